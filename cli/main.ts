@@ -1,0 +1,2 @@
+// placeholder until the CLI lands (owned by the lead)
+console.log('hand: not yet');

@@ -1,0 +1,72 @@
+/**
+ * The screen model shared by every terminal host and every analyser.
+ * A Screen is the VISIBLE viewport only (never scrollback: principle 1 of DESIGN.md).
+ */
+
+/** SGR attributes of one cell. Colours are kept as the SGR text that set them ("38;5;244", "39", ...). */
+export interface CellAttributes {
+  dim?: boolean;
+  bold?: boolean;
+  inverse?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  fg?: string;
+  bg?: string;
+}
+
+/** A run of characters on one row that share attributes. */
+export interface Span {
+  text: string;
+  attrs: CellAttributes;
+}
+
+export interface ScreenRow {
+  /** The row's text, right-trimmed of plain spaces (U+0020) only: a trailing U+00A0 is kept. */
+  text: string;
+  /** Present when the source carried attributes (tmux capture-pane -e, xterm cells). */
+  spans?: Span[];
+}
+
+export interface Screen {
+  cols: number;
+  rows: number;
+  /** Exactly the visible rows, top to bottom (length <= rows; missing rows are blank). */
+  lines: ScreenRow[];
+  /** True when per-cell attributes were available for this capture. */
+  hasAttributes: boolean;
+}
+
+export type AgentState = 'working' | 'idle' | 'blocked' | 'exited' | 'unknown';
+export type PromptBoxKind = 'empty' | 'typed' | 'suggestion' | 'placeholder';
+export type BlockedReason =
+  | 'permission'
+  | 'question'
+  | 'folder-trust'
+  | 'onboarding'
+  | 'api-key'
+  | 'auto-mode'
+  | 'bypass-warning'
+  | 'menu'
+  | 'dialog';
+
+/** Everything the rest of the system knows about one screen. Pure data, JSON-serialisable. */
+export interface ScreenReading {
+  state: AgentState;
+  awaitingInput: boolean;
+  blockedReason: BlockedReason | null;
+  /** Text in the live input box ('' when empty or a known placeholder); null when no live box is visible. */
+  promptBox: string | null;
+  promptBoxKind: PromptBoxKind | null;
+  /** Widest right-trimmed row >= 40 columns. false = "could not tell": never a stall, never idle. */
+  readable: boolean;
+  /** 16 lowercase hex of SHA-256 over the normalised screen; '' when unreadable. */
+  fingerprint: string;
+  /** Last 3 normalised non-empty lines joined with ' | '; '' when unreadable. */
+  lastActivity: string;
+}
+
+/** An agent profile: how to read its screen. Data plus small pure functions. */
+export interface AgentScreenProfile {
+  name: string;
+  analyse(screen: Screen): ScreenReading;
+}

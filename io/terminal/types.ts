@@ -1,0 +1,86 @@
+/**
+ * The TerminalHost port: one interface, three implementations (tmux, pty, herdr).
+ * Everything above this layer speaks of panes, screens and keys — never of a backend's
+ * command line.
+ */
+import type { Screen } from '../screen/types.ts';
+
+export type BackendName = 'tmux' | 'pty' | 'herdr';
+
+/** Three-valued: a failed probe is never "stopped". */
+export type ServerState =
+  | { state: 'running' }
+  | { state: 'stopped' }
+  | { state: 'unknown'; detail: string };
+
+export interface PaneSpec {
+  /** Human-readable name (the worker id); unique per host. */
+  name: string;
+  cwd: string;
+  /** The complete environment of the process (nothing is inherited from the host server). */
+  env: Record<string, string>;
+  /** argv[0] is the program; never a shell string. */
+  argv: string[];
+  cols?: number; // default 120
+  rows?: number; // default 40
+}
+
+export interface PaneInfo {
+  /** Backend-specific stable id (tmux "%12", pty "pty-3", herdr pane/agent id). Persisted; used by attach(). */
+  paneId: string;
+  name: string;
+  /** true = process running, false = exited, null = could not tell. */
+  alive: boolean | null;
+  exitCode: number | null;
+  cols: number;
+  rows: number;
+  pid?: number;
+}
+
+export type ReadResult = { ok: true; screen: Screen } | { ok: false; error: string };
+export type TextResult = { ok: true; text: string } | { ok: false; error: string };
+export type ListResult = { ok: true; panes: PaneInfo[] } | { ok: false; error: string };
+
+/** Events pushed per pane. `changed` carries nothing but the fact: read the screen to learn more. */
+export type PaneEvent =
+  | { type: 'changed' }
+  | { type: 'exited'; code: number | null }
+  | { type: 'title'; title: string };
+
+/** Exactly one key per sendKey call. */
+export const KEY_NAMES = [
+  'enter', 'escape', 'up', 'down', 'left', 'right', 'tab', 'btab', 'space', 'backspace', 'ctrl-c', 'ctrl-u',
+] as const;
+export type NamedKey = (typeof KEY_NAMES)[number];
+/** A named key, or exactly one printable character. */
+export type Key = NamedKey | { char: string };
+
+export interface TerminalHost {
+  readonly backend: BackendName;
+  /** Whether panes outlive this process (tmux, herdr: yes; pty: no). */
+  readonly survivesRestart: boolean;
+  ensureServer(): Promise<void>;
+  serverState(): Promise<ServerState>;
+  /** Create a pane at a fixed size (never a split) and start argv in it. */
+  createPane(spec: PaneSpec): Promise<PaneInfo>;
+  /** Re-attach to a pane created by an earlier process (after a daemon restart). null = no such pane. */
+  attach(paneId: string): Promise<PaneInfo | null>;
+  /** The visible viewport only. A failed read is {ok:false}, never a screen made of error text. */
+  readVisible(paneId: string): Promise<ReadResult>;
+  /** For people only: never classified. */
+  readScrollback(paneId: string, lines: number): Promise<TextResult>;
+  /** Literal text (bracketed paste where the app asked for it), then Enter as a separate key. No guard here. */
+  sendText(paneId: string, text: string): Promise<void>;
+  /** Literal text without Enter. */
+  typeText(paneId: string, text: string): Promise<void>;
+  sendKey(paneId: string, key: Key): Promise<void>;
+  resize(paneId: string, cols: number, rows: number): Promise<void>;
+  /** Close the pane (after the agent exited, or at teardown). */
+  close(paneId: string): Promise<void>;
+  /** Strict: ok with panes, or an error — never an empty list standing in for a failure. */
+  list(): Promise<ListResult>;
+  /** Subscribe to a pane's events; returns the unsubscribe function. */
+  subscribe(paneId: string, listener: (event: PaneEvent) => void): () => void;
+  /** Stop watching (control clients, timers). Does not kill panes of a host that survives restarts. */
+  dispose(): Promise<void>;
+}
