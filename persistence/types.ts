@@ -1,0 +1,79 @@
+/**
+ * The persistence port: what the fleet host needs from storage. Implemented with
+ * better-sqlite3 (persistence/sqlite-store.ts); tests of the actors may use an in-memory
+ * implementation of the same interface.
+ */
+
+export type Posture = 'local-only' | 'direct-PR' | 'no-mistakes' | 'no-mistakes-prod-only';
+
+export interface ProjectRecord {
+  name: string;
+  /** Real path of the repository's top-level work tree. */
+  repo: string;
+  posture: Posture;
+  yolo: boolean;
+  registeredAt: number;
+}
+
+/** Intent fields of a worker: what we asked for. Liveness comes from the host, state from the actor. */
+export interface WorkerIntent {
+  id: string;
+  project: string;
+  repo: string;
+  worktree: string;
+  branch: string;
+  base: string;
+  backend: 'tmux' | 'pty' | 'herdr';
+  agent: string;
+  briefPath: string;
+  reportPath: string;
+  createdAt: number;
+}
+
+export interface WorkerRow extends WorkerIntent {
+  /** Persisted XState snapshot of the worker actor (JSON text), or null before the first write. */
+  snapshotJson: string | null;
+  /** Schema version the snapshot was written with. */
+  snapshotVersion: number | null;
+  updatedAt: number;
+}
+
+export interface JournalEntry {
+  /** Actor the transition belongs to: 'fleet' or 'worker:<id>'. */
+  actorId: string;
+  /** The event that caused the transition (JSON-serialisable; never secrets). */
+  event: unknown;
+  /** State value before and after (JSON-serialisable). */
+  from: unknown;
+  to: unknown;
+  at: number;
+}
+
+export interface StoredJournalEntry extends JournalEntry {
+  seq: number;
+}
+
+export interface FleetStore {
+  /** Schema version of the database after migrations. */
+  readonly schemaVersion: number;
+  upsertProject(project: ProjectRecord): void;
+  getProject(nameOrRepo: string): ProjectRecord | null;
+  listProjects(): ProjectRecord[];
+  insertWorker(intent: WorkerIntent): void;
+  getWorker(id: string): WorkerRow | null;
+  listWorkers(): WorkerRow[];
+  deleteWorker(id: string): void;
+  /**
+   * Writes snapshots and journal entries in ONE transaction: a crash leaves both or neither.
+   * `snapshots` maps worker id -> snapshot JSON text; `fleetSnapshotJson` is the fleet's own row.
+   */
+  commit(args: {
+    fleetSnapshotJson?: string;
+    snapshots?: Record<string, string>;
+    snapshotVersion: number;
+    journal: JournalEntry[];
+  }): void;
+  loadFleetSnapshot(): { json: string; version: number } | null;
+  journal(opts?: { actorId?: string; afterSeq?: number; limit?: number }): StoredJournalEntry[];
+  close(): void;
+}
