@@ -1,0 +1,406 @@
+/**
+ * The worker machine: one AI coding agent in one worktree and one terminal pane, from
+ * preparation to exit. PURE: every side effect is a named placeholder (actors and actions
+ * below) that the wiring in actors/ replaces with `provide()`. Time enters only through
+ * events (`at` fields), so the machine can be replayed under any clock.
+ *
+ * Rules it encodes (reference §3.7, §4.2, §2.13):
+ * - stall = a readable screen whose fingerprint has not changed for stallMs; an unreadable
+ *   screen is `blind`, never stalled, and does not move the change time;
+ * - `gone` only on an exit event (or a herdr pane missing twice with the server up);
+ * - a startup dialog is `starting.blocked` and is never answered by the machine;
+ * - `settled` is not `done`: done needs the report file, and a pointer to an open decision
+ *   makes the worker `parked` instead;
+ * - teardown presses Escape first when a menu is up, then submits /exit (box guard bypassed).
+ * Deadlines are absolute times in context, armed by the invoked `deadline` actor, so a
+ * restored worker re-arms them at their original time (XState does not persist `after`).
+ */
+import { setup, assign, fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { Key } from '../io/terminal/types.ts';
+import type {
+  WorkerContext, WorkerEvent, WorkerInput, DeadlineName,
+  DeliverTextParams, DeliverKeyParams, RefuseParams,
+} from './worker.types.ts';
+import { isReadable, isBlocked, isIdle, isBusy, boxIsEmpty, boxReadyForBrief } from './worker.guards.ts';
+
+/** How long the screen gets to settle after the teardown Escape before /exit goes out. */
+export const ESCAPE_SETTLE_MS = 800;
+/** Bumped whenever a persisted worker snapshot would no longer restore. */
+export const WORKER_MACHINE_VERSION = 1;
+
+const placeholder = (name: string) => async (): Promise<never> => {
+  throw new Error(`worker machine: actor '${name}' must be provided by the wiring`);
+};
+
+type ScreenEv = Extract<WorkerEvent, { type: 'SCREEN' }>;
+const screenOf = (e: WorkerEvent): ScreenEv | null => (e.type === 'SCREEN' ? e : null);
+
+export const workerMachine = setup({
+  types: {
+    context: {} as WorkerContext,
+    events: {} as WorkerEvent,
+    input: {} as WorkerInput,
+  },
+  actors: {
+    prepareWorktree: fromPromise<void, { id: string }>(placeholder('prepareWorktree')),
+    seedAgent: fromPromise<void, { id: string }>(placeholder('seedAgent')),
+    spawnPane: fromPromise<{ paneId: string; at: number }, { id: string }>(placeholder('spawnPane')),
+    submitPrompt: fromPromise<{ at: number }, { id: string; paneId: string; text: string; allowNonEmptyBox: boolean }>(
+      placeholder('submitPrompt'),
+    ),
+    pressKey: fromPromise<{ at: number }, { id: string; paneId: string; key: Key }>(placeholder('pressKey')),
+    checkReport: fromPromise<{ exists: boolean }, { id: string; path: string }>(placeholder('checkReport')),
+    readReport: fromPromise<{ waitingOn: string | null }, { id: string; path: string }>(placeholder('readReport')),
+    /** Sends DEADLINE {name, at} back at the absolute time `at` (input is persisted: plain data). */
+    deadline: fromCallback<EventObject, { at: number; name: DeadlineName }>(() => () => {}),
+  },
+  actions: {
+    // Person commands. The wiring performs the guarded I/O and answers the caller.
+    deliverText: (_, _params: DeliverTextParams) => {},
+    deliverKey: (_, _params: DeliverKeyParams) => {},
+    refuse: (_, _params: RefuseParams) => {},
+    noteReading: assign(({ event, context }) => {
+      const e = screenOf(event);
+      if (!e) return {};
+      return { reading: e.reading, lastEventAt: e.at, ...(e.reading.readable ? {} : { fingerprint: context.fingerprint }) };
+    }),
+    /** A readable screen that differs (or a fresh start of work): the quiet clock restarts. */
+    noteChange: assign(({ event, context }) => {
+      const e = screenOf(event);
+      if (!e) return {};
+      return {
+        reading: e.reading,
+        lastEventAt: e.at,
+        fingerprint: e.reading.fingerprint,
+        lastChangeAt: e.at,
+        stallAt: e.at + context.stallMs,
+      };
+    }),
+  },
+  guards: {
+    readable: ({ event }) => isReadable(screenOf(event)?.reading ?? null),
+    unreadable: ({ event }) => !isReadable(screenOf(event)?.reading ?? null),
+    awaitingInput: ({ event }) => isBlocked(screenOf(event)?.reading ?? null),
+    idle: ({ event }) => isIdle(screenOf(event)?.reading ?? null),
+    idleReadyForBrief: ({ event }) => {
+      const r = screenOf(event)?.reading ?? null;
+      return isIdle(r) && boxReadyForBrief(r);
+    },
+    busy: ({ event }) => isBusy(screenOf(event)?.reading ?? null),
+    busyChanged: ({ event, context }) => {
+      const e = screenOf(event);
+      return !!e && isBusy(e.reading) && e.reading.fingerprint !== context.fingerprint;
+    },
+    busyUnchanged: ({ event, context }) => {
+      const e = screenOf(event);
+      return !!e && isBusy(e.reading) && e.reading.fingerprint === context.fingerprint;
+    },
+    idleChanged: ({ event, context }) => {
+      const e = screenOf(event);
+      return !!e && isIdle(e.reading) && e.reading.fingerprint !== context.fingerprint;
+    },
+    /** The turn ran between two reads: idle again on a screen that differs from the one we briefed. */
+    idleAfterBrief: ({ event, context }) => {
+      const e = screenOf(event);
+      return !!e && isIdle(e.reading) && context.briefFingerprint !== null && e.reading.fingerprint !== context.briefFingerprint;
+    },
+    /** Latest reading: a menu or dialog is up (teardown must Escape it first). */
+    menuUp: ({ context }) => isBlocked(context.reading),
+    menuGone: ({ event }) => {
+      const r = screenOf(event)?.reading ?? null;
+      return isReadable(r) && !isBlocked(r);
+    },
+    promptBoxEmpty: ({ context }) => boxIsEmpty(context.reading),
+    sendAllowed: ({ context, event }) =>
+      event.type === 'SEND' && (event.allowNonEmptyBox || boxIsEmpty(context.reading)),
+    /** Only a FIRST key of Enter is guarded: later keys answer a menu the earlier keys moved through. */
+    keyAllowed: ({ context, event }) =>
+      event.type === 'KEYS' && (event.key !== 'enter' || event.allowNonEmptyBox || boxIsEmpty(context.reading)),
+    stallDue: ({ context, event }) =>
+      event.type === 'DEADLINE' && event.name === 'stall' && context.stallAt !== null &&
+      event.at >= context.stallAt && isReadable(context.reading) && !isBlocked(context.reading),
+    isDeadline: ({ event }, params: { name: DeadlineName }) => event.type === 'DEADLINE' && event.name === params.name,
+    serverUp: ({ event }) => event.type === 'PANE_MISSING' && event.serverUp,
+    stopRequested: ({ context }) => context.stopRequested,
+    noPane: ({ context }) => context.paneId === null,
+    reportExists: ({ event, context }) => {
+      const out = (event as { output?: { exists?: boolean } }).output;
+      return out?.exists === true && !isBlocked(context.reading);
+    },
+    parkedOnDecision: ({ event }) => {
+      const out = (event as { output?: { waitingOn?: string | null } }).output;
+      return typeof out?.waitingOn === 'string' && out.waitingOn !== '';
+    },
+  },
+}).createMachine({
+  id: 'worker',
+  context: ({ input }) => ({
+    id: input.id,
+    backend: input.backend,
+    agent: input.agent,
+    reportPath: input.reportPath,
+    firstPrompt: input.firstPrompt,
+    stallMs: input.stallMs,
+    paneId: null,
+    reading: null,
+    lastEventAt: input.at,
+    fingerprint: '',
+    lastChangeAt: null,
+    stallAt: null,
+    briefFingerprint: null,
+    escapeSettleAt: null,
+    stopAt: null,
+    stopRequested: false,
+    reportExists: null,
+    waitingOn: null,
+    exitCode: null,
+    problem: null,
+  }),
+  initial: 'preparing',
+  on: {
+    EXITED: { target: '.gone', actions: assign({ exitCode: ({ event }) => event.code, lastEventAt: ({ event }) => event.at }) },
+    PANE_MISSING: [
+      { guard: 'serverUp', target: '.gone' },
+      // Server down makes every pane look absent: could-not-tell, never gone.
+      { actions: assign({ problem: 'wait-failed' }) },
+    ],
+    LOST: { target: '.lost', actions: assign({ problem: 'pty process died with the daemon' }) },
+    // Person commands, accepted wherever a pane exists (briefing and teardown refuse them below).
+    SEND: [
+      { guard: 'noPane', actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'not-accepting-input', box: '', kind: '' }) } },
+      { guard: 'sendAllowed', actions: { type: 'deliverText', params: ({ context, event }) => ({ id: context.id, paneId: context.paneId!, text: event.text, allowNonEmptyBox: event.allowNonEmptyBox, requestId: event.requestId }) } },
+      { actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'prompt-box-not-empty', box: context.reading?.promptBox ?? '', kind: context.reading?.promptBoxKind ?? 'typed' }) } },
+    ],
+    KEYS: [
+      { guard: 'noPane', actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'not-accepting-input', box: '', kind: '' }) } },
+      { guard: 'keyAllowed', actions: { type: 'deliverKey', params: ({ context, event }) => ({ id: context.id, paneId: context.paneId!, key: event.key, allowNonEmptyBox: event.allowNonEmptyBox, requestId: event.requestId }) } },
+      { actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'prompt-box-not-empty', box: context.reading?.promptBox ?? '', kind: context.reading?.promptBoxKind ?? 'typed' }) } },
+    ],
+    STOP: { target: '.teardown', actions: assign({ stopAt: ({ event }) => event.at + event.timeoutMs }) },
+  },
+  states: {
+    preparing: {
+      invoke: {
+        src: 'prepareWorktree',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: 'seeding',
+        onError: { target: 'failed', actions: assign({ problem: ({ event }) => `prepare: ${String(event.error)}` }) },
+      },
+      on: { STOP: 'stopped' },
+    },
+    seeding: {
+      invoke: {
+        src: 'seedAgent',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: 'spawning',
+        onError: { target: 'failed', actions: assign({ problem: ({ event }) => `seed: ${String(event.error)}` }) },
+      },
+      on: { STOP: 'stopped' },
+    },
+    spawning: {
+      invoke: {
+        src: 'spawnPane',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: [
+          { guard: 'stopRequested', target: 'teardown', actions: assign({ paneId: ({ event }) => event.output.paneId }) },
+          { target: 'starting', actions: assign({ paneId: ({ event }) => event.output.paneId, lastEventAt: ({ event }) => event.output.at }) },
+        ],
+        onError: { target: 'failed', actions: assign({ problem: ({ event }) => `spawn: ${String(event.error)}` }) },
+      },
+      // The pane may be half made: finish spawning, then tear it down properly.
+      on: { STOP: { actions: assign({ stopRequested: true, stopAt: ({ event }) => event.at + event.timeoutMs }) } },
+    },
+    starting: {
+      initial: 'waiting',
+      on: {
+        SCREEN: [
+          { guard: 'awaitingInput', target: '.blocked', actions: 'noteReading' },
+          { guard: 'idleReadyForBrief', target: 'briefing', actions: 'noteChange' },
+          { target: '.waiting', actions: 'noteReading' },
+        ],
+        // SEND/KEYS at the root let the person answer a startup dialog by hand; the machine never does.
+      },
+      states: { waiting: {}, blocked: {} },
+    },
+    briefing: {
+      initial: 'sending',
+      on: {
+        SEND: { actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'briefing', box: '', kind: '' }) } },
+        KEYS: { actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'briefing', box: '', kind: '' }) } },
+      },
+      states: {
+        sending: {
+          invoke: {
+            src: 'submitPrompt',
+            input: ({ context }) => ({ id: context.id, paneId: context.paneId!, text: context.firstPrompt, allowNonEmptyBox: false }),
+            onDone: { target: 'confirming', actions: assign({ briefFingerprint: ({ context }) => context.fingerprint }) },
+            onError: { target: '#worker.failed', actions: assign({ problem: ({ event }) => `brief: ${String(event.error)}` }) },
+          },
+          on: { SCREEN: { actions: 'noteReading' } },
+        },
+        confirming: {
+          on: {
+            SCREEN: [
+              { guard: 'awaitingInput', target: '#worker.running.blocked', actions: 'noteChange' },
+              { guard: 'busy', target: '#worker.running.working', actions: 'noteChange' },
+              { guard: 'idleAfterBrief', target: '#worker.settled', actions: 'noteChange' },
+              { actions: 'noteReading' },
+            ],
+          },
+        },
+      },
+    },
+    running: {
+      initial: 'working',
+      on: {
+        SCREEN: [
+          { guard: 'unreadable', target: '.blind', actions: 'noteReading' },
+          { guard: 'awaitingInput', target: '.blocked', actions: 'noteReading' },
+          { guard: 'idle', target: 'settled', actions: 'noteChange' },
+          // Targeting a child from here re-enters it, which re-arms the stall deadline.
+          { guard: 'busyChanged', target: '.working', actions: 'noteChange' },
+          { actions: 'noteReading' },
+        ],
+      },
+      states: {
+        working: {
+          invoke: { src: 'deadline', input: ({ context }) => ({ at: context.stallAt ?? context.lastEventAt, name: 'stall' as const }) },
+          on: {
+            DEADLINE: { guard: 'stallDue', target: 'stalled' },
+            SCREEN: { guard: 'busyUnchanged', actions: 'noteReading' },
+          },
+        },
+        blocked: {
+          // Leaving a dialog is fresh work: time spent waiting on a person is not quiet time.
+          on: { SCREEN: { guard: 'busyUnchanged', target: 'working', actions: 'noteChange' } },
+        },
+        stalled: {
+          on: { SCREEN: { guard: 'busyUnchanged', actions: 'noteReading' } },
+        },
+        blind: {
+          // Same screen as before the blind spell: the quiet time keeps counting from the last change.
+          on: { SCREEN: { guard: 'busyUnchanged', target: 'working', actions: 'noteReading' } },
+        },
+      },
+    },
+    settled: {
+      initial: 'checking',
+      on: {
+        SCREEN: [
+          { guard: 'awaitingInput', target: 'running.blocked', actions: 'noteReading' },
+          { guard: 'busyChanged', target: 'running.working', actions: 'noteChange' },
+          { actions: 'noteReading' },
+        ],
+      },
+      states: {
+        checking: {
+          invoke: {
+            src: 'checkReport',
+            input: ({ context }) => ({ id: context.id, path: context.reportPath }),
+            onDone: [
+              { guard: 'reportExists', target: '#worker.reporting', actions: assign({ reportExists: true }) },
+              { target: 'unconfirmed', actions: assign({ reportExists: ({ event }) => event.output.exists }) },
+            ],
+            onError: { target: 'unconfirmed', actions: assign({ reportExists: null, problem: ({ event }) => `report check: ${String(event.error)}` }) },
+          },
+        },
+        /** Settled with no report (brief not followed?) or with a menu up: suspicious, not done. */
+        unconfirmed: {
+          on: { SCREEN: { guard: 'idleChanged', target: 'checking', actions: 'noteChange' } },
+        },
+      },
+    },
+    reporting: {
+      invoke: {
+        src: 'readReport',
+        input: ({ context }) => ({ id: context.id, path: context.reportPath }),
+        onDone: [
+          { guard: 'parkedOnDecision', target: 'parked', actions: assign({ waitingOn: ({ event }) => event.output.waitingOn }) },
+          { target: 'done', actions: assign({ waitingOn: null }) },
+        ],
+        // A failed read is never "not parked": stay settled and say why.
+        onError: { target: 'settled.unconfirmed', actions: assign({ problem: ({ event }) => `report read: ${String(event.error)}` }) },
+      },
+      on: { SCREEN: { actions: 'noteReading' } },
+    },
+    done: {
+      on: {
+        SCREEN: [
+          { guard: 'awaitingInput', target: 'running.blocked', actions: 'noteReading' },
+          { guard: 'busyChanged', target: 'running.working', actions: 'noteChange' },
+          { actions: 'noteReading' },
+        ],
+      },
+    },
+    parked: {
+      on: {
+        SCREEN: [
+          { guard: 'awaitingInput', target: 'running.blocked', actions: 'noteReading' },
+          { guard: 'busyChanged', target: 'running.working', actions: 'noteChange' },
+          { actions: 'noteReading' },
+        ],
+        // Gate placeholders: a decision closes the hold the worker waits on.
+        APPROVE: { target: 'done', actions: assign({ waitingOn: null }) },
+        REJECT: { actions: assign({ problem: ({ event }) => `rejected: ${event.decision ?? ''}` }) },
+      },
+    },
+    teardown: {
+      initial: 'begin',
+      invoke: { src: 'deadline', input: ({ context }) => ({ at: context.stopAt ?? context.lastEventAt, name: 'stop' as const }) },
+      on: {
+        SCREEN: { actions: 'noteReading' },
+        EXITED: { target: 'stopped', actions: assign({ exitCode: ({ event }) => event.code }) },
+        // Already stopping: a second STOP must not type /exit twice (timedOut below retries).
+        STOP: {},
+        PANE_MISSING: [{ guard: 'serverUp', target: 'stopped' }, { actions: assign({ problem: 'wait-failed' }) }],
+        DEADLINE: { guard: { type: 'isDeadline', params: { name: 'stop' } }, target: '.timedOut' },
+        SEND: { actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'stopping', box: '', kind: '' }) } },
+        KEYS: { actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'stopping', box: '', kind: '' }) } },
+      },
+      states: {
+        begin: {
+          // /exit typed at a menu is swallowed by it, and Enter would pick an option for the person.
+          always: [{ guard: 'menuUp', target: 'escaping' }, { target: 'exiting' }],
+        },
+        escaping: {
+          invoke: {
+            src: 'pressKey',
+            input: ({ context }) => ({ id: context.id, paneId: context.paneId!, key: 'escape' as const }),
+            onDone: { target: 'settlingAfterEscape', actions: assign({ escapeSettleAt: ({ event }) => event.output.at + ESCAPE_SETTLE_MS }) },
+            onError: 'exiting',
+          },
+        },
+        settlingAfterEscape: {
+          invoke: { src: 'deadline', input: ({ context }) => ({ at: context.escapeSettleAt ?? context.lastEventAt, name: 'escape-settle' as const }) },
+          on: {
+            SCREEN: { guard: 'menuGone', target: 'exiting', actions: 'noteReading' },
+            DEADLINE: [
+              { guard: { type: 'isDeadline', params: { name: 'escape-settle' } }, target: 'exiting' },
+              { guard: { type: 'isDeadline', params: { name: 'stop' } }, target: 'timedOut' },
+            ],
+          },
+        },
+        exiting: {
+          invoke: {
+            src: 'submitPrompt',
+            // Teardown is exempt from the box guard: /exit displaces a rendered suggestion.
+            input: ({ context }) => ({ id: context.id, paneId: context.paneId!, text: '/exit', allowNonEmptyBox: true }),
+            onDone: 'awaitingExit',
+            onError: 'awaitingExit',
+          },
+        },
+        awaitingExit: {},
+        /** /exit did not end the process in time: the pane must not be reused; STOP retries. */
+        timedOut: {
+          on: { STOP: { target: '#worker.teardown', reenter: true, actions: assign({ stopAt: ({ event }) => event.at + event.timeoutMs }) } },
+        },
+      },
+    },
+    stopped: { type: 'final' },
+    gone: { type: 'final' },
+    failed: { type: 'final' },
+    lost: { type: 'final' },
+  },
+});
+
+export type WorkerMachine = typeof workerMachine;

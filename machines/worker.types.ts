@@ -1,0 +1,75 @@
+/**
+ * Types of the worker machine, kept apart so the wiring (actors/) and the machine share
+ * one vocabulary without the wiring importing the machine's internals.
+ */
+import type { ScreenReading } from '../io/screen/types.ts';
+import type { Key } from '../io/terminal/types.ts';
+
+export type WorkerBackend = 'tmux' | 'pty' | 'herdr';
+
+/** What the fleet gives a worker when it spawns it. Plain data: it is persisted. */
+export interface WorkerInput {
+  id: string;
+  backend: WorkerBackend;
+  agent: string;
+  reportPath: string;
+  firstPrompt: string;
+  /** Quiet time on a readable, unchanged screen before the worker counts as stalled. */
+  stallMs: number;
+  /** Time of dispatch (ms since epoch, from the injected clock). */
+  at: number;
+}
+
+export interface WorkerContext {
+  id: string;
+  backend: WorkerBackend;
+  agent: string;
+  reportPath: string;
+  firstPrompt: string;
+  stallMs: number;
+  paneId: string | null;
+  /** The latest screen reading (null before the first one). Guards read this. */
+  reading: ScreenReading | null;
+  /** Time of the latest event that carried one. */
+  lastEventAt: number;
+  /** Fingerprint of the last READABLE screen; unreadable screens never move it. */
+  fingerprint: string;
+  lastChangeAt: number | null;
+  /** Absolute deadline of the stall timer (survives restarts: it is context, not an `after`). */
+  stallAt: number | null;
+  /** Fingerprint when the first prompt went out (to recognise a turn that ran between two reads). */
+  briefFingerprint: string | null;
+  /** Absolute deadlines used during teardown. */
+  escapeSettleAt: number | null;
+  stopAt: number | null;
+  stopRequested: boolean;
+  reportExists: boolean | null;
+  waitingOn: string | null;
+  exitCode: number | null;
+  /** Why the worker failed, or why the host could not tell (herdr server down = 'wait-failed'). */
+  problem: string | null;
+}
+
+export type WorkerEvent =
+  | { type: 'SCREEN'; reading: ScreenReading; at: number }
+  | { type: 'EXITED'; code: number | null; at: number }
+  /** herdr: the pane was absent twice; serverUp says whether that proves anything. */
+  | { type: 'PANE_MISSING'; serverUp: boolean; at: number }
+  /** pty: the process died with the previous daemon. */
+  | { type: 'LOST'; at: number }
+  | { type: 'SEND'; text: string; allowNonEmptyBox: boolean; requestId: number }
+  | { type: 'KEYS'; key: Key; allowNonEmptyBox: boolean; requestId: number }
+  | { type: 'STOP'; at: number; timeoutMs: number }
+  | { type: 'APPROVE'; decision?: string }
+  | { type: 'REJECT'; decision?: string }
+  | { type: 'DEADLINE'; name: DeadlineName; at: number };
+
+export type DeadlineName = 'stall' | 'escape-settle' | 'stop';
+
+/** Parameters of the person-command actions the wiring implements. */
+export interface DeliverTextParams { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; requestId: number }
+export interface DeliverKeyParams { id: string; paneId: string; key: Key; allowNonEmptyBox: boolean; requestId: number }
+export interface RefuseParams { id: string; requestId: number; code: string; box: string; kind: string }
+
+/** Final and resting phases the fleet reports as the worker's outcome. */
+export const FINAL_STAGES = ['stopped', 'gone', 'failed', 'lost'] as const;
