@@ -1,0 +1,120 @@
+/**
+ * The minimal dispatch path. Every refusal happens before anything is created
+ * (DESIGN.md principle 7): no worktree, branch, pane or copied file is left by a refusal.
+ */
+import { existsSync, statSync, readFileSync, mkdirSync, copyFileSync, rmSync, realpathSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { RefusedError, UsageError } from '../../io/errors.ts';
+import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
+import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
+
+export const WORKER_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
+const FINAL_STAGES = ['stopped', 'gone', 'failed', 'lost'];
+
+export interface DispatchParams {
+  id: string;
+  repo: string;
+  brief: string;
+  readPaths: string[];
+  agent: string;
+  backend: string;
+  stallMs: number;
+}
+
+export interface DispatchDeps {
+  store: FleetStore;
+  fleet: FleetHostApi;
+  workersDir: string;
+  /** Real path of the top-level work tree containing `path`, or a typed refusal. */
+  repoTopLevel(path: string): Promise<string>;
+  /** The base ref to cut the worktree from, or a typed refusal (never an invented ref). */
+  resolveBase(repo: string): Promise<string>;
+  /** Backends this daemon can host, with the reason one is missing. */
+  backendProblem(backend: string): string | null;
+  agentProblem(agent: string): string | null;
+}
+
+function checkFile(path: string, what: string, flag: string): string {
+  const abs = resolve(path);
+  if (!existsSync(abs)) throw new UsageError('missing-file', `${what} ${abs} does not exist. Pass ${flag} <file> with a path to an existing file.`, { path: abs });
+  const st = statSync(abs);
+  if (!st.isFile()) throw new UsageError('not-a-file', `${what} ${abs} is not a regular file. Pass ${flag} <file>.`, { path: abs });
+  return abs;
+}
+
+export function firstPrompt(briefPath: string, reportPath: string): string {
+  return (
+    `Read the brief at ${briefPath} in full before you start, then do the work it describes. ` +
+    `When you are done, or if you need a decision from a person, write your report to ${reportPath} and end your turn; ` +
+    `do not wait on an interactive prompt.`
+  );
+}
+
+export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Promise<WorkerViewLike> {
+  if (!WORKER_ID.test(p.id)) {
+    throw new UsageError('bad-worker-id', `worker id ${JSON.stringify(p.id)} is not usable: use 1-48 letters, digits, '-' or '_', starting with a letter or digit (it becomes the branch worktree-<id>).`, { id: p.id });
+  }
+  if (!['claude', 'mock'].includes(p.agent)) {
+    throw new UsageError('bad-agent', `unknown agent ${JSON.stringify(p.agent)}. Use --agent claude or --agent mock.`, { agent: p.agent });
+  }
+  if (!['tmux', 'pty', 'herdr'].includes(p.backend)) {
+    throw new UsageError('bad-backend', `unknown backend ${JSON.stringify(p.backend)}. Use --backend tmux, pty or herdr.`, { backend: p.backend });
+  }
+  const existing = deps.fleet.view(p.id);
+  if (existing && !FINAL_STAGES.includes(existing.stage.split('.')[0]!)) {
+    throw new RefusedError('worker-exists', `worker ${p.id} already exists (stage ${existing.stage}). Stop it first (hand stop ${p.id}) or pick another id.`, { id: p.id });
+  }
+  const brief = checkFile(p.brief, 'brief', '--brief');
+  const briefText = readFileSync(brief);
+  if (briefText.length === 0) throw new UsageError('empty-brief', `brief ${brief} is empty. Write what the worker should do into it.`, { path: brief });
+  if (briefText.includes(0)) throw new UsageError('binary-brief', `brief ${brief} is not a text file. Pass a Markdown or text file.`, { path: brief });
+  const readPaths = p.readPaths.map((rp) => checkFile(rp, 'read path', '--read-path'));
+  const leaves = new Map<string, string>();
+  for (const rp of readPaths) {
+    const leaf = basename(rp);
+    const clash = leaves.get(leaf);
+    if (clash) throw new UsageError('read-path-clash', `read paths ${clash} and ${rp} share the file name ${leaf}; they would overwrite each other in read-first/. Rename one.`, { leaf });
+    leaves.set(leaf, rp);
+  }
+  if (!existsSync(p.repo)) throw new UsageError('missing-repo', `repository ${resolve(p.repo)} does not exist. Pass --repo <path> to a registered git work tree.`, { repo: p.repo });
+  const repo = await deps.repoTopLevel(realpathSync(p.repo));
+  const project = deps.store.listProjects().find((pr) => pr.repo === repo);
+  if (!project) {
+    throw new RefusedError('unregistered-repo', `repository ${repo} is not registered. Register it first: hand annex ${repo}`, { repo });
+  }
+  const backendProblem = deps.backendProblem(p.backend);
+  if (backendProblem) throw new RefusedError('backend-unavailable', backendProblem, { backend: p.backend });
+  const agentProblem = deps.agentProblem(p.agent);
+  if (agentProblem) throw new RefusedError('agent-unavailable', agentProblem, { agent: p.agent });
+  const base = await deps.resolveBase(repo);
+
+  // Validation is over: from here on things are created, and undone if dispatch fails.
+  const dir = join(deps.workersDir, p.id);
+  const briefPath = join(dir, 'brief.md');
+  const reportPath = join(dir, 'report.md');
+  if (existsSync(reportPath)) {
+    throw new RefusedError('stale-report', `a report from an earlier worker named ${p.id} exists at ${reportPath}; it would read as this worker's report. Move it away or pick another id.`, { reportPath });
+  }
+  mkdirSync(join(dir, 'read-first'), { recursive: true, mode: 0o700 });
+  copyFileSync(brief, briefPath);
+  for (const rp of readPaths) copyFileSync(rp, join(dir, 'read-first', basename(rp)));
+  const intent: WorkerIntent = {
+    id: p.id,
+    project: project.name,
+    repo,
+    worktree: join(repo, '.claude', 'worktrees', p.id),
+    branch: `worktree-${p.id}`,
+    base,
+    backend: p.backend as WorkerIntent['backend'],
+    agent: p.agent,
+    briefPath,
+    reportPath,
+    createdAt: Date.now(),
+  };
+  try {
+    return await deps.fleet.dispatch({ intent, stallMs: p.stallMs, firstPrompt: firstPrompt(briefPath, reportPath) });
+  } catch (err) {
+    if (!deps.fleet.view(p.id)) rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}

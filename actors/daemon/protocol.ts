@@ -1,0 +1,38 @@
+/**
+ * The daemon's wire protocol: newline-delimited JSON over a Unix domain socket.
+ *   request   {"id":1,"method":"status","params":{...}}
+ *   progress  {"id":1,"progress":{...}}          (zero or more, for long calls such as wait)
+ *   response  {"id":1,"ok":true,"result":...}  |  {"id":1,"ok":false,"error":{code,message,exitCode,details}}
+ */
+export interface Request {
+  id: number;
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+export interface WireError {
+  code: string;
+  message: string;
+  exitCode: 1 | 2 | 3;
+  details?: Record<string, unknown>;
+}
+
+export type Reply =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: WireError }
+  | { id: number; progress: unknown };
+
+/** Splits a byte stream into complete lines; keeps a partial line for the next chunk. */
+export function lineSplitter(onLine: (line: string) => void): (chunk: Buffer | string) => void {
+  let pending = '';
+  return (chunk) => {
+    pending += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+    let nl = pending.indexOf('\n');
+    while (nl >= 0) {
+      const line = pending.slice(0, nl);
+      pending = pending.slice(nl + 1);
+      if (line.trim()) onLine(line);
+      nl = pending.indexOf('\n');
+    }
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The daemon's socket server: routes each request to a handler and writes one response.
+ * Handlers throw typed errors; they become wire errors here and exit codes at the CLI.
+ */
+import { createServer, type Server, type Socket } from 'node:net';
+import { unlinkSync, existsSync, chmodSync } from 'node:fs';
+import { HandError } from '../../io/errors.ts';
+import { lineSplitter, type Request, type WireError } from './protocol.ts';
+
+export interface CallContext {
+  /** Send a progress message for this request (live status lines). */
+  progress(payload: unknown): void;
+  /** Aborted when the client goes away: long waits stop listening. */
+  signal: AbortSignal;
+}
+
+export type Handler = (params: Record<string, unknown>, ctx: CallContext) => Promise<unknown>;
+
+export function toWireError(err: unknown): WireError {
+  if (err instanceof HandError) {
+    return { code: err.code, message: err.message, exitCode: err.exitCode, details: err.details };
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return { code: 'internal', message: `internal error in the daemon: ${message} (see \`hand logs\`)`, exitCode: 1 };
+}
+
+export function startSocketServer(
+  socketPath: string,
+  handlers: Record<string, Handler>,
+  log: (obj: Record<string, unknown>, msg: string) => void,
+): Promise<Server> {
+  // A socket file left by a killed daemon blocks listen(); the home lock already proved no daemon owns it.
+  if (existsSync(socketPath)) unlinkSync(socketPath);
+  const server = createServer((sock: Socket) => {
+    const aborter = new AbortController();
+    sock.on('close', () => aborter.abort());
+    sock.on('error', () => aborter.abort());
+    const write = (obj: unknown) => {
+      if (!sock.destroyed) sock.write(`${JSON.stringify(obj)}\n`);
+    };
+    sock.on(
+      'data',
+      lineSplitter((line) => {
+        let req: Request;
+        try {
+          req = JSON.parse(line) as Request;
+        } catch {
+          write({ id: 0, ok: false, error: { code: 'bad-request', message: 'request is not JSON', exitCode: 2 } });
+          return;
+        }
+        const handler = handlers[req.method];
+        if (!handler) {
+          write({ id: req.id, ok: false, error: { code: 'unknown-method', message: `unknown method ${req.method}`, exitCode: 2 } });
+          return;
+        }
+        const started = Date.now();
+        handler(req.params ?? {}, { progress: (p) => write({ id: req.id, progress: p }), signal: aborter.signal })
+          .then((result) => {
+            write({ id: req.id, ok: true, result });
+            log({ method: req.method, ms: Date.now() - started }, 'request');
+          })
+          .catch((err: unknown) => {
+            const wire = toWireError(err);
+            write({ id: req.id, ok: false, error: wire });
+            log({ method: req.method, ms: Date.now() - started, code: wire.code, err: wire.message }, 'request failed');
+          });
+      }),
+    );
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => {
+      chmodSync(socketPath, 0o600);
+      resolve(server);
+    });
+  });
+}

@@ -1,0 +1,102 @@
+/**
+ * `hand wait`: blocks on worker view changes pushed by the fleet host (an event, never a poll).
+ * It wakes on the first condition that needs a person or ends the worker's turn; the awaited
+ * condition decides whether that counts as success.
+ */
+import { RefusedError } from '../../io/errors.ts';
+import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
+
+export type Until = 'settled' | 'blocked' | 'stalled' | 'exited' | 'any';
+export type WaitReason = 'settled' | 'blocked' | 'stalled' | 'gone' | 'timeout' | 'wait-failed';
+
+export interface WaitReport {
+  id: string;
+  reason: WaitReason;
+  /** true when the awaited condition happened (exit 0). */
+  met: boolean;
+  stage: string;
+  state: string;
+  awaitingInput: boolean;
+  blockedReason: string | null;
+  promptBox: string | null;
+  readable: boolean;
+  lastActivity: string;
+  quietMs: number | null;
+  waitedMs: number;
+}
+
+const GONE_STAGES = ['stopped', 'gone', 'failed', 'lost', 'teardown'];
+const SETTLED_STAGES = ['settled', 'reporting', 'done', 'parked'];
+
+/** The condition a view shows right now, or null while the worker is busy (or starting). */
+export function conditionOf(view: WorkerViewLike): Exclude<WaitReason, 'timeout'> | null {
+  const top = view.stage.split('.')[0]!;
+  const leaf = view.stage.split('.').at(-1)!;
+  if (GONE_STAGES.includes(top) || view.live === false) return 'gone';
+  if (leaf === 'waitFailed' || leaf === 'wait-failed') return 'wait-failed';
+  if (view.awaitingInput || leaf === 'blocked') return 'blocked';
+  if (leaf === 'stalled') return 'stalled';
+  if (SETTLED_STAGES.includes(top) || SETTLED_STAGES.includes(leaf)) return 'settled';
+  return null;
+}
+
+export function meets(reason: WaitReason, until: Until): boolean {
+  if (reason === 'timeout' || reason === 'wait-failed') return false;
+  if (until === 'any') return true;
+  if (until === 'exited') return reason === 'gone';
+  return reason === until;
+}
+
+export function report(view: WorkerViewLike, reason: WaitReason, until: Until, startedAt: number, now: number): WaitReport {
+  return {
+    id: view.id,
+    reason,
+    met: meets(reason, until),
+    stage: view.stage,
+    state: view.state,
+    awaitingInput: view.awaitingInput,
+    blockedReason: view.blockedReason,
+    promptBox: view.promptBox,
+    readable: view.readable,
+    lastActivity: view.lastActivity,
+    quietMs: view.lastChangeAt === null ? null : Math.max(0, now - view.lastChangeAt),
+    waitedMs: now - startedAt,
+  };
+}
+
+export function waitForWorker(
+  fleet: FleetHostApi,
+  id: string,
+  until: Until,
+  timeoutMs: number,
+  opts: { signal?: AbortSignal; onChange?: (view: WorkerViewLike) => void; now?: () => number } = {},
+): Promise<WaitReport> {
+  const now = opts.now ?? Date.now;
+  const startedAt = now();
+  const first = fleet.view(id);
+  if (!first) {
+    return Promise.reject(new RefusedError('unknown-worker', `no worker named ${JSON.stringify(id)}. \`hand status\` lists the workers.`, { id }));
+  }
+  return new Promise((resolve) => {
+    let done = false;
+    let last = first;
+    const finish = (view: WorkerViewLike, reason: WaitReason) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(report(view, reason, until, startedAt, now()));
+    };
+    const consider = (view: WorkerViewLike) => {
+      if (view.id !== id || done) return;
+      last = view;
+      opts.onChange?.(view);
+      const cond = conditionOf(view);
+      if (cond) finish(view, cond);
+    };
+    const unsubscribe = fleet.subscribe(consider);
+    const timer = setTimeout(() => finish(last, 'timeout'), timeoutMs);
+    opts.signal?.addEventListener('abort', () => finish(last, 'wait-failed'));
+    consider(first);
+  });
+}

@@ -1,0 +1,115 @@
+/**
+ * Talks to the daemon over its socket, starting it first when it is not running.
+ * The CLI never touches a terminal or the database itself (DESIGN.md: data flows one way).
+ */
+import { connect, type Socket } from 'node:net';
+import { spawn } from 'node:child_process';
+import { openSync, closeSync, readFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { DaemonUnreachableError, HandError, type ExitCode } from '../io/errors.ts';
+import { lineSplitter, type Reply } from '../actors/daemon/protocol.ts';
+import type { HomePaths } from './home.ts';
+
+const HAND_BIN = fileURLToPath(new URL('../bin/hand.js', import.meta.url));
+
+export class RemoteError extends HandError {
+  constructor(code: string, message: string, exitCode: ExitCode, details: Record<string, unknown> = {}) {
+    super(code, message, exitCode, details);
+  }
+}
+
+function tryConnect(path: string): Promise<Socket | null> {
+  return new Promise((resolve) => {
+    const sock = connect(path);
+    sock.once('connect', () => resolve(sock));
+    sock.once('error', () => resolve(null));
+  });
+}
+
+function tail(file: string, lines: number): string {
+  if (!existsSync(file)) return '';
+  return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+}
+
+/** Starts `hand daemon run` detached and waits (bounded) until its socket accepts connections. */
+export async function startDaemon(paths: HomePaths, timeoutMs = 15_000): Promise<Socket> {
+  const out = openSync(paths.daemonOut, 'a');
+  const child = spawn(process.execPath, [HAND_BIN, 'daemon', 'run', '--home', paths.home], {
+    detached: true,
+    stdio: ['ignore', out, out],
+    env: process.env,
+  });
+  closeSync(out);
+  let exited: number | null = null;
+  child.once('exit', (code) => {
+    exited = code ?? 1;
+  });
+  child.unref();
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    const sock = await tryConnect(paths.socket);
+    if (sock) return sock;
+    if (exited !== null) {
+      // exit 1 with "already running" means another start won the race: connect to that one.
+      const again = await tryConnect(paths.socket);
+      if (again) return again;
+      throw new DaemonUnreachableError(`the daemon exited with status ${exited} while starting:\n${tail(paths.daemonOut, 5)}\nSee ${paths.daemonOut}; \`hand doctor\` checks the setup.`, { home: paths.home });
+    }
+    await new Promise((r) => setTimeout(r, 30));
+  }
+  throw new DaemonUnreachableError(`the daemon did not open ${paths.socket} within ${timeoutMs / 1000}s. See ${paths.daemonOut} and ${paths.log}.`, { home: paths.home });
+}
+
+export interface CallOptions {
+  /** Start the daemon if it is not running (default true). */
+  autostart?: boolean;
+  onProgress?: (progress: unknown) => void;
+  /** Ends a long call (watch, wait) from the client side. */
+  signal?: AbortSignal;
+}
+
+export async function connectDaemon(paths: HomePaths, autostart: boolean): Promise<Socket> {
+  const sock = await tryConnect(paths.socket);
+  if (sock) return sock;
+  if (!autostart) {
+    throw new DaemonUnreachableError(`no daemon is running for ${paths.home}. Start it with \`hand daemon start\`.`, { home: paths.home });
+  }
+  return startDaemon(paths);
+}
+
+/** One request, one response (with optional progress messages in between). */
+export async function call<T = unknown>(paths: HomePaths, method: string, params: Record<string, unknown> = {}, opts: CallOptions = {}): Promise<T> {
+  const sock = await connectDaemon(paths, opts.autostart ?? true);
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      sock.end();
+      fn();
+    };
+    sock.on(
+      'data',
+      lineSplitter((line) => {
+        let msg: Reply;
+        try {
+          msg = JSON.parse(line) as Reply;
+        } catch {
+          return;
+        }
+        if ('progress' in msg) {
+          opts.onProgress?.(msg.progress);
+        } else if (msg.ok) {
+          finish(() => resolve(msg.result as T));
+        } else {
+          const e = msg.error;
+          finish(() => reject(new RemoteError(e.code, e.message, e.exitCode, e.details ?? {})));
+        }
+      }),
+    );
+    sock.on('error', (err) => finish(() => reject(new DaemonUnreachableError(`lost the connection to the daemon: ${err.message}`))));
+    sock.on('close', () => finish(() => reject(new DaemonUnreachableError('the daemon closed the connection before answering; see `hand logs`.'))));
+    opts.signal?.addEventListener('abort', () => finish(() => reject(new Error('aborted'))));
+    sock.write(`${JSON.stringify({ id: 1, method, params })}\n`);
+  });
+}

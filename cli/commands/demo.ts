@@ -1,0 +1,110 @@
+/**
+ * `hand demo`: the quick start's main job. A throwaway git repository, three mock workers
+ * (one finishes with a report, one stops on a question, one stalls), the fleet shown live,
+ * then where everything is and how to clean up. Runs against its own state directory so a
+ * person's real fleet is never touched.
+ */
+import { mkdtempSync, writeFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { ensureHome, resolveHome } from '../home.ts';
+import { call } from '../client.ts';
+import { formatDuration } from '../durations.ts';
+
+interface Row {
+  id: string;
+  stage: string;
+  state: string;
+  blockedReason: string | null;
+  reportExists: boolean;
+  lastActivity: string;
+}
+
+const WORKERS = [
+  { id: 'finisher', brief: 'Write a short summary of this repository.\n\nMODE:report\n', goal: 'settled', stall: '20m' },
+  { id: 'asker', brief: 'Set up persistence for the project. Ask which database to use.\n\nMODE:ask\n', goal: 'blocked', stall: '20m' },
+  { id: 'staller', brief: 'Run the long migration.\n\nMODE:hang\n', goal: 'stalled', stall: '6s' },
+] as const;
+
+function git(cwd: string, args: string[]): void {
+  execFileSync('git', args, { cwd, stdio: 'ignore', env: { ...process.env, GIT_AUTHOR_NAME: 'demo', GIT_AUTHOR_EMAIL: 'demo@example.invalid', GIT_COMMITTER_NAME: 'demo', GIT_COMMITTER_EMAIL: 'demo@example.invalid' } });
+}
+
+function reached(row: Row, goal: string): boolean {
+  const leaf = row.stage.split('.').at(-1);
+  if (goal === 'settled') return row.reportExists && ['settled', 'done', 'reporting', 'parked'].includes(row.stage.split('.')[0]!);
+  return leaf === goal;
+}
+
+export async function runDemo(opts: { home?: string; json?: boolean; keep?: boolean }): Promise<void> {
+  const out = (s: string) => {
+    if (!opts.json) process.stdout.write(`${s}\n`);
+  };
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'kingshand-demo-')));
+  const repo = join(root, 'repo');
+  const home = opts.home ? resolveHome(opts.home) : join(root, 'state');
+  const paths = ensureHome(home);
+  execFileSync('mkdir', ['-p', repo]);
+  git(repo, ['init', '-q', '-b', 'main']);
+  writeFileSync(join(repo, 'README.md'), '# demo project\n\nA throwaway repository made by `hand demo`.\n');
+  git(repo, ['add', 'README.md']);
+  git(repo, ['commit', '-q', '-m', 'Initial commit']);
+  out(`kingshand demo · repository ${repo}`);
+  out(`state directory ${home}`);
+
+  await call(paths, 'annex', { repo, name: 'demo', posture: 'local-only' });
+  for (const w of WORKERS) {
+    const brief = join(root, `${w.id}-brief.md`);
+    writeFileSync(brief, `# Brief: ${w.id}\n\n## Read first\n\nNothing else to read.\n\n## Task\n\n${w.brief}`);
+    const stallMs = w.stall.endsWith('s') ? Number(w.stall.slice(0, -1)) * 1000 : Number(w.stall.slice(0, -1)) * 60_000;
+    await call(paths, 'dispatch', { id: w.id, repo, brief, readPaths: [], agent: 'mock', backend: 'tmux', stallMs });
+    out(`dispatched ${w.id.padEnd(9)} → expect ${w.goal}`);
+  }
+
+  const started = Date.now();
+  const latest = new Map<string, Row>();
+  const line = (r: Row) =>
+    `${formatDuration(Date.now() - started).padStart(6)}  ${r.id.padEnd(9)} ${r.stage.padEnd(18)} ${r.state}${r.blockedReason ? ` (${r.blockedReason})` : ''}${r.reportExists ? ' · report written' : ''}`;
+  const aborter = new AbortController();
+  const allReached = () => WORKERS.every((w) => latest.has(w.id) && reached(latest.get(w.id)!, w.goal));
+  await call(paths, 'watch', { timeoutMs: 60_000 }, {
+    onProgress: (p) => {
+      const r = p as Row;
+      const prev = latest.get(r.id);
+      latest.set(r.id, r);
+      if (!prev || prev.stage !== r.stage || prev.state !== r.state || prev.reportExists !== r.reportExists) out(line(r));
+      if (allReached()) aborter.abort();
+    },
+    signal: aborter.signal,
+  }).catch((err: unknown) => {
+    if (!aborter.signal.aborted) throw err;
+  });
+
+  const final = await call<Row[]>(paths, 'status', {});
+  const ok = WORKERS.every((w) => reached(final.find((r) => r.id === w.id) ?? ({ stage: '', reportExists: false } as Row), w.goal));
+  out('');
+  out(ok ? `all three workers reached their expected state in ${formatDuration(Date.now() - started)}` : 'not every worker reached its expected state within 60s; see `hand status` and `hand logs`');
+  if (!opts.keep) {
+    for (const w of WORKERS) await call(paths, 'stop', { id: w.id, timeoutMs: 15_000 }).catch(() => undefined);
+    await call(paths, 'shutdown', {}, { autostart: false }).catch(() => undefined);
+  }
+  const flag = `--home ${home}`;
+  const summary = {
+    ok, repo, home, database: paths.db, log: paths.log,
+    worktrees: WORKERS.map((w) => join(repo, '.claude', 'worktrees', w.id)),
+    reports: WORKERS.map((w) => join(paths.workers, w.id, 'report.md')),
+    cleanup: opts.keep ? [`hand ${flag} stop <id>  (each worker)`, `hand ${flag} daemon stop`, `rm -rf ${root}`] : [`rm -rf ${root}`],
+    workers: final,
+  };
+  if (opts.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  else {
+    out(`worktrees  ${repo}/.claude/worktrees/{finisher,asker,staller}`);
+    out(`reports    ${paths.workers}/<id>/report.md`);
+    out(`database   ${paths.db}`);
+    out(`log        ${paths.log}   (hand ${flag} logs)`);
+    out(opts.keep ? `the daemon is still running; look around with: hand ${flag} status` : 'workers stopped and daemon shut down');
+    out(`clean up   ${summary.cleanup.join(' && ')}`);
+  }
+  if (!ok) process.exitCode = 1;
+}

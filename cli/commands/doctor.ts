@@ -1,0 +1,92 @@
+/**
+ * `hand doctor`: checks what kingshand needs and prints, for each problem, the exact command
+ * that fixes it. It installs nothing and writes nothing.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, statSync, accessSync, constants } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+export interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+  fix?: string;
+  /** A missing optional part does not make the whole check fail. */
+  optional?: boolean;
+}
+
+const require = createRequire(import.meta.url);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+function version(file: string, args: string[]): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile(file, args, { timeout: 10_000 }, (err, stdout) => resolve(err ? null : stdout.trim().split('\n')[0]!));
+  });
+}
+
+export function claudeBinary(): string | null {
+  const local = `${ROOT}node_modules/.bin/claude`;
+  if (existsSync(local)) return local;
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    if (dir && existsSync(`${dir}/claude`)) return `${dir}/claude`;
+  }
+  return null;
+}
+
+export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Check[] }> {
+  const checks: Check[] = [];
+  const major = Number(process.versions.node.split('.')[0]);
+  checks.push({ name: 'node', ok: major >= 20, detail: `v${process.versions.node}`, fix: major >= 20 ? undefined : 'install Node.js 20 or newer (https://nodejs.org or your package manager)' });
+  const git = await version('git', ['--version']);
+  checks.push({ name: 'git', ok: Boolean(git), detail: git ?? 'not found', fix: git ? undefined : 'sudo apt-get install -y git   # or: brew install git' });
+  const tmux = await version('tmux', ['-V']);
+  checks.push({ name: 'tmux', ok: Boolean(tmux), detail: tmux ?? 'not found (the default backend)', fix: tmux ? undefined : 'sudo apt-get install -y tmux   # or: brew install tmux' });
+  for (const mod of ['node-pty', 'better-sqlite3']) {
+    let ok = true;
+    let detail = 'native module loads';
+    try {
+      require(mod);
+    } catch (err) {
+      ok = false;
+      detail = (err as Error).message.split('\n')[0]!;
+    }
+    checks.push({ name: mod, ok, detail, fix: ok ? undefined : `npm rebuild ${mod}   # needs python3, make and a C++ compiler` });
+  }
+  const claude = claudeBinary();
+  const claudeVersion = claude ? await version(claude, ['--version']) : null;
+  checks.push({
+    name: 'claude', ok: Boolean(claudeVersion), optional: true,
+    detail: claudeVersion ? `${claudeVersion} (${claude})` : 'Claude Code not found (needed for --agent claude; the mock agent works without it)',
+    fix: claudeVersion ? undefined : 'npm install --save-exact @anthropic-ai/claude-code@2.1.332',
+  });
+  const herdrBin = process.env.HAND_HERDR_BIN;
+  if (herdrBin) {
+    const herdr = await version(herdrBin, ['--version']);
+    checks.push({ name: 'herdr', ok: Boolean(herdr), optional: true, detail: herdr ?? `${herdrBin} does not run`, fix: herdr ? undefined : 'point HAND_HERDR_BIN at a working herdr binary, or unset it' });
+  }
+  if (existsSync(home)) {
+    const st = statSync(home);
+    let writable = true;
+    try {
+      accessSync(home, constants.R_OK | constants.W_OK | constants.X_OK);
+    } catch {
+      writable = false;
+    }
+    const privateMode = (st.mode & 0o077) === 0;
+    checks.push({
+      name: 'state dir', ok: st.isDirectory() && writable && privateMode,
+      detail: `${home} ${st.isDirectory() ? '' : '(not a directory) '}mode ${(st.mode & 0o777).toString(8)}${writable ? '' : ' (not writable)'}`,
+      fix: st.isDirectory() && writable && privateMode ? undefined : `chmod 700 ${home}`,
+    });
+  } else {
+    checks.push({ name: 'state dir', ok: true, detail: `${home} (created on first use, mode 700)` });
+  }
+  return { ok: checks.every((c) => c.ok || c.optional), checks };
+}
+
+export function formatDoctor(r: { ok: boolean; checks: Check[] }): string {
+  const lines = r.checks.map((c) => `${c.ok ? '✓' : c.optional ? '!' : '✗'} ${c.name.padEnd(15)} ${c.detail}${c.fix ? `\n    fix: ${c.fix}` : ''}`);
+  lines.push(r.ok ? 'all required checks passed' : 'some required checks failed: run the fix commands above');
+  return lines.join('\n');
+}

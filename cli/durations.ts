@@ -1,0 +1,29 @@
+import { UsageError } from '../io/errors.ts';
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** Parses `90s`, `20m`, `1h30m`, `1500ms`, or a bare number of seconds. */
+export function parseDuration(value: string, flag: string): number {
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  const re = /(\d+(?:\.\d+)?)(ms|s|m|h)/gy;
+  let total = 0;
+  let matched = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    total += Number(m[1]) * UNITS[m[2]!]!;
+    matched = re.lastIndex;
+  }
+  if (matched === 0 || matched !== text.length || total <= 0) {
+    throw new UsageError('bad-duration', `${flag} ${JSON.stringify(value)} is not a duration. Use a number with a unit, e.g. 30s, 20m, 1h30m, 500ms.`, { flag, value });
+  }
+  return Math.round(total);
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m${s % 60 ? `${s % 60}s` : ''}`;
+  return `${Math.floor(m / 60)}h${m % 60 ? `${m % 60}m` : ''}`;
+}

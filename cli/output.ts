@@ -1,0 +1,43 @@
+/** Printing at the CLI edge: JSON for scripts, short readable text for people. */
+import { HandError } from '../io/errors.ts';
+
+export interface GlobalOptions {
+  home?: string;
+  json?: boolean;
+}
+
+export function emit(json: boolean | undefined, value: unknown, text: () => string): void {
+  if (json) process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  else {
+    const t = text();
+    if (t) process.stdout.write(t.endsWith('\n') ? t : `${t}\n`);
+  }
+}
+
+/** Turns any error into an exit code; typed errors keep theirs. */
+export function reportError(err: unknown, json: boolean | undefined): number {
+  if (err instanceof HandError) {
+    if (json) process.stdout.write(`${JSON.stringify({ error: { code: err.code, message: err.message, ...err.details } }, null, 2)}\n`);
+    process.stderr.write(`hand: ${err.message}\n`);
+    return err.exitCode;
+  }
+  const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
+  if (json) process.stdout.write(`${JSON.stringify({ error: { code: 'internal', message: String(err) } }, null, 2)}\n`);
+  process.stderr.write(`hand: unexpected error: ${message}\n`);
+  return 1;
+}
+
+/** A fixed-width table for status-like lists. */
+export function table(rows: Record<string, unknown>[], columns: string[]): string {
+  if (rows.length === 0) return '';
+  const cells = rows.map((r) => columns.map((c) => cellText(r[c])));
+  const widths = columns.map((c, i) => Math.min(48, Math.max(c.length, ...cells.map((row) => row[i]!.length))));
+  const line = (vals: string[]) => vals.map((v, i) => (v.length > widths[i]! ? `${v.slice(0, widths[i]! - 1)}…` : v.padEnd(widths[i]!))).join('  ').trimEnd();
+  return [line(columns.map((c) => c.toUpperCase())), ...cells.map(line)].join('\n');
+}
+
+function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '-';
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  return String(v).replace(/\s+/g, ' ');
+}
