@@ -1,0 +1,111 @@
+/**
+ * The fleet machine: owns the registry of projects and workers, spawns one worker actor per
+ * dispatch (systemId `worker:<id>`, so the wiring reaches it with `system.get`), routes person
+ * commands to it, and supervises one-for-one: a worker that crashes is marked failed and the
+ * fleet stays up (without an `xstate.error.actor.*` handler one crash would error the root).
+ * PURE: no I/O; the worker logic it spawns is whatever `worker` is provided as.
+ */
+import { setup, assign, enqueueActions, sendTo } from 'xstate';
+import type { ProjectRecord } from '../persistence/types.ts';
+import { workerMachine } from './worker.machine.ts';
+import type { WorkerEvent, WorkerInput } from './worker.types.ts';
+
+export const FLEET_MACHINE_VERSION = 1;
+
+export type WorkerStatus = 'active' | 'finished' | 'failed';
+
+export interface FleetWorkerEntry {
+  status: WorkerStatus;
+  /** The crash message when a worker actor errored (supervision), else null. */
+  error: string | null;
+}
+
+export interface FleetContext {
+  projects: Record<string, ProjectRecord>;
+  workers: Record<string, FleetWorkerEntry>;
+}
+
+export type FleetEvent =
+  | { type: 'DISPATCH'; input: WorkerInput }
+  | { type: 'ROUTE'; id: string; event: WorkerEvent }
+  | { type: 'PROJECT'; project: ProjectRecord }
+  | { type: 'FORGET'; id: string }
+  // Sent by XState itself when a spawned worker errors or reaches a final state.
+  | { type: `xstate.error.actor.${string}`; error: unknown }
+  | { type: `xstate.done.actor.${string}`; output?: unknown };
+
+export const workerSystemId = (id: string): string => `worker:${id}`;
+
+/** `xstate.error.actor.<id>` / `xstate.done.actor.<id>` → `<id>`. */
+const childIdOf = (type: string): string => type.split('.').slice(3).join('.');
+
+export const fleetMachine = setup({
+  types: {
+    context: {} as FleetContext,
+    events: {} as FleetEvent,
+  },
+  actors: { worker: workerMachine },
+  guards: {
+    isNewWorker: ({ context, event }) => event.type === 'DISPATCH' && !(event.input.id in context.workers),
+    isKnownWorker: ({ context, event }) => event.type === 'ROUTE' && context.workers[event.id]?.status === 'active',
+  },
+}).createMachine({
+  id: 'fleet',
+  context: { projects: {}, workers: {} },
+  initial: 'active',
+  states: {
+    active: {
+      on: {
+        DISPATCH: {
+          guard: 'isNewWorker',
+          actions: [
+            assign({
+              workers: ({ context, event }) => ({ ...context.workers, [event.input.id]: { status: 'active' as const, error: null } }),
+            }),
+            enqueueActions(({ enqueue, event }) => {
+              enqueue.spawnChild('worker', { id: event.input.id, systemId: workerSystemId(event.input.id), input: event.input });
+            }),
+          ],
+        },
+        ROUTE: {
+          guard: 'isKnownWorker',
+          actions: sendTo(({ event }) => event.id, ({ event }) => event.event),
+        },
+        PROJECT: {
+          actions: assign({ projects: ({ context, event }) => ({ ...context.projects, [event.project.name]: event.project }) }),
+        },
+        FORGET: {
+          actions: [
+            enqueueActions(({ enqueue, event }) => enqueue.stopChild(event.id)),
+            assign({
+              workers: ({ context, event }) => {
+                const { [event.id]: _gone, ...rest } = context.workers;
+                return rest;
+              },
+            }),
+          ],
+        },
+        // One-for-one supervision: only the crashed worker is affected.
+        'xstate.error.actor.*': {
+          actions: assign({
+            workers: ({ context, event }) => {
+              const id = childIdOf(event.type);
+              const error = 'error' in event ? event.error : undefined;
+              return { ...context.workers, [id]: { status: 'failed' as const, error: error instanceof Error ? error.message : String(error) } };
+            },
+          }),
+        },
+        'xstate.done.actor.*': {
+          actions: assign({
+            workers: ({ context, event }) => {
+              const id = childIdOf(event.type);
+              return { ...context.workers, [id]: { status: 'finished' as const, error: null } };
+            },
+          }),
+        },
+      },
+    },
+  },
+});
+
+export type FleetMachine = typeof fleetMachine;
