@@ -1,0 +1,174 @@
+/**
+ * A fake Anthropic Messages API on 127.0.0.1 for running the real Claude Code binary in tests
+ * (reference: claude-code.md §3). Scripted by trigger words in the prompt (MODE:report <path>,
+ * MODE:ask, MODE:bash, MODE:slow, MODE:hang) and by a queue the test fills; records every
+ * request so tests can assert on what Claude Code sent.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { classifyRequest, summariseRequest, type RequestKind, type RequestSummary } from './fake-anthropic/request-summary.ts';
+import { chooseReply, type ScriptItem, type ScriptOptions } from './fake-anthropic/script.ts';
+import { jsonReply, streamReply } from './fake-anthropic/sse.ts';
+
+export type { ScriptItem } from './fake-anthropic/script.ts';
+export type { RequestKind, RequestSummary, ToolResultSummary } from './fake-anthropic/request-summary.ts';
+export { fakeReportContent, ASK_INPUT, DEFAULT_BASH_COMMAND } from './fake-anthropic/script.ts';
+
+export interface RequestRecord {
+  seq: number;
+  method: string;
+  /** Path without the query string (`/v1/messages`). */
+  path: string;
+  query: string;
+  /** Headers with `authorization` and `x-api-key` removed. */
+  headers: Record<string, string>;
+  /** Which credential came with the request (its value is never kept). */
+  auth: 'bearer' | 'api-key' | 'none';
+  /** Set for POST /v1/messages only. */
+  kind?: RequestKind;
+  summary?: RequestSummary;
+  /** What the fake answered (POST /v1/messages only). */
+  reply?: ScriptItem;
+}
+
+export interface FakeAnthropicOptions extends Partial<ScriptOptions> {}
+
+export interface FakeAnthropic {
+  /** `http://127.0.0.1:<port>`: the value for ANTHROPIC_BASE_URL. */
+  url: string;
+  port: number;
+  /** Every request in arrival order (live array: cleared by reset()). */
+  received: RequestRecord[];
+  /** Replies for the next main-loop requests, in order, before any trigger word. */
+  queue(items: ScriptItem[]): void;
+  /** How many queued replies are still unused. */
+  pending(): number;
+  /** Called after each request is recorded and its reply chosen; returns the unsubscribe function. */
+  onRequest(listener: (r: RequestRecord) => void): () => void;
+  /** Forget the queue and the recorded requests. */
+  reset(): void;
+  /** Ends open streams (a MODE:hang included) and stops the server. */
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 20 * 1024 * 1024;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) reject(new Error('request body too large'));
+      else parts.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function publicHeaders(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (k === 'authorization' || k === 'x-api-key' || v === undefined) continue;
+    out[k] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function notFound(res: ServerResponse, what: string): void {
+  sendJson(res, 404, { type: 'error', error: { type: 'not_found_error', message: `fake: no ${what}` } });
+}
+
+const MODELS = {
+  data: [{ type: 'model', id: 'claude-opus-5-5', display_name: 'Fake Opus', created_at: '2026-01-01T00:00:00Z' }],
+  has_more: false,
+  first_id: 'claude-opus-5-5',
+  last_id: 'claude-opus-5-5',
+};
+
+export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promise<FakeAnthropic> {
+  const script: ScriptOptions = {
+    suggestion: opts.suggestion === undefined ? 'run the tests' : opts.suggestion,
+    slowWordDelayMs: opts.slowWordDelayMs ?? 500,
+    slowWordCount: opts.slowWordCount ?? 8,
+  };
+  const received: RequestRecord[] = [];
+  const queued: ScriptItem[] = [];
+  const listeners = new Set<(r: RequestRecord) => void>();
+  const open = new Set<ServerResponse>();
+  let seq = 0;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const [path = '/', query = ''] = (req.url ?? '/').split('?', 2);
+    const method = req.method ?? 'GET';
+    const auth = req.headers.authorization ? 'bearer' : req.headers['x-api-key'] ? 'api-key' : 'none';
+    const record: RequestRecord = { seq: ++seq, method, path, query, headers: publicHeaders(req), auth };
+    const raw = await readBody(req);
+    received.push(record);
+    const announce = () => listeners.forEach((l) => l(record));
+
+    if (method === 'HEAD') { res.writeHead(200).end(); return announce(); }
+    if (method === 'GET' && path === '/v1/models') { sendJson(res, 200, MODELS); return announce(); }
+    if (method === 'POST' && path === '/v1/messages/count_tokens') { sendJson(res, 200, { input_tokens: 42 }); return announce(); }
+    if (method !== 'POST' || path !== '/v1/messages') { notFound(res, `${method} ${path}`); return announce(); }
+
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      sendJson(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: 'fake: body is not JSON' } });
+      return announce();
+    }
+    const summary = summariseRequest(body);
+    const kind = classifyRequest(summary);
+    const reply = chooseReply(kind, summary, queued, script);
+    Object.assign(record, { kind, summary, reply });
+    announce();
+    const ids = { messageId: `msg_fake_${record.seq}`, toolUseId: `toolu_fake_${record.seq}` };
+    const model = summary.model ?? 'claude-opus-5-5';
+    if (!summary.stream) return jsonReply(res, reply, model, ids);
+    open.add(res);
+    res.on('close', () => open.delete(res));
+    await streamReply(res, reply, model, ids);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { type: 'error', error: { type: 'api_error', message: `fake: ${String(err)}` } });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    received,
+    queue: (items) => void queued.push(...items),
+    pending: () => queued.length,
+    onRequest(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    reset() {
+      queued.length = 0;
+      received.length = 0;
+    },
+    async close() {
+      for (const res of open) res.destroy();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}

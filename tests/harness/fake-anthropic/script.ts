@@ -1,0 +1,120 @@
+/**
+ * How the fake model decides what to answer: an explicit queue first, then the end of a tool
+ * round-trip, then trigger words in the prompt. Pure: no sockets, no timers.
+ */
+import type { RequestKind, RequestSummary } from './request-summary.ts';
+
+/** One scripted model reply (one HTTP response). */
+export type ScriptItem =
+  | {
+      kind: 'text';
+      text: string;
+      /** Stream one word every this many ms (MODE:slow); 0 or absent = all at once. */
+      wordDelayMs?: number;
+    }
+  | {
+      kind: 'tool_use';
+      name: string;
+      input: Record<string, unknown>;
+      /** Text shown before the tool call ("● I will run a command."). */
+      text?: string;
+    }
+  | {
+      /** Opens the reply and then keeps the stream open until the client or close() ends it. */
+      kind: 'hang';
+      text?: string;
+    };
+
+export interface ScriptOptions {
+  /** Prompt-suggestion text; null = answer with no suggestion. */
+  suggestion: string | null;
+  /** Delay between words of MODE:slow. */
+  slowWordDelayMs: number;
+  /** How many words MODE:slow streams. */
+  slowWordCount: number;
+}
+
+export const DEFAULT_BASH_COMMAND = 'touch fake-artifact.txt && echo created fake-artifact.txt';
+
+/** The report MODE:report writes; exported so tests can compare the file with what was sent. */
+export function fakeReportContent(path: string): string {
+  return `# Report\n\nWritten by the fake model to ${path}.\n\nStatus: done. No open questions.\n`;
+}
+
+export const ASK_INPUT = {
+  questions: [
+    {
+      question: 'Which database should the fake project use?',
+      header: 'Database', // AskUserQuestion allows at most 12 characters here
+      multiSelect: false,
+      options: [
+        { label: 'SQLite', description: 'Single file, zero setup' },
+        { label: 'Postgres', description: 'Full server, more features' },
+        { label: 'None', description: 'Keep everything in memory' },
+      ],
+    },
+  ],
+};
+
+/** A trigger argument may sit at the end of a sentence or inside quotes. */
+function cleanPath(raw: string): string {
+  return raw.replace(/^["'`(<]+/, '').replace(/["'`)>,;:.]+$/, '');
+}
+
+function slowText(opts: ScriptOptions): string {
+  const words = ['This', 'reply', 'is', 'streamed', 'slowly,', 'word', 'by', 'word,', 'so', 'the', 'spinner', 'shows.'];
+  const out: string[] = [];
+  for (let i = 0; i < opts.slowWordCount; i++) out.push(words[i % words.length]!);
+  return out.join(' ');
+}
+
+/** The reply chosen by trigger words in a prompt (first `MODE:` wins); plain text otherwise. */
+export function replyForPrompt(prompt: string, opts: ScriptOptions): ScriptItem {
+  const report = /MODE:report\s+(\S+)/.exec(prompt);
+  const bashCustom = /MODE:bash\[\[(.+?)\]\]/.exec(prompt);
+  const mode = /MODE:([a-z]+)/.exec(prompt)?.[1];
+  if (mode === 'report' && report) {
+    const path = cleanPath(report[1]!);
+    return {
+      kind: 'tool_use',
+      name: 'Write',
+      text: 'I will write the report.',
+      input: { file_path: path, content: fakeReportContent(path) },
+    };
+  }
+  if (mode === 'ask') return { kind: 'tool_use', name: 'AskUserQuestion', text: 'I have a question.', input: ASK_INPUT };
+  if (mode === 'bash') {
+    const command = bashCustom ? bashCustom[1]! : DEFAULT_BASH_COMMAND;
+    return {
+      kind: 'tool_use',
+      name: 'Bash',
+      text: 'I will run a command.',
+      input: { command, description: 'Create a fake artifact file' },
+    };
+  }
+  if (mode === 'slow') return { kind: 'text', text: slowText(opts), wordDelayMs: opts.slowWordDelayMs };
+  if (mode === 'hang') return { kind: 'hang', text: 'Thinking' };
+  return { kind: 'text', text: 'Done. This is the fake model.' };
+}
+
+/** The text that closes a turn after Claude Code sent back tool results. */
+export function replyAfterTools(summary: RequestSummary): ScriptItem {
+  const first = summary.toolResults[0]!;
+  const line = first.content.split('\n').find((l) => l.trim() !== '')?.trim() ?? '(no output)';
+  const text = first.isError ? `The tool did not run: ${line}` : `The tool finished: ${line}`;
+  return { kind: 'text', text };
+}
+
+/**
+ * Picks the reply for one request. Side requests (suggestion, title, others) never touch the
+ * queue: handing them a scripted reply would steal it from the agent loop.
+ */
+export function chooseReply(kind: RequestKind, summary: RequestSummary, queue: ScriptItem[], opts: ScriptOptions): ScriptItem {
+  if (kind === 'suggestion') return { kind: 'text', text: opts.suggestion ?? '' };
+  if (kind === 'title') return { kind: 'text', text: '{"isNewTopic": false, "title": "Fake session"}' };
+  if (kind === 'side') return { kind: 'text', text: 'OK.' };
+  const queued = queue.shift();
+  if (queued) return queued;
+  if (summary.toolResults.length > 0) return replyAfterTools(summary);
+  return replyForPrompt(summary.lastPromptText ?? '', opts);
+}

@@ -1,0 +1,99 @@
+/**
+ * Writes one scripted reply as a Messages API SSE stream (or as one JSON message when the
+ * client did not ask for a stream). The event order is the minimum Claude Code accepts:
+ * message_start, per block start / deltas / stop, message_delta with the stop reason, message_stop.
+ */
+import type { ServerResponse } from 'node:http';
+import type { ScriptItem } from './script.ts';
+
+export interface ReplyIds {
+  messageId: string;
+  toolUseId: string;
+}
+
+// Small on purpose: the prompt-suggestion code skips generation once input+output > 10 000.
+const USAGE_IN = 42;
+
+function chunks(text: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out.length > 0 ? out : [''];
+}
+
+/** Words with their following space kept, so the deltas concatenate back to the text. */
+function words(text: string): string[] {
+  return text.match(/\S+\s*/g) ?? [text];
+}
+
+/** Resolves after ms, or at once when the response is gone (so close() never waits on a timer). */
+function pause(res: ServerResponse, ms: number): Promise<void> {
+  if (res.destroyed || res.writableEnded) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      res.off('close', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    res.on('close', done);
+  });
+}
+
+function send(res: ServerResponse, event: string, data: Record<string, unknown>): void {
+  if (res.destroyed || res.writableEnded) return;
+  res.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`);
+}
+
+/** Streams `item`; resolves when the stream has ended (a hang resolves only when the socket closes). */
+export async function streamReply(res: ServerResponse, item: ScriptItem, model: string, ids: ReplyIds): Promise<void> {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': `req_${ids.messageId}` });
+  send(res, 'message_start', {
+    message: {
+      id: ids.messageId, type: 'message', role: 'assistant', model, content: [],
+      stop_reason: null, stop_sequence: null, usage: { input_tokens: USAGE_IN, output_tokens: 1 },
+    },
+  });
+  let index = 0;
+  const text = item.text ?? '';
+  if (text !== '' || item.kind !== 'tool_use') {
+    send(res, 'content_block_start', { index, content_block: { type: 'text', text: '' } });
+    const delay = item.kind === 'text' ? item.wordDelayMs ?? 0 : 0;
+    const parts = delay > 0 ? words(text) : [text];
+    for (const [i, part] of parts.entries()) {
+      if (i > 0) await pause(res, delay);
+      send(res, 'content_block_delta', { index, delta: { type: 'text_delta', text: part } });
+    }
+    if (item.kind === 'hang') {
+      // Keep the stream open: only the client (an interrupt) or close() ends it.
+      await new Promise<void>((resolve) => (res.destroyed ? resolve() : res.once('close', () => resolve())));
+      return;
+    }
+    send(res, 'content_block_stop', { index });
+    index++;
+  }
+  if (item.kind === 'tool_use') {
+    send(res, 'content_block_start', { index, content_block: { type: 'tool_use', id: ids.toolUseId, name: item.name, input: {} } });
+    for (const part of chunks(JSON.stringify(item.input), 40)) {
+      send(res, 'content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: part } });
+    }
+    send(res, 'content_block_stop', { index });
+  }
+  const stopReason = item.kind === 'tool_use' ? 'tool_use' : 'end_turn';
+  send(res, 'message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 12 } });
+  send(res, 'message_stop', {});
+  if (!res.destroyed) res.end();
+}
+
+/** The same reply as a single JSON message, for `stream: false` requests. A hang is answered as text. */
+export function jsonReply(res: ServerResponse, item: ScriptItem, model: string, ids: ReplyIds): void {
+  const content: Record<string, unknown>[] = [];
+  if (item.text) content.push({ type: 'text', text: item.text });
+  if (item.kind === 'tool_use') content.push({ type: 'tool_use', id: ids.toolUseId, name: item.name, input: item.input });
+  const body = {
+    id: ids.messageId, type: 'message', role: 'assistant', model, content,
+    stop_reason: item.kind === 'tool_use' ? 'tool_use' : 'end_turn', stop_sequence: null,
+    usage: { input_tokens: USAGE_IN, output_tokens: 12 },
+  };
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
