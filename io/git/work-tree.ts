@@ -1,0 +1,46 @@
+/**
+ * Is this path a git work tree, and where is its top level? Three-valued where the read can
+ * fail: a git that could not run, or a path we may not enter, is "unknown", never "no".
+ */
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { RefusedError, UsageError } from '../errors.ts';
+import { runGit } from './run-git.ts';
+
+export type WorkTreeAnswer = 'yes' | 'no' | 'unknown';
+
+export async function isGitWorkTree(path: string): Promise<WorkTreeAnswer> {
+  if (!existsSync(path)) return 'no';
+  let isDir: boolean;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch {
+    return 'unknown';
+  }
+  if (!isDir) return 'no';
+  const r = await runGit(path, ['rev-parse', '--is-inside-work-tree']);
+  if (r.exitCode === 0) return r.stdout.trim() === 'true' ? 'yes' : 'no';
+  // git answers 128 both for "not a repository" and for trouble reading one; only the former is a no.
+  if (r.exitCode === 128 && /not a git repository/i.test(r.stderr)) return 'no';
+  return 'unknown';
+}
+
+/** Real path of the top-level work tree containing `path`; refuses when there is none. */
+export async function repoTopLevel(path: string): Promise<string> {
+  if (!existsSync(path)) {
+    throw new UsageError('repo-not-found', `repository path ${path} does not exist; pass the path of a git checkout.`, { path });
+  }
+  const answer = await isGitWorkTree(path);
+  if (answer === 'no') {
+    throw new UsageError(
+      'not-a-git-work-tree',
+      `${path} is not inside a git work tree; pass the path of a git checkout (or run 'git init' there first).`,
+      { path },
+    );
+  }
+  const r = await runGit(path, ['rev-parse', '--show-toplevel']);
+  if (r.exitCode !== 0 || answer === 'unknown') {
+    const said = (r.stderr || r.spawnError || '').trim();
+    throw new RefusedError('git-unavailable', `could not ask git about ${path}: ${said || `exit ${r.exitCode}`}; check that git is installed and the path is readable.`, { path });
+  }
+  return realpathSync(r.stdout.trim());
+}
