@@ -17,7 +17,7 @@ export const isIdle = (r: ScreenReading | null): boolean =>
 
 /** Readable and neither blocked nor idle: the agent is (or may be) at work. */
 export const isBusy = (r: ScreenReading | null): boolean =>
-  r !== null && r.readable && !isBlocked(r) && r.state !== 'idle';
+  r !== null && r.readable && !isBlocked(r) && r.state !== 'idle' && r.state !== 'exited';
 
 /** Fail-open: no reading or an unreadable one counts as empty; null = no live box visible. */
 export const boxIsEmpty = (r: ScreenReading | null): boolean =>

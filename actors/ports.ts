@@ -1,0 +1,38 @@
+/**
+ * The side effects a worker needs, as injectable ports: the real ones touch git, the agent's
+ * settings and the file system; tests pass fakes. The fleet host turns them into the actor
+ * implementations the pure worker machine names (see actors/worker-logic.ts).
+ */
+import type { Key, TerminalHost } from '../io/terminal/types.ts';
+import type { WorkerIntent } from '../persistence/types.ts';
+import type { LaunchSpec } from '../io/agent/launch.ts';
+
+export interface WorkerPorts {
+  /** Create the worktree and branch (idempotent: a restore may call it again). */
+  prepareWorktree(intent: WorkerIntent, signal: AbortSignal): Promise<void>;
+  /** Settings, folder trust, environment files for the agent in the worktree. */
+  seedAgent(intent: WorkerIntent, signal: AbortSignal): Promise<void>;
+  launchSpec(intent: WorkerIntent): LaunchSpec;
+  reportExists(path: string): Promise<boolean>;
+  /** The report's parked pointer (an open decision); absent = never parked. */
+  readReport?(path: string): Promise<{ waitingOn: string | null }>;
+  /**
+   * Guarded sends (io/terminal/guarded-send.ts): re-read the live box before typing. The machine
+   * has already applied the same rule to its latest reading; this is the check at the glass.
+   */
+  sendText(host: TerminalHost, paneId: string, text: string, opts: { allowNonEmptyBox: boolean }): Promise<void>;
+  sendKey(host: TerminalHost, paneId: string, key: Key, opts: { allowNonEmptyBox: boolean }): Promise<void>;
+}
+
+/** The injected clock (xstate-notes §1.7): deadlines are absolute times on it. */
+export interface Clock {
+  now(): number;
+  setTimeout(f: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const realClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (f, ms) => setTimeout(f, ms),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};

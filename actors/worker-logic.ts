@@ -1,0 +1,76 @@
+/**
+ * The worker machine with its placeholders filled: each named actor/action becomes a call
+ * through the ports and the terminal host. Kept free of bookkeeping: the fleet host passes in
+ * how to find a worker's intent and host, and where person-command results go.
+ */
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { workerMachine } from '../machines/worker.machine.ts';
+import type { DeadlineName, DeliverKeyParams, DeliverTextParams, RefuseParams } from '../machines/worker.types.ts';
+import type { Key, TerminalHost } from '../io/terminal/types.ts';
+import type { WorkerIntent } from '../persistence/types.ts';
+import type { Clock, WorkerPorts } from './ports.ts';
+
+export interface WorkerRuntime {
+  ports: WorkerPorts;
+  clock: Clock;
+  intentOf(id: string): WorkerIntent;
+  hostOf(id: string): TerminalHost;
+  /** A pane now belongs to the worker: start feeding its events in. */
+  paneCreated(id: string, paneId: string): void;
+  /** Person commands: the machine accepted them (deliver) or refused them (refuse). */
+  deliverText(p: DeliverTextParams): void;
+  deliverKey(p: DeliverKeyParams): void;
+  refuse(p: RefuseParams): void;
+}
+
+/** Arms one absolute deadline on the injected clock; re-run on restore with the same `at`. */
+export function deadlineActor(clock: Clock) {
+  return fromCallback<EventObject, { at: number; name: DeadlineName }>(({ input, sendBack }) => {
+    const handle = clock.setTimeout(
+      () => sendBack({ type: 'DEADLINE', name: input.name, at: clock.now() }),
+      Math.max(0, input.at - clock.now()),
+    );
+    return () => clock.clearTimeout(handle);
+  });
+}
+
+export function provideWorker(rt: WorkerRuntime) {
+  const { ports, clock } = rt;
+  return workerMachine.provide({
+    actors: {
+      prepareWorktree: fromPromise<void, { id: string }>(({ input, signal }) => ports.prepareWorktree(rt.intentOf(input.id), signal)),
+      seedAgent: fromPromise<void, { id: string }>(({ input, signal }) => ports.seedAgent(rt.intentOf(input.id), signal)),
+      spawnPane: fromPromise<{ paneId: string; at: number }, { id: string }>(async ({ input }) => {
+        const intent = rt.intentOf(input.id);
+        const host = rt.hostOf(input.id);
+        const spec = ports.launchSpec(intent);
+        const pane = await host.createPane({ name: intent.id, cwd: intent.worktree, env: spec.env, argv: spec.argv });
+        rt.paneCreated(input.id, pane.paneId);
+        return { paneId: pane.paneId, at: clock.now() };
+      }),
+      submitPrompt: fromPromise<{ at: number }, { id: string; paneId: string; text: string; allowNonEmptyBox: boolean }>(
+        async ({ input }) => {
+          await ports.sendText(rt.hostOf(input.id), input.paneId, input.text, { allowNonEmptyBox: input.allowNonEmptyBox });
+          return { at: clock.now() };
+        },
+      ),
+      pressKey: fromPromise<{ at: number }, { id: string; paneId: string; key: Key }>(async ({ input }) => {
+        // Escape (the only key the machine presses itself) is never guarded: it submits nothing.
+        await ports.sendKey(rt.hostOf(input.id), input.paneId, input.key, { allowNonEmptyBox: true });
+        return { at: clock.now() };
+      }),
+      checkReport: fromPromise<{ exists: boolean }, { id: string; path: string }>(async ({ input }) => ({
+        exists: await ports.reportExists(input.path),
+      })),
+      readReport: fromPromise<{ waitingOn: string | null }, { id: string; path: string }>(async ({ input }) =>
+        ports.readReport ? ports.readReport(input.path) : { waitingOn: null },
+      ),
+      deadline: deadlineActor(clock),
+    },
+    actions: {
+      deliverText: (_, params: DeliverTextParams) => rt.deliverText(params),
+      deliverKey: (_, params: DeliverKeyParams) => rt.deliverKey(params),
+      refuse: (_, params: RefuseParams) => rt.refuse(params),
+    },
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * How to start each agent: argv and environment, never a shell string (control-plane §2.8:
+ * no arguments beyond the program itself; the first prompt is typed into the live box).
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { UsageError } from '../errors.ts';
+import { buildWorkerEnv } from '../terminal/worker-env.ts';
+
+export type AgentName = 'mock' | 'claude';
+export const AGENT_NAMES: readonly AgentName[] = ['mock', 'claude'];
+
+export interface LaunchSpec {
+  argv: string[];
+  env: Record<string, string>;
+}
+
+export interface LaunchOptions {
+  /** The environment of the person's dispatch call (API keys, proxies live there). */
+  callerEnv?: Record<string, string | undefined>;
+  /** Repository root of kingshand itself (for bin/mock-agent.js and node_modules/.bin/claude). */
+  repoRoot?: string;
+}
+
+/** The kingshand checkout this file belongs to (io/agent/launch.ts → two levels up). */
+export const KINGSHAND_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export function launchSpec(agent: string, opts: LaunchOptions = {}): LaunchSpec {
+  const root = opts.repoRoot ?? KINGSHAND_ROOT;
+  const env = buildWorkerEnv(opts.callerEnv ?? process.env);
+  if (agent === 'mock') return { argv: [process.execPath, join(root, 'bin', 'mock-agent.js')], env };
+  if (agent === 'claude') {
+    // The pinned binary in node_modules first, so tests and the person run the same version.
+    const local = join(root, 'node_modules', '.bin', 'claude');
+    return { argv: [existsSync(local) ? local : 'claude'], env };
+  }
+  throw new UsageError('bad-agent', `unknown agent ${JSON.stringify(agent)}. Use --agent claude or --agent mock.`, { agent });
+}
