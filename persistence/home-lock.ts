@@ -1,0 +1,78 @@
+/**
+ * One daemon per state directory. The lock is an exclusive SQLite lock on `<home>/daemon.lock`,
+ * i.e. an OS file lock (fcntl on POSIX, LockFileEx on Windows) that the kernel drops when the
+ * holder dies, however it dies. A SIGKILLed daemon therefore never blocks the next start, and
+ * unlike a pid file there is no stale-pid guess to get wrong when the pid is reused.
+ * `<home>/daemon.pid` only names the holder in the refusal message; it is not the lock.
+ *
+ * Caveat (POSIX): closing ANY descriptor of the lock file in the holding process drops fcntl
+ * locks, so nothing else may open daemon.lock in the daemon; SQLite itself handles its own fds.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RefusedError } from '../io/errors.ts';
+
+export interface HomeLock {
+  readonly home: string;
+  readonly lockPath: string;
+  release(): void;
+}
+
+export interface LockHolder {
+  pid: number;
+  since: number;
+}
+
+export function readLockHolder(home: string): LockHolder | null {
+  try {
+    const v = JSON.parse(readFileSync(join(home, 'daemon.pid'), 'utf8')) as Partial<LockHolder>;
+    return typeof v.pid === 'number' && typeof v.since === 'number' ? { pid: v.pid, since: v.since } : null;
+  } catch {
+    return null;
+  }
+}
+
+function isBusy(err: unknown): boolean {
+  const code = (err as { code?: string })?.code ?? '';
+  return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED');
+}
+
+export function acquireHomeLock(home: string): HomeLock {
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  const lockPath = join(home, 'daemon.lock');
+  const pidPath = join(home, 'daemon.pid');
+  const db = new Database(lockPath, { timeout: 0 });
+  try {
+    // In EXCLUSIVE locking mode the first write takes the exclusive lock and keeps it until close.
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.exec('CREATE TABLE IF NOT EXISTS holder (pid INTEGER NOT NULL, since INTEGER NOT NULL)');
+    db.exec('DELETE FROM holder');
+    db.prepare('INSERT INTO holder (pid, since) VALUES (?, ?)').run(process.pid, Date.now());
+  } catch (err) {
+    db.close();
+    if (!isBusy(err)) {
+      throw new RefusedError('home-lock-failed', `cannot lock the state directory ${home}: ${(err as Error).message}. Check its permissions.`, { home });
+    }
+    const holder = readLockHolder(home);
+    const who = holder ? `another kingshand daemon (pid ${holder.pid})` : 'another kingshand daemon';
+    throw new RefusedError(
+      'home-locked',
+      `${who} already holds the state directory ${home}; talk to that daemon, stop it (hand daemon stop --home ${home}), or use another --home.`,
+      { home, holderPid: holder?.pid ?? null },
+    );
+  }
+  const since = Date.now();
+  writeFileSync(pidPath, `${JSON.stringify({ pid: process.pid, since })}\n`);
+  let released = false;
+  return {
+    home,
+    lockPath,
+    release() {
+      if (released) return;
+      released = true;
+      if (readLockHolder(home)?.pid === process.pid) rmSync(pidPath, { force: true });
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * Schema migrations, applied in order. Each one runs in its own transaction together with the
+ * `schema_version` row that records it, so a crash mid-migration leaves the previous version.
+ * Append only: never edit a migration that has shipped — add the next one.
+ */
+import type Database from 'better-sqlite3';
+import { RefusedError } from '../io/errors.ts';
+
+export interface Migration {
+  version: number;
+  description: string;
+  up(db: Database.Database): void;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'projects, workers, fleet snapshot, event journal',
+    up(db) {
+      db.exec(`
+        CREATE TABLE projects (
+          name          TEXT PRIMARY KEY,
+          repo          TEXT NOT NULL UNIQUE,
+          posture       TEXT NOT NULL CHECK (posture IN ('local-only', 'direct-PR', 'no-mistakes', 'no-mistakes-prod-only')),
+          yolo          INTEGER NOT NULL CHECK (yolo IN (0, 1)),
+          registered_at INTEGER NOT NULL
+        );
+        CREATE TABLE workers (
+          id               TEXT PRIMARY KEY,
+          project          TEXT NOT NULL REFERENCES projects(name) ON UPDATE CASCADE,
+          repo             TEXT NOT NULL,
+          worktree         TEXT NOT NULL,
+          branch           TEXT NOT NULL,
+          base             TEXT NOT NULL,
+          backend          TEXT NOT NULL CHECK (backend IN ('tmux', 'pty', 'herdr')),
+          agent            TEXT NOT NULL,
+          brief_path       TEXT NOT NULL,
+          report_path      TEXT NOT NULL,
+          created_at       INTEGER NOT NULL,
+          snapshot_json    TEXT,
+          snapshot_version INTEGER,
+          updated_at       INTEGER NOT NULL
+        );
+        CREATE TABLE fleet (
+          id               INTEGER PRIMARY KEY CHECK (id = 1),
+          snapshot_json    TEXT NOT NULL,
+          snapshot_version INTEGER NOT NULL,
+          updated_at       INTEGER NOT NULL
+        );
+        CREATE TABLE journal (
+          seq        INTEGER PRIMARY KEY AUTOINCREMENT,
+          actor_id   TEXT NOT NULL,
+          event_json TEXT NOT NULL,
+          from_json  TEXT,
+          to_json    TEXT,
+          at         INTEGER NOT NULL
+        );
+      `);
+    },
+  },
+  {
+    version: 2,
+    description: 'journal index for per-actor reads (hand status/wait read one worker at a time)',
+    up(db) {
+      db.exec('CREATE INDEX journal_by_actor ON journal(actor_id, seq);');
+    },
+  },
+];
+
+export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+/** Version recorded in the database; 0 for a database no kingshand has written yet. */
+export function currentSchemaVersion(db: Database.Database): number {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'").get();
+  if (!table) return 0;
+  const row = db.prepare('SELECT MAX(version) AS v FROM schema_version').get() as { v: number | null };
+  return row.v ?? 0;
+}
+
+/**
+ * Brings the database up to the newest migration in `migrations` and returns that version.
+ * A database written by a newer kingshand is refused: its tables may mean things this code
+ * does not know, and writing to it could corrupt the newer daemon's state.
+ */
+export function migrate(db: Database.Database, where: string, migrations: readonly Migration[] = MIGRATIONS): number {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_version (
+    version     INTEGER PRIMARY KEY,
+    description TEXT NOT NULL,
+    applied_at  INTEGER NOT NULL
+  )`);
+  const known = migrations.length ? migrations[migrations.length - 1]!.version : 0;
+  const found = currentSchemaVersion(db);
+  if (found > known) {
+    throw new RefusedError(
+      'store-schema-too-new',
+      `the state database ${where} has schema version ${found}, but this kingshand knows versions up to ${known}: it was written by a newer kingshand. ` +
+        `Upgrade kingshand, or use another state directory (--home).`,
+      { path: where, found, known },
+    );
+  }
+  if (found === 0) {
+    const foreign = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('schema_version', 'sqlite_sequence')").all() as { name: string }[];
+    if (foreign.length > 0) {
+      throw new RefusedError(
+        'store-not-kingshand',
+        `${where} holds tables kingshand did not write (${foreign.map((t) => t.name).join(', ')}); refusing to migrate it. Point --home at a kingshand state directory.`,
+        { path: where },
+      );
+    }
+  }
+  const record = db.prepare('INSERT INTO schema_version (version, description, applied_at) VALUES (?, ?, ?)');
+  for (const m of migrations) {
+    if (m.version <= found) continue;
+    // IMMEDIATE takes the write lock before re-reading the version, so two processes opening
+    // the same old database cannot both apply the same migration.
+    db.transaction(() => {
+      if (currentSchemaVersion(db) >= m.version) return;
+      m.up(db);
+      record.run(m.version, m.description, Date.now());
+    }).immediate();
+  }
+  return Math.max(found, known);
+}
