@@ -1,0 +1,145 @@
+/**
+ * Runs one program (the real Claude Code) in a real tmux server on a private socket, at a fixed
+ * size, with exactly the environment given (`env -i`), and reads its visible screen back.
+ * Test plumbing only: the product's own tmux host lives in io/terminal.
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { waitFor } from '../helpers/temp.ts';
+
+const run = promisify(execFile);
+
+export interface TmuxLaunch {
+  /** A directory of the test's own (kh-test-…): the socket goes in it. */
+  dir: string;
+  cwd: string;
+  env: Record<string, string>;
+  argv: string[];
+  cols?: number;
+  rows?: number;
+}
+
+export interface PaneStatus {
+  dead: boolean;
+  /** Exit status once dead, else null. */
+  status: number | null;
+  pid: number;
+}
+
+export interface TmuxPane {
+  socket: string;
+  /** The process's pid (the pane's first process, which `env` exec'd into). */
+  pid: number;
+  /** The visible screen; `ansi` keeps SGR attributes (capture-pane -e). */
+  capture(opts?: { ansi?: boolean }): Promise<string>;
+  /** tmux key names or literal strings, each as its own send-keys call. */
+  keys(...keys: string[]): Promise<void>;
+  /** Literal text (send-keys -l), no Enter. */
+  type(text: string): Promise<void>;
+  status(): Promise<PaneStatus>;
+  /** A tmux format for the pane, e.g. `#{alternate_on}`. */
+  format(fmt: string): Promise<string>;
+  /** Waits until `accept` holds for the plain screen; the message names `what` and shows the last screen. */
+  waitForScreen(accept: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
+  /**
+   * Waits until the screen has not changed for `quietMs` (default 500) while `accept` holds
+   * (dialogs drop keys sent as they open; the logo animates after the first box).
+   */
+  waitStable(what: string, opts?: { quietMs?: number; timeoutMs?: number; accept?: (screen: string) => boolean }): Promise<string>;
+  waitDead(timeoutMs?: number): Promise<PaneStatus>;
+  /** Kills the server and waits for the program to be gone. Safe to call twice. */
+  kill(): Promise<void>;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function launchInTmux(spec: TmuxLaunch): Promise<TmuxPane> {
+  const socket = join(spec.dir, 'tmux.sock');
+  const tmux = (...args: string[]) => run('tmux', ['-S', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+  const envArgs = Object.entries(spec.env).map(([k, v]) => `${k}=${v}`);
+  // remain-on-exit is set globally before the pane exists, so even an instant exit keeps its status.
+  await tmux(
+    'set-option', '-g', 'remain-on-exit', 'on', ';',
+    'new-session', '-d', '-s', 'claude', '-x', String(spec.cols ?? 120), '-y', String(spec.rows ?? 40), '-c', spec.cwd,
+    'env', '-i', ...envArgs, ...spec.argv,
+  );
+  const target = 'claude:0.0';
+  const status = async (): Promise<PaneStatus> => {
+    const { stdout } = await tmux('display-message', '-p', '-t', target, '#{pane_dead} #{pane_dead_status} #{pane_pid}');
+    const [dead, code, pid] = stdout.trim().split(' ');
+    return { dead: dead === '1', status: dead === '1' && code !== '' ? Number(code) : null, pid: Number(pid) };
+  };
+  const { pid } = await status();
+  const capture = async (opts: { ansi?: boolean } = {}) =>
+    (await tmux('capture-pane', '-p', ...(opts.ansi ? ['-e'] : []), '-t', target)).stdout;
+  let lastScreen = '';
+  const watch = async (accept: (s: string) => boolean): Promise<string | false> => {
+    lastScreen = await capture();
+    return accept(lastScreen) ? lastScreen : false;
+  };
+  let killed = false;
+  const waitForScreen = async (accept: (s: string) => boolean, what: string, timeoutMs = 20_000) => {
+    try {
+      return await waitFor(() => watch(accept), { what, timeoutMs, intervalMs: 100 });
+    } catch (err) {
+      throw new Error(`${(err as Error).message}\n--- last screen ---\n${lastScreen}`);
+    }
+  };
+
+  return {
+    socket,
+    pid,
+    capture,
+    async keys(...keys) {
+      for (const k of keys) await tmux('send-keys', '-t', target, k);
+    },
+    async type(text) {
+      await tmux('send-keys', '-t', target, '-l', text);
+    },
+    status,
+    async format(fmt) {
+      return (await tmux('display-message', '-p', '-t', target, fmt)).stdout.trim();
+    },
+    waitForScreen,
+    async waitStable(what, { quietMs = 500, timeoutMs = 20_000, accept = () => true } = {}) {
+      let print = '';
+      let since = Date.now();
+      return waitForScreen((s) => {
+        const p = accept(s) ? createHash('sha256').update(s).digest('hex') : '';
+        if (p === '' || p !== print) {
+          print = p;
+          since = Date.now();
+          return false;
+        }
+        return Date.now() - since >= quietMs;
+      }, `${what} (screen unchanged for ${quietMs} ms)`, timeoutMs);
+    },
+    async waitDead(timeoutMs = 20_000) {
+      return waitFor(async () => {
+        const s = await status();
+        // tmux marks the pane dead when the pty closes and learns the status a moment later.
+        return s.dead && s.status !== null ? s : false;
+      }, { what: 'the pane to be dead with an exit status', timeoutMs, intervalMs: 50 });
+    },
+    async kill() {
+      if (killed) return;
+      killed = true;
+      await tmux('kill-server').catch(() => undefined); // already gone is fine
+      // The program gets SIGHUP from the closing pty; make sure it really left.
+      try {
+        await waitFor(() => !alive(pid), { what: `pid ${pid} to exit after kill-server`, timeoutMs: 5_000, intervalMs: 50 });
+      } catch {
+        if (alive(pid)) process.kill(pid, 'SIGKILL');
+      }
+    },
+  };
+}
