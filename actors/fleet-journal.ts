@@ -1,0 +1,101 @@
+/**
+ * Every transition of every actor goes to the journal, and the persisted snapshot of the actor
+ * that moved is written in the same store.commit() (one SQLite transaction): a crash leaves both
+ * or neither. Fed by actor inspection (an audit trail, never control flow).
+ *
+ * Journaled: every event that moved a state value, plus every command and host event even when
+ * it moved nothing (a refused SEND is history too). Screen updates that only refresh the reading
+ * update the snapshot without a journal row, or the journal would grow with every repaint.
+ */
+import type { AnyActorRef, InspectionEvent } from 'xstate';
+import type { FleetStore, JournalEntry } from '../persistence/types.ts';
+import { fleetRowJson, SNAPSHOT_VERSION } from './snapshot-codec.ts';
+import type { Clock } from './ports.ts';
+import { stagePath } from './worker-view.ts';
+
+const QUIET_EVENTS = new Set(['SCREEN', 'DEADLINE', 'ROUTE']);
+
+export interface JournalOptions {
+  store: FleetStore;
+  clock: Clock;
+  log?: (obj: Record<string, unknown>) => void;
+  /** Called after a worker's snapshot changed and was written. */
+  onWorkerChange(id: string): void;
+}
+
+/** Drop bulky or volatile parts of an event before it is journaled. */
+function journalEvent(event: { type: string } & Record<string, unknown>): unknown {
+  if (event.type === 'SCREEN') {
+    const r = event.reading as { state?: string; readable?: boolean; fingerprint?: string; awaitingInput?: boolean } | undefined;
+    return { type: 'SCREEN', at: event.at, state: r?.state, readable: r?.readable, awaitingInput: r?.awaitingInput, fingerprint: r?.fingerprint };
+  }
+  if (event.type === 'DISPATCH') return { type: 'DISPATCH', id: (event.input as { id?: string } | undefined)?.id };
+  if (event.type.startsWith('xstate.error.actor.')) return { type: event.type, error: String(event.error) };
+  if (event.type.startsWith('xstate.done.actor.')) return { type: event.type };
+  return event;
+}
+
+export class FleetJournal {
+  private enabled = false;
+  private readonly lastValue = new WeakMap<AnyActorRef, string>();
+  private lastFleetJson = '';
+  fleetRef: AnyActorRef | null = null;
+
+  constructor(private readonly o: JournalOptions) {}
+
+  enable(): void {
+    this.enabled = true;
+  }
+
+  /** After this nothing is written: stopping actors must not overwrite their resting state. */
+  disable(): void {
+    this.enabled = false;
+  }
+
+  readonly inspect = (ev: InspectionEvent): void => {
+    if (!this.enabled || ev.type !== '@xstate.snapshot') return;
+    const ref = ev.actorRef as AnyActorRef;
+    const systemId = (ref as { systemId?: string }).systemId;
+    const isFleet = ref === this.fleetRef;
+    const workerId = systemId?.startsWith('worker:') ? systemId.slice('worker:'.length) : null;
+    if (!isFleet && workerId === null) return;
+    const snap = ev.snapshot as { value?: unknown; status?: string };
+    const to = snap.status === 'error' ? 'error' : stagePath(snap.value);
+    const from = this.lastValue.get(ref);
+    this.lastValue.set(ref, to);
+    const event = ev.event as { type: string } & Record<string, unknown>;
+    const moved = from !== to;
+    const journal: JournalEntry[] = [];
+    const actorId = isFleet ? 'fleet' : `worker:${workerId}`;
+    if (moved || !QUIET_EVENTS.has(event.type)) {
+      journal.push({
+        actorId,
+        event: journalEvent(event),
+        from: from === undefined ? null : from,
+        to,
+        at: this.o.clock.now(),
+      });
+    }
+    try {
+      if (isFleet) {
+        const json = fleetRowJson(ref.getPersistedSnapshot());
+        if (json === this.lastFleetJson && journal.length === 0) return;
+        this.lastFleetJson = json;
+        this.o.store.commit({ fleetSnapshotJson: json, snapshotVersion: SNAPSHOT_VERSION, journal });
+      } else {
+        const json = JSON.stringify(ref.getPersistedSnapshot());
+        this.o.store.commit({ snapshots: { [workerId!]: json }, snapshotVersion: SNAPSHOT_VERSION, journal });
+      }
+    } catch (err) {
+      this.o.log?.({ msg: 'persisting a transition failed', actorId, err: String(err) });
+    }
+    if (workerId !== null) this.o.onWorkerChange(workerId);
+  };
+
+  /** Write every live actor's current snapshot (shutdown). */
+  flush(fleet: AnyActorRef, workers: Record<string, AnyActorRef>): void {
+    const snapshots: Record<string, string> = {};
+    for (const [id, ref] of Object.entries(workers)) snapshots[id] = JSON.stringify(ref.getPersistedSnapshot());
+    this.o.store.commit({ fleetSnapshotJson: fleetRowJson(fleet.getPersistedSnapshot()), snapshots, snapshotVersion: SNAPSHOT_VERSION, journal: [] });
+  }
+}

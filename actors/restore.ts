@@ -1,0 +1,97 @@
+/**
+ * Bringing the fleet back after a daemon restart: every worker row is checked on its own
+ * (a corrupt or foreign row is reported and skipped, never fatal), the good ones are composed
+ * into one fleet snapshot and restored — which re-runs their deadline actors with the ORIGINAL
+ * absolute times — and each worker with a pane is re-attached to it:
+ *   pane alive            → its feed restarts (and the screen is read again);
+ *   pane exited meanwhile → EXITED with the recorded code;
+ *   pane gone, pty host   → LOST (a pty child dies with the daemon; the worktree is kept);
+ *   pane gone, tmux/herdr → PANE_MISSING with whether the server answered (down ≠ gone).
+ */
+import type { BackendName, TerminalHost } from '../io/terminal/types.ts';
+import type { FleetStore, WorkerIntent, WorkerRow } from '../persistence/types.ts';
+import type { FleetWorkerEntry } from '../machines/fleet.machine.ts';
+import type { WorkerEvent } from '../machines/worker.types.ts';
+import { checkWorkerRow, composeFleetSnapshot, fleetContextFrom, SNAPSHOT_VERSION } from './snapshot-codec.ts';
+import type { Clock } from './ports.ts';
+
+export interface RestoreOptions {
+  store: FleetStore;
+  hosts: Partial<Record<BackendName, TerminalHost>>;
+  intents: Map<string, WorkerIntent>;
+  live: Map<string, boolean | null>;
+  clock: Clock;
+  startFleet(snapshot: unknown): void;
+  route(id: string, event: WorkerEvent): void;
+  attachFeed(id: string, paneId: string): void;
+  log?: (obj: Record<string, unknown>) => void;
+}
+
+export function intentOfRow(row: WorkerRow): WorkerIntent {
+  const { snapshotJson: _s, snapshotVersion: _v, updatedAt: _u, ...intent } = row;
+  return intent;
+}
+
+export async function restoreFleet(o: RestoreOptions): Promise<{ restored: string[]; skipped: { id: string; reason: string }[] }> {
+  const restored: string[] = [];
+  const skipped: { id: string; reason: string }[] = [];
+  const fleetRow = o.store.loadFleetSnapshot();
+  const saved = fleetContextFrom(fleetRow && fleetRow.version === SNAPSHOT_VERSION ? fleetRow.json : null);
+  const registry: Record<string, FleetWorkerEntry> = {};
+  const children: Record<string, Record<string, unknown>> = {};
+  const toAttach: { id: string; paneId: string }[] = [];
+
+  for (const row of o.store.listWorkers()) {
+    const checked = checkWorkerRow(row);
+    if (!checked.ok) {
+      skipped.push({ id: row.id, reason: checked.reason });
+      o.log?.({ msg: 'worker row skipped on restore', id: row.id, reason: checked.reason });
+      continue;
+    }
+    o.intents.set(row.id, intentOfRow(row));
+    if (checked.status === 'error') {
+      // A crashed actor is not revived: it stays visible as failed with its crash note.
+      registry[row.id] = { status: 'failed', error: saved.workers[row.id]?.error ?? 'worker actor crashed' };
+      continue;
+    }
+    children[row.id] = checked.snapshot;
+    registry[row.id] = { status: checked.status === 'done' ? 'finished' : 'active', error: null };
+    restored.push(row.id);
+    if (checked.status === 'active' && checked.context.paneId) toAttach.push({ id: row.id, paneId: checked.context.paneId });
+  }
+
+  o.startFleet(composeFleetSnapshot({ projects: saved.projects, workers: registry }, children));
+
+  for (const { id, paneId } of toAttach) {
+    const intent = o.intents.get(id)!;
+    const host = o.hosts[intent.backend];
+    if (!host) {
+      o.live.set(id, null);
+      o.log?.({ msg: 'no terminal host for restored worker', id, backend: intent.backend });
+      continue;
+    }
+    let info;
+    try {
+      info = await host.attach(paneId);
+    } catch (err) {
+      o.live.set(id, null);
+      o.log?.({ msg: 're-attach failed', id, paneId, err: String(err) });
+      continue;
+    }
+    if (info === null) {
+      o.live.set(id, false);
+      if (!host.survivesRestart) {
+        o.route(id, { type: 'LOST', at: o.clock.now() });
+      } else {
+        const server = await host.serverState();
+        o.route(id, { type: 'PANE_MISSING', serverUp: server.state === 'running', at: o.clock.now() });
+      }
+    } else if (info.alive === false) {
+      o.live.set(id, false);
+      o.route(id, { type: 'EXITED', code: info.exitCode, at: o.clock.now() });
+    } else {
+      o.attachFeed(id, paneId);
+    }
+  }
+  return { restored, skipped };
+}
