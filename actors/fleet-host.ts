@@ -46,6 +46,8 @@ export interface FleetHost {
   quiesce(): Promise<void>;
 }
 
+type WorkerSnap = { value: unknown; status: string; context: WorkerContext };
+
 const defaultAnalyse = (screen: Screen, agent: string): ScreenReading =>
   analyseScreen(screen, profileNames().includes(agent) ? agent : 'claude');
 
@@ -59,6 +61,8 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
   const feeds = new Map<string, PaneFeed>();
   const live = new Map<string, boolean | null>();
   const updatedAt = new Map<string, number>();
+  /** Last snapshot seen per worker: a worker in a final state is no longer in the system registry. */
+  const known = new Map<string, WorkerSnap>();
   const listeners = new Set<(v: WorkerView) => void>();
   const requests = new Requests();
   let fleet: ReturnType<typeof createActor<typeof fleetMachine>> | null = null;
@@ -82,7 +86,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     if (!intent || !fleet) return null;
     const entry = fleetContext().workers[id];
     const ref = workerRef(id);
-    const snap = ref?.getSnapshot() as { value: unknown; status: string; context: WorkerContext } | undefined;
+    const snap = (ref?.getSnapshot() as WorkerSnap | undefined) ?? known.get(id);
     const failed = entry?.status === 'failed' || snap?.status === 'error';
     return buildView({
       intent,
@@ -122,7 +126,8 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     store: deps.store,
     clock,
     log: deps.log,
-    onWorkerChange: (id) => {
+    onWorkerChange: (id, snapshot) => {
+      known.set(id, snapshot as WorkerSnap);
       updatedAt.set(id, clock.now());
       const v = view(id);
       if (!v) return;
@@ -191,7 +196,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
 
   const host: FleetHost = {
     async start() {
-      const result = await restoreFleet({ store: deps.store, hosts: deps.hosts, intents, startFleet, route, attachFeed, live, clock, log: deps.log });
+      const result = await restoreFleet({ store: deps.store, hosts: deps.hosts, intents, known, startFleet, route, attachFeed, live, clock, log: deps.log });
       return result;
     },
 

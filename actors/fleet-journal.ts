@@ -20,7 +20,7 @@ export interface JournalOptions {
   clock: Clock;
   log?: (obj: Record<string, unknown>) => void;
   /** Called after a worker's snapshot changed and was written. */
-  onWorkerChange(id: string): void;
+  onWorkerChange(id: string, snapshot: unknown): void;
 }
 
 /** Drop bulky or volatile parts of an event before it is journaled. */
@@ -89,7 +89,7 @@ export class FleetJournal {
     } catch (err) {
       this.o.log?.({ msg: 'persisting a transition failed', actorId, err: String(err) });
     }
-    if (workerId !== null) this.o.onWorkerChange(workerId);
+    if (workerId !== null) this.o.onWorkerChange(workerId, ev.snapshot);
   };
 
   /** Write every live actor's current snapshot (shutdown). */

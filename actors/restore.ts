@@ -19,6 +19,8 @@ export interface RestoreOptions {
   store: FleetStore;
   hosts: Partial<Record<BackendName, TerminalHost>>;
   intents: Map<string, WorkerIntent>;
+  /** Filled with each restored worker's snapshot (final ones leave the system registry). */
+  known: Map<string, unknown>;
   live: Map<string, boolean | null>;
   clock: Clock;
   startFleet(snapshot: unknown): void;
@@ -55,6 +57,7 @@ export async function restoreFleet(o: RestoreOptions): Promise<{ restored: strin
       continue;
     }
     children[row.id] = checked.snapshot;
+    o.known.set(row.id, checked.snapshot);
     registry[row.id] = { status: checked.status === 'done' ? 'finished' : 'active', error: null };
     restored.push(row.id);
     if (checked.status === 'active' && checked.context.paneId) toAttach.push({ id: row.id, paneId: checked.context.paneId });

@@ -1,0 +1,67 @@
+/** Builds the real fleet wiring around a scripted host, an in-memory store and a simulated clock. */
+import { SimulatedClock } from 'xstate';
+import { createFleetHost, type FleetHost } from '../../../actors/fleet-host.ts';
+import type { WorkerPorts } from '../../../actors/ports.ts';
+import type { WorkerIntent } from '../../../persistence/types.ts';
+import { MemoryStore } from './memory-store.ts';
+import { ScriptedHost, scriptedAnalyse } from './scripted-host.ts';
+
+export const T0 = 1_000_000;
+export const STALL_MS = 20 * 60_000;
+
+export interface Harness {
+  fleet: FleetHost;
+  store: MemoryStore;
+  host: ScriptedHost;
+  clock: SimulatedClock;
+  reports: Set<string>;
+  parked: Map<string, string>;
+  /** Rebuild the fleet host over the same store, host and clock (a daemon restart). */
+  restart(): Promise<{ restored: string[]; skipped: { id: string; reason: string }[] }>;
+}
+
+export function intent(id: string, over: Partial<WorkerIntent> = {}): WorkerIntent {
+  return {
+    id, project: 'demo', repo: '/repo', worktree: `/repo/.worktrees/${id}`, branch: `worktree-${id}`, base: 'main',
+    backend: 'tmux', agent: 'mock', briefPath: `/data/${id}/brief.md`, reportPath: `/data/${id}/report.md`, createdAt: T0, ...over,
+  };
+}
+
+export function makeHarness(opts: { host?: ScriptedHost; ports?: Partial<WorkerPorts> } = {}): Harness {
+  const store = new MemoryStore();
+  const host = opts.host ?? new ScriptedHost();
+  const clock = new SimulatedClock();
+  clock.set(T0);
+  const reports = new Set<string>();
+  const parked = new Map<string, string>();
+  const ports: WorkerPorts = {
+    prepareWorktree: async () => {},
+    seedAgent: async () => {},
+    launchSpec: () => ({ argv: ['mock-agent'], env: {} }),
+    reportExists: async (p) => reports.has(p),
+    readReport: async (p) => ({ waitingOn: parked.get(p) ?? null }),
+    // Transparent senders: the machine's own guard is what these tests examine.
+    sendText: (h, paneId, text) => h.sendText(paneId, text),
+    sendKey: (h, paneId, key) => h.sendKey(paneId, key),
+    ...opts.ports,
+  };
+  const build = () => createFleetHost({ store, hosts: { [host.backend]: host }, ports, clock, analyse: scriptedAnalyse });
+  const h: Harness = {
+    fleet: build(),
+    store, host, clock, reports, parked,
+    async restart() {
+      await h.fleet.shutdown();
+      h.fleet = build();
+      return h.fleet.start();
+    },
+  };
+  return h;
+}
+
+/** Let promise actors and pane reads run to completion. */
+export async function settle(h: Harness): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    await h.fleet.quiesce();
+    await new Promise((r) => setImmediate(r));
+  }
+}

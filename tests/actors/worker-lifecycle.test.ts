@@ -1,0 +1,34 @@
+import { describe, it, expect } from 'vitest';
+import { makeHarness, intent, settle, STALL_MS } from './helpers/harness.ts';
+import { reading } from './helpers/scripted-host.ts';
+
+describe('worker lifecycle through the real wiring', () => {
+  it('a worker is done only after settling with a report, and stop sends /exit then closes', async () => {
+    const h = makeHarness();
+    await h.fleet.start();
+    const v = await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: 'read the brief' });
+    expect(v.stage).toBe('starting.waiting');
+    const pane = v.paneId!;
+    h.host.show(pane, reading());
+    await settle(h);
+    expect(h.fleet.view('w1')!.stage).toBe('briefing.confirming');
+    expect(h.host.sent.map((s) => s.text)).toEqual(['read the brief']);
+    h.host.show(pane, reading({ state: 'working', promptBox: '', fingerprint: 'f-w1' }));
+    await settle(h);
+    expect(h.fleet.view('w1')!.stage).toBe('running.working');
+    h.host.show(pane, reading({ fingerprint: 'f-idle2' }));
+    await settle(h);
+    expect(h.fleet.view('w1')!.stage).toBe('settled.unconfirmed');
+    h.reports.add('/data/w1/report.md');
+    h.host.show(pane, reading({ fingerprint: 'f-idle3' }));
+    await settle(h);
+    expect(h.fleet.view('w1')!.stage).toBe('done');
+    h.host.onSend = (p, rec) => { if (rec.text === '/exit') queueMicrotask(() => h.host.exit(p, 0)); };
+    const res = await h.fleet.stop('w1');
+    expect(res.view.problem).toBe(null);
+    expect(res).toMatchObject({ exitCode: 0, paneReusable: true });
+    expect(res.view.stage).toBe('stopped');
+    expect(h.store.journal({ actorId: 'worker:w1' }).map((e) => e.to)).toContain('done');
+    await h.fleet.shutdown();
+  });
+});
