@@ -1,0 +1,51 @@
+/**
+ * One screen → one ScreenReading, for any profile. The order of the state decision is the point:
+ *   exited  — the agent (or the host) says the process ended; nothing on screen is live any more
+ *   blocked — a person's answer is awaited; beats working (a dialog can sit over a running turn)
+ *   working — a turn is running
+ *   idle    — a live box is visible on a readable screen and none of the above
+ *   unknown — anything else. Idle is never a guess: "could not tell" stays unknown.
+ */
+import type { AgentState, ScreenReading, Screen } from './types.ts';
+import type { ScreenProfileSpec } from './profile-spec.ts';
+import { lastNonBlankRow, layoutScreen } from './layout.ts';
+import { readBox } from './prompt-box.ts';
+import { findBlocker } from './awaiting-input.ts';
+import { isReadable } from './readability.ts';
+import { normaliseScreen } from './normalise.ts';
+import { fingerprintLines } from './fingerprint.ts';
+import { lastActivityOf } from './last-activity.ts';
+import { hostShowsExit } from './host-exit.ts';
+import { unreadableReading } from './unreadable.ts';
+
+export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenReading {
+  const layout = layoutScreen(screen, spec.box);
+  const lastRow = lastNonBlankRow(layout);
+  if (lastRow === -1) return unreadableReading();
+
+  const readable = isReadable(screen);
+  const exited = spec.isExited(layout) || hostShowsExit(layout, lastRow);
+  // After exit the box on screen is a leftover drawing, not an input anyone can write to.
+  const box = exited ? null : readBox(layout, spec.box);
+  const blockedReason = exited ? null : findBlocker(layout, spec.blockers);
+  const working = !exited && blockedReason === null && spec.isWorking(layout);
+
+  let state: AgentState = 'unknown';
+  if (exited) state = 'exited';
+  else if (blockedReason !== null) state = 'blocked';
+  else if (working) state = 'working';
+  else if (box !== null && readable) state = 'idle';
+
+  // Fail closed (§3.6): an unreadable screen carries no fingerprint, so it can never look frozen.
+  const lines = readable ? normaliseScreen(screen) : [];
+  return {
+    state,
+    awaitingInput: blockedReason !== null,
+    blockedReason,
+    promptBox: box === null ? null : box.text,
+    promptBoxKind: box === null ? null : box.kind,
+    readable,
+    fingerprint: fingerprintLines(lines),
+    lastActivity: lastActivityOf(lines),
+  };
+}

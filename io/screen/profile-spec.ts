@@ -1,0 +1,49 @@
+/**
+ * What an agent profile tells the core analysers: strings and small pure predicates. The core
+ * (layout, prompt box, blockers, fingerprint, state order) knows no agent; adding Codex or Gemini
+ * CLI means writing one more spec under profiles/ and registering it.
+ */
+import type { AgentScreenProfile, BlockedReason, Screen } from './types.ts';
+import type { ScreenLayout } from './layout.ts';
+
+export interface PromptBoxSpec {
+  /** What starts the live input row after leading whitespace/frame, e.g. `❯` + U+00A0. */
+  prefix: string;
+  /** Frame characters trimmed around the row (custom status lines draw `│` sides). */
+  frame: string;
+  /** Placeholder hints that mean "empty" (anchored, whole-text). Anything else is content. */
+  placeholders: readonly RegExp[];
+}
+
+/**
+ * One dialog signature. Matches when every `allOf` needle and at least one `anyOf` needle occur
+ * (ordinal, case-sensitive) in the live region. Rules are tried in order; the first names the reason.
+ */
+export interface BlockerRule {
+  reason: BlockedReason;
+  anyOf: readonly string[];
+  allOf?: readonly string[];
+}
+
+export interface ScreenProfileSpec {
+  name: string;
+  aliases?: readonly string[];
+  box: PromptBoxSpec;
+  blockers: readonly BlockerRule[];
+  /** A turn is running (footer hint, live spinner line). */
+  isWorking(layout: ScreenLayout): boolean;
+  /** The agent's own exit hint is on screen. */
+  isExited(layout: ScreenLayout): boolean;
+}
+
+export interface PromptBoxReading {
+  /** '' when empty or a known placeholder. */
+  text: string;
+  kind: 'empty' | 'typed' | 'suggestion' | 'placeholder';
+}
+
+/** A registered profile: the shared contract plus the box reader the send guards need. */
+export interface ScreenProfile extends AgentScreenProfile {
+  readonly spec: ScreenProfileSpec;
+  readPromptBox(screen: Screen): PromptBoxReading | null;
+}

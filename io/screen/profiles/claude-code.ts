@@ -1,0 +1,86 @@
+/**
+ * How Claude Code (2.1.x, fullscreen and classic renderers) looks on screen: the strings and the
+ * two small predicates the core cannot know. Sources: control-plane §3.2/§3.4, claude-code.md
+ * §4 and §6, herdr.md §2.4/§3, and the captures in tests/fixtures/claude-code/.
+ */
+import type { BlockerRule, PromptBoxSpec, ScreenProfileSpec } from '../profile-spec.ts';
+import { lastRowsBefore, type ScreenLayout } from '../layout.ts';
+
+/** The live input row: `❯` U+276F + U+00A0. Every other caret has a plain space after it. */
+export const CLAUDE_BOX: PromptBoxSpec = {
+  prefix: '\u276F\u00A0',
+  frame: '\u2502',
+  // Harness placeholders quoted from 2.1.200 (control-plane §3.4). Anchored at both ends with a
+  // non-empty middle: `Try "x" and report back` is content, not a hint. Version-bound: an unknown
+  // new placeholder falls through to "typed", the refusing side.
+  placeholders: [/^Press up to edit queued messages$/, /^Message @.+\u2026$/, /^Try ".+"$/],
+};
+
+/**
+ * Most specific first: the first matching rule names the reason. Startup dialogs carry their
+ * own anchors because their footers are not always on screen (the theme picker shows none).
+ * The question markers come before `Do you want to`, which a question's own text may contain.
+ */
+export const CLAUDE_BLOCKERS: readonly BlockerRule[] = [
+  { reason: 'bypass-warning', anyOf: ['Bypass Permissions mode'] },
+  { reason: 'api-key', anyOf: ['Detected a custom API key'] },
+  {
+    reason: 'folder-trust',
+    anyOf: ['Quick safety check', 'trust this folder', 'Do you trust the files in this folder'],
+  },
+  { reason: 'onboarding', anyOf: ['Choose the text style'] },
+  { reason: 'onboarding', allOf: ['Security notes:'], anyOf: ['Press Enter to continue'] },
+  { reason: 'auto-mode', anyOf: ['Make auto mode your default'] },
+  {
+    reason: 'question',
+    anyOf: ['Chat about this', 'Type something', 'Review your answers', 'Skip interview and plan immediately'],
+  },
+  { reason: 'permission', anyOf: ['Do you want to'] },
+  { reason: 'menu', anyOf: ['Enter to select', 'to navigate'] },
+  {
+    reason: 'dialog',
+    anyOf: ['Enter to confirm', 'Esc to cancel', 'Press Enter to continue', 'Run a dynamic workflow?'],
+  },
+];
+
+/**
+ * A live spinner line: glyph, verb ending in `…` (U+2026), then end of line or a `(` status
+ * that starts with elapsed time or the old `esc to interrupt`. A finished turn's line
+ * (`✻ Baked for 4s · done 8:15 AM`) has no ellipsis and never matches. ✳ is included although
+ * 2.1.332 did not show it: earlier versions animate through it (herdr.md §3).
+ */
+const SPINNER_LINE = /^\s*[·✢*✶✻✽✳]\s+\S[^…]{0,80}…(?:\s*$|\s+\((?:\d+[smh]|esc to interrupt))/;
+const INTERRUPT_HINT = /esc to interrupt/i;
+
+/** How many non-blank rows above the box may sit between the spinner and the box (tips, todos). */
+const SPINNER_WINDOW = 10;
+/** Without a box: how far up from the bottom a footer or spinner may be. */
+const BOTTOM_WINDOW = 12;
+
+function isWorking(layout: ScreenLayout): boolean {
+  const { boxRow, boxLastRow, texts } = layout;
+  const footer = boxRow === -1 ? lastRowsBefore(layout, texts.length, BOTTOM_WINDOW) : texts.slice(boxLastRow + 1);
+  for (const row of footer) if (INTERRUPT_HINT.test(row)) return true;
+  const above = boxRow === -1 ? footer : lastRowsBefore(layout, boxRow, SPINNER_WINDOW);
+  for (const row of above) if (SPINNER_LINE.test(row)) return true;
+  return false;
+}
+
+const RESUME_HINT = 'Resume this session with:';
+
+/** The resume hint printed on exit, below any box still drawn (classic renderer keeps it). */
+function isExited(layout: ScreenLayout): boolean {
+  for (let r = layout.texts.length - 1; r > layout.boxLastRow; r--) {
+    if (layout.texts[r]!.trimStart().startsWith(RESUME_HINT)) return true;
+  }
+  return false;
+}
+
+export const claudeCodeSpec: ScreenProfileSpec = {
+  name: 'claude',
+  aliases: ['claude-code'],
+  box: CLAUDE_BOX,
+  blockers: CLAUDE_BLOCKERS,
+  isWorking,
+  isExited,
+};

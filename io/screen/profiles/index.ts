@@ -1,0 +1,45 @@
+/**
+ * The registry of screen profiles. A new agent = one spec file + one line in SPECS.
+ */
+import { UsageError } from '../../errors.ts';
+import type { Screen } from '../types.ts';
+import type { ScreenProfile, ScreenProfileSpec } from '../profile-spec.ts';
+import { analyseWith } from '../analyse.ts';
+import { layoutScreen } from '../layout.ts';
+import { readBox } from '../prompt-box.ts';
+import { claudeCodeSpec } from './claude-code.ts';
+
+const SPECS: readonly ScreenProfileSpec[] = [claudeCodeSpec];
+
+export function createProfile(spec: ScreenProfileSpec): ScreenProfile {
+  return {
+    name: spec.name,
+    spec,
+    analyse: (screen: Screen) => analyseWith(screen, spec),
+    readPromptBox: (screen: Screen) => readBox(layoutScreen(screen, spec.box), spec.box),
+  };
+}
+
+const PROFILES = new Map<string, ScreenProfile>();
+for (const spec of SPECS) {
+  const profile = createProfile(spec);
+  for (const name of [spec.name, ...(spec.aliases ?? [])]) PROFILES.set(name, profile);
+}
+
+/** Profile names (without aliases), for help texts. */
+export function profileNames(): string[] {
+  return SPECS.map((spec) => spec.name);
+}
+
+/** The profile called `name` (or one of its aliases); an unknown name is a usage error. */
+export function getProfile(name: string): ScreenProfile {
+  const profile = PROFILES.get(name);
+  if (profile === undefined) {
+    throw new UsageError(
+      'unknown-agent',
+      `unknown agent profile ${JSON.stringify(name)}: use one of ${profileNames().join(', ')}`,
+      { agent: name },
+    );
+  }
+  return profile;
+}

@@ -1,0 +1,71 @@
+/**
+ * The live input box: its text and what kind of text it is.
+ *
+ * Why the kind matters (control-plane §3.4, claude-code.md §6.8): between turns Claude Code can
+ * draw a generated prompt suggestion into the empty box, and a bare Enter submits it under the
+ * supervisor's name. In a plain capture a suggestion looks exactly like typed text; only the SGR
+ * attributes show it (first letter under the inverse cursor, the rest dim). Either way the box is
+ * non-empty and a send must refuse — the kind only says why.
+ */
+import type { Span } from './types.ts';
+import type { PromptBoxReading, PromptBoxSpec } from './profile-spec.ts';
+import { isTrimSpace, type ScreenLayout } from './layout.ts';
+
+/** Trims whitespace and frame characters from both ends, as the reference does. */
+function trimFrame(text: string, frame: string): string {
+  let s = text.trim();
+  let a = 0;
+  let b = s.length;
+  while (a < b && frame.includes(s[a]!)) a++;
+  while (b > a && frame.includes(s[b - 1]!)) b--;
+  if (a !== 0 || b !== s.length) s = s.slice(a, b).trim();
+  return s;
+}
+
+export function isPlaceholder(text: string, spec: PromptBoxSpec): boolean {
+  for (const pattern of spec.placeholders) if (pattern.test(text)) return true;
+  return false;
+}
+
+/** Counts the non-blank characters from `from` on: under the cursor, dim, and neither. */
+function tally(spans: readonly Span[], from: number, acc: { dim: number; plain: number }): void {
+  let offset = 0;
+  for (const span of spans) {
+    const end = offset + span.text.length;
+    if (end > from && !span.attrs.inverse) {
+      for (let k = Math.max(0, from - offset); k < span.text.length; k++) {
+        if (isTrimSpace(span.text.charCodeAt(k))) continue;
+        if (span.attrs.dim) acc.dim++;
+        else acc.plain++;
+      }
+    }
+    offset = end;
+  }
+}
+
+/**
+ * A suggestion is text drawn dim apart from the cell under the (inverse) cursor. Without
+ * attributes nothing can be told apart, so the text counts as typed — the safe reading.
+ */
+function looksSuggested(layout: ScreenLayout): boolean {
+  if (!layout.screen.hasAttributes) return false;
+  const acc = { dim: 0, plain: 0 };
+  for (let r = layout.boxRow; r <= layout.boxLastRow; r++) {
+    const spans = layout.screen.lines[r]?.spans;
+    if (spans === undefined) return false;
+    tally(spans, r === layout.boxRow ? layout.boxContentStart : 0, acc);
+  }
+  return acc.dim > 0 && acc.plain === 0;
+}
+
+/** The box text of a laid-out screen, or null when no live box is visible. */
+export function readBox(layout: ScreenLayout, spec: PromptBoxSpec): PromptBoxReading | null {
+  if (layout.boxRow === -1) return null;
+  const parts: string[] = [trimFrame(layout.texts[layout.boxRow]!.slice(layout.boxContentStart), spec.frame)];
+  for (let r = layout.boxRow + 1; r <= layout.boxLastRow; r++) parts.push(trimFrame(layout.texts[r]!, spec.frame));
+  while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
+  const text = parts.length === 1 ? parts[0]! : parts.join('\n');
+  if (text === '') return { text: '', kind: 'empty' };
+  if (isPlaceholder(text, spec)) return { text: '', kind: 'placeholder' };
+  return { text, kind: looksSuggested(layout) ? 'suggestion' : 'typed' };
+}
