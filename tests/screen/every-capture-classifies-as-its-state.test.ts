@@ -1,0 +1,107 @@
+/**
+ * Every real Claude Code capture (2.1.332, fullscreen and classic renderers, plain and SGR)
+ * reads as the state it was captured in. The table was written by reading each capture.
+ */
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { analyseScreen, type ScreenReading } from '../../io/screen/index.ts';
+import { FIXTURE_DIR, fixtureScreen } from './helpers.ts';
+
+type Expected = Pick<ScreenReading, 'state' | 'awaitingInput' | 'blockedReason' | 'promptBox' | 'promptBoxKind'>;
+
+const idle = (promptBox = '', promptBoxKind: Expected['promptBoxKind'] = promptBox === '' ? 'empty' : 'typed'): Expected => ({
+  state: 'idle',
+  awaitingInput: false,
+  blockedReason: null,
+  promptBox,
+  promptBoxKind,
+});
+const working: Expected = { state: 'working', awaitingInput: false, blockedReason: null, promptBox: '', promptBoxKind: 'empty' };
+const exited: Expected = { state: 'exited', awaitingInput: false, blockedReason: null, promptBox: null, promptBoxKind: null };
+const blocked = (blockedReason: Expected['blockedReason']): Expected => ({
+  state: 'blocked',
+  awaitingInput: true,
+  blockedReason,
+  promptBox: null,
+  promptBoxKind: null,
+});
+
+/** Keyed by capture name without extension; `.ansi` keys override where attributes change the answer. */
+const EXPECTED: Record<string, Expected> = {
+  // offline first run: the connectivity check failed and tmux shows the pane dead (status 1)
+  '2.1.332/00-first-run-connectivity-fail': exited,
+  '2.1.332/01-onboarding-theme': blocked('onboarding'),
+  '2.1.332/01b-onboarding-security-notes': blocked('onboarding'),
+  '2.1.332/02-api-key-confirm': blocked('api-key'),
+  '2.1.332/02b-onboarding-api-key-confirm': blocked('api-key'),
+  '2.1.332/03-trust-dialog': blocked('folder-trust'),
+  '2.1.332/04-idle-box': idle(),
+  '2.1.332/04c-auto-mode-offer-dialog': blocked('auto-mode'),
+  '2.1.332/04d-box-with-typed-text': idle('half typed'),
+  '2.1.332/04e-idle-box-minimal-seed-auto-notice': idle(),
+  '2.1.332/05-working-spinner-a': working,
+  '2.1.332/05-working-spinner-b': working,
+  '2.1.332/05-working-spinner-start': working,
+  '2.1.332/05c-working-tool-running': working,
+  '2.1.332/05d-working-stalled': working,
+  '2.1.332/06-permission-bash': blocked('permission'),
+  '2.1.332/06b-after-permission-yes': idle(),
+  '2.1.332/07-ask-user-question': blocked('question'),
+  '2.1.332/07b-after-answer': idle(),
+  '2.1.332/08-turn-finished': idle(),
+  '2.1.332/08a-turn-finished-plain': idle(),
+  // without attributes a suggestion cannot be told from typed text: typed (still refused)
+  '2.1.332/09-prompt-suggestion': idle('run the tests', 'typed'),
+  '2.1.332/09-prompt-suggestion.ansi': idle('run the tests', 'suggestion'),
+  // the slash menu is the person typing, not a dialog
+  '2.1.332/09b-slash-menu-exit': idle('/exit'),
+  '2.1.332/10-after-exit': exited,
+  // Esc before any reply puts the prompt back into the box
+  '2.1.332/11-interrupted': idle('MODE:hang stall the stream'),
+  '2.1.332/11b-interrupted-mid-stream': idle(),
+  '2.1.332/12-api-error-400': idle(),
+  '2.1.332-classic/04-idle-box': idle(),
+  '2.1.332-classic/05-working-spinner-a': working,
+  '2.1.332-classic/05-working-spinner-b': working,
+  '2.1.332-classic/08-turn-finished': idle(),
+  // the dead `/exit` box stays drawn above the resume hint: exited, no live box
+  '2.1.332-classic/10-after-exit': exited,
+};
+
+function captures(): string[] {
+  const out: string[] = [];
+  for (const dir of ['2.1.332', '2.1.332-classic']) {
+    for (const name of readdirSync(`${FIXTURE_DIR}${dir}`)) out.push(`${dir}/${name}`);
+  }
+  return out.sort();
+}
+
+function expectedFor(capture: string): Expected | undefined {
+  const key = capture.replace(/\.txt$/, '');
+  return EXPECTED[key] ?? EXPECTED[key.replace(/\.ansi$/, '')];
+}
+
+describe('every capture classifies as the state it was captured in', () => {
+  it('the table covers every capture, in both renderers and both formats', () => {
+    const all = captures();
+    expect(all.length).toBe(64);
+    expect(all.filter((c) => expectedFor(c) === undefined)).toEqual([]);
+    expect(all.filter((c) => c.endsWith('.ansi.txt')).length).toBe(32);
+  });
+
+  it.each(captures())('%s', (capture) => {
+    const reading = analyseScreen(fixtureScreen(capture));
+    const { state, awaitingInput, blockedReason, promptBox, promptBoxKind } = reading;
+    expect({ state, awaitingInput, blockedReason, promptBox, promptBoxKind }).toEqual(expectedFor(capture));
+    // every capture is a 120x40 pane: all are readable and carry a fingerprint
+    expect(reading.readable).toBe(true);
+    expect(reading.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('the plain and the SGR capture of the same screen fingerprint alike', () => {
+    for (const capture of captures().filter((c) => c.endsWith('.ansi.txt'))) {
+      const plain = capture.replace('.ansi.txt', '.txt');
+      expect(analyseScreen(fixtureScreen(capture)).fingerprint, capture).toBe(analyseScreen(fixtureScreen(plain)).fingerprint);
+    }
+  });
+});
