@@ -4,7 +4,7 @@ import { createFleetHost, type FleetHost } from '../../../actors/fleet-host.ts';
 import type { WorkerPorts } from '../../../actors/ports.ts';
 import type { WorkerIntent } from '../../../persistence/types.ts';
 import { MemoryStore } from './memory-store.ts';
-import { ScriptedHost, scriptedAnalyse } from './scripted-host.ts';
+import { ScriptedHost, scriptedAnalyse, reading } from './scripted-host.ts';
 
 export const T0 = 1_000_000;
 export const STALL_MS = 20 * 60_000;
@@ -64,4 +64,17 @@ export async function settle(h: Harness): Promise<void> {
     await h.fleet.quiesce();
     await new Promise((r) => setImmediate(r));
   }
+}
+
+/** Dispatch `id` and walk it to running.working on a readable working screen. */
+export async function toWorking(h: Harness, id: string, fingerprint = 'f-work'): Promise<string> {
+  const v = await h.fleet.dispatch({ intent: intent(id, { backend: h.host.backend }), stallMs: STALL_MS, firstPrompt: `brief ${id}` });
+  const pane = v.paneId!;
+  h.host.show(pane, reading());
+  await settle(h);
+  h.host.show(pane, reading({ state: 'working', fingerprint }));
+  await settle(h);
+  const stage = h.fleet.view(id)!.stage;
+  if (stage !== 'running.working') throw new Error(`${id} did not reach running.working (at ${stage})`);
+  return pane;
 }
