@@ -1,0 +1,50 @@
+/**
+ * The per-worker Claude Code settings, written into the worktree before launch because the
+ * launch takes no arguments (control-plane §2.5, §2.8). Overwritten on every dispatch, never
+ * merged. `additionalDirectories` is always an array (a bare string reads as malformed and the
+ * worker cannot reach its brief) holding exactly the brief's own directory: read-first files are
+ * copied there so that no wider directory — with every other brief and report — is granted.
+ * No deny rules, no env block, no model key.
+ */
+import { mkdirSync, statSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { RefusedError, UsageError } from '../../errors.ts';
+import { writeJsonAtomically } from './atomic-json.ts';
+
+export const CLAUDE_PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions', 'auto', 'dontAsk'] as const;
+export type ClaudePermissionMode = (typeof CLAUDE_PERMISSION_MODES)[number];
+
+export interface WorktreeSettings {
+  permissions: { defaultMode: ClaudePermissionMode; additionalDirectories: [string] };
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export function writeClaudeSettings(args: { worktree: string; briefDir: string; permissionMode: ClaudePermissionMode }): { path: string; settings: WorktreeSettings } {
+  if (!(CLAUDE_PERMISSION_MODES as readonly string[]).includes(args.permissionMode)) {
+    throw new UsageError('bad-permission-mode', `permission mode ${JSON.stringify(args.permissionMode)} is not one Claude Code knows; use one of ${CLAUDE_PERMISSION_MODES.join(', ')}.`);
+  }
+  if (!isDirectory(args.worktree)) {
+    // Never create it: a missing worktree means the git step did not happen, and settings alone would hide that.
+    throw new RefusedError('worktree-missing', `worktree ${args.worktree} does not exist; create the worktree before writing its Claude settings.`, { worktree: args.worktree });
+  }
+  if (!isAbsolute(args.briefDir) || !isDirectory(args.briefDir)) {
+    throw new RefusedError('brief-dir-missing', `brief directory ${args.briefDir} must be an existing absolute directory; write the brief first, then the settings.`, {
+      briefDir: args.briefDir,
+    });
+  }
+  const settings: WorktreeSettings = {
+    permissions: { defaultMode: args.permissionMode, additionalDirectories: [resolve(args.briefDir)] },
+  };
+  const dir = join(args.worktree, '.claude');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, 'settings.local.json');
+  writeJsonAtomically(path, `${JSON.stringify(settings, null, 2)}\n`);
+  return { path, settings };
+}
