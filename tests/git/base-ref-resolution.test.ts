@@ -1,18 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveBaseRef } from '../../io/git/base-ref.ts';
 import { RefusedError, UsageError } from '../../io/errors.ts';
-import { commitFile, git, makeClonedRepo, makeRepo, type Fixture } from './git-fixture.ts';
+import { commitFile, git, makeClonedRepo, makeRepo, trackFixtures } from './git-fixture.ts';
 
-const fixtures: Fixture[] = [];
-function track<F extends Fixture>(f: F): F {
-  fixtures.push(f);
-  return f;
-}
-afterEach(() => {
-  while (fixtures.length) fixtures.pop()!.cleanup();
-});
+const track = trackFixtures();
 
 function declare(repo: string, body: string) {
   writeFileSync(join(repo, '.no-mistakes.yaml'), body);

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import { makeTempDir } from '../helpers/temp.ts';
 
 const IDENTITY = {
@@ -58,4 +59,16 @@ export function makeClonedRepo(opts: { label?: string } = {}): Fixture {
   git(tmp.path, 'clone', '-q', '--bare', seed, origin);
   git(tmp.path, 'clone', '-q', origin, repo);
   return { root: tmp.path, repo, origin, cleanup: tmp.cleanup };
+}
+
+/** Registers an afterEach that removes every fixture passed to the returned `track`. */
+export function trackFixtures(): <F extends Fixture>(f: F) => F {
+  const fixtures: Fixture[] = [];
+  afterEach(() => {
+    while (fixtures.length) fixtures.pop()!.cleanup();
+  });
+  return (f) => {
+    fixtures.push(f);
+    return f;
+  };
 }

@@ -1,20 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isGitWorkTree, repoTopLevel } from '../../io/git/work-tree.ts';
 import { UsageError } from '../../io/errors.ts';
-import { makeRepo, type Fixture } from './git-fixture.ts';
+import { makeRepo, trackFixtures } from './git-fixture.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 
-const fixtures: Fixture[] = [];
-afterEach(() => {
-  while (fixtures.length) fixtures.pop()!.cleanup();
-});
+const track = trackFixtures();
 
 describe('is this a git work tree (three-valued)', () => {
   it('yes inside a checkout, no in a plain directory, a file, a missing path or a .git dir', async () => {
-    const f = makeRepo();
-    fixtures.push(f);
+    const f = track(makeRepo());
     const plain = join(f.root, 'plain');
     mkdirSync(plain);
     writeFileSync(join(f.root, 'file'), 'x');
@@ -28,8 +24,7 @@ describe('is this a git work tree (three-valued)', () => {
   });
 
   it('a git that cannot be run is "unknown", never "no"', async () => {
-    const f = makeRepo();
-    fixtures.push(f);
+    const f = track(makeRepo());
     const empty = makeTempDir('nopath');
     const saved = process.env.PATH;
     process.env.PATH = empty.path; // no git on PATH for this probe only
@@ -44,8 +39,7 @@ describe('is this a git work tree (three-valued)', () => {
 
 describe('repository top level', () => {
   it('is the real path of the checkout root, from any subdirectory or through a symlink', async () => {
-    const f = makeRepo();
-    fixtures.push(f);
+    const f = track(makeRepo());
     mkdirSync(join(f.repo, 'a', 'b'), { recursive: true });
     symlinkSync(f.repo, join(f.root, 'link'));
     expect(await repoTopLevel(join(f.repo, 'a', 'b'))).toBe(f.repo);
@@ -53,8 +47,7 @@ describe('repository top level', () => {
   });
 
   it('refuses a path that is not a work tree, naming it', async () => {
-    const f = makeRepo();
-    fixtures.push(f);
+    const f = track(makeRepo());
     const plain = join(f.root, 'plain');
     mkdirSync(plain);
     for (const p of [plain, join(f.root, 'missing')]) {

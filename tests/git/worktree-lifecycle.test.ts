@@ -1,19 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createWorktree } from '../../io/git/worktree-create.ts';
 import { removeWorktree } from '../../io/git/worktree-remove.ts';
 import { RefusedError, UsageError } from '../../io/errors.ts';
-import { commitFile, git, makeClonedRepo, makeRepo, type Fixture } from './git-fixture.ts';
+import { commitFile, git, makeClonedRepo, makeRepo, trackFixtures } from './git-fixture.ts';
 
-const fixtures: Fixture[] = [];
-function track<F extends Fixture>(f: F): F {
-  fixtures.push(f);
-  return f;
-}
-afterEach(() => {
-  while (fixtures.length) fixtures.pop()!.cleanup();
-});
+const track = trackFixtures();
 
 const branches = (repo: string) => git(repo, 'branch', '--format=%(refname:short)').split('\n').filter(Boolean).sort();
 const registered = (repo: string) =>
