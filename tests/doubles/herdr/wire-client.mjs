@@ -1,0 +1,61 @@
+// The client half of the wire: newline-delimited JSON over a Unix socket, one request per line.
+import { createConnection } from 'node:net';
+
+/** Sends one request and resolves with the first reply line parsed, or null if nobody listens. */
+export function connectOnce(socketPath, request) {
+  return new Promise((resolve) => {
+    let buffer = '';
+    let done = false;
+    const socket = createConnection(socketPath);
+    const finish = (value) => {
+      if (done) return;
+      done = true;
+      socket.destroy();
+      resolve(value);
+    };
+    socket.on('connect', () => socket.write(`${JSON.stringify(request)}\n`));
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      const nl = buffer.indexOf('\n');
+      if (nl >= 0) finish(JSON.parse(buffer.slice(0, nl)));
+    });
+    socket.on('error', () => finish(null));
+    socket.on('close', () => finish(null));
+  });
+}
+
+/**
+ * Sends a streaming request: the first reply line is the acknowledgement (or an error), every
+ * later line is handed to onLine until the server closes the stream.
+ */
+export function streamLines(socketPath, request, onLine) {
+  return new Promise((resolve) => {
+    let buffer = '';
+    let acknowledged = false;
+    let outcome = { connected: false, error: null };
+    const socket = createConnection(socketPath);
+    socket.on('connect', () => {
+      outcome.connected = true;
+      socket.write(`${JSON.stringify(request)}\n`);
+    });
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      let nl;
+      while ((nl = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        if (!acknowledged) {
+          acknowledged = true;
+          const reply = JSON.parse(line);
+          if (reply.error) outcome.error = reply.error;
+          continue;
+        }
+        onLine(line);
+      }
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(outcome));
+    // A stdout reader that goes away (the observer was stopped) ends the stream.
+    process.stdout.on('error', () => socket.destroy());
+  });
+}
