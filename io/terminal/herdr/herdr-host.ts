@@ -1,0 +1,335 @@
+/**
+ * TerminalHost on herdr (https://herdr.dev), driven through its CLI and socket API as documented
+ * in reference/herdr.md and kingshand-control-plane.md §1:
+ *
+ * - every worker in its own workspace created with `--no-focus`, never `pane split` (§2.9);
+ * - the program is typed into the pane's shell (launch-line.ts); a bare agent command such as
+ *   `claude` goes through `agent start`, whose error is re-read with `agent get` because it can
+ *   fail while the agent did register (folder trust → `agent_not_ready`);
+ * - the visible viewport (`--source visible`) is the only read that is classified;
+ * - one key per `send-keys`; text then a separate Enter;
+ * - `status --json` gives the three-valued server state;
+ * - events: see pane-watch.ts. Panes live in the herdr server and outlive us.
+ *
+ * herdr sizes panes from its server config (`[server] headless_cols/rows`), not per pane: when
+ * this host starts the server it writes that config; a pane always has the server's size.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RefusedError } from '../../errors.ts';
+import { parseAnsi } from '../../screen/index.ts';
+import { PaneEventBus } from '../pane-events.ts';
+import { checkPaneSpec, DEFAULT_COLS, DEFAULT_ROWS } from '../pane-spec.ts';
+import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, ServerState, TerminalHost, TextResult } from '../types.ts';
+import { PARENT_SESSION_MARKERS } from '../worker-env.ts';
+import { HERDR_AGENT_KINDS, herdrAgentName } from './agent-name.ts';
+import { HerdrError, outcomeOf, resultOf, textReadOf } from './envelope.ts';
+import { herdrArgs, runHerdr, spawnServer, type HerdrContext } from './herdr-cli.ts';
+import { herdrRequests, resolveSocketPath, socketRequest } from './herdr-socket.ts';
+import { exitCodeFromTitle, launchLine } from './launch-line.ts';
+import { PaneWatch } from './pane-watch.ts';
+import { serverStateOf } from './server-state.ts';
+
+export interface HerdrHostOptions {
+  /** The herdr executable (absolute path, or a name on PATH). */
+  herdrBin: string;
+  /** Server socket; default: herdr's own resolution (HERDR_SOCKET_PATH, HERDR_SESSION, ~/.config). */
+  socketPath?: string;
+  /** Environment of herdr invocations and of a server this host starts; default process.env. */
+  env?: Record<string, string | undefined>;
+  /** Where ensureServer() writes the server config; without it a started server uses its own. */
+  stateDir?: string;
+  /** Pane size of a server this host starts (herdr's headless size); default 120×40. */
+  cols?: number;
+  rows?: number;
+  /** `agent start --timeout`; default 90 000 ms (what kingshand's dispatch passes). */
+  agentStartTimeoutMs?: number;
+  /** How long ensureServer() waits for a started server to answer; default 30 s. */
+  serverStartTimeoutMs?: number;
+  /** Pause between text and its Enter (a TUI reads an Enter in the same chunk as paste); default 300 ms. */
+  submitDelayMs?: number;
+  /** `changed` coalescing window; default 20 ms. */
+  coalesceMs?: number;
+}
+
+export interface HerdrHost extends TerminalHost {
+  readonly backend: 'herdr';
+  readonly socketPath: string;
+  /** `herdr server stop`: ends the server and every pane on it (tests, uninstall). */
+  stopServer(): Promise<void>;
+}
+
+/** Workspaces we create carry this label; list() shows only panes in them. */
+export const WORKSPACE_LABEL = 'kingshand';
+/** Text up to this size without a newline is typed as raw bytes; longer goes in as a paste. */
+const RAW_TEXT_LIMIT = 512;
+
+interface HerdrPaneRecord {
+  pane_id: string;
+  workspace_id: string;
+  label?: string;
+  terminal_title?: string;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function definedEnv(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
+  const baseEnv = definedEnv(options.env ?? process.env);
+  const socketPath = options.socketPath ?? resolveSocketPath(baseEnv);
+  const ctx: HerdrContext = { bin: options.herdrBin, env: { ...baseEnv, HERDR_SOCKET_PATH: socketPath } };
+  const cols = options.cols ?? DEFAULT_COLS;
+  const rows = options.rows ?? DEFAULT_ROWS;
+  const bus = new PaneEventBus(options.coalesceMs ?? 20);
+  const watches = new Map<string, PaneWatch>();
+  const agentLaunched = new Set<string>();
+  let disposed = false;
+
+  const herdr = (args: readonly string[], timeoutMs?: number) => runHerdr(ctx, args, timeoutMs);
+
+  function watch(paneId: string): Promise<void> {
+    if (disposed || watches.has(paneId) || bus.hasExited(paneId)) return Promise.resolve();
+    const w = new PaneWatch(ctx, socketPath, paneId, {
+      changed: () => bus.touch(paneId),
+      title: (title) => bus.emit(paneId, { type: 'title', title }),
+      exited: (code) => {
+        watches.delete(paneId);
+        bus.exit(paneId, code);
+      },
+    }, { cols, rows, agentLaunched: agentLaunched.has(paneId) });
+    watches.set(paneId, w);
+    return w.start();
+  }
+
+  function toPaneInfo(p: HerdrPaneRecord): PaneInfo {
+    const code = exitCodeFromTitle(p.terminal_title);
+    return {
+      paneId: p.pane_id,
+      name: p.label ?? p.pane_id,
+      alive: code === null ? true : false,
+      exitCode: code,
+      cols,
+      rows,
+      survivesRestart: true,
+    };
+  }
+
+  /** The environment a server we start gets: no parent-session markers (control-plane §2.7). */
+  function serverEnv(): Record<string, string> {
+    const env = { ...ctx.env };
+    for (const key of PARENT_SESSION_MARKERS) delete env[key];
+    env.CLAUDE_CODE_CHILD_SESSION = '';
+    env.CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION = '0';
+    if (options.stateDir) {
+      mkdirSync(options.stateDir, { recursive: true, mode: 0o700 });
+      const config = join(options.stateDir, 'herdr-config.toml');
+      // Worker panes must be wide (narrow panes blind every classifier), and a supervisor's
+      // server must not fetch manifests or updates on its own.
+      writeFileSync(config, `[server]\nheadless_cols = ${cols}\nheadless_rows = ${rows}\n\n[update]\nmanifest_check = false\nversion_check = false\n`);
+      env.HERDR_CONFIG_PATH = config;
+    }
+    return env;
+  }
+
+  /**
+   * A pane's environment: spec.env, plus every parent-session marker blanked. herdr composes a
+   * pane's environment from the server's plus `--env`, and `--env` can only set, not unset; a
+   * server we did not start may carry the markers (control-plane §2.7).
+   */
+  function paneEnv(env: Record<string, string>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const key of PARENT_SESSION_MARKERS) if (!(key in env)) out[key] = '';
+    return { ...out, ...env };
+  }
+
+  /** A bare agent command (`claude`) starts through `agent start`; anything else is typed. */
+  function agentKindOf(argv: readonly string[]): string | null {
+    return argv.length === 1 && HERDR_AGENT_KINDS.includes(argv[0]!) ? argv[0]! : null;
+  }
+
+  async function startProgram(paneId: string, argv: readonly string[], agent: { kind: string; name: string } | null): Promise<void> {
+    if (!agent) {
+      resultOf('pane run', await herdr(herdrArgs.paneRun(paneId, launchLine(argv))));
+      return;
+    }
+    const timeoutMs = options.agentStartTimeoutMs ?? 90_000;
+    const started = outcomeOf(await herdr(herdrArgs.agentStart(agent.name, agent.kind, paneId, timeoutMs), timeoutMs + 15_000));
+    if (started.ok) return;
+    // `agent start` can fail while the agent registered (a startup dialog: agent_not_ready):
+    // re-read once rather than trust the exit status (control-plane §1.2).
+    const again = outcomeOf<{ agent?: unknown }>(await herdr(herdrArgs.agentGet(agent.name)));
+    if (again.ok && again.result.agent) return;
+    throw new HerdrError('agent start', started.error.code, started.error.message);
+  }
+
+  async function sendKey(paneId: string, key: Key): Promise<void> {
+    resultOf('pane send-keys', await herdr(herdrArgs.sendKey(paneId, key)));
+  }
+
+  async function typeText(paneId: string, text: string): Promise<void> {
+    if (text.length === 0) return;
+    if (text.length <= RAW_TEXT_LIMIT && !/[\r\n]/.test(text)) {
+      resultOf('pane send-text', await herdr(herdrArgs.sendText(paneId, text)));
+      return;
+    }
+    // Long or multi-line text goes in as one paste (bracketed when the app asked for it), over
+    // the socket: argv has a size limit and raw newlines would submit line by line.
+    const reply = await socketRequest(socketPath, ...herdrRequests.pasteText(paneId, text));
+    if (!reply.ok) throw new HerdrError('pane.send_input', reply.error.code, reply.error.message);
+  }
+
+  const host: HerdrHost = {
+    backend: 'herdr',
+    survivesRestart: true,
+    socketPath,
+
+    async serverState(): Promise<ServerState> {
+      return serverStateOf(await herdr(herdrArgs.statusJson()));
+    },
+
+    async ensureServer(): Promise<void> {
+      const state = await host.serverState();
+      if (state.state === 'running') return;
+      if (state.state === 'unknown') throw new RefusedError('herdr-unavailable', `cannot tell whether a herdr server runs: ${state.detail}`);
+      const child = await spawnServer(ctx, serverEnv());
+      let exited: string | null = null;
+      child.once('exit', (code, signal) => {
+        exited = `herdr server exited (${signal ?? `code ${code}`})`;
+      });
+      child.unref();
+      const deadline = Date.now() + (options.serverStartTimeoutMs ?? 30_000);
+      for (;;) {
+        const ping = await socketRequest(socketPath, 'ping', {}, 2_000);
+        if (ping.ok) return;
+        // Lost a race with another starter: whoever serves the socket is fine.
+        if (exited && (await host.serverState()).state === 'running') return;
+        if (exited) throw new RefusedError('herdr-unavailable', `${exited} before answering on ${socketPath}`);
+        if (Date.now() > deadline) throw new RefusedError('herdr-unavailable', `herdr server did not answer on ${socketPath} within the start timeout`);
+        await sleep(100);
+      }
+    },
+
+    async createPane(spec: PaneSpec): Promise<PaneInfo> {
+      const checked = checkPaneSpec(spec);
+      // Refusals before side effects: everything that can be refused is checked here.
+      launchLine(checked.argv);
+      const kind = agentKindOf(checked.argv);
+      const agent = kind ? { kind, name: herdrAgentName(checked.name) } : null;
+      if (checked.cols !== cols || checked.rows !== rows) {
+        throw new RefusedError('herdr-pane-size', `herdr sizes every pane from its server config (${cols}x${rows}); a ${checked.cols}x${checked.rows} pane cannot be made`);
+      }
+      const created = resultOf<{ root_pane?: { pane_id?: string } }>('workspace create', await herdr(herdrArgs.workspaceCreate({
+        cwd: checked.cwd, label: WORKSPACE_LABEL, env: paneEnv(checked.env),
+      })));
+      const paneId = created.root_pane?.pane_id;
+      if (!paneId) throw new HerdrError('workspace create', 'transport', 'reply has no root_pane.pane_id');
+      try {
+        resultOf('pane rename', await herdr(herdrArgs.paneRename(paneId, checked.name)));
+        if (agent) agentLaunched.add(paneId);
+        await watch(paneId);
+        await startProgram(paneId, checked.argv, agent);
+      } catch (err) {
+        await host.close(paneId).catch(() => {});
+        throw err;
+      }
+      return { paneId, name: checked.name, alive: bus.hasExited(paneId) ? false : true, exitCode: null, cols, rows, survivesRestart: true };
+    },
+
+    async attach(paneId: string): Promise<PaneInfo | null> {
+      const got = outcomeOf<{ pane?: HerdrPaneRecord }>(await herdr(herdrArgs.paneGet(paneId)));
+      if (!got.ok) {
+        if (got.error.code === 'pane_not_found') return null;
+        throw new HerdrError('pane get', got.error.code, got.error.message);
+      }
+      if (!got.result.pane) return null;
+      await watch(paneId);
+      return toPaneInfo(got.result.pane);
+    },
+
+    async readVisible(paneId: string): Promise<ReadResult> {
+      const read = textReadOf('pane read', await herdr(herdrArgs.readVisible(paneId)));
+      if (!read.ok) return read;
+      return { ok: true, screen: parseAnsi(read.text, { cols, rows }) };
+    },
+
+    async readScrollback(paneId: string, lines: number): Promise<TextResult> {
+      const n = Math.min(1000, Math.max(1, Math.floor(lines)));
+      return textReadOf('pane read', await herdr(herdrArgs.readScrollback(paneId, n)));
+    },
+
+    async sendText(paneId: string, text: string): Promise<void> {
+      await typeText(paneId, text);
+      await sleep(options.submitDelayMs ?? 300);
+      await sendKey(paneId, 'enter');
+    },
+
+    typeText,
+    sendKey,
+
+    async resize(_paneId: string, newCols: number, newRows: number): Promise<void> {
+      if (newCols === cols && newRows === rows) return;
+      throw new RefusedError('herdr-resize-unsupported', 'herdr has no absolute pane resize: panes take the server\'s headless size');
+    },
+
+    async close(paneId: string): Promise<void> {
+      const w = watches.get(paneId);
+      watches.delete(paneId);
+      await w?.stop();
+      bus.forget(paneId);
+      agentLaunched.delete(paneId);
+      const closed = outcomeOf(await herdr(herdrArgs.paneClose(paneId)));
+      if (!closed.ok && closed.error.code !== 'pane_not_found' && closed.error.code !== 'server_not_running') {
+        throw new HerdrError('pane close', closed.error.code, closed.error.message);
+      }
+    },
+
+    async list(): Promise<ListResult> {
+      const workspaces = outcomeOf<{ workspaces?: Array<{ workspace_id: string; label?: string }> }>(await herdr(herdrArgs.workspaceList()));
+      if (!workspaces.ok) {
+        if (workspaces.error.code === 'server_not_running') return { ok: true, panes: [] };
+        return { ok: false, error: `herdr workspace list: ${workspaces.error.code} - ${workspaces.error.message}` };
+      }
+      const panes = outcomeOf<{ panes?: HerdrPaneRecord[] }>(await herdr(herdrArgs.paneList()));
+      if (!panes.ok) return { ok: false, error: `herdr pane list: ${panes.error.code} - ${panes.error.message}` };
+      if (!Array.isArray(workspaces.result.workspaces) || !Array.isArray(panes.result.panes)) {
+        return { ok: false, error: 'herdr reply without workspaces/panes' };
+      }
+      const ours = new Set(workspaces.result.workspaces.filter((w) => w.label === WORKSPACE_LABEL).map((w) => w.workspace_id));
+      return { ok: true, panes: panes.result.panes.filter((p) => ours.has(p.workspace_id)).map(toPaneInfo) };
+    },
+
+    subscribe(paneId: string, listener: (event: PaneEvent) => void): () => void {
+      const unsubscribe = bus.subscribe(paneId, listener);
+      // A pane created by an earlier process: start watching on first interest.
+      void watch(paneId).catch(() => {});
+      return unsubscribe;
+    },
+
+    async dispose(): Promise<void> {
+      disposed = true;
+      const stopping = [...watches.values()].map((w) => w.stop());
+      watches.clear();
+      await Promise.all(stopping);
+      bus.clear();
+    },
+
+    async stopServer(): Promise<void> {
+      await host.dispose();
+      const stopped = outcomeOf(await herdr(herdrArgs.serverStop()));
+      if (!stopped.ok && stopped.error.code !== 'server_not_running') {
+        throw new HerdrError('server stop', stopped.error.code, stopped.error.message);
+      }
+      const deadline = Date.now() + 15_000;
+      while ((await host.serverState()).state === 'running') {
+        if (Date.now() > deadline) throw new RefusedError('herdr-unavailable', 'herdr server still running 15 s after `server stop`');
+        await sleep(100);
+      }
+    },
+  };
+  return host;
+}

@@ -1,0 +1,158 @@
+/**
+ * herdr's socket API (reference §1.8): newline-delimited JSON over a Unix socket, one request per
+ * line. The backend uses it where the CLI has no fitting verb or where a process per call is too
+ * dear: bracketed-paste text (`pane.send_input`), cheap pane probes, and the pushed events
+ * (`events.subscribe`). The only file that composes socket requests.
+ */
+import { createConnection, type Socket } from 'node:net';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** herdr's resolution order: HERDR_SOCKET_PATH → HERDR_SESSION=<name> → the default socket. */
+export function resolveSocketPath(env: Record<string, string | undefined>): string {
+  if (env.HERDR_SOCKET_PATH) return env.HERDR_SOCKET_PATH;
+  const config = join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config'), 'herdr');
+  if (env.HERDR_SESSION) return join(config, 'sessions', env.HERDR_SESSION, 'herdr.sock');
+  return join(config, 'herdr.sock');
+}
+
+export type SocketReply<T> =
+  | { ok: true; result: T }
+  | { ok: false; error: { code: string; message: string }; unreachable: boolean };
+
+let counter = 0;
+
+/** One request on its own connection. `unreachable` = nobody answers on the socket. */
+export function socketRequest<T = Record<string, unknown>>(
+  socketPath: string,
+  method: string,
+  params: Record<string, unknown>,
+  timeoutMs = 15_000,
+): Promise<SocketReply<T>> {
+  return new Promise((resolve) => {
+    const id = `kh_${process.pid}_${++counter}`;
+    let buffer = '';
+    let settled = false;
+    const socket = createConnection(socketPath);
+    const finish = (reply: SocketReply<T>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(reply);
+    };
+    const timer = setTimeout(
+      () => finish({ ok: false, error: { code: 'timeout', message: `no reply to ${method} within ${timeoutMs} ms` }, unreachable: false }),
+      timeoutMs,
+    );
+    socket.on('connect', () => socket.write(`${JSON.stringify({ id, method, params })}\n`));
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      const nl = buffer.indexOf('\n');
+      if (nl < 0) return;
+      try {
+        const reply = JSON.parse(buffer.slice(0, nl)) as { result?: T; error?: { code: string; message: string } };
+        if (reply.error) finish({ ok: false, error: reply.error, unreachable: false });
+        else finish({ ok: true, result: reply.result as T });
+      } catch {
+        finish({ ok: false, error: { code: 'transport', message: `unreadable reply to ${method}` }, unreachable: false });
+      }
+    });
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      const unreachable = err.code === 'ENOENT' || err.code === 'ECONNREFUSED';
+      finish({ ok: false, error: { code: unreachable ? 'server_not_running' : 'transport', message: err.message }, unreachable });
+    });
+    socket.on('close', () => finish({ ok: false, error: { code: 'transport', message: `connection closed before a reply to ${method}` }, unreachable: false }));
+  });
+}
+
+/** Requests the backend makes over the socket, by purpose. */
+export const herdrRequests = {
+  /** Text into the pane, wrapped in bracketed paste when the app enabled it; no Enter. */
+  pasteText: (paneId: string, text: string) => ['pane.send_input', { pane_id: paneId, text }] as const,
+  paneGet: (paneId: string) => ['pane.get', { pane_id: paneId }] as const,
+  /** A one-line read: only its content revision is wanted (the no-observer fallback). */
+  paneRevision: (paneId: string) => ['pane.read', { pane_id: paneId, source: 'visible', lines: 1, format: 'text', strip_ansi: true }] as const,
+  /** The events a pane watcher needs. `pane.agent_status_changed` requires a pane id. */
+  paneEvents: (paneId: string) => [
+    'events.subscribe',
+    {
+      subscriptions: [
+        { type: 'pane.agent_status_changed', pane_id: paneId },
+        { type: 'pane.updated' },
+        { type: 'pane.agent_detected' },
+        { type: 'pane.exited' },
+        { type: 'pane.closed' },
+      ],
+    },
+  ] as const,
+};
+
+export interface HerdrEvent {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+export interface Subscription {
+  close(): void;
+}
+
+/**
+ * Opens a subscription; `onEvent` gets every pushed event, `onEnd` fires once when the stream
+ * ends for any reason other than close() (server gone, refused). Resolves after the server
+ * acknowledged (`subscription_started`) or refused.
+ */
+export function subscribe(
+  socketPath: string,
+  request: readonly [string, Record<string, unknown>],
+  onEvent: (e: HerdrEvent) => void,
+  onEnd: (reason: string) => void,
+): Promise<Subscription> {
+  return new Promise((resolve) => {
+    let buffer = '';
+    let acknowledged = false;
+    let closedByUs = false;
+    let ended = false;
+    const socket: Socket = createConnection(socketPath);
+    const end = (reason: string) => {
+      if (ended) return;
+      ended = true;
+      if (!acknowledged) resolve(handle);
+      if (!closedByUs) onEnd(reason);
+    };
+    const handle: Subscription = {
+      close() {
+        closedByUs = true;
+        socket.destroy();
+      },
+    };
+    socket.on('connect', () => socket.write(`${JSON.stringify({ id: `kh_sub_${++counter}`, method: request[0], params: request[1] })}\n`));
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      let nl;
+      while ((nl = buffer.indexOf('\n')) >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        let message: { result?: unknown; error?: { code: string; message: string }; event?: string; data?: Record<string, unknown> };
+        try {
+          message = JSON.parse(line);
+        } catch {
+          continue; // unknown lines are tolerated, as the protocol asks
+        }
+        if (!acknowledged) {
+          acknowledged = true;
+          resolve(handle);
+          if (message.error) {
+            end(`subscription refused: ${message.error.code} - ${message.error.message}`);
+            socket.destroy();
+            return;
+          }
+          continue;
+        }
+        if (typeof message.event === 'string') onEvent({ event: message.event, data: message.data ?? {} });
+      }
+    });
+    socket.on('error', (err) => end(err.message));
+    socket.on('close', () => end('the server closed the event stream'));
+  });
+}
