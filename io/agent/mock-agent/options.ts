@@ -1,0 +1,100 @@
+/**
+ * The mock agent's options: command-line flags plus environment variables, resolved once.
+ * Bad values are usage errors (exit 2), reported before the terminal is touched.
+ */
+import { realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { sep } from 'node:path';
+import { UsageError } from '../../errors.ts';
+import type { PermissionMode } from './layout-chrome.ts';
+import { loadScenario, ScenarioError, type Scenario } from './scenario.ts';
+import type { Timings } from './steps.ts';
+
+export interface MockAgentOptions {
+  /** Main-screen renderer instead of the alternate screen (also CLAUDE_CODE_DISABLE_ALTERNATE_SCREEN=1). */
+  classic?: boolean;
+  /** A scenario JSON file (see scenario.ts). */
+  scenario?: string;
+  /** Start at the input box even in an untrusted folder. */
+  skipTrust?: boolean;
+  /** `default` (manual) | `acceptEdits` | `plan` | `auto`, as the real `--permission-mode`. */
+  permissionMode?: string;
+  /** A first prompt, submitted once the box is up (as `claude "<prompt>"`). */
+  prompt?: string;
+}
+
+export interface ResolvedConfig {
+  classic: boolean;
+  skipTrust: boolean;
+  mode: PermissionMode;
+  initialPrompt: string | null;
+  scenario: Scenario | null;
+  timings: Timings;
+  eventLogPath: string | undefined;
+  suggestion: string | null;
+  home: string;
+  cwd: string;
+  cwdLabel: string;
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError('bad-env', `${name} must be a positive integer (milliseconds), got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+function permissionMode(value: string | undefined): PermissionMode {
+  switch (value ?? 'default') {
+    case 'default':
+    case 'manual':
+      return 'manual';
+    case 'acceptEdits':
+      return 'accept-edits';
+    case 'plan':
+      return 'plan';
+    case 'auto':
+      return 'auto';
+    default:
+      throw new UsageError('bad-permission-mode', `--permission-mode must be default, acceptEdits, plan or auto, got ${JSON.stringify(value)}`);
+  }
+}
+
+export function resolveConfig(opts: MockAgentOptions, env: NodeJS.ProcessEnv, cwd: string): ResolvedConfig {
+  const timings: Timings = {
+    tickMs: positiveInt(env, 'KH_MOCK_TICK_MS', 1000),
+    replyMs: positiveInt(env, 'KH_MOCK_REPLY_MS', 400),
+    slowMs: positiveInt(env, 'KH_MOCK_SLOW_MS', 8000),
+  };
+  let scenario: Scenario | null = null;
+  if (opts.scenario) {
+    try {
+      scenario = loadScenario(opts.scenario, timings.tickMs);
+    } catch (err) {
+      if (err instanceof ScenarioError) throw new UsageError('bad-scenario', `scenario ${opts.scenario}: ${err.message}`);
+      throw err;
+    }
+  }
+  const home = env.HOME || homedir();
+  let real = cwd;
+  try {
+    real = realpathSync(cwd);
+  } catch {
+    // keep the given path: the trust check will then fail closed
+  }
+  const suggestionOn = env.CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION === '1' || env.CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION === 'true';
+  return {
+    classic: opts.classic === true || env.CLAUDE_CODE_DISABLE_ALTERNATE_SCREEN === '1',
+    skipTrust: opts.skipTrust === true,
+    mode: permissionMode(opts.permissionMode),
+    initialPrompt: opts.prompt ?? null,
+    scenario,
+    timings,
+    eventLogPath: env.KH_MOCK_EVENT_LOG || undefined,
+    suggestion: suggestionOn ? (scenario?.suggestion ?? env.KH_MOCK_SUGGESTION ?? 'run the tests') : null,
+    home,
+    cwd: real,
+    cwdLabel: real === home ? '~' : real.startsWith(home + sep) ? `~${real.slice(home.length)}` : real,
+  };
+}
