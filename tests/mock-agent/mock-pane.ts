@@ -1,0 +1,135 @@
+/**
+ * Runs the mock agent (bin/mock-agent.js) in a real tmux server on a private socket, with a
+ * throwaway HOME and work folder, and reads its screen back. Built on tests/harness/claude-tmux.ts,
+ * the same launcher the real-binary tests use.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyseScreen, parseAnsi, parsePlain, type ScreenReading } from '../../io/screen/index.ts';
+import { launchInTmux, type TmuxPane } from '../harness/claude-tmux.ts';
+import { makeTempDir } from '../helpers/temp.ts';
+
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+export const MOCK_BIN = join(REPO, 'bin', 'mock-agent.js');
+export const FIXTURES = join(REPO, 'tests', 'fixtures', 'claude-code');
+
+export const BOX = '\u276F\u00A0';
+
+export interface MockLaunch {
+  args?: string[];
+  env?: Record<string, string>;
+  /** Write `projects[<cwd>].hasTrustDialogAccepted` for this path (default: none). */
+  trustPath?: (cwd: string) => string;
+  cols?: number;
+  rows?: number;
+}
+
+export interface MockRun {
+  pane: TmuxPane;
+  dir: string;
+  home: string;
+  cwd: string;
+  eventLog: string;
+  /** Kills the tmux server and removes every file the run made. */
+  cleanup(): Promise<void>;
+}
+
+export async function launchMock(opts: MockLaunch = {}): Promise<MockRun> {
+  const tmp = makeTempDir('mock');
+  const home = join(tmp.path, 'home');
+  const cwd = join(tmp.path, 'repo');
+  mkdirSync(home);
+  mkdirSync(cwd);
+  if (opts.trustPath) {
+    const config = { projects: { [opts.trustPath(cwd)]: { hasTrustDialogAccepted: true } } };
+    writeFileSync(join(home, '.claude.json'), JSON.stringify(config));
+  }
+  const eventLog = join(tmp.path, 'events.jsonl');
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: home,
+    TERM: 'xterm-256color',
+    LANG: 'C.UTF-8',
+    KH_MOCK_EVENT_LOG: eventLog,
+    ...opts.env,
+  };
+  let pane: TmuxPane;
+  try {
+    pane = await launchInTmux({ dir: tmp.path, cwd, env, argv: [process.execPath, MOCK_BIN, ...(opts.args ?? [])], cols: opts.cols ?? 120, rows: opts.rows ?? 40 });
+  } catch (err) {
+    tmp.cleanup();
+    throw err;
+  }
+  return {
+    pane,
+    dir: tmp.path,
+    home,
+    cwd,
+    eventLog,
+    async cleanup() {
+      await pane.kill();
+      tmp.cleanup();
+    },
+  };
+}
+
+/** Waits for the live input box (❯ + U+00A0) with `text` in it, or empty when text is ''. */
+export function waitForBox(pane: TmuxPane, text = '', what = `the input box holding ${JSON.stringify(text)}`): Promise<string> {
+  return pane.waitForScreen((s) => s.split('\n').some((row) => row.trimEnd() === `${BOX}${text}`.trimEnd()), what);
+}
+
+/** Types a prompt and submits it. */
+export async function submit(pane: TmuxPane, prompt: string): Promise<void> {
+  await pane.type(prompt);
+  await pane.keys('Enter');
+}
+
+/** Rows of the screen that start with the finished-turn glyph (`✻ <Verb> for Ns · done …`). */
+export function finishedLines(screen: string): string[] {
+  return screen.split('\n').filter((row) => /^\u273B \S+ for \d+s \u00B7 done /.test(row));
+}
+
+export type Classification = Pick<ScreenReading, 'state' | 'awaitingInput' | 'blockedReason' | 'promptBox' | 'promptBoxKind'>;
+
+function pick(r: ScreenReading): Classification {
+  return { state: r.state, awaitingInput: r.awaitingInput, blockedReason: r.blockedReason, promptBox: r.promptBox, promptBoxKind: r.promptBoxKind };
+}
+
+export function classifyAnsi(text: string): Classification {
+  return pick(analyseScreen(parseAnsi(text)));
+}
+
+export function classifyPlain(text: string): Classification {
+  return pick(analyseScreen(parsePlain(text)));
+}
+
+export function fixture(relative: string): string {
+  return readFileSync(join(FIXTURES, relative), 'utf8');
+}
+
+/** The JSON lines of the event log (empty when nothing was written yet). */
+export function readEvents(path: string): Array<Record<string, unknown> & { event: string; t: number; pid: number }> {
+  let text = '';
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
+
+/** Fails if the screen changes at all during `ms` (the observation window of a frozen agent). */
+export async function expectUnchangedFor(pane: TmuxPane, ms: number): Promise<string> {
+  const first = await pane.capture({ ansi: true });
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = await pane.capture({ ansi: true });
+    if (now !== first) throw new Error(`the screen changed while it had to stay frozen:\n--- before ---\n${first}\n--- after ---\n${now}`);
+  }
+  return first;
+}
