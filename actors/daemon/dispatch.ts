@@ -19,6 +19,8 @@ export interface DispatchParams {
   agent: string;
   backend: string;
   stallMs: number;
+  /** The environment of the person's `hand dispatch` call. */
+  env: Record<string, string>;
 }
 
 export interface DispatchDeps {
@@ -32,6 +34,8 @@ export interface DispatchDeps {
   /** Backends this daemon can host, with the reason one is missing. */
   backendProblem(backend: string): string | null;
   agentProblem(agent: string): string | null;
+  /** Keep the caller's environment for the worker's launch (memory only, never stored). */
+  rememberCallerEnv(id: string, env: Record<string, string>): void;
 }
 
 function checkFile(path: string, what: string, flag: string): string {
@@ -111,6 +115,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     reportPath,
     createdAt: Date.now(),
   };
+  deps.rememberCallerEnv(p.id, p.env);
   try {
     return await deps.fleet.dispatch({ intent, stallMs: p.stallMs, firstPrompt: firstPrompt(briefPath, reportPath) });
   } catch (err) {

@@ -51,6 +51,14 @@ export function parseKey(raw: string): Key {
   );
 }
 
+/** The caller's environment, as sent by the CLI: string values only. */
+function envParam(v: unknown): Record<string, string> {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return { ...(process.env as Record<string, string>) };
+  const out: Record<string, string> = {};
+  for (const [k, val] of Object.entries(v)) if (typeof val === 'string') out[k] = val;
+  return out;
+}
+
 function findWorker(fleet: FleetHostApi, id: string): WorkerViewLike {
   const view = fleet.view(id);
   if (!view) throw new RefusedError('unknown-worker', `no worker named ${JSON.stringify(id)}. \`hand status\` lists the workers.`, { id });
@@ -123,6 +131,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
           agent: str(params, 'agent', false) || 'claude',
           backend: str(params, 'backend', false) || 'tmux',
           stallMs: num(params, 'stallMs', 20 * 60_000),
+          env: envParam(params.env),
         },
         deps,
       );

@@ -53,12 +53,18 @@ export async function runDemo(opts: { home?: string; json?: boolean; keep?: bool
   out(`kingshand demo · repository ${repo}`);
   out(`state directory ${home}`);
 
+  // The workers get a HOME of their own: the demo never edits the person's ~/.claude.json.
+  const agentHome = join(root, 'agent-home');
+  execFileSync('mkdir', ['-p', agentHome]);
+  writeFileSync(join(agentHome, '.claude.json'), `${JSON.stringify({ hasCompletedOnboarding: true }, null, 2)}\n`);
+  const env = { ...(process.env as Record<string, string>), HOME: agentHome };
+
   await call(paths, 'annex', { repo, name: 'demo', posture: 'local-only' });
   for (const w of WORKERS) {
     const brief = join(root, `${w.id}-brief.md`);
     writeFileSync(brief, `# Brief: ${w.id}\n\n## Read first\n\nNothing else to read.\n\n## Task\n\n${w.brief}`);
     const stallMs = w.stall.endsWith('s') ? Number(w.stall.slice(0, -1)) * 1000 : Number(w.stall.slice(0, -1)) * 60_000;
-    await call(paths, 'dispatch', { id: w.id, repo, brief, readPaths: [], agent: 'mock', backend: 'tmux', stallMs });
+    await call(paths, 'dispatch', { id: w.id, repo, brief, readPaths: [], agent: 'mock', backend: 'tmux', stallMs, env });
     out(`dispatched ${w.id.padEnd(9)} → expect ${w.goal}`);
   }
 

@@ -1,0 +1,94 @@
+/**
+ * `hand daemon run`: hosts the fleet. One daemon per state directory (a lock refuses a second);
+ * a daemon killed with SIGKILL leaves a stale lock and socket that the next start takes over,
+ * and the fleet resumes from SQLite: tmux/herdr panes are re-attached, pty workers marked lost.
+ */
+import { existsSync, unlinkSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import pino from 'pino';
+import type { HomePaths } from '../../cli/home.ts';
+import { acquireHomeLock } from '../../persistence/home-lock.ts';
+import { openStore } from '../../persistence/sqlite-store.ts';
+import { createTmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
+import { createPtyHost } from '../../io/terminal/pty/pty-host.ts';
+import type { BackendName, TerminalHost } from '../../io/terminal/types.ts';
+import { repoTopLevel, resolveBaseRef } from '../../io/git/index.ts';
+import { claudeBinary } from '../../cli/commands/doctor.ts';
+import { createFleetHost } from '../fleet-host.ts';
+import { createRealPorts } from './real-ports.ts';
+import { makeHandlers } from './handlers.ts';
+import { startSocketServer } from './server.ts';
+import { createOptionalHerdrHost } from './herdr-option.ts';
+
+function hasTmux(): boolean {
+  try {
+    execFileSync('tmux', ['-V'], { stdio: 'ignore', timeout: 5000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function runDaemon(paths: HomePaths): Promise<void> {
+  const lock = acquireHomeLock(paths.home);
+  const logger = pino({ base: { pid: process.pid } }, pino.destination({ dest: paths.log, sync: true, mkdir: true }));
+  const log = (obj: Record<string, unknown>, msg?: string) => logger.info(obj, msg ?? String(obj.msg ?? obj.event ?? 'event'));
+  const startedAt = Date.now();
+  const store = openStore(paths.db);
+  const hosts: Partial<Record<BackendName, TerminalHost>> = {};
+  const tmuxAvailable = hasTmux();
+  if (tmuxAvailable) hosts.tmux = createTmuxHost({ socketPath: paths.tmuxSocket });
+  hosts.pty = createPtyHost();
+  const herdr = createOptionalHerdrHost(process.env);
+  if (herdr) hosts.herdr = herdr;
+  const ports = createRealPorts({ fallbackEnv: process.env });
+  const fleet = createFleetHost({ store, hosts, ports, log: (obj) => log(obj) });
+  const { restored, skipped } = await fleet.start();
+  log({ restored: restored.length, skipped }, 'fleet restored');
+  for (const s of skipped) logger.warn({ worker: s.id, reason: s.reason }, 'skipped a stored worker that could not be restored');
+
+  let stopping = false;
+  const shutdown = async (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    log({ why }, 'daemon stopping');
+    server.close();
+    try {
+      await fleet.shutdown();
+    } finally {
+      store.close();
+      if (existsSync(paths.socket)) unlinkSync(paths.socket);
+      lock.release();
+      logger.flush();
+      process.exit(0);
+    }
+  };
+  const handlers = makeHandlers({
+    store,
+    fleet,
+    startedAt,
+    home: paths.home,
+    socket: paths.socket,
+    workersDir: paths.workers,
+    requestShutdown: () => void shutdown('requested'),
+    repoTopLevel,
+    resolveBase: async (repo) => (await resolveBaseRef(repo)).base,
+    backendProblem: (backend) => {
+      if (backend === 'tmux' && !tmuxAvailable) return 'tmux is not installed, so --backend tmux cannot run. Install it (sudo apt-get install -y tmux) or use --backend pty.';
+      if (backend === 'herdr' && !hosts.herdr) return 'herdr is not configured. Set HAND_HERDR_BIN to the herdr binary before the daemon starts, or use --backend tmux.';
+      return null;
+    },
+    agentProblem: (agent) => (agent === 'claude' && !claudeBinary() ? 'Claude Code is not installed. Install it (npm install --save-exact @anthropic-ai/claude-code@2.1.332) or use --agent mock.' : null),
+    rememberCallerEnv: (id, env) => ports.rememberCallerEnv(id, env),
+  });
+  const server = await startSocketServer(paths.socket, handlers, (obj, msg) => log(obj, msg));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('uncaughtException', (err) => {
+    logger.error({ err: err.message, stack: err.stack }, 'uncaught exception');
+  });
+  process.on('unhandledRejection', (err) => {
+    logger.error({ err: String(err) }, 'unhandled rejection');
+  });
+  log({ socket: paths.socket, backends: Object.keys(hosts) }, 'daemon listening');
+}

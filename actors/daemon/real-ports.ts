@@ -1,0 +1,65 @@
+/**
+ * The real side effects behind WorkerPorts: git worktrees, Claude Code setup, launch specs and
+ * report checks. The caller's environment (API keys, proxies) is held in memory only, per
+ * worker, for the launch: it is never persisted or logged.
+ */
+import { access, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { createWorktree } from '../../io/git/index.ts';
+import { seedTrust, writeClaudeSettings } from '../../io/agent/claude/index.ts';
+import { launchSpec } from '../../io/agent/launch.ts';
+import { guardedSendKey, guardedSendText } from '../../io/terminal/guarded-send.ts';
+import type { WorkerPorts } from '../ports.ts';
+
+export interface RealPorts extends WorkerPorts {
+  /** Remember the environment of the dispatch call that created this worker. */
+  rememberCallerEnv(id: string, env: Record<string, string>): void;
+}
+
+/** A report opens a decision with a line `Waiting on: <decision>` (or `Parked on:`). */
+const PARKED = /^\s*(?:\*\*)?(?:waiting on|parked on)(?:\*\*)?\s*:\s*(.+)$/im;
+
+export function createRealPorts(opts: { fallbackEnv: Record<string, string | undefined> }): RealPorts {
+  const callerEnvs = new Map<string, Record<string, string>>();
+  const envOf = (id: string) => callerEnvs.get(id) ?? (opts.fallbackEnv as Record<string, string>);
+  return {
+    rememberCallerEnv(id, env) {
+      callerEnvs.set(id, env);
+    },
+    async prepareWorktree(intent) {
+      await createWorktree({ repo: intent.repo, id: intent.id, base: intent.base });
+    },
+    async seedAgent(intent) {
+      // Both agents read the same files: the mock agent mirrors Claude Code's trust check.
+      writeClaudeSettings({ worktree: intent.worktree, briefDir: dirname(intent.briefPath), permissionMode: 'default' });
+      const home = envOf(intent.id).HOME;
+      if (home) await seedTrust({ claudeJsonPath: join(home, '.claude.json'), worktree: intent.worktree });
+    },
+    launchSpec(intent) {
+      return launchSpec(intent.agent, { callerEnv: envOf(intent.id) });
+    },
+    async reportExists(path) {
+      try {
+        await access(path);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async readReport(path) {
+      try {
+        const text = await readFile(path, 'utf8');
+        const m = PARKED.exec(text);
+        return { waitingOn: m ? m[1]!.trim() : null };
+      } catch {
+        return { waitingOn: null };
+      }
+    },
+    async sendText(host, paneId, text, o) {
+      await guardedSendText(host, paneId, text, { allowNonEmptyBox: o.allowNonEmptyBox });
+    },
+    async sendKey(host, paneId, key, o) {
+      await guardedSendKey(host, paneId, key, { allowNonEmptyBox: o.allowNonEmptyBox, isFirstKey: true });
+    },
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * `hand screen inspect <file> [--ansi] [--agent claude] [--json]`: the analysis of one capture
+ * file, for checking what the supervisor would make of a screen. Bad input is a UsageError
+ * (exit 2 at the CLI edge) whose one line names the file and says what to do instead.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { UsageError } from '../../io/errors.ts';
+import { analyseScreen, DEFAULT_AGENT, getProfile, parseAnsi, parsePlain } from '../../io/screen/index.ts';
+import type { ScreenReading } from '../../io/screen/index.ts';
+
+export interface ScreenInspectOptions {
+  /** Parse SGR escapes; when absent, decided by whether the file contains ESC. */
+  ansi?: boolean;
+  agent?: string;
+}
+
+export type ScreenInspectResult = Pick<
+  ScreenReading,
+  'state' | 'awaitingInput' | 'blockedReason' | 'promptBox' | 'promptBoxKind' | 'readable' | 'fingerprint' | 'lastActivity'
+>;
+
+const CAPTURE_HINT = 'pass a text capture such as `tmux capture-pane -p [-e] -t <pane> > screen.txt`';
+
+function bad(code: string, file: string, what: string): UsageError {
+  return new UsageError(code, `screen inspect: ${file} ${what}; ${CAPTURE_HINT}`, { file });
+}
+
+async function readCapture(file: string): Promise<string> {
+  let bytes: Buffer;
+  try {
+    const info = await stat(file);
+    if (info.isDirectory()) throw bad('capture-is-directory', file, 'is a directory, not a capture file');
+    bytes = await readFile(file);
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw bad('capture-not-found', file, 'does not exist');
+    throw bad('capture-unreadable', file, `cannot be read (${code ?? String(err)})`);
+  }
+  if (bytes.length === 0) throw bad('capture-empty', file, 'is empty');
+  if (bytes.includes(0)) throw bad('capture-binary', file, 'is binary (it contains NUL bytes)');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw bad('capture-binary', file, 'is not valid UTF-8 text');
+  }
+}
+
+export async function screenInspect(file: string, opts: ScreenInspectOptions = {}): Promise<ScreenInspectResult> {
+  const agent = opts.agent ?? DEFAULT_AGENT;
+  getProfile(agent); // an unknown agent fails before any file is read
+  const text = await readCapture(file);
+  const ansi = opts.ansi ?? text.includes('\x1b');
+  const reading = analyseScreen(ansi ? parseAnsi(text) : parsePlain(text), agent);
+  // Exactly these fields, in this order: the --json output is a contract.
+  return {
+    state: reading.state,
+    awaitingInput: reading.awaitingInput,
+    blockedReason: reading.blockedReason,
+    promptBox: reading.promptBox,
+    promptBoxKind: reading.promptBoxKind,
+    readable: reading.readable,
+    fingerprint: reading.fingerprint,
+    lastActivity: reading.lastActivity,
+  };
+}
+
+function yesNo(value: boolean): string {
+  return value ? 'yes' : 'no';
+}
+
+/** Human-readable form: one `label: value` line per field. */
+export function formatScreenInspect(result: ScreenInspectResult): string {
+  const box =
+    result.promptBox === null
+      ? 'none visible'
+      : result.promptBox === ''
+        ? `empty (${result.promptBoxKind})`
+        : `${JSON.stringify(result.promptBox)} (${result.promptBoxKind})`;
+  const rows: [string, string][] = [
+    ['state', result.state],
+    ['awaiting input', yesNo(result.awaitingInput)],
+    ['blocked reason', result.blockedReason ?? '-'],
+    ['prompt box', box],
+    ['readable', yesNo(result.readable)],
+    ['fingerprint', result.fingerprint === '' ? '-' : result.fingerprint],
+    ['last activity', result.lastActivity === '' ? '-' : result.lastActivity],
+  ];
+  return rows.map(([label, value]) => `${`${label}:`.padEnd(16)}${value}`).join('\n');
+}
