@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { LIVE_BOX } from '../harness/real-claude.ts';
 import { waitFor } from '../helpers/temp.ts';
-import { useRealClaude, submit, waitIdle } from './real-claude-fixture.ts';
+import { readPane, useRealClaude, submit, waitIdle } from './real-claude-fixture.ts';
 
 const start = useRealClaude();
 
@@ -15,6 +15,7 @@ it('MODE:ask: the AskUserQuestion menu replaces the box, and keys sent one at a 
   expect(menu).toContain('Which database should the fake project use?');
   expect(menu).toMatch(/^❯ 1\. SQLite$/m);
   expect(menu).not.toMatch(LIVE_BOX);
+  expect(await readPane(pane)).toMatchObject({ state: 'blocked', blockedReason: 'question', awaitingInput: true });
 
   await pane.keys('Down');
   await pane.waitStable('the cursor on option 2', { accept: (s) => /^❯ 2\. Postgres$/m.test(s) });

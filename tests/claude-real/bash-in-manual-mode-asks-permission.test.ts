@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIVE_BOX } from '../harness/real-claude.ts';
 import { waitFor } from '../helpers/temp.ts';
-import { useRealClaude, submit, waitIdle } from './real-claude-fixture.ts';
+import { readPane, useRealClaude, submit, waitIdle } from './real-claude-fixture.ts';
 
 describe('MODE:bash in manual permission mode stops at "Do you want to proceed?"', () => {
   const start = useRealClaude();
@@ -17,6 +17,7 @@ describe('MODE:bash in manual permission mode stops at "Do you want to proceed?"
     expect(dialog).toMatch(/^ ❯ 1\. Yes$/m);
     expect(dialog).toContain('touch fake-artifact.txt');
     expect(dialog).not.toMatch(LIVE_BOX);
+    expect(await readPane(pane)).toMatchObject({ state: 'blocked', blockedReason: 'permission', awaitingInput: true });
     const artifact = join(claude.worktree, 'fake-artifact.txt');
     expect(existsSync(artifact), 'nothing ran before the answer').toBe(false);
 

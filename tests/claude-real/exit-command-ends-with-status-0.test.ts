@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useRealClaude, waitIdle } from './real-claude-fixture.ts';
+import { readPane, useRealClaude, waitIdle } from './real-claude-fixture.ts';
 
 describe('/exit ends Claude Code with status 0 and the pane stays readable', () => {
   const start = useRealClaude();
@@ -16,5 +16,6 @@ describe('/exit ends Claude Code with status 0 and the pane stays readable', () 
     // remain-on-exit keeps the pane (and its last screen) for reading; fullscreen has left the alt screen.
     expect(await pane.capture()).toContain('Pane is dead (status 0');
     expect(await pane.format('#{alternate_on}')).toBe('0');
+    expect(await readPane(pane)).toMatchObject({ state: 'exited', promptBox: null });
   });
 });

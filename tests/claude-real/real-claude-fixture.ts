@@ -6,6 +6,7 @@ import { afterEach } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic, type FakeAnthropicOptions } from '../harness/fake-anthropic.ts';
 import { showsIdleBox, startRealClaude, type RealClaude, type RealClaudeOptions } from '../harness/real-claude.ts';
 import type { TmuxPane } from '../harness/claude-tmux.ts';
+import { analyseScreen, parseAnsi, type ScreenReading } from '../../io/screen/index.ts';
 
 export interface Started {
   fake: FakeAnthropic;
@@ -39,4 +40,10 @@ export async function submit(pane: TmuxPane, text: string): Promise<void> {
   await pane.type(text);
   await pane.waitForScreen((s) => s.split('\n').some((l) => l.startsWith('❯\u00A0') && l.includes(text)), `the box to echo ${JSON.stringify(text)}`);
   await pane.keys('Enter');
+}
+
+/** What the product's own screen analysis makes of the pane right now (capture with attributes). */
+export async function readPane(pane: TmuxPane): Promise<ScreenReading> {
+  const [cols, rows] = (await pane.format('#{pane_width} #{pane_height}')).split(' ').map(Number);
+  return analyseScreen(parseAnsi(await pane.capture({ ansi: true }), { cols, rows }));
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { waitFor } from '../helpers/temp.ts';
-import { useRealClaude, submit, waitIdle } from './real-claude-fixture.ts';
+import { readPane, useRealClaude, submit, waitIdle } from './real-claude-fixture.ts';
 
 const start = useRealClaude();
 
@@ -28,4 +28,5 @@ it('MODE:report <path>: the real Write tool creates the file with what the fake 
   // The fake closed the turn with text, so Claude Code comes back to the box.
   const after = await waitIdle(pane, 'the turn to finish');
   expect(after).toContain('The tool finished');
+  expect((await readPane(pane)).state).toBe('idle');
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { LIVE_BOX } from '../harness/real-claude.ts';
-import { useRealClaude, waitIdle } from './real-claude-fixture.ts';
+import { readPane, useRealClaude, waitIdle } from './real-claude-fixture.ts';
 
 const start = useRealClaude();
 
@@ -12,6 +12,7 @@ it('a worktree without a trust entry stops at the folder-trust dialog, whose def
   expect(dialog).toMatch(/^ ❯ No, exit$/m);
   expect(dialog).toMatch(/^ {3}Yes, I trust this folder$/m);
   expect(dialog).not.toMatch(LIVE_BOX);
+  expect(await readPane(pane)).toMatchObject({ state: 'blocked', blockedReason: 'folder-trust', awaitingInput: true });
   expect(fake.received.filter((r) => r.path === '/v1/messages')).toEqual([]);
 
   // Down then Enter is the only way in; Claude Code then records the trust itself.

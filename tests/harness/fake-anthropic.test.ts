@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, fakeReportContent, type FakeAnthropic } from './fake-anthropic.ts';
-import { assemble, readSse } from './sse-client.ts';
+import { assemble, readSse, type SseEvent } from './sse-client.ts';
 
 const TOOLS = [{ name: 'Bash' }, { name: 'Write' }, { name: 'AskUserQuestion' }];
 let fake: FakeAnthropic | undefined;
@@ -132,22 +132,28 @@ describe('fake Anthropic Messages API', () => {
     expect(deltas.at(-1)!.at - deltas[0]!.at).toBeGreaterThanOrEqual(4 * 60 - 20);
   });
 
-  it('MODE:hang keeps the stream open until close(), and close() does not wait for it', async () => {
+  it.each([
+    ['MODE:hang', [], [] as string[]],
+    ['a queued hang with text', [{ kind: 'hang', text: 'Thinking' }], ['content_block_start', 'content_block_delta']],
+  ] as const)('%s keeps the stream open until close(), and close() does not wait for it', async (_, items, afterStart) => {
     fake = await startFakeAnthropic();
+    fake.queue([...items]);
     const startedAt = Date.now();
     const res = await fetch(`${fake.url}/v1/messages`, {
       method: 'POST',
       body: JSON.stringify({ stream: true, tools: TOOLS, messages: [userTurn('MODE:hang')] }),
     });
-    const reading = readSse(res, startedAt).catch(() => 'aborted' as const);
+    const seen: SseEvent[] = [];
+    const reading = readSse(res, startedAt, seen).catch(() => 'aborted' as const);
     const raced = await Promise.race([reading, new Promise((r) => setTimeout(() => r('still open'), 300))]);
     expect(raced).toBe('still open');
+    expect(seen.map((e) => e.event)).toEqual(['message_start', ...afterStart]);
     const closing = Date.now();
     await fake.close();
     fake = undefined;
     expect(Date.now() - closing).toBeLessThan(5_000);
-    const outcome = await reading;
-    if (outcome !== 'aborted') expect(outcome.some((e) => e.event === 'message_stop')).toBe(false);
+    await reading;
+    expect(seen.some((e) => e.event === 'message_stop')).toBe(false);
   });
 
   it('records each request with its kind and prompt, never the credential', async () => {

@@ -7,8 +7,8 @@ export interface SseEvent {
   at: number;
 }
 
-export async function readSse(res: Response, startedAt: number): Promise<SseEvent[]> {
-  const events: SseEvent[] = [];
+/** Events also land in `events` as they arrive, so a caller can see them while a stream is open. */
+export async function readSse(res: Response, startedAt: number, events: SseEvent[] = []): Promise<SseEvent[]> {
   const decoder = new TextDecoder();
   let buffer = '';
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {

@@ -20,7 +20,10 @@ export type ScriptItem =
       text?: string;
     }
   | {
-      /** Opens the reply and then keeps the stream open until the client or close() ends it. */
+      /**
+       * Opens the reply and then keeps the stream open until the client or close() ends it.
+       * With text, the text is streamed first (an interrupt then lands mid-reply).
+       */
       kind: 'hang';
       text?: string;
     };
@@ -93,7 +96,8 @@ export function replyForPrompt(prompt: string, opts: ScriptOptions): ScriptItem 
     };
   }
   if (mode === 'slow') return { kind: 'text', text: slowText(opts), wordDelayMs: opts.slowWordDelayMs };
-  if (mode === 'hang') return { kind: 'hang', text: 'Thinking' };
+  // No text at all: an interrupt then puts the prompt back in the box (claude-code.md §6.7).
+  if (mode === 'hang') return { kind: 'hang' };
   return { kind: 'text', text: 'Done. This is the fake model.' };
 }
 

@@ -39,6 +39,11 @@ function pause(res: ServerResponse, ms: number): Promise<void> {
   });
 }
 
+/** Keeps a stream open: only the client (an interrupt) or close() ends it. */
+function closed(res: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => (res.destroyed ? resolve() : res.once('close', () => resolve())));
+}
+
 function send(res: ServerResponse, event: string, data: Record<string, unknown>): void {
   if (res.destroyed || res.writableEnded) return;
   res.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`);
@@ -55,6 +60,11 @@ export async function streamReply(res: ServerResponse, item: ScriptItem, model: 
   });
   let index = 0;
   const text = item.text ?? '';
+  if (item.kind === 'hang' && text === '') {
+    // Nothing after message_start: to Claude Code this is a turn with no reply text yet.
+    await closed(res);
+    return;
+  }
   if (text !== '' || item.kind !== 'tool_use') {
     send(res, 'content_block_start', { index, content_block: { type: 'text', text: '' } });
     const delay = item.kind === 'text' ? item.wordDelayMs ?? 0 : 0;
@@ -64,8 +74,7 @@ export async function streamReply(res: ServerResponse, item: ScriptItem, model: 
       send(res, 'content_block_delta', { index, delta: { type: 'text_delta', text: part } });
     }
     if (item.kind === 'hang') {
-      // Keep the stream open: only the client (an interrupt) or close() ends it.
-      await new Promise<void>((resolve) => (res.destroyed ? resolve() : res.once('close', () => resolve())));
+      await closed(res);
       return;
     }
     send(res, 'content_block_stop', { index });
