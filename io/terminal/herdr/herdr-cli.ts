@@ -116,7 +116,8 @@ export async function runHerdr(ctx: HerdrContext, args: readonly string[], timeo
  */
 export function spawnServer(ctx: HerdrContext, env: Record<string, string>): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ctx.bin, ['server'], { env, cwd: dirname(ctx.bin), detached: true, stdio: 'ignore' });
+    const cwd = ctx.bin.includes('/') ? dirname(ctx.bin) : undefined;
+    const child = spawn(ctx.bin, ['server'], { env, cwd, detached: true, stdio: 'ignore' });
     child.once('error', reject);
     child.once('spawn', () => resolve(child));
   });

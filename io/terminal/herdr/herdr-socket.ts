@@ -22,6 +22,20 @@ export type SocketReply<T> =
 
 let counter = 0;
 
+/** Hands every complete line the socket delivers to onLine. */
+function onLines(socket: Socket, onLine: (line: string) => void): void {
+  let buffer = '';
+  socket.on('data', (chunk) => {
+    buffer += chunk.toString('utf8');
+    let nl;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      onLine(line);
+    }
+  });
+}
+
 /** One request on its own connection. `unreachable` = nobody answers on the socket. */
 export function socketRequest<T = Record<string, unknown>>(
   socketPath: string,
@@ -31,7 +45,6 @@ export function socketRequest<T = Record<string, unknown>>(
 ): Promise<SocketReply<T>> {
   return new Promise((resolve) => {
     const id = `kh_${process.pid}_${++counter}`;
-    let buffer = '';
     let settled = false;
     const socket = createConnection(socketPath);
     const finish = (reply: SocketReply<T>) => {
@@ -46,12 +59,9 @@ export function socketRequest<T = Record<string, unknown>>(
       timeoutMs,
     );
     socket.on('connect', () => socket.write(`${JSON.stringify({ id, method, params })}\n`));
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      const nl = buffer.indexOf('\n');
-      if (nl < 0) return;
+    onLines(socket, (line) => {
       try {
-        const reply = JSON.parse(buffer.slice(0, nl)) as { result?: T; error?: { code: string; message: string } };
+        const reply = JSON.parse(line) as { result?: T; error?: { code: string; message: string } };
         if (reply.error) finish({ ok: false, error: reply.error, unreachable: false });
         else finish({ ok: true, result: reply.result as T });
       } catch {
@@ -109,7 +119,6 @@ export function subscribe(
   onEnd: (reason: string) => void,
 ): Promise<Subscription> {
   return new Promise((resolve) => {
-    let buffer = '';
     let acknowledged = false;
     let closedByUs = false;
     let ended = false;
@@ -127,30 +136,23 @@ export function subscribe(
       },
     };
     socket.on('connect', () => socket.write(`${JSON.stringify({ id: `kh_sub_${++counter}`, method: request[0], params: request[1] })}\n`));
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let nl;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 1);
-        let message: { result?: unknown; error?: { code: string; message: string }; event?: string; data?: Record<string, unknown> };
-        try {
-          message = JSON.parse(line);
-        } catch {
-          continue; // unknown lines are tolerated, as the protocol asks
-        }
-        if (!acknowledged) {
-          acknowledged = true;
-          resolve(handle);
-          if (message.error) {
-            end(`subscription refused: ${message.error.code} - ${message.error.message}`);
-            socket.destroy();
-            return;
-          }
-          continue;
-        }
-        if (typeof message.event === 'string') onEvent({ event: message.event, data: message.data ?? {} });
+    onLines(socket, (line) => {
+      let message: { result?: unknown; error?: { code: string; message: string }; event?: string; data?: Record<string, unknown> };
+      try {
+        message = JSON.parse(line);
+      } catch {
+        return; // unknown lines are tolerated, as the protocol asks
       }
+      if (!acknowledged) {
+        acknowledged = true;
+        resolve(handle);
+        if (message.error) {
+          end(`subscription refused: ${message.error.code} - ${message.error.message}`);
+          socket.destroy();
+        }
+        return;
+      }
+      if (typeof message.event === 'string') onEvent({ event: message.event, data: message.data ?? {} });
     });
     socket.on('error', (err) => end(err.message));
     socket.on('close', () => end('the server closed the event stream'));

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { methods, subscriptions } from './api.mjs';
 import { Herd } from './herd.mjs';
 import { configDir } from './socket-path.mjs';
-import { connectOnce } from './wire-client.mjs';
+import { connectOnce, onLines } from './wire-client.mjs';
 
 const TICK_MS = 300;
 
@@ -66,16 +66,9 @@ export async function runServer(socketPath) {
   const table = methods(herd, { stop });
 
   server.on('connection', (socket) => {
-    let buffer = '';
     socket.on('error', () => {});
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let nl;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 1);
-        if (line.trim()) void handle(socket, line);
-      }
+    onLines(socket, (line) => {
+      if (line.trim()) void handle(socket, line);
     });
   });
 

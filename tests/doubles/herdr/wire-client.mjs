@@ -1,10 +1,23 @@
 // The client half of the wire: newline-delimited JSON over a Unix socket, one request per line.
 import { createConnection } from 'node:net';
 
+/** Calls onLine for every complete line the socket delivers (both halves of the wire use it). */
+export function onLines(socket, onLine) {
+  let buffer = '';
+  socket.on('data', (chunk) => {
+    buffer += chunk.toString('utf8');
+    let nl;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      onLine(line);
+    }
+  });
+}
+
 /** Sends one request and resolves with the first reply line parsed, or null if nobody listens. */
 export function connectOnce(socketPath, request) {
   return new Promise((resolve) => {
-    let buffer = '';
     let done = false;
     const socket = createConnection(socketPath);
     const finish = (value) => {
@@ -14,11 +27,7 @@ export function connectOnce(socketPath, request) {
       resolve(value);
     };
     socket.on('connect', () => socket.write(`${JSON.stringify(request)}\n`));
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      const nl = buffer.indexOf('\n');
-      if (nl >= 0) finish(JSON.parse(buffer.slice(0, nl)));
-    });
+    onLines(socket, (line) => finish(JSON.parse(line)));
     socket.on('error', () => finish(null));
     socket.on('close', () => finish(null));
   });
@@ -30,7 +39,6 @@ export function connectOnce(socketPath, request) {
  */
 export function streamLines(socketPath, request, onLine) {
   return new Promise((resolve) => {
-    let buffer = '';
     let acknowledged = false;
     let outcome = { connected: false, error: null };
     const socket = createConnection(socketPath);
@@ -38,20 +46,11 @@ export function streamLines(socketPath, request, onLine) {
       outcome.connected = true;
       socket.write(`${JSON.stringify(request)}\n`);
     });
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let nl;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 1);
-        if (!acknowledged) {
-          acknowledged = true;
-          const reply = JSON.parse(line);
-          if (reply.error) outcome.error = reply.error;
-          continue;
-        }
-        onLine(line);
-      }
+    onLines(socket, (line) => {
+      if (acknowledged) return onLine(line);
+      acknowledged = true;
+      const reply = JSON.parse(line);
+      if (reply.error) outcome.error = reply.error;
     });
     socket.on('error', () => {});
     socket.on('close', () => resolve(outcome));
