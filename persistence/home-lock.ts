@@ -52,7 +52,11 @@ export function acquireHomeLock(home: string): HomeLock {
   } catch (err) {
     db.close();
     if (!isBusy(err)) {
-      throw new RefusedError('home-lock-failed', `cannot lock the state directory ${home}: ${(err as Error).message}. Check its permissions.`, { home });
+      throw new RefusedError(
+        'home-lock-failed',
+        `cannot lock the state directory ${home} through ${lockPath}: ${(err as Error).message}. Check the directory's permissions; if no daemon is running and the file is damaged, delete ${lockPath}.`,
+        { home, lockPath },
+      );
     }
     const holder = readLockHolder(home);
     const who = holder ? `another kingshand daemon (pid ${holder.pid})` : 'another kingshand daemon';
