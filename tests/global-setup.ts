@@ -2,35 +2,47 @@
  * The suite checks its own hygiene: after every run, no tmux server, process or temp
  * directory made by a test may remain (DEVELOPERS.md: clean up everything a test creates).
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { TEST_PREFIX } from './helpers/temp.ts';
 
-function leftovers(): string[] {
+/** Only what this run made counts: another run on the same machine is not our leak. */
+function leftovers(since: number): string[] {
   const found: string[] = [];
   for (const name of readdirSync(tmpdir())) {
-    if (name.startsWith(TEST_PREFIX)) found.push(`temp dir ${name}`);
+    if (!name.startsWith(TEST_PREFIX)) continue;
+    try {
+      if (statSync(join(tmpdir(), name)).birthtimeMs >= since - 1000) found.push(`temp dir ${name}`);
+    } catch {
+      // removed while we looked
+    }
   }
   let ps = '';
   try {
-    ps = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
+    ps = execFileSync('ps', ['-eo', 'pid=,etimes=,args='], { encoding: 'utf8' });
   } catch {
     return found;
   }
+  const ageLimit = (Date.now() - since) / 1000 + 1;
   for (const line of ps.split('\n')) {
-    if (line.includes(TEST_PREFIX) && !line.includes('ps -eo')) found.push(`process ${line.trim()}`);
+    const m = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line);
+    if (!m || !m[3]!.includes(TEST_PREFIX) || Number(m[1]) === process.pid) continue;
+    if (/^(ps|grep|pgrep)\b/.test(m[3]!)) continue;
+    if (Number(m[2]) <= ageLimit) found.push(`process ${m[1]} ${m[3]}`);
   }
   return found;
 }
 
 export default function setup() {
+  const since = Date.now();
   return async function teardown() {
     // give processes that were just signalled a moment to leave
-    let left = leftovers();
+    let left = leftovers(since);
     for (let i = 0; i < 40 && left.length > 0; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      left = leftovers();
+      left = leftovers(since);
     }
     if (left.length > 0) {
       throw new Error(`tests left these behind (each test must clean up what it creates):\n  ${left.join('\n  ')}`);
