@@ -74,6 +74,20 @@ export async function launchMock(opts: MockLaunch = {}): Promise<MockRun> {
   };
 }
 
+/** Like launchMock, with `scenario` written to a JSON file of the run's and passed as --scenario. */
+export async function launchMockWithScenario(scenario: unknown, opts: MockLaunch = {}): Promise<MockRun> {
+  const tmp = makeTempDir('mock-scenario');
+  const path = join(tmp.path, 'scenario.json');
+  writeFileSync(path, JSON.stringify(scenario));
+  try {
+    const run = await launchMock({ ...opts, args: [...(opts.args ?? []), '--scenario', path] });
+    return { ...run, cleanup: () => run.cleanup().finally(tmp.cleanup) };
+  } catch (err) {
+    tmp.cleanup();
+    throw err;
+  }
+}
+
 /** Waits for the live input box (❯ + U+00A0) with `text` in it, or empty when text is ''. */
 export function waitForBox(pane: TmuxPane, text = '', what = `the input box holding ${JSON.stringify(text)}`): Promise<string> {
   return pane.waitForScreen((s) => s.split('\n').some((row) => row.trimEnd() === `${BOX}${text}`.trimEnd()), what);

@@ -27,7 +27,7 @@ import {
   type SlashCommand,
 } from './layout-dialogs.ts';
 import { transcriptLines, type Entry } from './layout-transcript.ts';
-import { BLANK, COLOUR, ruleLine, type Line } from './style.ts';
+import { BLANK, COLOUR, ruleLine, truncateLine, type Line } from './style.ts';
 
 export type DialogView = { kind: 'permission'; view: PermissionView } | { kind: 'question'; view: QuestionView };
 
@@ -81,11 +81,12 @@ function classicFrame(v: FrameView): Line[] {
   return lines;
 }
 
+/** The frame, every row cut to the width: a row that wrapped would shift everything below it. */
 export function composeFrame(v: FrameView): Line[] {
-  return v.classic ? classicFrame(v) : fullscreenFrame(v);
+  return (v.classic ? classicFrame(v) : fullscreenFrame(v)).map((l) => truncateLine(l, v.cols));
 }
 
 export function trustFrame(path: string, caret: number, cols: number, rows: number, classic: boolean): Line[] {
-  const lines = trustLines(path, caret, cols);
+  const lines = trustLines(path, caret, cols).map((l) => truncateLine(l, cols));
   return classic ? lines : [BLANK, ...lines].slice(0, Math.max(rows, 1));
 }

@@ -44,6 +44,7 @@ export interface TurnView {
 }
 
 interface ActiveTurn extends TurnView {
+  startedAt: number;
   box: BoxState;
   prompt: Entry;
   tokenRate: number;
@@ -97,6 +98,7 @@ export class TurnRunner {
     const prompt: Entry = { kind: 'prompt', text: box.text };
     this.hooks.entries().push(prompt);
     const turn: ActiveTurn = {
+      startedAt: performance.now(),
       box,
       prompt,
       ticks: 0,
@@ -149,10 +151,13 @@ export class TurnRunner {
     this.hooks.closeDialog();
     const entries = this.hooks.entries();
     switch (outcome.kind) {
-      case 'done':
-        entries.push({ kind: 'finished', verb: finishedVerb(), seconds: turn.ticks, at: clockTime(new Date()) });
-        this.events.note('turn-finished', { seconds: turn.ticks });
+      case 'done': {
+        // Rounded from the clock, not counted ticks: a timer firing late must not lose a second.
+        const seconds = Math.round((performance.now() - turn.startedAt) / this.cfg.timings.tickMs);
+        entries.push({ kind: 'finished', verb: finishedVerb(), seconds, at: clockTime(new Date()) });
+        this.events.note('turn-finished', { seconds });
         return this.hooks.ended({ kind: 'finished' });
+      }
       case 'error':
         this.events.note('turn-finished', { error: true });
         return this.hooks.ended({ kind: 'error' });
