@@ -4,7 +4,7 @@
  * transcript above a live box are history, not a prompt.
  */
 import { describe, expect, it } from 'vitest';
-import { analyseScreen, parsePlain } from '../../io/screen/index.ts';
+import { analyseScreen, parsePlain, UNREADABLE_READING } from '../../io/screen/index.ts';
 import { BOX, CARET, RULE, idleScreen, screenOf } from './helpers.ts';
 
 const WIDE = 'Claude Code v2.1.332 · Opus 5.5 · API Usage Billing · /srv/sample/repo';
@@ -88,16 +88,8 @@ describe('a blank or failed screen is not awaiting input', () => {
   it('an empty capture reads unknown, unreadable, nothing awaited', () => {
     for (const text of ['', '\n\n\n', '   \n  \n']) {
       const reading = analyseScreen(parsePlain(text));
-      expect(reading).toEqual({
-        state: 'unknown',
-        awaitingInput: false,
-        blockedReason: null,
-        promptBox: null,
-        promptBoxKind: null,
-        readable: false,
-        fingerprint: '',
-        lastActivity: '',
-      });
+      expect([reading.state, reading.awaitingInput, reading.readable, reading.promptBox]).toEqual(['unknown', false, false, null]);
+      expect(reading).toEqual(UNREADABLE_READING);
     }
   });
 
