@@ -99,6 +99,16 @@ describe('herdr panes', () => {
     expect(listed.ok && listed.panes.find((p) => p.paneId === pane.paneId)).toMatchObject({ alive: false, exitCode: 7 });
   });
 
+  it('starts a program without typing its environment: no value reaches the screen or the scrollback', async () => {
+    const pane = await host.createPane(spec(['sh', '-c', 'echo "secret is set: ${KH_SECRET:+yes}"; sleep 30'], { KH_SECRET: 'sekrit-value-123' }));
+    await waitFor(async () => (await screenText(pane.paneId)).includes('secret is set: yes'), { what: 'the program seeing its variable' });
+    const scrollback = await host.readScrollback(pane.paneId, 200);
+    expect(scrollback.ok && scrollback.text).not.toContain('sekrit-value-123');
+    expect(await screenText(pane.paneId)).not.toContain('sekrit-value-123');
+    const typed = commandLines().filter((argv) => argv[1] === 'run');
+    expect(typed).toEqual([['pane', 'run', pane.paneId, ' eval "$KINGSHAND_LAUNCH"']]);
+  });
+
   it('sends one key per send-keys call', async () => {
     const pane = await host.createPane(spec(['sh', '-c', 'stty raw -echo; echo keys-ready; dd bs=1 count=3 2>/dev/null | od -c; sleep 30']));
     await waitFor(async () => /^keys-ready/m.test(await screenText(pane.paneId)), { what: 'the raw-mode reader' });

@@ -3,9 +3,10 @@
  * in reference/herdr.md and kingshand-control-plane.md §1:
  *
  * - every worker in its own workspace created with `--no-focus`, never `pane split` (§2.9);
- * - the program is typed into the pane's shell (launch-line.ts); a bare agent command such as
- *   `claude` goes through `agent start`, whose error is re-read with `agent get` because it can
- *   fail while the agent did register (folder trust → `agent_not_ready`);
+ * - the program is started from the pane's shell under exactly its environment (launch-line.ts);
+ *   a bare agent command such as `claude` goes through `agent start`, whose error is re-read
+ *   with `agent get` because it can fail while the agent did register (folder trust →
+ *   `agent_not_ready`);
  * - the visible viewport (`--source visible`) is the only read that is classified;
  * - one key per `send-keys`; text then a separate Enter;
  * - `status --json` gives the three-valued server state;
@@ -26,7 +27,7 @@ import { HERDR_AGENT_KINDS, herdrAgentName } from './agent-name.ts';
 import { HerdrError, outcomeOf, resultOf, textReadOf } from './envelope.ts';
 import { herdrArgs, runHerdr, spawnServer, type HerdrContext } from './herdr-cli.ts';
 import { herdrRequests, resolveSocketPath, socketRequest } from './herdr-socket.ts';
-import { exitCodeFromTitle, launchLine } from './launch-line.ts';
+import { assertLaunchable, exitCodeFromTitle, LAUNCH_VARIABLE, launchCommand, TYPED_LAUNCH } from './launch-line.ts';
 import { PaneWatch } from './pane-watch.ts';
 import { serverStateOf } from './server-state.ts';
 
@@ -152,9 +153,9 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
     return argv.length === 1 && HERDR_AGENT_KINDS.includes(argv[0]!) ? argv[0]! : null;
   }
 
-  async function startProgram(paneId: string, argv: readonly string[], agent: { kind: string; name: string } | null): Promise<void> {
+  async function startProgram(paneId: string, agent: { kind: string; name: string } | null): Promise<void> {
     if (!agent) {
-      resultOf('pane run', await herdr(herdrArgs.paneRun(paneId, launchLine(argv))));
+      resultOf('pane run', await herdr(herdrArgs.paneRun(paneId, TYPED_LAUNCH)));
       return;
     }
     const timeoutMs = options.agentStartTimeoutMs ?? 90_000;
@@ -217,14 +218,17 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
     async createPane(spec: PaneSpec): Promise<PaneInfo> {
       const checked = checkPaneSpec(spec);
       // Refusals before side effects: everything that can be refused is checked here.
-      launchLine(checked.argv);
+      assertLaunchable(checked.argv);
       const kind = agentKindOf(checked.argv);
       const agent = kind ? { kind, name: herdrAgentName(checked.name) } : null;
       if (checked.cols !== cols || checked.rows !== rows) {
         throw new RefusedError('herdr-pane-size', `herdr sizes every pane from its server config (${cols}x${rows}); a ${checked.cols}x${checked.rows} pane cannot be made`);
       }
+      // A typed launch runs under exactly spec.env (launch-line.ts); herdr's own `agent start`
+      // cannot, so its pane environment at least has the parent-session markers blanked.
+      const env = agent ? paneEnv(checked.env) : { ...paneEnv(checked.env), [LAUNCH_VARIABLE]: launchCommand(checked.argv, checked.env) };
       const created = resultOf<{ root_pane?: { pane_id?: string } }>('workspace create', await herdr(herdrArgs.workspaceCreate({
-        cwd: checked.cwd, label: WORKSPACE_LABEL, env: paneEnv(checked.env),
+        cwd: checked.cwd, label: WORKSPACE_LABEL, env,
       })));
       const paneId = created.root_pane?.pane_id;
       if (!paneId) throw new HerdrError('workspace create', 'transport', 'reply has no root_pane.pane_id');
@@ -232,7 +236,7 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
         resultOf('pane rename', await herdr(herdrArgs.paneRename(paneId, checked.name)));
         if (agent) agentLaunched.add(paneId);
         await watch(paneId);
-        await startProgram(paneId, checked.argv, agent);
+        await startProgram(paneId, agent);
       } catch (err) {
         await host.close(paneId).catch(() => {});
         throw err;

@@ -1,32 +1,52 @@
 /**
- * What we type into a herdr pane's shell to start a program (herdr panes start a shell; its own
- * `agent start` types a shell-quoted command line the same way). Every argv element is single-
- * quoted for a POSIX shell, so nothing in it is ever interpreted.
+ * How a program starts in a herdr pane. herdr panes start a shell, and a program is typed into
+ * it (herdr's own `agent start` types a shell-quoted command line the same way).
  *
- * herdr reports no exit status for a pane's program (its `pane.exited` event carries only ids),
- * so the line ends by putting the status in the terminal title, which herdr does expose
- * (`terminal_title`): `kingshand-exit:<status>`. The shell stays, so the last screen stays too.
- * The leading space keeps the line out of shell history (HISTCONTROL=ignorespace).
+ * - Exactly spec.env: a pane's shell gets the herdr server's environment plus `--env`, and the
+ *   server may have started days ago with whatever its starter had. So the program runs under
+ *   `env -i -- K=V … argv`, every word single-quoted for a POSIX shell.
+ * - Nothing secret on screen, no line-length limit: that command is not typed. It travels in the
+ *   pane's environment (`--env KINGSHAND_LAUNCH=…`) and the typed line is only
+ *   ` eval "$KINGSHAND_LAUNCH"` — an echoed `env -i ANTHROPIC_API_KEY=…` would sit on the
+ *   worker's screen and scrollback, and a tty in canonical mode cuts a typed line at 4 KB.
+ * - The exit status: herdr's `pane.exited` carries only ids, so the command ends by putting the
+ *   status in the terminal title, which herdr exposes (`terminal_title`): `kingshand-exit:<n>`.
+ *   The shell stays, so the last screen stays readable.
+ * The leading space keeps the typed line out of shell history (HISTCONTROL=ignorespace).
  */
+import { existsSync } from 'node:fs';
 import { UsageError } from '../../errors.ts';
 
 export const EXIT_TITLE_PREFIX = 'kingshand-exit:';
+export const LAUNCH_VARIABLE = 'KINGSHAND_LAUNCH';
+export const TYPED_LAUNCH = ` eval "$${LAUNCH_VARIABLE}"`;
 
 export function posixQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-export function launchLine(argv: readonly string[]): string {
+function envProgram(): string {
+  for (const candidate of ['/usr/bin/env', '/bin/env']) if (existsSync(candidate)) return candidate;
+  return 'env';
+}
+
+/** Throws (bad input, exit 2) for an argv the pane's shell cannot be trusted to pass through. */
+export function assertLaunchable(argv: readonly string[]): void {
   for (const arg of argv) {
-    // Typed into a shell: a newline would submit half a line, an ESC would be read as a key.
     if (/[\x00-\x1f\x7f]/.test(arg)) {
       throw new UsageError('bad-pane-spec', `herdr cannot start an argv element holding a control character: ${JSON.stringify(arg)}`);
     }
   }
-  return ` ${argv.map(posixQuote).join(' ')}; printf '\\033]2;${EXIT_TITLE_PREFIX}%s\\007' "$?"`;
 }
 
-/** The exit status our launch line left in the title, or null if the title is anything else. */
+/** The command KINGSHAND_LAUNCH holds: the program under exactly `env`, then the exit title. */
+export function launchCommand(argv: readonly string[], env: Record<string, string>): string {
+  assertLaunchable(argv);
+  const words = [envProgram(), '-i', '--', ...Object.entries(env).map(([k, v]) => `${k}=${v}`), ...argv];
+  return `${words.map(posixQuote).join(' ')}; printf '\\033]2;${EXIT_TITLE_PREFIX}%s\\007' "$?"`;
+}
+
+/** The exit status our launch left in the title, or null if the title is anything else. */
 export function exitCodeFromTitle(title: unknown): number | null {
   if (typeof title !== 'string' || !title.startsWith(EXIT_TITLE_PREFIX)) return null;
   const digits = title.slice(EXIT_TITLE_PREFIX.length);
