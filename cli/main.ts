@@ -11,6 +11,7 @@ import { emit, reportError, table } from './output.ts';
 import { parseDuration } from './durations.ts';
 import { showLogs } from './commands/logs.ts';
 import { UsageError } from '../io/errors.ts';
+import { parseOneKey } from '../actors/daemon/handlers.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 const program = new Command();
@@ -180,6 +181,7 @@ program
     if (extra.length > 0) {
       throw new UsageError('one-key-per-call', `hand keys takes exactly one key per call (got ${[key, ...extra].join(' ')}). Call it once per key and read the screen between (hand read ${id}).`);
     }
+    parseOneKey(key); // bad usage is refused here, before any daemon is started
     const r = await call<Record<string, unknown>>(paths(cmd), 'keys', { id, key, allowNonEmptyBox: Boolean(o.allowNonEmptyBox) });
     emit(json(cmd), r, () => `${id}: pressed ${r.key} · now ${r.stage} (${r.state})`);
   });

@@ -6,6 +6,7 @@ import { basename, resolve } from 'node:path';
 import { existsSync, realpathSync } from 'node:fs';
 import { RefusedError, UsageError } from '../../io/errors.ts';
 import { KEY_NAMES, type Key } from '../../io/terminal/types.ts';
+import { parseKey } from '../../io/terminal/keys.ts';
 import type { FleetStore, Posture, ProjectRecord } from '../../persistence/types.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import type { Handler } from './server.ts';
@@ -38,17 +39,17 @@ function num(params: Record<string, unknown>, key: string, fallback: number): nu
   throw new UsageError('bad-request', `invalid ${key}: ${JSON.stringify(v)}`, { key });
 }
 
-export function parseKey(raw: string): Key {
-  const lower = raw.toLowerCase();
-  const aliases: Record<string, string> = { esc: 'escape', return: 'enter', 'c-c': 'ctrl-c', 'c-u': 'ctrl-u', 'shift-tab': 'btab', bs: 'backspace' };
-  const name = aliases[lower] ?? lower;
-  if ((KEY_NAMES as readonly string[]).includes(name)) return name as Key;
-  if ([...raw].length === 1 && raw >= ' ' && raw !== '\u007f') return { char: raw };
-  throw new UsageError(
-    'bad-key',
-    `${JSON.stringify(raw)} is not one key. Send exactly one key per call: ${KEY_NAMES.join(', ')}, or one printable character (use hand send for text).`,
-    { key: raw },
-  );
+/** One key as a person writes it; anything else is bad usage that points at `hand send`. */
+export function parseOneKey(raw: string): Key {
+  try {
+    return parseKey(raw);
+  } catch {
+    throw new UsageError(
+      'bad-key',
+      `${JSON.stringify(raw)} is not one key. Send exactly one key per call: ${KEY_NAMES.join(', ')}, or one printable character (use hand send for text).`,
+      { key: raw },
+    );
+  }
 }
 
 /** The caller's environment, as sent by the CLI: string values only. */
@@ -83,6 +84,8 @@ export function statusRow(v: WorkerViewLike) {
     reportExists: v.reportExists,
     lastActivity: v.lastActivity,
     updatedAt: new Date(v.updatedAt).toISOString(),
+    stallAt: v.stallAt === null ? null : new Date(v.stallAt).toISOString(),
+    exitCode: v.exitCode,
   };
 }
 
@@ -196,7 +199,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
     async keys(params) {
       const id = str(params, 'id');
       findWorker(fleet, id);
-      const key = parseKey(str(params, 'key'));
+      const key = parseOneKey(str(params, 'key'));
       const view = await fleet.key(id, key, { allowNonEmptyBox: params.allowNonEmptyBox === true });
       return { id, key: typeof key === 'string' ? key : key.char, stage: view.stage, state: view.state, awaitingInput: view.awaitingInput, promptBox: view.promptBox };
     },
