@@ -2,9 +2,10 @@
  * The minimal dispatch path. Every refusal happens before anything is created
  * (DESIGN.md principle 7): no worktree, branch, pane or copied file is left by a refusal.
  */
-import { existsSync, statSync, readFileSync, mkdirSync, copyFileSync, rmSync, realpathSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { RefusedError, UsageError } from '../../io/errors.ts';
+import { loadBriefText, planBrief, undoBriefWrite, validateReadPaths, writeBriefPlan } from '../../io/brief/index.ts';
 import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 
@@ -36,14 +37,15 @@ export interface DispatchDeps {
   agentProblem(agent: string): string | null;
   /** Keep the caller's environment for the worker's launch (memory only, never stored). */
   rememberCallerEnv(id: string, env: Record<string, string>): void;
+  /**
+   * Where the standing files (done-<project>.md, rules-<project>.md) and the indexes
+   * (index.md, index/<project>.md) live. Defaults to `data/` beside the workers directory.
+   */
+  dataDir?: string;
 }
 
-function checkFile(path: string, what: string, flag: string): string {
-  const abs = resolve(path);
-  if (!existsSync(abs)) throw new UsageError('missing-file', `${what} ${abs} does not exist. Pass ${flag} <file> with a path to an existing file.`, { path: abs });
-  const st = statSync(abs);
-  if (!st.isFile()) throw new UsageError('not-a-file', `${what} ${abs} is not a regular file. Pass ${flag} <file>.`, { path: abs });
-  return abs;
+export function dataDirOf(deps: Pick<DispatchDeps, 'dataDir' | 'workersDir'>): string {
+  return deps.dataDir ?? join(dirname(deps.workersDir), 'data');
 }
 
 export function firstPrompt(briefPath: string, reportPath: string): string {
@@ -68,18 +70,9 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   if (existing && !FINAL_STAGES.includes(existing.stage.split('.')[0]!)) {
     throw new RefusedError('worker-exists', `worker ${p.id} already exists (stage ${existing.stage}). Stop it first (hand stop ${p.id}) or pick another id.`, { id: p.id });
   }
-  const brief = checkFile(p.brief, 'brief', '--brief');
-  const briefText = readFileSync(brief);
-  if (briefText.length === 0) throw new UsageError('empty-brief', `brief ${brief} is empty. Write what the worker should do into it.`, { path: brief });
-  if (briefText.includes(0)) throw new UsageError('binary-brief', `brief ${brief} is not a text file. Pass a Markdown or text file.`, { path: brief });
-  const readPaths = p.readPaths.map((rp) => checkFile(rp, 'read path', '--read-path'));
-  const leaves = new Map<string, string>();
-  for (const rp of readPaths) {
-    const leaf = basename(rp);
-    const clash = leaves.get(leaf);
-    if (clash) throw new UsageError('read-path-clash', `read paths ${clash} and ${rp} share the file name ${leaf}; they would overwrite each other in read-first/. Rename one.`, { leaf });
-    leaves.set(leaf, rp);
-  }
+  // Cheap input checks first, so a typo is named before any repository is consulted.
+  loadBriefText(p.brief);
+  validateReadPaths(p.readPaths);
   if (!existsSync(p.repo)) throw new UsageError('missing-repo', `repository ${resolve(p.repo)} does not exist. Pass --repo <path> to a registered git work tree.`, { repo: p.repo });
   const repo = await deps.repoTopLevel(realpathSync(p.repo));
   const project = deps.store.listProjects().find((pr) => pr.repo === repo);
@@ -90,18 +83,18 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   if (backendProblem) throw new RefusedError('backend-unavailable', backendProblem, { backend: p.backend });
   const agentProblem = deps.agentProblem(p.agent);
   if (agentProblem) throw new RefusedError('agent-unavailable', agentProblem, { agent: p.agent });
-  const base = await deps.resolveBase(repo);
-
-  // Validation is over: from here on things are created, and undone if dispatch fails.
   const dir = join(deps.workersDir, p.id);
-  const briefPath = join(dir, 'brief.md');
+  // All brief rules (section, read paths, standing files, index rule) are decided here, in memory.
+  const plan = planBrief({ brief: p.brief, readPaths: p.readPaths, dataDir: dataDirOf(deps), project: project.name, briefDir: dir });
+  const briefPath = plan.briefPath;
   const reportPath = join(dir, 'report.md');
   if (existsSync(reportPath)) {
     throw new RefusedError('stale-report', `a report from an earlier worker named ${p.id} exists at ${reportPath}; it would read as this worker's report. Move it away or pick another id.`, { reportPath });
   }
-  mkdirSync(join(dir, 'read-first'), { recursive: true, mode: 0o700 });
-  copyFileSync(brief, briefPath);
-  for (const rp of readPaths) copyFileSync(rp, join(dir, 'read-first', basename(rp)));
+  const base = await deps.resolveBase(repo);
+
+  // Validation is over: from here on things are created, and undone if dispatch fails.
+  const created = writeBriefPlan(plan);
   const intent: WorkerIntent = {
     id: p.id,
     project: project.name,
@@ -119,7 +112,8 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   try {
     return await deps.fleet.dispatch({ intent, stallMs: p.stallMs, firstPrompt: firstPrompt(briefPath, reportPath) });
   } catch (err) {
-    if (!deps.fleet.view(p.id)) rmSync(dir, { recursive: true, force: true });
+    // Only what this dispatch wrote goes: an earlier worker's brief directory and report stay.
+    if (!deps.fleet.view(p.id)) undoBriefWrite(created);
     throw err;
   }
 }

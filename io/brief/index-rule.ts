@@ -1,0 +1,65 @@
+/**
+ * The index rule (control-plane §2.2 step 10): when the data index or the project's index lists
+ * anything, a brief must show that someone looked — a read-first file the caller chose (the
+ * standing files are attached by rote and prove nothing), or one line in `## Read first` saying
+ * the index was checked and nothing applies. Motivation: a settled spec sat unread in the index
+ * and the work shipped without it.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { RefusedError } from '../errors.ts';
+
+/** The literal line a brief can carry when nothing in the index applies. */
+export const INDEX_CHECKED_LINE = '- Nothing beyond this brief - the index was checked and nothing in it applies.';
+
+/** One index entry: "- `data/<path>` - <summary> (added YYYY-MM-DD)". Other lines are skipped. */
+const ENTRY = /^\s*-\s+`[^`]+`\s+-\s+\S/;
+
+export function countIndexEntries(text: string): number {
+  return text.split(/\r?\n/).filter((l) => ENTRY.test(l)).length;
+}
+
+/** All three must match one line: the word index, a verb of looking, and a word of absence. */
+const INDEX_WORD = /(?<![\w-])index(es)?(?![\w-])/i;
+const LOOKED = /\b(check|checked|consulted|read|reviewed)\b/i;
+const ABSENT = /\b(nothing|none|no entr(y|ies))\b/i;
+
+export function statesIndexChecked(line: string): boolean {
+  return INDEX_WORD.test(line) && LOOKED.test(line) && ABSENT.test(line);
+}
+
+export interface IndexFacts {
+  root: { path: string; entries: number };
+  project: { path: string; entries: number };
+}
+
+export function indexPaths(dataDir: string, project: string): { root: string; project: string } {
+  return { root: join(dataDir, 'index.md'), project: join(dataDir, 'index', `${project}.md`) };
+}
+
+function entriesIn(path: string): number {
+  if (!existsSync(path) || !statSync(path).isFile()) return 0;
+  return countIndexEntries(readFileSync(path, 'utf8'));
+}
+
+export function readIndexFacts(dataDir: string, project: string): IndexFacts {
+  const p = indexPaths(dataDir, project);
+  return { root: { path: p.root, entries: entriesIn(p.root) }, project: { path: p.project, entries: entriesIn(p.project) } };
+}
+
+/**
+ * Pure decision: null when the rule is met, else the refusal. `chosenReadFiles` counts only the
+ * caller's own read-first files, never the standing ones.
+ */
+export function indexRuleRefusal(args: { readFirstLines: readonly string[]; chosenReadFiles: number; facts: IndexFacts }): RefusedError | null {
+  const { root, project } = args.facts;
+  if (root.entries === 0 && project.entries === 0) return null;
+  if (args.chosenReadFiles > 0) return null;
+  if (args.readFirstLines.some(statesIndexChecked)) return null;
+  return new RefusedError(
+    'index-not-consulted',
+    `the index lists ${root.entries} file(s) in ${root.path} and ${project.entries} in ${project.path}, but the brief names none: nothing was created. ` +
+      `Read both indexes, pass every file that applies with --read-path, or, if none applies, put this line under "## Read first": ${INDEX_CHECKED_LINE}`,
+    { rootIndex: root, projectIndex: project, line: INDEX_CHECKED_LINE },
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The brief rules as one plan: everything is checked (section, read paths, standing files, index
+ * rule) and the composed brief computed before a single file is written, so a refusal leaves
+ * nothing behind. Writing the plan copies files first and the brief second (a brief never names
+ * a copy that is not there), and reports what it created so a later failure can undo exactly that.
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RefusedError, UsageError } from '../errors.ts';
+import { composeBrief, copyPath, type Attachment } from './brief-compose.ts';
+import { parseBrief } from './brief-sections.ts';
+import { indexRuleRefusal, readIndexFacts, type IndexFacts } from './index-rule.ts';
+import { checkReadPath, validateReadPaths } from './read-paths.ts';
+import { resolveStandingFiles, standingFilePath, type StandingKind } from './standing-files.ts';
+
+export interface BriefPlan {
+  /** The brief's own directory: the only directory the worker is granted. */
+  briefDir: string;
+  briefPath: string;
+  text: string;
+  copies: { source: string; dest: string }[];
+  staleCopies: string[];
+  attachments: Attachment[];
+  index: IndexFacts;
+}
+
+export function loadBriefText(path: string): { path: string; text: string } {
+  const abs = checkReadPath(path, 'brief', '--brief');
+  const bytes = readFileSync(abs);
+  if (bytes.length === 0) throw new UsageError('empty-brief', `brief ${abs} is empty. Write what the worker should do into it.`, { path: abs });
+  if (bytes.includes(0)) throw new UsageError('binary-brief', `brief ${abs} is not a text file. Pass a Markdown or text file.`, { path: abs });
+  return { path: abs, text: bytes.toString('utf8') };
+}
+
+export function planBrief(args: { brief: string; readPaths: readonly string[]; dataDir: string; project: string; briefDir: string }): BriefPlan {
+  const { path, text } = loadBriefText(args.brief);
+  const shape = parseBrief(text);
+  if (!shape.readFirst) {
+    throw new RefusedError(
+      'brief-no-read-first',
+      `brief ${path} has no "## Read first" section (a heading inside a fenced code block does not count); nothing was created. ` +
+        `Add the section naming the files the worker must read, or the line saying the index was checked and nothing applies.`,
+      { path },
+    );
+  }
+  const callerFiles = validateReadPaths(args.readPaths);
+  const standing = resolveStandingFiles(args.dataDir, args.project, callerFiles);
+  // Files every brief gets by rote prove nothing about the index, even when passed by hand.
+  const rote = new Set<string>();
+  for (const kind of ['done', 'rules'] as const) {
+    const p = standingFilePath(args.dataDir, args.project, kind);
+    if (p && existsSync(p)) rote.add(realpathSync(p));
+  }
+  const index = readIndexFacts(args.dataDir, args.project);
+  const refusal = indexRuleRefusal({ readFirstLines: shape.readFirst.lines, chosenReadFiles: callerFiles.filter((f) => !rote.has(f.source)).length, facts: index });
+  if (refusal) throw refusal;
+
+  const attachments: Attachment[] = [...callerFiles.map((f) => ({ kind: 'read' as const, ...f })), ...standing.map((s) => ({ kind: s.kind, source: s.source, leaf: s.leaf }))];
+  const attachedLeaves = new Set(attachments.map((a) => a.leaf.toLowerCase()));
+  const detached: StandingKind[] = (['done', 'rules'] as const).filter((k) => !standing.some((s) => s.kind === k) && !attachedLeaves.has(`${k}-${args.project}.md`.toLowerCase()));
+  const composed = composeBrief(text, { briefDir: args.briefDir, project: args.project, attachments, detachedStanding: detached });
+  return {
+    briefDir: args.briefDir,
+    briefPath: join(args.briefDir, 'brief.md'),
+    text: composed,
+    copies: attachments.map((a) => ({ source: a.source, dest: copyPath(args.briefDir, a.leaf) })),
+    staleCopies: detached.map((k) => copyPath(args.briefDir, `${k}-${args.project}.md`)).filter((p) => existsSync(p)),
+    attachments,
+    index,
+  };
+}
+
+/** Paths a write created (deepest last), so a failed dispatch can remove exactly those. */
+export type Created = string[];
+
+export function writeBriefPlan(plan: BriefPlan): Created {
+  const created: Created = [];
+  try {
+    writeInto(plan, created);
+  } catch (err) {
+    undoBriefWrite(created);
+    throw err;
+  }
+  return created;
+}
+
+function writeInto(plan: BriefPlan, created: Created): void {
+  const readFirst = join(plan.briefDir, 'read-first');
+  for (const dir of [plan.briefDir, readFirst]) {
+    if (!existsSync(dir)) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      created.push(dir);
+    } else if (!statSync(dir).isDirectory()) {
+      throw new RefusedError('brief-dir-not-a-dir', `${dir} exists and is not a directory; remove it and dispatch again.`, { dir });
+    }
+  }
+  for (const c of plan.copies) {
+    if (!existsSync(c.dest)) created.push(c.dest);
+    copyFileSync(c.source, c.dest);
+  }
+  if (!existsSync(plan.briefPath)) created.push(plan.briefPath);
+  writeFileSync(plan.briefPath, plan.text);
+  // Add file before line, remove line before file: the brief never names a missing copy.
+  for (const stale of plan.staleCopies) rmSync(stale, { force: true });
+}
+
+/** Removes what writeBriefPlan created, newest first; anything that was there before stays. */
+export function undoBriefWrite(created: Created): void {
+  for (const p of [...created].reverse()) rmSync(p, { recursive: true, force: true });
+}
