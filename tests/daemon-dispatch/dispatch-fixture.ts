@@ -1,0 +1,139 @@
+/**
+ * A registered project in a real git repository, a real SQLite store, and a fake fleet host.
+ * The fake is only the terminal side (the fleet is not under test): on dispatch it does what the
+ * real worker ports do to the disk — creates the worktree and writes the Claude settings — so a
+ * test can see exactly what a dispatch created.
+ */
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterEach } from 'vitest';
+import { openStore } from '../../persistence/sqlite-store.ts';
+import type { FleetStore, Posture, WorkerIntent } from '../../persistence/types.ts';
+import { createWorktree, repoTopLevel, resolveBaseRef } from '../../io/git/index.ts';
+import { writeClaudeSettings } from '../../io/agent/claude/index.ts';
+import type { FleetHostApi, WorkerViewLike } from '../../actors/daemon/fleet-api.ts';
+import { dispatchWorker, type DispatchDeps, type DispatchParams } from '../../actors/daemon/dispatch.ts';
+import { git, makeRepo, type Fixture } from '../git/git-fixture.ts';
+import { makeTempDir } from '../helpers/temp.ts';
+
+export interface FakeFleet extends FleetHostApi {
+  dispatched: WorkerIntent[];
+  failNext?: Error;
+}
+
+export function viewOf(intent: WorkerIntent, over: Partial<WorkerViewLike> = {}): WorkerViewLike {
+  return {
+    id: intent.id, project: intent.project, stage: 'running.working', state: 'working', awaitingInput: false, blockedReason: null, promptBox: null,
+    readable: true, live: true, backend: intent.backend, agent: intent.agent, worktree: intent.worktree, branch: intent.branch, base: intent.base,
+    briefPath: intent.briefPath, reportPath: intent.reportPath, reportExists: existsSync(intent.reportPath), lastActivity: '', lastChangeAt: null,
+    stallAt: null, exitCode: null, updatedAt: Date.now(), waitingOn: null, ...over,
+  };
+}
+
+export function fakeFleet(store: FleetStore): FakeFleet {
+  const views = new Map<string, WorkerViewLike>();
+  const unsupported = (what: string) => () => Promise.reject(new Error(`fake fleet: ${what} is not used by these tests`));
+  const fleet: FakeFleet = {
+    dispatched: [],
+    async dispatch({ intent }) {
+      fleet.dispatched.push(intent);
+      if (fleet.failNext) {
+        const err = fleet.failNext;
+        fleet.failNext = undefined;
+        throw err;
+      }
+      await createWorktree({ repo: intent.repo, id: intent.id, base: intent.base });
+      writeClaudeSettings({ worktree: intent.worktree, briefDir: dirname(intent.briefPath), permissionMode: 'default' });
+      store.insertWorker(intent);
+      const v = viewOf(intent);
+      views.set(intent.id, v);
+      return v;
+    },
+    view: (id) => views.get(id) ?? null,
+    views: () => [...views.values()],
+    subscribe: () => () => {},
+    send: unsupported('send'),
+    key: unsupported('key'),
+    async stop(id) {
+      const v = { ...views.get(id)!, stage: 'stopped', live: false };
+      views.set(id, v);
+      return { view: v, exitCode: 0, paneReusable: true };
+    },
+    readScreen: unsupported('readScreen'),
+    async shutdown() {},
+  };
+  return fleet;
+}
+
+export interface DispatchWorld {
+  repo: string;
+  home: string;
+  dataDir: string;
+  workersDir: string;
+  /** Files the caller owns (briefs, specs), outside the repo and the home. */
+  inbox: string;
+  store: FleetStore;
+  fleet: FakeFleet;
+  deps: DispatchDeps;
+  fixture: Fixture;
+  params(over?: Partial<DispatchParams>): DispatchParams;
+  writeInbox(rel: string, text: string): string;
+  dispatch(over?: Partial<DispatchParams>): Promise<WorkerViewLike>;
+}
+
+export const GOOD_BRIEF = '# T-1 - add a greeting\n\n## Goal\nSay hello.\n\n## Read first\n- Nothing beyond this brief - the index was checked and nothing in it applies.\n\n## Scope\nrepo only\n';
+
+/** Registers an afterEach that closes the store and removes every directory of each world. */
+export function trackWorlds(): (opts?: { posture?: Posture; yolo?: boolean; register?: boolean; fixture?: Fixture }) => Promise<DispatchWorld> {
+  const cleanups: (() => void)[] = [];
+  afterEach(() => {
+    while (cleanups.length) cleanups.pop()!();
+  });
+  return async (opts = {}) => {
+    const fixture = opts.fixture ?? makeRepo({ label: 'dispatch' });
+    const tmp = makeTempDir('dispatch-home');
+    const home = join(tmp.path, 'home');
+    const dataDir = join(home, 'data');
+    const inbox = join(tmp.path, 'inbox');
+    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(inbox);
+    const store = openStore(join(home, 'fleet.db'));
+    cleanups.push(fixture.cleanup, tmp.cleanup, () => store.close());
+    const repo = await repoTopLevel(fixture.repo);
+    if (opts.register !== false) store.upsertProject({ name: 'app', repo, posture: opts.posture ?? 'local-only', yolo: opts.yolo ?? false, registeredAt: 1 });
+    const fleet = fakeFleet(store);
+    const deps: DispatchDeps = {
+      store,
+      fleet,
+      workersDir: join(home, 'workers'),
+      dataDir,
+      repoTopLevel,
+      resolveBase: async (r) => (await resolveBaseRef(r)).base,
+      backendProblem: () => null,
+      agentProblem: () => null,
+      rememberCallerEnv: () => {},
+    };
+    const writeInbox = (rel: string, text: string) => {
+      const p = join(inbox, rel);
+      mkdirSync(dirname(p), { recursive: true });
+      writeFileSync(p, text);
+      return p;
+    };
+    const brief = writeInbox('brief.md', GOOD_BRIEF);
+    const params = (over: Partial<DispatchParams> = {}): DispatchParams => ({
+      id: 'T-1', repo, brief, readPaths: [], agent: 'mock', backend: 'tmux', stallMs: 60_000, env: {}, ...over,
+    });
+    return { repo, home, dataDir, workersDir: deps.workersDir, inbox, store, fleet, deps, fixture, params, writeInbox, dispatch: (over) => dispatchWorker(params(over), deps) };
+  };
+}
+
+/** What "nothing was created" means: no brief dir, no worktree, no branch, no pane asked for. */
+export function createdBy(w: DispatchWorld, id = 'T-1'): string[] {
+  const found: string[] = [];
+  if (existsSync(join(w.workersDir, id))) found.push(`brief dir ${join(w.workersDir, id)} (${readdirSync(join(w.workersDir, id)).join(', ')})`);
+  if (existsSync(join(w.repo, '.claude', 'worktrees', id))) found.push('worktree directory');
+  if (git(w.repo, 'branch', '--list', `worktree-${id}`) !== '') found.push(`branch worktree-${id}`);
+  if (w.fleet.dispatched.length > 0) found.push(`${w.fleet.dispatched.length} fleet dispatch call(s) (a pane)`);
+  if (w.store.getWorker(id)) found.push('worker row');
+  return found;
+}
