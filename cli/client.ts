@@ -5,12 +5,13 @@
 import { connect, type Socket } from 'node:net';
 import { spawn } from 'node:child_process';
 import { openSync, closeSync, readFileSync, existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { KINGSHAND_ROOT } from '../io/root.ts';
 import { DaemonUnreachableError, HandError, type ExitCode } from '../io/errors.ts';
 import { lineSplitter, type Reply } from '../actors/daemon/protocol.ts';
 import type { HomePaths } from './home.ts';
 
-const HAND_BIN = fileURLToPath(new URL('../bin/hand.js', import.meta.url));
+const HAND_BIN = join(KINGSHAND_ROOT, 'bin', 'hand.js');
 
 export class RemoteError extends HandError {
   constructor(code: string, message: string, exitCode: ExitCode, details: Record<string, unknown> = {}) {

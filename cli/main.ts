@@ -4,7 +4,8 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { KINGSHAND_ROOT } from '../io/root.ts';
 import { ensureHome, resolveHome, type HomePaths } from './home.ts';
 import { call } from './client.ts';
 import { emit, reportError, table } from './output.ts';
@@ -13,7 +14,7 @@ import { showLogs } from './commands/logs.ts';
 import { UsageError } from '../io/errors.ts';
 import { parseOneKey } from '../actors/daemon/handlers.ts';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(join(KINGSHAND_ROOT, 'package.json'), 'utf8')) as { version: string };
 const program = new Command();
 let jsonWanted = false;
 

@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, statSync, accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { KINGSHAND_ROOT } from '../../io/root.ts';
 
 export interface Check {
   name: string;
@@ -17,7 +17,7 @@ export interface Check {
 }
 
 const require = createRequire(import.meta.url);
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = `${KINGSHAND_ROOT}/`;
 
 function version(file: string, args: string[]): Promise<string | null> {
   return new Promise((resolve) => {

@@ -3,9 +3,9 @@
  * no arguments beyond the program itself; the first prompt is typed into the live box).
  */
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { UsageError } from '../errors.ts';
+import { KINGSHAND_ROOT } from '../root.ts';
 import { buildWorkerEnv } from '../terminal/worker-env.ts';
 
 export type AgentName = 'mock' | 'claude';
@@ -24,7 +24,7 @@ export interface LaunchOptions {
 }
 
 /** The kingshand checkout this file belongs to (io/agent/launch.ts → two levels up). */
-export const KINGSHAND_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { KINGSHAND_ROOT };
 
 export function launchSpec(agent: string, opts: LaunchOptions = {}): LaunchSpec {
   const root = opts.repoRoot ?? KINGSHAND_ROOT;
