@@ -3,8 +3,9 @@
  * fake model server (reference: claude-code.md §2 and §4). Used by the end-to-end tests and the
  * benchmarks; nothing here reads the caller's own environment or ~/.claude.json.
  */
-import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { trustKey } from './claude/trust-seed.ts';
 
 export type ClaudeRenderer = 'fullscreen' | 'classic';
 
@@ -69,7 +70,11 @@ export function claudeTestEnv(opts: ClaudeTestEnvOptions): Record<string, string
 
 export interface SeedClaudeHomeOptions {
   home: string;
-  /** Worktrees to mark trusted. Empty = every folder shows the trust dialog. */
+  /**
+   * Worktrees to mark trusted, written with the same key rule as the product's seedTrust
+   * (io/agent/claude/trust-seed.ts). Empty = every folder shows the trust dialog; the e2e
+   * harness passes none and then calls seedTrust itself, so the tests exercise that code.
+   */
   worktrees: string[];
   /** The API key the process will get; its last 20 characters are approved. */
   apiKey?: string;
@@ -101,7 +106,7 @@ export function seedClaudeHome(opts: SeedClaudeHomeOptions): SeededClaudeHome {
   mkdirSync(join(opts.home, '.claude'), { recursive: true });
 
   const projects: Record<string, { hasTrustDialogAccepted: boolean }> = {};
-  for (const w of opts.worktrees) projects[realpathSync(w)] = { hasTrustDialogAccepted: true };
+  for (const w of opts.worktrees) projects[trustKey(w)] = { hasTrustDialogAccepted: true };
   const claudeJson = {
     hasCompletedOnboarding: true,
     lastOnboardingVersion: '2.1.332',

@@ -9,7 +9,9 @@ describe('/exit ends Claude Code with status 0 and the pane stays readable', () 
     await waitIdle(pane, 'start');
     await pane.type('/exit');
     // The slash menu opens as the command is typed; Enter must land after it settles.
-    await pane.waitStable('the slash menu on /exit', { accept: (s) => /^ {2}❯ \/exit\s+Exit the CLI/m.test(s) });
+    await pane.waitStable('the slash menu on /exit', {
+      accept: (s) => s.includes('❯\u00A0/exit') && /^ {2}❯ \/exit\s+Exit the CLI/m.test(s),
+    });
     await pane.keys('Enter');
     const status = await pane.waitDead();
     expect(status).toMatchObject({ dead: true, status: 0 });

@@ -13,7 +13,8 @@ it('MODE:hang keeps the turn working; Esc puts the prompt back in the box and C-
   // The spinner animates, so a working screen is never stable: wait for the footer itself.
   await pane.waitForScreen((s) => s.includes(WORKING_HINT), 'the working footer');
   expect((await readPane(pane)).state).toBe('working');
-  expect(fake.received.filter((r) => r.reply?.kind === 'hang')).toHaveLength(1);
+  // The footer can show before the request reaches the fake.
+  await waitFor(() => fake.received.some((r) => r.reply?.kind === 'hang'), { what: 'the hanging request at the fake' });
 
   await pane.keys('Escape');
   // Esc before any reply text: the message leaves the transcript and its text returns to the box.

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { waitFor } from '../helpers/temp.ts';
+import { isProcessAlive } from './process-alive.ts';
 
 const run = promisify(execFile);
 
@@ -51,15 +52,6 @@ export interface TmuxPane {
   waitDead(timeoutMs?: number): Promise<PaneStatus>;
   /** Kills the server and waits for the program to be gone. Safe to call twice. */
   kill(): Promise<void>;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export async function launchInTmux(spec: TmuxLaunch): Promise<TmuxPane> {
@@ -124,11 +116,15 @@ export async function launchInTmux(spec: TmuxLaunch): Promise<TmuxPane> {
       }, `${what} (screen unchanged for ${quietMs} ms)`, timeoutMs);
     },
     async waitDead(timeoutMs = 20_000) {
-      return waitFor(async () => {
-        const s = await status();
-        // tmux marks the pane dead when the pty closes and learns the status a moment later.
-        return s.dead && s.status !== null ? s : false;
-      }, { what: 'the pane to be dead with an exit status', timeoutMs, intervalMs: 50 });
+      try {
+        return await waitFor(async () => {
+          const s = await status();
+          // tmux marks the pane dead when the pty closes and learns the status a moment later.
+          return s.dead && s.status !== null ? s : false;
+        }, { what: 'the pane to be dead with an exit status', timeoutMs, intervalMs: 50 });
+      } catch (err) {
+        throw new Error(`${(err as Error).message}\n--- screen ---\n${await capture().catch(String)}`);
+      }
     },
     async kill() {
       if (killed) return;
@@ -136,9 +132,9 @@ export async function launchInTmux(spec: TmuxLaunch): Promise<TmuxPane> {
       await tmux('kill-server').catch(() => undefined); // already gone is fine
       // The program gets SIGHUP from the closing pty; make sure it really left.
       try {
-        await waitFor(() => !alive(pid), { what: `pid ${pid} to exit after kill-server`, timeoutMs: 5_000, intervalMs: 50 });
+        await waitFor(() => !isProcessAlive(pid), { what: `pid ${pid} to exit after kill-server`, timeoutMs: 5_000, intervalMs: 50 });
       } catch {
-        if (alive(pid)) process.kill(pid, 'SIGKILL');
+        if (isProcessAlive(pid)) process.kill(pid, 'SIGKILL');
       }
     },
   };

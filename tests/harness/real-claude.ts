@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { claudeTestEnv, seedClaudeHome, type ClaudeRenderer } from '../../io/agent/claude-env.ts';
+import { seedTrust } from '../../io/agent/claude/trust-seed.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 import { requireClaudeBinary } from './claude-binary.ts';
 import { launchInTmux, type TmuxPane } from './claude-tmux.ts';
@@ -14,7 +15,7 @@ import { launchInTmux, type TmuxPane } from './claude-tmux.ts';
 export interface RealClaudeOptions {
   baseUrl: string;
   renderer: ClaudeRenderer;
-  /** Seed the worktree's trust entry (default true). */
+  /** Seed the worktree's trust entry with the product's seedTrust (default true). */
   trusted?: boolean;
   manualPermissions?: boolean;
   promptSuggestions?: boolean;
@@ -55,12 +56,13 @@ export async function startRealClaude(opts: RealClaudeOptions): Promise<RealClau
   try {
     gitInit(worktree);
     const seeded = seedClaudeHome({
-      home,
-      worktrees: opts.trusted === false ? [] : [worktree],
-      apiKey: opts.apiKey,
-      manualPermissions: opts.manualPermissions,
-      renderer: opts.renderer,
+      home, worktrees: [], apiKey: opts.apiKey, manualPermissions: opts.manualPermissions, renderer: opts.renderer,
     });
+    // Trust goes through the product's own seeding code, so the real binary checks what dispatch writes.
+    if (opts.trusted !== false) {
+      const result = await seedTrust({ claudeJsonPath: seeded.claudeJsonPath, worktree });
+      if (result !== 'seeded') throw new Error(`seedTrust(${worktree}) returned ${result}, expected 'seeded'`);
+    }
     const env = claudeTestEnv({
       home, baseUrl: opts.baseUrl, renderer: opts.renderer, apiKey: opts.apiKey, promptSuggestions: opts.promptSuggestions,
     });
