@@ -1,0 +1,86 @@
+/**
+ * An in-process fleet host wired exactly like the daemon's (real SQLite store, real worker ports,
+ * real terminal host), so a benchmark can subscribe to worker views with no socket in between.
+ */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openStore } from '../../persistence/sqlite-store.ts';
+import { createFleetHost, type FleetHost, type WorkerView } from '../../actors/fleet-host.ts';
+import { createRealPorts } from '../../actors/daemon/real-ports.ts';
+import { firstPrompt } from '../../actors/daemon/dispatch.ts';
+import { conditionOf } from '../../actors/daemon/wait.ts';
+import type { BackendName, TerminalHost } from '../../io/terminal/types.ts';
+import { onCleanup } from './cleanup.ts';
+import { nowMs } from './stats.ts';
+import type { BenchWorld } from './world.ts';
+
+export interface FleetWorld {
+  fleet: FleetHost;
+  dispatch(id: string, env: Record<string, string>): Promise<WorkerView>;
+}
+
+export async function makeFleetWorld(world: BenchWorld, backend: BackendName, host: TerminalHost): Promise<FleetWorld> {
+  const store = openStore(join(world.root, `fleet-${backend}.db`));
+  store.upsertProject({ name: 'bench', repo: world.repo, posture: 'local-only', yolo: false, registeredAt: Date.now() });
+  const ports = createRealPorts({ fallbackEnv: world.workerEnv() });
+  const fleet = createFleetHost({ store, hosts: { [backend]: host }, ports });
+  await fleet.start();
+  onCleanup(`in-process fleet (${backend})`, async () => {
+    // Stop every worker's agent first so no process outlives the bench, then the actors.
+    for (const v of fleet.views()) if (v.paneId) await host.close(v.paneId).catch(() => {});
+    await fleet.shutdown();
+    store.close();
+  });
+  return {
+    fleet,
+    async dispatch(id, env) {
+      ports.rememberCallerEnv(id, env);
+      const workers = join(world.root, 'workers', backend, id);
+      mkdirSync(workers, { recursive: true });
+      copyFileSync(world.brief(id), join(workers, 'brief.md'));
+      const intent = {
+        id,
+        project: 'bench',
+        repo: world.repo,
+        worktree: join(world.repo, '.claude', 'worktrees', id),
+        branch: `worktree-${id}`,
+        base: 'main',
+        backend,
+        agent: 'mock',
+        briefPath: join(workers, 'brief.md'),
+        reportPath: join(workers, 'report.md'),
+        createdAt: Date.now(),
+      };
+      return fleet.dispatch({ intent, stallMs: 20 * 60_000, firstPrompt: firstPrompt(intent.briefPath, intent.reportPath) });
+    },
+  };
+}
+
+/**
+ * Arms a watch BEFORE the action that should cause a change: resolves with the wall-clock time
+ * (nowMs) of the first view of `id` that `accept` takes. Bounded, with a message naming the wait.
+ */
+export function viewWhen(fleet: FleetHost, id: string, what: string, accept: (v: WorkerView) => boolean, timeoutMs = 20_000): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`timed out after ${timeoutMs} ms waiting for worker ${id} to be ${what} (last stage ${fleet.view(id)?.stage})`));
+    }, timeoutMs);
+    const off = fleet.subscribe((v) => {
+      if (v.id !== id || !accept(v)) return;
+      const t = nowMs();
+      clearTimeout(timer);
+      off();
+      resolve(t);
+    });
+  });
+}
+
+export const isCondition = (c: ReturnType<typeof conditionOf>) => (v: WorkerView) => conditionOf(v) === c;
+
+/** Resolves once the worker shows `c` now or later. */
+export async function until(fleet: FleetHost, id: string, c: ReturnType<typeof conditionOf>, timeoutMs = 30_000): Promise<void> {
+  const now = fleet.view(id);
+  if (now && conditionOf(now) === c) return;
+  await viewWhen(fleet, id, String(c), isCondition(c), timeoutMs);
+}

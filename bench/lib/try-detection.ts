@@ -1,0 +1,11 @@
+// Ad-hoc runner while developing: npx tsx bench/lib/try-detection.ts <backend> <trials>
+import { measureHost, detectionResults } from '../detection-inprocess.ts';
+import { runCleanups } from './cleanup.ts';
+import type { BackendName } from '../../io/terminal/types.ts';
+try {
+  const b = (process.argv[2] ?? 'pty') as BackendName;
+  const s = await measureHost(b, { trials: Number(process.argv[3] ?? 3), exitTrials: 2, log: console.log });
+  console.log(detectionResults(b, s));
+} finally {
+  await runCleanups(console.error);
+}
