@@ -8,7 +8,7 @@
  */
 import type { AgentState, ScreenReading, Screen } from './types.ts';
 import type { ScreenProfileSpec } from './profile-spec.ts';
-import { lastNonBlankRow, layoutScreen } from './layout.ts';
+import { isRule, lastNonBlankRow, layoutScreen } from './layout.ts';
 import { readBox } from './prompt-box.ts';
 import { findBlocker } from './awaiting-input.ts';
 import { isReadable } from './readability.ts';
@@ -46,6 +46,24 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
     promptBoxKind: box === null ? null : box.kind,
     readable,
     fingerprint: fingerprintLines(lines),
-    lastActivity: lastActivityOf(lines),
+    lastActivity: readable ? lastActivityOf(activityLines(screen, layout)) : '',
   };
+}
+
+/** Box-drawing rules and frames carry no news for a person. */
+const FRAME_ONLY = /^[\u2500-\u257f\s]*$/;
+
+/**
+ * What `lastActivity` is drawn from: the transcript, not the chrome. With a live box on screen
+ * the rows from the rule above it down (box, rule, footer) are the same on every idle screen,
+ * so they would crowd out the last thing the worker actually said.
+ */
+function activityLines(screen: Screen, layout: ReturnType<typeof layoutScreen>): string[] {
+  let cut = screen.lines.length;
+  if (layout.boxRow >= 0) {
+    cut = layout.boxRow;
+    if (cut > 0 && isRule(layout.texts[cut - 1]!)) cut -= 1;
+  }
+  const part = cut === screen.lines.length ? screen : { ...screen, lines: screen.lines.slice(0, cut) };
+  return normaliseScreen(part).filter((l) => !FRAME_ONLY.test(l));
 }
