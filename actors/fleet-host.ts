@@ -65,6 +65,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
   const known = new Map<string, WorkerSnap>();
   const listeners = new Set<(v: WorkerView) => void>();
   const requests = new Requests();
+  const resumingSpawn = new Set<string>();
   let fleet: ReturnType<typeof createActor<typeof fleetMachine>> | null = null;
 
   const intentOf = (id: string): WorkerIntent => {
@@ -110,7 +111,9 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       agent: intentOf(id).agent,
       analyse,
       log: deps.log,
+      clock,
       onReading: (reading) => route(id, { type: 'SCREEN', reading, at: clock.now() }),
+      onMissing: (serverUp) => route(id, { type: 'PANE_MISSING', serverUp, at: clock.now() }),
       onExit: (code) => {
         live.set(id, false);
         route(id, { type: 'EXITED', code, at: clock.now() });
@@ -147,6 +150,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     clock,
     intentOf,
     hostOf,
+    resumingSpawn: (id) => resumingSpawn.delete(id),
     paneCreated: attachFeed,
     deliverText: (p) =>
       requests.settle(p.requestId, deps.ports.sendText(hostOf(p.id), p.paneId, p.text, { allowNonEmptyBox: p.allowNonEmptyBox })),
@@ -162,6 +166,15 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     fleet.subscribe({ error: (err) => deps.log?.({ msg: 'fleet actor error', err: String(err) }) });
     journal.enable();
     fleet.start();
+  }
+
+  /** Drops a finished worker's actor, row and bookkeeping so its id can be dispatched again. */
+  function forget(id: string): void {
+    feeds.get(id)?.stop();
+    feeds.delete(id);
+    fleet?.send({ type: 'FORGET', id });
+    deps.store.deleteWorker(id);
+    for (const m of [intents, live, updatedAt, known, lastStage] as Map<string, unknown>[]) m.delete(id);
   }
 
   function requireWorker(id: string): WorkerView {
@@ -196,14 +209,17 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
 
   const host: FleetHost = {
     async start() {
-      const result = await restoreFleet({ store: deps.store, hosts: deps.hosts, intents, known, startFleet, route, attachFeed, live, clock, log: deps.log });
+      const result = await restoreFleet({ store: deps.store, hosts: deps.hosts, intents, known, startFleet, route, attachFeed, live, resumingSpawn, clock, log: deps.log });
       return result;
     },
 
     async dispatch({ intent, stallMs, firstPrompt }) {
       if (!fleet) startFleet();
-      if (intents.has(intent.id)) throw new RefusedError('worker-exists', `a worker named ${intent.id} already exists; pick another id or stop it first (hand stop ${intent.id}).`, { id: intent.id });
+      const old = view(intent.id);
+      if (intents.has(intent.id) && !(old && FINAL_STAGES.has(old.stage))) throw new RefusedError('worker-exists', `a worker named ${intent.id} already exists; pick another id or stop it first (hand stop ${intent.id}).`, { id: intent.id });
       if (!deps.hosts[intent.backend]) throw new RefusedError('backend-unavailable', `the ${intent.backend} terminal host is not available in this daemon.`, { backend: intent.backend });
+      // A final worker (or a row skipped as corrupt on restore) gives its id back; the journal stays.
+      if (old || deps.store.getWorker(intent.id)) forget(intent.id);
       deps.store.insertWorker(intent);
       intents.set(intent.id, intent);
       fleet!.send({

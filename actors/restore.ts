@@ -22,6 +22,8 @@ export interface RestoreOptions {
   /** Filled with each restored worker's snapshot (final ones leave the system registry). */
   known: Map<string, unknown>;
   live: Map<string, boolean | null>;
+  /** Filled with the workers restored in `spawning` (their pane may exist already). */
+  resumingSpawn: Set<string>;
   clock: Clock;
   startFleet(snapshot: unknown): void;
   route(id: string, event: WorkerEvent): void;
@@ -60,6 +62,7 @@ export async function restoreFleet(o: RestoreOptions): Promise<{ restored: strin
     o.known.set(row.id, checked.snapshot);
     registry[row.id] = { status: checked.status === 'done' ? 'finished' : 'active', error: null };
     restored.push(row.id);
+    if (checked.status === 'active' && checked.value === 'spawning') o.resumingSpawn.add(row.id);
     if (checked.status === 'active' && checked.context.paneId) toAttach.push({ id: row.id, paneId: checked.context.paneId });
   }
 
@@ -77,8 +80,11 @@ export async function restoreFleet(o: RestoreOptions): Promise<{ restored: strin
     try {
       info = await host.attach(paneId);
     } catch (err) {
+      // The host did not answer about the pane: could-not-tell (wait-failed), and keep looking.
       o.live.set(id, null);
       o.log?.({ msg: 're-attach failed', id, paneId, err: String(err) });
+      o.route(id, { type: 'PANE_MISSING', serverUp: false, at: o.clock.now() });
+      o.attachFeed(id, paneId);
       continue;
     }
     if (info === null) {
@@ -86,8 +92,11 @@ export async function restoreFleet(o: RestoreOptions): Promise<{ restored: strin
       if (!host.survivesRestart) {
         o.route(id, { type: 'LOST', at: o.clock.now() });
       } else {
-        const server = await host.serverState();
-        o.route(id, { type: 'PANE_MISSING', serverUp: server.state === 'running', at: o.clock.now() });
+        const server = await host.serverState().catch(() => ({ state: 'unknown' as const }));
+        const serverUp = server.state === 'running';
+        o.route(id, { type: 'PANE_MISSING', serverUp, at: o.clock.now() });
+        // Could-not-tell: keep looking (the feed re-checks), so a server that comes back is seen.
+        if (!serverUp) o.attachFeed(id, paneId);
       }
     } else if (info.alive === false) {
       o.live.set(id, false);

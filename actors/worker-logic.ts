@@ -6,7 +6,7 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { workerMachine } from '../machines/worker.machine.ts';
 import type { DeadlineName, DeliverKeyParams, DeliverTextParams, RefuseParams } from '../machines/worker.types.ts';
-import type { Key, TerminalHost } from '../io/terminal/types.ts';
+import type { Key, PaneInfo, TerminalHost } from '../io/terminal/types.ts';
 import type { WorkerIntent } from '../persistence/types.ts';
 import type { Clock, WorkerPorts } from './ports.ts';
 
@@ -15,6 +15,11 @@ export interface WorkerRuntime {
   clock: Clock;
   intentOf(id: string): WorkerIntent;
   hostOf(id: string): TerminalHost;
+  /**
+   * True (once) for a worker restored in `spawning`: the previous daemon may have made its pane
+   * already, so one named after the worker is looked for before another is created.
+   */
+  resumingSpawn(id: string): boolean;
   /** A pane now belongs to the worker: start feeding its events in. */
   paneCreated(id: string, paneId: string): void;
   /** Person commands: the machine accepted them (deliver) or refused them (refuse). */
@@ -34,6 +39,23 @@ export function deadlineActor(clock: Clock) {
   });
 }
 
+/**
+ * The live pane named `name` (PaneInfo.name = worker id), re-attached, or null when there is
+ * none. A dead one is closed first (tmux would refuse a second pane of the same name). A list
+ * that fails is could-not-tell: spawning fails rather than risk a second agent in the worktree.
+ */
+export async function paneNamed(host: TerminalHost, name: string): Promise<PaneInfo | null> {
+  const listed = await host.list();
+  if (!listed.ok) throw new Error(`cannot tell whether a pane named ${name} exists: ${listed.error}`);
+  const found = listed.panes.find((p) => p.name === name);
+  if (!found) return null;
+  if (found.alive === false) {
+    await host.close(found.paneId);
+    return null;
+  }
+  return (await host.attach(found.paneId)) ?? null;
+}
+
 export function provideWorker(rt: WorkerRuntime) {
   const { ports, clock } = rt;
   return workerMachine.provide({
@@ -44,7 +66,8 @@ export function provideWorker(rt: WorkerRuntime) {
         const intent = rt.intentOf(input.id);
         const host = rt.hostOf(input.id);
         const spec = ports.launchSpec(intent);
-        const pane = await host.createPane({ name: intent.id, cwd: intent.worktree, env: spec.env, argv: spec.argv });
+        const adopted = rt.resumingSpawn(input.id) ? await paneNamed(host, intent.id) : null;
+        const pane = adopted ?? (await host.createPane({ name: intent.id, cwd: intent.worktree, env: spec.env, argv: spec.argv }));
         rt.paneCreated(input.id, pane.paneId);
         return { paneId: pane.paneId, at: clock.now() };
       }),

@@ -26,3 +26,27 @@ export const boxIsEmpty = (r: ScreenReading | null): boolean =>
 /** The first prompt goes out only into a visible, empty live box. */
 export const boxReadyForBrief = (r: ScreenReading | null): boolean =>
   r !== null && r.readable && r.promptBox !== null && r.promptBox === '';
+
+/** Whitespace is where a box differs from what was typed: it wraps long text over rows. */
+const squeeze = (s: string): string => s.replace(/[\s\u00a0]+/g, '');
+/** Claude Code folds a long paste into a marker instead of drawing it. */
+const PASTE_MARKER = /^\[Pasted text #\d+[^\]]*\]$/;
+/** Shorter fragments prove nothing about whose text is in the box. */
+const MIN_FRAGMENT = 8;
+
+/**
+ * The live box holds the first prompt we typed (so its Enter was lost): the same text once
+ * wrapping is undone, or the visible start or end of it when the box scrolls, or the paste
+ * marker the TUI draws for a long paste. Only asked right after we typed into an EMPTY box
+ * (briefing starts on `boxReadyForBrief`), so a paste marker there can only be ours.
+ */
+export function boxHoldsPrompt(r: ScreenReading | null, prompt: string): boolean {
+  if (r === null || !r.readable || !r.promptBox) return false;
+  if (PASTE_MARKER.test(r.promptBox.trim())) return true;
+  const box = squeeze(r.promptBox);
+  const ours = squeeze(prompt);
+  if (box === '' || ours === '') return false;
+  if (box === ours) return true;
+  return box.length >= MIN_FRAGMENT && (ours.startsWith(box) || ours.endsWith(box));
+}
+

@@ -15,16 +15,25 @@
  * Deadlines are absolute times in context, armed by the invoked `deadline` actor, so a
  * restored worker re-arms them at their original time (XState does not persist `after`).
  */
-import { setup, assign, fromCallback, fromPromise, type EventObject } from 'xstate';
+import { setup, assign, fromCallback, fromPromise, not, stateIn, type EventObject } from 'xstate';
 import type { Key } from '../io/terminal/types.ts';
 import type {
   WorkerContext, WorkerEvent, WorkerInput, DeadlineName,
   DeliverTextParams, DeliverKeyParams, RefuseParams,
 } from './worker.types.ts';
-import { isReadable, isBlocked, isIdle, isBusy, boxIsEmpty, boxReadyForBrief } from './worker.guards.ts';
+import { isReadable, isBlocked, isIdle, isBusy, boxIsEmpty, boxReadyForBrief, boxHoldsPrompt } from './worker.guards.ts';
 
 /** How long the screen gets to settle after the teardown Escape before /exit goes out. */
 export const ESCAPE_SETTLE_MS = 800;
+/**
+ * How long our first prompt may sit in the box before its Enter counts as lost. A TUI that is
+ * still busy painting takes a moment to act on an Enter; pressing again too early would send a
+ * second Enter after a first one that was merely slow.
+ */
+export const RESUBMIT_AFTER_MS = 2_000;
+/** Enters pressed again for a first prompt left in the box before a person is asked. */
+export const MAX_BRIEF_RETRIES = 3;
+export const PROMPT_NOT_SUBMITTED = 'first prompt not submitted';
 /** Bumped whenever a persisted worker snapshot would no longer restore. */
 export const WORKER_MACHINE_VERSION = 1;
 
@@ -59,6 +68,7 @@ export const workerMachine = setup({
     deliverText: (_, _params: DeliverTextParams) => {},
     deliverKey: (_, _params: DeliverKeyParams) => {},
     refuse: (_, _params: RefuseParams) => {},
+    clearProblem: assign({ problem: null }),
     noteReading: assign(({ event, context }) => {
       const e = screenOf(event);
       if (!e) return {};
@@ -99,11 +109,28 @@ export const workerMachine = setup({
       const e = screenOf(event);
       return !!e && isIdle(e.reading) && e.reading.fingerprint !== context.fingerprint;
     },
-    /** The turn ran between two reads: idle again on a screen that differs from the one we briefed. */
+    /**
+     * The turn ran between two reads: idle again on a screen that differs from the one we briefed,
+     * with the live box shown EMPTY — our prompt left it. A box not visible proves nothing.
+     */
     idleAfterBrief: ({ event, context }) => {
       const e = screenOf(event);
-      return !!e && isIdle(e.reading) && context.briefFingerprint !== null && e.reading.fingerprint !== context.briefFingerprint;
+      return !!e && isIdle(e.reading) && boxReadyForBrief(e.reading) &&
+        context.briefFingerprint !== null && e.reading.fingerprint !== context.briefFingerprint;
     },
+    /** The box still holds the first prompt we typed: its Enter was lost (or not acted on yet). */
+    promptInBox: ({ event, context }) => {
+      const r = screenOf(event)?.reading ?? null;
+      return !isBlocked(r) && boxHoldsPrompt(r, context.firstPrompt);
+    },
+    /** Text in the box that is not ours: never pressed, never settled over. */
+    otherTextInBox: ({ event }) => {
+      const r = screenOf(event)?.reading ?? null;
+      return isReadable(r) && !isBlocked(r) && !boxIsEmpty(r);
+    },
+    resubmitDue: ({ context, event }) =>
+      event.type === 'DEADLINE' && event.name === 'resubmit' && !isBlocked(context.reading) &&
+      boxHoldsPrompt(context.reading, context.firstPrompt) && (context.briefRetries ?? 0) < MAX_BRIEF_RETRIES,
     /** Latest reading: a menu or dialog is up (teardown must Escape it first). */
     menuUp: ({ context }) => isBlocked(context.reading),
     menuGone: ({ event }) => {
@@ -148,6 +175,8 @@ export const workerMachine = setup({
     lastChangeAt: null,
     stallAt: null,
     briefFingerprint: null,
+    briefRetries: 0,
+    resubmitAt: null,
     escapeSettleAt: null,
     stopAt: null,
     stopRequested: false,
@@ -162,7 +191,7 @@ export const workerMachine = setup({
     PANE_MISSING: [
       { guard: 'serverUp', target: '.gone' },
       // Server down makes every pane look absent: could-not-tell, never gone.
-      { actions: assign({ problem: 'wait-failed' }) },
+      { target: '.waitFailed', actions: assign({ problem: 'wait-failed' }) },
     ],
     LOST: { target: '.lost', actions: assign({ problem: 'pty process died with the daemon' }) },
     // Person commands, accepted wherever a pane exists (briefing and teardown refuse them below).
@@ -225,8 +254,18 @@ export const workerMachine = setup({
     briefing: {
       initial: 'sending',
       on: {
-        SEND: { actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'briefing', box: '', kind: '' }) } },
-        KEYS: { actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'briefing', box: '', kind: '' }) } },
+        // Refused while our prompt is on its way; once it is stuck (blocked) the person may act.
+        SEND: { guard: not(stateIn('#worker.briefing.blocked')), actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'briefing', box: '', kind: '' }) } },
+        KEYS: { guard: not(stateIn('#worker.briefing.blocked')), actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'briefing', box: '', kind: '' }) } },
+        SCREEN: [
+          { guard: 'awaitingInput', target: '#worker.running.blocked', actions: ['noteChange', 'clearProblem'] },
+          // Our text still in the box is checked before the spinner: it was not submitted.
+          { guard: 'promptInBox', target: '.unsubmitted', actions: 'noteReading' },
+          { guard: 'busy', target: '#worker.running.working', actions: ['noteChange', 'clearProblem'] },
+          { guard: 'otherTextInBox', target: '.blocked', actions: 'noteReading' },
+          { guard: 'idleAfterBrief', target: '#worker.settled', actions: 'noteChange' },
+          { actions: 'noteReading' },
+        ],
       },
       states: {
         sending: {
@@ -238,12 +277,42 @@ export const workerMachine = setup({
           },
           on: { SCREEN: { actions: 'noteReading' } },
         },
-        confirming: {
+        confirming: {},
+        /** Our prompt sits in the box: give a slow TUI its moment, then press Enter again. */
+        unsubmitted: {
+          entry: assign({ resubmitAt: ({ context }) => context.lastEventAt + RESUBMIT_AFTER_MS }),
+          invoke: { src: 'deadline', input: ({ context }) => ({ at: context.resubmitAt ?? context.lastEventAt, name: 'resubmit' as const }) },
+          on: {
+            // A repaint with our text still there keeps the deadline where it is.
+            SCREEN: { guard: 'promptInBox', actions: 'noteReading' },
+            DEADLINE: [
+              { guard: 'resubmitDue', target: 'resubmitting' },
+              { guard: { type: 'isDeadline', params: { name: 'resubmit' } }, target: 'blocked' },
+            ],
+          },
+        },
+        /**
+         * Enter once more, through the port, past the box guard. The guard exists so that text
+         * nobody wrote (a suggestion) or a person's half-typed line is never submitted under our
+         * name; this box holds exactly the text this worker typed a moment ago into a box it saw
+         * empty, so the Enter submits what was meant to be submitted. Any other text → blocked.
+         */
+        resubmitting: {
+          invoke: {
+            src: 'pressKey',
+            input: ({ context }) => ({ id: context.id, paneId: context.paneId!, key: 'enter' as const }),
+            onDone: { target: 'confirming', actions: assign({ briefRetries: ({ context }) => (context.briefRetries ?? 0) + 1 }) },
+            onError: 'blocked',
+          },
+          on: { SCREEN: { actions: 'noteReading' } },
+        },
+        /** The prompt did not go in (or other text sits in the box): a person must look. Never settled. */
+        blocked: {
+          entry: assign({ problem: PROMPT_NOT_SUBMITTED }),
           on: {
             SCREEN: [
-              { guard: 'awaitingInput', target: '#worker.running.blocked', actions: 'noteChange' },
-              { guard: 'busy', target: '#worker.running.working', actions: 'noteChange' },
-              { guard: 'idleAfterBrief', target: '#worker.settled', actions: 'noteChange' },
+              { guard: 'awaitingInput', target: '#worker.running.blocked', actions: ['noteChange', 'clearProblem'] },
+              { guard: 'busy', target: '#worker.running.working', actions: ['noteChange', 'clearProblem'] },
               { actions: 'noteReading' },
             ],
           },
@@ -394,6 +463,21 @@ export const workerMachine = setup({
         timedOut: {
           on: { STOP: { target: '#worker.teardown', reenter: true, actions: assign({ stopAt: ({ event }) => event.at + event.timeoutMs }) } },
         },
+      },
+    },
+    /**
+     * A pane could not be found and the host could not say why (its server is down or did not
+     * answer): could-not-tell, never gone. A readable screen brings the worker back.
+     */
+    waitFailed: {
+      on: {
+        SCREEN: [
+          { guard: 'unreadable', actions: 'noteReading' },
+          { guard: 'awaitingInput', target: 'running.blocked', actions: ['noteChange', 'clearProblem'] },
+          { guard: 'busy', target: 'running.working', actions: ['noteChange', 'clearProblem'] },
+          { guard: 'idleAfterBrief', target: 'settled', actions: ['noteChange', 'clearProblem'] },
+          { actions: 'noteReading' },
+        ],
       },
     },
     stopped: { type: 'final' },

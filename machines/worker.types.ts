@@ -39,6 +39,10 @@ export interface WorkerContext {
   stallAt: number | null;
   /** Fingerprint when the first prompt went out (to recognise a turn that ran between two reads). */
   briefFingerprint: string | null;
+  /** Enters pressed again because the first prompt sat unsubmitted in the box (bounded). */
+  briefRetries: number;
+  /** When the box still holding our first prompt counts as a lost Enter (absolute time). */
+  resubmitAt: number | null;
   /** Absolute deadlines used during teardown. */
   escapeSettleAt: number | null;
   stopAt: number | null;
@@ -64,7 +68,7 @@ export type WorkerEvent =
   | { type: 'REJECT'; decision?: string }
   | { type: 'DEADLINE'; name: DeadlineName; at: number };
 
-export type DeadlineName = 'stall' | 'escape-settle' | 'stop';
+export type DeadlineName = 'stall' | 'escape-settle' | 'stop' | 'resubmit';
 
 /** Parameters of the person-command actions the wiring implements. */
 export interface DeliverTextParams { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; requestId: number }

@@ -1,7 +1,8 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { makeHarness, settle, toWorking, intent, STALL_MS, type Harness } from './helpers/harness.ts';
-import { ScriptedHost } from './helpers/scripted-host.ts';
+import { ScriptedHost, reading } from './helpers/scripted-host.ts';
 import { RefusedError } from '../../io/errors.ts';
+import { RECHECK_MS } from '../../actors/pane-feed.ts';
 
 let h: Harness;
 afterEach(async () => { await h?.fleet.shutdown(); });
@@ -52,12 +53,21 @@ describe('restore', () => {
     await h.restart();
     await settle(h);
     expect(h.fleet.view('t1')!.stage).toBe('gone');
+    const savedPane = h.host.panes.get(p2);
     h.host.panes.delete(p2);
     h.host.serverUp = false;
     await h.restart();
     await settle(h);
-    expect(h.fleet.view('t2')!.stage).toBe('running.working');
+    expect(h.fleet.view('t2')!.stage).toBe('waitFailed');
     expect(h.fleet.view('t2')!.problem).toBe('wait-failed');
+    // The server comes back with the pane: the next readable screen resumes the worker.
+    h.host.serverUp = true;
+    h.host.panes.set(p2, savedPane!);
+    h.host.show(p2, reading({ state: 'working', fingerprint: 'f-back' }));
+    h.clock.increment(RECHECK_MS); // the feed's confirming read
+    await settle(h);
+    expect(h.fleet.view('t2')!.stage).toBe('running.working');
+    expect(h.fleet.view('t2')!.problem).toBe(null);
   });
 
   it('every transition is journaled with the snapshot, and the journal continues across a restart', async () => {
