@@ -7,3 +7,7 @@ export { removeWorktree, type RemoveOutcome } from './worktree-remove.ts';
 export { listWorktrees, findRegisteredWorktree, pruneWorktrees, parseWorktreeList, type RegisteredWorktree } from './worktree-list.ts';
 export { validateWorkerId, workerBranch, workerWorktreePath, samePath, canonicalPath, WORKTREES_DIR } from './worker-names.ts';
 export { ensureLocalExcludes, KINGSHAND_EXCLUDES } from './local-exclude.ts';
+export { gatherLandingEvidence, evidenceRefusal, scanAttribution, landingVerdict, ATTRIBUTION, type LandingEvidence, type LandingVerdict, type AttributionHit } from './landing-evidence.ts';
+export { landLocalOnly, landingTarget, fastForwardArgv, updateRefArgv, type LocalLanding } from './landing-local.ts';
+export { planDirectPr, openDirectPr, pushArgv, prCreateArgv, prText, findExecutable, GH_INSTALL_HINT, type PrPlan } from './landing-pr.ts';
+export { teardownWorker, type TeardownPorts, type TeardownOutcome } from './landing-teardown.ts';

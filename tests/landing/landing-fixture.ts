@@ -1,0 +1,13 @@
+/** A worker's worktree on a real repository, made through io/git as dispatch would. */
+import { createWorktree } from '../../io/git/index.ts';
+import { commitFile, git } from '../git/git-fixture.ts';
+
+export async function workerWith(repo: string, base: string, commits: { file: string; message: string }[], id = 'T-1'): Promise<{ worktree: string; branch: string }> {
+  const wt = await createWorktree({ repo, id, base });
+  for (const c of commits) commitFile(wt.worktree, c.file, `${c.message}\n`, c.message);
+  return { worktree: wt.worktree, branch: wt.branch };
+}
+
+export function head(repo: string, ref: string): string {
+  return git(repo, 'rev-parse', ref);
+}
