@@ -118,6 +118,18 @@ describe('herdr panes', () => {
     expect(keyCalls.map((argv) => argv.slice(3))).toEqual([['a'], ['tab'], ['b']]);
   });
 
+  it('when the server goes away, reads fail and the pane reports an exit with unknown status', async () => {
+    const pane = await host.createPane(spec(['sh', '-c', 'echo alive; sleep 60']));
+    await waitFor(async () => (await screenText(pane.paneId)).includes('alive'), { what: 'the program running' });
+    const exited = waitForEvent<PaneEvent>((l) => host.subscribe(pane.paneId, l), (e) => e.type === 'exited', { what: 'exited after the server stopped' });
+    expect(double.cli(['server', 'stop']).code).toBe(0);
+    expect(await exited).toEqual({ type: 'exited', code: null });
+    const read = await host.readVisible(pane.paneId);
+    expect(read.ok).toBe(false);
+    expect(!read.ok && read.error).toContain('server_not_running');
+    expect(await host.serverState()).toEqual({ state: 'stopped' });
+  });
+
   it('refuses a pane size the server cannot give, before creating anything', async () => {
     await expect(host.createPane({ ...spec(['true']), cols: 80 })).rejects.toThrow(/sizes every pane from its server config/);
     expect(commandLines().some((a) => a[0] === 'workspace')).toBe(false);
