@@ -1,0 +1,101 @@
+/**
+ * Rule: a worker is never reported settled while the first prompt sits unsubmitted in its box.
+ * Seen end to end on a loaded machine: the brief was typed, its Enter was lost, and the worker
+ * read as settled with our whole prompt still in the box.
+ */
+import { describe, it, expect, afterEach } from 'vitest';
+import { makeHarness, settle, intent, STALL_MS, type Harness } from './helpers/harness.ts';
+import { reading } from './helpers/scripted-host.ts';
+import { conditionOf } from '../../actors/daemon/wait.ts';
+import { MAX_BRIEF_RETRIES, RESUBMIT_AFTER_MS, PROMPT_NOT_SUBMITTED } from '../../machines/worker.machine.ts';
+
+const PROMPT = 'Read /data/w1/brief.md and follow it; write your report to /data/w1/report.md when done.';
+/** How the box shows it: wrapped over rows, a word split at the edge. */
+const WRAPPED = 'Read /data/w1/brief.md and follow it; write your report to /da\nta/w1/report.md when done.';
+
+let h: Harness;
+afterEach(async () => { await h?.fleet.shutdown(); });
+
+async function toConfirming(): Promise<string> {
+  h = makeHarness();
+  await h.fleet.start();
+  const v = await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: PROMPT });
+  h.host.show(v.paneId!, reading());
+  await settle(h);
+  expect(h.fleet.view('w1')!.stage).toBe('briefing.confirming');
+  return v.paneId!;
+}
+const automaticEnters = () => h.host.sent.filter((s) => s.origin === 'automatic' && s.kind === 'key' && s.key === 'enter');
+const stuck = (fingerprint = 'f-typed') => reading({ fingerprint, promptBox: WRAPPED, promptBoxKind: 'typed' });
+
+describe('a worker is never reported settled while the first prompt sits unsubmitted in its box', () => {
+  it('our prompt left in the box is not settled; after the grace time Enter is pressed once more, then work confirms', async () => {
+    const pane = await toConfirming();
+    h.host.show(pane, stuck());
+    await settle(h);
+    let v = h.fleet.view('w1')!;
+    expect(v.stage).toBe('briefing.unsubmitted');
+    expect(conditionOf(v)).toBe(null);
+    // A repaint with our text still there does not move the deadline.
+    h.clock.increment(RESUBMIT_AFTER_MS - 1);
+    h.host.show(pane, stuck('f-typed-repaint'));
+    await settle(h);
+    expect(automaticEnters()).toHaveLength(0);
+    // This time the agent takes the Enter and starts work.
+    h.host.onSend = (p, rec) => {
+      if (rec.key === 'enter') queueMicrotask(() => h.host.show(p, reading({ state: 'working', fingerprint: 'f-w1' })));
+    };
+    h.clock.increment(1);
+    await settle(h);
+    expect(automaticEnters()).toHaveLength(1);
+    expect(automaticEnters()[0]!.reading.promptBox).toBe(WRAPPED);
+    v = h.fleet.view('w1')!;
+    expect(v.stage).toBe('running.working');
+    expect(v.problem).toBe(null);
+  });
+
+  it(`after ${MAX_BRIEF_RETRIES} lost Enters the worker is briefing.blocked with a problem, which hand wait reads as blocked`, async () => {
+    const pane = await toConfirming();
+    for (let i = 0; i < MAX_BRIEF_RETRIES + 2; i++) {
+      h.host.show(pane, stuck(`f-typed-${i}`));
+      await settle(h);
+      h.clock.increment(RESUBMIT_AFTER_MS);
+      await settle(h);
+    }
+    const v = h.fleet.view('w1')!;
+    expect(automaticEnters()).toHaveLength(MAX_BRIEF_RETRIES);
+    expect(v.stage).toBe('briefing.blocked');
+    expect(v.problem).toBe(PROMPT_NOT_SUBMITTED);
+    expect(conditionOf(v)).toBe('blocked');
+  });
+
+  it('text in the box that is not ours is never pressed: briefing.blocked, and the person may act on it', async () => {
+    const pane = await toConfirming();
+    h.host.show(pane, reading({ fingerprint: 'f-other', promptBox: 'fix the login bug', promptBoxKind: 'typed' }));
+    await settle(h);
+    h.clock.increment(10 * RESUBMIT_AFTER_MS);
+    await settle(h);
+    const v = h.fleet.view('w1')!;
+    expect(v.stage).toBe('briefing.blocked');
+    expect(v.problem).toBe(PROMPT_NOT_SUBMITTED);
+    expect(automaticEnters()).toHaveLength(0);
+    // The box guard still protects the person's way out; the override submits by hand.
+    await expect(h.fleet.key('w1', 'enter')).rejects.toMatchObject({ code: 'prompt-box-not-empty' });
+    h.host.origin = 'person';
+    await h.fleet.key('w1', 'enter', { allowNonEmptyBox: true });
+    h.host.show(pane, reading({ state: 'working', fingerprint: 'f-w1' }));
+    await settle(h);
+    expect(h.fleet.view('w1')!.stage).toBe('running.working');
+  });
+
+  it('settled without ever seeing work only when the box is shown empty (no box on screen proves nothing)', async () => {
+    const pane = await toConfirming();
+    h.host.show(pane, reading({ fingerprint: 'f-after', promptBox: null, promptBoxKind: null }));
+    await settle(h);
+    expect(h.fleet.view('w1')!.stage).toBe('briefing.confirming');
+    h.host.show(pane, reading({ fingerprint: 'f-after2' }));
+    await settle(h);
+    expect(h.fleet.view('w1')!.stage).toBe('settled.unconfirmed');
+    expect(h.fleet.view('w1')!.promptBox).toBe('');
+  });
+});
