@@ -12,12 +12,14 @@ import { stagePath } from '../../actors/worker-view.ts';
 import { makeHarness, settle, intent, STALL_MS, T0 } from '../actors/helpers/harness.ts';
 import { reading } from '../actors/helpers/scripted-host.ts';
 import { UNREADABLE_READING } from '../../io/screen/unreadable.ts';
-import { ESCAPE_SETTLE_MS } from '../../machines/worker.machine.ts';
+import { ESCAPE_SETTLE_MS, RESUBMIT_AFTER_MS, MAX_BRIEF_RETRIES } from '../../machines/worker.machine.ts';
 
 const R: Record<string, ScreenReading> = {
   idle: reading({ fingerprint: 'f-idle' }),
   idle2: reading({ fingerprint: 'f-idle2' }),
   typed: reading({ fingerprint: 'f-typed', promptBox: 'half a thought', promptBoxKind: 'typed' }),
+  // Our first prompt ('brief') still in the box: its Enter was lost.
+  ours: reading({ fingerprint: 'f-ours', promptBox: 'brief', promptBoxKind: 'typed' }),
   work1: reading({ state: 'working', fingerprint: 'f-w1' }),
   work2: reading({ state: 'working', fingerprint: 'f-w2' }),
   menu: reading({ state: 'blocked', awaitingInput: true, blockedReason: 'permission', promptBox: null, promptBoxKind: null, fingerprint: 'f-menu' }),
@@ -37,7 +39,9 @@ const later: WorkerEvent[] = [
   { type: 'DEADLINE', name: 'stall', at: FAR },
   { type: 'DEADLINE', name: 'escape-settle', at: FAR },
   { type: 'DEADLINE', name: 'stop', at: FAR },
+  { type: 'DEADLINE', name: 'resubmit', at: FAR },
 ];
+const isDeadline = (e: WorkerEvent, name?: string) => e.type === 'DEADLINE' && (name === undefined || e.name === name);
 
 function autoEvents(s: { matches(v: unknown): boolean }): WorkerEvent[] {
   const auto: WorkerEvent[] = [];
@@ -45,6 +49,7 @@ function autoEvents(s: { matches(v: unknown): boolean }): WorkerEvent[] {
   if (s.matches('seeding')) auto.push(done('seeding'));
   if (s.matches('spawning')) auto.push(done('spawning', { paneId: '%1', at: T0 }));
   if (s.matches({ briefing: 'sending' })) auto.push(done('briefing.sending', { at: T0 }));
+  if (s.matches({ briefing: 'resubmitting' })) auto.push(done('briefing.resubmitting', { at: T0 }));
   if (s.matches({ settled: 'checking' })) auto.push(done('settled.checking', { exists: true }), done('settled.checking', { exists: false }));
   if (s.matches('reporting')) auto.push(done('reporting', { waitingOn: null }), done('reporting', { waitingOn: 'hold-7' }));
   if (s.matches({ teardown: 'escaping' })) auto.push(done('teardown.escaping', { at: T0 }));
@@ -59,8 +64,10 @@ function eventsFor(s: { matches(v: unknown): boolean; status: string }): WorkerE
   const auto = autoEvents(s);
   if (auto.length) return auto;
   // With a stop timeout longer than the Escape settle time, the settle deadline always fires first.
-  if (s.matches({ teardown: 'settlingAfterEscape' })) return [...screens, ...person, ...later].filter((e) => !(e.type === 'DEADLINE' && e.name === 'stop'));
-  return [...screens, ...person, ...later];
+  if (s.matches({ teardown: 'settlingAfterEscape' })) return [...screens, ...person, ...later].filter((e) => !isDeadline(e, 'stop') && !isDeadline(e, 'resubmit'));
+  // The resubmit grace time is the shortest timer while it is armed: no other deadline fires first.
+  if (s.matches({ briefing: 'unsubmitted' })) return [...screens, ...person, ...later].filter((e) => !isDeadline(e) || isDeadline(e, 'resubmit'));
+  return [...screens, ...person, ...later].filter((e) => !isDeadline(e, 'resubmit'));
 }
 
 const generated = getShortestPaths(workerMachine, {
@@ -107,8 +114,17 @@ describe(`worker model paths replayed against the real wiring (${paths.length} p
       let allow = false;
       let menuUpAtStop = false;
       const violations: string[] = [];
+      let prevStage = '';
       hh.host.onSend = (_p, rec) => {
         const r = rec.reading;
+        if (rec.origin === 'automatic' && rec.kind === 'key' && rec.key === 'enter') {
+          // The only Enter the machine presses on its own: our first prompt, still in the box.
+          if (r.promptBox !== 'brief') violations.push(`automatic Enter with ${JSON.stringify(r.promptBox)} in the box`);
+          if (hh.host.sent.filter((x) => x.origin === 'automatic' && x.key === 'enter').length > MAX_BRIEF_RETRIES) violations.push('more automatic Enters than the retry bound');
+          // The agent takes it: the box empties on the screen we briefed from.
+          const briefed = JSON.parse(hh.store.workers.get('m1')!.snapshotJson!).context.briefFingerprint as string;
+          queueMicrotask(() => hh.host.show(_p, reading({ fingerprint: briefed })));
+        }
         const boxHasText = r.readable && r.promptBox !== null && r.promptBox !== '';
         const isExit = rec.text === '/exit';
         if (rec.kind === 'text' && boxHasText && !allow && !isExit) violations.push(`sent ${rec.text} into a box holding ${r.promptBox}`);
@@ -131,7 +147,7 @@ describe(`worker model paths replayed against the real wiring (${paths.length} p
           hh.host.exit(pane, 0);
         } else if (type === 'DEADLINE') {
           const name = (ev as Extract<WorkerEvent, { type: 'DEADLINE' }>).name;
-          hh.clock.increment(name === 'stall' ? STALL_MS : name === 'escape-settle' ? ESCAPE_SETTLE_MS : 30_000);
+          hh.clock.increment(name === 'stall' ? STALL_MS : name === 'escape-settle' ? ESCAPE_SETTLE_MS : name === 'resubmit' ? RESUBMIT_AFTER_MS : 30_000);
         } else if (type === 'SEND' || type === 'KEYS' || type === 'STOP') {
           hh.host.origin = 'person';
           const e = ev as WorkerEvent;
@@ -156,6 +172,11 @@ describe(`worker model paths replayed against the real wiring (${paths.length} p
         expect(v.stage, `after step ${i} (${type})`).toBe(stagePath(steps[i]!.state.value));
         if (v.stage === 'done') expect(lastReportAnswer, 'done without a report file').toBe(true);
         if (v.stage === 'running.stalled') expect(v.readable, 'stalled on an unreadable screen').toBe(true);
+        // Straight from briefing to a settled outcome: only over a box shown empty.
+        if (prevStage.startsWith('briefing') && /^(settled|reporting|done|parked)/.test(v.stage)) {
+          expect(v.promptBox, 'settled while the first prompt sat unsubmitted in the box').toBe('');
+        }
+        prevStage = v.stage;
       }
       expect(violations).toEqual([]);
       ran++;
