@@ -15,21 +15,19 @@
  * herdr sizes panes from its server config (`[server] headless_cols/rows`), not per pane: when
  * this host starts the server it writes that config; a pane always has the server's size.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { RefusedError } from '../../errors.ts';
 import { parseAnsi } from '../../screen/index.ts';
 import { PaneEventBus } from '../pane-events.ts';
 import { checkPaneSpec, DEFAULT_COLS, DEFAULT_ROWS } from '../pane-spec.ts';
-import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, ServerState, TerminalHost, TextResult } from '../types.ts';
+import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, TerminalHost, TextResult } from '../types.ts';
 import { PARENT_SESSION_MARKERS } from '../worker-env.ts';
 import { HERDR_AGENT_KINDS, herdrAgentName } from './agent-name.ts';
 import { HerdrError, outcomeOf, resultOf, textReadOf } from './envelope.ts';
-import { herdrArgs, runHerdr, spawnServer, type HerdrContext } from './herdr-cli.ts';
+import { herdrArgs, runHerdr, type HerdrContext } from './herdr-cli.ts';
 import { herdrRequests, resolveSocketPath, socketRequest } from './herdr-socket.ts';
 import { assertLaunchable, exitCodeFromTitle, LAUNCH_VARIABLE, launchCommand, TYPED_LAUNCH } from './launch-line.ts';
 import { PaneWatch } from './pane-watch.ts';
-import { serverStateOf } from './server-state.ts';
+import { ensureHerdrServer, herdrServerState, stopHerdrServer } from './server-control.ts';
 
 export interface HerdrHostOptions {
   /** The herdr executable (absolute path, or a name on PATH). */
@@ -120,23 +118,6 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
     };
   }
 
-  /** The environment a server we start gets: no parent-session markers (control-plane §2.7). */
-  function serverEnv(): Record<string, string> {
-    const env = { ...ctx.env };
-    for (const key of PARENT_SESSION_MARKERS) delete env[key];
-    env.CLAUDE_CODE_CHILD_SESSION = '';
-    env.CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION = '0';
-    if (options.stateDir) {
-      mkdirSync(options.stateDir, { recursive: true, mode: 0o700 });
-      const config = join(options.stateDir, 'herdr-config.toml');
-      // Worker panes must be wide (narrow panes blind every classifier), and a supervisor's
-      // server must not fetch manifests or updates on its own.
-      writeFileSync(config, `[server]\nheadless_cols = ${cols}\nheadless_rows = ${rows}\n\n[update]\nmanifest_check = false\nversion_check = false\n`);
-      env.HERDR_CONFIG_PATH = config;
-    }
-    return env;
-  }
-
   /**
    * A pane's environment: spec.env, plus every parent-session marker blanked. herdr composes a
    * pane's environment from the server's plus `--env`, and `--env` can only set, not unset; a
@@ -189,30 +170,15 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
     survivesRestart: true,
     socketPath,
 
-    async serverState(): Promise<ServerState> {
-      return serverStateOf(await herdr(herdrArgs.statusJson()));
-    },
+    serverState: () => herdrServerState(ctx),
 
     async ensureServer(): Promise<void> {
-      const state = await host.serverState();
-      if (state.state === 'running') return;
-      if (state.state === 'unknown') throw new RefusedError('herdr-unavailable', `cannot tell whether a herdr server runs: ${state.detail}`);
-      const child = await spawnServer(ctx, serverEnv());
-      let exited: string | null = null;
-      child.once('exit', (code, signal) => {
-        exited = `herdr server exited (${signal ?? `code ${code}`})`;
+      await ensureHerdrServer(ctx, socketPath, {
+        cols,
+        rows,
+        ...(options.stateDir !== undefined && { stateDir: options.stateDir }),
+        ...(options.serverStartTimeoutMs !== undefined && { timeoutMs: options.serverStartTimeoutMs }),
       });
-      child.unref();
-      const deadline = Date.now() + (options.serverStartTimeoutMs ?? 30_000);
-      for (;;) {
-        const ping = await socketRequest(socketPath, 'ping', {}, 2_000);
-        if (ping.ok) return;
-        // Lost a race with another starter: whoever serves the socket is fine.
-        if (exited && (await host.serverState()).state === 'running') return;
-        if (exited) throw new RefusedError('herdr-unavailable', `${exited} before answering on ${socketPath}`);
-        if (Date.now() > deadline) throw new RefusedError('herdr-unavailable', `herdr server did not answer on ${socketPath} within the start timeout`);
-        await sleep(100);
-      }
     },
 
     async createPane(spec: PaneSpec): Promise<PaneInfo> {
@@ -324,15 +290,7 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
 
     async stopServer(): Promise<void> {
       await host.dispose();
-      const stopped = outcomeOf(await herdr(herdrArgs.serverStop()));
-      if (!stopped.ok && stopped.error.code !== 'server_not_running') {
-        throw new HerdrError('server stop', stopped.error.code, stopped.error.message);
-      }
-      const deadline = Date.now() + 15_000;
-      while ((await host.serverState()).state === 'running') {
-        if (Date.now() > deadline) throw new RefusedError('herdr-unavailable', 'herdr server still running 15 s after `server stop`');
-        await sleep(100);
-      }
+      await stopHerdrServer(ctx);
     },
   };
   return host;
