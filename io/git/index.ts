@@ -9,5 +9,5 @@ export { validateWorkerId, workerBranch, workerWorktreePath, samePath, canonical
 export { ensureLocalExcludes, KINGSHAND_EXCLUDES } from './local-exclude.ts';
 export { gatherLandingEvidence, evidenceRefusal, scanAttribution, landingVerdict, ATTRIBUTION, type LandingEvidence, type LandingVerdict, type AttributionHit } from './landing-evidence.ts';
 export { landLocalOnly, landingTarget, fastForwardArgv, updateRefArgv, type LocalLanding } from './landing-local.ts';
-export { planDirectPr, openDirectPr, pushArgv, prCreateArgv, prText, findExecutable, GH_INSTALL_HINT, type PrPlan } from './landing-pr.ts';
+export { planDirectPr, openDirectPr, remoteHasBranch, pushArgv, prCreateArgv, prText, findExecutable, GH_INSTALL_HINT, type PrPlan } from './landing-pr.ts';
 export { teardownWorker, type TeardownPorts, type TeardownOutcome } from './landing-teardown.ts';

@@ -73,3 +73,9 @@ export async function openDirectPr(plan: PrPlan): Promise<{ url: string }> {
   }
   return { url };
 }
+
+/** True only when origin has the branch (`git ls-remote --heads`): a push is confirmed, not assumed. */
+export async function remoteHasBranch(repo: string, branch: string): Promise<boolean> {
+  const r = await runGit(repo, ['ls-remote', '--heads', 'origin', `refs/heads/${branch}`]);
+  return r.exitCode === 0 && r.stdout.trim() !== '';
+}

@@ -19,6 +19,11 @@ import { makeTempDir } from '../helpers/temp.ts';
 export interface FakeFleet extends FleetHostApi {
   dispatched: WorkerIntent[];
   failNext?: Error;
+  /** What the screen would have told the fleet (settled, parked…), set by the test. */
+  setView(id: string, patch: Partial<WorkerViewLike>): void;
+  /** Stages stop() ends in; 'teardown.timedOut' stands for an agent that would not leave. */
+  stopStage: string;
+  stops: string[];
 }
 
 export function viewOf(intent: WorkerIntent, over: Partial<WorkerViewLike> = {}): WorkerViewLike {
@@ -35,6 +40,11 @@ export function fakeFleet(store: FleetStore): FakeFleet {
   const unsupported = (what: string) => () => Promise.reject(new Error(`fake fleet: ${what} is not used by these tests`));
   const fleet: FakeFleet = {
     dispatched: [],
+    stopStage: 'stopped',
+    stops: [],
+    setView(id, patch) {
+      views.set(id, { ...views.get(id)!, ...patch });
+    },
     async dispatch({ intent }) {
       fleet.dispatched.push(intent);
       if (fleet.failNext) {
@@ -55,9 +65,11 @@ export function fakeFleet(store: FleetStore): FakeFleet {
     send: unsupported('send'),
     key: unsupported('key'),
     async stop(id) {
-      const v = { ...views.get(id)!, stage: 'stopped', live: false };
+      fleet.stops.push(id);
+      const stopped = fleet.stopStage === 'stopped';
+      const v = { ...views.get(id)!, stage: fleet.stopStage, live: !stopped };
       views.set(id, v);
-      return { view: v, exitCode: 0, paneReusable: true };
+      return { view: v, exitCode: stopped ? 0 : null, paneReusable: stopped };
     },
     readScreen: unsupported('readScreen'),
     async shutdown() {},
