@@ -1,0 +1,138 @@
+/**
+ * Figures 3, 4 and 5 on one real daemon (tmux backend):
+ *  3. fleet scale — 1, 10, 50 mock workers streaming (MODE:hang with a 100 ms tick: ~10 screen
+ *     updates per second each): daemon CPU (% of one core, /proc/<pid>/stat deltas) and RSS,
+ *     per streaming worker over an idle-daemon baseline, and blocked detection of a probe worker
+ *     at that load (daemon socket push, no CLI start-up in it);
+ *  5. CLI round trip — `hand status --json` with 50+ workers, process start included, next to
+ *     `node -e ''` and `hand --version` so the share of tsx's loader is visible;
+ *  4. resume — the fleet grown to 100 workers, the daemon SIGKILLed and started again: time from
+ *     `hand daemon start` to the first status that lists all 100, each live.
+ */
+import type { BenchResult } from './types.ts';
+import { makeWorld } from './lib/world.ts';
+import { HAND_BIN, makeDaemonWorld, procUsage, runProcess, type DaemonWorld, type StatusRow } from './lib/daemon.ts';
+import { alive } from './lib/cleanup.ts';
+import { awaitEvent } from './lib/mock-events.ts';
+import { nowMs, single, summarise } from './lib/stats.ts';
+
+export interface ScaleOptions {
+  levels: number[];
+  probeTrials: number;
+  cpuWindowMs: number;
+  statusTrials: number;
+  resumeWorkers: number;
+  resumeTrials: number;
+  log?: (m: string) => void;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function inBatches<T>(items: T[], size: number, fn: (x: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
+}
+
+async function cpuAndRss(pid: number, windowMs: number): Promise<{ cpuPct: number; rssMb: number }> {
+  const a = procUsage(pid);
+  const t0 = performance.now();
+  await sleep(windowMs);
+  const b = procUsage(pid);
+  return { cpuPct: ((b.cpuMs - a.cpuMs) / (performance.now() - t0)) * 100, rssMb: b.rssBytes / 2 ** 20 };
+}
+
+async function probeBlocked(d: DaemonWorld, id: string, log: string, trials: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < trials; i++) {
+    const sentAt = nowMs();
+    const blocked = d.watchUntil(id, 'blocked', (r) => r.awaitingInput || r.stage === 'running.blocked');
+    await blocked.ready;
+    await d.rpc('send', { id, text: `MODE:ask probe ${i}` });
+    const at = await blocked.done;
+    samples.push(at - (await awaitEvent(log, 'menu-drawn', sentAt)).t);
+    const back = d.watchUntil(id, 'working after the answer', (r) => r.stage === 'running.working');
+    await back.ready;
+    await d.rpc('keys', { id, key: 'enter' });
+    await back.done;
+    await d.rpc('wait', { id, until: 'settled', timeoutMs: 30_000 });
+  }
+  return samples;
+}
+
+export async function run(o: ScaleOptions): Promise<BenchResult[]> {
+  const out: BenchResult[] = [];
+  const world = makeWorld('scale');
+  const d = await makeDaemonWorld(world);
+  const env = (extra: Record<string, string> = {}) => world.workerEnv(extra);
+  const probeLog = world.eventLog('probe');
+  await d.dispatch('probe', 'tmux', env({ KH_MOCK_EVENT_LOG: probeLog }));
+
+  const base = await cpuAndRss(await d.pid(), o.cpuWindowMs);
+  out.push(single('fleet scale: idle daemon (1 idle probe worker)', '% of a core', base.cpuPct, null, `RSS ${base.rssMb.toFixed(1)} MB`));
+
+  const streaming: string[] = [];
+  for (const level of o.levels) {
+    const ids = Array.from({ length: level - streaming.length }, (_, k) => `stream-${streaming.length + k}`);
+    await inBatches(ids, 4, (id) => d.dispatch(id, 'tmux', env()));
+    // hang keeps the spinner and timer ticking every KH_MOCK_TICK_MS (100 ms) with no end
+    for (const id of ids) await d.rpc('send', { id, text: 'MODE:hang stream' });
+    streaming.push(...ids);
+    await sleep(2_000);
+    const pid = await d.pid();
+    const load = await cpuAndRss(pid, o.cpuWindowMs);
+    const perCpu = (load.cpuPct - base.cpuPct) / level;
+    const perRss = (load.rssMb - base.rssMb) / level;
+    out.push(single(`fleet scale ${level} streaming: daemon CPU`, '% of a core', load.cpuPct, null, `over ${o.cpuWindowMs / 1000} s; idle baseline ${base.cpuPct.toFixed(1)} %`));
+    out.push(single(`fleet scale ${level} streaming: daemon CPU per streaming worker`, '% of a core', perCpu, 0.5));
+    out.push(single(`fleet scale ${level} streaming: daemon RSS per streaming worker`, 'MB', perRss, 10, `daemon RSS ${load.rssMb.toFixed(1)} MB, idle baseline ${base.rssMb.toFixed(1)} MB`));
+    const lat = await probeBlocked(d, 'probe', probeLog, o.probeTrials);
+    out.push(summarise(`fleet scale ${level} streaming: menu drawn → blocked pushed on the socket`, 'ms', lat, level >= 50 ? 500 : null));
+    o.log?.(`fleet scale ${level}: cpu ${load.cpuPct.toFixed(1)} %, rss ${load.rssMb.toFixed(0)} MB, blocked p50 ${out.at(-1)!.p50} ms`);
+  }
+  // Quiet the fleet (Escape ends a hang) so the round trip and resume are measured without the
+  // streaming load on a 2-core machine.
+  for (const id of streaming) await d.rpc('keys', { id, key: 'escape' });
+  await inBatches(streaming, 10, async (id) => void (await d.rpc('wait', { id, until: 'settled', timeoutMs: 60_000 })));
+
+  // 5. CLI round trip, with the parts of a process start separated.
+  const rows = (await d.rpc<StatusRow[]>('status')).length;
+  const times = async (argv: string[], n: number) => {
+    const t: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const r = await runProcess(argv, d.env);
+      if (r.code !== 0) throw new Error(`${argv.join(' ')} failed: ${r.stderr}`);
+      t.push(r.endedAt - r.startedAt);
+    }
+    return t;
+  };
+  const bare = await times([process.execPath, '-e', ''], o.statusTrials);
+  const version = await times([process.execPath, HAND_BIN, '--version'], o.statusTrials);
+  const status = await times([process.execPath, HAND_BIN, '--home', d.home, 'status', '--json'], o.statusTrials);
+  out.push(summarise(`CLI round trip: \`hand status --json\` with ${rows} workers`, 'ms', status, 150, 'median is p50; process start included'));
+  out.push(summarise('CLI start-up: `node -e \'\'`', 'ms', bare, null, 'Node itself'));
+  out.push(summarise('CLI start-up: `hand --version` (tsx loader + commander, no daemon)', 'ms', version, null));
+  o.log?.(`status round trip p50 ${out.at(-3)!.p50} ms with ${rows} workers`);
+
+  // 4. Resume: grow to resumeWorkers, SIGKILL, start, time to the first complete status.
+  const extra = Array.from({ length: Math.max(0, o.resumeWorkers - rows) }, (_, k) => `idle-${k}`);
+  await inBatches(extra, 5, (id) => d.dispatch(id, 'tmux', env()));
+  const total = rows + extra.length;
+  const resume: number[] = [];
+  for (let i = 0; i < o.resumeTrials; i++) {
+    const pid = await d.pid();
+    process.kill(pid, 'SIGKILL');
+    for (let k = 0; k < 200 && alive(pid); k++) await sleep(25);
+    const t0 = nowMs();
+    const started = await d.hand(['daemon', 'start', '--json']);
+    if (started.code !== 0) throw new Error(`daemon restart failed: ${started.stderr}`);
+    for (;;) {
+      const list = await d.rpc<StatusRow[]>('status');
+      if (list.length === total && list.every((r) => r.live === true)) break;
+      if (nowMs() - t0 > 60_000) throw new Error(`resume: after 60 s only ${list.filter((r) => r.live).length}/${total} workers live`);
+      await sleep(20);
+    }
+    resume.push(nowMs() - t0);
+  }
+  out.push(summarise(`resume: ${total} tmux workers, daemon start → all listed live by status`, 'ms', resume, 2000, 'after SIGKILL; includes `hand daemon start` (process start + socket up)'));
+  o.log?.(`resume of ${total}: p50 ${out.at(-1)!.p50} ms`);
+  return out;
+}

@@ -1,0 +1,8 @@
+// Ad-hoc runner while developing: npx tsx bench/lib/try-scale.ts
+import { run } from '../fleet-scale.ts';
+import { runCleanups } from './cleanup.ts';
+try {
+  console.log(await run({ levels: [1, 3], probeTrials: 2, cpuWindowMs: 2000, statusTrials: 3, resumeWorkers: 6, resumeTrials: 1, log: console.log }));
+} finally {
+  await runCleanups(console.error);
+}

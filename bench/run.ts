@@ -1,0 +1,97 @@
+/**
+ * `npm run bench`: every figure of issue 8 in one run. Writes bench/results/<date>.json and
+ * bench/results/latest.json ({machine, results}) and prints a table. Everything the run creates
+ * (daemons, tmux servers, herdr double, agents, temp dirs) is undone in the finally block, and
+ * on SIGINT/SIGTERM. BENCH_QUICK=1 shrinks every trial count (a smoke run, not figures to keep).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { BenchResult } from './types.ts';
+import { runCleanups } from './lib/cleanup.ts';
+import { run as runInProcess } from './detection-inprocess.ts';
+import { run as runCli } from './detection-cli.ts';
+import { run as runScale } from './fleet-scale.ts';
+import { run as runAnalysis } from './screen-analysis.ts';
+import { formatTable } from './lib/table.ts';
+import { round } from './lib/stats.ts';
+
+const quick = process.env.BENCH_QUICK === '1';
+const log = (m: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${m}`);
+
+const machine = {
+  cores: cpus().length,
+  cpuModel: cpus()[0]?.model ?? 'unknown',
+  node: process.version,
+  platform: `${process.platform} ${process.arch}`,
+  loadAverageAtStart: loadavg().map((x) => round(x, 2)),
+  loadAverageAtEnd: [] as number[],
+  startedAt: new Date().toISOString(),
+  durationS: 0,
+  quick,
+};
+
+let interrupted = false;
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(sig, () => {
+    if (interrupted) return;
+    interrupted = true;
+    log(`${sig}: cleaning up`);
+    void runCleanups(log).finally(() => process.exit(130));
+  });
+}
+
+const results: BenchResult[] = [];
+const t0 = Date.now();
+try {
+  log(`machine: ${machine.cores} cores, ${machine.cpuModel}, Node ${machine.node}, load ${machine.loadAverageAtStart.join(' ')}`);
+  const analysis = await runAnalysis();
+  results.push(...analysis);
+  log('screen analysis done');
+  const inproc = await runInProcess({ trials: quick ? 3 : 20, exitTrials: quick ? 2 : 6, log });
+  results.push(...inproc.results);
+  await runCleanups(log);
+  results.push(...(await runCli({ trials: quick ? 2 : 10, log })));
+  await runCleanups(log);
+  results.push(
+    ...(await runScale({
+      levels: quick ? [1, 3] : [1, 10, 50],
+      probeTrials: quick ? 2 : 10,
+      cpuWindowMs: quick ? 2_000 : 8_000,
+      statusTrials: quick ? 3 : 15,
+      resumeWorkers: quick ? 6 : 100,
+      resumeTrials: quick ? 1 : 2,
+      log,
+    })),
+  );
+  await runCleanups(log);
+  // 6. How close detection is to the physical limit: detection p50 / one parse+analyse.
+  const perReading = analysis.find((r) => r.name.startsWith('screen-analysis ansi 120x40 (working') && r.unit === 'µs');
+  if (perReading) {
+    for (const b of ['pty', 'tmux', 'herdr'] as const) {
+      const p50 = inproc.blockedP50[b];
+      if (p50 === undefined) continue;
+      results.push({
+        name: `detection / analysis ratio, ${b}: blocked p50 ÷ one ansi 120x40 reading`,
+        unit: '×',
+        n: 1,
+        p50: round((p50 * 1000) / perReading.p50, 0),
+        p95: round((p50 * 1000) / perReading.p95, 0),
+        target: null,
+        note: `${p50} ms vs ${perReading.p50} µs (p95 column uses the p95 reading time)`,
+      });
+    }
+  }
+} finally {
+  await runCleanups(log);
+  machine.loadAverageAtEnd = loadavg().map((x) => round(x, 2));
+  machine.durationS = Math.round((Date.now() - t0) / 1000);
+  const dir = fileURLToPath(new URL('./results/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  const doc = JSON.stringify({ machine, results }, null, 2) + '\n';
+  const stamp = machine.startedAt.replace(/[:.]/g, '-');
+  writeFileSync(`${dir}${stamp}.json`, doc);
+  if (!quick && results.length > 0) writeFileSync(`${dir}latest.json`, doc);
+  console.log(formatTable(results));
+  console.log(`\nmachine: ${machine.cores} cores (${machine.cpuModel}), Node ${machine.node}, load ${machine.loadAverageAtStart.join(' ')} → ${machine.loadAverageAtEnd.join(' ')}, ${machine.durationS} s`);
+}
