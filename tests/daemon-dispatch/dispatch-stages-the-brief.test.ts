@@ -56,6 +56,17 @@ describe('dispatch stages the brief in its own directory', () => {
     expect(existsSync(join(view.worktree, 'local.txt'))).toBe(false);
   });
 
+  it('never records a worker branch as the base, even when origin/HEAD points at one', async () => {
+    const fx = makeClonedRepo({ label: 'dispatch-originhead' });
+    const w = await world({ fixture: fx });
+    git(join(fx.root, 'seed'), 'branch', 'worktree-other');
+    git(join(fx.root, 'seed'), 'push', '-q', fx.origin!, 'worktree-other');
+    git(fx.repo, 'fetch', '-q', 'origin');
+    git(fx.repo, 'remote', 'set-head', 'origin', 'worktree-other');
+    const view = await w.dispatch();
+    expect(view.base).toBe('origin/main');
+  });
+
   it('keeps standing files and indexes under data/ beside the workers directory by default', () => {
     expect(dataDirOf({ workersDir: '/h/workers' })).toBe('/h/data');
     expect(dataDirOf({ workersDir: '/h/workers', dataDir: '/elsewhere' })).toBe('/elsewhere');
