@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evidenceRefusal, gatherLandingEvidence, scanAttribution } from '../../io/git/index.ts';
 import { HandError } from '../../io/errors.ts';
-import { commitFile, git, makeClonedRepo, makeRepo, trackFixtures } from '../git/git-fixture.ts';
-import { workerWith } from './landing-fixture.ts';
+import { makeClonedRepo, makeRepo, trackFixtures } from '../git/git-fixture.ts';
+import { upstreamCommit, workerWith } from './landing-fixture.ts';
 
 const track = trackFixtures();
 
@@ -55,10 +55,7 @@ describe('landing evidence', () => {
 
   it('scans only base..HEAD: a colleague\'s trailer already on the base is not the worker\'s', async () => {
     const fx = track(makeClonedRepo({ label: 'landing-clone' }));
-    const seed = join(fx.root, 'seed');
-    commitFile(seed, 'upstream.txt', 'u\n', 'upstream work\n\nCo-authored-by: A Colleague <c@example.invalid>');
-    git(seed, 'push', '-q', fx.origin!, 'main');
-    git(fx.repo, 'fetch', '-q', 'origin');
+    upstreamCommit(fx, 'upstream.txt', 'upstream work\n\nCo-authored-by: A Colleague <c@example.invalid>');
     const w = await workerWith(fx.repo, 'origin/main', [{ file: 'mine.txt', message: 'my change' }]);
     const e = await gatherLandingEvidence({ repo: fx.repo, branch: w.branch, base: 'origin/main' });
     expect(e.verdict).toBe('ready');

@@ -1,4 +1,5 @@
 /** A worker's worktree on a real repository, made through io/git as dispatch would. */
+import { join } from 'node:path';
 import { createWorktree } from '../../io/git/index.ts';
 import { commitFile, git } from '../git/git-fixture.ts';
 
@@ -10,4 +11,12 @@ export async function workerWith(repo: string, base: string, commits: { file: st
 
 export function head(repo: string, ref: string): string {
   return git(repo, 'rev-parse', ref);
+}
+
+/** Someone else's commit reaches origin/main after the clone; the local main stays behind it. */
+export function upstreamCommit(fx: { root: string; repo: string; origin?: string }, file: string, message: string): void {
+  const seed = join(fx.root, 'seed');
+  commitFile(seed, file, `${file}\n`, message);
+  git(seed, 'push', '-q', fx.origin!, 'main');
+  git(fx.repo, 'fetch', '-q', 'origin');
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { landLocalOnly, resolveBaseRef } from '../../io/git/index.ts';
 import { HandError } from '../../io/errors.ts';
 import { commitFile, git, makeClonedRepo, makeRepo, trackFixtures } from '../git/git-fixture.ts';
-import { head, workerWith } from './landing-fixture.ts';
+import { head, upstreamCommit, workerWith } from './landing-fixture.ts';
 
 const track = trackFixtures();
 
@@ -48,10 +48,7 @@ describe('local-only landing is a fast-forward only', () => {
 
   it('lands a remote-tracking base into its local branch and warns when local is behind origin', async () => {
     const fx = track(makeClonedRepo({ label: 'land-clone' }));
-    const seed = join(fx.root, 'seed');
-    commitFile(seed, 'up.txt', 'u\n', 'upstream');
-    git(seed, 'push', '-q', fx.origin!, 'main');
-    git(fx.repo, 'fetch', '-q', 'origin');
+    upstreamCommit(fx, 'up.txt', 'upstream');
     const w = await workerWith(fx.repo, 'origin/main', [{ file: 'mine.txt', message: 'mine' }]);
     const r = await landLocalOnly({ repo: fx.repo, branch: w.branch, base: 'origin/main' });
     expect(r.target).toBe('main');
