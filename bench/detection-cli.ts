@@ -15,7 +15,7 @@ import { awaitEvent } from './lib/mock-events.ts';
 import { nowMs, summarise } from './lib/stats.ts';
 
 const TARGET: Record<BackendName, number | null> = { pty: 150, tmux: 300, herdr: null };
-const REPLY_MS = 1500;
+const REPLY_MS = 2000;
 
 async function trials(d: DaemonWorld, backend: BackendName, eventLog: (id: string) => string, workerEnv: (e: Record<string, string>) => Record<string, string>, n: number): Promise<BenchResult> {
   const id = `cli-${backend}`;

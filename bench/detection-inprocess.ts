@@ -25,25 +25,35 @@ export interface DetectionSamples {
   settled: number[];
   working: number[];
   exited: number[];
+  /** Trials where the actor went from settled to blocked without a working view in between. */
+  missedWorking: number;
 }
 
 export async function measureHost(backend: BackendName, opts: DetectionOptions): Promise<DetectionSamples> {
   const world = makeWorld(`det-${backend}`);
   const host = await makeHost(backend, world.root);
   const { fleet, dispatch } = await makeFleetWorld(world, backend, host);
-  const s: DetectionSamples = { blocked: [], settled: [], working: [], exited: [] };
+  const s: DetectionSamples = { blocked: [], settled: [], working: [], exited: [], missedWorking: 0 };
 
   const id = `det-${backend}`;
   const log = world.eventLog(id);
   await dispatch(id, world.workerEnv({ KH_MOCK_EVENT_LOG: log }));
   await until(fleet, id, 'settled');
+  let missedWorking = 0;
   for (let i = 0; i < opts.trials; i++) {
     const sentAt = nowMs();
-    const working = viewWhen(fleet, id, 'working', (v) => v.stage === 'running.working');
+    // One subscription notes the first working view; a host that reads the screen only after
+    // the menu is up (the working phase lasts KH_MOCK_REPLY_MS) may never show working.
+    let workingAt: number | null = null;
+    const offWorking = fleet.subscribe((v) => {
+      if (v.id === id && workingAt === null && v.stage === 'running.working') workingAt = nowMs();
+    });
     const blocked = viewWhen(fleet, id, 'blocked', isCondition('blocked'));
     await fleet.send(id, `MODE:ask question ${i}`);
-    s.working.push((await working) - sentAt);
     const blockedAt = await blocked;
+    offWorking();
+    if (workingAt === null) missedWorking++;
+    else s.working.push(workingAt - sentAt);
     s.blocked.push(blockedAt - (await awaitEvent(log, 'menu-drawn', sentAt)).t);
     const answeredAt = nowMs();
     const settled = viewWhen(fleet, id, 'settled', isCondition('settled'));
@@ -51,6 +61,7 @@ export async function measureHost(backend: BackendName, opts: DetectionOptions):
     const settledAt = await settled;
     s.settled.push(settledAt - (await awaitEvent(log, 'turn-finished', answeredAt)).t);
   }
+  s.missedWorking = missedWorking;
   opts.log?.(`${backend}: ${opts.trials} ask/answer trials done`);
 
   // Exit: each trial needs its own worker (a crash ends it). Dispatch them all first so the
@@ -77,7 +88,7 @@ export function detectionResults(backend: BackendName, s: DetectionSamples): Ben
     summarise(`blocked detection, ${host}: menu drawn → actor blocked`, 'ms', s.blocked, BLOCKED_TARGET[backend]),
     summarise(`settled detection, ${host}: turn finished → actor settled`, 'ms', s.settled, 300),
     summarise(`exit detection, ${host}: agent exits → actor exited`, 'ms', s.exited, 300, 'from the mock\'s last log line before process.exit'),
-    summarise(`send → working, ${host}: fleet.send() called → actor working`, 'ms', s.working, null, 'includes the guarded send (box read) and the agent\'s own redraw'),
+    summarise(`send → working, ${host}: fleet.send() called → actor working`, 'ms', s.working, null, `includes the guarded send (box read) and the agent's own redraw; ${s.missedWorking} trials never showed working (blocked came first)`),
   ];
 }
 

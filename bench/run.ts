@@ -41,6 +41,9 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+// A bounded wait that lost its race must not take the run down before results are written.
+process.on('unhandledRejection', (err) => log(`unhandled rejection: ${String(err)}`));
+
 const results: BenchResult[] = [];
 const t0 = Date.now();
 try {
