@@ -199,6 +199,46 @@ program
   });
 
 program
+  .command('land')
+  .description('gather landing evidence for a finished worker and open its landing gate')
+  .argument('<id>', 'worker id')
+  .action(async (id: string, _o, cmd: Command) => {
+    const r = await call<Record<string, any>>(paths(cmd), 'land', { id });
+    emit(json(cmd), r, () => {
+      const e = r.evidence ?? {};
+      const head = r.gate === 'skipped-yolo' ? `${id}: landed without a gate (yolo project)` : `${id}: landing gate open · approve with hand approve ${id}, or hand reject ${id} --reason …`;
+      return [head, `  ${e.branch} onto ${e.base} · ${e.verdict}`, ...(String(e.diffStat ?? '').trim() ? [String(e.diffStat).trimEnd()] : []), ...(String(e.log ?? '').trim() ? [String(e.log).trimEnd()] : [])].join('\n');
+    });
+  });
+
+program
+  .command('approve')
+  .description('approve the open gate of a worker (lands it per the project posture)')
+  .argument('<id>', 'worker id')
+  .action(async (id: string, _o, cmd: Command) => {
+    const r = await call<Record<string, any>>(paths(cmd), 'approve', { id });
+    emit(json(cmd), r, () => `${id}: approved · ${JSON.stringify(r.landed ?? {})}`);
+  });
+
+program
+  .command('reject')
+  .description('reject the open gate of a worker, saying why')
+  .argument('<id>', 'worker id')
+  .requiredOption('--reason <text>', 'why it is rejected (told to the worker and kept)')
+  .action(async (id: string, o: { reason: string }, cmd: Command) => {
+    const r = await call<Record<string, any>>(paths(cmd), 'reject', { id, reason: o.reason });
+    emit(json(cmd), r, () => `${id}: rejected (${o.reason})`);
+  });
+
+program
+  .command('landings')
+  .description('list open landing gates and what each waits for')
+  .action(async (_o, cmd: Command) => {
+    const r = await call<Record<string, unknown>[]>(paths(cmd), 'landings');
+    emit(json(cmd), r, () => (r.length ? table(r, ['id', 'posture', 'waitingFor']) : 'no open landing gates'));
+  });
+
+program
   .command('diagram')
   .description('print the state machines as Mermaid, DOT or JSON')
   .argument('[which]', 'worker, fleet or all', 'all')

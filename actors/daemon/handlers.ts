@@ -20,6 +20,8 @@ export interface HandlerDeps extends DispatchDeps {
   home: string;
   socket: string;
   requestShutdown(): void;
+  /** What an open gate of this worker waits for, if any (shown by hand status). */
+  gateOf?(id: string): string | null;
 }
 
 const POSTURES: Posture[] = ['local-only', 'direct-PR', 'no-mistakes', 'no-mistakes-prod-only'];
@@ -67,7 +69,7 @@ function findWorker(fleet: FleetHostApi, id: string): WorkerViewLike {
 }
 
 /** The status row promised by `hand status` (a fixed, documented field set). */
-export function statusRow(v: WorkerViewLike) {
+export function statusRow(v: WorkerViewLike, gate: string | null = null) {
   return {
     id: v.id,
     project: v.project,
@@ -86,6 +88,8 @@ export function statusRow(v: WorkerViewLike) {
     updatedAt: new Date(v.updatedAt).toISOString(),
     stallAt: v.stallAt === null ? null : new Date(v.stallAt).toISOString(),
     exitCode: v.exitCode,
+    waitingOn: v.waitingOn ?? null,
+    gate,
   };
 }
 
@@ -145,8 +149,8 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
     },
     async status(params) {
       const id = str(params, 'id', false);
-      if (id) return [statusRow(findWorker(fleet, id))];
-      return fleet.views().map(statusRow);
+      if (id) return [statusRow(findWorker(fleet, id), deps.gateOf?.(id) ?? null)];
+      return fleet.views().map((v) => statusRow(v, deps.gateOf?.(v.id) ?? null));
     },
     async wait(params, ctx) {
       const id = str(params, 'id');
@@ -168,9 +172,9 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
     /** Streams every worker view change as progress until the timeout or until the client leaves. */
     async watch(params, ctx) {
       const timeoutMs = num(params, 'timeoutMs', 60_000);
-      for (const v of fleet.views()) ctx.progress(statusRow(v));
+      for (const v of fleet.views()) ctx.progress(statusRow(v, deps.gateOf?.(v.id) ?? null));
       await new Promise<void>((resolve) => {
-        const unsubscribe = fleet.subscribe((v) => ctx.progress(statusRow(v)));
+        const unsubscribe = fleet.subscribe((v) => ctx.progress(statusRow(v, deps.gateOf?.(v.id) ?? null)));
         const end = () => {
           clearTimeout(timer);
           unsubscribe();
@@ -179,7 +183,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
         const timer = setTimeout(end, timeoutMs);
         ctx.signal.addEventListener('abort', end);
       });
-      return fleet.views().map(statusRow);
+      return fleet.views().map((v) => statusRow(v, deps.gateOf?.(v.id) ?? null));
     },
     async read(params) {
       const id = str(params, 'id');

@@ -19,6 +19,7 @@ import { createRealPorts } from './real-ports.ts';
 import { makeHandlers } from './handlers.ts';
 import { startSocketServer } from './server.ts';
 import { createOptionalHerdrHost } from './herdr-option.ts';
+import { landingHandlers, type OpenLandingGate } from './landing.ts';
 
 function hasTmux(): boolean {
   try {
@@ -63,6 +64,7 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
       process.exit(0);
     }
   };
+  const landingGates = new Map<string, OpenLandingGate>();
   const handlers = makeHandlers({
     store,
     fleet,
@@ -80,7 +82,9 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
     },
     agentProblem: (agent) => (agent === 'claude' && !claudeBinary() ? 'Claude Code is not installed. Install it (npm install --save-exact @anthropic-ai/claude-code@2.1.332) or use --agent mock.' : null),
     rememberCallerEnv: (id, env) => ports.rememberCallerEnv(id, env),
+    gateOf: (id) => (landingGates.has(id) ? 'landing approval (hand approve|reject)' : null),
   });
+  Object.assign(handlers, landingHandlers({ store, fleet, gates: landingGates }));
   const server = await startSocketServer(paths.socket, handlers, (obj, msg) => log(obj, msg));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
