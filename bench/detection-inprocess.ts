@@ -9,7 +9,7 @@ import type { BenchResult } from './types.ts';
 import { makeWorld } from './lib/world.ts';
 import { makeHost } from './lib/hosts.ts';
 import { makeFleetWorld, isCondition, until, viewWhen } from './lib/fleet-world.ts';
-import { awaitEvent } from './lib/mock-events.ts';
+import { awaitEvent, eventAfter } from './lib/mock-events.ts';
 import { nowMs, summarise } from './lib/stats.ts';
 
 export interface DetectionOptions {
@@ -27,13 +27,15 @@ export interface DetectionSamples {
   exited: number[];
   /** Trials where the actor went from settled to blocked without a working view in between. */
   missedWorking: number;
+  /** Exit trials whose exit the actor never showed within the bound. */
+  exitMissed: string[];
 }
 
 export async function measureHost(backend: BackendName, opts: DetectionOptions): Promise<DetectionSamples> {
   const world = makeWorld(`det-${backend}`);
   const host = await makeHost(backend, world.root);
   const { fleet, dispatch } = await makeFleetWorld(world, backend, host);
-  const s: DetectionSamples = { blocked: [], settled: [], working: [], exited: [], missedWorking: 0 };
+  const s: DetectionSamples = { blocked: [], settled: [], working: [], exited: [], missedWorking: 0, exitMissed: [] };
 
   const id = `det-${backend}`;
   const log = world.eventLog(id);
@@ -75,8 +77,14 @@ export async function measureHost(backend: BackendName, opts: DetectionOptions):
     const sentAt = nowMs();
     const gone = viewWhen(fleet, x, 'exited', isCondition('gone'));
     await fleet.send(x, 'MODE:crash now');
-    const goneAt = await gone;
-    s.exited.push(goneAt - (await awaitEvent(world.eventLog(x), 'exiting', sentAt)).t);
+    try {
+      const goneAt = await gone;
+      s.exited.push(goneAt - (await awaitEvent(world.eventLog(x), 'exiting', sentAt)).t);
+    } catch (err) {
+      // An exit never noticed is a finding, not a reason to lose the other figures.
+      s.exitMissed.push(`${x}: ${String(err)}; agent logged exiting: ${eventAfter(world.eventLog(x), 'exiting', sentAt) !== undefined}`);
+      opts.log?.(s.exitMissed.at(-1)!);
+    }
   }
   opts.log?.(`${backend}: ${opts.exitTrials} exit trials done`);
   return s;
@@ -87,7 +95,7 @@ export function detectionResults(backend: BackendName, s: DetectionSamples): Ben
   return [
     summarise(`blocked detection, ${host}: menu drawn → actor blocked`, 'ms', s.blocked, BLOCKED_TARGET[backend]),
     summarise(`settled detection, ${host}: turn finished → actor settled`, 'ms', s.settled, 300),
-    summarise(`exit detection, ${host}: agent exits → actor exited`, 'ms', s.exited, 300, 'from the mock\'s last log line before process.exit'),
+    summarise(`exit detection, ${host}: agent exits → actor exited`, 'ms', s.exited, 300, `from the mock's last log line before process.exit; ${s.exitMissed.length} of ${s.exited.length + s.exitMissed.length} exits not seen within 20 s`),
     summarise(`send → working, ${host}: fleet.send() called → actor working`, 'ms', s.working, null, `includes the guarded send (box read) and the agent's own redraw; ${s.missedWorking} trials never showed working (blocked came first)`),
   ];
 }

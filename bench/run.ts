@@ -45,6 +45,7 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
 process.on('unhandledRejection', (err) => log(`unhandled rejection: ${String(err)}`));
 
 const results: BenchResult[] = [];
+let complete = false;
 const t0 = Date.now();
 try {
   log(`machine: ${machine.cores} cores, ${machine.cpuModel}, Node ${machine.node}, load ${machine.loadAverageAtStart.join(' ')}`);
@@ -85,16 +86,17 @@ try {
       });
     }
   }
+  complete = true;
 } finally {
   await runCleanups(log);
   machine.loadAverageAtEnd = loadavg().map((x) => round(x, 2));
   machine.durationS = Math.round((Date.now() - t0) / 1000);
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
   mkdirSync(dir, { recursive: true });
-  const doc = JSON.stringify({ machine, results }, null, 2) + '\n';
+  const doc = JSON.stringify({ machine: { ...machine, complete }, results }, null, 2) + '\n';
   const stamp = machine.startedAt.replace(/[:.]/g, '-');
   writeFileSync(`${dir}${stamp}.json`, doc);
-  if (!quick && results.length > 0) writeFileSync(`${dir}latest.json`, doc);
+  if (!quick && complete) writeFileSync(`${dir}latest.json`, doc);
   console.log(formatTable(results));
   console.log(`\nmachine: ${machine.cores} cores (${machine.cpuModel}), Node ${machine.node}, load ${machine.loadAverageAtStart.join(' ')} → ${machine.loadAverageAtEnd.join(' ')}, ${machine.durationS} s`);
 }
