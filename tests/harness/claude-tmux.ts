@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { waitFor } from '../helpers/temp.ts';
@@ -54,6 +55,26 @@ export interface TmuxPane {
   kill(): Promise<void>;
 }
 
+function procState(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Exited but not yet reaped by its parent (the tmux server). */
+function isZombie(pid: number): boolean {
+  return procState(pid) === 'Z';
+}
+
+/** What the kernel says about a pid (for failure messages: alive? zombie? what is it waiting on?). */
+function processFacts(pid: number): string {
+  if (!isProcessAlive(pid)) return `pid ${pid} is gone`;
+  return `pid ${pid} exists in state ${procState(pid) ?? '?'}`;
+}
+
 export async function launchInTmux(spec: TmuxLaunch): Promise<TmuxPane> {
   const socket = join(spec.dir, 'tmux.sock');
   const tmux = (...args: string[]) => run('tmux', ['-S', socket, '-f', '/dev/null', ...args], { encoding: 'utf8' });
@@ -79,6 +100,17 @@ export async function launchInTmux(spec: TmuxLaunch): Promise<TmuxPane> {
     return accept(lastScreen) ? lastScreen : false;
   };
   let killed = false;
+  /**
+   * tmux built with libutempter (Debian, Ubuntu) can miss a child's SIGCHLD: utempter swaps in
+   * its own handler while it updates utmp for the closing pane, and a program that closed its
+   * pty just before exiting (Claude Code does) exits inside that window. The child then stays a
+   * zombie and #{pane_dead_status} stays empty until tmux's next SIGCHLD (tmux/tmux#311; the
+   * dead-before-status race is tmux/tmux#4841). Sending the server a SIGCHLD makes it reap.
+   */
+  const nudgeReaper = async () => {
+    const server = Number((await tmux('display-message', '-p', '#{pid}')).stdout.trim());
+    if (Number.isInteger(server) && server > 0) process.kill(server, 'SIGCHLD');
+  };
   const waitForScreen = async (accept: (s: string) => boolean, what: string, timeoutMs = 20_000) => {
     try {
       return await waitFor(() => watch(accept), { what, timeoutMs, intervalMs: 100 });
@@ -117,13 +149,18 @@ export async function launchInTmux(spec: TmuxLaunch): Promise<TmuxPane> {
     },
     async waitDead(timeoutMs = 20_000) {
       try {
+        let deadSince = 0;
         return await waitFor(async () => {
           const s = await status();
           // tmux marks the pane dead when the pty closes and learns the status a moment later.
-          return s.dead && s.status !== null ? s : false;
+          if (s.dead && s.status !== null) return s;
+          if (s.dead && deadSince === 0) deadSince = Date.now();
+          if (deadSince > 0 && Date.now() - deadSince > 300 && isZombie(pid)) await nudgeReaper();
+          return false;
         }, { what: 'the pane to be dead with an exit status', timeoutMs, intervalMs: 50 });
       } catch (err) {
-        throw new Error(`${(err as Error).message}\n--- screen ---\n${await capture().catch(String)}`);
+        const st = await status().catch(String);
+        throw new Error(`${(err as Error).message}\nstatus ${JSON.stringify(st)}, ${processFacts(pid)}\n--- screen ---\n${await capture().catch(String)}`);
       }
     },
     async kill() {

@@ -45,15 +45,27 @@ function gitInit(dir: string): void {
   git('-c', 'user.name=kh', '-c', 'user.email=kh@example.invalid', 'commit', '-q', '--allow-empty', '-m', 'start');
 }
 
-export async function startRealClaude(opts: RealClaudeOptions): Promise<RealClaude> {
+/** Everything a real Claude Code run needs except the terminal: dirs, seed, env, binary. */
+export interface PreparedClaudeRun {
+  /** The kh-test- temp dir holding home/ and repo/ (and a tmux socket, if any). */
+  root: string;
+  home: string;
+  worktree: string;
+  claudeJsonPath: string;
+  env: Record<string, string>;
+  /** argv for the pane: the pinned binary. */
+  argv: string[];
+  cleanup(): void;
+}
+
+export async function prepareClaudeRun(opts: RealClaudeOptions): Promise<PreparedClaudeRun> {
   const bin = requireClaudeBinary();
   const tmp = makeTempDir('claude-real');
   const home = join(tmp.path, 'home');
   const worktree = join(tmp.path, 'repo');
-  mkdirSync(home);
-  mkdirSync(worktree);
-  let pane: TmuxPane | undefined;
   try {
+    mkdirSync(home);
+    mkdirSync(worktree);
     gitInit(worktree);
     const seeded = seedClaudeHome({
       home, worktrees: [], apiKey: opts.apiKey, manualPermissions: opts.manualPermissions, renderer: opts.renderer,
@@ -66,21 +78,31 @@ export async function startRealClaude(opts: RealClaudeOptions): Promise<RealClau
     const env = claudeTestEnv({
       home, baseUrl: opts.baseUrl, renderer: opts.renderer, apiKey: opts.apiKey, promptSuggestions: opts.promptSuggestions,
     });
-    pane = await launchInTmux({ dir: tmp.path, cwd: worktree, env, argv: [bin] });
-    const started = pane;
-    return {
-      pane: started, home, worktree, claudeJsonPath: seeded.claudeJsonPath,
-      async dispose() {
-        try {
-          await started.kill();
-        } finally {
-          tmp.cleanup();
-        }
-      },
-    };
+    return { root: tmp.path, home, worktree, claudeJsonPath: seeded.claudeJsonPath, env, argv: [bin], cleanup: tmp.cleanup };
   } catch (err) {
-    await pane?.kill();
     tmp.cleanup();
     throw err;
   }
+}
+
+/** A prepared run launched in a private tmux server of its own (test plumbing, not the product's host). */
+export async function startRealClaude(opts: RealClaudeOptions): Promise<RealClaude> {
+  const run = await prepareClaudeRun(opts);
+  let pane: TmuxPane;
+  try {
+    pane = await launchInTmux({ dir: run.root, cwd: run.worktree, env: run.env, argv: run.argv });
+  } catch (err) {
+    run.cleanup();
+    throw err;
+  }
+  return {
+    pane, home: run.home, worktree: run.worktree, claudeJsonPath: run.claudeJsonPath,
+    async dispose() {
+      try {
+        await pane.kill();
+      } finally {
+        run.cleanup();
+      }
+    },
+  };
 }
