@@ -35,6 +35,8 @@ export interface PaneInfo {
   cols: number;
   rows: number;
   pid?: number;
+  /** Whether this pane outlives the process hosting it (tmux/herdr true; pty false: it dies with us). */
+  survivesRestart?: boolean;
 }
 
 export type ReadResult = { ok: true; screen: Screen } | { ok: false; error: string };

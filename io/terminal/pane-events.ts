@@ -1,0 +1,94 @@
+/**
+ * Per-pane event fan-out shared by the hosts: listeners per pane, and the `changed` coalescer.
+ *
+ * `changed` is a throttle with a trailing edge, not a debounce: the first burst of output arms
+ * one timer and everything until it fires folds into one event. A pure debounce would never fire
+ * while an agent streams continuously (a spinner redraws ~10 times a second), so a menu drawn
+ * mid-stream would go unnoticed until the stream paused.
+ */
+import type { PaneEvent } from './types.ts';
+
+export type PaneListener = (event: PaneEvent) => void;
+
+export class PaneEventBus {
+  private readonly listeners = new Map<string, Set<PaneListener>>();
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+  /** `exited` is sticky: a listener that subscribes after the fact still hears it. */
+  private readonly exits = new Map<string, PaneEvent>();
+
+  constructor(private readonly coalesceMs = 20) {}
+
+  subscribe(paneId: string, listener: PaneListener): () => void {
+    let set = this.listeners.get(paneId);
+    if (!set) this.listeners.set(paneId, (set = new Set()));
+    set.add(listener);
+    const exit = this.exits.get(paneId);
+    if (exit) {
+      queueMicrotask(() => {
+        if (set.has(listener)) listener(exit);
+      });
+    }
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(paneId) === set) this.listeners.delete(paneId);
+    };
+  }
+
+  /** Output arrived: emit `changed` at most once per coalescing window. */
+  touch(paneId: string): void {
+    if (this.pending.has(paneId)) return;
+    const timer = setTimeout(() => {
+      this.pending.delete(paneId);
+      this.emit(paneId, { type: 'changed' });
+    }, this.coalesceMs);
+    timer.unref?.();
+    this.pending.set(paneId, timer);
+  }
+
+  /** Emit any `changed` still waiting now (used before `exited`, so order is changed → exited). */
+  flush(paneId: string): void {
+    const timer = this.pending.get(paneId);
+    if (!timer) return;
+    clearTimeout(timer);
+    this.pending.delete(paneId);
+    this.emit(paneId, { type: 'changed' });
+  }
+
+  hasExited(paneId: string): boolean {
+    return this.exits.has(paneId);
+  }
+
+  /** Reports the pane's exit once; later calls are ignored. Pending output is announced first. */
+  exit(paneId: string, code: number | null): void {
+    if (this.exits.has(paneId)) return;
+    this.flush(paneId);
+    const event: PaneEvent = { type: 'exited', code };
+    this.exits.set(paneId, event);
+    this.emit(paneId, event);
+  }
+
+  emit(paneId: string, event: PaneEvent): void {
+    for (const listener of [...(this.listeners.get(paneId) ?? [])]) {
+      try {
+        listener(event);
+      } catch {
+        // A listener's bug must not stop the others or the host's reader loop.
+      }
+    }
+  }
+
+  /** Drop a pane's timers and remembered exit (listeners stay: a subscriber may await a late event). */
+  forget(paneId: string): void {
+    const timer = this.pending.get(paneId);
+    if (timer) clearTimeout(timer);
+    this.pending.delete(paneId);
+    this.exits.delete(paneId);
+  }
+
+  clear(): void {
+    for (const timer of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
+    this.exits.clear();
+    this.listeners.clear();
+  }
+}
