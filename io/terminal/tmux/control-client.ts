@@ -1,0 +1,170 @@
+/**
+ * One tmux control-mode client (`tmux -C attach-session`, over pipes — `-CC` needs a terminal)
+ * watching one session. It is our push channel: `%output` says a pane drew something,
+ * `%subscription-changed` reports formats we subscribed to (exit status, title).
+ *
+ * A control client only hears `%output` of windows linked into its own session, and each worker
+ * has its own session (never a split), so there is one client per worker. When our process dies
+ * the client's stdin closes and it exits; the worker's pane is not affected.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { parseControlLine } from './control-protocol.ts';
+import { tmuxArgv, type TmuxContext } from './tmux-command.ts';
+
+export interface ControlHandlers {
+  onOutput(paneId: string): void;
+  onSubscription(name: string, paneId: string, value: string): void;
+  /** The client went away; `expected` = we closed it. Otherwise the session or server is gone. */
+  onClose(expected: boolean, detail: string): void;
+}
+
+interface Pending {
+  resolve(lines: string[]): void;
+  reject(err: Error): void;
+}
+
+const READY_TIMEOUT_MS = 15_000;
+const CLOSE_GRACE_MS = 2_000;
+
+export class TmuxControlClient {
+  private readonly child: ChildProcess;
+  private readonly pending: Pending[] = [];
+  private block: { tag: string; lines: string[] } | null = null;
+  private sawFirstBlock = false;
+  private closing = false;
+  private exited = false;
+  private stderr = '';
+  private partial: Buffer = Buffer.alloc(0);
+  private readonly exitPromise: Promise<void>;
+  readonly ready: Promise<void>;
+
+  private constructor(ctx: TmuxContext, target: string, private readonly handlers: ControlHandlers) {
+    this.child = spawn(ctx.bin, tmuxArgv(ctx, ['-C', 'attach-session', '-t', target]), {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, TMUX: '', TMUX_PANE: '' },
+    });
+    let readyResolve!: () => void;
+    let readyReject!: (err: Error) => void;
+    this.ready = new Promise<void>((resolve, reject) => {
+      readyResolve = resolve;
+      readyReject = reject;
+    });
+    this.ready.catch(() => {}); // observed by open(); avoid an unhandled rejection elsewhere
+    this.onFirstBlock = (error, lines) =>
+      error ? readyReject(new Error(`tmux could not attach to ${target}: ${lines.join(' ') || 'error'}`)) : readyResolve();
+    const timer = setTimeout(() => readyReject(new Error(`tmux control client did not attach to ${target} in time`)), READY_TIMEOUT_MS);
+    timer.unref();
+    this.child.stdout!.on('data', (chunk: Buffer) => this.onData(chunk));
+    this.child.stderr!.on('data', (chunk: Buffer) => {
+      this.stderr += chunk.toString('utf8');
+    });
+    this.child.stdin!.on('error', () => {}); // EPIPE after tmux exited: reported via 'exit'
+    this.exitPromise = new Promise<void>((resolve) => {
+      const finish = (detail: string) => {
+        if (this.exited) return;
+        this.exited = true;
+        clearTimeout(timer);
+        readyReject(new Error(`tmux control client for ${target} ended before attaching: ${detail}`));
+        for (const p of this.pending.splice(0)) p.reject(new Error(`tmux control client ended: ${detail}`));
+        this.handlers.onClose(this.closing, detail);
+        resolve();
+      };
+      this.child.on('error', (err) => finish(err.message));
+      this.child.on('exit', (code, signal) => finish(this.stderr.trim() || `exit ${code ?? signal}`));
+    });
+  }
+
+  private onFirstBlock: (error: boolean, lines: string[]) => void;
+
+  /** Spawns a client attached to `target` (a session id like "$3") and waits until it is attached. */
+  static async open(ctx: TmuxContext, target: string, handlers: ControlHandlers): Promise<TmuxControlClient> {
+    const client = new TmuxControlClient(ctx, target, handlers);
+    try {
+      await client.ready;
+    } catch (err) {
+      await client.close();
+      throw err;
+    }
+    return client;
+  }
+
+  get alive(): boolean {
+    return !this.exited;
+  }
+
+  /** Sends one control-mode command line; resolves with its output lines, rejects on %error. */
+  command(line: string): Promise<string[]> {
+    if (this.exited || this.closing) return Promise.reject(new Error('tmux control client is closed'));
+    return new Promise<string[]>((resolve, reject) => {
+      this.pending.push({ resolve, reject });
+      this.child.stdin!.write(`${line}\n`);
+    });
+  }
+
+  /** Detaches (closing stdin makes tmux answer %exit and leave); kills it if it lingers. */
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.exited) return;
+    this.child.stdin!.end();
+    const timer = setTimeout(() => this.child.kill('SIGTERM'), CLOSE_GRACE_MS);
+    timer.unref();
+    await this.exitPromise;
+    clearTimeout(timer);
+  }
+
+  private onData(chunk: Buffer): void {
+    let data = this.partial.length > 0 ? Buffer.concat([this.partial, chunk]) : chunk;
+    let start = 0;
+    for (;;) {
+      const nl = data.indexOf(0x0a, start);
+      if (nl < 0) break;
+      let end = nl;
+      if (end > start && data[end - 1] === 0x0d) end--;
+      this.onLine(data.toString('utf8', start, end));
+      start = nl + 1;
+    }
+    this.partial = start < data.length ? Buffer.from(data.subarray(start)) : Buffer.alloc(0);
+    data = Buffer.alloc(0);
+  }
+
+  private onLine(line: string): void {
+    if (this.block) {
+      const parsed = line.startsWith('%end ') || line.startsWith('%error ') ? parseControlLine(line) : null;
+      if (parsed?.kind === 'end' && parsed.tag === this.block.tag) {
+        const { lines } = this.block;
+        this.block = null;
+        this.finishBlock(lines, parsed.error);
+      } else {
+        this.block.lines.push(line);
+      }
+      return;
+    }
+    const parsed = parseControlLine(line);
+    switch (parsed.kind) {
+      case 'begin':
+        this.block = { tag: parsed.tag, lines: [] };
+        break;
+      case 'output':
+        this.handlers.onOutput(parsed.paneId);
+        break;
+      case 'subscription':
+        this.handlers.onSubscription(parsed.name, parsed.paneId, parsed.value);
+        break;
+      default:
+        break; // %exit is followed by the process exit; other notifications are not needed
+    }
+  }
+
+  private finishBlock(lines: string[], error: boolean): void {
+    if (!this.sawFirstBlock) {
+      // The first block answers the attach-session itself.
+      this.sawFirstBlock = true;
+      this.onFirstBlock(error, lines);
+      return;
+    }
+    const p = this.pending.shift();
+    if (!p) return;
+    if (error) p.reject(new Error(lines.join('\n') || 'tmux command failed'));
+    else p.resolve(lines);
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * What tmux tells us about a pane, in one format string, and the server-wide settings every
+ * worker depends on.
+ */
+import type { PaneInfo } from '../types.ts';
+import { parseDeadValue } from './control-protocol.ts';
+
+/** tmux session user option holding the worker's real name (session names are sanitised). */
+export const NAME_OPTION = '@kh_name';
+
+const FIELDS = [
+  '#{pane_id}',
+  '#{session_id}',
+  `#{${NAME_OPTION}}`,
+  '#{session_name}',
+  '#{pane_dead}-#{pane_dead_status}-#{pane_dead_signal}',
+  '#{pane_width}',
+  '#{pane_height}',
+  '#{pane_pid}',
+];
+export const PANE_FORMAT = FIELDS.join('\t');
+
+export interface TmuxPane extends PaneInfo {
+  sessionId: string;
+}
+
+/** One line of PANE_FORMAT output; null if the line is not one (defensive: strict list). */
+export function parsePaneLine(line: string): TmuxPane | null {
+  const f = line.split('\t');
+  if (f.length !== FIELDS.length || !/^%\d+$/.test(f[0]!) || !/^\$\d+$/.test(f[1]!)) return null;
+  const dead = parseDeadValue(f[4]!);
+  const pid = Number.parseInt(f[7]!, 10);
+  return {
+    paneId: f[0]!,
+    sessionId: f[1]!,
+    name: f[2] || f[3]!,
+    alive: !dead.dead,
+    exitCode: dead.code,
+    cols: Number.parseInt(f[5]!, 10),
+    rows: Number.parseInt(f[6]!, 10),
+    ...(Number.isFinite(pid) && pid > 0 && !dead.dead ? { pid } : {}),
+    survivesRestart: true,
+  };
+}
+
+/**
+ * tmux session names cannot hold "." or ":" (target syntax); anything unusual becomes "_".
+ * The real name is kept in NAME_OPTION.
+ */
+export function sessionNameFor(name: string): string {
+  return name.replace(/[^A-Za-z0-9_@+=-]/g, '_');
+}
+
+/**
+ * Settings applied every time we touch the server (a server started by an older version of us,
+ * or by hand, gets them too). As one `;`-separated argv fragment.
+ */
+export function serverSettingsArgs(): string[] {
+  const settings: string[][] = [
+    // The server is ours and stays up between workers, so `serverState` means something.
+    ['set-option', '-s', 'exit-empty', 'off'],
+    // Keeps the last screen and the exit status of a worker readable after it exits.
+    ['set-option', '-g', 'remain-on-exit', 'on'],
+    // tmux 3.3 writes "Pane is dead (...)" into the pane otherwise, scrolling the last screen.
+    ['set-option', '-gq', 'remain-on-exit-format', ''],
+    // No status line: every row of the window is the worker's.
+    ['set-option', '-g', 'status', 'off'],
+    ['set-option', '-g', 'history-limit', '10000'],
+  ];
+  return settings.flatMap((cmd) => [...cmd, ';']);
+}

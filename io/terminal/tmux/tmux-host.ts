@@ -1,0 +1,359 @@
+/**
+ * TerminalHost on a private tmux server (the default on Linux/macOS).
+ *
+ * - One session with one window per worker, created at a fixed size and never split: narrow
+ *   panes blind every classifier (control-plane §2.9).
+ * - The worker starts under `env -i KEY=VAL … argv`, so it gets exactly spec.env; whatever the
+ *   tmux server inherited when it started (possibly days ago) never reaches a worker.
+ * - `remain-on-exit` keeps the last screen and the exit status; a control-mode client per
+ *   session pushes `%output` (→ `changed`) and a `pane_dead` subscription (→ `exited`).
+ * - `capture-pane -p -e` is the authority for the visible screen.
+ * - Panes outlive us: `attach(paneId)` picks a worker up again after our process restarted.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parseAnsi } from '../../screen/index.ts';
+import { assertKey, tmuxSendKeysArgs } from '../keys.ts';
+import { PaneEventBus } from '../pane-events.ts';
+import { checkPaneSpec, exactEnvArgv, findEnvBin } from '../pane-spec.ts';
+import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, ServerState, TerminalHost, TextResult } from '../types.ts';
+import { TmuxControlClient } from './control-client.ts';
+import { parseDeadValue } from './control-protocol.ts';
+import { NAME_OPTION, PANE_FORMAT, parsePaneLine, serverSettingsArgs, sessionNameFor, type TmuxPane } from './pane-info.ts';
+import { runTmux, TmuxCommandError, tmuxLiteral, type TmuxContext } from './tmux-command.ts';
+
+export interface TmuxHostOptions {
+  /** Socket of the private server, e.g. `<state dir>/tmux.sock` (its directory is created). */
+  socketPath: string;
+  /** tmux executable; default "tmux". */
+  tmuxBin?: string;
+  /** env(1) used to start workers with exactly their environment; default /usr/bin/env or /bin/env. */
+  envBin?: string;
+  /** `changed` coalescing window; default 20 ms. */
+  coalesceMs?: number;
+  /**
+   * Pause between the text and its Enter in sendText; default 200 ms. A TUI that reads the Enter
+   * in the same chunk as the text takes it as part of a paste (a newline), not a submit — herdr
+   * waits 300 ms for the same reason (herdr.md, agent prompt).
+   */
+  submitDelayMs?: number;
+  /** Text longer than this (or multi-line) goes through a tmux buffer as a paste; default 512. */
+  pasteThreshold?: number;
+}
+
+export interface TmuxHost extends TerminalHost {
+  readonly backend: 'tmux';
+  readonly socketPath: string;
+  /** Kills the whole private server and every pane on it (tests, uninstall). */
+  killServer(): Promise<void>;
+}
+
+interface Watch {
+  sessionId: string;
+  client: TmuxControlClient | null;
+  opening: Promise<void> | null;
+  title: string | null;
+  closing: boolean;
+}
+
+const PANE_ID = /^%\d+$/;
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
+  const ctx: TmuxContext = { bin: options.tmuxBin ?? 'tmux', socketPath: options.socketPath };
+  const envBin = options.envBin ?? findEnvBin();
+  const submitDelayMs = options.submitDelayMs ?? 200;
+  const pasteThreshold = options.pasteThreshold ?? 512;
+  const bus = new PaneEventBus(options.coalesceMs ?? 20);
+  const watches = new Map<string, Watch>();
+  let disposed = false;
+  let pasteCounter = 0;
+
+  const tmux = (args: readonly string[], input?: string) => runTmux(ctx, args, input);
+
+  function checkPaneId(paneId: string): void {
+    if (!PANE_ID.test(paneId)) throw new Error(`not a tmux pane id: ${JSON.stringify(paneId)}`);
+  }
+
+  function reportExit(paneId: string, code: number | null): void {
+    bus.exit(paneId, code);
+  }
+
+  function onSubscription(name: string, paneId: string, value: string): void {
+    if (name === 'kh-dead') {
+      const dead = parseDeadValue(value);
+      if (!dead.dead) return;
+      if (dead.code !== null) reportExit(paneId, dead.code);
+      else void awaitExitStatus(paneId);
+    } else if (name === 'kh-title') {
+      const watch = watches.get(paneId);
+      if (!watch || watch.title === value) return;
+      watch.title = value;
+      bus.emit(paneId, { type: 'title', title: value });
+    }
+  }
+
+  /**
+   * "Dead, status unknown": tmux saw the pty close but has not reaped the process. Usually that
+   * is a moment; but tmux built with libutempter sets SIGCHLD to SIG_DFL while its utmp helper
+   * runs — and it runs exactly when a pane's pty closes — so the worker's SIGCHLD can be lost and
+   * the zombie stays unreaped until some other child of the server exits. We make one exit: a
+   * constant `run-shell -b true` job, whose SIGCHLD makes tmux reap every zombie it has. Then ask
+   * for the status directly (the subscription repeats only on its one-second tick). No "could
+   * not tell" fallback: a process that has not exited has not exited.
+   */
+  async function awaitExitStatus(paneId: string): Promise<void> {
+    for (let i = 0; i < 40 && !bus.hasExited(paneId); i++) {
+      if (i % 10 === 0) await tmux(['run-shell', '-b', 'true']).catch(() => {});
+      await sleep(50);
+      const pane = await describe(paneId).catch(() => null);
+      if (pane && pane.alive === false && pane.exitCode !== null) reportExit(paneId, pane.exitCode);
+    }
+  }
+
+  /** Starts (once) the control client that pushes this pane's events. */
+  function watch(paneId: string, sessionId: string): Promise<void> {
+    let w = watches.get(paneId);
+    if (!w) {
+      w = { sessionId, client: null, opening: null, title: null, closing: false };
+      watches.set(paneId, w);
+    }
+    if (w.client?.alive) return Promise.resolve();
+    if (w.opening) return w.opening;
+    const entry = w;
+    entry.opening = (async () => {
+      const client = await TmuxControlClient.open(ctx, sessionId, {
+        onOutput: (p) => bus.touch(p),
+        onSubscription,
+        onClose: (expected) => {
+          entry.client = null;
+          // The session vanished under us (killed by hand, server gone): the worker is gone and
+          // its status cannot be known.
+          if (!expected && !entry.closing && !disposed) reportExit(paneId, null);
+        },
+      });
+      entry.client = client;
+      if (disposed) {
+        await client.close();
+        return;
+      }
+      // `%*` (every pane of the session — there is one): tmux 3.3a reports a subscription that
+      // names one pane only once, so its later death would never arrive.
+      await client.command(`refresh-client -B 'kh-dead:%*:#{pane_dead}-#{pane_dead_status}-#{pane_dead_signal}'`);
+      await client.command(`refresh-client -B 'kh-title:%*:#{pane_title}'`);
+    })().finally(() => {
+      entry.opening = null;
+    });
+    return entry.opening;
+  }
+
+  async function describe(paneId: string): Promise<TmuxPane | null> {
+    try {
+      const out = await tmux(['display-message', '-p', '-t', paneId, PANE_FORMAT]);
+      return parsePaneLine(out.trimEnd());
+    } catch (err) {
+      if (err instanceof TmuxCommandError && (err.noTarget || err.noServer)) return null;
+      throw err;
+    }
+  }
+
+  function publicInfo(pane: TmuxPane): PaneInfo {
+    const { sessionId: _sessionId, ...info } = pane;
+    return info;
+  }
+
+  async function typeText(paneId: string, text: string): Promise<void> {
+    checkPaneId(paneId);
+    if (text.length === 0) return;
+    if (text.length <= pasteThreshold && !/[\r\n]/.test(text)) {
+      await tmux(['send-keys', '-t', paneId, '-l', '--', tmuxLiteral(text)]);
+      return;
+    }
+    // Large or multi-line text: a tmux client message is limited (~16 KB), so the text goes in
+    // through stdin into a private buffer and is pasted — bracketed (-p) when the app asked for
+    // bracketed paste, LF sent as CR like any terminal paste, buffer deleted afterwards (-d).
+    const buffer = `kh-paste-${process.pid}-${++pasteCounter}`;
+    await tmux(['load-buffer', '-b', buffer, '-', ';', 'paste-buffer', '-p', '-d', '-b', buffer, '-t', paneId], text);
+  }
+
+  async function sendKey(paneId: string, key: Key): Promise<void> {
+    checkPaneId(paneId);
+    assertKey(key);
+    await tmux(['send-keys', '-t', paneId, ...tmuxSendKeysArgs(key).map(tmuxLiteral)]);
+  }
+
+  const host: TmuxHost = {
+    backend: 'tmux',
+    survivesRestart: true,
+    socketPath: options.socketPath,
+
+    async ensureServer() {
+      mkdirSync(dirname(options.socketPath), { recursive: true, mode: 0o700 });
+      await tmux(['start-server', ';', ...serverSettingsArgs().slice(0, -1)]);
+    },
+
+    async serverState(): Promise<ServerState> {
+      try {
+        await tmux(['list-sessions', '-F', '#{session_id}']);
+        return { state: 'running' };
+      } catch (err) {
+        if (err instanceof TmuxCommandError && err.noServer) return { state: 'stopped' };
+        return { state: 'unknown', detail: errorText(err) };
+      }
+    },
+
+    async createPane(spec: PaneSpec): Promise<PaneInfo> {
+      const checked = checkPaneSpec(spec);
+      mkdirSync(dirname(options.socketPath), { recursive: true, mode: 0o700 });
+      const out = await tmux([
+        'start-server', ';',
+        ...serverSettingsArgs(),
+        'new-session', '-d', '-s', sessionNameFor(checked.name),
+        '-x', String(checked.cols), '-y', String(checked.rows), '-c', checked.cwd,
+        '-P', '-F', '#{pane_id} #{session_id}',
+        ...exactEnvArgv(envBin, checked.env, checked.argv).map(tmuxLiteral), ';',
+        // Per window, not global: `set -g window-size manual` crashes tmux 3.3a on new-session.
+        // Manual = no client (a person attaching to look) ever resizes a worker.
+        'set-option', '-w', 'window-size', 'manual', ';',
+        'set-option', NAME_OPTION, tmuxLiteral(checked.name),
+      ]);
+      const [paneId, sessionId] = out.trim().split(/\s+/);
+      if (!paneId || !PANE_ID.test(paneId) || !sessionId) throw new Error(`tmux new-session printed ${JSON.stringify(out)}`);
+      await watch(paneId, sessionId);
+      const info = await describe(paneId);
+      return info
+        ? publicInfo(info)
+        : { paneId, name: checked.name, alive: null, exitCode: null, cols: checked.cols, rows: checked.rows, survivesRestart: true };
+    },
+
+    async attach(paneId: string): Promise<PaneInfo | null> {
+      checkPaneId(paneId);
+      const pane = await describe(paneId);
+      if (!pane) return null;
+      const w = watches.get(paneId);
+      if (w) w.closing = false;
+      await watch(paneId, pane.sessionId);
+      return publicInfo(pane);
+    },
+
+    async readVisible(paneId: string): Promise<ReadResult> {
+      try {
+        checkPaneId(paneId);
+        // One tmux round trip: the size first, then the screen with its SGR attributes.
+        const out = await tmux([
+          'display-message', '-p', '-t', paneId, '#{pane_width} #{pane_height}', ';',
+          'capture-pane', '-p', '-e', '-t', paneId,
+        ]);
+        const nl = out.indexOf('\n');
+        const [cols, rows] = out.slice(0, nl).split(' ').map((n) => Number.parseInt(n, 10));
+        if (nl < 0 || !Number.isFinite(cols) || !Number.isFinite(rows)) return { ok: false, error: `unexpected tmux output for ${paneId}` };
+        return { ok: true, screen: parseAnsi(out.slice(nl + 1), { cols: cols!, rows: rows! }) };
+      } catch (err) {
+        return { ok: false, error: errorText(err) };
+      }
+    },
+
+    async readScrollback(paneId: string, lines: number): Promise<TextResult> {
+      try {
+        checkPaneId(paneId);
+        const n = Math.max(1, Math.floor(lines));
+        const out = await tmux(['capture-pane', '-p', '-J', '-S', String(-n), '-t', paneId]);
+        const all = out.replace(/\n+$/, '').split('\n');
+        return { ok: true, text: all.slice(-n).join('\n') };
+      } catch (err) {
+        return { ok: false, error: errorText(err) };
+      }
+    },
+
+    async sendText(paneId: string, text: string): Promise<void> {
+      await typeText(paneId, text);
+      await sleep(submitDelayMs);
+      await sendKey(paneId, 'enter');
+    },
+
+    typeText,
+    sendKey,
+
+    async resize(paneId: string, cols: number, rows: number): Promise<void> {
+      checkPaneId(paneId);
+      await tmux(['resize-window', '-t', paneId, '-x', String(cols), '-y', String(rows)]);
+    },
+
+    async close(paneId: string): Promise<void> {
+      checkPaneId(paneId);
+      const w = watches.get(paneId);
+      if (w) {
+        w.closing = true;
+        await w.opening?.catch(() => {});
+        await w.client?.close();
+      }
+      bus.forget(paneId);
+      try {
+        await tmux(['kill-pane', '-t', paneId]);
+      } catch (err) {
+        if (!(err instanceof TmuxCommandError && (err.noTarget || err.noServer))) throw err;
+      }
+      watches.delete(paneId);
+    },
+
+    async list(): Promise<ListResult> {
+      try {
+        const out = await tmux(['list-panes', '-a', '-F', PANE_FORMAT]);
+        const panes: PaneInfo[] = [];
+        for (const line of out.split('\n')) {
+          if (line.trim() === '') continue;
+          const pane = parsePaneLine(line);
+          if (!pane) return { ok: false, error: `unexpected tmux list line ${JSON.stringify(line)}` };
+          panes.push(publicInfo(pane));
+        }
+        return { ok: true, panes };
+      } catch (err) {
+        // A server that is certainly not running has certainly no panes.
+        if (err instanceof TmuxCommandError && err.noServer) return { ok: true, panes: [] };
+        // tmux 3.3 answers `list-panes -a` on a server without sessions with "no current target":
+        // confirm there are no sessions rather than trusting the message.
+        if (err instanceof TmuxCommandError && /no current target/.test(err.stderr)) {
+          const sessions = await tmux(['list-sessions', '-F', '#{session_id}']).catch(() => null);
+          if (sessions !== null && sessions.trim() === '') return { ok: true, panes: [] };
+        }
+        return { ok: false, error: errorText(err) };
+      }
+    },
+
+    subscribe(paneId: string, listener: (event: PaneEvent) => void): () => void {
+      const unsubscribe = bus.subscribe(paneId, listener);
+      // A pane created by an earlier process: start watching it on first interest.
+      if (!disposed && PANE_ID.test(paneId) && !watches.get(paneId)?.client) {
+        void host.attach(paneId).catch(() => {});
+      }
+      return unsubscribe;
+    },
+
+    async dispose(): Promise<void> {
+      disposed = true;
+      const closing = [...watches.values()].map(async (w) => {
+        w.closing = true;
+        await w.opening?.catch(() => {});
+        await w.client?.close();
+      });
+      await Promise.all(closing);
+      watches.clear();
+      bus.clear();
+    },
+
+    async killServer(): Promise<void> {
+      await host.dispose();
+      try {
+        await tmux(['kill-server']);
+      } catch (err) {
+        if (!(err instanceof TmuxCommandError && err.noServer)) throw err;
+      }
+    },
+  };
+  return host;
+}
