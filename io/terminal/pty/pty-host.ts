@@ -1,0 +1,264 @@
+/**
+ * TerminalHost in our own process: node-pty for the process, @xterm/headless as the screen.
+ * Fastest (no process hop per read) and the only host that works on Windows (ConPTY), but every
+ * worker dies with us: a pty child gets SIGHUP when its master closes (xstate-notes §5.1), so
+ * `survivesRestart` is false and every PaneInfo says so.
+ */
+import * as pty from 'node-pty';
+import type { Terminal as XTerm } from '@xterm/headless';
+import { assertKey, keyBytes } from '../keys.ts';
+import { PaneEventBus } from '../pane-events.ts';
+import { checkPaneSpec, exactEnvArgv, findEnvBin } from '../pane-spec.ts';
+import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, ServerState, TerminalHost, TextResult } from '../types.ts';
+import { createTerminal, flushTerminal, readTail, readViewport } from './xterm-screen.ts';
+
+export interface PtyHostOptions {
+  /** `changed` coalescing window; default 16 ms. */
+  coalesceMs?: number;
+  /**
+   * After the process exits, output counts as drained once nothing arrived for this long;
+   * default 150 ms. node-pty can report the exit before the last data (microsoft/node-pty#72);
+   * VS Code waits 250 ms for the same reason.
+   */
+  drainQuietMs?: number;
+  /** Upper bound on the drain wait; default 2000 ms. */
+  drainMaxMs?: number;
+  /** Pause between the text and its Enter in sendText; default 200 ms (see TmuxHostOptions). */
+  submitDelayMs?: number;
+  /** Text longer than this (or multi-line) is sent as a paste; default 512. */
+  pasteThreshold?: number;
+  /** env(1) used to start workers with exactly their environment (POSIX); default /usr/bin/env. */
+  envBin?: string;
+}
+
+export interface PtyHost extends TerminalHost {
+  readonly backend: 'pty';
+}
+
+interface PtyPane {
+  paneId: string;
+  name: string;
+  proc: pty.IPty;
+  term: XTerm;
+  /** Set once the exit was reported (after the output drained). */
+  exitCode: number | null;
+  exited: boolean;
+  /** The process is gone (the exit may not be reported yet: output still draining). */
+  procExited: boolean;
+  exitSeen: Promise<void>;
+  lastDataAt: number;
+  disposed: boolean;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createPtyHost(options: PtyHostOptions = {}): PtyHost {
+  const bus = new PaneEventBus(options.coalesceMs ?? 16);
+  const drainQuietMs = options.drainQuietMs ?? 150;
+  const drainMaxMs = options.drainMaxMs ?? 2_000;
+  const submitDelayMs = options.submitDelayMs ?? 200;
+  const pasteThreshold = options.pasteThreshold ?? 512;
+  const panes = new Map<string, PtyPane>();
+  const envBin = options.envBin ?? findEnvBin();
+  let counter = 0;
+
+  function pane(paneId: string): PtyPane {
+    const p = panes.get(paneId);
+    if (!p) throw new Error(`no pty pane ${paneId} in this process`);
+    return p;
+  }
+
+  function info(p: PtyPane): PaneInfo {
+    return {
+      paneId: p.paneId,
+      name: p.name,
+      alive: !p.exited,
+      exitCode: p.exitCode,
+      cols: p.term.cols,
+      rows: p.term.rows,
+      ...(p.procExited ? {} : { pid: p.proc.pid }),
+      survivesRestart: false,
+    };
+  }
+
+  /** Reports the exit once the output stopped arriving, so the last screen is complete. */
+  async function drainThenReportExit(p: PtyPane, code: number): Promise<void> {
+    const start = Date.now();
+    while (Date.now() - start < drainMaxMs) {
+      const quietFor = Date.now() - p.lastDataAt;
+      if (quietFor >= drainQuietMs) break;
+      await sleep(drainQuietMs - quietFor);
+    }
+    if (!p.disposed) await flushTerminal(p.term);
+    p.exited = true;
+    p.exitCode = code;
+    bus.exit(p.paneId, code);
+  }
+
+  function write(p: PtyPane, data: string): void {
+    if (p.procExited) throw new Error(`pty pane ${p.paneId} has exited`);
+    p.proc.write(data);
+  }
+
+  async function typeText(paneId: string, text: string): Promise<void> {
+    const p = pane(paneId);
+    if (text.length === 0) return;
+    if (text.length <= pasteThreshold && !/[\r\n]/.test(text)) {
+      write(p, text);
+      return;
+    }
+    // A paste, as a terminal does it: LF becomes CR, wrapped in bracketed-paste markers when
+    // the app enabled the mode (same behaviour as tmux paste-buffer -p).
+    const body = text.replace(/\r?\n/g, '\r');
+    write(p, p.term.modes.bracketedPasteMode ? `\x1b[200~${body}\x1b[201~` : body);
+  }
+
+  async function sendKey(paneId: string, key: Key): Promise<void> {
+    const p = pane(paneId);
+    assertKey(key);
+    // Arrow keys follow the app's cursor-key mode (DECCKM), as a real terminal would send them.
+    write(p, keyBytes(key, p.term.modes.applicationCursorKeysMode));
+  }
+
+  async function closePane(p: PtyPane): Promise<void> {
+    if (!p.procExited) {
+      try {
+        p.proc.kill('SIGHUP');
+      } catch {
+        // already gone
+      }
+      const gone = await Promise.race([p.exitSeen.then(() => true), sleep(3_000).then(() => false)]);
+      if (!gone) {
+        try {
+          p.proc.kill('SIGKILL');
+        } catch {
+          // already gone
+        }
+        await Promise.race([p.exitSeen, sleep(2_000)]);
+      }
+    }
+    p.disposed = true;
+    p.term.dispose();
+    panes.delete(p.paneId);
+    bus.forget(p.paneId);
+  }
+
+  const host: PtyHost = {
+    backend: 'pty',
+    survivesRestart: false,
+
+    async ensureServer() {
+      // In-process: there is no server to start.
+    },
+
+    async serverState(): Promise<ServerState> {
+      return { state: 'running' };
+    },
+
+    async createPane(spec: PaneSpec): Promise<PaneInfo> {
+      const checked = checkPaneSpec(spec);
+      for (const p of panes.values()) {
+        if (p.name === checked.name) throw new Error(`a pty pane named ${checked.name} already exists`);
+      }
+      const paneId = `pty-${++counter}`;
+      const term = createTerminal(checked.cols, checked.rows);
+      // node-pty adds PWD and TERM to the environment it is given; on POSIX `env -i` strips
+      // them again so the worker gets exactly spec.env, as on tmux. (Windows has no env(1).)
+      const argv = process.platform === 'win32' ? checked.argv : exactEnvArgv(envBin, checked.env, checked.argv);
+      const proc = pty.spawn(argv[0]!, argv.slice(1), {
+        name: checked.env.TERM ?? 'xterm-256color',
+        cols: checked.cols,
+        rows: checked.rows,
+        cwd: checked.cwd,
+        env: checked.env,
+      });
+      let markExitSeen!: () => void;
+      const p: PtyPane = {
+        paneId,
+        name: checked.name,
+        proc,
+        term,
+        exitCode: null,
+        exited: false,
+        procExited: false,
+        disposed: false,
+        exitSeen: new Promise<void>((resolve) => (markExitSeen = resolve)),
+        lastDataAt: Date.now(),
+      };
+      panes.set(paneId, p);
+      proc.onData((data) => {
+        if (p.disposed) return;
+        p.lastDataAt = Date.now();
+        term.write(data);
+        bus.touch(paneId);
+      });
+      term.onTitleChange((title) => bus.emit(paneId, { type: 'title', title }));
+      proc.onExit(({ exitCode, signal }) => {
+        p.procExited = true;
+        markExitSeen();
+        void drainThenReportExit(p, signal ? 128 + signal : exitCode);
+      });
+      return info(p);
+    },
+
+    async attach(paneId: string): Promise<PaneInfo | null> {
+      // Only panes of this process exist: after a restart every pty worker is gone.
+      const p = panes.get(paneId);
+      return p ? info(p) : null;
+    },
+
+    async readVisible(paneId: string): Promise<ReadResult> {
+      const p = panes.get(paneId);
+      if (!p) return { ok: false, error: `no pty pane ${paneId} in this process` };
+      try {
+        await flushTerminal(p.term);
+        return { ok: true, screen: readViewport(p.term) };
+      } catch (err) {
+        return { ok: false, error: err instanceof Error ? err.message : String(err) };
+      }
+    },
+
+    async readScrollback(paneId: string, lines: number): Promise<TextResult> {
+      const p = panes.get(paneId);
+      if (!p) return { ok: false, error: `no pty pane ${paneId} in this process` };
+      await flushTerminal(p.term);
+      return { ok: true, text: readTail(p.term, lines) };
+    },
+
+    async sendText(paneId: string, text: string): Promise<void> {
+      await typeText(paneId, text);
+      await sleep(submitDelayMs);
+      await sendKey(paneId, 'enter');
+    },
+
+    typeText,
+    sendKey,
+
+    async resize(paneId: string, cols: number, rows: number): Promise<void> {
+      const p = pane(paneId);
+      // Both or neither: an emulator and an app that disagree on the size draw garbage.
+      if (!p.procExited) p.proc.resize(cols, rows);
+      p.term.resize(cols, rows);
+    },
+
+    async close(paneId: string): Promise<void> {
+      const p = panes.get(paneId);
+      if (p) await closePane(p);
+    },
+
+    async list(): Promise<ListResult> {
+      return { ok: true, panes: [...panes.values()].map(info) };
+    },
+
+    subscribe(paneId: string, listener: (event: PaneEvent) => void): () => void {
+      return bus.subscribe(paneId, listener);
+    },
+
+    async dispose(): Promise<void> {
+      // The panes die with this host anyway; ending them here leaves no orphan behind.
+      await Promise.all([...panes.values()].map(closePane));
+      bus.clear();
+    },
+  };
+  return host;
+}
