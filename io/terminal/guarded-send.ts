@@ -1,0 +1,176 @@
+/**
+ * The prompt-box guard on every send path (DESIGN.md principle 5, control-plane §3.4).
+ *
+ * Between turns Claude Code may render a generated suggestion into the empty box, and a bare
+ * Enter accepts it — an instruction nobody wrote, submitted under the Hand's name. Typing into a
+ * half-typed line mixes two prompts. So before text (or a first-key Enter) goes out, the live
+ * box is read; if it holds anything, the send is refused and the text quoted. Never cleared: the
+ * text is the only evidence of what was there. An unreadable screen or a failed read fails OPEN
+ * (a guard that blocks on "could not tell" would wedge every steer of a worker we cannot see).
+ */
+import { PromptBoxNotEmptyError } from '../errors.ts';
+import { analyseScreen, type ScreenReading } from '../screen/index.ts';
+import { assertKey } from './keys.ts';
+import type { Key, PaneEvent, ReadResult, TerminalHost } from './types.ts';
+
+export interface GuardOptions {
+  /** Explicit override (`--allow-non-empty-box`): send even if the box holds text. */
+  allowNonEmptyBox?: boolean;
+  /** How the refusal names the target (the worker id); default the pane id. */
+  label?: string;
+  /** Screen profile to read the box with; default Claude Code. */
+  agent?: string;
+}
+
+export type BoxCheck =
+  | { state: 'empty' }
+  | { state: 'holds'; text: string; kind: string }
+  /** Fails open: the caller proceeds. */
+  | { state: 'unknown'; detail: string };
+
+/** Reads the live input box of a pane. */
+export async function checkPromptBox(host: TerminalHost, paneId: string, agent?: string): Promise<BoxCheck> {
+  let read: ReadResult;
+  try {
+    read = await host.readVisible(paneId);
+  } catch (err) {
+    return { state: 'unknown', detail: err instanceof Error ? err.message : String(err) };
+  }
+  if (!read.ok) return { state: 'unknown', detail: read.error };
+  let reading: ScreenReading;
+  try {
+    reading = analyseScreen(read.screen, agent);
+  } catch (err) {
+    return { state: 'unknown', detail: err instanceof Error ? err.message : String(err) };
+  }
+  if (!reading.readable) return { state: 'unknown', detail: 'screen unreadable' };
+  if (reading.promptBox) return { state: 'holds', text: reading.promptBox, kind: reading.promptBoxKind ?? 'typed' };
+  return { state: 'empty' };
+}
+
+async function assertBoxWritable(host: TerminalHost, paneId: string, opts: GuardOptions): Promise<void> {
+  if (opts.allowNonEmptyBox) return;
+  const box = await checkPromptBox(host, paneId, opts.agent);
+  if (box.state === 'holds') throw new PromptBoxNotEmptyError(opts.label ?? paneId, box.text, box.kind);
+}
+
+/** Text then Enter, refused (nothing sent) if the box already holds text. */
+export async function guardedSendText(host: TerminalHost, paneId: string, text: string, opts: GuardOptions = {}): Promise<void> {
+  await assertBoxWritable(host, paneId, opts);
+  await host.sendText(paneId, text);
+}
+
+export interface KeyGuardOptions extends GuardOptions {
+  /**
+   * Only an Enter sent as the FIRST key is guarded: a later Enter answers the menu the earlier
+   * keys moved through. Default true (a single key is a first key).
+   */
+  isFirstKey?: boolean;
+}
+
+/** Exactly one key; a first-key Enter is refused if the box holds text. */
+export async function guardedSendKey(host: TerminalHost, paneId: string, key: Key, opts: KeyGuardOptions = {}): Promise<void> {
+  assertKey(key);
+  if (key === 'enter' && (opts.isFirstKey ?? true)) await assertBoxWritable(host, paneId, opts);
+  await host.sendKey(paneId, key);
+}
+
+/**
+ * Runs `action` and resolves once the pane reports a change (or exit), or after `settleMs`.
+ * Subscribes before acting so a fast redraw is not missed.
+ */
+export async function actThenSettle(host: TerminalHost, paneId: string, action: () => Promise<void>, settleMs: number): Promise<void> {
+  let done!: () => void;
+  const settled = new Promise<void>((resolve) => (done = resolve));
+  const unsubscribe = host.subscribe(paneId, (event: PaneEvent) => {
+    if (event.type === 'changed' || event.type === 'exited') done();
+  });
+  const timer = setTimeout(done, settleMs);
+  try {
+    await action();
+    await settled;
+  } finally {
+    clearTimeout(timer);
+    unsubscribe();
+  }
+}
+
+export interface KeysOptions extends GuardOptions {
+  /** Longest wait for the screen to react to a key before reading it back; default 500 ms. */
+  settleMs?: number;
+}
+
+/**
+ * Several keys, one per call, the screen read back after each (principle 6). Every key is
+ * validated before the first is sent. Returns the reading after each key.
+ */
+export async function sendKeysOneByOne(host: TerminalHost, paneId: string, keys: readonly Key[], opts: KeysOptions = {}): Promise<ReadResult[]> {
+  for (const key of keys) assertKey(key);
+  const readings: ReadResult[] = [];
+  for (const [i, key] of keys.entries()) {
+    await actThenSettle(host, paneId, () => guardedSendKey(host, paneId, key, { ...opts, isFirstKey: i === 0 }), opts.settleMs ?? 500);
+    readings.push(await host.readVisible(paneId));
+  }
+  return readings;
+}
+
+export interface TeardownOptions {
+  label?: string;
+  agent?: string;
+  /** How long to wait for the agent to exit after `/exit`; default 30 s (control-plane §2.13). */
+  exitTimeoutMs?: number;
+  /** Longest wait for the menu to close after Escape; default 800 ms (the reference's pause). */
+  escapeSettleMs?: number;
+}
+
+export interface TeardownResult {
+  /** The agent exited (or had already). */
+  stopped: boolean;
+  code: number | null;
+  /** An Escape was sent because a menu or dialog was up. */
+  escaped: boolean;
+}
+
+/**
+ * Asks the agent to leave: Escape if a menu/dialog is up (`/exit` typed into a menu is swallowed
+ * by it, and Enter would pick an option on the person's behalf), read back, then `/exit` + Enter.
+ * Exempt from the box guard: a rendered suggestion must never block teardown, and the first
+ * typed character displaces it. The box is still never cleared: if a person's half-typed line
+ * sits there, `/exit` is appended to it, the agent does not leave, and the result says
+ * `stopped: false` — that text is evidence, and the caller decides. Never a kill: a killed Claude
+ * Code leaves the terminal in kitty-keyboard/bracketed-paste mode (control-plane §2.13).
+ */
+export async function teardownSequence(host: TerminalHost, paneId: string, opts: TeardownOptions = {}): Promise<TeardownResult> {
+  const listed = await host.list().catch(() => null);
+  const pane = listed?.ok ? listed.panes.find((p) => p.paneId === paneId) : undefined;
+  if (pane && pane.alive === false) return { stopped: true, code: pane.exitCode, escaped: false };
+
+  let escaped = false;
+  const before = await host.readVisible(paneId);
+  if (before.ok && analyseScreen(before.screen, opts.agent).awaitingInput) {
+    await actThenSettle(host, paneId, () => host.sendKey(paneId, 'escape'), opts.escapeSettleMs ?? 800);
+    escaped = true;
+    await host.readVisible(paneId); // read back between keys, as every key gets
+  }
+
+  let exitCode: number | null = null;
+  let onExit!: () => void;
+  const exited = new Promise<void>((resolve) => (onExit = resolve));
+  const unsubscribe = host.subscribe(paneId, (event) => {
+    if (event.type !== 'exited') return;
+    exitCode = event.code;
+    onExit();
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await host.sendText(paneId, '/exit');
+    const stopped = await Promise.race([
+      exited.then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), opts.exitTimeoutMs ?? 30_000))),
+    ]);
+    return { stopped, code: stopped ? exitCode : null, escaped };
+  } finally {
+    clearTimeout(timer);
+    unsubscribe();
+  }
+}
