@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { makeTempDir } from '../helpers/temp.ts';
-import { launchMock, launchMockWithScenario, MOCK_BIN, readEvents, submit, waitForBox, type MockLaunch, type MockRun } from './mock-pane.ts';
+import { launchMock, launchMockWithScenario, MOCK_BIN, readEvents, submit, waitForBox, type MockLaunch, type MockRun, waitExitStatus } from './mock-pane.ts';
 
 let run: MockRun | null = null;
 afterEach(async () => {
@@ -25,7 +25,7 @@ describe('exit status of the mock agent', () => {
     const { pane, eventLog } = await start();
     await waitForBox(pane);
     await submit(pane, 'MODE:crash now');
-    expect((await pane.waitDead()).status).toBe(3);
+    expect(await waitExitStatus(pane)).toBe(3);
     const events = readEvents(eventLog);
     expect(events.at(-1)).toMatchObject({ event: 'exiting', code: 3 });
   });
@@ -34,7 +34,7 @@ describe('exit status of the mock agent', () => {
     const { pane } = await start();
     await waitForBox(pane);
     await submit(pane, '/exit');
-    expect((await pane.waitDead()).status).toBe(0);
+    expect(await waitExitStatus(pane)).toBe(0);
     expect(await pane.format('#{alternate_on}')).toBe('0');
     const screen = await pane.capture();
     expect(screen).toMatch(/^Resume this session with:\nclaude --resume [0-9a-f-]{36}\n/);
@@ -47,7 +47,7 @@ describe('exit status of the mock agent', () => {
     await pane.waitForScreen((s) => s.includes('Press Ctrl-C again to exit'), 'the ctrl+c hint');
     expect((await pane.status()).dead).toBe(false);
     await pane.keys('C-c');
-    expect((await pane.waitDead()).status).toBe(0);
+    expect(await waitExitStatus(pane)).toBe(0);
   });
 
   it("a scenario's exit step ends the process with its code", async () => {
@@ -56,7 +56,7 @@ describe('exit status of the mock agent', () => {
     const { pane } = run;
     await waitForBox(pane);
     await submit(pane, 'please finish');
-    expect((await pane.waitDead()).status).toBe(5);
+    expect(await waitExitStatus(pane)).toBe(5);
   });
 
   it('a malformed scenario file is a usage error: exit 2 with a one-line reason, before the terminal is touched', async () => {

@@ -5,7 +5,7 @@
  */
 import { dirname } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { launchMock, readEvents, waitForBox, type MockLaunch, type MockRun } from './mock-pane.ts';
+import { launchMock, readEvents, waitForBox, type MockLaunch, type MockRun, waitExitStatus } from './mock-pane.ts';
 
 let run: MockRun | null = null;
 afterEach(async () => {
@@ -48,7 +48,7 @@ describe('folder trust follows ~/.claude.json like the real binary', () => {
     const { pane } = await start({});
     await pane.waitForScreen((s) => s.includes(TRUST), 'the trust dialog');
     await pane.keys('Enter');
-    expect((await pane.waitDead()).status).toBe(1);
+    expect(await waitExitStatus(pane)).toBe(1);
   });
 
   it('--skip-trust starts at the box in an untrusted folder', async () => {

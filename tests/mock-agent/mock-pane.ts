@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyseScreen, parseAnsi, parsePlain, type ScreenReading } from '../../io/screen/index.ts';
 import { launchInTmux, type TmuxPane } from '../harness/claude-tmux.ts';
-import { makeTempDir } from '../helpers/temp.ts';
+import { makeTempDir, waitFor } from '../helpers/temp.ts';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 export const MOCK_BIN = join(REPO, 'bin', 'mock-agent.js');
@@ -134,6 +134,30 @@ export function readEvents(path: string): Array<Record<string, unknown> & { even
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line));
+}
+
+/**
+ * The pane's exit status (#{pane_dead_status}) once the program has ended.
+ *
+ * Works around a tmux 3.3a race seen on this loaded machine: when tmux handles the pane's EOF
+ * first, it closes the pane through libutempter, which sets SIGCHLD to SIG_DFL while its helper
+ * runs (strace: rt_sigaction(SIGCHLD, SIG_DFL) / clone / wait4 / restore). A SIGCHLD arriving in
+ * that window is discarded: the program stays a zombie, `pane_dead` is 1 and the status never
+ * comes. A SIGCHLD sent to our private server makes it run its waitpid loop and record the status.
+ */
+export async function waitExitStatus(pane: TmuxPane, timeoutMs = 20_000): Promise<number> {
+  let deadSince = 0;
+  return waitFor(
+    async () => {
+      const s = await pane.status();
+      if (s.status !== null) return s.status;
+      if (!s.dead) return false;
+      if (deadSince === 0) deadSince = Date.now();
+      if (Date.now() - deadSince > 500) process.kill(Number(await pane.format('#{pid}')), 'SIGCHLD');
+      return false;
+    },
+    { what: 'the pane to be dead with an exit status', timeoutMs, intervalMs: 50 },
+  );
 }
 
 /** Fails if the screen changes at all during `ms` (the observation window of a frozen agent). */

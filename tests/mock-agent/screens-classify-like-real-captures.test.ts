@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { analyseScreen, parsePlain } from '../../io/screen/index.ts';
 import type { TmuxPane } from '../harness/claude-tmux.ts';
 import { waitFor } from '../helpers/temp.ts';
-import { BOX, classifyAnsi, classifyPlain, expectUnchangedFor, finishedLines, fixture, launchMock, submit, waitForBox, type MockLaunch, type MockRun } from './mock-pane.ts';
+import { BOX, classifyAnsi, classifyPlain, expectUnchangedFor, finishedLines, fixture, launchMock, submit, waitForBox, type MockLaunch, type MockRun, waitExitStatus } from './mock-pane.ts';
 
 const FAST = { KH_MOCK_TICK_MS: '250', KH_MOCK_REPLY_MS: '100', KH_MOCK_SLOW_MS: '4000' };
 const SPINNER_WITH_COUNTER = /^\S \S+\u2026 \(\d+s \u00B7 \u2193 \d+ tokens\)$/m;
@@ -72,8 +72,11 @@ describe("the mock agent's screens, captured in tmux, classify the same as the r
     const seconds = (s: string) => /\((\d+)s/.exec(s)?.[1];
     const later = await pane.waitForScreen((s) => SPINNER_WITH_COUNTER.test(s) && seconds(s) !== seconds(first), 'the stall timer to tick');
     expect(analyseScreen(parsePlain(later)).fingerprint).toBe(analyseScreen(parsePlain(first)).fingerprint);
+    // The pane title works like the real one: a half circle while working, ✳ when idle.
+    expect(await pane.format('#{pane_title}')).toMatch(/^[◐-◓] Claude Code$/);
     await pane.keys('Escape');
     await expectLike(pane, '2.1.332/11-interrupted', hasBox('MODE:hang stall the stream'), 'the prompt back in the box');
+    expect(await pane.format('#{pane_title}')).toBe('✳ Claude Code');
   });
 
   it('fullscreen: MODE:silent draws the turn start once and then nothing, until Escape', async () => {
@@ -127,7 +130,7 @@ describe("the mock agent's screens, captured in tmux, classify the same as the r
     await pane.type('/exit');
     await expectLike(pane, '2.1.332/09b-slash-menu-exit', (s) => s.includes('Exit the CLI') && hasBox('/exit')(s), 'the slash menu');
     await pane.keys('Enter');
-    expect((await pane.waitDead()).status).toBe(0);
+    expect(await waitExitStatus(pane)).toBe(0);
     await expectLike(pane, '2.1.332/10-after-exit', (s) => s.includes('Resume this session with:'), 'the resume hint');
   });
 
@@ -153,7 +156,7 @@ describe("the mock agent's screens, captured in tmux, classify the same as the r
     await pane.type('/exit');
     await waitForBox(pane, '/exit');
     await pane.keys('Enter');
-    expect((await pane.waitDead()).status).toBe(0);
+    expect(await waitExitStatus(pane)).toBe(0);
     await expectLike(pane, '2.1.332-classic/10-after-exit', (s) => s.includes('Resume this session with:'), 'the classic resume hint');
   });
 });

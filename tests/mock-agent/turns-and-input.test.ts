@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { finishedLines, launchMock, launchMockWithScenario, readEvents, submit, waitForBox, type MockLaunch, type MockRun } from './mock-pane.ts';
+import { finishedLines, launchMock, launchMockWithScenario, readEvents, submit, waitForBox, type MockLaunch, type MockRun, waitExitStatus } from './mock-pane.ts';
 
 let run: MockRun | null = null;
 afterEach(async () => {
@@ -108,7 +108,7 @@ describe('turns and input of the mock agent', () => {
     await pane.keys('Escape');
     await pane.waitForScreen((s) => s.includes('Interrupted') && s.includes('\u276F\u00A0'), 'the cancelled question');
     await submit(pane, '/exit');
-    await pane.waitDead();
+    await waitExitStatus(pane);
     const events = readEvents(eventLog);
     expect(events.map((e) => e.event)).toEqual(['ready', 'turn-started', 'permission-drawn', 'turn-finished', 'turn-started', 'menu-drawn', 'turn-interrupted', 'exiting']);
     const times = events.map((e) => e.t);

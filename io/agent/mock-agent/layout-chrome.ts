@@ -53,7 +53,7 @@ export function footerText(v: FooterView): string {
 }
 
 export function footerLine(v: FooterView): Line {
-  return [seg(footerText(v), { fg: COLOUR.grey })];
+  return [seg('  '), seg(footerText(v).slice(2), { fg: COLOUR.grey })];
 }
 
 export const EFFORT_TEXT = '\u25D0 medium \u00B7 /effort';
@@ -63,7 +63,7 @@ export function classicFooterLine(v: FooterView, cols: number, right: string | n
   const text = footerText(v);
   if (!right) return footerLine(v);
   const gap = Math.max(1, cols - 2 - textWidth(text) - textWidth(right));
-  return [seg(text, { fg: COLOUR.grey }), seg(' '.repeat(gap)), seg(right, { fg: COLOUR.grey })];
+  return [...footerLine(v), seg(' '.repeat(gap)), seg(right, { fg: COLOUR.grey })];
 }
 
 /** The row right above the box rule: the effort line on a fresh session, a key hint, or blank. */

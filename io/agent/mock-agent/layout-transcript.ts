@@ -55,7 +55,7 @@ export function entryLines(entry: Entry, cols: number, classic = false): Line[] 
         [seg(`  ${ELBOW}  $ ${entry.command}`, GREY)],
       ];
     case 'ran':
-      return [[seg('  '), seg('Ran ', GREY), seg(String(entry.count), { bold: true }), seg(` shell command${entry.count === 1 ? '' : 's'}`, GREY)]];
+      return [[seg('  '), seg('Ran ', GREY), seg(String(entry.count), { bold: true, fg: COLOUR.grey }), seg(` shell command${entry.count === 1 ? '' : 's'}`, GREY)]];
     case 'did-not-run':
       return [
         [seg('  '), seg('Did not run 1 call', GREY)],

@@ -9,6 +9,10 @@ export type { MockAgentOptions } from './options.ts';
 
 function processTerminal(): TerminalPort {
   const out = process.stdout;
+  // After a hang-up the terminal is gone and the last writes fail (EIO/EPIPE): expected, not a crash.
+  const ignore = () => {};
+  out.on('error', ignore);
+  process.stderr.on('error', ignore);
   return {
     input: process.stdin,
     output: out,

@@ -59,9 +59,11 @@ function parseStep(raw: unknown, where: string, tickMs: number): Step {
     }
     case 'bash': {
       const step: Step = { kind: 'bash', command: str(raw, 'command', where) as string };
-      const description = str(raw, 'description', where, true);
-      const output = str(raw, 'output', where, true);
-      return { ...step, ...(description !== undefined && { description }), ...(output !== undefined && { output }) };
+      const optional = ['description', 'activity', 'output'].flatMap((key) => {
+        const value = str(raw, key, where, true);
+        return value === undefined ? [] : [[key, value]];
+      });
+      return { ...step, ...Object.fromEntries(optional) };
     }
     case 'ask': {
       const options = raw.options;

@@ -10,8 +10,11 @@ export type Step =
   | { kind: 'think'; ms: number }
   /** A reply; streamed over `ms` (the bullet stays empty meanwhile, as in the real program). */
   | { kind: 'reply'; text: string; ms?: number }
-  /** A Bash tool call that needs permission (manual mode); nothing is executed. */
-  | { kind: 'bash'; command: string; description?: string; output?: string }
+  /**
+   * A Bash tool call that needs permission (manual mode); nothing is executed. `description`
+   * is shown in the dialog, `activity` (its -ing form) on the transcript's tool line.
+   */
+  | { kind: 'bash'; command: string; description?: string; activity?: string; output?: string }
   /** AskUserQuestion; `{answer}` in later reply texts becomes the chosen label. */
   | { kind: 'ask'; header: string; question: string; options: QuestionOption[] }
   /** Writes a file (relative paths are resolved against the agent's cwd). */
@@ -89,7 +92,7 @@ export function builtInSteps(prompt: string, t: Timings): Step[] {
     return [
       think,
       { kind: 'reply', text: 'I will run a command.' },
-      { kind: 'bash', command, description: 'Create a mock artifact file', output },
+      { kind: 'bash', command, description: 'Create a mock artifact file', activity: 'Creating a mock artifact file', output },
       think,
       { kind: 'reply', text: `The tool finished: ${output}` },
     ];

@@ -83,7 +83,7 @@ export async function runTurn(steps: readonly Step[], host: TurnHost): Promise<T
         case 'bash': {
           const description = step.description ?? 'Run a shell command';
           if (host.permissionNeeded()) {
-            append({ kind: 'tool', description, command: step.command });
+            append({ kind: 'tool', description: step.activity ?? description, command: step.command });
             const a = await host.askPermission(step.command, description);
             if (a === 'no') {
               host.replaceLast({ kind: 'did-not-run', command: step.command });
