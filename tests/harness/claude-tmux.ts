@@ -169,9 +169,10 @@ export async function launchInTmux(spec: TmuxLaunch): Promise<TmuxPane> {
       await tmux('kill-server').catch(() => undefined); // already gone is fine
       // The program gets SIGHUP from the closing pty; make sure it really left.
       try {
-        await waitFor(() => !isProcessAlive(pid), { what: `pid ${pid} to exit after kill-server`, timeoutMs: 5_000, intervalMs: 50 });
+        // A zombie has exited; only its parent can reap it, and that parent was just killed.
+        await waitFor(() => !isProcessAlive(pid) || isZombie(pid), { what: `pid ${pid} to exit after kill-server`, timeoutMs: 5_000, intervalMs: 50 });
       } catch {
-        if (isProcessAlive(pid)) process.kill(pid, 'SIGKILL');
+        if (isProcessAlive(pid) && !isZombie(pid)) process.kill(pid, 'SIGKILL');
       }
     },
   };
