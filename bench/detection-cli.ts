@@ -11,6 +11,7 @@ import type { BenchResult } from './types.ts';
 import { makeWorld } from './lib/world.ts';
 import { makeDaemonWorld, type DaemonWorld } from './lib/daemon.ts';
 import { makeHerdrDoubleForBench } from './lib/hosts.ts';
+import { createHerdrHost } from '../io/terminal/herdr/herdr-host.ts';
 import { awaitEvent } from './lib/mock-events.ts';
 import { nowMs, summarise } from './lib/stats.ts';
 
@@ -50,6 +51,12 @@ async function trials(d: DaemonWorld, backend: BackendName, eventLog: (id: strin
 export async function run(opts: { trials: number; log?: (m: string) => void }, backends: BackendName[] = ['pty', 'tmux', 'herdr']): Promise<BenchResult[]> {
   const world = makeWorld('cli-wait');
   const double = backends.includes('herdr') ? makeHerdrDoubleForBench() : null;
+  if (double) {
+    // The daemon's herdr host attaches to a running herdr server; start the double's as a user would.
+    const starter = createHerdrHost(double.hostOptions());
+    await starter.ensureServer();
+    await starter.dispose();
+  }
   const d = await makeDaemonWorld(world, double ? { HAND_HERDR_BIN: double.bin, HAND_HERDR_SOCKET: double.socketPath } : {});
   const results: BenchResult[] = [];
   for (const b of backends) {

@@ -9,6 +9,8 @@
  *  4. resume — the fleet grown to 100 workers, the daemon SIGKILLed and started again: time from
  *     `hand daemon start` to the first status that lists all 100, each live.
  */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { BenchResult } from './types.ts';
 import { makeWorld } from './lib/world.ts';
 import { HAND_BIN, makeDaemonWorld, procUsage, runProcess, type DaemonWorld, type StatusRow } from './lib/daemon.ts';
@@ -95,10 +97,10 @@ export async function run(o: ScaleOptions): Promise<BenchResult[]> {
 
   // 5. CLI round trip, with the parts of a process start separated.
   const rows = (await d.rpc<StatusRow[]>('status')).length;
-  const times = async (argv: string[], n: number) => {
+  const times = async (argv: string[], n: number, extraEnv: Record<string, string> = {}) => {
     const t: number[] = [];
     for (let i = 0; i < n; i++) {
-      const r = await runProcess(argv, d.env);
+      const r = await runProcess(argv, { ...d.env, ...extraEnv });
       if (r.code !== 0) throw new Error(`${argv.join(' ')} failed: ${r.stderr}`);
       t.push(r.endedAt - r.startedAt);
     }
@@ -107,10 +109,15 @@ export async function run(o: ScaleOptions): Promise<BenchResult[]> {
   const bare = await times([process.execPath, '-e', ''], o.statusTrials);
   const version = await times([process.execPath, HAND_BIN, '--version'], o.statusTrials);
   const status = await times([process.execPath, HAND_BIN, '--home', d.home, 'status', '--json'], o.statusTrials);
-  out.push(summarise(`CLI round trip: \`hand status --json\` with ${rows} workers`, 'ms', status, 150, 'median is p50; process start included'));
+  // bin/hand.js runs the esbuild bundle in dist/ when `npm ci` (prepare) built it, else the
+  // sources through tsx: measure both where both exist, so the loader's share is a measured figure.
+  const bundled = existsSync(fileURLToPath(new URL('../dist/cli/main.js', import.meta.url)));
+  const source = bundled ? await times([process.execPath, HAND_BIN, '--home', d.home, 'status', '--json'], o.statusTrials, { HAND_FROM_SOURCE: '1' }) : status;
+  out.push(summarise(`CLI round trip: \`hand status --json\` with ${rows} workers`, 'ms', status, 150, `median is p50; process start included; ${bundled ? 'from the dist/ bundle' : 'no dist/ bundle: sources through tsx'}`));
+  if (bundled) out.push(summarise(`CLI round trip from sources (HAND_FROM_SOURCE=1, tsx loader), ${rows} workers`, 'ms', source, null));
   out.push(summarise('CLI start-up: `node -e \'\'`', 'ms', bare, null, 'Node itself'));
   out.push(summarise('CLI start-up: `hand --version` (tsx loader + commander, no daemon)', 'ms', version, null));
-  o.log?.(`status round trip p50 ${out.at(-3)!.p50} ms with ${rows} workers`);
+  o.log?.(`status round trip p50 ${status.length ? out.find((r) => r.name.startsWith('CLI round trip'))!.p50 : 0} ms with ${rows} workers`);
 
   // 4. Resume: grow to resumeWorkers, SIGKILL, start, time to the first complete status.
   const extra = Array.from({ length: Math.max(0, o.resumeWorkers - rows) }, (_, k) => `idle-${k}`);

@@ -46,19 +46,33 @@ process.on('unhandledRejection', (err) => log(`unhandled rejection: ${String(err
 
 const results: BenchResult[] = [];
 let complete = false;
+const failures: string[] = [];
 const t0 = Date.now();
 try {
   log(`machine: ${machine.cores} cores, ${machine.cpuModel}, Node ${machine.node}, load ${machine.loadAverageAtStart.join(' ')}`);
   const analysis = await runAnalysis();
   results.push(...analysis);
   log('screen analysis done');
-  const inproc = await runInProcess({ trials: quick ? 3 : 20, exitTrials: quick ? 2 : 6, log });
-  results.push(...inproc.results);
-  await runCleanups(log);
-  results.push(...(await runCli({ trials: quick ? 2 : 10, log })));
-  await runCleanups(log);
-  results.push(
-    ...(await runScale({
+  const section = async (what: string, fn: () => Promise<BenchResult[]>) => {
+    try {
+      results.push(...(await fn()));
+    } catch (err) {
+      // One broken figure must not hide the others: it is named in the output instead.
+      failures.push(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+      log(`FAILED ${failures.at(-1)}`);
+    } finally {
+      await runCleanups(log);
+    }
+  };
+  let blockedP50: Partial<Record<'pty' | 'tmux' | 'herdr', number>> = {};
+  await section('in-process detection', async () => {
+    const r = await runInProcess({ trials: quick ? 3 : 20, exitTrials: quick ? 2 : 6, log });
+    blockedP50 = r.blockedP50;
+    return r.results;
+  });
+  await section('hand wait detection', () => runCli({ trials: quick ? 2 : 10, log }));
+  await section('fleet scale, round trip, resume', () =>
+    runScale({
       levels: quick ? [1, 3] : [1, 10, 50],
       probeTrials: quick ? 2 : 10,
       cpuWindowMs: quick ? 2_000 : 8_000,
@@ -66,14 +80,13 @@ try {
       resumeWorkers: quick ? 6 : 100,
       resumeTrials: quick ? 1 : 2,
       log,
-    })),
+    }),
   );
-  await runCleanups(log);
   // 6. How close detection is to the physical limit: detection p50 / one parse+analyse.
   const perReading = analysis.find((r) => r.name.startsWith('screen-analysis ansi 120x40 (working') && r.unit === 'µs');
   if (perReading) {
     for (const b of ['pty', 'tmux', 'herdr'] as const) {
-      const p50 = inproc.blockedP50[b];
+      const p50 = blockedP50[b];
       if (p50 === undefined) continue;
       results.push({
         name: `detection / analysis ratio, ${b}: blocked p50 ÷ one ansi 120x40 reading`,
@@ -86,17 +99,18 @@ try {
       });
     }
   }
-  complete = true;
+  complete = failures.length === 0;
 } finally {
   await runCleanups(log);
   machine.loadAverageAtEnd = loadavg().map((x) => round(x, 2));
   machine.durationS = Math.round((Date.now() - t0) / 1000);
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
   mkdirSync(dir, { recursive: true });
-  const doc = JSON.stringify({ machine: { ...machine, complete }, results }, null, 2) + '\n';
+  const doc = JSON.stringify({ machine: { ...machine, complete, failures }, results }, null, 2) + '\n';
   const stamp = machine.startedAt.replace(/[:.]/g, '-');
   writeFileSync(`${dir}${stamp}.json`, doc);
-  if (!quick && complete) writeFileSync(`${dir}latest.json`, doc);
+  if (!quick && results.length > 0) writeFileSync(`${dir}latest.json`, doc);
   console.log(formatTable(results));
+  for (const f of failures) console.log(`FAILED: ${f}`);
   console.log(`\nmachine: ${machine.cores} cores (${machine.cpuModel}), Node ${machine.node}, load ${machine.loadAverageAtStart.join(' ')} → ${machine.loadAverageAtEnd.join(' ')}, ${machine.durationS} s`);
 }
