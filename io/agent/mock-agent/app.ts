@@ -17,6 +17,7 @@ import type { ResolvedConfig } from './options.ts';
 import { ClassicRenderer, FullscreenRenderer, type Renderer, type TerminalSize } from './renderer.ts';
 import { ScenarioPlayer } from './scenario.ts';
 import { builtInSteps } from './steps.ts';
+import { withBrief } from './brief-reader.ts';
 import { encodeLine, seg } from './style.ts';
 import { isFolderTrusted } from './trust.ts';
 import { TurnRunner, type TurnEnd } from './turn-runner.ts';
@@ -206,7 +207,8 @@ export class MockAgentApp {
     this.box = emptyBox();
     this.hint = null;
     this.killed = null;
-    const steps = this.scenario.next(prompt) ?? builtInSteps(prompt, this.cfg.timings);
+    const acted = withBrief(prompt);
+    const steps = this.scenario.next(acted) ?? builtInSteps(acted, this.cfg.timings);
     this.turns.start(prompt, box, steps);
   }
 

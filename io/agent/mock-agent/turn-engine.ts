@@ -23,6 +23,8 @@ export interface TurnHost {
   askQuestion(step: Extract<Step, { kind: 'ask' }>): Promise<string | null>;
   /** Writes the file and returns its line count. */
   writeFile(path: string, content: string): number;
+  /** Runs an approved shell command when the mock was asked to (KH_MOCK_RUN_BASH=1). */
+  runCommand(command: string): void;
   /** Stop drawing anything at all (MODE:silent). */
   freeze(): void;
 }
@@ -94,6 +96,7 @@ export async function runTurn(steps: readonly Step[], host: TurnHost): Promise<T
           } else {
             append({ kind: 'ran', count: 1 });
           }
+          host.runCommand(step.command);
           break;
         }
         case 'ask': {

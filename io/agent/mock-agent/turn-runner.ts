@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import type { BoxState } from './box-state.ts';
 import type { EventLog } from './event-log.ts';
@@ -242,6 +243,12 @@ export class TurnRunner {
         mkdirSync(dirname(target), { recursive: true });
         writeFileSync(target, content);
         return content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
+      },
+      runCommand: (command) => {
+        // Off by default: the mock only draws commands. Tests that need the effect (a commit to
+        // land) opt in, as a real agent would run what the person approved.
+        if (process.env.KH_MOCK_RUN_BASH !== '1') return;
+        spawnSync('/bin/sh', ['-c', command], { cwd: this.cfg.cwd, stdio: 'ignore', timeout: 60_000 });
       },
       freeze: () => {
         this.frozen = true;
