@@ -7,7 +7,7 @@
 import { mkdtempSync, writeFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { ensureHome, resolveHome } from '../home.ts';
 import { call } from '../client.ts';
 import { formatDuration } from '../durations.ts';
@@ -92,8 +92,12 @@ export async function runDemo(opts: { home?: string; json?: boolean; keep?: bool
   out('');
   out(ok ? `all three workers reached their expected state in ${formatDuration(Date.now() - started)}` : 'not every worker reached its expected state within 60s; see `hand status` and `hand logs`');
   if (!opts.keep) {
-    for (const w of WORKERS) await call(paths, 'stop', { id: w.id, timeoutMs: 15_000 }).catch(() => undefined);
+    const stopping = Date.now();
+    await Promise.all(WORKERS.map((w) => call(paths, 'stop', { id: w.id, timeoutMs: 15_000 }).catch(() => undefined)));
     await call(paths, 'shutdown', {}, { autostart: false }).catch(() => undefined);
+    // The demo's tmux server is private to its state directory: nothing else lives there.
+    await new Promise<void>((resolve) => execFile('tmux', ['-S', paths.tmuxSocket, 'kill-server'], () => resolve()));
+    out(`stopped the workers (/exit) in ${formatDuration(Date.now() - stopping)}`);
   }
   const flag = `--home ${home}`;
   const summary = {
