@@ -129,7 +129,8 @@ describe('fake Anthropic Messages API', () => {
     const deltas = events.filter((e) => e.event === 'content_block_delta');
     expect(deltas).toHaveLength(5);
     expect(text.split(' ')).toHaveLength(5);
-    expect(deltas.at(-1)!.at - deltas[0]!.at).toBeGreaterThanOrEqual(4 * 60 - 20);
+    // A lower bound only: load can delay delivery but never make the last word come sooner.
+    expect(deltas.at(-1)!.at).toBeGreaterThanOrEqual(4 * 60 - 5); // timers may round down by a ms
   });
 
   it.each([
