@@ -48,7 +48,13 @@ export async function makeCliWorld(label: string): Promise<CliWorld> {
   writeFileSync(join(repo, 'README.md'), '# test repo\n');
   await git(repo, ['add', 'README.md']);
   await git(repo, ['commit', '-q', '-m', 'init']);
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), HOME: agentHome, KH_MOCK_TICK_MS: '200' };
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    HOME: agentHome,
+    KH_MOCK_TICK_MS: '200',
+    // Workers that commit (landing tests) need an identity; CI has no global git config.
+    GIT_AUTHOR_NAME: 'worker', GIT_AUTHOR_EMAIL: 'worker@example.invalid', GIT_COMMITTER_NAME: 'worker', GIT_COMMITTER_EMAIL: 'worker@example.invalid',
+  };
   delete env.HAND_HOME;
   const hand: CliWorld['hand'] = (args, opts = {}) =>
     new Promise((resolve) => {
