@@ -1,0 +1,107 @@
+/**
+ * Rules specific to the tmux host: its private server, three-valued server state, a strict
+ * list, a server started earlier never leaking its environment, and panes outliving dispose().
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTmuxHost, type TmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
+import { makeTempDir } from '../helpers/temp.ts';
+import { screenText, waitForExit, waitForReading } from './mock-worker.ts';
+
+describe('tmux host server', () => {
+  const hosts: TmuxHost[] = [];
+  const dirs: Array<() => void> = [];
+  afterEach(async () => {
+    for (const h of hosts.splice(0)) await h.killServer().catch(() => {});
+    for (const c of dirs.splice(0)) c();
+  });
+
+  function fresh(label: string): { host: TmuxHost; dir: string } {
+    const d = makeTempDir(label);
+    dirs.push(d.cleanup);
+    const host = createTmuxHost({ socketPath: join(d.path, 'state', 'tmux.sock') });
+    hosts.push(host);
+    return { host, dir: d.path };
+  }
+
+  it('server state is stopped before the first start, running after, stopped after kill', async () => {
+    const { host } = fresh('tmux-state');
+    expect(await host.serverState()).toEqual({ state: 'stopped' });
+    expect(await host.list()).toEqual({ ok: true, panes: [] });
+    await host.ensureServer();
+    expect(await host.serverState()).toEqual({ state: 'running' });
+    // The server stays up with no worker at all (exit-empty off): "running" means something.
+    expect(await host.list()).toEqual({ ok: true, panes: [] });
+    await host.killServer();
+    expect(await host.serverState()).toEqual({ state: 'stopped' });
+  });
+
+  it('a probe that fails for another reason is unknown, never stopped, and list() is an error, never empty', async () => {
+    const d = makeTempDir('tmux-unknown');
+    dirs.push(d.cleanup);
+    const notADir = join(d.path, 'file');
+    writeFileSync(notADir, '');
+    const broken = createTmuxHost({ socketPath: join(notADir, 'tmux.sock') });
+    const state = await broken.serverState();
+    expect(state.state).toBe('unknown');
+    expect(state.state === 'unknown' && state.detail).toMatch(/Not a directory/);
+    const listed = await broken.list();
+    expect(listed.ok).toBe(false);
+
+    const missingBinary = createTmuxHost({ socketPath: join(d.path, 'tmux.sock'), tmuxBin: join(d.path, 'no-such-tmux') });
+    expect((await missingBinary.serverState()).state).toBe('unknown');
+    expect((await missingBinary.list()).ok).toBe(false);
+  });
+
+  it('a server started earlier does not hand its environment to a new worker', async () => {
+    const { host, dir } = fresh('tmux-stale-env');
+    process.env.KH_TEST_STALE_SERVER_VAR = 'from the day the server started';
+    try {
+      await host.ensureServer(); // the server process now carries the variable
+    } finally {
+      delete process.env.KH_TEST_STALE_SERVER_VAR;
+    }
+    const out = join(dir, 'env.json');
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', KH_FRESH: 'from this dispatch' };
+    const pane = await host.createPane({
+      name: 'env-probe',
+      cwd: dir,
+      env,
+      argv: [process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.env))`],
+    });
+    expect(await waitForExit(host, pane.paneId, 'the env probe')).toBe(0);
+    const seen = JSON.parse(readFileSync(out, 'utf8')) as Record<string, string>;
+    expect(seen).toEqual(env);
+    expect(seen).not.toHaveProperty('TMUX');
+  });
+
+  it('dispose() stops watching but leaves the worker running; a new host re-attaches to it', async () => {
+    const { host, dir } = fresh('tmux-dispose');
+    const pane = await host.createPane({
+      name: 'cat-worker',
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color' },
+      argv: ['cat'],
+    });
+    await host.dispose();
+
+    const again = createTmuxHost({ socketPath: host.socketPath });
+    hosts.push(again);
+    const listed = await again.list();
+    expect(listed.ok && listed.panes).toEqual([expect.objectContaining({ paneId: pane.paneId, name: 'cat-worker', alive: true })]);
+    expect(await again.attach(pane.paneId)).toMatchObject({ paneId: pane.paneId, alive: true });
+    await again.sendText(pane.paneId, 'still here; and well;');
+    await waitForReading(again, pane.paneId, (_r, s) => screenText(s).split('\n').filter((l) => l === 'still here; and well;').length === 2, 'cat echoing the text back');
+    expect(await again.attach('%9999')).toBeNull();
+  });
+
+  it('a worker whose session is killed behind our back is reported as exited with an unknown status', async () => {
+    const { host, dir } = fresh('tmux-killed');
+    const pane = await host.createPane({ name: 'victim', cwd: dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, argv: ['cat'] });
+    const exit = waitForExit(host, pane.paneId, 'the exit of the killed session');
+    const other = createTmuxHost({ socketPath: host.socketPath });
+    await other.close(pane.paneId); // another process closes it: our control client sees the session go
+    expect(await exit).toBeNull();
+  });
+});
