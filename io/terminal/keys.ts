@@ -104,3 +104,19 @@ export function keyBytes(key: Key, applicationCursor = false): string {
     case 'ctrl-u': return '\x15';
   }
 }
+
+/**
+ * Text, a pause, then Enter as its own key — the submit every host does. A TUI that reads the
+ * Enter in the same chunk as the text takes it as part of a paste (a newline), not a submit;
+ * herdr waits 300 ms for the same reason (herdr.md, `agent prompt`).
+ */
+export async function typeThenSubmit(
+  io: { typeText(paneId: string, text: string): Promise<void>; sendKey(paneId: string, key: Key): Promise<void> },
+  paneId: string,
+  text: string,
+  delayMs: number,
+): Promise<void> {
+  await io.typeText(paneId, text);
+  await new Promise<void>((resolve) => setTimeout(resolve, delayMs));
+  await io.sendKey(paneId, 'enter');
+}

@@ -7,7 +7,7 @@
 import { closeSync, constants, openSync } from 'node:fs';
 import * as pty from 'node-pty';
 import type { Terminal as XTerm } from '@xterm/headless';
-import { assertKey, keyBytes } from '../keys.ts';
+import { assertKey, keyBytes, typeThenSubmit } from '../keys.ts';
 import { PaneEventBus } from '../pane-events.ts';
 import { checkPaneSpec, exactEnvArgv, findEnvBin } from '../pane-spec.ts';
 import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, ServerState, TerminalHost, TextResult } from '../types.ts';
@@ -24,7 +24,7 @@ export interface PtyHostOptions {
   drainQuietMs?: number;
   /** Upper bound on the drain wait; default 2000 ms. */
   drainMaxMs?: number;
-  /** Pause between the text and its Enter in sendText; default 200 ms (see TmuxHostOptions). */
+  /** Pause between the text and its Enter in sendText (see typeThenSubmit); default 200 ms. */
   submitDelayMs?: number;
   /** Text longer than this (or multi-line) is sent as a paste; default 512. */
   pasteThreshold?: number;
@@ -258,11 +258,7 @@ export function createPtyHost(options: PtyHostOptions = {}): PtyHost {
       return { ok: true, text: readTail(p.term, lines) };
     },
 
-    async sendText(paneId: string, text: string): Promise<void> {
-      await typeText(paneId, text);
-      await sleep(submitDelayMs);
-      await sendKey(paneId, 'enter');
-    },
+    sendText: (paneId: string, text: string) => typeThenSubmit({ typeText, sendKey }, paneId, text, submitDelayMs),
 
     typeText,
     sendKey,

@@ -4,6 +4,7 @@
  */
 import type { PaneInfo } from '../types.ts';
 import { parseDeadValue } from './control-protocol.ts';
+import { runTmux, TmuxCommandError, type TmuxContext } from './tmux-command.ts';
 
 /** tmux session user option holding the worker's real name (session names are sanitised). */
 export const NAME_OPTION = '@kh_name';
@@ -41,6 +42,23 @@ export function parsePaneLine(line: string): TmuxPane | null {
     ...(Number.isFinite(pid) && pid > 0 && !dead.dead ? { pid } : {}),
     survivesRestart: true,
   };
+}
+
+/** What tmux knows about one pane; null if there is no such pane (or no server at all). */
+export async function describePane(ctx: TmuxContext, paneId: string): Promise<TmuxPane | null> {
+  try {
+    const out = await runTmux(ctx, ['display-message', '-p', '-t', paneId, PANE_FORMAT]);
+    return parsePaneLine(out.trimEnd());
+  } catch (err) {
+    if (err instanceof TmuxCommandError && (err.noTarget || err.noServer)) return null;
+    throw err;
+  }
+}
+
+/** The public part of a TmuxPane. */
+export function publicInfo(pane: TmuxPane): PaneInfo {
+  const { sessionId: _sessionId, ...info } = pane;
+  return info;
 }
 
 /**

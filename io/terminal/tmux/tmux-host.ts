@@ -13,13 +13,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseAnsi } from '../../screen/index.ts';
-import { assertKey, tmuxSendKeysArgs } from '../keys.ts';
+import { assertKey, tmuxSendKeysArgs, typeThenSubmit } from '../keys.ts';
 import { PaneEventBus } from '../pane-events.ts';
 import { checkPaneSpec, exactEnvArgv, findEnvBin } from '../pane-spec.ts';
 import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, ServerState, TerminalHost, TextResult } from '../types.ts';
-import { TmuxControlClient } from './control-client.ts';
-import { parseDeadValue } from './control-protocol.ts';
-import { NAME_OPTION, PANE_FORMAT, parsePaneLine, serverSettingsArgs, sessionNameFor, type TmuxPane } from './pane-info.ts';
+import { describePane, NAME_OPTION, PANE_FORMAT, parsePaneLine, publicInfo, serverSettingsArgs, sessionNameFor } from './pane-info.ts';
+import { PaneWatchers } from './pane-watchers.ts';
 import { runTmux, TmuxCommandError, tmuxLiteral, type TmuxContext } from './tmux-command.ts';
 
 export interface TmuxHostOptions {
@@ -31,11 +30,7 @@ export interface TmuxHostOptions {
   envBin?: string;
   /** `changed` coalescing window; default 20 ms. */
   coalesceMs?: number;
-  /**
-   * Pause between the text and its Enter in sendText; default 200 ms. A TUI that reads the Enter
-   * in the same chunk as the text takes it as part of a paste (a newline), not a submit — herdr
-   * waits 300 ms for the same reason (herdr.md, agent prompt).
-   */
+  /** Pause between the text and its Enter in sendText (see typeThenSubmit); default 200 ms. */
   submitDelayMs?: number;
   /** Text longer than this (or multi-line) goes through a tmux buffer as a paste; default 512. */
   pasteThreshold?: number;
@@ -48,21 +43,11 @@ export interface TmuxHost extends TerminalHost {
   killServer(): Promise<void>;
 }
 
-interface Watch {
-  sessionId: string;
-  client: TmuxControlClient | null;
-  opening: Promise<void> | null;
-  title: string | null;
-  closing: boolean;
-}
-
 const PANE_ID = /^%\d+$/;
 
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
   const ctx: TmuxContext = { bin: options.tmuxBin ?? 'tmux', socketPath: options.socketPath };
@@ -70,7 +55,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
   const submitDelayMs = options.submitDelayMs ?? 200;
   const pasteThreshold = options.pasteThreshold ?? 512;
   const bus = new PaneEventBus(options.coalesceMs ?? 20);
-  const watches = new Map<string, Watch>();
+  const watchers = new PaneWatchers(ctx, bus);
   let disposed = false;
   let pasteCounter = 0;
 
@@ -80,92 +65,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
     if (!PANE_ID.test(paneId)) throw new Error(`not a tmux pane id: ${JSON.stringify(paneId)}`);
   }
 
-  function reportExit(paneId: string, code: number | null): void {
-    bus.exit(paneId, code);
-  }
-
-  function onSubscription(name: string, paneId: string, value: string): void {
-    if (name === 'kh-dead') {
-      const dead = parseDeadValue(value);
-      if (!dead.dead) return;
-      if (dead.code !== null) reportExit(paneId, dead.code);
-      else void awaitExitStatus(paneId);
-    } else if (name === 'kh-title') {
-      const watch = watches.get(paneId);
-      if (!watch || watch.title === value) return;
-      watch.title = value;
-      bus.emit(paneId, { type: 'title', title: value });
-    }
-  }
-
-  /**
-   * "Dead, status unknown": tmux saw the pty close but has not reaped the process. Usually that
-   * is a moment; but tmux built with libutempter sets SIGCHLD to SIG_DFL while its utmp helper
-   * runs — and it runs exactly when a pane's pty closes — so the worker's SIGCHLD can be lost and
-   * the zombie stays unreaped until some other child of the server exits. We make one exit: a
-   * constant `run-shell -b true` job, whose SIGCHLD makes tmux reap every zombie it has. Then ask
-   * for the status directly (the subscription repeats only on its one-second tick). No "could
-   * not tell" fallback: a process that has not exited has not exited.
-   */
-  async function awaitExitStatus(paneId: string): Promise<void> {
-    for (let i = 0; i < 40 && !bus.hasExited(paneId); i++) {
-      if (i % 10 === 0) await tmux(['run-shell', '-b', 'true']).catch(() => {});
-      await sleep(50);
-      const pane = await describe(paneId).catch(() => null);
-      if (pane && pane.alive === false && pane.exitCode !== null) reportExit(paneId, pane.exitCode);
-    }
-  }
-
-  /** Starts (once) the control client that pushes this pane's events. */
-  function watch(paneId: string, sessionId: string): Promise<void> {
-    let w = watches.get(paneId);
-    if (!w) {
-      w = { sessionId, client: null, opening: null, title: null, closing: false };
-      watches.set(paneId, w);
-    }
-    if (w.client?.alive) return Promise.resolve();
-    if (w.opening) return w.opening;
-    const entry = w;
-    entry.opening = (async () => {
-      const client = await TmuxControlClient.open(ctx, sessionId, {
-        onOutput: (p) => bus.touch(p),
-        onSubscription,
-        onClose: (expected) => {
-          entry.client = null;
-          // The session vanished under us (killed by hand, server gone): the worker is gone and
-          // its status cannot be known.
-          if (!expected && !entry.closing && !disposed) reportExit(paneId, null);
-        },
-      });
-      entry.client = client;
-      if (disposed) {
-        await client.close();
-        return;
-      }
-      // `%*` (every pane of the session — there is one): tmux 3.3a reports a subscription that
-      // names one pane only once, so its later death would never arrive.
-      await client.command(`refresh-client -B 'kh-dead:%*:#{pane_dead}-#{pane_dead_status}-#{pane_dead_signal}'`);
-      await client.command(`refresh-client -B 'kh-title:%*:#{pane_title}'`);
-    })().finally(() => {
-      entry.opening = null;
-    });
-    return entry.opening;
-  }
-
-  async function describe(paneId: string): Promise<TmuxPane | null> {
-    try {
-      const out = await tmux(['display-message', '-p', '-t', paneId, PANE_FORMAT]);
-      return parsePaneLine(out.trimEnd());
-    } catch (err) {
-      if (err instanceof TmuxCommandError && (err.noTarget || err.noServer)) return null;
-      throw err;
-    }
-  }
-
-  function publicInfo(pane: TmuxPane): PaneInfo {
-    const { sessionId: _sessionId, ...info } = pane;
-    return info;
-  }
+  const describe = (paneId: string) => describePane(ctx, paneId);
 
   async function typeText(paneId: string, text: string): Promise<void> {
     checkPaneId(paneId);
@@ -224,7 +124,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
       ]);
       const [paneId, sessionId] = out.trim().split(/\s+/);
       if (!paneId || !PANE_ID.test(paneId) || !sessionId) throw new Error(`tmux new-session printed ${JSON.stringify(out)}`);
-      await watch(paneId, sessionId);
+      await watchers.watch(paneId, sessionId);
       const info = await describe(paneId);
       return info
         ? publicInfo(info)
@@ -235,9 +135,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
       checkPaneId(paneId);
       const pane = await describe(paneId);
       if (!pane) return null;
-      const w = watches.get(paneId);
-      if (w) w.closing = false;
-      await watch(paneId, pane.sessionId);
+      await watchers.watch(paneId, pane.sessionId);
       return publicInfo(pane);
     },
 
@@ -270,11 +168,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
       }
     },
 
-    async sendText(paneId: string, text: string): Promise<void> {
-      await typeText(paneId, text);
-      await sleep(submitDelayMs);
-      await sendKey(paneId, 'enter');
-    },
+    sendText: (paneId: string, text: string) => typeThenSubmit({ typeText, sendKey }, paneId, text, submitDelayMs),
 
     typeText,
     sendKey,
@@ -286,19 +180,13 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
 
     async close(paneId: string): Promise<void> {
       checkPaneId(paneId);
-      const w = watches.get(paneId);
-      if (w) {
-        w.closing = true;
-        await w.opening?.catch(() => {});
-        await w.client?.close();
-      }
+      await watchers.unwatch(paneId);
       bus.forget(paneId);
       try {
         await tmux(['kill-pane', '-t', paneId]);
       } catch (err) {
         if (!(err instanceof TmuxCommandError && (err.noTarget || err.noServer))) throw err;
       }
-      watches.delete(paneId);
     },
 
     async list(): Promise<ListResult> {
@@ -328,7 +216,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
     subscribe(paneId: string, listener: (event: PaneEvent) => void): () => void {
       const unsubscribe = bus.subscribe(paneId, listener);
       // A pane created by an earlier process: start watching it on first interest.
-      if (!disposed && PANE_ID.test(paneId) && !watches.get(paneId)?.client) {
+      if (!disposed && PANE_ID.test(paneId) && !watchers.isWatching(paneId)) {
         void host.attach(paneId).catch(() => {});
       }
       return unsubscribe;
@@ -336,13 +224,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
 
     async dispose(): Promise<void> {
       disposed = true;
-      const closing = [...watches.values()].map(async (w) => {
-        w.closing = true;
-        await w.opening?.catch(() => {});
-        await w.client?.close();
-      });
-      await Promise.all(closing);
-      watches.clear();
+      await watchers.dispose();
       bus.clear();
     },
 
