@@ -78,7 +78,8 @@ export function provideWorker(rt: WorkerRuntime) {
         },
       ),
       pressKey: fromPromise<{ at: number }, { id: string; paneId: string; key: Key }>(async ({ input }) => {
-        // Escape (the only key the machine presses itself) is never guarded: it submits nothing.
+        // Keys the machine presses itself are chosen by its own guards: Escape and ctrl-u submit
+        // nothing, and the one Enter re-submits our own first prompt. The glass check is not for them.
         await ports.sendKey(rt.hostOf(input.id), input.paneId, input.key, { allowNonEmptyBox: true });
         return { at: clock.now() };
       }),

@@ -50,3 +50,15 @@ export function boxHoldsPrompt(r: ScreenReading | null, prompt: string): boolean
   return box.length >= MIN_FRAGMENT && (ours.startsWith(box) || ours.endsWith(box));
 }
 
+
+/** A turn is running: the screen says `working` (readable, no menu up). Teardown interrupts it first. */
+export const isTurnRunning = (r: ScreenReading | null): boolean =>
+  r !== null && r.readable && !isBlocked(r) && r.state === 'working';
+
+/**
+ * Text somebody typed (or an interrupted prompt put back, reference §6.7) sits in the live box.
+ * A suggestion is not counted: /exit displaces it (§2.13). Fails closed (an unreadable screen
+ * holds nothing we know of), so teardown never presses ctrl-u blind.
+ */
+export const boxHoldsTypedText = (r: ScreenReading | null): boolean =>
+  r !== null && r.readable && !isBlocked(r) && !!r.promptBox && r.promptBoxKind !== 'suggestion';

@@ -11,7 +11,10 @@
  * - a startup dialog is `starting.blocked` and is never answered by the machine;
  * - `settled` is not `done`: done needs the report file, and a pointer to an open decision
  *   makes the worker `parked` instead;
- * - teardown presses Escape first when a menu is up, then submits /exit (box guard bypassed).
+ * - teardown presses Escape first when a menu is up, Escape again to interrupt a running turn
+ *   (and waits for it to stop), ctrl-u when typed text sits in the box (an interrupted prompt is
+ *   put back there, §6.7), then submits /exit (box guard bypassed). Each step happens at most
+ *   once per stop, one key per port call, with the screen read back in between.
  * Deadlines are absolute times in context, armed by the invoked `deadline` actor, so a
  * restored worker re-arms them at their original time (XState does not persist `after`).
  */
@@ -21,10 +24,22 @@ import type {
   WorkerContext, WorkerEvent, WorkerInput, DeadlineName,
   DeliverTextParams, DeliverKeyParams, RefuseParams,
 } from './worker.types.ts';
-import { isReadable, isBlocked, isIdle, isBusy, boxIsEmpty, boxReadyForBrief, boxHoldsPrompt } from './worker.guards.ts';
+import {
+  isReadable, isBlocked, isIdle, isBusy, boxIsEmpty, boxReadyForBrief, boxHoldsPrompt, isTurnRunning, boxHoldsTypedText,
+} from './worker.guards.ts';
 
 /** How long the screen gets to settle after the teardown Escape before /exit goes out. */
 export const ESCAPE_SETTLE_MS = 800;
+/**
+ * How long an interrupted turn gets to stop `working` before teardown goes on to /exit anyway.
+ * The agent answers Escape within a frame or two; the bound only stops a wedged one from
+ * holding up the stop (whose own deadline still decides the outcome).
+ */
+export const INTERRUPT_SETTLE_MS = 5_000;
+/** How long the box gets to show empty after teardown's ctrl-u before /exit is withheld. */
+export const CLEAR_SETTLE_MS = 800;
+/** The stop gave up without typing /exit: ctrl-u did not empty the box, and /exit would have been appended to it. */
+export const BOX_NOT_CLEARED = 'teardown: the input box still held text after ctrl-u; /exit was not typed';
 /**
  * How long our first prompt may sit in the box before its Enter counts as lost. A TUI that is
  * still busy painting takes a moment to act on an Enter; pressing again too early would send a
@@ -133,6 +148,23 @@ export const workerMachine = setup({
       boxHoldsPrompt(context.reading, context.firstPrompt) && (context.briefRetries ?? 0) < MAX_BRIEF_RETRIES,
     /** Latest reading: a menu or dialog is up (teardown must Escape it first). */
     menuUp: ({ context }) => isBlocked(context.reading),
+    /** Latest reading: a turn runs (an agent mid-turn does not execute /exit; teardown interrupts it). */
+    turnRunning: ({ context }) => isTurnRunning(context.reading),
+    /** A readable screen that no longer says working: the interrupt took. */
+    turnOver: ({ event }) => {
+      const r = screenOf(event)?.reading ?? null;
+      return isReadable(r) && !isTurnRunning(r);
+    },
+    /** Latest reading: typed text in the box, which /exit would be appended to. */
+    boxHasTypedText: ({ context }) => boxHoldsTypedText(context.reading),
+    /** The settle time after ctrl-u ran out with the text still in the box. */
+    clearFailed: ({ context, event }) =>
+      event.type === 'DEADLINE' && event.name === 'clear-settle' && boxHoldsTypedText(context.reading),
+    /** A readable screen whose box no longer holds typed text: ctrl-u took. */
+    boxCleared: ({ event }) => {
+      const r = screenOf(event)?.reading ?? null;
+      return isReadable(r) && !boxHoldsTypedText(r);
+    },
     menuGone: ({ event }) => {
       const r = screenOf(event)?.reading ?? null;
       return isReadable(r) && !isBlocked(r);
@@ -178,6 +210,8 @@ export const workerMachine = setup({
     briefRetries: 0,
     resubmitAt: null,
     escapeSettleAt: null,
+    interruptSettleAt: null,
+    clearSettleAt: null,
     stopAt: null,
     stopRequested: false,
     reportExists: null,
@@ -429,22 +463,73 @@ export const workerMachine = setup({
       states: {
         begin: {
           // /exit typed at a menu is swallowed by it, and Enter would pick an option for the person.
-          always: [{ guard: 'menuUp', target: 'escaping' }, { target: 'exiting' }],
+          always: [{ guard: 'menuUp', target: 'escaping' }, { target: 'checkingTurn' }],
         },
         escaping: {
           invoke: {
             src: 'pressKey',
             input: ({ context }) => ({ id: context.id, paneId: context.paneId!, key: 'escape' as const }),
             onDone: { target: 'settlingAfterEscape', actions: assign({ escapeSettleAt: ({ event }) => event.output.at + ESCAPE_SETTLE_MS }) },
-            onError: 'exiting',
+            onError: 'checkingTurn',
           },
         },
         settlingAfterEscape: {
           invoke: { src: 'deadline', input: ({ context }) => ({ at: context.escapeSettleAt ?? context.lastEventAt, name: 'escape-settle' as const }) },
           on: {
-            SCREEN: { guard: 'menuGone', target: 'exiting', actions: 'noteReading' },
+            SCREEN: { guard: 'menuGone', target: 'checkingTurn', actions: 'noteReading' },
             DEADLINE: [
-              { guard: { type: 'isDeadline', params: { name: 'escape-settle' } }, target: 'exiting' },
+              { guard: { type: 'isDeadline', params: { name: 'escape-settle' } }, target: 'checkingTurn' },
+              { guard: { type: 'isDeadline', params: { name: 'stop' } }, target: 'timedOut' },
+            ],
+          },
+        },
+        /** An agent mid-turn does not act on /exit (Claude Code queues it): the turn is interrupted first. */
+        checkingTurn: {
+          always: [{ guard: 'turnRunning', target: 'interrupting' }, { target: 'checkingBox' }],
+        },
+        interrupting: {
+          invoke: {
+            src: 'pressKey',
+            input: ({ context }) => ({ id: context.id, paneId: context.paneId!, key: 'escape' as const }),
+            onDone: { target: 'awaitingInterrupt', actions: assign({ interruptSettleAt: ({ event }) => event.output.at + INTERRUPT_SETTLE_MS }) },
+            onError: 'checkingBox',
+          },
+        },
+        /** Bounded: a turn that keeps working past the bound still gets its /exit (the stop deadline decides). */
+        awaitingInterrupt: {
+          invoke: { src: 'deadline', input: ({ context }) => ({ at: context.interruptSettleAt ?? context.lastEventAt, name: 'interrupt-settle' as const }) },
+          on: {
+            SCREEN: { guard: 'turnOver', target: 'checkingBox', actions: 'noteReading' },
+            DEADLINE: [
+              { guard: { type: 'isDeadline', params: { name: 'interrupt-settle' } }, target: 'checkingBox' },
+              { guard: { type: 'isDeadline', params: { name: 'stop' } }, target: 'timedOut' },
+            ],
+          },
+        },
+        /**
+         * Typed text in the box (an interrupted prompt put back, §6.7, or a half-typed line) would
+         * have /exit appended to it and be submitted as a prompt. /exit discards the box anyway,
+         * so teardown, and only teardown, empties it first (docs/2026-11-30-teardown-of-a-busy-worker.md).
+         */
+        checkingBox: {
+          always: [{ guard: 'boxHasTypedText', target: 'clearingBox' }, { target: 'exiting' }],
+        },
+        clearingBox: {
+          invoke: {
+            src: 'pressKey',
+            input: ({ context }) => ({ id: context.id, paneId: context.paneId!, key: 'ctrl-u' as const }),
+            onDone: { target: 'awaitingClear', actions: assign({ clearSettleAt: ({ event }) => event.output.at + CLEAR_SETTLE_MS }) },
+            onError: { target: 'timedOut', actions: assign({ problem: BOX_NOT_CLEARED }) },
+          },
+        },
+        /** /exit goes out only once the box is read back without the text; otherwise it is withheld. */
+        awaitingClear: {
+          invoke: { src: 'deadline', input: ({ context }) => ({ at: context.clearSettleAt ?? context.lastEventAt, name: 'clear-settle' as const }) },
+          on: {
+            SCREEN: { guard: 'boxCleared', target: 'exiting', actions: 'noteReading' },
+            DEADLINE: [
+              { guard: 'clearFailed', target: 'timedOut', actions: assign({ problem: BOX_NOT_CLEARED }) },
+              { guard: { type: 'isDeadline', params: { name: 'clear-settle' } }, target: 'exiting' },
               { guard: { type: 'isDeadline', params: { name: 'stop' } }, target: 'timedOut' },
             ],
           },
@@ -461,7 +546,7 @@ export const workerMachine = setup({
         awaitingExit: {},
         /** /exit did not end the process in time: the pane must not be reused; STOP retries. */
         timedOut: {
-          on: { STOP: { target: '#worker.teardown', reenter: true, actions: assign({ stopAt: ({ event }) => event.at + event.timeoutMs }) } },
+          on: { STOP: { target: '#worker.teardown', reenter: true, actions: assign({ stopAt: ({ event }) => event.at + event.timeoutMs, problem: null }) } },
         },
       },
     },

@@ -45,6 +45,10 @@ export interface WorkerContext {
   resubmitAt: number | null;
   /** Absolute deadlines used during teardown. */
   escapeSettleAt: number | null;
+  /** Teardown: how long an interrupted turn gets to stop working (absent in older snapshots). */
+  interruptSettleAt?: number | null;
+  /** Teardown: how long the box gets to show empty after ctrl-u (absent in older snapshots). */
+  clearSettleAt?: number | null;
   stopAt: number | null;
   stopRequested: boolean;
   reportExists: boolean | null;
@@ -68,7 +72,7 @@ export type WorkerEvent =
   | { type: 'REJECT'; decision?: string }
   | { type: 'DEADLINE'; name: DeadlineName; at: number };
 
-export type DeadlineName = 'stall' | 'escape-settle' | 'stop' | 'resubmit';
+export type DeadlineName = 'stall' | 'escape-settle' | 'interrupt-settle' | 'clear-settle' | 'stop' | 'resubmit';
 
 /** Parameters of the person-command actions the wiring implements. */
 export interface DeliverTextParams { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; requestId: number }

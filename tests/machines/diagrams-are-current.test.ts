@@ -17,6 +17,9 @@ describe('committed diagrams are regenerated from the machines', () => {
     const mmd = renderDiagram('worker', 'mermaid');
     expect(mmd).toContain('worker_teardown_begin --> worker_teardown_escaping : always [menuUp]');
     expect(mmd).toContain('worker_running_working --> worker_running_stalled : DEADLINE [stallDue]');
+    // A running turn is interrupted before /exit, and ctrl-u is only ever a step towards /exit.
+    expect(mmd).toContain('worker_teardown_checkingTurn --> worker_teardown_interrupting : always [turnRunning]');
+    expect(mmd).toContain('worker_teardown_awaitingClear --> worker_teardown_exiting : SCREEN [boxCleared]');
     expect(renderDiagram('worker', 'dot')).toMatch(/^digraph worker \{/);
     const json = JSON.parse(renderDiagram('all', 'json')) as { worker: { states: unknown[] }; fleet: { states: unknown[] } };
     expect(json.worker.states.length).toBeGreaterThan(20);

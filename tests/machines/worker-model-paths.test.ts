@@ -12,12 +12,15 @@ import { stagePath } from '../../actors/worker-view.ts';
 import { makeHarness, settle, intent, STALL_MS, T0 } from '../actors/helpers/harness.ts';
 import { reading } from '../actors/helpers/scripted-host.ts';
 import { UNREADABLE_READING } from '../../io/screen/unreadable.ts';
-import { ESCAPE_SETTLE_MS, RESUBMIT_AFTER_MS, MAX_BRIEF_RETRIES } from '../../machines/worker.machine.ts';
+import { ESCAPE_SETTLE_MS, RESUBMIT_AFTER_MS, MAX_BRIEF_RETRIES, INTERRUPT_SETTLE_MS, CLEAR_SETTLE_MS } from '../../machines/worker.machine.ts';
+import { isTurnRunning, boxHoldsTypedText } from '../../machines/worker.guards.ts';
 
 const R: Record<string, ScreenReading> = {
   idle: reading({ fingerprint: 'f-idle' }),
   idle2: reading({ fingerprint: 'f-idle2' }),
   typed: reading({ fingerprint: 'f-typed', promptBox: 'half a thought', promptBoxKind: 'typed' }),
+  // Nobody wrote this: /exit displaces it, ctrl-u is never spent on it.
+  suggested: reading({ fingerprint: 'f-suggested', promptBox: 'run the tests', promptBoxKind: 'suggestion' }),
   // Our first prompt ('brief') still in the box: its Enter was lost.
   ours: reading({ fingerprint: 'f-ours', promptBox: 'brief', promptBoxKind: 'typed' }),
   work1: reading({ state: 'working', fingerprint: 'f-w1' }),
@@ -38,6 +41,8 @@ const later: WorkerEvent[] = [
   { type: 'EXITED', code: 0, at: 0 },
   { type: 'DEADLINE', name: 'stall', at: FAR },
   { type: 'DEADLINE', name: 'escape-settle', at: FAR },
+  { type: 'DEADLINE', name: 'interrupt-settle', at: FAR },
+  { type: 'DEADLINE', name: 'clear-settle', at: FAR },
   { type: 'DEADLINE', name: 'stop', at: FAR },
   { type: 'DEADLINE', name: 'resubmit', at: FAR },
 ];
@@ -53,6 +58,8 @@ function autoEvents(s: { matches(v: unknown): boolean }): WorkerEvent[] {
   if (s.matches({ settled: 'checking' })) auto.push(done('settled.checking', { exists: true }), done('settled.checking', { exists: false }));
   if (s.matches('reporting')) auto.push(done('reporting', { waitingOn: null }), done('reporting', { waitingOn: 'hold-7' }));
   if (s.matches({ teardown: 'escaping' })) auto.push(done('teardown.escaping', { at: T0 }));
+  if (s.matches({ teardown: 'interrupting' })) auto.push(done('teardown.interrupting', { at: T0 }));
+  if (s.matches({ teardown: 'clearingBox' })) auto.push(done('teardown.clearingBox', { at: T0 }));
   if (s.matches({ teardown: 'exiting' })) auto.push(done('teardown.exiting', { at: T0 }));
   return auto;
 }
@@ -65,6 +72,9 @@ function eventsFor(s: { matches(v: unknown): boolean; status: string }): WorkerE
   if (auto.length) return auto;
   // With a stop timeout longer than the Escape settle time, the settle deadline always fires first.
   if (s.matches({ teardown: 'settlingAfterEscape' })) return [...screens, ...person, ...later].filter((e) => !isDeadline(e, 'stop') && !isDeadline(e, 'resubmit'));
+  // Likewise the interrupt and ctrl-u settle times are shorter than the stop timeout.
+  if (s.matches({ teardown: 'awaitingInterrupt' })) return [...screens, ...person, ...later].filter((e) => !isDeadline(e) || isDeadline(e, 'interrupt-settle'));
+  if (s.matches({ teardown: 'awaitingClear' })) return [...screens, ...person, ...later].filter((e) => !isDeadline(e) || isDeadline(e, 'clear-settle'));
   // The resubmit grace time is the shortest timer while it is armed: no other deadline fires first.
   if (s.matches({ briefing: 'unsubmitted' })) return [...screens, ...person, ...later].filter((e) => !isDeadline(e) || isDeadline(e, 'resubmit'));
   return [...screens, ...person, ...later].filter((e) => !isDeadline(e, 'resubmit'));
@@ -113,6 +123,11 @@ describe(`worker model paths replayed against the real wiring (${paths.length} p
       const pane = view.paneId!;
       let allow = false;
       let menuUpAtStop = false;
+      let turnRunningAtStop = false;
+      let stopIndex = -1;
+      let stops = 0;
+      /** A ctrl-u whose next send (in the same stop) must be /exit. */
+      let ctrlUPending: number | null = null;
       const violations: string[] = [];
       let prevStage = '';
       hh.host.onSend = (_p, rec) => {
@@ -124,6 +139,22 @@ describe(`worker model paths replayed against the real wiring (${paths.length} p
           // The agent takes it: the box empties on the screen we briefed from.
           const briefed = JSON.parse(hh.store.workers.get('m1')!.snapshotJson!).context.briefFingerprint as string;
           queueMicrotask(() => hh.host.show(_p, reading({ fingerprint: briefed })));
+        }
+        const stage = hh.fleet.view('m1')!.stage;
+        if (ctrlUPending !== null) {
+          if (ctrlUPending === stops && rec.text !== '/exit') violations.push(`${rec.text ?? String(rec.key)} sent right after teardown's ctrl-u (only /exit may follow it)`);
+          ctrlUPending = null;
+        }
+        if (rec.kind === 'key' && rec.key === 'ctrl-u') {
+          if (!stage.startsWith('teardown.')) violations.push(`ctrl-u sent outside teardown (stage ${stage})`);
+          if (!boxHoldsTypedText(r)) violations.push(`ctrl-u sent with no typed text in the box (${JSON.stringify(r.promptBox)}, ${r.promptBoxKind})`);
+          ctrlUPending = stops;
+        }
+        if (rec.text === '/exit') {
+          if (turnRunningAtStop && !hh.host.sent.slice(stopIndex).some((x) => x.origin === 'automatic' && x.key === 'escape')) {
+            violations.push('/exit sent to a worker whose turn was running without an Escape first');
+          }
+          if (boxHoldsTypedText(r)) violations.push(`/exit typed after text left in the box (${JSON.stringify(r.promptBox)})`);
         }
         const boxHasText = r.readable && r.promptBox !== null && r.promptBox !== '';
         const isExit = rec.text === '/exit';
@@ -147,7 +178,8 @@ describe(`worker model paths replayed against the real wiring (${paths.length} p
           hh.host.exit(pane, 0);
         } else if (type === 'DEADLINE') {
           const name = (ev as Extract<WorkerEvent, { type: 'DEADLINE' }>).name;
-          hh.clock.increment(name === 'stall' ? STALL_MS : name === 'escape-settle' ? ESCAPE_SETTLE_MS : name === 'resubmit' ? RESUBMIT_AFTER_MS : 30_000);
+          const ms = { stall: STALL_MS, 'escape-settle': ESCAPE_SETTLE_MS, 'interrupt-settle': INTERRUPT_SETTLE_MS, 'clear-settle': CLEAR_SETTLE_MS, resubmit: RESUBMIT_AFTER_MS, stop: 30_000 }[name];
+          hh.clock.increment(ms);
         } else if (type === 'SEND' || type === 'KEYS' || type === 'STOP') {
           hh.host.origin = 'person';
           const e = ev as WorkerEvent;
@@ -160,6 +192,12 @@ describe(`worker model paths replayed against the real wiring (${paths.length} p
           } else {
             const r = hh.host.current(pane);
             menuUpAtStop = r.readable && r.awaitingInput;
+            // A STOP that retries a timed-out teardown starts a new attempt; one already running ignores it.
+            if (!hh.fleet.view('m1')!.stage.startsWith('teardown.') || hh.fleet.view('m1')!.stage === 'teardown.timedOut') {
+              turnRunningAtStop = isTurnRunning(r);
+              stopIndex = hh.host.sent.length;
+              stops++;
+            }
             void hh.fleet.stop('m1').catch(() => {});
           }
         }
