@@ -37,7 +37,7 @@ async function trials(d: DaemonWorld, backend: BackendName, eventLog: (id: strin
     const waitBegan = wait.endedAt - Number(wait.json?.waitedMs ?? 0);
     if (waitBegan > menu.t) late++;
     else samples.push(wait.endedAt - menu.t);
-    const answered = d.watchUntil(id, 'working after the answer', (r) => r.stage === 'running.working');
+    const answered = d.watchUntil(id, 'out of blocked after the answer', (r) => !r.awaitingInput && r.stage !== 'running.blocked');
     await answered.ready;
     await d.rpc('keys', { id, key: 'enter' });
     await answered.done;

@@ -51,7 +51,8 @@ async function probeBlocked(d: DaemonWorld, id: string, log: string, trials: num
     await d.rpc('send', { id, text: `MODE:ask probe ${i}` });
     const at = await blocked.done;
     samples.push(at - (await awaitEvent(log, 'menu-drawn', sentAt)).t);
-    const back = d.watchUntil(id, 'working after the answer', (r) => r.stage === 'running.working');
+    // under load the actor may go from blocked straight to settled: leaving blocked is enough
+    const back = d.watchUntil(id, 'out of blocked after the answer', (r) => !r.awaitingInput && r.stage !== 'running.blocked');
     await back.ready;
     await d.rpc('keys', { id, key: 'enter' });
     await back.done;
@@ -60,8 +61,23 @@ async function probeBlocked(d: DaemonWorld, id: string, log: string, trials: num
   return samples;
 }
 
+/** A failure carries the figures measured before it, so they are still reported. */
+export class PartialResults extends Error {
+  constructor(message: string, readonly partial: BenchResult[]) {
+    super(message);
+  }
+}
+
 export async function run(o: ScaleOptions): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
+  try {
+    return await measure(o, out);
+  } catch (err) {
+    throw new PartialResults(err instanceof Error ? err.message : String(err), out);
+  }
+}
+
+async function measure(o: ScaleOptions, out: BenchResult[]): Promise<BenchResult[]> {
   const world = makeWorld('scale');
   const d = await makeDaemonWorld(world);
   const env = (extra: Record<string, string> = {}) => world.workerEnv(extra);
@@ -74,7 +90,7 @@ export async function run(o: ScaleOptions): Promise<BenchResult[]> {
   const streaming: string[] = [];
   for (const level of o.levels) {
     const ids = Array.from({ length: level - streaming.length }, (_, k) => `stream-${streaming.length + k}`);
-    await inBatches(ids, 4, (id) => d.dispatch(id, 'tmux', env()));
+    await inBatches(ids, 6, (id) => d.dispatch(id, 'tmux', env()));
     // hang keeps the spinner and timer ticking every KH_MOCK_TICK_MS (100 ms) with no end
     for (const id of ids) await d.rpc('send', { id, text: 'MODE:hang stream' });
     streaming.push(...ids);
@@ -121,7 +137,7 @@ export async function run(o: ScaleOptions): Promise<BenchResult[]> {
 
   // 4. Resume: grow to resumeWorkers, SIGKILL, start, time to the first complete status.
   const extra = Array.from({ length: Math.max(0, o.resumeWorkers - rows) }, (_, k) => `idle-${k}`);
-  await inBatches(extra, 5, (id) => d.dispatch(id, 'tmux', env()));
+  await inBatches(extra, 6, (id) => d.dispatch(id, 'tmux', env()));
   const total = rows + extra.length;
   const resume: number[] = [];
   for (let i = 0; i < o.resumeTrials; i++) {

@@ -11,7 +11,7 @@ import type { BenchResult } from './types.ts';
 import { runCleanups } from './lib/cleanup.ts';
 import { run as runInProcess } from './detection-inprocess.ts';
 import { run as runCli } from './detection-cli.ts';
-import { run as runScale } from './fleet-scale.ts';
+import { PartialResults, run as runScale } from './fleet-scale.ts';
 import { run as runAnalysis } from './screen-analysis.ts';
 import { formatTable } from './lib/table.ts';
 import { round } from './lib/stats.ts';
@@ -57,6 +57,7 @@ try {
     try {
       results.push(...(await fn()));
     } catch (err) {
+      if (err instanceof PartialResults) results.push(...err.partial);
       // One broken figure must not hide the others: it is named in the output instead.
       failures.push(`${what}: ${err instanceof Error ? err.message : String(err)}`);
       log(`FAILED ${failures.at(-1)}`);
