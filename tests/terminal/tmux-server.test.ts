@@ -2,6 +2,7 @@
  * Rules specific to the tmux host: its private server, three-valued server state, a strict
  * list, a server started earlier never leaking its environment, and panes outliving dispose().
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -74,6 +75,21 @@ describe('tmux host server', () => {
     const seen = JSON.parse(readFileSync(out, 'utf8')) as Record<string, string>;
     expect(seen).toEqual(env);
     expect(seen).not.toHaveProperty('TMUX');
+  });
+
+  it("no process command line keeps the worker's environment (API keys) once the worker runs", async () => {
+    const { host, dir } = fresh('tmux-argv');
+    const secret = `kh-secret-${process.pid}-${Date.now()}`;
+    const pane = await host.createPane({
+      name: 'secretive',
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ANTHROPIC_API_KEY: secret },
+      argv: ['cat'],
+    });
+    expect(await host.attach(pane.paneId)).toMatchObject({ alive: true });
+    const commandLines = execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' });
+    expect(commandLines).toContain(dir); // the server's own command line names the socket…
+    expect(commandLines).not.toContain(secret); // …but not what the worker was given
   });
 
   it('dispose() stops watching but leaves the worker running; a new host re-attaches to it', async () => {

@@ -109,9 +109,12 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
 
     async createPane(spec: PaneSpec): Promise<PaneInfo> {
       const checked = checkPaneSpec(spec);
-      mkdirSync(dirname(options.socketPath), { recursive: true, mode: 0o700 });
+      // The server first, on its own: a tmux server keeps the argv of the client that forked it
+      // as its command line for life, and the new-session below carries the worker's whole
+      // environment (API keys included) — `ps` must not show that for as long as the server runs.
+      // The settings are repeated with the new-session in case the server restarted in between.
+      await host.ensureServer();
       const out = await tmux([
-        'start-server', ';',
         ...serverSettingsArgs(),
         'new-session', '-d', '-s', sessionNameFor(checked.name),
         '-x', String(checked.cols), '-y', String(checked.rows), '-c', checked.cwd,
