@@ -86,6 +86,8 @@ export function describeHostContract(name: string, makeHost: () => Promise<HostU
 
       await expect(guardedSendText(host, paneId, 'steer now')).rejects.toBeInstanceOf(PromptBoxNotEmptyError);
       await expect(guardedSendKey(host, paneId, 'enter')).rejects.toThrow(/run the tests.*--allow-non-empty-box/s);
+      const unchanged = await host.readVisible(paneId);
+      expect(unchanged.ok && screenText(unchanged.screen)).toBe(before); // refused, and never cleared
 
       // Proof by ordering: Escape drops a suggestion but keeps typed text, and the terminal
       // delivers input in order — so after Escape an empty box and no third prompt line mean
