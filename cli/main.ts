@@ -106,12 +106,20 @@ program
   .addOption(new Option('--agent <agent>', 'agent to run').choices(['claude', 'mock']).default('claude'))
   .addOption(new Option('--backend <backend>', 'terminal host').choices(['tmux', 'pty', 'herdr']).default('tmux'))
   .option('--stall <duration>', 'report a stall after this long without change', '20m')
-  .action(async (id: string, o: { repo: string; brief: string; readPath: string[]; agent: string; backend: string; stall: string }, cmd: Command) => {
+  .option('--env <KEY=VALUE>', 'set a variable in the worker (repeatable; wins over the defaults)', (v: string, acc: string[]) => [...acc, v], [] as string[])
+  .action(async (id: string, o: { repo: string; brief: string; readPath: string[]; agent: string; backend: string; stall: string; env: string[] }, cmd: Command) => {
     const stallMs = parseDuration(o.stall, '--stall');
+    const envAdd: Record<string, string> = {};
+    for (const pair of o.env) {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(pair);
+      if (!m) throw new UsageError('bad-env', `--env ${JSON.stringify(pair)} is not KEY=VALUE. Example: --env CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION=1`, { value: pair });
+      envAdd[m[1]!] = m[2]!;
+    }
     const r = await call<Record<string, unknown>>(paths(cmd), 'dispatch', {
       id, repo: resolve(o.repo), brief: resolve(o.brief), readPaths: o.readPath, agent: o.agent, backend: o.backend, stallMs,
       // The worker runs with the environment of this call (API keys, base URLs, proxies live there).
       env: process.env,
+      envAdd,
     });
     emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend})`, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`].join('\n'));
   });

@@ -22,6 +22,8 @@ export interface DispatchParams {
   stallMs: number;
   /** The environment of the person's `hand dispatch` call. */
   env: Record<string, string>;
+  /** `--env K=V` additions, applied after every default (e.g. CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION=1). */
+  envAdd?: Record<string, string>;
 }
 
 export interface DispatchDeps {
@@ -36,7 +38,7 @@ export interface DispatchDeps {
   backendProblem(backend: string): string | null;
   agentProblem(agent: string): string | null;
   /** Keep the caller's environment for the worker's launch (memory only, never stored). */
-  rememberCallerEnv(id: string, env: Record<string, string>): void;
+  rememberCallerEnv(id: string, env: Record<string, string>, add?: Record<string, string>): void;
   /**
    * Where the standing files (done-<project>.md, rules-<project>.md) and the indexes
    * (index.md, index/<project>.md) live. Defaults to `data/` beside the workers directory.
@@ -108,7 +110,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     reportPath,
     createdAt: Date.now(),
   };
-  deps.rememberCallerEnv(p.id, p.env);
+  deps.rememberCallerEnv(p.id, p.env, p.envAdd);
   try {
     return await deps.fleet.dispatch({ intent, stallMs: p.stallMs, firstPrompt: firstPrompt(briefPath, reportPath) });
   } catch (err) {

@@ -139,6 +139,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
           backend: str(params, 'backend', false) || 'tmux',
           stallMs: num(params, 'stallMs', 20 * 60_000),
           env: envParam(params.env),
+          envAdd: params.envAdd ? envParam(params.envAdd) : undefined,
         },
         deps,
       );

@@ -81,7 +81,7 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
       return null;
     },
     agentProblem: (agent) => (agent === 'claude' && !claudeBinary() ? 'Claude Code is not installed. Install it (npm install --save-exact @anthropic-ai/claude-code@2.1.332) or use --agent mock.' : null),
-    rememberCallerEnv: (id, env) => ports.rememberCallerEnv(id, env),
+    rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add),
     gateOf: (id) => (landingGates.has(id) ? 'landing approval (hand approve|reject)' : null),
   });
   Object.assign(handlers, landingHandlers({ store, fleet, gates: landingGates }));

@@ -13,7 +13,7 @@ import type { WorkerPorts } from '../ports.ts';
 
 export interface RealPorts extends WorkerPorts {
   /** Remember the environment of the dispatch call that created this worker. */
-  rememberCallerEnv(id: string, env: Record<string, string>): void;
+  rememberCallerEnv(id: string, env: Record<string, string>, add?: Record<string, string>): void;
 }
 
 /** A report opens a decision with a line `Waiting on: <decision>` (or `Parked on:`). */
@@ -21,10 +21,12 @@ const PARKED = /^\s*(?:\*\*)?(?:waiting on|parked on)(?:\*\*)?\s*:\s*(.+)$/im;
 
 export function createRealPorts(opts: { fallbackEnv: Record<string, string | undefined> }): RealPorts {
   const callerEnvs = new Map<string, Record<string, string>>();
+  const envAdds = new Map<string, Record<string, string>>();
   const envOf = (id: string) => callerEnvs.get(id) ?? (opts.fallbackEnv as Record<string, string>);
   return {
-    rememberCallerEnv(id, env) {
+    rememberCallerEnv(id, env, add) {
       callerEnvs.set(id, env);
+      if (add) envAdds.set(id, add);
     },
     async prepareWorktree(intent) {
       await createWorktree({ repo: intent.repo, id: intent.id, base: intent.base });
@@ -36,7 +38,7 @@ export function createRealPorts(opts: { fallbackEnv: Record<string, string | und
       if (home) await seedTrust({ claudeJsonPath: join(home, '.claude.json'), worktree: intent.worktree });
     },
     launchSpec(intent) {
-      return launchSpec(intent.agent, { callerEnv: envOf(intent.id) });
+      return launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id) });
     },
     async reportExists(path) {
       try {

@@ -21,6 +21,8 @@ export interface LaunchOptions {
   callerEnv?: Record<string, string | undefined>;
   /** Repository root of kingshand itself (for bin/mock-agent.js and node_modules/.bin/claude). */
   repoRoot?: string;
+  /** Explicit additions (`hand dispatch --env K=V`): applied last, so they win over every default. */
+  envAdd?: Record<string, string>;
 }
 
 /** The kingshand checkout this file belongs to (io/agent/launch.ts → two levels up). */
@@ -28,7 +30,7 @@ export { KINGSHAND_ROOT };
 
 export function launchSpec(agent: string, opts: LaunchOptions = {}): LaunchSpec {
   const root = opts.repoRoot ?? KINGSHAND_ROOT;
-  const env = buildWorkerEnv(opts.callerEnv ?? process.env);
+  const env = buildWorkerEnv(opts.callerEnv ?? process.env, opts.envAdd ? { add: opts.envAdd } : {});
   if (agent === 'mock') return { argv: [process.execPath, join(root, 'bin', 'mock-agent.js')], env };
   if (agent === 'claude') {
     // The pinned binary in node_modules first, so tests and the person run the same version.
