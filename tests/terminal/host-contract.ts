@@ -33,8 +33,13 @@ export function describeHostContract(name: string, makeHost: () => Promise<HostU
       await subject?.cleanup();
     });
     afterEach(async () => {
-      for (const paneId of panes.splice(0)) await host.close(paneId).catch(() => {});
-      for (const cleanup of dirs.splice(0)) cleanup();
+      try {
+        // Bounded: a host that hangs on close must not keep the temp dirs from being removed.
+        const bound = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+        for (const paneId of panes.splice(0)) await Promise.race([host.close(paneId).catch(() => {}), bound(15_000)]);
+      } finally {
+        for (const cleanup of dirs.splice(0)) cleanup();
+      }
     });
 
     async function launch(env: Record<string, string> = {}) {
