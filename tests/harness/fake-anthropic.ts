@@ -130,7 +130,8 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     const reply = chooseReply(kind, summary, queued, script);
     Object.assign(record, { kind, summary, reply });
     announce();
-    const ids = { messageId: `msg_fake_${record.seq}`, toolUseId: `toolu_fake_${record.seq}` };
+    const tag = reply.kind === 'tool_use' && reply.tag ? `${reply.tag}_` : '';
+    const ids = { messageId: `msg_fake_${record.seq}`, toolUseId: `toolu_fake_${tag}${record.seq}` };
     const model = summary.model ?? 'claude-opus-5-5';
     if (!summary.stream) return jsonReply(res, reply, model, ids);
     open.add(res);

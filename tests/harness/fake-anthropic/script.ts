@@ -18,6 +18,11 @@ export type ScriptItem =
       input: Record<string, unknown>;
       /** Text shown before the tool call ("● I will run a command."). */
       text?: string;
+      /**
+       * Marks the call's id (`toolu_fake_<tag>_<seq>`) so the fake knows what the result it gets
+       * back answers: a `brief` Read result is acted on like a prompt (see replyAfterTools).
+       */
+      tag?: 'brief';
     }
   | {
       /**
@@ -71,8 +76,19 @@ function slowText(opts: ScriptOptions): string {
   return out.join(' ');
 }
 
+/**
+ * The first prompt `hand dispatch` types (actors/daemon/dispatch.ts firstPrompt) names the brief
+ * file: the fake reads it with the Read tool, as a model would, and the trigger words in the
+ * brief then decide what it does (replyAfterTools).
+ */
+const BRIEF_PROMPT = /Read the brief at (\S+) in full/;
+
 /** The reply chosen by trigger words in a prompt (first `MODE:` wins); plain text otherwise. */
 export function replyForPrompt(prompt: string, opts: ScriptOptions): ScriptItem {
+  const brief = BRIEF_PROMPT.exec(prompt);
+  if (brief && !/MODE:[a-z]/.test(prompt)) {
+    return { kind: 'tool_use', name: 'Read', tag: 'brief', text: 'I will read the brief.', input: { file_path: cleanPath(brief[1]!) } };
+  }
   const report = /MODE:report\s+(\S+)/.exec(prompt);
   const bashCustom = /MODE:bash\[\[(.+?)\]\]/.exec(prompt);
   const mode = /MODE:([a-z]+)/.exec(prompt)?.[1];
@@ -102,8 +118,12 @@ export function replyForPrompt(prompt: string, opts: ScriptOptions): ScriptItem 
 }
 
 /** The text that closes a turn after Claude Code sent back tool results. */
-export function replyAfterTools(summary: RequestSummary): ScriptItem {
+export function replyAfterTools(summary: RequestSummary, opts: ScriptOptions): ScriptItem {
   const first = summary.toolResults[0]!;
+  // The brief's own words are the task: its trigger (MODE:report <path>, MODE:ask …) applies.
+  if (first.toolUseId.startsWith('toolu_fake_brief_') && !first.isError && /MODE:[a-z]/.test(first.content)) {
+    return replyForPrompt(first.content, opts);
+  }
   const line = first.content.split('\n').find((l) => l.trim() !== '')?.trim() ?? '(no output)';
   const text = first.isError ? `The tool did not run: ${line}` : `The tool finished: ${line}`;
   return { kind: 'text', text };
@@ -119,6 +139,6 @@ export function chooseReply(kind: RequestKind, summary: RequestSummary, queue: S
   if (kind === 'side') return { kind: 'text', text: 'OK.' };
   const queued = queue.shift();
   if (queued) return queued;
-  if (summary.toolResults.length > 0) return replyAfterTools(summary);
+  if (summary.toolResults.length > 0) return replyAfterTools(summary, opts);
   return replyForPrompt(summary.lastPromptText ?? '', opts);
 }

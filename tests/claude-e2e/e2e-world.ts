@@ -1,0 +1,170 @@
+/**
+ * One product installation for the real-Claude end-to-end tests: a private `hand` state dir (so
+ * its own daemon, database and tmux server), a temp git repository already annexed, and a
+ * throwaway agent HOME seeded like a person's who finished onboarding. `hand dispatch` sends its
+ * own environment to the daemon, so the env built here (claudeTestEnv) is exactly what the real
+ * Claude Code worker gets. Folder trust is left to the product's dispatch (seedClaudeHome with no
+ * worktrees), so these tests exercise that code too.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { claudeTestEnv, seedClaudeHome, type ClaudeRenderer } from '../../io/agent/claude-env.ts';
+import { requireClaudeBinary } from '../harness/claude-binary.ts';
+import type { FakeAnthropic, RequestRecord } from '../harness/fake-anthropic.ts';
+import { HAND_BIN, type RunResult } from '../cli/cli-harness.ts';
+import { makeTempDir, waitForEvent } from '../helpers/temp.ts';
+
+export type Backend = 'tmux' | 'pty';
+
+export interface E2eWorld {
+  root: string;
+  /** The `--home` of hand (daemon state, workers/<id>/brief.md and report.md). */
+  home: string;
+  repo: string;
+  /** The worker's HOME: ~/.claude.json and ~/.claude/ of the agent. */
+  agentHome: string;
+  claudeJsonPath: string;
+  env: Record<string, string>;
+  hand(args: string[], opts?: { timeoutMs?: number; env?: Record<string, string> }): Promise<RunResult>;
+  /** Writes a brief file whose task is `task`; returns its path. */
+  brief(name: string, task: string): string;
+  /** Where dispatch puts a worker's report (the same rule as actors/daemon/dispatch.ts). */
+  reportPathOf(id: string): string;
+  worktreeOf(id: string): string;
+  /** `hand dispatch … --json`; throws with the CLI's output when it does not exit 0. */
+  dispatch(id: string, backend: Backend, task: string, extra?: string[], env?: Record<string, string>): Promise<RunResult>;
+  /** `hand wait … --json` with a bound; the report's JSON is in `.json`. */
+  wait(id: string, until: 'settled' | 'blocked' | 'stalled' | 'exited', timeout: string): Promise<RunResult>;
+  /** The worker's row from `hand status --json`. */
+  status(id: string): Promise<Record<string, any>>;
+  /** The worker's visible screen (`hand read --json` text). */
+  read(id: string): Promise<string>;
+  cleanup(): Promise<void>;
+}
+
+function run(cmd: string, args: string[], cwd?: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid' };
+    execFile(cmd, args, { cwd, env }, (err) => (err ? reject(err) : resolve()));
+  });
+}
+
+const settle = (cmd: string, args: string[]) => new Promise<void>((r) => execFile(cmd, args, () => r()));
+
+export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { renderer?: ClaudeRenderer } = {}): Promise<E2eWorld> {
+  requireClaudeBinary();
+  const tmp = makeTempDir(label);
+  const root = tmp.path;
+  const home = join(root, 'state');
+  const repo = join(root, 'repo');
+  const agentHome = join(root, 'agent-home');
+  mkdirSync(repo);
+  mkdirSync(agentHome);
+  const renderer = opts.renderer ?? 'fullscreen';
+  const { claudeJsonPath } = seedClaudeHome({ home: agentHome, worktrees: [], renderer });
+  await run('git', ['init', '-q', '-b', 'main'], repo);
+  writeFileSync(join(repo, 'README.md'), '# e2e repo\n');
+  await run('git', ['add', 'README.md'], repo);
+  await run('git', ['commit', '-q', '-m', 'init'], repo);
+  // The daemon is started by the CLI with this environment too: node must be on PATH for it.
+  const path = `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`;
+  const env = claudeTestEnv({ home: agentHome, baseUrl: fake.url, renderer, path });
+
+  const hand: E2eWorld['hand'] = (args, o = {}) =>
+    new Promise((resolve) => {
+      execFile(process.execPath, [HAND_BIN, '--home', home, ...args], { env: { ...env, ...o.env }, timeout: o.timeoutMs ?? 90_000, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
+        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? Number((err as { code: number }).code) : 1) : 0;
+        let json: any = null;
+        try {
+          json = JSON.parse(stdout);
+        } catch {
+          json = null;
+        }
+        resolve({ code, stdout, stderr, json });
+      });
+    });
+  const annex = await hand(['annex', repo, '--json']);
+  if (annex.code !== 0) throw new Error(`hand annex failed (${annex.code}): ${annex.stdout}${annex.stderr}`);
+
+  const world: E2eWorld = {
+    root, home, repo, agentHome, claudeJsonPath, env, hand,
+    brief(name, task) {
+      const p = join(root, `${name}.md`);
+      writeFileSync(p, `# Brief ${name}\n\n## Read first\n\nNothing.\n\n## Task\n\n${task}\n`);
+      return p;
+    },
+    reportPathOf: (id) => join(home, 'workers', id, 'report.md'),
+    worktreeOf: (id) => join(repo, '.claude', 'worktrees', id),
+    async dispatch(id, backend, task, extra = [], e) {
+      const brief = world.brief(id, task);
+      const d = await hand(['dispatch', id, '--repo', repo, '--brief', brief, '--agent', 'claude', '--backend', backend, '--json', ...extra], { env: e });
+      if (d.code !== 0) throw new Error(`hand dispatch ${id} failed (${d.code}): ${d.stdout}${d.stderr}`);
+      return d;
+    },
+    wait: (id, until, timeout) => hand(['wait', id, '--until', until, '--timeout', timeout, '--json']),
+    async status(id) {
+      const s = await hand(['status', id, '--json']);
+      if (s.code !== 0 || !Array.isArray(s.json)) throw new Error(`hand status ${id} failed (${s.code}): ${s.stdout}${s.stderr}`);
+      return s.json[0];
+    },
+    async read(id) {
+      const r = await hand(['read', id, '--json']);
+      if (r.code !== 0) throw new Error(`hand read ${id} failed (${r.code}): ${r.stdout}${r.stderr}`);
+      return r.json.text as string;
+    },
+    async cleanup() {
+      // Workers leave through /exit first: a Claude Code killed with its server still writes
+      // into the agent HOME while the directory is being removed.
+      const s = await hand(['status', '--json'], { timeoutMs: 30_000 });
+      const live = Array.isArray(s.json) ? s.json.filter((w: { live?: boolean }) => w.live).map((w: { id: string }) => w.id) : [];
+      await Promise.all(live.map((id: string) => hand(['stop', id, '--json'], { timeoutMs: 30_000 })));
+      await hand(['daemon', 'stop'], { timeoutMs: 20_000 });
+      const sock = join(home, 'tmux.sock');
+      if (existsSync(sock)) await settle('tmux', ['-S', sock, 'kill-server']);
+      // a daemon that did not stop on request must not outlive the test
+      await settle('pkill', ['-f', `--home ${home}`]);
+      await removeWhenQuiet(tmp.cleanup);
+    },
+  };
+  return world;
+}
+
+/** A process that was just told to leave may still write a file or two: retry the removal briefly. */
+async function removeWhenQuiet(remove: () => void): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      return remove();
+    } catch (err) {
+      if (i >= 20) throw err;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+/**
+ * Resolves with the first request after `since` (a seq watermark: one fake serves every worker
+ * of a file) that `accept` takes, already received or arriving.
+ */
+export function fakeRequest(fake: FakeAnthropic, since: number, accept: (r: RequestRecord) => boolean, what: string, timeoutMs = 45_000): Promise<RequestRecord> {
+  const take = (r: RequestRecord) => r.seq > since && accept(r);
+  const seen = fake.received.find(take);
+  if (seen) return Promise.resolve(seen);
+  return waitForEvent((l) => fake.onRequest(l), take, { what: `the fake model server to receive ${what}`, timeoutMs });
+}
+
+/** The seq of the last request so far: later requests belong to what the test does next. */
+export const watermark = (fake: FakeAnthropic): number => fake.received.at(-1)?.seq ?? 0;
+
+/** The fake answered with a tool_use of this tool. */
+export const repliedWithTool = (name: string) => (r: RequestRecord) => r.reply?.kind === 'tool_use' && r.reply.name === name;
+
+/** Claude Code sent back the result of a tool call (the fake's id for it starts with toolu_fake_). */
+export const sentToolResult = (pred: (content: string) => boolean = () => true) => (r: RequestRecord) =>
+  r.kind === 'main' && (r.summary?.toolResults ?? []).some((t) => pred(t.content));
+
+/** The trust entry Claude Code reads for `worktree` in the agent HOME's ~/.claude.json. */
+export function trustEntryOf(world: E2eWorld, worktree: string): { hasTrustDialogAccepted?: boolean } | undefined {
+  const config = JSON.parse(readFileSync(world.claudeJsonPath, 'utf8')) as { projects?: Record<string, { hasTrustDialogAccepted?: boolean }> };
+  return config.projects?.[worktree];
+}

@@ -1,0 +1,121 @@
+/**
+ * The real Claude Code as a `hand` worker, on both hosts: the fake model reads the brief named in
+ * dispatch's first prompt and acts on its trigger. Each rule asserts on what `hand` reported
+ * (wait/status/read JSON) and on real effects (files, what the fake model received).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BASH_COMMAND, fakeReportContent, startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
+import { fakeRequest, makeE2eWorld, repliedWithTool, sentToolResult, watermark, type E2eWorld } from './e2e-world.ts';
+
+let fake: FakeAnthropic;
+beforeAll(async () => {
+  fake = await startFakeAnthropic();
+});
+afterAll(async () => {
+  await fake?.close();
+});
+
+for (const backend of ['tmux', 'pty'] as const) {
+  describe(`real Claude Code worker on ${backend}`, () => {
+    let w: E2eWorld;
+    beforeAll(async () => {
+      w = await makeE2eWorld(`e2e-turns-${backend}`, fake);
+    });
+    afterAll(async () => {
+      await w?.cleanup();
+    });
+
+    it('a worker whose brief asks for a report writes it through the Write tool, settles and is done', async () => {
+      const id = `report-${backend}`;
+      const since = watermark(fake);
+      const reportPath = w.reportPathOf(id);
+      const d = await w.dispatch(id, backend, `MODE:report ${reportPath}`);
+      expect(d.json).toMatchObject({ id, backend, agent: 'claude', reportPath, worktree: w.worktreeOf(id) });
+      // The brief was read by the real binary (Read tool), and its trigger led to the Write.
+      await fakeRequest(fake, since, (r) => sentToolResult((c) => c.includes(`MODE:report ${reportPath}`))(r), `the brief of ${id} read back`);
+      // Manual mode (dispatch's settings.local.json): Claude Code asks before it creates the
+      // report, even inside the brief directory it was granted. The person answers; hand never does.
+      const ask = await w.wait(id, 'blocked', '45s');
+      expect(ask.code, ask.stdout + ask.stderr).toBe(0);
+      expect(ask.json).toMatchObject({ reason: 'blocked', awaitingInput: true, blockedReason: 'permission' });
+      expect(existsSync(reportPath)).toBe(false);
+      expect(await w.read(id)).toContain('report.md');
+      const yes = await w.hand(['keys', id, 'enter', '--json']);
+      expect(yes.code, yes.stdout + yes.stderr).toBe(0);
+      const write = await fakeRequest(fake, since, (r) => sentToolResult((c) => c.includes(reportPath) && !c.includes('MODE:report'))(r), `the Write result for ${id}`);
+      expect(write.summary!.toolResults[0]!.isError, JSON.stringify(write.summary!.toolResults)).toBe(false);
+      expect(readFileSync(reportPath, 'utf8')).toBe(fakeReportContent(reportPath));
+
+      const settled = await w.wait(id, 'settled', '45s');
+      expect(settled.code, settled.stdout + settled.stderr).toBe(0);
+      expect(settled.json).toMatchObject({ reason: 'settled', state: 'idle', awaitingInput: false, promptBox: '' });
+      const status = await w.status(id);
+      expect(status).toMatchObject({ id, reportExists: true, live: true, backend, agent: 'claude' });
+      expect(status.stage.split('.')[0]).toBe('done');
+      // Trust came from dispatch's own seed: the worker never showed the dialog.
+      expect(await w.read(id)).toContain('The tool finished');
+    });
+
+    it('an AskUserQuestion menu blocks as a question; one key per call answers it and the worker goes on', async () => {
+      const id = `ask-${backend}`;
+      const since = watermark(fake);
+      await w.dispatch(id, backend, 'MODE:ask');
+      await fakeRequest(fake, since, repliedWithTool('AskUserQuestion'), `the question of ${id}`);
+      const blocked = await w.wait(id, 'blocked', '45s');
+      expect(blocked.code, blocked.stdout + blocked.stderr).toBe(0);
+      expect(blocked.json).toMatchObject({ reason: 'blocked', awaitingInput: true, blockedReason: 'question', readable: true });
+      expect(await w.read(id)).toMatch(/^❯ 1\. SQLite/m);
+
+      const down = await w.hand(['keys', id, 'down', '--json']);
+      expect(down.code, down.stdout + down.stderr).toBe(0);
+      await waitForScreen(w, id, (s) => /^❯ 2\. Postgres/m.test(s), 'the menu cursor on Postgres after one Down');
+      const enter = await w.hand(['keys', id, 'enter', '--json']);
+      expect(enter.code, enter.stdout + enter.stderr).toBe(0);
+
+      const answer = await fakeRequest(fake, since, sentToolResult((c) => c.includes('Postgres')), `the answer of ${id}`);
+      expect(answer.summary!.toolResults[0]!.content).toContain('Which database should the fake project use?');
+      const settled = await w.wait(id, 'settled', '45s');
+      expect(settled.code, settled.stdout + settled.stderr).toBe(0);
+      expect(settled.json).toMatchObject({ reason: 'settled', awaitingInput: false, blockedReason: null });
+      expect(await w.read(id)).toContain('→ Postgres');
+    });
+
+    it('a Bash permission prompt blocks as permission; stop presses Escape, then /exit ends with status 0', async () => {
+      const id = `bash-${backend}`;
+      const since = watermark(fake);
+      await w.dispatch(id, backend, 'MODE:bash');
+      await fakeRequest(fake, since, repliedWithTool('Bash'), `the Bash call of ${id}`);
+      const blocked = await w.wait(id, 'blocked', '45s');
+      expect(blocked.code, blocked.stdout + blocked.stderr).toBe(0);
+      expect(blocked.json).toMatchObject({ reason: 'blocked', awaitingInput: true, blockedReason: 'permission' });
+      const screen = await w.read(id);
+      expect(screen).toContain('Do you want to proceed?');
+      expect(screen).toContain(DEFAULT_BASH_COMMAND);
+      // Nobody answered: the command never ran.
+      expect(existsSync(join(w.worktreeOf(id), 'fake-artifact.txt'))).toBe(false);
+
+      const stop = await w.hand(['stop', id, '--json']);
+      expect(stop.code, stop.stdout + stop.stderr).toBe(0);
+      expect(stop.json).toMatchObject({ exitCode: 0, paneReusable: true });
+      const after = await w.wait(id, 'exited', '20s');
+      expect(after.json).toMatchObject({ reason: 'gone' });
+      // Escape declined the call (Claude Code reports it back as an error result), and no command ran.
+      expect(existsSync(join(w.worktreeOf(id), 'fake-artifact.txt'))).toBe(false);
+      expect((await w.status(id)).live).toBe(false);
+    });
+  });
+}
+
+/** Reads the worker's screen through `hand read` until it shows what the step expects. */
+async function waitForScreen(w: E2eWorld, id: string, accept: (screen: string) => boolean, what: string, timeoutMs = 15_000): Promise<string> {
+  const start = Date.now();
+  let last = '';
+  while (Date.now() - start < timeoutMs) {
+    last = await w.read(id);
+    if (accept(last)) return last;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; hand read showed:\n${last}`);
+}
