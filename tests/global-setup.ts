@@ -45,6 +45,8 @@ export default function setup() {
       left = leftovers(since);
     }
     if (left.length > 0) {
+      // vitest reports a throwing teardown but still exits 0: fail the run explicitly.
+      process.exitCode = 1;
       throw new Error(`tests left these behind (each test must clean up what it creates):\n  ${left.join('\n  ')}`);
     }
   };
