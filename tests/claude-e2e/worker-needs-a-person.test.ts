@@ -1,0 +1,103 @@
+/**
+ * Real Claude Code workers in the states where only a person may act, on both hosts: a prompt
+ * suggestion in the box (send refuses), a hung stream (stalled), an untrusted folder (blocked,
+ * never answered by hand).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedClaudeHome } from '../../io/agent/claude-env.ts';
+import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
+import { fakeRequest, makeE2eWorld, sentToolResult, watermark, type E2eWorld } from './e2e-world.ts';
+
+const SUGGESTION = 'run the tests';
+let fake: FakeAnthropic;
+beforeAll(async () => {
+  fake = await startFakeAnthropic({ suggestion: SUGGESTION });
+});
+afterAll(async () => {
+  await fake?.close();
+});
+
+for (const backend of ['tmux', 'pty'] as const) {
+  describe(`real Claude Code worker waiting on a person, ${backend}`, () => {
+    let w: E2eWorld;
+    beforeAll(async () => {
+      w = await makeE2eWorld(`e2e-person-${backend}`, fake);
+    });
+    afterAll(async () => {
+      await w?.cleanup();
+    });
+
+    it('a prompt suggestion in the box makes send refuse and quote it; nothing is typed', async () => {
+      const id = `suggest-${backend}`;
+      const since = watermark(fake);
+      await w.dispatch(id, backend, 'Say hello.', ['--env', 'CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION=1']);
+      await fakeRequest(fake, since, sentToolResult((c) => c.includes('Say hello.')), `the brief of ${id} read back`);
+      // Two assistant turns are enough for a suggestion (claude-code.md §6.8): the brief's Read
+      // and the closing text make two, so the first turn already ends with one.
+      await fakeRequest(fake, since, (r) => r.kind === 'suggestion', `a prompt-suggestion request from ${id}`);
+      const box = await waitForStatus(w, id, (s) => s.promptBox === SUGGESTION, `the suggestion in ${id}'s box`);
+      expect(box).toMatchObject({ state: 'idle', awaitingInput: false, readable: true });
+
+      const mainsBefore = fake.received.filter((r) => r.seq > since && r.kind === 'main').length;
+      const refused = await w.hand(['send', id, 'MODE:bash', 'do', 'something', '--json']);
+      expect(refused.code, refused.stdout + refused.stderr).toBe(1);
+      expect(refused.stdout + refused.stderr).toContain(SUGGESTION);
+      expect(refused.json.error).toMatchObject({ code: 'prompt-box-not-empty', box: SUGGESTION, kind: 'suggestion' });
+      const screen = await w.read(id);
+      expect(screen).toMatch(new RegExp(`^❯\u00A0${SUGGESTION}`, 'm'));
+      expect(screen).not.toContain('do something');
+      expect(fake.received.filter((r) => r.seq > since && r.kind === 'main')).toHaveLength(mainsBefore);
+      expect((await w.status(id)).promptBox).toBe(SUGGESTION);
+    });
+
+    it('a hung model stream is reported as stalled after the stall threshold', async () => {
+      const id = `hang-${backend}`;
+      const since = watermark(fake);
+      await w.dispatch(id, backend, 'MODE:hang', ['--stall', '8s']);
+      await fakeRequest(fake, since, (r) => r.reply?.kind === 'hang', `the hung stream of ${id}`);
+      const stalled = await w.wait(id, 'stalled', '60s');
+      expect(stalled.code, stalled.stdout + stalled.stderr).toBe(0);
+      expect(stalled.json).toMatchObject({ reason: 'stalled', readable: true, awaitingInput: false });
+      expect(stalled.json.quietMs).toBeGreaterThanOrEqual(8_000 - 1_000);
+    });
+
+    it('an untrusted worktree blocks at start on folder trust and is never answered automatically', async () => {
+      const id = `trust-${backend}`;
+      // Dispatch seeds trust in the HOME of its own environment (always, when the file exists).
+      // The worker is given another HOME with --env: its config has onboarding done and no
+      // entry for the worktree, so the real binary shows the dialog — an honest untrusted start.
+      const workerHome = join(w.root, `home-${id}`);
+      mkdirSync(workerHome);
+      const { claudeJsonPath } = seedClaudeHome({ home: workerHome, worktrees: [], renderer: 'fullscreen' });
+      const since = watermark(fake);
+      await w.dispatch(id, backend, 'MODE:report never', ['--env', `HOME=${workerHome}`]);
+      const blocked = await w.wait(id, 'blocked', '45s');
+      expect(blocked.code, blocked.stdout + blocked.stderr).toBe(0);
+      expect(blocked.json).toMatchObject({ reason: 'blocked', awaitingInput: true, blockedReason: 'folder-trust' });
+      expect(blocked.json.stage.split('.')[0]).toBe('starting');
+
+      // Nothing may answer it: a bounded wait in which nothing is supposed to happen.
+      await new Promise((r) => setTimeout(r, 5_000));
+      const still = await w.status(id);
+      expect(still).toMatchObject({ awaitingInput: true, blockedReason: 'folder-trust', live: true });
+      expect(await w.read(id)).toContain('Accessing workspace:');
+      const projects = (JSON.parse(readFileSync(claudeJsonPath, 'utf8')) as { projects?: Record<string, { hasTrustDialogAccepted?: boolean }> }).projects ?? {};
+      expect(projects[w.worktreeOf(id)]?.hasTrustDialogAccepted).not.toBe(true);
+      expect(fake.received.filter((r) => r.seq > since && r.path === '/v1/messages')).toEqual([]);
+    });
+  });
+}
+
+/** Polls `hand status` (bounded) until the worker's row satisfies `accept`. */
+async function waitForStatus(w: E2eWorld, id: string, accept: (row: Record<string, any>) => boolean, what: string, timeoutMs = 20_000): Promise<Record<string, any>> {
+  const start = Date.now();
+  let last: Record<string, any> = {};
+  while (Date.now() - start < timeoutMs) {
+    last = await w.status(id);
+    if (accept(last)) return last;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; hand status showed ${JSON.stringify(last)}`);
+}
