@@ -129,6 +129,14 @@ export function replyAfterTools(summary: RequestSummary, opts: ScriptOptions): S
   return { kind: 'text', text };
 }
 
+/** A text block of the person's own (not a reminder, not Claude Code's interrupt note). */
+function personSpoke(summary: RequestSummary): boolean {
+  return summary.lastUserTexts.some((t) => {
+    const x = t.trimStart();
+    return x !== '' && !x.startsWith('<system-reminder>') && !x.startsWith('[Request interrupted');
+  });
+}
+
 /**
  * Picks the reply for one request. Side requests (suggestion, title, others) never touch the
  * queue: handing them a scripted reply would steal it from the agent loop.
@@ -139,6 +147,8 @@ export function chooseReply(kind: RequestKind, summary: RequestSummary, queue: S
   if (kind === 'side') return { kind: 'text', text: 'OK.' };
   const queued = queue.shift();
   if (queued) return queued;
-  if (summary.toolResults.length > 0) return replyAfterTools(summary, opts);
+  // After an interrupt Claude Code sends the unanswered tool result and the person's next prompt
+  // in one message: the prompt is what the model answers then, not the old tool round-trip.
+  if (summary.toolResults.length > 0 && !personSpoke(summary)) return replyAfterTools(summary, opts);
   return replyForPrompt(summary.lastPromptText ?? '', opts);
 }
