@@ -90,7 +90,7 @@ async function measure(o: ScaleOptions, out: BenchResult[]): Promise<BenchResult
   const streaming: string[] = [];
   for (const level of o.levels) {
     const ids = Array.from({ length: level - streaming.length }, (_, k) => `stream-${streaming.length + k}`);
-    await inBatches(ids, 6, (id) => d.dispatch(id, 'tmux', env()));
+    await inBatches(ids, 4, (id) => d.dispatch(id, 'tmux', env()));
     // hang keeps the spinner and timer ticking every KH_MOCK_TICK_MS (100 ms) with no end
     for (const id of ids) await d.rpc('send', { id, text: 'MODE:hang stream' });
     streaming.push(...ids);
@@ -137,7 +137,7 @@ async function measure(o: ScaleOptions, out: BenchResult[]): Promise<BenchResult
 
   // 4. Resume: grow to resumeWorkers, SIGKILL, start, time to the first complete status.
   const extra = Array.from({ length: Math.max(0, o.resumeWorkers - rows) }, (_, k) => `idle-${k}`);
-  await inBatches(extra, 6, (id) => d.dispatch(id, 'tmux', env()));
+  await inBatches(extra, 4, (id) => d.dispatch(id, 'tmux', env()));
   const total = rows + extra.length;
   const resume: number[] = [];
   for (let i = 0; i < o.resumeTrials; i++) {

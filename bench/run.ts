@@ -17,6 +17,9 @@ import { formatTable } from './lib/table.ts';
 import { round } from './lib/stats.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
+/** BENCH_ONLY=analysis,detection,wait,scale runs a subset (its results do not replace latest.json). */
+const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
+const wanted = (s: string) => only === null || only.has(s);
 const log = (m: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${m}`);
 
 const machine = {
@@ -50,7 +53,7 @@ const failures: string[] = [];
 const t0 = Date.now();
 try {
   log(`machine: ${machine.cores} cores, ${machine.cpuModel}, Node ${machine.node}, load ${machine.loadAverageAtStart.join(' ')}`);
-  const analysis = await runAnalysis();
+  const analysis = wanted('analysis') ? await runAnalysis() : [];
   results.push(...analysis);
   log('screen analysis done');
   const section = async (what: string, fn: () => Promise<BenchResult[]>) => {
@@ -66,13 +69,13 @@ try {
     }
   };
   let blockedP50: Partial<Record<'pty' | 'tmux' | 'herdr', number>> = {};
-  await section('in-process detection', async () => {
+  if (wanted('detection')) await section('in-process detection', async () => {
     const r = await runInProcess({ trials: quick ? 3 : 20, exitTrials: quick ? 2 : 6, log });
     blockedP50 = r.blockedP50;
     return r.results;
   });
-  await section('hand wait detection', () => runCli({ trials: quick ? 2 : 10, log }));
-  await section('fleet scale, round trip, resume', () =>
+  if (wanted('wait')) await section('hand wait detection', () => runCli({ trials: quick ? 2 : 10, log }));
+  if (wanted('scale')) await section('fleet scale, round trip, resume', () =>
     runScale({
       levels: quick ? [1, 3] : [1, 10, 50],
       probeTrials: quick ? 2 : 10,
@@ -107,10 +110,10 @@ try {
   machine.durationS = Math.round((Date.now() - t0) / 1000);
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
   mkdirSync(dir, { recursive: true });
-  const doc = JSON.stringify({ machine: { ...machine, complete, failures }, results }, null, 2) + '\n';
+  const doc = JSON.stringify({ machine: { ...machine, complete, failures, only: only ? [...only] : null }, results }, null, 2) + '\n';
   const stamp = machine.startedAt.replace(/[:.]/g, '-');
   writeFileSync(`${dir}${stamp}.json`, doc);
-  if (!quick && results.length > 0) writeFileSync(`${dir}latest.json`, doc);
+  if (!quick && only === null && results.length > 0) writeFileSync(`${dir}latest.json`, doc);
   console.log(formatTable(results));
   for (const f of failures) console.log(`FAILED: ${f}`);
   console.log(`\nmachine: ${machine.cores} cores (${machine.cpuModel}), Node ${machine.node}, load ${machine.loadAverageAtStart.join(' ')} → ${machine.loadAverageAtEnd.join(' ')}, ${machine.durationS} s`);
