@@ -11,7 +11,8 @@ import type { Screen, ScreenReading } from '../io/screen/types.ts';
 import type { BackendName, Key, TerminalHost } from '../io/terminal/types.ts';
 import type { FleetStore, WorkerIntent } from '../persistence/types.ts';
 import { RefusedError } from '../io/errors.ts';
-import { realClock, type Clock, type WorkerPorts } from './ports.ts';
+import { realClock, type Clock, type LandingPort, type WorkerPorts } from './ports.ts';
+import { gateCommands, type GateCommands } from './gate-commands.ts';
 import { provideWorker } from './worker-logic.ts';
 import { PaneFeed } from './pane-feed.ts';
 import { FleetJournal } from './fleet-journal.ts';
@@ -25,15 +26,18 @@ export interface FleetHostDeps {
   store: FleetStore;
   hosts: Partial<Record<BackendName, TerminalHost>>;
   ports: WorkerPorts;
+  /** How approved landings are performed (io/git through actors/daemon/landing.ts). */
+  landing?: LandingPort;
   clock?: Clock;
   log?: (obj: Record<string, unknown>) => void;
   /** Screen analysis (default: io/screen's profile for the agent; 'mock' renders Claude Code's screens). */
   analyse?: (screen: Screen, agent: string) => ScreenReading;
 }
 
-export interface FleetHost {
+export interface FleetHost extends GateCommands {
   start(): Promise<{ restored: string[]; skipped: { id: string; reason: string }[] }>;
-  dispatch(req: { intent: WorkerIntent; stallMs: number; firstPrompt: string }): Promise<WorkerView>;
+  /** briefGate: the worker waits at the dispatch gate before anything is created (non-yolo projects). */
+  dispatch(req: { intent: WorkerIntent; stallMs: number; firstPrompt: string; briefGate?: boolean }): Promise<WorkerView>;
   view(id: string): WorkerView | null;
   views(): WorkerView[];
   subscribe(listener: (view: WorkerView) => void): () => void;
@@ -152,6 +156,8 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     hostOf,
     resumingSpawn: (id) => resumingSpawn.delete(id),
     paneCreated: attachFeed,
+    landing: deps.landing,
+    log: deps.log,
     deliverText: (p) =>
       requests.settle(p.requestId, deps.ports.sendText(hostOf(p.id), p.paneId, p.text, { allowNonEmptyBox: p.allowNonEmptyBox })),
     deliverKey: (p) =>
@@ -213,7 +219,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       return result;
     },
 
-    async dispatch({ intent, stallMs, firstPrompt }) {
+    async dispatch({ intent, stallMs, firstPrompt, briefGate }) {
       if (!fleet) startFleet();
       const old = view(intent.id);
       if (intents.has(intent.id) && !(old && FINAL_STAGES.has(old.stage))) throw new RefusedError('worker-exists', `a worker named ${intent.id} already exists; pick another id or stop it first (hand stop ${intent.id}).`, { id: intent.id });
@@ -224,13 +230,14 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       intents.set(intent.id, intent);
       fleet!.send({
         type: 'DISPATCH',
-        input: { id: intent.id, backend: intent.backend, agent: intent.agent, reportPath: intent.reportPath, firstPrompt, stallMs, at: clock.now() },
+        input: { id: intent.id, backend: intent.backend, agent: intent.agent, reportPath: intent.reportPath, firstPrompt, stallMs, at: clock.now(), briefGate: briefGate === true },
       });
       const v = await until(intent.id, (x) => !PRE_PANE.has(x.stage));
       if (v.stage === 'failed') throw new RefusedError('dispatch-failed', `worker ${intent.id} failed before it started: ${v.problem ?? 'unknown reason'}`, { id: intent.id, problem: v.problem });
       return v;
     },
 
+    ...gateCommands({ clock, requireWorker, route, until }),
     view,
     views: () => [...intents.keys()].map((id) => view(id)).filter((v): v is WorkerView => v !== null),
     subscribe(listener) {

@@ -6,6 +6,7 @@
 import type { Key, TerminalHost } from '../io/terminal/types.ts';
 import type { WorkerIntent } from '../persistence/types.ts';
 import type { LaunchSpec } from '../io/agent/launch.ts';
+import type { LandingOutcome, LandingSummary } from '../machines/worker.types.ts';
 
 export interface WorkerPorts {
   /** Create the worktree and branch (idempotent: a restore may call it again). */
@@ -22,6 +23,17 @@ export interface WorkerPorts {
    */
   sendText(host: TerminalHost, paneId: string, text: string, opts: { allowNonEmptyBox: boolean }): Promise<void>;
   sendKey(host: TerminalHost, paneId: string, key: Key, opts: { allowNonEmptyBox: boolean }): Promise<void>;
+}
+
+/**
+ * Landing, as the worker machine's `landing` states need it. The daemon implements it with the
+ * io/git landing functions (actors/daemon/landing.ts); a daemon without it refuses to land.
+ */
+export interface LandingPort {
+  /** Lands the approved branch per the project's posture; throws a typed refusal when it must not. */
+  land(intent: WorkerIntent, approved: LandingSummary, signal: AbortSignal): Promise<Omit<LandingOutcome, 'at'>>;
+  /** `git worktree remove` + prune after the agent left (never --force); a problem is reported, not thrown. */
+  removeWorktree(intent: WorkerIntent): Promise<{ problem: string | null }>;
 }
 
 /** The injected clock (xstate-notes §1.7): deadlines are absolute times on it. */

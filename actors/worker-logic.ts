@@ -5,10 +5,11 @@
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { workerMachine } from '../machines/worker.machine.ts';
-import type { DeadlineName, DeliverKeyParams, DeliverTextParams, RefuseParams } from '../machines/worker.types.ts';
+import type { DeadlineName, DeliverKeyParams, DeliverTextParams, LandingOutcome, LandingSummary, RefuseParams } from '../machines/worker.types.ts';
 import type { Key, PaneInfo, TerminalHost } from '../io/terminal/types.ts';
 import type { WorkerIntent } from '../persistence/types.ts';
-import type { Clock, WorkerPorts } from './ports.ts';
+import type { Clock, LandingPort, WorkerPorts } from './ports.ts';
+import { RefusedError } from '../io/errors.ts';
 
 export interface WorkerRuntime {
   ports: WorkerPorts;
@@ -22,6 +23,9 @@ export interface WorkerRuntime {
   resumingSpawn(id: string): boolean;
   /** A pane now belongs to the worker: start feeding its events in. */
   paneCreated(id: string, paneId: string): void;
+  /** The landing port (absent = this fleet cannot land: the landing is refused, nothing happens). */
+  landing?: LandingPort;
+  log?(obj: Record<string, unknown>): void;
   /** Person commands: the machine accepted them (deliver) or refused them (refuse). */
   deliverText(p: DeliverTextParams): void;
   deliverKey(p: DeliverKeyParams): void;
@@ -89,6 +93,19 @@ export function provideWorker(rt: WorkerRuntime) {
       readReport: fromPromise<{ waitingOn: string | null }, { id: string; path: string }>(async ({ input }) =>
         ports.readReport ? ports.readReport(input.path) : { waitingOn: null },
       ),
+      landWork: fromPromise<LandingOutcome, { id: string; landing: LandingSummary }>(async ({ input, signal }) => {
+        if (!rt.landing) throw new RefusedError('landing-unavailable', `this daemon cannot land workers; nothing was landed for ${input.id}.`, { id: input.id });
+        const out = await rt.landing.land(rt.intentOf(input.id), input.landing, signal);
+        return { ...out, at: clock.now() };
+      }),
+      cleanUpAfterLanding: fromPromise<{ problem: string | null }, { id: string; paneId: string | null }>(async ({ input }) => {
+        // The agent has left (teardown saw it exit): its pane, kept by remain-on-exit, goes first.
+        if (input.paneId) {
+          await rt.hostOf(input.id).close(input.paneId).catch((err) => rt.log?.({ msg: 'closing pane after landing failed', id: input.id, err: String(err) }));
+        }
+        if (!rt.landing) return { problem: 'no landing port: the worktree was kept' };
+        return rt.landing.removeWorktree(rt.intentOf(input.id));
+      }),
       deadline: deadlineActor(clock),
     },
     actions: {

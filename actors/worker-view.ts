@@ -5,7 +5,8 @@
 import type { AgentState, BlockedReason, PromptBoxKind } from '../io/screen/types.ts';
 import type { BackendName } from '../io/terminal/types.ts';
 import type { WorkerIntent } from '../persistence/types.ts';
-import type { WorkerContext } from '../machines/worker.types.ts';
+import type { GateRejection, LandingFailure, LandingOutcome, LandingSummary, WorkerContext } from '../machines/worker.types.ts';
+import { gateOfStage, type GateName } from './gates.ts';
 
 export interface WorkerView {
   id: string;
@@ -37,6 +38,13 @@ export interface WorkerView {
   paneId: string | null;
   /** Why the worker failed, or what could not be told ('wait-failed'); null when nothing to say. */
   problem: string | null;
+  /** The gate the worker waits at ('brief approval' | 'landing approval'), or null. */
+  gate: GateName | null;
+  /** The landing evidence the open (or approved) landing gate holds. */
+  landing: LandingSummary | null;
+  landed: LandingOutcome | null;
+  rejection: GateRejection | null;
+  landingFailure: LandingFailure | null;
 }
 
 /** {running: 'blocked'} → 'running.blocked'. */
@@ -51,7 +59,7 @@ export function stagePath(value: unknown): string {
   return String(value);
 }
 
-export const FINAL_STAGES: ReadonlySet<string> = new Set(['stopped', 'gone', 'failed', 'lost']);
+export const FINAL_STAGES: ReadonlySet<string> = new Set(['stopped', 'gone', 'failed', 'lost', 'landed', 'rejected']);
 
 export interface ViewParts {
   intent: WorkerIntent;
@@ -91,5 +99,10 @@ export function buildView({ intent, stage, context: c, live, updatedAt, problem 
     waitingOn: c?.waitingOn ?? null,
     paneId: c?.paneId ?? null,
     problem: problem ?? c?.problem ?? null,
+    gate: gateOfStage(stage),
+    landing: c?.landing ?? null,
+    landed: c?.landed ?? null,
+    rejection: c?.rejection ?? null,
+    landingFailure: c?.landingFailure ?? null,
   };
 }

@@ -15,14 +15,20 @@
  *   (and waits for it to stop), ctrl-u when typed text sits in the box (an interrupted prompt is
  *   put back there, §6.7), then submits /exit (box guard bypassed). Each step happens at most
  *   once per stop, one key per port call, with the screen read back in between.
+ * - the two gates are states (docs/2026-11-30-gates-as-actor-states.md): a non-yolo dispatch
+ *   rests in `gate.awaitingBriefApproval` before anything is created (APPROVE → preparing,
+ *   REJECT → final `rejected`); `hand land` moves a done worker to `landing.awaitingApproval`
+ *   (yolo skips the wait), APPROVE lands through the `landWork` port, then the worker's own
+ *   teardown stops it, `landing.cleaning` closes the pane and removes the worktree, and it
+ *   ends `landed`; REJECT goes back to done with the reason kept.
  * Deadlines are absolute times in context, armed by the invoked `deadline` actor, so a
  * restored worker re-arms them at their original time (XState does not persist `after`).
  */
-import { setup, assign, fromCallback, fromPromise, not, stateIn, type EventObject } from 'xstate';
+import { setup, assign, and, fromCallback, fromPromise, not, stateIn, type EventObject } from 'xstate';
 import type { Key } from '../io/terminal/types.ts';
 import type {
   WorkerContext, WorkerEvent, WorkerInput, DeadlineName,
-  DeliverTextParams, DeliverKeyParams, RefuseParams,
+  DeliverTextParams, DeliverKeyParams, RefuseParams, LandingOutcome, LandingSummary,
 } from './worker.types.ts';
 import {
   isReadable, isBlocked, isIdle, isBusy, boxIsEmpty, boxReadyForBrief, boxHoldsPrompt, isTurnRunning, boxHoldsTypedText,
@@ -49,6 +55,8 @@ export const RESUBMIT_AFTER_MS = 2_000;
 /** Enters pressed again for a first prompt left in the box before a person is asked. */
 export const MAX_BRIEF_RETRIES = 3;
 export const PROMPT_NOT_SUBMITTED = 'first prompt not submitted';
+/** How long the agent gets to leave by /exit after its work landed (the stop deadline of that teardown). */
+export const LANDING_STOP_TIMEOUT_MS = 30_000;
 /** Bumped whenever a persisted worker snapshot would no longer restore. */
 export const WORKER_MACHINE_VERSION = 1;
 
@@ -75,6 +83,10 @@ export const workerMachine = setup({
     pressKey: fromPromise<{ at: number }, { id: string; paneId: string; key: Key }>(placeholder('pressKey')),
     checkReport: fromPromise<{ exists: boolean }, { id: string; path: string }>(placeholder('checkReport')),
     readReport: fromPromise<{ waitingOn: string | null }, { id: string; path: string }>(placeholder('readReport')),
+    /** Performs the approved landing per the project's posture (re-checking the evidence first). */
+    landWork: fromPromise<LandingOutcome, { id: string; landing: LandingSummary }>(placeholder('landWork')),
+    /** After the agent left: close its pane, `git worktree remove`, prune. Never --force. */
+    cleanUpAfterLanding: fromPromise<{ problem: string | null }, { id: string; paneId: string | null }>(placeholder('cleanUpAfterLanding')),
     /** Sends DEADLINE {name, at} back at the absolute time `at` (input is persisted: plain data). */
     deadline: fromCallback<EventObject, { at: number; name: DeadlineName }>(() => () => {}),
   },
@@ -84,6 +96,16 @@ export const workerMachine = setup({
     deliverKey: (_, _params: DeliverKeyParams) => {},
     refuse: (_, _params: RefuseParams) => {},
     clearProblem: assign({ problem: null }),
+    /** LAND: the evidence becomes the gate's content; yolo records itself as the approver. */
+    openLanding: assign(({ event }) => {
+      if (event.type !== 'LAND') return {};
+      return { landing: { ...event.landing, approvedBy: event.yolo ? ('yolo' as const) : null }, rejection: null, landingFailure: null, problem: null };
+    }),
+    noteRejection: assign(({ event, context }) => {
+      if (event.type !== 'REJECT') return {};
+      const gate = context.landing ? ('landing' as const) : ('brief' as const);
+      return { rejection: { gate, reason: event.reason, at: event.at }, landing: null };
+    }),
     noteReading: assign(({ event, context }) => {
       const e = screenOf(event);
       if (!e) return {};
@@ -182,6 +204,11 @@ export const workerMachine = setup({
     serverUp: ({ event }) => event.type === 'PANE_MISSING' && event.serverUp,
     stopRequested: ({ context }) => context.stopRequested,
     noPane: ({ context }) => context.paneId === null,
+    briefGateRequired: ({ context }) => context.briefGate === true,
+    yoloLanding: ({ event }) => event.type === 'LAND' && event.yolo === true,
+    landingApplied: ({ context }) => !!context.landed,
+    paneExited: ({ context }) => context.paneExited === true || context.paneId === null,
+    keepWorker: ({ event }) => (event as { output?: LandingOutcome }).output?.tearDown === false,
     reportExists: ({ event, context }) => {
       const out = (event as { output?: { exists?: boolean } }).output;
       return out?.exists === true && !isBlocked(context.reading);
@@ -218,8 +245,14 @@ export const workerMachine = setup({
     waitingOn: null,
     exitCode: null,
     problem: null,
+    briefGate: input.briefGate === true,
+    landing: null,
+    landed: null,
+    rejection: null,
+    landingFailure: null,
+    paneExited: false,
   }),
-  initial: 'preparing',
+  initial: 'admission',
   on: {
     EXITED: { target: '.gone', actions: assign({ exitCode: ({ event }) => event.code, lastEventAt: ({ event }) => event.at }) },
     PANE_MISSING: [
@@ -242,6 +275,24 @@ export const workerMachine = setup({
     STOP: { target: '.teardown', actions: assign({ stopAt: ({ event }) => event.at + event.timeoutMs }) },
   },
   states: {
+    /** Transient: the dispatch gate is decided by the input (the project's yolo flag, read by the daemon). */
+    admission: {
+      always: [{ guard: 'briefGateRequired', target: 'gate' }, { target: 'preparing' }],
+    },
+    /** The dispatch gate: the staged brief waits for a person. No worktree, branch or pane exists yet. */
+    gate: {
+      initial: 'awaitingBriefApproval',
+      states: {
+        awaitingBriefApproval: {
+          on: {
+            APPROVE: { target: '#worker.preparing', actions: assign({ rejection: null }) },
+            REJECT: { target: '#worker.rejected', actions: 'noteRejection' },
+            // Nothing to tear down: no pane was ever made.
+            STOP: '#worker.stopped',
+          },
+        },
+      },
+    },
     preparing: {
       invoke: {
         src: 'prepareWorktree',
@@ -433,6 +484,71 @@ export const workerMachine = setup({
           { guard: 'busyChanged', target: 'running.working', actions: 'noteChange' },
           { actions: 'noteReading' },
         ],
+        LAND: [
+          { guard: 'yoloLanding', target: 'landing.applying', actions: 'openLanding' },
+          { target: 'landing.awaitingApproval', actions: 'openLanding' },
+        ],
+      },
+    },
+    /**
+     * The landing gate and the landing itself. The screen keeps being read (a menu that comes up
+     * shows in status) but does not close the gate: the approval is checked against the branch
+     * head the person saw, so later work is never landed under an earlier approval.
+     */
+    landing: {
+      initial: 'awaitingApproval',
+      on: {
+        SCREEN: { actions: 'noteReading' },
+        // The agent leaving does not undo its work: it still lands, and there is nothing left to stop.
+        EXITED: { actions: assign({ paneExited: true, exitCode: ({ event }) => event.code, lastEventAt: ({ event }) => event.at }) },
+        PANE_MISSING: [{ guard: 'serverUp', actions: assign({ paneExited: true }) }, { actions: assign({ problem: 'wait-failed' }) }],
+      },
+      states: {
+        awaitingApproval: {
+          on: {
+            APPROVE: { target: 'applying', actions: assign({ landing: ({ context }) => ({ ...context.landing!, approvedBy: 'person' as const }) }) },
+            REJECT: { target: '#worker.done', actions: 'noteRejection' },
+            // `hand land` again: fresh evidence replaces what the gate shows (yolo lands it now).
+            LAND: [
+              { guard: 'yoloLanding', target: 'applying', actions: 'openLanding' },
+              { target: 'awaitingApproval', reenter: true, actions: 'openLanding' },
+            ],
+          },
+        },
+        applying: {
+          invoke: {
+            src: 'landWork',
+            input: ({ context }) => ({ id: context.id, landing: context.landing! }),
+            onDone: [
+              { guard: 'keepWorker', target: '#worker.done', actions: assign({ landed: ({ event }) => event.output, landing: null, problem: ({ event }) => event.output.keptBecause ?? 'landed; the worker was kept' }) },
+              { guard: 'paneExited', target: 'cleaning', actions: assign({ landed: ({ event }) => event.output }) },
+              { target: '#worker.teardown', actions: assign({ landed: ({ event }) => event.output, stopAt: ({ event }) => event.output.at + LANDING_STOP_TIMEOUT_MS }) },
+            ],
+            // Refused or failed: nothing was landed; the gate closes and the worker is done again.
+            onError: {
+              target: '#worker.done',
+              actions: assign({
+                landing: null,
+                landingFailure: ({ event, context }) => {
+                  const e = event.error as { code?: unknown; message?: unknown };
+                  return { code: typeof e?.code === 'string' ? e.code : 'landing-failed', message: typeof e?.message === 'string' ? e.message : String(event.error), at: context.lastEventAt };
+                },
+              }),
+            },
+          },
+          // Landing is under way: a stop now would race it. Teardown follows on its own.
+          on: { STOP: {} },
+        },
+        /** The agent has left: close its pane, remove the worktree, prune. */
+        cleaning: {
+          invoke: {
+            src: 'cleanUpAfterLanding',
+            input: ({ context }) => ({ id: context.id, paneId: context.paneId }),
+            onDone: { target: '#worker.landed', actions: assign({ problem: ({ event }) => event.output.problem }) },
+            onError: { target: '#worker.landed', actions: assign({ problem: ({ event }) => `cleanup: ${String(event.error)}` }) },
+          },
+          on: { STOP: {} },
+        },
       },
     },
     parked: {
@@ -442,9 +558,6 @@ export const workerMachine = setup({
           { guard: 'busyChanged', target: 'running.working', actions: 'noteChange' },
           { actions: 'noteReading' },
         ],
-        // Gate placeholders: a decision closes the hold the worker waits on.
-        APPROVE: { target: 'done', actions: assign({ waitingOn: null }) },
-        REJECT: { actions: assign({ problem: ({ event }) => `rejected: ${event.decision ?? ''}` }) },
       },
     },
     teardown: {
@@ -452,10 +565,17 @@ export const workerMachine = setup({
       invoke: { src: 'deadline', input: ({ context }) => ({ at: context.stopAt ?? context.lastEventAt, name: 'stop' as const }) },
       on: {
         SCREEN: { actions: 'noteReading' },
-        EXITED: { target: 'stopped', actions: assign({ exitCode: ({ event }) => event.code }) },
+        EXITED: [
+          { guard: 'landingApplied', target: 'landing.cleaning', actions: assign({ exitCode: ({ event }) => event.code }) },
+          { target: 'stopped', actions: assign({ exitCode: ({ event }) => event.code }) },
+        ],
         // Already stopping: a second STOP must not type /exit twice (timedOut below retries).
         STOP: {},
-        PANE_MISSING: [{ guard: 'serverUp', target: 'stopped' }, { actions: assign({ problem: 'wait-failed' }) }],
+        PANE_MISSING: [
+          { guard: and(['serverUp', 'landingApplied']), target: 'landing.cleaning' },
+          { guard: 'serverUp', target: 'stopped' },
+          { actions: assign({ problem: 'wait-failed' }) },
+        ],
         DEADLINE: { guard: { type: 'isDeadline', params: { name: 'stop' } }, target: '.timedOut' },
         SEND: { actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'stopping', box: '', kind: '' }) } },
         KEYS: { actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'stopping', box: '', kind: '' }) } },
@@ -569,6 +689,10 @@ export const workerMachine = setup({
     gone: { type: 'final' },
     failed: { type: 'final' },
     lost: { type: 'final' },
+    /** Landed (and torn down unless `problem` says what was kept). */
+    landed: { type: 'final' },
+    /** The brief was rejected at the dispatch gate: the brief and the reason stay; nothing else was made. */
+    rejected: { type: 'final' },
   },
 });
 

@@ -18,6 +18,50 @@ export interface WorkerInput {
   stallMs: number;
   /** Time of dispatch (ms since epoch, from the injected clock). */
   at: number;
+  /**
+   * The dispatch gate: true = nothing is created until a person approves the brief (the
+   * project is not yolo). Decided by the daemon from the stored project, never guessed here.
+   */
+  briefGate?: boolean;
+}
+
+/** What a landing gate shows and what an approval covers (plain data: it is persisted). */
+export interface LandingSummary {
+  posture: string;
+  base: string;
+  branch: string;
+  baseSha: string;
+  /** The branch head the person saw; an approval covers exactly this commit. */
+  headSha: string;
+  verdict: string;
+  diffStat: string;
+  log: string;
+  commits: number;
+  openedAt: number;
+  /** Who let it land: a person's `hand approve`, or the project's yolo flag. Null while waiting. */
+  approvedBy: 'person' | 'yolo' | null;
+}
+
+/** What the landing port did. `tearDown: false` = landed, but the worker must be kept. */
+export interface LandingOutcome {
+  posture: string;
+  detail: Record<string, unknown>;
+  tearDown: boolean;
+  /** Why the worker is kept when tearDown is false. */
+  keptBecause?: string;
+  at: number;
+}
+
+export interface GateRejection {
+  gate: 'brief' | 'landing';
+  reason: string;
+  at: number;
+}
+
+export interface LandingFailure {
+  code: string;
+  message: string;
+  at: number;
 }
 
 export interface WorkerContext {
@@ -56,6 +100,16 @@ export interface WorkerContext {
   exitCode: number | null;
   /** Why the worker failed, or why the host could not tell (herdr server down = 'wait-failed'). */
   problem: string | null;
+  /** Gates (absent in older snapshots): whether the brief waits for approval, the open or approved landing. */
+  briefGate?: boolean;
+  landing?: LandingSummary | null;
+  landed?: LandingOutcome | null;
+  /** The latest rejection at either gate, with the person's reason. */
+  rejection?: GateRejection | null;
+  /** The latest landing the port refused (the worker went back to done). */
+  landingFailure?: LandingFailure | null;
+  /** The agent exited while its landing was pending: teardown has nothing left to stop. */
+  paneExited?: boolean;
 }
 
 export type WorkerEvent =
@@ -68,8 +122,12 @@ export type WorkerEvent =
   | { type: 'SEND'; text: string; allowNonEmptyBox: boolean; requestId: number }
   | { type: 'KEYS'; key: Key; allowNonEmptyBox: boolean; requestId: number }
   | { type: 'STOP'; at: number; timeoutMs: number }
-  | { type: 'APPROVE'; decision?: string }
-  | { type: 'REJECT'; decision?: string }
+  /** A person's `hand approve` at the open gate (brief or landing). */
+  | { type: 'APPROVE'; at: number }
+  /** A person's `hand reject --reason` at the open gate. */
+  | { type: 'REJECT'; reason: string; at: number }
+  /** `hand land`: the evidence was gathered and passed every check; yolo skips the wait. */
+  | { type: 'LAND'; landing: LandingSummary; yolo: boolean; at: number }
   | { type: 'DEADLINE'; name: DeadlineName; at: number };
 
 export type DeadlineName = 'stall' | 'escape-settle' | 'interrupt-settle' | 'clear-settle' | 'stop' | 'resubmit';
@@ -80,4 +138,4 @@ export interface DeliverKeyParams { id: string; paneId: string; key: Key; allowN
 export interface RefuseParams { id: string; requestId: number; code: string; box: string; kind: string }
 
 /** Final and resting phases the fleet reports as the worker's outcome. */
-export const FINAL_STAGES = ['stopped', 'gone', 'failed', 'lost'] as const;
+export const FINAL_STAGES = ['stopped', 'gone', 'failed', 'lost', 'landed', 'rejected'] as const;

@@ -10,7 +10,7 @@ import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 
 export const WORKER_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
-const FINAL_STAGES = ['stopped', 'gone', 'failed', 'lost'];
+const FINAL_STAGES = ['stopped', 'gone', 'failed', 'lost', 'landed', 'rejected'];
 
 export interface DispatchParams {
   id: string;
@@ -112,7 +112,10 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   };
   deps.rememberCallerEnv(p.id, p.env, p.envAdd);
   try {
-    return await deps.fleet.dispatch({ intent, stallMs: p.stallMs, firstPrompt: firstPrompt(briefPath, reportPath) });
+    // The dispatch gate: read from the stored project (a boolean), never guessed. A non-yolo worker
+    // rests at brief approval with only its brief directory made.
+    const briefGate = project.yolo !== true;
+    return await deps.fleet.dispatch({ intent, stallMs: p.stallMs, firstPrompt: firstPrompt(briefPath, reportPath), briefGate });
   } catch (err) {
     // Only what this dispatch wrote goes: an earlier worker's brief directory and report stay.
     if (!deps.fleet.view(p.id)) undoBriefWrite(created);

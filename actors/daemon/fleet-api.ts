@@ -4,6 +4,7 @@
  */
 import type { Key } from '../../io/terminal/types.ts';
 import type { WorkerIntent } from '../../persistence/types.ts';
+import type { GateRejection, LandingFailure, LandingOutcome, LandingSummary } from '../../machines/worker.types.ts';
 
 export interface WorkerViewLike {
   id: string;
@@ -30,10 +31,21 @@ export interface WorkerViewLike {
   exitCode: number | null;
   updatedAt: number;
   waitingOn?: string | null;
+  problem?: string | null;
+  /** The gate the worker waits at ('brief approval' | 'landing approval'), or null. */
+  gate?: string | null;
+  landing?: LandingSummary | null;
+  landed?: LandingOutcome | null;
+  rejection?: GateRejection | null;
+  landingFailure?: LandingFailure | null;
 }
 
 export interface FleetHostApi {
-  dispatch(req: { intent: WorkerIntent; stallMs: number; firstPrompt: string }): Promise<WorkerViewLike>;
+  dispatch(req: { intent: WorkerIntent; stallMs: number; firstPrompt: string; briefGate?: boolean }): Promise<WorkerViewLike>;
+  /** The gates (actors/gate-commands.ts): they are worker machine states. */
+  approve(id: string): Promise<WorkerViewLike>;
+  reject(id: string, reason: string): Promise<WorkerViewLike>;
+  openLanding(id: string, landing: Omit<LandingSummary, 'approvedBy' | 'openedAt'>, opts: { yolo: boolean }): Promise<WorkerViewLike>;
   view(id: string): WorkerViewLike | null;
   views(): WorkerViewLike[];
   subscribe(listener: (view: WorkerViewLike) => void): () => void;

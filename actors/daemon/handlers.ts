@@ -20,8 +20,6 @@ export interface HandlerDeps extends DispatchDeps {
   home: string;
   socket: string;
   requestShutdown(): void;
-  /** What an open gate of this worker waits for, if any (shown by hand status). */
-  gateOf?(id: string): string | null;
 }
 
 const POSTURES: Posture[] = ['local-only', 'direct-PR', 'no-mistakes', 'no-mistakes-prod-only'];
@@ -69,7 +67,7 @@ function findWorker(fleet: FleetHostApi, id: string): WorkerViewLike {
 }
 
 /** The status row promised by `hand status` (a fixed, documented field set). */
-export function statusRow(v: WorkerViewLike, gate: string | null = null) {
+export function statusRow(v: WorkerViewLike) {
   return {
     id: v.id,
     project: v.project,
@@ -89,7 +87,10 @@ export function statusRow(v: WorkerViewLike, gate: string | null = null) {
     stallAt: v.stallAt === null ? null : new Date(v.stallAt).toISOString(),
     exitCode: v.exitCode,
     waitingOn: v.waitingOn ?? null,
-    gate,
+    // What the worker's gate waits for ('brief approval' | 'landing approval'), from its machine state.
+    gate: v.gate ?? null,
+    // The latest rejection at either gate, with the person's reason.
+    rejection: v.rejection ? `${v.rejection.gate}: ${v.rejection.reason}` : null,
   };
 }
 
@@ -150,8 +151,8 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
     },
     async status(params) {
       const id = str(params, 'id', false);
-      if (id) return [statusRow(findWorker(fleet, id), deps.gateOf?.(id) ?? null)];
-      return fleet.views().map((v) => statusRow(v, deps.gateOf?.(v.id) ?? null));
+      if (id) return [statusRow(findWorker(fleet, id))];
+      return fleet.views().map((v) => statusRow(v));
     },
     async wait(params, ctx) {
       const id = str(params, 'id');
@@ -173,9 +174,9 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
     /** Streams every worker view change as progress until the timeout or until the client leaves. */
     async watch(params, ctx) {
       const timeoutMs = num(params, 'timeoutMs', 60_000);
-      for (const v of fleet.views()) ctx.progress(statusRow(v, deps.gateOf?.(v.id) ?? null));
+      for (const v of fleet.views()) ctx.progress(statusRow(v));
       await new Promise<void>((resolve) => {
-        const unsubscribe = fleet.subscribe((v) => ctx.progress(statusRow(v, deps.gateOf?.(v.id) ?? null)));
+        const unsubscribe = fleet.subscribe((v) => ctx.progress(statusRow(v)));
         const end = () => {
           clearTimeout(timer);
           unsubscribe();
@@ -184,7 +185,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
         const timer = setTimeout(end, timeoutMs);
         ctx.signal.addEventListener('abort', end);
       });
-      return fleet.views().map((v) => statusRow(v, deps.gateOf?.(v.id) ?? null));
+      return fleet.views().map((v) => statusRow(v));
     },
     async read(params) {
       const id = str(params, 'id');

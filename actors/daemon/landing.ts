@@ -1,9 +1,11 @@
 /**
- * The landing gate as request handlers: `land` gathers the evidence and opens the gate,
- * `approve` performs the landing the project's posture allows and tears the worker down,
- * `reject` closes the gate with a reason. Until the worker machine has a gate state, open gates
- * live here in memory, keyed by worker id (a daemon restart closes them: land again).
- * Under yolo the gate is skipped, never the checks: the evidence must still be clean.
+ * The gates as request handlers, over the worker machine's own gate states
+ * (docs/2026-11-30-gates-as-actor-states.md): `land` checks a done worker and gathers the
+ * evidence, then opens its landing gate (the evidence goes into the machine's context, so the
+ * gate survives a daemon restart); `approve`/`reject` decide whichever gate is open — the brief
+ * (dispatch) gate or the landing gate. The landing itself runs inside the machine, through the
+ * port made by `createLandingPort` (the io/git landing functions). Under yolo the landing gate is
+ * skipped, never the checks: the evidence must still be clean.
  */
 import { existsSync } from 'node:fs';
 import { RefusedError, UsageError } from '../../io/errors.ts';
@@ -14,32 +16,25 @@ import {
   openDirectPr,
   planDirectPr,
   remoteHasBranch,
-  teardownWorker,
+  removeWorktree,
   type LandingEvidence,
-  type TeardownOutcome,
 } from '../../io/git/index.ts';
-import type { FleetStore, ProjectRecord, WorkerRow } from '../../persistence/types.ts';
-import type { FleetHostApi } from './fleet-api.ts';
+import type { FleetStore, ProjectRecord, WorkerIntent, WorkerRow } from '../../persistence/types.ts';
+import type { LandingSummary } from '../../machines/worker.types.ts';
+import type { LandingPort } from '../ports.ts';
+import { waitingForText, LANDING_GATE_STAGE } from '../gates.ts';
+import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import type { Handler } from './server.ts';
+
+export { waitingForText } from '../gates.ts';
 
 export interface LandingDeps {
   store: FleetStore;
   fleet: FleetHostApi;
   /** Environment used to find `gh` (defaults to the daemon's own). */
   env?: Record<string, string | undefined>;
-  now?: () => number;
-  /** Open gates; pass a shared map so `hand status` can show what each gate waits for. */
-  gates?: Map<string, OpenLandingGate>;
 }
 
-export interface OpenLandingGate {
-  id: string;
-  openedAt: number;
-  posture: ProjectRecord['posture'];
-  evidence: LandingEvidence;
-}
-
-const STOPPED = new Set(['stopped', 'gone', 'lost']);
 const LANDABLE: ProjectRecord['posture'][] = ['local-only', 'direct-PR'];
 
 function idParam(params: Record<string, unknown>): string {
@@ -48,26 +43,73 @@ function idParam(params: Record<string, unknown>): string {
   throw new UsageError('bad-request', 'missing or invalid id', { key: 'id' });
 }
 
-export function waitingForText(id: string): string {
-  return `hand approve ${id} | hand reject ${id} --reason <why>`;
+function projectOf(store: FleetStore, id: string, projectName: string): ProjectRecord {
+  const project = store.getProject(projectName);
+  if (!project) throw new RefusedError('unregistered-repo', `worker ${id} belongs to project ${projectName}, which is no longer registered; nothing is landed into an unregistered repository.`, { id });
+  return project;
+}
+
+/** Clean evidence or the refusal its verdict stands for. */
+async function cleanEvidence(w: Pick<WorkerIntent, 'repo' | 'branch' | 'base' | 'worktree'>): Promise<LandingEvidence> {
+  const evidence = await gatherLandingEvidence({ repo: w.repo, branch: w.branch, base: w.base, worktree: w.worktree });
+  const refusal = evidenceRefusal(evidence);
+  if (refusal) throw new RefusedError(refusal.code, refusal.message, { ...refusal.details, evidence });
+  return evidence;
+}
+
+function changedSinceGate(id: string, branch: string): RefusedError {
+  return new RefusedError('gate-evidence-changed', `${branch} or the project's posture changed since the landing gate opened, so the approval does not cover it; nothing was landed. Run hand land ${id} to refresh the evidence, then approve again.`, { id });
+}
+
+/** What the machine keeps of the evidence (plain data, persisted with the worker). */
+export function landingSummary(posture: string, e: LandingEvidence): Omit<LandingSummary, 'approvedBy' | 'openedAt'> {
+  return { posture, base: e.base, branch: e.branch, baseSha: e.baseSha, headSha: e.headSha, verdict: e.verdict, diffStat: e.diffStat, log: e.log, commits: e.commits.length };
+}
+
+/**
+ * The landing port the worker machine calls once a landing is approved: it re-reads the project
+ * and re-gathers the evidence (an approval covers exactly the head the person saw), then lands
+ * per the posture. Teardown is the machine's: its own stop, then `removeWorktree` below.
+ */
+export function createLandingPort(deps: { store: FleetStore; env?: Record<string, string | undefined> }): LandingPort {
+  return {
+    async land(intent, approved) {
+      const project = projectOf(deps.store, intent.id, intent.project);
+      if (project.posture !== approved.posture || !LANDABLE.includes(project.posture)) throw changedSinceGate(intent.id, intent.branch);
+      const evidence = await cleanEvidence(intent);
+      if (evidence.headSha !== approved.headSha) throw changedSinceGate(intent.id, intent.branch);
+      if (project.posture === 'local-only') {
+        const landed = await landLocalOnly({ repo: intent.repo, branch: intent.branch, base: intent.base, worktree: intent.worktree });
+        return { posture: project.posture, detail: { ...landed }, tearDown: true };
+      }
+      const plan = await planDirectPr(evidence, deps.env ?? process.env);
+      const { url } = await openDirectPr(plan);
+      // Torn down only once the branch is confirmed on the remote.
+      const pushed = await remoteHasBranch(intent.repo, intent.branch);
+      return { posture: project.posture, detail: { pr: url, pushed }, tearDown: pushed, ...(pushed ? {} : { keptBecause: `${intent.branch} is not on origin yet; the worktree was kept` }) };
+    },
+    async removeWorktree(intent) {
+      try {
+        await removeWorktree({ repo: intent.repo, worktree: intent.worktree });
+        return { problem: null };
+      } catch (err) {
+        return { problem: `worktree kept: ${(err as Error).message}` };
+      }
+    },
+  };
 }
 
 export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
   const { store, fleet } = deps;
-  const now = deps.now ?? Date.now;
-  const gates = deps.gates ?? new Map<string, OpenLandingGate>();
 
-  function workerAndProject(id: string): { row: WorkerRow; project: ProjectRecord } {
+  function workerAndProject(id: string): { row: WorkerRow; project: ProjectRecord; view: WorkerViewLike | null } {
     const row = store.getWorker(id);
     if (!row) throw new RefusedError('unknown-worker', `no worker named ${JSON.stringify(id)}. \`hand status\` lists the workers.`, { id });
-    const project = store.getProject(row.project);
-    if (!project) throw new RefusedError('unregistered-repo', `worker ${id} belongs to project ${row.project}, which is no longer registered; nothing is landed into an unregistered repository.`, { id });
-    return { row, project };
+    return { row, project: projectOf(store, id, row.project), view: fleet.view(id) };
   }
 
   /** Everything `land` refuses on, before any evidence is shown or any gate opened. */
-  async function checkedEvidence(row: WorkerRow, project: ProjectRecord): Promise<LandingEvidence> {
-    const view = fleet.view(row.id);
+  async function checkedEvidence(row: WorkerRow, project: ProjectRecord, view: WorkerViewLike | null): Promise<LandingEvidence> {
     if (view?.waitingOn) {
       throw new RefusedError('worker-parked', `worker ${row.id} is parked on an open decision (${view.waitingOn}); it is never landed or torn down while that is open. Answer it first.`, { id: row.id, waitingOn: view.waitingOn });
     }
@@ -84,74 +126,68 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
         { posture: project.posture },
       );
     }
-    const evidence = await gatherLandingEvidence({ repo: row.repo, branch: row.branch, base: row.base, worktree: row.worktree });
-    const refusal = evidenceRefusal(evidence);
-    if (refusal) throw new RefusedError(refusal.code, refusal.message, { ...refusal.details, evidence });
+    if (!view || (view.stage !== 'done' && view.stage !== LANDING_GATE_STAGE)) {
+      const stage = view?.stage ?? 'unknown';
+      throw new RefusedError('worker-not-done', `worker ${row.id} is ${stage}; only a done worker (settled, report written, no open decision) is landed. Wait for it (hand wait ${row.id} --until settled).`, { id: row.id, stage });
+    }
+    const evidence = await cleanEvidence(row);
     // Name a missing gh or origin now, not after someone approved.
     if (project.posture === 'direct-PR') await planDirectPr(evidence, deps.env ?? process.env);
     return evidence;
   }
 
-  async function teardown(row: WorkerRow): Promise<TeardownOutcome> {
-    return teardownWorker(
-      { repo: row.repo, worktree: row.worktree },
-      {
-        // The fleet host closes the pane as part of a clean stop.
-        stop: async () => (fleet.view(row.id) ? STOPPED.has((await fleet.stop(row.id)).view.stage) : true),
-      },
-    );
-  }
+  const summary = (l: Pick<LandingSummary, 'base' | 'branch' | 'verdict' | 'diffStat' | 'log' | 'commits'>) => ({ base: l.base, branch: l.branch, verdict: l.verdict, diffStat: l.diffStat, log: l.log, commits: l.commits });
 
-  async function perform(row: WorkerRow, project: ProjectRecord, evidence: LandingEvidence) {
-    if (project.posture === 'local-only') {
-      const landed = await landLocalOnly({ repo: row.repo, branch: row.branch, base: row.base, worktree: row.worktree });
-      return { landed: { posture: project.posture, ...landed }, teardown: await teardown(row) };
-    }
-    const plan = await planDirectPr(evidence, deps.env ?? process.env);
-    const { url } = await openDirectPr(plan);
-    // Torn down only once the branch is confirmed on the remote.
-    const onRemote = await remoteHasBranch(row.repo, row.branch);
-    const td: TeardownOutcome = onRemote ? await teardown(row) : { done: false, reason: `${row.branch} is not on origin yet; the worktree was kept`, steps: [] };
-    return { landed: { posture: project.posture, pr: url, pushed: onRemote }, teardown: td };
+  /** Where a landing ended, as the caller sees it (a refused landing is a refusal again). */
+  function outcome(id: string, v: WorkerViewLike, gate: string) {
+    if (v.landingFailure && !v.landed) throw new RefusedError(v.landingFailure.code, v.landingFailure.message, { id, stage: v.stage });
+    const tornDown = v.stage === 'landed' && !v.problem;
+    const teardown = tornDown
+      ? { done: true, steps: ['stop', 'close-pane', 'worktree-remove+prune'] }
+      : { done: false, reason: v.stage === 'teardown.timedOut' ? 'the worker did not stop; its pane and worktree were left alone (never killed, never removed under a running agent). hand stop it, and the worktree goes once it has left.' : (v.problem ?? `stage ${v.stage}`) };
+    return { id, gate, stage: v.stage, ...(v.landed ? { landed: { posture: v.landed.posture, ...v.landed.detail } } : {}), teardown };
   }
-
-  const summary = (e: LandingEvidence) => ({ base: e.base, branch: e.branch, verdict: e.verdict, diffStat: e.diffStat, log: e.log, commits: e.commits.length });
 
   return {
     async land(params) {
       const id = idParam(params);
-      const { row, project } = workerAndProject(id);
-      const evidence = await checkedEvidence(row, project);
-      if (project.yolo === true) {
-        gates.delete(id);
-        return { id, gate: 'skipped-yolo', evidence: summary(evidence), ...(await perform(row, project, evidence)) };
-      }
-      gates.set(id, { id, openedAt: now(), posture: project.posture, evidence });
-      return { id, gate: 'open', waitingFor: waitingForText(id), posture: project.posture, evidence: summary(evidence) };
+      const { row, project, view } = workerAndProject(id);
+      const evidence = await checkedEvidence(row, project, view);
+      const s = landingSummary(project.posture, evidence);
+      // yolo is a boolean in the store: anything but true waits for a person.
+      const yolo = project.yolo === true;
+      const v = await fleet.openLanding(id, s, { yolo });
+      if (yolo) return { ...outcome(id, v, 'skipped-yolo'), evidence: summary(s) };
+      return { id, gate: 'open', stage: v.stage, waitingFor: waitingForText(id), posture: project.posture, evidence: summary(s) };
     },
     async approve(params) {
       const id = idParam(params);
-      const gate = gates.get(id);
-      if (!gate) throw new RefusedError('no-open-gate', `no landing gate is open for ${id}; open one with hand land ${id}.`, { id });
-      const { row, project } = workerAndProject(id);
-      const evidence = await checkedEvidence(row, project);
-      if (evidence.headSha !== gate.evidence.headSha || project.posture !== gate.posture) {
-        gates.delete(id);
-        throw new RefusedError('gate-evidence-changed', `${row.branch} or the project's posture changed since the gate opened, so the approval does not cover it; nothing was landed. Run hand land ${id} again.`, { id });
+      const view = fleet.view(id);
+      if (!view) throw new RefusedError('unknown-worker', `no worker named ${JSON.stringify(id)}. \`hand status\` lists the workers.`, { id });
+      if (view.stage === LANDING_GATE_STAGE) {
+        // Checked here too so the refusal reaches the caller with the gate still open.
+        const { row, project } = workerAndProject(id);
+        const evidence = await cleanEvidence(row);
+        if (evidence.headSha !== view.landing?.headSha || project.posture !== view.landing?.posture) throw changedSinceGate(id, row.branch);
+        const v = await fleet.approve(id);
+        return { ...outcome(id, v, 'approved'), evidence: summary(view.landing) };
       }
-      gates.delete(id);
-      return { id, gate: 'approved', evidence: summary(evidence), ...(await perform(row, project, evidence)) };
+      // The brief gate (or no gate: the fleet host refuses, naming the stage).
+      const v = await fleet.approve(id);
+      return { id, gate: 'brief-approved', stage: v.stage, worktree: v.worktree, branch: v.branch };
     },
     async reject(params) {
       const id = idParam(params);
       const reason = typeof params.reason === 'string' ? params.reason.trim() : '';
       if (!reason) throw new UsageError('reason-required', `a rejection needs a reason the worker can act on: hand reject ${id} --reason "<why>".`, { id });
-      if (!gates.has(id)) throw new RefusedError('no-open-gate', `no landing gate is open for ${id}; nothing to reject.`, { id });
-      gates.delete(id);
-      return { id, gate: 'rejected', reason };
+      if (!fleet.view(id)) throw new RefusedError('unknown-worker', `no worker named ${JSON.stringify(id)}. \`hand status\` lists the workers.`, { id });
+      const v = await fleet.reject(id, reason);
+      return { id, gate: 'rejected', stage: v.stage, reason };
     },
     async landings() {
-      return [...gates.values()].map((g) => ({ id: g.id, openedAt: new Date(g.openedAt).toISOString(), posture: g.posture, waitingFor: waitingForText(g.id), ...summary(g.evidence) }));
+      return fleet.views()
+        .filter((v) => v.stage === LANDING_GATE_STAGE && v.landing)
+        .map((v) => ({ id: v.id, openedAt: new Date(v.landing!.openedAt).toISOString(), posture: v.landing!.posture, waitingFor: waitingForText(v.id), ...summary(v.landing!) }));
     },
   };
 }

@@ -19,7 +19,7 @@ import { createRealPorts } from './real-ports.ts';
 import { makeHandlers } from './handlers.ts';
 import { startSocketServer } from './server.ts';
 import { createOptionalHerdrHost } from './herdr-option.ts';
-import { landingHandlers, type OpenLandingGate } from './landing.ts';
+import { createLandingPort, landingHandlers } from './landing.ts';
 
 function hasTmux(): boolean {
   try {
@@ -43,7 +43,7 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   const herdr = createOptionalHerdrHost(process.env);
   if (herdr) hosts.herdr = herdr;
   const ports = createRealPorts({ fallbackEnv: process.env });
-  const fleet = createFleetHost({ store, hosts, ports, log: (obj) => log(obj) });
+  const fleet = createFleetHost({ store, hosts, ports, landing: createLandingPort({ store }), log: (obj) => log(obj) });
   const { restored, skipped } = await fleet.start();
   log({ restored: restored.length, skipped }, 'fleet restored');
   for (const s of skipped) logger.warn({ worker: s.id, reason: s.reason }, 'skipped a stored worker that could not be restored');
@@ -64,7 +64,6 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
       process.exit(0);
     }
   };
-  const landingGates = new Map<string, OpenLandingGate>();
   const handlers = makeHandlers({
     store,
     fleet,
@@ -82,9 +81,9 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
     },
     agentProblem: (agent) => (agent === 'claude' && !claudeBinary() ? 'Claude Code is not installed. Install it (npm install --save-exact @anthropic-ai/claude-code@2.1.332) or use --agent mock.' : null),
     rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add),
-    gateOf: (id) => (landingGates.has(id) ? 'landing approval (hand approve|reject)' : null),
   });
-  Object.assign(handlers, landingHandlers({ store, fleet, gates: landingGates }));
+  // Both gates are worker machine states; these handlers open, approve and reject them.
+  Object.assign(handlers, landingHandlers({ store, fleet }));
   const server = await startSocketServer(paths.socket, handlers, (obj, msg) => log(obj, msg));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

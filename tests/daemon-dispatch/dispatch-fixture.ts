@@ -18,6 +18,8 @@ import { makeTempDir } from '../helpers/temp.ts';
 
 export interface FakeFleet extends FleetHostApi {
   dispatched: WorkerIntent[];
+  /** The dispatch gate each dispatch asked for (true = wait for brief approval). */
+  briefGates: (boolean | undefined)[];
   failNext?: Error;
   /** What the screen would have told the fleet (settled, parked…), set by the test. */
   setView(id: string, patch: Partial<WorkerViewLike>): void;
@@ -40,13 +42,15 @@ export function fakeFleet(store: FleetStore): FakeFleet {
   const unsupported = (what: string) => () => Promise.reject(new Error(`fake fleet: ${what} is not used by these tests`));
   const fleet: FakeFleet = {
     dispatched: [],
+    briefGates: [],
     stopStage: 'stopped',
     stops: [],
     setView(id, patch) {
       views.set(id, { ...views.get(id)!, ...patch });
     },
-    async dispatch({ intent }) {
+    async dispatch({ intent, briefGate }) {
       fleet.dispatched.push(intent);
+      fleet.briefGates.push(briefGate);
       if (fleet.failNext) {
         const err = fleet.failNext;
         fleet.failNext = undefined;
@@ -72,6 +76,9 @@ export function fakeFleet(store: FleetStore): FakeFleet {
       return { view: v, exitCode: stopped ? 0 : null, paneReusable: stopped };
     },
     readScreen: unsupported('readScreen'),
+    approve: unsupported('approve'),
+    reject: unsupported('reject'),
+    openLanding: unsupported('openLanding'),
     async shutdown() {},
   };
   return fleet;

@@ -1,0 +1,66 @@
+/**
+ * Person commands at the gates: approve, reject, and `hand land` opening the landing gate.
+ * They travel as events into the worker's machine (the gate IS its state); each resolves with
+ * the view where the machine comes to rest after the decision, so the caller learns the outcome.
+ */
+import { RefusedError } from '../io/errors.ts';
+import type { LandingSummary, WorkerEvent } from '../machines/worker.types.ts';
+import type { Clock } from './ports.ts';
+import { gateOfStage, noOpenGate, LANDING_GATE_STAGE } from './gates.ts';
+import type { WorkerView } from './worker-view.ts';
+
+export interface GateCommands {
+  /** Approves the open gate: the brief (→ the worker is made) or the landing (→ landed, torn down). */
+  approve(id: string): Promise<WorkerView>;
+  /** Rejects the open gate with the person's reason (brief → `rejected`; landing → back to done). */
+  reject(id: string, reason: string): Promise<WorkerView>;
+  /** Opens the landing gate of a done worker with the gathered evidence; yolo lands at once. */
+  openLanding(id: string, landing: Omit<LandingSummary, 'approvedBy' | 'openedAt'>, opts: { yolo: boolean }): Promise<WorkerView>;
+}
+
+export interface GateDeps {
+  clock: Clock;
+  requireWorker(id: string): WorkerView;
+  route(id: string, event: WorkerEvent): void;
+  until(id: string, accept: (v: WorkerView) => boolean): Promise<WorkerView>;
+}
+
+/** Phases a worker passes through on its own before a pane exists or while a landing runs. */
+const MAKING = new Set(['preparing', 'seeding', 'spawning']);
+const LANDING_UNDER_WAY = (stage: string) =>
+  stage === 'landing.applying' || stage === 'landing.cleaning' || (stage.startsWith('teardown') && stage !== 'teardown.timedOut');
+
+export function gateCommands(d: GateDeps): GateCommands {
+  return {
+    async approve(id) {
+      const v = d.requireWorker(id);
+      const gate = gateOfStage(v.stage);
+      if (!gate) throw noOpenGate(id, v.stage);
+      d.route(id, { type: 'APPROVE', at: d.clock.now() });
+      if (gate === 'brief approval') {
+        const out = await d.until(id, (x) => x.stage !== v.stage && !MAKING.has(x.stage));
+        if (out.stage === 'failed') throw new RefusedError('dispatch-failed', `worker ${id} failed before it started: ${out.problem ?? 'unknown reason'}`, { id, problem: out.problem });
+        return out;
+      }
+      return d.until(id, (x) => x.stage !== LANDING_GATE_STAGE && !LANDING_UNDER_WAY(x.stage));
+    },
+
+    async reject(id, reason) {
+      const v = d.requireWorker(id);
+      if (!gateOfStage(v.stage)) throw noOpenGate(id, v.stage);
+      d.route(id, { type: 'REJECT', reason, at: d.clock.now() });
+      return d.until(id, (x) => x.stage !== v.stage);
+    },
+
+    async openLanding(id, landing, { yolo }) {
+      const v = d.requireWorker(id);
+      if (v.stage !== 'done' && v.stage !== LANDING_GATE_STAGE) {
+        throw new RefusedError('worker-not-done', `worker ${id} is ${v.stage}; only a done worker (settled, report written, no open decision) is landed. Wait for it (hand wait ${id} --until settled).`, { id, stage: v.stage });
+      }
+      const at = d.clock.now();
+      d.route(id, { type: 'LAND', landing: { ...landing, openedAt: at, approvedBy: null }, yolo, at });
+      if (!yolo) return d.until(id, (x) => x.stage === LANDING_GATE_STAGE);
+      return d.until(id, (x) => x.stage.split('.')[0] !== 'landing' && !LANDING_UNDER_WAY(x.stage));
+    },
+  };
+}
