@@ -59,7 +59,10 @@ export async function runDemo(opts: { home?: string; json?: boolean; keep?: bool
   writeFileSync(join(agentHome, '.claude.json'), `${JSON.stringify({ hasCompletedOnboarding: true }, null, 2)}\n`);
   const env = { ...(process.env as Record<string, string>), HOME: agentHome };
 
-  await call(paths, 'annex', { repo, name: 'demo', posture: 'local-only' });
+  // yolo: the demo shows workers at work, so its throwaway project skips the approval gates
+  // (a real project waits at brief approval: hand approve <id>).
+  await call(paths, 'annex', { repo, name: 'demo', posture: 'local-only', yolo: true });
+  out('project demo annexed with yolo: briefs are dispatched without waiting at the approval gate');
   for (const w of WORKERS) {
     const brief = join(root, `${w.id}-brief.md`);
     writeFileSync(brief, `# Brief: ${w.id}\n\n## Read first\n\nNothing else to read.\n\n## Task\n\n${w.brief}`);

@@ -1,10 +1,14 @@
 /**
- * Landing through the gate, end to end: a mock worker really commits in its worktree (its Bash
- * permission answered with one key), reports, and `hand land` → `hand approve` fast-forwards the
- * base branch of a local-only project. A commit with an attribution trailer is refused.
+ * Landing through both gates, end to end: the brief is approved (`hand approve` at brief
+ * approval), a mock worker really commits in its worktree (its Bash permission answered with one
+ * key), reports, and `hand land` opens the landing gate in the worker's machine; `hand approve`
+ * fast-forwards the base branch of a local-only project and the worker ends `landed`, its
+ * worktree removed. A commit with an attribution trailer is refused.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { makeCliWorld, type CliWorld } from './cli-harness.ts';
 
 let world: CliWorld | null = null;
@@ -16,6 +20,9 @@ afterEach(async () => {
 async function workerCommits(w: CliWorld, id: string, command: string): Promise<string> {
   const d = await w.hand(['dispatch', id, '--repo', w.repo, '--brief', w.brief(id, 'Make the change.'), '--agent', 'mock', '--json'], { env: { KH_MOCK_RUN_BASH: '1' } });
   expect(d.code, d.stderr).toBe(0);
+  expect(d.json.stage).toBe('gate.awaitingBriefApproval');
+  const approved = await w.hand(['approve', id, '--json']);
+  expect(approved.code, approved.stderr).toBe(0);
   expect((await w.hand(['wait', id, '--until', 'settled', '--timeout', '30s'])).code).toBe(0);
   expect((await w.hand(['send', id, `MODE:bash[[${command}]]`])).code).toBe(0);
   const perm = await w.hand(['wait', id, '--until', 'blocked', '--timeout', '30s', '--json']);
@@ -40,13 +47,17 @@ describe('landing gate (local-only)', () => {
 
     const land = await w.hand(['land', 'w1', '--json']);
     expect(land.code, land.stderr).toBe(0);
-    expect(land.json).toMatchObject({ gate: 'open', evidence: { verdict: 'ready', base: 'main' } });
+    expect(land.json).toMatchObject({ gate: 'open', stage: 'landing.awaitingApproval', evidence: { verdict: 'ready', base: 'main' } });
     expect(land.json.evidence.diffStat).toContain('feature.txt');
-    expect((await w.hand(['status', 'w1', '--json'])).json[0].gate).toMatch(/approve/);
+    expect((await w.hand(['status', 'w1', '--json'])).json[0]).toMatchObject({ stage: 'landing.awaitingApproval', gate: 'landing approval' });
+    expect(log(w.repo, 'main')).not.toContain('Add the feature file'); // nothing lands before approval
 
-    const approve = await w.hand(['approve', 'w1', '--json']);
+    const approve = await w.hand(['approve', 'w1', '--json'], { timeoutMs: 90_000 });
     expect(approve.code, approve.stderr).toBe(0);
+    expect(approve.json).toMatchObject({ gate: 'approved', stage: 'landed', landed: { target: 'main' }, teardown: { done: true } });
     expect(log(w.repo, 'main')).toContain('Add the feature file');
+    expect(existsSync(join(w.repo, '.claude', 'worktrees', 'w1'))).toBe(false);
+    expect((await w.hand(['status', 'w1', '--json'])).json[0]).toMatchObject({ stage: 'landed', gate: null });
   });
 
   it('refuses to land commits that carry an attribution trailer', async () => {

@@ -18,7 +18,8 @@ for (const backend of ['tmux', 'pty'] as const) {
     it('dispatch → blocked on a question → answered one key per call → settled with a report → stop exits', async () => {
       world = await makeCliWorld(`cli-${backend}`);
       const w = world;
-      expect((await w.hand(['annex', w.repo, '--json'])).code).toBe(0);
+      // yolo: this test is about the worker's life, not the dispatch gate (cli-brief-gate covers that).
+      expect((await w.hand(['annex', w.repo, '--yolo', '--json'])).code).toBe(0);
       const brief = w.brief('ask', 'Pick a database.');
       const d = await w.hand(['dispatch', 'w1', '--repo', w.repo, '--brief', brief, '--agent', 'mock', '--backend', backend, '--json']);
       expect(d.code, d.stderr).toBe(0);

@@ -29,7 +29,8 @@ describe('daemon crash and resume (real SQLite, real tmux)', () => {
   it('SIGKILL mid-run: the next hand status restarts the daemon with the same workers, live, in their states', async () => {
     world = await makeCliWorld('cli-resume');
     const w = world;
-    await w.hand(['annex', w.repo]);
+    // yolo: the dispatch gate is not what a restart is tested on here (tests/actors covers a gate across a restart).
+    await w.hand(['annex', w.repo, '--yolo']);
     const dispatch = async (id: string, stall: string) => {
       const r = await w.hand(['dispatch', id, '--repo', w.repo, '--brief', w.brief(id, 'work'), '--agent', 'mock', '--stall', stall, '--json']);
       expect(r.code, r.stderr).toBe(0);
