@@ -1,7 +1,7 @@
 /** Builds the real fleet wiring around a scripted host, an in-memory store and a simulated clock. */
 import { SimulatedClock } from 'xstate';
 import { createFleetHost, type FleetHost } from '../../../actors/fleet-host.ts';
-import type { WorkerPorts } from '../../../actors/ports.ts';
+import type { LandingPort, WorkerPorts } from '../../../actors/ports.ts';
 import type { WorkerIntent } from '../../../persistence/types.ts';
 import { MemoryStore } from './memory-store.ts';
 import { ScriptedHost, scriptedAnalyse, reading } from './scripted-host.ts';
@@ -27,7 +27,7 @@ export function intent(id: string, over: Partial<WorkerIntent> = {}): WorkerInte
   };
 }
 
-export function makeHarness(opts: { host?: ScriptedHost; ports?: Partial<WorkerPorts> } = {}): Harness {
+export function makeHarness(opts: { host?: ScriptedHost; ports?: Partial<WorkerPorts>; landing?: LandingPort } = {}): Harness {
   const store = new MemoryStore();
   const host = opts.host ?? new ScriptedHost();
   const clock = new SimulatedClock();
@@ -45,7 +45,7 @@ export function makeHarness(opts: { host?: ScriptedHost; ports?: Partial<WorkerP
     sendKey: (h, paneId, key) => h.sendKey(paneId, key),
     ...opts.ports,
   };
-  const build = () => createFleetHost({ store, hosts: { [host.backend]: host }, ports, clock, analyse: scriptedAnalyse });
+  const build = () => createFleetHost({ store, hosts: { [host.backend]: host }, ports, clock, analyse: scriptedAnalyse, landing: opts.landing });
   const h: Harness = {
     fleet: build(),
     store, host, clock, reports, parked,
