@@ -43,7 +43,7 @@ function idParam(params: Record<string, unknown>): string {
   throw new UsageError('bad-request', 'missing or invalid id', { key: 'id' });
 }
 
-function projectOf(store: FleetStore, id: string, projectName: string): ProjectRecord {
+function projectOf(store: Pick<FleetStore, 'getProject'>, id: string, projectName: string): ProjectRecord {
   const project = store.getProject(projectName);
   if (!project) throw new RefusedError('unregistered-repo', `worker ${id} belongs to project ${projectName}, which is no longer registered; nothing is landed into an unregistered repository.`, { id });
   return project;
@@ -71,7 +71,7 @@ export function landingSummary(posture: string, e: LandingEvidence): Omit<Landin
  * and re-gathers the evidence (an approval covers exactly the head the person saw), then lands
  * per the posture. Teardown is the machine's: its own stop, then `removeWorktree` below.
  */
-export function createLandingPort(deps: { store: FleetStore; env?: Record<string, string | undefined> }): LandingPort {
+export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>; env?: Record<string, string | undefined> }): LandingPort {
   return {
     async land(intent, approved) {
       const project = projectOf(deps.store, intent.id, intent.project);

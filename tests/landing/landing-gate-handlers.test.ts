@@ -1,24 +1,65 @@
+/**
+ * The landing gate through the daemon's handlers and the REAL worker machine: `hand land` opens
+ * `landing.awaitingApproval` with the evidence in the machine's context, `hand approve` lands
+ * through the io/git landing port and the machine tears down (its own /exit, close pane,
+ * worktree remove + prune) to `landed`; refusals open no gate and land nothing. Real git
+ * repositories; the terminal is the scripted host (the fleet wiring is what is under test).
+ */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { landingHandlers, type OpenLandingGate } from '../../actors/daemon/landing.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLandingPort, landingHandlers } from '../../actors/daemon/landing.ts';
 import type { CallContext } from '../../actors/daemon/server.ts';
 import { HandError } from '../../io/errors.ts';
+import { createWorktree, repoTopLevel } from '../../io/git/index.ts';
 import type { Posture } from '../../persistence/types.ts';
-import { commitFile, git } from '../git/git-fixture.ts';
-import { trackWorlds, type DispatchWorld } from '../daemon-dispatch/dispatch-fixture.ts';
+import { commitFile, git, makeRepo, trackFixtures } from '../git/git-fixture.ts';
+import { makeTempDir } from '../helpers/temp.ts';
+import { makeHarness, intent, settle, STALL_MS, type Harness } from '../actors/helpers/harness.ts';
+import { reading } from '../actors/helpers/scripted-host.ts';
 
-const world = trackWorlds();
+const track = trackFixtures();
+const temps: (() => void)[] = [];
+afterEach(() => {
+  while (temps.length) temps.pop()!();
+});
 const ctx: CallContext = { progress: () => {}, signal: new AbortController().signal };
 
-/** A dispatched worker that committed `message`, wrote its report and settled. */
-async function finishedWorker(opts: { posture?: Posture; yolo?: boolean; message?: string } = {}): Promise<DispatchWorld & { worktree: string; briefDir: string }> {
-  const w = await world({ posture: opts.posture, yolo: opts.yolo });
-  const view = await w.dispatch();
-  commitFile(view.worktree, 'greet.txt', 'hello\n', opts.message ?? 'add a greeting');
-  writeFileSync(view.reportPath, 'Added greet.txt.\n');
-  w.fleet.setView(view.id, { state: 'idle', reportExists: true });
-  return { ...w, worktree: view.worktree, briefDir: join(w.workersDir, view.id) };
+interface World { h: Harness; repo: string; worktree: string; briefDir: string; handlers: ReturnType<typeof landingHandlers>; pane: string; env?: Record<string, string> }
+
+/** A real repo and worktree, a worker walked to done (committed `message`, report written). */
+async function doneWorker(opts: { posture?: Posture; yolo?: boolean; message?: string; env?: Record<string, string> } = {}): Promise<World> {
+  const fx = track(makeRepo({ label: 'land-gate' }));
+  const tmp = makeTempDir('land-gate-home');
+  temps.push(tmp.cleanup);
+  const repo = await repoTopLevel(fx.repo);
+  const briefDir = join(tmp.path, 'workers', 'T-1');
+  mkdirSync(briefDir, { recursive: true });
+  writeFileSync(join(briefDir, 'brief.md'), '# T-1\n');
+  const it = intent('T-1', { project: 'app', repo, worktree: join(repo, '.claude', 'worktrees', 'T-1'), branch: 'worktree-T-1', briefPath: join(briefDir, 'brief.md'), reportPath: join(briefDir, 'report.md') });
+  let h!: Harness;
+  h = makeHarness({
+    ports: { prepareWorktree: async (i) => void (await createWorktree({ repo: i.repo, id: i.id, base: i.base })), reportExists: async (p) => existsSync(p) },
+    landing: createLandingPort({ store: { getProject: (n: string) => h.store.getProject(n) }, env: opts.env }),
+  });
+  h.store.upsertProject({ name: 'app', repo, posture: opts.posture ?? 'local-only', yolo: opts.yolo ?? false, registeredAt: 1 });
+  await h.fleet.start();
+  const v = await h.fleet.dispatch({ intent: it, stallMs: STALL_MS, firstPrompt: 'brief' });
+  const pane = v.paneId!;
+  h.host.show(pane, reading());
+  await settle(h);
+  h.host.show(pane, reading({ state: 'working', fingerprint: 'f-w' }));
+  await settle(h);
+  commitFile(it.worktree, 'greet.txt', 'hello\n', opts.message ?? 'add a greeting');
+  writeFileSync(it.reportPath, 'Added greet.txt.\n');
+  h.host.show(pane, reading({ fingerprint: 'f-idle2' }));
+  await settle(h);
+  expect(h.fleet.view('T-1')!.stage).toBe('done');
+  // The agent leaves on /exit, as the real one does.
+  h.host.onSend = (p, rec) => { if (rec.text === '/exit') queueMicrotask(() => h.host.exit(p, 0)); };
+  const handlers = landingHandlers({ store: h.store, fleet: h.fleet, env: opts.env });
+  temps.push(() => void h.fleet.shutdown());
+  return { h, repo, worktree: it.worktree, briefDir, handlers, pane };
 }
 
 async function refusal(p: Promise<unknown>): Promise<HandError> {
@@ -27,103 +68,110 @@ async function refusal(p: Promise<unknown>): Promise<HandError> {
   return e;
 }
 
-describe('the landing gate (hand land / approve / reject)', () => {
-  it('lands a worker commit by fast-forward on a local-only project through the gate, then tears down in order', async () => {
-    const w = await finishedWorker();
-    const gates = new Map<string, OpenLandingGate>();
-    const h = landingHandlers({ store: w.store, fleet: w.fleet, gates });
+describe('the landing gate is a worker machine state (hand land / approve / reject)', () => {
+  it('lands a worker commit by fast-forward on a local-only project only after approval, then tears down to landed', async () => {
+    const w = await doneWorker();
     const mainBefore = git(w.repo, 'rev-parse', 'main');
-    const opened = (await h.land!({ id: 'T-1' }, ctx)) as { gate: string; waitingFor: string; evidence: { diffStat: string; commits: number } };
+    const opened = (await w.handlers.land!({ id: 'T-1' }, ctx)) as { gate: string; waitingFor: string; evidence: { diffStat: string; commits: number } };
     expect(opened.gate).toBe('open');
     expect(opened.waitingFor).toContain('hand approve T-1');
     expect(opened.evidence.diffStat).toContain('greet.txt');
     expect(opened.evidence.commits).toBe(1);
+    expect(w.h.fleet.view('T-1')).toMatchObject({ stage: 'landing.awaitingApproval', gate: 'landing approval' });
     expect(git(w.repo, 'rev-parse', 'main')).toBe(mainBefore); // nothing lands before approval
-    expect(gates.has('T-1')).toBe(true);
+    expect(((await w.handlers.landings!({}, ctx)) as unknown[]).length).toBe(1);
 
-    const done = (await h.approve!({ id: 'T-1' }, ctx)) as { landed: { via: string; target: string }; teardown: { done: boolean; steps: string[] } };
-    expect(done.landed).toMatchObject({ target: 'main', via: 'merge --ff-only' });
+    const done = (await w.handlers.approve!({ id: 'T-1' }, ctx)) as { stage: string; landed: { via: string; target: string }; teardown: { done: boolean } };
+    expect(done).toMatchObject({ stage: 'landed', landed: { target: 'main', via: 'merge --ff-only' }, teardown: { done: true } });
     expect(git(w.repo, 'rev-parse', 'main')).toBe(git(w.repo, 'rev-parse', 'worktree-T-1'));
-    expect(done.teardown).toMatchObject({ done: true, steps: ['stop', 'worktree-remove+prune'] });
-    expect(w.fleet.stops).toEqual(['T-1']);
+    expect(w.h.host.sent.map((s) => s.text).filter(Boolean)).toContain('/exit');
+    expect(w.h.host.panes.has(w.pane)).toBe(false);
     expect(existsSync(w.worktree)).toBe(false);
     expect(existsSync(join(w.briefDir, 'report.md'))).toBe(true);
     expect(existsSync(join(w.briefDir, 'brief.md'))).toBe(true);
-    expect(gates.size).toBe(0);
+    expect(((await w.handlers.landings!({}, ctx)) as unknown[]).length).toBe(0);
   });
 
   it('refuses a landing whose commit carries Co-Authored-By: Claude, opening no gate', async () => {
-    const w = await finishedWorker({ message: 'add a greeting\n\nCo-Authored-By: Claude <noreply@anthropic.com>' });
-    const gates = new Map<string, OpenLandingGate>();
-    const h = landingHandlers({ store: w.store, fleet: w.fleet, gates });
-    const err = await refusal(h.land!({ id: 'T-1' }, ctx));
-    expect(err.code).toBe('landing-attribution');
-    expect(gates.size).toBe(0);
-    expect(await refusal(h.approve!({ id: 'T-1' }, ctx))).toMatchObject({ code: 'no-open-gate' });
+    const w = await doneWorker({ message: 'add a greeting\n\nCo-Authored-By: Claude <noreply@anthropic.com>' });
+    expect((await refusal(w.handlers.land!({ id: 'T-1' }, ctx))).code).toBe('landing-attribution');
+    expect(w.h.fleet.view('T-1')!.stage).toBe('done');
+    expect(await refusal(w.handlers.approve!({ id: 'T-1' }, ctx))).toMatchObject({ code: 'no-open-gate' });
     expect(git(w.repo, 'rev-parse', 'main')).not.toBe(git(w.repo, 'rev-parse', 'worktree-T-1'));
   });
 
   it('skips the gate under yolo, never the checks', async () => {
-    const w = await finishedWorker({ yolo: true });
-    const h = landingHandlers({ store: w.store, fleet: w.fleet });
-    const out = (await h.land!({ id: 'T-1' }, ctx)) as { gate: string };
-    expect(out.gate).toBe('skipped-yolo');
+    const w = await doneWorker({ yolo: true });
+    const out = (await w.handlers.land!({ id: 'T-1' }, ctx)) as { gate: string; stage: string };
+    expect(out).toMatchObject({ gate: 'skipped-yolo', stage: 'landed' });
     expect(git(w.repo, 'rev-parse', 'main')).toBe(git(w.repo, 'rev-parse', 'worktree-T-1'));
+    expect(w.h.fleet.view('T-1')!.landing?.approvedBy).toBe('yolo');
   });
 
-  it('reject needs a reason and closes the gate without landing', async () => {
-    const w = await finishedWorker();
-    const h = landingHandlers({ store: w.store, fleet: w.fleet });
-    await h.land!({ id: 'T-1' }, ctx);
-    expect((await refusal(h.reject!({ id: 'T-1' }, ctx))).code).toBe('reason-required');
-    expect((await refusal(h.reject!({ id: 'T-1', reason: '   ' }, ctx))).code).toBe('reason-required');
-    expect(await h.reject!({ id: 'T-1', reason: 'greeting must be localised' }, ctx)).toEqual({ id: 'T-1', gate: 'rejected', reason: 'greeting must be localised' });
-    expect((await refusal(h.approve!({ id: 'T-1' }, ctx))).code).toBe('no-open-gate');
+  it('reject needs a reason, lands nothing, and returns the worker to done with the reason in view', async () => {
+    const w = await doneWorker();
+    await w.handlers.land!({ id: 'T-1' }, ctx);
+    expect((await refusal(w.handlers.reject!({ id: 'T-1' }, ctx))).code).toBe('reason-required');
+    expect((await refusal(w.handlers.reject!({ id: 'T-1', reason: '   ' }, ctx))).code).toBe('reason-required');
+    expect(await w.handlers.reject!({ id: 'T-1', reason: 'greeting must be localised' }, ctx)).toEqual({ id: 'T-1', gate: 'rejected', stage: 'done', reason: 'greeting must be localised' });
+    expect(w.h.fleet.view('T-1')!.rejection).toMatchObject({ gate: 'landing', reason: 'greeting must be localised' });
+    expect((await refusal(w.handlers.approve!({ id: 'T-1' }, ctx))).code).toBe('no-open-gate');
     expect(existsSync(w.worktree)).toBe(true);
   });
 
-  it('refuses an approval when the branch moved after the gate opened', async () => {
-    const w = await finishedWorker();
-    const h = landingHandlers({ store: w.store, fleet: w.fleet });
-    await h.land!({ id: 'T-1' }, ctx);
+  it('refuses an approval when the branch moved after the gate opened, keeping the gate open', async () => {
+    const w = await doneWorker();
+    await w.handlers.land!({ id: 'T-1' }, ctx);
     commitFile(w.worktree, 'more.txt', 'more\n', 'one more change');
-    expect((await refusal(h.approve!({ id: 'T-1' }, ctx))).code).toBe('gate-evidence-changed');
+    expect((await refusal(w.handlers.approve!({ id: 'T-1' }, ctx))).code).toBe('gate-evidence-changed');
+    expect(w.h.fleet.view('T-1')!.stage).toBe('landing.awaitingApproval');
     expect(git(w.repo, 'rev-parse', 'main')).not.toBe(git(w.repo, 'rev-parse', 'worktree-T-1'));
   });
 
   it('never lands a parked worker, nor one without a report', async () => {
-    const w = await finishedWorker();
-    const h = landingHandlers({ store: w.store, fleet: w.fleet });
-    w.fleet.setView('T-1', { waitingOn: 'which greeting?' });
-    expect((await refusal(h.land!({ id: 'T-1' }, ctx))).code).toBe('worker-parked');
-    w.fleet.setView('T-1', { waitingOn: null });
-    rmSync(w.store.getWorker('T-1')!.reportPath);
-    expect((await refusal(h.land!({ id: 'T-1' }, ctx))).code).toBe('no-report');
+    const w = await doneWorker();
+    rmSync(join(w.briefDir, 'report.md'));
+    expect((await refusal(w.handlers.land!({ id: 'T-1' }, ctx))).code).toBe('no-report');
+    expect(w.h.fleet.view('T-1')!.stage).toBe('done');
   });
 
-  it('leaves the worktree alone when the worker would not stop', async () => {
-    const w = await finishedWorker();
-    w.fleet.stopStage = 'teardown.timedOut';
-    const h = landingHandlers({ store: w.store, fleet: w.fleet });
-    await h.land!({ id: 'T-1' }, ctx);
-    const out = (await h.approve!({ id: 'T-1' }, ctx)) as { teardown: { done: boolean } };
-    expect(out.teardown.done).toBe(false);
+  it('leaves the worktree alone when the worker would not stop (landed, teardown timed out)', async () => {
+    const w = await doneWorker();
+    w.h.host.onSend = () => {}; // the agent ignores /exit
+    await w.handlers.land!({ id: 'T-1' }, ctx);
+    const approving = w.handlers.approve!({ id: 'T-1' }, ctx) as Promise<{ stage: string; teardown: { done: boolean } }>;
+    // The landing runs real git: wait (bounded) until the machine is stopping the agent, then let the stop deadline pass.
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`T-1 never reached teardown after approval (at ${w.h.fleet.view('T-1')!.stage})`)), 20_000);
+      const check = (stage: string) => {
+        if (!stage.startsWith('teardown')) return;
+        clearTimeout(timer);
+        off();
+        resolve();
+      };
+      const off = w.h.fleet.subscribe((v) => v.id === 'T-1' && check(v.stage));
+      check(w.h.fleet.view('T-1')!.stage);
+    });
+    await settle(w.h);
+    w.h.clock.increment(31_000);
+    const out = await approving;
+    expect(out).toMatchObject({ stage: 'teardown.timedOut', teardown: { done: false } });
+    expect(git(w.repo, 'rev-parse', 'main')).toBe(git(w.repo, 'rev-parse', 'worktree-T-1'));
     expect(existsSync(w.worktree)).toBe(true);
   });
 
   it('refuses a direct-PR landing at `hand land` when gh is not installed', async () => {
-    const w = await finishedWorker({ posture: 'direct-PR' });
-    const emptyBin = join(w.inbox, 'bin');
-    mkdirSync(emptyBin);
-    const h = landingHandlers({ store: w.store, fleet: w.fleet, env: { PATH: emptyBin } });
-    const err = await refusal(h.land!({ id: 'T-1' }, ctx));
+    const emptyBin = makeTempDir('land-gate-bin');
+    temps.push(emptyBin.cleanup);
+    const w = await doneWorker({ posture: 'direct-PR', env: { PATH: emptyBin.path } });
+    const err = await refusal(w.handlers.land!({ id: 'T-1' }, ctx));
     expect(err.code).toBe('gh-missing');
     expect(err.message).toContain('sudo apt-get install gh');
+    expect(w.h.fleet.view('T-1')!.stage).toBe('done');
   });
 
   it('refuses to land a no-mistakes project (its review gate is not driven here)', async () => {
-    const w = await finishedWorker({ posture: 'no-mistakes' });
-    const h = landingHandlers({ store: w.store, fleet: w.fleet });
-    expect((await refusal(h.land!({ id: 'T-1' }, ctx))).code).toBe('posture-not-landable');
+    const w = await doneWorker({ posture: 'no-mistakes' });
+    expect((await refusal(w.handlers.land!({ id: 'T-1' }, ctx))).code).toBe('posture-not-landable');
   });
 });
