@@ -87,7 +87,7 @@ export async function makeDaemonWorld(world: BenchWorld, extraEnv: Record<string
   });
   const started = await hand(['daemon', 'start', '--json']);
   if (started.code !== 0) throw new Error(`hand daemon start failed (${started.code}): ${started.stderr || started.stdout}`);
-  const annexed = await hand(['annex', world.repo, '--name', 'bench', '--json']);
+  const annexed = await hand(['annex', world.repo, '--name', 'bench', '--yolo', '--json']);
   if (annexed.code !== 0) throw new Error(`hand annex failed: ${annexed.stderr}`);
 
   const d: DaemonWorld = {

@@ -21,7 +21,7 @@ export interface FleetWorld {
 
 export async function makeFleetWorld(world: BenchWorld, backend: BackendName, host: TerminalHost): Promise<FleetWorld> {
   const store = openStore(join(world.root, `fleet-${backend}.db`));
-  store.upsertProject({ name: 'bench', repo: world.repo, posture: 'local-only', yolo: false, registeredAt: Date.now() });
+  store.upsertProject({ name: 'bench', repo: world.repo, posture: 'local-only', yolo: true, registeredAt: Date.now() });
   const ports = createRealPorts({ fallbackEnv: world.workerEnv() });
   const fleet = createFleetHost({ store, hosts: { [backend]: host }, ports });
   await fleet.start();
