@@ -84,7 +84,8 @@ export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { r
         resolve({ code, stdout, stderr, json });
       });
     });
-  const annex = await hand(['annex', repo, '--json']);
+  // --yolo: these tests are about the worker's screens, not the brief/landing gates (tested in tests/cli).
+  const annex = await hand(['annex', repo, '--yolo', '--json']);
   if (annex.code !== 0) throw new Error(`hand annex failed (${annex.code}): ${annex.stdout}${annex.stderr}`);
 
   const world: E2eWorld = {
