@@ -60,6 +60,24 @@ function envParam(v: unknown): Record<string, string> {
   return out;
 }
 
+/** The first view of `id` published after now that satisfies `accept`, or the latest one at the bound. */
+function nextView(fleet: FleetHostApi, id: string, accept: (v: WorkerViewLike) => boolean, boundMs: number, fallback?: WorkerViewLike): Promise<WorkerViewLike> {
+  return new Promise((resolve) => {
+    let latest = fallback ?? fleet.view(id)!;
+    const done = (v: WorkerViewLike) => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(v);
+    };
+    const unsubscribe = fleet.subscribe((v) => {
+      if (v.id !== id) return;
+      latest = v;
+      if (accept(v)) done(v);
+    });
+    const timer = setTimeout(() => done(latest), boundMs);
+  });
+}
+
 function findWorker(fleet: FleetHostApi, id: string): WorkerViewLike {
   const view = fleet.view(id);
   if (!view) throw new RefusedError('unknown-worker', `no worker named ${JSON.stringify(id)}. \`hand status\` lists the workers.`, { id });
@@ -199,14 +217,20 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       const id = str(params, 'id');
       findWorker(fleet, id);
       const text = str(params, 'text');
-      const view = await fleet.send(id, text, { allowNonEmptyBox: params.allowNonEmptyBox === true });
-      return { id, sent: true, stage: view.stage, state: view.state };
+      const wasSettled = conditionOf(fleet.view(id)!) === 'settled';
+      const sent = await fleet.send(id, text, { allowNonEmptyBox: params.allowNonEmptyBox === true });
+      // A `hand wait` right after `hand send` must not wake on the settled state from before the
+      // prompt: answer once the worker shows it took the prompt (bounded; the screen decides).
+      const view = wasSettled ? await nextView(fleet, id, (v) => conditionOf(v) !== 'settled', 3000) : sent;
+      return { id, sent: true, stage: view.stage, state: view.state, confirmed: !wasSettled || conditionOf(view) !== 'settled' };
     },
     async keys(params) {
       const id = str(params, 'id');
       findWorker(fleet, id);
       const key = parseOneKey(str(params, 'key'));
-      const view = await fleet.key(id, key, { allowNonEmptyBox: params.allowNonEmptyBox === true });
+      const pressed = await fleet.key(id, key, { allowNonEmptyBox: params.allowNonEmptyBox === true });
+      // Answer with the screen the key produced, so the next command never acts on the one before it.
+      const view = await nextView(fleet, id, () => true, 1500, pressed);
       return { id, key: typeof key === 'string' ? key : key.char, stage: view.stage, state: view.state, awaitingInput: view.awaitingInput, promptBox: view.promptBox };
     },
     async stop(params) {
