@@ -33,8 +33,12 @@ export function createRealPorts(opts: { fallbackEnv: Record<string, string | und
     },
     async seedAgent(intent) {
       // Both agents read the same files: the mock agent mirrors Claude Code's trust check.
-      writeClaudeSettings({ worktree: intent.worktree, briefDir: dirname(intent.briefPath), permissionMode: 'default' });
-      const home = envOf(intent.id).HOME;
+      // acceptEdits: file writes inside the worktree and the brief directory (the report) go
+      // through without a prompt, while shell commands still ask a person. The reference ran
+      // workers in bypassPermissions; we keep Bash behind a person's answer.
+      writeClaudeSettings({ worktree: intent.worktree, briefDir: dirname(intent.briefPath), permissionMode: 'acceptEdits' });
+      // Trust goes where the worker will look: the HOME it is launched with (--env wins).
+      const home = envAdds.get(intent.id)?.HOME ?? envOf(intent.id).HOME;
       if (home) await seedTrust({ claudeJsonPath: join(home, '.claude.json'), worktree: intent.worktree });
     },
     launchSpec(intent) {
