@@ -13,9 +13,21 @@ import { tmuxArgv, type TmuxContext } from './tmux-command.ts';
 
 export interface ControlHandlers {
   onOutput(paneId: string): void;
+  /** Any other notification (%window-renamed, %layout-change, …): a hint that a pane may have changed state. */
+  onOtherNotification?(line: string): void;
   onSubscription(name: string, paneId: string, value: string): void;
   /** The client went away; `expected` = we closed it. Otherwise the session or server is gone. */
   onClose(expected: boolean, detail: string): void;
+}
+
+/** tmux answered a command with a `%error` block: the command failed (its text is the message). */
+export class ControlCommandError extends Error {
+  override name = 'ControlCommandError';
+}
+
+/** The control client is gone (or going): the command was never answered; another path may work. */
+export class ControlClosedError extends Error {
+  override name = 'ControlClosedError';
 }
 
 interface Pending {
@@ -65,7 +77,7 @@ export class TmuxControlClient {
         this.exited = true;
         clearTimeout(timer);
         readyReject(new Error(`tmux control client for ${target} ended before attaching: ${detail}`));
-        for (const p of this.pending.splice(0)) p.reject(new Error(`tmux control client ended: ${detail}`));
+        for (const p of this.pending.splice(0)) p.reject(new ControlClosedError(`tmux control client ended: ${detail}`));
         this.handlers.onClose(this.closing, detail);
         resolve();
       };
@@ -92,9 +104,14 @@ export class TmuxControlClient {
     return !this.exited;
   }
 
-  /** Sends one control-mode command line; resolves with its output lines, rejects on %error. */
+  /**
+   * Sends ONE control-mode command (no `;` list: tmux answers each command of a list with its
+   * own block, and replies are matched to requests strictly in order, one block per line).
+   * Resolves with its output lines; rejects with ControlCommandError on %error, with
+   * ControlClosedError if the client ends first.
+   */
   command(line: string): Promise<string[]> {
-    if (this.exited || this.closing) return Promise.reject(new Error('tmux control client is closed'));
+    if (this.exited || this.closing) return Promise.reject(new ControlClosedError('tmux control client is closed'));
     return new Promise<string[]>((resolve, reject) => {
       this.pending.push({ resolve, reject });
       this.child.stdin!.write(`${line}\n`);
@@ -150,8 +167,11 @@ export class TmuxControlClient {
       case 'subscription':
         this.handlers.onSubscription(parsed.name, parsed.paneId, parsed.value);
         break;
+      case 'other':
+        if (line.startsWith('%')) this.handlers.onOtherNotification?.(line);
+        break;
       default:
-        break; // %exit is followed by the process exit; other notifications are not needed
+        break; // %exit is followed by the process exit
     }
   }
 
@@ -164,7 +184,7 @@ export class TmuxControlClient {
     }
     const p = this.pending.shift();
     if (!p) return;
-    if (error) p.reject(new Error(lines.join('\n') || 'tmux command failed'));
+    if (error) p.reject(new ControlCommandError(lines.join('\n') || 'tmux command failed'));
     else p.resolve(lines);
   }
 }

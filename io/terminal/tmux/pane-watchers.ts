@@ -1,11 +1,16 @@
 /**
  * Push events for tmux panes: one control-mode client per worker session, turning `%output`
- * into `changed` and a `pane_dead` subscription into `exited {code}` (xstate-notes §5.3).
+ * into `changed`, and `pane_dead` into `exited {code}` (xstate-notes §5.3).
+ *
+ * Exit is learnt two ways. The `refresh-client -B` subscription is the backstop, but tmux 3.3a
+ * reports subscription changes at most once a second, so an exit alone took 0–1000 ms to be
+ * seen. The fast path: when a pane's output goes quiet (an agent's last frame before it exits),
+ * or tmux sends any other notification about the session, ask `#{pane_dead}` over the control
+ * connection — a command, not a process — a few times with backoff.
  */
 import type { PaneEventBus } from '../pane-events.ts';
-import { TmuxControlClient } from './control-client.ts';
-import { parseDeadValue } from './control-protocol.ts';
-import { describePane } from './pane-info.ts';
+import { ControlClosedError, TmuxControlClient } from './control-client.ts';
+import { parseDeadValue, quoteControlArg } from './control-protocol.ts';
 import { runTmux, type TmuxContext } from './tmux-command.ts';
 
 interface Watch {
@@ -14,7 +19,16 @@ interface Watch {
   title: string | null;
   /** We are closing it: the client's exit is not the worker vanishing. */
   closing: boolean;
+  /** Pending "is it dead?" probe after output went quiet, and how many were made since. */
+  probe: ReturnType<typeof setTimeout> | null;
+  probes: number;
+  /** The exit-status wait (reap workaround) is running. */
+  reaping: boolean;
 }
+
+/** Quiet gaps after the last output at which `#{pane_dead}` is asked (ms, cumulative backoff). */
+const PROBE_DELAYS_MS = [60, 150, 400, 1000];
+const DEAD_FORMAT = '#{pane_dead}-#{pane_dead_status}-#{pane_dead_signal}';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -31,10 +45,22 @@ export class PaneWatchers {
     return this.watches.get(paneId)?.client != null;
   }
 
+  /**
+   * A live control client that can run a command about `paneId`: its own watcher's if it has
+   * one, else any (every client of the server can address any pane with -t %N). Null when none
+   * is up: the caller falls back to spawning tmux.
+   */
+  clientFor(paneId: string): TmuxControlClient | null {
+    const own = this.watches.get(paneId)?.client;
+    if (own?.alive) return own;
+    for (const w of this.watches.values()) if (w.client?.alive) return w.client;
+    return null;
+  }
+
   /** Starts (once) the control client that pushes this pane's events. */
   watch(paneId: string, sessionId: string): Promise<void> {
     let w = this.watches.get(paneId);
-    if (!w) this.watches.set(paneId, (w = { client: null, opening: null, title: null, closing: false }));
+    if (!w) this.watches.set(paneId, (w = { client: null, opening: null, title: null, closing: false, probe: null, probes: 0, reaping: false }));
     w.closing = false;
     if (w.client?.alive) return Promise.resolve();
     if (w.opening) return w.opening;
@@ -47,7 +73,12 @@ export class PaneWatchers {
 
   private async open(paneId: string, sessionId: string, entry: Watch): Promise<void> {
     const client = await TmuxControlClient.open(this.ctx, sessionId, {
-      onOutput: (p) => this.bus.touch(p),
+      onOutput: (p) => {
+        this.bus.touch(p);
+        this.armProbe(p, true);
+      },
+      // A window renamed (the pane's command changed), a layout or mode change: cheap to ask.
+      onOtherNotification: () => this.armProbe(paneId, true),
       onSubscription: (name, p, value) => this.onSubscription(name, p, value),
       onClose: (expected) => {
         entry.client = null;
@@ -67,12 +98,58 @@ export class PaneWatchers {
     await client.command(`refresh-client -B 'kh-title:%*:#{pane_title}'`);
   }
 
+  /** (Re)starts the quiet-output probe of one pane; `fresh` = new activity, restart the backoff. */
+  private armProbe(paneId: string, fresh: boolean): void {
+    const w = this.watches.get(paneId);
+    if (!w || w.closing || this.disposed || this.bus.hasExited(paneId)) return;
+    if (fresh) w.probes = 0;
+    if (w.probe) clearTimeout(w.probe);
+    w.probe = null;
+    const delay = PROBE_DELAYS_MS[w.probes];
+    if (delay === undefined) return; // quiet and alive: the subscription stays the backstop
+    w.probe = setTimeout(() => {
+      w.probe = null;
+      w.probes++;
+      void this.probeDead(paneId).then((dead) => {
+        if (!dead) this.armProbe(paneId, false);
+      });
+    }, delay);
+    w.probe.unref();
+  }
+
+  /** Asks tmux whether the pane is dead, over a control client (else a spawn); true if it is. */
+  private async probeDead(paneId: string): Promise<boolean> {
+    if (this.bus.hasExited(paneId)) return true;
+    const value = await this.query(paneId, DEAD_FORMAT);
+    if (value === null) return false;
+    this.onDeadValue(paneId, value);
+    return parseDeadValue(value).dead;
+  }
+
+  /** One `display-message -p` format about a pane; null if it could not be asked. */
+  private async query(paneId: string, format: string): Promise<string | null> {
+    const client = this.clientFor(paneId);
+    if (client) {
+      try {
+        const lines = await client.command(`display-message -p -t ${paneId} ${quoteControlArg(format)}`);
+        return lines.join('\n');
+      } catch (err) {
+        if (!(err instanceof ControlClosedError)) return null; // %error: no such pane (any more)
+      }
+    }
+    return runTmux(this.ctx, ['display-message', '-p', '-t', paneId, format]).then((out) => out.trimEnd(), () => null);
+  }
+
+  private onDeadValue(paneId: string, value: string): void {
+    const dead = parseDeadValue(value);
+    if (!dead.dead || this.bus.hasExited(paneId)) return;
+    if (dead.code !== null) this.bus.exit(paneId, dead.code);
+    else void this.awaitExitStatus(paneId);
+  }
+
   private onSubscription(name: string, paneId: string, value: string): void {
     if (name === 'kh-dead') {
-      const dead = parseDeadValue(value);
-      if (!dead.dead) return;
-      if (dead.code !== null) this.bus.exit(paneId, dead.code);
-      else void this.awaitExitStatus(paneId);
+      this.onDeadValue(paneId, value);
     } else if (name === 'kh-title') {
       const watch = this.watches.get(paneId);
       if (!watch || watch.title === value) return;
@@ -87,16 +164,32 @@ export class PaneWatchers {
    * runs — and it runs exactly when a pane's pty closes — so the worker's SIGCHLD can be lost and
    * the zombie stays unreaped until some other child of the server exits (measured here: 1 exit
    * in 4 never got a status). We make one exit: a constant `run-shell -b true` job, whose
-   * SIGCHLD makes tmux reap every zombie it has. Then ask for the status directly (the
-   * subscription repeats only on its one-second tick). No "could not tell" fallback: a process
-   * that has not exited has not exited.
+   * SIGCHLD makes tmux reap every zombie it has, then ask for the status directly (the
+   * subscription repeats only on its one-second tick).
+   *
+   * This used to give up after 40 tries (~2 s idle, far longer than that under load, since each
+   * try spawned tmux); a status that appeared later reached us only if the subscription saw the
+   * change — and once that `true` job's own SIGCHLD was lost too, nothing else ever made tmux
+   * reap, so the exit was never reported (2 of 6 in one bench run). Now it keeps nudging, once a
+   * second after the first half second, for as long as the pane is watched (bounded at 2 min).
+   * No "could not tell" fallback: a process that has not exited has not exited.
    */
   private async awaitExitStatus(paneId: string): Promise<void> {
-    for (let i = 0; i < 40 && !this.bus.hasExited(paneId); i++) {
-      if (i % 10 === 0) await runTmux(this.ctx, ['run-shell', '-b', 'true']).catch(() => {});
-      await sleep(50);
-      const pane = await describePane(this.ctx, paneId).catch(() => null);
-      if (pane && pane.alive === false && pane.exitCode !== null) this.bus.exit(paneId, pane.exitCode);
+    const w = this.watches.get(paneId);
+    if (!w || w.reaping) return;
+    w.reaping = true;
+    try {
+      const started = Date.now();
+      for (let i = 0; !this.bus.hasExited(paneId) && !w.closing && !this.disposed && Date.now() - started < 120_000; i++) {
+        if (i % (i < 10 ? 10 : 20) === 0) await runTmux(this.ctx, ['run-shell', '-b', 'true']).catch(() => {});
+        await sleep(50);
+        const value = await this.query(paneId, DEAD_FORMAT);
+        if (value === null) continue;
+        const dead = parseDeadValue(value);
+        if (dead.dead && dead.code !== null) this.bus.exit(paneId, dead.code);
+      }
+    } finally {
+      w.reaping = false;
     }
   }
 
@@ -105,6 +198,7 @@ export class PaneWatchers {
     const w = this.watches.get(paneId);
     if (!w) return;
     w.closing = true;
+    if (w.probe) clearTimeout(w.probe);
     await w.opening?.catch(() => {});
     await w.client?.close();
     this.watches.delete(paneId);

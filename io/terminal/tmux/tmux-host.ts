@@ -18,6 +18,7 @@ import { PaneEventBus } from '../pane-events.ts';
 import { checkPaneSpec, exactEnvArgv, findEnvBin } from '../pane-spec.ts';
 import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, ServerState, TerminalHost, TextResult } from '../types.ts';
 import { describePane, NAME_OPTION, PANE_FORMAT, parsePaneLine, publicInfo, serverSettingsArgs, sessionNameFor } from './pane-info.ts';
+import { ControlClosedError } from './control-client.ts';
 import { PaneWatchers } from './pane-watchers.ts';
 import { runTmux, TmuxCommandError, tmuxLiteral, type TmuxContext } from './tmux-command.ts';
 
@@ -66,6 +67,48 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
   }
 
   const describe = (paneId: string) => describePane(ctx, paneId);
+
+  type RawRead = { ok: true; text: string; size: { cols: number; rows: number } } | { ok: false; error: string };
+
+  function parseSize(line: string | undefined): { cols: number; rows: number } | null {
+    const [cols, rows] = (line ?? '').split(' ').map((n) => Number.parseInt(n, 10));
+    return Number.isFinite(cols) && Number.isFinite(rows) && cols! > 0 && rows! > 0 ? { cols: cols!, rows: rows! } : null;
+  }
+
+  /**
+   * The visible screen as two commands on an open control client (no process spawn: spawning
+   * `tmux` per read was half the daemon's CPU, docs/2026-11-30-tmux-reads-over-control-mode.md).
+   * Both lines are written at once and answered in order. Null when no client is up (or it went
+   * away mid-read): the caller spawns instead. A `%error` reply is a failed read, never a screen.
+   */
+  async function readOverControl(paneId: string): Promise<RawRead | null> {
+    const client = watchers.clientFor(paneId);
+    if (!client) return null;
+    try {
+      const [sizeLines, screenLines] = await Promise.all([
+        client.command(`display-message -p -t ${paneId} '#{pane_width} #{pane_height}'`),
+        client.command(`capture-pane -p -e -t ${paneId}`),
+      ]);
+      const size = parseSize(sizeLines[0]);
+      if (!size || sizeLines.length !== 1) return { ok: false, error: `unexpected tmux reply for ${paneId}: ${JSON.stringify(sizeLines)}` };
+      return { ok: true, text: screenLines.join('\n'), size };
+    } catch (err) {
+      if (err instanceof ControlClosedError) return null;
+      return { ok: false, error: errorText(err) };
+    }
+  }
+
+  /** The same read as one spawned tmux invocation (fallback when no control client is up). */
+  async function readBySpawn(paneId: string): Promise<RawRead> {
+    const out = await tmux([
+      'display-message', '-p', '-t', paneId, '#{pane_width} #{pane_height}', ';',
+      'capture-pane', '-p', '-e', '-t', paneId,
+    ]);
+    const nl = out.indexOf('\n');
+    const size = nl < 0 ? null : parseSize(out.slice(0, nl));
+    if (!size) return { ok: false, error: `unexpected tmux output for ${paneId}` };
+    return { ok: true, text: out.slice(nl + 1), size };
+  }
 
   async function typeText(paneId: string, text: string): Promise<void> {
     checkPaneId(paneId);
@@ -145,15 +188,9 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
     async readVisible(paneId: string): Promise<ReadResult> {
       try {
         checkPaneId(paneId);
-        // One tmux round trip: the size first, then the screen with its SGR attributes.
-        const out = await tmux([
-          'display-message', '-p', '-t', paneId, '#{pane_width} #{pane_height}', ';',
-          'capture-pane', '-p', '-e', '-t', paneId,
-        ]);
-        const nl = out.indexOf('\n');
-        const [cols, rows] = out.slice(0, nl).split(' ').map((n) => Number.parseInt(n, 10));
-        if (nl < 0 || !Number.isFinite(cols) || !Number.isFinite(rows)) return { ok: false, error: `unexpected tmux output for ${paneId}` };
-        return { ok: true, screen: parseAnsi(out.slice(nl + 1), { cols: cols!, rows: rows! }) };
+        const raw = (await readOverControl(paneId)) ?? (await readBySpawn(paneId));
+        if (!raw.ok) return raw;
+        return { ok: true, screen: parseAnsi(raw.text, raw.size) };
       } catch (err) {
         return { ok: false, error: errorText(err) };
       }
