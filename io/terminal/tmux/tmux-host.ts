@@ -91,7 +91,9 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
       ]);
       const size = parseSize(sizeLines[0]);
       if (!size || sizeLines.length !== 1) return { ok: false, error: `unexpected tmux reply for ${paneId}: ${JSON.stringify(sizeLines)}` };
-      return { ok: true, text: screenLines.join('\n'), size };
+      // Same text as the spawned read: every row ends in a newline (without the last one, an
+      // empty bottom row would be dropped by the parser and the screen would be a row short).
+      return { ok: true, text: screenLines.map((l) => `${l}\n`).join(''), size };
     } catch (err) {
       if (err instanceof ControlClosedError) return null;
       return { ok: false, error: errorText(err) };
