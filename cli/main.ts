@@ -225,7 +225,7 @@ program
   .argument('<id>', 'worker id')
   .action(async (id: string, _o, cmd: Command) => {
     const r = await call<Record<string, any>>(paths(cmd), 'approve', { id });
-    emit(json(cmd), r, () => `${id}: approved · ${JSON.stringify(r.landed ?? {})}`);
+    emit(json(cmd), r, () => `${id}: approved · now ${r.stage ?? r.gate ?? 'running'}${r.landed ? ` · landed ${JSON.stringify(r.landed)}` : ''}`);
   });
 
 program

@@ -25,7 +25,9 @@ export interface WaitReport {
   waitedMs: number;
 }
 
-const GONE_STAGES = ['stopped', 'gone', 'failed', 'lost', 'teardown'];
+const GONE_STAGES = ['stopped', 'gone', 'failed', 'lost', 'teardown', 'rejected', 'landed'];
+/** Gate states wait on a person's approve/reject: to a script that waits, that is blocked. */
+const GATE_LEAVES = ['awaitingBriefApproval', 'awaitingApproval'];
 const SETTLED_STAGES = ['settled', 'reporting', 'done', 'parked'];
 
 /** The condition a view shows right now, or null while the worker is busy (or starting). */
@@ -34,7 +36,7 @@ export function conditionOf(view: WorkerViewLike): Exclude<WaitReason, 'timeout'
   const leaf = view.stage.split('.').at(-1)!;
   if (GONE_STAGES.includes(top) || view.live === false) return 'gone';
   if (leaf === 'waitFailed' || leaf === 'wait-failed') return 'wait-failed';
-  if (view.awaitingInput || leaf === 'blocked') return 'blocked';
+  if (view.awaitingInput || leaf === 'blocked' || GATE_LEAVES.includes(leaf)) return 'blocked';
   if (leaf === 'stalled') return 'stalled';
   if (SETTLED_STAGES.includes(top) || SETTLED_STAGES.includes(leaf)) return 'settled';
   return null;
@@ -55,7 +57,7 @@ export function report(view: WorkerViewLike, reason: WaitReason, until: Until, s
     stage: view.stage,
     state: view.state,
     awaitingInput: view.awaitingInput,
-    blockedReason: view.blockedReason,
+    blockedReason: view.blockedReason ?? (GATE_LEAVES.includes(view.stage.split('.').at(-1)!) ? 'gate' : null),
     promptBox: view.promptBox,
     readable: view.readable,
     lastActivity: view.lastActivity,
