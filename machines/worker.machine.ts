@@ -52,6 +52,13 @@ export const BOX_NOT_CLEARED = 'teardown: the input box still held text after ct
  * second Enter after a first one that was merely slow.
  */
 export const RESUBMIT_AFTER_MS = 2_000;
+/**
+ * How long an idle screen with an empty box must hold unchanged before briefing counts as
+ * settled without a `working` screen ever seen. Real Claude Code keeps redrawing its startup
+ * screen, and right after Enter there is a moment with the box empty and no spinner yet: a
+ * changed idle screen alone is not proof that the turn ran.
+ */
+export const BRIEF_QUIET_MS = 1_800;
 /** Enters pressed again for a first prompt left in the box before a person is asked. */
 export const MAX_BRIEF_RETRIES = 3;
 export const PROMPT_NOT_SUBMITTED = 'first prompt not submitted';
@@ -155,6 +162,16 @@ export const workerMachine = setup({
       return !!e && isIdle(e.reading) && boxReadyForBrief(e.reading) &&
         context.briefFingerprint !== null && e.reading.fingerprint !== context.briefFingerprint;
     },
+    /** While the quiet period runs: the same idle, empty-box screen again (a repaint, no change). */
+    idleAfterBriefUnchanged: ({ event, context }) => {
+      const e = screenOf(event);
+      return !!e && isIdle(e.reading) && boxReadyForBrief(e.reading) && e.reading.fingerprint === context.fingerprint;
+    },
+    /** The quiet period ran out on the idle, empty-box screen it started on (nothing else came). */
+    briefQuietHeld: ({ context, event }) =>
+      event.type === 'DEADLINE' && event.name === 'brief-quiet' && isIdle(context.reading) &&
+      boxReadyForBrief(context.reading) && context.reading!.fingerprint === context.fingerprint &&
+      context.fingerprint !== context.briefFingerprint,
     /** The box still holds the first prompt we typed: its Enter was lost (or not acted on yet). */
     promptInBox: ({ event, context }) => {
       const r = screenOf(event)?.reading ?? null;
@@ -236,6 +253,7 @@ export const workerMachine = setup({
     briefFingerprint: null,
     briefRetries: 0,
     resubmitAt: null,
+    briefQuietAt: null,
     escapeSettleAt: null,
     interruptSettleAt: null,
     clearSettleAt: null,
@@ -348,7 +366,8 @@ export const workerMachine = setup({
           { guard: 'promptInBox', target: '.unsubmitted', actions: 'noteReading' },
           { guard: 'busy', target: '#worker.running.working', actions: ['noteChange', 'clearProblem'] },
           { guard: 'otherTextInBox', target: '.blocked', actions: 'noteReading' },
-          { guard: 'idleAfterBrief', target: '#worker.settled', actions: 'noteChange' },
+          // Not settled yet: the screen must hold still first (a spinner or a dialog may follow).
+          { guard: 'idleAfterBrief', target: '.quieting', actions: 'noteChange' },
           { actions: 'noteReading' },
         ],
       },
@@ -363,6 +382,28 @@ export const workerMachine = setup({
           on: { SCREEN: { actions: 'noteReading' } },
         },
         confirming: {},
+        /**
+         * Idle with the box empty on a screen that differs from the one we briefed, and no
+         * `working` seen: the turn may have run between two reads, or Claude Code has not drawn
+         * its spinner yet. Settled only if this screen holds unchanged for BRIEF_QUIET_MS; any
+         * change starts the wait again, work or a dialog wins (the parent's transitions).
+         */
+        quieting: {
+          entry: assign({ briefQuietAt: ({ context }) => context.lastEventAt + BRIEF_QUIET_MS }),
+          invoke: { src: 'deadline', input: ({ context }) => ({ at: context.briefQuietAt ?? context.lastEventAt, name: 'brief-quiet' as const }) },
+          on: {
+            SCREEN: [
+              { guard: 'idleAfterBriefUnchanged', actions: 'noteReading' },
+              // Re-entering re-arms the deadline from this screen's time.
+              { guard: 'idleAfterBrief', target: 'quieting', reenter: true, actions: 'noteChange' },
+            ],
+            DEADLINE: [
+              { guard: 'briefQuietHeld', target: '#worker.settled' },
+              // Something else showed meanwhile (no box, an unreadable screen): keep confirming.
+              { guard: { type: 'isDeadline', params: { name: 'brief-quiet' } }, target: 'confirming' },
+            ],
+          },
+        },
         /** Our prompt sits in the box: give a slow TUI its moment, then press Enter again. */
         unsubmitted: {
           entry: assign({ resubmitAt: ({ context }) => context.lastEventAt + RESUBMIT_AFTER_MS }),

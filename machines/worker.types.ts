@@ -87,6 +87,11 @@ export interface WorkerContext {
   briefRetries: number;
   /** When the box still holding our first prompt counts as a lost Enter (absolute time). */
   resubmitAt: number | null;
+  /**
+   * Briefing without a `working` screen seen: when an idle, empty box held unchanged since then
+   * counts as a turn that ran between two reads (absolute time; absent in older snapshots).
+   */
+  briefQuietAt?: number | null;
   /** Absolute deadlines used during teardown. */
   escapeSettleAt: number | null;
   /** Teardown: how long an interrupted turn gets to stop working (absent in older snapshots). */
@@ -130,7 +135,7 @@ export type WorkerEvent =
   | { type: 'LAND'; landing: LandingSummary; yolo: boolean; at: number }
   | { type: 'DEADLINE'; name: DeadlineName; at: number };
 
-export type DeadlineName = 'stall' | 'escape-settle' | 'interrupt-settle' | 'clear-settle' | 'stop' | 'resubmit';
+export type DeadlineName = 'stall' | 'escape-settle' | 'interrupt-settle' | 'clear-settle' | 'stop' | 'resubmit' | 'brief-quiet';
 
 /** Parameters of the person-command actions the wiring implements. */
 export interface DeliverTextParams { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; requestId: number }

@@ -7,7 +7,7 @@ import { describe, it, expect, afterEach } from 'vitest';
 import { makeHarness, settle, intent, STALL_MS, type Harness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { conditionOf } from '../../actors/daemon/wait.ts';
-import { MAX_BRIEF_RETRIES, RESUBMIT_AFTER_MS, PROMPT_NOT_SUBMITTED } from '../../machines/worker.machine.ts';
+import { MAX_BRIEF_RETRIES, RESUBMIT_AFTER_MS, PROMPT_NOT_SUBMITTED, BRIEF_QUIET_MS } from '../../machines/worker.machine.ts';
 
 const PROMPT = 'Read /data/w1/brief.md and follow it; write your report to /data/w1/report.md when done.';
 /** How the box shows it: wrapped over rows, a word split at the edge. */
@@ -92,10 +92,66 @@ describe('a worker is never reported settled while the first prompt sits unsubmi
     const pane = await toConfirming();
     h.host.show(pane, reading({ fingerprint: 'f-after', promptBox: null, promptBoxKind: null }));
     await settle(h);
+    h.clock.increment(10 * BRIEF_QUIET_MS);
+    await settle(h);
     expect(h.fleet.view('w1')!.stage).toBe('briefing.confirming');
     h.host.show(pane, reading({ fingerprint: 'f-after2' }));
     await settle(h);
+    expect(h.fleet.view('w1')!.stage).toBe('briefing.quieting');
+    h.clock.increment(BRIEF_QUIET_MS);
+    await settle(h);
     expect(h.fleet.view('w1')!.stage).toBe('settled.unconfirmed');
     expect(h.fleet.view('w1')!.promptBox).toBe('');
+  });
+});
+
+/**
+ * Rule: a changed idle screen with an empty box right after the brief is not a finished turn
+ * until it holds still. Seen with the real Claude Code 2.1.332: it keeps redrawing its startup
+ * screen, and right after Enter the box is empty with no spinner drawn yet.
+ */
+describe('a worker is not reported settled before its first prompt ran', () => {
+  it('an idle empty-box screen followed by the spinner within the quiet period is work, never settled', async () => {
+    const pane = await toConfirming();
+    h.host.show(pane, reading({ fingerprint: 'f-redraw' }));
+    await settle(h);
+    expect(h.fleet.view('w1')!.stage).toBe('briefing.quieting');
+    h.clock.increment(BRIEF_QUIET_MS - 1);
+    await settle(h);
+    expect(h.fleet.view('w1')!.stage).toBe('briefing.quieting');
+    h.host.show(pane, reading({ state: 'working', fingerprint: 'f-w1' }));
+    await settle(h);
+    expect(h.fleet.view('w1')!.stage).toBe('running.working');
+    expect(h.store.journal({ actorId: 'worker:w1' }).map((e) => e.to)).not.toContain('settled.checking');
+  });
+
+  it('every change of the idle screen starts the quiet period again; a repaint of the same screen does not', async () => {
+    const pane = await toConfirming();
+    h.host.show(pane, reading({ fingerprint: 'f-frame1' }));
+    await settle(h);
+    h.clock.increment(BRIEF_QUIET_MS - 100);
+    h.host.show(pane, reading({ fingerprint: 'f-frame2' }));
+    await settle(h);
+    h.clock.increment(BRIEF_QUIET_MS - 100);
+    await settle(h);
+    expect(h.fleet.view('w1')!.stage).toBe('briefing.quieting');
+    h.host.show(pane, reading({ fingerprint: 'f-frame2' }));
+    await settle(h);
+    h.clock.increment(100);
+    await settle(h);
+    expect(h.fleet.view('w1')!.stage).toBe('settled.unconfirmed');
+  });
+
+  it('a dialog during the quiet period blocks the worker instead', async () => {
+    const pane = await toConfirming();
+    h.host.show(pane, reading({ fingerprint: 'f-redraw' }));
+    await settle(h);
+    h.host.show(pane, reading({ state: 'blocked', awaitingInput: true, blockedReason: 'auto-mode', promptBox: null, promptBoxKind: null, fingerprint: 'f-dialog' }));
+    await settle(h);
+    h.clock.increment(BRIEF_QUIET_MS);
+    await settle(h);
+    const v = h.fleet.view('w1')!;
+    expect(v.stage).toBe('running.blocked');
+    expect(conditionOf(v)).toBe('blocked');
   });
 });

@@ -12,7 +12,7 @@ import { stagePath } from '../../actors/worker-view.ts';
 import { makeHarness, settle, intent, STALL_MS, T0 } from '../actors/helpers/harness.ts';
 import { reading } from '../actors/helpers/scripted-host.ts';
 import { UNREADABLE_READING } from '../../io/screen/unreadable.ts';
-import { ESCAPE_SETTLE_MS, RESUBMIT_AFTER_MS, MAX_BRIEF_RETRIES, INTERRUPT_SETTLE_MS, CLEAR_SETTLE_MS } from '../../machines/worker.machine.ts';
+import { ESCAPE_SETTLE_MS, RESUBMIT_AFTER_MS, BRIEF_QUIET_MS, MAX_BRIEF_RETRIES, INTERRUPT_SETTLE_MS, CLEAR_SETTLE_MS } from '../../machines/worker.machine.ts';
 import { isTurnRunning, boxHoldsTypedText } from '../../machines/worker.guards.ts';
 
 const R: Record<string, ScreenReading> = {
@@ -45,6 +45,7 @@ const later: WorkerEvent[] = [
   { type: 'DEADLINE', name: 'clear-settle', at: FAR },
   { type: 'DEADLINE', name: 'stop', at: FAR },
   { type: 'DEADLINE', name: 'resubmit', at: FAR },
+  { type: 'DEADLINE', name: 'brief-quiet', at: FAR },
 ];
 const isDeadline = (e: WorkerEvent, name?: string) => e.type === 'DEADLINE' && (name === undefined || e.name === name);
 
@@ -77,7 +78,9 @@ function eventsFor(s: { matches(v: unknown): boolean; status: string }): WorkerE
   if (s.matches({ teardown: 'awaitingClear' })) return [...screens, ...person, ...later].filter((e) => !isDeadline(e) || isDeadline(e, 'clear-settle'));
   // The resubmit grace time is the shortest timer while it is armed: no other deadline fires first.
   if (s.matches({ briefing: 'unsubmitted' })) return [...screens, ...person, ...later].filter((e) => !isDeadline(e) || isDeadline(e, 'resubmit'));
-  return [...screens, ...person, ...later].filter((e) => !isDeadline(e, 'resubmit'));
+  // So is the quiet period of an idle screen seen after the brief without work.
+  if (s.matches({ briefing: 'quieting' })) return [...screens, ...person, ...later].filter((e) => !isDeadline(e) || isDeadline(e, 'brief-quiet'));
+  return [...screens, ...person, ...later].filter((e) => !isDeadline(e, 'resubmit') && !isDeadline(e, 'brief-quiet'));
 }
 
 const generated = getShortestPaths(workerMachine, {
@@ -178,7 +181,7 @@ describe(`worker model paths replayed against the real wiring (${paths.length} p
           hh.host.exit(pane, 0);
         } else if (type === 'DEADLINE') {
           const name = (ev as Extract<WorkerEvent, { type: 'DEADLINE' }>).name;
-          const ms = { stall: STALL_MS, 'escape-settle': ESCAPE_SETTLE_MS, 'interrupt-settle': INTERRUPT_SETTLE_MS, 'clear-settle': CLEAR_SETTLE_MS, resubmit: RESUBMIT_AFTER_MS, stop: 30_000 }[name];
+          const ms = { stall: STALL_MS, 'escape-settle': ESCAPE_SETTLE_MS, 'interrupt-settle': INTERRUPT_SETTLE_MS, 'clear-settle': CLEAR_SETTLE_MS, resubmit: RESUBMIT_AFTER_MS, 'brief-quiet': BRIEF_QUIET_MS, stop: 30_000 }[name];
           hh.clock.increment(ms);
         } else if (type === 'SEND' || type === 'KEYS' || type === 'STOP') {
           hh.host.origin = 'person';
