@@ -46,6 +46,8 @@ export class TmuxControlClient {
   private closing = false;
   private exited = false;
   private stderr = '';
+  /** Reason tmux gave on `%exit` (e.g. "server exited unexpectedly"): goes to stdout, not stderr. */
+  private exitReason = '';
   private partial: Buffer = Buffer.alloc(0);
   private readonly exitPromise: Promise<void>;
   readonly ready: Promise<void>;
@@ -82,7 +84,7 @@ export class TmuxControlClient {
         resolve();
       };
       this.child.on('error', (err) => finish(err.message));
-      this.child.on('exit', (code, signal) => finish(this.stderr.trim() || `exit ${code ?? signal}`));
+      this.child.on('exit', (code, signal) => finish(this.exitReason || this.stderr.trim() || `exit ${code ?? signal}`));
     });
   }
 
@@ -166,6 +168,9 @@ export class TmuxControlClient {
         break;
       case 'subscription':
         this.handlers.onSubscription(parsed.name, parsed.paneId, parsed.value);
+        break;
+      case 'exit':
+        this.exitReason = parsed.reason.trim();
         break;
       case 'other':
         if (line.startsWith('%')) this.handlers.onOtherNotification?.(line);
