@@ -19,6 +19,11 @@ export interface RealPorts extends WorkerPorts {
 /** A report opens a decision with a line `Waiting on: <decision>` (or `Parked on:`). */
 const PARKED = /^\s*(?:\*\*)?(?:waiting on|parked on)(?:\*\*)?\s*:\s*(.+)$/im;
 
+/** The directory whose .claude.json a Claude Code launched with `env` reads (checked against 2.1.332). */
+export function claudeConfigDirOf(env: Record<string, string | undefined>): string | undefined {
+  return env.CLAUDE_CONFIG_DIR || env.HOME || undefined;
+}
+
 export function createRealPorts(opts: { fallbackEnv: Record<string, string | undefined> }): RealPorts {
   const callerEnvs = new Map<string, Record<string, string>>();
   const envAdds = new Map<string, Record<string, string>>();
@@ -37,9 +42,11 @@ export function createRealPorts(opts: { fallbackEnv: Record<string, string | und
       // through without a prompt, while shell commands still ask a person. The reference ran
       // workers in bypassPermissions; we keep Bash behind a person's answer.
       writeClaudeSettings({ worktree: intent.worktree, briefDir: dirname(intent.briefPath), permissionMode: 'acceptEdits' });
-      // Trust goes where the worker will look: the HOME it is launched with (--env wins).
-      const home = envAdds.get(intent.id)?.HOME ?? envOf(intent.id).HOME;
-      if (home) await seedTrust({ claudeJsonPath: join(home, '.claude.json'), worktree: intent.worktree });
+      // Trust goes where the worker will look: Claude Code 2.1.332 reads
+      // $CLAUDE_CONFIG_DIR/.claude.json when that is set (and then ignores $HOME/.claude.json),
+      // else $HOME/.claude.json — of the environment it is launched with (--env wins).
+      const dir = claudeConfigDirOf({ ...envOf(intent.id), ...envAdds.get(intent.id) });
+      if (dir) await seedTrust({ claudeJsonPath: join(dir, '.claude.json'), worktree: intent.worktree });
     },
     launchSpec(intent) {
       return launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id) });
