@@ -5,7 +5,7 @@ import type { WorkerViewLike } from '../../actors/daemon/fleet-api.ts';
 const view = (stage: string, extra: Partial<WorkerViewLike> = {}): WorkerViewLike => ({
   id: 'w', project: 'p', stage, state: 'idle', awaitingInput: false, blockedReason: null, promptBox: '', readable: true, live: true,
   backend: 'tmux', agent: 'mock', worktree: '', branch: '', base: '', briefPath: '', reportPath: '', reportExists: false,
-  lastActivity: '', lastChangeAt: null, stallAt: null, exitCode: null, updatedAt: 0, ...extra,
+  lastActivity: '', lastChangeAt: null, stallAt: null, exitCode: null, updatedAt: 0, waitingOn: null, promptBoxKind: null, paneId: null, problem: null, gate: null, landing: null, landed: null, rejection: null, landingFailure: null, ...extra,
 });
 
 describe('hand wait conditions follow the worker stage', () => {

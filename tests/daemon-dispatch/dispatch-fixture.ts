@@ -33,7 +33,7 @@ export function viewOf(intent: WorkerIntent, over: Partial<WorkerViewLike> = {})
     id: intent.id, project: intent.project, stage: 'running.working', state: 'working', awaitingInput: false, blockedReason: null, promptBox: null,
     readable: true, live: true, backend: intent.backend, agent: intent.agent, worktree: intent.worktree, branch: intent.branch, base: intent.base,
     briefPath: intent.briefPath, reportPath: intent.reportPath, reportExists: existsSync(intent.reportPath), lastActivity: '', lastChangeAt: null,
-    stallAt: null, exitCode: null, updatedAt: Date.now(), waitingOn: null, ...over,
+    stallAt: null, exitCode: null, updatedAt: Date.now(), waitingOn: null, promptBoxKind: null, paneId: null, problem: null, gate: null, landing: null, landed: null, rejection: null, landingFailure: null, ...over,
   };
 }
 
