@@ -35,6 +35,19 @@ program
   .option('--home <dir>', 'state directory (default $HAND_HOME or ~/.local/state/kingshand)')
   .option('--json', 'print JSON instead of text')
   .showHelpAfterError('(run with --help for usage)')
+  .addHelpText(
+    'after',
+    `
+Examples:
+  hand annex ~/src/shop                         register a repository
+  hand dispatch fix-login --repo ~/src/shop --brief brief.md
+  hand wait fix-login --until blocked           wakes the moment it needs you
+  hand read fix-login                           its screen
+  hand keys fix-login down                      one key per call
+  hand status --json                            the fleet, for scripts
+
+Exit codes: 0 ok, 1 refused or failed, 2 bad usage, 3 daemon unreachable.`,
+  )
   .exitOverride();
 
 const daemon = program.command('daemon').description('start, stop or inspect the background daemon that hosts the fleet');
@@ -184,9 +197,10 @@ program
   .description('press exactly one key in the worker (enter, escape, up, down, left, right, tab, space, backspace, ctrl-c, or one character)')
   .argument('<id>', 'worker id')
   .argument('<key>', 'one key')
-  .argument('[extra...]')
+  .allowExcessArguments(true)
   .option('--allow-non-empty-box', 'allow Enter even though the input box holds text')
-  .action(async (id: string, key: string, extra: string[], o: { allowNonEmptyBox?: boolean }, cmd: Command) => {
+  .action(async (id: string, key: string, o: { allowNonEmptyBox?: boolean }, cmd: Command) => {
+    const extra = cmd.args.slice(2);
     if (extra.length > 0) {
       throw new UsageError('one-key-per-call', `hand keys takes exactly one key per call (got ${[key, ...extra].join(' ')}). Call it once per key and read the screen between (hand read ${id}).`);
     }
@@ -197,7 +211,7 @@ program
 
 program
   .command('stop')
-  .description('end the worker cleanly: Escape if a menu is up, then /exit (never a kill)')
+  .description('end the worker cleanly: Escape if a menu is up or a turn runs, then /exit (never a kill)')
   .argument('<id>', 'worker id')
   .option('--timeout <duration>', 'how long to wait for the agent to exit', '30s')
   .action(async (id: string, o: { timeout: string }, cmd: Command) => {
