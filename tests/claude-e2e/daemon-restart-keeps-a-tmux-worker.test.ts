@@ -9,7 +9,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropi
 import { readFileSync } from 'node:fs';
 import { isProcessAlive } from '../harness/process-alive.ts';
 import { waitFor } from '../helpers/temp.ts';
-import { fakeRequest, makeE2eWorld, watermark, type E2eWorld } from './e2e-world.ts';
+import { makeE2eWorld, watermark, type E2eWorld } from './e2e-world.ts';
 
 let fake: FakeAnthropic;
 let w: E2eWorld;
@@ -26,7 +26,7 @@ it('after a daemon SIGKILL mid-turn, hand status restarts it and the same tmux w
   const id = 'survivor';
   const since = watermark(fake);
   await w.dispatch(id, 'tmux', 'MODE:hang');
-  await fakeRequest(fake, since, (r) => r.reply?.kind === 'hang', 'the hung stream the worker is waiting on');
+  await w.request(id, since, (r) => r.reply?.kind === 'hang', 'the hung stream the worker is waiting on');
   const before = await w.status(id);
   expect(before).toMatchObject({ live: true, state: 'working' });
 
@@ -52,7 +52,7 @@ it('after a daemon SIGKILL mid-turn, hand status restarts it and the same tmux w
   const mark = watermark(fake);
   const send = await w.hand(['send', id, 'say', 'hello', 'after', 'the', 'restart', '--json']);
   expect(send.code, send.stdout + send.stderr).toBe(0);
-  const asked = await fakeRequest(fake, mark, (r) => r.kind === 'main' && r.summary?.lastPromptText === 'say hello after the restart', 'the prompt sent after the restart');
+  const asked = await w.request(id, mark, (r) => r.kind === 'main' && r.summary?.lastPromptText === 'say hello after the restart', 'the prompt sent after the restart');
   expect(asked.reply).toMatchObject({ kind: 'text' });
   await waitFor(async () => (await w.read(id)).includes('Done. This is the fake model.'), { what: 'the reply on the screen', timeoutMs: 30_000, intervalMs: 250 });
   expect((await w.status(id)).live).toBe(true);

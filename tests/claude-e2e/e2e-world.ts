@@ -40,10 +40,14 @@ export interface E2eWorld {
   status(id: string): Promise<Record<string, any>>;
   /** The worker's visible screen (`hand read --json` text). */
   read(id: string): Promise<string>;
+  /** What hand says about a worker (screen + status), for a failure message that explains itself. */
+  explain(id: string): Promise<string>;
+  /** fakeRequest, with the worker's screen and status in the message when it times out. */
+  request(id: string, since: number, accept: (r: RequestRecord) => boolean, what: string, timeoutMs?: number): Promise<RequestRecord>;
   cleanup(): Promise<void>;
 }
 
-function run(cmd: string, args: string[], cwd?: string): Promise<void> {
+export function run(cmd: string, args: string[], cwd?: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid' };
     execFile(cmd, args, { cwd, env }, (err) => (err ? reject(err) : resolve()));
@@ -103,7 +107,24 @@ export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { r
       if (d.code !== 0) throw new Error(`hand dispatch ${id} failed (${d.code}): ${d.stdout}${d.stderr}`);
       return d;
     },
-    wait: (id, until, timeout) => hand(['wait', id, '--until', until, '--timeout', timeout, '--json']),
+    async wait(id, until, timeout) {
+      const r = await hand(['wait', id, '--until', until, '--timeout', timeout, '--json']);
+      // A wait that did not end as asked carries the screen and status into the assertion message.
+      if (r.code !== 0) r.stderr += `\n${await world.explain(id)}`;
+      return r;
+    },
+    async explain(id) {
+      const [screen, status] = await Promise.all([hand(['read', id, '--json']), hand(['status', '--json'])]);
+      return `--- hand read ${id}:\n${screen.json?.text ?? screen.stdout + screen.stderr}\n--- hand status --json:\n${status.stdout}${status.stderr}`;
+    },
+    async request(id, since, accept, what, timeoutMs) {
+      try {
+        return await fakeRequest(fake, since, accept, what, timeoutMs);
+      } catch (err) {
+        const seen = fake.received.filter((r) => r.seq > since).map((r) => `${r.seq} ${r.method} ${r.path} ${r.kind ?? ''} ${r.reply?.kind ?? ''}`);
+        throw new Error(`${(err as Error).message}\n--- fake received since ${since}: ${seen.join('; ') || 'nothing'}\n${await world.explain(id)}`);
+      }
+    },
     async status(id) {
       const s = await hand(['status', id, '--json']);
       if (s.code !== 0 || !Array.isArray(s.json)) throw new Error(`hand status ${id} failed (${s.code}): ${s.stdout}${s.stderr}`);
@@ -132,7 +153,7 @@ export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { r
 }
 
 /** A process that was just told to leave may still write a file or two: retry the removal briefly. */
-async function removeWhenQuiet(remove: () => void): Promise<void> {
+export async function removeWhenQuiet(remove: () => void): Promise<void> {
   for (let i = 0; ; i++) {
     try {
       return remove();

@@ -1,14 +1,12 @@
 /**
  * Real Claude Code workers in the states where only a person may act, on both hosts: a prompt
- * suggestion in the box (send refuses), a hung stream (stalled), an untrusted folder (blocked,
- * never answered by hand).
+ * suggestion in the box (send refuses), a hung stream (stalled). The untrusted folder and the
+ * unreadable screen are at the fleet level (fleet-level-real-claude.test.ts): dispatch always
+ * seeds trust where the worker reads it, and no CLI command narrows a pane.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedClaudeHome } from '../../io/agent/claude-env.ts';
 import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
-import { fakeRequest, makeE2eWorld, sentToolResult, watermark, type E2eWorld } from './e2e-world.ts';
+import { makeE2eWorld, sentToolResult, watermark, type E2eWorld } from './e2e-world.ts';
 
 const SUGGESTION = 'run the tests';
 let fake: FakeAnthropic;
@@ -33,10 +31,10 @@ for (const backend of ['tmux', 'pty'] as const) {
       const id = `suggest-${backend}`;
       const since = watermark(fake);
       await w.dispatch(id, backend, 'Say hello.', ['--env', 'CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION=1']);
-      await fakeRequest(fake, since, sentToolResult((c) => c.includes('Say hello.')), `the brief of ${id} read back`);
+      await w.request(id, since, sentToolResult((c) => c.includes('Say hello.')), `the brief of ${id} read back`);
       // Two assistant turns are enough for a suggestion (claude-code.md §6.8): the brief's Read
       // and the closing text make two, so the first turn already ends with one.
-      await fakeRequest(fake, since, (r) => r.kind === 'suggestion', `a prompt-suggestion request from ${id}`);
+      await w.request(id, since, (r) => r.kind === 'suggestion', `a prompt-suggestion request from ${id}`);
       const box = await waitForStatus(w, id, (s) => s.promptBox === SUGGESTION, `the suggestion in ${id}'s box`);
       expect(box).toMatchObject({ state: 'idle', awaitingInput: false, readable: true });
 
@@ -56,36 +54,11 @@ for (const backend of ['tmux', 'pty'] as const) {
       const id = `hang-${backend}`;
       const since = watermark(fake);
       await w.dispatch(id, backend, 'MODE:hang', ['--stall', '8s']);
-      await fakeRequest(fake, since, (r) => r.reply?.kind === 'hang', `the hung stream of ${id}`);
+      await w.request(id, since, (r) => r.reply?.kind === 'hang', `the hung stream of ${id}`);
       const stalled = await w.wait(id, 'stalled', '60s');
       expect(stalled.code, stalled.stdout + stalled.stderr).toBe(0);
       expect(stalled.json).toMatchObject({ reason: 'stalled', readable: true, awaitingInput: false });
       expect(stalled.json.quietMs).toBeGreaterThanOrEqual(8_000 - 1_000);
-    });
-
-    it('an untrusted worktree blocks at start on folder trust and is never answered automatically', async () => {
-      const id = `trust-${backend}`;
-      // Dispatch seeds trust in the HOME of its own environment (always, when the file exists).
-      // The worker is given another HOME with --env: its config has onboarding done and no
-      // entry for the worktree, so the real binary shows the dialog — an honest untrusted start.
-      const workerHome = join(w.root, `home-${id}`);
-      mkdirSync(workerHome);
-      const { claudeJsonPath } = seedClaudeHome({ home: workerHome, worktrees: [], renderer: 'fullscreen' });
-      const since = watermark(fake);
-      await w.dispatch(id, backend, 'MODE:report never', ['--env', `HOME=${workerHome}`]);
-      const blocked = await w.wait(id, 'blocked', '45s');
-      expect(blocked.code, blocked.stdout + blocked.stderr).toBe(0);
-      expect(blocked.json).toMatchObject({ reason: 'blocked', awaitingInput: true, blockedReason: 'folder-trust' });
-      expect(blocked.json.stage.split('.')[0]).toBe('starting');
-
-      // Nothing may answer it: a bounded wait in which nothing is supposed to happen.
-      await new Promise((r) => setTimeout(r, 5_000));
-      const still = await w.status(id);
-      expect(still).toMatchObject({ awaitingInput: true, blockedReason: 'folder-trust', live: true });
-      expect(await w.read(id)).toContain('Accessing workspace:');
-      const projects = (JSON.parse(readFileSync(claudeJsonPath, 'utf8')) as { projects?: Record<string, { hasTrustDialogAccepted?: boolean }> }).projects ?? {};
-      expect(projects[w.worktreeOf(id)]?.hasTrustDialogAccepted).not.toBe(true);
-      expect(fake.received.filter((r) => r.seq > since && r.path === '/v1/messages')).toEqual([]);
     });
   });
 }

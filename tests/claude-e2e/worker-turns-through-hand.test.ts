@@ -6,8 +6,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_BASH_COMMAND, fakeReportContent, startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
-import { fakeRequest, makeE2eWorld, repliedWithTool, sentToolResult, watermark, type E2eWorld } from './e2e-world.ts';
+import { fakeReportContent, startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
+import { makeE2eWorld, repliedWithTool, sentToolResult, watermark, type E2eWorld } from './e2e-world.ts';
+
+/**
+ * A shell command that still asks in acceptEdits. The fake's default (`touch …`) does not:
+ * 2.1.332 in acceptEdits runs file commands such as touch inside the worktree without asking
+ * (seen in this suite); running a program does ask.
+ */
+const NEEDS_PERMISSION = `node -e "require('fs').writeFileSync('fake-artifact.txt', 'x')"`;
 
 let fake: FakeAnthropic;
 beforeAll(async () => {
@@ -27,24 +34,17 @@ for (const backend of ['tmux', 'pty'] as const) {
       await w?.cleanup();
     });
 
-    it('a worker whose brief asks for a report writes it through the Write tool, settles and is done', async () => {
+    it('a worker whose brief asks for a report writes it through the Write tool without asking, settles and is done', async () => {
       const id = `report-${backend}`;
       const since = watermark(fake);
       const reportPath = w.reportPathOf(id);
       const d = await w.dispatch(id, backend, `MODE:report ${reportPath}`);
       expect(d.json).toMatchObject({ id, backend, agent: 'claude', reportPath, worktree: w.worktreeOf(id) });
       // The brief was read by the real binary (Read tool), and its trigger led to the Write.
-      await fakeRequest(fake, since, (r) => sentToolResult((c) => c.includes(`MODE:report ${reportPath}`))(r), `the brief of ${id} read back`);
-      // Manual mode (dispatch's settings.local.json): Claude Code asks before it creates the
-      // report, even inside the brief directory it was granted. The person answers; hand never does.
-      const ask = await w.wait(id, 'blocked', '45s');
-      expect(ask.code, ask.stdout + ask.stderr).toBe(0);
-      expect(ask.json).toMatchObject({ reason: 'blocked', awaitingInput: true, blockedReason: 'permission' });
-      expect(existsSync(reportPath)).toBe(false);
-      expect(await w.read(id)).toContain('report.md');
-      const yes = await w.hand(['keys', id, 'enter', '--json']);
-      expect(yes.code, yes.stdout + yes.stderr).toBe(0);
-      const write = await fakeRequest(fake, since, (r) => sentToolResult((c) => c.includes(reportPath) && !c.includes('MODE:report'))(r), `the Write result for ${id}`);
+      await w.request(id, since, sentToolResult((c) => c.includes(`MODE:report ${reportPath}`)), `the brief of ${id} read back`);
+      // acceptEdits (dispatch's settings.local.json) with the brief directory granted: the
+      // report is written with nobody pressing a key — the Write result comes back on its own.
+      const write = await w.request(id, since, sentToolResult((c) => c.includes(reportPath) && !c.includes('MODE:report')), `the Write result for ${id}`);
       expect(write.summary!.toolResults[0]!.isError, JSON.stringify(write.summary!.toolResults)).toBe(false);
       expect(readFileSync(reportPath, 'utf8')).toBe(fakeReportContent(reportPath));
 
@@ -55,14 +55,16 @@ for (const backend of ['tmux', 'pty'] as const) {
       expect(status).toMatchObject({ id, reportExists: true, live: true, backend, agent: 'claude' });
       expect(status.stage.split('.')[0]).toBe('done');
       // Trust came from dispatch's own seed: the worker never showed the dialog.
-      expect(await w.read(id)).toContain('The tool finished');
+      const screen = await w.read(id);
+      expect(screen).toContain('The tool finished');
+      expect(screen).not.toContain('Accessing workspace:');
     });
 
     it('an AskUserQuestion menu blocks as a question; one key per call answers it and the worker goes on', async () => {
       const id = `ask-${backend}`;
       const since = watermark(fake);
       await w.dispatch(id, backend, 'MODE:ask');
-      await fakeRequest(fake, since, repliedWithTool('AskUserQuestion'), `the question of ${id}`);
+      await w.request(id, since, repliedWithTool('AskUserQuestion'), `the question of ${id}`);
       const blocked = await w.wait(id, 'blocked', '45s');
       expect(blocked.code, blocked.stdout + blocked.stderr).toBe(0);
       expect(blocked.json).toMatchObject({ reason: 'blocked', awaitingInput: true, blockedReason: 'question', readable: true });
@@ -74,7 +76,7 @@ for (const backend of ['tmux', 'pty'] as const) {
       const enter = await w.hand(['keys', id, 'enter', '--json']);
       expect(enter.code, enter.stdout + enter.stderr).toBe(0);
 
-      const answer = await fakeRequest(fake, since, sentToolResult((c) => c.includes('Postgres')), `the answer of ${id}`);
+      const answer = await w.request(id, since, sentToolResult((c) => c.includes('Postgres')), `the answer of ${id}`);
       expect(answer.summary!.toolResults[0]!.content).toContain('Which database should the fake project use?');
       const settled = await w.wait(id, 'settled', '45s');
       expect(settled.code, settled.stdout + settled.stderr).toBe(0);
@@ -85,14 +87,14 @@ for (const backend of ['tmux', 'pty'] as const) {
     it('a Bash permission prompt blocks as permission; stop presses Escape, then /exit ends with status 0', async () => {
       const id = `bash-${backend}`;
       const since = watermark(fake);
-      await w.dispatch(id, backend, 'MODE:bash');
-      await fakeRequest(fake, since, repliedWithTool('Bash'), `the Bash call of ${id}`);
+      await w.dispatch(id, backend, `MODE:bash[[${NEEDS_PERMISSION}]]`);
+      await w.request(id, since, repliedWithTool('Bash'), `the Bash call of ${id}`);
       const blocked = await w.wait(id, 'blocked', '45s');
       expect(blocked.code, blocked.stdout + blocked.stderr).toBe(0);
       expect(blocked.json).toMatchObject({ reason: 'blocked', awaitingInput: true, blockedReason: 'permission' });
       const screen = await w.read(id);
       expect(screen).toContain('Do you want to proceed?');
-      expect(screen).toContain(DEFAULT_BASH_COMMAND);
+      expect(screen).toContain(NEEDS_PERMISSION);
       // Nobody answered: the command never ran.
       expect(existsSync(join(w.worktreeOf(id), 'fake-artifact.txt'))).toBe(false);
 
