@@ -15,6 +15,14 @@ import { stagePath } from './worker-view.ts';
 
 const QUIET_EVENTS = new Set(['SCREEN', 'DEADLINE', 'ROUTE']);
 
+/**
+ * A repaint that moved no state (a streaming worker redraws ~10 times a second) is written at
+ * most this often per worker, as one trailing write. Phase changes, commands and host events are
+ * written at once. A SIGKILL can lose at most this much of a reading's refresh, never a phase:
+ * on restart the screen is read again anyway.
+ */
+export const QUIET_WRITE_MS = 1000;
+
 export interface JournalOptions {
   store: FleetStore;
   clock: Clock;
@@ -39,6 +47,7 @@ export class FleetJournal {
   private enabled = false;
   private readonly lastValue = new WeakMap<AnyActorRef, string>();
   private lastFleetJson = '';
+  private readonly pendingQuiet = new Map<string, { ref: AnyActorRef; handle: unknown }>();
   fleetRef: AnyActorRef | null = null;
 
   constructor(private readonly o: JournalOptions) {}
@@ -76,6 +85,15 @@ export class FleetJournal {
         at: this.o.clock.now(),
       });
     }
+    if (!isFleet && journal.length === 0) {
+      // Only the reading changed: coalesce into one trailing write.
+      const pending = this.pendingQuiet.get(workerId!);
+      if (pending) pending.ref = ref;
+      else this.pendingQuiet.set(workerId!, { ref, handle: this.o.clock.setTimeout(() => this.writeQuiet(workerId!), QUIET_WRITE_MS) });
+      this.o.onWorkerChange(workerId!, ev.snapshot);
+      return;
+    }
+    if (workerId !== null) this.cancelQuiet(workerId);
     try {
       if (isFleet) {
         const json = fleetRowJson(ref.getPersistedSnapshot());
@@ -92,8 +110,27 @@ export class FleetJournal {
     if (workerId !== null) this.o.onWorkerChange(workerId, ev.snapshot);
   };
 
+  private cancelQuiet(id: string): void {
+    const pending = this.pendingQuiet.get(id);
+    if (!pending) return;
+    this.o.clock.clearTimeout(pending.handle);
+    this.pendingQuiet.delete(id);
+  }
+
+  private writeQuiet(id: string): void {
+    const pending = this.pendingQuiet.get(id);
+    this.pendingQuiet.delete(id);
+    if (!pending || !this.enabled) return;
+    try {
+      this.o.store.commit({ snapshots: { [id]: JSON.stringify(pending.ref.getPersistedSnapshot()) }, snapshotVersion: SNAPSHOT_VERSION, journal: [] });
+    } catch (err) {
+      this.o.log?.({ msg: 'persisting a reading failed', actorId: `worker:${id}`, err: String(err) });
+    }
+  }
+
   /** Write every live actor's current snapshot (shutdown). */
   flush(fleet: AnyActorRef, workers: Record<string, AnyActorRef>): void {
+    for (const id of [...this.pendingQuiet.keys()]) this.cancelQuiet(id);
     const snapshots: Record<string, string> = {};
     for (const [id, ref] of Object.entries(workers)) snapshots[id] = JSON.stringify(ref.getPersistedSnapshot());
     this.o.store.commit({ fleetSnapshotJson: fleetRowJson(fleet.getPersistedSnapshot()), snapshots, snapshotVersion: SNAPSHOT_VERSION, journal: [] });

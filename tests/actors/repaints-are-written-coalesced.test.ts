@@ -1,0 +1,64 @@
+/**
+ * A streaming worker repaints ~10 times a second; each repaint that moves no state is written
+ * at most once per QUIET_WRITE_MS as one trailing write, while phase changes are written at once.
+ */
+import { describe, expect, it } from 'vitest';
+import { FleetJournal, QUIET_WRITE_MS } from '../../actors/fleet-journal.ts';
+import type { FleetStore } from '../../persistence/types.ts';
+import type { Clock } from '../../actors/ports.ts';
+
+function fakeClock() {
+  let now = 0;
+  const timers: Array<{ at: number; f: () => void; live: boolean }> = [];
+  const clock: Clock = {
+    now: () => now,
+    setTimeout: (f, ms) => {
+      const t = { at: now + ms, f, live: true };
+      timers.push(t);
+      return t;
+    },
+    clearTimeout: (h) => {
+      (h as { live: boolean }).live = false;
+    },
+  };
+  const advance = (ms: number) => {
+    now += ms;
+    for (const t of timers) if (t.live && t.at <= now) {
+      t.live = false;
+      t.f();
+    }
+  };
+  return { clock, advance };
+}
+
+describe('repaints are written coalesced, phases at once', () => {
+  it('ten quiet repaints in a second make one write; a phase change writes immediately', () => {
+    const commits: Array<{ journal: unknown[] }> = [];
+    const store = { commit: (c: { journal: unknown[] }) => commits.push(c) } as unknown as FleetStore;
+    const { clock, advance } = fakeClock();
+    const journal = new FleetJournal({ store, clock, onWorkerChange: () => {} });
+    journal.enable();
+    let value: unknown = { running: 'working' };
+    const ref = { systemId: 'worker:w1', getPersistedSnapshot: () => ({ value }) };
+    const emit = (type: string) => journal.inspect({ type: '@xstate.snapshot', actorRef: ref, snapshot: { value, status: 'active' }, event: { type } } as never);
+
+    emit('SCREEN'); // first sight: a move from nothing → written at once
+    expect(commits).toHaveLength(1);
+    for (let i = 0; i < 10; i++) {
+      emit('SCREEN');
+      advance(QUIET_WRITE_MS / 10 - 1);
+    }
+    expect(commits).toHaveLength(1);
+    advance(QUIET_WRITE_MS);
+    expect(commits).toHaveLength(2);
+    expect(commits[1]!.journal).toEqual([]);
+
+    emit('SCREEN');
+    value = { running: 'blocked' };
+    emit('SCREEN');
+    expect(commits).toHaveLength(3);
+    expect(commits[2]!.journal).toHaveLength(1);
+    advance(QUIET_WRITE_MS * 2);
+    expect(commits).toHaveLength(3); // the pending repaint was covered by the phase write
+  });
+});
