@@ -6,15 +6,16 @@
  *     at that load (daemon socket push, no CLI start-up in it);
  *  5. CLI round trip — `hand status --json` with 50+ workers, process start included, next to
  *     `node -e ''` and `hand --version` so the share of tsx's loader is visible;
- *  4. resume — the fleet grown to 100 workers, the daemon SIGKILLed and started again: time from
- *     `hand daemon start` to the first status that lists all 100, each live.
+ *  4. resume (bench/resume.ts) — on the same fleet, then grown to 100 (4 dispatches in flight):
+ *     the daemon SIGKILLed and started again, time to the first status listing every worker live.
+ * `parts` picks any of scale / cli / resume (BENCH_ONLY); resume alone grows an idle fleet.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { ensureBundle } from './lib/bundle.ts';
 import type { BenchResult } from './types.ts';
 import { makeWorld } from './lib/world.ts';
 import { HAND_BIN, makeDaemonWorld, procUsage, runProcess, type DaemonWorld, type StatusRow } from './lib/daemon.ts';
-import { alive } from './lib/cleanup.ts';
+import { pool } from './lib/pool.ts';
+import { GROW_CONCURRENCY, growTo, measureResume, resumeResult } from './resume.ts';
 import { awaitEvent } from './lib/mock-events.ts';
 import { nowMs, single, summarise } from './lib/stats.ts';
 
@@ -23,16 +24,15 @@ export interface ScaleOptions {
   probeTrials: number;
   cpuWindowMs: number;
   statusTrials: number;
-  resumeWorkers: number;
+  /** Fleet sizes to measure resume at, on the way up (a size below the fleet already built means that fleet). */
+  resumeSizes: number[];
   resumeTrials: number;
+  /** Which parts to run (BENCH_ONLY=scale,cli,resume); resume alone grows an idle fleet. */
+  parts: { scale: boolean; cli: boolean; resume: boolean };
   log?: (m: string) => void;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function inBatches<T>(items: T[], size: number, fn: (x: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
-}
 
 async function cpuAndRss(pid: number, windowMs: number): Promise<{ cpuPct: number; rssMb: number }> {
   const a = procUsage(pid);
@@ -83,14 +83,39 @@ async function measure(o: ScaleOptions, out: BenchResult[]): Promise<BenchResult
   const env = (extra: Record<string, string> = {}) => world.workerEnv(extra);
   const probeLog = world.eventLog('probe');
   await d.dispatch('probe', 'tmux', env({ KH_MOCK_EVENT_LOG: probeLog }));
+  d.noteTmuxServer();
 
+  if (o.parts.scale) await scale(o, d, out, probeLog);
+  if (o.parts.cli) await roundTrip(o, d, out);
+  if (o.parts.resume) {
+    const measured = new Set<number>();
+    for (const wanted of o.resumeSizes) {
+      // the scale fleet (probe + 50) already exceeds 50: measure at what is there
+      const size = Math.max(wanted, (await d.rpc<StatusRow[]>('status')).length);
+      if (measured.has(size)) continue;
+      measured.add(size);
+      await growTo(d, size, () => env(), o.log);
+      out.push(resumeResult(size, await measureResume(d, size, o.resumeTrials)));
+      o.log?.(`resume of ${size}: p50 ${out.at(-1)!.p50} ms, p95 ${out.at(-1)!.p95} ms`);
+    }
+  }
+  return out;
+}
+
+async function scale(o: ScaleOptions, d: DaemonWorld, out: BenchResult[], probeLog: string): Promise<void> {
+  const env = () => d.env;
   const base = await cpuAndRss(await d.pid(), o.cpuWindowMs);
   out.push(single('fleet scale: idle daemon (1 idle probe worker)', '% of a core', base.cpuPct, null, `RSS ${base.rssMb.toFixed(1)} MB`));
 
   const streaming: string[] = [];
   for (const level of o.levels) {
     const ids = Array.from({ length: level - streaming.length }, (_, k) => `stream-${streaming.length + k}`);
-    await inBatches(ids, 4, (id) => d.dispatch(id, 'tmux', env()));
+    const t0 = performance.now();
+    await pool(ids, GROW_CONCURRENCY, async (id) => {
+      await d.dispatch(id, 'tmux', env());
+      d.noteTmuxServer();
+    });
+    o.log?.(`fleet scale: ${ids.length} dispatched in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     // hang keeps the spinner and timer ticking every KH_MOCK_TICK_MS (100 ms) with no end
     for (const id of ids) await d.rpc('send', { id, text: 'MODE:hang stream' });
     streaming.push(...ids);
@@ -109,8 +134,10 @@ async function measure(o: ScaleOptions, out: BenchResult[]): Promise<BenchResult
   // Quiet the fleet (Escape ends a hang) so the round trip and resume are measured without the
   // streaming load on a 2-core machine.
   for (const id of streaming) await d.rpc('keys', { id, key: 'escape' });
-  await inBatches(streaming, 10, async (id) => void (await d.rpc('wait', { id, until: 'settled', timeoutMs: 60_000 })));
+  await pool(streaming, 10, async (id) => void (await d.rpc('wait', { id, until: 'settled', timeoutMs: 60_000 })));
+}
 
+async function roundTrip(o: ScaleOptions, d: DaemonWorld, out: BenchResult[]): Promise<void> {
   // 5. CLI round trip, with the parts of a process start separated.
   const rows = (await d.rpc<StatusRow[]>('status')).length;
   const times = async (argv: string[], n: number, extraEnv: Record<string, string> = {}) => {
@@ -122,40 +149,18 @@ async function measure(o: ScaleOptions, out: BenchResult[]): Promise<BenchResult
     }
     return t;
   };
+  // bin/hand.js runs the esbuild bundle in dist/ when `npm ci` (prepare) built it, else the
+  // sources through tsx: measure both, so the loader's share is a measured figure. It ignores a
+  // bundle older than any source file (other sessions edit sources while this runs): rebuild a
+  // stale one just before measuring, and say which of the two was measured.
+  const bundled = ensureBundle(o.log);
   const bare = await times([process.execPath, '-e', ''], o.statusTrials);
   const version = await times([process.execPath, HAND_BIN, '--version'], o.statusTrials);
   const status = await times([process.execPath, HAND_BIN, '--home', d.home, 'status', '--json'], o.statusTrials);
-  // bin/hand.js runs the esbuild bundle in dist/ when `npm ci` (prepare) built it, else the
-  // sources through tsx: measure both where both exist, so the loader's share is a measured figure.
-  const bundled = existsSync(fileURLToPath(new URL('../dist/cli/main.js', import.meta.url)));
   const source = bundled ? await times([process.execPath, HAND_BIN, '--home', d.home, 'status', '--json'], o.statusTrials, { HAND_FROM_SOURCE: '1' }) : status;
-  out.push(summarise(`CLI round trip: \`hand status --json\` with ${rows} workers`, 'ms', status, 150, `median is p50; process start included; ${bundled ? 'from the dist/ bundle' : 'no dist/ bundle: sources through tsx'}`));
+  out.push(summarise(`CLI round trip: \`hand status --json\` with ${rows} workers`, 'ms', status, 150, `median is p50; process start included; ${bundled ? 'from the dist/ bundle' : 'no fresh dist/ bundle (run `npm run build`): sources through tsx'}`));
   if (bundled) out.push(summarise(`CLI round trip from sources (HAND_FROM_SOURCE=1, tsx loader), ${rows} workers`, 'ms', source, null));
   out.push(summarise('CLI start-up: `node -e \'\'`', 'ms', bare, null, 'Node itself'));
-  out.push(summarise('CLI start-up: `hand --version` (tsx loader + commander, no daemon)', 'ms', version, null));
+  out.push(summarise(`CLI start-up: \`hand --version\` (${bundled ? 'bundle' : 'tsx loader'} + commander, no daemon)`, 'ms', version, null));
   o.log?.(`status round trip p50 ${status.length ? out.find((r) => r.name.startsWith('CLI round trip'))!.p50 : 0} ms with ${rows} workers`);
-
-  // 4. Resume: grow to resumeWorkers, SIGKILL, start, time to the first complete status.
-  const extra = Array.from({ length: Math.max(0, o.resumeWorkers - rows) }, (_, k) => `idle-${k}`);
-  await inBatches(extra, 4, (id) => d.dispatch(id, 'tmux', env()));
-  const total = rows + extra.length;
-  const resume: number[] = [];
-  for (let i = 0; i < o.resumeTrials; i++) {
-    const pid = await d.pid();
-    process.kill(pid, 'SIGKILL');
-    for (let k = 0; k < 200 && alive(pid); k++) await sleep(25);
-    const t0 = nowMs();
-    const started = await d.hand(['daemon', 'start', '--json']);
-    if (started.code !== 0) throw new Error(`daemon restart failed: ${started.stderr}`);
-    for (;;) {
-      const list = await d.rpc<StatusRow[]>('status');
-      if (list.length === total && list.every((r) => r.live === true)) break;
-      if (nowMs() - t0 > 60_000) throw new Error(`resume: after 60 s only ${list.filter((r) => r.live).length}/${total} workers live`);
-      await sleep(20);
-    }
-    resume.push(nowMs() - t0);
-  }
-  out.push(summarise(`resume: ${total} tmux workers, daemon start → all listed live by status`, 'ms', resume, 2000, 'after SIGKILL; includes `hand daemon start` (process start + socket up)'));
-  o.log?.(`resume of ${total}: p50 ${out.at(-1)!.p50} ms`);
-  return out;
 }

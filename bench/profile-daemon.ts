@@ -43,6 +43,7 @@ try {
   const prof = JSON.parse(readFileSync(join(profDir, file), 'utf8')) as Profile;
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
+  const byFile = new Map<string, number>();
   let total = 0;
   prof.samples.forEach((id, i) => {
     const n = byId.get(id)!;
@@ -51,12 +52,15 @@ try {
     const url = n.callFrame.url.replace(/^.*\/(node_modules\/[^/]+|work\/main)\//, '$1/');
     const key = `${n.callFrame.functionName || '(anonymous)'} ${url}:${n.callFrame.lineNumber}`;
     self.set(key, (self.get(key) ?? 0) + dt);
+    if (n.callFrame.functionName !== '(idle)') byFile.set(url || '(native/gc)', (byFile.get(url || '(native/gc)') ?? 0) + dt);
   });
   const idle = [...self].filter(([k]) => k.startsWith('(idle)')).reduce((s, [, v]) => s + v, 0);
   console.log(`profile ${(total / 1e6).toFixed(1)} s, busy ${(((total - idle) / total) * 100).toFixed(1)} %; top self time (share of busy time):`);
   for (const [k, v] of [...self].filter(([k]) => !k.startsWith('(idle)')).sort((x, y) => y[1] - x[1]).slice(0, 20)) {
     console.log(`${((v / (total - idle)) * 100).toFixed(1).padStart(5)} %  ${k}`);
   }
+  console.log('top files by self time (share of busy time):');
+  for (const [k, v] of [...byFile].sort((x, y) => y[1] - x[1]).slice(0, 12)) console.log(`${((v / (total - idle)) * 100).toFixed(1).padStart(5)} %  ${k}`);
 } finally {
   await runCleanups(console.error);
 }

@@ -17,7 +17,7 @@ import { formatTable } from './lib/table.ts';
 import { round } from './lib/stats.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
-/** BENCH_ONLY=analysis,detection,wait,scale runs a subset (its results do not replace latest.json). */
+/** BENCH_ONLY=analysis,detection,wait,scale,cli,resume runs a subset (its results do not replace latest.json). */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const wanted = (s: string) => only === null || only.has(s);
 const log = (m: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${m}`);
@@ -70,19 +70,21 @@ try {
   };
   let blockedP50: Partial<Record<'pty' | 'tmux' | 'herdr', number>> = {};
   if (wanted('detection')) await section('in-process detection', async () => {
-    const r = await runInProcess({ trials: quick ? 3 : 20, exitTrials: quick ? 2 : 6, log });
+    const r = await runInProcess({ trials: quick ? 3 : 15, exitTrials: quick ? 2 : 15, log });
     blockedP50 = r.blockedP50;
     return r.results;
   });
-  if (wanted('wait')) await section('hand wait detection', () => runCli({ trials: quick ? 2 : 10, log }));
-  if (wanted('scale')) await section('fleet scale, round trip, resume', () =>
+  if (wanted('wait')) await section('hand wait detection', () => runCli({ trials: quick ? 2 : 15, log }));
+  const parts = { scale: wanted('scale'), cli: wanted('cli'), resume: wanted('resume') };
+  if (parts.scale || parts.cli || parts.resume) await section(`${Object.keys(parts).filter((k) => parts[k as keyof typeof parts]).join(', ')} (one daemon)`, () =>
     runScale({
       levels: quick ? [1, 3] : [1, 10, 50],
-      probeTrials: quick ? 2 : 10,
+      probeTrials: quick ? 2 : 15,
       cpuWindowMs: quick ? 2_000 : 8_000,
       statusTrials: quick ? 3 : 15,
-      resumeWorkers: quick ? 6 : 100,
-      resumeTrials: quick ? 1 : 2,
+      resumeSizes: quick ? [6] : [50, 100],
+      resumeTrials: quick ? 1 : 3,
+      parts,
       log,
     }),
   );

@@ -12,6 +12,7 @@ import { call } from '../../cli/client.ts';
 import { homePaths, type HomePaths } from '../../cli/home.ts';
 import { alive, killIfAlive, onCleanup } from './cleanup.ts';
 import { nowMs } from './stats.ts';
+import { daemonLogExits, kernelLinesFor, tmuxServerPid } from './tmux-crash.ts';
 import type { BenchWorld } from './world.ts';
 
 export const HAND_BIN = fileURLToPath(new URL('../../bin/hand.js', import.meta.url));
@@ -42,6 +43,10 @@ export interface DaemonWorld {
   rpc<T = unknown>(method: string, params?: Record<string, unknown>): Promise<T>;
   pid(): Promise<number>;
   dispatch(id: string, backend: string, env: Record<string, string>): Promise<void>;
+  /** Notes the pid of the daemon's tmux server (call after a tmux dispatch), for crashEvidence(). */
+  noteTmuxServer(): number | null;
+  /** If a noted tmux server is gone: the kernel's lines about it and the daemon log's exit reasons. */
+  crashEvidence(): string[];
   /** Resolves with nowMs() of the first pushed status row of `id` that `accept` takes. */
   watchUntil(id: string, what: string, accept: (row: StatusRow) => boolean, timeoutMs?: number): { done: Promise<number>; ready: Promise<void> };
 }
@@ -79,7 +84,21 @@ export async function makeDaemonWorld(world: BenchWorld, extraEnv: Record<string
     }
   };
 
+  const tmuxPids = new Set<number>();
+  let prepareChain: Promise<unknown> = Promise.resolve();
+  const crashEvidence = () => {
+    const dead = [...tmuxPids].filter((p) => !alive(p));
+    if (dead.length === 0) return [];
+    const kernel = kernelLinesFor(dead);
+    return [
+      `tmux server ${dead.join(', ')} gone`,
+      ...(kernel.length ? kernel.map((l) => `kernel: ${l.trim()}`) : ['kernel: no line names it (dmesg unreadable or no crash logged)']),
+      ...daemonLogExits(paths.log).map((m) => `daemon.log: ${m}`),
+    ];
+  };
   onCleanup(`daemon on ${home}`, async () => {
+    // The home (and its daemon.log) is removed next: say why a tmux server died while we can.
+    for (const line of crashEvidence()) console.error(`[bench] ${line}`);
     const pid = pidOf();
     await hand(['daemon', 'stop'], 20_000);
     if (Number.isFinite(pid) && alive(pid)) killIfAlive(pid);
@@ -99,8 +118,19 @@ export async function makeDaemonWorld(world: BenchWorld, extraEnv: Record<string
     async pid() {
       return (await rpc<{ pid: number }>('ping')).pid;
     },
+    noteTmuxServer() {
+      const pid = tmuxServerPid(paths.tmuxSocket);
+      if (pid !== null) tmuxPids.add(pid);
+      return pid;
+    },
+    crashEvidence,
     async dispatch(id, backend, workerEnv) {
-      await rpc('dispatch', { id, repo: world.repo, brief: world.brief(id), agent: 'mock', backend, stallMs: 20 * 60_000, env: workerEnv });
+      // One `dispatch` request at a time (it answers once the worktree and pane exist), the
+      // settling in parallel: concurrent `git worktree add -b` on one repository race (git reads
+      // another add's half-written .git/worktrees/<id>/commondir and fails: seen at 4 in flight).
+      const turn = prepareChain.then(() => rpc('dispatch', { id, repo: world.repo, brief: world.brief(id), agent: 'mock', backend, stallMs: 20 * 60_000, env: workerEnv }));
+      prepareChain = turn.catch(() => {});
+      await turn;
       const r = await rpc<{ reason: string }>('wait', { id, until: 'settled', timeoutMs: 60_000 });
       if (r.reason !== 'settled') throw new Error(`worker ${id} did not settle after dispatch: ${JSON.stringify(r)}`);
     },

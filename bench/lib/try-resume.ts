@@ -1,9 +1,10 @@
-// Resume alone at a chosen fleet size: npx tsx bench/lib/try-resume.ts <workers>
+// Resume alone at chosen fleet sizes: npx tsx bench/lib/try-resume.ts <workers>[,<workers>…] [trials]
 import { run } from '../fleet-scale.ts';
 import { runCleanups } from './cleanup.ts';
 try {
-  const out = await run({ levels: [1], probeTrials: 2, cpuWindowMs: 2000, statusTrials: 3, resumeWorkers: Number(process.argv[2] ?? 60), resumeTrials: 2, log: console.error });
-  console.log(JSON.stringify(out.at(-1)));
+  const sizes = (process.argv[2] ?? '60').split(',').map(Number);
+  const out = await run({ levels: [], probeTrials: 0, cpuWindowMs: 0, statusTrials: 0, resumeSizes: sizes, resumeTrials: Number(process.argv[3] ?? 2), parts: { scale: false, cli: false, resume: true }, log: console.error });
+  console.log(JSON.stringify(out, null, 1));
 } finally {
   await runCleanups(console.error);
 }
