@@ -9,6 +9,8 @@
  *   screen is `blind`, never stalled, and does not move the change time;
  * - `gone` only on an exit event (or a herdr pane missing twice with the server up);
  * - a startup dialog is `starting.blocked` and is never answered by the machine;
+ * - the first prompt is typed only after the first idle, empty-box screen has settled
+ *   (STARTUP_SETTLE_MS) and the box is still idle and empty;
  * - `settled` is not `done`: done needs the report file, and a pointer to an open decision
  *   makes the worker `parked` instead;
  * - teardown presses Escape first when a menu is up, Escape again to interrupt a running turn
@@ -59,6 +61,13 @@ export const RESUBMIT_AFTER_MS = 2_000;
  * changed idle screen alone is not proof that the turn ran.
  */
 export const BRIEF_QUIET_MS = 1_800;
+/**
+ * How long the first idle, empty-box screen gets before the first prompt is typed. Real Claude
+ * Code keeps redrawing its start screen for about a second after the box first appears, and a
+ * prompt typed into it then can be lost entirely (reference §5, §8.1: a dialog opening then
+ * drops keys). Measured from that first screen, not re-armed by its redraws.
+ */
+export const STARTUP_SETTLE_MS = 1_000;
 /** Enters pressed again for a first prompt left in the box before a person is asked. */
 export const MAX_BRIEF_RETRIES = 3;
 export const PROMPT_NOT_SUBMITTED = 'first prompt not submitted';
@@ -140,6 +149,9 @@ export const workerMachine = setup({
       const r = screenOf(event)?.reading ?? null;
       return isIdle(r) && boxReadyForBrief(r);
     },
+    /** The settle time ran out and the latest reading is still idle with an empty live box. */
+    startupSettled: ({ context, event }) =>
+      event.type === 'DEADLINE' && event.name === 'startup-settle' && isIdle(context.reading) && boxReadyForBrief(context.reading),
     busy: ({ event }) => isBusy(screenOf(event)?.reading ?? null),
     busyChanged: ({ event, context }) => {
       const e = screenOf(event);
@@ -252,6 +264,7 @@ export const workerMachine = setup({
     stallAt: null,
     briefFingerprint: null,
     briefRetries: 0,
+    startupSettleAt: null,
     resubmitAt: null,
     briefQuietAt: null,
     escapeSettleAt: null,
@@ -347,12 +360,36 @@ export const workerMachine = setup({
       on: {
         SCREEN: [
           { guard: 'awaitingInput', target: '.blocked', actions: 'noteReading' },
-          { guard: 'idleReadyForBrief', target: 'briefing', actions: 'noteChange' },
+          // Not typed yet: the start screen is still being redrawn (see settling).
+          { guard: 'idleReadyForBrief', target: '.settling', actions: 'noteChange' },
+          // A box holding text is never briefed into; the worker waits for it to empty.
           { target: '.waiting', actions: 'noteReading' },
         ],
         // SEND/KEYS at the root let the person answer a startup dialog by hand; the machine never does.
       },
-      states: { waiting: {}, blocked: {} },
+      states: {
+        waiting: {},
+        blocked: {},
+        /**
+         * The first idle, empty-box screen: the first prompt waits STARTUP_SETTLE_MS from it
+         * (an absolute deadline, kept across redraws and restores) and is typed only if the
+         * latest reading then is still idle with an empty box. A dialog meanwhile is
+         * `blocked`, a box holding text or any other screen is `waiting` (the parent's
+         * transitions), so the deadline never types into either.
+         */
+        settling: {
+          entry: assign({ startupSettleAt: ({ context }) => context.lastEventAt + STARTUP_SETTLE_MS }),
+          invoke: { src: 'deadline', input: ({ context }) => ({ at: context.startupSettleAt ?? context.lastEventAt, name: 'startup-settle' as const }) },
+          on: {
+            // A redraw of the start screen: noted (briefing compares against it), deadline unchanged.
+            SCREEN: { guard: 'idleReadyForBrief', actions: 'noteChange' },
+            DEADLINE: [
+              { guard: 'startupSettled', target: '#worker.briefing' },
+              { guard: { type: 'isDeadline', params: { name: 'startup-settle' } }, target: 'waiting' },
+            ],
+          },
+        },
+      },
     },
     briefing: {
       initial: 'sending',

@@ -85,6 +85,11 @@ export interface WorkerContext {
   briefFingerprint: string | null;
   /** Enters pressed again because the first prompt sat unsubmitted in the box (bounded). */
   briefRetries: number;
+  /**
+   * Starting: when the first idle, empty-box screen has had its time to settle and the first
+   * prompt may be typed (absolute time; absent in older snapshots).
+   */
+  startupSettleAt?: number | null;
   /** When the box still holding our first prompt counts as a lost Enter (absolute time). */
   resubmitAt: number | null;
   /**
@@ -135,7 +140,7 @@ export type WorkerEvent =
   | { type: 'LAND'; landing: LandingSummary; yolo: boolean; at: number }
   | { type: 'DEADLINE'; name: DeadlineName; at: number };
 
-export type DeadlineName = 'stall' | 'escape-settle' | 'interrupt-settle' | 'clear-settle' | 'stop' | 'resubmit' | 'brief-quiet';
+export type DeadlineName = 'stall' | 'escape-settle' | 'interrupt-settle' | 'clear-settle' | 'stop' | 'resubmit' | 'brief-quiet' | 'startup-settle';
 
 /** Parameters of the person-command actions the wiring implements. */
 export interface DeliverTextParams { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; requestId: number }

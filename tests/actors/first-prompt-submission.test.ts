@@ -4,7 +4,7 @@
  * read as settled with our whole prompt still in the box.
  */
 import { describe, it, expect, afterEach } from 'vitest';
-import { makeHarness, settle, intent, STALL_MS, type Harness } from './helpers/harness.ts';
+import { makeHarness, settle, showStartScreen, intent, STALL_MS, type Harness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { conditionOf } from '../../actors/daemon/wait.ts';
 import { MAX_BRIEF_RETRIES, RESUBMIT_AFTER_MS, PROMPT_NOT_SUBMITTED, BRIEF_QUIET_MS } from '../../machines/worker.machine.ts';
@@ -20,8 +20,7 @@ async function toConfirming(): Promise<string> {
   h = makeHarness();
   await h.fleet.start();
   const v = await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: PROMPT });
-  h.host.show(v.paneId!, reading());
-  await settle(h);
+  await showStartScreen(h, v.paneId!);
   expect(h.fleet.view('w1')!.stage).toBe('briefing.confirming');
   return v.paneId!;
 }

@@ -4,7 +4,7 @@
  * with the evidence it was opened with, and an approval after the restart goes on from there.
  */
 import { describe, it, expect } from 'vitest';
-import { makeHarness, intent, settle, STALL_MS, type Harness } from './helpers/harness.ts';
+import { makeHarness, intent, settle, showStartScreen, STALL_MS, type Harness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import type { LandingPort } from '../../actors/ports.ts';
 import type { LandingSummary } from '../../machines/worker.types.ts';
@@ -31,8 +31,7 @@ const EVIDENCE = { posture: 'local-only', base: 'main', branch: 'worktree-w1', b
 /** Walks a started worker to done: idle box → brief → work → idle with a report. */
 async function toDone(h: Harness, id: string): Promise<string> {
   const pane = h.fleet.view(id)!.paneId!;
-  h.host.show(pane, reading());
-  await settle(h);
+  await showStartScreen(h, pane);
   h.host.show(pane, reading({ state: 'working', fingerprint: 'f-w' }));
   await settle(h);
   h.reports.add(`/data/${id}/report.md`);

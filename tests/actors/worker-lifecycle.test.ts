@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { makeHarness, intent, settle, STALL_MS } from './helpers/harness.ts';
+import { makeHarness, intent, settle, showStartScreen, STALL_MS } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 
 describe('worker lifecycle through the real wiring', () => {
@@ -9,8 +9,7 @@ describe('worker lifecycle through the real wiring', () => {
     const v = await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: 'read the brief' });
     expect(v.stage).toBe('starting.waiting');
     const pane = v.paneId!;
-    h.host.show(pane, reading());
-    await settle(h);
+    await showStartScreen(h, pane);
     expect(h.fleet.view('w1')!.stage).toBe('briefing.confirming');
     expect(h.host.sent.map((s) => s.text)).toEqual(['read the brief']);
     h.host.show(pane, reading({ state: 'working', promptBox: '', fingerprint: 'f-w1' }));

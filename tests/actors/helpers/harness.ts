@@ -5,6 +5,8 @@ import type { LandingPort, WorkerPorts } from '../../../actors/ports.ts';
 import type { WorkerIntent } from '../../../persistence/types.ts';
 import { MemoryStore } from './memory-store.ts';
 import { ScriptedHost, scriptedAnalyse, reading } from './scripted-host.ts';
+import type { ScreenReading } from '../../../io/screen/types.ts';
+import { STARTUP_SETTLE_MS } from '../../../machines/worker.machine.ts';
 
 export const T0 = 1_000_000;
 export const STALL_MS = 20 * 60_000;
@@ -66,12 +68,19 @@ export async function settle(h: Harness): Promise<void> {
   }
 }
 
+/** Show a starting worker its first idle screen and let the startup settle time run out (the first prompt goes out then). */
+export async function showStartScreen(h: Harness, pane: string, r: ScreenReading = reading()): Promise<void> {
+  h.host.show(pane, r);
+  await settle(h);
+  h.clock.increment(STARTUP_SETTLE_MS);
+  await settle(h);
+}
+
 /** Dispatch `id` and walk it to running.working on a readable working screen. */
 export async function toWorking(h: Harness, id: string, fingerprint = 'f-work'): Promise<string> {
   const v = await h.fleet.dispatch({ intent: intent(id, { backend: h.host.backend }), stallMs: STALL_MS, firstPrompt: `brief ${id}` });
   const pane = v.paneId!;
-  h.host.show(pane, reading());
-  await settle(h);
+  await showStartScreen(h, pane);
   h.host.show(pane, reading({ state: 'working', fingerprint }));
   await settle(h);
   const stage = h.fleet.view(id)!.stage;

@@ -1,0 +1,124 @@
+/**
+ * Rule: the first prompt is typed only once the start screen has settled. Real Claude Code
+ * 2.1.332 keeps redrawing its start screen for about a second after the input box first shows,
+ * and a prompt typed into it then can be lost entirely (a dialog opening drops keys). So the
+ * first idle, empty-box screen arms an absolute deadline (STARTUP_SETTLE_MS); the prompt goes
+ * out when it fires and only if the latest reading is still idle with an empty box.
+ */
+import { describe, it, expect, afterEach } from 'vitest';
+import { makeHarness, settle, intent, STALL_MS, type Harness } from './helpers/harness.ts';
+import { reading } from './helpers/scripted-host.ts';
+import { conditionOf } from '../../actors/daemon/wait.ts';
+import { STARTUP_SETTLE_MS } from '../../machines/worker.machine.ts';
+import { UNREADABLE_READING } from '../../io/screen/unreadable.ts';
+
+const PROMPT = 'Read /data/w1/brief.md and follow it.';
+let h: Harness;
+afterEach(async () => { await h?.fleet.shutdown(); });
+
+async function started(): Promise<string> {
+  h = makeHarness();
+  await h.fleet.start();
+  const v = await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: PROMPT });
+  expect(v.stage).toBe('starting.waiting');
+  return v.paneId!;
+}
+const typed = () => h.host.sent.filter((s) => s.kind === 'text');
+const stage = () => h.fleet.view('w1')!.stage;
+const dialog = reading({ state: 'blocked', awaitingInput: true, blockedReason: 'folder-trust', promptBox: null, promptBoxKind: null, fingerprint: 'f-dialog' });
+
+describe('the first prompt waits for the start screen to settle', () => {
+  it('the first prompt is not typed before the settle deadline, however the start screen is redrawn; then it is typed once', async () => {
+    const pane = await started();
+    h.host.show(pane, reading({ fingerprint: 'f-start1' }));
+    await settle(h);
+    expect(stage()).toBe('starting.settling');
+    // Redraws of the start screen do not push the deadline out (it is absolute, from the first one).
+    h.clock.increment(STARTUP_SETTLE_MS / 2);
+    h.host.show(pane, reading({ fingerprint: 'f-start2' }));
+    await settle(h);
+    h.clock.increment(STARTUP_SETTLE_MS / 2 - 1);
+    h.host.show(pane, reading({ fingerprint: 'f-start3' }));
+    await settle(h);
+    expect(typed()).toEqual([]);
+    expect(stage()).toBe('starting.settling');
+    h.clock.increment(1);
+    await settle(h);
+    expect(typed().map((s) => s.text)).toEqual([PROMPT]);
+    expect(typed()[0]!.reading).toMatchObject({ state: 'idle', promptBox: '', fingerprint: 'f-start3' });
+    expect(stage()).toBe('briefing.confirming');
+  });
+
+  it('a dialog during the settle time blocks the worker and is never answered; once a person dismisses it the start screen settles again', async () => {
+    const pane = await started();
+    h.host.show(pane, reading({ fingerprint: 'f-start1' }));
+    await settle(h);
+    h.host.show(pane, dialog);
+    await settle(h);
+    h.clock.increment(10 * STARTUP_SETTLE_MS);
+    await settle(h);
+    const v = h.fleet.view('w1')!;
+    expect(v.stage).toBe('starting.blocked');
+    expect(conditionOf(v)).toBe('blocked');
+    expect(h.host.sent).toEqual([]);
+    // Dismissed by hand: the box shows again, and the prompt waits its settle time from there.
+    h.host.show(pane, reading({ fingerprint: 'f-start2' }));
+    await settle(h);
+    expect(stage()).toBe('starting.settling');
+    expect(typed()).toEqual([]);
+    h.clock.increment(STARTUP_SETTLE_MS);
+    await settle(h);
+    expect(typed().map((s) => s.text)).toEqual([PROMPT]);
+  });
+
+  it('text in the box when the settle time runs out is never briefed into: the worker keeps waiting for an empty box', async () => {
+    const pane = await started();
+    h.host.show(pane, reading({ fingerprint: 'f-start1' }));
+    await settle(h);
+    h.host.show(pane, reading({ fingerprint: 'f-text', promptBox: 'half a thought', promptBoxKind: 'typed' }));
+    await settle(h);
+    h.clock.increment(10 * STARTUP_SETTLE_MS);
+    await settle(h);
+    expect(stage()).toBe('starting.waiting');
+    expect(h.host.sent).toEqual([]);
+  });
+
+  it('an unreadable screen when the settle time runs out types nothing: the next idle empty box settles again', async () => {
+    const pane = await started();
+    h.host.show(pane, reading({ fingerprint: 'f-start1' }));
+    await settle(h);
+    h.host.show(pane, { ...UNREADABLE_READING });
+    await settle(h);
+    h.clock.increment(STARTUP_SETTLE_MS);
+    await settle(h);
+    expect(stage()).toBe('starting.waiting');
+    expect(h.host.sent).toEqual([]);
+    h.host.show(pane, reading({ fingerprint: 'f-start2' }));
+    await settle(h);
+    h.clock.increment(STARTUP_SETTLE_MS - 1);
+    await settle(h);
+    expect(typed()).toEqual([]);
+    h.clock.increment(1);
+    await settle(h);
+    expect(typed().map((s) => s.text)).toEqual([PROMPT]);
+  });
+
+  it('a restore during the settle time keeps the original absolute deadline', async () => {
+    const pane = await started();
+    h.host.show(pane, reading({ fingerprint: 'f-start1' }));
+    await settle(h);
+    h.clock.increment(STARTUP_SETTLE_MS - 300);
+    await settle(h);
+    const { restored } = await h.restart();
+    expect(restored).toEqual(['w1']);
+    await settle(h);
+    expect(stage()).toBe('starting.settling');
+    h.clock.increment(299);
+    await settle(h);
+    expect(typed()).toEqual([]);
+    h.clock.increment(1);
+    await settle(h);
+    expect(typed().map((s) => s.text)).toEqual([PROMPT]);
+    expect(stage()).toBe('briefing.confirming');
+  });
+});
