@@ -15,7 +15,7 @@ import { createWorktree, repoTopLevel } from '../../io/git/index.ts';
 import type { Posture } from '../../persistence/types.ts';
 import { commitFile, git, makeRepo, trackFixtures } from '../git/git-fixture.ts';
 import { makeTempDir } from '../helpers/temp.ts';
-import { makeHarness, intent, settle, STALL_MS, type Harness } from '../actors/helpers/harness.ts';
+import { makeHarness, intent, settle, STALL_MS, type Harness, showStartScreen } from '../actors/helpers/harness.ts';
 import { reading } from '../actors/helpers/scripted-host.ts';
 
 const track = trackFixtures();
@@ -46,8 +46,7 @@ async function doneWorker(opts: { posture?: Posture; yolo?: boolean; message?: s
   await h.fleet.start();
   const v = await h.fleet.dispatch({ intent: it, stallMs: STALL_MS, firstPrompt: 'brief' });
   const pane = v.paneId!;
-  h.host.show(pane, reading());
-  await settle(h);
+  await showStartScreen(h, pane);
   h.host.show(pane, reading({ state: 'working', fingerprint: 'f-w' }));
   await settle(h);
   commitFile(it.worktree, 'greet.txt', 'hello\n', opts.message ?? 'add a greeting');
