@@ -31,6 +31,12 @@ export interface JournalOptions {
   onWorkerChange(id: string, snapshot: unknown): void;
 }
 
+/** The parts of a worker's context that arm or move its restart-safe deadlines. */
+function timerKey(snapshot: unknown): string {
+  const c = (snapshot as { context?: { fingerprint?: string; lastChangeAt?: number | null; stallAt?: number | null } }).context;
+  return `${c?.fingerprint ?? ''}|${c?.lastChangeAt ?? ''}|${c?.stallAt ?? ''}`;
+}
+
 /** Drop bulky or volatile parts of an event before it is journaled. */
 function journalEvent(event: { type: string } & Record<string, unknown>): unknown {
   if (event.type === 'SCREEN') {
@@ -48,6 +54,8 @@ export class FleetJournal {
   private readonly lastValue = new WeakMap<AnyActorRef, string>();
   private lastFleetJson = '';
   private readonly pendingQuiet = new Map<string, { ref: AnyActorRef; handle: unknown }>();
+  /** Per worker, the deadline-bearing part of the context last written (see timerKey). */
+  private readonly writtenTimers = new Map<string, string>();
   fleetRef: AnyActorRef | null = null;
 
   constructor(private readonly o: JournalOptions) {}
@@ -85,7 +93,10 @@ export class FleetJournal {
         at: this.o.clock.now(),
       });
     }
-    if (!isFleet && journal.length === 0) {
+    // A repaint that moved the stall clock (a new fingerprint) is written at once: a deadline
+    // must come back from a crash at its original time, not at one re-armed from a stale row.
+    const timers = workerId === null ? '' : timerKey(ev.snapshot);
+    if (!isFleet && journal.length === 0 && this.writtenTimers.get(workerId!) === timers) {
       // Only the reading changed: coalesce into one trailing write.
       const pending = this.pendingQuiet.get(workerId!);
       if (pending) pending.ref = ref;
@@ -93,7 +104,10 @@ export class FleetJournal {
       this.o.onWorkerChange(workerId!, ev.snapshot);
       return;
     }
-    if (workerId !== null) this.cancelQuiet(workerId);
+    if (workerId !== null) {
+      this.cancelQuiet(workerId);
+      this.writtenTimers.set(workerId, timers);
+    }
     try {
       if (isFleet) {
         const json = fleetRowJson(ref.getPersistedSnapshot());

@@ -39,8 +39,9 @@ describe('repaints are written coalesced, phases at once', () => {
     const journal = new FleetJournal({ store, clock, onWorkerChange: () => {} });
     journal.enable();
     let value: unknown = { running: 'working' };
-    const ref = { systemId: 'worker:w1', getPersistedSnapshot: () => ({ value }) };
-    const emit = (type: string) => journal.inspect({ type: '@xstate.snapshot', actorRef: ref, snapshot: { value, status: 'active' }, event: { type } } as never);
+    let context = { fingerprint: 'a', lastChangeAt: 0, stallAt: 1000 };
+    const ref = { systemId: 'worker:w1', getPersistedSnapshot: () => ({ value, context }) };
+    const emit = (type: string) => journal.inspect({ type: '@xstate.snapshot', actorRef: ref, snapshot: { value, context, status: 'active' }, event: { type } } as never);
 
     emit('SCREEN'); // first sight: a move from nothing → written at once
     expect(commits).toHaveLength(1);
@@ -60,5 +61,24 @@ describe('repaints are written coalesced, phases at once', () => {
     expect(commits[2]!.journal).toHaveLength(1);
     advance(QUIET_WRITE_MS * 2);
     expect(commits).toHaveLength(3); // the pending repaint was covered by the phase write
+  });
+
+  it('a repaint that moves the stall clock is written at once, so the deadline survives a crash', () => {
+    const commits: Array<{ snapshots?: Record<string, string> }> = [];
+    const store = { commit: (c: { snapshots?: Record<string, string> }) => commits.push(c) } as unknown as FleetStore;
+    const { clock } = fakeClock();
+    const journal = new FleetJournal({ store, clock, onWorkerChange: () => {} });
+    journal.enable();
+    const value = { running: 'working' };
+    let context = { fingerprint: 'a', lastChangeAt: 0, stallAt: 1000 };
+    const ref = { systemId: 'worker:w1', getPersistedSnapshot: () => ({ value, context }) };
+    const emit = () => journal.inspect({ type: '@xstate.snapshot', actorRef: ref, snapshot: { value, context, status: 'active' }, event: { type: 'SCREEN' } } as never);
+    emit();
+    emit();
+    expect(commits).toHaveLength(1);
+    context = { fingerprint: 'b', lastChangeAt: 500, stallAt: 1500 };
+    emit();
+    expect(commits).toHaveLength(2);
+    expect(JSON.parse(commits[1]!.snapshots!.w1!).context.stallAt).toBe(1500);
   });
 });

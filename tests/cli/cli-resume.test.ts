@@ -43,8 +43,21 @@ describe('daemon crash and resume (real SQLite, real tmux)', () => {
     await w.hand(['send', 'asker', 'MODE:ask', 'pick one']);
     expect((await w.hand(['wait', 'asker', '--until', 'blocked', '--timeout', '30s'])).code).toBe(0);
     await w.hand(['send', 'staller', 'MODE:hang', 'long job']);
-    const before = (await w.hand(['status', '--json'])).json as Array<Record<string, any>>;
-    const stallAt = Date.parse(before.find((r) => r.id === 'staller')!.stallAt);
+    // The hung turn's screen settles within a second or two (the spinner's counters appear, then
+    // only normalised-away parts repaint); a deadline is compared once it has stopped moving.
+    let lastStallAt = NaN;
+    let before: Array<Record<string, any>> = [];
+    await waitFor(
+      async () => {
+        before = (await w.hand(['status', '--json'])).json as Array<Record<string, any>>;
+        const now = Date.parse(before.find((r) => r.id === 'staller')!.stallAt);
+        const steady = now === lastStallAt;
+        lastStallAt = now;
+        return steady;
+      },
+      { what: "the staller's stall deadline to stop moving", timeoutMs: 20_000, intervalMs: 1500 },
+    );
+    const stallAt = lastStallAt;
     expect(Number.isFinite(stallAt)).toBe(true);
 
     const pid = (await w.hand(['daemon', 'status', '--json'])).json.pid as number;

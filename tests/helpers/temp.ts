@@ -8,15 +8,25 @@ import { join } from 'node:path';
 
 export const TEST_PREFIX = 'kh-test-';
 
+/**
+ * The prefix of this run's names: `kh-test-<run>-` under vitest (the global setup sets
+ * KH_TEST_RUN), so the leak check counts only what this run made, not another run's files on
+ * the same machine.
+ */
+export function runPrefix(): string {
+  const run = process.env.KH_TEST_RUN;
+  return run ? `${TEST_PREFIX}${run}-` : TEST_PREFIX;
+}
+
 /** A fresh directory (real path, symlinks resolved) and its cleanup. */
 export function makeTempDir(label = 'dir'): { path: string; cleanup: () => void } {
-  const path = realpathSync(mkdtempSync(join(tmpdir(), `${TEST_PREFIX}${label}-`)));
+  const path = realpathSync(mkdtempSync(join(tmpdir(), `${runPrefix()}${label}-`)));
   return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
 }
 
 /** A name for a private tmux server (`tmux -L <name>`), recognisable by the leak check. */
 export function uniqueTmuxName(label = 'tmux'): string {
-  return `${TEST_PREFIX}${label}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  return `${runPrefix()}${label}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
 export interface WaitOptions {
