@@ -12,23 +12,14 @@ import { dirname, join } from 'node:path';
 import { claudeTestEnv, seedClaudeHome, type ClaudeRenderer } from '../../io/agent/claude-env.ts';
 import { requireClaudeBinary } from '../harness/claude-binary.ts';
 import type { FakeAnthropic, RequestRecord } from '../harness/fake-anthropic.ts';
-import { HAND_BIN, type RunResult } from '../cli/cli-harness.ts';
+import { HAND_BIN, type CliWorld, type RunResult } from '../cli/cli-harness.ts';
 import { makeTempDir, waitForEvent } from '../helpers/temp.ts';
 
 export type Backend = 'tmux' | 'pty';
 
-export interface E2eWorld {
-  root: string;
-  /** The `--home` of hand (daemon state, workers/<id>/brief.md and report.md). */
-  home: string;
-  repo: string;
-  /** The worker's HOME: ~/.claude.json and ~/.claude/ of the agent. */
-  agentHome: string;
+/** The CLI world of tests/cli (home = hand's --home, agentHome = the worker's HOME), plus Claude's config. */
+export interface E2eWorld extends Omit<CliWorld, 'cleanup'> {
   claudeJsonPath: string;
-  env: Record<string, string>;
-  hand(args: string[], opts?: { timeoutMs?: number; env?: Record<string, string> }): Promise<RunResult>;
-  /** Writes a brief file whose task is `task`; returns its path. */
-  brief(name: string, task: string): string;
   /** Where dispatch puts a worker's report (the same rule as actors/daemon/dispatch.ts). */
   reportPathOf(id: string): string;
   worktreeOf(id: string): string;
