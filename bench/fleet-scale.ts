@@ -10,6 +10,7 @@
  *     the daemon SIGKILLed and started again, time to the first status listing every worker live.
  * `parts` picks any of scale / cli / resume (BENCH_ONLY); resume alone grows an idle fleet.
  */
+import { readFileSync } from 'node:fs';
 import { ensureBundle } from './lib/bundle.ts';
 import type { BenchResult } from './types.ts';
 import { makeWorld } from './lib/world.ts';
@@ -34,12 +35,33 @@ export interface ScaleOptions {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function cpuAndRss(pid: number, windowMs: number): Promise<{ cpuPct: number; rssMb: number }> {
+/** All cores' busy and total jiffies since boot (/proc/stat's first line). */
+function machineTicks(): { busy: number; total: number } {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = f.reduce((a, b) => a + b, 0);
+  return { busy: total - (f[3] ?? 0) - (f[4] ?? 0), total }; // idle + iowait are not busy
+}
+
+/**
+ * Daemon CPU (% of one core) and RSS over a window, with two counters that say whether the
+ * daemon was starved: the whole machine's busy share and the tmux server's CPU.
+ */
+async function cpuAndRss(pid: number, windowMs: number, tmuxPid: number | null = null): Promise<{ cpuPct: number; rssMb: number; machinePct: number; tmuxPct: number | null }> {
   const a = procUsage(pid);
+  const ta = tmuxPid ? procUsage(tmuxPid) : null;
+  const ma = machineTicks();
   const t0 = performance.now();
   await sleep(windowMs);
   const b = procUsage(pid);
-  return { cpuPct: ((b.cpuMs - a.cpuMs) / (performance.now() - t0)) * 100, rssMb: b.rssBytes / 2 ** 20 };
+  const tb = tmuxPid ? procUsage(tmuxPid) : null;
+  const mb = machineTicks();
+  const ms = performance.now() - t0;
+  return {
+    cpuPct: ((b.cpuMs - a.cpuMs) / ms) * 100,
+    rssMb: b.rssBytes / 2 ** 20,
+    machinePct: ((mb.busy - ma.busy) / (mb.total - ma.total)) * 100,
+    tmuxPct: ta && tb ? ((tb.cpuMs - ta.cpuMs) / ms) * 100 : null,
+  };
 }
 
 async function probeBlocked(d: DaemonWorld, id: string, log: string, trials: number): Promise<number[]> {
@@ -121,10 +143,10 @@ async function scale(o: ScaleOptions, d: DaemonWorld, out: BenchResult[], probeL
     streaming.push(...ids);
     await sleep(2_000);
     const pid = await d.pid();
-    const load = await cpuAndRss(pid, o.cpuWindowMs);
+    const load = await cpuAndRss(pid, o.cpuWindowMs, d.noteTmuxServer());
     const perCpu = (load.cpuPct - base.cpuPct) / level;
     const perRss = (load.rssMb - base.rssMb) / level;
-    out.push(single(`fleet scale ${level} streaming: daemon CPU`, '% of a core', load.cpuPct, null, `over ${o.cpuWindowMs / 1000} s; idle baseline ${base.cpuPct.toFixed(1)} %`));
+    out.push(single(`fleet scale ${level} streaming: daemon CPU`, '% of a core', load.cpuPct, null, `over ${o.cpuWindowMs / 1000} s; idle baseline ${base.cpuPct.toFixed(1)} %; meanwhile the machine was ${load.machinePct.toFixed(0)} % busy (all cores) and the tmux server used ${load.tmuxPct?.toFixed(1) ?? '?'} % of a core`));
     out.push(single(`fleet scale ${level} streaming: daemon CPU per streaming worker`, '% of a core', perCpu, 0.5));
     out.push(single(`fleet scale ${level} streaming: daemon RSS per streaming worker`, 'MB', perRss, 10, `daemon RSS ${load.rssMb.toFixed(1)} MB, idle baseline ${base.rssMb.toFixed(1)} MB`));
     const lat = await probeBlocked(d, 'probe', probeLog, o.probeTrials);

@@ -11,9 +11,8 @@ import { join } from 'node:path';
 import { makeWorld } from './lib/world.ts';
 import { HAND_BIN, makeDaemonWorld, procUsage } from './lib/daemon.ts';
 import { killIfAlive, onCleanup, runCleanups } from './lib/cleanup.ts';
+import { printSelfTime, type CpuProfile } from './lib/cpu-profile.ts';
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
 
 const workers = Number(process.argv[2] ?? 10);
 const seconds = Number(process.argv[3] ?? 10);
@@ -36,31 +35,27 @@ try {
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const b = procUsage(pid);
   console.log(`daemon ${pid}: ${(((b.cpuMs - a.cpuMs) / (performance.now() - t0)) * 100).toFixed(1)} % of a core with ${workers} streaming workers`);
+  // The CPU profile spans the dispatches too: count what the daemon spawns while only streaming.
+  // (strace -p stops the daemon on every syscall, so this window is not the CPU window above.)
+  const traceFile = join(world.root, 'execve.trace');
+  const strace = spawn('strace', ['-f', '-qq', '-e', 'trace=execve', '-o', traceFile, '-p', String(pid)], { stdio: 'ignore' });
+  onCleanup('strace', () => killIfAlive(strace.pid!));
+  await new Promise((r) => setTimeout(r, 5_000));
+  strace.kill('SIGINT');
+  for (let i = 0; i < 100 && strace.exitCode === null && strace.signalCode === null; i++) await new Promise((r) => setTimeout(r, 50));
+  const spawned = new Map<string, number>();
+  for (const m of (existsSync(traceFile) ? readFileSync(traceFile, 'utf8') : '').matchAll(/execve\("[^"]*", \[([^\]]*)\]/g)) {
+    const key = m[1]!.split(', ').slice(0, 3).join(' ').replace(/\/tmp\/[^" ]+/g, '<tmp>');
+    spawned.set(key, (spawned.get(key) ?? 0) + 1);
+  }
+  console.log(`execve by the daemon and its children over 5 s of streaming (strace): ${[...spawned.values()].reduce((x, y) => x + y, 0)}`);
+  for (const [k, v] of [...spawned].sort((x, y) => y[1] - x[1]).slice(0, 8)) console.log(`  ${String(v).padStart(5)}  ${k}`);
   await d.hand(['daemon', 'stop']);
   for (let i = 0; i < 200 && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 50));
   const file = readdirSync(profDir).find((f) => f.includes(`.${pid}.`));
   if (!file) throw new Error(`no profile for daemon ${pid} in ${profDir}`);
-  const prof = JSON.parse(readFileSync(join(profDir, file), 'utf8')) as Profile;
-  const byId = new Map(prof.nodes.map((n) => [n.id, n]));
-  const self = new Map<string, number>();
-  const byFile = new Map<string, number>();
-  let total = 0;
-  prof.samples.forEach((id, i) => {
-    const n = byId.get(id)!;
-    const dt = prof.timeDeltas[i] ?? 0;
-    total += dt;
-    const url = n.callFrame.url.replace(/^.*\/(node_modules\/[^/]+|work\/main)\//, '$1/');
-    const key = `${n.callFrame.functionName || '(anonymous)'} ${url}:${n.callFrame.lineNumber}`;
-    self.set(key, (self.get(key) ?? 0) + dt);
-    if (n.callFrame.functionName !== '(idle)') byFile.set(url || '(native/gc)', (byFile.get(url || '(native/gc)') ?? 0) + dt);
-  });
-  const idle = [...self].filter(([k]) => k.startsWith('(idle)')).reduce((s, [, v]) => s + v, 0);
-  console.log(`profile ${(total / 1e6).toFixed(1)} s, busy ${(((total - idle) / total) * 100).toFixed(1)} %; top self time (share of busy time):`);
-  for (const [k, v] of [...self].filter(([k]) => !k.startsWith('(idle)')).sort((x, y) => y[1] - x[1]).slice(0, 20)) {
-    console.log(`${((v / (total - idle)) * 100).toFixed(1).padStart(5)} %  ${k}`);
-  }
-  console.log('top files by self time (share of busy time):');
-  for (const [k, v] of [...byFile].sort((x, y) => y[1] - x[1]).slice(0, 12)) console.log(`${((v / (total - idle)) * 100).toFixed(1).padStart(5)} %  ${k}`);
+  const prof = JSON.parse(readFileSync(join(profDir, file), 'utf8')) as CpuProfile;
+  printSelfTime(prof);
 } finally {
   await runCleanups(console.error);
 }

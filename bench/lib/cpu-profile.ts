@@ -1,0 +1,36 @@
+/**
+ * Self time of a V8 CPU profile (from `--cpu-prof` or node:inspector), by function and by file,
+ * as shares of the busy (non-idle) time: what bench/profile-*.ts print to say where CPU goes.
+ */
+export interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const IDLE = new Set(['(idle)', '(program)']);
+
+export function printSelfTime(profile: CpuProfile, topFunctions = 20, topFiles = 12): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const byFn = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  let total = 0;
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    const dt = profile.timeDeltas[i] ?? 0;
+    total += dt;
+    if (IDLE.has(functionName)) return;
+    busy += dt;
+    const file = url.replace(/^file:\/\//, '').replace(/^.*\/(node_modules\/[^/]+|work\/main)\//, '$1/') || '(native/gc)';
+    const fn = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`;
+    byFn.set(fn, (byFn.get(fn) ?? 0) + dt);
+    byFile.set(file, (byFile.get(file) ?? 0) + dt);
+  });
+  const share = (v: number) => `${((v / busy) * 100).toFixed(1).padStart(5)} %`;
+  const top = (m: Map<string, number>, k: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k);
+  console.log(`profile ${(total / 1e6).toFixed(1)} s, busy ${((busy / total) * 100).toFixed(1)} %; top functions by self time (share of busy time):`);
+  for (const [k, v] of top(byFn, topFunctions)) console.log(`${share(v)}  ${k}`);
+  console.log('top files by self time (share of busy time):');
+  for (const [k, v] of top(byFile, topFiles)) console.log(`${share(v)}  ${k}`);
+}

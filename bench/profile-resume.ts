@@ -1,0 +1,59 @@
+/**
+ * Where resume time goes: grows a tmux fleet of N idle workers (as figure 4 does), SIGKILLs the
+ * daemon, starts `hand daemon run` again directly under `node --cpu-prof` (what `hand daemon
+ * start` spawns, minus the starter process), polls `status` until every worker is live, then
+ * stops it so V8 writes the profile, and prints the daemon's self time by function and file.
+ * Run: `npx tsx bench/profile-resume.ts [workers=100]` (not part of npm run bench).
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeWorld } from './lib/world.ts';
+import { HAND_BIN, makeDaemonWorld, type StatusRow } from './lib/daemon.ts';
+import { alive, killIfAlive, onCleanup, runCleanups } from './lib/cleanup.ts';
+import { printSelfTime, type CpuProfile } from './lib/cpu-profile.ts';
+import { growTo } from './resume.ts';
+import { nowMs } from './lib/stats.ts';
+
+const workers = Number(process.argv[2] ?? 100);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+try {
+  const world = makeWorld('profile-resume');
+  const d = await makeDaemonWorld(world);
+  await growTo(d, workers, () => world.workerEnv(), console.error);
+  const old = await d.pid();
+  process.kill(old, 'SIGKILL');
+  for (let k = 0; k < 200 && alive(old); k++) await sleep(25);
+
+  const profDir = join(world.root, 'prof');
+  const t0 = nowMs();
+  // Under strace (seccomp filter: only execve stops the process) to count what resume spawns.
+  const traceFile = join(world.root, 'execve.trace');
+  const node = [process.execPath, '--cpu-prof', `--cpu-prof-dir=${profDir}`, HAND_BIN, 'daemon', 'run', '--home', d.home];
+  const child = spawn('strace', ['-f', '-qq', '--seccomp-bpf', '-e', 'trace=execve', '-o', traceFile, ...node], { env: d.env, stdio: 'ignore' });
+  onCleanup('profiled daemon', () => killIfAlive(child.pid!));
+  let firstAnswer = 0;
+  for (;;) {
+    const list = await d.rpc<StatusRow[]>('status').catch(() => null);
+    if (list && !firstAnswer) firstAnswer = nowMs() - t0;
+    if (list && list.length === workers && list.every((r) => r.live === true)) break;
+    if (nowMs() - t0 > 60_000) throw new Error(`after 60 s not all ${workers} workers live`);
+    await sleep(20);
+  }
+  console.log(`daemon run spawned → first status answer ${firstAnswer.toFixed(0)} ms → all ${workers} live ${(nowMs() - t0).toFixed(0)} ms`);
+  await d.hand(['daemon', 'stop']);
+  for (let i = 0; i < 200 && child.exitCode === null; i++) await sleep(50);
+  const spawned = new Map<string, number>();
+  for (const m of readFileSync(traceFile, 'utf8').matchAll(/execve\("[^"]*", \[([^\]]*)\]/g)) {
+    const key = m[1]!.split(', ').slice(0, 4).join(' ').replace(/\/tmp\/[^" ]+/g, '<tmp>');
+    spawned.set(key, (spawned.get(key) ?? 0) + 1);
+  }
+  console.log(`execve from daemon start to stop (strace): ${[...spawned.values()].reduce((x, y) => x + y, 0)}`);
+  for (const [k, v] of [...spawned].sort((x, y) => y[1] - x[1]).slice(0, 10)) console.log(`  ${String(v).padStart(5)}  ${k}`);
+  const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`no profile in ${profDir}`);
+  // the profile covers start-up to stop: the resume is nearly all of it (the stop is milliseconds)
+  printSelfTime(JSON.parse(readFileSync(join(profDir, file), 'utf8')) as CpuProfile, 25, 14);
+} finally {
+  await runCleanups(console.error);
+}
