@@ -1,0 +1,43 @@
+/**
+ * Timings, limits and fixed problem strings of the worker machine, shared by its setup (guards),
+ * its state files and the tests that drive it. Re-exported by worker.machine.ts.
+ */
+/** How long the screen gets to settle after the teardown Escape before /exit goes out. */
+export const ESCAPE_SETTLE_MS = 800;
+/**
+ * How long an interrupted turn gets to stop `working` before teardown goes on to /exit anyway.
+ * The agent answers Escape within a frame or two; the bound only stops a wedged one from
+ * holding up the stop (whose own deadline still decides the outcome).
+ */
+export const INTERRUPT_SETTLE_MS = 5_000;
+/** How long the box gets to show empty after teardown's ctrl-u before /exit is withheld. */
+export const CLEAR_SETTLE_MS = 800;
+/** The stop gave up without typing /exit: ctrl-u did not empty the box, and /exit would have been appended to it. */
+export const BOX_NOT_CLEARED = 'teardown: the input box still held text after ctrl-u; /exit was not typed';
+/**
+ * How long our first prompt may sit in the box before its Enter counts as lost. A TUI that is
+ * still busy painting takes a moment to act on an Enter; pressing again too early would send a
+ * second Enter after a first one that was merely slow.
+ */
+export const RESUBMIT_AFTER_MS = 2_000;
+/**
+ * How long an idle screen with an empty box must hold unchanged before briefing counts as
+ * settled without a `working` screen ever seen. Real Claude Code keeps redrawing its startup
+ * screen, and right after Enter there is a moment with the box empty and no spinner yet: a
+ * changed idle screen alone is not proof that the turn ran.
+ */
+export const BRIEF_QUIET_MS = 1_800;
+/**
+ * How long the first idle, empty-box screen gets before the first prompt is typed. Real Claude
+ * Code keeps redrawing its start screen for about a second after the box first appears, and a
+ * prompt typed into it then can be lost entirely (reference §5, §8.1: a dialog opening then
+ * drops keys). Measured from that first screen, not re-armed by its redraws.
+ */
+export const STARTUP_SETTLE_MS = 1_000;
+/** Enters pressed again for a first prompt left in the box before a person is asked. */
+export const MAX_BRIEF_RETRIES = 3;
+export const PROMPT_NOT_SUBMITTED = 'first prompt not submitted';
+/** How long the agent gets to leave by /exit after its work landed (the stop deadline of that teardown). */
+export const LANDING_STOP_TIMEOUT_MS = 30_000;
+/** Bumped whenever a persisted worker snapshot would no longer restore. */
+export const WORKER_MACHINE_VERSION = 1;

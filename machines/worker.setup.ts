@@ -1,0 +1,189 @@
+/**
+ * The worker machine's setup: its types, and the named actors (placeholders the wiring in
+ * actors/ replaces with `provide()`), actions and guards its states refer to by name. The
+ * state files build their configs with `workerSetup.createStateConfig`, so they are checked
+ * against exactly these names and types.
+ */
+import { setup, assign, fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { Key } from '../io/terminal/types.ts';
+import type {
+  WorkerContext, WorkerEvent, WorkerInput, DeadlineName,
+  DeliverTextParams, DeliverKeyParams, RefuseParams, LandingOutcome, LandingSummary,
+} from './worker.types.ts';
+import {
+  isReadable, isBlocked, isIdle, isBusy, boxIsEmpty, boxReadyForBrief, boxHoldsPrompt, isTurnRunning, boxHoldsTypedText,
+} from './worker.guards.ts';
+import { MAX_BRIEF_RETRIES } from './worker.constants.ts';
+
+const placeholder = (name: string) => async (): Promise<never> => {
+  throw new Error(`worker machine: actor '${name}' must be provided by the wiring`);
+};
+
+type ScreenEv = Extract<WorkerEvent, { type: 'SCREEN' }>;
+const screenOf = (e: WorkerEvent): ScreenEv | null => (e.type === 'SCREEN' ? e : null);
+
+export const workerSetup = setup({
+  types: {
+    context: {} as WorkerContext,
+    events: {} as WorkerEvent,
+    input: {} as WorkerInput,
+  },
+  actors: {
+    prepareWorktree: fromPromise<void, { id: string }>(placeholder('prepareWorktree')),
+    seedAgent: fromPromise<void, { id: string }>(placeholder('seedAgent')),
+    spawnPane: fromPromise<{ paneId: string; at: number }, { id: string }>(placeholder('spawnPane')),
+    submitPrompt: fromPromise<{ at: number }, { id: string; paneId: string; text: string; allowNonEmptyBox: boolean }>(
+      placeholder('submitPrompt'),
+    ),
+    pressKey: fromPromise<{ at: number }, { id: string; paneId: string; key: Key }>(placeholder('pressKey')),
+    checkReport: fromPromise<{ exists: boolean }, { id: string; path: string }>(placeholder('checkReport')),
+    readReport: fromPromise<{ waitingOn: string | null }, { id: string; path: string }>(placeholder('readReport')),
+    /** Performs the approved landing per the project's posture (re-checking the evidence first). */
+    landWork: fromPromise<LandingOutcome, { id: string; landing: LandingSummary }>(placeholder('landWork')),
+    /** After the agent left: close its pane, `git worktree remove`, prune. Never --force. */
+    cleanUpAfterLanding: fromPromise<{ problem: string | null }, { id: string; paneId: string | null }>(placeholder('cleanUpAfterLanding')),
+    /** Sends DEADLINE {name, at} back at the absolute time `at` (input is persisted: plain data). */
+    deadline: fromCallback<EventObject, { at: number; name: DeadlineName }>(() => () => {}),
+  },
+  actions: {
+    // Person commands. The wiring performs the guarded I/O and answers the caller.
+    deliverText: (_, _params: DeliverTextParams) => {},
+    deliverKey: (_, _params: DeliverKeyParams) => {},
+    refuse: (_, _params: RefuseParams) => {},
+    clearProblem: assign({ problem: null }),
+    /** LAND: the evidence becomes the gate's content; yolo records itself as the approver. */
+    openLanding: assign(({ event }) => {
+      if (event.type !== 'LAND') return {};
+      return { landing: { ...event.landing, approvedBy: event.yolo ? ('yolo' as const) : null }, rejection: null, landingFailure: null, problem: null };
+    }),
+    noteRejection: assign(({ event, context }) => {
+      if (event.type !== 'REJECT') return {};
+      const gate = context.landing ? ('landing' as const) : ('brief' as const);
+      return { rejection: { gate, reason: event.reason, at: event.at }, landing: null };
+    }),
+    noteReading: assign(({ event, context }) => {
+      const e = screenOf(event);
+      if (!e) return {};
+      return { reading: e.reading, lastEventAt: e.at, ...(e.reading.readable ? {} : { fingerprint: context.fingerprint }) };
+    }),
+    /** A readable screen that differs (or a fresh start of work): the quiet clock restarts. */
+    noteChange: assign(({ event, context }) => {
+      const e = screenOf(event);
+      if (!e) return {};
+      return {
+        reading: e.reading,
+        lastEventAt: e.at,
+        fingerprint: e.reading.fingerprint,
+        lastChangeAt: e.at,
+        stallAt: e.at + context.stallMs,
+      };
+    }),
+  },
+  guards: {
+    readable: ({ event }) => isReadable(screenOf(event)?.reading ?? null),
+    unreadable: ({ event }) => !isReadable(screenOf(event)?.reading ?? null),
+    awaitingInput: ({ event }) => isBlocked(screenOf(event)?.reading ?? null),
+    idle: ({ event }) => isIdle(screenOf(event)?.reading ?? null),
+    idleReadyForBrief: ({ event }) => {
+      const r = screenOf(event)?.reading ?? null;
+      return isIdle(r) && boxReadyForBrief(r);
+    },
+    /** The settle time ran out and the latest reading is still idle with an empty live box. */
+    startupSettled: ({ context, event }) =>
+      event.type === 'DEADLINE' && event.name === 'startup-settle' && isIdle(context.reading) && boxReadyForBrief(context.reading),
+    busy: ({ event }) => isBusy(screenOf(event)?.reading ?? null),
+    busyChanged: ({ event, context }) => {
+      const e = screenOf(event);
+      return !!e && isBusy(e.reading) && e.reading.fingerprint !== context.fingerprint;
+    },
+    busyUnchanged: ({ event, context }) => {
+      const e = screenOf(event);
+      return !!e && isBusy(e.reading) && e.reading.fingerprint === context.fingerprint;
+    },
+    idleChanged: ({ event, context }) => {
+      const e = screenOf(event);
+      return !!e && isIdle(e.reading) && e.reading.fingerprint !== context.fingerprint;
+    },
+    /**
+     * The turn ran between two reads: idle again on a screen that differs from the one we briefed,
+     * with the live box shown EMPTY — our prompt left it. A box not visible proves nothing.
+     */
+    idleAfterBrief: ({ event, context }) => {
+      const e = screenOf(event);
+      return !!e && isIdle(e.reading) && boxReadyForBrief(e.reading) &&
+        context.briefFingerprint !== null && e.reading.fingerprint !== context.briefFingerprint;
+    },
+    /** While the quiet period runs: the same idle, empty-box screen again (a repaint, no change). */
+    idleAfterBriefUnchanged: ({ event, context }) => {
+      const e = screenOf(event);
+      return !!e && isIdle(e.reading) && boxReadyForBrief(e.reading) && e.reading.fingerprint === context.fingerprint;
+    },
+    /** The quiet period ran out on the idle, empty-box screen it started on (nothing else came). */
+    briefQuietHeld: ({ context, event }) =>
+      event.type === 'DEADLINE' && event.name === 'brief-quiet' && isIdle(context.reading) &&
+      boxReadyForBrief(context.reading) && context.reading!.fingerprint === context.fingerprint &&
+      context.fingerprint !== context.briefFingerprint,
+    /** The box still holds the first prompt we typed: its Enter was lost (or not acted on yet). */
+    promptInBox: ({ event, context }) => {
+      const r = screenOf(event)?.reading ?? null;
+      return !isBlocked(r) && boxHoldsPrompt(r, context.firstPrompt);
+    },
+    /** Text in the box that is not ours: never pressed, never settled over. */
+    otherTextInBox: ({ event }) => {
+      const r = screenOf(event)?.reading ?? null;
+      return isReadable(r) && !isBlocked(r) && !boxIsEmpty(r);
+    },
+    resubmitDue: ({ context, event }) =>
+      event.type === 'DEADLINE' && event.name === 'resubmit' && !isBlocked(context.reading) &&
+      boxHoldsPrompt(context.reading, context.firstPrompt) && (context.briefRetries ?? 0) < MAX_BRIEF_RETRIES,
+    /** Latest reading: a menu or dialog is up (teardown must Escape it first). */
+    menuUp: ({ context }) => isBlocked(context.reading),
+    /** Latest reading: a turn runs (an agent mid-turn does not execute /exit; teardown interrupts it). */
+    turnRunning: ({ context }) => isTurnRunning(context.reading),
+    /** A readable screen that no longer says working: the interrupt took. */
+    turnOver: ({ event }) => {
+      const r = screenOf(event)?.reading ?? null;
+      return isReadable(r) && !isTurnRunning(r);
+    },
+    /** Latest reading: typed text in the box, which /exit would be appended to. */
+    boxHasTypedText: ({ context }) => boxHoldsTypedText(context.reading),
+    /** The settle time after ctrl-u ran out with the text still in the box. */
+    clearFailed: ({ context, event }) =>
+      event.type === 'DEADLINE' && event.name === 'clear-settle' && boxHoldsTypedText(context.reading),
+    /** A readable screen whose box no longer holds typed text: ctrl-u took. */
+    boxCleared: ({ event }) => {
+      const r = screenOf(event)?.reading ?? null;
+      return isReadable(r) && !boxHoldsTypedText(r);
+    },
+    menuGone: ({ event }) => {
+      const r = screenOf(event)?.reading ?? null;
+      return isReadable(r) && !isBlocked(r);
+    },
+    promptBoxEmpty: ({ context }) => boxIsEmpty(context.reading),
+    sendAllowed: ({ context, event }) =>
+      event.type === 'SEND' && (event.allowNonEmptyBox || boxIsEmpty(context.reading)),
+    /** Only a FIRST key of Enter is guarded: later keys answer a menu the earlier keys moved through. */
+    keyAllowed: ({ context, event }) =>
+      event.type === 'KEYS' && (event.key !== 'enter' || event.allowNonEmptyBox || boxIsEmpty(context.reading)),
+    stallDue: ({ context, event }) =>
+      event.type === 'DEADLINE' && event.name === 'stall' && context.stallAt !== null &&
+      event.at >= context.stallAt && isReadable(context.reading) && !isBlocked(context.reading),
+    isDeadline: ({ event }, params: { name: DeadlineName }) => event.type === 'DEADLINE' && event.name === params.name,
+    serverUp: ({ event }) => event.type === 'PANE_MISSING' && event.serverUp,
+    stopRequested: ({ context }) => context.stopRequested,
+    noPane: ({ context }) => context.paneId === null,
+    briefGateRequired: ({ context }) => context.briefGate === true,
+    yoloLanding: ({ event }) => event.type === 'LAND' && event.yolo === true,
+    landingApplied: ({ context }) => !!context.landed,
+    paneExited: ({ context }) => context.paneExited === true || context.paneId === null,
+    keepWorker: ({ event }) => (event as { output?: LandingOutcome }).output?.tearDown === false,
+    reportExists: ({ event, context }) => {
+      const out = (event as { output?: { exists?: boolean } }).output;
+      return out?.exists === true && !isBlocked(context.reading);
+    },
+    parkedOnDecision: ({ event }) => {
+      const out = (event as { output?: { waitingOn?: string | null } }).output;
+      return typeof out?.waitingOn === 'string' && out.waitingOn !== '';
+    },
+  },
+});

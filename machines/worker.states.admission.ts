@@ -1,0 +1,61 @@
+/**
+ * Worker states from dispatch to a live pane: the dispatch gate (admission, gate) and the
+ * three preparation steps (worktree, agent seed, pane). A STOP before a pane exists needs no
+ * teardown; one while the pane is being made waits for it and then tears it down.
+ */
+import { assign } from 'xstate';
+import { workerSetup } from './worker.setup.ts';
+
+/** Transient: the dispatch gate is decided by the input (the project's yolo flag, read by the daemon). */
+export const admissionState = workerSetup.createStateConfig({
+  always: [{ guard: 'briefGateRequired', target: 'gate' }, { target: 'preparing' }],
+});
+
+/** The dispatch gate: the staged brief waits for a person. No worktree, branch or pane exists yet. */
+export const gateState = workerSetup.createStateConfig({
+  initial: 'awaitingBriefApproval',
+  states: {
+    awaitingBriefApproval: {
+      on: {
+        APPROVE: { target: '#worker.preparing', actions: assign({ rejection: null }) },
+        REJECT: { target: '#worker.rejected', actions: 'noteRejection' },
+        // Nothing to tear down: no pane was ever made.
+        STOP: '#worker.stopped',
+      },
+    },
+  },
+});
+
+export const preparingState = workerSetup.createStateConfig({
+  invoke: {
+    src: 'prepareWorktree',
+    input: ({ context }) => ({ id: context.id }),
+    onDone: 'seeding',
+    onError: { target: 'failed', actions: assign({ problem: ({ event }) => `prepare: ${String(event.error)}` }) },
+  },
+  on: { STOP: 'stopped' },
+});
+
+export const seedingState = workerSetup.createStateConfig({
+  invoke: {
+    src: 'seedAgent',
+    input: ({ context }) => ({ id: context.id }),
+    onDone: 'spawning',
+    onError: { target: 'failed', actions: assign({ problem: ({ event }) => `seed: ${String(event.error)}` }) },
+  },
+  on: { STOP: 'stopped' },
+});
+
+export const spawningState = workerSetup.createStateConfig({
+  invoke: {
+    src: 'spawnPane',
+    input: ({ context }) => ({ id: context.id }),
+    onDone: [
+      { guard: 'stopRequested', target: 'teardown', actions: assign({ paneId: ({ event }) => event.output.paneId }) },
+      { target: 'starting', actions: assign({ paneId: ({ event }) => event.output.paneId, lastEventAt: ({ event }) => event.output.at }) },
+    ],
+    onError: { target: 'failed', actions: assign({ problem: ({ event }) => `spawn: ${String(event.error)}` }) },
+  },
+  // The pane may be half made: finish spawning, then tear it down properly.
+  on: { STOP: { actions: assign({ stopRequested: true, stopAt: ({ event }) => event.at + event.timeoutMs }) } },
+});

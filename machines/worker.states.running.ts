@@ -1,0 +1,123 @@
+/**
+ * Worker states while the agent works and after its turn: running (stall detection),
+ * settled and reporting (done needs the report file), done, parked on a decision, and
+ * waitFailed (could-not-tell). Every resting state goes back to running on new work.
+ */
+import { assign } from 'xstate';
+import { workerSetup } from './worker.setup.ts';
+
+export const runningState = workerSetup.createStateConfig({
+  initial: 'working',
+  on: {
+    SCREEN: [
+      { guard: 'unreadable', target: '.blind', actions: 'noteReading' },
+      { guard: 'awaitingInput', target: '.blocked', actions: 'noteReading' },
+      { guard: 'idle', target: 'settled', actions: 'noteChange' },
+      // Targeting a child from here re-enters it, which re-arms the stall deadline.
+      { guard: 'busyChanged', target: '.working', actions: 'noteChange' },
+      { actions: 'noteReading' },
+    ],
+  },
+  states: {
+    working: {
+      invoke: { src: 'deadline', input: ({ context }) => ({ at: context.stallAt ?? context.lastEventAt, name: 'stall' as const }) },
+      on: {
+        DEADLINE: { guard: 'stallDue', target: 'stalled' },
+        SCREEN: { guard: 'busyUnchanged', actions: 'noteReading' },
+      },
+    },
+    blocked: {
+      // Leaving a dialog is fresh work: time spent waiting on a person is not quiet time.
+      on: { SCREEN: { guard: 'busyUnchanged', target: 'working', actions: 'noteChange' } },
+    },
+    stalled: {
+      on: { SCREEN: { guard: 'busyUnchanged', actions: 'noteReading' } },
+    },
+    blind: {
+      // Same screen as before the blind spell: the quiet time keeps counting from the last change.
+      on: { SCREEN: { guard: 'busyUnchanged', target: 'working', actions: 'noteReading' } },
+    },
+  },
+});
+
+export const settledState = workerSetup.createStateConfig({
+  initial: 'checking',
+  on: {
+    SCREEN: [
+      { guard: 'awaitingInput', target: 'running.blocked', actions: 'noteReading' },
+      { guard: 'busyChanged', target: 'running.working', actions: 'noteChange' },
+      { actions: 'noteReading' },
+    ],
+  },
+  states: {
+    checking: {
+      invoke: {
+        src: 'checkReport',
+        input: ({ context }) => ({ id: context.id, path: context.reportPath }),
+        onDone: [
+          { guard: 'reportExists', target: '#worker.reporting', actions: assign({ reportExists: true }) },
+          { target: 'unconfirmed', actions: assign({ reportExists: ({ event }) => event.output.exists }) },
+        ],
+        onError: { target: 'unconfirmed', actions: assign({ reportExists: null, problem: ({ event }) => `report check: ${String(event.error)}` }) },
+      },
+    },
+    /** Settled with no report (brief not followed?) or with a menu up: suspicious, not done. */
+    unconfirmed: {
+      on: { SCREEN: { guard: 'idleChanged', target: 'checking', actions: 'noteChange' } },
+    },
+  },
+});
+
+export const reportingState = workerSetup.createStateConfig({
+  invoke: {
+    src: 'readReport',
+    input: ({ context }) => ({ id: context.id, path: context.reportPath }),
+    onDone: [
+      { guard: 'parkedOnDecision', target: 'parked', actions: assign({ waitingOn: ({ event }) => event.output.waitingOn }) },
+      { target: 'done', actions: assign({ waitingOn: null }) },
+    ],
+    // A failed read is never "not parked": stay settled and say why.
+    onError: { target: 'settled.unconfirmed', actions: assign({ problem: ({ event }) => `report read: ${String(event.error)}` }) },
+  },
+  on: { SCREEN: { actions: 'noteReading' } },
+});
+
+export const doneState = workerSetup.createStateConfig({
+  on: {
+    SCREEN: [
+      { guard: 'awaitingInput', target: 'running.blocked', actions: 'noteReading' },
+      { guard: 'busyChanged', target: 'running.working', actions: 'noteChange' },
+      { actions: 'noteReading' },
+    ],
+    LAND: [
+      { guard: 'yoloLanding', target: 'landing.applying', actions: 'openLanding' },
+      { target: 'landing.awaitingApproval', actions: 'openLanding' },
+    ],
+  },
+});
+
+export const parkedState = workerSetup.createStateConfig({
+  on: {
+    SCREEN: [
+      { guard: 'awaitingInput', target: 'running.blocked', actions: 'noteReading' },
+      { guard: 'busyChanged', target: 'running.working', actions: 'noteChange' },
+      { actions: 'noteReading' },
+    ],
+  },
+});
+
+/**
+ * A pane could not be found and the host could not say why (its server is down or did not
+ * answer): could-not-tell, never gone. A readable screen brings the worker back.
+ */
+export const waitFailedState = workerSetup.createStateConfig({
+  on: {
+    SCREEN: [
+      { guard: 'unreadable', actions: 'noteReading' },
+      { guard: 'awaitingInput', target: 'running.blocked', actions: ['noteChange', 'clearProblem'] },
+      { guard: 'busy', target: 'running.working', actions: ['noteChange', 'clearProblem'] },
+      { guard: 'idleAfterBrief', target: 'settled', actions: ['noteChange', 'clearProblem'] },
+      { actions: 'noteReading' },
+    ],
+  },
+});

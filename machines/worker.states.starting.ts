@@ -1,0 +1,136 @@
+/**
+ * Worker states from a live pane to the first turn: waiting for the start screen to settle
+ * (starting) and typing the first prompt and confirming it was submitted (briefing).
+ */
+import { assign, not, stateIn } from 'xstate';
+import { workerSetup } from './worker.setup.ts';
+import { STARTUP_SETTLE_MS, BRIEF_QUIET_MS, RESUBMIT_AFTER_MS, PROMPT_NOT_SUBMITTED } from './worker.constants.ts';
+
+export const startingState = workerSetup.createStateConfig({
+  initial: 'waiting',
+  on: {
+    SCREEN: [
+      { guard: 'awaitingInput', target: '.blocked', actions: 'noteReading' },
+      // Not typed yet: the start screen is still being redrawn (see settling).
+      { guard: 'idleReadyForBrief', target: '.settling', actions: 'noteChange' },
+      // A box holding text is never briefed into; the worker waits for it to empty.
+      { target: '.waiting', actions: 'noteReading' },
+    ],
+    // SEND/KEYS at the root let the person answer a startup dialog by hand; the machine never does.
+  },
+  states: {
+    waiting: {},
+    blocked: {},
+    /**
+     * The first idle, empty-box screen: the first prompt waits STARTUP_SETTLE_MS from it
+     * (an absolute deadline, kept across redraws and restores) and is typed only if the
+     * latest reading then is still idle with an empty box. A dialog meanwhile is
+     * `blocked`, a box holding text or any other screen is `waiting` (the parent's
+     * transitions), so the deadline never types into either.
+     */
+    settling: {
+      entry: assign({ startupSettleAt: ({ context }) => context.lastEventAt + STARTUP_SETTLE_MS }),
+      invoke: { src: 'deadline', input: ({ context }) => ({ at: context.startupSettleAt ?? context.lastEventAt, name: 'startup-settle' as const }) },
+      on: {
+        // A redraw of the start screen: noted (briefing compares against it), deadline unchanged.
+        SCREEN: { guard: 'idleReadyForBrief', actions: 'noteChange' },
+        DEADLINE: [
+          { guard: 'startupSettled', target: '#worker.briefing' },
+          { guard: { type: 'isDeadline', params: { name: 'startup-settle' } }, target: 'waiting' },
+        ],
+      },
+    },
+  },
+});
+
+export const briefingState = workerSetup.createStateConfig({
+  initial: 'sending',
+  on: {
+    // Refused while our prompt is on its way; once it is stuck (blocked) the person may act.
+    SEND: { guard: not(stateIn('#worker.briefing.blocked')), actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'briefing', box: '', kind: '' }) } },
+    KEYS: { guard: not(stateIn('#worker.briefing.blocked')), actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'briefing', box: '', kind: '' }) } },
+    SCREEN: [
+      { guard: 'awaitingInput', target: '#worker.running.blocked', actions: ['noteChange', 'clearProblem'] },
+      // Our text still in the box is checked before the spinner: it was not submitted.
+      { guard: 'promptInBox', target: '.unsubmitted', actions: 'noteReading' },
+      { guard: 'busy', target: '#worker.running.working', actions: ['noteChange', 'clearProblem'] },
+      { guard: 'otherTextInBox', target: '.blocked', actions: 'noteReading' },
+      // Not settled yet: the screen must hold still first (a spinner or a dialog may follow).
+      { guard: 'idleAfterBrief', target: '.quieting', actions: 'noteChange' },
+      { actions: 'noteReading' },
+    ],
+  },
+  states: {
+    sending: {
+      invoke: {
+        src: 'submitPrompt',
+        input: ({ context }) => ({ id: context.id, paneId: context.paneId!, text: context.firstPrompt, allowNonEmptyBox: false }),
+        onDone: { target: 'confirming', actions: assign({ briefFingerprint: ({ context }) => context.fingerprint }) },
+        onError: { target: '#worker.failed', actions: assign({ problem: ({ event }) => `brief: ${String(event.error)}` }) },
+      },
+      on: { SCREEN: { actions: 'noteReading' } },
+    },
+    confirming: {},
+    /**
+     * Idle with the box empty on a screen that differs from the one we briefed, and no
+     * `working` seen: the turn may have run between two reads, or Claude Code has not drawn
+     * its spinner yet. Settled only if this screen holds unchanged for BRIEF_QUIET_MS; any
+     * change starts the wait again, work or a dialog wins (the parent's transitions).
+     */
+    quieting: {
+      entry: assign({ briefQuietAt: ({ context }) => context.lastEventAt + BRIEF_QUIET_MS }),
+      invoke: { src: 'deadline', input: ({ context }) => ({ at: context.briefQuietAt ?? context.lastEventAt, name: 'brief-quiet' as const }) },
+      on: {
+        SCREEN: [
+          { guard: 'idleAfterBriefUnchanged', actions: 'noteReading' },
+          // Re-entering re-arms the deadline from this screen's time.
+          { guard: 'idleAfterBrief', target: 'quieting', reenter: true, actions: 'noteChange' },
+        ],
+        DEADLINE: [
+          { guard: 'briefQuietHeld', target: '#worker.settled' },
+          // Something else showed meanwhile (no box, an unreadable screen): keep confirming.
+          { guard: { type: 'isDeadline', params: { name: 'brief-quiet' } }, target: 'confirming' },
+        ],
+      },
+    },
+    /** Our prompt sits in the box: give a slow TUI its moment, then press Enter again. */
+    unsubmitted: {
+      entry: assign({ resubmitAt: ({ context }) => context.lastEventAt + RESUBMIT_AFTER_MS }),
+      invoke: { src: 'deadline', input: ({ context }) => ({ at: context.resubmitAt ?? context.lastEventAt, name: 'resubmit' as const }) },
+      on: {
+        // A repaint with our text still there keeps the deadline where it is.
+        SCREEN: { guard: 'promptInBox', actions: 'noteReading' },
+        DEADLINE: [
+          { guard: 'resubmitDue', target: 'resubmitting' },
+          { guard: { type: 'isDeadline', params: { name: 'resubmit' } }, target: 'blocked' },
+        ],
+      },
+    },
+    /**
+     * Enter once more, through the port, past the box guard. The guard exists so that text
+     * nobody wrote (a suggestion) or a person's half-typed line is never submitted under our
+     * name; this box holds exactly the text this worker typed a moment ago into a box it saw
+     * empty, so the Enter submits what was meant to be submitted. Any other text → blocked.
+     */
+    resubmitting: {
+      invoke: {
+        src: 'pressKey',
+        input: ({ context }) => ({ id: context.id, paneId: context.paneId!, key: 'enter' as const }),
+        onDone: { target: 'confirming', actions: assign({ briefRetries: ({ context }) => (context.briefRetries ?? 0) + 1 }) },
+        onError: 'blocked',
+      },
+      on: { SCREEN: { actions: 'noteReading' } },
+    },
+    /** The prompt did not go in (or other text sits in the box): a person must look. Never settled. */
+    blocked: {
+      entry: assign({ problem: PROMPT_NOT_SUBMITTED }),
+      on: {
+        SCREEN: [
+          { guard: 'awaitingInput', target: '#worker.running.blocked', actions: ['noteChange', 'clearProblem'] },
+          { guard: 'busy', target: '#worker.running.working', actions: ['noteChange', 'clearProblem'] },
+          { actions: 'noteReading' },
+        ],
+      },
+    },
+  },
+});
