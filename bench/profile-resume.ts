@@ -30,7 +30,7 @@ try {
   // Under strace (seccomp filter: only execve stops the process) to count what resume spawns.
   const traceFile = join(world.root, 'execve.trace');
   const node = [process.execPath, '--cpu-prof', `--cpu-prof-dir=${profDir}`, HAND_BIN, 'daemon', 'run', '--home', d.home];
-  const child = spawn('strace', ['-f', '-qq', '--seccomp-bpf', '-e', 'trace=execve', '-o', traceFile, ...node], { env: d.env, stdio: 'ignore' });
+  const child = spawn('strace', ['-f', '-qq', '-s', '200', '--seccomp-bpf', '-e', 'trace=execve', '-o', traceFile, ...node], { env: d.env, stdio: 'ignore' });
   onCleanup('profiled daemon', () => killIfAlive(child.pid!));
   let firstAnswer = 0;
   for (;;) {
@@ -44,8 +44,11 @@ try {
   await d.hand(['daemon', 'stop']);
   for (let i = 0; i < 200 && child.exitCode === null; i++) await sleep(50);
   const spawned = new Map<string, number>();
-  for (const m of readFileSync(traceFile, 'utf8').matchAll(/execve\("[^"]*", \[([^\]]*)\]/g)) {
-    const key = m[1]!.split(', ').slice(0, 4).join(' ').replace(/\/tmp\/[^" ]+/g, '<tmp>');
+  for (const m of readFileSync(traceFile, 'utf8').matchAll(/execve\("[^"]*", \[([^\]]*)\].*\) = 0$/gm)) {
+    // program + its first words after tmux's `-S <socket> -f <conf>`: which command it was
+    const argv = m[1]!.split(', ').map((a) => a.replace(/^"|"$/g, ''));
+    const rest = argv[0]?.endsWith('tmux') ? argv.slice(argv.indexOf('-f') >= 0 ? argv.indexOf('-f') + 2 : 1) : argv.slice(1);
+    const key = [argv[0]!.split('/').pop(), ...rest.slice(0, 2)].join(' ').replace(/\/tmp\/\S+/g, '<tmp>').replace(/%\d+|\$\d+|@\d+/g, '<id>');
     spawned.set(key, (spawned.get(key) ?? 0) + 1);
   }
   console.log(`execve from daemon start to stop (strace): ${[...spawned.values()].reduce((x, y) => x + y, 0)}`);

@@ -3,22 +3,32 @@
  * as shares of the busy (non-idle) time: what bench/profile-*.ts print to say where CPU goes.
  */
 export interface CpuProfile {
+  startTime: number;
   nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
   samples: number[];
   timeDeltas: number[];
 }
 
-const IDLE = new Set(['(idle)', '(program)']);
+// '(program)' is native time on the JS thread outside JS (libuv, syscalls): busy, not idle
+const IDLE = new Set(['(idle)']);
 
-export function printSelfTime(profile: CpuProfile, topFunctions = 20, topFiles = 12): void {
+/**
+ * `window` ([from, to] in µs of CLOCK_MONOTONIC — V8's profile clock, and what
+ * process.hrtime.bigint() / 1000n reads in any process on Linux) keeps only the samples taken
+ * in it, e.g. the streaming phase of a daemon profiled since start-up.
+ */
+export function printSelfTime(profile: CpuProfile, topFunctions = 20, topFiles = 12, window?: [number, number]): void {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const byFn = new Map<string, number>();
   const byFile = new Map<string, number>();
   let total = 0;
   let busy = 0;
+  let at = profile.startTime;
   profile.samples.forEach((id, i) => {
     const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
     const dt = profile.timeDeltas[i] ?? 0;
+    at += dt;
+    if (window && (at < window[0] || at > window[1])) return;
     total += dt;
     if (IDLE.has(functionName)) return;
     busy += dt;
@@ -29,7 +39,7 @@ export function printSelfTime(profile: CpuProfile, topFunctions = 20, topFiles =
   });
   const share = (v: number) => `${((v / busy) * 100).toFixed(1).padStart(5)} %`;
   const top = (m: Map<string, number>, k: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k);
-  console.log(`profile ${(total / 1e6).toFixed(1)} s, busy ${((busy / total) * 100).toFixed(1)} %; top functions by self time (share of busy time):`);
+  console.log(`profile ${(total / 1e6).toFixed(1)} s${window ? ' (window)' : ''}, busy ${((busy / total) * 100).toFixed(1)} %; top functions by self time (share of busy time):`);
   for (const [k, v] of top(byFn, topFunctions)) console.log(`${share(v)}  ${k}`);
   console.log('top files by self time (share of busy time):');
   for (const [k, v] of top(byFile, topFiles)) console.log(`${share(v)}  ${k}`);
