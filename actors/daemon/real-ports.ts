@@ -26,6 +26,12 @@ export function claudeConfigDirOf(env: Record<string, string | undefined>): stri
 
 export function createRealPorts(opts: { fallbackEnv: Record<string, string | undefined> }): RealPorts {
   const callerEnvs = new Map<string, Record<string, string>>();
+  /**
+   * Worktree creation is serialised per repository: concurrent `git worktree add -b` in one
+   * repository failed here with "failed to read .git/worktrees/<id>/commondir" (git's own
+   * metadata race), so a fleet dispatched in parallel lost workers.
+   */
+  const repoQueues = new Map<string, Promise<unknown>>();
   const envAdds = new Map<string, Record<string, string>>();
   const envOf = (id: string) => callerEnvs.get(id) ?? (opts.fallbackEnv as Record<string, string>);
   return {
@@ -34,7 +40,14 @@ export function createRealPorts(opts: { fallbackEnv: Record<string, string | und
       if (add) envAdds.set(id, add);
     },
     async prepareWorktree(intent) {
-      await createWorktree({ repo: intent.repo, id: intent.id, base: intent.base });
+      const previous = repoQueues.get(intent.repo) ?? Promise.resolve();
+      const mine = previous.catch(() => undefined).then(() => createWorktree({ repo: intent.repo, id: intent.id, base: intent.base }));
+      repoQueues.set(intent.repo, mine);
+      try {
+        await mine;
+      } finally {
+        if (repoQueues.get(intent.repo) === mine) repoQueues.delete(intent.repo);
+      }
     },
     async seedAgent(intent) {
       // Both agents read the same files: the mock agent mirrors Claude Code's trust check.
