@@ -68,13 +68,15 @@ export async function restoreFleet(o: RestoreOptions): Promise<{ restored: strin
 
   o.startFleet(composeFleetSnapshot({ projects: saved.projects, workers: registry }, children));
 
-  for (const { id, paneId } of toAttach) {
+  // Re-attach a few workers at a time: each attach is a round trip to the terminal host (tmux
+  // starts a client per session), and one after another made resuming 100 workers take 3.7 s.
+  await forEachBounded(toAttach, ATTACH_CONCURRENCY, async ({ id, paneId }) => {
     const intent = o.intents.get(id)!;
     const host = o.hosts[intent.backend];
     if (!host) {
       o.live.set(id, null);
       o.log?.({ msg: 'no terminal host for restored worker', id, backend: intent.backend });
-      continue;
+      return;
     }
     let info;
     try {
@@ -85,7 +87,7 @@ export async function restoreFleet(o: RestoreOptions): Promise<{ restored: strin
       o.log?.({ msg: 're-attach failed', id, paneId, err: String(err) });
       o.route(id, { type: 'PANE_MISSING', serverUp: false, at: o.clock.now() });
       o.attachFeed(id, paneId);
-      continue;
+      return;
     }
     if (info === null) {
       o.live.set(id, false);
@@ -104,6 +106,16 @@ export async function restoreFleet(o: RestoreOptions): Promise<{ restored: strin
     } else {
       o.attachFeed(id, paneId);
     }
-  }
+  });
   return { restored, skipped };
+}
+
+const ATTACH_CONCURRENCY = 8;
+
+async function forEachBounded<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(lanes);
 }
