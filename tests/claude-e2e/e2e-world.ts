@@ -6,13 +6,13 @@
  * Claude Code worker gets. Folder trust is left to the product's dispatch (seedClaudeHome with no
  * worktrees), so these tests exercise that code too.
  */
-import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { claudeTestEnv, seedClaudeHome, type ClaudeRenderer } from '../../io/agent/claude-env.ts';
 import { requireClaudeBinary } from '../harness/claude-binary.ts';
 import type { FakeAnthropic, RequestRecord } from '../harness/fake-anthropic.ts';
-import { HAND_BIN, type CliWorld, type RunResult } from '../cli/cli-harness.ts';
+import { handRunner, stopInstallation, writeBrief, type CliWorld, type RunResult } from '../cli/cli-harness.ts';
+import { makeTestRepo } from '../helpers/git-repo.ts';
 import { makeTempDir, waitForEvent } from '../helpers/temp.ts';
 
 export type Backend = 'tmux' | 'pty';
@@ -38,15 +38,6 @@ export interface E2eWorld extends Omit<CliWorld, 'cleanup'> {
   cleanup(): Promise<void>;
 }
 
-export function run(cmd: string, args: string[], cwd?: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid' };
-    execFile(cmd, args, { cwd, env }, (err) => (err ? reject(err) : resolve()));
-  });
-}
-
-const settle = (cmd: string, args: string[]) => new Promise<void>((r) => execFile(cmd, args, () => r()));
-
 export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { renderer?: ClaudeRenderer } = {}): Promise<E2eWorld> {
   requireClaudeBinary();
   const tmp = makeTempDir(label);
@@ -54,42 +45,22 @@ export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { r
   const home = join(root, 'state');
   const repo = join(root, 'repo');
   const agentHome = join(root, 'agent-home');
-  mkdirSync(repo);
   mkdirSync(agentHome);
   const renderer = opts.renderer ?? 'fullscreen';
   const { claudeJsonPath } = seedClaudeHome({ home: agentHome, worktrees: [], renderer });
-  await run('git', ['init', '-q', '-b', 'main'], repo);
-  writeFileSync(join(repo, 'README.md'), '# e2e repo\n');
-  await run('git', ['add', 'README.md'], repo);
-  await run('git', ['commit', '-q', '-m', 'init'], repo);
+  await makeTestRepo(repo, '# e2e repo\n');
   // The daemon is started by the CLI with this environment too: node must be on PATH for it.
   const path = `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`;
   const env = claudeTestEnv({ home: agentHome, baseUrl: fake.url, renderer, path });
 
-  const hand: E2eWorld['hand'] = (args, o = {}) =>
-    new Promise((resolve) => {
-      execFile(process.execPath, [HAND_BIN, '--home', home, ...args], { env: { ...env, ...o.env }, timeout: o.timeoutMs ?? 90_000, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
-        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? Number((err as { code: number }).code) : 1) : 0;
-        let json: any = null;
-        try {
-          json = JSON.parse(stdout);
-        } catch {
-          json = null;
-        }
-        resolve({ code, stdout, stderr, json });
-      });
-    });
+  const hand = handRunner(home, env, 90_000);
   // --yolo: these tests are about the worker's screens, not the brief/landing gates (tested in tests/cli).
   const annex = await hand(['annex', repo, '--yolo', '--json']);
   if (annex.code !== 0) throw new Error(`hand annex failed (${annex.code}): ${annex.stdout}${annex.stderr}`);
 
   const world: E2eWorld = {
     root, home, repo, agentHome, claudeJsonPath, env, hand,
-    brief(name, task) {
-      const p = join(root, `${name}.md`);
-      writeFileSync(p, `# Brief ${name}\n\n## Read first\n\nNothing.\n\n## Task\n\n${task}\n`);
-      return p;
-    },
+    brief: (name, task) => writeBrief(root, name, task),
     reportPathOf: (id) => join(home, 'workers', id, 'report.md'),
     worktreeOf: (id) => join(repo, '.claude', 'worktrees', id),
     async dispatch(id, backend, task, extra = [], e) {
@@ -132,11 +103,7 @@ export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { r
       const s = await hand(['status', '--json'], { timeoutMs: 30_000 });
       const live = Array.isArray(s.json) ? s.json.filter((w: { live?: boolean }) => w.live).map((w: { id: string }) => w.id) : [];
       await Promise.all(live.map((id: string) => hand(['stop', id, '--json'], { timeoutMs: 30_000 })));
-      await hand(['daemon', 'stop'], { timeoutMs: 20_000 });
-      const sock = join(home, 'tmux.sock');
-      if (existsSync(sock)) await settle('tmux', ['-S', sock, 'kill-server']);
-      // a daemon that did not stop on request must not outlive the test
-      await settle('pkill', ['-f', `--home ${home}`]);
+      await stopInstallation(hand, home, 20_000);
       await removeWhenQuiet(tmp.cleanup);
     },
   };

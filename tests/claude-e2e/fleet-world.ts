@@ -17,7 +17,8 @@ import type { WorkerIntent } from '../../persistence/types.ts';
 import { requireClaudeBinary } from '../harness/claude-binary.ts';
 import type { FakeAnthropic } from '../harness/fake-anthropic.ts';
 import { makeTempDir, waitForEvent } from '../helpers/temp.ts';
-import { removeWhenQuiet, run } from './e2e-world.ts';
+import { removeWhenQuiet } from './e2e-world.ts';
+import { makeTestRepo } from '../helpers/git-repo.ts';
 
 export interface FleetWorld {
   fleet: FleetHost;
@@ -27,8 +28,6 @@ export interface FleetWorld {
   dispatch(id: string, backend: 'tmux' | 'pty', task: string, o: { stallMs: number }): Promise<WorkerView>;
   cleanup(): Promise<void>;
 }
-
-const git = (args: string[], cwd: string) => run('git', args, cwd);
 
 export async function makeFleetWorld(label: string, fake: FakeAnthropic, replace: Partial<WorkerPorts> = {}): Promise<FleetWorld> {
   requireClaudeBinary();
@@ -45,13 +44,9 @@ async function build(tmp: ReturnType<typeof makeTempDir>, fake: FakeAnthropic, r
   const root = realpathSync(tmp.path);
   const repo = join(root, 'repo');
   const agentHome = join(root, 'agent-home');
-  mkdirSync(repo);
   mkdirSync(agentHome);
   const { claudeJsonPath } = seedClaudeHome({ home: agentHome, worktrees: [], renderer: 'fullscreen' });
-  await git(['init', '-q', '-b', 'main'], repo);
-  writeFileSync(join(repo, 'README.md'), '# e2e repo\n');
-  await git(['add', 'README.md'], repo);
-  await git(['commit', '-q', '-m', 'init'], repo);
+  await makeTestRepo(repo, '# e2e repo\n');
   const env = claudeTestEnv({ home: agentHome, baseUrl: fake.url, renderer: 'fullscreen', path: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin` });
 
   const store = openStore(join(root, 'fleet.db'));
