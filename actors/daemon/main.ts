@@ -13,7 +13,7 @@ import { createTmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
 import { createPtyHost } from '../../io/terminal/pty/pty-host.ts';
 import type { BackendName, TerminalHost } from '../../io/terminal/types.ts';
 import { repoTopLevel, resolveBaseRef } from '../../io/git/index.ts';
-import { claudeBinary } from '../../cli/commands/doctor.ts';
+import { claudeBinary } from '../../io/agent/launch.ts';
 import { createFleetHost } from '../fleet-host.ts';
 import { createRealPorts } from './real-ports.ts';
 import { makeHandlers } from './handlers.ts';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { execFile, execFileSync } from 'node:child_process';
 import { ensureHome, resolveHome } from '../home.ts';
 import { call } from '../client.ts';
-import { formatDuration } from '../durations.ts';
+import { formatDuration, parseDuration } from '../durations.ts';
 
 interface Row {
   id: string;
@@ -66,7 +66,7 @@ export async function runDemo(opts: { home?: string; json?: boolean; keep?: bool
   for (const w of WORKERS) {
     const brief = join(root, `${w.id}-brief.md`);
     writeFileSync(brief, `# Brief: ${w.id}\n\n## Read first\n\nNothing else to read.\n\n## Task\n\n${w.brief}`);
-    const stallMs = w.stall.endsWith('s') ? Number(w.stall.slice(0, -1)) * 1000 : Number(w.stall.slice(0, -1)) * 60_000;
+    const stallMs = parseDuration(w.stall, '--stall');
     await call(paths, 'dispatch', { id: w.id, repo, brief, readPaths: [], agent: 'mock', backend: 'tmux', stallMs, env });
     out(`dispatched ${w.id.padEnd(9)} → expect ${w.goal}`);
   }

@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, statSync, accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
-import { KINGSHAND_ROOT } from '../../io/root.ts';
+import { claudeBinary } from '../../io/agent/launch.ts';
 
 export interface Check {
   name: string;
@@ -17,7 +17,6 @@ export interface Check {
 }
 
 const require = createRequire(import.meta.url);
-const ROOT = `${KINGSHAND_ROOT}/`;
 
 function version(file: string, args: string[]): Promise<string | null> {
   return new Promise((resolve) => {
@@ -25,14 +24,6 @@ function version(file: string, args: string[]): Promise<string | null> {
   });
 }
 
-export function claudeBinary(): string | null {
-  const local = `${ROOT}node_modules/.bin/claude`;
-  if (existsSync(local)) return local;
-  for (const dir of (process.env.PATH ?? '').split(':')) {
-    if (dir && existsSync(`${dir}/claude`)) return `${dir}/claude`;
-  }
-  return null;
-}
 
 export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Check[] }> {
   const checks: Check[] = [];

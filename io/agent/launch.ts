@@ -28,14 +28,27 @@ export interface LaunchOptions {
 /** The kingshand checkout this file belongs to (io/agent/launch.ts → two levels up). */
 export { KINGSHAND_ROOT };
 
+function localClaudeBinary(root: string): string | null {
+  const local = join(root, 'node_modules', '.bin', 'claude');
+  return existsSync(local) ? local : null;
+}
+
+/** The Claude Code binary a dispatch would start, or null when there is none (pinned, then PATH). */
+export function claudeBinary(path = process.env.PATH ?? ''): string | null {
+  const local = localClaudeBinary(KINGSHAND_ROOT);
+  if (local) return local;
+  for (const dir of path.split(':')) {
+    if (dir && existsSync(join(dir, 'claude'))) return join(dir, 'claude');
+  }
+  return null;
+}
+
 export function launchSpec(agent: string, opts: LaunchOptions = {}): LaunchSpec {
   const root = opts.repoRoot ?? KINGSHAND_ROOT;
   const env = buildWorkerEnv(opts.callerEnv ?? process.env, opts.envAdd ? { add: opts.envAdd } : {});
   if (agent === 'mock') return { argv: [process.execPath, join(root, 'bin', 'mock-agent.js')], env };
-  if (agent === 'claude') {
-    // The pinned binary in node_modules first, so tests and the person run the same version.
-    const local = join(root, 'node_modules', '.bin', 'claude');
-    return { argv: [existsSync(local) ? local : 'claude'], env };
-  }
+  // The pinned binary in node_modules first, so tests and the person run the same version;
+  // otherwise `claude` as the worker's own PATH resolves it.
+  if (agent === 'claude') return { argv: [localClaudeBinary(root) ?? 'claude'], env };
   throw new UsageError('bad-agent', `unknown agent ${JSON.stringify(agent)}. Use --agent claude or --agent mock.`, { agent });
 }
