@@ -12,13 +12,10 @@ export {
   guardedSendKey,
   guardedSendText,
   sendKeysOneByOne,
-  teardownSequence,
   type BoxCheck,
   type GuardOptions,
   type KeyGuardOptions,
   type KeysOptions,
-  type TeardownOptions,
-  type TeardownResult,
 } from './guarded-send.ts';
 export { createTmuxHost, type TmuxHost, type TmuxHostOptions } from './tmux/tmux-host.ts';
 export { createPtyHost, type PtyHost, type PtyHostOptions } from './pty/pty-host.ts';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PromptBoxNotEmptyError } from '../../io/errors.ts';
-import { guardedSendKey, guardedSendText, sendKeysOneByOne, teardownSequence } from '../../io/terminal/guarded-send.ts';
+import { guardedSendKey, guardedSendText, sendKeysOneByOne } from '../../io/terminal/guarded-send.ts';
 import type { PaneEvent, TerminalHost } from '../../io/terminal/types.ts';
 import { makeTempDir, waitFor } from '../helpers/temp.ts';
 import { isIdleEmpty, screenText, startMock, waitForExit, waitForReading } from './mock-worker.ts';
@@ -117,18 +117,27 @@ export function describeHostContract(name: string, makeHost: () => Promise<HostU
 
     it('/exit ends the worker and the exit status is reported as 0', async () => {
       const { paneId } = await launch();
-      const result = await teardownSequence(host, paneId, { exitTimeoutMs: 20_000 });
-      expect(result).toEqual({ stopped: true, code: 0, escaped: false });
+      const exit = waitForExit(host, paneId, 'the worker to leave after /exit');
+      await host.sendText(paneId, '/exit');
+      expect(await exit).toBe(0);
       const listed = await host.list();
       expect(listed.ok && listed.panes.find((p) => p.paneId === paneId)).toMatchObject({ alive: false, exitCode: 0 });
     });
 
-    it('teardown closes an open menu with Escape before /exit', async () => {
+    // The two keys the worker machine's teardown sends at a menu (machines/worker.states.teardown.ts):
+    // the host must deliver a lone Escape as Escape (not the start of a sequence), and /exit after it.
+    it('Escape closes an open menu without choosing an option, and /exit then ends the worker', async () => {
       const { paneId } = await launch();
       await guardedSendText(host, paneId, 'MODE:ask pick one');
-      await waitForReading(host, paneId, (r) => r.state === 'blocked', 'the question menu');
-      const result = await teardownSequence(host, paneId, { exitTimeoutMs: 20_000 });
-      expect(result).toEqual({ stopped: true, code: 0, escaped: true });
+      await waitForReading(host, paneId, (r) => r.state === 'blocked' && r.awaitingInput, 'the question menu');
+      await host.sendKey(paneId, 'escape');
+      const closed = await waitForReading(host, paneId, (r) => isIdleEmpty(r) && !r.awaitingInput, 'the menu to close after Escape');
+      expect(screenText(closed.screen)).not.toContain('❯ 1. SQLite');
+      expect(screenText(closed.screen)).not.toContain('you chose');
+      expect(screenText(closed.screen)).toContain('Interrupted'); // cancelled, the turn ended
+      const exit = waitForExit(host, paneId, 'the worker to leave after /exit');
+      await host.sendText(paneId, '/exit');
+      expect(await exit).toBe(0);
     });
 
     it('a crash is reported as an exit with a non-zero status, and the last screen stays readable', async () => {
