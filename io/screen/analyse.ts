@@ -8,13 +8,12 @@
  */
 import type { AgentState, ScreenReading, Screen } from './types.ts';
 import type { ScreenProfileSpec } from './profile-spec.ts';
-import { isRule, lastNonBlankRow, layoutScreen } from './layout.ts';
+import { isRule, lastNonBlankRow, layoutScreen, type ScreenLayout } from './layout.ts';
 import { readBox } from './prompt-box.ts';
 import { findBlocker } from './awaiting-input.ts';
 import { isReadable } from './readability.ts';
-import { normaliseScreen } from './normalise.ts';
+import { progressText } from './progress-text.ts';
 import { fingerprintLines } from './fingerprint.ts';
-import { lastActivityOf } from './last-activity.ts';
 import { hostShowsExit } from './host-exit.ts';
 import { unreadableReading } from './unreadable.ts';
 
@@ -37,7 +36,7 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
   else if (box !== null && readable) state = 'idle';
 
   // Fail closed (§3.6): an unreadable screen carries no fingerprint, so it can never look frozen.
-  const lines = readable ? normaliseScreen(screen) : [];
+  const text = readable ? progressText(layout.texts, transcriptEnd(layout)) : null;
   return {
     state,
     awaitingInput: blockedReason !== null,
@@ -45,25 +44,18 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
     promptBox: box === null ? null : box.text,
     promptBoxKind: box === null ? null : box.kind,
     readable,
-    fingerprint: fingerprintLines(lines),
-    lastActivity: readable ? lastActivityOf(activityLines(screen, layout)) : '',
+    fingerprint: text === null ? '' : fingerprintLines(text.lines),
+    lastActivity: text === null ? '' : text.lastActivity,
   };
 }
 
-/** Box-drawing rules and frames carry no news for a person. */
-const FRAME_ONLY = /^[\u2500-\u257f\s]*$/;
-
 /**
- * What `lastActivity` is drawn from: the transcript, not the chrome. With a live box on screen
- * the rows from the rule above it down (box, rule, footer) are the same on every idle screen,
- * so they would crowd out the last thing the worker actually said.
+ * Where the rows `lastActivity` is drawn from end: the transcript, not the chrome. With a live
+ * box on screen the rows from the rule above it down (box, rule, footer) are the same on every
+ * idle screen, so they would crowd out the last thing the worker actually said.
  */
-function activityLines(screen: Screen, layout: ReturnType<typeof layoutScreen>): string[] {
-  let cut = screen.lines.length;
-  if (layout.boxRow >= 0) {
-    cut = layout.boxRow;
-    if (cut > 0 && isRule(layout.texts[cut - 1]!)) cut -= 1;
-  }
-  const part = cut === screen.lines.length ? screen : { ...screen, lines: screen.lines.slice(0, cut) };
-  return normaliseScreen(part).filter((l) => !FRAME_ONLY.test(l));
+function transcriptEnd(layout: ScreenLayout): number {
+  if (layout.boxRow < 0) return layout.texts.length;
+  const cut = layout.boxRow;
+  return cut > 0 && isRule(layout.texts[cut - 1]!) ? cut - 1 : cut;
 }

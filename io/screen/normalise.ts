@@ -40,7 +40,7 @@ function mayMatch(text: string, k: number): boolean {
 }
 
 /** `line` with whitespace runs (JS `\s`, which is String#trim's set) collapsed to one space, trimmed. */
-function collapseWhitespace(line: string): string {
+export function collapseWhitespace(line: string): string {
   const n = line.length;
   let i = 0;
   while (i < n && isSpace(line.charCodeAt(i))) i++;
@@ -64,19 +64,36 @@ function collapseWhitespace(line: string): string {
   return out + line.slice(start);
 }
 
-/** The screen's text as normalised, non-empty lines, top to bottom. */
-export function normaliseScreen(screen: Screen): string[] {
-  const rows: string[] = new Array<string>(screen.lines.length);
-  for (let r = 0; r < rows.length; r++) rows[r] = screen.lines[r]!.text;
-  let text = rows.join('\n');
+/**
+ * The volatile shapes of VOLATILE stripped from `text` (rows joined with \n), each match replaced
+ * by one space, in order. Lines are not yet collapsed: see collapseRows.
+ */
+export function stripVolatile(text: string): string {
+  let out = text;
   for (let k = 0; k < VOLATILE.length; k++) {
-    if (mayMatch(text, k)) text = text.replace(VOLATILE[k]!, ' ');
+    if (mayMatch(out, k)) out = out.replace(VOLATILE[k]!, ' ');
   }
-  // Splitting on \n alone equals the reference's \r?\n: a leftover \r is whitespace and is trimmed.
-  const out: string[] = [];
-  for (const line of text.split('\n')) {
-    const collapsed = collapseWhitespace(line);
+  return out;
+}
+
+/** Each line collapsed and trimmed, empty ones dropped (appended to `out`, top to bottom). */
+export function collapseRows(lines: readonly string[], out: string[] = []): string[] {
+  for (let i = 0; i < lines.length; i++) {
+    const collapsed = collapseWhitespace(lines[i]!);
     if (collapsed !== '') out.push(collapsed);
   }
   return out;
+}
+
+/** The texts of `screen`'s rows, top to bottom. */
+export function rowTexts(screen: Screen): string[] {
+  const rows: string[] = new Array<string>(screen.lines.length);
+  for (let r = 0; r < rows.length; r++) rows[r] = screen.lines[r]!.text;
+  return rows;
+}
+
+/** The screen's text as normalised, non-empty lines, top to bottom. */
+export function normaliseScreen(screen: Screen): string[] {
+  // Splitting on \n alone equals the reference's \r?\n: a leftover \r is whitespace and is trimmed.
+  return collapseRows(stripVolatile(rowTexts(screen).join('\n')).split('\n'));
 }
