@@ -76,9 +76,15 @@ describe('daemon crash and resume (real SQLite, real tmux)', () => {
     expect(byId('idle1').stage.split('.')[0]).toBe(before.find((r) => r.id === 'idle1')!.stage.split('.')[0]);
     expect(Date.parse(byId('staller').stallAt)).toBe(stallAt);
 
-    // One tmux window per worker: re-attached, not re-created.
-    const windows = execFileSync('tmux', ['-S', join(w.home, 'tmux.sock'), 'list-windows', '-a', '-F', '#{session_name}'], { encoding: 'utf8' }).trim().split('\n');
-    expect(windows).toHaveLength(3);
+    // One tmux window per worker: re-attached, not re-created. (Each is also linked into the
+    // monitor session, beside its placeholder: the monitor's windows are the same windows.)
+    const windows = execFileSync('tmux', ['-S', join(w.home, 'tmux.sock'), 'list-windows', '-a', '-F', '#{window_id} #{session_name}'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' '));
+    const workerWindows = windows.filter(([, session]) => session !== 'kh-monitor').map(([id]) => id);
+    expect(workerWindows).toHaveLength(3);
+    expect(new Set(windows.map(([id]) => id)).size).toBe(4);
 
     // The stall deadline armed before the crash still fires, at its original time.
     const stalled = await w.hand(['wait', 'staller', '--until', 'stalled', '--timeout', '40s', '--json']);

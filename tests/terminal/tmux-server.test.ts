@@ -112,12 +112,41 @@ describe('tmux host server', () => {
     expect(await again.attach('%9999')).toBeNull();
   });
 
-  it('a worker whose session is killed behind our back is reported as exited with an unknown status', async () => {
+  it('a worker whose pane is killed behind our back is reported as exited with an unknown status', async () => {
     const { host, dir } = fresh('tmux-killed');
     const pane = await host.createPane({ name: 'victim', cwd: dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, argv: ['cat'] });
     const exit = waitForExit(host, pane.paneId, 'the exit of the killed session');
     const other = createTmuxHost({ socketPath: host.socketPath });
-    await other.close(pane.paneId); // another process closes it: our control client sees the session go
+    await other.close(pane.paneId); // another process closes it: our control client sees its window go
     expect(await exit).toBeNull();
+  });
+
+  it('killing only a worker\'s session by hand leaves the worker running, listed, and still pushing changes', async () => {
+    const { host, dir } = fresh('tmux-session-killed');
+    const pane = await host.createPane({ name: 'survivor', cwd: dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, argv: ['cat'] });
+    // The window is linked into the monitor session too, so it outlives its own session.
+    execFileSync('tmux', ['-S', host.socketPath, 'kill-session', '-t', 'survivor']);
+    const listed = await host.list();
+    expect(listed.ok && listed.panes).toEqual([expect.objectContaining({ paneId: pane.paneId, name: 'survivor', alive: true })]);
+    const changed = new Promise<void>((resolve) => {
+      const off = host.subscribe(pane.paneId, (e) => {
+        if (e.type === 'changed') {
+          off();
+          resolve();
+        }
+      });
+    });
+    await host.sendText(pane.paneId, 'after the session went');
+    await waitForReading(host, pane.paneId, (_r, s) => screenText(s).includes('after the session went'), 'cat echoing after its session was killed');
+    await changed;
+  });
+
+  it('the host keeps one control client, however many workers it watches', async () => {
+    const { host, dir } = fresh('tmux-one-client');
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
+    await Promise.all([0, 1, 2, 3, 4].map((i) => host.createPane({ name: `w${i}`, cwd: dir, env, argv: ['cat'] })));
+    const clients = execFileSync('tmux', ['-S', host.socketPath, 'list-clients', '-F', '#{client_control_mode}'], { encoding: 'utf8' });
+    expect(clients.trim().split('\n')).toEqual(['1']);
+    expect((await host.list()).ok && (await host.list() as { panes: unknown[] }).panes).toHaveLength(5);
   });
 });

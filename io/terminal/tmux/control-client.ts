@@ -3,13 +3,13 @@
  * watching one session. It is our push channel: `%output` says a pane drew something,
  * `%subscription-changed` reports formats we subscribed to (exit status, title).
  *
- * A control client only hears `%output` of windows linked into its own session, and each worker
- * has its own session (never a split), so there is one client per worker. When our process dies
- * the client's stdin closes and it exits; the worker's pane is not affected.
+ * A control client only hears `%output` of windows linked into its own session; the host keeps
+ * one, attached to the monitor session (monitor-session.ts). When our process dies the client's
+ * stdin closes and it exits; the workers' panes are not affected.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { parseControlLine } from './control-protocol.ts';
-import { tmuxArgv, type TmuxContext } from './tmux-command.ts';
+import { tmuxArgv, tmuxClientEnv, type TmuxContext } from './tmux-command.ts';
 
 export interface ControlHandlers {
   onOutput(paneId: string): void;
@@ -55,7 +55,7 @@ export class TmuxControlClient {
   private constructor(ctx: TmuxContext, target: string, private readonly handlers: ControlHandlers) {
     this.child = spawn(ctx.bin, tmuxArgv(ctx, ['-C', 'attach-session', '-t', target]), {
       stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, TMUX: '', TMUX_PANE: '' },
+      env: tmuxClientEnv(),
     });
     let readyResolve!: () => void;
     let readyReject!: (err: Error) => void;

@@ -6,8 +6,17 @@ import type { PaneInfo } from '../types.ts';
 import { parseDeadValue } from './control-protocol.ts';
 import { runTmux, TmuxCommandError, type TmuxContext } from './tmux-command.ts';
 
-/** tmux session user option holding the worker's real name (session names are sanitised). */
+/**
+ * tmux pane user option holding the worker's real name (session names are sanitised). A pane
+ * option, not a session one: the pane is also listed under the monitor session, where a session
+ * option would not be found (the format lookup falls back to the session, so panes named by an
+ * older version still resolve).
+ */
 export const NAME_OPTION = '@kh_name';
+/** Pane user option marking the monitor session's placeholder pane (monitor-session.ts). */
+export const MONITOR_OPTION = '@kh_monitor';
+/** Reserved session name of the monitor session (sessionNameFor never gives it to a worker). */
+export const MONITOR_SESSION = 'kh-monitor';
 
 const FIELDS = [
   '#{pane_id}',
@@ -18,11 +27,16 @@ const FIELDS = [
   '#{pane_width}',
   '#{pane_height}',
   '#{pane_pid}',
+  // Never empty (a trailing empty field would be lost to trimming): 1 on the placeholder, else 0.
+  `#{?#{${MONITOR_OPTION}},1,0}`,
 ];
 export const PANE_FORMAT = FIELDS.join('\t');
 
 export interface TmuxPane extends PaneInfo {
   sessionId: string;
+  sessionName: string;
+  /** The monitor session's placeholder pane, never a worker. */
+  placeholder: boolean;
 }
 
 /** One line of PANE_FORMAT output; null if the line is not one (defensive: strict list). */
@@ -34,6 +48,8 @@ export function parsePaneLine(line: string): TmuxPane | null {
   return {
     paneId: f[0]!,
     sessionId: f[1]!,
+    sessionName: f[3]!,
+    placeholder: f[8] === '1',
     name: f[2] || f[3]!,
     alive: !dead.dead,
     exitCode: dead.code,
@@ -57,8 +73,27 @@ export async function describePane(ctx: TmuxContext, paneId: string): Promise<Tm
 
 /** The public part of a TmuxPane. */
 export function publicInfo(pane: TmuxPane): PaneInfo {
-  const { sessionId: _sessionId, ...info } = pane;
+  const { sessionId: _sessionId, sessionName: _sessionName, placeholder: _placeholder, ...info } = pane;
   return info;
+}
+
+/**
+ * The workers in `list-panes -a` output: every worker's window is linked into the monitor
+ * session too, so a pane shows up once per session it is in — keep one row per pane, the one
+ * from the worker's own session when there is one, and leave the placeholder out. Null if a
+ * line is not one of ours (strict: a listing we cannot read is not an empty fleet).
+ */
+export function parsePaneList(out: string): TmuxPane[] | { badLine: string } {
+  const byId = new Map<string, TmuxPane>();
+  for (const line of out.split('\n')) {
+    if (line.trim() === '') continue;
+    const pane = parsePaneLine(line);
+    if (!pane) return { badLine: line };
+    if (pane.placeholder) continue;
+    const seen = byId.get(pane.paneId);
+    if (!seen || seen.sessionName === MONITOR_SESSION) byId.set(pane.paneId, pane);
+  }
+  return [...byId.values()];
 }
 
 /**
@@ -66,7 +101,8 @@ export function publicInfo(pane: TmuxPane): PaneInfo {
  * The real name is kept in NAME_OPTION.
  */
 export function sessionNameFor(name: string): string {
-  return name.replace(/[^A-Za-z0-9_@+=-]/g, '_');
+  const safe = name.replace(/[^A-Za-z0-9_@+=-]/g, '_');
+  return safe === MONITOR_SESSION ? `${safe}_` : safe;
 }
 
 /**

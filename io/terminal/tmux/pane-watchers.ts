@@ -1,23 +1,28 @@
 /**
- * Push events for tmux panes: one control-mode client per worker session, turning `%output`
- * into `changed`, and `pane_dead` into `exited {code}` (xstate-notes §5.3).
+ * Push events for tmux panes over ONE control-mode client per host, attached to the monitor
+ * session into which every watched worker's window is linked (monitor-session.ts says why not
+ * one client per worker). `%output` becomes `changed`, the `pane_dead` subscription `exited
+ * {code}`, `%window-close` of a watched window (the pane killed under us) `exited {code: null}`.
  *
  * Exit is learnt two ways. The `refresh-client -B` subscription is the backstop, but tmux 3.3a
  * reports subscription changes at most once a second, so an exit alone took 0–1000 ms to be
  * seen. The fast path: when a pane's output goes quiet (an agent's last frame before it exits),
- * or tmux sends any other notification about the session, ask `#{pane_dead}` over the control
+ * or tmux sends any other notification about its window, ask `#{pane_dead}` over the control
  * connection — a command, not a process — a few times with backoff.
  */
 import type { PaneEventBus } from '../pane-events.ts';
 import { ControlClosedError, TmuxControlClient } from './control-client.ts';
 import { parseDeadValue, quoteControlArg } from './control-protocol.ts';
-import { runTmux, type TmuxContext } from './tmux-command.ts';
+import { awaitNoControlClients, ensureMonitorSession, linkIntoMonitor } from './monitor-session.ts';
+import { StructureGate } from './structure-gate.ts';
+import { runTmux, TmuxCommandError, type TmuxContext } from './tmux-command.ts';
 
 interface Watch {
-  client: TmuxControlClient | null;
-  opening: Promise<void> | null;
+  /** The pane's window once linked into the monitor session. */
+  windowId: string | null;
+  linking: Promise<void> | null;
   title: string | null;
-  /** We are closing it: the client's exit is not the worker vanishing. */
+  /** We are closing it: its window closing is not the worker vanishing. */
   closing: boolean;
   /** Pending "is it dead?" probe after output went quiet, and how many were made since. */
   probe: ReturnType<typeof setTimeout> | null;
@@ -29,73 +34,150 @@ interface Watch {
 /** Quiet gaps after the last output at which `#{pane_dead}` is asked (ms, cumulative backoff). */
 const PROBE_DELAYS_MS = [60, 150, 400, 1000];
 const DEAD_FORMAT = '#{pane_dead}-#{pane_dead_status}-#{pane_dead_signal}';
+/** Reconnects after the client was lost while the server stayed up, before giving up. */
+const RECONNECT_DELAYS_MS = [50, 200, 1000, 3000];
+const WINDOW_NOTIFICATION = /^%(?:window-close|unlinked-window-close|window-renamed|unlinked-window-renamed|layout-change|window-pane-changed) (@\d+)/;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class PaneWatchers {
   private readonly watches = new Map<string, Watch>();
+  /** window id → pane id of the watched panes (one pane per worker window). */
+  private readonly windows = new Map<string, string>();
+  /** Structural tmux commands vs the control client's connect (structure-gate.ts). */
+  readonly gate = new StructureGate();
+  private monitor: { client: TmuxControlClient; sessionId: string } | null = null;
+  private connecting: Promise<{ client: TmuxControlClient; sessionId: string }> | null = null;
   private disposed = false;
 
   constructor(
     private readonly ctx: TmuxContext,
     private readonly bus: PaneEventBus,
+    private readonly envBin: string,
   ) {}
 
   isWatching(paneId: string): boolean {
-    return this.watches.get(paneId)?.client != null;
+    return this.watches.has(paneId);
+  }
+
+  /** The live control client, which can run a command about any pane (-t %N); null when none is up. */
+  clientFor(_paneId: string): TmuxControlClient | null {
+    return this.monitor?.client.alive ? this.monitor.client : null;
+  }
+
+  /** Connects the monitor client once (creating the monitor session when missing). */
+  ensureMonitor(): Promise<{ client: TmuxControlClient; sessionId: string }> {
+    if (this.monitor?.client.alive) return Promise.resolve(this.monitor);
+    if (this.disposed) return Promise.reject(new ControlClosedError('the tmux host was disposed'));
+    this.connecting ??= this.gate.exclusively(() => this.connect()).finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async connect(): Promise<{ client: TmuxControlClient; sessionId: string }> {
+    if (this.monitor?.client.alive) return this.monitor;
+    const sessionId = await ensureMonitorSession(this.ctx, this.envBin);
+    await awaitNoControlClients(this.ctx, sessionId);
+    const client = await TmuxControlClient.open(this.ctx, sessionId, {
+      onOutput: (paneId) => {
+        if (!this.watches.has(paneId)) return; // the placeholder, or a pane nobody asked about
+        this.bus.touch(paneId);
+        this.armProbe(paneId, true);
+      },
+      onOtherNotification: (line) => this.onWindowNotification(line),
+      onSubscription: (name, paneId, value) => this.onSubscription(name, paneId, value),
+      onClose: (expected) => {
+        if (this.monitor?.client === client) this.monitor = null;
+        if (!expected && !this.disposed) void this.recover();
+      },
+    });
+    if (this.disposed) {
+      await client.close();
+      throw new ControlClosedError('the tmux host was disposed');
+    }
+    // `%*`: every pane of the session, so every linked worker; a subscription naming one pane is
+    // reported only once by tmux 3.3a, so a later death would never arrive.
+    await client.command(`refresh-client -B 'kh-dead:%*:${DEAD_FORMAT}'`);
+    await client.command(`refresh-client -B 'kh-title:%*:#{pane_title}'`);
+    this.monitor = { client, sessionId };
+    // After a reconnect (the monitor session may have been recreated): link the watched again.
+    for (const [paneId, w] of this.watches) {
+      if (w.closing) continue;
+      w.windowId = await linkIntoMonitor(this.ctx, paneId, sessionId).catch(() => w.windowId);
+      if (w.windowId) this.windows.set(w.windowId, paneId);
+    }
+    return this.monitor;
   }
 
   /**
-   * A live control client that can run a command about `paneId`: its own watcher's if it has
-   * one, else any (every client of the server can address any pane with -t %N). Null when none
-   * is up: the caller falls back to spawning tmux.
+   * The client went away on its own. Server gone: every watched worker is gone, status unknown.
+   * Server up (the monitor session killed by hand, the client killed): reconnect, and report the
+   * panes that no longer exist.
    */
-  clientFor(paneId: string): TmuxControlClient | null {
-    const own = this.watches.get(paneId)?.client;
-    if (own?.alive) return own;
-    for (const w of this.watches.values()) if (w.client?.alive) return w.client;
-    return null;
-  }
-
-  /** Starts (once) the control client that pushes this pane's events. */
-  watch(paneId: string, sessionId: string): Promise<void> {
-    let w = this.watches.get(paneId);
-    if (!w) this.watches.set(paneId, (w = { client: null, opening: null, title: null, closing: false, probe: null, probes: 0, reaping: false }));
-    w.closing = false;
-    if (w.client?.alive) return Promise.resolve();
-    if (w.opening) return w.opening;
-    const entry = w;
-    entry.opening = this.open(paneId, sessionId, entry).finally(() => {
-      entry.opening = null;
-    });
-    return entry.opening;
-  }
-
-  private async open(paneId: string, sessionId: string, entry: Watch): Promise<void> {
-    const client = await TmuxControlClient.open(this.ctx, sessionId, {
-      onOutput: (p) => {
-        this.bus.touch(p);
-        this.armProbe(p, true);
-      },
-      // A window renamed (the pane's command changed), a layout or mode change: cheap to ask.
-      onOtherNotification: () => this.armProbe(paneId, true),
-      onSubscription: (name, p, value) => this.onSubscription(name, p, value),
-      onClose: (expected) => {
-        entry.client = null;
-        // The session vanished under us (killed by hand, server gone): the worker is gone and
-        // its status cannot be known.
-        if (!expected && !entry.closing && !this.disposed) this.bus.exit(paneId, null);
-      },
-    });
-    entry.client = client;
-    if (this.disposed) {
-      await client.close();
-      return;
+  private async recover(): Promise<void> {
+    for (const delay of RECONNECT_DELAYS_MS) {
+      if (this.disposed || this.watches.size === 0) return;
+      const serverUp = await runTmux(this.ctx, ['list-sessions', '-F', '#{session_id}']).then(
+        () => true,
+        (err) => !(err instanceof TmuxCommandError && err.noServer),
+      );
+      if (!serverUp) {
+        for (const paneId of this.watches.keys()) if (!this.watches.get(paneId)!.closing) this.bus.exit(paneId, null);
+        return;
+      }
+      await sleep(delay);
+      try {
+        await this.ensureMonitor();
+        for (const paneId of [...this.watches.keys()]) void this.confirmGone(paneId);
+        return;
+      } catch {
+        // try again after the next delay
+      }
     }
-    // `%*` (every pane of the session — there is one): tmux 3.3a reports a subscription that
-    // names one pane only once, so its later death would never arrive.
-    await client.command(`refresh-client -B 'kh-dead:%*:#{pane_dead}-#{pane_dead_status}-#{pane_dead_signal}'`);
-    await client.command(`refresh-client -B 'kh-title:%*:#{pane_title}'`);
+    // Still no client: panes stay readable by spawned reads; pushes resume with the next watch.
+  }
+
+  /** Starts (once) pushing this pane's events: links its window into the monitor session. */
+  async watch(paneId: string): Promise<void> {
+    let w = this.watches.get(paneId);
+    if (!w) this.watches.set(paneId, (w = { windowId: null, linking: null, title: null, closing: false, probe: null, probes: 0, reaping: false }));
+    w.closing = false;
+    const { sessionId } = await this.ensureMonitor();
+    if (w.windowId) return;
+    const entry = w;
+    entry.linking ??= this.gate
+      .shared(() => linkIntoMonitor(this.ctx, paneId, sessionId))
+      .then((windowId) => {
+        entry.windowId = windowId;
+        this.windows.set(windowId, paneId);
+      })
+      .finally(() => {
+        entry.linking = null;
+      });
+    await entry.linking;
+  }
+
+  private onWindowNotification(line: string): void {
+    const match = WINDOW_NOTIFICATION.exec(line);
+    const paneId = match ? this.windows.get(match[1]!) : undefined;
+    if (!paneId) return;
+    if (line.startsWith('%window-close') || line.startsWith('%unlinked-window-close')) void this.confirmGone(paneId);
+    else this.armProbe(paneId, true); // the pane's command changed, a layout change: cheap to ask
+  }
+
+  /** The pane's window closed, or we reconnected: if the pane no longer exists, it is gone. */
+  private async confirmGone(paneId: string): Promise<void> {
+    const w = this.watches.get(paneId);
+    if (!w || w.closing || this.bus.hasExited(paneId)) return;
+    // Over the control client, a pane being destroyed can still be addressed and answer empty
+    // formats; only tmux's own "can't find pane" from a fresh command is proof it is gone.
+    if ((await this.query(paneId, '#{pane_id}')) === paneId) return;
+    const gone = await runTmux(this.ctx, ['display-message', '-p', '-t', paneId, '#{pane_id}']).then(
+      (out) => out.trim() === '',
+      (err) => err instanceof TmuxCommandError && (err.noTarget || err.noServer),
+    );
+    if (gone && !w.closing) this.bus.exit(paneId, null);
   }
 
   /** (Re)starts the quiet-output probe of one pane; `fresh` = new activity, restart the backoff. */
@@ -117,7 +199,7 @@ export class PaneWatchers {
     w.probe.unref();
   }
 
-  /** Asks tmux whether the pane is dead, over a control client (else a spawn); true if it is. */
+  /** Asks tmux whether the pane is dead, over the control client (else a spawn); true if it is. */
   private async probeDead(paneId: string): Promise<boolean> {
     if (this.bus.hasExited(paneId)) return true;
     const value = await this.query(paneId, DEAD_FORMAT);
@@ -142,7 +224,7 @@ export class PaneWatchers {
 
   private onDeadValue(paneId: string, value: string): void {
     const dead = parseDeadValue(value);
-    if (!dead.dead || this.bus.hasExited(paneId)) return;
+    if (!dead.dead || this.bus.hasExited(paneId) || !this.watches.has(paneId)) return;
     if (dead.code !== null) this.bus.exit(paneId, dead.code);
     else void this.awaitExitStatus(paneId);
   }
@@ -165,13 +247,9 @@ export class PaneWatchers {
    * the zombie stays unreaped until some other child of the server exits (measured here: 1 exit
    * in 4 never got a status). We make one exit: a constant `run-shell -b true` job, whose
    * SIGCHLD makes tmux reap every zombie it has, then ask for the status directly (the
-   * subscription repeats only on its one-second tick).
-   *
-   * This used to give up after 40 tries (~2 s idle, far longer than that under load, since each
-   * try spawned tmux); a status that appeared later reached us only if the subscription saw the
-   * change — and once that `true` job's own SIGCHLD was lost too, nothing else ever made tmux
-   * reap, so the exit was never reported (2 of 6 in one bench run). Now it keeps nudging, once a
-   * second after the first half second, for as long as the pane is watched (bounded at 2 min).
+   * subscription repeats only on its one-second tick). It keeps nudging, once a second after the
+   * first half second, for as long as the pane is watched (bounded at 2 min): a status that
+   * appears later is otherwise never reported (docs/2026-11-30-tmux-workarounds.md §3).
    * No "could not tell" fallback: a process that has not exited has not exited.
    */
   private async awaitExitStatus(paneId: string): Promise<void> {
@@ -193,19 +271,29 @@ export class PaneWatchers {
     }
   }
 
-  /** Stops watching one pane (we are closing it). */
+  /** Stops watching one pane (we are closing it). Its window leaves the monitor when killed. */
   async unwatch(paneId: string): Promise<void> {
     const w = this.watches.get(paneId);
     if (!w) return;
     w.closing = true;
     if (w.probe) clearTimeout(w.probe);
-    await w.opening?.catch(() => {});
-    await w.client?.close();
+    await w.linking?.catch(() => {});
+    if (w.windowId && this.windows.get(w.windowId) === paneId) this.windows.delete(w.windowId);
     this.watches.delete(paneId);
   }
 
+  /** Stops every watch and detaches the client; the monitor session stays for the next process. */
   async dispose(): Promise<void> {
     this.disposed = true;
-    await Promise.all([...this.watches.keys()].map((paneId) => this.unwatch(paneId)));
+    for (const w of this.watches.values()) {
+      w.closing = true;
+      if (w.probe) clearTimeout(w.probe);
+    }
+    await Promise.all([...this.watches.values()].map((w) => w.linking?.catch(() => {})));
+    this.watches.clear();
+    this.windows.clear();
+    await this.connecting?.catch(() => {});
+    await this.monitor?.client.close();
+    this.monitor = null;
   }
 }

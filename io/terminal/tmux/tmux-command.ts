@@ -30,8 +30,22 @@ export class TmuxCommandError extends Error {
   }
 }
 
+/**
+ * `-u`: UTF-8 whatever the locale (without it, a daemon started under LANG=C reads every wide
+ * character of a worker's screen back as "_" over control mode).
+ */
 export function tmuxArgv(ctx: TmuxContext, args: readonly string[]): string[] {
-  return ['-S', ctx.socketPath, '-f', '/dev/null', ...args];
+  return ['-u', '-S', ctx.socketPath, '-f', '/dev/null', ...args];
+}
+
+/**
+ * The environment of every tmux client we spawn: PATH only. A client sends its whole
+ * environment to the server on connect (one message per variable); ours may hold a caller's
+ * secrets, and nothing a command or control client does here depends on it. Not having our own
+ * TMUX also means nothing is redirected to a server someone else runs.
+ */
+export function tmuxClientEnv(): Record<string, string> {
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin' };
 }
 
 /**
@@ -50,9 +64,8 @@ export async function runTmux(ctx: TmuxContext, args: readonly string[], input?:
       stripFinalNewline: false,
       encoding: 'utf8',
       timeout: 15_000,
-      // Our own TMUX (if the daemon runs inside someone's tmux) must not redirect anything.
-      env: { TMUX: '', TMUX_PANE: '' },
-      extendEnv: true,
+      env: tmuxClientEnv(),
+      extendEnv: false,
     });
     return result.stdout;
   } catch (err) {

@@ -5,8 +5,10 @@
  *   panes blind every classifier (control-plane §2.9).
  * - The worker starts under `env -i KEY=VAL … argv`, so it gets exactly spec.env; whatever the
  *   tmux server inherited when it started (possibly days ago) never reaches a worker.
- * - `remain-on-exit` keeps the last screen and the exit status; a control-mode client per
- *   session pushes `%output` (→ `changed`) and a `pane_dead` subscription (→ `exited`).
+ * - `remain-on-exit` keeps the last screen and the exit status; ONE control-mode client, attached
+ *   to a monitor session into which every worker's window is linked, pushes `%output`
+ *   (→ `changed`) and a `pane_dead` subscription (→ `exited`). One client, connected once, with
+ *   structure changes kept away from its connect: tmux 3.3a crashes otherwise (structure-gate.ts).
  * - `capture-pane -p -e` is the authority for the visible screen.
  * - Panes outlive us: `attach(paneId)` picks a worker up again after our process restarted.
  */
@@ -17,7 +19,7 @@ import { assertKey, tmuxSendKeysArgs, typeThenSubmit } from '../keys.ts';
 import { PaneEventBus } from '../pane-events.ts';
 import { checkPaneSpec, exactEnvArgv, findEnvBin } from '../pane-spec.ts';
 import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, ServerState, TerminalHost, TextResult } from '../types.ts';
-import { describePane, NAME_OPTION, PANE_FORMAT, parsePaneLine, publicInfo, serverSettingsArgs, sessionNameFor } from './pane-info.ts';
+import { describePane, NAME_OPTION, PANE_FORMAT, parsePaneList, publicInfo, serverSettingsArgs, sessionNameFor } from './pane-info.ts';
 import { ControlClosedError } from './control-client.ts';
 import { PaneWatchers } from './pane-watchers.ts';
 import { runTmux, TmuxCommandError, tmuxLiteral, type TmuxContext } from './tmux-command.ts';
@@ -56,7 +58,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
   const submitDelayMs = options.submitDelayMs ?? 200;
   const pasteThreshold = options.pasteThreshold ?? 512;
   const bus = new PaneEventBus(options.coalesceMs ?? 20);
-  const watchers = new PaneWatchers(ctx, bus);
+  const watchers = new PaneWatchers(ctx, bus, envBin);
   let disposed = false;
   let pasteCounter = 0;
 
@@ -159,7 +161,9 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
       // environment (API keys included) — `ps` must not show that for as long as the server runs.
       // The settings are repeated with the new-session in case the server restarted in between.
       await host.ensureServer();
-      const out = await tmux([
+      // The monitor client first (once per host): no session may be created while it connects.
+      await watchers.ensureMonitor();
+      const out = await watchers.gate.shared(() => tmux([
         ...serverSettingsArgs(),
         'new-session', '-d', '-s', sessionNameFor(checked.name),
         '-x', String(checked.cols), '-y', String(checked.rows), '-c', checked.cwd,
@@ -168,11 +172,11 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
         // Per window, not global: `set -g window-size manual` crashes tmux 3.3a on new-session.
         // Manual = no client (a person attaching to look) ever resizes a worker.
         'set-option', '-w', 'window-size', 'manual', ';',
-        'set-option', NAME_OPTION, tmuxLiteral(checked.name),
-      ]);
+        'set-option', '-p', NAME_OPTION, tmuxLiteral(checked.name),
+      ]));
       const [paneId, sessionId] = out.trim().split(/\s+/);
       if (!paneId || !PANE_ID.test(paneId) || !sessionId) throw new Error(`tmux new-session printed ${JSON.stringify(out)}`);
-      await watchers.watch(paneId, sessionId);
+      await watchers.watch(paneId);
       const info = await describe(paneId);
       return info
         ? publicInfo(info)
@@ -183,7 +187,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
       checkPaneId(paneId);
       const pane = await describe(paneId);
       if (!pane) return null;
-      await watchers.watch(paneId, pane.sessionId);
+      await watchers.watch(paneId);
       return publicInfo(pane);
     },
 
@@ -225,7 +229,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
       await watchers.unwatch(paneId);
       bus.forget(paneId);
       try {
-        await tmux(['kill-pane', '-t', paneId]);
+        await watchers.gate.shared(() => tmux(['kill-pane', '-t', paneId]));
       } catch (err) {
         if (!(err instanceof TmuxCommandError && (err.noTarget || err.noServer))) throw err;
       }
@@ -234,14 +238,9 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
     async list(): Promise<ListResult> {
       try {
         const out = await tmux(['list-panes', '-a', '-F', PANE_FORMAT]);
-        const panes: PaneInfo[] = [];
-        for (const line of out.split('\n')) {
-          if (line.trim() === '') continue;
-          const pane = parsePaneLine(line);
-          if (!pane) return { ok: false, error: `unexpected tmux list line ${JSON.stringify(line)}` };
-          panes.push(publicInfo(pane));
-        }
-        return { ok: true, panes };
+        const panes = parsePaneList(out);
+        if (!Array.isArray(panes)) return { ok: false, error: `unexpected tmux list line ${JSON.stringify(panes.badLine)}` };
+        return { ok: true, panes: panes.map(publicInfo) };
       } catch (err) {
         // A server that is certainly not running has certainly no panes.
         if (err instanceof TmuxCommandError && err.noServer) return { ok: true, panes: [] };

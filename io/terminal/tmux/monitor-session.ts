@@ -1,0 +1,88 @@
+/**
+ * The monitor session: one session on our private server, holding a placeholder pane and a link
+ * to every worker's window, to which the host's single control client attaches.
+ *
+ * Why one client and not one per worker: a control client only hears `%output` of windows linked
+ * into its own session, so with a session per worker we used to attach a client per worker —
+ * and tmux 3.3a crashes the whole server when a session is created or a client detaches while
+ * another control client is still identifying (control.c:414; a parallel dispatch of 30 did it
+ * in CI). Linking each worker's window into this session lets one client, connected once, hear
+ * every worker; a worker keeps its own session, so a person can still attach to it alone.
+ */
+import { exactEnvArgv } from '../pane-spec.ts';
+import { MONITOR_OPTION, MONITOR_SESSION, serverSettingsArgs } from './pane-info.ts';
+import { runTmux, TmuxCommandError, tmuxLiteral, type TmuxContext } from './tmux-command.ts';
+
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function findMonitor(ctx: TmuxContext): Promise<string | null> {
+  try {
+    const out = await runTmux(ctx, ['list-sessions', '-F', '#{session_id}\t#{session_name}']);
+    for (const line of out.split('\n')) {
+      const [id, name] = line.split('\t');
+      if (name === MONITOR_SESSION && id && /^\$\d+$/.test(id)) return id;
+    }
+    return null;
+  } catch (err) {
+    if (err instanceof TmuxCommandError && (err.noServer || /no current target|no sessions/.test(err.stderr))) return null;
+    throw err;
+  }
+}
+
+/**
+ * The monitor session's id, created (with the server, if need be) when missing. Its placeholder
+ * pane runs `tail -f /dev/null` with an empty environment: it must never exit, never draw, and
+ * never hold anything of ours.
+ */
+export async function ensureMonitorSession(ctx: TmuxContext, envBin: string): Promise<string> {
+  const found = await findMonitor(ctx);
+  if (found) return found;
+  try {
+    const out = await runTmux(ctx, [
+      ...serverSettingsArgs(),
+      'new-session', '-d', '-s', MONITOR_SESSION, '-x', '80', '-y', '24', '-P', '-F', '#{session_id}',
+      ...exactEnvArgv(envBin, { PATH: '/usr/bin:/bin' }, ['tail', '-f', '/dev/null']).map(tmuxLiteral), ';',
+      'set-option', '-p', MONITOR_OPTION, '1',
+    ]);
+    const id = out.trim();
+    if (!/^\$\d+$/.test(id)) throw new Error(`tmux new-session for the monitor printed ${JSON.stringify(out)}`);
+    return id;
+  } catch (err) {
+    // Another process made it first: use theirs.
+    if (err instanceof TmuxCommandError && /duplicate session/.test(err.stderr)) {
+      const raced = await findMonitor(ctx);
+      if (raced) return raced;
+    }
+    throw err;
+  }
+}
+
+/**
+ * Waits (bounded) until no control client is attached to the monitor session. After a restart
+ * the previous process's client is still leaving (its stdin closed when that process died), and
+ * its departure notifies every control client — a crash if ours is identifying at that moment.
+ * Returns false if one is still there after `timeoutMs` (then we connect anyway).
+ */
+export async function awaitNoControlClients(ctx: TmuxContext, sessionId: string, timeoutMs = 3000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const out = await runTmux(ctx, ['list-clients', '-F', '#{client_control_mode} #{session_id}']).catch(() => '');
+    const attached = out.split('\n').some((line) => line === `1 ${sessionId}`);
+    if (!attached) return true;
+    if (Date.now() >= deadline) return false;
+    await sleep(25);
+  }
+}
+
+/** Links the pane's window into the monitor session unless it is linked already; its window id. */
+export async function linkIntoMonitor(ctx: TmuxContext, paneId: string, monitorId: string): Promise<string> {
+  const out = await runTmux(ctx, ['display-message', '-p', '-t', paneId, '#{window_id}\t#{window_linked_sessions_list}']);
+  const [windowId, linked] = out.trimEnd().split('\t');
+  if (!windowId || !/^@\d+$/.test(windowId)) throw new Error(`tmux gave no window for ${paneId}: ${JSON.stringify(out)}`);
+  // tmux links a window twice into the same session if asked twice: check first.
+  if (!(linked ?? '').split(',').includes(MONITOR_SESSION)) {
+    await runTmux(ctx, ['link-window', '-d', '-s', windowId, '-t', `${monitorId}:`]);
+  }
+  return windowId;
+}
