@@ -13,6 +13,9 @@ import { exactEnvArgv } from '../pane-spec.ts';
 import { MONITOR_OPTION, MONITOR_SESSION, serverSettingsArgs } from './pane-info.ts';
 import { runTmux, TmuxCommandError, tmuxLiteral, type TmuxContext } from './tmux-command.ts';
 
+/** Runs one tmux command and gives its stdout (spawned, or over the control client). */
+export type TmuxRunner = (args: readonly string[]) => Promise<string>;
+
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -76,13 +79,13 @@ export async function awaitNoControlClients(ctx: TmuxContext, sessionId: string,
 }
 
 /** Links the pane's window into the monitor session unless it is linked already; its window id. */
-export async function linkIntoMonitor(ctx: TmuxContext, paneId: string, monitorId: string): Promise<string> {
-  const out = await runTmux(ctx, ['display-message', '-p', '-t', paneId, '#{window_id}\t#{window_linked_sessions_list}']);
+export async function linkIntoMonitor(run: TmuxRunner, paneId: string, monitorId: string): Promise<string> {
+  const out = await run(['display-message', '-p', '-t', paneId, '#{window_id}\t#{window_linked_sessions_list}']);
   const [windowId, linked] = out.trimEnd().split('\t');
   if (!windowId || !/^@\d+$/.test(windowId)) throw new Error(`tmux gave no window for ${paneId}: ${JSON.stringify(out)}`);
   // tmux links a window twice into the same session if asked twice: check first.
   if (!(linked ?? '').split(',').includes(MONITOR_SESSION)) {
-    await runTmux(ctx, ['link-window', '-d', '-s', windowId, '-t', `${monitorId}:`]);
+    await run(['link-window', '-d', '-s', windowId, '-t', `${monitorId}:`]);
   }
   return windowId;
 }

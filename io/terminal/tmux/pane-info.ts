@@ -60,10 +60,17 @@ export function parsePaneLine(line: string): TmuxPane | null {
   };
 }
 
-/** What tmux knows about one pane; null if there is no such pane (or no server at all). */
-export async function describePane(ctx: TmuxContext, paneId: string): Promise<TmuxPane | null> {
+/**
+ * What tmux knows about one pane; null if there is no such pane (or no server at all). `run`
+ * sends the command over the host's control client when one is up.
+ */
+export async function describePane(
+  ctx: TmuxContext,
+  paneId: string,
+  run: (args: readonly string[]) => Promise<string> = (args) => runTmux(ctx, args),
+): Promise<TmuxPane | null> {
   try {
-    const out = await runTmux(ctx, ['display-message', '-p', '-t', paneId, PANE_FORMAT]);
+    const out = await run(['display-message', '-p', '-t', paneId, PANE_FORMAT]);
     return parsePaneLine(out.trimEnd());
   } catch (err) {
     if (err instanceof TmuxCommandError && (err.noTarget || err.noServer)) return null;

@@ -11,7 +11,7 @@
  * connection — a command, not a process — a few times with backoff.
  */
 import type { PaneEventBus } from '../pane-events.ts';
-import { ControlClosedError, TmuxControlClient } from './control-client.ts';
+import { ControlClosedError, ControlCommandError, TmuxControlClient } from './control-client.ts';
 import { parseDeadValue, quoteControlArg } from './control-protocol.ts';
 import { awaitNoControlClients, ensureMonitorSession, linkIntoMonitor } from './monitor-session.ts';
 import { StructureGate } from './structure-gate.ts';
@@ -65,6 +65,25 @@ export class PaneWatchers {
     return this.monitor?.client.alive ? this.monitor.client : null;
   }
 
+  /**
+   * Runs one tmux command over the control client when it is up (no process spawned: restoring
+   * 100 workers used to spawn 200 tmux processes), else as its own tmux process. A `%error` reply
+   * becomes the same TmuxCommandError a spawned command gives.
+   */
+  readonly run = async (args: readonly string[]): Promise<string> => {
+    const client = this.monitor?.client.alive ? this.monitor.client : null;
+    if (client) {
+      try {
+        const lines = await client.command(args.map(quoteControlArg).join(' '));
+        return lines.map((line) => `${line}\n`).join('');
+      } catch (err) {
+        if (err instanceof ControlCommandError) throw new TmuxCommandError(args, err.message, 1);
+        if (!(err instanceof ControlClosedError)) throw err;
+      }
+    }
+    return runTmux(this.ctx, args);
+  };
+
   /** Connects the monitor client once (creating the monitor session when missing). */
   ensureMonitor(): Promise<{ client: TmuxControlClient; sessionId: string }> {
     if (this.monitor?.client.alive) return Promise.resolve(this.monitor);
@@ -104,7 +123,7 @@ export class PaneWatchers {
     // After a reconnect (the monitor session may have been recreated): link the watched again.
     for (const [paneId, w] of this.watches) {
       if (w.closing) continue;
-      w.windowId = await linkIntoMonitor(this.ctx, paneId, sessionId).catch(() => w.windowId);
+      w.windowId = await linkIntoMonitor(this.run, paneId, sessionId).catch(() => w.windowId);
       if (w.windowId) this.windows.set(w.windowId, paneId);
     }
     return this.monitor;
@@ -147,7 +166,7 @@ export class PaneWatchers {
     if (w.windowId) return;
     const entry = w;
     entry.linking ??= this.gate
-      .shared(() => linkIntoMonitor(this.ctx, paneId, sessionId))
+      .shared(() => linkIntoMonitor(this.run, paneId, sessionId))
       .then((windowId) => {
         entry.windowId = windowId;
         this.windows.set(windowId, paneId);

@@ -68,7 +68,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
     if (!PANE_ID.test(paneId)) throw new Error(`not a tmux pane id: ${JSON.stringify(paneId)}`);
   }
 
-  const describe = (paneId: string) => describePane(ctx, paneId);
+  const describe = (paneId: string) => describePane(ctx, paneId, watchers.run);
 
   type RawRead = { ok: true; text: string; size: { cols: number; rows: number } } | { ok: false; error: string };
 
@@ -185,6 +185,8 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
 
     async attach(paneId: string): Promise<PaneInfo | null> {
       checkPaneId(paneId);
+      // Asked over the control client once one is up (no process per restored worker); the
+      // first attach asks by a spawned command, so a pane that is not there starts nothing.
       const pane = await describe(paneId);
       if (!pane) return null;
       await watchers.watch(paneId);
