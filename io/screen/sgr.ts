@@ -62,18 +62,41 @@ function canonical(flags: number, fg: string | undefined, bg: string | undefined
 }
 
 /**
- * Parameters of one SGR into `out` (reused, never shrunk): numbers (-1 = empty, read as 0), or a
- * raw `:` group for the ITU form. Returns how many were written.
+ * Colour texts built once and handed out again, so an escape builds no string and the cache
+ * lookups in canonical() compare one object with itself (a fresh string is hashed and compared
+ * character by character on every lookup).
  */
-function splitParams(params: string, out: (number | string)[]): number {
+const CODE_TEXT: string[] = [];
+const FG_INDEXED: string[] = [];
+const BG_INDEXED: string[] = [];
+const UL_INDEXED: string[] = [];
+
+/** `String(code)` for a basic colour code (30-37, 40-47, 90-97, 100-107). */
+function codeText(code: number): string {
+  return (CODE_TEXT[code] ??= String(code));
+}
+
+/** `${base};5;${n}` for base 38/48/58; values beyond the 256-colour palette are built each time. */
+function indexedColour(base: number, n: number): string {
+  const table = base === 38 ? FG_INDEXED : base === 48 ? BG_INDEXED : UL_INDEXED;
+  if (n > 255) return `${base};5;${n}`;
+  return (table[n] ??= `${base};5;${n}`);
+}
+
+/**
+ * Parameters of one SGR, read from `text` between `from` and `to` (not sliced out: an escape
+ * allocates nothing) into `out` (reused, never shrunk): numbers (-1 = empty, read as 0), or a raw
+ * `:` group for the ITU form. Returns how many were written.
+ */
+function splitParams(text: string, from: number, to: number, out: (number | string)[]): number {
   let count = 0;
   let n = -1;
   let colon = -1;
-  let start = 0;
-  for (let i = 0; i <= params.length; i++) {
-    const c = i < params.length ? params.charCodeAt(i) : 0x3b;
+  let start = from;
+  for (let i = from; i <= to; i++) {
+    const c = i < to ? text.charCodeAt(i) : 0x3b;
     if (c === 0x3b /* ; */) {
-      out[count++] = colon === -1 ? n : params.slice(start, i);
+      out[count++] = colon === -1 ? n : text.slice(start, i);
       n = -1;
       colon = -1;
       start = i + 1;
@@ -117,10 +140,11 @@ export class SgrState {
     return this.snapshot;
   }
 
-  /** Applies the parameter text between `ESC [` and `m`. */
-  apply(paramText: string): void {
+  /** Applies the parameter text between `ESC [` and `m`: `text` from `from` to `to` (exclusive). */
+  apply(text: string, from = 0, to = text.length): void {
+    const { flags, fg, bg } = this;
     const p = this.params;
-    const count = splitParams(paramText, p);
+    const count = splitParams(text, from, to, p);
     for (let i = 0; i < count; i++) {
       const item = p[i]!;
       if (typeof item === 'string') {
@@ -134,7 +158,8 @@ export class SgrState {
       }
       this.applyCode(code);
     }
-    this.snapshot = canonical(this.flags, this.fg, this.bg);
+    // Most escapes repeat the look in force (`ESC[39m` after a default run): no lookup then.
+    if (this.flags !== flags || this.fg !== fg || this.bg !== bg) this.snapshot = canonical(this.flags, this.fg, this.bg);
   }
 
   private setColour(base: number, value: string | undefined): void {
@@ -149,7 +174,7 @@ export class SgrState {
     const mode = paramAt(p, i + 1, count);
     if (mode === 5) {
       const n = paramAt(p, i + 2, count);
-      this.setColour(base, typeof n === 'number' ? `${base};5;${Math.max(0, n)}` : undefined);
+      this.setColour(base, typeof n === 'number' ? indexedColour(base, Math.max(0, n)) : undefined);
       return 2;
     }
     if (mode === 2) {
@@ -185,9 +210,9 @@ export class SgrState {
     else if (code === 23) this.flags &= ~ITALIC;
     else if (code === 24) this.flags &= ~UNDERLINE;
     else if (code === 27) this.flags &= ~INVERSE;
-    else if ((code >= 30 && code <= 37) || (code >= 90 && code <= 97)) this.fg = String(code);
+    else if ((code >= 30 && code <= 37) || (code >= 90 && code <= 97)) this.fg = codeText(code);
     else if (code === 39) this.fg = undefined;
-    else if ((code >= 40 && code <= 47) || (code >= 100 && code <= 107)) this.bg = String(code);
+    else if ((code >= 40 && code <= 47) || (code >= 100 && code <= 107)) this.bg = codeText(code);
     else if (code === 49) this.bg = undefined;
     // anything else (blink, hidden, strike, fonts, …) does not matter to a reader: ignored
   }
