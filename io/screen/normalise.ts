@@ -11,82 +11,63 @@
  * a stall could never be seen.
  */
 import type { Screen } from './types.ts';
-import { isTrimSpace } from './layout.ts';
 
-// A module-local binding for the per-character loop: under tsx an imported function can be
-// reached through an export getter on every call, which profiled as the largest single cost.
-const isSpace = isTrimSpace;
-
-const VOLATILE: readonly RegExp[] = [
-  /\x1b\[[0-9;?]*[a-zA-Z]/gi, // ANSI CSI, in case a reader ever stops stripping them
+// The shapes, in the reference's order. Every pass replaces each match with one space.
+const CSI = /\x1b\[[0-9;?]*[a-zA-Z]/gi; // ANSI CSI, in case a reader ever stops stripping them
+const TIMERS_AND_TOKENS: readonly RegExp[] = [
   /\b\d+h\s*\d*\s*m\b/gi, // 1h 4m
   /\b\d+m\s*\d*\s*s\b/gi, // 3m 20s
   /\b\d+(\.\d+)?\s*s\b/gi, // 47s
   /\b\d+(\.\d+)?[kKmM]?\s*tokens?\b/gi, // 1.4k tokens
-  /[✦✳✹✻✽∗·∙●○\u2800-\u28ff✢✶]/gi, // spinner glyphs (+ ✢ ✶, see above)
-  /^([ \t]*)\*(?=\s)/gm, // the `*` spinner frame at a line start (extension)
 ];
+const SPINNER_GLYPHS = /[✦✳✹✻✽∗·∙●○\u2800-\u28ff✢✶]/gi; // (+ ✢ ✶, see above)
+const STAR_FRAME = /^([ \t]*)\*(?=\s)/gm; // the `*` spinner frame at a line start (extension)
+const DIGIT = /\d/;
 
 /**
- * A character every match of VOLATILE[k] must contain; when the text lacks it the pass is
- * skipped (same result, less work — this runs on every terminal update).
+ * Whitespace (JS `\s`, the set String#trim removes) the collapse must rewrite to one space: a run
+ * of two or more, or a single character other than U+0020. Never a \n, so rows stay rows. One
+ * replace over the whole text: only the runs that change are touched, and the regex engine scans
+ * faster than a per-character loop.
  */
-const REQUIRED: readonly (RegExp | string | null)[] = ['\x1b', /\d/, /\d/, /\d/, /\d/, null, '*'];
-
-function mayMatch(text: string, k: number): boolean {
-  const needle = REQUIRED[k];
-  if (needle === null || needle === undefined) return true;
-  return typeof needle === 'string' ? text.includes(needle) : needle.test(text);
-}
-
-/** `line` with whitespace runs (JS `\s`, which is String#trim's set) collapsed to one space, trimmed. */
-export function collapseWhitespace(line: string): string {
-  const n = line.length;
-  let i = 0;
-  while (i < n && isSpace(line.charCodeAt(i))) i++;
-  let out = '';
-  let start = i;
-  while (i < n) {
-    const c = line.charCodeAt(i);
-    if (!isSpace(c)) {
-      i++;
-      continue;
-    }
-    let j = i + 1;
-    while (j < n && isSpace(line.charCodeAt(j))) j++;
-    if (j === n) return out + line.slice(start, i);
-    if (j - i > 1 || c !== 0x20) {
-      out += `${line.slice(start, i)} `;
-      start = j;
-    }
-    i = j;
-  }
-  return out + line.slice(start);
-}
+const UNCOLLAPSED = /[^\S\n]{2,}|[^\S \n]/g;
 
 /**
- * The volatile shapes of VOLATILE stripped from `text` (rows joined with \n), each match replaced
- * by one space, in order. Lines are not yet collapsed: see collapseRows.
+ * `text` (rows joined with \n) with the volatile shapes stripped, in order. A pass is skipped
+ * when the text lacks a character every match of it contains (same result, less work — this
+ * runs on every terminal update): ESC for CSI, a digit for the four timer and token shapes (no
+ * pass adds a digit, so one test covers all four), `*` for the star frame.
  */
 export function stripVolatile(text: string): string {
-  let out = text;
-  for (let k = 0; k < VOLATILE.length; k++) {
-    if (mayMatch(out, k)) out = out.replace(VOLATILE[k]!, ' ');
+  let out = text.includes('\x1b') ? text.replace(CSI, ' ') : text;
+  if (DIGIT.test(out)) {
+    for (let k = 0; k < TIMERS_AND_TOKENS.length; k++) out = out.replace(TIMERS_AND_TOKENS[k]!, ' ');
   }
-  return out;
+  out = out.replace(SPINNER_GLYPHS, ' ');
+  return out.includes('*') ? out.replace(STAR_FRAME, ' ') : out;
 }
 
-/** Each line collapsed and trimmed, empty ones dropped (appended to `out`, top to bottom). */
-export function collapseRows(lines: readonly string[], out: string[] = []): string[] {
-  for (let i = 0; i < lines.length; i++) {
-    const collapsed = collapseWhitespace(lines[i]!);
-    if (collapsed !== '') out.push(collapsed);
+/**
+ * `text` stripped and split into its lines, whitespace runs collapsed to one space but not yet
+ * trimmed: one segment per \n-separated line of the stripped text (a match can join two rows).
+ * Splitting on \n alone equals the reference's \r?\n: a leftover \r is whitespace and is trimmed.
+ */
+export function normalisedSegments(text: string): string[] {
+  return stripVolatile(text).replace(UNCOLLAPSED, ' ').split('\n');
+}
+
+/** The segments trimmed, empty ones dropped: the normalised lines, top to bottom. */
+export function trimmedLines(segments: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const line = segments[i]!.trim();
+    if (line !== '') out.push(line);
   }
   return out;
 }
 
 /** The texts of `screen`'s rows, top to bottom. */
-export function rowTexts(screen: Screen): string[] {
+function rowTexts(screen: Screen): string[] {
   const rows: string[] = new Array<string>(screen.lines.length);
   for (let r = 0; r < rows.length; r++) rows[r] = screen.lines[r]!.text;
   return rows;
@@ -94,6 +75,5 @@ export function rowTexts(screen: Screen): string[] {
 
 /** The screen's text as normalised, non-empty lines, top to bottom. */
 export function normaliseScreen(screen: Screen): string[] {
-  // Splitting on \n alone equals the reference's \r?\n: a leftover \r is whitespace and is trimmed.
-  return collapseRows(stripVolatile(rowTexts(screen).join('\n')).split('\n'));
+  return trimmedLines(normalisedSegments(rowTexts(screen).join('\n')));
 }

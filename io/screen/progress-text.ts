@@ -15,7 +15,7 @@
  *     \n itself, the transcript is normalised from scratch as before.
  * tests/screen/one-normalisation-pass-reads-like-two.property.test.ts holds both paths equal.
  */
-import { collapseRows, collapseWhitespace, stripVolatile } from './normalise.ts';
+import { normalisedSegments, trimmedLines } from './normalise.ts';
 import { LAST_ACTIVITY_LINES, lastActivityOf } from './last-activity.ts';
 
 /** Box-drawing rules and frames carry no news for a person. */
@@ -41,7 +41,7 @@ function lastActivityOfLines(lines: readonly string[]): string {
   return out.reverse().join(' | ');
 }
 
-/** True when `segments` (the stripped text split on \n) are the rows of `texts`, one each. */
+/** True when `segments` (of the whole screen) are the rows of `texts`, one each. */
 function rowsIntact(texts: readonly string[], segments: readonly string[]): boolean {
   if (segments.length !== texts.length) return false;
   for (let r = 0; r < texts.length; r++) if (texts[r]!.includes('\n')) return false;
@@ -51,10 +51,11 @@ function rowsIntact(texts: readonly string[], segments: readonly string[]): bool
 /** Last activity of rows [0, cut), 0 < cut < texts.length, reusing the whole-screen segments. */
 function transcriptActivity(texts: readonly string[], segments: readonly string[], cut: number): string {
   const out: string[] = [];
-  const last = collapseWhitespace(stripVolatile(texts[cut - 1]!));
+  // The row holds no \n (rowsIntact), so it is one segment.
+  const last = normalisedSegments(texts[cut - 1]!)[0]!.trim();
   if (last !== '' && keep(last, out)) return out.reverse().join(' | ');
   for (let r = cut - 2; r >= 0; r--) {
-    const line = collapseWhitespace(segments[r]!);
+    const line = segments[r]!.trim();
     if (line !== '' && keep(line, out)) break;
   }
   return out.reverse().join(' | ');
@@ -62,7 +63,7 @@ function transcriptActivity(texts: readonly string[], segments: readonly string[
 
 /** The transcript normalised on its own: the reference path, for screens the fast one cannot take. */
 function transcriptActivitySlow(texts: readonly string[], cut: number): string {
-  const lines = collapseRows(stripVolatile(texts.slice(0, cut).join('\n')).split('\n'));
+  const lines = trimmedLines(normalisedSegments(texts.slice(0, cut).join('\n')));
   return lastActivityOf(lines.filter((l) => !FRAME_ONLY.test(l)));
 }
 
@@ -71,8 +72,8 @@ function transcriptActivitySlow(texts: readonly string[], cut: number): string {
  * whole screen).
  */
 export function progressText(texts: readonly string[], cut: number): ProgressText {
-  const segments = stripVolatile(texts.join('\n')).split('\n');
-  const lines = collapseRows(segments);
+  const segments = normalisedSegments(texts.join('\n'));
+  const lines = trimmedLines(segments);
   let lastActivity: string;
   if (cut >= texts.length) lastActivity = lastActivityOfLines(lines);
   else if (cut <= 0) lastActivity = '';

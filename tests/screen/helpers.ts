@@ -2,6 +2,7 @@
  * Test helpers for screen analysis: build screens from rows, load the copied captures.
  */
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { fileURLToPath } from 'node:url';
 import { parseAnsi, parsePlain, type Screen } from '../../io/screen/index.ts';
 
@@ -39,3 +40,19 @@ export function idleScreen(opts: { transcript?: string[]; boxRow?: string; foote
     ...(opts.footer ?? ['  ⏸ manual mode on · ? for shortcuts']),
   );
 }
+
+/** Rows as a host hands them over, untouched (no parser trimming or splitting). */
+export function screenOfRows(texts: readonly string[]): Screen {
+  return { cols: 120, rows: texts.length, lines: texts.map((text) => ({ text })), hasAttributes: false };
+}
+
+/**
+ * Rows built from pieces of the volatile shapes (timers, token counts, spinner glyphs, the `*`
+ * frame, escapes) and of every kind of whitespace, so they meet at row ends and across rows.
+ */
+const normalisationPiece = fc.constantFrom(
+  '5', '12', '1.4', '0', 'h', 'm', 's', 'k', 'M', 'S', 'H', ' tokens', 'token', 'tokens)', '.', '(', ')',
+  ' ', '  ', '\t', NBSP, '\r', '\v', '\f', '\u3000', '\u2028', '\ufeff', '\u0085', '\u180e', '*', ' *', '✻', '·', '✢', '\u2800',
+  '─', '│', CARET, 'x', 'done', 'ab', '\x1b[31m', '\x1b[', '\x1b', RULE,
+);
+export const normalisationRow = fc.array(normalisationPiece, { maxLength: 8 }).map((parts) => parts.join(''));

@@ -7,16 +7,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Screen } from '../../io/screen/index.ts';
 import { normaliseScreen } from '../../io/screen/normalise.ts';
 import { lastActivityOf } from '../../io/screen/last-activity.ts';
 import { FRAME_ONLY, progressText } from '../../io/screen/progress-text.ts';
-import { NBSP, RULE } from './helpers.ts';
-
-/** Rows as a host hands them over, untouched (no parser trimming or splitting). */
-function screenOfRows(texts: readonly string[]): Screen {
-  return { cols: 120, rows: texts.length, lines: texts.map((text) => ({ text })), hasAttributes: false };
-}
+import { RULE, normalisationRow, screenOfRows } from './helpers.ts';
 
 /** The two-run reading: the whole screen, then the transcript rows on their own. */
 function twoRuns(texts: readonly string[], cut: number): { lines: string[]; lastActivity: string } {
@@ -28,15 +22,8 @@ function expectLikeTwoRuns(texts: readonly string[], cut: number): void {
   expect(progressText(texts, cut)).toEqual(twoRuns(texts, cut));
 }
 
-/** Pieces of the volatile shapes and of the whitespace the collapse handles, so they meet at row ends. */
-const piece = fc.constantFrom(
-  '5', '12', '1.4', '0', 'h', 'm', 's', 'k', 'M', 'S', 'H', ' tokens', 'token', 'tokens)', '.', '(', ')',
-  ' ', '  ', '\t', NBSP, '\r', '\v', '\u3000', '*', ' *', '✻', '·', '✢', '\u2800', '─', '│', '❯', 'x', 'done', 'ab',
-  '\x1b[31m', '\x1b[', '\x1b', RULE,
-);
-const row = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(''));
 // Now and then a row holding a \n itself (a host could hand one over): the slow path must take it.
-const rowMaybeNewline = fc.oneof({ arbitrary: row, weight: 12 }, { arbitrary: fc.constant('4\n s'), weight: 1 });
+const rowMaybeNewline = fc.oneof({ arbitrary: normalisationRow, weight: 12 }, { arbitrary: fc.constant('4\n s'), weight: 1 });
 const screenAndCut = fc
   .array(rowMaybeNewline, { maxLength: 12 })
   .chain((texts) => fc.tuple(fc.constant(texts), fc.nat(texts.length)));
