@@ -141,6 +141,37 @@ describe('tmux host server', () => {
     await changed;
   });
 
+  it('the monitor session killed by hand: the host reconnects, relinks, and the worker still pushes changes', async () => {
+    const { host, dir } = fresh('tmux-monitor-killed');
+    const pane = await host.createPane({ name: 'steady', cwd: dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, argv: ['cat'] });
+    let exited = false;
+    host.subscribe(pane.paneId, (e) => {
+      if (e.type === 'exited') exited = true;
+    });
+    const tmux = (...args: string[]) => execFileSync('tmux', ['-S', host.socketPath, ...args], { encoding: 'utf8' });
+    tmux('kill-session', '-t', '=kh-monitor');
+    // Bounded wait, on tmux's own state: the monitor is back with the worker's window linked in.
+    const deadline = Date.now() + 15_000;
+    const linked = () => tmux('list-windows', '-a', '-F', '#{session_name} #{window_id}').split('\n').filter((l) => l.startsWith('kh-monitor ')).length === 2;
+    while (!linked()) {
+      if (Date.now() > deadline) throw new Error('timed out after 15000 ms waiting for the monitor session to be recreated with the worker linked');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await host.sendText(pane.paneId, 'after the reconnect');
+    await waitForReading(host, pane.paneId, (_r, s) => screenText(s).split('\n').filter((l) => l === 'after the reconnect').length === 2, 'cat echoing after the monitor came back');
+    expect(tmux('list-clients', '-F', '#{client_control_mode}').trim()).toBe('1');
+    expect(exited).toBe(false);
+  });
+
+  it('the server killed behind our back: every watched worker is reported exited, status unknown', async () => {
+    const { host, dir } = fresh('tmux-server-killed');
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
+    const panes = await Promise.all(['a', 'b'].map((name) => host.createPane({ name, cwd: dir, env, argv: ['cat'] })));
+    const exits = panes.map((p) => waitForExit(host, p.paneId, `the exit of ${p.name} when the server died`));
+    execFileSync('tmux', ['-S', host.socketPath, 'kill-server']);
+    expect(await Promise.all(exits)).toEqual([null, null]);
+  });
+
   it('the host keeps one control client, however many workers it watches', async () => {
     const { host, dir } = fresh('tmux-one-client');
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
