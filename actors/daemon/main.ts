@@ -38,7 +38,7 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   const store = openStore(paths.db);
   const hosts: Partial<Record<BackendName, TerminalHost>> = {};
   const tmuxAvailable = hasTmux();
-  if (tmuxAvailable) hosts.tmux = createTmuxHost({ socketPath: paths.tmuxSocket });
+  if (tmuxAvailable) hosts.tmux = createTmuxHost({ socketPath: paths.tmuxSocket, onNotice: (msg, fields) => logger.warn(fields, msg) });
   hosts.pty = createPtyHost();
   const herdr = createOptionalHerdrHost(process.env);
   if (herdr) hosts.herdr = herdr;

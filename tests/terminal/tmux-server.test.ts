@@ -142,7 +142,12 @@ describe('tmux host server', () => {
   });
 
   it('the monitor session killed by hand: the host reconnects, relinks, and the worker still pushes changes', async () => {
-    const { host, dir } = fresh('tmux-monitor-killed');
+    const d = makeTempDir('tmux-monitor-killed');
+    dirs.push(d.cleanup);
+    const dir = d.path;
+    const notices: Array<[string, Record<string, unknown>]> = [];
+    const host = createTmuxHost({ socketPath: join(dir, 'state', 'tmux.sock'), onNotice: (msg, fields) => notices.push([msg, fields]) });
+    hosts.push(host);
     const pane = await host.createPane({ name: 'steady', cwd: dir, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, argv: ['cat'] });
     let exited = false;
     host.subscribe(pane.paneId, (e) => {
@@ -161,6 +166,9 @@ describe('tmux host server', () => {
     await waitForReading(host, pane.paneId, (_r, s) => screenText(s).split('\n').filter((l) => l === 'after the reconnect').length === 2, 'cat echoing after the monitor came back');
     expect(tmux('list-clients', '-F', '#{client_control_mode}').trim()).toBe('1');
     expect(exited).toBe(false);
+    // The log says what happened, with tmux's own reason.
+    expect(notices.map(([msg]) => msg)).toEqual(['tmux control client ended', 'tmux control client reconnected']);
+    expect(notices[0]![1]).toMatchObject({ reason: expect.stringMatching(/\S/), watched: 1 });
   });
 
   it('the server killed behind our back: every watched worker is reported exited, status unknown', async () => {

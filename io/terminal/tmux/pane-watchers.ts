@@ -54,6 +54,7 @@ export class PaneWatchers {
     private readonly ctx: TmuxContext,
     private readonly bus: PaneEventBus,
     private readonly envBin: string,
+    private readonly notice: (message: string, fields: Record<string, unknown>) => void = () => {},
   ) {}
 
   isWatching(paneId: string): boolean {
@@ -97,7 +98,9 @@ export class PaneWatchers {
   private async connect(): Promise<{ client: TmuxControlClient; sessionId: string }> {
     if (this.monitor?.client.alive) return this.monitor;
     const sessionId = await ensureMonitorSession(this.ctx, this.envBin);
-    await awaitNoControlClients(this.ctx, sessionId);
+    if (!(await awaitNoControlClients(this.ctx, sessionId))) {
+      this.notice('another tmux control client is still attached to the monitor session; connecting anyway', { sessionId });
+    }
     const client = await TmuxControlClient.open(this.ctx, sessionId, {
       onOutput: (paneId) => {
         if (!this.watches.has(paneId)) return; // the placeholder, or a pane nobody asked about
@@ -106,9 +109,12 @@ export class PaneWatchers {
       },
       onOtherNotification: (line) => this.onWindowNotification(line),
       onSubscription: (name, paneId, value) => this.onSubscription(name, paneId, value),
-      onClose: (expected) => {
+      onClose: (expected, detail) => {
         if (this.monitor?.client === client) this.monitor = null;
-        if (!expected && !this.disposed) void this.recover();
+        if (!expected && !this.disposed) {
+          this.notice('tmux control client ended', { reason: detail, watched: this.watches.size });
+          void this.recover();
+        }
       },
     });
     if (this.disposed) {
@@ -142,16 +148,18 @@ export class PaneWatchers {
         (err) => !(err instanceof TmuxCommandError && err.noServer),
       );
       if (!serverUp) {
+        this.notice('tmux server is gone: every watched worker is reported exited, status unknown', { watched: this.watches.size });
         for (const paneId of this.watches.keys()) if (!this.watches.get(paneId)!.closing) this.bus.exit(paneId, null);
         return;
       }
       await sleep(delay);
       try {
         await this.ensureMonitor();
+        this.notice('tmux control client reconnected', { watched: this.watches.size });
         for (const paneId of [...this.watches.keys()]) void this.confirmGone(paneId);
         return;
-      } catch {
-        // try again after the next delay
+      } catch (err) {
+        this.notice('tmux control client could not reconnect', { error: err instanceof Error ? err.message : String(err) });
       }
     }
     // Still no client: panes stay readable by spawned reads; pushes resume with the next watch.

@@ -37,6 +37,8 @@ export interface TmuxHostOptions {
   submitDelayMs?: number;
   /** Text longer than this (or multi-line) goes through a tmux buffer as a paste; default 512. */
   pasteThreshold?: number;
+  /** Things a person reading the log should know (the control client lost, and why; the server gone). */
+  onNotice?: (message: string, fields: Record<string, unknown>) => void;
 }
 
 export interface TmuxHost extends TerminalHost {
@@ -58,7 +60,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
   const submitDelayMs = options.submitDelayMs ?? 200;
   const pasteThreshold = options.pasteThreshold ?? 512;
   const bus = new PaneEventBus(options.coalesceMs ?? 20);
-  const watchers = new PaneWatchers(ctx, bus, envBin);
+  const watchers = new PaneWatchers(ctx, bus, envBin, options.onNotice);
   let disposed = false;
   let pasteCounter = 0;
 
