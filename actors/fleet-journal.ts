@@ -53,6 +53,8 @@ export class FleetJournal {
   private enabled = false;
   private readonly lastValue = new WeakMap<AnyActorRef, string>();
   private lastFleetJson = '';
+  /** The fleet context last written (xstate makes a new object only when it assigns). */
+  private lastFleetContext: unknown = undefined;
   private readonly pendingQuiet = new Map<string, { ref: AnyActorRef; handle: unknown }>();
   /** Per worker, the deadline-bearing part of the context last written (see timerKey). */
   private readonly writtenTimers = new Map<string, string>();
@@ -76,7 +78,7 @@ export class FleetJournal {
     const isFleet = ref === this.fleetRef;
     const workerId = systemId?.startsWith('worker:') ? systemId.slice('worker:'.length) : null;
     if (!isFleet && workerId === null) return;
-    const snap = ev.snapshot as { value?: unknown; status?: string };
+    const snap = ev.snapshot as { value?: unknown; status?: string; context?: unknown };
     const to = snap.status === 'error' ? 'error' : stagePath(snap.value);
     const from = this.lastValue.get(ref);
     this.lastValue.set(ref, to);
@@ -108,8 +110,14 @@ export class FleetJournal {
       this.cancelQuiet(workerId);
       this.writtenTimers.set(workerId, timers);
     }
+    // The fleet's row is its own value and context, children left out (they have rows of their
+    // own). Every screen reading of every worker is ROUTEd through the fleet, and building the
+    // fleet's persisted snapshot walks all its children: O(fleet) work per repaint for a row that
+    // did not change. Same context object, same value, nothing to journal: nothing to write.
+    if (isFleet && journal.length === 0 && !moved && snap.context === this.lastFleetContext) return;
     try {
       if (isFleet) {
+        this.lastFleetContext = snap.context;
         const json = fleetRowJson(ref.getPersistedSnapshot());
         if (json === this.lastFleetJson && journal.length === 0) return;
         this.lastFleetJson = json;

@@ -81,4 +81,35 @@ describe('repaints are written coalesced, phases at once', () => {
     expect(commits).toHaveLength(2);
     expect(JSON.parse(commits[1]!.snapshots!.w1!).context.stallAt).toBe(1500);
   });
+
+  it('a ROUTEd repaint does not rebuild the fleet row; a change of the fleet context is written at once', () => {
+    const commits: Array<{ fleetSnapshotJson?: string; journal: unknown[] }> = [];
+    const store = { commit: (c: { fleetSnapshotJson?: string; journal: unknown[] }) => commits.push(c) } as unknown as FleetStore;
+    const { clock } = fakeClock();
+    const journal = new FleetJournal({ store, clock, onWorkerChange: () => {} });
+    journal.enable();
+    let context: Record<string, unknown> = { workers: { w1: { status: 'active' } }, projects: {} };
+    let persisted = 0;
+    const fleet = {
+      getPersistedSnapshot: () => {
+        persisted++; // in xstate this walks every child worker
+        return { value: 'active', context, children: { w1: {} } };
+      },
+    };
+    journal.fleetRef = fleet as never;
+    const emit = (type: string) => journal.inspect({ type: '@xstate.snapshot', actorRef: fleet, snapshot: { value: 'active', context, status: 'active' }, event: { type } } as never);
+
+    emit('DISPATCH');
+    expect(commits).toHaveLength(1);
+    expect(JSON.parse(commits[0]!.fleetSnapshotJson!)).toEqual({ value: 'active', context });
+    const before = persisted;
+    for (let i = 0; i < 100; i++) emit('ROUTE');
+    expect(persisted).toBe(before); // no snapshot built for a route that changed nothing
+    expect(commits).toHaveLength(1);
+
+    context = { ...context, projects: { demo: { name: 'demo' } } }; // an assign: a new context object
+    emit('PROJECT');
+    expect(commits).toHaveLength(2);
+    expect(JSON.parse(commits[1]!.fleetSnapshotJson!).context.projects).toEqual({ demo: { name: 'demo' } });
+  });
 });
