@@ -25,20 +25,6 @@ export async function runCleanups(log: (msg: string) => void = () => {}): Promis
   }
 }
 
-/** SIGKILL a process if it is still alive (only processes the bench itself started). */
-export function killIfAlive(pid: number): void {
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}
-
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+// SIGKILL-if-alive and liveness by pid (only processes the bench itself started): the same
+// helpers the test teardown uses, so both end a process the same way.
+export { isProcessAlive as alive, killIfAlive } from '../../tests/helpers/processes.ts';

@@ -1,45 +1,33 @@
 /**
  * A real daemon on a private home, driven two ways: the `hand` binary as a child process (what a
  * person or script pays, process start included) and the daemon socket from this process (to
- * steer workers without paying a process start per step). Cleanup stops the daemon, kills its
- * tmux server, and SIGKILLs any daemon that would not stop.
+ * steer workers without paying a process start per step). Cleanup is the tests' teardown
+ * (stopInstallation): it stops the daemon, SIGKILLs one that would not stop, kills its tmux server.
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { call } from '../../cli/client.ts';
 import { homePaths, type HomePaths } from '../../cli/home.ts';
-import { alive, killIfAlive, onCleanup } from './cleanup.ts';
+import type { WorkerView } from '../../actors/worker-view.ts';
+import { handRunner, stopInstallation, type HandRunner } from '../../tests/helpers/hand-process.ts';
+import { alive, onCleanup } from './cleanup.ts';
 import { nowMs } from './stats.ts';
 import { daemonLogExits, kernelLinesFor, tmuxServerPid } from './tmux-crash.ts';
 import type { BenchWorld } from './world.ts';
 
-export const HAND_BIN = fileURLToPath(new URL('../../bin/hand.js', import.meta.url));
+// The `hand` runner is the tests' (tests/helpers/hand-process.ts): one implementation, timed the
+// same way (spawn to exit, nothing else inside the two clock readings).
+export { HAND_BIN, runProcess, type HandRun } from '../../tests/helpers/hand-process.ts';
 
-export interface HandRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-  json: any;
-  /** nowMs() when the child was spawned and when it exited. */
-  startedAt: number;
-  endedAt: number;
-}
-
-export interface StatusRow {
-  id: string;
-  stage: string;
-  state: string;
-  awaitingInput: boolean;
-  live: boolean | null;
-}
+/** The fields of a pushed `watch` row the bench waits on. */
+export type StatusRow = Pick<WorkerView, 'id' | 'stage' | 'state' | 'awaitingInput' | 'live'>;
 
 export interface DaemonWorld {
   home: string;
   paths: HomePaths;
   env: Record<string, string>;
-  hand(args: string[], timeoutMs?: number): Promise<HandRun>;
+  hand: HandRunner;
   rpc<T = unknown>(method: string, params?: Record<string, unknown>): Promise<T>;
   pid(): Promise<number>;
   dispatch(id: string, backend: string, env: Record<string, string>): Promise<void>;
@@ -51,38 +39,12 @@ export interface DaemonWorld {
   watchUntil(id: string, what: string, accept: (row: StatusRow) => boolean, timeoutMs?: number): { done: Promise<number>; ready: Promise<void> };
 }
 
-export function runProcess(argv: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<HandRun> {
-  const startedAt = nowMs();
-  return new Promise((resolve) => {
-    execFile(argv[0]!, argv.slice(1), { env, timeout: timeoutMs, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-      const endedAt = nowMs();
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? Number((err as { code: number }).code) : 1) : 0;
-      let json: unknown = null;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = null;
-      }
-      resolve({ code, stdout, stderr, json, startedAt, endedAt });
-    });
-  });
-}
-
 export async function makeDaemonWorld(world: BenchWorld, extraEnv: Record<string, string> = {}): Promise<DaemonWorld> {
   const home = join(world.root, 'state');
   const paths = homePaths(home);
   const env = { ...world.workerEnv(), ...extraEnv };
-  const hand = (args: string[], timeoutMs?: number) => runProcess([process.execPath, HAND_BIN, '--home', home, ...args], env, timeoutMs);
+  const hand = handRunner(home, env, 60_000);
   const rpc = <T,>(method: string, params: Record<string, unknown> = {}) => call<T>(paths, method, params, { autostart: false });
-  // daemon.pid names the lock holder (persistence/home-lock.ts): the daemon to kill if stop fails
-  const pidFile = join(home, 'daemon.pid');
-  const pidOf = () => {
-    try {
-      return Number((JSON.parse(readFileSync(pidFile, 'utf8')) as { pid?: number }).pid);
-    } catch {
-      return NaN;
-    }
-  };
 
   const tmuxPids = new Set<number>();
   let prepareChain: Promise<unknown> = Promise.resolve();
@@ -99,10 +61,7 @@ export async function makeDaemonWorld(world: BenchWorld, extraEnv: Record<string
   onCleanup(`daemon on ${home}`, async () => {
     // The home (and its daemon.log) is removed next: say why a tmux server died while we can.
     for (const line of crashEvidence()) console.error(`[bench] ${line}`);
-    const pid = pidOf();
-    await hand(['daemon', 'stop'], 20_000);
-    if (Number.isFinite(pid) && alive(pid)) killIfAlive(pid);
-    if (existsSync(paths.tmuxSocket)) await new Promise<void>((r) => execFile('tmux', ['-S', paths.tmuxSocket, 'kill-server'], () => r()));
+    await stopInstallation(hand, home, 20_000);
   });
   const started = await hand(['daemon', 'start', '--json']);
   if (started.code !== 0) throw new Error(`hand daemon start failed (${started.code}): ${started.stderr || started.stdout}`);

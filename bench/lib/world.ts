@@ -1,12 +1,14 @@
 /**
  * A throwaway world for one benchmark: a temp dir holding a git repository, a worker HOME whose
  * `.claude.json` has onboarding done (so the mock agent's trust check passes once our trust seed
- * adds the worktree), and the environment workers are dispatched with.
+ * adds the worktree), and the environment workers are dispatched with. The repository, the HOME,
+ * briefs and the environment come from tests/helpers/hand-world.ts, the same builder the CLI
+ * tests use, so a bench world and a test world cannot drift apart.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seedWorld, worldEnv, writeBrief } from '../../tests/helpers/hand-world.ts';
 import { onCleanup } from './cleanup.ts';
 
 export interface BenchWorld {
@@ -20,33 +22,17 @@ export interface BenchWorld {
 }
 
 export function makeWorld(label: string): BenchWorld {
+  // kh-bench-, not the tests' kh-test- prefix: the test suite's leak check must not count a bench run
   const root = realpathSync(mkdtempSync(join(tmpdir(), `kh-bench-${label}-`)));
   onCleanup(`temp dir ${root}`, () => rmSync(root, { recursive: true, force: true }));
-  const repo = join(root, 'repo');
-  const agentHome = join(root, 'agent-home');
-  mkdirSync(repo);
-  mkdirSync(agentHome);
   mkdirSync(join(root, 'events'));
-  writeFileSync(join(agentHome, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true }));
-  const gitEnv = { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@example.invalid', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@example.invalid' };
-  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: repo, env: gitEnv });
-  writeFileSync(join(repo, 'README.md'), '# bench repo\n');
-  execFileSync('git', ['add', 'README.md'], { cwd: repo, env: gitEnv });
-  execFileSync('git', ['commit', '-q', '-m', 'init'], { cwd: repo, env: gitEnv });
+  const { repo, agentHome } = seedWorld(root, '# bench repo\n');
   return {
     root,
     repo,
     agentHome,
-    workerEnv(extra = {}) {
-      const env: Record<string, string> = {};
-      for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'HAND_HOME') env[k] = v;
-      return { ...env, HOME: agentHome, KH_MOCK_TICK_MS: '100', KH_MOCK_REPLY_MS: '300', ...extra };
-    },
-    brief(name) {
-      const p = join(root, `${name}.md`);
-      writeFileSync(p, `# Brief ${name}\n\n## Read first\n\nNothing.\n\n## Task\n\nBenchmark worker: reply and wait.\n`);
-      return p;
-    },
+    workerEnv: (extra = {}) => worldEnv(agentHome, { KH_MOCK_TICK_MS: '100', KH_MOCK_REPLY_MS: '300', ...extra }),
+    brief: (name) => writeBrief(root, name, 'Benchmark worker: reply and wait.'),
     eventLog: (name) => join(root, 'events', `${name}.jsonl`),
   };
 }
