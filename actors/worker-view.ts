@@ -2,49 +2,33 @@
  * The WorkerView: what the daemon and the CLI see of a worker. Built from the intent (what we
  * asked for), the worker actor's snapshot (what the machine decided) and the pane's liveness.
  */
-import type { AgentState, BlockedReason, PromptBoxKind } from '../io/screen/types.ts';
-import type { BackendName } from '../io/terminal/types.ts';
+import type { ScreenReading } from '../io/screen/types.ts';
 import type { WorkerIntent } from '../persistence/types.ts';
-import type { GateRejection, LandingFailure, LandingOutcome, LandingSummary, WorkerContext } from '../machines/worker.types.ts';
+import type { WorkerContext } from '../machines/worker.types.ts';
 import { gateOfStage, type GateName } from './gates.ts';
 
-export interface WorkerView {
-  id: string;
-  project: string;
+/**
+ * Fields copied from the latest reading, the intent and the actor's context keep their sources'
+ * types (and docs), so a change there shows up here instead of silently diverging.
+ */
+type ReadingFields = Pick<ScreenReading, 'state' | 'awaitingInput' | 'blockedReason' | 'promptBox' | 'promptBoxKind' | 'readable' | 'lastActivity'>;
+type IntentFields = Pick<WorkerIntent, 'id' | 'project' | 'backend' | 'agent' | 'worktree' | 'branch' | 'base' | 'briefPath' | 'reportPath'>;
+type ContextFields = Pick<WorkerContext, 'lastChangeAt' | 'stallAt' | 'exitCode' | 'waitingOn' | 'paneId'>
+  // optional in the context (absent in older snapshots), always present (null) in the view
+  & Required<Pick<WorkerContext, 'landing' | 'landed' | 'rejection' | 'landingFailure'>>;
+
+export interface WorkerView extends ReadingFields, IntentFields, ContextFields {
   /** Machine phase path: 'running.blocked', 'settled.unconfirmed', 'done', 'parked', 'stopped', … */
   stage: string;
-  state: AgentState;
-  awaitingInput: boolean;
-  blockedReason: BlockedReason | null;
-  promptBox: string | null;
-  promptBoxKind: PromptBoxKind | null;
-  readable: boolean;
   /** true = process running, false = exited, null = could not tell (or no pane yet). */
   live: boolean | null;
-  backend: BackendName;
-  agent: string;
-  worktree: string;
-  branch: string;
-  base: string;
-  briefPath: string;
-  reportPath: string;
+  /** Whether report.md exists; false also when the context could not tell (null there). */
   reportExists: boolean;
-  lastActivity: string;
-  lastChangeAt: number | null;
-  stallAt: number | null;
-  exitCode: number | null;
   updatedAt: number;
-  waitingOn: string | null;
-  paneId: string | null;
   /** Why the worker failed, or what could not be told ('wait-failed'); null when nothing to say. */
-  problem: string | null;
+  problem: WorkerContext['problem'];
   /** The gate the worker waits at ('brief approval' | 'landing approval'), or null. */
   gate: GateName | null;
-  /** The landing evidence the open (or approved) landing gate holds. */
-  landing: LandingSummary | null;
-  landed: LandingOutcome | null;
-  rejection: GateRejection | null;
-  landingFailure: LandingFailure | null;
 }
 
 /** {running: 'blocked'} → 'running.blocked'. */
