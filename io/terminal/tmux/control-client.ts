@@ -36,6 +36,8 @@ interface Pending {
 }
 
 const READY_TIMEOUT_MS = 15_000;
+/** `%output %<n> …`: recognised on the bytes, so a frame's payload is never decoded (we only need n). */
+const OUTPUT_PREFIX = Buffer.from('%output %');
 const CLOSE_GRACE_MS = 2_000;
 
 export class TmuxControlClient {
@@ -113,11 +115,19 @@ export class TmuxControlClient {
    * ControlClosedError if the client ends first.
    */
   command(line: string): Promise<string[]> {
-    if (this.exited || this.closing) return Promise.reject(new ControlClosedError('tmux control client is closed'));
-    return new Promise<string[]>((resolve, reject) => {
-      this.pending.push({ resolve, reject });
-      this.child.stdin!.write(`${line}\n`);
-    });
+    return this.commands([line])[0]!;
+  }
+
+  /**
+   * Several commands in one write to tmux's stdin (one system call, not one per command: a
+   * screen read is two commands, many times a second per streaming worker). Each is answered
+   * by its own block, in order.
+   */
+  commands(lines: readonly string[]): Array<Promise<string[]>> {
+    if (this.exited || this.closing) return lines.map(() => Promise.reject(new ControlClosedError('tmux control client is closed')));
+    const replies = lines.map(() => new Promise<string[]>((resolve, reject) => this.pending.push({ resolve, reject })));
+    this.child.stdin!.write(lines.map((line) => `${line}\n`).join(''));
+    return replies;
   }
 
   /** Detaches (closing stdin makes tmux answer %exit and leave); kills it if it lingers. */
@@ -139,7 +149,9 @@ export class TmuxControlClient {
       if (nl < 0) break;
       let end = nl;
       if (end > start && data[end - 1] === 0x0d) end--;
-      this.onLine(data.toString('utf8', start, end));
+      const pane = this.block ? null : outputPane(data, start, end);
+      if (pane !== null) this.handlers.onOutput(pane);
+      else this.onLine(data.toString('utf8', start, end));
       start = nl + 1;
     }
     this.partial = start < data.length ? Buffer.from(data.subarray(start)) : Buffer.alloc(0);
@@ -192,4 +204,14 @@ export class TmuxControlClient {
     if (error) p.reject(new ControlCommandError(lines.join('\n') || 'tmux command failed'));
     else p.resolve(lines);
   }
+}
+
+/** The pane of a `%output %<n> <data>` line, read off the bytes; null for any other line. */
+function outputPane(data: Buffer, start: number, end: number): string | null {
+  if (end - start <= OUTPUT_PREFIX.length || data.compare(OUTPUT_PREFIX, 0, OUTPUT_PREFIX.length, start, start + OUTPUT_PREFIX.length) !== 0) return null;
+  let i = start + OUTPUT_PREFIX.length;
+  const digitsFrom = i;
+  while (i < end && data[i]! >= 0x30 && data[i]! <= 0x39) i++;
+  if (i === digitsFrom || i - digitsFrom > 9 || (i < end && data[i] !== 0x20)) return null;
+  return `%${data.toString('latin1', digitsFrom, i)}`;
 }

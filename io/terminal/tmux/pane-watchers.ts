@@ -27,6 +27,8 @@ interface Watch {
   /** Pending "is it dead?" probe after output went quiet, and how many were made since. */
   probe: ReturnType<typeof setTimeout> | null;
   probes: number;
+  /** When the current quiet gap began (the last output, or the last probe that found it alive). */
+  gapFrom: number;
   /** The exit-status wait (reap workaround) is running. */
   reaping: boolean;
 }
@@ -168,7 +170,7 @@ export class PaneWatchers {
   /** Starts (once) pushing this pane's events: links its window into the monitor session. */
   async watch(paneId: string): Promise<void> {
     let w = this.watches.get(paneId);
-    if (!w) this.watches.set(paneId, (w = { windowId: null, linking: null, title: null, closing: false, probe: null, probes: 0, reaping: false }));
+    if (!w) this.watches.set(paneId, (w = { windowId: null, linking: null, title: null, closing: false, probe: null, probes: 0, gapFrom: 0, reaping: false }));
     w.closing = false;
     const { sessionId } = await this.ensureMonitor();
     if (w.windowId) return;
@@ -207,22 +209,38 @@ export class PaneWatchers {
     if (gone && !w.closing) this.bus.exit(paneId, null);
   }
 
-  /** (Re)starts the quiet-output probe of one pane; `fresh` = new activity, restart the backoff. */
+  /**
+   * (Re)starts the quiet-output probe of one pane; `fresh` = new activity, restart the backoff.
+   * Output arrives many times a second while a worker streams, so this only moves the start of
+   * the quiet gap; the one pending timer looks at the gap when it fires and waits out the rest
+   * (clearing and setting a timer per `%output` was a visible share of the daemon's CPU).
+   */
   private armProbe(paneId: string, fresh: boolean): void {
     const w = this.watches.get(paneId);
     if (!w || w.closing || this.disposed || this.bus.hasExited(paneId)) return;
     if (fresh) w.probes = 0;
-    if (w.probe) clearTimeout(w.probe);
-    w.probe = null;
+    w.gapFrom = performance.now();
     const delay = PROBE_DELAYS_MS[w.probes];
     if (delay === undefined) return; // quiet and alive: the subscription stays the backstop
+    if (!w.probe) this.scheduleProbe(paneId, w, delay);
+  }
+
+  private scheduleProbe(paneId: string, w: Watch, ms: number): void {
     w.probe = setTimeout(() => {
       w.probe = null;
+      if (w.closing || this.disposed || this.bus.hasExited(paneId)) return;
+      const delay = PROBE_DELAYS_MS[w.probes];
+      if (delay === undefined) return;
+      const quiet = performance.now() - w.gapFrom;
+      if (quiet < delay) {
+        this.scheduleProbe(paneId, w, delay - quiet); // activity since: the gap is not over yet
+        return;
+      }
       w.probes++;
       void this.probeDead(paneId).then((dead) => {
         if (!dead) this.armProbe(paneId, false);
       });
-    }, delay);
+    }, ms);
     w.probe.unref();
   }
 

@@ -89,10 +89,9 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
     const client = watchers.clientFor(paneId);
     if (!client) return null;
     try {
-      const [sizeLines, screenLines] = await Promise.all([
-        client.command(`display-message -p -t ${paneId} '#{pane_width} #{pane_height}'`),
-        client.command(`capture-pane -p -e -t ${paneId}`),
-      ]);
+      const [sizeLines, screenLines] = await Promise.all(
+        client.commands([`display-message -p -t ${paneId} '#{pane_width} #{pane_height}'`, `capture-pane -p -e -t ${paneId}`]),
+      );
       const size = parseSize(sizeLines[0]);
       if (!size || sizeLines.length !== 1) return { ok: false, error: `unexpected tmux reply for ${paneId}: ${JSON.stringify(sizeLines)}` };
       // Same text as the spawned read: every row ends in a newline (without the last one, an
@@ -279,6 +278,13 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
         await tmux(['kill-server']);
       } catch (err) {
         if (!(err instanceof TmuxCommandError && err.noServer)) throw err;
+      }
+      // kill-server answers before the server has gone: a client connecting in that moment gets
+      // "server exited unexpectedly". Return only once the server is certainly not running.
+      const deadline = Date.now() + 5_000;
+      while ((await host.serverState()).state !== 'stopped') {
+        if (Date.now() > deadline) throw new Error(`tmux server on ${options.socketPath} still answers 5 s after kill-server`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
   };
