@@ -37,6 +37,15 @@ export interface LandingDeps {
 
 const LANDABLE: ProjectRecord['posture'][] = ['local-only', 'direct-PR'];
 
+/**
+ * Stages a settled worker passes through on its way to done (the report being looked for and
+ * read): moments, not places. `hand wait --until settled` returns as soon as the turn has ended,
+ * so a `hand land` right after it can arrive while the worker is still here.
+ */
+const ON_THE_WAY_TO_DONE = new Set(['settled.checking', 'reporting']);
+/** How long `land` lets such a worker finish that step before judging it. */
+export const LAND_SETTLE_MS = 5_000;
+
 function idParam(params: Record<string, unknown>): string {
   const v = params.id;
   if (typeof v === 'string' && v.length > 0) return v;
@@ -148,9 +157,28 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
     return { id, gate, stage: v.stage, ...(v.landed ? { landed: { posture: v.landed.posture, ...v.landed.detail } } : {}), teardown };
   }
 
+  /** Resolves once the worker is past ON_THE_WAY_TO_DONE (or LAND_SETTLE_MS passed). */
+  function pastCheckingTheReport(id: string): Promise<void> {
+    if (!ON_THE_WAY_TO_DONE.has(fleet.view(id)?.stage ?? '')) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        unsubscribe();
+        resolve();
+      };
+      const timer = setTimeout(finish, LAND_SETTLE_MS);
+      const unsubscribe = fleet.subscribe((v) => {
+        if (v.id === id && !ON_THE_WAY_TO_DONE.has(v.stage)) finish();
+      });
+      // It may have moved between the first look and the subscription.
+      if (!ON_THE_WAY_TO_DONE.has(fleet.view(id)?.stage ?? '')) finish();
+    });
+  }
+
   return {
     async land(params) {
       const id = idParam(params);
+      await pastCheckingTheReport(id);
       const { row, project, view } = workerAndProject(id);
       const evidence = await checkedEvidence(row, project, view);
       const s = landingSummary(project.posture, evidence);

@@ -28,7 +28,7 @@ const ctx: CallContext = { progress: () => {}, signal: new AbortController().sig
 interface World { h: Harness; repo: string; worktree: string; briefDir: string; handlers: ReturnType<typeof landingHandlers>; pane: string; env?: Record<string, string> }
 
 /** A real repo and worktree, a worker walked to done (committed `message`, report written). */
-async function doneWorker(opts: { posture?: Posture; yolo?: boolean; message?: string; env?: Record<string, string> } = {}): Promise<World> {
+async function doneWorker(opts: { posture?: Posture; yolo?: boolean; message?: string; env?: Record<string, string>; reportCheck?: () => Promise<void> } = {}): Promise<World> {
   const fx = track(makeRepo({ label: 'land-gate' }));
   const tmp = makeTempDir('land-gate-home');
   temps.push(tmp.cleanup);
@@ -39,7 +39,7 @@ async function doneWorker(opts: { posture?: Posture; yolo?: boolean; message?: s
   const it = intent('T-1', { project: 'app', repo, worktree: join(repo, '.claude', 'worktrees', 'T-1'), branch: 'worktree-T-1', briefPath: join(briefDir, 'brief.md'), reportPath: join(briefDir, 'report.md') });
   let h!: Harness;
   h = makeHarness({
-    ports: { prepareWorktree: async (i) => void (await createWorktree({ repo: i.repo, id: i.id, base: i.base })), reportExists: async (p) => existsSync(p) },
+    ports: { prepareWorktree: async (i) => void (await createWorktree({ repo: i.repo, id: i.id, base: i.base })), reportExists: async (p) => (await opts.reportCheck?.(), existsSync(p)) },
     landing: createLandingPort({ store: { getProject: (n: string) => h.store.getProject(n) }, env: opts.env }),
   });
   h.store.upsertProject({ name: 'app', repo, posture: opts.posture ?? 'local-only', yolo: opts.yolo ?? false, registeredAt: 1 });
@@ -68,6 +68,24 @@ async function refusal(p: Promise<unknown>): Promise<HandError> {
 }
 
 describe('the landing gate is a worker machine state (hand land / approve / reject)', () => {
+  it('a land that arrives while the report is still being checked (right after `hand wait --until settled`) waits for done, then opens the gate', async () => {
+    let slow: Promise<void> | null = null;
+    const w = await doneWorker({ reportCheck: () => slow ?? Promise.resolve() });
+    let release!: () => void;
+    slow = new Promise<void>((resolve) => (release = resolve));
+    // Another turn: work, then idle again — the report is looked for again, slowly this time.
+    w.h.host.show(w.pane, reading({ state: 'working', fingerprint: 'f-w2' }));
+    await settle(w.h);
+    w.h.host.show(w.pane, reading({ fingerprint: 'f-idle3' }));
+    await settle(w.h);
+    expect(w.h.fleet.view('T-1')!.stage).toBe('settled.checking');
+    const landing = w.handlers.land!({ id: 'T-1' }, ctx) as Promise<{ gate: string; stage: string }>;
+    await settle(w.h);
+    release();
+    const opened = await landing;
+    expect(opened).toMatchObject({ gate: 'open', stage: 'landing.awaitingApproval' });
+  });
+
   it('lands a worker commit by fast-forward on a local-only project only after approval, then tears down to landed', async () => {
     const w = await doneWorker();
     const mainBefore = git(w.repo, 'rev-parse', 'main');
