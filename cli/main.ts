@@ -148,7 +148,7 @@ program
 
 program
   .command('wait')
-  .description('block until the worker settles, blocks, stalls or exits (an event, not a poll)')
+  .description('block until the worker settles (turn ended and its report looked at: done, parked or settled), blocks, stalls or exits (an event, not a poll)')
   .argument('<id>', 'worker id')
   .addOption(new Option('--until <condition>', 'condition that counts as success').choices(['settled', 'blocked', 'stalled', 'exited', 'any']).default('any'))
   .option('--timeout <duration>', 'give up after this long', '30m')

@@ -29,6 +29,12 @@ const GONE_STAGES = ['stopped', 'gone', 'failed', 'lost', 'teardown', 'rejected'
 /** Gate states wait on a person's approve/reject: to a script that waits, that is blocked. */
 const GATE_LEAVES = ['awaitingBriefApproval', 'awaitingApproval'];
 const SETTLED_STAGES = ['settled', 'reporting', 'done', 'parked'];
+/**
+ * The moments a settled worker spends finding and reading its report on the way to done or
+ * parked. Not a condition yet: a wait that returned here left the caller's next command
+ * (`hand land`, `hand status`) to find the worker "settled.checking" instead of done.
+ */
+const ON_THE_WAY_TO_DONE = ['settled.checking', 'reporting'];
 
 /** The condition a view shows right now, or null while the worker is busy (or starting). */
 export function conditionOf(view: WorkerViewLike): Exclude<WaitReason, 'timeout'> | null {
@@ -38,6 +44,7 @@ export function conditionOf(view: WorkerViewLike): Exclude<WaitReason, 'timeout'
   if (leaf === 'waitFailed' || leaf === 'wait-failed') return 'wait-failed';
   if (view.awaitingInput || leaf === 'blocked' || GATE_LEAVES.includes(leaf)) return 'blocked';
   if (leaf === 'stalled') return 'stalled';
+  if (ON_THE_WAY_TO_DONE.includes(view.stage)) return null;
   if (SETTLED_STAGES.includes(top) || SETTLED_STAGES.includes(leaf)) return 'settled';
   return null;
 }

@@ -14,7 +14,10 @@ describe('hand wait conditions follow the worker stage', () => {
     expect(conditionOf(view('landing.awaitingApproval'))).toBe('blocked');
   });
   it('settled, done and parked are settled; settled is not a stall', () => {
-    for (const s of ['settled.checking', 'done', 'parked', 'reporting']) expect(conditionOf(view(s))).toBe('settled');
+    for (const s of ['settled.unconfirmed', 'done', 'parked']) expect(conditionOf(view(s))).toBe('settled');
+  });
+  it('checking and reading the report are moments on the way to done or parked, not yet settled', () => {
+    for (const s of ['settled.checking', 'reporting']) expect(conditionOf(view(s))).toBeNull();
   });
   it('final stages are gone, including rejected and landed', () => {
     for (const s of ['stopped', 'gone', 'failed', 'lost', 'rejected', 'landed']) expect(conditionOf(view(s))).toBe('gone');
