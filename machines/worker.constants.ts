@@ -37,6 +37,16 @@ export const STARTUP_SETTLE_MS = 1_000;
 /** Enters pressed again for a first prompt left in the box before a person is asked. */
 export const MAX_BRIEF_RETRIES = 3;
 export const PROMPT_NOT_SUBMITTED = 'first prompt not submitted';
+/**
+ * How long after the first prompt went out (or after its last re-pressed Enter) the worker may
+ * show nothing that confirms it: no `working`, no dialog, our text not back in the box, no
+ * changed idle screen. A real Claude Code against a slow API draws its spinner within a few
+ * seconds of Enter; a minute is generous for a loaded machine and still far from the hours a
+ * worker would otherwise sit in `briefing.confirming`, where nobody reads it as a problem.
+ */
+export const BRIEF_CONFIRM_MS = 60_000;
+/** The confirmation deadline passed: the prompt left the box but nothing showed that it ran. */
+export const BRIEF_NOT_TAKEN_UP = 'first prompt sent, but the worker showed no sign of taking it up';
 /** How long the agent gets to leave by /exit after its work landed (the stop deadline of that teardown). */
 export const LANDING_STOP_TIMEOUT_MS = 30_000;
 /** Bumped whenever a persisted worker snapshot would no longer restore. */

@@ -11,6 +11,9 @@
  * - a startup dialog is `starting.blocked` and is never answered by the machine;
  * - the first prompt is typed only after the first idle, empty-box screen has settled
  *   (STARTUP_SETTLE_MS) and the box is still idle and empty;
+ * - a first prompt that left the box but showed no sign of being taken up (no `working`, no
+ *   dialog, no changed idle screen) within BRIEF_CONFIRM_MS blocks the worker with a problem:
+ *   it never rests in `briefing.confirming`, a stage no `hand wait` wakes for;
  * - `settled` is not `done`: done needs the report file, and a pointer to an open decision
  *   makes the worker `parked` instead;
  * - teardown presses Escape first when a menu is up, Escape again to interrupt a running turn
@@ -60,6 +63,7 @@ export const workerMachine = workerSetup.createMachine({
     startupSettleAt: null,
     resubmitAt: null,
     briefQuietAt: null,
+    briefConfirmAt: null,
     escapeSettleAt: null,
     interruptSettleAt: null,
     clearSettleAt: null,

@@ -13,7 +13,7 @@ import type {
 import {
   isReadable, isBlocked, isIdle, isBusy, boxIsEmpty, boxReadyForBrief, boxHoldsPrompt, isTurnRunning, boxHoldsTypedText,
 } from './worker.guards.ts';
-import { MAX_BRIEF_RETRIES } from './worker.constants.ts';
+import { MAX_BRIEF_RETRIES, PROMPT_NOT_SUBMITTED } from './worker.constants.ts';
 
 const placeholder = (name: string) => async (): Promise<never> => {
   throw new Error(`worker machine: actor '${name}' must be provided by the wiring`);
@@ -51,6 +51,11 @@ export const workerSetup = setup({
     deliverKey: (_, _params: DeliverKeyParams) => {},
     refuse: (_, _params: RefuseParams) => {},
     clearProblem: assign({ problem: null }),
+    /**
+     * Said on the transitions into briefing.blocked, not by its entry: the same state is also
+     * entered when the prompt left the box but never showed as taken up, which says so instead.
+     */
+    promptNotSubmitted: assign({ problem: PROMPT_NOT_SUBMITTED }),
     /** LAND: the evidence becomes the gate's content; yolo records itself as the approver. */
     openLanding: assign(({ event }) => {
       if (event.type !== 'LAND') return {};

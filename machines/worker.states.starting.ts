@@ -4,7 +4,9 @@
  */
 import { assign, not, stateIn } from 'xstate';
 import { workerSetup } from './worker.setup.ts';
-import { STARTUP_SETTLE_MS, BRIEF_QUIET_MS, RESUBMIT_AFTER_MS, PROMPT_NOT_SUBMITTED } from './worker.constants.ts';
+import {
+  STARTUP_SETTLE_MS, BRIEF_QUIET_MS, RESUBMIT_AFTER_MS, BRIEF_CONFIRM_MS, BRIEF_NOT_TAKEN_UP,
+} from './worker.constants.ts';
 
 export const startingState = workerSetup.createStateConfig({
   initial: 'waiting',
@@ -54,7 +56,7 @@ export const briefingState = workerSetup.createStateConfig({
       // Our text still in the box is checked before the spinner: it was not submitted.
       { guard: 'promptInBox', target: '.unsubmitted', actions: 'noteReading' },
       { guard: 'busy', target: '#worker.running.working', actions: ['noteChange', 'clearProblem'] },
-      { guard: 'otherTextInBox', target: '.blocked', actions: 'noteReading' },
+      { guard: 'otherTextInBox', target: '.blocked', actions: ['noteReading', 'promptNotSubmitted'] },
       // Not settled yet: the screen must hold still first (a spinner or a dialog may follow).
       { guard: 'idleAfterBrief', target: '.quieting', actions: 'noteChange' },
       { actions: 'noteReading' },
@@ -65,12 +67,37 @@ export const briefingState = workerSetup.createStateConfig({
       invoke: {
         src: 'submitPrompt',
         input: ({ context }) => ({ id: context.id, paneId: context.paneId!, text: context.firstPrompt, allowNonEmptyBox: false }),
-        onDone: { target: 'confirming', actions: assign({ briefFingerprint: ({ context }) => context.fingerprint }) },
+        onDone: {
+          target: 'confirming',
+          actions: assign({
+            briefFingerprint: ({ context }) => context.fingerprint,
+            // Measured from when the prompt went out, not from the last screen read.
+            briefConfirmAt: ({ event }) => event.output.at + BRIEF_CONFIRM_MS,
+          }),
+        },
         onError: { target: '#worker.failed', actions: assign({ problem: ({ event }) => `brief: ${String(event.error)}` }) },
       },
       on: { SCREEN: { actions: 'noteReading' } },
     },
-    confirming: {},
+    /**
+     * The prompt went out; the parent's SCREEN transitions look for a sign that it was taken up.
+     * If none comes by briefConfirmAt (absolute, so a restore keeps it), the worker is blocked
+     * rather than left here, where no `hand wait` would ever wake for it. Re-entered from
+     * quieting, the same time is armed again: one that passed meanwhile fires at once.
+     */
+    confirming: {
+      invoke: {
+        src: 'deadline',
+        input: ({ context }) => ({ at: context.briefConfirmAt ?? context.lastEventAt + BRIEF_CONFIRM_MS, name: 'brief-confirm' as const }),
+      },
+      on: {
+        DEADLINE: {
+          guard: { type: 'isDeadline', params: { name: 'brief-confirm' } },
+          target: 'blocked',
+          actions: assign({ problem: BRIEF_NOT_TAKEN_UP }),
+        },
+      },
+    },
     /**
      * Idle with the box empty on a screen that differs from the one we briefed, and no
      * `working` seen: the turn may have run between two reads, or Claude Code has not drawn
@@ -102,7 +129,7 @@ export const briefingState = workerSetup.createStateConfig({
         SCREEN: { guard: 'promptInBox', actions: 'noteReading' },
         DEADLINE: [
           { guard: 'resubmitDue', target: 'resubmitting' },
-          { guard: { type: 'isDeadline', params: { name: 'resubmit' } }, target: 'blocked' },
+          { guard: { type: 'isDeadline', params: { name: 'resubmit' } }, target: 'blocked', actions: 'promptNotSubmitted' },
         ],
       },
     },
@@ -116,14 +143,23 @@ export const briefingState = workerSetup.createStateConfig({
       invoke: {
         src: 'pressKey',
         input: ({ context }) => ({ id: context.id, paneId: context.paneId!, key: 'enter' as const }),
-        onDone: { target: 'confirming', actions: assign({ briefRetries: ({ context }) => (context.briefRetries ?? 0) + 1 }) },
-        onError: 'blocked',
+        // A fresh Enter gets the full confirmation time again.
+        onDone: {
+          target: 'confirming',
+          actions: assign({
+            briefRetries: ({ context }) => (context.briefRetries ?? 0) + 1,
+            briefConfirmAt: ({ event }) => event.output.at + BRIEF_CONFIRM_MS,
+          }),
+        },
+        onError: { target: 'blocked', actions: 'promptNotSubmitted' },
       },
       on: { SCREEN: { actions: 'noteReading' } },
     },
-    /** The prompt did not go in (or other text sits in the box): a person must look. Never settled. */
+    /**
+     * A person must look, and `problem` says why: the prompt did not go in, other text sits in
+     * the box, or it left the box and nothing ever showed it running. Never settled.
+     */
     blocked: {
-      entry: assign({ problem: PROMPT_NOT_SUBMITTED }),
       on: {
         SCREEN: [
           { guard: 'awaitingInput', target: '#worker.running.blocked', actions: ['noteChange', 'clearProblem'] },

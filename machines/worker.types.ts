@@ -97,6 +97,12 @@ export interface WorkerContext {
    * counts as a turn that ran between two reads (absolute time; absent in older snapshots).
    */
   briefQuietAt?: number | null;
+  /**
+   * Briefing: when a worker still confirming (no work, dialog, box text or changed idle screen
+   * seen since the prompt or its last re-pressed Enter) is blocked instead (absolute time;
+   * absent in older snapshots).
+   */
+  briefConfirmAt?: number | null;
   /** Absolute deadlines used during teardown. */
   escapeSettleAt: number | null;
   /** Teardown: how long an interrupted turn gets to stop working (absent in older snapshots). */
@@ -140,7 +146,7 @@ export type WorkerEvent =
   | { type: 'LAND'; landing: LandingSummary; yolo: boolean; at: number }
   | { type: 'DEADLINE'; name: DeadlineName; at: number };
 
-export type DeadlineName = 'stall' | 'escape-settle' | 'interrupt-settle' | 'clear-settle' | 'stop' | 'resubmit' | 'brief-quiet' | 'startup-settle';
+export type DeadlineName = 'stall' | 'escape-settle' | 'interrupt-settle' | 'clear-settle' | 'stop' | 'resubmit' | 'brief-quiet' | 'brief-confirm' | 'startup-settle';
 
 /** Parameters of the person-command actions the wiring implements. */
 export interface DeliverTextParams { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; requestId: number }

@@ -6,8 +6,11 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { makeHarness, settle, showStartScreen, intent, STALL_MS, type Harness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
-import { conditionOf } from '../../actors/daemon/wait.ts';
-import { MAX_BRIEF_RETRIES, RESUBMIT_AFTER_MS, PROMPT_NOT_SUBMITTED, BRIEF_QUIET_MS } from '../../machines/worker.machine.ts';
+import { conditionOf, waitForWorker } from '../../actors/daemon/wait.ts';
+import {
+  MAX_BRIEF_RETRIES, RESUBMIT_AFTER_MS, PROMPT_NOT_SUBMITTED, BRIEF_QUIET_MS, BRIEF_CONFIRM_MS, BRIEF_NOT_TAKEN_UP,
+} from '../../machines/worker.machine.ts';
+import { UNREADABLE_READING } from '../../io/screen/unreadable.ts';
 
 const PROMPT = 'Read /data/w1/brief.md and follow it; write your report to /data/w1/report.md when done.';
 /** How the box shows it: wrapped over rows, a word split at the edge. */
@@ -152,5 +155,111 @@ describe('a worker is not reported settled before its first prompt ran', () => {
     const v = h.fleet.view('w1')!;
     expect(v.stage).toBe('running.blocked');
     expect(conditionOf(v)).toBe('blocked');
+  });
+});
+
+/**
+ * Rule: a worker whose first prompt left the box but never showed as taken up is blocked with a
+ * problem, never left in briefing.confirming. Nothing there wakes `hand wait`, and `hand status`
+ * shows a stage nobody reads as trouble: the hours-long unseen wait this tool exists to prevent.
+ */
+describe('a first prompt that is never taken up blocks the worker instead of leaving it confirming', () => {
+  const stage = () => h.fleet.view('w1')!.stage;
+  /** Moves the test clock and returns the stage the worker rests in afterwards. */
+  const after = async (ms: number): Promise<string> => {
+    h.clock.increment(ms);
+    await settle(h);
+    return stage();
+  };
+  /** Confirming, then a changed idle screen just before the deadline: the quiet period runs across it. */
+  const quietingAcrossTheDeadline = async (): Promise<string> => {
+    const pane = await toConfirming();
+    h.clock.increment(BRIEF_CONFIRM_MS - 100);
+    h.host.show(pane, reading({ fingerprint: 'f-after' }));
+    await settle(h);
+    expect(stage()).toBe('briefing.quieting');
+    return pane;
+  };
+
+  it('a screen that never changes after the brief is briefing.blocked with its own problem once the deadline passes, and hand wait wakes', async () => {
+    const pane = await toConfirming();
+    const woke = waitForWorker(h.fleet, 'w1', 'blocked', 20_000, { now: () => h.clock.now() });
+    // Repaints of the very screen we briefed from are no sign, and do not move the deadline.
+    h.clock.increment(BRIEF_CONFIRM_MS / 2);
+    h.host.show(pane, reading());
+    await settle(h);
+    expect(await after(BRIEF_CONFIRM_MS / 2 - 1)).toBe('briefing.confirming');
+    expect(conditionOf(h.fleet.view('w1')!)).toBe(null);
+    expect(await after(1)).toBe('briefing.blocked');
+    expect(h.fleet.view('w1')!.problem).toBe(BRIEF_NOT_TAKEN_UP);
+    expect(BRIEF_NOT_TAKEN_UP).not.toBe(PROMPT_NOT_SUBMITTED);
+    expect(await woke).toMatchObject({ reason: 'blocked', met: true, stage: 'briefing.blocked' });
+    // Nothing was pressed on the worker's behalf: a person decides what to do.
+    expect(automaticEnters()).toHaveLength(0);
+  });
+
+  it('a restart while confirming keeps the original deadline', async () => {
+    await toConfirming();
+    h.clock.increment(BRIEF_CONFIRM_MS - 300);
+    await settle(h);
+    const { restored } = await h.restart();
+    expect(restored).toEqual(['w1']);
+    await settle(h);
+    expect(stage()).toBe('briefing.confirming');
+    expect(await after(299)).toBe('briefing.confirming');
+    expect(await after(1)).toBe('briefing.blocked');
+    expect(h.fleet.view('w1')!.problem).toBe(BRIEF_NOT_TAKEN_UP);
+  });
+
+  const later = [
+    { seen: 'work', screen: reading({ state: 'working', fingerprint: 'f-w1' }), to: 'running.working' },
+    { seen: 'a dialog', screen: reading({ state: 'blocked', awaitingInput: true, blockedReason: 'permission', promptBox: null, promptBoxKind: null, fingerprint: 'f-menu' }), to: 'running.blocked' },
+  ];
+  for (const { seen, screen, to } of later) {
+    it(`${seen} seen afterwards recovers the worker (${to}) and clears the problem`, async () => {
+      const pane = await toConfirming();
+      expect(await after(BRIEF_CONFIRM_MS)).toBe('briefing.blocked');
+      h.host.show(pane, screen);
+      await settle(h);
+      expect(stage()).toBe(to);
+      expect(h.fleet.view('w1')!.problem).toBe(null);
+    });
+  }
+
+  it('a quiet period that falls back to confirming after the deadline passed blocks at once', async () => {
+    const pane = await quietingAcrossTheDeadline();
+    // The deadline passes while quieting: the quiet period decides first, never a false block.
+    h.host.show(pane, { ...UNREADABLE_READING });
+    await settle(h);
+    expect(await after(BRIEF_QUIET_MS)).toBe('briefing.confirming');
+    // Back in confirming, the deadline re-armed at its passed time is due at once. A simulated
+    // clock runs a due timer only when it is moved (a real one runs it on the next tick).
+    expect(await after(0)).toBe('briefing.blocked');
+    expect(h.fleet.view('w1')!.problem).toBe(BRIEF_NOT_TAKEN_UP);
+  });
+
+  it('a quiet period that holds settles the worker even past the deadline', async () => {
+    await quietingAcrossTheDeadline();
+    expect(await after(BRIEF_QUIET_MS)).toBe('settled.unconfirmed');
+  });
+
+  it('each Enter pressed again on our prompt gets the full confirmation time from that press', async () => {
+    const pane = await toConfirming();
+    h.clock.increment(BRIEF_CONFIRM_MS - 10 * RESUBMIT_AFTER_MS);
+    h.host.show(pane, stuck());
+    await settle(h);
+    // The agent takes the Enter: the box empties back to the screen we briefed from.
+    h.host.onSend = (p, rec) => {
+      if (rec.key === 'enter') queueMicrotask(() => h.host.show(p, reading()));
+    };
+    h.clock.increment(RESUBMIT_AFTER_MS);
+    await settle(h);
+    expect(automaticEnters()).toHaveLength(1);
+    expect(stage()).toBe('briefing.confirming');
+    // Past the deadline armed by the first prompt: still confirming, the Enter re-armed it.
+    expect(await after(10 * RESUBMIT_AFTER_MS)).toBe('briefing.confirming');
+    expect(await after(BRIEF_CONFIRM_MS - 10 * RESUBMIT_AFTER_MS - 1)).toBe('briefing.confirming');
+    expect(await after(1)).toBe('briefing.blocked');
+    expect(h.fleet.view('w1')!.problem).toBe(BRIEF_NOT_TAKEN_UP);
   });
 });

@@ -20,6 +20,8 @@ describe('committed diagrams are regenerated from the machines', () => {
     // A running turn is interrupted before /exit, and ctrl-u is only ever a step towards /exit.
     expect(mmd).toContain('worker_teardown_checkingTurn --> worker_teardown_interrupting : always [turnRunning]');
     expect(mmd).toContain('worker_teardown_awaitingClear --> worker_teardown_exiting : SCREEN [boxCleared]');
+    // A brief never taken up ends blocked (a person looks), never resting in confirming.
+    expect(mmd).toContain('worker_briefing_confirming --> worker_briefing_blocked : DEADLINE [isDeadline]');
     expect(renderDiagram('worker', 'dot')).toMatch(/^digraph worker \{/);
     const json = JSON.parse(renderDiagram('all', 'json')) as { worker: { states: unknown[] }; fleet: { states: unknown[] } };
     expect(json.worker.states.length).toBeGreaterThan(20);

@@ -12,7 +12,7 @@ import { stagePath } from '../../actors/worker-view.ts';
 import { makeHarness, settle, intent, STALL_MS, T0 } from '../actors/helpers/harness.ts';
 import { reading } from '../actors/helpers/scripted-host.ts';
 import { UNREADABLE_READING } from '../../io/screen/unreadable.ts';
-import { ESCAPE_SETTLE_MS, RESUBMIT_AFTER_MS, BRIEF_QUIET_MS, STARTUP_SETTLE_MS, MAX_BRIEF_RETRIES, INTERRUPT_SETTLE_MS, CLEAR_SETTLE_MS } from '../../machines/worker.machine.ts';
+import { ESCAPE_SETTLE_MS, RESUBMIT_AFTER_MS, BRIEF_QUIET_MS, BRIEF_CONFIRM_MS, STARTUP_SETTLE_MS, MAX_BRIEF_RETRIES, INTERRUPT_SETTLE_MS, CLEAR_SETTLE_MS } from '../../machines/worker.machine.ts';
 import { isTurnRunning, boxHoldsTypedText } from '../../machines/worker.guards.ts';
 
 const R: Record<string, ScreenReading> = {
@@ -46,6 +46,7 @@ const later: WorkerEvent[] = [
   { type: 'DEADLINE', name: 'stop', at: FAR },
   { type: 'DEADLINE', name: 'resubmit', at: FAR },
   { type: 'DEADLINE', name: 'brief-quiet', at: FAR },
+  { type: 'DEADLINE', name: 'brief-confirm', at: FAR },
   { type: 'DEADLINE', name: 'startup-settle', at: FAR },
 ];
 const isDeadline = (e: WorkerEvent, name?: string) => e.type === 'DEADLINE' && (name === undefined || e.name === name);
@@ -81,9 +82,11 @@ function eventsFor(s: { matches(v: unknown): boolean; status: string }): WorkerE
   if (s.matches({ briefing: 'unsubmitted' })) return [...screens, ...person, ...later].filter((e) => !isDeadline(e) || isDeadline(e, 'resubmit'));
   // So is the quiet period of an idle screen seen after the brief without work.
   if (s.matches({ briefing: 'quieting' })) return [...screens, ...person, ...later].filter((e) => !isDeadline(e) || isDeadline(e, 'brief-quiet'));
+  // Confirming after the brief arms only its confirmation deadline.
+  if (s.matches({ briefing: 'confirming' })) return [...screens, ...person, ...later].filter((e) => !isDeadline(e) || isDeadline(e, 'brief-confirm'));
   // And the settle time of the first idle start screen (no other deadline is armed while starting).
   if (s.matches({ starting: 'settling' })) return [...screens, ...person, ...later].filter((e) => !isDeadline(e) || isDeadline(e, 'startup-settle'));
-  return [...screens, ...person, ...later].filter((e) => !isDeadline(e, 'resubmit') && !isDeadline(e, 'brief-quiet') && !isDeadline(e, 'startup-settle'));
+  return [...screens, ...person, ...later].filter((e) => !isDeadline(e, 'resubmit') && !isDeadline(e, 'brief-quiet') && !isDeadline(e, 'brief-confirm') && !isDeadline(e, 'startup-settle'));
 }
 
 const generated = getShortestPaths(workerMachine, {
@@ -188,7 +191,7 @@ describe(`worker model paths replayed against the real wiring (${paths.length} p
           hh.host.exit(pane, 0);
         } else if (type === 'DEADLINE') {
           const name = (ev as Extract<WorkerEvent, { type: 'DEADLINE' }>).name;
-          const ms = { stall: STALL_MS, 'escape-settle': ESCAPE_SETTLE_MS, 'interrupt-settle': INTERRUPT_SETTLE_MS, 'clear-settle': CLEAR_SETTLE_MS, resubmit: RESUBMIT_AFTER_MS, 'brief-quiet': BRIEF_QUIET_MS, 'startup-settle': STARTUP_SETTLE_MS, stop: 30_000 }[name];
+          const ms = { stall: STALL_MS, 'escape-settle': ESCAPE_SETTLE_MS, 'interrupt-settle': INTERRUPT_SETTLE_MS, 'clear-settle': CLEAR_SETTLE_MS, resubmit: RESUBMIT_AFTER_MS, 'brief-quiet': BRIEF_QUIET_MS, 'brief-confirm': BRIEF_CONFIRM_MS, 'startup-settle': STARTUP_SETTLE_MS, stop: 30_000 }[name];
           hh.clock.increment(ms);
         } else if (type === 'SEND' || type === 'KEYS' || type === 'STOP') {
           hh.host.origin = 'person';
@@ -220,6 +223,8 @@ describe(`worker model paths replayed against the real wiring (${paths.length} p
         expect(v.stage, `after step ${i} (${type})`).toBe(stagePath(steps[i]!.state.value));
         if (v.stage === 'done') expect(lastReportAnswer, 'done without a report file').toBe(true);
         if (v.stage === 'running.stalled') expect(v.readable, 'stalled on an unreadable screen').toBe(true);
+        // Blocked during briefing always says why (a stage alone is a problem nobody reads).
+        if (v.stage === 'briefing.blocked') expect(v.problem, 'briefing.blocked without a problem').toBeTruthy();
         // Straight from briefing to a settled outcome: only over a box shown empty.
         if (prevStage.startsWith('briefing') && /^(settled|reporting|done|parked)/.test(v.stage)) {
           expect(v.promptBox, 'settled while the first prompt sat unsubmitted in the box').toBe('');
