@@ -76,18 +76,25 @@ export async function guardedSendKey(host: TerminalHost, paneId: string, key: Ke
 }
 
 /**
- * Runs `action` and resolves once the pane reports a change (or exit), or after `settleMs`.
- * Subscribes before acting so a fast redraw is not missed.
+ * Runs `action` and resolves once the pane reports a change (or exit) after it, or `settleMs`
+ * after it. A redraw so fast that it lands before the action's own promise resolves is not
+ * counted: the wait then runs its full `settleMs`, and the read that follows still sees it.
  */
 export async function actThenSettle(host: TerminalHost, paneId: string, action: () => Promise<void>, settleMs: number): Promise<void> {
   let done!: () => void;
   const settled = new Promise<void>((resolve) => (done = resolve));
+  // Only a change after the action counts, and the wait starts when the action is done: on a
+  // loaded machine the send itself can take longer than settleMs, and output still arriving
+  // from before it (a spinner, the menu being drawn) is not the screen's answer to it.
+  let acted = false;
   const unsubscribe = host.subscribe(paneId, (event: PaneEvent) => {
-    if (event.type === 'changed' || event.type === 'exited') done();
+    if (acted && (event.type === 'changed' || event.type === 'exited')) done();
   });
-  const timer = setTimeout(done, settleMs);
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     await action();
+    acted = true;
+    timer = setTimeout(done, settleMs);
     await settled;
   } finally {
     clearTimeout(timer);
