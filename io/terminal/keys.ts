@@ -3,7 +3,7 @@
  * One key per call is a rule (DESIGN.md principle 6), so everything here handles exactly one key.
  */
 import { UsageError } from '../errors.ts';
-import { KEY_NAMES, type Key, type NamedKey } from './types.ts';
+import { KEY_NAMES, type Key, type NamedKey, type PaneEvent } from './types.ts';
 
 const NAMED = new Set<string>(KEY_NAMES);
 
@@ -105,18 +105,49 @@ export function keyBytes(key: Key, applicationCursor = false): string {
   }
 }
 
+/** Longest wait for the app to draw typed text before the pause and the Enter (see typeThenSubmit). */
+export const ECHO_WAIT_MS = 2_000;
+
+type Subscribe = (paneId: string, listener: (event: PaneEvent) => void) => () => void;
+
+/** Resolves on the pane's next redraw (or exit), or after `ms`; `cancel` stops listening. */
+function nextRedraw(subscribe: Subscribe, paneId: string, ms: number): { promise: Promise<void>; cancel: () => void } {
+  let cancel!: () => void;
+  const promise = new Promise<void>((resolve) => {
+    const timer = setTimeout(() => cancel(), ms);
+    const unsubscribe = subscribe(paneId, (event) => {
+      if (event.type === 'changed' || event.type === 'exited') cancel();
+    });
+    cancel = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+  });
+  return { promise, cancel };
+}
+
 /**
  * Text, a pause, then Enter as its own key — the submit every host does. A TUI that reads the
  * Enter in the same chunk as the text takes it as part of a paste (a newline), not a submit;
- * herdr waits 300 ms for the same reason (herdr.md, `agent prompt`).
+ * herdr waits 300 ms for the same reason (herdr.md, `agent prompt`). A fixed pause is not enough
+ * on a loaded machine: the real Claude Code, starved of CPU, read text and Enter in one chunk
+ * and left the prompt in its box. So, given the host's events, the Enter waits first for the app
+ * to draw the text (it has read it then; at most ECHO_WAIT_MS), then for the pause.
  */
 export async function typeThenSubmit(
-  io: { typeText(paneId: string, text: string): Promise<void>; sendKey(paneId: string, key: Key): Promise<void> },
+  io: { typeText(paneId: string, text: string): Promise<void>; sendKey(paneId: string, key: Key): Promise<void>; subscribe?: Subscribe },
   paneId: string,
   text: string,
   delayMs: number,
 ): Promise<void> {
-  await io.typeText(paneId, text);
+  const echo = io.subscribe && text.length > 0 ? nextRedraw(io.subscribe, paneId, ECHO_WAIT_MS) : null;
+  try {
+    await io.typeText(paneId, text);
+    await echo?.promise;
+  } finally {
+    echo?.cancel();
+  }
   await new Promise<void>((resolve) => setTimeout(resolve, delayMs));
   await io.sendKey(paneId, 'enter');
 }

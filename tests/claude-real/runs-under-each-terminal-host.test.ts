@@ -7,7 +7,7 @@ import type { TerminalHost } from '../../io/terminal/types.ts';
 import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
 import { prepareClaudeRun, type PreparedClaudeRun } from '../harness/real-claude.ts';
 import { waitFor } from '../helpers/temp.ts';
-import { waitForExit, waitForReading } from '../terminal/mock-worker.ts';
+import { waitForExit, waitForQuiet, waitForReading } from '../terminal/mock-worker.ts';
 
 type HostName = 'tmux' | 'pty';
 
@@ -61,6 +61,9 @@ describe('the real Claude Code runs under the product\'s terminal hosts', () => 
     const { fake, run, host } = await setUp(name);
     const pane = await host.createPane({ name: 'w1', cwd: run.worktree, env: run.env, argv: run.argv, cols: 120, rows: 40 });
     await waitForReading(host, pane.paneId, (r) => r.state === 'idle' && r.promptBoxKind === 'empty', 'the first idle box', 30_000);
+    // As dispatch does: let the start-up finish drawing before typing (on a loaded machine an
+    // Enter typed the moment the box appears can be lost, leaving the prompt in the box).
+    await waitForQuiet(host, pane.paneId, 1000, 'the start-up to stop drawing', 30_000);
 
     const report = join(run.worktree, 'report.md');
     await host.sendText(pane.paneId, `MODE:report ${report}`);

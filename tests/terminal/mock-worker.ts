@@ -101,6 +101,32 @@ export function waitForReading(
   });
 }
 
+/**
+ * Waits until the pane has drawn nothing for `quietMs` (no `changed` event), bounded by
+ * `timeoutMs`. What the product does before its first prompt (STARTUP_SETTLE_MS): an agent that
+ * has just drawn its box may still be starting, and an Enter typed then can be lost.
+ */
+export function waitForQuiet(host: TerminalHost, paneId: string, quietMs: number, what: string, timeoutMs = 20_000): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    let quiet = setTimeout(done, quietMs);
+    const deadline = setTimeout(() => {
+      clearTimeout(quiet);
+      unsubscribe();
+      reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what} (${quietMs} ms without a redraw)`));
+    }, timeoutMs);
+    const unsubscribe = host.subscribe(paneId, (event) => {
+      if (event.type !== 'changed') return;
+      clearTimeout(quiet);
+      quiet = setTimeout(done, quietMs);
+    });
+    function done(): void {
+      clearTimeout(deadline);
+      unsubscribe();
+      resolvePromise();
+    }
+  });
+}
+
 /** Waits for the pane's `exited` event (sticky: also delivered if it already happened). */
 export function waitForExit(host: TerminalHost, paneId: string, what: string, timeoutMs = 20_000): Promise<number | null> {
   return new Promise((resolvePromise, reject) => {

@@ -258,7 +258,7 @@ export function createPtyHost(options: PtyHostOptions = {}): PtyHost {
       return { ok: true, text: readTail(p.term, lines) };
     },
 
-    sendText: (paneId: string, text: string) => typeThenSubmit({ typeText, sendKey }, paneId, text, submitDelayMs),
+    sendText: (paneId: string, text: string) => typeThenSubmit({ typeText, sendKey, subscribe: (p, l) => host.subscribe(p, l) }, paneId, text, submitDelayMs),
 
     typeText,
     sendKey,

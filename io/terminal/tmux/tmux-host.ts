@@ -217,7 +217,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
       }
     },
 
-    sendText: (paneId: string, text: string) => typeThenSubmit({ typeText, sendKey }, paneId, text, submitDelayMs),
+    sendText: (paneId: string, text: string) => typeThenSubmit({ typeText, sendKey, subscribe: (p, l) => host.subscribe(p, l) }, paneId, text, submitDelayMs),
 
     typeText,
     sendKey,
