@@ -10,7 +10,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWorld } from './lib/world.ts';
 import { HAND_BIN, makeDaemonWorld, procUsage } from './lib/daemon.ts';
-import { killIfAlive, onCleanup, runCleanups } from './lib/cleanup.ts';
+import { killIfAlive, onCleanup, runCleanups, cleanUpWhenCutShort } from './lib/cleanup.ts';
+
+cleanUpWhenCutShort((msg) => process.stderr.write(`${msg}\n`));
 import { printSelfTime, type CpuProfile } from './lib/cpu-profile.ts';
 
 

@@ -10,7 +10,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWorld } from './lib/world.ts';
 import { HAND_BIN, makeDaemonWorld, type StatusRow } from './lib/daemon.ts';
-import { alive, killIfAlive, onCleanup, runCleanups } from './lib/cleanup.ts';
+import { alive, killIfAlive, onCleanup, runCleanups, cleanUpWhenCutShort } from './lib/cleanup.ts';
+
+cleanUpWhenCutShort((msg) => process.stderr.write(`${msg}\n`));
 import { printSelfTime, type CpuProfile } from './lib/cpu-profile.ts';
 import { growTo } from './resume.ts';
 import { nowMs } from './lib/stats.ts';

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BenchResult } from './types.ts';
-import { runCleanups } from './lib/cleanup.ts';
+import { cleanUpWhenCutShort, runCleanups } from './lib/cleanup.ts';
 import { run as runInProcess } from './detection-inprocess.ts';
 import { run as runCli } from './detection-cli.ts';
 import { PartialResults, run as runScale } from './fleet-scale.ts';
@@ -34,15 +34,7 @@ const machine = {
   quick,
 };
 
-let interrupted = false;
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(sig, () => {
-    if (interrupted) return;
-    interrupted = true;
-    log(`${sig}: cleaning up`);
-    void runCleanups(log).finally(() => process.exit(130));
-  });
-}
+cleanUpWhenCutShort(log);
 
 // A bounded wait that lost its race must not take the run down before results are written.
 process.on('unhandledRejection', (err) => log(`unhandled rejection: ${String(err)}`));
