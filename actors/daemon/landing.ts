@@ -24,6 +24,7 @@ import type { LandingSummary } from '../../machines/worker.types.ts';
 import type { LandingPort } from '../ports.ts';
 import { waitingForText, LANDING_GATE_STAGE } from '../gates.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
+import { checkingItsReport } from './wait.ts';
 import type { Handler } from './server.ts';
 
 export { waitingForText } from '../gates.ts';
@@ -38,12 +39,9 @@ export interface LandingDeps {
 const LANDABLE: ProjectRecord['posture'][] = ['local-only', 'direct-PR'];
 
 /**
- * Stages a settled worker passes through on its way to done (the report being looked for and
- * read): moments, not places. `hand wait --until settled` returns as soon as the turn has ended,
- * so a `hand land` right after it can arrive while the worker is still here.
+ * How long `hand land` lets a worker that is still finding or reading its report (see
+ * checkingItsReport: moments, not places) finish that step before judging it.
  */
-const ON_THE_WAY_TO_DONE = new Set(['settled.checking', 'reporting']);
-/** How long `land` lets such a worker finish that step before judging it. */
 export const LAND_SETTLE_MS = 5_000;
 
 function idParam(params: Record<string, unknown>): string {
@@ -157,9 +155,9 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
     return { id, gate, stage: v.stage, ...(v.landed ? { landed: { posture: v.landed.posture, ...v.landed.detail } } : {}), teardown };
   }
 
-  /** Resolves once the worker is past ON_THE_WAY_TO_DONE (or LAND_SETTLE_MS passed). */
+  /** Resolves once the worker is no longer checking its report (or LAND_SETTLE_MS passed). */
   function pastCheckingTheReport(id: string): Promise<void> {
-    if (!ON_THE_WAY_TO_DONE.has(fleet.view(id)?.stage ?? '')) return Promise.resolve();
+    if (!checkingItsReport(fleet.view(id))) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const finish = () => {
         clearTimeout(timer);
@@ -168,10 +166,10 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
       };
       const timer = setTimeout(finish, LAND_SETTLE_MS);
       const unsubscribe = fleet.subscribe((v) => {
-        if (v.id === id && !ON_THE_WAY_TO_DONE.has(v.stage)) finish();
+        if (v.id === id && !checkingItsReport(v)) finish();
       });
       // It may have moved between the first look and the subscription.
-      if (!ON_THE_WAY_TO_DONE.has(fleet.view(id)?.stage ?? '')) finish();
+      if (!checkingItsReport(fleet.view(id))) finish();
     });
   }
 

@@ -34,7 +34,12 @@ const SETTLED_STAGES = ['settled', 'reporting', 'done', 'parked'];
  * parked. Not a condition yet: a wait that returned here left the caller's next command
  * (`hand land`, `hand status`) to find the worker "settled.checking" instead of done.
  */
-const ON_THE_WAY_TO_DONE = ['settled.checking', 'reporting'];
+const ON_THE_WAY_TO_DONE = new Set(['settled.checking', 'reporting']);
+
+/** True while the worker is finding or reading its report, a moment short of done or parked. */
+export function checkingItsReport(view: Pick<WorkerViewLike, 'stage'> | null | undefined): boolean {
+  return view != null && ON_THE_WAY_TO_DONE.has(view.stage);
+}
 
 /** The condition a view shows right now, or null while the worker is busy (or starting). */
 export function conditionOf(view: WorkerViewLike): Exclude<WaitReason, 'timeout'> | null {
@@ -44,7 +49,7 @@ export function conditionOf(view: WorkerViewLike): Exclude<WaitReason, 'timeout'
   if (leaf === 'waitFailed' || leaf === 'wait-failed') return 'wait-failed';
   if (view.awaitingInput || leaf === 'blocked' || GATE_LEAVES.includes(leaf)) return 'blocked';
   if (leaf === 'stalled') return 'stalled';
-  if (ON_THE_WAY_TO_DONE.includes(view.stage)) return null;
+  if (checkingItsReport(view)) return null;
   if (SETTLED_STAGES.includes(top) || SETTLED_STAGES.includes(leaf)) return 'settled';
   return null;
 }

@@ -10,8 +10,8 @@
  */
 import { PromptBoxNotEmptyError } from '../errors.ts';
 import { analyseScreen, type ScreenReading } from '../screen/index.ts';
-import { assertKey } from './keys.ts';
-import type { Key, PaneEvent, ReadResult, TerminalHost } from './types.ts';
+import { assertKey, nextRedraw } from './keys.ts';
+import type { Key, ReadResult, TerminalHost } from './types.ts';
 
 export interface GuardOptions {
   /** Explicit override (`--allow-non-empty-box`): send even if the box holds text. */
@@ -77,29 +77,15 @@ export async function guardedSendKey(host: TerminalHost, paneId: string, key: Ke
 
 /**
  * Runs `action` and resolves once the pane reports a change (or exit) after it, or `settleMs`
- * after it. A redraw so fast that it lands before the action's own promise resolves is not
- * counted: the wait then runs its full `settleMs`, and the read that follows still sees it.
+ * after it. Listening starts when the action is done: on a loaded machine the send itself can
+ * take longer than settleMs, and output still arriving from before it (a spinner, a menu being
+ * drawn) is not the screen's answer to it. A redraw so fast that it lands before the action's
+ * promise resolves is missed: the wait then runs its full settleMs, and the read that follows
+ * still sees it.
  */
 export async function actThenSettle(host: TerminalHost, paneId: string, action: () => Promise<void>, settleMs: number): Promise<void> {
-  let done!: () => void;
-  const settled = new Promise<void>((resolve) => (done = resolve));
-  // Only a change after the action counts, and the wait starts when the action is done: on a
-  // loaded machine the send itself can take longer than settleMs, and output still arriving
-  // from before it (a spinner, the menu being drawn) is not the screen's answer to it.
-  let acted = false;
-  const unsubscribe = host.subscribe(paneId, (event: PaneEvent) => {
-    if (acted && (event.type === 'changed' || event.type === 'exited')) done();
-  });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    await action();
-    acted = true;
-    timer = setTimeout(done, settleMs);
-    await settled;
-  } finally {
-    clearTimeout(timer);
-    unsubscribe();
-  }
+  await action();
+  await nextRedraw((p, l) => host.subscribe(p, l), paneId, settleMs).promise;
 }
 
 export interface KeysOptions extends GuardOptions {

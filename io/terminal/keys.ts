@@ -111,7 +111,7 @@ export const ECHO_WAIT_MS = 2_000;
 type Subscribe = (paneId: string, listener: (event: PaneEvent) => void) => () => void;
 
 /** Resolves on the pane's next redraw (or exit), or after `ms`; `cancel` stops listening. */
-function nextRedraw(subscribe: Subscribe, paneId: string, ms: number): { promise: Promise<void>; cancel: () => void } {
+export function nextRedraw(subscribe: Subscribe, paneId: string, ms: number): { promise: Promise<void>; cancel: () => void } {
   let cancel!: () => void;
   const promise = new Promise<void>((resolve) => {
     const timer = setTimeout(() => cancel(), ms);

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTmuxHost, type TmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
-import { makeTempDir } from '../helpers/temp.ts';
+import { makeTempDir, waitFor } from '../helpers/temp.ts';
 import { screenText, waitForExit, waitForReading } from './mock-worker.ts';
 
 describe('tmux host server', () => {
@@ -156,12 +156,8 @@ describe('tmux host server', () => {
     const tmux = (...args: string[]) => execFileSync('tmux', ['-S', host.socketPath, ...args], { encoding: 'utf8' });
     tmux('kill-session', '-t', '=kh-monitor');
     // Bounded wait, on tmux's own state: the monitor is back with the worker's window linked in.
-    const deadline = Date.now() + 15_000;
     const linked = () => tmux('list-windows', '-a', '-F', '#{session_name} #{window_id}').split('\n').filter((l) => l.startsWith('kh-monitor ')).length === 2;
-    while (!linked()) {
-      if (Date.now() > deadline) throw new Error('timed out after 15000 ms waiting for the monitor session to be recreated with the worker linked');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitFor(linked, { what: 'the monitor session to be recreated with the worker linked', timeoutMs: 15_000, intervalMs: 50 });
     await host.sendText(pane.paneId, 'after the reconnect');
     await waitForReading(host, pane.paneId, (_r, s) => screenText(s).split('\n').filter((l) => l === 'after the reconnect').length === 2, 'cat echoing after the monitor came back');
     expect(tmux('list-clients', '-F', '#{client_control_mode}').trim()).toBe('1');

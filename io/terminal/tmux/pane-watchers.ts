@@ -64,7 +64,7 @@ export class PaneWatchers {
   }
 
   /** The live control client, which can run a command about any pane (-t %N); null when none is up. */
-  clientFor(_paneId: string): TmuxControlClient | null {
+  get client(): TmuxControlClient | null {
     return this.monitor?.client.alive ? this.monitor.client : null;
   }
 
@@ -74,7 +74,7 @@ export class PaneWatchers {
    * becomes the same TmuxCommandError a spawned command gives.
    */
   readonly run = async (args: readonly string[]): Promise<string> => {
-    const client = this.monitor?.client.alive ? this.monitor.client : null;
+    const client = this.client;
     if (client) {
       try {
         const lines = await client.command(args.map(quoteControlArg).join(' '));
@@ -254,17 +254,9 @@ export class PaneWatchers {
   }
 
   /** One `display-message -p` format about a pane; null if it could not be asked. */
-  private async query(paneId: string, format: string): Promise<string | null> {
-    const client = this.clientFor(paneId);
-    if (client) {
-      try {
-        const lines = await client.command(`display-message -p -t ${paneId} ${quoteControlArg(format)}`);
-        return lines.join('\n');
-      } catch (err) {
-        if (!(err instanceof ControlClosedError)) return null; // %error: no such pane (any more)
-      }
-    }
-    return runTmux(this.ctx, ['display-message', '-p', '-t', paneId, format]).then((out) => out.trimEnd(), () => null);
+  private query(paneId: string, format: string): Promise<string | null> {
+    // A failure (%error: no such pane any more) is null, never text.
+    return this.run(['display-message', '-p', '-t', paneId, format]).then((out) => out.trimEnd(), () => null);
   }
 
   private onDeadValue(paneId: string, value: string): void {

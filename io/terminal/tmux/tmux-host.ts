@@ -86,7 +86,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
    * away mid-read): the caller spawns instead. A `%error` reply is a failed read, never a screen.
    */
   async function readOverControl(paneId: string): Promise<RawRead | null> {
-    const client = watchers.clientFor(paneId);
+    const client = watchers.client;
     if (!client) return null;
     try {
       const [sizeLines, screenLines] = await Promise.all(
@@ -168,15 +168,15 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
         ...serverSettingsArgs(),
         'new-session', '-d', '-s', sessionNameFor(checked.name),
         '-x', String(checked.cols), '-y', String(checked.rows), '-c', checked.cwd,
-        '-P', '-F', '#{pane_id} #{session_id}',
+        '-P', '-F', '#{pane_id}',
         ...exactEnvArgv(envBin, checked.env, checked.argv).map(tmuxLiteral), ';',
         // Per window, not global: `set -g window-size manual` crashes tmux 3.3a on new-session.
         // Manual = no client (a person attaching to look) ever resizes a worker.
         'set-option', '-w', 'window-size', 'manual', ';',
         'set-option', '-p', NAME_OPTION, tmuxLiteral(checked.name),
       ]));
-      const [paneId, sessionId] = out.trim().split(/\s+/);
-      if (!paneId || !PANE_ID.test(paneId) || !sessionId) throw new Error(`tmux new-session printed ${JSON.stringify(out)}`);
+      const paneId = out.trim();
+      if (!PANE_ID.test(paneId)) throw new Error(`tmux new-session printed ${JSON.stringify(out)}`);
       await watchers.watch(paneId);
       const info = await describe(paneId);
       return info
