@@ -11,6 +11,7 @@ import type { Screen, ScreenReading } from '../io/screen/types.ts';
 import type { BackendName, Key, TerminalHost } from '../io/terminal/types.ts';
 import type { FleetStore, WorkerIntent } from '../persistence/types.ts';
 import { RefusedError } from '../io/errors.ts';
+import { backendUnavailable, dispatchFailed, unknownWorker, workerExists } from '../contract/refusals.ts';
 import { realClock, type Clock, type LandingPort, type WorkerPorts } from './ports.ts';
 import { gateCommands, type GateCommands } from './gate-commands.ts';
 import { provideWorker } from './worker-logic.ts';
@@ -74,13 +75,13 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
 
   const intentOf = (id: string): WorkerIntent => {
     const intent = intents.get(id);
-    if (!intent) throw new RefusedError('unknown-worker', `no worker named ${JSON.stringify(id)}; run hand status to list workers.`, { id });
+    if (!intent) throw unknownWorker(id);
     return intent;
   };
   const hostOf = (id: string): TerminalHost => {
     const backend = intentOf(id).backend;
     const host = deps.hosts[backend];
-    if (!host) throw new RefusedError('backend-unavailable', `the ${backend} terminal host is not available in this daemon.`, { backend });
+    if (!host) throw backendUnavailable(backend);
     return host;
   };
   const workerRef = (id: string): AnyActorRef | undefined => fleet?.system.get(workerSystemId(id)) as AnyActorRef | undefined;
@@ -185,7 +186,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
 
   function requireWorker(id: string): WorkerView {
     const v = view(id);
-    if (!v) throw new RefusedError('unknown-worker', `no worker named ${JSON.stringify(id)}; run hand status to list workers.`, { id });
+    if (!v) throw unknownWorker(id);
     return v;
   }
 
@@ -222,8 +223,8 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     async dispatch({ intent, stallMs, firstPrompt, briefGate }) {
       if (!fleet) startFleet();
       const old = view(intent.id);
-      if (intents.has(intent.id) && !(old && FINAL_STAGES.has(old.stage))) throw new RefusedError('worker-exists', `a worker named ${intent.id} already exists; pick another id or stop it first (hand stop ${intent.id}).`, { id: intent.id });
-      if (!deps.hosts[intent.backend]) throw new RefusedError('backend-unavailable', `the ${intent.backend} terminal host is not available in this daemon.`, { backend: intent.backend });
+      if (intents.has(intent.id) && !(old && FINAL_STAGES.has(old.stage))) throw workerExists(intent.id, old?.stage ?? 'unknown');
+      if (!deps.hosts[intent.backend]) throw backendUnavailable(intent.backend);
       // A final worker (or a row skipped as corrupt on restore) gives its id back; the journal stays.
       if (old || deps.store.getWorker(intent.id)) forget(intent.id);
       deps.store.insertWorker(intent);
@@ -233,7 +234,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
         input: { id: intent.id, backend: intent.backend, agent: intent.agent, reportPath: intent.reportPath, firstPrompt, stallMs, at: clock.now(), briefGate: briefGate === true },
       });
       const v = await until(intent.id, (x) => !PRE_PANE.has(x.stage));
-      if (v.stage === 'failed') throw new RefusedError('dispatch-failed', `worker ${intent.id} failed before it started: ${v.problem ?? 'unknown reason'}`, { id: intent.id, problem: v.problem });
+      if (v.stage === 'failed') throw dispatchFailed(intent.id, v.problem);
       return v;
     },
 

@@ -3,7 +3,7 @@
  * They travel as events into the worker's machine (the gate IS its state); each resolves with
  * the view where the machine comes to rest after the decision, so the caller learns the outcome.
  */
-import { RefusedError } from '../io/errors.ts';
+import { dispatchFailed, workerNotDone } from '../contract/refusals.ts';
 import type { LandingSummary, WorkerEvent } from '../machines/worker.types.ts';
 import type { Clock } from './ports.ts';
 import { gateOfStage, noOpenGate, LANDING_GATE_STAGE } from './gates.ts';
@@ -39,7 +39,7 @@ export function gateCommands(d: GateDeps): GateCommands {
       d.route(id, { type: 'APPROVE', at: d.clock.now() });
       if (gate === 'brief approval') {
         const out = await d.until(id, (x) => x.stage !== v.stage && !MAKING.has(x.stage));
-        if (out.stage === 'failed') throw new RefusedError('dispatch-failed', `worker ${id} failed before it started: ${out.problem ?? 'unknown reason'}`, { id, problem: out.problem });
+        if (out.stage === 'failed') throw dispatchFailed(id, out.problem);
         return out;
       }
       return d.until(id, (x) => x.stage !== LANDING_GATE_STAGE && !LANDING_UNDER_WAY(x.stage));
@@ -55,7 +55,7 @@ export function gateCommands(d: GateDeps): GateCommands {
     async openLanding(id, landing, { yolo }) {
       const v = d.requireWorker(id);
       if (v.stage !== 'done' && v.stage !== LANDING_GATE_STAGE) {
-        throw new RefusedError('worker-not-done', `worker ${id} is ${v.stage}; only a done worker (settled, report written, no open decision) is landed. Wait for it (hand wait ${id} --until settled).`, { id, stage: v.stage });
+        throw workerNotDone(id, v.stage);
       }
       const at = d.clock.now();
       d.route(id, { type: 'LAND', landing: { ...landing, openedAt: at, approvedBy: null }, yolo, at });

@@ -66,7 +66,7 @@ export async function restoreFleet(o: RestoreOptions): Promise<{ restored: strin
     if (checked.status === 'active' && checked.context.paneId) toAttach.push({ id: row.id, paneId: checked.context.paneId });
   }
 
-  o.startFleet(composeFleetSnapshot({ projects: saved.projects, workers: registry }, children));
+  o.startFleet(composeFleetSnapshot({ workers: registry }, children));
 
   // Re-attach a few workers at a time: each attach is a round trip to the terminal host (tmux
   // starts a client per session), and one after another made resuming 100 workers take 3.7 s.

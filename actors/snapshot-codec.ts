@@ -54,12 +54,12 @@ export function checkWorkerRow(row: WorkerRow): CheckedRow {
 
 /** The fleet's own context from its row, or a fresh one when absent or unusable. */
 export function fleetContextFrom(json: string | null): FleetContext {
-  const fresh: FleetContext = { projects: {}, workers: {} };
+  const fresh: FleetContext = { workers: {} };
   if (!json) return fresh;
   try {
     const snap = JSON.parse(json) as Json;
     const ctx = snap.context as FleetContext | undefined;
-    if (ctx && typeof ctx.projects === 'object' && typeof ctx.workers === 'object') return ctx;
+    if (ctx && typeof ctx.workers === 'object' && ctx.workers !== null) return { workers: ctx.workers };
   } catch {
     // fall through: a corrupt fleet row costs the registry's crash notes, not the workers
   }

@@ -8,8 +8,8 @@ import { openSync, closeSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';
 import { DaemonUnreachableError, HandError, type ExitCode } from '../io/errors.ts';
-import { lineSplitter, type Reply } from '../actors/daemon/protocol.ts';
-import type { HomePaths } from './home.ts';
+import { lineSplitter, type Reply } from '../contract/protocol.ts';
+import type { HomePaths } from '../contract/home.ts';
 
 const HAND_BIN = join(KINGSHAND_ROOT, 'bin', 'hand.js');
 

@@ -6,13 +6,14 @@ import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';
-import { ensureHome, resolveHome, type HomePaths } from './home.ts';
+import { ensureHome, resolveHome, type HomePaths } from '../contract/home.ts';
 import { call } from './client.ts';
 import { emit, reportError, table } from './output.ts';
 import { parseDuration } from './durations.ts';
 import { showLogs } from './commands/logs.ts';
 import { UsageError } from '../io/errors.ts';
-import { parseOneKey } from '../actors/daemon/handlers.ts';
+import { parseOneKey } from '../io/terminal/keys.ts';
+import { AGENTS, BACKENDS, POSTURES } from '../contract/vocabulary.ts';
 
 const pkg = JSON.parse(readFileSync(join(KINGSHAND_ROOT, 'package.json'), 'utf8')) as { version: string };
 const program = new Command();
@@ -94,7 +95,7 @@ program
   .description('register a git repository so workers can be dispatched into it')
   .argument('<repo>', 'path inside the repository')
   .option('--name <name>', 'project name (default: the folder name)')
-  .addOption(new Option('--posture <posture>', 'delivery posture').choices(['local-only', 'direct-PR', 'no-mistakes', 'no-mistakes-prod-only']).default('local-only'))
+  .addOption(new Option('--posture <posture>', 'delivery posture').choices(POSTURES).default('local-only'))
   .option('--yolo', 'skip the approval gates for this project', false)
   .action(async (repo: string, o: { name?: string; posture: string; yolo: boolean }, cmd: Command) => {
     const r = await call<Record<string, unknown>>(paths(cmd), 'annex', { repo: resolve(repo), name: o.name, posture: o.posture, yolo: o.yolo });
@@ -116,8 +117,8 @@ program
   .requiredOption('--repo <path>', 'registered repository')
   .requiredOption('--brief <file>', 'the brief the worker reads first')
   .option('--read-path <file>', 'a file the worker must read (repeatable)', (v: string, acc: string[]) => [...acc, resolve(v)], [] as string[])
-  .addOption(new Option('--agent <agent>', 'agent to run').choices(['claude', 'mock']).default('claude'))
-  .addOption(new Option('--backend <backend>', 'terminal host').choices(['tmux', 'pty', 'herdr']).default('tmux'))
+  .addOption(new Option('--agent <agent>', 'agent to run').choices(AGENTS).default('claude'))
+  .addOption(new Option('--backend <backend>', 'terminal host').choices(BACKENDS).default('tmux'))
   .option('--stall <duration>', 'report a stall after this long without change', '20m')
   .option('--env <KEY=VALUE>', 'set a variable in the worker (repeatable; wins over the defaults)', (v: string, acc: string[]) => [...acc, v], [] as string[])
   .action(async (id: string, o: { repo: string; brief: string; readPath: string[]; agent: string; backend: string; stall: string; env: string[] }, cmd: Command) => {

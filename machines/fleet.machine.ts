@@ -1,16 +1,13 @@
 /**
- * The fleet machine: owns the registry of projects and workers, spawns one worker actor per
+ * The fleet machine: owns the registry of workers (projects live in the store), spawns one worker actor per
  * dispatch (systemId `worker:<id>`, so the wiring reaches it with `system.get`), routes person
  * commands to it, and supervises one-for-one: a worker that crashes is marked failed and the
  * fleet stays up (without an `xstate.error.actor.*` handler one crash would error the root).
  * PURE: no I/O; the worker logic it spawns is whatever `worker` is provided as.
  */
 import { setup, assign, enqueueActions, sendTo } from 'xstate';
-import type { ProjectRecord } from '../persistence/types.ts';
 import { workerMachine } from './worker.machine.ts';
 import type { WorkerEvent, WorkerInput } from './worker.types.ts';
-
-export const FLEET_MACHINE_VERSION = 1;
 
 export type WorkerStatus = 'active' | 'finished' | 'failed';
 
@@ -21,14 +18,12 @@ export interface FleetWorkerEntry {
 }
 
 export interface FleetContext {
-  projects: Record<string, ProjectRecord>;
   workers: Record<string, FleetWorkerEntry>;
 }
 
 export type FleetEvent =
   | { type: 'DISPATCH'; input: WorkerInput }
   | { type: 'ROUTE'; id: string; event: WorkerEvent }
-  | { type: 'PROJECT'; project: ProjectRecord }
   | { type: 'FORGET'; id: string }
   // Sent by XState itself when a spawned worker errors or reaches a final state.
   | { type: `xstate.error.actor.${string}`; error: unknown }
@@ -51,7 +46,7 @@ export const fleetMachine = setup({
   },
 }).createMachine({
   id: 'fleet',
-  context: { projects: {}, workers: {} },
+  context: { workers: {} },
   initial: 'active',
   states: {
     active: {
@@ -70,9 +65,6 @@ export const fleetMachine = setup({
         ROUTE: {
           guard: 'isKnownWorker',
           actions: sendTo(({ event }) => event.id, ({ event }) => event.event),
-        },
-        PROJECT: {
-          actions: assign({ projects: ({ context, event }) => ({ ...context.projects, [event.project.name]: event.project }) }),
         },
         FORGET: {
           actions: [

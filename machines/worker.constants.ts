@@ -49,5 +49,3 @@ export const BRIEF_CONFIRM_MS = 60_000;
 export const BRIEF_NOT_TAKEN_UP = 'first prompt sent, but the worker showed no sign of taking it up';
 /** How long the agent gets to leave by /exit after its work landed (the stop deadline of that teardown). */
 export const LANDING_STOP_TIMEOUT_MS = 30_000;
-/** Bumped whenever a persisted worker snapshot would no longer restore. */
-export const WORKER_MACHINE_VERSION = 1;

@@ -4,7 +4,7 @@
  * unreadable screen lets a send through: a narrow pane must not make a worker unsteerable),
  * every state claim fails CLOSED (an unreadable screen is never idle, blocked or stalled).
  */
-import type { ScreenReading } from '../io/screen/types.ts';
+import type { ScreenReading } from '../contract/screen-reading.ts';
 
 export const isReadable = (r: ScreenReading | null): boolean => r !== null && r.readable;
 

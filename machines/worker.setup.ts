@@ -5,7 +5,7 @@
  * against exactly these names and types.
  */
 import { setup, assign, fromCallback, fromPromise, type EventObject } from 'xstate';
-import type { Key } from '../io/terminal/types.ts';
+import type { Key } from '../contract/keys.ts';
 import type {
   WorkerContext, WorkerEvent, WorkerInput, DeadlineName,
   DeliverTextParams, DeliverKeyParams, RefuseParams, LandingOutcome, LandingSummary,

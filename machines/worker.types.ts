@@ -2,10 +2,12 @@
  * Types of the worker machine, kept apart so the wiring (actors/) and the machine share
  * one vocabulary without the wiring importing the machine's internals.
  */
-import type { ScreenReading } from '../io/screen/types.ts';
-import type { Key } from '../io/terminal/types.ts';
+import type { ScreenReading } from '../contract/screen-reading.ts';
+import type { Key } from '../contract/keys.ts';
 
-export type WorkerBackend = 'tmux' | 'pty' | 'herdr';
+import type { BackendName } from '../contract/vocabulary.ts';
+
+export type WorkerBackend = BackendName;
 
 /** What the fleet gives a worker when it spawns it. Plain data: it is persisted. */
 export interface WorkerInput {
@@ -152,6 +154,3 @@ export type DeadlineName = 'stall' | 'escape-settle' | 'interrupt-settle' | 'cle
 export interface DeliverTextParams { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; requestId: number }
 export interface DeliverKeyParams { id: string; paneId: string; key: Key; allowNonEmptyBox: boolean; requestId: number }
 export interface RefuseParams { id: string; requestId: number; code: string; box: string; kind: string }
-
-/** Final and resting phases the fleet reports as the worker's outcome. */
-export const FINAL_STAGES = ['stopped', 'gone', 'failed', 'lost', 'landed', 'rejected'] as const;

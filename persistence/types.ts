@@ -4,7 +4,9 @@
  * implementation of the same interface.
  */
 
-export type Posture = 'local-only' | 'direct-PR' | 'no-mistakes' | 'no-mistakes-prod-only';
+import type { BackendName, Posture } from '../contract/vocabulary.ts';
+
+export type { Posture } from '../contract/vocabulary.ts';
 
 export interface ProjectRecord {
   name: string;
@@ -23,7 +25,7 @@ export interface WorkerIntent {
   worktree: string;
   branch: string;
   base: string;
-  backend: 'tmux' | 'pty' | 'herdr';
+  backend: BackendName;
   agent: string;
   briefPath: string;
   reportPath: string;

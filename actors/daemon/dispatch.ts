@@ -1,5 +1,6 @@
 /**
- * The minimal dispatch path. Every refusal happens before anything is created
+ * The minimal dispatch path, from a request already parsed at the edge (params.ts: id, agent,
+ * backend are checked there). Every refusal happens before anything is created
  * (DESIGN.md principle 7): no worktree, branch, pane or copied file is left by a refusal.
  */
 import { existsSync, realpathSync } from 'node:fs';
@@ -8,23 +9,13 @@ import { RefusedError, UsageError } from '../../io/errors.ts';
 import { loadBriefText, planBrief, undoBriefWrite, validateReadPaths, writeBriefPlan } from '../../io/brief/index.ts';
 import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
+import type { DispatchRequest } from './params.ts';
+import { backendUnavailable, workerExists } from '../../contract/refusals.ts';
 
-export const WORKER_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
 const FINAL_STAGES = ['stopped', 'gone', 'failed', 'lost', 'landed', 'rejected'];
 
-export interface DispatchParams {
-  id: string;
-  repo: string;
-  brief: string;
-  readPaths: string[];
-  agent: string;
-  backend: string;
-  stallMs: number;
-  /** The environment of the person's `hand dispatch` call. */
-  env: Record<string, string>;
-  /** `--env K=V` additions, applied after every default (e.g. CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION=1). */
-  envAdd?: Record<string, string>;
-}
+/** The typed request (parsed once at the daemon's edge, params.ts). */
+export type DispatchParams = DispatchRequest;
 
 export interface DispatchDeps {
   store: FleetStore;
@@ -59,18 +50,9 @@ export function firstPrompt(briefPath: string, reportPath: string): string {
 }
 
 export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Promise<WorkerViewLike> {
-  if (!WORKER_ID.test(p.id)) {
-    throw new UsageError('bad-worker-id', `worker id ${JSON.stringify(p.id)} is not usable: use 1-48 letters, digits, '-' or '_', starting with a letter or digit (it becomes the branch worktree-<id>).`, { id: p.id });
-  }
-  if (!['claude', 'mock'].includes(p.agent)) {
-    throw new UsageError('bad-agent', `unknown agent ${JSON.stringify(p.agent)}. Use --agent claude or --agent mock.`, { agent: p.agent });
-  }
-  if (!['tmux', 'pty', 'herdr'].includes(p.backend)) {
-    throw new UsageError('bad-backend', `unknown backend ${JSON.stringify(p.backend)}. Use --backend tmux, pty or herdr.`, { backend: p.backend });
-  }
   const existing = deps.fleet.view(p.id);
   if (existing && !FINAL_STAGES.includes(existing.stage.split('.')[0]!)) {
-    throw new RefusedError('worker-exists', `worker ${p.id} already exists (stage ${existing.stage}). Stop it first (hand stop ${p.id}) or pick another id.`, { id: p.id });
+    throw workerExists(p.id, existing.stage);
   }
   // Cheap input checks first, so a typo is named before any repository is consulted.
   loadBriefText(p.brief);
@@ -82,7 +64,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     throw new RefusedError('unregistered-repo', `repository ${repo} is not registered. Register it first: hand annex ${repo}`, { repo });
   }
   const backendProblem = deps.backendProblem(p.backend);
-  if (backendProblem) throw new RefusedError('backend-unavailable', backendProblem, { backend: p.backend });
+  if (backendProblem) throw backendUnavailable(p.backend, backendProblem);
   const agentProblem = deps.agentProblem(p.agent);
   if (agentProblem) throw new RefusedError('agent-unavailable', agentProblem, { agent: p.agent });
   const dir = join(deps.workersDir, p.id);
@@ -104,7 +86,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     worktree: join(repo, '.claude', 'worktrees', p.id),
     branch: `worktree-${p.id}`,
     base,
-    backend: p.backend as WorkerIntent['backend'],
+    backend: p.backend,
     agent: p.agent,
     briefPath,
     reportPath,

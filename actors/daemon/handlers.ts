@@ -1,16 +1,16 @@
 /**
- * Request handlers: one function per method. They validate the wire params, call the
- * fleet host or the store, and return plain JSON.
+ * Request handlers: one function per method. Each parses its wire params once (params.ts) into
+ * a typed request, calls the fleet host or the store, and returns plain JSON.
  */
 import { basename, resolve } from 'node:path';
 import { existsSync, realpathSync } from 'node:fs';
 import { RefusedError, UsageError } from '../../io/errors.ts';
-import { KEY_NAMES, type Key } from '../../io/terminal/types.ts';
-import { parseKey } from '../../io/terminal/keys.ts';
-import type { FleetStore, Posture, ProjectRecord } from '../../persistence/types.ts';
+import type { FleetStore, ProjectRecord } from '../../persistence/types.ts';
+import { unknownWorker } from '../../contract/refusals.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import type { Handler } from './server.ts';
-import { waitForWorker, conditionOf, type Until } from './wait.ts';
+import { waitForWorker, conditionOf } from './wait.ts';
+import { num, parseAnnex, parseDispatch, parseKeys, parseRead, parseSend, parseWait, str } from './params.ts';
 import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
 
 export interface HandlerDeps extends DispatchDeps {
@@ -20,44 +20,6 @@ export interface HandlerDeps extends DispatchDeps {
   home: string;
   socket: string;
   requestShutdown(): void;
-}
-
-const POSTURES: Posture[] = ['local-only', 'direct-PR', 'no-mistakes', 'no-mistakes-prod-only'];
-const UNTILS: Until[] = ['settled', 'blocked', 'stalled', 'exited', 'any'];
-
-function str(params: Record<string, unknown>, key: string, required = true): string {
-  const v = params[key];
-  if (typeof v === 'string' && v.length > 0) return v;
-  if (!required && (v === undefined || v === null)) return '';
-  throw new UsageError('bad-request', `missing or invalid ${key}`, { key });
-}
-
-function num(params: Record<string, unknown>, key: string, fallback: number): number {
-  const v = params[key];
-  if (v === undefined || v === null) return fallback;
-  if (typeof v === 'number' && Number.isFinite(v) && v > 0) return v;
-  throw new UsageError('bad-request', `invalid ${key}: ${JSON.stringify(v)}`, { key });
-}
-
-/** One key as a person writes it; anything else is bad usage that points at `hand send`. */
-export function parseOneKey(raw: string): Key {
-  try {
-    return parseKey(raw);
-  } catch {
-    throw new UsageError(
-      'bad-key',
-      `${JSON.stringify(raw)} is not one key. Send exactly one key per call: ${KEY_NAMES.join(', ')}, or one printable character (use hand send for text).`,
-      { key: raw },
-    );
-  }
-}
-
-/** The caller's environment, as sent by the CLI: string values only. */
-function envParam(v: unknown): Record<string, string> {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return { ...(process.env as Record<string, string>) };
-  const out: Record<string, string> = {};
-  for (const [k, val] of Object.entries(v)) if (typeof val === 'string') out[k] = val;
-  return out;
 }
 
 /** The first view of `id` published after now that satisfies `accept`, or the latest one at the bound. */
@@ -80,7 +42,7 @@ function nextView(fleet: FleetHostApi, id: string, accept: (v: WorkerViewLike) =
 
 function findWorker(fleet: FleetHostApi, id: string): WorkerViewLike {
   const view = fleet.view(id);
-  if (!view) throw new RefusedError('unknown-worker', `no worker named ${JSON.stringify(id)}. \`hand status\` lists the workers.`, { id });
+  if (!view) throw unknownWorker(id);
   return view;
 }
 
@@ -123,21 +85,19 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       return { stopping: true, pid: process.pid };
     },
     async annex(params) {
-      const raw = str(params, 'repo');
+      const req = parseAnnex(params);
+      const raw = req.repo;
       if (!existsSync(raw)) throw new UsageError('missing-repo', `${resolve(raw)} does not exist. Pass the path of a git work tree.`, { repo: raw });
       const repo = await deps.repoTopLevel(realpathSync(raw));
-      const posture = (str(params, 'posture', false) || 'local-only') as Posture;
-      if (!POSTURES.includes(posture)) {
-        throw new UsageError('bad-posture', `posture ${JSON.stringify(posture)} is unknown. Use one of: ${POSTURES.join(', ')}.`, { posture });
-      }
-      const name = str(params, 'name', false) || basename(repo);
+      const posture = req.posture;
+      const name = req.name || basename(repo);
       if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) {
         throw new UsageError('bad-project-name', `project name ${JSON.stringify(name)} is not usable: letters, digits, '.', '-', '_' (pass --name).`, { name });
       }
       const clash = store.listProjects().find((p) => p.name === name && p.repo !== repo);
       if (clash) throw new RefusedError('project-name-taken', `project name ${name} already belongs to ${clash.repo}. Pass --name <other>.`, { name });
       const previous = store.listProjects().find((p) => p.repo === repo);
-      const record: ProjectRecord = { name, repo, posture, yolo: params.yolo === true, registeredAt: previous?.registeredAt ?? Date.now() };
+      const record: ProjectRecord = { name, repo, posture, yolo: req.yolo, registeredAt: previous?.registeredAt ?? Date.now() };
       if (previous && previous.name !== name) {
         throw new RefusedError('repo-registered', `${repo} is already registered as ${previous.name}.`, { repo });
       }
@@ -148,20 +108,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       return store.listProjects();
     },
     async dispatch(params) {
-      const view = await dispatchWorker(
-        {
-          id: str(params, 'id'),
-          repo: str(params, 'repo'),
-          brief: str(params, 'brief'),
-          readPaths: Array.isArray(params.readPaths) ? (params.readPaths as string[]) : [],
-          agent: str(params, 'agent', false) || 'claude',
-          backend: str(params, 'backend', false) || 'tmux',
-          stallMs: num(params, 'stallMs', 20 * 60_000),
-          env: envParam(params.env),
-          envAdd: params.envAdd ? envParam(params.envAdd) : undefined,
-        },
-        deps,
-      );
+      const view = await dispatchWorker(parseDispatch(params), deps);
       return {
         id: view.id, repo: deps.store.getWorker(view.id)?.repo ?? '', worktree: view.worktree, branch: view.branch, base: view.base,
         backend: view.backend, agent: view.agent, briefPath: view.briefPath, reportPath: view.reportPath, stage: view.stage,
@@ -173,11 +120,8 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       return fleet.views().map((v) => statusRow(v));
     },
     async wait(params, ctx) {
-      const id = str(params, 'id');
+      const { id, until, timeoutMs } = parseWait(params);
       findWorker(fleet, id);
-      const until = (str(params, 'until', false) || 'any') as Until;
-      if (!UNTILS.includes(until)) throw new UsageError('bad-until', `--until ${until} is unknown. Use one of: ${UNTILS.join(', ')}.`, { until });
-      const timeoutMs = num(params, 'timeoutMs', 30 * 60_000);
       let lastSent = 0;
       return waitForWorker(fleet, id, until, timeoutMs, {
         signal: ctx.signal,
@@ -206,29 +150,26 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       return fleet.views().map((v) => statusRow(v));
     },
     async read(params) {
-      const id = str(params, 'id');
+      const { id, scrollback } = parseRead(params);
       const view = findWorker(fleet, id);
-      const scrollback = params.scrollback === undefined ? undefined : num(params, 'scrollback', 0);
       const res = await fleet.readScreen(id, scrollback ? { scrollback } : {});
       if (!res.ok) throw new RefusedError('read-failed', `could not read the screen of ${id}: ${res.error}`, { id });
       return { id, text: res.text, source: scrollback ? 'scrollback' : 'visible', stage: view.stage, state: view.state };
     },
     async send(params) {
-      const id = str(params, 'id');
+      const { id, text, allowNonEmptyBox } = parseSend(params);
       findWorker(fleet, id);
-      const text = str(params, 'text');
       const wasSettled = conditionOf(fleet.view(id)!) === 'settled';
-      const sent = await fleet.send(id, text, { allowNonEmptyBox: params.allowNonEmptyBox === true });
+      const sent = await fleet.send(id, text, { allowNonEmptyBox });
       // A `hand wait` right after `hand send` must not wake on the settled state from before the
       // prompt: answer once the worker shows it took the prompt (bounded; the screen decides).
       const view = wasSettled ? await nextView(fleet, id, (v) => conditionOf(v) !== 'settled', 3000) : sent;
       return { id, sent: true, stage: view.stage, state: view.state, confirmed: !wasSettled || conditionOf(view) !== 'settled' };
     },
     async keys(params) {
-      const id = str(params, 'id');
+      const { id, key, allowNonEmptyBox } = parseKeys(params);
       findWorker(fleet, id);
-      const key = parseOneKey(str(params, 'key'));
-      const pressed = await fleet.key(id, key, { allowNonEmptyBox: params.allowNonEmptyBox === true });
+      const pressed = await fleet.key(id, key, { allowNonEmptyBox });
       // Answer with the screen the key produced, so the next command never acts on the one before it.
       const view = await nextView(fleet, id, () => true, 1500, pressed);
       return { id, key: typeof key === 'string' ? key : key.char, stage: view.stage, state: view.state, awaitingInput: view.awaitingInput, promptBox: view.promptBox };

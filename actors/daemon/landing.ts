@@ -8,7 +8,10 @@
  * skipped, never the checks: the evidence must still be clean.
  */
 import { existsSync } from 'node:fs';
-import { RefusedError, UsageError } from '../../io/errors.ts';
+import { RefusedError } from '../../io/errors.ts';
+import { LANDABLE_POSTURES } from '../../contract/vocabulary.ts';
+import { unknownWorker, workerNotDone } from '../../contract/refusals.ts';
+import { idParam, parseReject } from './params.ts';
 import {
   evidenceRefusal,
   gatherLandingEvidence,
@@ -36,19 +39,11 @@ export interface LandingDeps {
   env?: Record<string, string | undefined>;
 }
 
-const LANDABLE: ProjectRecord['posture'][] = ['local-only', 'direct-PR'];
-
 /**
  * How long `hand land` lets a worker that is still finding or reading its report (see
  * checkingItsReport: moments, not places) finish that step before judging it.
  */
 export const LAND_SETTLE_MS = 5_000;
-
-function idParam(params: Record<string, unknown>): string {
-  const v = params.id;
-  if (typeof v === 'string' && v.length > 0) return v;
-  throw new UsageError('bad-request', 'missing or invalid id', { key: 'id' });
-}
 
 function projectOf(store: Pick<FleetStore, 'getProject'>, id: string, projectName: string): ProjectRecord {
   const project = store.getProject(projectName);
@@ -82,7 +77,7 @@ export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>;
   return {
     async land(intent, approved) {
       const project = projectOf(deps.store, intent.id, intent.project);
-      if (project.posture !== approved.posture || !LANDABLE.includes(project.posture)) throw changedSinceGate(intent.id, intent.branch);
+      if (project.posture !== approved.posture || !LANDABLE_POSTURES.includes(project.posture)) throw changedSinceGate(intent.id, intent.branch);
       const evidence = await cleanEvidence(intent);
       if (evidence.headSha !== approved.headSha) throw changedSinceGate(intent.id, intent.branch);
       if (project.posture === 'local-only') {
@@ -111,7 +106,7 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
 
   function workerAndProject(id: string): { row: WorkerRow; project: ProjectRecord; view: WorkerViewLike | null } {
     const row = store.getWorker(id);
-    if (!row) throw new RefusedError('unknown-worker', `no worker named ${JSON.stringify(id)}. \`hand status\` lists the workers.`, { id });
+    if (!row) throw unknownWorker(id);
     return { row, project: projectOf(store, id, row.project), view: fleet.view(id) };
   }
 
@@ -126,7 +121,7 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
     if (view && view.live && view.state === 'working') {
       throw new RefusedError('worker-working', `worker ${row.id} is still working; wait for it (hand wait ${row.id} --until settled), then land.`, { id: row.id });
     }
-    if (!LANDABLE.includes(project.posture)) {
+    if (!LANDABLE_POSTURES.includes(project.posture)) {
       throw new RefusedError(
         'posture-not-landable',
         `project ${project.name} is ${project.posture}: its work lands through the no-mistakes review gate, which kingshand does not drive yet. Run the gate in ${row.worktree}, or change the project's posture.`,
@@ -134,8 +129,7 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
       );
     }
     if (!view || (view.stage !== 'done' && view.stage !== LANDING_GATE_STAGE)) {
-      const stage = view?.stage ?? 'unknown';
-      throw new RefusedError('worker-not-done', `worker ${row.id} is ${stage}; only a done worker (settled, report written, no open decision) is landed. Wait for it (hand wait ${row.id} --until settled).`, { id: row.id, stage });
+      throw workerNotDone(row.id, view?.stage ?? 'unknown');
     }
     const evidence = await cleanEvidence(row);
     // Name a missing gh or origin now, not after someone approved.
@@ -189,7 +183,7 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
     async approve(params) {
       const id = idParam(params);
       const view = fleet.view(id);
-      if (!view) throw new RefusedError('unknown-worker', `no worker named ${JSON.stringify(id)}. \`hand status\` lists the workers.`, { id });
+      if (!view) throw unknownWorker(id);
       if (view.stage === LANDING_GATE_STAGE) {
         // Checked here too so the refusal reaches the caller with the gate still open.
         const { row, project } = workerAndProject(id);
@@ -203,10 +197,8 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
       return { id, gate: 'brief-approved', stage: v.stage, worktree: v.worktree, branch: v.branch };
     },
     async reject(params) {
-      const id = idParam(params);
-      const reason = typeof params.reason === 'string' ? params.reason.trim() : '';
-      if (!reason) throw new UsageError('reason-required', `a rejection needs a reason the worker can act on: hand reject ${id} --reason "<why>".`, { id });
-      if (!fleet.view(id)) throw new RefusedError('unknown-worker', `no worker named ${JSON.stringify(id)}. \`hand status\` lists the workers.`, { id });
+      const { id, reason } = parseReject(params);
+      if (!fleet.view(id)) throw unknownWorker(id);
       const v = await fleet.reject(id, reason);
       return { id, gate: 'rejected', stage: v.stage, reason };
     },

@@ -6,7 +6,7 @@
 import { existsSync, unlinkSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import pino from 'pino';
-import type { HomePaths } from '../../cli/home.ts';
+import type { HomePaths } from '../../contract/home.ts';
 import { acquireHomeLock } from '../../persistence/home-lock.ts';
 import { openStore } from '../../persistence/sqlite-store.ts';
 import { createTmuxHost } from '../../io/terminal/tmux/tmux-host.ts';

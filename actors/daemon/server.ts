@@ -5,7 +5,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { unlinkSync, existsSync, chmodSync } from 'node:fs';
 import { HandError } from '../../io/errors.ts';
-import { lineSplitter, type Request, type WireError } from './protocol.ts';
+import { lineSplitter, type Request, type WireError } from '../../contract/protocol.ts';
 
 export interface CallContext {
   /** Send a progress message for this request (live status lines). */

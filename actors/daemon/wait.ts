@@ -3,11 +3,12 @@
  * It wakes on the first condition that needs a person or ends the worker's turn; the awaited
  * condition decides whether that counts as success.
  */
-import { RefusedError } from '../../io/errors.ts';
+import { unknownWorker } from '../../contract/refusals.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 
-export type Until = 'settled' | 'blocked' | 'stalled' | 'exited' | 'any';
-export type WaitReason = 'settled' | 'blocked' | 'stalled' | 'gone' | 'timeout' | 'wait-failed';
+import type { Until, WaitReason } from '../../contract/vocabulary.ts';
+
+export type { Until, WaitReason } from '../../contract/vocabulary.ts';
 
 export interface WaitReport {
   id: string;
@@ -89,7 +90,7 @@ export function waitForWorker(
   const startedAt = now();
   const first = fleet.view(id);
   if (!first) {
-    return Promise.reject(new RefusedError('unknown-worker', `no worker named ${JSON.stringify(id)}. \`hand status\` lists the workers.`, { id }));
+    return Promise.reject(unknownWorker(id));
   }
   return new Promise((resolve) => {
     let done = false;

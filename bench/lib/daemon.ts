@@ -8,7 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { call } from '../../cli/client.ts';
-import { homePaths, type HomePaths } from '../../cli/home.ts';
+import { homePaths, type HomePaths } from '../../contract/home.ts';
 import type { WorkerView } from '../../actors/worker-view.ts';
 import { handRunner, stopInstallation, type HandRunner } from '../../tests/helpers/hand-process.ts';
 import { alive, onCleanup } from './cleanup.ts';

@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFile, execFileSync } from 'node:child_process';
-import { ensureHome, resolveHome } from '../home.ts';
+import { ensureHome, resolveHome } from '../../contract/home.ts';
 import { call } from '../client.ts';
 import { formatDuration, parseDuration } from '../durations.ts';
 

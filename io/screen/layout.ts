@@ -4,8 +4,7 @@
  * while a dialog is up, so text ABOVE a visible box is transcript (in-app scrollback), and a
  * dialog phrase there is history or prose, never a prompt waiting on a person.
  */
-import type { Screen } from './types.ts';
-import type { PromptBoxSpec } from './profile-spec.ts';
+import type { PromptBoxSpec, Screen } from './types.ts';
 
 export interface ScreenLayout {
   readonly screen: Screen;

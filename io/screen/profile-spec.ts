@@ -3,17 +3,10 @@
  * (layout, prompt box, blockers, fingerprint, state order) knows no agent; adding Codex or Gemini
  * CLI means writing one more spec under profiles/ and registering it.
  */
-import type { AgentScreenProfile, BlockedReason, Screen } from './types.ts';
+import type { AgentScreenProfile, BlockedReason, PromptBoxSpec, Screen } from './types.ts';
 import type { ScreenLayout } from './layout.ts';
 
-export interface PromptBoxSpec {
-  /** What starts the live input row after leading whitespace/frame, e.g. `❯` + U+00A0. */
-  prefix: string;
-  /** Frame characters trimmed around the row (custom status lines draw `│` sides). */
-  frame: string;
-  /** Placeholder hints that mean "empty" (anchored, whole-text). Anything else is content. */
-  placeholders: readonly RegExp[];
-}
+export type { PromptBoxSpec } from './types.ts';
 
 /**
  * One dialog signature. Matches when every `allOf` needle and at least one `anyOf` needle occur

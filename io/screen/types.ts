@@ -36,33 +36,17 @@ export interface Screen {
   hasAttributes: boolean;
 }
 
-export type AgentState = 'working' | 'idle' | 'blocked' | 'exited' | 'unknown';
-export type PromptBoxKind = 'empty' | 'typed' | 'suggestion' | 'placeholder';
-export type BlockedReason =
-  | 'permission'
-  | 'question'
-  | 'folder-trust'
-  | 'onboarding'
-  | 'api-key'
-  | 'auto-mode'
-  | 'bypass-warning'
-  | 'menu'
-  | 'dialog';
+export type { AgentState, PromptBoxKind, BlockedReason, ScreenReading } from '../../contract/screen-reading.ts';
+import type { ScreenReading } from '../../contract/screen-reading.ts';
 
-/** Everything the rest of the system knows about one screen. Pure data, JSON-serialisable. */
-export interface ScreenReading {
-  state: AgentState;
-  awaitingInput: boolean;
-  blockedReason: BlockedReason | null;
-  /** Text in the live input box ('' when empty or a known placeholder); null when no live box is visible. */
-  promptBox: string | null;
-  promptBoxKind: PromptBoxKind | null;
-  /** Widest right-trimmed row >= 40 columns. false = "could not tell": never a stall, never idle. */
-  readable: boolean;
-  /** 16 lowercase hex of SHA-256 over the normalised screen; '' when unreadable. */
-  fingerprint: string;
-  /** Last 3 normalised non-empty lines joined with ' | '; '' when unreadable. */
-  lastActivity: string;
+/** How an agent draws its live input box (a profile's part the layout needs too). */
+export interface PromptBoxSpec {
+  /** What starts the live input row after leading whitespace/frame, e.g. `❯` + U+00A0. */
+  prefix: string;
+  /** Frame characters trimmed around the row (custom status lines draw `│` sides). */
+  frame: string;
+  /** Placeholder hints that mean "empty" (anchored, whole-text). Anything else is content. */
+  placeholders: readonly RegExp[];
 }
 
 /** An agent profile: how to read its screen. Data plus small pure functions. */

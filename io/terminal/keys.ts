@@ -151,3 +151,16 @@ export async function typeThenSubmit(
   await new Promise<void>((resolve) => setTimeout(resolve, delayMs));
   await io.sendKey(paneId, 'enter');
 }
+
+/** One key as a person writes it; anything else is bad usage that points at `hand send`. */
+export function parseOneKey(raw: string): Key {
+  try {
+    return parseKey(raw);
+  } catch {
+    throw new UsageError(
+      'bad-key',
+      `${JSON.stringify(raw)} is not one key. Send exactly one key per call: ${KEY_NAMES.join(', ')}, or one printable character (use hand send for text).`,
+      { key: raw },
+    );
+  }
+}

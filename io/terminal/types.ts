@@ -5,7 +5,8 @@
  */
 import type { Screen } from '../screen/types.ts';
 
-export type BackendName = 'tmux' | 'pty' | 'herdr';
+export type { BackendName } from '../../contract/vocabulary.ts';
+import type { BackendName } from '../../contract/vocabulary.ts';
 
 /** Three-valued: a failed probe is never "stopped". */
 export type ServerState =
@@ -49,13 +50,9 @@ export type PaneEvent =
   | { type: 'exited'; code: number | null }
   | { type: 'title'; title: string };
 
-/** Exactly one key per sendKey call. */
-export const KEY_NAMES = [
-  'enter', 'escape', 'up', 'down', 'left', 'right', 'tab', 'btab', 'space', 'backspace', 'ctrl-c', 'ctrl-u',
-] as const;
-export type NamedKey = (typeof KEY_NAMES)[number];
-/** A named key, or exactly one printable character. */
-export type Key = NamedKey | { char: string };
+export { KEY_NAMES } from '../../contract/keys.ts';
+export type { NamedKey, Key } from '../../contract/keys.ts';
+import type { Key } from '../../contract/keys.ts';
 
 export interface TerminalHost {
   readonly backend: BackendName;

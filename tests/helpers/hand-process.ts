@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { homePaths } from '../../cli/home.ts';
+import { homePaths } from '../../contract/home.ts';
 import { readLockHolder } from '../../persistence/home-lock.ts';
 import { isProcessAlive, killIfAlive } from './processes.ts';
 

@@ -1,0 +1,138 @@
+/**
+ * The daemon's edge: each method's wire params are parsed ONCE, here, into a typed request.
+ * Past this file nothing re-checks a backend, an agent, a posture or an id: the handlers and
+ * dispatchWorker take the typed request and trust it.
+ */
+import { UsageError } from '../../io/errors.ts';
+import type { Key } from '../../io/terminal/types.ts';
+import { parseOneKey } from '../../io/terminal/keys.ts';
+import {
+  AGENTS, BACKENDS, POSTURES, UNTILS, isOneOf,
+  type AgentName, type BackendName, type Posture, type Until,
+} from '../../contract/vocabulary.ts';
+import { badAgent, badBackend, badPosture, badUntil } from '../../contract/refusals.ts';
+
+type Params = Record<string, unknown>;
+
+/** 1-48 letters, digits, '-' or '_', starting with a letter or digit (it becomes a branch name). */
+export const WORKER_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
+
+export function str(params: Params, key: string, required = true): string {
+  const v = params[key];
+  if (typeof v === 'string' && v.length > 0) return v;
+  if (!required && (v === undefined || v === null)) return '';
+  throw new UsageError('bad-request', `missing or invalid ${key}`, { key });
+}
+
+export function num(params: Params, key: string, fallback: number): number {
+  const v = params[key];
+  if (v === undefined || v === null) return fallback;
+  if (typeof v === 'number' && Number.isFinite(v) && v > 0) return v;
+  throw new UsageError('bad-request', `invalid ${key}: ${JSON.stringify(v)}`, { key });
+}
+
+/** The caller's environment, as sent by the CLI: string values only. */
+function envParam(v: unknown): Record<string, string> {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return { ...(process.env as Record<string, string>) };
+  const out: Record<string, string> = {};
+  for (const [k, val] of Object.entries(v)) if (typeof val === 'string') out[k] = val;
+  return out;
+}
+
+export const idParam = (params: Params): string => str(params, 'id');
+
+export function workerIdParam(params: Params): string {
+  const id = str(params, 'id');
+  if (!WORKER_ID.test(id)) {
+    throw new UsageError('bad-worker-id', `worker id ${JSON.stringify(id)} is not usable: use 1-48 letters, digits, '-' or '_', starting with a letter or digit (it becomes the branch worktree-<id>).`, { id });
+  }
+  return id;
+}
+
+export function agentParam(params: Params): AgentName {
+  const agent = str(params, 'agent', false) || 'claude';
+  if (!isOneOf(AGENTS, agent)) throw badAgent(agent);
+  return agent;
+}
+
+export function backendParam(params: Params): BackendName {
+  const backend = str(params, 'backend', false) || 'tmux';
+  if (!isOneOf(BACKENDS, backend)) throw badBackend(backend);
+  return backend;
+}
+
+export function postureParam(params: Params): Posture {
+  const posture = str(params, 'posture', false) || 'local-only';
+  if (!isOneOf(POSTURES, posture)) throw badPosture(posture);
+  return posture;
+}
+
+export interface DispatchRequest {
+  id: string;
+  repo: string;
+  brief: string;
+  readPaths: string[];
+  agent: AgentName;
+  backend: BackendName;
+  stallMs: number;
+  /** The environment of the person's `hand dispatch` call. */
+  env: Record<string, string>;
+  /** `--env K=V` additions, applied after every default (e.g. CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION=1). */
+  envAdd?: Record<string, string>;
+}
+
+export function parseDispatch(params: Params): DispatchRequest {
+  return {
+    id: workerIdParam(params),
+    repo: str(params, 'repo'),
+    brief: str(params, 'brief'),
+    readPaths: Array.isArray(params.readPaths) ? (params.readPaths as string[]) : [],
+    agent: agentParam(params),
+    backend: backendParam(params),
+    stallMs: num(params, 'stallMs', 20 * 60_000),
+    env: envParam(params.env),
+    envAdd: params.envAdd ? envParam(params.envAdd) : undefined,
+  };
+}
+
+export interface AnnexRequest { repo: string; posture: Posture; name: string; yolo: boolean }
+
+export function parseAnnex(params: Params): AnnexRequest {
+  return { repo: str(params, 'repo'), posture: postureParam(params), name: str(params, 'name', false), yolo: params.yolo === true };
+}
+
+export interface WaitRequest { id: string; until: Until; timeoutMs: number }
+
+export function parseWait(params: Params): WaitRequest {
+  const id = idParam(params);
+  const until = str(params, 'until', false) || 'any';
+  if (!isOneOf(UNTILS, until)) throw badUntil(until);
+  return { id, until, timeoutMs: num(params, 'timeoutMs', 30 * 60_000) };
+}
+
+export interface SendRequest { id: string; text: string; allowNonEmptyBox: boolean }
+
+export function parseSend(params: Params): SendRequest {
+  return { id: idParam(params), text: str(params, 'text'), allowNonEmptyBox: params.allowNonEmptyBox === true };
+}
+
+export interface KeysRequest { id: string; key: Key; allowNonEmptyBox: boolean }
+
+export function parseKeys(params: Params): KeysRequest {
+  return { id: idParam(params), key: parseOneKey(str(params, 'key')), allowNonEmptyBox: params.allowNonEmptyBox === true };
+}
+
+export interface ReadRequest { id: string; scrollback: number | undefined }
+
+export function parseRead(params: Params): ReadRequest {
+  return { id: idParam(params), scrollback: params.scrollback === undefined ? undefined : num(params, 'scrollback', 0) };
+}
+
+export interface RejectRequest { id: string; reason: string }
+
+export function parseReject(params: Params): RejectRequest {
+  const id = idParam(params);
+  const reason = typeof params.reason === 'string' ? params.reason.trim() : '';
+  if (!reason) throw new UsageError('reason-required', `a rejection needs a reason the worker can act on: hand reject ${id} --reason "<why>".`, { id });
+  return { id, reason };
+}

@@ -1,0 +1,46 @@
+/**
+ * Refusals the daemon gives in more than one place, each with one code and one wording: the
+ * person sees the same sentence whichever path refused, and a wording is changed here once.
+ * Each names the bad value and the way forward (COMMON rule: errors name the fix).
+ */
+import { RefusedError, UsageError } from '../io/errors.ts';
+import { AGENTS, BACKENDS, POSTURES, UNTILS } from './vocabulary.ts';
+
+const quoted = (v: unknown) => JSON.stringify(v);
+
+export function unknownWorker(id: string): RefusedError {
+  return new RefusedError('unknown-worker', `no worker named ${quoted(id)}. \`hand status\` lists the workers.`, { id });
+}
+
+export function workerExists(id: string, stage: string): RefusedError {
+  return new RefusedError('worker-exists', `worker ${id} already exists (stage ${stage}). Stop it first (hand stop ${id}) or pick another id.`, { id });
+}
+
+/** The daemon has no such terminal host (reason: what is missing, when the caller knows). */
+export function backendUnavailable(backend: string, reason?: string): RefusedError {
+  return new RefusedError('backend-unavailable', reason ?? `the ${backend} terminal host is not available in this daemon.`, { backend });
+}
+
+export function dispatchFailed(id: string, problem: string | null): RefusedError {
+  return new RefusedError('dispatch-failed', `worker ${id} failed before it started: ${problem ?? 'unknown reason'}`, { id, problem });
+}
+
+export function workerNotDone(id: string, stage: string): RefusedError {
+  return new RefusedError('worker-not-done', `worker ${id} is ${stage}; only a done worker (settled, report written, no open decision) is landed. Wait for it (hand wait ${id} --until settled).`, { id, stage });
+}
+
+export function badAgent(agent: string): UsageError {
+  return new UsageError('bad-agent', `unknown agent ${quoted(agent)}. Use ${AGENTS.map((a) => `--agent ${a}`).join(' or ')}.`, { agent });
+}
+
+export function badBackend(backend: string): UsageError {
+  return new UsageError('bad-backend', `unknown backend ${quoted(backend)}. Use --backend ${BACKENDS.slice(0, -1).join(', ')} or ${BACKENDS.at(-1)}.`, { backend });
+}
+
+export function badPosture(posture: string): UsageError {
+  return new UsageError('bad-posture', `posture ${quoted(posture)} is unknown. Use one of: ${POSTURES.join(', ')}.`, { posture });
+}
+
+export function badUntil(until: string): UsageError {
+  return new UsageError('bad-until', `--until ${until} is unknown. Use one of: ${UNTILS.join(', ')}.`, { until });
+}

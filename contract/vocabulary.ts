@@ -1,0 +1,65 @@
+/**
+ * The project's words, each written once: what a person may name on the command line, what the
+ * daemon accepts on the wire, what the store's CHECK constraints allow and what the machines tag
+ * their states with. Every list is an `as const` array and its type is derived from it, so a new
+ * backend or posture is one edit here (plus a migration where the store checks it).
+ * Pure data: imported by cli/, actors/, io/, persistence/ and machines/ alike.
+ */
+
+/** Terminal hosts a worker can run in. */
+export const BACKENDS = ['tmux', 'pty', 'herdr'] as const;
+export type BackendName = (typeof BACKENDS)[number];
+
+/** How a project's finished work is delivered. */
+export const POSTURES = ['local-only', 'direct-PR', 'no-mistakes', 'no-mistakes-prod-only'] as const;
+export type Posture = (typeof POSTURES)[number];
+/** The postures `hand land` can carry out itself (the no-mistakes ones go through its review gate). */
+export const LANDABLE_POSTURES: readonly Posture[] = ['local-only', 'direct-PR'];
+
+/** Agents a worker can run ('mock' draws Claude Code's screens from a script). */
+export const AGENTS = ['claude', 'mock'] as const;
+export type AgentName = (typeof AGENTS)[number];
+
+/**
+ * What a worker's state means, declared on the state itself as an XState tag (machines/):
+ * every leaf state carries exactly one of these (tests/machines/every-leaf-has-a-condition).
+ *   making    — worktree, seed or pane being made (no pane yet, or not yet known)
+ *   gate      — resting at a gate: a person approves or rejects
+ *   busy      — the agent is starting, being briefed, or working
+ *   blocked   — a dialog or a stuck first prompt: a person must look
+ *   stalled   — a readable screen unchanged past its stall time
+ *   checking  — settled, finding or reading its report (a moment short of settled)
+ *   settled   — the turn is over (done, parked, or settled without a confirmed report)
+ *   landing   — an approved landing is being applied or cleaned up
+ *   stopping  — teardown under way
+ *   stuck     — teardown ran out of time: the agent did not leave (stop again)
+ *   wait-failed — could not tell (the terminal host did not answer)
+ *   gone      — final: stopped, exited, failed, lost, landed or rejected
+ */
+export const CONDITIONS = [
+  'making', 'gate', 'busy', 'blocked', 'stalled', 'checking', 'settled', 'landing', 'stopping', 'stuck', 'wait-failed', 'gone',
+] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+/**
+ * Details a state may add beside its condition (tags too): which gate, whether it is the one
+ * state a landing starts from, and how a final state ended.
+ */
+export const STATE_MARKS = ['brief-gate', 'landing-gate', 'landable', 'exited-cleanly', 'landed', 'failed'] as const;
+export type StateMark = (typeof STATE_MARKS)[number];
+
+/** Every tag a worker state may carry. */
+export type WorkerTag = Condition | StateMark;
+
+/** What `hand wait` reports waking for (plus 'timeout' when nothing came in time). */
+export const WAIT_REASONS = ['settled', 'blocked', 'stalled', 'gone', 'timeout', 'wait-failed'] as const;
+export type WaitReason = (typeof WAIT_REASONS)[number];
+
+/** What `hand wait --until` accepts. */
+export const UNTILS = ['settled', 'blocked', 'stalled', 'exited', 'any'] as const;
+export type Until = (typeof UNTILS)[number];
+
+/** Narrows a string to one of a vocabulary's words. */
+export function isOneOf<T extends string>(words: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (words as readonly string[]).includes(value);
+}
