@@ -17,7 +17,8 @@ import { gateCommands, type GateCommands } from './gate-commands.ts';
 import { provideWorker } from './worker-logic.ts';
 import { PaneFeed } from './pane-feed.ts';
 import { FleetJournal } from './fleet-journal.ts';
-import { buildView, stagePath, FINAL_STAGES, type WorkerView } from './worker-view.ts';
+import { buildView, type WorkerView } from './worker-view.ts';
+import { CRASHED, meaningOfStage, stagePath } from './condition.ts';
 import { Requests, refusalError } from './requests.ts';
 import { restoreFleet } from './restore.ts';
 
@@ -56,9 +57,6 @@ type WorkerSnap = { value: unknown; status: string; context: WorkerContext };
 const defaultAnalyse = (screen: Screen, agent: string): ScreenReading =>
   analyseScreen(screen, profileNames().includes(agent) ? agent : 'claude');
 
-/** Phases before a pane exists: dispatch() resolves when the worker leaves them. */
-const PRE_PANE = new Set(['preparing', 'seeding', 'spawning']);
-
 export function createFleetHost(deps: FleetHostDeps): FleetHost {
   const clock = deps.clock ?? realClock;
   const analyse = deps.analyse ?? defaultAnalyse;
@@ -94,9 +92,11 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     const ref = workerRef(id);
     const snap = (ref?.getSnapshot() as WorkerSnap | undefined) ?? known.get(id);
     const failed = entry?.status === 'failed' || snap?.status === 'error';
+    const stage = failed || !snap ? 'failed' : stagePath(snap.value);
     return buildView({
       intent,
-      stage: failed || !snap ? 'failed' : stagePath(snap.value),
+      stage,
+      meaning: failed || !snap ? CRASHED : meaningOfStage(stage),
       context: snap?.context ?? null,
       live: live.get(id) ?? null,
       updatedAt: updatedAt.get(id) ?? intent.createdAt,
@@ -143,7 +143,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       // an earlier phase (e.g. the first screen, painted before spawning finished) must be seen.
       if (lastStage.get(id) !== v.stage) {
         lastStage.set(id, v.stage);
-        if (FINAL_STAGES.has(v.stage)) feeds.get(id)?.stop();
+        if (v.condition === 'gone') feeds.get(id)?.stop();
         else feeds.get(id)?.requestRead();
       }
       for (const l of listeners) l(v);
@@ -205,7 +205,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
 
   async function command(id: string, make: (requestId: number) => WorkerEvent): Promise<WorkerView> {
     const v = requireWorker(id);
-    if (FINAL_STAGES.has(v.stage)) throw new RefusedError('worker-not-running', `worker ${id} is ${v.stage}; it takes no input.`, { id, stage: v.stage });
+    if (v.condition === 'gone') throw new RefusedError('worker-not-running', `worker ${id} is ${v.stage}; it takes no input.`, { id, stage: v.stage });
     const { requestId, done } = requests.open();
     route(id, make(requestId));
     // The machine answers synchronously (deliver or refuse); silence means no state took it.
@@ -223,7 +223,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     async dispatch({ intent, stallMs, firstPrompt, briefGate }) {
       if (!fleet) startFleet();
       const old = view(intent.id);
-      if (intents.has(intent.id) && !(old && FINAL_STAGES.has(old.stage))) throw workerExists(intent.id, old?.stage ?? 'unknown');
+      if (intents.has(intent.id) && !(old && old.condition === 'gone')) throw workerExists(intent.id, old?.stage ?? 'unknown');
       if (!deps.hosts[intent.backend]) throw backendUnavailable(intent.backend);
       // A final worker (or a row skipped as corrupt on restore) gives its id back; the journal stays.
       if (old || deps.store.getWorker(intent.id)) forget(intent.id);
@@ -233,8 +233,8 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
         type: 'DISPATCH',
         input: { id: intent.id, backend: intent.backend, agent: intent.agent, reportPath: intent.reportPath, firstPrompt, stallMs, at: clock.now(), briefGate: briefGate === true },
       });
-      const v = await until(intent.id, (x) => !PRE_PANE.has(x.stage));
-      if (v.stage === 'failed') throw dispatchFailed(intent.id, v.problem);
+      const v = await until(intent.id, (x) => x.condition !== 'making');
+      if (v.marks.includes('failed')) throw dispatchFailed(intent.id, v.problem);
       return v;
     },
 
@@ -253,9 +253,9 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
 
     async stop(id, opts = {}) {
       const v = requireWorker(id);
-      if (!FINAL_STAGES.has(v.stage)) route(id, { type: 'STOP', at: clock.now(), timeoutMs: opts.timeoutMs ?? 30_000 });
-      const end = await until(id, (x) => FINAL_STAGES.has(x.stage) || x.stage === 'teardown.timedOut');
-      const paneReusable = end.stage === 'stopped';
+      if (v.condition !== 'gone') route(id, { type: 'STOP', at: clock.now(), timeoutMs: opts.timeoutMs ?? 30_000 });
+      const end = await until(id, (x) => x.condition === 'gone' || x.condition === 'stuck');
+      const paneReusable = end.marks.includes('exited-cleanly');
       if (paneReusable && end.paneId) {
         // The agent left by /exit: the pane (kept by remain-on-exit) has nothing more to say.
         await hostOf(id).close(end.paneId).catch((err) => deps.log?.({ msg: 'closing pane failed', id, err: String(err) }));

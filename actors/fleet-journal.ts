@@ -11,7 +11,7 @@ import type { AnyActorRef, InspectionEvent } from 'xstate';
 import type { FleetStore, JournalEntry } from '../persistence/types.ts';
 import { fleetRowJson, SNAPSHOT_VERSION } from './snapshot-codec.ts';
 import type { Clock } from './ports.ts';
-import { stagePath } from './worker-view.ts';
+import { stagePath } from './condition.ts';
 
 const QUIET_EVENTS = new Set(['SCREEN', 'DEADLINE', 'ROUTE']);
 

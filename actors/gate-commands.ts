@@ -6,7 +6,8 @@
 import { dispatchFailed, workerNotDone } from '../contract/refusals.ts';
 import type { LandingSummary, WorkerEvent } from '../machines/worker.types.ts';
 import type { Clock } from './ports.ts';
-import { gateOfStage, noOpenGate, LANDING_GATE_STAGE } from './gates.ts';
+import { gateOf, noOpenGate } from './gates.ts';
+import { landingAtRest } from './condition.ts';
 import type { WorkerView } from './worker-view.ts';
 
 export interface GateCommands {
@@ -25,42 +26,37 @@ export interface GateDeps {
   until(id: string, accept: (v: WorkerView) => boolean): Promise<WorkerView>;
 }
 
-/** Phases a worker passes through on its own before a pane exists or while a landing runs. */
-const MAKING = new Set(['preparing', 'seeding', 'spawning']);
-const LANDING_UNDER_WAY = (stage: string) =>
-  stage === 'landing.applying' || stage === 'landing.cleaning' || (stage.startsWith('teardown') && stage !== 'teardown.timedOut');
-
 export function gateCommands(d: GateDeps): GateCommands {
   return {
     async approve(id) {
       const v = d.requireWorker(id);
-      const gate = gateOfStage(v.stage);
-      if (!gate) throw noOpenGate(id, v.stage);
+      const gate = gateOf(v.marks);
+      if (!gate) throw noOpenGate(v);
       d.route(id, { type: 'APPROVE', at: d.clock.now() });
       if (gate === 'brief approval') {
-        const out = await d.until(id, (x) => x.stage !== v.stage && !MAKING.has(x.stage));
-        if (out.stage === 'failed') throw dispatchFailed(id, out.problem);
+        const out = await d.until(id, (x) => x.condition !== 'gate' && x.condition !== 'making');
+        if (out.marks.includes('failed')) throw dispatchFailed(id, out.problem);
         return out;
       }
-      return d.until(id, (x) => x.stage !== LANDING_GATE_STAGE && !LANDING_UNDER_WAY(x.stage));
+      return d.until(id, landingAtRest);
     },
 
     async reject(id, reason) {
       const v = d.requireWorker(id);
-      if (!gateOfStage(v.stage)) throw noOpenGate(id, v.stage);
+      if (!gateOf(v.marks)) throw noOpenGate(v);
       d.route(id, { type: 'REJECT', reason, at: d.clock.now() });
-      return d.until(id, (x) => x.stage !== v.stage);
+      return d.until(id, (x) => x.condition !== 'gate');
     },
 
     async openLanding(id, landing, { yolo }) {
       const v = d.requireWorker(id);
-      if (v.stage !== 'done' && v.stage !== LANDING_GATE_STAGE) {
+      if (!v.marks.includes('landable')) {
         throw workerNotDone(id, v.stage);
       }
       const at = d.clock.now();
       d.route(id, { type: 'LAND', landing: { ...landing, openedAt: at, approvedBy: null }, yolo, at });
-      if (!yolo) return d.until(id, (x) => x.stage === LANDING_GATE_STAGE);
-      return d.until(id, (x) => x.stage.split('.')[0] !== 'landing' && !LANDING_UNDER_WAY(x.stage));
+      if (!yolo) return d.until(id, (x) => x.marks.includes('landing-gate'));
+      return d.until(id, landingAtRest);
     },
   };
 }

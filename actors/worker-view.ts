@@ -5,7 +5,9 @@
 import type { ScreenReading } from '../io/screen/types.ts';
 import type { WorkerIntent } from '../persistence/types.ts';
 import type { WorkerContext } from '../machines/worker.types.ts';
-import { gateOfStage, type GateName } from './gates.ts';
+import { gateOf, type GateName } from './gates.ts';
+import type { Condition, StateMark } from '../contract/vocabulary.ts';
+import type { StateMeaning } from './condition.ts';
 
 /**
  * Fields copied from the latest reading, the intent and the actor's context keep their sources'
@@ -18,8 +20,12 @@ type ContextFields = Pick<WorkerContext, 'lastChangeAt' | 'stallAt' | 'exitCode'
   & Required<Pick<WorkerContext, 'landing' | 'landed' | 'rejection' | 'landingFailure'>>;
 
 export interface WorkerView extends ReadingFields, IntentFields, ContextFields {
-  /** Machine phase path: 'running.blocked', 'settled.unconfirmed', 'done', 'parked', 'stopped', … */
+  /** Machine phase path: 'running.blocked', 'settled.unconfirmed', 'done', 'parked', 'stopped', … (for people: code reads condition and marks). */
   stage: string;
+  /** What the stage means, from the machine's tags (actors/condition.ts). */
+  condition: Condition;
+  /** Details the stage's tags add (which gate, landable, parked, how it ended). */
+  marks: StateMark[];
   /** true = process running, false = exited, null = could not tell (or no pane yet). */
   live: boolean | null;
   /** Whether report.md exists; false also when the context could not tell (null there). */
@@ -31,42 +37,33 @@ export interface WorkerView extends ReadingFields, IntentFields, ContextFields {
   gate: GateName | null;
 }
 
-/** {running: 'blocked'} → 'running.blocked'. */
-export function stagePath(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object') {
-    const [key] = Object.keys(value);
-    if (key === undefined) return '';
-    const rest = stagePath((value as Record<string, unknown>)[key]);
-    return rest ? `${key}.${rest}` : key;
-  }
-  return String(value);
-}
-
-export const FINAL_STAGES: ReadonlySet<string> = new Set(['stopped', 'gone', 'failed', 'lost', 'landed', 'rejected']);
+export { stagePath } from './condition.ts';
 
 export interface ViewParts {
   intent: WorkerIntent;
   stage: string;
+  meaning: StateMeaning;
   context: WorkerContext | null;
   live: boolean | null;
   updatedAt: number;
   problem?: string | null;
 }
 
-export function buildView({ intent, stage, context: c, live, updatedAt, problem }: ViewParts): WorkerView {
+export function buildView({ intent, stage, meaning, context: c, live, updatedAt, problem }: ViewParts): WorkerView {
   const r = c?.reading ?? null;
   return {
     id: intent.id,
     project: intent.project,
     stage,
+    condition: meaning.condition,
+    marks: meaning.marks,
     state: r?.state ?? 'unknown',
     awaitingInput: r?.readable === true && r.awaitingInput,
     blockedReason: r?.blockedReason ?? null,
     promptBox: r?.promptBox ?? null,
     promptBoxKind: r?.promptBoxKind ?? null,
     readable: r?.readable ?? false,
-    live: FINAL_STAGES.has(stage) ? false : live,
+    live: meaning.condition === 'gone' ? false : live,
     backend: intent.backend,
     agent: intent.agent,
     worktree: intent.worktree,
@@ -83,7 +80,7 @@ export function buildView({ intent, stage, context: c, live, updatedAt, problem 
     waitingOn: c?.waitingOn ?? null,
     paneId: c?.paneId ?? null,
     problem: problem ?? c?.problem ?? null,
-    gate: gateOfStage(stage),
+    gate: gateOf(meaning.marks),
     landing: c?.landing ?? null,
     landed: c?.landed ?? null,
     rejection: c?.rejection ?? null,

@@ -27,7 +27,7 @@ async function trials(d: DaemonWorld, backend: BackendName, eventLog: (id: strin
   let late = 0;
   for (let i = 0; i < n; i++) {
     const sentAt = nowMs();
-    const working = d.watchUntil(id, 'working', (r) => r.stage === 'running.working');
+    const working = d.watchUntil(id, 'working', (r) => r.condition === 'busy' && r.state === 'working');
     await working.ready;
     await d.rpc('send', { id, text: `MODE:ask cli question ${i}` });
     await working.done;
@@ -38,7 +38,7 @@ async function trials(d: DaemonWorld, backend: BackendName, eventLog: (id: strin
     const waitBegan = wait.endedAt - Number(wait.json?.waitedMs ?? 0);
     if (waitBegan > menu.t) late++;
     else samples.push(wait.endedAt - menu.t);
-    const answered = d.watchUntil(id, 'out of blocked after the answer', (r) => !r.awaitingInput && r.stage !== 'running.blocked');
+    const answered = d.watchUntil(id, 'out of blocked after the answer', (r) => !r.awaitingInput && r.condition !== 'blocked');
     await answered.ready;
     await d.rpc('keys', { id, key: 'enter' });
     await answered.done;

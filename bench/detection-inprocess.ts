@@ -48,7 +48,7 @@ export async function measureHost(backend: BackendName, opts: DetectionOptions):
     // the menu is up (the working phase lasts KH_MOCK_REPLY_MS) may never show working.
     let workingAt: number | null = null;
     const offWorking = fleet.subscribe((v) => {
-      if (v.id === id && workingAt === null && v.stage === 'running.working') workingAt = nowMs();
+      if (v.id === id && workingAt === null && v.marks.includes('working')) workingAt = nowMs();
     });
     const blocked = viewWhen(fleet, id, 'blocked', isCondition('blocked'));
     await fleet.send(id, `MODE:ask question ${i}`);

@@ -68,13 +68,13 @@ async function probeBlocked(d: DaemonWorld, id: string, log: string, trials: num
   const samples: number[] = [];
   for (let i = 0; i < trials; i++) {
     const sentAt = nowMs();
-    const blocked = d.watchUntil(id, 'blocked', (r) => r.awaitingInput || r.stage === 'running.blocked');
+    const blocked = d.watchUntil(id, 'blocked', (r) => r.awaitingInput || r.condition === 'blocked');
     await blocked.ready;
     await d.rpc('send', { id, text: `MODE:ask probe ${i}` });
     const at = await blocked.done;
     samples.push(at - (await awaitEvent(log, 'menu-drawn', sentAt)).t);
     // under load the actor may go from blocked straight to settled: leaving blocked is enough
-    const back = d.watchUntil(id, 'out of blocked after the answer', (r) => !r.awaitingInput && r.stage !== 'running.blocked');
+    const back = d.watchUntil(id, 'out of blocked after the answer', (r) => !r.awaitingInput && r.condition !== 'blocked');
     await back.ready;
     await d.rpc('keys', { id, key: 'enter' });
     await back.done;

@@ -42,10 +42,15 @@ export const CONDITIONS = [
 export type Condition = (typeof CONDITIONS)[number];
 
 /**
- * Details a state may add beside its condition (tags too): which gate, whether it is the one
- * state a landing starts from, and how a final state ended.
+ * Details a state may add beside its condition (tags too):
+ *   brief-gate / landing-gate — which gate it rests at
+ *   landable       — `hand land` may open (or refresh) the landing gate from here
+ *   parked         — settled on an open decision in the report
+ *   working        — a turn is running (the state benches time detection by)
+ *   exited-cleanly — ended by /exit: its pane may be reused
+ *   landed / failed — how a final state ended
  */
-export const STATE_MARKS = ['brief-gate', 'landing-gate', 'landable', 'exited-cleanly', 'landed', 'failed'] as const;
+export const STATE_MARKS = ['brief-gate', 'landing-gate', 'landable', 'parked', 'working', 'exited-cleanly', 'landed', 'failed'] as const;
 export type StateMark = (typeof STATE_MARKS)[number];
 
 /** Every tag a worker state may carry. */

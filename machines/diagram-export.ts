@@ -28,6 +28,12 @@ export function edgeLabel(e: Edge): string {
 
 const sanitize = (s: string): string => s.replace(/[:;]/g, ' ').replace(/"/g, "'");
 
+/** A state's name with the tags that give it its meaning (contract/vocabulary.ts): `blocked (blocked)`. */
+function stateLabel(n: DirectedGraphNode): string {
+  const tags = n.stateNode.tags;
+  return tags.length ? `${n.stateNode.key} (${tags.join(', ')})` : n.stateNode.key;
+}
+
 function walk(n: DirectedGraphNode, visit: (n: DirectedGraphNode) => void): void {
   visit(n);
   for (const c of n.children) walk(c, visit);
@@ -74,7 +80,7 @@ export function toMermaid(machine: Graphable): string {
         emit(c, pad + '  ');
         out.push(`${pad}}`);
       } else {
-        out.push(`${pad}${nodeId(c.id)} : ${c.stateNode.key}`);
+        out.push(`${pad}${nodeId(c.id)} : ${stateLabel(c)}`);
       }
       if (c.stateNode.type === 'final') out.push(`${pad}${nodeId(c.id)} --> [*]`);
     }
@@ -102,7 +108,7 @@ export function toDot(machine: Graphable): string {
         out.push(`${pad}}`);
       } else {
         const shape = c.stateNode.type === 'final' ? ', peripheries=2' : '';
-        out.push(`${pad}${nodeId(c.id)} [label="${c.stateNode.key}"${shape}];`);
+        out.push(`${pad}${nodeId(c.id)} [label="${stateLabel(c)}"${shape}];`);
       }
     }
   };
@@ -114,7 +120,7 @@ export function toDot(machine: Graphable): string {
 
 export interface DiagramJson {
   id: string;
-  states: { id: string; key: string; type: string; initial: string | null }[];
+  states: { id: string; key: string; type: string; initial: string | null; tags: string[] }[];
   edges: { source: string; target: string; label: string }[];
 }
 
@@ -123,7 +129,7 @@ export function toJsonGraph(machine: Graphable): DiagramJson {
   const states: DiagramJson['states'] = [];
   const edges: DiagramJson['edges'] = [];
   walk(root, (n) => {
-    states.push({ id: n.id, key: n.stateNode.key, type: n.stateNode.type, initial: n.stateNode.initial?.target?.[0]?.id ?? null });
+    states.push({ id: n.id, key: n.stateNode.key, type: n.stateNode.type, initial: n.stateNode.initial?.target?.[0]?.id ?? null, tags: [...n.stateNode.tags] });
   });
   edges.push(...edgesOf(root));
   return { id: root.id, states, edges };

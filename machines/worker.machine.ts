@@ -118,14 +118,14 @@ export const workerMachine = workerSetup.createMachine({
     parked: parkedState,
     teardown: teardownState,
     waitFailed: waitFailedState,
-    stopped: { type: 'final' },
-    gone: { type: 'final' },
-    failed: { type: 'final' },
-    lost: { type: 'final' },
+    stopped: { type: 'final', tags: ['gone', 'exited-cleanly'] },
+    gone: { type: 'final', tags: ['gone'] },
+    failed: { type: 'final', tags: ['gone', 'failed'] },
+    lost: { type: 'final', tags: ['gone'] },
     /** Landed (and torn down unless `problem` says what was kept). */
-    landed: { type: 'final' },
+    landed: { type: 'final', tags: ['gone', 'landed'] },
     /** The brief was rejected at the dispatch gate: the brief and the reason stay; nothing else was made. */
-    rejected: { type: 'final' },
+    rejected: { type: 'final', tags: ['gone'] },
   },
 });
 

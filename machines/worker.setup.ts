@@ -6,6 +6,7 @@
  */
 import { setup, assign, fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { Key } from '../contract/keys.ts';
+import type { WorkerTag } from '../contract/vocabulary.ts';
 import type {
   WorkerContext, WorkerEvent, WorkerInput, DeadlineName,
   DeliverTextParams, DeliverKeyParams, RefuseParams, LandingOutcome, LandingSummary,
@@ -27,6 +28,8 @@ export const workerSetup = setup({
     context: {} as WorkerContext,
     events: {} as WorkerEvent,
     input: {} as WorkerInput,
+    /** What each state means (contract/vocabulary.ts): one condition per leaf, plus marks. */
+    tags: {} as WorkerTag,
   },
   actors: {
     prepareWorktree: fromPromise<void, { id: string }>(placeholder('prepareWorktree')),

@@ -8,6 +8,7 @@ import { workerSetup } from './worker.setup.ts';
 
 /** Transient: the dispatch gate is decided by the input (the project's yolo flag, read by the daemon). */
 export const admissionState = workerSetup.createStateConfig({
+  tags: ['making'],
   always: [{ guard: 'briefGateRequired', target: 'gate' }, { target: 'preparing' }],
 });
 
@@ -16,6 +17,7 @@ export const gateState = workerSetup.createStateConfig({
   initial: 'awaitingBriefApproval',
   states: {
     awaitingBriefApproval: {
+      tags: ['gate', 'brief-gate'],
       on: {
         APPROVE: { target: '#worker.preparing', actions: assign({ rejection: null }) },
         REJECT: { target: '#worker.rejected', actions: 'noteRejection' },
@@ -27,6 +29,7 @@ export const gateState = workerSetup.createStateConfig({
 });
 
 export const preparingState = workerSetup.createStateConfig({
+  tags: ['making'],
   invoke: {
     src: 'prepareWorktree',
     input: ({ context }) => ({ id: context.id }),
@@ -37,6 +40,7 @@ export const preparingState = workerSetup.createStateConfig({
 });
 
 export const seedingState = workerSetup.createStateConfig({
+  tags: ['making'],
   invoke: {
     src: 'seedAgent',
     input: ({ context }) => ({ id: context.id }),
@@ -47,6 +51,7 @@ export const seedingState = workerSetup.createStateConfig({
 });
 
 export const spawningState = workerSetup.createStateConfig({
+  tags: ['making'],
   invoke: {
     src: 'spawnPane',
     input: ({ context }) => ({ id: context.id }),

@@ -18,6 +18,7 @@ export const landingState = workerSetup.createStateConfig({
   },
   states: {
     awaitingApproval: {
+      tags: ['gate', 'landing-gate', 'landable'],
       on: {
         APPROVE: { target: 'applying', actions: assign({ landing: ({ context }) => ({ ...context.landing!, approvedBy: 'person' as const }) }) },
         REJECT: { target: '#worker.done', actions: 'noteRejection' },
@@ -29,6 +30,7 @@ export const landingState = workerSetup.createStateConfig({
       },
     },
     applying: {
+      tags: ['landing'],
       invoke: {
         src: 'landWork',
         input: ({ context }) => ({ id: context.id, landing: context.landing! }),
@@ -54,6 +56,7 @@ export const landingState = workerSetup.createStateConfig({
     },
     /** The agent has left: close its pane, remove the worktree, prune. */
     cleaning: {
+      tags: ['landing'],
       invoke: {
         src: 'cleanUpAfterLanding',
         input: ({ context }) => ({ id: context.id, paneId: context.paneId }),

@@ -20,6 +20,7 @@ export const runningState = workerSetup.createStateConfig({
   },
   states: {
     working: {
+      tags: ['busy', 'working'],
       invoke: { src: 'deadline', input: ({ context }) => ({ at: context.stallAt ?? context.lastEventAt, name: 'stall' as const }) },
       on: {
         DEADLINE: { guard: 'stallDue', target: 'stalled' },
@@ -27,13 +28,16 @@ export const runningState = workerSetup.createStateConfig({
       },
     },
     blocked: {
+      tags: ['blocked'],
       // Leaving a dialog is fresh work: time spent waiting on a person is not quiet time.
       on: { SCREEN: { guard: 'busyUnchanged', target: 'working', actions: 'noteChange' } },
     },
     stalled: {
+      tags: ['stalled'],
       on: { SCREEN: { guard: 'busyUnchanged', actions: 'noteReading' } },
     },
     blind: {
+      tags: ['busy'],
       // Same screen as before the blind spell: the quiet time keeps counting from the last change.
       on: { SCREEN: { guard: 'busyUnchanged', target: 'working', actions: 'noteReading' } },
     },
@@ -51,6 +55,7 @@ export const settledState = workerSetup.createStateConfig({
   },
   states: {
     checking: {
+      tags: ['checking'],
       invoke: {
         src: 'checkReport',
         input: ({ context }) => ({ id: context.id, path: context.reportPath }),
@@ -63,12 +68,14 @@ export const settledState = workerSetup.createStateConfig({
     },
     /** Settled with no report (brief not followed?) or with a menu up: suspicious, not done. */
     unconfirmed: {
+      tags: ['settled'],
       on: { SCREEN: { guard: 'idleChanged', target: 'checking', actions: 'noteChange' } },
     },
   },
 });
 
 export const reportingState = workerSetup.createStateConfig({
+  tags: ['checking'],
   invoke: {
     src: 'readReport',
     input: ({ context }) => ({ id: context.id, path: context.reportPath }),
@@ -83,6 +90,7 @@ export const reportingState = workerSetup.createStateConfig({
 });
 
 export const doneState = workerSetup.createStateConfig({
+  tags: ['settled', 'landable'],
   on: {
     SCREEN: [
       { guard: 'awaitingInput', target: 'running.blocked', actions: 'noteReading' },
@@ -97,6 +105,7 @@ export const doneState = workerSetup.createStateConfig({
 });
 
 export const parkedState = workerSetup.createStateConfig({
+  tags: ['settled', 'parked'],
   on: {
     SCREEN: [
       { guard: 'awaitingInput', target: 'running.blocked', actions: 'noteReading' },
@@ -111,6 +120,7 @@ export const parkedState = workerSetup.createStateConfig({
  * answer): could-not-tell, never gone. A readable screen brings the worker back.
  */
 export const waitFailedState = workerSetup.createStateConfig({
+  tags: ['wait-failed'],
   on: {
     SCREEN: [
       { guard: 'unreadable', actions: 'noteReading' },

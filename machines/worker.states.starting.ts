@@ -21,8 +21,8 @@ export const startingState = workerSetup.createStateConfig({
     // SEND/KEYS at the root let the person answer a startup dialog by hand; the machine never does.
   },
   states: {
-    waiting: {},
-    blocked: {},
+    waiting: { tags: ['busy'] },
+    blocked: { tags: ['blocked'] },
     /**
      * The first idle, empty-box screen: the first prompt waits STARTUP_SETTLE_MS from it
      * (an absolute deadline, kept across redraws and restores) and is typed only if the
@@ -31,6 +31,7 @@ export const startingState = workerSetup.createStateConfig({
      * transitions), so the deadline never types into either.
      */
     settling: {
+      tags: ['busy'],
       entry: assign({ startupSettleAt: ({ context }) => context.lastEventAt + STARTUP_SETTLE_MS }),
       invoke: { src: 'deadline', input: ({ context }) => ({ at: context.startupSettleAt ?? context.lastEventAt, name: 'startup-settle' as const }) },
       on: {
@@ -64,6 +65,7 @@ export const briefingState = workerSetup.createStateConfig({
   },
   states: {
     sending: {
+      tags: ['busy'],
       invoke: {
         src: 'submitPrompt',
         input: ({ context }) => ({ id: context.id, paneId: context.paneId!, text: context.firstPrompt, allowNonEmptyBox: false }),
@@ -86,6 +88,7 @@ export const briefingState = workerSetup.createStateConfig({
      * quieting, the same time is armed again: one that passed meanwhile fires at once.
      */
     confirming: {
+      tags: ['busy'],
       invoke: {
         src: 'deadline',
         input: ({ context }) => ({ at: context.briefConfirmAt ?? context.lastEventAt + BRIEF_CONFIRM_MS, name: 'brief-confirm' as const }),
@@ -105,6 +108,7 @@ export const briefingState = workerSetup.createStateConfig({
      * change starts the wait again, work or a dialog wins (the parent's transitions).
      */
     quieting: {
+      tags: ['busy'],
       entry: assign({ briefQuietAt: ({ context }) => context.lastEventAt + BRIEF_QUIET_MS }),
       invoke: { src: 'deadline', input: ({ context }) => ({ at: context.briefQuietAt ?? context.lastEventAt, name: 'brief-quiet' as const }) },
       on: {
@@ -122,6 +126,7 @@ export const briefingState = workerSetup.createStateConfig({
     },
     /** Our prompt sits in the box: give a slow TUI its moment, then press Enter again. */
     unsubmitted: {
+      tags: ['busy'],
       entry: assign({ resubmitAt: ({ context }) => context.lastEventAt + RESUBMIT_AFTER_MS }),
       invoke: { src: 'deadline', input: ({ context }) => ({ at: context.resubmitAt ?? context.lastEventAt, name: 'resubmit' as const }) },
       on: {
@@ -140,6 +145,7 @@ export const briefingState = workerSetup.createStateConfig({
      * empty, so the Enter submits what was meant to be submitted. Any other text → blocked.
      */
     resubmitting: {
+      tags: ['busy'],
       invoke: {
         src: 'pressKey',
         input: ({ context }) => ({ id: context.id, paneId: context.paneId!, key: 'enter' as const }),
@@ -160,6 +166,7 @@ export const briefingState = workerSetup.createStateConfig({
      * the box, or it left the box and nothing ever showed it running. Never settled.
      */
     blocked: {
+      tags: ['blocked'],
       on: {
         SCREEN: [
           { guard: 'awaitingInput', target: '#worker.running.blocked', actions: ['noteChange', 'clearProblem'] },

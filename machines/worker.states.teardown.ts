@@ -28,10 +28,12 @@ export const teardownState = workerSetup.createStateConfig({
   },
   states: {
     begin: {
+      tags: ['stopping'],
       // /exit typed at a menu is swallowed by it, and Enter would pick an option for the person.
       always: [{ guard: 'menuUp', target: 'escaping' }, { target: 'checkingTurn' }],
     },
     escaping: {
+      tags: ['stopping'],
       invoke: {
         src: 'pressKey',
         input: ({ context }) => ({ id: context.id, paneId: context.paneId!, key: 'escape' as const }),
@@ -40,6 +42,7 @@ export const teardownState = workerSetup.createStateConfig({
       },
     },
     settlingAfterEscape: {
+      tags: ['stopping'],
       invoke: { src: 'deadline', input: ({ context }) => ({ at: context.escapeSettleAt ?? context.lastEventAt, name: 'escape-settle' as const }) },
       on: {
         SCREEN: { guard: 'menuGone', target: 'checkingTurn', actions: 'noteReading' },
@@ -51,9 +54,11 @@ export const teardownState = workerSetup.createStateConfig({
     },
     /** An agent mid-turn does not act on /exit (Claude Code queues it): the turn is interrupted first. */
     checkingTurn: {
+      tags: ['stopping'],
       always: [{ guard: 'turnRunning', target: 'interrupting' }, { target: 'checkingBox' }],
     },
     interrupting: {
+      tags: ['stopping'],
       invoke: {
         src: 'pressKey',
         input: ({ context }) => ({ id: context.id, paneId: context.paneId!, key: 'escape' as const }),
@@ -63,6 +68,7 @@ export const teardownState = workerSetup.createStateConfig({
     },
     /** Bounded: a turn that keeps working past the bound still gets its /exit (the stop deadline decides). */
     awaitingInterrupt: {
+      tags: ['stopping'],
       invoke: { src: 'deadline', input: ({ context }) => ({ at: context.interruptSettleAt ?? context.lastEventAt, name: 'interrupt-settle' as const }) },
       on: {
         SCREEN: { guard: 'turnOver', target: 'checkingBox', actions: 'noteReading' },
@@ -78,9 +84,11 @@ export const teardownState = workerSetup.createStateConfig({
      * so teardown, and only teardown, empties it first (docs/2026-11-30-teardown-of-a-busy-worker.md).
      */
     checkingBox: {
+      tags: ['stopping'],
       always: [{ guard: 'boxHasTypedText', target: 'clearingBox' }, { target: 'exiting' }],
     },
     clearingBox: {
+      tags: ['stopping'],
       invoke: {
         src: 'pressKey',
         input: ({ context }) => ({ id: context.id, paneId: context.paneId!, key: 'ctrl-u' as const }),
@@ -90,6 +98,7 @@ export const teardownState = workerSetup.createStateConfig({
     },
     /** /exit goes out only once the box is read back without the text; otherwise it is withheld. */
     awaitingClear: {
+      tags: ['stopping'],
       invoke: { src: 'deadline', input: ({ context }) => ({ at: context.clearSettleAt ?? context.lastEventAt, name: 'clear-settle' as const }) },
       on: {
         SCREEN: { guard: 'boxCleared', target: 'exiting', actions: 'noteReading' },
@@ -101,6 +110,7 @@ export const teardownState = workerSetup.createStateConfig({
       },
     },
     exiting: {
+      tags: ['stopping'],
       invoke: {
         src: 'submitPrompt',
         // Teardown is exempt from the box guard: /exit displaces a rendered suggestion.
@@ -109,9 +119,10 @@ export const teardownState = workerSetup.createStateConfig({
         onError: 'awaitingExit',
       },
     },
-    awaitingExit: {},
+    awaitingExit: { tags: ['stopping'] },
     /** /exit did not end the process in time: the pane must not be reused; STOP retries. */
     timedOut: {
+      tags: ['stuck'],
       on: { STOP: { target: '#worker.teardown', reenter: true, actions: assign({ stopAt: ({ event }) => event.at + event.timeoutMs, problem: null }) } },
     },
   },

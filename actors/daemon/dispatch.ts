@@ -12,7 +12,6 @@ import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import type { DispatchRequest } from './params.ts';
 import { backendUnavailable, workerExists } from '../../contract/refusals.ts';
 
-const FINAL_STAGES = ['stopped', 'gone', 'failed', 'lost', 'landed', 'rejected'];
 
 /** The typed request (parsed once at the daemon's edge, params.ts). */
 export type DispatchParams = DispatchRequest;
@@ -51,7 +50,7 @@ export function firstPrompt(briefPath: string, reportPath: string): string {
 
 export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Promise<WorkerViewLike> {
   const existing = deps.fleet.view(p.id);
-  if (existing && !FINAL_STAGES.includes(existing.stage.split('.')[0]!)) {
+  if (existing && existing.condition !== 'gone') {
     throw workerExists(p.id, existing.stage);
   }
   // Cheap input checks first, so a typo is named before any repository is consulted.

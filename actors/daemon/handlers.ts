@@ -71,6 +71,8 @@ export function statusRow(v: WorkerViewLike) {
     gate: v.gate ?? null,
     // The latest rejection at either gate, with the person's reason.
     rejection: v.rejection ? `${v.rejection.gate}: ${v.rejection.reason}` : null,
+    // What the stage means (from the machine's tags): what scripts should test instead of the stage.
+    condition: v.condition,
   };
 }
 

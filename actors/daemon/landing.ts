@@ -25,7 +25,7 @@ import {
 import type { FleetStore, ProjectRecord, WorkerIntent, WorkerRow } from '../../persistence/types.ts';
 import type { LandingSummary } from '../../machines/worker.types.ts';
 import type { LandingPort } from '../ports.ts';
-import { waitingForText, LANDING_GATE_STAGE } from '../gates.ts';
+import { waitingForText } from '../gates.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import { checkingItsReport } from './wait.ts';
 import type { Handler } from './server.ts';
@@ -128,7 +128,7 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
         { posture: project.posture },
       );
     }
-    if (!view || (view.stage !== 'done' && view.stage !== LANDING_GATE_STAGE)) {
+    if (!view || !view.marks.includes('landable')) {
       throw workerNotDone(row.id, view?.stage ?? 'unknown');
     }
     const evidence = await cleanEvidence(row);
@@ -142,10 +142,10 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
   /** Where a landing ended, as the caller sees it (a refused landing is a refusal again). */
   function outcome(id: string, v: WorkerViewLike, gate: string) {
     if (v.landingFailure && !v.landed) throw new RefusedError(v.landingFailure.code, v.landingFailure.message, { id, stage: v.stage });
-    const tornDown = v.stage === 'landed' && !v.problem;
+    const tornDown = v.marks.includes('landed') && !v.problem;
     const teardown = tornDown
       ? { done: true, steps: ['stop', 'close-pane', 'worktree-remove+prune'] }
-      : { done: false, reason: v.stage === 'teardown.timedOut' ? 'the worker did not stop; its pane and worktree were left alone (never killed, never removed under a running agent). hand stop it, and the worktree goes once it has left.' : (v.problem ?? `stage ${v.stage}`) };
+      : { done: false, reason: v.condition === 'stuck' ? 'the worker did not stop; its pane and worktree were left alone (never killed, never removed under a running agent). hand stop it, and the worktree goes once it has left.' : (v.problem ?? `stage ${v.stage}`) };
     return { id, gate, stage: v.stage, ...(v.landed ? { landed: { posture: v.landed.posture, ...v.landed.detail } } : {}), teardown };
   }
 
@@ -184,7 +184,7 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
       const id = idParam(params);
       const view = fleet.view(id);
       if (!view) throw unknownWorker(id);
-      if (view.stage === LANDING_GATE_STAGE) {
+      if (view.marks.includes('landing-gate')) {
         // Checked here too so the refusal reaches the caller with the gate still open.
         const { row, project } = workerAndProject(id);
         const evidence = await cleanEvidence(row);
@@ -204,7 +204,7 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
     },
     async landings() {
       return fleet.views()
-        .filter((v) => v.stage === LANDING_GATE_STAGE && v.landing)
+        .filter((v) => v.marks.includes('landing-gate') && v.landing)
         .map((v) => ({ id: v.id, openedAt: new Date(v.landing!.openedAt).toISOString(), posture: v.landing!.posture, waitingFor: waitingForText(v.id), ...summary(v.landing!) }));
     },
   };

@@ -4,6 +4,7 @@
  * condition decides whether that counts as success.
  */
 import { unknownWorker } from '../../contract/refusals.ts';
+import { waitReasonOf } from '../condition.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 
 import type { Until, WaitReason } from '../../contract/vocabulary.ts';
@@ -26,34 +27,17 @@ export interface WaitReport {
   waitedMs: number;
 }
 
-const GONE_STAGES = ['stopped', 'gone', 'failed', 'lost', 'teardown', 'rejected', 'landed'];
-/** Gate states wait on a person's approve/reject: to a script that waits, that is blocked. */
-const GATE_LEAVES = ['awaitingBriefApproval', 'awaitingApproval'];
-const SETTLED_STAGES = ['settled', 'reporting', 'done', 'parked'];
 /**
- * The moments a settled worker spends finding and reading its report on the way to done or
- * parked. Not a condition yet: a wait that returned here left the caller's next command
+ * True while the worker is finding or reading its report, a moment short of done or parked.
+ * Not a condition a wait wakes for: a wait that returned here left the caller's next command
  * (`hand land`, `hand status`) to find the worker "settled.checking" instead of done.
  */
-const ON_THE_WAY_TO_DONE = new Set(['settled.checking', 'reporting']);
-
-/** True while the worker is finding or reading its report, a moment short of done or parked. */
-export function checkingItsReport(view: Pick<WorkerViewLike, 'stage'> | null | undefined): boolean {
-  return view != null && ON_THE_WAY_TO_DONE.has(view.stage);
+export function checkingItsReport(view: Pick<WorkerViewLike, 'condition'> | null | undefined): boolean {
+  return view != null && view.condition === 'checking';
 }
 
-/** The condition a view shows right now, or null while the worker is busy (or starting). */
-export function conditionOf(view: WorkerViewLike): Exclude<WaitReason, 'timeout'> | null {
-  const top = view.stage.split('.')[0]!;
-  const leaf = view.stage.split('.').at(-1)!;
-  if (GONE_STAGES.includes(top) || view.live === false) return 'gone';
-  if (leaf === 'waitFailed' || leaf === 'wait-failed') return 'wait-failed';
-  if (view.awaitingInput || leaf === 'blocked' || GATE_LEAVES.includes(leaf)) return 'blocked';
-  if (leaf === 'stalled') return 'stalled';
-  if (checkingItsReport(view)) return null;
-  if (SETTLED_STAGES.includes(top) || SETTLED_STAGES.includes(leaf)) return 'settled';
-  return null;
-}
+/** The condition a view shows right now, or null while the worker is busy (or starting): see actors/condition.ts. */
+export const conditionOf = (view: WorkerViewLike): Exclude<WaitReason, 'timeout'> | null => waitReasonOf(view);
 
 export function meets(reason: WaitReason, until: Until): boolean {
   if (reason === 'timeout' || reason === 'wait-failed') return false;
@@ -70,7 +54,7 @@ export function report(view: WorkerViewLike, reason: WaitReason, until: Until, s
     stage: view.stage,
     state: view.state,
     awaitingInput: view.awaitingInput,
-    blockedReason: view.blockedReason ?? (GATE_LEAVES.includes(view.stage.split('.').at(-1)!) ? 'gate' : null),
+    blockedReason: view.blockedReason ?? (view.condition === 'gate' ? 'gate' : null),
     promptBox: view.promptBox,
     readable: view.readable,
     lastActivity: view.lastActivity,

@@ -21,7 +21,7 @@ import type { BenchWorld } from './world.ts';
 export { HAND_BIN, runProcess, type HandRun } from '../../tests/helpers/hand-process.ts';
 
 /** The fields of a pushed `watch` row the bench waits on. */
-export type StatusRow = Pick<WorkerView, 'id' | 'stage' | 'state' | 'awaitingInput' | 'live'>;
+export type StatusRow = Pick<WorkerView, 'id' | 'stage' | 'condition' | 'state' | 'awaitingInput' | 'live'>;
 
 export interface DaemonWorld {
   home: string;

@@ -10,11 +10,13 @@ import { join } from 'node:path';
 import { execFile, execFileSync } from 'node:child_process';
 import { ensureHome, resolveHome } from '../../contract/home.ts';
 import { call } from '../client.ts';
+import type { Condition } from '../../contract/vocabulary.ts';
 import { formatDuration, parseDuration } from '../durations.ts';
 
 interface Row {
   id: string;
   stage: string;
+  condition: Condition;
   state: string;
   blockedReason: string | null;
   reportExists: boolean;
@@ -31,10 +33,10 @@ function git(cwd: string, args: string[]): void {
   execFileSync('git', args, { cwd, stdio: 'ignore', env: { ...process.env, GIT_AUTHOR_NAME: 'demo', GIT_AUTHOR_EMAIL: 'demo@example.invalid', GIT_COMMITTER_NAME: 'demo', GIT_COMMITTER_EMAIL: 'demo@example.invalid' } });
 }
 
-function reached(row: Row, goal: string): boolean {
-  const leaf = row.stage.split('.').at(-1);
-  if (goal === 'settled') return row.reportExists && ['settled', 'done', 'reporting', 'parked'].includes(row.stage.split('.')[0]!);
-  return leaf === goal;
+/** The goal's condition (from `hand status`); settled also waits for the report file. */
+function reached(row: Row, goal: 'settled' | 'blocked' | 'stalled'): boolean {
+  if (goal === 'settled') return row.reportExists && (row.condition === 'settled' || row.condition === 'checking');
+  return row.condition === goal;
 }
 
 export async function runDemo(opts: { home?: string; json?: boolean; keep?: boolean }): Promise<void> {
@@ -91,7 +93,7 @@ export async function runDemo(opts: { home?: string; json?: boolean; keep?: bool
   });
 
   const final = await call<Row[]>(paths, 'status', {});
-  const ok = WORKERS.every((w) => reached(final.find((r) => r.id === w.id) ?? ({ stage: '', reportExists: false } as Row), w.goal));
+  const ok = WORKERS.every((w) => reached(final.find((r) => r.id === w.id) ?? ({ stage: '', condition: 'busy', reportExists: false } as Row), w.goal));
   out('');
   out(ok ? `all three workers reached their expected state in ${formatDuration(Date.now() - started)}` : 'not every worker reached its expected state within 60s; see `hand status` and `hand logs`');
   if (!opts.keep) {

@@ -4,6 +4,7 @@
  * real worker ports do to the disk — creates the worktree and writes the Claude settings — so a
  * test can see exactly what a dispatch created.
  */
+import { meaningOfStage } from '../../actors/condition.ts';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach } from 'vitest';
@@ -28,8 +29,11 @@ export interface FakeFleet extends FleetHostApi {
   stops: string[];
 }
 
+/** A view as the fleet host builds it: condition and marks follow the stage's tags. */
 export function viewOf(intent: WorkerIntent, over: Partial<WorkerViewLike> = {}): WorkerViewLike {
+  const meaning = meaningOfStage(over.stage ?? 'running.working');
   return {
+    ...meaning,
     id: intent.id, project: intent.project, stage: 'running.working', state: 'working', awaitingInput: false, blockedReason: null, promptBox: null,
     readable: true, live: true, backend: intent.backend, agent: intent.agent, worktree: intent.worktree, branch: intent.branch, base: intent.base,
     briefPath: intent.briefPath, reportPath: intent.reportPath, reportExists: existsSync(intent.reportPath), lastActivity: '', lastChangeAt: null,
@@ -46,7 +50,8 @@ export function fakeFleet(store: FleetStore): FakeFleet {
     stopStage: 'stopped',
     stops: [],
     setView(id, patch) {
-      views.set(id, { ...views.get(id)!, ...patch });
+      const v = { ...views.get(id)!, ...patch };
+      views.set(id, { ...v, ...meaningOfStage(v.stage) });
     },
     async dispatch({ intent, briefGate }) {
       fleet.dispatched.push(intent);
@@ -71,7 +76,7 @@ export function fakeFleet(store: FleetStore): FakeFleet {
     async stop(id) {
       fleet.stops.push(id);
       const stopped = fleet.stopStage === 'stopped';
-      const v = { ...views.get(id)!, stage: fleet.stopStage, live: !stopped };
+      const v = { ...views.get(id)!, stage: fleet.stopStage, ...meaningOfStage(fleet.stopStage), live: !stopped };
       views.set(id, v);
       return { view: v, exitCode: stopped ? 0 : null, paneReusable: stopped };
     },
