@@ -21,6 +21,7 @@ import { buildView, type WorkerView } from './worker-view.ts';
 import { CRASHED, meaningOfStage, stagePath } from './condition.ts';
 import { Requests, refusalError } from './requests.ts';
 import { restoreFleet } from './restore.ts';
+import { waitFor } from './wait-for.ts';
 
 export type { WorkerView } from './worker-view.ts';
 
@@ -191,17 +192,8 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
   }
 
   /** Resolves with the first view (now or later) that `accept` takes. */
-  function until(id: string, accept: (v: WorkerView) => boolean): Promise<WorkerView> {
-    const now = view(id);
-    if (now && accept(now)) return Promise.resolve(now);
-    return new Promise((resolve) => {
-      const off = host.subscribe((v) => {
-        if (v.id !== id || !accept(v)) return;
-        off();
-        resolve(v);
-      });
-    });
-  }
+  const until = (id: string, accept: (v: WorkerView) => boolean): Promise<WorkerView> =>
+    waitFor(host, id, accept).then(({ view }) => view!);
 
   async function command(id: string, make: (requestId: number) => WorkerEvent): Promise<WorkerView> {
     const v = requireWorker(id);

@@ -10,6 +10,7 @@ import { unknownWorker } from '../../contract/refusals.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import type { Handler } from './server.ts';
 import { waitForWorker, conditionOf } from './wait.ts';
+import { waitFor } from '../wait-for.ts';
 import { num, parseAnnex, parseDispatch, parseKeys, parseRead, parseSend, parseWait, str } from './params.ts';
 import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
 
@@ -20,24 +21,6 @@ export interface HandlerDeps extends DispatchDeps {
   home: string;
   socket: string;
   requestShutdown(): void;
-}
-
-/** The first view of `id` published after now that satisfies `accept`, or the latest one at the bound. */
-function nextView(fleet: FleetHostApi, id: string, accept: (v: WorkerViewLike) => boolean, boundMs: number, fallback?: WorkerViewLike): Promise<WorkerViewLike> {
-  return new Promise((resolve) => {
-    let latest = fallback ?? fleet.view(id)!;
-    const done = (v: WorkerViewLike) => {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve(v);
-    };
-    const unsubscribe = fleet.subscribe((v) => {
-      if (v.id !== id) return;
-      latest = v;
-      if (accept(v)) done(v);
-    });
-    const timer = setTimeout(() => done(latest), boundMs);
-  });
 }
 
 function findWorker(fleet: FleetHostApi, id: string): WorkerViewLike {
@@ -139,16 +122,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
     async watch(params, ctx) {
       const timeoutMs = num(params, 'timeoutMs', 60_000);
       for (const v of fleet.views()) ctx.progress(statusRow(v));
-      await new Promise<void>((resolve) => {
-        const unsubscribe = fleet.subscribe((v) => ctx.progress(statusRow(v)));
-        const end = () => {
-          clearTimeout(timer);
-          unsubscribe();
-          resolve();
-        };
-        const timer = setTimeout(end, timeoutMs);
-        ctx.signal.addEventListener('abort', end);
-      });
+      await waitFor(fleet, null, () => false, { timeoutMs, signal: ctx.signal, onView: (v) => ctx.progress(statusRow(v)) });
       return fleet.views().map((v) => statusRow(v));
     },
     async read(params) {
@@ -165,7 +139,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       const sent = await fleet.send(id, text, { allowNonEmptyBox });
       // A `hand wait` right after `hand send` must not wake on the settled state from before the
       // prompt: answer once the worker shows it took the prompt (bounded; the screen decides).
-      const view = wasSettled ? await nextView(fleet, id, (v) => conditionOf(v) !== 'settled', 3000) : sent;
+      const view = wasSettled ? (await waitFor(fleet, id, (v) => conditionOf(v) !== 'settled', { timeoutMs: 3000, fresh: true })).view! : sent;
       return { id, sent: true, stage: view.stage, state: view.state, confirmed: !wasSettled || conditionOf(view) !== 'settled' };
     },
     async keys(params) {
@@ -173,7 +147,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       findWorker(fleet, id);
       const pressed = await fleet.key(id, key, { allowNonEmptyBox });
       // Answer with the screen the key produced, so the next command never acts on the one before it.
-      const view = await nextView(fleet, id, () => true, 1500, pressed);
+      const view = (await waitFor(fleet, id, () => true, { timeoutMs: 1500, fresh: true, last: pressed })).view!;
       return { id, key: typeof key === 'string' ? key : key.char, stage: view.stage, state: view.state, awaitingInput: view.awaitingInput, promptBox: view.promptBox };
     },
     async stop(params) {

@@ -28,6 +28,7 @@ import type { LandingPort } from '../ports.ts';
 import { waitingForText } from '../gates.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import { checkingItsReport } from './wait.ts';
+import { waitFor } from '../wait-for.ts';
 import type { Handler } from './server.ts';
 
 export { waitingForText } from '../gates.ts';
@@ -150,21 +151,9 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
   }
 
   /** Resolves once the worker is no longer checking its report (or LAND_SETTLE_MS passed). */
-  function pastCheckingTheReport(id: string): Promise<void> {
-    if (!checkingItsReport(fleet.view(id))) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const finish = () => {
-        clearTimeout(timer);
-        unsubscribe();
-        resolve();
-      };
-      const timer = setTimeout(finish, LAND_SETTLE_MS);
-      const unsubscribe = fleet.subscribe((v) => {
-        if (v.id === id && !checkingItsReport(v)) finish();
-      });
-      // It may have moved between the first look and the subscription.
-      if (!checkingItsReport(fleet.view(id))) finish();
-    });
+  async function pastCheckingTheReport(id: string): Promise<void> {
+    if (!checkingItsReport(fleet.view(id))) return;
+    await waitFor(fleet, id, (v) => !checkingItsReport(v), { timeoutMs: LAND_SETTLE_MS });
   }
 
   return {

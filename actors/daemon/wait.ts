@@ -5,6 +5,7 @@
  */
 import { unknownWorker } from '../../contract/refusals.ts';
 import { waitReasonOf } from '../condition.ts';
+import { waitFor } from '../wait-for.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 
 import type { Until, WaitReason } from '../../contract/vocabulary.ts';
@@ -76,26 +77,10 @@ export function waitForWorker(
   if (!first) {
     return Promise.reject(unknownWorker(id));
   }
-  return new Promise((resolve) => {
-    let done = false;
-    let last = first;
-    const finish = (view: WorkerViewLike, reason: WaitReason) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      unsubscribe();
-      resolve(report(view, reason, until, startedAt, now()));
-    };
-    const consider = (view: WorkerViewLike) => {
-      if (view.id !== id || done) return;
-      last = view;
-      opts.onChange?.(view);
-      const cond = conditionOf(view);
-      if (cond) finish(view, cond);
-    };
-    const unsubscribe = fleet.subscribe(consider);
-    const timer = setTimeout(() => finish(last, 'timeout'), timeoutMs);
-    opts.signal?.addEventListener('abort', () => finish(last, 'wait-failed'));
-    consider(first);
+  const { signal, onChange } = opts;
+  return waitFor(fleet, id, (v) => conditionOf(v) !== null, { timeoutMs, signal, onView: onChange, last: first }).then(({ view, by }) => {
+    const v = view ?? first;
+    const reason: WaitReason = by === 'accepted' ? conditionOf(v)! : by === 'timeout' ? 'timeout' : 'wait-failed';
+    return report(v, reason, until, startedAt, now());
   });
 }
