@@ -5,7 +5,7 @@
  */
 import { createActor, type AnyActorRef } from 'xstate';
 import { fleetMachine, workerSystemId, type FleetContext } from '../machines/fleet.machine.ts';
-import type { WorkerContext, WorkerEvent } from '../machines/worker.types.ts';
+import type { WorkerEvent } from '../machines/worker.types.ts';
 import { analyseScreen, profileNames } from '../io/screen/index.ts';
 import type { Screen, ScreenReading } from '../io/screen/types.ts';
 import type { BackendName, Key, TerminalHost } from '../io/terminal/types.ts';
@@ -20,7 +20,8 @@ import { FleetJournal } from './fleet-journal.ts';
 import { buildView, type WorkerView } from './worker-view.ts';
 import { CRASHED, meaningOfStage, stagePath } from './condition.ts';
 import { Requests, refusalError } from './requests.ts';
-import { restoreFleet } from './restore.ts';
+import { loadFleet, reattachPanes } from './restore.ts';
+import { newRecord, type WorkerRecord, type WorkerSnap } from './worker-record.ts';
 import { waitFor } from './wait-for.ts';
 
 export type { WorkerView } from './worker-view.ts';
@@ -53,30 +54,24 @@ export interface FleetHost extends GateCommands {
   quiesce(): Promise<void>;
 }
 
-type WorkerSnap = { value: unknown; status: string; context: WorkerContext };
-
 const defaultAnalyse = (screen: Screen, agent: string): ScreenReading =>
   analyseScreen(screen, profileNames().includes(agent) ? agent : 'claude');
 
 export function createFleetHost(deps: FleetHostDeps): FleetHost {
   const clock = deps.clock ?? realClock;
   const analyse = deps.analyse ?? defaultAnalyse;
-  const intents = new Map<string, WorkerIntent>();
-  const feeds = new Map<string, PaneFeed>();
-  const live = new Map<string, boolean | null>();
-  const updatedAt = new Map<string, number>();
-  /** Last snapshot seen per worker: a worker in a final state is no longer in the system registry. */
-  const known = new Map<string, WorkerSnap>();
+  /** One record per worker (actors/worker-record.ts): forgetting a worker is dropping its record. */
+  const records = new Map<string, WorkerRecord>();
   const listeners = new Set<(v: WorkerView) => void>();
   const requests = new Requests();
-  const resumingSpawn = new Set<string>();
   let fleet: ReturnType<typeof createActor<typeof fleetMachine>> | null = null;
 
-  const intentOf = (id: string): WorkerIntent => {
-    const intent = intents.get(id);
-    if (!intent) throw unknownWorker(id);
-    return intent;
+  const recordOf = (id: string): WorkerRecord => {
+    const record = records.get(id);
+    if (!record) throw unknownWorker(id);
+    return record;
   };
+  const intentOf = (id: string): WorkerIntent => recordOf(id).intent;
   const hostOf = (id: string): TerminalHost => {
     const backend = intentOf(id).backend;
     const host = deps.hosts[backend];
@@ -87,20 +82,19 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
   const fleetContext = (): FleetContext => fleet!.getSnapshot().context;
 
   function view(id: string): WorkerView | null {
-    const intent = intents.get(id);
-    if (!intent || !fleet) return null;
+    const record = records.get(id);
+    if (!record || !fleet) return null;
     const entry = fleetContext().workers[id];
-    const ref = workerRef(id);
-    const snap = (ref?.getSnapshot() as WorkerSnap | undefined) ?? known.get(id);
+    const snap = (workerRef(id)?.getSnapshot() as WorkerSnap | undefined) ?? record.snapshot ?? undefined;
     const failed = entry?.status === 'failed' || snap?.status === 'error';
     const stage = failed || !snap ? 'failed' : stagePath(snap.value);
     return buildView({
-      intent,
+      intent: record.intent,
       stage,
       meaning: failed || !snap ? CRASHED : meaningOfStage(stage),
       context: snap?.context ?? null,
-      live: live.get(id) ?? null,
-      updatedAt: updatedAt.get(id) ?? intent.createdAt,
+      live: record.live,
+      updatedAt: record.updatedAt,
       problem: failed ? (entry?.error ?? 'worker actor failed') : undefined,
     });
   }
@@ -110,42 +104,43 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
   }
 
   function attachFeed(id: string, paneId: string): void {
-    feeds.get(id)?.stop();
-    const feed = new PaneFeed({
+    const record = recordOf(id);
+    record.feed?.stop();
+    record.feed = new PaneFeed({
       host: hostOf(id),
       paneId,
-      agent: intentOf(id).agent,
+      agent: record.intent.agent,
       analyse,
       log: deps.log,
       clock,
       onReading: (reading) => route(id, { type: 'SCREEN', reading, at: clock.now() }),
       onMissing: (serverUp) => route(id, { type: 'PANE_MISSING', serverUp, at: clock.now() }),
       onExit: (code) => {
-        live.set(id, false);
+        record.live = false;
         route(id, { type: 'EXITED', code, at: clock.now() });
       },
     });
-    feeds.set(id, feed);
-    live.set(id, true);
-    feed.start();
+    record.live = true;
+    record.feed.start();
   }
 
-  const lastStage = new Map<string, string>();
   const journal = new FleetJournal({
     store: deps.store,
     clock,
     log: deps.log,
     onWorkerChange: (id, snapshot) => {
-      known.set(id, snapshot as WorkerSnap);
-      updatedAt.set(id, clock.now());
+      const record = records.get(id);
+      if (!record) return;
+      record.snapshot = snapshot as WorkerSnap;
+      record.updatedAt = clock.now();
       const v = view(id);
       if (!v) return;
       // After every phase change read the screen again: a reading taken while the worker was in
       // an earlier phase (e.g. the first screen, painted before spawning finished) must be seen.
-      if (lastStage.get(id) !== v.stage) {
-        lastStage.set(id, v.stage);
-        if (v.condition === 'gone') feeds.get(id)?.stop();
-        else feeds.get(id)?.requestRead();
+      if (record.lastStage !== v.stage) {
+        record.lastStage = v.stage;
+        if (v.condition === 'gone') record.feed?.stop();
+        else record.feed?.requestRead();
       }
       for (const l of listeners) l(v);
     },
@@ -156,7 +151,12 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     clock,
     intentOf,
     hostOf,
-    resumingSpawn: (id) => resumingSpawn.delete(id),
+    resumingSpawn: (id) => {
+      const record = recordOf(id);
+      const resuming = record.resumingSpawn;
+      record.resumingSpawn = false;
+      return resuming;
+    },
     paneCreated: attachFeed,
     landing: deps.landing,
     log: deps.log,
@@ -176,13 +176,12 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     fleet.start();
   }
 
-  /** Drops a finished worker's actor, row and bookkeeping so its id can be dispatched again. */
+  /** Drops a finished worker's actor, row and record so its id can be dispatched again. */
   function forget(id: string): void {
-    feeds.get(id)?.stop();
-    feeds.delete(id);
+    records.get(id)?.feed?.stop();
+    records.delete(id);
     fleet?.send({ type: 'FORGET', id });
     deps.store.deleteWorker(id);
-    for (const m of [intents, live, updatedAt, known, lastStage] as Map<string, unknown>[]) m.delete(id);
   }
 
   function requireWorker(id: string): WorkerView {
@@ -206,21 +205,26 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     return view(id)!;
   }
 
+  const feeds = () => [...records.values()].flatMap((r) => (r.feed ? [r.feed] : []));
+
   const host: FleetHost = {
     async start() {
-      const result = await restoreFleet({ store: deps.store, hosts: deps.hosts, intents, known, startFleet, route, attachFeed, live, resumingSpawn, clock, log: deps.log });
-      return result;
+      const loaded = loadFleet(deps.store, deps.log);
+      for (const record of loaded.records) records.set(record.intent.id, record);
+      startFleet(loaded.fleetSnapshot);
+      await reattachPanes(loaded.panes, { hosts: deps.hosts, clock, recordOf, route, attachFeed, log: deps.log });
+      return { restored: loaded.restored, skipped: loaded.skipped };
     },
 
     async dispatch({ intent, stallMs, firstPrompt, briefGate }) {
       if (!fleet) startFleet();
       const old = view(intent.id);
-      if (intents.has(intent.id) && !(old && old.condition === 'gone')) throw workerExists(intent.id, old?.stage ?? 'unknown');
+      if (records.has(intent.id) && !(old && old.condition === 'gone')) throw workerExists(intent.id, old?.stage ?? 'unknown');
       if (!deps.hosts[intent.backend]) throw backendUnavailable(intent.backend);
       // A final worker (or a row skipped as corrupt on restore) gives its id back; the journal stays.
       if (old || deps.store.getWorker(intent.id)) forget(intent.id);
       deps.store.insertWorker(intent);
-      intents.set(intent.id, intent);
+      records.set(intent.id, newRecord(intent));
       fleet!.send({
         type: 'DISPATCH',
         input: { id: intent.id, backend: intent.backend, agent: intent.agent, reportPath: intent.reportPath, firstPrompt, stallMs, at: clock.now(), briefGate: briefGate === true },
@@ -232,7 +236,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
 
     ...gateCommands({ clock, requireWorker, route, until }),
     view,
-    views: () => [...intents.keys()].map((id) => view(id)).filter((v): v is WorkerView => v !== null),
+    views: () => [...records.keys()].map((id) => view(id)).filter((v): v is WorkerView => v !== null),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -265,11 +269,13 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     },
 
     async shutdown() {
-      for (const feed of feeds.values()) feed.stop();
-      feeds.clear();
+      for (const record of records.values()) {
+        record.feed?.stop();
+        record.feed = null;
+      }
       if (!fleet) return;
       const workers: Record<string, AnyActorRef> = {};
-      for (const id of intents.keys()) {
+      for (const id of records.keys()) {
         const ref = workerRef(id);
         if (ref && (ref.getSnapshot() as { status: string }).status !== 'error') workers[id] = ref;
       }
@@ -281,9 +287,9 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
 
     async quiesce() {
       for (let i = 0; i < 50; i++) {
-        await Promise.all([...feeds.values()].map((f) => f.settled()));
+        await Promise.all(feeds().map((f) => f.settled()));
         await new Promise((r) => setImmediate(r));
-        if (![...feeds.values()].some((f) => f.busy)) return;
+        if (!feeds().some((f) => f.busy)) return;
       }
     },
   };
