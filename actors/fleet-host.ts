@@ -99,8 +99,14 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     });
   }
 
+  /**
+   * Screen readings, host events and person commands go straight to the worker's actor: the
+   * fleet keeps the registry and supervises, it relays nothing. Only a worker the registry
+   * holds as active takes events (a finished or crashed one has nothing left to receive them).
+   */
   function route(id: string, event: WorkerEvent): void {
-    fleet?.send({ type: 'ROUTE', id, event });
+    if (!fleet || fleetContext().workers[id]?.status !== 'active') return;
+    workerRef(id)?.send(event);
   }
 
   function attachFeed(id: string, paneId: string): void {

@@ -13,7 +13,7 @@ import { fleetRowJson, SNAPSHOT_VERSION } from './snapshot-codec.ts';
 import type { Clock } from './ports.ts';
 import { stagePath } from './condition.ts';
 
-const QUIET_EVENTS = new Set(['SCREEN', 'DEADLINE', 'ROUTE']);
+const QUIET_EVENTS = new Set(['SCREEN', 'DEADLINE']);
 
 /**
  * A repaint that moved no state (a streaming worker redraws ~10 times a second) is written at
@@ -53,8 +53,6 @@ export class FleetJournal {
   private enabled = false;
   private readonly lastValue = new WeakMap<AnyActorRef, string>();
   private lastFleetJson = '';
-  /** The fleet context last written (xstate makes a new object only when it assigns). */
-  private lastFleetContext: unknown = undefined;
   private readonly pendingQuiet = new Map<string, { ref: AnyActorRef; handle: unknown }>();
   /** Per worker, the deadline-bearing part of the context last written (see timerKey). */
   private readonly writtenTimers = new Map<string, string>();
@@ -111,13 +109,10 @@ export class FleetJournal {
       this.writtenTimers.set(workerId, timers);
     }
     // The fleet's row is its own value and context, children left out (they have rows of their
-    // own). Every screen reading of every worker is ROUTEd through the fleet, and building the
-    // fleet's persisted snapshot walks all its children: O(fleet) work per repaint for a row that
-    // did not change. Same context object, same value, nothing to journal: nothing to write.
-    if (isFleet && journal.length === 0 && !moved && snap.context === this.lastFleetContext) return;
+    // own). Screen readings go to the workers directly, so the fleet only publishes a snapshot
+    // when its registry changes (dispatch, forget, a worker ending or crashing).
     try {
       if (isFleet) {
-        this.lastFleetContext = snap.context;
         const json = fleetRowJson(ref.getPersistedSnapshot());
         if (json === this.lastFleetJson && journal.length === 0) return;
         this.lastFleetJson = json;

@@ -1,13 +1,13 @@
 /**
  * The fleet machine: owns the registry of workers (projects live in the store), spawns one worker actor per
- * dispatch (systemId `worker:<id>`, so the wiring reaches it with `system.get`), routes person
- * commands to it, and supervises one-for-one: a worker that crashes is marked failed and the
+ * dispatch (systemId `worker:<id>`, so the wiring reaches it with `system.get` and sends it screen
+ * readings and person commands directly: the fleet relays nothing), and supervises one-for-one: a worker that crashes is marked failed and the
  * fleet stays up (without an `xstate.error.actor.*` handler one crash would error the root).
  * PURE: no I/O; the worker logic it spawns is whatever `worker` is provided as.
  */
-import { setup, assign, enqueueActions, sendTo } from 'xstate';
+import { setup, assign, enqueueActions } from 'xstate';
 import { workerMachine } from './worker.machine.ts';
-import type { WorkerEvent, WorkerInput } from './worker.types.ts';
+import type { WorkerInput } from './worker.types.ts';
 
 export type WorkerStatus = 'active' | 'finished' | 'failed';
 
@@ -23,7 +23,6 @@ export interface FleetContext {
 
 export type FleetEvent =
   | { type: 'DISPATCH'; input: WorkerInput }
-  | { type: 'ROUTE'; id: string; event: WorkerEvent }
   | { type: 'FORGET'; id: string }
   // Sent by XState itself when a spawned worker errors or reaches a final state.
   | { type: `xstate.error.actor.${string}`; error: unknown }
@@ -42,7 +41,6 @@ export const fleetMachine = setup({
   actors: { worker: workerMachine },
   guards: {
     isNewWorker: ({ context, event }) => event.type === 'DISPATCH' && !(event.input.id in context.workers),
-    isKnownWorker: ({ context, event }) => event.type === 'ROUTE' && context.workers[event.id]?.status === 'active',
   },
 }).createMachine({
   id: 'fleet',
@@ -61,10 +59,6 @@ export const fleetMachine = setup({
               enqueue.spawnChild('worker', { id: event.input.id, systemId: workerSystemId(event.input.id), input: event.input });
             }),
           ],
-        },
-        ROUTE: {
-          guard: 'isKnownWorker',
-          actions: sendTo(({ event }) => event.id, ({ event }) => event.event),
         },
         FORGET: {
           actions: [

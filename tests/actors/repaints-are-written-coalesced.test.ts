@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { FleetJournal, QUIET_WRITE_MS } from '../../actors/fleet-journal.ts';
 import type { FleetStore } from '../../persistence/types.ts';
 import type { Clock } from '../../actors/ports.ts';
+import { makeHarness, settle, toWorking } from './helpers/harness.ts';
+import { reading } from './helpers/scripted-host.ts';
 
 function fakeClock() {
   let now = 0;
@@ -82,34 +84,24 @@ describe('repaints are written coalesced, phases at once', () => {
     expect(JSON.parse(commits[1]!.snapshots!.w1!).context.stallAt).toBe(1500);
   });
 
-  it('a ROUTEd repaint does not rebuild the fleet row; a change of the fleet context is written at once', () => {
-    const commits: Array<{ fleetSnapshotJson?: string; journal: unknown[] }> = [];
-    const store = { commit: (c: { fleetSnapshotJson?: string; journal: unknown[] }) => commits.push(c) } as unknown as FleetStore;
-    const { clock } = fakeClock();
-    const journal = new FleetJournal({ store, clock, onWorkerChange: () => {} });
-    journal.enable();
-    let context: Record<string, unknown> = { workers: { w1: { status: 'active' } }, projects: {} };
-    let persisted = 0;
-    const fleet = {
-      getPersistedSnapshot: () => {
-        persisted++; // in xstate this walks every child worker
-        return { value: 'active', context, children: { w1: {} } };
-      },
+  it('a repaint never reaches the fleet actor: the fleet row is written only when the registry changes', async () => {
+    const h = makeHarness();
+    let fleetWrites = 0;
+    const commit = h.store.commit.bind(h.store);
+    h.store.commit = (args) => {
+      if (args.fleetSnapshotJson !== undefined) fleetWrites++;
+      commit(args);
     };
-    journal.fleetRef = fleet as never;
-    const emit = (type: string) => journal.inspect({ type: '@xstate.snapshot', actorRef: fleet, snapshot: { value: 'active', context, status: 'active' }, event: { type } } as never);
-
-    emit('DISPATCH');
-    expect(commits).toHaveLength(1);
-    expect(JSON.parse(commits[0]!.fleetSnapshotJson!)).toEqual({ value: 'active', context });
-    const before = persisted;
-    for (let i = 0; i < 100; i++) emit('ROUTE');
-    expect(persisted).toBe(before); // no snapshot built for a route that changed nothing
-    expect(commits).toHaveLength(1);
-
-    context = { ...context, projects: { demo: { name: 'demo' } } }; // an assign: a new context object
-    emit('PROJECT');
-    expect(commits).toHaveLength(2);
-    expect(JSON.parse(commits[1]!.fleetSnapshotJson!).context.projects).toEqual({ demo: { name: 'demo' } });
+    const pane = await toWorking(h, 'w1');
+    const afterDispatch = fleetWrites;
+    expect(afterDispatch).toBeGreaterThan(0); // the dispatch changed the registry: written
+    for (let i = 0; i < 50; i++) h.host.show(pane, reading({ state: 'working', fingerprint: `f-${i}` }));
+    await settle(h);
+    expect(h.fleet.view('w1')!.stage).toBe('running.working');
+    expect(fleetWrites).toBe(afterDispatch);
+    expect(h.store.journal({ actorId: 'fleet' }).filter((e) => (e.event as { type: string }).type === 'SCREEN')).toEqual([]);
+    await toWorking(h, 'w2');
+    expect(fleetWrites).toBeGreaterThan(afterDispatch); // a second worker in the registry: written
+    await h.fleet.shutdown();
   });
 });
