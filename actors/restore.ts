@@ -16,7 +16,7 @@ import type { BackendName, TerminalHost } from '../io/terminal/types.ts';
 import type { FleetStore, WorkerIntent, WorkerRow } from '../persistence/types.ts';
 import type { FleetWorkerEntry } from '../machines/fleet.machine.ts';
 import type { WorkerEvent } from '../machines/worker.types.ts';
-import { checkWorkerRow, composeFleetSnapshot, fleetContextFrom, SNAPSHOT_VERSION } from './snapshot-codec.ts';
+import { checkWorkerRow, composeFleetSnapshot, fleetContextFrom, isRestorableVersion } from './snapshot-codec.ts';
 import type { Clock } from './ports.ts';
 import { newRecord, type WorkerRecord, type WorkerSnap } from './worker-record.ts';
 
@@ -39,7 +39,7 @@ export interface LoadedFleet {
 export function loadFleet(store: FleetStore, log?: (obj: Record<string, unknown>) => void): LoadedFleet {
   const out: LoadedFleet = { records: [], fleetSnapshot: null, panes: [], restored: [], skipped: [] };
   const fleetRow = store.loadFleetSnapshot();
-  const saved = fleetContextFrom(fleetRow && fleetRow.version === SNAPSHOT_VERSION ? fleetRow.json : null);
+  const saved = fleetContextFrom(fleetRow && isRestorableVersion(fleetRow.version) ? fleetRow.json : null);
   const registry: Record<string, FleetWorkerEntry> = {};
   const children: Record<string, Record<string, unknown>> = {};
 

@@ -6,11 +6,31 @@
 import { createActor, type AnyStateMachine } from 'xstate';
 import { workerMachine } from '../machines/worker.machine.ts';
 import { fleetMachine, workerSystemId, type FleetContext } from '../machines/fleet.machine.ts';
-import type { WorkerContext } from '../machines/worker.types.ts';
+import { CONTEXT_DEFAULTS_SINCE_V1, type WorkerContext } from '../machines/worker.types.ts';
 import type { WorkerRow } from '../persistence/types.ts';
 
-/** Bump when a stored snapshot would no longer restore (rows of another version are skipped). */
-export const SNAPSHOT_VERSION = 1;
+/**
+ * The one snapshot version: of worker rows and of the fleet row. Bump it when a stored snapshot
+ * would no longer restore as it is, and teach migrateContext the step from the version before;
+ * rows of a version it cannot migrate are skipped (reported, never fatal).
+ *   1 → 2: the context fields once optional ("absent in older snapshots") are always present.
+ */
+export const SNAPSHOT_VERSION = 2;
+
+/** Versions a row may be stored in and still restore (migrated on the way in). */
+const MIGRATABLE = new Set([1, SNAPSHOT_VERSION]);
+
+export const isRestorableVersion = (v: number | null): boolean => v !== null && MIGRATABLE.has(v);
+
+/** A stored worker context brought up to the current version (the next commit writes it back so). */
+export function migrateContext(context: Record<string, unknown>, from: number): Record<string, unknown> {
+  if (from === 1) {
+    const out: Record<string, unknown> = { ...context };
+    for (const [k, v] of Object.entries(CONTEXT_DEFAULTS_SINCE_V1)) if (out[k] === undefined) out[k] = v;
+    return out;
+  }
+  return context;
+}
 
 type Json = Record<string, unknown>;
 
@@ -26,7 +46,7 @@ export type CheckedRow =
 /** Parse and validate one worker row against the current worker machine. Never throws. */
 export function checkWorkerRow(row: WorkerRow): CheckedRow {
   if (row.snapshotJson === null) return { ok: false, reason: 'no snapshot was ever written' };
-  if (row.snapshotVersion !== SNAPSHOT_VERSION) {
+  if (row.snapshotVersion === null || !isRestorableVersion(row.snapshotVersion)) {
     return { ok: false, reason: `snapshot version ${String(row.snapshotVersion)} is not ${SNAPSHOT_VERSION}` };
   }
   let snap: Json;
@@ -38,8 +58,10 @@ export function checkWorkerRow(row: WorkerRow): CheckedRow {
   if (!snap || typeof snap !== 'object') return { ok: false, reason: 'snapshot is not an object' };
   const status = snap.status;
   if (status !== 'active' && status !== 'done' && status !== 'error') return { ok: false, reason: `unknown snapshot status ${JSON.stringify(status)}` };
-  const context = snap.context as WorkerContext | undefined;
-  if (!context || typeof context !== 'object' || context.id !== row.id) return { ok: false, reason: 'snapshot context does not belong to this worker' };
+  const stored = snap.context as Record<string, unknown> | undefined;
+  if (!stored || typeof stored !== 'object' || stored.id !== row.id) return { ok: false, reason: 'snapshot context does not belong to this worker' };
+  const context = migrateContext(stored, row.snapshotVersion) as unknown as WorkerContext;
+  snap = { ...snap, context };
   if (status === 'error') return { ok: true, snapshot: snap, status, context, value: snap.value };
   try {
     // Resolving the state value against the machine throws on a state that no longer exists.

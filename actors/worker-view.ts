@@ -15,9 +15,7 @@ import type { StateMeaning } from './condition.ts';
  */
 type ReadingFields = Pick<ScreenReading, 'state' | 'awaitingInput' | 'blockedReason' | 'promptBox' | 'promptBoxKind' | 'readable' | 'lastActivity'>;
 type IntentFields = Pick<WorkerIntent, 'id' | 'project' | 'backend' | 'agent' | 'worktree' | 'branch' | 'base' | 'briefPath' | 'reportPath'>;
-type ContextFields = Pick<WorkerContext, 'lastChangeAt' | 'stallAt' | 'exitCode' | 'waitingOn' | 'paneId'>
-  // optional in the context (absent in older snapshots), always present (null) in the view
-  & Required<Pick<WorkerContext, 'landing' | 'landed' | 'rejection' | 'landingFailure'>>;
+type ContextFields = Pick<WorkerContext, 'lastChangeAt' | 'stallAt' | 'exitCode' | 'waitingOn' | 'paneId' | 'landing' | 'landed' | 'rejection' | 'landingFailure'>;
 
 export interface WorkerView extends ReadingFields, IntentFields, ContextFields {
   /** Machine phase path: 'running.blocked', 'settled.unconfirmed', 'done', 'parked', 'stopped', … (for people: code reads condition and marks). */

@@ -45,16 +45,13 @@ export * from './worker.constants.ts';
 
 export const workerMachine = workerSetup.createMachine({
   id: 'worker',
-  context: ({ input }) => ({
-    id: input.id,
-    backend: input.backend,
-    agent: input.agent,
-    reportPath: input.reportPath,
-    firstPrompt: input.firstPrompt,
-    stallMs: input.stallMs,
+  // What the worker was given, then what it has learnt (none of it yet).
+  context: ({ input: { at, briefGate, ...given } }) => ({
+    ...given,
+    briefGate: briefGate === true,
     paneId: null,
     reading: null,
-    lastEventAt: input.at,
+    lastEventAt: at,
     fingerprint: '',
     lastChangeAt: null,
     stallAt: null,
@@ -73,7 +70,6 @@ export const workerMachine = workerSetup.createMachine({
     waitingOn: null,
     exitCode: null,
     problem: null,
-    briefGate: input.briefGate === true,
     landing: null,
     landed: null,
     rejection: null,

@@ -54,6 +54,8 @@ export const workerSetup = setup({
     deliverKey: (_, _params: DeliverKeyParams) => {},
     refuse: (_, _params: RefuseParams) => {},
     clearProblem: assign({ problem: null }),
+    /** Says why a step gave up (teardown's steps share one shape: the problem is their parameter). */
+    noteProblem: assign((_, params: { problem: string }) => ({ problem: params.problem })),
     /**
      * Said on the transitions into briefing.blocked, not by its entry: the same state is also
      * entered when the prompt left the box but never showed as taken up, which says so instead.
@@ -143,7 +145,7 @@ export const workerSetup = setup({
     },
     resubmitDue: ({ context, event }) =>
       event.type === 'DEADLINE' && event.name === 'resubmit' && !isBlocked(context.reading) &&
-      boxHoldsPrompt(context.reading, context.firstPrompt) && (context.briefRetries ?? 0) < MAX_BRIEF_RETRIES,
+      boxHoldsPrompt(context.reading, context.firstPrompt) && context.briefRetries < MAX_BRIEF_RETRIES,
     /** Latest reading: a menu or dialog is up (teardown must Escape it first). */
     menuUp: ({ context }) => isBlocked(context.reading),
     /** Latest reading: a turn runs (an agent mid-turn does not execute /exit; teardown interrupts it). */

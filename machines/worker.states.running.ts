@@ -6,6 +6,16 @@
 import { assign } from 'xstate';
 import { workerSetup } from './worker.setup.ts';
 
+/**
+ * A resting worker (settled, done, parked) on a new screen: a dialog blocks it, fresh work sends
+ * it back to running, anything else is only noted. One list, shared by the three states.
+ */
+const newScreenWakesTheWorker = [
+  { guard: 'awaitingInput', target: '#worker.running.blocked', actions: 'noteReading' },
+  { guard: 'busyChanged', target: '#worker.running.working', actions: 'noteChange' },
+  { actions: 'noteReading' },
+] as const;
+
 export const runningState = workerSetup.createStateConfig({
   initial: 'working',
   on: {
@@ -47,11 +57,7 @@ export const runningState = workerSetup.createStateConfig({
 export const settledState = workerSetup.createStateConfig({
   initial: 'checking',
   on: {
-    SCREEN: [
-      { guard: 'awaitingInput', target: 'running.blocked', actions: 'noteReading' },
-      { guard: 'busyChanged', target: 'running.working', actions: 'noteChange' },
-      { actions: 'noteReading' },
-    ],
+    SCREEN: newScreenWakesTheWorker,
   },
   states: {
     checking: {
@@ -92,11 +98,7 @@ export const reportingState = workerSetup.createStateConfig({
 export const doneState = workerSetup.createStateConfig({
   tags: ['settled', 'landable'],
   on: {
-    SCREEN: [
-      { guard: 'awaitingInput', target: 'running.blocked', actions: 'noteReading' },
-      { guard: 'busyChanged', target: 'running.working', actions: 'noteChange' },
-      { actions: 'noteReading' },
-    ],
+    SCREEN: newScreenWakesTheWorker,
     LAND: [
       { guard: 'yoloLanding', target: 'landing.applying', actions: 'openLanding' },
       { target: 'landing.awaitingApproval', actions: 'openLanding' },
@@ -107,11 +109,7 @@ export const doneState = workerSetup.createStateConfig({
 export const parkedState = workerSetup.createStateConfig({
   tags: ['settled', 'parked'],
   on: {
-    SCREEN: [
-      { guard: 'awaitingInput', target: 'running.blocked', actions: 'noteReading' },
-      { guard: 'busyChanged', target: 'running.working', actions: 'noteChange' },
-      { actions: 'noteReading' },
-    ],
+    SCREEN: newScreenWakesTheWorker,
   },
 });
 

@@ -153,7 +153,7 @@ export const briefingState = workerSetup.createStateConfig({
         onDone: {
           target: 'confirming',
           actions: assign({
-            briefRetries: ({ context }) => (context.briefRetries ?? 0) + 1,
+            briefRetries: ({ context }) => context.briefRetries + 1,
             briefConfirmAt: ({ event }) => event.output.at + BRIEF_CONFIRM_MS,
           }),
         },

@@ -4,7 +4,63 @@
  */
 import { assign, and } from 'xstate';
 import { workerSetup } from './worker.setup.ts';
+import type { WorkerContext } from './worker.types.ts';
 import { ESCAPE_SETTLE_MS, INTERRUPT_SETTLE_MS, CLEAR_SETTLE_MS, BOX_NOT_CLEARED } from './worker.constants.ts';
+
+type SettleField = 'escapeSettleAt' | 'interruptSettleAt' | 'clearSettleAt';
+type SettleDeadline = 'escape-settle' | 'interrupt-settle' | 'clear-settle';
+
+/**
+ * Teardown's one step shape, used three times: press one key, then give the screen until an
+ * absolute time (kept in context, so a restore keeps it) to show the key took; the screen
+ * showing it, or that time passing, moves on to `next`; the stop deadline still ends it all.
+ */
+function pressThenSettle(o: {
+  key: 'escape' | 'ctrl-u';
+  field: SettleField;
+  settleMs: number;
+  deadline: SettleDeadline;
+  /** The screen shows the key took (e.g. the menu is gone). */
+  took: 'menuGone' | 'turnOver' | 'boxCleared';
+  /** Where the awaiting state goes once settled. */
+  next: string;
+  awaiting: string;
+  /** Where a failed key press goes, and what it says there (nothing: the step is only skipped). */
+  onError: { target: string; problem?: string };
+  /** Checked first when a deadline fires: the key did not take, and the step gives up. */
+  failedIf?: { guard: 'clearFailed'; problem: string };
+}) {
+  const failed = o.failedIf ? [{ guard: o.failedIf.guard, target: 'timedOut', actions: { type: 'noteProblem' as const, params: { problem: o.failedIf.problem } } }] : [];
+  const press = workerSetup.createStateConfig({
+    tags: ['stopping'],
+    invoke: {
+      src: 'pressKey',
+      input: ({ context }) => ({ id: context.id, paneId: context.paneId!, key: o.key }),
+      onDone: { target: o.awaiting, actions: assign(({ event }) => ({ [o.field]: event.output.at + o.settleMs }) as Partial<WorkerContext>) },
+      onError: o.onError.problem === undefined ? o.onError.target : { target: o.onError.target, actions: { type: 'noteProblem' as const, params: { problem: o.onError.problem } } },
+    },
+  });
+  const awaiting = workerSetup.createStateConfig({
+    tags: ['stopping'],
+    invoke: { src: 'deadline', input: ({ context }) => ({ at: context[o.field] ?? context.lastEventAt, name: o.deadline }) },
+    on: {
+      SCREEN: { guard: o.took, target: o.next, actions: 'noteReading' },
+      DEADLINE: [
+        ...failed,
+        { guard: { type: 'isDeadline', params: { name: o.deadline } }, target: o.next },
+        { guard: { type: 'isDeadline', params: { name: 'stop' } }, target: 'timedOut' },
+      ],
+    },
+  });
+  return { press, awaiting };
+}
+
+const escape = pressThenSettle({ key: 'escape', field: 'escapeSettleAt', settleMs: ESCAPE_SETTLE_MS, deadline: 'escape-settle', took: 'menuGone', next: 'checkingTurn', awaiting: 'settlingAfterEscape', onError: { target: 'checkingTurn' } });
+const interrupt = pressThenSettle({ key: 'escape', field: 'interruptSettleAt', settleMs: INTERRUPT_SETTLE_MS, deadline: 'interrupt-settle', took: 'turnOver', next: 'checkingBox', awaiting: 'awaitingInterrupt', onError: { target: 'checkingBox' } });
+const clear = pressThenSettle({ key: 'ctrl-u', field: 'clearSettleAt', settleMs: CLEAR_SETTLE_MS, deadline: 'clear-settle', took: 'boxCleared', next: 'exiting', awaiting: 'awaitingClear',
+  onError: { target: 'timedOut', problem: BOX_NOT_CLEARED },
+  failedIf: { guard: 'clearFailed', problem: BOX_NOT_CLEARED },
+});
 
 export const teardownState = workerSetup.createStateConfig({
   initial: 'begin',
@@ -32,52 +88,16 @@ export const teardownState = workerSetup.createStateConfig({
       // /exit typed at a menu is swallowed by it, and Enter would pick an option for the person.
       always: [{ guard: 'menuUp', target: 'escaping' }, { target: 'checkingTurn' }],
     },
-    escaping: {
-      tags: ['stopping'],
-      invoke: {
-        src: 'pressKey',
-        input: ({ context }) => ({ id: context.id, paneId: context.paneId!, key: 'escape' as const }),
-        onDone: { target: 'settlingAfterEscape', actions: assign({ escapeSettleAt: ({ event }) => event.output.at + ESCAPE_SETTLE_MS }) },
-        onError: 'checkingTurn',
-      },
-    },
-    settlingAfterEscape: {
-      tags: ['stopping'],
-      invoke: { src: 'deadline', input: ({ context }) => ({ at: context.escapeSettleAt ?? context.lastEventAt, name: 'escape-settle' as const }) },
-      on: {
-        SCREEN: { guard: 'menuGone', target: 'checkingTurn', actions: 'noteReading' },
-        DEADLINE: [
-          { guard: { type: 'isDeadline', params: { name: 'escape-settle' } }, target: 'checkingTurn' },
-          { guard: { type: 'isDeadline', params: { name: 'stop' } }, target: 'timedOut' },
-        ],
-      },
-    },
+    escaping: escape.press,
+    settlingAfterEscape: escape.awaiting,
     /** An agent mid-turn does not act on /exit (Claude Code queues it): the turn is interrupted first. */
     checkingTurn: {
       tags: ['stopping'],
       always: [{ guard: 'turnRunning', target: 'interrupting' }, { target: 'checkingBox' }],
     },
-    interrupting: {
-      tags: ['stopping'],
-      invoke: {
-        src: 'pressKey',
-        input: ({ context }) => ({ id: context.id, paneId: context.paneId!, key: 'escape' as const }),
-        onDone: { target: 'awaitingInterrupt', actions: assign({ interruptSettleAt: ({ event }) => event.output.at + INTERRUPT_SETTLE_MS }) },
-        onError: 'checkingBox',
-      },
-    },
+    interrupting: interrupt.press,
     /** Bounded: a turn that keeps working past the bound still gets its /exit (the stop deadline decides). */
-    awaitingInterrupt: {
-      tags: ['stopping'],
-      invoke: { src: 'deadline', input: ({ context }) => ({ at: context.interruptSettleAt ?? context.lastEventAt, name: 'interrupt-settle' as const }) },
-      on: {
-        SCREEN: { guard: 'turnOver', target: 'checkingBox', actions: 'noteReading' },
-        DEADLINE: [
-          { guard: { type: 'isDeadline', params: { name: 'interrupt-settle' } }, target: 'checkingBox' },
-          { guard: { type: 'isDeadline', params: { name: 'stop' } }, target: 'timedOut' },
-        ],
-      },
-    },
+    awaitingInterrupt: interrupt.awaiting,
     /**
      * Typed text in the box (an interrupted prompt put back, §6.7, or a half-typed line) would
      * have /exit appended to it and be submitted as a prompt. /exit discards the box anyway,
@@ -87,28 +107,9 @@ export const teardownState = workerSetup.createStateConfig({
       tags: ['stopping'],
       always: [{ guard: 'boxHasTypedText', target: 'clearingBox' }, { target: 'exiting' }],
     },
-    clearingBox: {
-      tags: ['stopping'],
-      invoke: {
-        src: 'pressKey',
-        input: ({ context }) => ({ id: context.id, paneId: context.paneId!, key: 'ctrl-u' as const }),
-        onDone: { target: 'awaitingClear', actions: assign({ clearSettleAt: ({ event }) => event.output.at + CLEAR_SETTLE_MS }) },
-        onError: { target: 'timedOut', actions: assign({ problem: BOX_NOT_CLEARED }) },
-      },
-    },
+    clearingBox: clear.press,
     /** /exit goes out only once the box is read back without the text; otherwise it is withheld. */
-    awaitingClear: {
-      tags: ['stopping'],
-      invoke: { src: 'deadline', input: ({ context }) => ({ at: context.clearSettleAt ?? context.lastEventAt, name: 'clear-settle' as const }) },
-      on: {
-        SCREEN: { guard: 'boxCleared', target: 'exiting', actions: 'noteReading' },
-        DEADLINE: [
-          { guard: 'clearFailed', target: 'timedOut', actions: assign({ problem: BOX_NOT_CLEARED }) },
-          { guard: { type: 'isDeadline', params: { name: 'clear-settle' } }, target: 'exiting' },
-          { guard: { type: 'isDeadline', params: { name: 'stop' } }, target: 'timedOut' },
-        ],
-      },
-    },
+    awaitingClear: clear.awaiting,
     exiting: {
       tags: ['stopping'],
       invoke: {

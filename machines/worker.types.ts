@@ -66,13 +66,15 @@ export interface LandingFailure {
   at: number;
 }
 
-export interface WorkerContext {
-  id: string;
-  backend: WorkerBackend;
-  agent: string;
-  reportPath: string;
-  firstPrompt: string;
-  stallMs: number;
+/**
+ * The worker's context: what it was given (WorkerInput, minus the dispatch time, which becomes
+ * lastEventAt) plus what it has learnt. Every field is always present: a field added later comes
+ * with a snapshot version bump and a migration (actors/snapshot-codec.ts), never as "absent in
+ * older snapshots".
+ */
+export interface WorkerContext extends Omit<WorkerInput, 'at' | 'briefGate'> {
+  /** Whether the brief waits for approval (the dispatch gate). */
+  briefGate: boolean;
   paneId: string | null;
   /** The latest screen reading (null before the first one). Guards read this. */
   reading: ScreenReading | null;
@@ -87,30 +89,26 @@ export interface WorkerContext {
   briefFingerprint: string | null;
   /** Enters pressed again because the first prompt sat unsubmitted in the box (bounded). */
   briefRetries: number;
-  /**
-   * Starting: when the first idle, empty-box screen has had its time to settle and the first
-   * prompt may be typed (absolute time; absent in older snapshots).
-   */
-  startupSettleAt?: number | null;
+  /** Starting: when the first idle, empty-box screen has had its time to settle and the first prompt may be typed (absolute time). */
+  startupSettleAt: number | null;
   /** When the box still holding our first prompt counts as a lost Enter (absolute time). */
   resubmitAt: number | null;
   /**
    * Briefing without a `working` screen seen: when an idle, empty box held unchanged since then
-   * counts as a turn that ran between two reads (absolute time; absent in older snapshots).
+   * counts as a turn that ran between two reads (absolute time).
    */
-  briefQuietAt?: number | null;
+  briefQuietAt: number | null;
   /**
    * Briefing: when a worker still confirming (no work, dialog, box text or changed idle screen
-   * seen since the prompt or its last re-pressed Enter) is blocked instead (absolute time;
-   * absent in older snapshots).
+   * seen since the prompt or its last re-pressed Enter) is blocked instead (absolute time).
    */
-  briefConfirmAt?: number | null;
+  briefConfirmAt: number | null;
   /** Absolute deadlines used during teardown. */
   escapeSettleAt: number | null;
-  /** Teardown: how long an interrupted turn gets to stop working (absent in older snapshots). */
-  interruptSettleAt?: number | null;
-  /** Teardown: how long the box gets to show empty after ctrl-u (absent in older snapshots). */
-  clearSettleAt?: number | null;
+  /** Teardown: how long an interrupted turn gets to stop working. */
+  interruptSettleAt: number | null;
+  /** Teardown: how long the box gets to show empty after ctrl-u. */
+  clearSettleAt: number | null;
   stopAt: number | null;
   stopRequested: boolean;
   reportExists: boolean | null;
@@ -118,17 +116,31 @@ export interface WorkerContext {
   exitCode: number | null;
   /** Why the worker failed, or why the host could not tell (herdr server down = 'wait-failed'). */
   problem: string | null;
-  /** Gates (absent in older snapshots): whether the brief waits for approval, the open or approved landing. */
-  briefGate?: boolean;
-  landing?: LandingSummary | null;
-  landed?: LandingOutcome | null;
+  /** The open or approved landing. */
+  landing: LandingSummary | null;
+  landed: LandingOutcome | null;
   /** The latest rejection at either gate, with the person's reason. */
-  rejection?: GateRejection | null;
+  rejection: GateRejection | null;
   /** The latest landing the port refused (the worker went back to done). */
-  landingFailure?: LandingFailure | null;
+  landingFailure: LandingFailure | null;
   /** The agent exited while its landing was pending: teardown has nothing left to stop. */
-  paneExited?: boolean;
+  paneExited: boolean;
 }
+
+/** Context fields added after snapshot version 1, with the value a version-1 snapshot means. */
+export const CONTEXT_DEFAULTS_SINCE_V1 = {
+  startupSettleAt: null,
+  briefQuietAt: null,
+  briefConfirmAt: null,
+  interruptSettleAt: null,
+  clearSettleAt: null,
+  briefGate: false,
+  landing: null,
+  landed: null,
+  rejection: null,
+  landingFailure: null,
+  paneExited: false,
+} as const satisfies Partial<WorkerContext>;
 
 export type WorkerEvent =
   | { type: 'SCREEN'; reading: ScreenReading; at: number }
