@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { seedTestHome } from '../../io/agent/claude/test-home.ts';
+import { seedTestHome } from '../harness/test-home.ts';
 import { seedTrust } from '../../io/agent/claude/trust-seed.ts';
 import { isFolderTrusted } from '../../io/agent/mock-agent/trust.ts';
 import { UsageError } from '../../io/errors.ts';

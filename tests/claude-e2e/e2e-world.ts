@@ -8,7 +8,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { claudeTestEnv, seedClaudeHome, type ClaudeRenderer } from '../../io/agent/claude-env.ts';
+import { claudeTestEnv, seedClaudeHome, type ClaudeRenderer } from '../harness/claude-env.ts';
 import { requireClaudeBinary } from '../harness/claude-binary.ts';
 import type { FakeAnthropic, RequestRecord } from '../harness/fake-anthropic.ts';
 import { handRunner, stopInstallation, writeBrief, type CliWorld, type RunResult } from '../cli/cli-harness.ts';

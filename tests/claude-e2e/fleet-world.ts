@@ -9,7 +9,7 @@ import { createFleetHost, type FleetHost, type WorkerView } from '../../actors/f
 import { firstPrompt } from '../../actors/daemon/dispatch.ts';
 import { createRealPorts } from '../../actors/daemon/real-ports.ts';
 import type { WorkerPorts } from '../../actors/ports.ts';
-import { claudeTestEnv, seedClaudeHome } from '../../io/agent/claude-env.ts';
+import { claudeTestEnv, seedClaudeHome } from '../harness/claude-env.ts';
 import { createPtyHost } from '../../io/terminal/pty/pty-host.ts';
 import { createTmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
 import { openStore } from '../../persistence/sqlite-store.ts';

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiKeySuffix, claudeScratchDirs, claudeTestEnv, seedClaudeHome } from '../../io/agent/claude-env.ts';
+import { apiKeySuffix, claudeScratchDirs, claudeTestEnv, seedClaudeHome } from '../harness/claude-env.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 
 const cleanups: (() => void)[] = [];

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { claudeTestEnv, seedClaudeHome, type ClaudeRenderer } from '../../io/agent/claude-env.ts';
+import { claudeTestEnv, seedClaudeHome, type ClaudeRenderer } from './claude-env.ts';
 import { seedTrust } from '../../io/agent/claude/trust-seed.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 import { requireClaudeBinary } from './claude-binary.ts';

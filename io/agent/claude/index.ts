@@ -2,4 +2,3 @@
 export { writeClaudeSettings, CLAUDE_PERMISSION_MODES, type ClaudePermissionMode, type WorktreeSettings } from './worktree-settings.ts';
 export { seedTrust, trustKey, type TrustSeedResult } from './trust-seed.ts';
 export { withClaudeConfigLock, CONFIG_LOCK_STALE_MS } from './config-lock.ts';
-export { seedTestHome, type SeedTestHomeArgs } from './test-home.ts';

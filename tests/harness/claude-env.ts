@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { trustKey } from './claude/trust-seed.ts';
+import { trustKey } from '../../io/agent/claude/trust-seed.ts';
 
 export type ClaudeRenderer = 'fullscreen' | 'classic';
 

@@ -2,14 +2,14 @@
  * A throwaway HOME for tests and demos that launch the real Claude Code or the mock: the minimal
  * seed of claude-code.md §4 (onboarding done, key approved, auto-mode notice and nudge seen,
  * each worktree trusted) plus ~/.claude/settings.json. The seed itself lives in
- * io/agent/claude-env.ts (shared with the e2e environment builder); this adds the guard that a
+ * tests/harness/claude-env.ts (shared with the e2e environment builder); this adds the guard that a
  * test can never aim it at the person's real home, where it would overwrite ~/.claude.json.
  */
 import { realpathSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
 import { resolve } from 'node:path';
-import { UsageError } from '../../errors.ts';
-import { seedClaudeHome, type ClaudeRenderer, type SeededClaudeHome } from '../claude-env.ts';
+import { UsageError } from '../../io/errors.ts';
+import { seedClaudeHome, type ClaudeRenderer, type SeededClaudeHome } from './claude-env.ts';
 
 function real(p: string): string {
   try {
