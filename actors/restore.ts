@@ -18,6 +18,7 @@ import type { FleetWorkerEntry } from '../machines/fleet.machine.ts';
 import type { WorkerEvent } from '../machines/worker.types.ts';
 import { checkWorkerRow, composeFleetSnapshot, fleetContextFrom, isRestorableVersion } from './snapshot-codec.ts';
 import type { Clock } from './ports.ts';
+import { meaningOfStage, stagePath } from './condition.ts';
 import { newRecord, type WorkerRecord, type WorkerSnap } from './worker-record.ts';
 
 export function intentOfRow(row: WorkerRow): WorkerIntent {
@@ -60,7 +61,7 @@ export function loadFleet(store: FleetStore, log?: (obj: Record<string, unknown>
     children[row.id] = checked.snapshot;
     registry[row.id] = { status: checked.status === 'done' ? 'finished' : 'active', error: null };
     const active = checked.status === 'active';
-    out.records.push(newRecord(intent, { snapshot: checked.snapshot as unknown as WorkerSnap, resumingSpawn: active && checked.value === 'spawning' }));
+    out.records.push(newRecord(intent, { snapshot: checked.snapshot as unknown as WorkerSnap, resumingSpawn: active && meaningOfStage(stagePath(checked.value)).marks.includes('making-pane') }));
     out.restored.push(row.id);
     if (active && checked.context.paneId) out.panes.push({ id: row.id, paneId: checked.context.paneId });
   }

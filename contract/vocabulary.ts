@@ -47,10 +47,11 @@ export type Condition = (typeof CONDITIONS)[number];
  *   landable       — `hand land` may open (or refresh) the landing gate from here
  *   parked         — settled on an open decision in the report
  *   working        — a turn is running (the state benches time detection by)
+ *   making-pane    — the pane is being made: after a restart it may exist already
  *   exited-cleanly — ended by /exit: its pane may be reused
  *   landed / failed — how a final state ended
  */
-export const STATE_MARKS = ['brief-gate', 'landing-gate', 'landable', 'parked', 'working', 'exited-cleanly', 'landed', 'failed'] as const;
+export const STATE_MARKS = ['brief-gate', 'landing-gate', 'landable', 'parked', 'working', 'making-pane', 'exited-cleanly', 'landed', 'failed'] as const;
 export type StateMark = (typeof STATE_MARKS)[number];
 
 /** Every tag a worker state may carry. */

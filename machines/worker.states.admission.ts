@@ -51,7 +51,7 @@ export const seedingState = workerSetup.createStateConfig({
 });
 
 export const spawningState = workerSetup.createStateConfig({
-  tags: ['making'],
+  tags: ['making', 'making-pane'],
   invoke: {
     src: 'spawnPane',
     input: ({ context }) => ({ id: context.id }),
