@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
 import { launchChromium } from '../helpers/browser.ts';
@@ -46,6 +47,17 @@ afterAll(async () => {
   await world?.cleanup();
 });
 
+/** A page on another origin (localhost, another port) with a form that posts to the review page. */
+async function attackerSite(target: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><form method="post" action="${target}/api/approve" enctype="text/plain"><input name='{"id":"w1","x":"' value='"}'><button>go</button></form>`);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://localhost:${port}/`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
 function statusWithHost(url: string, host: string, cookie: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { headers: { host, cookie } }, (res) => {
@@ -66,6 +78,7 @@ async function open(path: string): Promise<Page> {
   return page;
 }
 
+// Several CLI steps each, on a shared 2-core machine: bounds with room for load.
 describe('the review page', () => {
   it('opens with the token from hand review, which then lives in an HttpOnly SameSite=Strict cookie, not the URL', async () => {
     const page = await context.newPage();
@@ -103,15 +116,18 @@ describe('the review page', () => {
     // DNS rebinding: the right cookie, but a Host the page was not bound as (fetch cannot set Host).
     expect(await statusWithHost(`${review.origin}/`, 'attacker.example', cookie)).toBe(403);
 
-    // A real page on another origin (localhost is not 127.0.0.1) trying the same in the browser.
-    const other = await context.newPage();
-    await other.goto(`${review.origin.replace('127.0.0.1', 'localhost')}/assets/review.css`);
-    const status = await other.evaluate(async (origin) => {
-      const r = await fetch(`${origin}/api/approve`, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain' }, body: '{"id":"w1"}' });
-      return r.type;
-    }, review.origin);
-    expect(status).toBe('opaque');
-    await other.close();
+    // A real page on another site posting a form at the page (classic CSRF), in the same browser
+    // that holds the session cookie: SameSite=Strict keeps the cookie home, and the post is refused.
+    const attacker = await attackerSite(review.origin);
+    try {
+      const other = await context.newPage();
+      await other.goto(attacker.url);
+      const [response] = await Promise.all([other.waitForEvent('response', (r) => r.url().endsWith('/api/approve')), other.getByRole('button', { name: 'go' }).click()]);
+      expect(response.status()).toBe(403);
+      await other.close();
+    } finally {
+      await attacker.close();
+    }
     expect(await stage('w1')).toBe('gate.awaitingBriefApproval');
   });
 
@@ -128,7 +144,7 @@ describe('the review page', () => {
     await fleet.locator('#fleet .group-attention li[data-id="w1"] .badge', { hasText: /^blocked/ }).waitFor({ timeout: 10_000 });
     await fleet.close();
     await page.close();
-  });
+  }, 120_000);
 
   it('approves the landing gate from the page: the branch is merged and the worktree is gone', async () => {
     expect((await world.hand(['keys', 'w1', 'enter'])).code).toBe(0); // answer the question (first option)
@@ -157,7 +173,7 @@ describe('the review page', () => {
     expect(await stage('w1')).toBe('landed');
     expect(await page.evaluate('window.__khPwned')).toBeUndefined();
     await page.close();
-  });
+  }, 240_000);
 
   it('shows a refusal from the daemon as a readable message', async () => {
     const page = await open('/w/w1');
