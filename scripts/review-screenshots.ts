@@ -79,7 +79,8 @@ try {
       for (const id of ['add-search', 'fix-login']) {
         await page.goto(`${origin}/w/${id}`);
         await page.waitForSelector('#live.on');
-        if (id === 'add-search') await page.waitForSelector('#diff[data-highlighted] .d2h-ins');
+        // The diff coloured by language (highlight.js classes from the diff2html UI bundle).
+        if (id === 'add-search') await page.waitForSelector('#diff[data-highlighted] .d2h-ins .hljs-keyword', { timeout: 10_000 });
         const full = await page.evaluate(() => (globalThis as any).document.documentElement.scrollHeight as number);
         await page.screenshot({ path: join(OUT, `worker-${id}-${tag}.png`), fullPage: true, clip: { x: 0, y: 0, width, height: Math.min(full, width > 600 ? 2600 : 3200) } });
         log(`worker ${id} at ${tag}`);

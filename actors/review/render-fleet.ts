@@ -42,8 +42,9 @@ const GROUP_TITLE: Record<Group, string> = { attention: 'Waiting on you', runnin
 
 export type PostureOf = (project: string) => string | null;
 
-function row(v: WorkerViewLike, postureOf: PostureOf): string {
+function row(v: WorkerViewLike, postureOf: PostureOf, question: string | undefined): string {
   const d = describe(v);
+  if (question) d.ask = question;
   const posture = postureOf(v.project);
   return `<li class="row tone-${d.tone}" data-id="${esc(v.id)}">
 <a class="row-link" href="/w/${encodeURIComponent(v.id)}"><span class="id">${esc(v.id)}</span></a>
@@ -54,14 +55,14 @@ ${d.ask ? `<p class="ask">${esc(d.ask)}</p>` : v.lastActivity ? `<p class="activ
 }
 
 /** The fleet's inner HTML (re-sent whole on each change: a fleet is tens of rows, not thousands). */
-export function fleetHtml(views: WorkerViewLike[], postureOf: PostureOf): string {
+export function fleetHtml(views: WorkerViewLike[], postureOf: PostureOf, questions: Map<string, string> = new Map()): string {
   if (views.length === 0) return '<p class="empty">No workers yet. Dispatch one with <code>hand dispatch &lt;id&gt; --repo &lt;dir&gt; --brief &lt;file&gt;</code>.</p>';
   const ordered = fleetOrder(views);
   const out: string[] = [];
   for (const g of ['attention', 'running', 'finished'] as Group[]) {
     const rows = ordered.filter((v) => describe(v).group === g);
     if (rows.length === 0) continue;
-    out.push(`<section class="group group-${g}" aria-labelledby="g-${g}"><h2 id="g-${g}">${GROUP_TITLE[g]} <span class="count">${rows.length}</span></h2><ul class="rows">${rows.map((v) => row(v, postureOf)).join('')}</ul></section>`);
+    out.push(`<section class="group group-${g}" aria-labelledby="g-${g}"><h2 id="g-${g}">${GROUP_TITLE[g]} <span class="count">${rows.length}</span></h2><ul class="rows">${rows.map((v) => row(v, postureOf, questions.get(v.id))).join('')}</ul></section>`);
   }
   return out.join('\n');
 }
@@ -71,6 +72,6 @@ export function fleetTitle(views: WorkerViewLike[]): string {
   return waiting > 0 ? `(${waiting}) waiting on you · kingshand` : `fleet · kingshand`;
 }
 
-export function fleetPage(views: WorkerViewLike[], postureOf: PostureOf, token: string): string {
-  return shell({ title: fleetTitle(views), token, page: 'fleet', body: `<h1>Fleet</h1>\n<div id="fleet">${fleetHtml(views, postureOf)}</div>` });
+export function fleetPage(views: WorkerViewLike[], postureOf: PostureOf, token: string, questions: Map<string, string> = new Map()): string {
+  return shell({ title: fleetTitle(views), token, page: 'fleet', body: `<h1>Fleet</h1>\n<div id="fleet">${fleetHtml(views, postureOf, questions)}</div>` });
 }

@@ -34,8 +34,9 @@ function actions(v: WorkerViewLike): string {
 }
 
 /** The head fragment: condition, what is asked, facts, actions. */
-export function workerHead(v: WorkerViewLike, posture: string | null): string {
+export function workerHead(v: WorkerViewLike, posture: string | null, question: string | null = null): string {
   const d = describe(v);
+  if (question) d.ask = question;
   const facts: [string, string][] = [
     ['project', `${v.project}${posture ? ` (${posture})` : ''}`],
     ['stage', v.stage],
@@ -63,10 +64,12 @@ function journalHtml(entries: StoredJournalEntry[]): string {
   return `<div class="scroll"><table class="journal"><thead><tr><th scope="col">time (UTC)</th><th scope="col">event</th><th scope="col">stage</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
-function evidenceHtml(ev: WorkerDetails['evidence']): string {
+function evidenceHtml(ev: WorkerDetails['evidence'], stage: string): string {
   if (ev === null) return '<p class="muted">No branch to judge at this stage.</p>';
   if ('error' in ev) return `<p class="muted">${esc(ev.error)}</p>`;
   const e = ev.evidence;
+  const judged = stage === 'done' || stage.startsWith('landing');
+  if (!judged && e.commits.length === 0) return `<p class="muted">No commits on ${esc(e.branch)} yet; the evidence is judged when the worker is done.</p>`;
   const verdict = e.verdict === 'ready' ? 'ready to land' : e.verdict;
   const attribution = e.attributionHits.length === 0
     ? '<p class="ok">Attribution check: no commit message mentions claude, an assistant or a co-author.</p>'
@@ -88,13 +91,13 @@ function docHtml(doc: { text: string } | { error: string } | null, none: string)
 /** The details fragment: report, landing evidence, brief, journal. */
 export function workerDetailsHtml(d: WorkerDetails): string {
   return `<section aria-labelledby="h-report"><h2 id="h-report">Report</h2>${docHtml(d.report, 'No report yet.')}</section>
-<section aria-labelledby="h-landing"><h2 id="h-landing">Landing evidence</h2>${evidenceHtml(d.evidence)}</section>
+<section aria-labelledby="h-landing"><h2 id="h-landing">Landing evidence</h2>${evidenceHtml(d.evidence, d.stage)}</section>
 <section aria-labelledby="h-brief"><h2 id="h-brief">Brief</h2>${docHtml(d.brief, 'No brief.')}</section>
 <section aria-labelledby="h-journal"><h2 id="h-journal">Journal</h2>${journalHtml(d.journal)}</section>`;
 }
 
-export function workerPage(v: WorkerViewLike, details: WorkerDetails, screen: string, token: string): string {
-  const body = `<div id="head">${workerHead(v, details.posture)}</div>
+export function workerPage(v: WorkerViewLike, details: WorkerDetails, screen: string, token: string, question: string | null = null): string {
+  const body = `<div id="head">${workerHead(v, details.posture, question)}</div>
 <section aria-labelledby="h-screen"><h2 id="h-screen">Screen <span class="muted small">(live, read-only)</span></h2><pre id="screen" class="term" tabindex="0" aria-label="the worker's screen">${screen}</pre></section>
 <div id="details">${workerDetailsHtml(details)}</div>`;
   return shell({ title: workerTitle(v), token, page: 'worker', workerId: v.id, body });

@@ -19,7 +19,7 @@ import { asset } from './assets-serve.ts';
 import { fleetPage } from './render-fleet.ts';
 import { workerPage } from './render-worker.ts';
 import { workerDetails } from './worker-details.ts';
-import { openStream, type ScreenSource } from './stream.ts';
+import { openStream, questionsOf, type ScreenSource } from './stream.ts';
 import { esc } from './html.ts';
 
 /** The daemon handlers the page may call, by the name the CLI uses. */
@@ -134,14 +134,17 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
     const why = refusal(facts, token, hosts, stateChanging);
     if (why) return forbidden(res, why, path.startsWith('/api/') || path === '/events');
 
-    if (method === 'GET' && path === '/') return send(res, 200, 'text/html; charset=utf-8', fleetPage(deps.fleet.views(), postureOf, token));
+    if (method === 'GET' && path === '/') {
+      const views = deps.fleet.views();
+      return send(res, 200, 'text/html; charset=utf-8', fleetPage(views, postureOf, token, await questionsOf(deps.screens, views)));
+    }
 
     if (method === 'GET' && path.startsWith('/w/')) {
       const id = decodeURIComponent(path.slice(3));
       const view = deps.fleet.view(id);
       if (!view) return send(res, 404, 'text/html; charset=utf-8', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>no such worker · kingshand</title></head><body><p>No worker named ${esc(id)}. <a href="/">Back to the fleet</a>.</p></body></html>`);
-      const [details, screen] = await Promise.all([workerDetails(view, deps.store), deps.screens.html(view)]);
-      return send(res, 200, 'text/html; charset=utf-8', workerPage(view, details, screen, token));
+      const [details, screen, question] = await Promise.all([workerDetails(view, deps.store), deps.screens.html(view), deps.screens.question(view).catch(() => null)]);
+      return send(res, 200, 'text/html; charset=utf-8', workerPage(view, details, screen, token, question));
     }
 
     if (method === 'GET' && path === '/events') {

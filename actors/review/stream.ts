@@ -14,10 +14,26 @@ import { workerDetailsHtml, workerHead, workerTitle } from './render-worker.ts';
 import { screenHtml } from './screen-html.ts';
 import { workerDetails } from './worker-details.ts';
 import { esc } from './html.ts';
+import { questionOf } from './question.ts';
+import { conditionOf } from '../daemon/wait.ts';
+
+/** The questions of the blocked workers among `views`, read off their screens. */
+export async function questionsOf(screens: ScreenSource, views: WorkerViewLike[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  await Promise.all(
+    views.map(async (v) => {
+      const q = await screens.question(v).catch(() => null);
+      if (q) out.set(v.id, q);
+    }),
+  );
+  return out;
+}
 
 export interface ScreenSource {
   /** The worker's visible screen as HTML, or a line saying why there is none. */
   html(view: WorkerViewLike): Promise<string>;
+  /** The question on a blocked worker's screen (see question.ts), or null. */
+  question(view: WorkerViewLike): Promise<string | null>;
   /** Calls onChange when the worker's pane changes; returns the unsubscribe. */
   watch(view: WorkerViewLike, onChange: () => void): () => void;
 }
@@ -30,6 +46,12 @@ export function hostScreens(hosts: Partial<Record<BackendName, TerminalHost>>): 
       if (!v.paneId || !host) return `<span class="muted">${esc(v.paneId ? `the ${v.backend} host is not available` : `no screen yet (${v.stage})`)}</span>`;
       const res = await host.readVisible(v.paneId);
       return res.ok ? screenHtml(res.screen) : `<span class="muted">${esc(`screen not readable: ${res.error}`)}</span>`;
+    },
+    async question(v) {
+      const host = hosts[v.backend];
+      if (!v.paneId || !host || conditionOf(v) !== 'blocked' || v.gate) return null;
+      const res = await host.readVisible(v.paneId);
+      return res.ok ? questionOf(res.screen) : null;
     },
     watch(v, onChange) {
       const host = hosts[v.backend];
@@ -75,10 +97,15 @@ export function openStream(res: ServerResponse, d: StreamDeps): () => void {
 
   if (d.worker === null) {
     let timer: NodeJS.Timeout | null = null;
+    let pushing = Promise.resolve();
     const push = () => {
       timer = null;
-      const views = d.fleet.views();
-      emit('fleet', { html: fleetHtml(views, d.postureOf), title: fleetTitle(views) });
+      // In order: a slow screen read must not let an older fleet overwrite a newer one.
+      pushing = pushing.then(async () => {
+        const views = d.fleet.views();
+        const questions = await questionsOf(d.screens, views);
+        emit('fleet', { html: fleetHtml(views, d.postureOf, questions), title: fleetTitle(views) });
+      }).catch(() => {});
     };
     offs.push(d.fleet.subscribe(() => {
       timer ??= setTimeout(push, FLEET_COALESCE_MS);
@@ -115,9 +142,13 @@ export function openStream(res: ServerResponse, d: StreamDeps): () => void {
   let paneOff: (() => void) | null = null;
   let paneOf: string | null = null;
   let stageOf: string | null = null;
+  let heading = Promise.resolve();
   const onView = (v: WorkerViewLike) => {
     if (v.id !== id || closed) return;
-    emit('head', { html: workerHead(v, d.postureOf(v.project)), title: workerTitle(v) });
+    heading = heading.then(async () => {
+      const question = await d.screens.question(v).catch(() => null);
+      emit('head', { html: workerHead(v, d.postureOf(v.project), question), title: workerTitle(v) });
+    }).catch(() => {});
     if (v.paneId !== paneOf) {
       paneOff?.();
       paneOf = v.paneId;

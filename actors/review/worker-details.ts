@@ -17,6 +17,8 @@ export interface WorkerDetails {
   evidence: { evidence: LandingEvidence; patch: string; truncated: boolean } | { error: string } | null;
   journal: StoredJournalEntry[];
   posture: string | null;
+  /** The stage the details were gathered at: before done, an empty branch is simply early. */
+  stage: string;
 }
 
 function readText(path: string, what: string): { text: string } | { error: string } {
@@ -48,5 +50,5 @@ export async function workerDetails(view: WorkerViewLike, store: Pick<FleetStore
     }
   }
   const all = store.journal({ actorId: `worker:${view.id}` });
-  return { brief, report, evidence, journal: all.slice(-journalLimit).reverse(), posture };
+  return { brief, report, evidence, journal: all.slice(-journalLimit).reverse(), posture, stage: view.stage };
 }

@@ -142,6 +142,8 @@ describe('the review page', () => {
     expect(await page.locator('#screen span[style*="color"]').count()).toBeGreaterThan(0);
     // The fleet page, open all along, moved the worker under "Waiting on you" with its question.
     await fleet.locator('#fleet .group-attention li[data-id="w1"] .badge', { hasText: /^blocked/ }).waitFor({ timeout: 10_000 });
+    await fleet.locator('#fleet li[data-id="w1"] .ask', { hasText: 'Which database should the fake project use?' }).waitFor({ timeout: 10_000 });
+    await expect(page.locator('#ask').textContent()).resolves.toBe('Which database should the fake project use?');
     await fleet.close();
     await page.close();
   }, 120_000);

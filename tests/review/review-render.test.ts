@@ -46,3 +46,13 @@ describe('review page rendering', () => {
     expect(html.indexOf('Running')).toBeLessThan(html.indexOf('Finished'));
   });
 });
+
+describe('the question a blocked worker asks', () => {
+  it('is the lowest row that ends with a question mark, without the box drawing', async () => {
+    const { questionOf } = await import('../../actors/review/question.ts');
+    const screen = parseAnsi('☐ Database\n\nWhich database should the fake project use?\n\n❯ 1. SQLite\n  2. Postgres\n\nEnter to select', { cols: 80, rows: 10 });
+    expect(questionOf(screen)).toBe('Which database should the fake project use?');
+    expect(questionOf(parseAnsi('│ Do you want to proceed? │\n❯ 1. Yes', { cols: 80, rows: 4 }))).toBe('Do you want to proceed?');
+    expect(questionOf(parseAnsi('all done\n> ', { cols: 80, rows: 4 }))).toBeNull();
+  });
+});
