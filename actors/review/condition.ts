@@ -16,6 +16,8 @@ export interface Described {
   group: Group;
   /** What the person is asked, when something waits on them. */
   ask: string | null;
+  /** True when the question is on the worker's screen (blocked there, not at a gate). */
+  asksOnScreen?: boolean;
 }
 
 export function describe(v: WorkerViewLike): Described {
@@ -25,7 +27,7 @@ export function describe(v: WorkerViewLike): Described {
     return { label: v.gate, tone: 'attention', group: 'attention', ask };
   }
   if (v.waitingOn) return { label: 'open decision', tone: 'attention', group: 'attention', ask: `Waiting on the decision ${v.waitingOn}.` };
-  if (cond === 'blocked') return { label: `blocked${v.blockedReason ? `: ${v.blockedReason}` : ''}`, tone: 'attention', group: 'attention', ask: v.lastActivity || 'The worker waits for input.' };
+  if (cond === 'blocked') return { label: `blocked${v.blockedReason ? `: ${v.blockedReason}` : ''}`, tone: 'attention', group: 'attention', ask: v.lastActivity || 'The worker waits for input.', asksOnScreen: true };
   if (cond === 'stalled') return { label: 'stalled', tone: 'bad', group: 'attention', ask: 'No change on its screen for too long.' };
   if (cond === 'wait-failed') return { label: 'could not tell', tone: 'bad', group: 'attention', ask: v.problem ?? 'Its screen could not be read.' };
   if (cond === 'gone') return { label: v.stage.split('.')[0]!, tone: v.stage === 'failed' || v.stage === 'lost' ? 'bad' : 'finished', group: 'finished', ask: null };

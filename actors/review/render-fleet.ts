@@ -44,7 +44,7 @@ export type PostureOf = (project: string) => string | null;
 
 function row(v: WorkerViewLike, postureOf: PostureOf, question: string | undefined): string {
   const d = describe(v);
-  if (question) d.ask = question;
+  if (question && d.asksOnScreen) d.ask = question;
   const posture = postureOf(v.project);
   return `<li class="row tone-${d.tone}" data-id="${esc(v.id)}">
 <a class="row-link" href="/w/${encodeURIComponent(v.id)}"><span class="id">${esc(v.id)}</span></a>

@@ -36,7 +36,7 @@ function actions(v: WorkerViewLike): string {
 /** The head fragment: condition, what is asked, facts, actions. */
 export function workerHead(v: WorkerViewLike, posture: string | null, question: string | null = null): string {
   const d = describe(v);
-  if (question) d.ask = question;
+  if (question && d.asksOnScreen) d.ask = question;
   const facts: [string, string][] = [
     ['project', `${v.project}${posture ? ` (${posture})` : ''}`],
     ['stage', v.stage],

@@ -143,8 +143,8 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
       const id = decodeURIComponent(path.slice(3));
       const view = deps.fleet.view(id);
       if (!view) return send(res, 404, 'text/html; charset=utf-8', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>no such worker · kingshand</title></head><body><p>No worker named ${esc(id)}. <a href="/">Back to the fleet</a>.</p></body></html>`);
-      const [details, screen, question] = await Promise.all([workerDetails(view, deps.store), deps.screens.html(view), deps.screens.question(view).catch(() => null)]);
-      return send(res, 200, 'text/html; charset=utf-8', workerPage(view, details, screen, token, question));
+      const [details, screen] = await Promise.all([workerDetails(view, deps.store), deps.screens.read(view)]);
+      return send(res, 200, 'text/html; charset=utf-8', workerPage(view, details, screen.html, token, screen.question));
     }
 
     if (method === 'GET' && path === '/events') {

@@ -17,6 +17,9 @@ import { esc } from './html.ts';
 import { questionOf } from './question.ts';
 import { conditionOf } from '../daemon/wait.ts';
 
+/** Only a worker blocked on its screen (not at a gate) asks a question there. */
+const asks = (v: WorkerViewLike) => conditionOf(v) === 'blocked' && !v.gate;
+
 /** The questions of the blocked workers among `views`, read off their screens. */
 export async function questionsOf(screens: ScreenSource, views: WorkerViewLike[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -30,8 +33,8 @@ export async function questionsOf(screens: ScreenSource, views: WorkerViewLike[]
 }
 
 export interface ScreenSource {
-  /** The worker's visible screen as HTML, or a line saying why there is none. */
-  html(view: WorkerViewLike): Promise<string>;
+  /** The worker's visible screen as HTML (or a line saying why there is none), and its question when blocked. */
+  read(view: WorkerViewLike): Promise<{ html: string; question: string | null }>;
   /** The question on a blocked worker's screen (see question.ts), or null. */
   question(view: WorkerViewLike): Promise<string | null>;
   /** Calls onChange when the worker's pane changes; returns the unsubscribe. */
@@ -41,15 +44,16 @@ export interface ScreenSource {
 /** Screens read straight from the terminal hosts (the fleet host reads text only). */
 export function hostScreens(hosts: Partial<Record<BackendName, TerminalHost>>): ScreenSource {
   return {
-    async html(v) {
+    async read(v) {
       const host = hosts[v.backend];
-      if (!v.paneId || !host) return `<span class="muted">${esc(v.paneId ? `the ${v.backend} host is not available` : `no screen yet (${v.stage})`)}</span>`;
+      if (!v.paneId || !host) return { html: `<span class="muted">${esc(v.paneId ? `the ${v.backend} host is not available` : `no screen yet (${v.stage})`)}</span>`, question: null };
       const res = await host.readVisible(v.paneId);
-      return res.ok ? screenHtml(res.screen) : `<span class="muted">${esc(`screen not readable: ${res.error}`)}</span>`;
+      if (!res.ok) return { html: `<span class="muted">${esc(`screen not readable: ${res.error}`)}</span>`, question: null };
+      return { html: screenHtml(res.screen), question: asks(v) ? questionOf(res.screen) : null };
     },
     async question(v) {
       const host = hosts[v.backend];
-      if (!v.paneId || !host || conditionOf(v) !== 'blocked' || v.gate) return null;
+      if (!v.paneId || !host || !asks(v)) return null;
       const res = await host.readVisible(v.paneId);
       return res.ok ? questionOf(res.screen) : null;
     },
@@ -117,6 +121,8 @@ export function openStream(res: ServerResponse, d: StreamDeps): () => void {
 
   const id = d.worker;
   // Screen reads: one at a time; a change during a read asks for one more read after it.
+  // One read gives the screen and the question the head shows.
+  let question: string | null = null;
   let reading = false;
   let again = false;
   const readScreen = async () => {
@@ -130,7 +136,12 @@ export function openStream(res: ServerResponse, d: StreamDeps): () => void {
         again = false;
         const v = d.fleet.view(id);
         if (!v || closed) return;
-        emit('screen', { html: await d.screens.html(v) });
+        const read = await d.screens.read(v);
+        emit('screen', { html: read.html });
+        if (read.question !== question) {
+          question = read.question;
+          pushHead(d.fleet.view(id) ?? v);
+        }
       } while (again && !closed);
     } catch {
       // A failed read shows the last screen; the next change reads again.
@@ -142,13 +153,10 @@ export function openStream(res: ServerResponse, d: StreamDeps): () => void {
   let paneOff: (() => void) | null = null;
   let paneOf: string | null = null;
   let stageOf: string | null = null;
-  let heading = Promise.resolve();
+  const pushHead = (v: WorkerViewLike) => emit('head', { html: workerHead(v, d.postureOf(v.project), question), title: workerTitle(v) });
   const onView = (v: WorkerViewLike) => {
     if (v.id !== id || closed) return;
-    heading = heading.then(async () => {
-      const question = await d.screens.question(v).catch(() => null);
-      emit('head', { html: workerHead(v, d.postureOf(v.project), question), title: workerTitle(v) });
-    }).catch(() => {});
+    pushHead(v);
     if (v.paneId !== paneOf) {
       paneOff?.();
       paneOf = v.paneId;
