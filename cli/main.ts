@@ -11,6 +11,7 @@ import { call } from './client.ts';
 import { emit, reportError, table } from './output.ts';
 import { parseDuration } from './durations.ts';
 import { showLogs } from './commands/logs.ts';
+import { openInBrowser } from './commands/review.ts';
 import { UsageError } from '../io/errors.ts';
 import { parseOneKey } from '../io/terminal/keys.ts';
 import { AGENTS, BACKENDS, POSTURES } from '../contract/vocabulary.ts';
@@ -259,6 +260,16 @@ program
   .action(async (_o, cmd: Command) => {
     const r = await call<Record<string, unknown>[]>(paths(cmd), 'landings');
     emit(json(cmd), r, () => (r.length ? table(r, ['id', 'posture', 'waitingFor']) : 'no open landing gates'));
+  });
+
+program
+  .command('review')
+  .description('the review page: the fleet, briefs, screens, diffs and gates in your browser (prints its URL)')
+  .option('--open', 'open the page in your browser (xdg-open / open)')
+  .action(async (o: { open?: boolean }, cmd: Command) => {
+    const r = await call<{ url: string }>(paths(cmd), 'review');
+    if (o.open) await openInBrowser(r.url);
+    emit(json(cmd), r, () => `${r.url}\n(the link carries this state directory's token: keep it to yourself)`);
   });
 
 program

@@ -20,6 +20,8 @@ import { makeHandlers } from './handlers.ts';
 import { startSocketServer } from './server.ts';
 import { createOptionalHerdrHost } from './herdr-option.ts';
 import { createLandingPort, landingHandlers } from './landing.ts';
+import { hostReview } from '../review/wiring.ts';
+import { hostScreens } from '../review/stream.ts';
 
 function hasTmux(): boolean {
   try {
@@ -54,6 +56,7 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
     stopping = true;
     log({ why }, 'daemon stopping');
     server.close();
+    await review.close();
     try {
       await fleet.shutdown();
     } finally {
@@ -84,6 +87,9 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   });
   // Both gates are worker machine states; these handlers open, approve and reject them.
   Object.assign(handlers, landingHandlers({ store, fleet }));
+  // The review page on 127.0.0.1: its actions call these same handlers (actors/review).
+  const review = await hostReview({ home: paths.home, fleet, store, handlers, screens: hostScreens(hosts), log: (obj, msg) => log(obj, msg) });
+  Object.assign(handlers, review.handlers);
   const server = await startSocketServer(paths.socket, handlers, (obj, msg) => log(obj, msg));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

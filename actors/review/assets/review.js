@@ -1,0 +1,126 @@
+// The review page's only script (served from the package; the page allows no inline script).
+// It follows the server's event stream and swaps in the fragments the server rendered, and
+// sends the person's decisions to the daemon's handlers with the token and JSON.
+'use strict';
+(function () {
+  const body = document.body;
+  const token = document.querySelector('meta[name="hand-token"]').content;
+  const worker = body.dataset.worker || null;
+  const live = document.getElementById('live');
+  const toast = document.getElementById('toast');
+
+  function say(text, bad) {
+    toast.textContent = text;
+    toast.className = bad ? 'toast bad' : 'toast';
+    toast.hidden = false;
+  }
+
+  function highlightDiff() {
+    const el = document.getElementById('diff');
+    if (!el || el.dataset.highlighted || !window.Diff2HtmlUI || !el.querySelector('.d2h-wrapper')) return;
+    el.dataset.highlighted = '1';
+    try {
+      const ui = new window.Diff2HtmlUI(el, undefined, { highlight: true, fileListToggle: false, stickyFileHeaders: false, synchronisedScroll: false });
+      ui.highlightCode();
+    } catch (err) {
+      console.warn('diff highlighting failed', err);
+    }
+  }
+
+  // Swapping a fragment must not eat what the person is typing (a rejection reason) or their focus.
+  function swap(id, html) {
+    const el = document.getElementById(id);
+    if (!el) return;
+    const reason = el.querySelector('input[name="reason"]');
+    const kept = reason ? { value: reason.value, focused: document.activeElement === reason } : null;
+    const focusedAction = document.activeElement && el.contains(document.activeElement) ? document.activeElement.dataset.action : null;
+    el.innerHTML = html;
+    if (kept) {
+      const again = el.querySelector('input[name="reason"]');
+      if (again) {
+        again.value = kept.value;
+        if (kept.focused) again.focus();
+      }
+    }
+    if (focusedAction) {
+      const btn = el.querySelector('[data-action="' + focusedAction + '"]');
+      if (btn) btn.focus();
+    }
+  }
+
+  function follow() {
+    const src = new EventSource(worker ? '/events?worker=' + encodeURIComponent(worker) : '/events');
+    src.onopen = function () {
+      live.textContent = 'live';
+      live.className = 'live on';
+    };
+    src.onerror = function () {
+      live.textContent = 'reconnecting…';
+      live.className = 'live off';
+    };
+    src.addEventListener('fleet', function (e) {
+      const d = JSON.parse(e.data);
+      swap('fleet', d.html);
+      document.title = d.title;
+    });
+    src.addEventListener('head', function (e) {
+      const d = JSON.parse(e.data);
+      swap('head', d.html);
+      document.title = d.title;
+    });
+    src.addEventListener('screen', function (e) {
+      const el = document.getElementById('screen');
+      if (el) el.innerHTML = JSON.parse(e.data).html;
+    });
+    src.addEventListener('details', function (e) {
+      swap('details', JSON.parse(e.data).html);
+      highlightDiff();
+    });
+  }
+
+  async function act(name, params, control) {
+    if (control) control.disabled = true;
+    say(name + ' ' + params.id + '…', false);
+    try {
+      const res = await fetch('/api/' + name, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hand-token': token },
+        body: JSON.stringify(params),
+        credentials: 'same-origin',
+      });
+      const out = await res.json();
+      if (out.ok) {
+        const r = out.result || {};
+        say(params.id + ': ' + name + ' done' + (r.stage ? ' · now ' + r.stage : ''), false);
+      } else {
+        say(out.error && out.error.message ? out.error.message : 'refused (' + res.status + ')', true);
+      }
+    } catch (err) {
+      say('the daemon did not answer: ' + err, true);
+    } finally {
+      if (control && control.isConnected) control.disabled = false;
+    }
+  }
+
+  document.addEventListener('click', function (e) {
+    const btn = e.target.closest('button[data-action]');
+    if (!btn) return;
+    if (btn.dataset.confirm && !window.confirm(btn.dataset.confirm)) return;
+    act(btn.dataset.action, { id: btn.dataset.id }, btn);
+  });
+  document.addEventListener('submit', function (e) {
+    const form = e.target.closest('form[data-action]');
+    if (!form) return;
+    e.preventDefault();
+    const reason = form.querySelector('input[name="reason"]').value.trim();
+    if (!reason) {
+      say('a rejection needs a reason the worker can act on', true);
+      return;
+    }
+    act(form.dataset.action, { id: form.dataset.id, reason: reason }, form.querySelector('button'));
+  });
+
+  follow();
+  if (document.readyState === 'complete') highlightDiff();
+  else window.addEventListener('load', highlightDiff);
+})();

@@ -1,0 +1,45 @@
+/**
+ * What the review page says about a worker: one label for its condition, and which group of the
+ * fleet view it belongs to. Built on conditionOf (actors/daemon/wait.ts), the one place that
+ * reads a stage as a condition, so the page and `hand wait` never disagree.
+ */
+import { conditionOf } from '../daemon/wait.ts';
+import type { WorkerViewLike } from '../daemon/fleet-api.ts';
+
+export type Group = 'attention' | 'running' | 'finished';
+
+export interface Described {
+  /** Short, for badges and the <title>: "blocked: question", "landing approval", "working". */
+  label: string;
+  /** CSS modifier of the badge. */
+  tone: 'attention' | 'running' | 'idle' | 'finished' | 'bad';
+  group: Group;
+  /** What the person is asked, when something waits on them. */
+  ask: string | null;
+  /** True when the question is on the worker's screen (blocked there, not at a gate). */
+  asksOnScreen?: boolean;
+}
+
+export function describe(v: WorkerViewLike): Described {
+  const cond = conditionOf(v);
+  if (v.gate) {
+    const ask = v.gate === 'brief approval' ? 'Approve or reject the brief before anything is made.' : 'Approve or reject the landing of this branch.';
+    return { label: v.gate, tone: 'attention', group: 'attention', ask };
+  }
+  if (v.waitingOn) return { label: 'open decision', tone: 'attention', group: 'attention', ask: `Waiting on the decision ${v.waitingOn}.` };
+  if (cond === 'blocked') return { label: `blocked${v.blockedReason ? `: ${v.blockedReason}` : ''}`, tone: 'attention', group: 'attention', ask: v.lastActivity || 'The worker waits for input.', asksOnScreen: true };
+  if (cond === 'stalled') return { label: 'stalled', tone: 'bad', group: 'attention', ask: 'No change on its screen for too long.' };
+  if (cond === 'wait-failed') return { label: 'could not tell', tone: 'bad', group: 'attention', ask: v.problem ?? 'Its screen could not be read.' };
+  if (cond === 'gone') return { label: v.stage.split('.')[0]!, tone: v.stage === 'failed' || v.stage === 'lost' ? 'bad' : 'finished', group: 'finished', ask: null };
+  if (v.stage === 'done') return { label: 'done', tone: 'finished', group: 'finished', ask: null };
+  if (cond === 'settled') return { label: 'idle', tone: 'idle', group: 'running', ask: null };
+  const top = v.stage.split('.')[0]!;
+  return { label: top === 'running' ? 'working' : top, tone: 'running', group: 'running', ask: null };
+}
+
+const GROUP_ORDER: Record<Group, number> = { attention: 0, running: 1, finished: 2 };
+
+/** What waits on the person first, then running, then finished; newest change first within a group. */
+export function fleetOrder(views: WorkerViewLike[]): WorkerViewLike[] {
+  return [...views].sort((a, b) => GROUP_ORDER[describe(a).group] - GROUP_ORDER[describe(b).group] || b.updatedAt - a.updatedAt || a.id.localeCompare(b.id));
+}

@@ -1,0 +1,104 @@
+/**
+ * The worker view: its condition and what it asks, the actions open to the person, the live
+ * screen, the brief, the report, the landing evidence and the journal. The head (condition +
+ * actions), the screen and the details are separate fragments, each re-sent alone when it changes.
+ */
+import type { WorkerViewLike } from '../daemon/fleet-api.ts';
+import type { StoredJournalEntry } from '../../persistence/types.ts';
+import { stagePath, FINAL_STAGES } from '../worker-view.ts';
+import { describe } from './condition.ts';
+import { esc } from './html.ts';
+import { renderMarkdown } from './markdown.ts';
+import { renderDiff } from './diff-html.ts';
+import { shell } from './render-fleet.ts';
+import type { WorkerDetails } from './worker-details.ts';
+
+export function workerTitle(v: WorkerViewLike): string {
+  return `${v.id} — ${describe(v).label} · kingshand`;
+}
+
+function actions(v: WorkerViewLike): string {
+  const id = esc(v.id);
+  const out: string[] = [];
+  if (v.gate) {
+    const what = v.gate === 'brief approval' ? 'brief' : 'landing';
+    out.push(`<button type="button" class="btn primary" data-action="approve" data-id="${id}">Approve ${what}</button>`);
+    out.push(`<form class="reject" data-action="reject" data-id="${id}"><label for="reason">Reason</label><input id="reason" name="reason" required autocomplete="off" placeholder="why, in words the worker can act on"><button type="submit" class="btn">Reject ${what}</button></form>`);
+  }
+  if (v.stage === 'done') out.push(`<button type="button" class="btn primary" data-action="land" data-id="${id}">Open landing gate</button>`);
+  if (!FINAL_STAGES.has(v.stage) && !v.stage.startsWith('teardown') && v.stage !== 'gate.awaitingBriefApproval') {
+    out.push(`<button type="button" class="btn danger" data-action="stop" data-id="${id}" data-confirm="Stop ${id}? Its agent is asked to exit.">Stop</button>`);
+  }
+  // Answering an open decision (`hand decide`) is not in this tree yet; its button goes here.
+  return out.length ? `<div class="actions" role="group" aria-label="Actions">${out.join('')}</div>` : '';
+}
+
+/** The head fragment: condition, what is asked, facts, actions. */
+export function workerHead(v: WorkerViewLike, posture: string | null, question: string | null = null): string {
+  const d = describe(v);
+  if (question && d.asksOnScreen) d.ask = question;
+  const facts: [string, string][] = [
+    ['project', `${v.project}${posture ? ` (${posture})` : ''}`],
+    ['stage', v.stage],
+    ['branch', v.branch],
+    ['agent', `${v.agent} on ${v.backend}`],
+  ];
+  if (v.rejection) facts.push(['rejected', `${v.rejection.gate}: ${v.rejection.reason}`]);
+  if (v.landingFailure) facts.push(['landing refused', v.landingFailure.message]);
+  if (v.landed) facts.push(['landed', `${v.landed.posture} ${JSON.stringify(v.landed.detail)}`]);
+  if (v.problem) facts.push(['problem', v.problem]);
+  return `<h1><span class="id">${esc(v.id)}</span> <span id="condition" class="badge tone-${d.tone}">${esc(d.label)}</span></h1>
+${d.ask ? `<p class="ask callout" id="ask">${esc(d.ask)}</p>` : ''}
+<dl class="facts">${facts.map(([k, val]) => `<div><dt>${esc(k)}</dt><dd>${esc(val)}</dd></div>`).join('')}</dl>
+${actions(v)}`;
+}
+
+function journalHtml(entries: StoredJournalEntry[]): string {
+  if (entries.length === 0) return '<p class="muted">Nothing journaled yet.</p>';
+  const rows = entries.map((e) => {
+    const ev = e.event as { type?: string } | null;
+    const from = stagePath(e.from);
+    const to = stagePath(e.to);
+    return `<tr><td><time datetime="${new Date(e.at).toISOString()}">${esc(new Date(e.at).toISOString().slice(11, 19))}</time></td><td>${esc(String(ev?.type ?? '?'))}</td><td>${from === to ? esc(to) : `${esc(from)} → ${esc(to)}`}</td></tr>`;
+  });
+  return `<div class="scroll"><table class="journal"><thead><tr><th scope="col">time (UTC)</th><th scope="col">event</th><th scope="col">stage</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+}
+
+function evidenceHtml(ev: WorkerDetails['evidence'], stage: string): string {
+  if (ev === null) return '<p class="muted">No branch to judge at this stage.</p>';
+  if ('error' in ev) return `<p class="muted">${esc(ev.error)}</p>`;
+  const e = ev.evidence;
+  const judged = stage === 'done' || stage.startsWith('landing');
+  if (!judged && e.commits.length === 0) return `<p class="muted">No commits on ${esc(e.branch)} yet; the evidence is judged when the worker is done.</p>`;
+  const verdict = e.verdict === 'ready' ? 'ready to land' : e.verdict;
+  const attribution = e.attributionHits.length === 0
+    ? '<p class="ok">Attribution check: no commit message mentions claude, an assistant or a co-author.</p>'
+    : `<div class="bad"><p>Attribution check failed — these lines refuse the landing:</p><ul>${e.attributionHits.map((h) => `<li><code>${esc(h.sha.slice(0, 10))}</code> ${esc(h.line)}</li>`).join('')}</ul></div>`;
+  const uncommitted = e.uncommitted && e.uncommitted.length ? `<p class="bad">Uncommitted in the worktree: ${esc(e.uncommitted.join(', '))}</p>` : '';
+  return `<p>Verdict: <strong class="verdict verdict-${esc(e.verdict)}">${esc(verdict)}</strong> · ${esc(e.base)} (${esc(e.baseSha.slice(0, 10))}) … ${esc(e.branch)} (${esc(e.headSha.slice(0, 10))})</p>
+${attribution}${uncommitted}
+<h3>Commits</h3>${e.log ? `<pre class="log">${esc(e.log)}</pre>` : '<p class="muted">No commits on the branch.</p>'}
+<h3>Changed files</h3>${e.diffStat ? `<pre class="stat">${esc(e.diffStat)}</pre>` : '<p class="muted">None.</p>'}
+<h3>Diff</h3>${ev.truncated ? '<p class="muted">The diff is too large to show whole; files past the cut are left out.</p>' : ''}<div id="diff" class="diff">${renderDiff(ev.patch)}</div>`;
+}
+
+function docHtml(doc: { text: string } | { error: string } | null, none: string): string {
+  if (doc === null) return `<p class="muted">${esc(none)}</p>`;
+  if ('error' in doc) return `<p class="muted">${esc(doc.error)}</p>`;
+  return `<div class="md">${renderMarkdown(doc.text)}</div>`;
+}
+
+/** The details fragment: report, landing evidence, brief, journal. */
+export function workerDetailsHtml(d: WorkerDetails): string {
+  return `<section aria-labelledby="h-report"><h2 id="h-report">Report</h2>${docHtml(d.report, 'No report yet.')}</section>
+<section aria-labelledby="h-landing"><h2 id="h-landing">Landing evidence</h2>${evidenceHtml(d.evidence, d.stage)}</section>
+<section aria-labelledby="h-brief"><h2 id="h-brief">Brief</h2>${docHtml(d.brief, 'No brief.')}</section>
+<section aria-labelledby="h-journal"><h2 id="h-journal">Journal</h2>${journalHtml(d.journal)}</section>`;
+}
+
+export function workerPage(v: WorkerViewLike, details: WorkerDetails, screen: string, token: string, question: string | null = null): string {
+  const body = `<div id="head">${workerHead(v, details.posture, question)}</div>
+<section aria-labelledby="h-screen"><h2 id="h-screen">Screen <span class="muted small">(live, read-only)</span></h2><pre id="screen" class="term" tabindex="0" aria-label="the worker's screen">${screen}</pre></section>
+<div id="details">${workerDetailsHtml(details)}</div>`;
+  return shell({ title: workerTitle(v), token, page: 'worker', workerId: v.id, body });
+}

@@ -1,0 +1,178 @@
+/**
+ * One Server-Sent Events stream per open page. The fleet page gets the fleet fragment on each
+ * worker change; a worker page gets its head (condition, question, actions) on each change of
+ * that worker, its screen on each pane change, and its details when the stage moves. Events,
+ * never polls: the fleet host's subscribe (the feed `hand wait` reads) and the terminal host's
+ * pane events. Each fragment is sent only when it differs from the last one sent.
+ */
+import type { ServerResponse } from 'node:http';
+import type { FleetStore } from '../../persistence/types.ts';
+import type { TerminalHost, BackendName } from '../../io/terminal/types.ts';
+import type { FleetHostApi, WorkerViewLike } from '../daemon/fleet-api.ts';
+import { fleetHtml, fleetTitle, type PostureOf } from './render-fleet.ts';
+import { workerDetailsHtml, workerHead, workerTitle } from './render-worker.ts';
+import { screenHtml } from './screen-html.ts';
+import { workerDetails } from './worker-details.ts';
+import { esc } from './html.ts';
+import { questionOf } from './question.ts';
+import { conditionOf } from '../daemon/wait.ts';
+
+/** Only a worker blocked on its screen (not at a gate) asks a question there. */
+const asks = (v: WorkerViewLike) => conditionOf(v) === 'blocked' && !v.gate;
+
+/** The questions of the blocked workers among `views`, read off their screens. */
+export async function questionsOf(screens: ScreenSource, views: WorkerViewLike[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  await Promise.all(
+    views.map(async (v) => {
+      const q = await screens.question(v).catch(() => null);
+      if (q) out.set(v.id, q);
+    }),
+  );
+  return out;
+}
+
+export interface ScreenSource {
+  /** The worker's visible screen as HTML (or a line saying why there is none), and its question when blocked. */
+  read(view: WorkerViewLike): Promise<{ html: string; question: string | null }>;
+  /** The question on a blocked worker's screen (see question.ts), or null. */
+  question(view: WorkerViewLike): Promise<string | null>;
+  /** Calls onChange when the worker's pane changes; returns the unsubscribe. */
+  watch(view: WorkerViewLike, onChange: () => void): () => void;
+}
+
+/** Screens read straight from the terminal hosts (the fleet host reads text only). */
+export function hostScreens(hosts: Partial<Record<BackendName, TerminalHost>>): ScreenSource {
+  return {
+    async read(v) {
+      const host = hosts[v.backend];
+      if (!v.paneId || !host) return { html: `<span class="muted">${esc(v.paneId ? `the ${v.backend} host is not available` : `no screen yet (${v.stage})`)}</span>`, question: null };
+      const res = await host.readVisible(v.paneId);
+      if (!res.ok) return { html: `<span class="muted">${esc(`screen not readable: ${res.error}`)}</span>`, question: null };
+      return { html: screenHtml(res.screen), question: asks(v) ? questionOf(res.screen) : null };
+    },
+    async question(v) {
+      const host = hosts[v.backend];
+      if (!v.paneId || !host || !asks(v)) return null;
+      const res = await host.readVisible(v.paneId);
+      return res.ok ? questionOf(res.screen) : null;
+    },
+    watch(v, onChange) {
+      const host = hosts[v.backend];
+      if (!v.paneId || !host) return () => {};
+      return host.subscribe(v.paneId, (e) => {
+        if (e.type !== 'title') onChange();
+      });
+    },
+  };
+}
+
+export interface StreamDeps {
+  fleet: FleetHostApi;
+  store: Pick<FleetStore, 'getWorker' | 'getProject' | 'journal'>;
+  screens: ScreenSource;
+  postureOf: PostureOf;
+  /** null: the fleet page. */
+  worker: string | null;
+}
+
+const KEEPALIVE_MS = 15_000;
+const FLEET_COALESCE_MS = 20;
+
+/** Starts the stream on `res` (headers already written); returns its close. */
+export function openStream(res: ServerResponse, d: StreamDeps): () => void {
+  let closed = false;
+  const last = new Map<string, string>();
+  const emit = (event: string, payload: Record<string, string>) => {
+    if (closed) return;
+    const data = JSON.stringify(payload);
+    if (last.get(event) === data) return;
+    last.set(event, data);
+    res.write(`event: ${event}\ndata: ${data}\n\n`);
+  };
+  const keepalive = setInterval(() => !closed && res.write(': keepalive\n\n'), KEEPALIVE_MS);
+  const offs: (() => void)[] = [() => clearInterval(keepalive)];
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    for (const off of offs.splice(0)) off();
+    res.end();
+  };
+
+  if (d.worker === null) {
+    let timer: NodeJS.Timeout | null = null;
+    let pushing = Promise.resolve();
+    const push = () => {
+      timer = null;
+      // In order: a slow screen read must not let an older fleet overwrite a newer one.
+      pushing = pushing.then(async () => {
+        const views = d.fleet.views();
+        const questions = await questionsOf(d.screens, views);
+        emit('fleet', { html: fleetHtml(views, d.postureOf, questions), title: fleetTitle(views) });
+      }).catch(() => {});
+    };
+    offs.push(d.fleet.subscribe(() => {
+      timer ??= setTimeout(push, FLEET_COALESCE_MS);
+    }));
+    offs.push(() => timer && clearTimeout(timer));
+    push();
+    return close;
+  }
+
+  const id = d.worker;
+  // Screen reads: one at a time; a change during a read asks for one more read after it.
+  // One read gives the screen and the question the head shows.
+  let question: string | null = null;
+  let reading = false;
+  let again = false;
+  const readScreen = async () => {
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    try {
+      do {
+        again = false;
+        const v = d.fleet.view(id);
+        if (!v || closed) return;
+        const read = await d.screens.read(v);
+        emit('screen', { html: read.html });
+        if (read.question !== question) {
+          question = read.question;
+          pushHead(d.fleet.view(id) ?? v);
+        }
+      } while (again && !closed);
+    } catch {
+      // A failed read shows the last screen; the next change reads again.
+    } finally {
+      reading = false;
+    }
+  };
+
+  let paneOff: (() => void) | null = null;
+  let paneOf: string | null = null;
+  let stageOf: string | null = null;
+  const pushHead = (v: WorkerViewLike) => emit('head', { html: workerHead(v, d.postureOf(v.project), question), title: workerTitle(v) });
+  const onView = (v: WorkerViewLike) => {
+    if (v.id !== id || closed) return;
+    pushHead(v);
+    if (v.paneId !== paneOf) {
+      paneOff?.();
+      paneOf = v.paneId;
+      paneOff = d.screens.watch(v, () => void readScreen());
+    }
+    void readScreen();
+    if (v.stage !== stageOf) {
+      const first = stageOf === null;
+      stageOf = v.stage;
+      // The page was rendered with the details of this stage; later stages bring new ones.
+      if (!first) void workerDetails(v, d.store).then((det) => emit('details', { html: workerDetailsHtml(det) })).catch(() => {});
+    }
+  };
+  offs.push(d.fleet.subscribe(onView));
+  offs.push(() => paneOff?.());
+  const now = d.fleet.view(id);
+  if (now) onView(now);
+  return close;
+}

@@ -1,0 +1,36 @@
+/**
+ * How the daemon hosts the review page: started beside the socket server, its URL handed out by
+ * the `review` request (`hand review`). A page that cannot start (a refused bind address, a
+ * taken HAND_REVIEW_PORT) never stops the daemon; `hand review` then says why.
+ */
+import { RefusedError } from '../../io/errors.ts';
+import type { Handler } from '../daemon/server.ts';
+import { startReviewServer, type ReviewDeps, type ReviewServer } from './server.ts';
+
+export interface ReviewHosting {
+  handlers: Record<string, Handler>;
+  close(): Promise<void>;
+}
+
+export async function hostReview(deps: ReviewDeps): Promise<ReviewHosting> {
+  let server: ReviewServer | null = null;
+  let problem = '';
+  try {
+    server = await startReviewServer(deps);
+    deps.log?.({ url: `http://${server.host}:${server.port}/` }, 'review page listening');
+  } catch (err) {
+    problem = (err as Error).message;
+    deps.log?.({ err: problem }, 'review page not started');
+  }
+  return {
+    handlers: {
+      async review() {
+        if (!server) throw new RefusedError('review-unavailable', `the review page did not start: ${problem}`, {});
+        return { url: server.url, host: server.host, port: server.port };
+      },
+    },
+    close: async () => {
+      await server?.close();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * `hand review [--open]`: the review page's URL (with this state directory's token), and with
+ * --open the person's browser pointed at it (xdg-open on Linux, open on macOS; argv, no shell).
+ */
+import { execa } from 'execa';
+import { RefusedError } from '../../io/errors.ts';
+
+export function openerArgv(url: string, platform: NodeJS.Platform = process.platform): [string, string[]] {
+  if (platform === 'darwin') return ['open', [url]];
+  if (platform === 'win32') return ['explorer.exe', [url]];
+  return ['xdg-open', [url]];
+}
+
+export async function openInBrowser(url: string): Promise<void> {
+  const [file, args] = openerArgv(url);
+  try {
+    // Detached: the browser outlives this command, and its output is not ours to print.
+    const child = execa(file, args, { detached: true, stdio: 'ignore', reject: false, cleanup: false });
+    await new Promise<void>((resolve, reject) => {
+      child.once('spawn', () => resolve());
+      child.once('error', reject);
+    });
+    child.unref();
+  } catch (err) {
+    throw new RefusedError('browser-open-failed', `could not start ${file} to open the page (${(err as Error).message}); open the URL yourself.`, { opener: file });
+  }
+}

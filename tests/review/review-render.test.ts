@@ -1,0 +1,58 @@
+/** What the review page renders: inert Markdown, coloured screens, the fleet's order. */
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../actors/review/markdown.ts';
+import { screenHtml, sgrColour } from '../../actors/review/screen-html.ts';
+import { parseAnsi } from '../../io/screen/parse-ansi.ts';
+import { fleetOrder, describe as describeWorker } from '../../actors/review/condition.ts';
+import { fleetHtml } from '../../actors/review/render-fleet.ts';
+import { buildView } from '../../actors/worker-view.ts';
+import type { WorkerIntent } from '../../persistence/types.ts';
+
+function view(id: string, stage: string, extra: Record<string, unknown> = {}) {
+  const intent = { id, project: 'shop', backend: 'tmux', agent: 'mock', worktree: '/w', branch: `kh/${id}`, base: 'main', briefPath: '/b', reportPath: '/r', repo: '/repo' } as unknown as WorkerIntent;
+  return { ...buildView({ intent, stage, context: null, live: true, updatedAt: 1 }), ...extra };
+}
+
+describe('review page rendering', () => {
+  it('raw HTML in Markdown is shown as text, never as elements', () => {
+    const html = renderMarkdown('# T\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1)) [ok](https://example.invalid/)');
+    expect(html).not.toMatch(/<script|<img|href="javascript/i);
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).toContain('rel="noopener noreferrer"');
+  });
+
+  it('screen colours become spans with the same colours, text escaped', () => {
+    const screen = parseAnsi('\x1b[31mred\x1b[0m <b>\x1b[38;5;244mgrey\x1b[0m \x1b[1;48;2;1;2;3mbold\x1b[0m', { cols: 80, rows: 4 });
+    const html = screenHtml(screen);
+    expect(html).toContain('<span style="color:#cd3131">red</span>');
+    expect(html).toContain('&lt;b&gt;');
+    expect(html).toContain(`color:${sgrColour('38;5;244')}`);
+    expect(html).toMatch(/<span class="b" style="background:#010203">bold<\/span>/);
+    expect(sgrColour('38;5;244')).toBe('#808080');
+  });
+
+  it('the fleet lists what waits on the person first, then running, then finished', () => {
+    const views = [
+      view('done1', 'landed'),
+      view('run1', 'running.working'),
+      view('gate1', 'landing.awaitingApproval'),
+      view('ask1', 'running.blocked', { awaitingInput: true, blockedReason: 'question', lastActivity: 'Which database?' }),
+    ];
+    expect(fleetOrder(views).map((v) => v.id).slice(0, 2).sort()).toEqual(['ask1', 'gate1']);
+    expect(fleetOrder(views).map((v) => v.id).slice(2)).toEqual(['run1', 'done1']);
+    expect(describeWorker(views[3]!)).toMatchObject({ label: 'blocked: question', group: 'attention', ask: 'Which database?' });
+    const html = fleetHtml(views, () => 'local-only');
+    expect(html.indexOf('Waiting on you')).toBeLessThan(html.indexOf('Running'));
+    expect(html.indexOf('Running')).toBeLessThan(html.indexOf('Finished'));
+  });
+});
+
+describe('the question a blocked worker asks', () => {
+  it('is the lowest row that ends with a question mark, without the box drawing', async () => {
+    const { questionOf } = await import('../../actors/review/question.ts');
+    const screen = parseAnsi('☐ Database\n\nWhich database should the fake project use?\n\n❯ 1. SQLite\n  2. Postgres\n\nEnter to select', { cols: 80, rows: 10 });
+    expect(questionOf(screen)).toBe('Which database should the fake project use?');
+    expect(questionOf(parseAnsi('│ Do you want to proceed? │\n❯ 1. Yes', { cols: 80, rows: 4 }))).toBe('Do you want to proceed?');
+    expect(questionOf(parseAnsi('all done\n> ', { cols: 80, rows: 4 }))).toBeNull();
+  });
+});
