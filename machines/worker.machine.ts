@@ -117,7 +117,7 @@ export const workerMachine = workerSetup.createMachine({
     stopped: { type: 'final', tags: ['gone', 'exited-cleanly'] },
     gone: { type: 'final', tags: ['gone'] },
     failed: { type: 'final', tags: ['gone', 'failed'] },
-    lost: { type: 'final', tags: ['gone'] },
+    lost: { type: 'final', tags: ['gone', 'lost'] },
     /** Landed (and torn down unless `problem` says what was kept). */
     landed: { type: 'final', tags: ['gone', 'landed'] },
     /** The brief was rejected at the dispatch gate: the brief and the reason stay; nothing else was made. */

@@ -30,8 +30,8 @@ export function describe(v: WorkerViewLike): Described {
   if (cond === 'blocked') return { label: `blocked${v.blockedReason ? `: ${v.blockedReason}` : ''}`, tone: 'attention', group: 'attention', ask: v.lastActivity || 'The worker waits for input.', asksOnScreen: true };
   if (cond === 'stalled') return { label: 'stalled', tone: 'bad', group: 'attention', ask: 'No change on its screen for too long.' };
   if (cond === 'wait-failed') return { label: 'could not tell', tone: 'bad', group: 'attention', ask: v.problem ?? 'Its screen could not be read.' };
-  if (cond === 'gone') return { label: v.stage.split('.')[0]!, tone: v.stage === 'failed' || v.stage === 'lost' ? 'bad' : 'finished', group: 'finished', ask: null };
-  if (v.stage === 'done') return { label: 'done', tone: 'finished', group: 'finished', ask: null };
+  if (cond === 'gone') return { label: v.stage.split('.')[0]!, tone: v.marks.includes('failed') || v.marks.includes('lost') ? 'bad' : 'finished', group: 'finished', ask: null };
+  if (cond === 'settled' && v.marks.includes('landable')) return { label: 'done', tone: 'finished', group: 'finished', ask: null };
   if (cond === 'settled') return { label: 'idle', tone: 'idle', group: 'running', ask: null };
   const top = v.stage.split('.')[0]!;
   return { label: top === 'running' ? 'working' : top, tone: 'running', group: 'running', ask: null };

@@ -5,7 +5,8 @@
  */
 import type { WorkerViewLike } from '../daemon/fleet-api.ts';
 import type { StoredJournalEntry } from '../../persistence/types.ts';
-import { stagePath, FINAL_STAGES } from '../worker-view.ts';
+import { stagePath } from '../worker-view.ts';
+import { meaningOfStage } from '../condition.ts';
 import { describe } from './condition.ts';
 import { esc } from './html.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -25,8 +26,8 @@ function actions(v: WorkerViewLike): string {
     out.push(`<button type="button" class="btn primary" data-action="approve" data-id="${id}">Approve ${what}</button>`);
     out.push(`<form class="reject" data-action="reject" data-id="${id}"><label for="reason">Reason</label><input id="reason" name="reason" required autocomplete="off" placeholder="why, in words the worker can act on"><button type="submit" class="btn">Reject ${what}</button></form>`);
   }
-  if (v.stage === 'done') out.push(`<button type="button" class="btn primary" data-action="land" data-id="${id}">Open landing gate</button>`);
-  if (!FINAL_STAGES.has(v.stage) && !v.stage.startsWith('teardown') && v.stage !== 'gate.awaitingBriefApproval') {
+  if (v.marks.includes('landable') && !v.gate) out.push(`<button type="button" class="btn primary" data-action="land" data-id="${id}">Open landing gate</button>`);
+  if (!['gone', 'stopping', 'stuck'].includes(v.condition) && !v.marks.includes('brief-gate')) {
     out.push(`<button type="button" class="btn danger" data-action="stop" data-id="${id}" data-confirm="Stop ${id}? Its agent is asked to exit.">Stop</button>`);
   }
   // Answering an open decision (`hand decide`) is not in this tree yet; its button goes here.
@@ -68,7 +69,8 @@ function evidenceHtml(ev: WorkerDetails['evidence'], stage: string): string {
   if (ev === null) return '<p class="muted">No branch to judge at this stage.</p>';
   if ('error' in ev) return `<p class="muted">${esc(ev.error)}</p>`;
   const e = ev.evidence;
-  const judged = stage === 'done' || stage.startsWith('landing');
+  const meaning = meaningOfStage(stage);
+  const judged = meaning.marks.includes('landable') || meaning.condition === 'landing';
   if (!judged && e.commits.length === 0) return `<p class="muted">No commits on ${esc(e.branch)} yet; the evidence is judged when the worker is done.</p>`;
   const verdict = e.verdict === 'ready' ? 'ready to land' : e.verdict;
   const attribution = e.attributionHits.length === 0

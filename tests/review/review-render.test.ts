@@ -6,11 +6,12 @@ import { parseAnsi } from '../../io/screen/parse-ansi.ts';
 import { fleetOrder, describe as describeWorker } from '../../actors/review/condition.ts';
 import { fleetHtml } from '../../actors/review/render-fleet.ts';
 import { buildView } from '../../actors/worker-view.ts';
+import { meaningOfStage } from '../../actors/condition.ts';
 import type { WorkerIntent } from '../../persistence/types.ts';
 
 function view(id: string, stage: string, extra: Record<string, unknown> = {}) {
   const intent = { id, project: 'shop', backend: 'tmux', agent: 'mock', worktree: '/w', branch: `kh/${id}`, base: 'main', briefPath: '/b', reportPath: '/r', repo: '/repo' } as unknown as WorkerIntent;
-  return { ...buildView({ intent, stage, context: null, live: true, updatedAt: 1 }), ...extra };
+  return { ...buildView({ intent, stage, meaning: meaningOfStage(stage), context: null, live: true, updatedAt: 1 }), ...extra };
 }
 
 describe('review page rendering', () => {
