@@ -20,6 +20,7 @@ import { makeHandlers } from './handlers.ts';
 import { startSocketServer } from './server.ts';
 import { createOptionalHerdrHost } from './herdr-option.ts';
 import { createLandingPort, landingHandlers } from './landing.ts';
+import { pictureHandlers } from './fleet-picture.ts';
 
 function hasTmux(): boolean {
   try {
@@ -84,6 +85,8 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   });
   // Both gates are worker machine states; these handlers open, approve and reject them.
   Object.assign(handlers, landingHandlers({ store, fleet }));
+  // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).
+  Object.assign(handlers, pictureHandlers({ store, fleet }));
   const server = await startSocketServer(paths.socket, handlers, (obj, msg) => log(obj, msg));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
