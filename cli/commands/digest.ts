@@ -36,9 +36,10 @@ async function guarded<T>(part: string, broken: string[], fn: () => T | Promise<
   }
 }
 
-export async function buildDigest(paths: HomePaths, workspace: string | null, now = Date.now()): Promise<Digest> {
-  const broken: string[] = [];
-  const survey = await guarded('fleet', broken, () => ops.survey(paths));
+export async function buildDigest(paths: HomePaths, workspace: string | null, now = Date.now(), alreadyBroken: string[] = []): Promise<Digest> {
+  const broken = [...alreadyBroken];
+  // With no usable state directory there is no daemon to ask (and none must be started there).
+  const survey = alreadyBroken.length ? null : await guarded('fleet', broken, () => ops.survey(paths));
   const ws = workspace ? workspacePaths(workspace) : null;
   if (!ws) broken.push('workspace: none found (run hand init, or pass --workspace <dir>)');
   const memory = ws ? await guarded('memory', broken, () => memoryReport(ws)) : null;
@@ -71,8 +72,9 @@ export function formatDigest(d: Digest): string {
   if (d.fleet) {
     const { projects, workers, waiting } = d.fleet;
     out.push(projects.length ? `PROJECTS ${projects.length}: ${projects.map((p) => `${p.name} [${p.posture}${p.yolo ? ', yolo' : ''}]${p.pathExists ? '' : ' PATH MISSING'}`).join('; ')}` : 'PROJECTS: none registered (annex a repository first)');
-    out.push(`WAITS ON YOU ${waiting.filter((w) => w.kind !== 'no-projects').length}:`);
-    out.push(...capped(waiting.filter((w) => w.kind !== 'no-projects').map((w) => `- ${w.text}`)));
+    const waits = waiting.filter((w) => w.kind !== 'no-projects');
+    out.push(waits.length ? `WAITS ON YOU ${waits.length}:` : 'WAITS ON YOU: nothing');
+    out.push(...capped(waits.map((w) => `- ${w.text}`)));
     const counts = new Map<string, string[]>();
     for (const w of workers) counts.set(w.condition, [...(counts.get(w.condition) ?? []), w.id]);
     out.push(workers.length ? `WORKERS ${workers.length}: ${[...counts.entries()].map(([c, ids]) => `${c} ${ids.join(' ')}`).join('; ')}` : 'WORKERS: none');

@@ -8,7 +8,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../../io/root.ts';
 import { UsageError } from '../../io/errors.ts';
-import { resolveHome, type HomePaths } from '../home.ts';
+import { homePaths, resolveHome, type HomePaths } from '../home.ts';
 import { emit } from '../output.ts';
 import { ops } from '../hand-ops.ts';
 import { findWorkspace, workspacePaths, defaultWorkspaceDir } from '../../io/workspace/layout.ts';
@@ -58,9 +58,17 @@ export function registerHandCommands(program: Command, ctx: Ctx): void {
     .option('--hook', 'print it as SessionStart hook output and record the session start')
     .action(async (o: { workspace?: string; hook?: boolean }, cmd: Command) => {
       const { buildDigest, formatDigest, hookOutput, recordSessionStart } = await import('./digest.ts');
-      const paths = ctx.paths(cmd);
       const now = Date.now();
-      const d = await buildDigest(paths, findWorkspace(o.workspace), now);
+      // Never fails a session start: even an unusable state directory is one BROKEN line.
+      let paths: HomePaths;
+      const broken: string[] = [];
+      try {
+        paths = ctx.paths(cmd);
+      } catch (err) {
+        paths = homePaths(resolveHome((cmd.optsWithGlobals() as { home?: string }).home));
+        broken.push(`state directory: ${String((err as Error).message).replace(/\s+/g, ' ').slice(0, 200)}`);
+      }
+      const d = await buildDigest(paths, findWorkspace(o.workspace), now, broken);
       if (o.hook) {
         try {
           recordSessionStart(paths, now);

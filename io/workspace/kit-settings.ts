@@ -57,10 +57,9 @@ export function handSettings(c: KitCommand & { stateDir: string }): Record<strin
         'mcp__hand',
         `Bash(${hand}:*)`,
         'Read(/**)',
+        // Edit rules cover every file-writing tool (2.1.332 warns that a Write rule never matches).
         'Edit(/memory/**)',
-        'Write(/memory/**)',
         'Edit(/data/**)',
-        'Write(/data/**)',
       ],
       deny: [
         ...SECRET_READS,
@@ -69,9 +68,9 @@ export function handSettings(c: KitCommand & { stateDir: string }): Record<strin
         `Read(${abs(c.stateDir)}/secrets/**)`,
         `Read(${abs(c.stateDir)}/credentials/**)`,
         'Edit(/instructions.md)',
-        'Write(/instructions.md)',
         'Edit(/.claude/**)',
-        'Write(/.claude/**)',
+        'Edit(/.mcp.json)',
+        'Edit(/CLAUDE.md)',
       ],
       additionalDirectories: [],
     },
