@@ -11,7 +11,7 @@ import { UsageError } from '../../io/errors.ts';
 import { homePaths, resolveHome, type HomePaths } from '../home.ts';
 import { emit } from '../output.ts';
 import { ops } from '../hand-ops.ts';
-import { findWorkspace, workspacePaths, defaultWorkspaceDir } from '../../io/workspace/layout.ts';
+import { findWorkspace, isWorkspace, workspacePaths, defaultWorkspaceDir } from '../../io/workspace/layout.ts';
 import { formatSurvey, formatAudience } from './picture-text.ts';
 import { parseSince, sessionStart } from '../since.ts';
 
@@ -24,7 +24,7 @@ const HAND_BIN = join(KINGSHAND_ROOT, 'bin', 'hand.js');
 
 function requireWorkspace(named: string | undefined): ReturnType<typeof workspacePaths> {
   const dir = findWorkspace(named);
-  if (!dir || !existsSync(dir)) {
+  if (!dir || !existsSync(dir) || !isWorkspace(dir)) {
     throw new UsageError('no-workspace', `no Hand workspace here${named ? ` (${named})` : ''}. Run this inside one, pass --workspace <dir>, or make one with hand init.`, { workspace: named ?? null });
   }
   return workspacePaths(dir);

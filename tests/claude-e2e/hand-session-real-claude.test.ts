@@ -34,6 +34,7 @@ let state: string;
 let ws: string;
 let home: string;
 let repo: string;
+let eventLog: string;
 const screens: string[] = [];
 let watching = true;
 
@@ -58,7 +59,10 @@ beforeAll(async () => {
   const brief = join(tmp.path, 'brief.md');
   writeFileSync(brief, '# Brief asker\n\n## Read first\n\nNothing.\n\n## Task\n\nMODE:ask pick a database before starting.\n');
 
-  const env = { ...claudeTestEnv({ home, baseUrl: fake.url, renderer: 'fullscreen', path: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin` }), KH_MOCK_TICK_MS: '200' };
+  // KH_MOCK_EVENT_LOG reaches the mock worker only if the Hand's environment flows Claude Code →
+  // MCP server → dispatch → worker, as a real worker's API settings must.
+  eventLog = join(tmp.path, 'worker-events.jsonl');
+  const env = { ...claudeTestEnv({ home, baseUrl: fake.url, renderer: 'fullscreen', path: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin` }), KH_MOCK_TICK_MS: '200', KH_MOCK_EVENT_LOG: eventLog };
   hand = handRunner(state, env, 60_000);
   const init = await hand(['init', ws, '--json']);
   expect(init.code, init.stderr).toBe(0);
@@ -128,6 +132,7 @@ describe('the Hand in real Claude Code, in a workspace made by hand init', () =>
     expect(result.isError, result.content).toBe(false);
     expect(JSON.parse(result.content)).toMatchObject({ id: 'asker', reason: 'blocked', met: true, question: QUESTION });
     expect(JSON.parse(result.content).options).toEqual(expect.arrayContaining([expect.stringContaining('SQLite'), expect.stringContaining('Postgres')]));
+    expect(readFileSync(eventLog, 'utf8'), 'the worker ran with the Hand session\'s environment').toContain('menu-drawn');
   }, 120_000);
 
   it('refuses the read of a secret and the edit of instructions.md; both files unchanged; the secret never reaches the model', async () => {

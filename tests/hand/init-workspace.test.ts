@@ -37,7 +37,11 @@ describe('hand init', () => {
       expect(r.stdout).toMatch(new RegExp(`created\\s+${f.replace(/[.]/g, '\\.')}`));
     }
     expect(SKILLS).toEqual(expect.arrayContaining(['annex', 'muster', 'rally', 'survey', 'audience', 'afk', 'chronicle', 'herald']));
-    for (const s of SKILLS) expect(readFileSync(join(w.ws, '.claude/skills', s, 'SKILL.md'), 'utf8')).toMatch(new RegExp(`^---\\nname: ${s}\\ndescription: .+\\n---\\n`));
+    for (const s of SKILLS) {
+      const skill = readFileSync(join(w.ws, '.claude/skills', s, 'SKILL.md'), 'utf8');
+      expect(skill).toMatch(new RegExp(`^---\\nname: ${s}\\ndescription: .+\\n---\\n`));
+      expect(skill, s).not.toContain('{{');
+    }
     const md = readFileSync(join(w.ws, 'CLAUDE.md'), 'utf8');
     expect(md).toContain('Never do project work yourself');
     expect(md).toContain("Never answer a worker's question for the person");
