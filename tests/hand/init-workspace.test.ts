@@ -49,6 +49,14 @@ describe('hand init', () => {
     expect(md).not.toContain('{{');
   });
 
+  it('the kit uses the plain hyphen only, never a long dash (workflow §0.5 rule 4)', async () => {
+    const w = world();
+    expect((await w.init(w.ws)).code).toBe(0);
+    for (const f of ['CLAUDE.md', 'instructions.md', ...SKILLS.map((s) => `.claude/skills/${s}/SKILL.md`)]) {
+      expect(readFileSync(join(w.ws, f), 'utf8'), f).not.toMatch(/[\u2013\u2014]/);
+    }
+  });
+
   it('settings: the SessionStart hook and the MCP server run this installation by absolute path; deny rules guard secrets and instructions.md', async () => {
     const w = world();
     expect((await w.init(w.ws)).code).toBe(0);
