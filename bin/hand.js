@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bundle = `${root}dist/cli/main.js`;
-const SOURCE_DIRS = ['cli', 'actors', 'machines', 'io', 'persistence'];
+const SOURCE_DIRS = ['cli', 'actors', 'machines', 'io', 'persistence', 'mcp'];
 
 function newestSource(dir, newest) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

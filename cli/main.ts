@@ -9,12 +9,12 @@ import { KINGSHAND_ROOT } from '../io/root.ts';
 import { ensureHome, resolveHome, type HomePaths } from '../contract/home.ts';
 import { call } from './client.ts';
 import { emit, reportError, table } from './output.ts';
-import { parseDuration } from './durations.ts';
 import { showLogs } from './commands/logs.ts';
 import { openInBrowser } from './commands/review.ts';
 import { UsageError } from '../io/errors.ts';
-import { parseOneKey } from '../io/terminal/keys.ts';
 import { AGENTS, BACKENDS, POSTURES } from '../contract/vocabulary.ts';
+import { ops } from './hand-ops.ts';
+import { registerHandCommands } from './commands/hand-commands.ts';
 
 const pkg = JSON.parse(readFileSync(join(KINGSHAND_ROOT, 'package.json'), 'utf8')) as { version: string };
 const program = new Command();
@@ -99,7 +99,7 @@ program
   .addOption(new Option('--posture <posture>', 'delivery posture').choices(POSTURES).default('local-only'))
   .option('--yolo', 'skip the approval gates for this project', false)
   .action(async (repo: string, o: { name?: string; posture: string; yolo: boolean }, cmd: Command) => {
-    const r = await call<Record<string, unknown>>(paths(cmd), 'annex', { repo: resolve(repo), name: o.name, posture: o.posture, yolo: o.yolo });
+    const r = await ops.annex(paths(cmd), { repo, ...o });
     emit(json(cmd), r, () => `${r.updated ? 'updated' : 'registered'} ${r.name} → ${r.repo} (${r.posture}${r.yolo ? ', yolo' : ''})`);
   });
 
@@ -107,7 +107,7 @@ program
   .command('projects')
   .description('list registered projects')
   .action(async (_o, cmd: Command) => {
-    const r = await call<Record<string, unknown>[]>(paths(cmd), 'projects');
+    const r = await ops.projects(paths(cmd));
     emit(json(cmd), r, () => (r.length ? table(r, ['name', 'repo', 'posture', 'yolo']) : 'no projects registered (hand annex <repo>)'));
   });
 
@@ -123,19 +123,7 @@ program
   .option('--stall <duration>', 'report a stall after this long without change', '20m')
   .option('--env <KEY=VALUE>', 'set a variable in the worker (repeatable; wins over the defaults)', (v: string, acc: string[]) => [...acc, v], [] as string[])
   .action(async (id: string, o: { repo: string; brief: string; readPath: string[]; agent: string; backend: string; stall: string; env: string[] }, cmd: Command) => {
-    const stallMs = parseDuration(o.stall, '--stall');
-    const envAdd: Record<string, string> = {};
-    for (const pair of o.env) {
-      const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(pair);
-      if (!m) throw new UsageError('bad-env', `--env ${JSON.stringify(pair)} is not KEY=VALUE. Example: --env CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION=1`, { value: pair });
-      envAdd[m[1]!] = m[2]!;
-    }
-    const r = await call<Record<string, unknown>>(paths(cmd), 'dispatch', {
-      id, repo: resolve(o.repo), brief: resolve(o.brief), readPaths: o.readPath, agent: o.agent, backend: o.backend, stallMs,
-      // The worker runs with the environment of this call (API keys, base URLs, proxies live there).
-      env: process.env,
-      envAdd,
-    });
+    const r = await ops.dispatch(paths(cmd), { id, repo: o.repo, brief: o.brief, readPaths: o.readPath, agent: o.agent, backend: o.backend, stall: o.stall, env: o.env });
     emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend})`, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`].join('\n'));
   });
 
@@ -144,7 +132,7 @@ program
   .description('one row per worker: stage, screen state, prompt box, liveness, report')
   .argument('[id]', 'only this worker')
   .action(async (id: string | undefined, _o, cmd: Command) => {
-    const r = await call<Record<string, unknown>[]>(paths(cmd), 'status', { id });
+    const r = await ops.status(paths(cmd), { id });
     emit(json(cmd), r, () => (r.length ? table(r, STATUS_COLUMNS) : 'no workers (hand dispatch … starts one)'));
   });
 
@@ -155,19 +143,16 @@ program
   .addOption(new Option('--until <condition>', 'condition that counts as success').choices(['settled', 'blocked', 'stalled', 'exited', 'any']).default('any'))
   .option('--timeout <duration>', 'give up after this long', '30m')
   .action(async (id: string, o: { until: string; timeout: string }, cmd: Command) => {
-    const timeoutMs = parseDuration(o.timeout, '--timeout');
     const live = process.stderr.isTTY && !json(cmd);
     const started = Date.now();
-    const r = await call<Record<string, unknown>>(paths(cmd), 'wait', { id, until: o.until, timeoutMs }, {
-      onProgress: (p) => {
-        if (!live) return;
-        const v = p as { stage: string; state: string; lastActivity: string };
-        const line = `⧗ ${id} ${v.stage} (${v.state}) ${Math.round((Date.now() - started) / 1000)}s · ${v.lastActivity}`;
-        process.stderr.write(`\r\x1b[2K${line.slice(0, (process.stderr.columns || 100) - 1)}`);
-      },
+    const r = await ops.wait(paths(cmd), { id, until: o.until, timeout: o.timeout }, (p) => {
+      if (!live) return;
+      const v = p as { stage: string; state: string; lastActivity: string };
+      const line = `⧗ ${id} ${v.stage} (${v.state}) ${Math.round((Date.now() - started) / 1000)}s · ${v.lastActivity}`;
+      process.stderr.write(`\r\x1b[2K${line.slice(0, (process.stderr.columns || 100) - 1)}`);
     });
     if (live) process.stderr.write('\r\x1b[2K');
-    emit(json(cmd), r, () => `${id}: ${r.reason}${r.met ? '' : ` (waited for ${o.until})`} · state ${r.state}${r.blockedReason ? ` (${r.blockedReason})` : ''} · box ${JSON.stringify(r.promptBox)} · ${r.readable ? 'readable' : 'UNREADABLE'}\n  ${r.lastActivity}`);
+    emit(json(cmd), r, () => `${id}: ${r.reason}${r.met ? '' : ` (waited for ${o.until})`} · state ${r.state}${r.blockedReason ? ` (${r.blockedReason})` : ''} · box ${JSON.stringify(r.promptBox)} · ${r.readable ? 'readable' : 'UNREADABLE'}\n  ${r.question ? `asks: ${r.question}` : r.lastActivity}`);
     process.exitCode = r.met ? 0 : 1;
   });
 
@@ -177,8 +162,7 @@ program
   .argument('<id>', 'worker id')
   .option('--scrollback <lines>', 'include this many lines of history', (v) => Number.parseInt(v, 10))
   .action(async (id: string, o: { scrollback?: number }, cmd: Command) => {
-    if (o.scrollback !== undefined && !(o.scrollback > 0)) throw new UsageError('bad-scrollback', '--scrollback takes a positive number of lines, e.g. --scrollback 200.');
-    const r = await call<{ text: string }>(paths(cmd), 'read', { id, scrollback: o.scrollback });
+    const r = await ops.read(paths(cmd), { id, scrollback: o.scrollback });
     // Blank rows below the last line of output say nothing to a person.
     emit(json(cmd), r, () => r.text.replace(/\s+$/, ''));
   });
@@ -190,7 +174,7 @@ program
   .argument('<text...>', 'the text to send')
   .option('--allow-non-empty-box', 'send even though the input box already holds text')
   .action(async (id: string, words: string[], o: { allowNonEmptyBox?: boolean }, cmd: Command) => {
-    const r = await call<Record<string, unknown>>(paths(cmd), 'send', { id, text: words.join(' '), allowNonEmptyBox: Boolean(o.allowNonEmptyBox) });
+    const r = await ops.send(paths(cmd), { id, text: words.join(' '), allowNonEmptyBox: o.allowNonEmptyBox });
     emit(json(cmd), r, () => `sent to ${id} · now ${r.stage} (${r.state})`);
   });
 
@@ -206,8 +190,7 @@ program
     if (extra.length > 0) {
       throw new UsageError('one-key-per-call', `hand keys takes exactly one key per call (got ${[key, ...extra].join(' ')}). Call it once per key and read the screen between (hand read ${id}).`);
     }
-    parseOneKey(key); // bad usage is refused here, before any daemon is started
-    const r = await call<Record<string, unknown>>(paths(cmd), 'keys', { id, key, allowNonEmptyBox: Boolean(o.allowNonEmptyBox) });
+    const r = await ops.keys(paths(cmd), { id, key, allowNonEmptyBox: o.allowNonEmptyBox });
     emit(json(cmd), r, () => `${id}: pressed ${r.key} · now ${r.stage} (${r.state})`);
   });
 
@@ -217,8 +200,7 @@ program
   .argument('<id>', 'worker id')
   .option('--timeout <duration>', 'how long to wait for the agent to exit', '30s')
   .action(async (id: string, o: { timeout: string }, cmd: Command) => {
-    const timeoutMs = parseDuration(o.timeout, '--timeout');
-    const r = await call<Record<string, unknown>>(paths(cmd), 'stop', { id, timeoutMs });
+    const r = await ops.stop(paths(cmd), { id, timeout: o.timeout });
     emit(json(cmd), r, () => `${id}: ${r.stage} · exit ${r.exitCode ?? 'unknown'} · pane ${r.paneReusable ? 'reusable' : 'not reusable'}`);
   });
 
@@ -227,7 +209,7 @@ program
   .description('gather landing evidence for a finished worker and open its landing gate')
   .argument('<id>', 'worker id')
   .action(async (id: string, _o, cmd: Command) => {
-    const r = await call<Record<string, any>>(paths(cmd), 'land', { id });
+    const r = await ops.land(paths(cmd), { id });
     emit(json(cmd), r, () => {
       const e = r.evidence ?? {};
       const head = r.gate === 'skipped-yolo' ? `${id}: landed without a gate (yolo project)` : `${id}: landing gate open · approve with hand approve ${id}, or hand reject ${id} --reason …`;
@@ -240,7 +222,7 @@ program
   .description('approve the open gate of a worker (lands it per the project posture)')
   .argument('<id>', 'worker id')
   .action(async (id: string, _o, cmd: Command) => {
-    const r = await call<Record<string, any>>(paths(cmd), 'approve', { id });
+    const r = await ops.approve(paths(cmd), { id });
     emit(json(cmd), r, () => `${id}: approved · now ${r.stage ?? r.gate ?? 'running'}${r.landed ? ` · landed ${JSON.stringify(r.landed)}` : ''}`);
   });
 
@@ -250,7 +232,7 @@ program
   .argument('<id>', 'worker id')
   .requiredOption('--reason <text>', 'why it is rejected (told to the worker and kept)')
   .action(async (id: string, o: { reason: string }, cmd: Command) => {
-    const r = await call<Record<string, any>>(paths(cmd), 'reject', { id, reason: o.reason });
+    const r = await ops.reject(paths(cmd), { id, reason: o.reason });
     emit(json(cmd), r, () => `${id}: rejected (${o.reason})`);
   });
 
@@ -258,7 +240,7 @@ program
   .command('landings')
   .description('list open landing gates and what each waits for')
   .action(async (_o, cmd: Command) => {
-    const r = await call<Record<string, unknown>[]>(paths(cmd), 'landings');
+    const r = await ops.landings(paths(cmd));
     emit(json(cmd), r, () => (r.length ? table(r, ['id', 'posture', 'waitingFor']) : 'no open landing gates'));
   });
 
@@ -327,6 +309,9 @@ program
     const opts = cmd.optsWithGlobals() as { home?: string; json?: boolean };
     await runDemo({ home: opts.home, json: opts.json, keep: o.keep });
   });
+
+// The Hand's workspace and its views: init, digest, survey, audience, index, memory, mcp.
+registerHandCommands(program, { paths, json });
 
 async function main(argv: string[]): Promise<number> {
   jsonWanted = argv.includes('--json');

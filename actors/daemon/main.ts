@@ -22,6 +22,7 @@ import { createOptionalHerdrHost } from './herdr-option.ts';
 import { createLandingPort, landingHandlers } from './landing.ts';
 import { hostReview } from '../review/wiring.ts';
 import { hostScreens } from '../review/stream.ts';
+import { pictureHandlers } from './fleet-picture.ts';
 
 function hasTmux(): boolean {
   try {
@@ -90,6 +91,8 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   // The review page on 127.0.0.1: its actions call these same handlers (actors/review).
   const review = await hostReview({ home: paths.home, fleet, store, handlers, screens: hostScreens(hosts), log: (obj, msg) => log(obj, msg) });
   Object.assign(handlers, review.handlers);
+  // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).
+  Object.assign(handlers, pictureHandlers({ store, fleet }));
   const server = await startSocketServer(paths.socket, handlers, (obj, msg) => log(obj, msg));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

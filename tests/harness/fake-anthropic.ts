@@ -29,9 +29,14 @@ export interface RequestRecord {
   summary?: RequestSummary;
   /** What the fake answered (POST /v1/messages only). */
   reply?: ScriptItem;
+  /** The request body as sent, only with `keepRawBodies` (to prove what never left the machine). */
+  raw?: string;
 }
 
-export interface FakeAnthropicOptions extends Partial<ScriptOptions> {}
+export interface FakeAnthropicOptions extends Partial<ScriptOptions> {
+  /** Keep each request's whole body in `raw` (tests that assert on what was sent, or not sent). */
+  keepRawBodies?: boolean;
+}
 
 export interface FakeAnthropic {
   /** `http://127.0.0.1:<port>`: the value for ANTHROPIC_BASE_URL. */
@@ -110,6 +115,7 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     const auth = req.headers.authorization ? 'bearer' : req.headers['x-api-key'] ? 'api-key' : 'none';
     const record: RequestRecord = { seq: ++seq, method, path, query, headers: publicHeaders(req), auth };
     const raw = await readBody(req);
+    if (opts.keepRawBodies) record.raw = raw;
     received.push(record);
     const announce = () => listeners.forEach((l) => l(record));
 

@@ -1,0 +1,184 @@
+/**
+ * The Hand's two read-only views of the fleet, served by the daemon (it owns the store and the
+ * screens): `survey`, the whole picture now, sorted into what needs the person, what landed,
+ * what is underway and what comes next; and `audience`, what happened since a moment, from the
+ * journal (so it survives a daemon restart), grouped per worker, de-duplicated, newest last.
+ * Conditions come from `conditionOf` only, so the vocabulary has one owner.
+ */
+import { existsSync } from 'node:fs';
+import { UsageError } from '../../io/errors.ts';
+import type { FleetStore, StoredJournalEntry } from '../../persistence/types.ts';
+import { stagePath } from '../worker-view.ts';
+import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
+import type { Handler } from './server.ts';
+import { conditionOf } from './wait.ts';
+import { optionsOf, questionOf } from './question-text.ts';
+
+export interface SurveyWorker {
+  id: string;
+  project: string;
+  stage: string;
+  /** conditionOf, with 'working' for a busy worker. */
+  condition: string;
+  live: boolean | null;
+  gate: string | null;
+  waitingOn: string | null;
+  question: string | null;
+  options: string[];
+  reportPath: string;
+  reportExists: boolean;
+  lastActivity: string;
+}
+
+export interface SurveyItem {
+  id: string;
+  kind: string;
+  text: string;
+}
+
+export interface Survey {
+  contract: 'hand-survey.v1';
+  generatedAt: string;
+  projects: { name: string; repo: string; posture: string; yolo: boolean; pathExists: boolean }[];
+  workers: SurveyWorker[];
+  needsYou: SurveyItem[];
+  recentlyLanded: SurveyItem[];
+  underway: SurveyItem[];
+  next: SurveyItem[];
+  diagnostics: string[];
+}
+
+/** The last stage of a worker that landed: the only 'gone' that is good news. */
+const isLanded = (stage: string) => stage.split('.')[0] === 'landed';
+
+async function surveyWorker(fleet: FleetHostApi, v: WorkerViewLike, diagnostics: string[]): Promise<SurveyWorker> {
+  const condition = conditionOf(v) ?? 'working';
+  let question: string | null = null;
+  let options: string[] = [];
+  if (condition === 'blocked' && v.gate === null && v.live !== false) {
+    const screen = await fleet.readScreen(v.id).catch((err: unknown) => ({ ok: false as const, error: String(err) }));
+    if (screen.ok) {
+      question = questionOf(screen.text);
+      options = optionsOf(screen.text);
+    } else diagnostics.push(`[${v.id}] screen unreadable: ${screen.error.slice(0, 160)}`);
+  }
+  return {
+    id: v.id, project: v.project, stage: v.stage, condition, live: v.live, gate: v.gate, waitingOn: v.waitingOn ?? null,
+    question, options, reportPath: v.reportPath, reportExists: v.reportExists, lastActivity: v.lastActivity,
+  };
+}
+
+/** Each worker goes to exactly one bucket. */
+function bucket(w: SurveyWorker): { to: 'needsYou' | 'recentlyLanded' | 'underway' | 'next'; item: SurveyItem } {
+  const item = (kind: string, text: string) => ({ id: w.id, kind, text });
+  if (w.gate) return { to: 'needsYou', item: item('gate', `${w.id} waits for your ${w.gate}`) };
+  if (w.waitingOn) return { to: 'needsYou', item: item('parked', `${w.id} parked on a decision: ${w.waitingOn}`) };
+  if (w.condition === 'blocked') return { to: 'needsYou', item: item('blocked', `${w.id} asks: ${w.question ?? w.lastActivity}`) };
+  if (isLanded(w.stage)) return { to: 'recentlyLanded', item: item('landed', `${w.id} landed${w.reportExists ? ` (report ${w.reportPath})` : ''}`) };
+  if (w.condition === 'settled') {
+    return w.reportExists
+      ? { to: 'needsYou', item: item('report', `${w.id} finished; report ${w.reportPath}`) }
+      : { to: 'needsYou', item: item('no-report', `${w.id} finished without a report (suspicious)`) };
+  }
+  if (w.condition === 'working') return { to: 'underway', item: item('working', `${w.id} working: ${w.lastActivity.slice(0, 100)}`) };
+  return { to: 'next', item: item(w.condition, `${w.id} ${w.condition} (${w.stage})`) };
+}
+
+export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = Date.now()): Promise<Survey> {
+  const diagnostics: string[] = [];
+  const projects = store.listProjects().map((p) => ({ name: p.name, repo: p.repo, posture: p.posture, yolo: p.yolo, pathExists: existsSync(p.repo) }));
+  const workers = await Promise.all(fleet.views().map((v) => surveyWorker(fleet, v, diagnostics)));
+  const out: Survey = { contract: 'hand-survey.v1', generatedAt: new Date(now).toISOString(), projects, workers, needsYou: [], recentlyLanded: [], underway: [], next: [], diagnostics };
+  for (const p of projects) if (!p.pathExists) out.needsYou.push({ id: p.name, kind: 'path-missing', text: `project ${p.name}: ${p.repo} is missing` });
+  if (projects.length === 0) out.needsYou.push({ id: '-', kind: 'no-projects', text: 'no projects registered yet (annex a repository)' });
+  for (const w of workers) {
+    const { to, item } = bucket(w);
+    out[to].push(item);
+  }
+  return out;
+}
+
+export type AudienceKind = 'dispatched' | 'blocked' | 'answered' | 'prompted' | 'settled' | 'landed' | 'stalled' | 'exited' | 'wait-failed';
+
+export interface AudienceEvent {
+  kind: AudienceKind;
+  at: string;
+  stage: string;
+  /** How many journal rows this one line stands for (repeats are folded). */
+  count: number;
+}
+
+export interface Audience {
+  contract: 'hand-audience.v1';
+  since: string;
+  until: string;
+  workers: { id: string; events: AudienceEvent[] }[];
+}
+
+/** The kind a journal row's new stage stands for, given the kind before it (null = nothing to tell). */
+export function kindOf(stage: string, previous: AudienceKind | null, firstRowOfWorker: boolean): AudienceKind | null {
+  const cond = conditionOf({ stage, live: true, awaitingInput: false } as WorkerViewLike);
+  if (cond === 'gone') return isLanded(stage) ? 'landed' : 'exited';
+  if (cond !== null) return cond;
+  if (firstRowOfWorker) return 'dispatched';
+  if (previous === 'blocked') return 'answered';
+  if (previous === 'settled') return 'prompted';
+  return null;
+}
+
+const PAGE = 5000;
+
+function journalSince(store: FleetStore, since: number): StoredJournalEntry[] {
+  const rows: StoredJournalEntry[] = [];
+  for (let after = 0; ; ) {
+    const page = store.journal({ afterSeq: after, limit: PAGE });
+    for (const r of page) if (r.at >= since) rows.push(r);
+    if (page.length < PAGE) return rows;
+    after = page.at(-1)!.seq;
+  }
+}
+
+export function buildAudience(store: FleetStore, since: number, now = Date.now()): Audience {
+  const byWorker = new Map<string, { events: AudienceEvent[]; last: AudienceKind | null; lastAt: number }>();
+  const firstSeq = new Map<string, number>();
+  for (const row of journalSince(store, 0)) {
+    if (!row.actorId.startsWith('worker:')) continue;
+    const id = row.actorId.slice('worker:'.length);
+    if (!firstSeq.has(id)) firstSeq.set(id, row.seq);
+    const entry = byWorker.get(id) ?? { events: [], last: null, lastAt: 0 };
+    byWorker.set(id, entry);
+    const stage = stagePath(row.to);
+    const kind = kindOf(stage, entry.last, firstSeq.get(id) === row.seq);
+    if (kind === null) continue;
+    if (kind === entry.last) {
+      // A restart re-enters the state it left; a repaint re-enters blocked: one line each.
+      const lastEvent = entry.events.at(-1);
+      if (row.at >= since && lastEvent?.kind === kind) lastEvent.count++;
+      continue;
+    }
+    entry.last = kind;
+    if (row.at < since) continue;
+    entry.events.push({ kind, at: new Date(row.at).toISOString(), stage, count: 1 });
+    entry.lastAt = row.at;
+  }
+  const workers = [...byWorker.entries()]
+    .filter(([, e]) => e.events.length > 0)
+    .sort((a, b) => a[1].lastAt - b[1].lastAt)
+    .map(([id, e]) => ({ id, events: e.events }));
+  return { contract: 'hand-audience.v1', since: new Date(since).toISOString(), until: new Date(now).toISOString(), workers };
+}
+
+export function pictureHandlers(deps: { store: FleetStore; fleet: FleetHostApi }): Record<string, Handler> {
+  return {
+    async survey() {
+      return buildSurvey(deps.store, deps.fleet);
+    },
+    async audience(params) {
+      const since = params.since;
+      if (typeof since !== 'number' || !Number.isFinite(since) || since < 0) {
+        throw new UsageError('bad-since', `since must be a time in epoch milliseconds (got ${JSON.stringify(since)}).`, { since });
+      }
+      return buildAudience(deps.store, since);
+    },
+  };
+}

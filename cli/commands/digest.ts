@@ -1,0 +1,109 @@
+/**
+ * `hand digest`: what a Hand session is told as it starts (workflow §4.4, shortened). What is
+ * registered, what is live and its condition, what waits on the person first, the memory budget
+ * and index drift. It never fails a session start: each part is guarded, and a broken part is
+ * one line saying so while the rest still prints. Kept small (one line per worker): the bench
+ * measures it at 20 workers (bench/hand-digest.ts).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { HomePaths } from '../../contract/home.ts';
+import { ops } from '../hand-ops.ts';
+import { workspacePaths } from '../../io/workspace/layout.ts';
+import { memoryReport, type MemoryReport } from '../../io/workspace/memory.ts';
+import { indexDrift, type IndexDrift } from '../../io/workspace/data-index.ts';
+
+export interface Digest {
+  contract: 'hand-digest.v1';
+  generatedAt: string;
+  home: string;
+  workspace: string | null;
+  fleet: { projects: any[]; workers: any[]; waiting: any[] } | null;
+  memory: MemoryReport | null;
+  index: IndexDrift | null;
+  /** One line per part that could not be read: "<part>: <why>". */
+  broken: string[];
+}
+
+const oneLine = (err: unknown) => String(err instanceof Error ? err.message : err).replace(/\s+/g, ' ').slice(0, 200);
+
+async function guarded<T>(part: string, broken: string[], fn: () => T | Promise<T>): Promise<T | null> {
+  try {
+    return await fn();
+  } catch (err) {
+    broken.push(`${part}: ${oneLine(err)}`);
+    return null;
+  }
+}
+
+export async function buildDigest(paths: HomePaths, workspace: string | null, now = Date.now(), alreadyBroken: string[] = []): Promise<Digest> {
+  const broken = [...alreadyBroken];
+  // With no usable state directory there is no daemon to ask (and none must be started there).
+  const survey = alreadyBroken.length ? null : await guarded('fleet', broken, () => ops.survey(paths));
+  const ws = workspace ? workspacePaths(workspace) : null;
+  if (!ws) broken.push('workspace: none found (run hand init, or pass --workspace <dir>)');
+  const memory = ws ? await guarded('memory', broken, () => memoryReport(ws)) : null;
+  const index = ws ? await guarded('index', broken, () => indexDrift(ws)) : null;
+  return {
+    contract: 'hand-digest.v1',
+    generatedAt: new Date(now).toISOString(),
+    home: paths.home,
+    workspace: ws?.dir ?? null,
+    fleet: survey
+      ? {
+          projects: survey.projects.map((p: any) => ({ name: p.name, posture: p.posture, yolo: p.yolo, pathExists: p.pathExists })),
+          workers: survey.workers.map((w: any) => ({ id: w.id, project: w.project, condition: w.condition, live: w.live })),
+          waiting: survey.needsYou,
+        }
+      : null,
+    memory,
+    index,
+    broken,
+  };
+}
+
+const MAX_LIST = 25;
+function capped(lines: string[]): string[] {
+  return lines.length > MAX_LIST ? [...lines.slice(0, MAX_LIST), `... and ${lines.length - MAX_LIST} more`] : lines;
+}
+
+export function formatDigest(d: Digest): string {
+  const out = [`=== HAND DIGEST ${d.generatedAt.slice(0, 16).replace('T', ' ')} UTC ===`];
+  if (d.fleet) {
+    const { projects, workers, waiting } = d.fleet;
+    out.push(projects.length ? `PROJECTS ${projects.length}: ${projects.map((p) => `${p.name} [${p.posture}${p.yolo ? ', yolo' : ''}]${p.pathExists ? '' : ' PATH MISSING'}`).join('; ')}` : 'PROJECTS: none registered (annex a repository first)');
+    const waits = waiting.filter((w) => w.kind !== 'no-projects');
+    out.push(waits.length ? `WAITS ON YOU ${waits.length}:` : 'WAITS ON YOU: nothing');
+    out.push(...capped(waits.map((w) => `- ${w.text}`)));
+    const counts = new Map<string, string[]>();
+    for (const w of workers) counts.set(w.condition, [...(counts.get(w.condition) ?? []), w.id]);
+    out.push(workers.length ? `WORKERS ${workers.length}: ${[...counts.entries()].map(([c, ids]) => `${c} ${ids.join(' ')}`).join('; ')}` : 'WORKERS: none');
+  }
+  if (d.memory) {
+    const m = d.memory;
+    out.push(m.over ? `MEMORY OVER: ${m.total} estimated tokens against a budget of ${m.budget}, over by ${m.overBy}. Load chronicle.` : `MEMORY: ${m.total} of ${m.budget} estimated tokens.`);
+  }
+  if (d.index) {
+    const i = d.index;
+    out.push(`INDEX: ${i.indexed} files listed in data/index.md.`);
+    if (i.unindexed.length) out.push(`UNINDEXED ${i.unindexed.length}: ${capped(i.unindexed).join(', ')} - index each (hand index add).`);
+    if (i.stale.length) out.push(`STALE ${i.stale.length}: ${capped(i.stale).join(', ')} - the file is gone; drop its line.`);
+  }
+  for (const b of d.broken) out.push(`BROKEN ${b}`);
+  out.push('=== END HAND DIGEST ===');
+  return out.join('\n');
+}
+
+/** What the SessionStart hook prints: the digest as additional context for the session. */
+export function hookOutput(text: string): string {
+  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } });
+}
+
+/** The start of this Hand session, for `hand audience` without --since. */
+export function sessionFile(paths: HomePaths): string {
+  return join(paths.home, 'hand-session.json');
+}
+
+export function recordSessionStart(paths: HomePaths, at: number): void {
+  writeFileSync(sessionFile(paths), `${JSON.stringify({ startedAt: at })}\n`);
+}

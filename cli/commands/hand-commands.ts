@@ -1,0 +1,152 @@
+/**
+ * The Hand's commands, registered on the main program: init, digest, survey, audience,
+ * index add|check, memory check, mcp. Routing only; the work lives in io/workspace,
+ * cli/commands/digest.ts, the daemon's fleet-picture handlers and mcp/.
+ */
+import { Command } from 'commander';
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { KINGSHAND_ROOT } from '../../io/root.ts';
+import { UsageError } from '../../io/errors.ts';
+import { homePaths, resolveHome, type HomePaths } from '../../contract/home.ts';
+import { emit } from '../output.ts';
+import { ops } from '../hand-ops.ts';
+import { findWorkspace, isWorkspace, workspacePaths, defaultWorkspaceDir } from '../../io/workspace/layout.ts';
+import { formatSurvey, formatAudience } from './picture-text.ts';
+import { parseSince, sessionStart } from '../since.ts';
+
+interface Ctx {
+  paths(cmd: Command): HomePaths;
+  json(cmd: Command): boolean;
+}
+
+const HAND_BIN = join(KINGSHAND_ROOT, 'bin', 'hand.js');
+
+function requireWorkspace(named: string | undefined): ReturnType<typeof workspacePaths> {
+  const dir = findWorkspace(named);
+  if (!dir || !existsSync(dir) || !isWorkspace(dir)) {
+    throw new UsageError('no-workspace', `no Hand workspace here${named ? ` (${named})` : ''}. Run this inside one, pass --workspace <dir>, or make one with hand init.`, { workspace: named ?? null });
+  }
+  return workspacePaths(dir);
+}
+
+export function registerHandCommands(program: Command, ctx: Ctx): void {
+  program
+    .command('init')
+    .description("make (or upgrade) the Hand's workspace: CLAUDE.md, skills, settings, MCP server, your instructions and memory")
+    .argument('[dir]', 'where (default ~/kingshand)')
+    .option('--force-dir', 'use a directory that already holds other things')
+    .action(async (dir: string | undefined, o: { forceDir?: boolean }, cmd: Command) => {
+      const { initWorkspace } = await import('../../io/workspace/init.ts');
+      const opts = cmd.optsWithGlobals() as { home?: string };
+      const pkg = JSON.parse(readFileSync(join(KINGSHAND_ROOT, 'package.json'), 'utf8')) as { version: string };
+      const r = initWorkspace({
+        dir: dir ?? defaultWorkspaceDir(), forceDir: o.forceDir, home: opts.home ? resolveHome(opts.home) : null, stateDir: resolveHome(opts.home),
+        node: process.execPath, handBin: HAND_BIN, version: pkg.version,
+      });
+      emit(ctx.json(cmd), r, () => [
+        `${r.upgraded ? 'upgraded' : 'made'} the Hand's workspace ${r.workspace}`,
+        ...r.files.map((f) => `  ${f.action.padEnd(9)} ${f.path}${f.owner === 'person' ? ' (yours)' : ''}`),
+        `next: cd ${r.workspace} && claude`,
+      ].join('\n'));
+    });
+
+  program
+    .command('digest')
+    .description('what a Hand session is told as it starts: projects, live workers, what waits on you, memory budget, index drift')
+    .option('--workspace <dir>', 'the Hand workspace (default: this directory, else ~/kingshand)')
+    .option('--hook', 'print it as SessionStart hook output and record the session start')
+    .action(async (o: { workspace?: string; hook?: boolean }, cmd: Command) => {
+      const { buildDigest, formatDigest, hookOutput, recordSessionStart } = await import('./digest.ts');
+      const now = Date.now();
+      // Never fails a session start: even an unusable state directory is one BROKEN line.
+      let paths: HomePaths;
+      const broken: string[] = [];
+      try {
+        paths = ctx.paths(cmd);
+      } catch (err) {
+        paths = homePaths(resolveHome((cmd.optsWithGlobals() as { home?: string }).home));
+        broken.push(`state directory: ${String((err as Error).message).replace(/\s+/g, ' ').slice(0, 200)}`);
+      }
+      const d = await buildDigest(paths, findWorkspace(o.workspace), now, broken);
+      if (o.hook) {
+        try {
+          recordSessionStart(paths, now);
+        } catch (err) {
+          d.broken.push(`session: could not record its start: ${String(err).slice(0, 160)}`);
+        }
+        process.stdout.write(`${hookOutput(formatDigest(d))}\n`);
+        return;
+      }
+      emit(ctx.json(cmd), d, () => formatDigest(d));
+    });
+
+  program
+    .command('survey')
+    .description('the whole picture, read-only: what needs you, recently landed, underway, next')
+    .action(async (_o, cmd: Command) => {
+      const r = await ops.survey(ctx.paths(cmd));
+      emit(ctx.json(cmd), r, () => formatSurvey(r));
+    });
+
+  program
+    .command('audience')
+    .description('what happened since a time (default: the start of this Hand session): per worker, newest last')
+    .option('--since <time>', 'ISO time, epoch ms, or a duration back from now (2h)')
+    .action(async (o: { since?: string }, cmd: Command) => {
+      const paths = ctx.paths(cmd);
+      const since = o.since ? parseSince(o.since) : sessionStart(paths).since;
+      const r = await ops.audience(paths, { since });
+      emit(ctx.json(cmd), r, () => formatAudience(r));
+    });
+
+  const index = program.command('index').description("the workspace's data index (data/index.md)");
+  index
+    .command('add')
+    .description('list a file under data/ in the index (re-adding rewrites its line, keeps its date)')
+    .argument('<file>', 'a file under data/')
+    .requiredOption('--summary <text>', 'what the file holds, at most 160 characters')
+    .option('--workspace <dir>', 'the Hand workspace')
+    .action(async (file: string, o: { summary: string; workspace?: string }, cmd: Command) => {
+      const { addIndexEntry } = await import('../../io/workspace/data-index.ts');
+      const r = addIndexEntry(requireWorkspace(o.workspace), file, o.summary);
+      emit(ctx.json(cmd), r, () => `${r.updated ? 'updated' : 'indexed'} ${r.path}`);
+    });
+  index
+    .command('check')
+    .description('index drift: files under data/ listed nowhere (UNINDEXED), entries whose file is gone (STALE)')
+    .option('--workspace <dir>', 'the Hand workspace')
+    .action(async (o: { workspace?: string }, cmd: Command) => {
+      const { indexDrift } = await import('../../io/workspace/data-index.ts');
+      const r = indexDrift(requireWorkspace(o.workspace));
+      emit(ctx.json(cmd), r, () => [
+        `${r.indexed} files indexed`,
+        ...(r.unindexed.length ? [`UNINDEXED ${r.unindexed.length}: ${r.unindexed.join(', ')}`] : []),
+        ...(r.stale.length ? [`STALE ${r.stale.length}: ${r.stale.join(', ')}`] : []),
+      ].join('\n'));
+    });
+
+  program
+    .command('memory')
+    .description("the Hand's memory files")
+    .command('check')
+    .description('estimated tokens of memory/king.md and memory/learnings.md against the budget (memory/budget)')
+    .option('--workspace <dir>', 'the Hand workspace')
+    .action(async (o: { workspace?: string }, cmd: Command) => {
+      const { memoryReport } = await import('../../io/workspace/memory.ts');
+      const r = memoryReport(requireWorkspace(o.workspace));
+      emit(ctx.json(cmd), r, () => [
+        ...r.files.map((f) => `  ${f.path}: ${f.present ? `${f.tokens} tokens` : 'absent'}`),
+        r.over ? `OVER: ${r.total} estimated tokens against a budget of ${r.budget}, over by ${r.overBy}` : `${r.total} of ${r.budget} estimated tokens`,
+      ].join('\n'));
+    });
+
+  program
+    .command('mcp')
+    .description("serve the fleet tools to Claude Code over stdio (the Hand's MCP server; registered by hand init)")
+    .option('--workspace <dir>', 'the Hand workspace (for digest)')
+    .action(async (o: { workspace?: string }, cmd: Command) => {
+      const { serveMcp } = await import('../../mcp/server.ts');
+      await serveMcp({ paths: ctx.paths(cmd), workspace: o.workspace ?? null });
+    });
+}

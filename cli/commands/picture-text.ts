@@ -1,0 +1,31 @@
+/** Readable text for `hand survey` and `hand audience` (their --json is the daemon's object). */
+
+type Obj = Record<string, any>;
+
+const SECTIONS: [key: string, title: string, empty: string][] = [
+  ['needsYou', 'Needs you', 'Nothing needs your action right now.'],
+  ['recentlyLanded', 'Recently landed', 'Nothing landed recently.'],
+  ['underway', 'Underway', 'Nothing is underway.'],
+  ['next', 'Next', 'Nothing is queued.'],
+];
+
+export function formatSurvey(s: Obj): string {
+  const out: string[] = [];
+  for (const [key, title, empty] of SECTIONS) {
+    const items = (s[key] ?? []) as Obj[];
+    out.push(`${title}:`, ...(items.length ? items.map((i) => `- ${i.text}`) : [`  ${empty}`]));
+  }
+  for (const d of s.diagnostics ?? []) out.push(`! ${d}`);
+  return out.join('\n');
+}
+
+export function formatAudience(a: Obj): string {
+  const workers = (a.workers ?? []) as Obj[];
+  if (workers.length === 0) return `Nothing happened since ${a.since}.`;
+  const out = [`Since ${a.since}:`];
+  for (const w of workers) {
+    out.push(`${w.id}:`);
+    for (const e of w.events as Obj[]) out.push(`  ${String(e.at).slice(11, 19)} ${e.kind}${e.count > 1 ? ` (x${e.count})` : ''}`);
+  }
+  return out.join('\n');
+}

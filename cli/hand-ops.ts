@@ -1,0 +1,112 @@
+/**
+ * The fleet operations behind both faces of `hand`: the CLI (cli/main.ts) and the MCP server
+ * (mcp/server.ts). Each operation checks its arguments, builds the daemon request and returns
+ * the daemon's answer, so a result printed by `hand … --json` and a result returned by an MCP
+ * tool are the same object, and a refusal is the same error with the same text.
+ */
+import { resolve } from 'node:path';
+import { UsageError } from '../io/errors.ts';
+import { parseOneKey } from '../io/terminal/keys.ts';
+import { optionsOf, questionOf } from '../actors/daemon/question-text.ts';
+import { call } from './client.ts';
+import { parseDuration } from './durations.ts';
+import type { HomePaths } from '../contract/home.ts';
+
+type Obj = Record<string, any>;
+
+export const POSTURES = ['local-only', 'direct-PR', 'no-mistakes', 'no-mistakes-prod-only'] as const;
+export const AGENTS = ['claude', 'mock'] as const;
+export const BACKENDS = ['tmux', 'pty', 'herdr'] as const;
+export const UNTILS = ['settled', 'blocked', 'stalled', 'exited', 'any'] as const;
+
+/**
+ * Variables a Claude Code session sets for its own children. A worker launched from the Hand
+ * (its MCP server or its Bash tool) must not inherit them: a worker is its own session.
+ */
+const HAND_SESSION_VARS = ['CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT', 'CLAUDE_CODE_SSE_PORT'];
+
+function callerEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !HAND_SESSION_VARS.includes(k)) env[k] = v;
+  return env;
+}
+
+function parseEnvPairs(pairs: string[]): Record<string, string> {
+  const envAdd: Record<string, string> = {};
+  for (const pair of pairs) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(pair);
+    if (!m) throw new UsageError('bad-env', `--env ${JSON.stringify(pair)} is not KEY=VALUE. Example: --env CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION=1`, { value: pair });
+    envAdd[m[1]!] = m[2]!;
+  }
+  return envAdd;
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T, flag: string): T {
+  const v = value ?? fallback;
+  if (!(allowed as readonly string[]).includes(v)) throw new UsageError(`bad-${flag}`, `--${flag} ${JSON.stringify(v)} is unknown. Use one of: ${allowed.join(', ')}.`, { [flag]: v });
+  return v as T;
+}
+
+export interface AnnexArgs { repo: string; name?: string; posture?: string; yolo?: boolean }
+export interface DispatchArgs { id: string; repo: string; brief: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; env?: string[] }
+export interface WaitArgs { id: string; until?: string; timeout?: string }
+
+export const ops = {
+  annex: (p: HomePaths, a: AnnexArgs) =>
+    call<Obj>(p, 'annex', { repo: resolve(a.repo), name: a.name, posture: oneOf(a.posture, POSTURES, 'local-only', 'posture'), yolo: a.yolo === true }),
+
+  projects: (p: HomePaths) => call<Obj[]>(p, 'projects'),
+
+  dispatch(p: HomePaths, a: DispatchArgs) {
+    const stallMs = parseDuration(a.stall ?? '20m', '--stall');
+    const envAdd = parseEnvPairs(a.env ?? []);
+    return call<Obj>(p, 'dispatch', {
+      id: a.id, repo: resolve(a.repo), brief: resolve(a.brief), readPaths: (a.readPaths ?? []).map((r) => resolve(r)),
+      agent: oneOf(a.agent, AGENTS, 'claude', 'agent'), backend: oneOf(a.backend, BACKENDS, 'tmux', 'backend'), stallMs,
+      // The worker runs with the environment of this call (API keys, base URLs, proxies live there).
+      env: callerEnv(),
+      envAdd,
+    });
+  },
+
+  status: (p: HomePaths, a: { id?: string } = {}) => call<Obj[]>(p, 'status', { id: a.id }),
+
+  /**
+   * Waits for the worker's condition. A blocked worker's answer also quotes its question and
+   * options from the screen: whoever waited must be able to tell the person what is asked.
+   */
+  async wait(p: HomePaths, a: WaitArgs, onProgress?: (progress: unknown) => void): Promise<Obj> {
+    const until = oneOf(a.until, UNTILS, 'any', 'until');
+    const timeoutMs = parseDuration(a.timeout ?? '30m', '--timeout');
+    const r = await call<Obj>(p, 'wait', { id: a.id, until, timeoutMs }, { onProgress });
+    if (r.reason === 'blocked' && r.blockedReason !== 'gate') {
+      const screen = await call<{ text: string }>(p, 'read', { id: a.id }).catch(() => null);
+      if (screen) Object.assign(r, { question: questionOf(screen.text), options: optionsOf(screen.text) });
+    }
+    return r;
+  },
+
+  read(p: HomePaths, a: { id: string; scrollback?: number }) {
+    if (a.scrollback !== undefined && !(a.scrollback > 0)) throw new UsageError('bad-scrollback', '--scrollback takes a positive number of lines, e.g. --scrollback 200.');
+    return call<{ text: string } & Obj>(p, 'read', { id: a.id, scrollback: a.scrollback });
+  },
+
+  send: (p: HomePaths, a: { id: string; text: string; allowNonEmptyBox?: boolean }) =>
+    call<Obj>(p, 'send', { id: a.id, text: a.text, allowNonEmptyBox: a.allowNonEmptyBox === true }),
+
+  keys(p: HomePaths, a: { id: string; key: string; allowNonEmptyBox?: boolean }) {
+    parseOneKey(a.key); // bad usage is refused here, before any daemon is started
+    return call<Obj>(p, 'keys', { id: a.id, key: a.key, allowNonEmptyBox: a.allowNonEmptyBox === true });
+  },
+
+  stop: (p: HomePaths, a: { id: string; timeout?: string }) => call<Obj>(p, 'stop', { id: a.id, timeoutMs: parseDuration(a.timeout ?? '30s', '--timeout') }),
+  land: (p: HomePaths, a: { id: string }) => call<Obj>(p, 'land', { id: a.id }),
+  approve: (p: HomePaths, a: { id: string }) => call<Obj>(p, 'approve', { id: a.id }),
+  reject(p: HomePaths, a: { id: string; reason: string }) {
+    if (!a.reason?.trim()) throw new UsageError('missing-reason', 'a rejection needs a reason (--reason "…"): it is told to the worker and kept.');
+    return call<Obj>(p, 'reject', { id: a.id, reason: a.reason });
+  },
+  landings: (p: HomePaths) => call<Obj[]>(p, 'landings'),
+  survey: (p: HomePaths) => call<Obj>(p, 'survey'),
+  audience: (p: HomePaths, a: { since: number }) => call<Obj>(p, 'audience', { since: a.since }),
+};

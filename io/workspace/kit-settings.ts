@@ -1,0 +1,101 @@
+/**
+ * The Hand's Claude Code settings and MCP registration (workflow §8.3, verified against Claude
+ * Code 2.1.332, see docs/2026-12-01-hand-permission-posture.md):
+ * - `enabledMcpjsonServers: ["hand"]` in the project settings loads the server from .mcp.json
+ *   without the "New MCP server found" question;
+ * - `defaultMode: bypassPermissions` turns prompts off where Claude Code allows it, and explicit
+ *   allow rules cover every hand call where it does not (as root it refuses bypass and falls back
+ *   to manual mode): no hand call ever raises a permission prompt;
+ * - deny rules win over both: secrets are never read and instructions.md is never written.
+ * Commands use this installation's node and bin/hand.js by absolute path, so a clone works
+ * without `hand` on PATH.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+
+export interface KitCommand {
+  node: string;
+  handBin: string;
+  /** --home baked in when init was given one; otherwise $HAND_HOME or the default at run time. */
+  home: string | null;
+  workspace: string;
+}
+
+/** POSIX shell quoting: safe words bare, anything else in single quotes. */
+export function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+export function shellCommand(argv: string[]): string {
+  return argv.map(shellQuote).join(' ');
+}
+
+function handArgv(c: Omit<KitCommand, 'workspace'>): string[] {
+  return [c.node, c.handBin, ...(c.home ? ['--home', c.home] : [])];
+}
+
+/** Where people keep credentials that no Hand needs to read. */
+export const SECRET_READS = [
+  'Read(~/.ssh/**)',
+  'Read(~/.aws/credentials)',
+  'Read(~/.aws/config)',
+  'Read(~/.config/gcloud/**)',
+  'Read(~/.azure/**)',
+  'Read(~/.kube/config)',
+  'Read(~/.docker/config.json)',
+  'Read(~/.netrc)',
+  'Read(~/.npmrc)',
+  'Read(~/.config/gh/hosts.yml)',
+];
+
+export function handSettings(c: KitCommand & { stateDir: string }): Record<string, unknown> {
+  const hand = shellCommand(handArgv(c));
+  const abs = (p: string) => `/${p}`; // Claude Code writes an absolute path in a rule as //path
+  return {
+    permissions: {
+      defaultMode: 'bypassPermissions',
+      allow: [
+        'mcp__hand',
+        `Bash(${hand}:*)`,
+        'Read(/**)',
+        // Edit rules cover every file-writing tool (2.1.332 warns that a Write rule never matches).
+        'Edit(/memory/**)',
+        'Edit(/data/**)',
+      ],
+      deny: [
+        ...SECRET_READS,
+        // The state directory: the fleet database and anything kept there as a secret.
+        `Read(${abs(c.stateDir)}/fleet.db*)`,
+        `Read(${abs(c.stateDir)}/secrets/**)`,
+        `Read(${abs(c.stateDir)}/credentials/**)`,
+        'Edit(/instructions.md)',
+        'Edit(/.claude/**)',
+        'Edit(/.mcp.json)',
+        'Edit(/CLAUDE.md)',
+      ],
+      additionalDirectories: [],
+    },
+    enabledMcpjsonServers: ['hand'],
+    hooks: {
+      SessionStart: [
+        {
+          hooks: [{ type: 'command', command: shellCommand([...handArgv(c), 'digest', '--hook', '--workspace', c.workspace]), timeout: 60 }],
+        },
+      ],
+    },
+  };
+}
+
+/** .mcp.json with the `hand` server set and any other server the person registered kept. */
+export function mcpRegistration(existingPath: string, c: KitCommand): Record<string, unknown> {
+  let servers: Record<string, unknown> = {};
+  if (existsSync(existingPath)) {
+    try {
+      const old = JSON.parse(readFileSync(existingPath, 'utf8')) as { mcpServers?: Record<string, unknown> };
+      if (old.mcpServers && typeof old.mcpServers === 'object') servers = { ...old.mcpServers };
+    } catch {
+      // unreadable: rewritten whole (it was ours to keep well-formed)
+    }
+  }
+  servers.hand = { type: 'stdio', command: c.node, args: [...handArgv(c).slice(1), 'mcp', '--workspace', c.workspace], env: {} };
+  return { mcpServers: servers };
+}

@@ -1,0 +1,125 @@
+/**
+ * `hand mcp`: the fleet as MCP tools for the Hand's Claude Code session, over stdio, with the
+ * official TypeScript SDK. Every tool calls the same operation as the CLI command of its name
+ * (cli/hand-ops.ts), so a tool's result is the object `hand <command> --json` prints, and a
+ * refusal is a tool error carrying the same message (and the same {error} object).
+ * `wait` is long: it sends a progress notification on each change of the worker while it waits,
+ * when the client asked for progress.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { z } from 'zod';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { KINGSHAND_ROOT } from '../io/root.ts';
+import { HandError } from '../io/errors.ts';
+import type { HomePaths } from '../contract/home.ts';
+import { ops, POSTURES, AGENTS, BACKENDS, UNTILS } from '../cli/hand-ops.ts';
+import { buildDigest } from '../cli/commands/digest.ts';
+import { findWorkspace } from '../io/workspace/layout.ts';
+import { parseSince, sessionStart } from '../cli/since.ts';
+
+export interface McpOptions {
+  paths: HomePaths;
+  workspace: string | null;
+}
+
+type ToolResult = { content: { type: 'text'; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
+
+/** The CLI's --json text of a value, as the tool's content; objects also as structured content. */
+export function toolResult(value: unknown): ToolResult {
+  const res: ToolResult = { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] };
+  if (value && typeof value === 'object' && !Array.isArray(value)) res.structuredContent = value as Record<string, unknown>;
+  return res;
+}
+
+/** A refusal as the CLI reports it: the message as text, the --json {error} object as structured content. */
+export function toolError(err: unknown): ToolResult {
+  if (err instanceof HandError) {
+    return { isError: true, content: [{ type: 'text', text: err.message }], structuredContent: { error: { code: err.code, message: err.message, ...err.details } } };
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return { isError: true, content: [{ type: 'text', text: `unexpected error: ${message}` }], structuredContent: { error: { code: 'internal', message } } };
+}
+
+async function run(fn: () => Promise<unknown>): Promise<ToolResult> {
+  try {
+    return toolResult(await fn());
+  } catch (err) {
+    return toolError(err);
+  }
+}
+
+const id = z.string().describe('worker id');
+
+export function makeMcpServer(o: McpOptions): McpServer {
+  const pkg = JSON.parse(readFileSync(join(KINGSHAND_ROOT, 'package.json'), 'utf8')) as { version: string };
+  const server = new McpServer({ name: 'hand', version: pkg.version });
+  const p = o.paths;
+  const tool = <S extends z.ZodRawShape>(name: string, description: string, shape: S, fn: (args: z.objectOutputType<S, z.ZodTypeAny>, extra: any) => Promise<unknown>) =>
+    server.registerTool(name, { description, inputSchema: shape }, ((args: any, extra: any) => run(() => fn(args, extra))) as any);
+
+  tool('annex', 'Register a git repository as a project (hand annex).', {
+    repo: z.string().describe('absolute path inside the repository'),
+    name: z.string().optional(),
+    posture: z.enum(POSTURES).optional().describe('default local-only'),
+    yolo: z.boolean().optional().describe('skip the approval gates (default false)'),
+  }, (a) => ops.annex(p, a));
+  tool('projects', 'List registered projects (hand projects).', {}, () => ops.projects(p));
+  tool('dispatch', 'Start a worker on a brief in its own worktree and terminal (hand dispatch). A non-yolo project holds it at the brief gate until approve.', {
+    id: z.string().describe('worker id: letters, digits, - and _'),
+    repo: z.string().describe('registered repository path'),
+    brief: z.string().describe('path of the brief file'),
+    readPaths: z.array(z.string()).optional(),
+    agent: z.enum(AGENTS).optional().describe('default claude'),
+    backend: z.enum(BACKENDS).optional().describe('default tmux'),
+    stall: z.string().optional().describe('stall threshold, e.g. 20m'),
+    env: z.array(z.string()).optional().describe('KEY=VALUE pairs for the worker'),
+  }, (a) => ops.dispatch(p, a));
+  tool('approve', "Approve a worker's open gate, on the person's word only (hand approve).", { id }, (a) => ops.approve(p, a));
+  tool('reject', "Reject a worker's open gate with the person's reason (hand reject).", { id, reason: z.string() }, (a) => ops.reject(p, a));
+  tool('status', 'One row per worker: stage, screen state, prompt box, liveness, report (hand status).', { id: z.string().optional() }, (a) => ops.status(p, a));
+  tool('wait', 'Block until the worker settles, blocks, stalls or exits (hand wait). A blocked result quotes the question. Sends progress while waiting.', {
+    id,
+    until: z.enum(UNTILS).optional().describe('default any'),
+    timeout: z.string().optional().describe('default 30m'),
+  }, (a, extra) => {
+    const token = extra?._meta?.progressToken;
+    let n = 0;
+    const onProgress = token === undefined ? undefined : (v: any) => {
+      n += 1;
+      void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: n, message: `${a.id} ${v.stage} (${v.state}) · ${v.lastActivity}` } }).catch(() => undefined);
+    };
+    return ops.wait(p, a, onProgress);
+  });
+  tool('read', "The worker's visible screen (hand read).", { id, scrollback: z.number().int().positive().optional() }, (a) => ops.read(p, a));
+  tool('send', "Type a line into the worker and press Enter; refuses when its input box holds text (hand send). Only the person's words.", {
+    id, text: z.string(), allowNonEmptyBox: z.boolean().optional(),
+  }, (a) => ops.send(p, a));
+  tool('keys', 'Press exactly one key in the worker (hand keys): enter, escape, up, down, left, right, tab, space, backspace, ctrl-c, or one character.', {
+    id, key: z.string(), allowNonEmptyBox: z.boolean().optional(),
+  }, (a) => ops.keys(p, a));
+  tool('stop', 'End the worker cleanly: Escape, then /exit; never a kill (hand stop).', { id, timeout: z.string().optional() }, (a) => ops.stop(p, a));
+  tool('land', "Gather a finished worker's landing evidence and open its landing gate (hand land).", { id }, (a) => ops.land(p, a));
+  tool('digest', 'The session-start digest again: projects, workers, what waits on the person, memory budget, index drift (hand digest).', {}, () =>
+    buildDigest(p, findWorkspace(o.workspace ?? undefined)),
+  );
+  tool('survey', 'The whole picture, read-only: needs you, recently landed, underway, next (hand survey).', {}, () => ops.survey(p));
+  tool('audience', 'What happened since a time, per worker, newest last (hand audience). since: ISO time, epoch ms or a duration back (2h).', {
+    since: z.string().optional().describe('e.g. 2h or 2026-12-01T08:00Z; default: the start of this Hand session'),
+  }, (a) => ops.audience(p, { since: a.since ? parseSince(a.since) : sessionStart(p).since }));
+  return server;
+}
+
+/** Serves until the client closes stdin. */
+export async function serveMcp(o: McpOptions): Promise<void> {
+  const server = makeMcpServer(o);
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+    process.stdin.once('end', () => resolve());
+    process.stdin.once('close', () => resolve());
+  });
+  await server.connect(transport);
+  await closed;
+}

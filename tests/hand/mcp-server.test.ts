@@ -1,0 +1,131 @@
+/**
+ * `hand mcp` through the official SDK's client over stdio: the tools are listed; each tool's
+ * result is the object `hand <command> --json` prints for the same request (two twin workers
+ * take the same steps, one through MCP and one through the CLI); refusals are tool errors with
+ * the CLI's text and {error} object; `wait` reports progress while it waits.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { HAND_BIN } from '../helpers/hand-process.ts';
+import { initWorkspace } from '../../io/workspace/init.ts';
+
+const TOOLS = ['annex', 'projects', 'dispatch', 'approve', 'reject', 'status', 'wait', 'read', 'send', 'keys', 'stop', 'land', 'digest', 'survey', 'audience'];
+let w: CliWorld;
+let ws: string;
+let client: Client;
+
+beforeAll(async () => {
+  w = await makeCliWorld('hand-mcp');
+  ws = join(w.root, 'ws');
+  initWorkspace({ dir: ws, home: w.home, stateDir: w.home, node: process.execPath, handBin: HAND_BIN, version: 'test' });
+  client = new Client({ name: 'kh-test', version: '0.0.0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [HAND_BIN, '--home', w.home, 'mcp', '--workspace', ws], env: w.env, stderr: 'pipe' }));
+}, 60_000);
+
+afterAll(async () => {
+  await client?.close();
+  await w?.cleanup();
+}, 60_000);
+
+async function tool(name: string, args: Record<string, unknown> = {}): Promise<{ isError: boolean; text: string; value: any }> {
+  const r = (await client.callTool({ name, arguments: args }, undefined, { timeout: 90_000 })) as { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: unknown };
+  const text = r.content[0]!.text;
+  let value: any = null;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = r.structuredContent ?? null;
+  }
+  if (r.isError) value = r.structuredContent;
+  return { isError: r.isError === true, text, value };
+}
+
+async function cli(args: string[]): Promise<any> {
+  const r = await w.hand([...args, '--json']);
+  if (r.code !== 0) throw new Error(`hand ${args.join(' ')} exited ${r.code}: ${r.stdout}${r.stderr}`);
+  return r.json;
+}
+
+/** A twin's result with its own id swapped for the other's and the clock fields dropped. */
+function twin(value: unknown, from: string, to: string): unknown {
+  const VOLATILE = new Set(['updatedAt', 'waitedMs', 'quietMs', 'stallAt', 'generatedAt', 'until', 'registeredAt', 'lastActivity']);
+  const swapped = JSON.parse(JSON.stringify(value).replaceAll(from, to));
+  const strip = (v: any): any => (Array.isArray(v) ? v.map(strip) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([k]) => !VOLATILE.has(k)).map(([k, x]) => [k, strip(x)])) : v);
+  return strip(swapped);
+}
+
+describe('hand mcp', () => {
+  it('lists the fleet tools', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...TOOLS].sort());
+    for (const t of tools) expect(t.description, t.name).toBeTruthy();
+  });
+
+  it('annex and projects return what the CLI prints', async () => {
+    await cli(['annex', w.repo, '--yolo']);
+    const viaMcp = await tool('annex', { repo: w.repo, yolo: true });
+    expect(viaMcp.isError, viaMcp.text).toBe(false);
+    expect(viaMcp.value).toEqual(await cli(['annex', w.repo, '--yolo']));
+    expect((await tool('projects')).value).toEqual(await cli(['projects']));
+  });
+
+  it('dispatch, wait, status, read, keys and stop on twin workers return the same objects as the CLI', async () => {
+    const briefOf = (id: string) => w.brief(id, 'MODE:ask pick one');
+    const m = await tool('dispatch', { id: 'mtwin', repo: w.repo, brief: briefOf('mtwin'), agent: 'mock', backend: 'tmux' });
+    expect(m.isError, m.text).toBe(false);
+    const c = await cli(['dispatch', 'ctwin', '--repo', w.repo, '--brief', briefOf('ctwin'), '--agent', 'mock', '--backend', 'tmux']);
+    expect(twin(m.value, 'mtwin', 'ctwin')).toEqual(twin(c, 'ctwin', 'ctwin'));
+
+    const mw = await tool('wait', { id: 'mtwin', until: 'blocked', timeout: '30s' });
+    const cw = await cli(['wait', 'ctwin', '--until', 'blocked', '--timeout', '30s']);
+    expect(mw.value).toMatchObject({ reason: 'blocked', question: 'Which database should the fake project use?' });
+    expect(twin(mw.value, 'mtwin', 'ctwin')).toEqual(twin(cw, 'ctwin', 'ctwin'));
+
+    expect(twin((await tool('status', { id: 'mtwin' })).value, 'mtwin', 'ctwin')).toEqual(twin(await cli(['status', 'ctwin']), 'ctwin', 'ctwin'));
+    expect(twin((await tool('read', { id: 'mtwin' })).value, 'mtwin', 'ctwin')).toEqual(twin(await cli(['read', 'ctwin']), 'ctwin', 'ctwin'));
+    expect(twin((await tool('keys', { id: 'mtwin', key: 'down' })).value, 'mtwin', 'ctwin')).toEqual(twin(await cli(['keys', 'ctwin', 'down']), 'ctwin', 'ctwin'));
+    expect(twin((await tool('stop', { id: 'mtwin' })).value, 'mtwin', 'ctwin')).toEqual(twin(await cli(['stop', 'ctwin']), 'ctwin', 'ctwin'));
+  }, 120_000);
+
+  it('survey, audience and digest return what the CLI prints', async () => {
+    expect(twin((await tool('survey')).value, '', '')).toEqual(twin(await cli(['survey']), '', ''));
+    const since = '2020-01-01T00:00:00Z';
+    expect(twin((await tool('audience', { since })).value, '', '')).toEqual(twin(await cli(['audience', '--since', since]), '', ''));
+    expect(twin((await tool('digest')).value, '', '')).toEqual(twin(await cli(['digest', '--workspace', ws]), '', ''));
+  });
+
+  it('refusals are tool errors with the CLI message and its {error} object', async () => {
+    const cases: [string, Record<string, unknown>, string[]][] = [
+      ['status', { id: 'nobody' }, ['status', 'nobody']],
+      ['land', { id: 'nobody' }, ['land', 'nobody']],
+      ['approve', { id: 'nobody' }, ['approve', 'nobody']],
+      ['reject', { id: 'nobody', reason: 'no' }, ['reject', 'nobody', '--reason', 'no']],
+      ['send', { id: 'nobody', text: 'hi' }, ['send', 'nobody', 'hi']],
+      ['keys', { id: 'nobody', key: 'two words' }, ['keys', 'nobody', 'two words']],
+      ['dispatch', { id: 'bad', repo: w.repo, brief: join(w.root, 'no-such-brief.md'), agent: 'mock' }, ['dispatch', 'bad', '--repo', w.repo, '--brief', join(w.root, 'no-such-brief.md'), '--agent', 'mock']],
+      ['audience', { since: 'soonish' }, ['audience', '--since', 'soonish']],
+    ];
+    for (const [name, args, argv] of cases) {
+      const viaMcp = await tool(name, args);
+      const viaCli = await w.hand([...argv, '--json']);
+      expect(viaCli.code, `${name}: ${viaCli.stdout}`).not.toBe(0);
+      expect(viaMcp.isError, `${name}: ${viaMcp.text}`).toBe(true);
+      expect(viaMcp.text, name).toBe(viaCli.stderr.replace(/^hand: /, '').trimEnd());
+      expect(viaMcp.value, name).toEqual(viaCli.json);
+    }
+  }, 90_000);
+
+  it('wait sends progress notifications while the worker works', async () => {
+    const brief = w.brief('slow', 'MODE:slow take a while');
+    expect((await tool('dispatch', { id: 'slow', repo: w.repo, brief, agent: 'mock' })).isError).toBe(false);
+    const progress: { progress: number; message?: string }[] = [];
+    const r = (await client.callTool({ name: 'wait', arguments: { id: 'slow', until: 'settled', timeout: '60s' } }, undefined, { timeout: 90_000, onprogress: (p) => progress.push(p) })) as { isError?: boolean; content: { text: string }[] };
+    expect(r.isError, r.content[0]?.text).toBeFalsy();
+    expect(JSON.parse(r.content[0]!.text)).toMatchObject({ id: 'slow', reason: 'settled' });
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress[0]!.message).toMatch(/^slow /);
+  }, 120_000);
+});

@@ -1,0 +1,83 @@
+/**
+ * `hand survey` (the whole picture in four buckets, each worker in exactly one) and
+ * `hand audience` (what happened since a time: dispatches, blocks, answers, settles, exits, per
+ * worker, de-duplicated, newest last), read from the journal so it reads the same after a
+ * daemon restart; without --since it starts at the session start the SessionStart hook recorded.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+
+const QUESTION = 'Which database should the fake project use?';
+let w: CliWorld;
+let t0: number;
+
+beforeAll(async () => {
+  w = await makeCliWorld('hand-survey');
+  expect((await w.hand(['annex', w.repo, '--yolo', '--json'])).code).toBe(0);
+  t0 = Date.now();
+}, 60_000);
+
+afterAll(async () => {
+  await w?.cleanup();
+}, 60_000);
+
+const kinds = (a: any, id: string): string[] => (a.workers.find((x: any) => x.id === id)?.events ?? []).map((e: any) => e.kind);
+
+describe('hand survey and hand audience', () => {
+  it('survey puts a blocked worker under needsYou with its question and options', async () => {
+    const brief = w.brief('asker', 'MODE:ask pick one');
+    expect((await w.hand(['dispatch', 'asker', '--repo', w.repo, '--brief', brief, '--agent', 'mock', '--json'])).code).toBe(0);
+    expect((await w.hand(['wait', 'asker', '--until', 'blocked', '--timeout', '30s', '--json'])).code).toBe(0);
+    const r = await w.hand(['survey', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json.contract).toBe('hand-survey.v1');
+    expect(r.json.needsYou).toEqual([expect.objectContaining({ id: 'asker', kind: 'blocked', text: `asker asks: ${QUESTION}` })]);
+    expect(r.json.workers[0]).toMatchObject({ id: 'asker', condition: 'blocked', question: QUESTION });
+    expect(r.json.workers[0].options).toEqual(expect.arrayContaining(['1. SQLite', '2. Postgres']));
+    const buckets = ['needsYou', 'recentlyLanded', 'underway', 'next'].flatMap((b) => r.json[b].map((i: any) => i.id));
+    expect(buckets.filter((id: string) => id === 'asker')).toHaveLength(1);
+    const text = await w.hand(['survey']);
+    expect(text.stdout).toContain(`Needs you:\n- asker asks: ${QUESTION}`);
+    expect(text.stdout).toContain('Recently landed:\n  Nothing landed recently.');
+  });
+
+  it('audience tells dispatched, blocked, answered, settled per worker, once each, in order', async () => {
+    expect((await w.hand(['keys', 'asker', 'enter', '--json'])).code).toBe(0);
+    expect((await w.hand(['wait', 'asker', '--until', 'settled', '--timeout', '30s', '--json'])).code).toBe(0);
+    const r = await w.hand(['audience', '--since', String(t0), '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(kinds(r.json, 'asker')).toEqual(['dispatched', 'blocked', 'answered', 'settled']);
+    const survey = await w.hand(['survey', '--json']);
+    expect(survey.json.needsYou).toEqual([expect.objectContaining({ id: 'asker', kind: 'no-report' })]);
+  });
+
+  it('audience reads the same after a daemon restart (the journal is the source), with no repeated lines', async () => {
+    const before = (await w.hand(['audience', '--since', String(t0), '--json'])).json;
+    expect((await w.hand(['daemon', 'stop', '--json'])).code).toBe(0);
+    const after = await w.hand(['audience', '--since', String(t0), '--json']); // starts the daemon again
+    expect(after.code, after.stderr).toBe(0);
+    expect(kinds(after.json, 'asker')).toEqual(kinds(before, 'asker'));
+    expect((await w.hand(['status', 'asker', '--json'])).json[0]).toMatchObject({ live: true });
+  });
+
+  it('stop is told as exited; newest worker last; without --since audience starts at the recorded session start', async () => {
+    writeFileSync(join(w.home, 'hand-session.json'), JSON.stringify({ startedAt: Date.now() }));
+    const brief = w.brief('second', 'Say hello.');
+    expect((await w.hand(['dispatch', 'second', '--repo', w.repo, '--brief', brief, '--agent', 'mock', '--json'])).code).toBe(0);
+    expect((await w.hand(['wait', 'second', '--until', 'settled', '--timeout', '30s', '--json'])).code).toBe(0);
+    expect((await w.hand(['stop', 'second', '--json'])).code).toBe(0);
+    const sinceSession = await w.hand(['audience', '--json']);
+    expect(sinceSession.code, sinceSession.stderr).toBe(0);
+    expect(sinceSession.json.workers.map((x: any) => x.id)).toEqual(['second']);
+    expect(kinds(sinceSession.json, 'second')).toEqual(['dispatched', 'settled', 'exited']);
+    const all = await w.hand(['audience', '--since', String(t0), '--json']);
+    expect(all.json.workers.map((x: any) => x.id)).toEqual(['asker', 'second']);
+    const text = await w.hand(['audience', '--since', String(t0)]);
+    expect(text.stdout).toMatch(/asker:\n\s+\d\d:\d\d:\d\d dispatched/);
+    const bad = await w.hand(['audience', '--since', 'yesterday-ish', '--json']);
+    expect(bad.code).toBe(2);
+    expect(bad.json.error.code).toBe('bad-since');
+  });
+});
