@@ -12,6 +12,8 @@ import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import type { Handler } from './server.ts';
 import { waitForWorker, conditionOf, type Until } from './wait.ts';
 import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
+import { setLongTimeout } from '../../io/time/long-timer.ts';
+import { positiveParam } from './params.ts';
 
 export interface HandlerDeps extends DispatchDeps {
   store: FleetStore;
@@ -33,10 +35,7 @@ function str(params: Record<string, unknown>, key: string, required = true): str
 }
 
 function num(params: Record<string, unknown>, key: string, fallback: number): number {
-  const v = params[key];
-  if (v === undefined || v === null) return fallback;
-  if (typeof v === 'number' && Number.isFinite(v) && v > 0) return v;
-  throw new UsageError('bad-request', `invalid ${key}: ${JSON.stringify(v)}`, { key });
+  return positiveParam(params, key, fallback);
 }
 
 /** One key as a person writes it; anything else is bad usage that points at `hand send`. */
@@ -196,11 +195,11 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       await new Promise<void>((resolve) => {
         const unsubscribe = fleet.subscribe((v) => ctx.progress(statusRow(v)));
         const end = () => {
-          clearTimeout(timer);
+          cancelTimer();
           unsubscribe();
           resolve();
         };
-        const timer = setTimeout(end, timeoutMs);
+        const cancelTimer = setLongTimeout(end, timeoutMs);
         ctx.signal.addEventListener('abort', end);
       });
       return fleet.views().map((v) => statusRow(v));

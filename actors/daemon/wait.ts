@@ -5,6 +5,7 @@
  */
 import { RefusedError } from '../../io/errors.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
+import { setLongTimeout } from '../../io/time/long-timer.ts';
 
 export type Until = 'settled' | 'blocked' | 'stalled' | 'exited' | 'any';
 export type WaitReason = 'settled' | 'blocked' | 'stalled' | 'gone' | 'timeout' | 'wait-failed';
@@ -97,7 +98,7 @@ export function waitForWorker(
     const finish = (view: WorkerViewLike, reason: WaitReason) => {
       if (done) return;
       done = true;
-      clearTimeout(timer);
+      cancelTimer();
       unsubscribe();
       resolve(report(view, reason, until, startedAt, now()));
     };
@@ -109,7 +110,8 @@ export function waitForWorker(
       if (cond) finish(view, cond);
     };
     const unsubscribe = fleet.subscribe(consider);
-    const timer = setTimeout(() => finish(last, 'timeout'), timeoutMs);
+    // A person's timeout may exceed what one Node timer holds (io/time/long-timer.ts).
+    const cancelTimer = setLongTimeout(() => finish(last, 'timeout'), timeoutMs);
     opts.signal?.addEventListener('abort', () => finish(last, 'wait-failed'));
     consider(first);
   });
