@@ -4,7 +4,8 @@
  */
 import { connect, type Socket } from 'node:net';
 import { spawn } from 'node:child_process';
-import { openSync, closeSync, readFileSync, existsSync } from 'node:fs';
+import { closeSync, readFileSync, existsSync } from 'node:fs';
+import { openPrivateAppend } from '../io/fs/private-files.ts';
 import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';
 import { DaemonUnreachableError, HandError, type ExitCode } from '../io/errors.ts';
@@ -34,7 +35,7 @@ function tail(file: string, lines: number): string {
 
 /** Starts `hand daemon run` detached and waits (bounded) until its socket accepts connections. */
 export async function startDaemon(paths: HomePaths, timeoutMs = 15_000): Promise<Socket> {
-  const out = openSync(paths.daemonOut, 'a');
+  const out = openPrivateAppend(paths.daemonOut);
   const child = spawn(process.execPath, [HAND_BIN, 'daemon', 'run', '--home', paths.home], {
     detached: true,
     stdio: ['ignore', out, out],

@@ -6,6 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
+import { ensurePrivateFile } from '../io/fs/private-files.ts';
 import { dirname } from 'node:path';
 import { RefusedError, UsageError } from '../io/errors.ts';
 import { migrate } from './migrations.ts';
@@ -30,6 +31,8 @@ function sqliteCode(err: unknown): string {
 function openDatabase(dbPath: string, busyTimeoutMs: number): Database.Database {
   try {
     mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
+    // SQLite gives its -wal and -shm files the mode of the database file.
+    if (dbPath !== ':memory:') ensurePrivateFile(dbPath);
     const db = new Database(dbPath, { timeout: busyTimeoutMs });
     try {
       // WAL: readers never wait for the writer. NORMAL sync is atomic and survives a killed

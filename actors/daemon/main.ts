@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import pino from 'pino';
 import type { HomePaths } from '../../cli/home.ts';
 import { acquireHomeLock } from '../../persistence/home-lock.ts';
+import { ensurePrivateFile } from '../../io/fs/private-files.ts';
 import { openStore } from '../../persistence/sqlite-store.ts';
 import { createTmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
 import { createPtyHost } from '../../io/terminal/pty/pty-host.ts';
@@ -32,6 +33,7 @@ function hasTmux(): boolean {
 
 export async function runDaemon(paths: HomePaths): Promise<void> {
   const lock = acquireHomeLock(paths.home);
+  ensurePrivateFile(paths.log);
   const logger = pino({ base: { pid: process.pid } }, pino.destination({ dest: paths.log, sync: true, mkdir: true }));
   const log = (obj: Record<string, unknown>, msg?: string) => logger.info(obj, msg ?? String(obj.msg ?? obj.event ?? 'event'));
   const startedAt = Date.now();
