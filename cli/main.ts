@@ -8,11 +8,12 @@ import { join, resolve } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';
 import { ensureHome, resolveHome, type HomePaths } from './home.ts';
 import { call } from './client.ts';
-import { emit, reportError, table } from './output.ts';
+import { emit, printText, reportError, table } from './output.ts';
 import { parseDuration } from './durations.ts';
 import { showLogs } from './commands/logs.ts';
 import { UsageError } from '../io/errors.ts';
 import { parseOneKey } from '../actors/daemon/handlers.ts';
+import { escapeControls } from '../io/text/escape-controls.ts';
 
 const pkg = JSON.parse(readFileSync(join(KINGSHAND_ROOT, 'package.json'), 'utf8')) as { version: string };
 const program = new Command();
@@ -48,6 +49,8 @@ Examples:
 
 Exit codes: 0 ok, 1 refused or failed, 2 bad usage, 3 daemon unreachable.`,
   )
+  // commander echoes bad arguments back: they too reach the terminal as text only
+  .configureOutput({ writeOut: (t) => printText(process.stdout, t), writeErr: (t) => printText(process.stderr, t) })
   .exitOverride();
 
 const daemon = program.command('daemon').description('start, stop or inspect the background daemon that hosts the fleet');
@@ -86,7 +89,7 @@ program
   .option('-f, --follow', 'keep printing new lines')
   .option('-n, --lines <n>', 'only the last n lines', (v) => Number.parseInt(v, 10))
   .action(async (o: { follow?: boolean; lines?: number }, cmd: Command) => {
-    await showLogs(paths(cmd).log, { ...o, json: json(cmd) }, (s) => process.stdout.write(`${s}\n`));
+    await showLogs(paths(cmd).log, { ...o, json: json(cmd) }, (s) => printText(process.stdout, `${s}\n`));
   });
 
 program
@@ -161,7 +164,7 @@ program
         if (!live) return;
         const v = p as { stage: string; state: string; lastActivity: string };
         const line = `⧗ ${id} ${v.stage} (${v.state}) ${Math.round((Date.now() - started) / 1000)}s · ${v.lastActivity}`;
-        process.stderr.write(`\r\x1b[2K${line.slice(0, (process.stderr.columns || 100) - 1)}`);
+        process.stderr.write(`\r\x1b[2K${escapeControls(line).slice(0, (process.stderr.columns || 100) - 1)}`);
       },
     });
     if (live) process.stderr.write('\r\x1b[2K');
