@@ -14,6 +14,7 @@ import { showLogs } from './commands/logs.ts';
 import { UsageError } from '../io/errors.ts';
 import { parseOneKey } from '../actors/daemon/handlers.ts';
 import { escapeControls } from '../io/text/escape-controls.ts';
+import { checkSendableText } from '../io/text/sendable-text.ts';
 
 const pkg = JSON.parse(readFileSync(join(KINGSHAND_ROOT, 'package.json'), 'utf8')) as { version: string };
 const program = new Command();
@@ -191,7 +192,8 @@ program
   .argument('<text...>', 'the text to send')
   .option('--allow-non-empty-box', 'send even though the input box already holds text')
   .action(async (id: string, words: string[], o: { allowNonEmptyBox?: boolean }, cmd: Command) => {
-    const r = await call<Record<string, unknown>>(paths(cmd), 'send', { id, text: words.join(' '), allowNonEmptyBox: Boolean(o.allowNonEmptyBox) });
+    const text = checkSendableText(words.join(' '), id); // refused before any daemon is started
+    const r = await call<Record<string, unknown>>(paths(cmd), 'send', { id, text, allowNonEmptyBox: Boolean(o.allowNonEmptyBox) });
     emit(json(cmd), r, () => `sent to ${id} · now ${r.stage} (${r.state})`);
   });
 

@@ -14,6 +14,7 @@ import { waitForWorker, conditionOf, type Until } from './wait.ts';
 import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
 import { setLongTimeout } from '../../io/time/long-timer.ts';
 import { positiveParam } from './params.ts';
+import { checkSendableText } from '../../io/text/sendable-text.ts';
 
 export interface HandlerDeps extends DispatchDeps {
   store: FleetStore;
@@ -215,7 +216,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
     async send(params) {
       const id = str(params, 'id');
       findWorker(fleet, id);
-      const text = str(params, 'text');
+      const text = checkSendableText(typeof params.text === 'string' ? params.text : '', id);
       const wasSettled = conditionOf(fleet.view(id)!) === 'settled';
       const sent = await fleet.send(id, text, { allowNonEmptyBox: params.allowNonEmptyBox === true });
       // A `hand wait` right after `hand send` must not wake on the settled state from before the
