@@ -52,6 +52,11 @@ const STATE_MARKERS = ['fleet.db', 'daemon.lock', 'daemon.log', 'daemon.out', 'd
  * others can write is refused rather than "fixed" (they could plant a socket the CLI would trust).
  */
 export function ensureHome(home: string): HomePaths {
+  // Refused before anything is created: a home too long for its socket was made, then refused.
+  const paths = homePaths(home);
+  if (Buffer.byteLength(paths.socket) > MAX_SOCKET_PATH) {
+    throw new UsageError('home-path-too-long', `the state directory path is too long for a Unix socket (${paths.socket}); nothing was created. Use a shorter --home.`, { home });
+  }
   let created: string | undefined;
   try {
     created = makePrivateDir(home);
@@ -75,10 +80,6 @@ export function ensureHome(home: string): HomePaths {
     if ((st.mode & 0o022) !== 0) {
       throw new UsageError('home-shared', `the state directory ${home} is writable by other users (mode ${(st.mode & 0o7777).toString(8)}); its mode was left alone. Use a new --home, or make it private yourself: chmod 700 ${home}`, { home });
     }
-  }
-  const paths = homePaths(home);
-  if (Buffer.byteLength(paths.socket) > MAX_SOCKET_PATH) {
-    throw new UsageError('home-path-too-long', `the state directory path is too long for a Unix socket (${paths.socket}). Use a shorter --home.`, { home });
   }
   return paths;
 }

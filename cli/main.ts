@@ -4,12 +4,13 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';
 import { ensureHome, resolveHome, type HomePaths } from './home.ts';
 import { call } from './client.ts';
 import { emit, printText, reportError, table } from './output.ts';
 import { parseDuration } from './durations.ts';
+import { lineCount, pathArg } from './arguments.ts';
 import { showLogs } from './commands/logs.ts';
 import { UsageError } from '../io/errors.ts';
 import { parseOneKey } from '../actors/daemon/handlers.ts';
@@ -88,7 +89,7 @@ program
   .command('logs')
   .description("show the daemon's log readably")
   .option('-f, --follow', 'keep printing new lines')
-  .option('-n, --lines <n>', 'only the last n lines', (v) => Number.parseInt(v, 10))
+  .option('-n, --lines <n>', 'only the last n lines', (v) => lineCount(v, '--lines'))
   .action(async (o: { follow?: boolean; lines?: number }, cmd: Command) => {
     await showLogs(paths(cmd).log, { ...o, json: json(cmd) }, (s) => printText(process.stdout, `${s}\n`));
   });
@@ -101,7 +102,7 @@ program
   .addOption(new Option('--posture <posture>', 'delivery posture').choices(['local-only', 'direct-PR', 'no-mistakes', 'no-mistakes-prod-only']).default('local-only'))
   .option('--yolo', 'skip the approval gates for this project', false)
   .action(async (repo: string, o: { name?: string; posture: string; yolo: boolean }, cmd: Command) => {
-    const r = await call<Record<string, unknown>>(paths(cmd), 'annex', { repo: resolve(repo), name: o.name, posture: o.posture, yolo: o.yolo });
+    const r = await call<Record<string, unknown>>(paths(cmd), 'annex', { repo: pathArg(repo, 'the repository path', 'hand annex ~/src/shop'), name: o.name, posture: o.posture, yolo: o.yolo });
     emit(json(cmd), r, () => `${r.updated ? 'updated' : 'registered'} ${r.name} → ${r.repo} (${r.posture}${r.yolo ? ', yolo' : ''})`);
   });
 
@@ -119,7 +120,7 @@ program
   .argument('<id>', 'worker id (letters, digits, - and _)')
   .requiredOption('--repo <path>', 'registered repository')
   .requiredOption('--brief <file>', 'the brief the worker reads first')
-  .option('--read-path <file>', 'a file the worker must read (repeatable)', (v: string, acc: string[]) => [...acc, resolve(v)], [] as string[])
+  .option('--read-path <file>', 'a file the worker must read, copied into its folder (repeatable; never keys or credentials)', (v: string, acc: string[]) => [...acc, pathArg(v, '--read-path', '--read-path docs/spec.md')], [] as string[])
   .addOption(new Option('--agent <agent>', 'agent to run').choices(['claude', 'mock']).default('claude'))
   .addOption(new Option('--backend <backend>', 'terminal host').choices(['tmux', 'pty', 'herdr']).default('tmux'))
   .option('--stall <duration>', 'report a stall after this long without change', '20m')
@@ -133,12 +134,13 @@ program
       envAdd[m[1]!] = m[2]!;
     }
     const r = await call<Record<string, unknown>>(paths(cmd), 'dispatch', {
-      id, repo: resolve(o.repo), brief: resolve(o.brief), readPaths: o.readPath, agent: o.agent, backend: o.backend, stallMs,
+      id, repo: pathArg(o.repo, '--repo', '--repo ~/src/shop'), brief: pathArg(o.brief, '--brief', '--brief brief.md'), readPaths: o.readPath, agent: o.agent, backend: o.backend, stallMs,
       // The worker runs with the environment of this call (API keys, base URLs, proxies live there).
       env: process.env,
       envAdd,
     });
-    emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend})`, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`].join('\n'));
+    const copied = (r.copied as { source: string; copy: string }[] | undefined) ?? [];
+    emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend})`, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`, ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`)].join('\n'));
   });
 
 program

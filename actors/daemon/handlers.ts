@@ -15,6 +15,7 @@ import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
 import { setLongTimeout } from '../../io/time/long-timer.ts';
 import { positiveParam } from './params.ts';
 import { checkSendableText } from '../../io/text/sendable-text.ts';
+import { readFirstCopies } from './read-first-copies.ts';
 
 export interface HandlerDeps extends DispatchDeps {
   store: FleetStore;
@@ -165,6 +166,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       return {
         id: view.id, repo: deps.store.getWorker(view.id)?.repo ?? '', worktree: view.worktree, branch: view.branch, base: view.base,
         backend: view.backend, agent: view.agent, briefPath: view.briefPath, reportPath: view.reportPath, stage: view.stage,
+        copied: readFirstCopies(view.briefPath, params.readPaths),
       };
     },
     async status(params) {
