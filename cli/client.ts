@@ -4,7 +4,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { spawn } from 'node:child_process';
-import { closeSync, readFileSync, existsSync } from 'node:fs';
+import { closeSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { openPrivateAppend } from '../io/fs/private-files.ts';
 import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';
@@ -28,13 +28,24 @@ function tryConnect(path: string): Promise<Socket | null> {
   });
 }
 
-function tail(file: string, lines: number): string {
+/** What this start's daemon wrote to daemon.out: the bytes after `from`, never an earlier run's lines. */
+function writtenSince(file: string, from: number, lines: number): string {
   if (!existsSync(file)) return '';
-  return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  const text = readFileSync(file).subarray(from).toString('utf8').trimEnd();
+  return text === '' ? '' : text.split('\n').slice(-lines).join('\n');
+}
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
 }
 
 /** Starts `hand daemon run` detached and waits (bounded) until its socket accepts connections. */
 export async function startDaemon(paths: HomePaths, timeoutMs = 15_000): Promise<Socket> {
+  const outStart = sizeOf(paths.daemonOut);
   const out = openPrivateAppend(paths.daemonOut);
   const child = spawn(process.execPath, [HAND_BIN, 'daemon', 'run', '--home', paths.home], {
     detached: true,
@@ -55,7 +66,11 @@ export async function startDaemon(paths: HomePaths, timeoutMs = 15_000): Promise
       // exit 1 with "already running" means another start won the race: connect to that one.
       const again = await tryConnect(paths.socket);
       if (again) return again;
-      throw new DaemonUnreachableError(`the daemon exited with status ${exited} while starting:\n${tail(paths.daemonOut, 5)}\nSee ${paths.daemonOut}; \`hand doctor\` checks the setup.`, { home: paths.home });
+      // The daemon's own refusal (its last line, "hand: …") is the cause: it leads the message.
+      const said = writtenSince(paths.daemonOut, outStart, 5);
+      const cause = said.split('\n').filter((l) => l.startsWith('hand: ')).at(-1)?.slice('hand: '.length);
+      const head = cause ? `the daemon could not start: ${cause}` : `the daemon exited with status ${exited} while starting${said ? `:\n${said}` : ' and said nothing'}`;
+      throw new DaemonUnreachableError(`${head}\nSee ${paths.daemonOut}; \`hand doctor\` checks the setup.`, { home: paths.home, daemonExit: exited });
     }
     await new Promise((r) => setTimeout(r, 30));
   }

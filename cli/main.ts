@@ -338,5 +338,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 const code = await main(process.argv);
-// `daemon run` keeps the process alive through its server; everything else exits now.
-if (!(process.argv[2] === 'daemon' && process.argv[3] === 'run')) process.exit(code);
+// `daemon run` keeps the process alive through its server; everything else exits now, and so
+// does a `daemon run` that failed (with its failure's code: a supervisor must see it failed).
+const daemonRun = process.argv[2] === 'daemon' && process.argv[3] === 'run';
+if (!daemonRun || code !== 0) process.exit(code);

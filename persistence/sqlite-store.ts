@@ -10,6 +10,7 @@ import { ensurePrivateFile } from '../io/fs/private-files.ts';
 import { dirname } from 'node:path';
 import { RefusedError, UsageError } from '../io/errors.ts';
 import { migrate } from './migrations.ts';
+import { damageOf } from './db-health.ts';
 import { asInt, asText, parseStoredJson, projectFromRow, toJsonColumn, workerFromRow } from './row-codec.ts';
 import type { FleetStore, JournalEntry, ProjectRecord, StoredJournalEntry, WorkerIntent, WorkerRow } from './types.ts';
 
@@ -63,6 +64,8 @@ export function openStore(dbPath: string, options: OpenStoreOptions = {}): Sqlit
   let schemaVersion: number;
   try {
     schemaVersion = migrate(db, dbPath);
+    const damage = damageOf(db);
+    if (damage) throw new Error(`the database is damaged (${damage})`);
   } catch (err) {
     db.close();
     if (err instanceof RefusedError) throw err;
