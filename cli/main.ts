@@ -11,6 +11,7 @@ import { call } from './client.ts';
 import { emit, printText, reportError, table } from './output.ts';
 import { parseDuration } from './durations.ts';
 import { lineCount, pathArg } from './arguments.ts';
+import { daemonStatus, stopDaemon } from './daemon-control.ts';
 import { showLogs } from './commands/logs.ts';
 import { UsageError } from '../io/errors.ts';
 import { parseOneKey } from '../actors/daemon/handlers.ts';
@@ -67,15 +68,15 @@ daemon
   .command('stop')
   .description('stop the daemon; tmux and herdr workers keep running and are re-attached at the next start')
   .action(async (_o, cmd: Command) => {
-    const r = await call<Record<string, unknown>>(paths(cmd), 'shutdown', {}, { autostart: false });
-    emit(json(cmd), r, () => `daemon ${r.pid} stopping`);
+    const r = await stopDaemon(paths(cmd));
+    emit(json(cmd), r, () => (r.signalled ? `daemon ${r.pid} did not answer on its socket; sent ${r.signalled}, it stopped` : `daemon ${r.pid} stopping`));
   });
 daemon
   .command('status')
   .description('is the daemon running? pid, home, socket, uptime, workers')
   .action(async (_o, cmd: Command) => {
-    const r = await call<Record<string, unknown>>(paths(cmd), 'ping', {}, { autostart: false });
-    emit(json(cmd), { running: true, ...r }, () => `running: pid ${r.pid} · up ${Math.round(Number(r.uptimeMs) / 1000)}s · ${r.workers} workers · ${r.socket}`);
+    const r = await daemonStatus(paths(cmd));
+    emit(json(cmd), r, () => `running: pid ${r.pid} · up ${Math.round(Number(r.uptimeMs) / 1000)}s · ${r.workers} workers · ${r.socket}`);
   });
 daemon
   .command('run', { hidden: true })

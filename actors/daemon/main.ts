@@ -19,6 +19,7 @@ import { createFleetHost } from '../fleet-host.ts';
 import { createRealPorts } from './real-ports.ts';
 import { makeHandlers } from './handlers.ts';
 import { startSocketServer } from './server.ts';
+import { keepSocket } from './socket-keeper.ts';
 import { createOptionalHerdrHost } from './herdr-option.ts';
 import { createLandingPort, landingHandlers } from './landing.ts';
 
@@ -54,15 +55,26 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   const shutdown = async (why: string) => {
     if (stopping) return;
     stopping = true;
-    log({ why }, 'daemon stopping');
-    server.close();
+    // Every step is attempted and the process exits whatever fails: a read-only home at
+    // shutdown (the socket cannot be unlinked) used to leave a daemon that ignored SIGTERM.
+    const step = (what: string, fn: () => unknown) => {
+      try {
+        fn();
+      } catch (err) {
+        logger.warn({ step: what, err: String(err) }, 'shutdown step failed');
+      }
+    };
+    step('log', () => log({ why }, 'daemon stopping'));
+    step('close socket', () => server.close());
     try {
       await fleet.shutdown();
+    } catch (err) {
+      step('log', () => logger.warn({ err: String(err) }, 'fleet shutdown failed'));
     } finally {
-      store.close();
-      if (existsSync(paths.socket)) unlinkSync(paths.socket);
-      lock.release();
-      logger.flush();
+      step('close store', () => store.close());
+      step('remove socket', () => existsSync(paths.socket) && unlinkSync(paths.socket));
+      step('release lock', () => lock.release());
+      step('flush log', () => logger.flush());
       process.exit(0);
     }
   };
@@ -86,7 +98,7 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   });
   // Both gates are worker machine states; these handlers open, approve and reject them.
   Object.assign(handlers, landingHandlers({ store, fleet }));
-  const server = await startSocketServer(paths.socket, handlers, (obj, msg) => log(obj, msg));
+  const server = await keepSocket(paths.socket, () => startSocketServer(paths.socket, handlers, (obj, msg) => log(obj, msg)), (obj, msg) => log(obj, msg));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('uncaughtException', (err) => {
