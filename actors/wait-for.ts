@@ -5,6 +5,7 @@
  * `hand watch` streaming, the fleet host's own commands — is this function with its own
  * `accept`, bound and abort signal.
  */
+import { setLongTimeout } from '../io/time/long-timer.ts';
 
 export interface ViewSource<V extends { id: string }> {
   view(id: string): V | null;
@@ -40,11 +41,12 @@ export function waitFor<V extends { id: string }>(
   return new Promise((resolve) => {
     let ended = false;
     let last: V | null = opts.last ?? (id === null ? null : source.view(id));
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A person's timeout may exceed what one Node timer holds (io/time/long-timer.ts).
+    let cancelTimer: (() => void) | undefined;
     const end = (view: V | null, by: WaitForOutcome<V>['by']) => {
       if (ended) return;
       ended = true;
-      if (timer !== undefined) clearTimeout(timer);
+      cancelTimer?.();
       unsubscribe();
       opts.signal?.removeEventListener('abort', onAbort);
       resolve({ view, by });
@@ -58,7 +60,7 @@ export function waitFor<V extends { id: string }>(
     const onAbort = () => end(last, 'aborted');
     // Subscribed before the first look, so no change can fall between the two.
     const unsubscribe = source.subscribe(consider);
-    if (opts.timeoutMs !== undefined) timer = setTimeout(() => end(last, 'timeout'), opts.timeoutMs);
+    if (opts.timeoutMs !== undefined) cancelTimer = setLongTimeout(() => end(last, 'timeout'), opts.timeoutMs);
     if (opts.signal?.aborted) return onAbort();
     opts.signal?.addEventListener('abort', onAbort);
     if (!opts.fresh && id !== null) {

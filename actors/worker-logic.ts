@@ -10,6 +10,7 @@ import type { Key, PaneInfo, TerminalHost } from '../io/terminal/types.ts';
 import type { WorkerIntent } from '../persistence/types.ts';
 import type { Clock, LandingPort, WorkerPorts } from './ports.ts';
 import { RefusedError } from '../io/errors.ts';
+import { setTimerAt } from '../io/time/long-timer.ts';
 
 export interface WorkerRuntime {
   ports: WorkerPorts;
@@ -35,11 +36,8 @@ export interface WorkerRuntime {
 /** Arms one absolute deadline on the injected clock; re-run on restore with the same `at`. */
 export function deadlineActor(clock: Clock) {
   return fromCallback<EventObject, { at: number; name: DeadlineName }>(({ input, sendBack }) => {
-    const handle = clock.setTimeout(
-      () => sendBack({ type: 'DEADLINE', name: input.name, at: clock.now() }),
-      Math.max(0, input.at - clock.now()),
-    );
-    return () => clock.clearTimeout(handle);
+    // Chained: a stall threshold of weeks is longer than one Node timer holds (io/time/long-timer.ts).
+    return setTimerAt(input.at, () => sendBack({ type: 'DEADLINE', name: input.name, at: clock.now() }), clock);
   });
 }
 

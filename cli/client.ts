@@ -4,7 +4,9 @@
  */
 import { connect, type Socket } from 'node:net';
 import { spawn } from 'node:child_process';
-import { openSync, closeSync, readFileSync, existsSync } from 'node:fs';
+import { closeSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { openPrivateAppend } from '../io/fs/private-files.ts';
+import { readLockHolder } from '../persistence/home-lock.ts';
 import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';
 import { DaemonUnreachableError, HandError, type ExitCode } from '../io/errors.ts';
@@ -27,14 +29,47 @@ function tryConnect(path: string): Promise<Socket | null> {
   });
 }
 
-function tail(file: string, lines: number): string {
+/** What this start's daemon wrote to daemon.out: the bytes after `from`, never an earlier run's lines. */
+function writtenSince(file: string, from: number, lines: number): string {
   if (!existsSync(file)) return '';
-  return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  const text = readFileSync(file).subarray(from).toString('utf8').trimEnd();
+  return text === '' ? '' : text.split('\n').slice(-lines).join('\n');
+}
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** Grace for the winner of a start race to write its pid file after the lock was last seen held. */
+const LOCK_RACE_GRACE_MS = 5000;
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** After our daemon exited: is another one (the winner of a start race) holding the home? */
+function otherDaemonHolds(home: string, ourPid: number | undefined): boolean {
+  const holder = readLockHolder(home);
+  return holder !== null && holder.pid !== ourPid && pidAlive(holder.pid);
+}
+
+function lostLockRace(said: string): boolean {
+  return said.includes('already holds the state directory');
 }
 
 /** Starts `hand daemon run` detached and waits (bounded) until its socket accepts connections. */
 export async function startDaemon(paths: HomePaths, timeoutMs = 15_000): Promise<Socket> {
-  const out = openSync(paths.daemonOut, 'a');
+  const outStart = sizeOf(paths.daemonOut);
+  const out = openPrivateAppend(paths.daemonOut);
   const child = spawn(process.execPath, [HAND_BIN, 'daemon', 'run', '--home', paths.home], {
     detached: true,
     stdio: ['ignore', out, out],
@@ -42,6 +77,8 @@ export async function startDaemon(paths: HomePaths, timeoutMs = 15_000): Promise
   });
   closeSync(out);
   let exited: number | null = null;
+  /** When a lock holder other than our daemon was last seen (or our daemon said it lost the lock). */
+  let heldAt: number | null = null;
   child.once('exit', (code) => {
     exited = code ?? 1;
   });
@@ -51,10 +88,20 @@ export async function startDaemon(paths: HomePaths, timeoutMs = 15_000): Promise
     const sock = await tryConnect(paths.socket);
     if (sock) return sock;
     if (exited !== null) {
-      // exit 1 with "already running" means another start won the race: connect to that one.
-      const again = await tryConnect(paths.socket);
-      if (again) return again;
-      throw new DaemonUnreachableError(`the daemon exited with status ${exited} while starting:\n${tail(paths.daemonOut, 5)}\nSee ${paths.daemonOut}; \`hand doctor\` checks the setup.`, { home: paths.home });
+      // Several starts at once: every loser of the race for the lock exits, while the winner may
+      // still be opening its database and socket. Connecting once, at once, was too early (6 of
+      // 30 concurrent starts failed): wait for the winner while it lives.
+      if (otherDaemonHolds(paths.home, child.pid)) heldAt = Date.now();
+      else heldAt ??= lostLockRace(writtenSince(paths.daemonOut, outStart, 50)) ? Date.now() : null;
+      if (heldAt !== null && Date.now() - heldAt < LOCK_RACE_GRACE_MS) {
+        await new Promise((r) => setTimeout(r, 30));
+        continue;
+      }
+      // The daemon's own refusal (its last line, "hand: …") is the cause: it leads the message.
+      const said = writtenSince(paths.daemonOut, outStart, 5);
+      const cause = said.split('\n').filter((l) => l.startsWith('hand: ')).at(-1)?.slice('hand: '.length);
+      const head = cause ? `the daemon could not start: ${cause}` : `the daemon exited with status ${exited} while starting${said ? `:\n${said}` : ' and said nothing'}`;
+      throw new DaemonUnreachableError(`${head}\nSee ${paths.daemonOut}; \`hand doctor\` checks the setup.`, { home: paths.home, daemonExit: exited });
     }
     await new Promise((r) => setTimeout(r, 30));
   }

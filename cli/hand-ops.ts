@@ -4,20 +4,20 @@
  * the daemon's answer, so a result printed by `hand … --json` and a result returned by an MCP
  * tool are the same object, and a refusal is the same error with the same text.
  */
-import { resolve } from 'node:path';
 import { UsageError } from '../io/errors.ts';
 import { parseOneKey } from '../io/terminal/keys.ts';
 import { optionsOf, questionOf } from '../actors/daemon/question-text.ts';
 import { call } from './client.ts';
 import { parseDuration } from './durations.ts';
+import { pathArg } from './arguments.ts';
+import { checkSendableText } from '../io/text/sendable-text.ts';
+import { AGENTS, BACKENDS, POSTURES, UNTILS } from '../contract/vocabulary.ts';
 import type { HomePaths } from '../contract/home.ts';
 
 type Obj = Record<string, any>;
 
-export const POSTURES = ['local-only', 'direct-PR', 'no-mistakes', 'no-mistakes-prod-only'] as const;
-export const AGENTS = ['claude', 'mock'] as const;
-export const BACKENDS = ['tmux', 'pty', 'herdr'] as const;
-export const UNTILS = ['settled', 'blocked', 'stalled', 'exited', 'any'] as const;
+// The vocabulary is written once (contract/vocabulary.ts); MCP's schemas read it from here too.
+export { POSTURES, AGENTS, BACKENDS, UNTILS };
 
 /**
  * Variables a Claude Code session sets for its own children. A worker launched from the Hand
@@ -53,7 +53,7 @@ export interface WaitArgs { id: string; until?: string; timeout?: string }
 
 export const ops = {
   annex: (p: HomePaths, a: AnnexArgs) =>
-    call<Obj>(p, 'annex', { repo: resolve(a.repo), name: a.name, posture: oneOf(a.posture, POSTURES, 'local-only', 'posture'), yolo: a.yolo === true }),
+    call<Obj>(p, 'annex', { repo: pathArg(a.repo, 'the repository path', 'hand annex ~/src/shop'), name: a.name, posture: oneOf(a.posture, POSTURES, 'local-only', 'posture'), yolo: a.yolo === true }),
 
   projects: (p: HomePaths) => call<Obj[]>(p, 'projects'),
 
@@ -61,7 +61,8 @@ export const ops = {
     const stallMs = parseDuration(a.stall ?? '20m', '--stall');
     const envAdd = parseEnvPairs(a.env ?? []);
     return call<Obj>(p, 'dispatch', {
-      id: a.id, repo: resolve(a.repo), brief: resolve(a.brief), readPaths: (a.readPaths ?? []).map((r) => resolve(r)),
+      id: a.id, repo: pathArg(a.repo, '--repo', '--repo ~/src/shop'), brief: pathArg(a.brief, '--brief', '--brief brief.md'),
+      readPaths: (a.readPaths ?? []).map((r) => pathArg(r, '--read-path', '--read-path docs/spec.md')),
       agent: oneOf(a.agent, AGENTS, 'claude', 'agent'), backend: oneOf(a.backend, BACKENDS, 'tmux', 'backend'), stallMs,
       // The worker runs with the environment of this call (API keys, base URLs, proxies live there).
       env: callerEnv(),
@@ -91,8 +92,10 @@ export const ops = {
     return call<{ text: string } & Obj>(p, 'read', { id: a.id, scrollback: a.scrollback });
   },
 
-  send: (p: HomePaths, a: { id: string; text: string; allowNonEmptyBox?: boolean }) =>
-    call<Obj>(p, 'send', { id: a.id, text: a.text, allowNonEmptyBox: a.allowNonEmptyBox === true }),
+  send(p: HomePaths, a: { id: string; text: string; allowNonEmptyBox?: boolean }) {
+    const text = checkSendableText(a.text, a.id); // refused before any daemon is started
+    return call<Obj>(p, 'send', { id: a.id, text, allowNonEmptyBox: a.allowNonEmptyBox === true });
+  },
 
   keys(p: HomePaths, a: { id: string; key: string; allowNonEmptyBox?: boolean }) {
     parseOneKey(a.key); // bad usage is refused here, before any daemon is started

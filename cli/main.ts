@@ -4,17 +4,21 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';
 import { ensureHome, resolveHome, type HomePaths } from '../contract/home.ts';
 import { call } from './client.ts';
-import { emit, reportError, table } from './output.ts';
+import { emit, printText, reportError, table } from './output.ts';
+import { parseDuration } from './durations.ts';
+import { lineCount, pathArg } from './arguments.ts';
+import { daemonStatus, stopDaemon } from './daemon-control.ts';
 import { showLogs } from './commands/logs.ts';
 import { openInBrowser } from './commands/review.ts';
 import { UsageError } from '../io/errors.ts';
 import { AGENTS, BACKENDS, POSTURES } from '../contract/vocabulary.ts';
 import { ops } from './hand-ops.ts';
 import { registerHandCommands } from './commands/hand-commands.ts';
+import { escapeControls } from '../io/text/escape-controls.ts';
 
 const pkg = JSON.parse(readFileSync(join(KINGSHAND_ROOT, 'package.json'), 'utf8')) as { version: string };
 const program = new Command();
@@ -50,6 +54,8 @@ Examples:
 
 Exit codes: 0 ok, 1 refused or failed, 2 bad usage, 3 daemon unreachable.`,
   )
+  // commander echoes bad arguments back: they too reach the terminal as text only
+  .configureOutput({ writeOut: (t) => printText(process.stdout, t), writeErr: (t) => printText(process.stderr, t) })
   .exitOverride();
 
 const daemon = program.command('daemon').description('start, stop or inspect the background daemon that hosts the fleet');
@@ -64,15 +70,15 @@ daemon
   .command('stop')
   .description('stop the daemon; tmux and herdr workers keep running and are re-attached at the next start')
   .action(async (_o, cmd: Command) => {
-    const r = await call<Record<string, unknown>>(paths(cmd), 'shutdown', {}, { autostart: false });
-    emit(json(cmd), r, () => `daemon ${r.pid} stopping`);
+    const r = await stopDaemon(paths(cmd));
+    emit(json(cmd), r, () => (r.signalled ? `daemon ${r.pid} did not answer on its socket; sent ${r.signalled}, it stopped` : `daemon ${r.pid} stopping`));
   });
 daemon
   .command('status')
   .description('is the daemon running? pid, home, socket, uptime, workers')
   .action(async (_o, cmd: Command) => {
-    const r = await call<Record<string, unknown>>(paths(cmd), 'ping', {}, { autostart: false });
-    emit(json(cmd), { running: true, ...r }, () => `running: pid ${r.pid} · up ${Math.round(Number(r.uptimeMs) / 1000)}s · ${r.workers} workers · ${r.socket}`);
+    const r = await daemonStatus(paths(cmd));
+    emit(json(cmd), r, () => `running: pid ${r.pid} · up ${Math.round(Number(r.uptimeMs) / 1000)}s · ${r.workers} workers · ${r.socket}`);
   });
 daemon
   .command('run', { hidden: true })
@@ -86,9 +92,9 @@ program
   .command('logs')
   .description("show the daemon's log readably")
   .option('-f, --follow', 'keep printing new lines')
-  .option('-n, --lines <n>', 'only the last n lines', (v) => Number.parseInt(v, 10))
+  .option('-n, --lines <n>', 'only the last n lines', (v) => lineCount(v, '--lines'))
   .action(async (o: { follow?: boolean; lines?: number }, cmd: Command) => {
-    await showLogs(paths(cmd).log, { ...o, json: json(cmd) }, (s) => process.stdout.write(`${s}\n`));
+    await showLogs(paths(cmd).log, { ...o, json: json(cmd) }, (s) => printText(process.stdout, `${s}\n`));
   });
 
 program
@@ -117,14 +123,15 @@ program
   .argument('<id>', 'worker id (letters, digits, - and _)')
   .requiredOption('--repo <path>', 'registered repository')
   .requiredOption('--brief <file>', 'the brief the worker reads first')
-  .option('--read-path <file>', 'a file the worker must read (repeatable)', (v: string, acc: string[]) => [...acc, resolve(v)], [] as string[])
+  .option('--read-path <file>', 'a file the worker must read, copied into its folder (repeatable; never keys or credentials)', (v: string, acc: string[]) => [...acc, pathArg(v, '--read-path', '--read-path docs/spec.md')], [] as string[])
   .addOption(new Option('--agent <agent>', 'agent to run').choices(AGENTS).default('claude'))
   .addOption(new Option('--backend <backend>', 'terminal host').choices(BACKENDS).default('tmux'))
   .option('--stall <duration>', 'report a stall after this long without change', '20m')
   .option('--env <KEY=VALUE>', 'set a variable in the worker (repeatable; wins over the defaults)', (v: string, acc: string[]) => [...acc, v], [] as string[])
   .action(async (id: string, o: { repo: string; brief: string; readPath: string[]; agent: string; backend: string; stall: string; env: string[] }, cmd: Command) => {
     const r = await ops.dispatch(paths(cmd), { id, repo: o.repo, brief: o.brief, readPaths: o.readPath, agent: o.agent, backend: o.backend, stall: o.stall, env: o.env });
-    emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend})`, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`].join('\n'));
+    const copied = (r.copied as { source: string; copy: string }[] | undefined) ?? [];
+    emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend})`, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`, ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`)].join('\n'));
   });
 
 program
@@ -149,7 +156,7 @@ program
       if (!live) return;
       const v = p as { stage: string; state: string; lastActivity: string };
       const line = `⧗ ${id} ${v.stage} (${v.state}) ${Math.round((Date.now() - started) / 1000)}s · ${v.lastActivity}`;
-      process.stderr.write(`\r\x1b[2K${line.slice(0, (process.stderr.columns || 100) - 1)}`);
+      process.stderr.write(`\r\x1b[2K${escapeControls(line).slice(0, (process.stderr.columns || 100) - 1)}`);
     });
     if (live) process.stderr.write('\r\x1b[2K');
     emit(json(cmd), r, () => `${id}: ${r.reason}${r.met ? '' : ` (waited for ${o.until})`} · state ${r.state}${r.blockedReason ? ` (${r.blockedReason})` : ''} · box ${JSON.stringify(r.promptBox)} · ${r.readable ? 'readable' : 'UNREADABLE'}\n  ${r.question ? `asks: ${r.question}` : r.lastActivity}`);
@@ -328,5 +335,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 const code = await main(process.argv);
-// `daemon run` keeps the process alive through its server; everything else exits now.
-if (!(process.argv[2] === 'daemon' && process.argv[3] === 'run')) process.exit(code);
+// `daemon run` keeps the process alive through its server; everything else exits now, and so
+// does a `daemon run` that failed (with its failure's code: a supervisor must see it failed).
+const daemonRun = process.argv[2] === 'daemon' && process.argv[3] === 'run';
+if (!daemonRun || code !== 0) process.exit(code);

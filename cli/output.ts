@@ -1,5 +1,11 @@
 /** Printing at the CLI edge: JSON for scripts, short readable text for people. */
 import { HandError } from '../io/errors.ts';
+import { escapeControls } from '../io/text/escape-controls.ts';
+
+/** Every line for a person goes out here, terminal control shown as text (io/text/escape-controls.ts). */
+export function printText(stream: NodeJS.WriteStream, text: string): void {
+  stream.write(escapeControls(text));
+}
 
 export interface GlobalOptions {
   home?: string;
@@ -10,7 +16,7 @@ export function emit(json: boolean | undefined, value: unknown, text: () => stri
   if (json) process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
   else {
     const t = text();
-    if (t) process.stdout.write(t.endsWith('\n') ? t : `${t}\n`);
+    if (t) printText(process.stdout, t.endsWith('\n') ? t : `${t}\n`);
   }
 }
 
@@ -18,12 +24,12 @@ export function emit(json: boolean | undefined, value: unknown, text: () => stri
 export function reportError(err: unknown, json: boolean | undefined): number {
   if (err instanceof HandError) {
     if (json) process.stdout.write(`${JSON.stringify({ error: { code: err.code, message: err.message, ...err.details } }, null, 2)}\n`);
-    process.stderr.write(`hand: ${err.message}\n`);
+    printText(process.stderr, `hand: ${err.message}\n`);
     return err.exitCode;
   }
   const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
   if (json) process.stdout.write(`${JSON.stringify({ error: { code: 'internal', message: String(err) } }, null, 2)}\n`);
-  process.stderr.write(`hand: unexpected error: ${message}\n`);
+  printText(process.stderr, `hand: unexpected error: ${message}\n`);
   return 1;
 }
 

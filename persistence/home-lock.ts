@@ -9,7 +9,8 @@
  * locks, so nothing else may open daemon.lock in the daemon; SQLite itself handles its own fds.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensurePrivateFile, writePrivateFile } from '../io/fs/private-files.ts';
 import { join } from 'node:path';
 import { RefusedError } from '../io/errors.ts';
 
@@ -42,6 +43,7 @@ export function acquireHomeLock(home: string): HomeLock {
   mkdirSync(home, { recursive: true, mode: 0o700 });
   const lockPath = join(home, 'daemon.lock');
   const pidPath = join(home, 'daemon.pid');
+  ensurePrivateFile(lockPath);
   const db = new Database(lockPath, { timeout: 0 });
   try {
     // In EXCLUSIVE locking mode the first write takes the exclusive lock and keeps it until close.
@@ -67,7 +69,7 @@ export function acquireHomeLock(home: string): HomeLock {
     );
   }
   const since = Date.now();
-  writeFileSync(pidPath, `${JSON.stringify({ pid: process.pid, since })}\n`);
+  writePrivateFile(pidPath, `${JSON.stringify({ pid: process.pid, since })}\n`);
   let released = false;
   return {
     home,

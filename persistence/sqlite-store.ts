@@ -6,9 +6,11 @@
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
+import { ensurePrivateFile } from '../io/fs/private-files.ts';
 import { dirname } from 'node:path';
 import { RefusedError, UsageError } from '../io/errors.ts';
 import { migrate } from './migrations.ts';
+import { damageOf } from './db-health.ts';
 import { asInt, asText, parseStoredJson, projectFromRow, toJsonColumn, workerFromRow } from './row-codec.ts';
 import type { FleetStore, JournalEntry, ProjectRecord, StoredJournalEntry, WorkerIntent, WorkerRow } from './types.ts';
 
@@ -30,6 +32,8 @@ function sqliteCode(err: unknown): string {
 function openDatabase(dbPath: string, busyTimeoutMs: number): Database.Database {
   try {
     mkdirSync(dirname(dbPath), { recursive: true, mode: 0o700 });
+    // SQLite gives its -wal and -shm files the mode of the database file.
+    if (dbPath !== ':memory:') ensurePrivateFile(dbPath);
     const db = new Database(dbPath, { timeout: busyTimeoutMs });
     try {
       // WAL: readers never wait for the writer. NORMAL sync is atomic and survives a killed
@@ -60,6 +64,8 @@ export function openStore(dbPath: string, options: OpenStoreOptions = {}): Sqlit
   let schemaVersion: number;
   try {
     schemaVersion = migrate(db, dbPath);
+    const damage = damageOf(db);
+    if (damage) throw new Error(`the database is damaged (${damage})`);
   } catch (err) {
     db.close();
     if (err instanceof RefusedError) throw err;

@@ -4,10 +4,12 @@
  * (DESIGN.md principle 7): no worktree, branch, pane or copied file is left by a refusal.
  */
 import { existsSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { RefusedError, UsageError } from '../../io/errors.ts';
 import { loadBriefText, planBrief, undoBriefWrite, validateReadPaths, writeBriefPlan } from '../../io/brief/index.ts';
 import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
+import { checkWorktreeSlot } from '../../io/git/worktree-slot.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import type { DispatchRequest } from './params.ts';
 import { backendUnavailable, workerExists } from '../../contract/refusals.ts';
@@ -55,7 +57,8 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   }
   // Cheap input checks first, so a typo is named before any repository is consulted.
   loadBriefText(p.brief);
-  validateReadPaths(p.readPaths);
+  // The daemon's HOME and the caller's may differ: the credentials under both are denied.
+  validateReadPaths(p.readPaths, { homes: [homedir(), ...(p.env.HOME ? [p.env.HOME] : [])], stateDir: dirname(deps.workersDir) });
   if (!existsSync(p.repo)) throw new UsageError('missing-repo', `repository ${resolve(p.repo)} does not exist. Pass --repo <path> to a registered git work tree.`, { repo: p.repo });
   const repo = await deps.repoTopLevel(realpathSync(p.repo));
   const project = deps.store.listProjects().find((pr) => pr.repo === repo);
@@ -75,6 +78,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     throw new RefusedError('stale-report', `a report from an earlier worker named ${p.id} exists at ${reportPath}; it would read as this worker's report. Move it away or pick another id.`, { reportPath });
   }
   const base = await deps.resolveBase(repo);
+  await checkWorktreeSlot(repo, p.id);
 
   // Validation is over: from here on things are created, and undone if dispatch fails.
   const created = writeBriefPlan(plan);

@@ -13,6 +13,7 @@ import { waitForWorker, conditionOf } from './wait.ts';
 import { waitFor } from '../wait-for.ts';
 import { num, parseAnnex, parseDispatch, parseKeys, parseRead, parseSend, parseWait, str } from './params.ts';
 import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
+import { readFirstCopies } from './read-first-copies.ts';
 
 export interface HandlerDeps extends DispatchDeps {
   store: FleetStore;
@@ -97,6 +98,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       return {
         id: view.id, repo: deps.store.getWorker(view.id)?.repo ?? '', worktree: view.worktree, branch: view.branch, base: view.base,
         backend: view.backend, agent: view.agent, briefPath: view.briefPath, reportPath: view.reportPath, stage: view.stage,
+        copied: readFirstCopies(view.briefPath, params.readPaths),
       };
     },
     async status(params) {

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import pino from 'pino';
 import type { HomePaths } from '../../contract/home.ts';
 import { acquireHomeLock } from '../../persistence/home-lock.ts';
+import { ensurePrivateFile } from '../../io/fs/private-files.ts';
 import { openStore } from '../../persistence/sqlite-store.ts';
 import { createTmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
 import { createPtyHost } from '../../io/terminal/pty/pty-host.ts';
@@ -18,6 +19,7 @@ import { createFleetHost } from '../fleet-host.ts';
 import { createRealPorts } from './real-ports.ts';
 import { makeHandlers } from './handlers.ts';
 import { startSocketServer } from './server.ts';
+import { keepSocket } from './socket-keeper.ts';
 import { createOptionalHerdrHost } from './herdr-option.ts';
 import { createLandingPort, landingHandlers } from './landing.ts';
 import { hostReview } from '../review/wiring.ts';
@@ -35,6 +37,7 @@ function hasTmux(): boolean {
 
 export async function runDaemon(paths: HomePaths): Promise<void> {
   const lock = acquireHomeLock(paths.home);
+  ensurePrivateFile(paths.log);
   const logger = pino({ base: { pid: process.pid } }, pino.destination({ dest: paths.log, sync: true, mkdir: true }));
   const log = (obj: Record<string, unknown>, msg?: string) => logger.info(obj, msg ?? String(obj.msg ?? obj.event ?? 'event'));
   const startedAt = Date.now();
@@ -55,16 +58,27 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   const shutdown = async (why: string) => {
     if (stopping) return;
     stopping = true;
-    log({ why }, 'daemon stopping');
-    server.close();
-    await review.close();
+    // Every step is attempted and the process exits whatever fails: a read-only home at
+    // shutdown (the socket cannot be unlinked) used to leave a daemon that ignored SIGTERM.
+    const step = (what: string, fn: () => unknown) => {
+      try {
+        fn();
+      } catch (err) {
+        logger.warn({ step: what, err: String(err) }, 'shutdown step failed');
+      }
+    };
+    step('log', () => log({ why }, 'daemon stopping'));
+    step('close socket', () => server.close());
+    await Promise.resolve().then(() => review.close()).catch((err: unknown) => step('log', () => logger.warn({ err: String(err) }, 'review page close failed')));
     try {
       await fleet.shutdown();
+    } catch (err) {
+      step('log', () => logger.warn({ err: String(err) }, 'fleet shutdown failed'));
     } finally {
-      store.close();
-      if (existsSync(paths.socket)) unlinkSync(paths.socket);
-      lock.release();
-      logger.flush();
+      step('close store', () => store.close());
+      step('remove socket', () => existsSync(paths.socket) && unlinkSync(paths.socket));
+      step('release lock', () => lock.release());
+      step('flush log', () => logger.flush());
       process.exit(0);
     }
   };
@@ -93,7 +107,7 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   Object.assign(handlers, review.handlers);
   // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).
   Object.assign(handlers, pictureHandlers({ store, fleet }));
-  const server = await startSocketServer(paths.socket, handlers, (obj, msg) => log(obj, msg));
+  const server = await keepSocket(paths.socket, () => startSocketServer(paths.socket, handlers, (obj, msg) => log(obj, msg)), (obj, msg) => log(obj, msg));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('uncaughtException', (err) => {

@@ -4,6 +4,8 @@
  * dispatchWorker take the typed request and trust it.
  */
 import { UsageError } from '../../io/errors.ts';
+import { MAX_DURATION_MS } from '../../io/time/long-timer.ts';
+import { checkSendableText } from '../../io/text/sendable-text.ts';
 import type { Key } from '../../io/terminal/types.ts';
 import { parseOneKey } from '../../io/terminal/keys.ts';
 import {
@@ -24,11 +26,30 @@ export function str(params: Params, key: string, required = true): string {
   throw new UsageError('bad-request', `missing or invalid ${key}`, { key });
 }
 
+/** A positive number; durations are bounded and refusals name the flag a person typed. */
 export function num(params: Params, key: string, fallback: number): number {
+  return positiveParam(params, key, fallback);
+}
+
+/** Wire name → what a person typed, and whether it is a duration in ms. */
+const FLAGS: Record<string, { flag: string; duration: boolean }> = {
+  timeoutMs: { flag: '--timeout', duration: true },
+  stallMs: { flag: '--stall', duration: true },
+  scrollback: { flag: '--scrollback', duration: false },
+};
+
+export function positiveParam(params: Record<string, unknown>, key: string, fallback: number): number {
   const v = params[key];
   if (v === undefined || v === null) return fallback;
-  if (typeof v === 'number' && Number.isFinite(v) && v > 0) return v;
-  throw new UsageError('bad-request', `invalid ${key}: ${JSON.stringify(v)}`, { key });
+  const known = FLAGS[key];
+  const flag = known?.flag ?? key;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
+    throw new UsageError('bad-request', `${flag} must be positive (got ${JSON.stringify(v)})${known?.duration ? ', e.g. 30s or 20m' : ''}.`, { key, flag });
+  }
+  if (known?.duration && v > MAX_DURATION_MS) {
+    throw new UsageError('duration-too-long', `${flag} is longer than the maximum of ${MAX_DURATION_MS / 3_600_000}h (365 days).`, { key, flag, maxMs: MAX_DURATION_MS });
+  }
+  return v;
 }
 
 /** The caller's environment, as sent by the CLI: string values only. */
@@ -113,7 +134,9 @@ export function parseWait(params: Params): WaitRequest {
 export interface SendRequest { id: string; text: string; allowNonEmptyBox: boolean }
 
 export function parseSend(params: Params): SendRequest {
-  return { id: idParam(params), text: str(params, 'text'), allowNonEmptyBox: params.allowNonEmptyBox === true };
+  const id = idParam(params);
+  // Text is text: control bytes, empty and whitespace-only text are refused here (issue 17 #4, #10).
+  return { id, text: checkSendableText(typeof params.text === 'string' ? params.text : '', id), allowNonEmptyBox: params.allowNonEmptyBox === true };
 }
 
 export interface KeysRequest { id: string; key: Key; allowNonEmptyBox: boolean }

@@ -5,7 +5,9 @@
 import { execFile } from 'node:child_process';
 import { existsSync, statSync, accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { claudeBinary } from '../../io/agent/launch.ts';
+import { inspectDatabase } from '../../persistence/db-health.ts';
 
 export interface Check {
   name: string;
@@ -72,6 +74,14 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
     });
   } else {
     checks.push({ name: 'state dir', ok: true, detail: `${home} (created on first use, mode 700)` });
+  }
+  const db = join(home, 'fleet.db');
+  if (existsSync(db)) {
+    const damage = inspectDatabase(db);
+    checks.push({
+      name: 'fleet database', ok: damage === null, detail: damage === null ? `${db} reads whole` : `${db} is damaged: ${damage}`,
+      fix: damage === null ? undefined : `mv ${db} ${db}.damaged   # then start again; the fleet's records start empty`,
+    });
   }
   return { ok: checks.every((c) => c.ok || c.optional), checks };
 }

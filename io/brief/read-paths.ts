@@ -7,6 +7,7 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { UsageError } from '../errors.ts';
+import { deniedReadPath, type DenyContext } from './read-path-deny.ts';
 
 export interface StagedFile {
   /** Real path of the original. */
@@ -31,10 +32,14 @@ export function checkReadPath(path: string, what = 'read path', flag = '--read-p
 }
 
 /** Validates every path before any is copied; the same file passed twice is staged once. */
-export function validateReadPaths(paths: readonly string[]): StagedFile[] {
+export function validateReadPaths(paths: readonly string[], deny: DenyContext = {}): StagedFile[] {
   const byLeaf = new Map<string, StagedFile>();
   for (const p of paths) {
     const source = checkReadPath(p);
+    const why = deniedReadPath(p, deny) ?? deniedReadPath(source, deny);
+    if (why) {
+      throw new UsageError('read-path-denied', `read path ${resolve(p)} is not handed to a worker: ${why}. Nothing was created. Copy what the worker needs (never a secret) into a file of its own and pass that.`, { path: resolve(p) });
+    }
     const leaf = basename(source);
     const clash = byLeaf.get(leafKey(leaf));
     if (clash && clash.source === source) continue;

@@ -4,7 +4,8 @@
  * nothing behind. Writing the plan copies files first and the brief second (a brief never names
  * a copy that is not there), and reports what it created so a later failure can undo exactly that.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { copyPrivateFile, writePrivateFile } from '../fs/private-files.ts';
 import { join } from 'node:path';
 import { RefusedError, UsageError } from '../errors.ts';
 import { composeBrief, copyPath, type Attachment } from './brief-compose.ts';
@@ -96,10 +97,10 @@ function writeInto(plan: BriefPlan, created: Created): void {
   }
   for (const c of plan.copies) {
     if (!existsSync(c.dest)) created.push(c.dest);
-    copyFileSync(c.source, c.dest);
+    copyPrivateFile(c.source, c.dest);
   }
   if (!existsSync(plan.briefPath)) created.push(plan.briefPath);
-  writeFileSync(plan.briefPath, plan.text);
+  writePrivateFile(plan.briefPath, plan.text);
   // Add file before line, remove line before file: the brief never names a missing copy.
   for (const stale of plan.staleCopies) rmSync(stale, { force: true });
 }

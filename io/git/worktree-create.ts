@@ -6,7 +6,7 @@
  *   branch survives, no tree   -> check the branch out again (don't re-cut from a moved base)
  *   neither                    -> new branch from `base`
  */
-import { existsSync, lstatSync } from 'node:fs';
+import { pathPresent, worktreeNotOwned } from './worktree-slot.ts';
 import { RefusedError, UsageError } from '../errors.ts';
 import { isWorkerBranchName } from './base-ref.ts';
 import { ensureLocalExcludes } from './local-exclude.ts';
@@ -29,14 +29,6 @@ async function branchExists(repo: string, branch: string): Promise<boolean> {
   return answer;
 }
 
-function pathPresent(p: string): boolean {
-  try {
-    lstatSync(p); // a dangling symlink is still something we did not make
-    return true;
-  } catch {
-    return existsSync(p);
-  }
-}
 
 export async function createWorktree(args: { repo: string; id: string; base: string }): Promise<WorkerWorktree> {
   validateWorkerId(args.id);
@@ -57,13 +49,7 @@ export async function createWorktree(args: { repo: string; id: string; base: str
     await ensureLocalExcludes(repo);
     return { worktree, branch, action: 'reused' };
   }
-  if (pathPresent(worktree)) {
-    throw new RefusedError(
-      'worktree-path-not-owned',
-      `${worktree} exists but git does not own it (not a registered worktree); nothing was changed. Move it aside (or delete it if you know it is not needed), then dispatch again.`,
-      { worktree },
-    );
-  }
+  if (pathPresent(worktree)) throw worktreeNotOwned(worktree);
   await ensureLocalExcludes(repo);
   if (await branchExists(repo, branch)) {
     // The branch outlived its worktree: keep its commits rather than re-branching from a base that may have moved.

@@ -10,7 +10,7 @@
 import type { Screen, ScreenRow, Span } from './types.ts';
 import type { ParseOptions } from './parse-plain.ts';
 import { SgrState } from './sgr.ts';
-import { cutSpans, keepBottom, trimSpacesEnd, widestRow } from './row-trim.ts';
+import { keepBottom, trimRow, trimSpacesEnd, widestRow } from './row-trim.ts';
 
 const ESC = 0x1b;
 const BEL = 0x07;
@@ -90,11 +90,13 @@ class RowBuilder {
     return this.text.length;
   }
 
-  endRow(): void {
+  /** `inverseAtEnd`: the row ended with inverse switched on and no cell after it (a cursor tmux trimmed). */
+  endRow(inverseAtEnd = false): void {
     const text = trimSpacesEnd(this.text);
     // append() never adds an empty span, so a row with nothing to trim keeps its spans as built.
-    const spans = text.length === this.text.length ? this.spans : cutSpans(this.spans, text.length);
-    this.rows.push({ text, spans });
+    const row = text.length === this.text.length ? { text, spans: this.spans } : trimRow({ text: this.text, spans: this.spans });
+    if (row.cursorAt === undefined && inverseAtEnd && this.text.length > text.length) (row as ScreenRow).cursorAt = this.text.length;
+    this.rows.push(row);
     this.spans = [];
     this.text = '';
   }
@@ -110,7 +112,7 @@ export function parseAnsi(text: string, opts: ParseOptions = {}): Screen {
     if (end === text.length) break;
     const c = text.charCodeAt(end);
     if (c === LF) {
-      out.endRow();
+      out.endRow(sgr.attrs.inverse === true);
       i = end + 1;
     } else if (c === ESC) {
       i = skipEscape(text, end, sgr);

@@ -58,6 +58,17 @@ function looksSuggested(layout: ScreenLayout): boolean {
   return acc.dim > 0 && acc.plain === 0;
 }
 
+/**
+ * How many cells the app's own cursor (the inverse cell Claude Code draws) stands after the start
+ * of an otherwise blank box: typed spaces. 0 without attributes (a plain capture cannot tell) or
+ * when no cursor cell is drawn on the box's first row.
+ */
+function blanksBeforeCursor(layout: ScreenLayout): number {
+  if (!layout.screen.hasAttributes || layout.boxLastRow !== layout.boxRow) return 0;
+  const cursorAt = layout.screen.lines[layout.boxRow]?.cursorAt;
+  return cursorAt === undefined ? 0 : Math.max(0, cursorAt - layout.boxContentStart);
+}
+
 /** The box text of a laid-out screen, or null when no live box is visible. */
 export function readBox(layout: ScreenLayout, spec: PromptBoxSpec): PromptBoxReading | null {
   if (layout.boxRow === -1) return null;
@@ -65,7 +76,13 @@ export function readBox(layout: ScreenLayout, spec: PromptBoxSpec): PromptBoxRea
   for (let r = layout.boxRow + 1; r <= layout.boxLastRow; r++) parts.push(trimFrame(layout.texts[r]!, spec.frame));
   while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
   const text = parts.length === 1 ? parts[0]! : parts.join('\n');
-  if (text === '') return { text: '', kind: 'empty' };
+  if (text === '') {
+    const blanks = blanksBeforeCursor(layout);
+    // Blanks typed into the box read as an empty box in plain text; /exit typed after them is a
+    // prompt, not the command. The app's cursor cell shows them: they are typed text.
+    if (blanks > 0) return { text: ' '.repeat(blanks), kind: 'typed' };
+    return { text: '', kind: 'empty' };
+  }
   if (isPlaceholder(text, spec)) return { text: '', kind: 'placeholder' };
   return { text, kind: looksSuggested(layout) ? 'suggestion' : 'typed' };
 }

@@ -36,11 +36,24 @@ export function cutSpans(spans: readonly Span[], length: number): Span[] {
   return out;
 }
 
+/** Offset of the first inverse span starting at or after `from` (in the trimmed-away tail), or null. */
+function inverseFrom(spans: readonly Span[], from: number): number | null {
+  let offset = 0;
+  for (const span of spans) {
+    if (offset >= from && span.attrs.inverse && span.text.length > 0) return offset;
+    offset += span.text.length;
+  }
+  return null;
+}
+
 /** A row right-trimmed of U+0020, its spans (if any) cut to the same length. */
 export function trimRow(row: ScreenRow): ScreenRow {
   const text = trimSpacesEnd(row.text);
   if (row.spans === undefined) return text === row.text ? row : { text };
-  return { text, spans: cutSpans(row.spans, text.length) };
+  const trimmed: ScreenRow = { text, spans: cutSpans(row.spans, text.length) };
+  const cursorAt = text.length === row.text.length ? null : inverseFrom(row.spans, text.length);
+  if (cursorAt !== null) trimmed.cursorAt = cursorAt;
+  return trimmed;
 }
 
 /** Lines of a capture: split on \r?\n, without the empty element after a final newline. */

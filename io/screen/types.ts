@@ -25,6 +25,11 @@ export interface ScreenRow {
   text: string;
   /** Present when the source carried attributes (tmux capture-pane -e, xterm cells). */
   spans?: Span[];
+  /**
+   * Column (UTF-16 offset) of an inverse cell the right-trim removed: an app's own cursor drawn
+   * after blanks. Only what the trim cut is recorded; it is how blanks in a box are seen.
+   */
+  cursorAt?: number;
 }
 
 export interface Screen {

@@ -9,6 +9,7 @@
  * (a guard that blocks on "could not tell" would wedge every steer of a worker we cannot see).
  */
 import { PromptBoxNotEmptyError } from '../errors.ts';
+import { checkSendableText } from '../text/sendable-text.ts';
 import { analyseScreen, type ScreenReading } from '../screen/index.ts';
 import { assertKey, nextRedraw } from './keys.ts';
 import type { Key, ReadResult, TerminalHost } from './types.ts';
@@ -56,6 +57,8 @@ async function assertBoxWritable(host: TerminalHost, paneId: string, opts: Guard
 
 /** Text then Enter, refused (nothing sent) if the box already holds text. */
 export async function guardedSendText(host: TerminalHost, paneId: string, text: string, opts: GuardOptions = {}): Promise<void> {
+  // Text is text on every path: a control byte or a paste end marker never reaches the pane.
+  checkSendableText(text, opts.label);
   await assertBoxWritable(host, paneId, opts);
   await host.sendText(paneId, text);
 }

@@ -3,7 +3,8 @@
  * fake model server (reference: claude-code.md §2 and §4). Used by the end-to-end tests and the
  * benchmarks; nothing here reads the caller's own environment or ~/.claude.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { writePrivateFile } from '../../io/fs/private-files.ts';
 import { join } from 'node:path';
 import { trustKey } from '../../io/agent/claude/trust-seed.ts';
 
@@ -101,9 +102,9 @@ export function apiKeySuffix(key: string): string {
  */
 export function seedClaudeHome(opts: SeedClaudeHomeOptions): SeededClaudeHome {
   const { tmpDir, runtimeDir } = claudeScratchDirs(opts.home);
-  mkdirSync(tmpDir, { recursive: true });
+  mkdirSync(tmpDir, { recursive: true, mode: 0o700 });
   mkdirSync(runtimeDir, { recursive: true, mode: 0o700 });
-  mkdirSync(join(opts.home, '.claude'), { recursive: true });
+  mkdirSync(join(opts.home, '.claude'), { recursive: true, mode: 0o700 });
 
   const projects: Record<string, { hasTrustDialogAccepted: boolean }> = {};
   for (const w of opts.worktrees) projects[trustKey(w)] = { hasTrustDialogAccepted: true };
@@ -117,12 +118,12 @@ export function seedClaudeHome(opts: SeedClaudeHomeOptions): SeededClaudeHome {
     projects,
   };
   const claudeJsonPath = join(opts.home, '.claude.json');
-  writeFileSync(claudeJsonPath, JSON.stringify(claudeJson, null, 2) + '\n');
+  writePrivateFile(claudeJsonPath, JSON.stringify(claudeJson, null, 2) + '\n');
 
   const settings: Record<string, unknown> = { theme: 'dark' };
   if (opts.manualPermissions) settings.permissions = { defaultMode: 'default' };
   if (opts.renderer) settings.tui = opts.renderer === 'fullscreen' ? 'fullscreen' : 'default';
   const settingsPath = join(opts.home, '.claude', 'settings.json');
-  writeFileSync(settingsPath, JSON.stringify(settings, null, 2) + '\n');
+  writePrivateFile(settingsPath, JSON.stringify(settings, null, 2) + '\n');
   return { claudeJsonPath, settingsPath };
 }

@@ -2,7 +2,8 @@
  * The herdr server's lifecycle: its three-valued state, starting it (detached, so it outlives
  * us, with a clean environment and a config that makes worker panes wide), and stopping it.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { writePrivateFile } from '../../fs/private-files.ts';
 import { join } from 'node:path';
 import { RefusedError } from '../../errors.ts';
 import type { ServerState } from '../types.ts';
@@ -39,7 +40,7 @@ function serverEnv(ctx: HerdrContext, opts: ServerStartOptions): Record<string, 
     const config = join(opts.stateDir, 'herdr-config.toml');
     // Worker panes must be wide (narrow panes blind every classifier, §2.9), and a supervisor's
     // server must not fetch manifests or updates on its own.
-    writeFileSync(
+    writePrivateFile(
       config,
       `[server]\nheadless_cols = ${opts.cols}\nheadless_rows = ${opts.rows}\n\n[update]\nmanifest_check = false\nversion_check = false\n`,
     );
