@@ -13,6 +13,7 @@ import { parseDuration } from './durations.ts';
 import { showLogs } from './commands/logs.ts';
 import { UsageError } from '../io/errors.ts';
 import { parseOneKey } from '../actors/daemon/handlers.ts';
+import { registerWorkCommands } from './commands/work.ts';
 
 const pkg = JSON.parse(readFileSync(join(KINGSHAND_ROOT, 'package.json'), 'utf8')) as { version: string };
 const program = new Command();
@@ -112,15 +113,17 @@ program
 program
   .command('dispatch')
   .description('start a worker on a brief, in its own worktree and terminal')
-  .argument('<id>', 'worker id (letters, digits, - and _)')
-  .requiredOption('--repo <path>', 'registered repository')
-  .requiredOption('--brief <file>', 'the brief the worker reads first')
+  .argument('[id]', 'worker id (letters, digits, - and _; default: the --item id)')
+  .option('--repo <path>', 'registered repository (default with --item: its project)')
+  .option('--brief <file>', 'the brief the worker reads first (default with --item: its brief)')
+  .option('--item <id>', 'the backlog item this worker takes (started now, done when it lands)')
   .option('--read-path <file>', 'a file the worker must read (repeatable)', (v: string, acc: string[]) => [...acc, resolve(v)], [] as string[])
   .addOption(new Option('--agent <agent>', 'agent to run').choices(['claude', 'mock']).default('claude'))
   .addOption(new Option('--backend <backend>', 'terminal host').choices(['tmux', 'pty', 'herdr']).default('tmux'))
   .option('--stall <duration>', 'report a stall after this long without change', '20m')
   .option('--env <KEY=VALUE>', 'set a variable in the worker (repeatable; wins over the defaults)', (v: string, acc: string[]) => [...acc, v], [] as string[])
-  .action(async (id: string, o: { repo: string; brief: string; readPath: string[]; agent: string; backend: string; stall: string; env: string[] }, cmd: Command) => {
+  .action(async (id: string | undefined, o: { repo?: string; brief?: string; item?: string; readPath: string[]; agent: string; backend: string; stall: string; env: string[] }, cmd: Command) => {
+    if (!o.item && (!id || !o.repo || !o.brief)) throw new UsageError('dispatch-needs', 'hand dispatch needs <id> --repo <path> --brief <file>, or --item <backlog id>.');
     const stallMs = parseDuration(o.stall, '--stall');
     const envAdd: Record<string, string> = {};
     for (const pair of o.env) {
@@ -129,21 +132,25 @@ program
       envAdd[m[1]!] = m[2]!;
     }
     const r = await call<Record<string, unknown>>(paths(cmd), 'dispatch', {
-      id, repo: resolve(o.repo), brief: resolve(o.brief), readPaths: o.readPath, agent: o.agent, backend: o.backend, stallMs,
+      id, repo: o.repo ? resolve(o.repo) : undefined, brief: o.brief ? resolve(o.brief) : undefined, item: o.item, readPaths: o.readPath, agent: o.agent, backend: o.backend, stallMs,
       // The worker runs with the environment of this call (API keys, base URLs, proxies live there).
       env: process.env,
       envAdd,
     });
-    emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend})`, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`].join('\n'));
+    for (const w of (r.warnings as string[] | undefined) ?? []) process.stderr.write(`hand: warning: ${w}\n`);
+    emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend})${r.item ? ` for item ${r.item}` : ''}`, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`].join('\n'));
   });
 
 program
   .command('status')
   .description('one row per worker: stage, screen state, prompt box, liveness, report')
   .argument('[id]', 'only this worker')
-  .action(async (id: string | undefined, _o, cmd: Command) => {
+  .option('--work', 'with --json: an object with the workers plus backlog, decisions, away mode and notifications')
+  .action(async (id: string | undefined, o: { work?: boolean }, cmd: Command) => {
     const r = await call<Record<string, unknown>[]>(paths(cmd), 'status', { id });
-    emit(json(cmd), r, () => (r.length ? table(r, STATUS_COLUMNS) : 'no workers (hand dispatch … starts one)'));
+    const work = await call<Record<string, any>>(paths(cmd), 'work.summary');
+    const { statusFooter } = await import('./commands/work.ts');
+    emit(json(cmd), o.work ? { workers: r, ...work } : r, () => `${r.length ? table(r, [...STATUS_COLUMNS, 'item']) : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}`);
   });
 
 program
@@ -214,9 +221,10 @@ program
   .description('end the worker cleanly: Escape if a menu is up or a turn runs, then /exit (never a kill)')
   .argument('<id>', 'worker id')
   .option('--timeout <duration>', 'how long to wait for the agent to exit', '30s')
-  .action(async (id: string, o: { timeout: string }, cmd: Command) => {
+  .option('--force', 'stop it even though it is parked on an open decision')
+  .action(async (id: string, o: { timeout: string; force?: boolean }, cmd: Command) => {
     const timeoutMs = parseDuration(o.timeout, '--timeout');
-    const r = await call<Record<string, unknown>>(paths(cmd), 'stop', { id, timeoutMs });
+    const r = await call<Record<string, unknown>>(paths(cmd), 'stop', { id, timeoutMs, force: Boolean(o.force) });
     emit(json(cmd), r, () => `${id}: ${r.stage} · exit ${r.exitCode ?? 'unknown'} · pane ${r.paneReusable ? 'reusable' : 'not reusable'}`);
   });
 
@@ -315,6 +323,9 @@ program
     const opts = cmd.optsWithGlobals() as { home?: string; json?: boolean };
     await runDemo({ home: opts.home, json: opts.json, keep: o.keep });
   });
+
+// Backlog, decisions, away mode, journal, notifications, usage (issue 13).
+registerWorkCommands(program, (cmd, method, params) => call(paths(cmd), method, params ?? {}), json);
 
 async function main(argv: string[]): Promise<number> {
   jsonWanted = argv.includes('--json');

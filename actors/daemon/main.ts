@@ -20,6 +20,7 @@ import { makeHandlers } from './handlers.ts';
 import { startSocketServer } from './server.ts';
 import { createOptionalHerdrHost } from './herdr-option.ts';
 import { createLandingPort, landingHandlers } from './landing.ts';
+import { installWork } from './work-install.ts';
 
 function hasTmux(): boolean {
   try {
@@ -55,6 +56,7 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
     log({ why }, 'daemon stopping');
     server.close();
     try {
+      await work.close();
       await fleet.shutdown();
     } finally {
       store.close();
@@ -84,6 +86,8 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   });
   // Both gates are worker machine states; these handlers open, approve and reject them.
   Object.assign(handlers, landingHandlers({ store, fleet }));
+  // Backlog, decisions, away mode, notifications, usage (issue 13): one registration.
+  const work = installWork({ handlers, store, fleet, paths, log: (obj, msg) => log(obj, msg) });
   const server = await startSocketServer(paths.socket, handlers, (obj, msg) => log(obj, msg));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
