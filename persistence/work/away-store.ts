@@ -88,7 +88,11 @@ export function createAwayStore(db: Database.Database, now: () => number = Date.
     off: db.transaction((): AwayState => {
       const cur = state();
       s.set.run(0, cur.since, cur.note, cur.readSeq);
-      if (cur.active) append({ kind: 'away-off', text: 'back' });
+      if (cur.active) {
+        const seq = append({ kind: 'away-off', text: 'back' });
+        // Coming back is not news: if everything before it was read, so is this.
+        if (cur.readSeq >= seq - 1) s.set.run(0, cur.since, cur.note, seq);
+      }
       return state();
     }),
     markRead(seq: number) {
