@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, statSync, accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import { claudeBinary } from '../../io/agent/launch.ts';
+import { notificationCheck } from './doctor-notify.ts';
 
 export interface Check {
   name: string;
@@ -73,6 +74,8 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
   } else {
     checks.push({ name: 'state dir', ok: true, detail: `${home} (created on first use, mode 700)` });
   }
+  const notify = notificationCheck(home);
+  if (notify) checks.push(notify);
   return { ok: checks.every((c) => c.ok || c.optional), checks };
 }
 

@@ -177,3 +177,19 @@ describe('notifications', () => {
     expect(() => makeTarget('pager', ['x'])).toThrow(/unknown/);
   });
 });
+
+describe('hand doctor', () => {
+  it('shows a failing target by id and error, never its URL', async () => {
+    const { targets, make } = setup('notify-doctor');
+    const gone = await serve(() => ({ status: 200 }));
+    await gone.close();
+    targets.add(makeTarget('webhook', [`${gone.url}/hook?token=DOCTOR-SECRET`]));
+    make().notify('w9:crashed:1', n('w9', 'crashed'));
+    await waitFor(() => db!.stores.notify.problems().length === 1, { what: 'the failure recorded' });
+    const { runDoctor } = await import('../../cli/commands/doctor.ts');
+    const r = await runDoctor(db!.dir);
+    const check = r.checks.find((c) => c.name === 'notifications');
+    expect(check).toMatchObject({ ok: false, detail: expect.stringMatching(/webhook-[0-9a-f]{8}: 1 undelivered \(ECONNREFUSED\)/) });
+    expect(JSON.stringify(r)).not.toContain('DOCTOR-SECRET');
+  });
+});
