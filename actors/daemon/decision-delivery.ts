@@ -23,7 +23,7 @@ export function answerPrompt(d: Decision, reportPath: string): string {
 export function deliverByRelaunch(d: Decision): never {
   throw new RefusedError(
     'worker-not-live',
-    `worker ${d.worker} is not live, so the answer to ${d.key} could not be typed in; it is recorded and pending delivery. Relaunch it with hand relaunch ${d.worker} --note ${JSON.stringify(d.answer ?? '')}.`,
+    `worker ${d.worker} is not live; relaunch it with hand relaunch ${d.worker} --note ${JSON.stringify(d.answer ?? '')} (the answer to ${d.key} is recorded, pending delivery).`,
     { key: d.key, worker: d.worker },
   );
 }

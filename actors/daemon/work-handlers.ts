@@ -123,7 +123,7 @@ export function workHandlers(deps: WorkHandlerDeps): Record<string, Handler> {
           how = (err as Error).message;
         }
       }
-      return { key, state: after.state, worker: d.worker, answer, delivery: 'pending', why: r.why, message: `answer recorded, pending delivery (${r.why}); ${how}` };
+      return { key, state: after.state, worker: d.worker, answer, delivery: 'pending', why: r.why, message: `answer recorded, pending delivery: ${v?.live === true ? `${r.why}; ` : ''}${how}` };
     },
 
     async 'afk.on'(p) {
