@@ -342,5 +342,8 @@ async function main(argv: string[]): Promise<number> {
 }
 
 const code = await main(process.argv);
+// process.exit drops what a slow reader has not taken from the stdout pipe yet (a 200 KB
+// `--json` list was cut mid-line): wait for it to drain first.
+if (process.stdout.writableLength > 0) await new Promise((r) => process.stdout.once('drain', r));
 // `daemon run` keeps the process alive through its server; everything else exits now.
 if (!(process.argv[2] === 'daemon' && process.argv[3] === 'run')) process.exit(code);
