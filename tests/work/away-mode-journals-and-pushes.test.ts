@@ -81,5 +81,5 @@ describe('away mode', () => {
     expect(back.account.waitingOnYou).toEqual([]); // it is no longer blocked
     // Only what needed the person was pushed: the block, once. Not the settle, the report or the landing.
     expect(hits.map((h) => h.condition)).toEqual(['blocked']);
-  }, 150_000);
+  }, 300_000);
 });

@@ -51,5 +51,5 @@ describe('decisions of workers that are not live', () => {
     expect(declined).toMatchObject({ state: 'declined', delivery: null });
     expect(await ok(['decisions'])).toEqual([]);
     expect((await ok(['stop', 'p2'])).condition).toBe('gone');
-  }, 150_000);
+  }, 300_000);
 });

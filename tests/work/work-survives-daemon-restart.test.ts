@@ -131,5 +131,5 @@ describe('work that outlives the daemon', () => {
     // One notification for that worker and condition, across the restart.
     expect(hits.filter((h) => h.worker === 'park' && h.condition === 'parked')).toHaveLength(1);
     expect(readFileSync(join(w.home, 'daemon.log'), 'utf8')).not.toContain('SECRET');
-  }, 150_000);
+  }, 300_000);
 });
