@@ -72,10 +72,17 @@ export async function run(opts: { trials: number; readyTrials: number; items: nu
     count = (r.json as unknown[]).length;
     ready.push(r.endedAt - r.startedAt);
   }
+  const inDaemon: number[] = [];
+  for (let i = 0; i < opts.readyTrials; i++) {
+    const t0 = nowMs();
+    await d.rpc('backlog.ready');
+    inDaemon.push(nowMs() - t0);
+  }
   opts.log?.(`backlog ready: ${opts.readyTrials} trials done (${count} ready of ${opts.items})`);
   return [
     summarise('blocked drawn (mock menu) → webhook notification received, tmux', 'ms', samples, 200, 'webhook on 127.0.0.1; includes the screen read, label, SQLite queue and POST'),
     summarise(`\`hand backlog ready --json\` with ${opts.items} items (process spawn → exit)`, 'ms', ready, 150, `${count} ready; a third blocked, a tenth held`),
     summarise('`hand daemon status --json` (process spawn → exit): the CLI floor on this machine', 'ms', floor, null),
+    summarise(`backlog.ready request over the socket with ${opts.items} items (no process start)`, 'ms', inDaemon, null),
   ];
 }

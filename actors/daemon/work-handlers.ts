@@ -15,7 +15,7 @@ import type { FleetHostApi } from './fleet-api.ts';
 import type { Handler } from './server.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import { makeTarget, publicTarget, type TargetFile } from '../notify/targets.ts';
-import { awayAccount } from './away-account.ts';
+import { awayAccount, awayAccountIfUnread } from './away-account.ts';
 import type { WorkWatch } from './work-watch.ts';
 import { deliverByRelaunch } from './decision-delivery.ts';
 import { readUsage, REFUSE_AT, usageLine, usageSourceFile, type UsageReading } from '../usage/usage.ts';
@@ -136,6 +136,10 @@ export function workHandlers(deps: WorkHandlerDeps): Record<string, Handler> {
       const account = awayAccount(stores, fleet, { markRead: true });
       stores.away.off();
       return { away: false, wasAway: was.active, account };
+    },
+    /** What a session digest shows: the away account while unread entries exist (null otherwise); marks nothing read. */
+    async 'afk.digest'() {
+      return awayAccountIfUnread(stores, fleet);
     },
     async 'afk.status'() {
       const s = stores.away.state();

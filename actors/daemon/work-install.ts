@@ -11,6 +11,7 @@ import type { FleetHostApi } from './fleet-api.ts';
 import type { Handler } from './server.ts';
 import { startWorkWatch } from './work-watch.ts';
 import { guardFleetHandlers, workHandlers } from './work-handlers.ts';
+import { awayAccountIfUnread, type AwayAccount } from './away-account.ts';
 
 export function installWork(args: {
   handlers: Record<string, Handler>;
@@ -18,7 +19,7 @@ export function installWork(args: {
   fleet: FleetHostApi;
   paths: { home: string; db: string; workers: string };
   log: (obj: Record<string, unknown>, msg: string) => void;
-}): { close(): Promise<void> } {
+}): { close(): Promise<void>; awayDigest(): AwayAccount | null } {
   const stores = openWorkStores(args.paths.db);
   const targets = createTargetFile(args.paths.home);
   const sendTimeoutMs = Number(process.env.HAND_NOTIFY_TIMEOUT_MS) > 0 ? Number(process.env.HAND_NOTIFY_TIMEOUT_MS) : 5000;
@@ -29,6 +30,8 @@ export function installWork(args: {
   Object.assign(args.handlers, workHandlers(deps));
   guardFleetHandlers(args.handlers, { ...deps, workersDir: args.paths.workers });
   return {
+    /** For a session digest (`hand digest`): the away account while the journal has unread entries, else null. */
+    awayDigest: () => awayAccountIfUnread(stores, args.fleet),
     async close() {
       watch.stop();
       notifier.stop();
