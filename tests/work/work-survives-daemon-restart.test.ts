@@ -89,7 +89,7 @@ describe('work that outlives the daemon', () => {
     expect(row).toMatchObject({ stage: 'parked', item: 'park', decision: { key, state: 'open' } });
 
     // A parked worker is never torn down or landed while its decision is open.
-    for (const args of [['stop', 'park'], ['land', 'park']]) {
+    for (const args of [['stop', 'park'], ['land', 'park'], ['approve', 'park']]) {
       const r = await w.hand([...args, '--json']);
       expect(r.code).toBe(1);
       expect(r.json.error).toMatchObject({ code: 'worker-parked', decision: key });
