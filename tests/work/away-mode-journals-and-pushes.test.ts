@@ -76,6 +76,11 @@ describe('away mode', () => {
     expect(kinds).toEqual(expect.arrayContaining(['away-on', 'blocked', 'done', 'landed']));
     expect(journal.find((e: any) => e.kind === 'blocked')).toMatchObject({ worker: 'feat' });
 
+    expect((await ok(['journal', '--since', '1h'])).map((e: any) => e.seq)).toEqual(journal.map((e: any) => e.seq));
+    expect((await ok(['journal', '--since', '2099-01-01T00:00:00Z']))).toEqual([]);
+    const bad = await w.hand(['journal', '--since', 'yesterday-ish', '--json']);
+    expect(bad.code).toBe(2);
+
     const back = await ok(['afk', 'off']);
     expect(back.account.landed).toEqual([expect.objectContaining({ worker: 'feat' })]);
     expect(back.account.waitingOnYou).toEqual([]); // it is no longer blocked
