@@ -38,6 +38,7 @@ export interface WorkWatch {
 export function startWorkWatch(deps: WorkWatchDeps): WorkWatch {
   const { stores, fleet } = deps;
   const delivering = new Map<string, Promise<Delivered>>();
+  const chains = new Map<string, Promise<void>>();
   const pending = new Set<Promise<unknown>>();
   const track = <T>(p: Promise<T>) => {
     pending.add(p);
@@ -102,8 +103,15 @@ export function startWorkWatch(deps: WorkWatchDeps): WorkWatch {
   function consider(v: WorkerViewLike): void {
     try {
       const label = labelOf(v);
-      if (label === 'parked') void track(ensureDecision(v).then(() => onLabel(v, label)).catch((err) => deps.log({ worker: v.id, err: String(err) }, 'decision record failed')));
-      else onLabel(v, label);
+      // One chain per worker: a parked label waits for its decision record (a file read), and a
+      // later label must not overtake it, or the stored last label would be the older one.
+      const prev = chains.get(v.id) ?? Promise.resolve();
+      const next = prev
+        .then(() => (label === 'parked' ? ensureDecision(v) : undefined))
+        .then(() => onLabel(v, label))
+        .catch((err) => deps.log({ worker: v.id, err: String(err) }, 'work watch failed on a view'));
+      chains.set(v.id, next);
+      void track(next);
       closeItemIfLanded(v, label);
       deliverPending(v, label);
     } catch (err) {
