@@ -48,7 +48,7 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
 }
 
 export interface AnnexArgs { repo: string; name?: string; posture?: string; yolo?: boolean }
-export interface DispatchArgs { id: string; repo: string; brief: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; env?: string[] }
+export interface DispatchArgs { id?: string; repo?: string; brief?: string; item?: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; env?: string[] }
 export interface WaitArgs { id: string; until?: string; timeout?: string }
 
 export const ops = {
@@ -60,8 +60,12 @@ export const ops = {
   dispatch(p: HomePaths, a: DispatchArgs) {
     const stallMs = parseDuration(a.stall ?? '20m', '--stall');
     const envAdd = parseEnvPairs(a.env ?? []);
+    // A backlog item carries its own id, project and brief; otherwise all three are needed.
+    if (!a.item && (!a.id || a.repo === undefined || a.brief === undefined)) throw new UsageError('dispatch-needs', 'hand dispatch needs <id> --repo <path> --brief <file>, or --item <backlog id>.');
     return call<Obj>(p, 'dispatch', {
-      id: a.id, repo: pathArg(a.repo, '--repo', '--repo ~/src/shop'), brief: pathArg(a.brief, '--brief', '--brief brief.md'),
+      id: a.id, item: a.item,
+      repo: a.repo === undefined ? undefined : pathArg(a.repo, '--repo', '--repo ~/src/shop'),
+      brief: a.brief === undefined ? undefined : pathArg(a.brief, '--brief', '--brief brief.md'),
       readPaths: (a.readPaths ?? []).map((r) => pathArg(r, '--read-path', '--read-path docs/spec.md')),
       agent: oneOf(a.agent, AGENTS, 'claude', 'agent'), backend: oneOf(a.backend, BACKENDS, 'tmux', 'backend'), stallMs,
       // The worker runs with the environment of this call (API keys, base URLs, proxies live there).
@@ -102,7 +106,8 @@ export const ops = {
     return call<Obj>(p, 'keys', { id: a.id, key: a.key, allowNonEmptyBox: a.allowNonEmptyBox === true });
   },
 
-  stop: (p: HomePaths, a: { id: string; timeout?: string }) => call<Obj>(p, 'stop', { id: a.id, timeoutMs: parseDuration(a.timeout ?? '30s', '--timeout') }),
+  stop: (p: HomePaths, a: { id: string; timeout?: string; force?: boolean }) =>
+    call<Obj>(p, 'stop', { id: a.id, timeoutMs: parseDuration(a.timeout ?? '30s', '--timeout'), force: a.force === true }),
   land: (p: HomePaths, a: { id: string }) => call<Obj>(p, 'land', { id: a.id }),
   approve: (p: HomePaths, a: { id: string }) => call<Obj>(p, 'approve', { id: a.id }),
   reject(p: HomePaths, a: { id: string; reason: string }) {

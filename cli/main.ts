@@ -19,6 +19,7 @@ import { AGENTS, BACKENDS, POSTURES } from '../contract/vocabulary.ts';
 import { ops } from './hand-ops.ts';
 import { registerHandCommands } from './commands/hand-commands.ts';
 import { escapeControls } from '../io/text/escape-controls.ts';
+import { registerWorkCommands } from './commands/work.ts';
 
 const pkg = JSON.parse(readFileSync(join(KINGSHAND_ROOT, 'package.json'), 'utf8')) as { version: string };
 const program = new Command();
@@ -120,27 +121,32 @@ program
 program
   .command('dispatch')
   .description('start a worker on a brief, in its own worktree and terminal')
-  .argument('<id>', 'worker id (letters, digits, - and _)')
-  .requiredOption('--repo <path>', 'registered repository')
-  .requiredOption('--brief <file>', 'the brief the worker reads first')
+  .argument('[id]', 'worker id (letters, digits, - and _; default: the --item id)')
+  .option('--repo <path>', 'registered repository (default with --item: its project)')
+  .option('--brief <file>', 'the brief the worker reads first (default with --item: its brief)')
+  .option('--item <id>', 'the backlog item this worker takes (started now, done when it lands)')
   .option('--read-path <file>', 'a file the worker must read, copied into its folder (repeatable; never keys or credentials)', (v: string, acc: string[]) => [...acc, pathArg(v, '--read-path', '--read-path docs/spec.md')], [] as string[])
   .addOption(new Option('--agent <agent>', 'agent to run').choices(AGENTS).default('claude'))
   .addOption(new Option('--backend <backend>', 'terminal host').choices(BACKENDS).default('tmux'))
   .option('--stall <duration>', 'report a stall after this long without change', '20m')
   .option('--env <KEY=VALUE>', 'set a variable in the worker (repeatable; wins over the defaults)', (v: string, acc: string[]) => [...acc, v], [] as string[])
-  .action(async (id: string, o: { repo: string; brief: string; readPath: string[]; agent: string; backend: string; stall: string; env: string[] }, cmd: Command) => {
-    const r = await ops.dispatch(paths(cmd), { id, repo: o.repo, brief: o.brief, readPaths: o.readPath, agent: o.agent, backend: o.backend, stall: o.stall, env: o.env });
+  .action(async (id: string | undefined, o: { repo?: string; brief?: string; item?: string; readPath: string[]; agent: string; backend: string; stall: string; env: string[] }, cmd: Command) => {
+    const r = await ops.dispatch(paths(cmd), { id, repo: o.repo, brief: o.brief, item: o.item, readPaths: o.readPath, agent: o.agent, backend: o.backend, stall: o.stall, env: o.env });
+    for (const w of (r.warnings as string[] | undefined) ?? []) process.stderr.write(`hand: warning: ${escapeControls(w)}\n`);
     const copied = (r.copied as { source: string; copy: string }[] | undefined) ?? [];
-    emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend})`, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`, ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`)].join('\n'));
+    emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend})${r.item ? ` for item ${r.item}` : ''}`, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`, ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`)].join('\n'));
   });
 
 program
   .command('status')
   .description('one row per worker: stage, screen state, prompt box, liveness, report')
   .argument('[id]', 'only this worker')
-  .action(async (id: string | undefined, _o, cmd: Command) => {
+  .option('--work', 'with --json: an object with the workers plus backlog, decisions, away mode and notifications')
+  .action(async (id: string | undefined, o: { work?: boolean }, cmd: Command) => {
     const r = await ops.status(paths(cmd), { id });
-    emit(json(cmd), r, () => (r.length ? table(r, STATUS_COLUMNS) : 'no workers (hand dispatch … starts one)'));
+    const work = await call<Record<string, any>>(paths(cmd), 'work.summary');
+    const { statusFooter } = await import('./commands/work.ts');
+    emit(json(cmd), o.work ? { workers: r, ...work } : r, () => `${r.length ? table(r, [...STATUS_COLUMNS, 'item']) : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}`);
   });
 
 program
@@ -206,8 +212,9 @@ program
   .description('end the worker cleanly: Escape if a menu is up or a turn runs, then /exit (never a kill)')
   .argument('<id>', 'worker id')
   .option('--timeout <duration>', 'how long to wait for the agent to exit', '30s')
-  .action(async (id: string, o: { timeout: string }, cmd: Command) => {
-    const r = await ops.stop(paths(cmd), { id, timeout: o.timeout });
+  .option('--force', 'stop it even though it is parked on an open decision')
+  .action(async (id: string, o: { timeout: string; force?: boolean }, cmd: Command) => {
+    const r = await ops.stop(paths(cmd), { id, timeout: o.timeout, force: o.force });
     emit(json(cmd), r, () => `${id}: ${r.stage} · exit ${r.exitCode ?? 'unknown'} · pane ${r.paneReusable ? 'reusable' : 'not reusable'}`);
   });
 
@@ -319,6 +326,8 @@ program
 
 // The Hand's workspace and its views: init, digest, survey, audience, index, memory, mcp.
 registerHandCommands(program, { paths, json });
+// Backlog, decisions, away mode, journal, notifications, usage (issue 13).
+registerWorkCommands(program, (cmd, method, params) => call(paths(cmd), method, params ?? {}), json);
 
 async function main(argv: string[]): Promise<number> {
   jsonWanted = argv.includes('--json');
@@ -335,6 +344,9 @@ async function main(argv: string[]): Promise<number> {
 }
 
 const code = await main(process.argv);
+// process.exit drops what a slow reader has not taken from the stdout pipe yet (a 200 KB
+// `--json` list was cut mid-line): wait for it to drain first.
+if (process.stdout.writableLength > 0) await new Promise((r) => process.stdout.once('drain', r));
 // `daemon run` keeps the process alive through its server; everything else exits now, and so
 // does a `daemon run` that failed (with its failure's code: a supervisor must see it failed).
 const daemonRun = process.argv[2] === 'daemon' && process.argv[3] === 'run';

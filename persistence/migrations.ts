@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { RefusedError } from '../io/errors.ts';
+import { WORK_MIGRATION } from './work/migration.ts';
 
 export interface Migration {
   version: number;
@@ -65,6 +66,7 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec('CREATE INDEX journal_by_actor ON journal(actor_id, seq);');
     },
   },
+  WORK_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -10,6 +10,7 @@ import { RefusedError, UsageError } from '../../io/errors.ts';
 import { loadBriefText, planBrief, undoBriefWrite, validateReadPaths, writeBriefPlan } from '../../io/brief/index.ts';
 import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
 import { checkWorktreeSlot } from '../../io/git/worktree-slot.ts';
+import { FIRST_PROMPT_CONVENTION } from '../../io/brief/decision-convention.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import type { DispatchRequest } from './params.ts';
 import { backendUnavailable, workerExists } from '../../contract/refusals.ts';
@@ -46,7 +47,7 @@ export function firstPrompt(briefPath: string, reportPath: string): string {
   return (
     `Read the brief at ${briefPath} in full before you start, then do the work it describes. ` +
     `When you are done, or if you need a decision from a person, write your report to ${reportPath} and end your turn; ` +
-    `do not wait on an interactive prompt.`
+    `${FIRST_PROMPT_CONVENTION}; never wait on an interactive prompt.`
   );
 }
 

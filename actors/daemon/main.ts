@@ -25,6 +25,7 @@ import { createLandingPort, landingHandlers } from './landing.ts';
 import { hostReview } from '../review/wiring.ts';
 import { hostScreens } from '../review/stream.ts';
 import { pictureHandlers } from './fleet-picture.ts';
+import { installWork } from './work-install.ts';
 
 function hasTmux(): boolean {
   try {
@@ -71,6 +72,7 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
     step('close socket', () => server.close());
     await Promise.resolve().then(() => review.close()).catch((err: unknown) => step('log', () => logger.warn({ err: String(err) }, 'review page close failed')));
     try {
+      await work.close();
       await fleet.shutdown();
     } catch (err) {
       step('log', () => logger.warn({ err: String(err) }, 'fleet shutdown failed'));
@@ -107,6 +109,8 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   Object.assign(handlers, review.handlers);
   // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).
   Object.assign(handlers, pictureHandlers({ store, fleet }));
+  // Backlog, decisions, away mode, notifications, usage (issue 13): one registration.
+  const work = installWork({ handlers, store, fleet, paths, log: (obj, msg) => log(obj, msg) });
   const server = await keepSocket(paths.socket, () => startSocketServer(paths.socket, handlers, (obj, msg) => log(obj, msg)), (obj, msg) => log(obj, msg));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { claudeBinary } from '../../io/agent/launch.ts';
 import { inspectDatabase } from '../../persistence/db-health.ts';
+import { notificationCheck } from './doctor-notify.ts';
 
 export interface Check {
   name: string;
@@ -83,6 +84,8 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
       fix: damage === null ? undefined : `mv ${db} ${db}.damaged   # then start again; the fleet's records start empty`,
     });
   }
+  const notify = notificationCheck(home);
+  if (notify) checks.push(notify);
   return { ok: checks.every((c) => c.ok || c.optional), checks };
 }
 

@@ -9,6 +9,7 @@ import { copyPrivateFile, writePrivateFile } from '../fs/private-files.ts';
 import { join } from 'node:path';
 import { RefusedError, UsageError } from '../errors.ts';
 import { composeBrief, copyPath, type Attachment } from './brief-compose.ts';
+import { withDecisionConvention } from './decision-convention.ts';
 import { parseBrief } from './brief-sections.ts';
 import { indexRuleRefusal, readIndexFacts, type IndexFacts } from './index-rule.ts';
 import { checkReadPath, validateReadPaths } from './read-paths.ts';
@@ -59,7 +60,7 @@ export function planBrief(args: { brief: string; readPaths: readonly string[]; d
   const attachments: Attachment[] = [...callerFiles.map((f) => ({ kind: 'read' as const, ...f })), ...standing.map((s) => ({ kind: s.kind, source: s.source, leaf: s.leaf }))];
   const attachedLeaves = new Set(attachments.map((a) => a.leaf.toLowerCase()));
   const detached: StandingKind[] = (['done', 'rules'] as const).filter((k) => !standing.some((s) => s.kind === k) && !attachedLeaves.has(`${k}-${args.project}.md`.toLowerCase()));
-  const composed = composeBrief(text, { briefDir: args.briefDir, project: args.project, attachments, detachedStanding: detached });
+  const composed = withDecisionConvention(composeBrief(text, { briefDir: args.briefDir, project: args.project, attachments, detachedStanding: detached }));
   return {
     briefDir: args.briefDir,
     briefPath: join(args.briefDir, 'brief.md'),

@@ -4,6 +4,7 @@
  * MODE:hang, plus the mock's own MODE:silent, MODE:crash, MODE:report <path>, MODE:error).
  */
 import type { QuestionOption } from './layout-dialogs.ts';
+import { parkSteps } from './park-steps.ts';
 
 export type Step =
   /** Spinner only, for `ms` real milliseconds. */
@@ -69,6 +70,8 @@ export const REPORT_TEXT = (prompt: string): string =>
 /** The steps for a prompt that no scenario entry claimed. */
 export function builtInSteps(prompt: string, t: Timings): Step[] {
   const think: Step = { kind: 'think', ms: t.replyMs };
+  const park = parkSteps(prompt, t);
+  if (park) return park;
   if (prompt.includes('MODE:crash')) return [think, { kind: 'exit', code: 3 }];
   if (prompt.includes('MODE:silent')) return [{ kind: 'silent' }];
   if (prompt.includes('MODE:hang')) return [{ kind: 'hang' }];

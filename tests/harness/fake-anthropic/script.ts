@@ -3,6 +3,7 @@
  * round-trip, then trigger words in the prompt. Pure: no sockets, no timers.
  */
 import type { RequestKind, RequestSummary } from './request-summary.ts';
+import { parkReply } from './park-script.ts';
 
 /** One scripted model reply (one HTTP response). */
 export type ScriptItem =
@@ -89,6 +90,8 @@ export function replyForPrompt(prompt: string, opts: ScriptOptions): ScriptItem 
   if (brief && !/MODE:[a-z]/.test(prompt)) {
     return { kind: 'tool_use', name: 'Read', tag: 'brief', text: 'I will read the brief.', input: { file_path: cleanPath(brief[1]!) } };
   }
+  const park = parkReply(prompt);
+  if (park) return park;
   const report = /MODE:report\s+(\S+)/.exec(prompt);
   const bashCustom = /MODE:bash\[\[(.+?)\]\]/.exec(prompt);
   const mode = /MODE:([a-z]+)/.exec(prompt)?.[1];

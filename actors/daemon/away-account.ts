@@ -1,0 +1,78 @@
+/**
+ * The account given on return (reference §7.3): what landed, what waits on the person (first in
+ * the text), what broke, what is still running (the only live reading), each open decision with
+ * its question, and every damaged journal entry named — never reconstructed.
+ * `awayAccountIfUnread` is the entry point for a session digest (`hand digest`): it answers
+ * only while the journal holds entries the person has not been shown.
+ */
+import type { WorkStores } from '../../persistence/work/index.ts';
+import type { JournalRead } from '../../persistence/work/away-store.ts';
+import type { FleetHostApi } from './fleet-api.ts';
+import { labelOf } from '../notify/conditions.ts';
+
+export interface AwayAccount {
+  since: string | null;
+  note: string | null;
+  summary: string;
+  count: number;
+  landed: { worker?: string; text: string; pr?: string }[];
+  waitingOnYou: { worker?: string; text: string; question?: string; decision?: string }[];
+  decisions: { key: string; worker: string; question: string; options: string[]; openedAt: string }[];
+  broke: { worker?: string; text: string }[];
+  stillRunning: { worker: string; stage: string; state: string; lastActivity: string }[];
+  damaged: { seq: number; problem: string }[];
+  entries: JournalRead[];
+}
+
+export function awayAccount(stores: WorkStores, fleet: Pick<FleetHostApi, 'views'>, opts: { markRead?: boolean } = {}): AwayAccount {
+  const st = stores.away.state();
+  const entries = stores.away.read({ afterSeq: st.readSeq });
+  const ok = entries.filter((e): e is Extract<JournalRead, { damaged: false }> => !e.damaged);
+  const damaged = entries.filter((e): e is Extract<JournalRead, { damaged: true }> => e.damaged).map((e) => ({ seq: e.seq, problem: e.problem }));
+  const views = fleet.views();
+  const liveLabels = new Map(views.map((v) => [v.id, labelOf(v)]));
+  const open = stores.decisions.open();
+  // What still waits: journaled blocks and gates whose worker is still in that condition now.
+  const waiting = ok
+    .filter((e) => (e.kind === 'blocked' || e.kind === 'gate') && e.worker && liveLabels.get(e.worker) === e.kind)
+    .map((e) => ({ worker: e.worker, text: e.text, ...(e.question ? { question: e.question } : {}) }));
+  const recorded = ok.filter((e) => e.kind !== 'away-on' && e.kind !== 'away-off').length;
+  const summary = recorded === 0 ? 'Nothing needed you.' : recorded === 1 ? 'One thing was recorded while you were away.' : `${recorded} things were recorded while you were away.`;
+  const account: AwayAccount = {
+    since: st.since ? new Date(st.since).toISOString() : null,
+    note: st.note,
+    summary: damaged.length ? `${summary} ${damaged.length} journal entr${damaged.length === 1 ? 'y is' : 'ies are'} damaged and not shown (nothing was reconstructed).` : summary,
+    count: recorded,
+    landed: ok.filter((e) => e.kind === 'landed').map((e) => ({ worker: e.worker, text: e.text, ...(e.pr ? { pr: e.pr } : {}) })),
+    waitingOnYou: waiting,
+    decisions: open.map((d) => ({ key: d.key, worker: d.worker, question: d.question, options: d.options, openedAt: new Date(d.openedAt).toISOString() })),
+    broke: ok.filter((e) => e.kind === 'crashed').map((e) => ({ worker: e.worker, text: e.text })),
+    stillRunning: views.filter((v) => v.live === true).map((v) => ({ worker: v.id, stage: v.stage, state: v.state, lastActivity: v.lastActivity })),
+    damaged,
+    entries,
+  };
+  if (opts.markRead && entries.length) stores.away.markRead(entries.at(-1)!.seq);
+  return account;
+}
+
+/** For `hand digest`: the account while the journal has unread entries, else null. Marks nothing read. */
+export function awayAccountIfUnread(stores: WorkStores, fleet: Pick<FleetHostApi, 'views'>): AwayAccount | null {
+  const st = stores.away.state();
+  if (stores.away.lastSeq() <= st.readSeq) return null;
+  return awayAccount(stores, fleet);
+}
+
+export function formatAwayAccount(a: AwayAccount): string {
+  const out = [a.summary];
+  const q = (s?: string) => (s ? ` — “${s}”` : '');
+  if (a.waitingOnYou.length || a.decisions.length) {
+    out.push('Waiting on you:');
+    for (const d of a.decisions) out.push(`  decision ${d.key} (${d.worker}): ${d.question}${d.options.length ? ` [${d.options.join(' | ')}]` : ''}\n    answer: hand decide ${d.key} "<answer>"`);
+    for (const w of a.waitingOnYou) out.push(`  ${w.text}${q(w.question)}`);
+  }
+  if (a.landed.length) out.push('Landed:', ...a.landed.map((l) => `  ${l.text}`));
+  if (a.broke.length) out.push('Broke:', ...a.broke.map((b) => `  ${b.text}`));
+  out.push(a.stillRunning.length ? 'Still running:' : 'Nothing is running.', ...a.stillRunning.map((r) => `  ${r.worker} ${r.stage} (${r.state})${r.lastActivity ? ` · ${r.lastActivity}` : ''}`));
+  for (const d of a.damaged) out.push(`  journal entry ${d.seq} is damaged: ${d.problem}`);
+  return out.join('\n');
+}

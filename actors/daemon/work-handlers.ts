@@ -1,0 +1,270 @@
+/**
+ * Request handlers for the work that outlives a conversation (issue 13): the backlog, held
+ * decisions, away mode and its journal, notification targets and the usage pulse. Plus
+ * `guardFleetHandlers`, which wraps four fleet handlers additively: `dispatch` learns `item`
+ * and the usage refusal, `stop`/`land`/`approve` refuse a worker parked on an open decision,
+ * and `status` rows name the worker's item and decision.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RefusedError, UsageError } from '../../io/errors.ts';
+import type { FleetStore } from '../../persistence/types.ts';
+import type { WorkStores } from '../../persistence/work/index.ts';
+import type { BacklogItem } from '../../persistence/work/backlog-store.ts';
+import type { FleetHostApi } from './fleet-api.ts';
+import type { Handler } from './server.ts';
+import type { Notifier } from '../notify/notifier.ts';
+import { makeTarget, publicTarget, type TargetFile } from '../notify/targets.ts';
+import { awayAccount, awayAccountIfUnread } from './away-account.ts';
+import type { WorkWatch } from './work-watch.ts';
+import { deliverByRelaunch } from './decision-delivery.ts';
+import { readUsage, REFUSE_AT, usageLine, usageSourceFile, type UsageReading } from '../usage/usage.ts';
+
+export interface WorkHandlerDeps {
+  store: FleetStore;
+  fleet: FleetHostApi;
+  stores: WorkStores;
+  notifier: Notifier;
+  targets: TargetFile;
+  watch: WorkWatch;
+  home: string;
+  log: (obj: Record<string, unknown>, msg: string) => void;
+}
+
+function text(params: Record<string, unknown>, key: string, what: string): string {
+  const v = params[key];
+  if (typeof v === 'string' && v.trim()) return v;
+  throw new UsageError('bad-request', `missing ${what} (${key})`, { key });
+}
+const opt = (params: Record<string, unknown>, key: string): string | null => (typeof params[key] === 'string' && (params[key] as string).trim() ? (params[key] as string) : null);
+
+function itemRow(i: BacklogItem) {
+  return {
+    ...i,
+    held: i.hold !== null,
+    ready: i.state === 'queued' && !i.hold && i.waitingOn.length === 0,
+    createdAt: new Date(i.createdAt).toISOString(),
+    updatedAt: new Date(i.updatedAt).toISOString(),
+    closedAt: i.closedAt === null ? null : new Date(i.closedAt).toISOString(),
+  };
+}
+
+export function workHandlers(deps: WorkHandlerDeps): Record<string, Handler> {
+  const { stores, fleet } = deps;
+  const usageSource = usageSourceFile(deps.home);
+  const b = stores.backlog;
+  return {
+    async 'backlog.add'(p) {
+      const project = text(p, 'project', 'the project (--project)');
+      if (!deps.store.getProject(project)) throw new RefusedError('unknown-project', `no project ${JSON.stringify(project)} is registered. \`hand projects\` lists them; hand annex <repo> registers one.`, { project });
+      return itemRow(b.add({ id: text(p, 'id', 'the item id'), project: deps.store.getProject(project)!.name, title: text(p, 'title', 'a title'), brief: opt(p, 'brief') }));
+    },
+    async 'backlog.list'(p) {
+      const state = opt(p, 'state');
+      return b.list().filter((i) => (state ? i.state === state : i.state !== 'dropped')).map(itemRow);
+    },
+    async 'backlog.ready'() {
+      return b.ready().map(itemRow);
+    },
+    async 'backlog.show'(p) {
+      return itemRow(b.get(text(p, 'id', 'the item id')));
+    },
+    async 'backlog.start'(p) {
+      return itemRow(b.start(text(p, 'id', 'the item id')));
+    },
+    async 'backlog.hold'(p) {
+      return itemRow(b.hold(text(p, 'id', 'the item id'), text(p, 'reason', 'a reason (--reason)'), text(p, 'kind', 'a kind (--kind)')));
+    },
+    async 'backlog.unhold'(p) {
+      return itemRow(b.unhold(text(p, 'id', 'the item id')));
+    },
+    async 'backlog.block'(p) {
+      return itemRow(b.block(text(p, 'id', 'the item id'), text(p, 'by', 'the blocker (--by)')));
+    },
+    async 'backlog.done'(p) {
+      const id = text(p, 'id', 'the item id');
+      const released = b.list().filter((i) => i.waitingOn.includes(id)).map((i) => i.id);
+      return { ...itemRow(b.done(id, { pr: opt(p, 'pr'), note: opt(p, 'note') })), released };
+    },
+    async 'backlog.reopen'(p) {
+      return itemRow(b.reopen(text(p, 'id', 'the item id')));
+    },
+    async 'backlog.drop'(p) {
+      return itemRow(b.drop(text(p, 'id', 'the item id')));
+    },
+
+    async decisions(p) {
+      const all = p.all === true;
+      return (all ? stores.decisions.all() : stores.decisions.open()).map((d) => ({ ...d, openedAt: new Date(d.openedAt).toISOString(), closedAt: d.closedAt === null ? null : new Date(d.closedAt).toISOString() }));
+    },
+    async decide(p) {
+      const key = text(p, 'key', 'the decision key');
+      const declined = opt(p, 'declined');
+      const answer = opt(p, 'answer');
+      if (!declined && !answer) throw new UsageError('answer-required', `give the answer: hand decide ${key} "<answer>", or close it without work: hand decide ${key} --declined "<why>".`, { key });
+      stores.decisions.requireOpen(key);
+      const away = stores.away.state().active;
+      if (declined) {
+        const d = stores.decisions.decline(key, declined);
+        if (away) stores.away.append({ kind: 'decided', text: `${key} declined: ${declined}`, worker: d.worker, decision: key });
+        return { key, state: d.state, worker: d.worker, answer: declined, delivery: null, message: `${key} declined; nothing is sent to ${d.worker}.` };
+      }
+      const d = stores.decisions.answer(key, answer!);
+      if (away) stores.away.append({ kind: 'decided', text: `${key} answered: ${answer}`, worker: d.worker, decision: key });
+      const r = await deps.watch.deliver(d);
+      const after = stores.decisions.get(key)!;
+      if (r.delivered) return { key, state: after.state, worker: d.worker, answer, delivery: 'sent', message: `answer typed into ${d.worker}.` };
+      const v = fleet.view(d.worker);
+      let how = `it is typed in once ${d.worker} sits at an empty input box.`;
+      if (!v || v.live !== true) {
+        try {
+          deliverByRelaunch(after);
+        } catch (err) {
+          how = (err as Error).message;
+        }
+      }
+      return { key, state: after.state, worker: d.worker, answer, delivery: 'pending', why: r.why, message: `answer recorded, pending delivery: ${v?.live === true ? `${r.why}; ` : ''}${how}` };
+    },
+
+    async 'afk.on'(p) {
+      const r = stores.away.on(opt(p, 'note'));
+      const unreadable = fleet.views().filter((v) => v.live === true && !v.readable).map((v) => v.id);
+      return { away: true, since: new Date(r.state.since!).toISOString(), note: r.state.note, refreshed: r.refreshed, unreadable };
+    },
+    async 'afk.off'() {
+      const was = stores.away.state();
+      const account = awayAccount(stores, fleet, { markRead: true });
+      stores.away.off();
+      return { away: false, wasAway: was.active, account };
+    },
+    /** What a session digest shows: the away account while unread entries exist (null otherwise); marks nothing read. */
+    async 'afk.digest'() {
+      return awayAccountIfUnread(stores, fleet);
+    },
+    async 'afk.status'() {
+      const s = stores.away.state();
+      return { away: s.active, since: s.since ? new Date(s.since).toISOString() : null, note: s.note, unread: Math.max(0, stores.away.lastSeq() - s.readSeq) };
+    },
+    async journal(p) {
+      let sinceAt = 0;
+      if (typeof p.since === 'string' && p.since) {
+        sinceAt = Date.parse(p.since);
+        if (!Number.isFinite(sinceAt)) throw new UsageError('bad-since', `--since ${JSON.stringify(p.since)} is not a date; use an ISO time such as 2026-12-01T08:00:00Z.`);
+      } else if (typeof p.sinceMs === 'number') sinceAt = Date.now() - p.sinceMs;
+      return stores.away.read({ sinceAt }).map((e) => ({ ...e, at: new Date(e.at).toISOString() }));
+    },
+
+    async 'notify.add'(p) {
+      const args = Array.isArray(p.args) ? (p.args as unknown[]).map(String) : [];
+      const r = deps.targets.add(makeTarget(text(p, 'kind', 'a target kind'), args));
+      deps.log({ target: r.target.id, kind: r.target.kind, added: r.added }, 'notification target added');
+      return { ...publicTarget(r.target), added: r.added };
+    },
+    async 'notify.list'() {
+      const problems = new Map(stores.notify.problems().map((x) => [x.targetId, x]));
+      return deps.targets.list().map((t) => ({ ...publicTarget(t), failing: problems.get(t.id) ?? null }));
+    },
+    async 'notify.remove'(p) {
+      const t = deps.targets.remove(text(p, 'id', 'the target id'));
+      stores.notify.dropTarget(t.id);
+      return { ...publicTarget(t), removed: true };
+    },
+    async 'notify.test'(p) {
+      return deps.notifier.test(opt(p, 'id') ?? undefined);
+    },
+    async 'notify.log'() {
+      return stores.notify.recent(50).map((d) => ({ ...d, createdAt: new Date(d.createdAt).toISOString(), deliveredAt: d.deliveredAt ? new Date(d.deliveredAt).toISOString() : null }));
+    },
+
+    async usage() {
+      const r = await readUsage(usageSource.get());
+      return { ...r, line: usageLine(r), refuseAt: REFUSE_AT };
+    },
+    async 'usage.source'(p) {
+      if (p.clear === true) {
+        usageSource.clear();
+        return { source: null };
+      }
+      const argv = Array.isArray(p.argv) ? (p.argv as unknown[]).map(String) : [];
+      usageSource.set(argv);
+      return { source: argv };
+    },
+
+    async 'work.summary'() {
+      const items = b.list();
+      const count = (s: string) => items.filter((i) => i.state === s).length;
+      const away = stores.away.state();
+      return {
+        backlog: { queued: count('queued'), ready: b.ready().length, inFlight: count('in-flight'), held: items.filter((i) => i.hold && (i.state === 'queued' || i.state === 'in-flight')).length, done: count('done') },
+        decisions: stores.decisions.open().map((d) => ({ key: d.key, worker: d.worker, question: d.question })),
+        away: { active: away.active, since: away.since ? new Date(away.since).toISOString() : null, note: away.note, unread: Math.max(0, stores.away.lastSeq() - away.readSeq) },
+        notify: { targets: deps.targets.list().length, failing: stores.notify.problems() },
+      };
+    },
+  };
+}
+
+/** Refuses when `worker` has an open decision (reference §3.6: never landed or torn down while it is open). */
+function refuseIfParked(stores: WorkStores, worker: string, verb: string, override?: string): void {
+  const [open] = stores.decisions.openOf(worker);
+  if (!open) return;
+  throw new RefusedError('worker-parked', `worker ${worker} is parked on open decision ${open.key} (${JSON.stringify(open.question)}); it is never ${verb} while that is open. Answer it (hand decide ${open.key} "<answer>") or decline it (hand decide ${open.key} --declined "<why>")${override ? `, or ${override}` : ''}.`, { id: worker, decision: open.key });
+}
+
+export function guardFleetHandlers(handlers: Record<string, Handler>, deps: WorkHandlerDeps & { workersDir: string }): void {
+  const { stores } = deps;
+  const { stop, land, approve, status, dispatch } = handlers as Record<string, Handler>;
+  handlers.stop = async (p, ctx) => {
+    if (p.force !== true) refuseIfParked(stores, String(p.id ?? ''), 'torn down', `stop it anyway with hand stop ${String(p.id)} --force`);
+    return stop!(p, ctx);
+  };
+  handlers.land = async (p, ctx) => {
+    refuseIfParked(stores, String(p.id ?? ''), 'landed');
+    return land!(p, ctx);
+  };
+  handlers.approve = async (p, ctx) => {
+    refuseIfParked(stores, String(p.id ?? ''), 'landed');
+    return approve!(p, ctx);
+  };
+  handlers.status = async (p, ctx) => {
+    const rows = (await status!(p, ctx)) as Record<string, unknown>[];
+    return rows.map((r) => {
+      const id = String(r.id);
+      const item = stores.backlog.itemOfWorker(id);
+      const d = stores.decisions.latestOf(id);
+      return { ...r, item: item?.id ?? null, decision: d ? { key: d.key, state: d.state, question: d.question, delivery: d.delivery } : null };
+    });
+  };
+  handlers.dispatch = async (p, ctx) => {
+    const warnings: string[] = [];
+    const usage: UsageReading = await readUsage(usageSourceFile(deps.home).get());
+    if (usage.nearest && usage.nearest.percent >= REFUSE_AT) {
+      throw new RefusedError('usage-limit', `refused: ${usageLine(usage)} is at or above ${REFUSE_AT} %; nothing was dispatched. Wait for the window to reset (hand usage).`, { percent: usage.nearest.percent, window: usage.nearest.window });
+    }
+    if (!usage.nearest) warnings.push(`${usageLine(usage)}; dispatching anyway (fail open)`);
+    const itemId = typeof p.item === 'string' && p.item ? p.item : null;
+    if (!itemId) return { ...((await dispatch!(p, ctx)) as object), warnings };
+    const item = stores.backlog.get(itemId);
+    if (item.state !== 'queued') throw new RefusedError('item-not-queued', `item ${itemId} is ${item.state}${item.worker ? ` (worker ${item.worker})` : ''}; only a queued item is dispatched. ${item.state === 'done' || item.state === 'dropped' ? `Reopen it first (hand backlog reopen ${itemId}).` : ''}`.trim(), { id: itemId, state: item.state });
+    if (item.waitingOn.length) throw new RefusedError('item-blocked', `item ${itemId} is blocked by ${item.waitingOn.join(', ')}, not done yet; nothing was dispatched. Finish those first (hand backlog show ${itemId}).`, { id: itemId, blockedBy: item.waitingOn });
+    if (item.hold) throw new RefusedError('item-held', `item ${itemId} is held (${item.hold.kind}: ${item.hold.reason}); release it first (hand backlog unhold ${itemId}).`, { id: itemId, hold: item.hold });
+    if (stores.away.state().active) throw new RefusedError('away-holds-the-fleet', `away mode is on, so no queued item starts (the fleet is held; running workers go on). Turn it off first (hand afk off).`, { id: itemId });
+    const project = deps.store.getProject(item.project);
+    if (!project) throw new RefusedError('unknown-project', `item ${itemId} belongs to project ${item.project}, which is not registered; hand annex <repo> --name ${item.project} registers it.`, { id: itemId });
+    const params: Record<string, unknown> = { ...p, id: typeof p.id === 'string' && p.id ? p.id : itemId, repo: typeof p.repo === 'string' && p.repo ? p.repo : project.repo };
+    if (!(typeof p.brief === 'string' && p.brief)) {
+      // The item's own brief (or its title) becomes the brief file the worker reads first.
+      const dir = join(deps.home, 'items', itemId);
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const body = item.brief ?? item.title;
+      const brief = /^\s*##\s+Read first\s*$/m.test(body) ? body : `# ${item.title}\n\n## Read first\n\nNothing.\n\n## Task\n\n${body}\n`;
+      const file = join(dir, 'brief.md');
+      writeFileSync(file, brief, { mode: 0o600 });
+      params.brief = file;
+    }
+    const r = (await dispatch!(params, ctx)) as Record<string, unknown>;
+    stores.backlog.linkWorker(itemId, String(r.id));
+    stores.backlog.start(itemId);
+    return { ...r, item: itemId, warnings };
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Wires issue 13 into the daemon with one call from main.ts: opens the work stores on the fleet
+ * database, starts the notifier and the work watch on the fleet's view stream, registers the
+ * handlers and wraps the fleet handlers that must know about items and decisions.
+ */
+import type { FleetStore } from '../../persistence/types.ts';
+import { openWorkStores } from '../../persistence/work/index.ts';
+import { createTargetFile } from '../notify/targets.ts';
+import { createNotifier } from '../notify/notifier.ts';
+import type { FleetHostApi } from './fleet-api.ts';
+import type { Handler } from './server.ts';
+import { startWorkWatch } from './work-watch.ts';
+import { guardFleetHandlers, workHandlers } from './work-handlers.ts';
+import { awayAccountIfUnread, type AwayAccount } from './away-account.ts';
+
+export function installWork(args: {
+  handlers: Record<string, Handler>;
+  store: FleetStore;
+  fleet: FleetHostApi;
+  paths: { home: string; db: string; workers: string };
+  log: (obj: Record<string, unknown>, msg: string) => void;
+}): { close(): Promise<void>; awayDigest(): AwayAccount | null } {
+  const stores = openWorkStores(args.paths.db);
+  const targets = createTargetFile(args.paths.home);
+  const sendTimeoutMs = Number(process.env.HAND_NOTIFY_TIMEOUT_MS) > 0 ? Number(process.env.HAND_NOTIFY_TIMEOUT_MS) : 5000;
+  const notifier = createNotifier({ store: stores.notify, targets, log: args.log, sendTimeoutMs });
+  const watch = startWorkWatch({ fleet: args.fleet, stores, notifier, log: args.log });
+  notifier.start();
+  const deps = { store: args.store, fleet: args.fleet, stores, notifier, targets, watch, home: args.paths.home, log: args.log };
+  Object.assign(args.handlers, workHandlers(deps));
+  guardFleetHandlers(args.handlers, { ...deps, workersDir: args.paths.workers });
+  return {
+    /** For a session digest (`hand digest`): the away account while the journal has unread entries, else null. */
+    awayDigest: () => awayAccountIfUnread(stores, args.fleet),
+    async close() {
+      watch.stop();
+      notifier.stop();
+      await Promise.race([watch.settled(), new Promise((r) => setTimeout(r, 2000))]);
+      stores.close();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * What a worker view means to the person, derived from the daemon's own condition (conditionOf
+ * in actors/daemon/wait.ts — the one place conditions are computed) plus the view's plain
+ * fields (gate, waitingOn, landed, exitCode). One label per view; a notification or a journal
+ * entry is made when a worker's label changes, never per repaint.
+ */
+import { conditionOf } from '../daemon/wait.ts';
+import type { WorkerViewLike } from '../daemon/fleet-api.ts';
+import { decisionKey } from '../../persistence/work/decision-store.ts';
+
+export type Label = 'blocked' | 'gate' | 'parked' | 'crashed' | 'settled' | 'done' | 'stalled' | 'landed' | 'exited' | 'busy';
+
+/** Labels that need the person: pushed at once (a notification). The rest only go to the journal. */
+export const NEEDS_PERSON: ReadonlySet<Label> = new Set(['blocked', 'gate', 'parked', 'crashed']);
+
+export function labelOf(v: WorkerViewLike): Label {
+  const c = conditionOf(v);
+  if (c === 'blocked') return v.gate ? 'gate' : 'blocked';
+  if (c === 'stalled') return 'stalled';
+  if (c === 'settled') return v.waitingOn ? 'parked' : v.reportExists ? 'done' : 'settled';
+  if (c === 'gone') {
+    if (v.landed) return 'landed';
+    return v.exitCode === 0 && !v.problem ? 'exited' : 'crashed';
+  }
+  return 'busy';
+}
+
+export interface LabelEvent {
+  worker: string;
+  project: string;
+  label: Label;
+  reason: string;
+  question: string | null;
+  lastLine: string | null;
+  command: string;
+  decision: string | null;
+  pr: string | null;
+}
+
+export function describe(v: WorkerViewLike, label: Label): LabelEvent {
+  const id = v.id;
+  const decision = label === 'parked' && v.waitingOn ? decisionKey(id, v.waitingOn) : null;
+  const pr = v.landed && typeof (v.landed.detail as Record<string, unknown>)?.pr === 'string' ? String((v.landed.detail as Record<string, unknown>).pr) : null;
+  const base = { worker: id, project: v.project, label, lastLine: v.lastActivity || null, decision, pr, question: null as string | null };
+  switch (label) {
+    case 'blocked':
+      return { ...base, reason: `${id} is blocked on ${v.blockedReason ?? 'a prompt'} and waits for you`, question: v.lastActivity || null, command: `hand read ${id}` };
+    case 'gate':
+      return { ...base, reason: `${id} waits at its ${v.gate}`, command: `hand approve ${id}` };
+    case 'parked':
+      return { ...base, reason: `${id} parked on a decision`, question: v.waitingOn, command: `hand decide ${decision} "<answer>"` };
+    case 'crashed':
+      return { ...base, reason: `${id} ended unexpectedly (${v.problem ?? `exit ${v.exitCode ?? 'unknown'}`})`, command: `hand status ${id}` };
+    case 'landed':
+      return { ...base, reason: `${id} landed${pr ? ` (${pr})` : ''}`, command: `hand status ${id}` };
+    case 'done':
+      return { ...base, reason: `${id} finished its turn and wrote its report`, command: `hand land ${id}` };
+    case 'settled':
+      return { ...base, reason: `${id} settled without a report`, command: `hand read ${id}` };
+    case 'stalled':
+      return { ...base, reason: `${id} has shown no change for a while`, command: `hand read ${id}` };
+    default:
+      return { ...base, reason: `${id} is ${label}`, command: `hand status ${id}` };
+  }
+}
