@@ -26,7 +26,7 @@ function json(cmd: Command): boolean {
   return Boolean((cmd.optsWithGlobals() as { json?: boolean }).json);
 }
 
-const STATUS_COLUMNS = ['id', 'project', 'stage', 'state', 'blockedReason', 'promptBox', 'readable', 'live', 'backend', 'reportExists', 'lastActivity'];
+const STATUS_COLUMNS = ['id', 'project', 'stage', 'state', 'blockedReason', 'promptBox', 'readable', 'live', 'backend', 'permissions', 'reportExists', 'lastActivity'];
 
 program
   .name('hand')
@@ -96,9 +96,27 @@ program
   .option('--name <name>', 'project name (default: the folder name)')
   .addOption(new Option('--posture <posture>', 'delivery posture').choices(['local-only', 'direct-PR', 'no-mistakes', 'no-mistakes-prod-only']).default('local-only'))
   .option('--yolo', 'skip the approval gates for this project', false)
-  .action(async (repo: string, o: { name?: string; posture: string; yolo: boolean }, cmd: Command) => {
-    const r = await call<Record<string, unknown>>(paths(cmd), 'annex', { repo: resolve(repo), name: o.name, posture: o.posture, yolo: o.yolo });
-    emit(json(cmd), r, () => `${r.updated ? 'updated' : 'registered'} ${r.name} → ${r.repo} (${r.posture}${r.yolo ? ', yolo' : ''})`);
+  .addOption(new Option('--permissions <posture>', "workers' permission prompts: off (none; deny list applies), edits (edits go through, commands ask), ask (everything asks); default off").choices(['off', 'edits', 'ask']))
+  .action(async (repo: string, o: { name?: string; posture: string; yolo: boolean; permissions?: string }, cmd: Command) => {
+    const r = await call<Record<string, unknown>>(paths(cmd), 'annex', { repo: resolve(repo), name: o.name, posture: o.posture, yolo: o.yolo, permissions: o.permissions });
+    emit(json(cmd), r, () => `${r.updated ? 'updated' : 'registered'} ${r.name} → ${r.repo} (${r.posture}${r.yolo ? ', yolo' : ''}, permissions ${r.permissions})`);
+  });
+
+const project = program.command('project').description('change a registered project');
+project
+  .command('set')
+  .description("change a project's settings (applies from each worker's next launch)")
+  .argument('<name>', 'project name (hand projects lists them)')
+  .addOption(new Option('--permissions <posture>', "workers' permission prompts: off, edits or ask").choices(['off', 'edits', 'ask']))
+  .action(async (name: string, o: { permissions?: string }, cmd: Command) => {
+    if (o.permissions === undefined) throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask.');
+    const r = await call<Record<string, any>>(paths(cmd), 'projectSet', { name, permissions: o.permissions });
+    emit(json(cmd), r, () =>
+      [
+        `${r.name}: ${r.changed ? `permissions ${r.previous} → ${r.permissions}` : `permissions already ${r.permissions}`} · ${r.describe}`,
+        ...(r.running?.length && r.changed ? [`  ${r.running.length} running worker(s) keep ${r.previous} until relaunched: ${r.running.join(', ')}`] : []),
+      ].join('\n'),
+    );
   });
 
 program
@@ -106,7 +124,7 @@ program
   .description('list registered projects')
   .action(async (_o, cmd: Command) => {
     const r = await call<Record<string, unknown>[]>(paths(cmd), 'projects');
-    emit(json(cmd), r, () => (r.length ? table(r, ['name', 'repo', 'posture', 'yolo']) : 'no projects registered (hand annex <repo>)'));
+    emit(json(cmd), r, () => (r.length ? table(r, ['name', 'repo', 'posture', 'yolo', 'permissions']) : 'no projects registered (hand annex <repo>)'));
   });
 
 program
@@ -134,7 +152,7 @@ program
       env: process.env,
       envAdd,
     });
-    emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend})`, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`].join('\n'));
+    emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend}, permissions ${r.permissions})`, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`].join('\n'));
   });
 
 program

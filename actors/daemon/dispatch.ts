@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { RefusedError, UsageError } from '../../io/errors.ts';
 import { loadBriefText, planBrief, undoBriefWrite, validateReadPaths, writeBriefPlan } from '../../io/brief/index.ts';
 import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
+import { rootProblem } from '../../io/agent/claude/permissions.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 
 export const WORKER_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
@@ -85,6 +86,10 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   if (backendProblem) throw new RefusedError('backend-unavailable', backendProblem, { backend: p.backend });
   const agentProblem = deps.agentProblem(p.agent);
   if (agentProblem) throw new RefusedError('agent-unavailable', agentProblem, { agent: p.agent });
+  if (p.agent === 'claude') {
+    const asRoot = rootProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd });
+    if (asRoot) throw asRoot;
+  }
   const dir = join(deps.workersDir, p.id);
   // All brief rules (section, read paths, standing files, index rule) are decided here, in memory.
   const plan = planBrief({ brief: p.brief, readPaths: p.readPaths, dataDir: dataDirOf(deps), project: project.name, briefDir: dir });

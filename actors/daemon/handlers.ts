@@ -12,6 +12,7 @@ import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import type { Handler } from './server.ts';
 import { waitForWorker, conditionOf, type Until } from './wait.ts';
 import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
+import { annexPermissions, postureOfProject } from './project-handlers.ts';
 
 export interface HandlerDeps extends DispatchDeps {
   store: FleetStore;
@@ -137,7 +138,8 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       const clash = store.listProjects().find((p) => p.name === name && p.repo !== repo);
       if (clash) throw new RefusedError('project-name-taken', `project name ${name} already belongs to ${clash.repo}. Pass --name <other>.`, { name });
       const previous = store.listProjects().find((p) => p.repo === repo);
-      const record: ProjectRecord = { name, repo, posture, yolo: params.yolo === true, registeredAt: previous?.registeredAt ?? Date.now() };
+      const permissions = annexPermissions(params.permissions, previous);
+      const record: ProjectRecord = { name, repo, posture, yolo: params.yolo === true, registeredAt: previous?.registeredAt ?? Date.now(), permissions };
       if (previous && previous.name !== name) {
         throw new RefusedError('repo-registered', `${repo} is already registered as ${previous.name}.`, { repo });
       }
@@ -165,12 +167,15 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       return {
         id: view.id, repo: deps.store.getWorker(view.id)?.repo ?? '', worktree: view.worktree, branch: view.branch, base: view.base,
         backend: view.backend, agent: view.agent, briefPath: view.briefPath, reportPath: view.reportPath, stage: view.stage,
+        permissions: postureOfProject(store, view.project),
       };
     },
     async status(params) {
       const id = str(params, 'id', false);
-      if (id) return [statusRow(findWorker(fleet, id))];
-      return fleet.views().map((v) => statusRow(v));
+      // The permission posture comes from the project (it decides the worker's launch settings).
+      const row = (v: WorkerViewLike) => ({ ...statusRow(v), permissions: postureOfProject(store, v.project) });
+      if (id) return [row(findWorker(fleet, id))];
+      return fleet.views().map(row);
     },
     async wait(params, ctx) {
       const id = str(params, 'id');

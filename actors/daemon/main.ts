@@ -20,6 +20,7 @@ import { makeHandlers } from './handlers.ts';
 import { startSocketServer } from './server.ts';
 import { createOptionalHerdrHost } from './herdr-option.ts';
 import { createLandingPort, landingHandlers } from './landing.ts';
+import { projectHandlers } from './project-handlers.ts';
 
 function hasTmux(): boolean {
   try {
@@ -42,7 +43,11 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   hosts.pty = createPtyHost();
   const herdr = createOptionalHerdrHost(process.env);
   if (herdr) hosts.herdr = herdr;
-  const ports = createRealPorts({ fallbackEnv: process.env });
+  const ports = createRealPorts({
+    fallbackEnv: process.env,
+    stateDir: paths.home,
+    postureOf: (intent) => store.getProject(intent.project)?.permissions ?? 'off',
+  });
   const fleet = createFleetHost({ store, hosts, ports, landing: createLandingPort({ store }), log: (obj) => log(obj) });
   const { restored, skipped } = await fleet.start();
   log({ restored: restored.length, skipped }, 'fleet restored');
@@ -84,6 +89,7 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   });
   // Both gates are worker machine states; these handlers open, approve and reject them.
   Object.assign(handlers, landingHandlers({ store, fleet }));
+  Object.assign(handlers, projectHandlers({ store, fleet }));
   const server = await startSocketServer(paths.socket, handlers, (obj, msg) => log(obj, msg));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -29,6 +29,8 @@ export interface RequestRecord {
   summary?: RequestSummary;
   /** What the fake answered (POST /v1/messages only). */
   reply?: ScriptItem;
+  /** The raw request body, so a test can prove a secret never left the machine in any request. */
+  body?: string;
 }
 
 export interface FakeAnthropicOptions extends Partial<ScriptOptions> {}
@@ -110,6 +112,7 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     const auth = req.headers.authorization ? 'bearer' : req.headers['x-api-key'] ? 'api-key' : 'none';
     const record: RequestRecord = { seq: ++seq, method, path, query, headers: publicHeaders(req), auth };
     const raw = await readBody(req);
+    record.body = raw;
     received.push(record);
     const announce = () => listeners.forEach((l) => l(record));
 
