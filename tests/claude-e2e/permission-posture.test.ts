@@ -7,7 +7,7 @@
  *
  * IS_SANDBOX=1: this suite runs as root in a container, where Claude Code refuses bypass mode
  * unless told it is sandboxed (dispatch refuses first without it; tested in
- * tests/agent-setup/permission-posture.test.ts).
+ * tests/permissions/posture-cli.test.ts).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
