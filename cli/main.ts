@@ -239,6 +239,27 @@ program
   });
 
 program
+  .command('discard')
+  .description('give up a stopped, gone, lost, rejected or failed worker: close its pane, remove its worktree (never forced), keep its branch, archive its brief and report, free its id')
+  .argument('[id]', 'worker id')
+  .option('--all-finished', 'every worker that can be discarded (refusals are listed, the rest go on)')
+  .option('--delete-branch', 'also delete its branch (refused when it has commits on no other branch or remote)')
+  .option('--discard-commits', 'with --delete-branch: confirm that its unmerged commits may be lost')
+  .action(async (id: string | undefined, o: { allFinished?: boolean; deleteBranch?: boolean; discardCommits?: boolean }, cmd: Command) => {
+    if (!id && !o.allFinished) throw new UsageError('bad-discard', 'which worker? hand discard <id>, or hand discard --all-finished.');
+    if (o.discardCommits && !o.deleteBranch) throw new UsageError('bad-discard', '--discard-commits only confirms --delete-branch; pass both, or neither.');
+    const r = await call<Record<string, any>>(paths(cmd), 'discard', { id, allFinished: Boolean(o.allFinished), deleteBranch: Boolean(o.deleteBranch), discardCommits: Boolean(o.discardCommits) });
+    const line = (d: Record<string, any>) =>
+      `${d.id}: discarded (was ${d.stage}) · worktree ${d.worktree} · pane ${d.pane} · branch ${d.branchName} ${d.branch}${d.archivedTo ? ` · brief and report kept in ${d.archivedTo}` : ''}`;
+    emit(json(cmd), r, () =>
+      r.all
+        ? [...r.discarded.map(line), ...r.refused.map((x: Record<string, string>) => `${x.id}: left in place — ${x.message}`), ...(r.discarded.length + r.refused.length === 0 ? ['nothing to discard'] : [])].join('\n')
+        : line(r),
+    );
+    if (r.all && r.refused.length > 0) process.exitCode = 1;
+  });
+
+program
   .command('land')
   .description('gather landing evidence for a finished worker and open its landing gate')
   .argument('<id>', 'worker id')

@@ -21,6 +21,7 @@ import { startSocketServer } from './server.ts';
 import { createOptionalHerdrHost } from './herdr-option.ts';
 import { createLandingPort, landingHandlers } from './landing.ts';
 import { projectHandlers } from './project-handlers.ts';
+import { discardHandlers } from './discard-handlers.ts';
 
 function hasTmux(): boolean {
   try {
@@ -90,6 +91,7 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   // Both gates are worker machine states; these handlers open, approve and reject them.
   Object.assign(handlers, landingHandlers({ store, fleet }));
   Object.assign(handlers, projectHandlers({ store, fleet }));
+  Object.assign(handlers, discardHandlers({ store, fleet, workersDir: paths.workers }));
   const server = await startSocketServer(paths.socket, handlers, (obj, msg) => log(obj, msg));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
