@@ -3,7 +3,7 @@
  * and prints text or --json. Typed errors become exit codes here and nowhere else.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';
 import { ensureHome, resolveHome, type HomePaths } from './home.ts';
@@ -236,6 +236,26 @@ program
     const timeoutMs = parseDuration(o.timeout, '--timeout');
     const r = await call<Record<string, unknown>>(paths(cmd), 'stop', { id, timeoutMs });
     emit(json(cmd), r, () => `${id}: ${r.stage} · exit ${r.exitCode ?? 'unknown'} · pane ${r.paneReusable ? 'reusable' : 'not reusable'}`);
+  });
+
+program
+  .command('relaunch')
+  .description('stop a wedged worker (by /exit) and start a fresh session in the same worktree and branch, briefed with a progress note')
+  .argument('<id>', 'worker id')
+  .option('--note <text|file>', 'what the new session should know (a file path reads the file)')
+  .option('--force', 'relaunch even while the worker is working')
+  .option('--stall <duration>', 'report a stall after this long without change', '20m')
+  .action(async (id: string, o: { note?: string; force?: boolean; stall: string }, cmd: Command) => {
+    const stallMs = parseDuration(o.stall, '--stall');
+    let note = o.note;
+    if (note !== undefined && existsSync(note) && statSync(note).isFile()) note = readFileSync(note, 'utf8');
+    const r = await call<Record<string, any>>(paths(cmd), 'relaunch', { id, note, force: Boolean(o.force), stallMs, env: process.env });
+    emit(json(cmd), r, () =>
+      [
+        `${id}: relaunched (was ${r.stoppedFrom}) · same worktree ${r.worktree} on ${r.branch}`,
+        `  progress note ${r.progressNotePath}${r.previousReport !== null ? ' (with the previous report)' : ''}`,
+      ].join('\n'),
+    );
   });
 
 program

@@ -22,6 +22,7 @@ import { createOptionalHerdrHost } from './herdr-option.ts';
 import { createLandingPort, landingHandlers } from './landing.ts';
 import { projectHandlers } from './project-handlers.ts';
 import { discardHandlers } from './discard-handlers.ts';
+import { relaunchHandlers } from './relaunch-handlers.ts';
 
 function hasTmux(): boolean {
   try {
@@ -92,6 +93,7 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   Object.assign(handlers, landingHandlers({ store, fleet }));
   Object.assign(handlers, projectHandlers({ store, fleet }));
   Object.assign(handlers, discardHandlers({ store, fleet, workersDir: paths.workers }));
+  Object.assign(handlers, relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add) }));
   const server = await startSocketServer(paths.socket, handlers, (obj, msg) => log(obj, msg));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
