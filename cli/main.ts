@@ -60,10 +60,10 @@ daemon
   });
 daemon
   .command('stop')
-  .description('stop the daemon; tmux and herdr workers keep running and are re-attached at the next start')
+  .description('stop the daemon; live tmux and herdr workers keep running (re-attached at the next start), and with none live the private tmux server stops too')
   .action(async (_o, cmd: Command) => {
     const r = await call<Record<string, unknown>>(paths(cmd), 'shutdown', {}, { autostart: false });
-    emit(json(cmd), r, () => `daemon ${r.pid} stopping`);
+    emit(json(cmd), r, () => (r.advice ? `daemon ${r.pid} stopping; ${r.advice}` : `daemon ${r.pid} stopping; no live workers, so its tmux server stops too`));
   });
 daemon
   .command('status')

@@ -13,6 +13,7 @@ import type { Handler } from './server.ts';
 import { waitForWorker, conditionOf, type Until } from './wait.ts';
 import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
 import { annexPermissions, postureOfProject } from './project-handlers.ts';
+import { liveWorkerIds, stopAdvice } from './daemon-stop.ts';
 
 export interface HandlerDeps extends DispatchDeps {
   store: FleetStore;
@@ -121,7 +122,8 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
     },
     async shutdown() {
       setImmediate(() => deps.requestShutdown());
-      return { stopping: true, pid: process.pid };
+      const live = liveWorkerIds(fleet);
+      return { stopping: true, pid: process.pid, liveWorkers: live, tmuxServer: live.length ? 'kept' : 'stopped', advice: stopAdvice(live) };
     },
     async annex(params) {
       const raw = str(params, 'repo');

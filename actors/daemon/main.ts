@@ -23,6 +23,7 @@ import { createLandingPort, landingHandlers } from './landing.ts';
 import { projectHandlers } from './project-handlers.ts';
 import { discardHandlers } from './discard-handlers.ts';
 import { relaunchHandlers } from './relaunch-handlers.ts';
+import { liveWorkerIds, shutTmuxIfIdle } from './daemon-stop.ts';
 
 function hasTmux(): boolean {
   try {
@@ -41,7 +42,8 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   const store = openStore(paths.db);
   const hosts: Partial<Record<BackendName, TerminalHost>> = {};
   const tmuxAvailable = hasTmux();
-  if (tmuxAvailable) hosts.tmux = createTmuxHost({ socketPath: paths.tmuxSocket, onNotice: (msg, fields) => logger.warn(fields, msg) });
+  const tmuxHost = tmuxAvailable ? createTmuxHost({ socketPath: paths.tmuxSocket, onNotice: (msg, fields) => logger.warn(fields, msg) }) : undefined;
+  if (tmuxHost) hosts.tmux = tmuxHost;
   hosts.pty = createPtyHost();
   const herdr = createOptionalHerdrHost(process.env);
   if (herdr) hosts.herdr = herdr;
@@ -62,7 +64,11 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
     log({ why }, 'daemon stopping');
     server.close();
     try {
+      const live = liveWorkerIds(fleet);
       await fleet.shutdown();
+      // Nothing dead left behind: with no live worker the private tmux server goes too.
+      const tmux = await shutTmuxIfIdle(tmuxHost, live).catch((err) => `failed: ${String(err)}`);
+      log({ tmux, live }, 'tmux server on stop');
     } finally {
       store.close();
       if (existsSync(paths.socket)) unlinkSync(paths.socket);
