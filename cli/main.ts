@@ -152,6 +152,19 @@ program
       env: process.env,
       envAdd,
     });
+    if (r.gated) {
+      const head = (r.briefHead as string[]).map((l) => `    │ ${l}`);
+      emit(json(cmd), r, () =>
+        [
+          `${r.id}: waits for your approval of its brief — nothing was created yet (no worktree, branch or terminal; only the brief directory)`,
+          `  brief    ${r.briefPath}`,
+          ...head,
+          `  approve: hand approve ${r.id}   ·   reject: hand reject ${r.id} --reason "…"`,
+          `  then: ${r.agent} on ${r.backend}, permissions ${r.permissions}, worktree ${r.worktree} on ${r.branch} from ${r.base}`,
+        ].join('\n'),
+      );
+      return;
+    }
     emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend}, permissions ${r.permissions})`, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`].join('\n'));
   });
 
@@ -298,7 +311,13 @@ program
   .argument('<id>', 'worker id')
   .action(async (id: string, _o, cmd: Command) => {
     const r = await call<Record<string, any>>(paths(cmd), 'approve', { id });
-    emit(json(cmd), r, () => `${id}: approved · now ${r.stage ?? r.gate ?? 'running'}${r.landed ? ` · landed ${JSON.stringify(r.landed)}` : ''}`);
+    emit(json(cmd), r, () => {
+      const head = `${id}: approved · now ${r.stage ?? r.gate ?? 'running'}${r.landed ? ` · landed ${JSON.stringify(r.landed)}` : ''}`;
+      const c = r.created as Record<string, string | null | boolean> | undefined;
+      if (!c) return head;
+      const made = [c.worktree ? `  created worktree ${c.worktree}` : '  no worktree yet', c.branch ? `  created branch   ${c.branch}` : '  no branch yet', c.pane ? `  started          ${c.pane}` : '  no terminal yet'];
+      return [head, ...made, ...(c.problem ? [`  problem: ${c.problem}`] : []), ...(c.stillPreparing ? ['  (still preparing: hand status shows the rest)'] : [])].join('\n');
+    });
   });
 
 program

@@ -14,6 +14,7 @@ import { waitForWorker, conditionOf, type Until } from './wait.ts';
 import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
 import { annexPermissions, postureOfProject } from './project-handlers.ts';
 import { liveWorkerIds, stopAdvice } from './daemon-stop.ts';
+import { gatedDispatchFacts } from './gate-truth.ts';
 
 export interface HandlerDeps extends DispatchDeps {
   store: FleetStore;
@@ -170,6 +171,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
         id: view.id, repo: deps.store.getWorker(view.id)?.repo ?? '', worktree: view.worktree, branch: view.branch, base: view.base,
         backend: view.backend, agent: view.agent, briefPath: view.briefPath, reportPath: view.reportPath, stage: view.stage,
         permissions: postureOfProject(store, view.project),
+        ...gatedDispatchFacts(view),
       };
     },
     async status(params) {

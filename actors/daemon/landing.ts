@@ -26,6 +26,7 @@ import { waitingForText, LANDING_GATE_STAGE } from '../gates.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import { checkingItsReport } from './wait.ts';
 import type { Handler } from './server.ts';
+import { createdAfterApproval } from './gate-truth.ts';
 
 export { waitingForText } from '../gates.ts';
 
@@ -200,7 +201,9 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
       }
       // The brief gate (or no gate: the fleet host refuses, naming the stage).
       const v = await fleet.approve(id);
-      return { id, gate: 'brief-approved', stage: v.stage, worktree: v.worktree, branch: v.branch };
+      // Answer with what now exists, not what was asked for (actors/daemon/gate-truth.ts).
+      const created = await createdAfterApproval(fleet, id);
+      return { id, gate: 'brief-approved', stage: (created.stage as string | undefined) ?? v.stage, worktree: v.worktree, branch: v.branch, created };
     },
     async reject(params) {
       const id = idParam(params);
