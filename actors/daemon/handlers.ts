@@ -15,6 +15,7 @@ import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
 import { annexPermissions, postureOfProject } from './project-handlers.ts';
 import { liveWorkerIds, stopAdvice } from './daemon-stop.ts';
 import { gatedDispatchFacts } from './gate-truth.ts';
+import { registrationProblem } from '../../io/git/posture-checks.ts';
 
 export interface HandlerDeps extends DispatchDeps {
   store: FleetStore;
@@ -146,6 +147,9 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       if (previous && previous.name !== name) {
         throw new RefusedError('repo-registered', `${repo} is already registered as ${previous.name}.`, { repo });
       }
+      // A push-capable posture needs what pushing needs (origin, gh, no-mistakes), before it is stored.
+      const problem = await registrationProblem(posture, repo, process.env);
+      if (problem) throw problem;
       store.upsertProject(record);
       return { ...record, updated: Boolean(previous) };
     },
