@@ -138,7 +138,8 @@ program
   .addOption(new Option('--backend <backend>', 'terminal host').choices(['tmux', 'pty', 'herdr']).default('tmux'))
   .option('--stall <duration>', 'report a stall after this long without change', '20m')
   .option('--env <KEY=VALUE>', 'set a variable in the worker (repeatable; wins over the defaults)', (v: string, acc: string[]) => [...acc, v], [] as string[])
-  .action(async (id: string, o: { repo: string; brief: string; readPath: string[]; agent: string; backend: string; stall: string; env: string[] }, cmd: Command) => {
+  .addOption(new Option('--task-kind <kind>', 'no-mistakes-prod-only projects: internal (tooling, automation, process, release) ships direct-PR; product, mixed or uncertain go through the gate').choices(['internal', 'product', 'mixed', 'uncertain']))
+  .action(async (id: string, o: { repo: string; brief: string; readPath: string[]; agent: string; backend: string; stall: string; env: string[]; taskKind?: string }, cmd: Command) => {
     const stallMs = parseDuration(o.stall, '--stall');
     const envAdd: Record<string, string> = {};
     for (const pair of o.env) {
@@ -151,6 +152,7 @@ program
       // The worker runs with the environment of this call (API keys, base URLs, proxies live there).
       env: process.env,
       envAdd,
+      taskKind: o.taskKind,
     });
     if (r.gated) {
       const head = (r.briefHead as string[]).map((l) => `    │ ${l}`);
@@ -165,7 +167,9 @@ program
       );
       return;
     }
-    emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend}, permissions ${r.permissions})`, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`].join('\n'));
+    const delivery = r.delivery as { ships: string; ci: { status: string; signal: string } | null } | null;
+    const review = delivery ? [`  ships    ${delivery.ships}${delivery.ci ? ` · CI preflight ${delivery.ci.status} (${delivery.ci.signal})` : ''}`] : [];
+    emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend}, permissions ${r.permissions})`, ...review, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`].join('\n'));
   });
 
 program

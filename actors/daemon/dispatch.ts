@@ -8,6 +8,7 @@ import { RefusedError, UsageError } from '../../io/errors.ts';
 import { loadBriefText, planBrief, undoBriefWrite, validateReadPaths, writeBriefPlan } from '../../io/brief/index.ts';
 import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
 import { rootProblem } from '../../io/agent/claude/permissions.ts';
+import { parseTaskKind, reviewGatePlan, writeGatePlan } from './review-gate.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 
 export const WORKER_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
@@ -25,6 +26,8 @@ export interface DispatchParams {
   env: Record<string, string>;
   /** `--env K=V` additions, applied after every default (e.g. CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION=1). */
   envAdd?: Record<string, string>;
+  /** no-mistakes-prod-only: how the task is classified (internal ships direct-PR). */
+  taskKind?: string;
 }
 
 export interface DispatchDeps {
@@ -74,8 +77,9 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     throw new RefusedError('worker-exists', `worker ${p.id} already exists (stage ${existing.stage}). Stop it first (hand stop ${p.id}) or pick another id.`, { id: p.id });
   }
   // Cheap input checks first, so a typo is named before any repository is consulted.
-  loadBriefText(p.brief);
+  const briefText = loadBriefText(p.brief).text;
   validateReadPaths(p.readPaths);
+  const taskKind = parseTaskKind(p.taskKind);
   if (!existsSync(p.repo)) throw new UsageError('missing-repo', `repository ${resolve(p.repo)} does not exist. Pass --repo <path> to a registered git work tree.`, { repo: p.repo });
   const repo = await deps.repoTopLevel(realpathSync(p.repo));
   const project = deps.store.listProjects().find((pr) => pr.repo === repo);
@@ -99,9 +103,12 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     throw new RefusedError('stale-report', `a report from an earlier worker named ${p.id} exists at ${reportPath}; it would read as this worker's report. Move it away or pick another id.`, { reportPath });
   }
   const base = await deps.resolveBase(repo);
+  // no-mistakes postures: gate initialised (or refused), CI preflight, the gate's brief section.
+  const gatePlan = await reviewGatePlan({ project, repo, brief: briefText, taskKind });
 
   // Validation is over: from here on things are created, and undone if dispatch fails.
   const created = writeBriefPlan(plan);
+  if (gatePlan) writeGatePlan(plan.briefPath, gatePlan);
   const intent: WorkerIntent = {
     id: p.id,
     project: project.name,

@@ -15,6 +15,7 @@ import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
 import { annexPermissions, postureOfProject } from './project-handlers.ts';
 import { liveWorkerIds, stopAdvice } from './daemon-stop.ts';
 import { gatedDispatchFacts } from './gate-truth.ts';
+import { readDelivery } from './review-gate.ts';
 import { registrationProblem } from '../../io/git/posture-checks.ts';
 
 export interface HandlerDeps extends DispatchDeps {
@@ -168,6 +169,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
           stallMs: num(params, 'stallMs', 20 * 60_000),
           env: envParam(params.env),
           envAdd: params.envAdd ? envParam(params.envAdd) : undefined,
+          taskKind: typeof params.taskKind === 'string' ? params.taskKind : undefined,
         },
         deps,
       );
@@ -176,6 +178,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
         backend: view.backend, agent: view.agent, briefPath: view.briefPath, reportPath: view.reportPath, stage: view.stage,
         permissions: postureOfProject(store, view.project),
         ...gatedDispatchFacts(view),
+        delivery: readDelivery(view.briefPath),
       };
     },
     async status(params) {

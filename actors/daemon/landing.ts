@@ -27,6 +27,7 @@ import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import { checkingItsReport } from './wait.ts';
 import type { Handler } from './server.ts';
 import { createdAfterApproval } from './gate-truth.ts';
+import { noMistakesLanding } from './review-gate-landing.ts';
 
 export { waitingForText } from '../gates.ts';
 
@@ -128,11 +129,9 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
       throw new RefusedError('worker-working', `worker ${row.id} is still working; wait for it (hand wait ${row.id} --until settled), then land.`, { id: row.id });
     }
     if (!LANDABLE.includes(project.posture)) {
-      throw new RefusedError(
-        'posture-not-landable',
-        `project ${project.name} is ${project.posture}: its work lands through the no-mistakes review gate, which kingshand does not drive yet. Run the gate in ${row.worktree}, or change the project's posture.`,
-        { posture: project.posture },
-      );
+      // The review gate's run decides (actors/daemon/review-gate.ts): findings come back listed, a
+      // passed run names its PR; kingshand itself never pushes past the gate.
+      await noMistakesLanding(row, deps.env);
     }
     if (!view || (view.stage !== 'done' && view.stage !== LANDING_GATE_STAGE)) {
       const stage = view?.stage ?? 'unknown';
