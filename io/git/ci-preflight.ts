@@ -4,8 +4,7 @@
  * is never turned into either of the first two. The result carries the brief line (§5.3) and
  * the gate invocation's --skip ci only on a repository proven no-ci.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
 import { execa } from 'execa';
 import { findExecutable } from './landing-pr.ts';
 import { runGit } from './run-git.ts';
@@ -58,16 +57,19 @@ export function workflowTriggers(text: string): string[] | null {
   return names.length ? names : null;
 }
 
-function ciConfigFiles(repo: string): string[] {
-  const out: string[] = [];
-  const wf = join(repo, '.github', 'workflows');
-  try {
-    for (const f of readdirSync(wf)) if (/\.ya?ml$/.test(f) && statSync(join(wf, f)).isFile()) out.push(join('.github', 'workflows', f));
-  } catch {
-    // no workflows directory
-  }
-  for (const f of OTHER_PROVIDERS) if (existsSync(join(repo, f))) out.push(f);
-  return out;
+/** Committed CI files (HEAD's tree, not the working tree: an uncommitted file reports on nothing). */
+async function ciConfigFiles(repo: string): Promise<string[] | null> {
+  const r = await runGit(repo, ['ls-tree', '-r', '--name-only', 'HEAD', '--', '.github/workflows', ...OTHER_PROVIDERS]);
+  if (r.exitCode !== 0) return null;
+  return r.stdout
+    .split('\n')
+    .filter((f) => f !== '')
+    .filter((f) => (f.startsWith('.github/workflows/') ? /^\.github\/workflows\/[^/]+\.ya?ml$/.test(f) : OTHER_PROVIDERS.includes(f)));
+}
+
+async function committedText(repo: string, file: string): Promise<string | null> {
+  const r = await runGit(repo, ['show', `HEAD:${file}`]);
+  return r.exitCode === 0 ? r.stdout : null;
 }
 
 /** github.com[:/]owner/repo(.git) -> owner/repo. */
@@ -99,24 +101,23 @@ export async function ciPreflight(repoPath: string, env: Record<string, string |
   if (!existsSync(repoPath) || !statSync(repoPath).isDirectory()) return done('unknown', 'no-such-path', `${repoPath} is not a directory.`);
   const inside = await runGit(repoPath, ['rev-parse', '--is-inside-work-tree']);
   if (inside.exitCode !== 0 || inside.stdout.trim() !== 'true') return done('unknown', 'not-a-repo', `${repoPath} is not a git work tree.`);
-  const files = ciConfigFiles(repoPath);
+  const listed = await ciConfigFiles(repoPath);
+  // A repository with no commit yet has no committed CI: an empty list, not a failure.
+  const files = listed ?? [];
   base.configFiles = files;
   const origin = await runGit(repoPath, ['remote', 'get-url', 'origin']);
   const url = origin.exitCode === 0 ? origin.stdout.trim() : '';
   const slug = url ? githubSlug(url) : null;
   base.slug = slug;
-  const reporting = files.filter((f) => {
+  const reporting: string[] = [];
+  for (const f of files) {
     if (f.startsWith('.github/workflows/')) {
-      let triggers: string[] | null = null;
-      try {
-        triggers = workflowTriggers(readFileSync(join(repoPath, f), 'utf8'));
-      } catch {
-        return true; // unreadable is not absence
-      }
-      return triggers === null || triggers.some((t) => PR_TRIGGERS.has(t));
-    }
-    return !slug; // another provider's file says nothing about a GitHub PR
-  });
+      const text = await committedText(repoPath, f);
+      // Unreadable is not absence: a workflow whose `on:` cannot be established is kept.
+      const triggers = text === null ? null : workflowTriggers(text);
+      if (triggers === null || triggers.some((t) => PR_TRIGGERS.has(t))) reporting.push(f);
+    } else if (!slug) reporting.push(f); // another provider's file says nothing about a GitHub PR
+  }
   if (reporting.length > 0) return done('has-ci', 'ci-config', `committed CI configuration can report on a PR: ${reporting.join(', ')}.`);
   if (!slug) {
     return url ? done('unknown', 'remote-not-github', `origin (${url}) is not on GitHub, so its checks cannot be asked about.`) : done('no-ci', 'no-remote', 'the repository has no origin remote, so nothing can post a check on a PR.');

@@ -8,7 +8,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ciBriefLine, ciPreflight, githubSlug, workflowTriggers } from '../../io/git/ci-preflight.ts';
-import { makeTestRepo } from '../helpers/git-repo.ts';
+import { GIT_TEST_ENV, makeTestRepo } from '../helpers/git-repo.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 
 const GH_DOUBLE = resolve(import.meta.dirname, '../doubles/gh/gh');
@@ -31,9 +31,12 @@ function world(origin: string | null, ghState?: unknown) {
   const stateFile = join(tmp.path, 'gh-state.json');
   writeFileSync(stateFile, JSON.stringify(ghState ?? {}));
   const env = { PATH: `${bin}:/usr/bin:/bin`, GH_DOUBLE_STATE: stateFile, HOME: tmp.path };
+  /** Writes and commits a file: the preflight reads committed CI configuration only. */
   const file = (rel: string, text: string) => {
     mkdirSync(join(repo, rel, '..'), { recursive: true });
     writeFileSync(join(repo, rel), text);
+    execFileSync('git', ['add', rel], { cwd: repo });
+    execFileSync('git', ['commit', '-q', '-m', `add ${rel}`], { cwd: repo, env: GIT_TEST_ENV });
   };
   return { repo, env, file, tmp: tmp.path };
 }
@@ -103,6 +106,13 @@ describe('CI preflight', () => {
     expect(await ciPreflight(zeros.repo, zeros.env)).toMatchObject({ status: 'no-ci', signal: 'none-reported' });
     const garbage = world(GH, { ...repoState({ checkRuns: { a1: 'oops', b2: 'oops', c3: 'oops' }, statuses: { a1: 'x', b2: 'x', c3: 'x' } }) });
     expect(await ciPreflight(garbage.repo, garbage.env)).toMatchObject({ status: 'unknown', signal: 'lookup-failed' });
+  });
+
+  it('an uncommitted workflow reports on nothing: only committed configuration counts', async () => {
+    const w = world(GH, repoState({ checkRuns: { a1: 0 }, statuses: { a1: 0 } }));
+    mkdirSync(join(w.repo, '.github', 'workflows'), { recursive: true });
+    writeFileSync(join(w.repo, '.github', 'workflows', 'ci.yml'), 'on: [pull_request]\n');
+    expect(await ciPreflight(w.repo, w.env)).toMatchObject({ status: 'no-ci', configFiles: [] });
   });
 
   it('the brief line: has-ci drives to green; no-ci and unknown share the terminating line', () => {
