@@ -128,6 +128,10 @@ export async function relaunchWorker(id: string, o: RelaunchOptions, deps: Relau
     }
   }
 
+  // A dead pane kept by remain-on-exit still holds the worker's tmux session name: close it and
+  // free the id (a gone worker's relaunch otherwise fails on "duplicate session").
+  await deps.fleet.release(id);
+
   // The old report would make the new session read as done at its first settle.
   const briefDir = dirname(intent.briefPath);
   let previousReport: string | null = null;

@@ -75,4 +75,25 @@ describe('hand relaunch', () => {
       db.close();
     }
   });
+
+  it('--force relaunches a working worker (stopped by /exit first); a gone worker is relaunched without a stop', async () => {
+    world = await makeCliWorld('relaunch-force');
+    const w = world;
+    expect((await w.hand(['annex', w.repo, '--yolo', '--json'])).code).toBe(0);
+    const d = await w.hand(['dispatch', 'r2', '--repo', w.repo, '--brief', w.brief('r2', 'Say hi.'), '--agent', 'mock', '--backend', 'tmux', '--json']);
+    expect(d.code, d.stdout + d.stderr).toBe(0);
+    expect((await w.hand(['wait', 'r2', '--until', 'settled', '--timeout', '30s', '--json'])).code).toBe(0);
+    expect((await w.hand(['send', 'r2', 'MODE:slow', 'go', '--json'])).code).toBe(0);
+    const forced = await w.hand(['relaunch', 'r2', '--force', '--note', 'start over', '--json']);
+    expect(forced.code, forced.stdout + forced.stderr).toBe(0);
+    expect(forced.json.stoppedFrom).toMatch(/^running/);
+    expect((await w.hand(['wait', 'r2', '--until', 'settled', '--timeout', '30s', '--json'])).code).toBe(0);
+
+    expect((await w.hand(['send', 'r2', 'MODE:crash', '--json'])).code).toBe(0);
+    expect((await w.hand(['wait', 'r2', '--until', 'exited', '--timeout', '30s', '--json'])).code).toBe(0);
+    const revived = await w.hand(['relaunch', 'r2', '--json']);
+    expect(revived.code, revived.stdout + revived.stderr).toBe(0);
+    expect(revived.json.stoppedFrom).toBe('gone');
+    expect((await w.hand(['wait', 'r2', '--until', 'settled', '--timeout', '30s', '--json'])).code).toBe(0);
+  });
 });
