@@ -49,6 +49,8 @@ export interface FleetHost extends GateCommands {
   key(id: string, key: Key, opts?: { allowNonEmptyBox?: boolean }): Promise<WorkerView>;
   stop(id: string, opts?: { timeoutMs?: number }): Promise<{ view: WorkerView; exitCode: number | null; paneReusable: boolean }>;
   readScreen(id: string, opts?: { scrollback?: number }): Promise<{ ok: true; text: string } | { ok: false; error: string }>;
+  /** Closes a finished worker's pane (if any) and frees its id; the journal stays (hand discard). */
+  release(id: string): Promise<{ paneClosed: boolean }>;
   shutdown(): Promise<void>;
   /** Tests: resolves once every pane read requested so far has reached its worker. */
   quiesce(): Promise<void>;
@@ -272,6 +274,18 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       if (opts.scrollback) return h.readScrollback(v.paneId, opts.scrollback);
       const res = await h.readVisible(v.paneId);
       return res.ok ? { ok: true, text: res.screen.lines.map((l) => l.text).join('\n') } : res;
+    },
+
+    async release(id) {
+      const v = requireWorker(id);
+      if (v.condition !== 'gone') throw new RefusedError('worker-not-finished', `worker ${id} is ${v.stage}; stop it first (hand stop ${id}).`, { id, stage: v.stage });
+      let paneClosed = false;
+      if (v.paneId && deps.hosts[intentOf(id).backend]) {
+        await hostOf(id).close(v.paneId);
+        paneClosed = true;
+      }
+      forget(id);
+      return { paneClosed };
     },
 
     async shutdown() {

@@ -58,7 +58,7 @@ export async function run(opts: { trials: number; log?: (m: string) => void }): 
   for (let i = 0; i < opts.trials * 2; i++) {
     const via = i % 2 === 0 ? 'mcp' : 'cli';
     const sentAt = nowMs();
-    const working = d.watchUntil(id, 'working', (r) => r.stage === 'running.working');
+    const working = d.watchUntil(id, 'working', (r) => r.condition === 'busy' && r.state === 'working');
     await working.ready;
     await d.rpc('send', { id, text: `MODE:ask ${via} question ${i}` });
     await working.done;

@@ -47,13 +47,13 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
   return v as T;
 }
 
-export interface AnnexArgs { repo: string; name?: string; posture?: string; yolo?: boolean }
-export interface DispatchArgs { id?: string; repo?: string; brief?: string; item?: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; env?: string[] }
+export interface AnnexArgs { repo: string; name?: string; posture?: string; yolo?: boolean; permissions?: string }
+export interface DispatchArgs { id?: string; repo?: string; brief?: string; item?: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; env?: string[]; taskKind?: string }
 export interface WaitArgs { id: string; until?: string; timeout?: string }
 
 export const ops = {
   annex: (p: HomePaths, a: AnnexArgs) =>
-    call<Obj>(p, 'annex', { repo: pathArg(a.repo, 'the repository path', 'hand annex ~/src/shop'), name: a.name, posture: oneOf(a.posture, POSTURES, 'local-only', 'posture'), yolo: a.yolo === true }),
+    call<Obj>(p, 'annex', { repo: pathArg(a.repo, 'the repository path', 'hand annex ~/src/shop'), name: a.name, posture: oneOf(a.posture, POSTURES, 'local-only', 'posture'), yolo: a.yolo === true, permissions: a.permissions }),
 
   projects: (p: HomePaths) => call<Obj[]>(p, 'projects'),
 
@@ -71,6 +71,7 @@ export const ops = {
       // The worker runs with the environment of this call (API keys, base URLs, proxies live there).
       env: callerEnv(),
       envAdd,
+      taskKind: a.taskKind,
     });
   },
 

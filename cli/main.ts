@@ -3,8 +3,8 @@
  * and prints text or --json. Typed errors become exit codes here and nowhere else.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';
 import { ensureHome, resolveHome, type HomePaths } from '../contract/home.ts';
 import { call } from './client.ts';
@@ -33,7 +33,7 @@ function json(cmd: Command): boolean {
   return Boolean((cmd.optsWithGlobals() as { json?: boolean }).json);
 }
 
-const STATUS_COLUMNS = ['id', 'project', 'stage', 'state', 'blockedReason', 'promptBox', 'readable', 'live', 'backend', 'reportExists', 'lastActivity'];
+const STATUS_COLUMNS = ['id', 'project', 'stage', 'state', 'blockedReason', 'promptBox', 'readable', 'live', 'backend', 'permissions', 'reportExists', 'lastActivity'];
 
 program
   .name('hand')
@@ -69,10 +69,16 @@ daemon
   });
 daemon
   .command('stop')
-  .description('stop the daemon; tmux and herdr workers keep running and are re-attached at the next start')
+  .description('stop the daemon; live tmux and herdr workers keep running (re-attached at the next start), and with none live the private tmux server stops too')
   .action(async (_o, cmd: Command) => {
     const r = await stopDaemon(paths(cmd));
-    emit(json(cmd), r, () => (r.signalled ? `daemon ${r.pid} did not answer on its socket; sent ${r.signalled}, it stopped` : `daemon ${r.pid} stopping`));
+    emit(json(cmd), r, () =>
+      r.signalled
+        ? `daemon ${r.pid} did not answer on its socket; sent ${r.signalled}, it stopped`
+        : r.advice
+          ? `daemon ${r.pid} stopping; ${r.advice}`
+          : `daemon ${r.pid} stopping; no live workers, so its tmux server stops too`,
+    );
   });
 daemon
   .command('status')
@@ -105,9 +111,27 @@ program
   .option('--name <name>', 'project name (default: the folder name)')
   .addOption(new Option('--posture <posture>', 'delivery posture').choices(POSTURES).default('local-only'))
   .option('--yolo', 'skip the approval gates for this project', false)
-  .action(async (repo: string, o: { name?: string; posture: string; yolo: boolean }, cmd: Command) => {
+  .addOption(new Option('--permissions <posture>', "workers' permission prompts: off (none; deny list applies), edits (edits go through, commands ask), ask (everything asks); default off").choices(['off', 'edits', 'ask']))
+  .action(async (repo: string, o: { name?: string; posture: string; yolo: boolean; permissions?: string }, cmd: Command) => {
     const r = await ops.annex(paths(cmd), { repo, ...o });
-    emit(json(cmd), r, () => `${r.updated ? 'updated' : 'registered'} ${r.name} → ${r.repo} (${r.posture}${r.yolo ? ', yolo' : ''})`);
+    emit(json(cmd), r, () => `${r.updated ? 'updated' : 'registered'} ${r.name} → ${r.repo} (${r.posture}${r.yolo ? ', yolo' : ''}, permissions ${r.permissions})`);
+  });
+
+const project = program.command('project').description('change a registered project');
+project
+  .command('set')
+  .description("change a project's settings (applies from each worker's next launch)")
+  .argument('<name>', 'project name (hand projects lists them)')
+  .addOption(new Option('--permissions <posture>', "workers' permission prompts: off, edits or ask").choices(['off', 'edits', 'ask']))
+  .action(async (name: string, o: { permissions?: string }, cmd: Command) => {
+    if (o.permissions === undefined) throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask.');
+    const r = await call<Record<string, any>>(paths(cmd), 'projectSet', { name, permissions: o.permissions });
+    emit(json(cmd), r, () =>
+      [
+        `${r.name}: ${r.changed ? `permissions ${r.previous} → ${r.permissions}` : `permissions already ${r.permissions}`} · ${r.describe}`,
+        ...(r.running?.length && r.changed ? [`  ${r.running.length} running worker(s) keep ${r.previous} until relaunched: ${r.running.join(', ')}`] : []),
+      ].join('\n'),
+    );
   });
 
 program
@@ -115,7 +139,7 @@ program
   .description('list registered projects')
   .action(async (_o, cmd: Command) => {
     const r = await ops.projects(paths(cmd));
-    emit(json(cmd), r, () => (r.length ? table(r, ['name', 'repo', 'posture', 'yolo']) : 'no projects registered (hand annex <repo>)'));
+    emit(json(cmd), r, () => (r.length ? table(r, ['name', 'repo', 'posture', 'yolo', 'permissions']) : 'no projects registered (hand annex <repo>)'));
   });
 
 program
@@ -130,11 +154,27 @@ program
   .addOption(new Option('--backend <backend>', 'terminal host').choices(BACKENDS).default('tmux'))
   .option('--stall <duration>', 'report a stall after this long without change', '20m')
   .option('--env <KEY=VALUE>', 'set a variable in the worker (repeatable; wins over the defaults)', (v: string, acc: string[]) => [...acc, v], [] as string[])
-  .action(async (id: string | undefined, o: { repo?: string; brief?: string; item?: string; readPath: string[]; agent: string; backend: string; stall: string; env: string[] }, cmd: Command) => {
-    const r = await ops.dispatch(paths(cmd), { id, repo: o.repo, brief: o.brief, item: o.item, readPaths: o.readPath, agent: o.agent, backend: o.backend, stall: o.stall, env: o.env });
+  .addOption(new Option('--task-kind <kind>', 'no-mistakes-prod-only projects: internal (tooling, automation, process, release) ships direct-PR; product, mixed or uncertain go through the gate').choices(['internal', 'product', 'mixed', 'uncertain']))
+  .action(async (id: string | undefined, o: { repo?: string; brief?: string; item?: string; readPath: string[]; agent: string; backend: string; stall: string; env: string[]; taskKind?: string }, cmd: Command) => {
+    const r = await ops.dispatch(paths(cmd), { id, repo: o.repo, brief: o.brief, item: o.item, readPaths: o.readPath, agent: o.agent, backend: o.backend, stall: o.stall, env: o.env, taskKind: o.taskKind });
     for (const w of (r.warnings as string[] | undefined) ?? []) process.stderr.write(`hand: warning: ${escapeControls(w)}\n`);
     const copied = (r.copied as { source: string; copy: string }[] | undefined) ?? [];
-    emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend})${r.item ? ` for item ${r.item}` : ''}`, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`, ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`)].join('\n'));
+    if (r.gated) {
+      const head = (r.briefHead as string[]).map((l) => `    │ ${l}`);
+      emit(json(cmd), r, () =>
+        [
+          `${r.id}: waits for your approval of its brief — nothing was created yet (no worktree, branch or terminal; only the brief directory)`,
+          `  brief    ${r.briefPath}`,
+          ...head,
+          `  approve: hand approve ${r.id}   ·   reject: hand reject ${r.id} --reason "…"`,
+          `  then: ${r.agent} on ${r.backend}, permissions ${r.permissions}, worktree ${r.worktree} on ${r.branch} from ${r.base}`,
+        ].join('\n'),
+      );
+      return;
+    }
+    const delivery = r.delivery as { ships: string; ci: { status: string; signal: string } | null } | null;
+    const review = delivery ? [`  ships    ${delivery.ships}${delivery.ci ? ` · CI preflight ${delivery.ci.status} (${delivery.ci.signal})` : ''}`] : [];
+    emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend}, permissions ${r.permissions})${r.item ? ` for item ${r.item}` : ''}`, ...review, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`, ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`)].join('\n'));
   });
 
 program
@@ -219,6 +259,47 @@ program
   });
 
 program
+  .command('relaunch')
+  .description('stop a wedged worker (by /exit) and start a fresh session in the same worktree and branch, briefed with a progress note')
+  .argument('<id>', 'worker id')
+  .option('--note <text|file>', 'what the new session should know (a file path reads the file)')
+  .option('--force', 'relaunch even while the worker is working')
+  .option('--stall <duration>', 'report a stall after this long without change', '20m')
+  .action(async (id: string, o: { note?: string; force?: boolean; stall: string }, cmd: Command) => {
+    const stallMs = parseDuration(o.stall, '--stall');
+    let note = o.note;
+    if (note !== undefined && existsSync(note) && statSync(note).isFile()) note = readFileSync(note, 'utf8');
+    const r = await call<Record<string, any>>(paths(cmd), 'relaunch', { id, note, force: Boolean(o.force), stallMs, env: process.env });
+    emit(json(cmd), r, () =>
+      [
+        `${id}: relaunched (was ${r.stoppedFrom}) · same worktree ${r.worktree} on ${r.branch}`,
+        `  progress note ${r.progressNotePath}${r.previousReport !== null ? ' (with the previous report)' : ''}`,
+      ].join('\n'),
+    );
+  });
+
+program
+  .command('discard')
+  .description('give up a stopped, gone, lost, rejected or failed worker: close its pane, remove its worktree (never forced), keep its branch, archive its brief and report, free its id')
+  .argument('[id]', 'worker id')
+  .option('--all-finished', 'every worker that can be discarded (refusals are listed, the rest go on)')
+  .option('--delete-branch', 'also delete its branch (refused when it has commits on no other branch or remote)')
+  .option('--discard-commits', 'with --delete-branch: confirm that its unmerged commits may be lost')
+  .action(async (id: string | undefined, o: { allFinished?: boolean; deleteBranch?: boolean; discardCommits?: boolean }, cmd: Command) => {
+    if (!id && !o.allFinished) throw new UsageError('bad-discard', 'which worker? hand discard <id>, or hand discard --all-finished.');
+    if (o.discardCommits && !o.deleteBranch) throw new UsageError('bad-discard', '--discard-commits only confirms --delete-branch; pass both, or neither.');
+    const r = await call<Record<string, any>>(paths(cmd), 'discard', { id, allFinished: Boolean(o.allFinished), deleteBranch: Boolean(o.deleteBranch), discardCommits: Boolean(o.discardCommits) });
+    const line = (d: Record<string, any>) =>
+      `${d.id}: discarded (was ${d.stage}) · worktree ${d.worktree} · pane ${d.pane} · branch ${d.branchName} ${d.branch}${d.archivedTo ? ` · brief and report kept in ${d.archivedTo}` : ''}`;
+    emit(json(cmd), r, () =>
+      r.all
+        ? [...r.discarded.map(line), ...r.refused.map((x: Record<string, string>) => `${x.id}: left in place — ${x.message}`), ...(r.discarded.length + r.refused.length === 0 ? ['nothing to discard'] : [])].join('\n')
+        : line(r),
+    );
+    if (r.all && r.refused.length > 0) process.exitCode = 1;
+  });
+
+program
   .command('land')
   .description('gather landing evidence for a finished worker and open its landing gate')
   .argument('<id>', 'worker id')
@@ -237,7 +318,13 @@ program
   .argument('<id>', 'worker id')
   .action(async (id: string, _o, cmd: Command) => {
     const r = await ops.approve(paths(cmd), { id });
-    emit(json(cmd), r, () => `${id}: approved · now ${r.stage ?? r.gate ?? 'running'}${r.landed ? ` · landed ${JSON.stringify(r.landed)}` : ''}`);
+    emit(json(cmd), r, () => {
+      const head = `${id}: approved · now ${r.stage ?? r.gate ?? 'running'}${r.landed ? ` · landed ${JSON.stringify(r.landed)}` : ''}`;
+      const c = r.created as Record<string, string | null | boolean> | undefined;
+      if (!c) return head;
+      const made = [c.worktree ? `  created worktree ${c.worktree}` : '  no worktree yet', c.branch ? `  created branch   ${c.branch}` : '  no branch yet', c.pane ? `  started          ${c.pane}` : '  no terminal yet'];
+      return [head, ...made, ...(c.problem ? [`  problem: ${c.problem}`] : []), ...(c.stillPreparing ? ['  (still preparing: hand status shows the rest)'] : [])].join('\n');
+    });
   });
 
 program

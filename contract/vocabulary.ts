@@ -49,9 +49,9 @@ export type Condition = (typeof CONDITIONS)[number];
  *   working        — a turn is running (the state benches time detection by)
  *   making-pane    — the pane is being made: after a restart it may exist already
  *   exited-cleanly — ended by /exit: its pane may be reused
- *   landed / failed / lost — how a final state ended (lost: its pty died with the daemon)
+ *   landed / failed / lost / rejected — how a final state ended (lost: its pty died with the daemon)
  */
-export const STATE_MARKS = ['brief-gate', 'landing-gate', 'landable', 'parked', 'working', 'making-pane', 'exited-cleanly', 'landed', 'failed', 'lost'] as const;
+export const STATE_MARKS = ['brief-gate', 'landing-gate', 'landable', 'parked', 'working', 'making-pane', 'exited-cleanly', 'landed', 'failed', 'lost', 'rejected'] as const;
 export type StateMark = (typeof STATE_MARKS)[number];
 
 /** Every tag a worker state may carry. */

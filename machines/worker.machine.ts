@@ -121,7 +121,7 @@ export const workerMachine = workerSetup.createMachine({
     /** Landed (and torn down unless `problem` says what was kept). */
     landed: { type: 'final', tags: ['gone', 'landed'] },
     /** The brief was rejected at the dispatch gate: the brief and the reason stay; nothing else was made. */
-    rejected: { type: 'final', tags: ['gone'] },
+    rejected: { type: 'final', tags: ['gone', 'rejected'] },
   },
 });
 

@@ -66,6 +66,13 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec('CREATE INDEX journal_by_actor ON journal(actor_id, seq);');
     },
   },
+  {
+    version: 3,
+    description: "projects.permissions: the workers' permission posture (off | edits | ask), default off",
+    up(db) {
+      db.exec(`ALTER TABLE projects ADD COLUMN permissions TEXT NOT NULL DEFAULT 'off' CHECK (permissions IN ('off', 'edits', 'ask'));`);
+    },
+  },
   WORK_MIGRATION,
 ];
 

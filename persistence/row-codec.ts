@@ -44,6 +44,7 @@ export function projectFromRow(r: Record<string, unknown>): ProjectRecord {
     posture: (asText(r.posture) ?? 'local-only') as Posture,
     yolo: asInt(r.yolo) === 1,
     registeredAt: asInt(r.registered_at) ?? 0,
+    permissions: (asText(r.permissions) ?? 'off') as ProjectRecord['permissions'],
   };
 }
 

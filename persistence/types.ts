@@ -15,6 +15,8 @@ export interface ProjectRecord {
   posture: Posture;
   yolo: boolean;
   registeredAt: number;
+  /** Permission posture of its workers (io/agent/claude/permissions.ts); absent = 'off'. */
+  permissions?: 'off' | 'edits' | 'ask';
 }
 
 /** Intent fields of a worker: what we asked for. Liveness comes from the host, state from the actor. */

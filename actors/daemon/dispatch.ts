@@ -11,6 +11,8 @@ import { loadBriefText, planBrief, undoBriefWrite, validateReadPaths, writeBrief
 import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
 import { checkWorktreeSlot } from '../../io/git/worktree-slot.ts';
 import { FIRST_PROMPT_CONVENTION } from '../../io/brief/decision-convention.ts';
+import { rootProblem } from '../../io/agent/claude/permissions.ts';
+import { parseTaskKind, reviewGatePlan, writeGatePlan } from './review-gate.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import type { DispatchRequest } from './params.ts';
 import { backendUnavailable, workerExists } from '../../contract/refusals.ts';
@@ -57,9 +59,10 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     throw workerExists(p.id, existing.stage);
   }
   // Cheap input checks first, so a typo is named before any repository is consulted.
-  loadBriefText(p.brief);
+  const briefText = loadBriefText(p.brief).text;
   // The daemon's HOME and the caller's may differ: the credentials under both are denied.
   validateReadPaths(p.readPaths, { homes: [homedir(), ...(p.env.HOME ? [p.env.HOME] : [])], stateDir: dirname(deps.workersDir) });
+  const taskKind = parseTaskKind(p.taskKind);
   if (!existsSync(p.repo)) throw new UsageError('missing-repo', `repository ${resolve(p.repo)} does not exist. Pass --repo <path> to a registered git work tree.`, { repo: p.repo });
   const repo = await deps.repoTopLevel(realpathSync(p.repo));
   const project = deps.store.listProjects().find((pr) => pr.repo === repo);
@@ -70,6 +73,10 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   if (backendProblem) throw backendUnavailable(p.backend, backendProblem);
   const agentProblem = deps.agentProblem(p.agent);
   if (agentProblem) throw new RefusedError('agent-unavailable', agentProblem, { agent: p.agent });
+  if (p.agent === 'claude') {
+    const asRoot = rootProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd });
+    if (asRoot) throw asRoot;
+  }
   const dir = join(deps.workersDir, p.id);
   // All brief rules (section, read paths, standing files, index rule) are decided here, in memory.
   const plan = planBrief({ brief: p.brief, readPaths: p.readPaths, dataDir: dataDirOf(deps), project: project.name, briefDir: dir });
@@ -80,9 +87,12 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   }
   const base = await deps.resolveBase(repo);
   await checkWorktreeSlot(repo, p.id);
+  // no-mistakes postures: gate initialised (or refused), CI preflight, the gate's brief section.
+  const gatePlan = await reviewGatePlan({ project, repo, brief: briefText, taskKind });
 
   // Validation is over: from here on things are created, and undone if dispatch fails.
   const created = writeBriefPlan(plan);
+  if (gatePlan) writeGatePlan(plan.briefPath, gatePlan);
   const intent: WorkerIntent = {
     id: p.id,
     project: project.name,

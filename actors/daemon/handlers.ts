@@ -14,6 +14,11 @@ import { waitFor } from '../wait-for.ts';
 import { num, parseAnnex, parseDispatch, parseKeys, parseRead, parseSend, parseWait, str } from './params.ts';
 import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
 import { readFirstCopies } from './read-first-copies.ts';
+import { annexPermissions, postureOfProject } from './project-handlers.ts';
+import { liveWorkerIds, stopAdvice } from './daemon-stop.ts';
+import { gatedDispatchFacts } from './gate-truth.ts';
+import { readDelivery } from './review-gate.ts';
+import { registrationProblem } from '../../io/git/posture-checks.ts';
 
 export interface HandlerDeps extends DispatchDeps {
   store: FleetStore;
@@ -68,7 +73,8 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
     },
     async shutdown() {
       setImmediate(() => deps.requestShutdown());
-      return { stopping: true, pid: process.pid };
+      const live = liveWorkerIds(fleet);
+      return { stopping: true, pid: process.pid, liveWorkers: live, tmuxServer: live.length ? 'kept' : 'stopped', advice: stopAdvice(live) };
     },
     async annex(params) {
       const req = parseAnnex(params);
@@ -83,10 +89,14 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       const clash = store.listProjects().find((p) => p.name === name && p.repo !== repo);
       if (clash) throw new RefusedError('project-name-taken', `project name ${name} already belongs to ${clash.repo}. Pass --name <other>.`, { name });
       const previous = store.listProjects().find((p) => p.repo === repo);
-      const record: ProjectRecord = { name, repo, posture, yolo: req.yolo, registeredAt: previous?.registeredAt ?? Date.now() };
+      const permissions = annexPermissions(params.permissions, previous);
+      const record: ProjectRecord = { name, repo, posture, yolo: req.yolo, registeredAt: previous?.registeredAt ?? Date.now(), permissions };
       if (previous && previous.name !== name) {
         throw new RefusedError('repo-registered', `${repo} is already registered as ${previous.name}.`, { repo });
       }
+      // A push-capable posture needs what pushing needs (origin, gh, no-mistakes), before it is stored.
+      const problem = await registrationProblem(posture, repo, process.env);
+      if (problem) throw problem;
       store.upsertProject(record);
       return { ...record, updated: Boolean(previous) };
     },
@@ -99,12 +109,17 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
         id: view.id, repo: deps.store.getWorker(view.id)?.repo ?? '', worktree: view.worktree, branch: view.branch, base: view.base,
         backend: view.backend, agent: view.agent, briefPath: view.briefPath, reportPath: view.reportPath, stage: view.stage,
         copied: readFirstCopies(view.briefPath, params.readPaths),
+        permissions: postureOfProject(store, view.project),
+        ...gatedDispatchFacts(view),
+        delivery: readDelivery(view.briefPath),
       };
     },
     async status(params) {
       const id = str(params, 'id', false);
-      if (id) return [statusRow(findWorker(fleet, id))];
-      return fleet.views().map((v) => statusRow(v));
+      // The permission posture comes from the project (it decides the worker's launch settings).
+      const row = (v: WorkerViewLike) => ({ ...statusRow(v), permissions: postureOfProject(store, v.project) });
+      if (id) return [row(findWorker(fleet, id))];
+      return fleet.views().map(row);
     },
     async wait(params, ctx) {
       const { id, until, timeoutMs } = parseWait(params);

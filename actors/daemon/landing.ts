@@ -30,6 +30,8 @@ import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import { checkingItsReport } from './wait.ts';
 import { waitFor } from '../wait-for.ts';
 import type { Handler } from './server.ts';
+import { createdAfterApproval } from './gate-truth.ts';
+import { noMistakesLanding } from './review-gate-landing.ts';
 
 export { waitingForText } from '../gates.ts';
 
@@ -123,11 +125,9 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
       throw new RefusedError('worker-working', `worker ${row.id} is still working; wait for it (hand wait ${row.id} --until settled), then land.`, { id: row.id });
     }
     if (!LANDABLE_POSTURES.includes(project.posture)) {
-      throw new RefusedError(
-        'posture-not-landable',
-        `project ${project.name} is ${project.posture}: its work lands through the no-mistakes review gate, which kingshand does not drive yet. Run the gate in ${row.worktree}, or change the project's posture.`,
-        { posture: project.posture },
-      );
+      // The review gate's run decides (actors/daemon/review-gate.ts): findings come back listed, a
+      // passed run names its PR; kingshand itself never pushes past the gate.
+      await noMistakesLanding(row, deps.env);
     }
     if (!view || !view.marks.includes('landable')) {
       throw workerNotDone(row.id, view?.stage ?? 'unknown');
@@ -183,7 +183,9 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
       }
       // The brief gate (or no gate: the fleet host refuses, naming the stage).
       const v = await fleet.approve(id);
-      return { id, gate: 'brief-approved', stage: v.stage, worktree: v.worktree, branch: v.branch };
+      // Answer with what now exists, not what was asked for (actors/daemon/gate-truth.ts).
+      const created = await createdAfterApproval(fleet, id);
+      return { id, gate: 'brief-approved', stage: (created.stage as string | undefined) ?? v.stage, worktree: v.worktree, branch: v.branch, created };
     },
     async reject(params) {
       const { id, reason } = parseReject(params);

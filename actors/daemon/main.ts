@@ -26,6 +26,10 @@ import { hostReview } from '../review/wiring.ts';
 import { hostScreens } from '../review/stream.ts';
 import { pictureHandlers } from './fleet-picture.ts';
 import { installWork } from './work-install.ts';
+import { projectHandlers } from './project-handlers.ts';
+import { discardHandlers } from './discard-handlers.ts';
+import { relaunchHandlers } from './relaunch-handlers.ts';
+import { liveWorkerIds, shutTmuxIfIdle } from './daemon-stop.ts';
 
 function hasTmux(): boolean {
   try {
@@ -45,11 +49,16 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   const store = openStore(paths.db);
   const hosts: Partial<Record<BackendName, TerminalHost>> = {};
   const tmuxAvailable = hasTmux();
-  if (tmuxAvailable) hosts.tmux = createTmuxHost({ socketPath: paths.tmuxSocket, onNotice: (msg, fields) => logger.warn(fields, msg) });
+  const tmuxHost = tmuxAvailable ? createTmuxHost({ socketPath: paths.tmuxSocket, onNotice: (msg, fields) => logger.warn(fields, msg) }) : undefined;
+  if (tmuxHost) hosts.tmux = tmuxHost;
   hosts.pty = createPtyHost();
   const herdr = createOptionalHerdrHost(process.env);
   if (herdr) hosts.herdr = herdr;
-  const ports = createRealPorts({ fallbackEnv: process.env });
+  const ports = createRealPorts({
+    fallbackEnv: process.env,
+    stateDir: paths.home,
+    postureOf: (intent) => store.getProject(intent.project)?.permissions ?? 'off',
+  });
   const fleet = createFleetHost({ store, hosts, ports, landing: createLandingPort({ store }), log: (obj) => log(obj) });
   const { restored, skipped } = await fleet.start();
   log({ restored: restored.length, skipped }, 'fleet restored');
@@ -73,7 +82,11 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
     await Promise.resolve().then(() => review.close()).catch((err: unknown) => step('log', () => logger.warn({ err: String(err) }, 'review page close failed')));
     try {
       await work.close();
+      const live = liveWorkerIds(fleet);
       await fleet.shutdown();
+      // Nothing dead left behind: with no live worker the private tmux server goes too.
+      const tmux = await shutTmuxIfIdle(tmuxHost, live).catch((err) => `failed: ${String(err)}`);
+      log({ tmux, live }, 'tmux server on stop');
     } catch (err) {
       step('log', () => logger.warn({ err: String(err) }, 'fleet shutdown failed'));
     } finally {
@@ -104,6 +117,9 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   });
   // Both gates are worker machine states; these handlers open, approve and reject them.
   Object.assign(handlers, landingHandlers({ store, fleet }));
+  Object.assign(handlers, projectHandlers({ store, fleet }));
+  Object.assign(handlers, discardHandlers({ store, fleet, workersDir: paths.workers }));
+  Object.assign(handlers, relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add) }));
   // The review page on 127.0.0.1: its actions call these same handlers (actors/review).
   const review = await hostReview({ home: paths.home, fleet, store, handlers, screens: hostScreens(hosts), log: (obj, msg) => log(obj, msg) });
   Object.assign(handlers, review.handlers);

@@ -100,6 +100,8 @@ export interface DispatchRequest {
   env: Record<string, string>;
   /** `--env K=V` additions, applied after every default (e.g. CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION=1). */
   envAdd?: Record<string, string>;
+  /** no-mistakes-prod-only: how the task is classified (internal ships direct-PR). */
+  taskKind?: string;
 }
 
 export function parseDispatch(params: Params): DispatchRequest {
@@ -113,6 +115,7 @@ export function parseDispatch(params: Params): DispatchRequest {
     stallMs: num(params, 'stallMs', 20 * 60_000),
     env: envParam(params.env),
     envAdd: params.envAdd ? envParam(params.envAdd) : undefined,
+    taskKind: typeof params.taskKind === 'string' ? params.taskKind : undefined,
   };
 }
 

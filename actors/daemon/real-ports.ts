@@ -6,7 +6,7 @@
 import { access, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createWorktree } from '../../io/git/index.ts';
-import { seedTrust, writeClaudeSettings } from '../../io/agent/claude/index.ts';
+import { seedTrust, writePostureSettings, claudeLaunchArgs, type PermissionPosture } from '../../io/agent/claude/index.ts';
 import { launchSpec } from '../../io/agent/launch.ts';
 import { guardedSendKey, guardedSendText } from '../../io/terminal/guarded-send.ts';
 import type { WorkerPorts } from '../ports.ts';
@@ -24,7 +24,16 @@ export function claudeConfigDirOf(env: Record<string, string | undefined>): stri
   return env.CLAUDE_CONFIG_DIR || env.HOME || undefined;
 }
 
-export function createRealPorts(opts: { fallbackEnv: Record<string, string | undefined> }): RealPorts {
+export interface RealPortsOptions {
+  fallbackEnv: Record<string, string | undefined>;
+  /** The permission posture of a worker's project (default 'off', the seed's posture). */
+  postureOf?: (intent: { project: string }) => PermissionPosture;
+  /** kingshand's state directory: its database and standing files go on the worker's deny list. */
+  stateDir?: string;
+}
+
+export function createRealPorts(opts: RealPortsOptions): RealPorts {
+  const postureOf = (intent: { project: string }): PermissionPosture => opts.postureOf?.(intent) ?? 'off';
   const callerEnvs = new Map<string, Record<string, string>>();
   /**
    * Worktree creation is serialised per repository: concurrent `git worktree add -b` in one
@@ -51,18 +60,22 @@ export function createRealPorts(opts: { fallbackEnv: Record<string, string | und
     },
     async seedAgent(intent) {
       // Both agents read the same files: the mock agent mirrors Claude Code's trust check.
-      // acceptEdits: file writes inside the worktree and the brief directory (the report) go
-      // through without a prompt, while shell commands still ask a person. The reference ran
-      // workers in bypassPermissions; we keep Bash behind a person's answer.
-      writeClaudeSettings({ worktree: intent.worktree, briefDir: dirname(intent.briefPath), permissionMode: 'acceptEdits' });
+      // The project's permission posture decides the mode; every posture carries the deny list
+      // (secrets, kingshand's own state) and the fence on writes outside the worktree and the
+      // brief directory (io/agent/claude/permissions.ts).
+      const env = { ...envOf(intent.id), ...envAdds.get(intent.id) };
+      writePostureSettings(postureOf(intent), { worktree: intent.worktree, briefDir: dirname(intent.briefPath), agentHome: env.HOME, stateDir: opts.stateDir });
       // Trust goes where the worker will look: Claude Code 2.1.332 reads
       // $CLAUDE_CONFIG_DIR/.claude.json when that is set (and then ignores $HOME/.claude.json),
       // else $HOME/.claude.json — of the environment it is launched with (--env wins).
-      const dir = claudeConfigDirOf({ ...envOf(intent.id), ...envAdds.get(intent.id) });
+      const dir = claudeConfigDirOf(env);
       if (dir) await seedTrust({ claudeJsonPath: join(dir, '.claude.json'), worktree: intent.worktree });
     },
     launchSpec(intent) {
-      return launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id) });
+      const spec = launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id) });
+      // Only Claude Code takes the flag: 2.1.332 ignores bypassPermissions asked for in settings.
+      if (intent.agent === 'claude') spec.argv.push(...claudeLaunchArgs(postureOf(intent)));
+      return spec;
     },
     async reportExists(path) {
       try {

@@ -34,7 +34,7 @@ export function describe(v: WorkerViewLike): Described {
   if (cond === 'settled' && v.marks.includes('landable')) return { label: 'done', tone: 'finished', group: 'finished', ask: null };
   if (cond === 'settled') return { label: 'idle', tone: 'idle', group: 'running', ask: null };
   const top = v.stage.split('.')[0]!;
-  return { label: top === 'running' ? 'working' : top, tone: 'running', group: 'running', ask: null };
+  return { label: v.marks.includes('working') ? 'working' : top, tone: 'running', group: 'running', ask: null };
 }
 
 const GROUP_ORDER: Record<Group, number> = { attention: 0, running: 1, finished: 2 };

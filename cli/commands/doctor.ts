@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { claudeBinary } from '../../io/agent/launch.ts';
 import { inspectDatabase } from '../../persistence/db-health.ts';
 import { notificationCheck } from './doctor-notify.ts';
+import { findExecutable } from '../../io/git/landing-pr.ts';
+import { GH_INSTALL, NO_MISTAKES_INSTALL, ghLoggedIn } from '../../io/git/posture-checks.ts';
 
 export interface Check {
   name: string;
@@ -53,6 +55,22 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
     name: 'claude', ok: Boolean(claudeVersion), optional: true,
     detail: claudeVersion ? `${claudeVersion} (${claude})` : 'Claude Code not found (needed for --agent claude; the mock agent works without it)',
     fix: claudeVersion ? undefined : 'npm install --save-exact @anthropic-ai/claude-code@2.1.332',
+  });
+  // Only push-capable postures need gh, only no-mistakes postures the gate: optional here.
+  const gh = findExecutable('gh', process.env);
+  const ghVersion = gh ? await version(gh, ['--version']) : null;
+  const login = gh ? ghLoggedIn(process.env) : 'no';
+  checks.push({
+    name: 'gh', ok: Boolean(ghVersion) && login !== 'no', optional: true,
+    detail: !ghVersion ? 'GitHub CLI not found (needed by direct-PR and no-mistakes projects)' : `${ghVersion}${login === 'no' ? ' — not logged in' : login === 'unknown' ? ' — login could not be told' : ''}`,
+    fix: !ghVersion ? GH_INSTALL : login === 'no' ? 'gh auth login' : undefined,
+  });
+  const nm = findExecutable('no-mistakes', process.env);
+  const nmVersion = nm ? await version(nm, ['--version']) : null;
+  checks.push({
+    name: 'no-mistakes', ok: Boolean(nmVersion), optional: true,
+    detail: nmVersion ? `${nmVersion} (${nm})` : 'the no-mistakes review gate not found (needed by no-mistakes projects)',
+    fix: nmVersion ? undefined : NO_MISTAKES_INSTALL,
   });
   const herdrBin = process.env.HAND_HERDR_BIN;
   if (herdrBin) {

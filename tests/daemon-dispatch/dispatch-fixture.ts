@@ -81,6 +81,7 @@ export function fakeFleet(store: FleetStore): FakeFleet {
       return { view: v, exitCode: stopped ? 0 : null, paneReusable: stopped };
     },
     readScreen: unsupported('readScreen'),
+    release: unsupported('release'),
     approve: unsupported('approve'),
     reject: unsupported('reject'),
     openLanding: unsupported('openLanding'),

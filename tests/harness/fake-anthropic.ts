@@ -31,6 +31,8 @@ export interface RequestRecord {
   reply?: ScriptItem;
   /** The request body as sent, only with `keepRawBodies` (to prove what never left the machine). */
   raw?: string;
+  /** The raw request body, so a test can prove a secret never left the machine in any request. */
+  body?: string;
 }
 
 export interface FakeAnthropicOptions extends Partial<ScriptOptions> {
@@ -116,6 +118,7 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     const record: RequestRecord = { seq: ++seq, method, path, query, headers: publicHeaders(req), auth };
     const raw = await readBody(req);
     if (opts.keepRawBodies) record.raw = raw;
+    record.body = raw;
     received.push(record);
     const announce = () => listeners.forEach((l) => l(record));
 

@@ -187,8 +187,9 @@ describe('the landing gate is a worker machine state (hand land / approve / reje
     expect(w.h.fleet.view('T-1')!.stage).toBe('done');
   });
 
-  it('refuses to land a no-mistakes project (its review gate is not driven here)', async () => {
+  it('refuses to land a no-mistakes project whose gate run cannot be read (no-mistakes not on PATH)', async () => {
     const w = await doneWorker({ posture: 'no-mistakes' });
-    expect((await refusal(w.handlers.land!({ id: 'T-1' }, ctx))).code).toBe('posture-not-landable');
+    // The gate's run decides a no-mistakes landing (tests/review-gate covers it against the double).
+    expect((await refusal(w.handlers.land!({ id: 'T-1' }, ctx))).code).toBe('gate-unreadable');
   });
 });

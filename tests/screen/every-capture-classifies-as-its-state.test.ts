@@ -71,6 +71,8 @@ const EXPECTED: Record<string, Expected> = {
   'observed/2.1.332/06-permission-bash-classic': blocked('permission'),
   'observed/2.1.332/08c-turn-finished-after-ctrl-u': idle(),
   'observed/2.1.332/08c-turn-finished-after-ctrl-u-classic': idle(),
+  // --permission-mode bypassPermissions without the consent key (posture off, unseeded): a blocked start
+  'observed/2.1.332/03b-bypass-permissions-warning': blocked('bypass-warning'),
 };
 
 /** Every capture file below the fixture directory (READMEs aside). */

@@ -4,7 +4,7 @@
  * merged. `additionalDirectories` is always an array (a bare string reads as malformed and the
  * worker cannot reach its brief) holding exactly the brief's own directory: read-first files are
  * copied there so that no wider directory — with every other brief and report — is granted.
- * No deny rules, no env block, no model key.
+ * No env block, no model key; the deny list and write fence come from the posture (permissions.ts).
  */
 import { mkdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -15,7 +15,15 @@ export const CLAUDE_PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypas
 export type ClaudePermissionMode = (typeof CLAUDE_PERMISSION_MODES)[number];
 
 export interface WorktreeSettings {
-  permissions: { defaultMode: ClaudePermissionMode; additionalDirectories: [string] };
+  permissions: { defaultMode: ClaudePermissionMode; additionalDirectories: [string]; deny?: string[]; blockWritesOutsideWorkingDirectories?: true };
+  skipDangerousModePermissionPrompt?: true;
+}
+
+/** The posture's constraints (io/agent/claude/permissions.ts), added to the settings when given. */
+export interface PostureExtras {
+  deny: string[];
+  blockWritesOutsideWorkingDirectories?: true;
+  skipDangerousModePermissionPrompt?: true;
 }
 
 function isDirectory(p: string): boolean {
@@ -26,7 +34,7 @@ function isDirectory(p: string): boolean {
   }
 }
 
-export function writeClaudeSettings(args: { worktree: string; briefDir: string; permissionMode: ClaudePermissionMode }): { path: string; settings: WorktreeSettings } {
+export function writeClaudeSettings(args: { worktree: string; briefDir: string; permissionMode: ClaudePermissionMode; posture?: PostureExtras }): { path: string; settings: WorktreeSettings } {
   if (!(CLAUDE_PERMISSION_MODES as readonly string[]).includes(args.permissionMode)) {
     throw new UsageError('bad-permission-mode', `permission mode ${JSON.stringify(args.permissionMode)} is not one Claude Code knows; use one of ${CLAUDE_PERMISSION_MODES.join(', ')}.`);
   }
@@ -42,6 +50,11 @@ export function writeClaudeSettings(args: { worktree: string; briefDir: string; 
   const settings: WorktreeSettings = {
     permissions: { defaultMode: args.permissionMode, additionalDirectories: [resolve(args.briefDir)] },
   };
+  if (args.posture) {
+    settings.permissions.deny = [...args.posture.deny];
+    if (args.posture.blockWritesOutsideWorkingDirectories) settings.permissions.blockWritesOutsideWorkingDirectories = true;
+    if (args.posture.skipDangerousModePermissionPrompt) settings.skipDangerousModePermissionPrompt = true;
+  }
   const dir = join(args.worktree, '.claude');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, 'settings.local.json');

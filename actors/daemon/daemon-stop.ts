@@ -1,0 +1,36 @@
+/**
+ * What `hand daemon stop` leaves behind. tmux workers outlive the daemon by design (they are
+ * re-attached at the next start), so a live worker keeps the private tmux server running and the
+ * answer says how many and how to stop them. With no live worker the server is shut down with
+ * the daemon: nothing dead is left on the socket. The tmux server's own pane list must agree —
+ * a list that cannot be read is "could not tell" and keeps the server (never killed on a guess).
+ */
+import type { TmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
+import type { FleetHostApi } from './fleet-api.ts';
+import { conditionOf } from './wait.ts';
+
+/** Workers whose agent may still be running (unknown liveness counts as live). */
+export function liveWorkerIds(fleet: Pick<FleetHostApi, 'views'>): string[] {
+  return fleet
+    .views()
+    .filter((v) => conditionOf(v) !== 'gone')
+    .map((v) => v.id);
+}
+
+export function stopAdvice(live: string[]): string | null {
+  if (live.length === 0) return null;
+  return `${live.length} worker(s) keep running: ${live.join(', ')}. Stop each with hand stop <id> (then hand daemon stop again to shut their tmux server down), or leave them: hand daemon start re-attaches them.`;
+}
+
+export type TmuxOutcome = 'stopped' | 'kept-live-workers' | 'kept-could-not-tell' | 'no-tmux';
+
+/** Called by the daemon after the fleet stopped: kills the private server only when nothing lives on it. */
+export async function shutTmuxIfIdle(tmux: TmuxHost | undefined, liveIds: string[]): Promise<TmuxOutcome> {
+  if (!tmux) return 'no-tmux';
+  if (liveIds.length > 0) return 'kept-live-workers';
+  const listed = await tmux.list();
+  if (!listed.ok) return 'kept-could-not-tell';
+  if (listed.panes.some((p) => p.alive !== false)) return 'kept-live-workers';
+  await tmux.killServer();
+  return 'stopped';
+}

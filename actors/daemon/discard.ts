@@ -1,0 +1,130 @@
+/**
+ * `hand discard <id>`: gives up a finished worker (stopped, gone, lost, rejected or failed) and
+ * frees its id. Every check happens before anything changes, so a refusal leaves the worker,
+ * pane, worktree, branch, brief and report exactly as they were:
+ *   - the agent must not be running (a live pane refuses: stop it first);
+ *   - the worktree must hold no uncommitted files (named in the refusal) — never forced;
+ *   - --delete-branch refuses when the branch has commits on no other branch or remote, unless
+ *     --discard-commits confirms that those commits may be lost.
+ * Then: `git worktree remove` (never --force) + prune → close the pane → free the id → delete the
+ * branch if asked → move the brief directory (brief, report) to <state>/archive/<id>-<time>/, so
+ * the next worker of that id starts without an old report. The journal keeps the worker's history.
+ */
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { RefusedError } from '../../io/errors.ts';
+import { removeWorktree } from '../../io/git/worktree-remove.ts';
+import { branchExists, deleteBranch, uncommittedFiles, unmergedCommits } from '../../io/git/discard-checks.ts';
+import type { FleetStore } from '../../persistence/types.ts';
+import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
+
+/** The stages a worker can be discarded from ('landed' is torn down by its landing). */
+/** Stopped, exited, lost, rejected or failed: gone, and not landed (a landed worker is cleaned up already). */
+export const discardable = (v: WorkerViewLike): boolean => v.condition === 'gone' && !v.marks.includes('landed');
+
+export interface DiscardOptions {
+  deleteBranch?: boolean;
+  /** Confirms deleting a branch whose commits are on no other branch or remote. */
+  discardCommits?: boolean;
+}
+
+export interface DiscardDeps {
+  store: FleetStore;
+  fleet: FleetHostApi;
+  /** <state>/workers: the brief directories live below it; the archive goes beside it. */
+  workersDir: string;
+  now?: () => number;
+}
+
+export interface DiscardResult {
+  id: string;
+  stage: string;
+  worktree: 'removed' | 'absent';
+  pane: 'closed' | 'none';
+  branch: 'kept' | 'deleted' | 'absent';
+  branchName: string;
+  archivedTo: string | null;
+}
+
+
+export function archiveDirOf(workersDir: string): string {
+  return join(dirname(workersDir), 'archive');
+}
+
+/** Every refusal, before anything is touched. */
+async function checkDiscard(v: WorkerViewLike, repo: string, o: DiscardOptions): Promise<void> {
+  if (!discardable(v)) {
+    throw new RefusedError('worker-not-finished', `worker ${v.id} is ${v.stage}; only a stopped, gone, lost, rejected or failed worker can be discarded. Stop it first: hand stop ${v.id}`, {
+      id: v.id,
+      stage: v.stage,
+    });
+  }
+  if (v.live === true) {
+    throw new RefusedError('worker-still-running', `worker ${v.id}'s agent is still running in its pane; stop it first: hand stop ${v.id}`, { id: v.id });
+  }
+  const dirty = await uncommittedFiles(v.worktree);
+  if (dirty.length > 0) {
+    throw new RefusedError(
+      'worktree-has-uncommitted-files',
+      `worker ${v.id}'s worktree ${v.worktree} holds uncommitted files: ${dirty.join(', ')}. Commit them on ${v.branch} or remove them yourself; discard never forces. Nothing was changed.`,
+      { id: v.id, files: dirty },
+    );
+  }
+  if (o.deleteBranch && (await branchExists(repo, v.branch))) {
+    const lost = await unmergedCommits(repo, v.branch);
+    if (lost.length > 0 && !o.discardCommits) {
+      throw new RefusedError(
+        'branch-has-unmerged-commits',
+        `branch ${v.branch} has ${lost.length} commit(s) on no other branch or remote (${lost.slice(0, 5).join('; ')}${lost.length > 5 ? '; …' : ''}); deleting it would lose them. ` +
+          `Keep the branch (drop --delete-branch), or confirm with --discard-commits. Nothing was changed.`,
+        { id: v.id, branch: v.branch, commits: lost },
+      );
+    }
+  }
+}
+
+export async function discardWorker(id: string, o: DiscardOptions, deps: DiscardDeps): Promise<DiscardResult> {
+  const v = deps.fleet.view(id);
+  if (!v) throw new RefusedError('unknown-worker', `no worker named ${JSON.stringify(id)}. \`hand status\` lists the workers.`, { id });
+  const row = deps.store.getWorker(id);
+  const repo = row?.repo ?? dirname(dirname(dirname(v.worktree)));
+  await checkDiscard(v, repo, o);
+
+  const worktree = existsSync(v.worktree) ? await removeWorktree({ repo, worktree: v.worktree }) : 'absent';
+  const { paneClosed } = await deps.fleet.release(id);
+  let branch: DiscardResult['branch'] = 'absent';
+  if (await branchExists(repo, v.branch)) {
+    if (o.deleteBranch) {
+      await deleteBranch(repo, v.branch);
+      branch = 'deleted';
+    } else branch = 'kept';
+  }
+  const briefDir = dirname(v.briefPath);
+  let archivedTo: string | null = null;
+  if (existsSync(briefDir)) {
+    const archive = archiveDirOf(deps.workersDir);
+    mkdirSync(archive, { recursive: true, mode: 0o700 });
+    archivedTo = join(archive, `${id}-${new Date((deps.now ?? Date.now)()).toISOString().replace(/[:.]/g, '-')}`);
+    renameSync(briefDir, archivedTo);
+  }
+  deps.store.commit({
+    snapshotVersion: 0,
+    journal: [{ actorId: `worker:${id}`, event: { type: 'DISCARDED', worktree, pane: paneClosed ? 'closed' : 'none', branch, archivedTo }, from: v.stage, to: 'discarded', at: (deps.now ?? Date.now)() }],
+  });
+  return { id, stage: v.stage, worktree, pane: paneClosed ? 'closed' : 'none', branch, branchName: v.branch, archivedTo };
+}
+
+/** `--all-finished`: each discardable worker in turn; a refusal is reported and the rest go on. */
+export async function discardAllFinished(o: DiscardOptions, deps: DiscardDeps): Promise<{ discarded: DiscardResult[]; refused: { id: string; code: string; message: string }[] }> {
+  const discarded: DiscardResult[] = [];
+  const refused: { id: string; code: string; message: string }[] = [];
+  for (const v of deps.fleet.views()) {
+    if (!discardable(v)) continue;
+    try {
+      discarded.push(await discardWorker(v.id, o, deps));
+    } catch (err) {
+      refused.push({ id: v.id, code: (err as { code?: string }).code ?? 'failed', message: (err as Error).message });
+    }
+  }
+  return { discarded, refused };
+}

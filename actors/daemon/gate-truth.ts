@@ -1,0 +1,59 @@
+/**
+ * Truthful gate messages. A dispatch that rests at brief approval has created nothing but its
+ * brief directory, and says so (with the brief's path and first lines); `hand approve` of a brief
+ * answers once the worker has actually made its worktree, branch and pane (bounded), naming what
+ * exists — never what was only asked for.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
+
+const HEAD_LINES = 10;
+
+export function briefHead(briefPath: string, lines = HEAD_LINES): string[] {
+  try {
+    // Blank lines say nothing in a preview: the first non-empty lines of the brief.
+    return readFileSync(briefPath, 'utf8').split('\n').filter((l) => l.trim() !== '').slice(0, lines);
+  } catch {
+    return [];
+  }
+}
+
+/** Fields added to a gated dispatch's answer. */
+export function gatedDispatchFacts(v: WorkerViewLike): Record<string, unknown> {
+  if (v.gate !== 'brief approval') return { gated: false };
+  return {
+    gated: true,
+    waitingFor: 'brief approval',
+    created: { briefDirectory: true, worktree: existsSync(v.worktree), branch: false, pane: false },
+    briefHead: briefHead(v.briefPath),
+  };
+}
+
+/** After a brief approval: waits (bounded) until the pane exists or the worker failed, then says what is there. */
+export function createdAfterApproval(fleet: FleetHostApi, id: string, boundMs = 30_000): Promise<Record<string, unknown>> {
+  const facts = (v: WorkerViewLike) => ({
+    stage: v.stage,
+    worktree: existsSync(v.worktree) ? v.worktree : null,
+    branch: existsSync(v.worktree) ? v.branch : null,
+    pane: v.paneId ? `${v.backend} pane ${v.paneId}` : null,
+    problem: v.problem ?? null,
+  });
+  const ready = (v: WorkerViewLike) => v.condition !== 'making' && v.condition !== 'gate';
+  return new Promise((resolve) => {
+    const now = fleet.view(id);
+    if (now && ready(now)) return resolve(facts(now));
+    let latest = now;
+    const timer = setTimeout(() => {
+      off();
+      resolve({ ...(latest ? facts(latest) : {}), stillPreparing: true });
+    }, boundMs);
+    const off = fleet.subscribe((v) => {
+      if (v.id !== id) return;
+      latest = v;
+      if (!ready(v)) return;
+      clearTimeout(timer);
+      off();
+      resolve(facts(v));
+    });
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * `hand project set <name> --permissions …`: change a registered project's permission posture
+ * later. The new posture applies from the next launch setup (dispatch, relaunch); a worker
+ * already running keeps the settings it started with, and the answer says so.
+ */
+import { RefusedError, UsageError } from '../../io/errors.ts';
+import { describePosture, parsePermissionPosture, type PermissionPosture } from '../../io/agent/claude/permissions.ts';
+import type { FleetStore, ProjectRecord } from '../../persistence/types.ts';
+import type { FleetHostApi } from './fleet-api.ts';
+import type { Handler } from './server.ts';
+import { conditionOf } from './wait.ts';
+
+/** The posture a project's workers run under (absent in an old row = 'off', the seed's default). */
+export function postureOfProject(store: FleetStore, name: string): PermissionPosture {
+  return store.getProject(name)?.permissions ?? 'off';
+}
+
+/** `--permissions` on annex: given → parsed; absent → kept on re-annex, 'off' for a new project. */
+export function annexPermissions(raw: unknown, previous: ProjectRecord | undefined): PermissionPosture {
+  if (raw === undefined || raw === null || raw === '') return previous?.permissions ?? 'off';
+  return parsePermissionPosture(raw);
+}
+
+export function projectHandlers(deps: { store: FleetStore; fleet: FleetHostApi }): Record<string, Handler> {
+  return {
+    async projectSet(params) {
+      const name = typeof params.name === 'string' ? params.name : '';
+      if (!name) throw new UsageError('bad-request', 'missing project name: hand project set <name> --permissions off|edits|ask', { key: 'name' });
+      const project = deps.store.getProject(name);
+      if (!project || project.name !== name) {
+        throw new RefusedError('unknown-project', `no project named ${JSON.stringify(name)}. \`hand projects\` lists them.`, { name });
+      }
+      if (params.permissions === undefined) throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask.', { name });
+      const permissions = parsePermissionPosture(params.permissions);
+      const before = project.permissions ?? 'off';
+      deps.store.upsertProject({ ...project, permissions });
+      const running = deps.fleet
+        .views()
+        .filter((v) => v.project === name && v.live && conditionOf(v) !== 'gone')
+        .map((v) => v.id);
+      return { ...project, permissions, previous: before, changed: before !== permissions, describe: describePosture(permissions), runningUnder: running.length ? before : null, running };
+    },
+  };
+}

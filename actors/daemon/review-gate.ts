@@ -1,0 +1,146 @@
+/**
+ * The no-mistakes posture, driven (workflow §5, §6, §2.3):
+ *  - prod-only classifies each task: internal tooling/automation/process/release ships direct-PR;
+ *    product-facing, mixed or uncertain (and unclassified) ships no-mistakes;
+ *  - before a no-mistakes dispatch: the gate must be initialised for the repository (its
+ *    `no-mistakes` git remote), or the dispatch is refused with the command that fixes it; the CI
+ *    preflight runs, and its answer (unknown stays unknown) goes into the brief with its line;
+ *  - the brief carries the exact gate invocation (`--skip push,pr,ci` while yolo is off, to hold
+ *    the outward step; `--skip ci` only on a repository proven no-ci);
+ *  - delivery.json beside the brief records how this task ships, for landing to read.
+ * Landing reads the gate run's state and brings its findings back (landingGateCheck).
+ */
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { RefusedError, UsageError } from '../../io/errors.ts';
+import { runGit } from '../../io/git/run-git.ts';
+import { ciPreflight, type CiPreflight } from '../../io/git/ci-preflight.ts';
+import { readGateRun, type GateRunState } from '../../io/gate/gate-run.ts';
+import type { ProjectRecord } from '../../persistence/types.ts';
+
+export const TASK_KINDS = ['internal', 'product', 'mixed', 'uncertain'] as const;
+export type TaskKind = (typeof TASK_KINDS)[number];
+export type Ships = 'local-only' | 'direct-PR' | 'no-mistakes';
+
+export function parseTaskKind(raw: unknown): TaskKind | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  if (typeof raw === 'string' && (TASK_KINDS as readonly string[]).includes(raw)) return raw as TaskKind;
+  throw new UsageError('bad-task-kind', `--task-kind ${JSON.stringify(raw)} is unknown. Use internal (tooling, automation, process, release), product, mixed or uncertain.`, { taskKind: raw });
+}
+
+/** How one task of this project ships. */
+export function shipsOf(posture: ProjectRecord['posture'], kind: TaskKind | undefined): Ships {
+  if (posture === 'no-mistakes-prod-only') return kind === 'internal' ? 'direct-PR' : 'no-mistakes';
+  if (posture === 'no-mistakes') return 'no-mistakes';
+  return posture;
+}
+
+/** POSIX single quotes (inner quotes closed, escaped, reopened): the argv the worker's shell gets. */
+export function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The Intent (or Goal) section on one line, else the brief's first heading. */
+export function intentLine(brief: string): string {
+  const m = /^##\s+(?:Intent|Goal)\s*\n([\s\S]*?)(?=^##\s|(?![\s\S]))/m.exec(brief);
+  const body = m?.[1]?.trim() || /^#\s+(.+)$/m.exec(brief)?.[1] || brief.trim().split('\n')[0] || 'the task in the brief';
+  return body.replace(/\s+/g, ' ').trim();
+}
+
+export interface GatePlan {
+  ships: Ships;
+  taskKind: TaskKind | null;
+  ci: CiPreflight | null;
+  gateCommand: string | null;
+  section: string;
+}
+
+async function gateInitialised(repo: string): Promise<boolean> {
+  const r = await runGit(repo, ['remote', 'get-url', 'no-mistakes']);
+  return r.exitCode === 0 && r.stdout.trim() !== '';
+}
+
+/** Decided before anything is created; a refusal leaves nothing behind. */
+export async function reviewGatePlan(args: { project: ProjectRecord; repo: string; brief: string; taskKind?: TaskKind; env?: Record<string, string | undefined> }): Promise<GatePlan | null> {
+  const { project } = args;
+  if (project.posture !== 'no-mistakes' && project.posture !== 'no-mistakes-prod-only') return null;
+  const ships = shipsOf(project.posture, args.taskKind);
+  const taskKind = args.taskKind ?? null;
+  if (ships === 'direct-PR') {
+    return {
+      ships, taskKind, ci: null, gateCommand: null,
+      section: ['## Delivery', `- This project reviews product work with no-mistakes; this task was classified ${taskKind} (tooling, automation, process or release), so it ships direct-PR without the review gate. Commit on your branch; do not push or merge.`, ''].join('\n'),
+    };
+  }
+  if (!(await gateInitialised(args.repo))) {
+    throw new RefusedError(
+      'gate-not-initialised',
+      `project ${project.name} is ${project.posture}, but the no-mistakes gate is not initialised for ${args.repo} (no 'no-mistakes' git remote). Run: cd ${args.repo} && no-mistakes init — then dispatch again. Nothing was created.`,
+      { repo: args.repo, fix: `cd ${args.repo} && no-mistakes init` },
+    );
+  }
+  const ci = await ciPreflight(args.repo, args.env ?? process.env);
+  const yolo = project.yolo === true;
+  // Sanctioned skips only (§6.1): hold the outward step while yolo is off; ci on a proven no-ci repo.
+  const skip = !yolo ? ' --skip push,pr,ci' : ci.status === 'no-ci' ? ' --skip ci' : '';
+  const gateCommand = `no-mistakes axi run --intent ${shellQuote(intentLine(args.brief))}${skip}`;
+  const ciLine = yolo
+    ? ci.briefLine
+    : 'Stop before anything is pushed: the gate runs with --skip push,pr,ci, and the outward step waits for the person. Report when the gate passes.';
+  const section = [
+    '## Review gate (no-mistakes)',
+    `- Run the gate from your worktree when the work is committed: \`${gateCommand}\``,
+    `- CI preflight: ${ci.status} (${ci.signal}) — ${ci.detail}`,
+    `- ${ciLine}`,
+    "- If the gate parks on a finding that needs a person's answer (ask-user), write the question, the options and what you would need into your report and end your turn. Never skip a step to shorten a run.",
+    '',
+  ].join('\n');
+  return { ships, taskKind, ci, gateCommand, section };
+}
+
+/** Appends the section to the written brief and records the delivery beside it. */
+export function writeGatePlan(briefPath: string, plan: GatePlan): void {
+  appendFileSync(briefPath, `\n${plan.section}`);
+  writeFileSync(join(dirname(briefPath), 'delivery.json'), `${JSON.stringify({ ships: plan.ships, taskKind: plan.taskKind, ci: plan.ci ? { status: plan.ci.status, signal: plan.ci.signal, detail: plan.ci.detail } : null, gateCommand: plan.gateCommand }, null, 2)}\n`);
+}
+
+export function readDelivery(briefPath: string): { ships: Ships } | null {
+  const p = join(dirname(briefPath), 'delivery.json');
+  if (!existsSync(p)) return null;
+  try {
+    return JSON.parse(readFileSync(p, 'utf8')) as { ships: Ships };
+  } catch {
+    return null;
+  }
+}
+
+function findingLine(f: GateRunState['findings'][number]): string {
+  return `${f.id} [${f.severity || 'severity ?'}${f.action ? `, ${f.action}` : ''}] ${f.file}${f.line ? `:${f.line}` : ''} — ${f.description}`;
+}
+
+/**
+ * `hand land` of a worker whose task ships through the gate: the gate run's state decides. Until a
+ * decisions feature exists here, findings come back as a refusal listing each finding (never as a
+ * landing); a passed run names its PR. Returns the state when the gate passed.
+ */
+export async function landingGateCheck(args: { id: string; worktree: string; branch: string; env?: Record<string, string | undefined> }): Promise<GateRunState> {
+  const s = await readGateRun(args.worktree, { branch: args.branch, env: args.env });
+  if (s.status === 'unreadable') {
+    throw new RefusedError('gate-unreadable', `could not read the no-mistakes gate run for ${args.id}: ${s.detail} Nothing was landed.`, { id: args.id, signal: s.signal });
+  }
+  if (s.status === 'no-run') {
+    throw new RefusedError('gate-no-run', `no no-mistakes gate run for ${args.branch} (${s.detail}) The worker runs the gate command in its brief; nothing was landed.`, { id: args.id, signal: s.signal });
+  }
+  if (s.isParked || s.findings.length > 0) {
+    throw new RefusedError(
+      'gate-findings',
+      `the review gate ${s.isParked ? `is parked${s.parkedOn ? ` on ${s.parkedOn}` : ''}` : 'reported findings'} for ${args.id} (${s.detail}) Each needs a decision:\n${s.findings.map((f) => `  - ${findingLine(f)}`).join('\n') || '  - (no findings listed; read the gate: no-mistakes axi status)'}\nAnswer them to the worker (hand send ${args.id} …); nothing was landed.`,
+      { id: args.id, findings: s.findings, parkedOn: s.parkedOn, runId: s.runId },
+    );
+  }
+  const outcome = (s.outcome ?? '').toLowerCase();
+  if (!outcome.startsWith('passed')) {
+    throw new RefusedError('gate-not-passed', `the review gate run ${s.runId ?? ''} for ${args.id} has not passed (${s.detail}) Nothing was landed.`, { id: args.id, outcome: s.outcome, runStatus: s.runStatus });
+  }
+  return s;
+}

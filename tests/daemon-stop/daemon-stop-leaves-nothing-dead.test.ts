@@ -1,0 +1,56 @@
+/**
+ * `hand daemon stop` leaves nothing dead behind: with a live worker, the private tmux server and
+ * the worker keep running and the answer says how many and how to stop them; with none live, the
+ * tmux server stops with the daemon.
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { waitFor } from '../helpers/temp.ts';
+
+let world: CliWorld | null = null;
+afterEach(async () => {
+  await world?.cleanup();
+  world = null;
+});
+
+/** true when the private tmux server answers. */
+function tmuxServerUp(home: string): Promise<boolean> {
+  return new Promise((resolve) => execFile('tmux', ['-S', join(home, 'tmux.sock'), 'list-sessions'], (err) => resolve(!err)));
+}
+
+describe('hand daemon stop', () => {
+  it('keeps a live worker and its tmux server, says so; stops the server once no worker lives', async () => {
+    world = await makeCliWorld('daemon-stop');
+    const w = world;
+    expect((await w.hand(['annex', w.repo, '--yolo', '--json'])).code).toBe(0);
+    const d = await w.hand(['dispatch', 's1', '--repo', w.repo, '--brief', w.brief('s1', 'Say hi.'), '--agent', 'mock', '--backend', 'tmux', '--json']);
+    expect(d.code, d.stdout + d.stderr).toBe(0);
+    expect((await w.hand(['wait', 's1', '--until', 'settled', '--timeout', '30s', '--json'])).code).toBe(0);
+
+    const withLive = await w.hand(['daemon', 'stop']);
+    expect(withLive.code, withLive.stderr).toBe(0);
+    expect(withLive.stdout).toMatch(/1 worker\(s\) keep running: s1\. Stop each with hand stop <id>/);
+    await waitFor(async () => (await w.hand(['daemon', 'status', '--json'])).code === 3 || undefined, { what: 'the daemon to be gone', timeoutMs: 15_000 });
+    expect(await tmuxServerUp(w.home)).toBe(true);
+
+    // The next start re-attaches the worker; once it is stopped, a daemon stop takes the server too.
+    expect((await w.hand(['stop', 's1', '--json'])).code).toBe(0);
+    const idle = await w.hand(['daemon', 'stop', '--json']);
+    expect(idle.code, idle.stderr).toBe(0);
+    expect(idle.json).toMatchObject({ liveWorkers: [], tmuxServer: 'stopped' });
+    await waitFor(async () => !(await tmuxServerUp(w.home)) || undefined, { what: 'the private tmux server to stop with the daemon', timeoutMs: 15_000 });
+  });
+
+  it('with no worker ever dispatched the daemon stops and no tmux server is left', async () => {
+    world = await makeCliWorld('daemon-stop-empty');
+    const w = world;
+    expect((await w.hand(['daemon', 'start'])).code).toBe(0);
+    const r = await w.hand(['daemon', 'stop']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('no live workers');
+    await waitFor(async () => (await w.hand(['daemon', 'status', '--json'])).code === 3 || undefined, { what: 'the daemon to be gone', timeoutMs: 15_000 });
+    expect(await tmuxServerUp(w.home)).toBe(false);
+  });
+});

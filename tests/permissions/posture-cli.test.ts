@@ -1,0 +1,57 @@
+/**
+ * The permission posture through the real `hand` binary: set at annex (default off), changed
+ * with `hand project set`, shown by dispatch and status, and the refusal of `off` as root
+ * before anything is created.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+
+let world: CliWorld | null = null;
+afterEach(async () => {
+  await world?.cleanup();
+  world = null;
+});
+
+describe('permission posture on the command line', () => {
+  it('annex defaults to off; project set changes it; dispatch and status say which posture a worker runs under', async () => {
+    world = await makeCliWorld('posture-cli');
+    const w = world;
+    const a = await w.hand(['annex', w.repo, '--yolo', '--json']);
+    expect(a.code, a.stderr).toBe(0);
+    expect(a.json.permissions).toBe('off');
+
+    const bad = await w.hand(['project', 'set', 'repo', '--permissions', 'sometimes']);
+    expect(bad.code).toBe(2);
+    const unknown = await w.hand(['project', 'set', 'nope', '--permissions', 'ask', '--json']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.json.error.code).toBe('unknown-project');
+
+    const set = await w.hand(['project', 'set', 'repo', '--permissions', 'edits']);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toContain('permissions off → edits');
+    // Re-annexing without --permissions keeps the posture the person chose.
+    expect((await w.hand(['annex', w.repo, '--yolo', '--json'])).json.permissions).toBe('edits');
+
+    const d = await w.hand(['dispatch', 'p1', '--repo', w.repo, '--brief', w.brief('p1', 'Say hi.'), '--agent', 'mock']);
+    expect(d.code, d.stderr).toBe(0);
+    expect(d.stdout).toContain('permissions edits');
+    const settings = JSON.parse(readFileSync(join(w.repo, '.claude', 'worktrees', 'p1', '.claude', 'settings.local.json'), 'utf8'));
+    expect(settings.permissions.defaultMode).toBe('acceptEdits');
+    const s = await w.hand(['status', 'p1', '--json']);
+    expect(s.json[0].permissions).toBe('edits');
+  });
+
+  it.skipIf(typeof process.getuid !== 'function' || process.getuid() !== 0)('off as root is refused before a worktree exists, naming IS_SANDBOX and the posture change', async () => {
+    world = await makeCliWorld('posture-root');
+    const w = world;
+    expect((await w.hand(['annex', w.repo, '--yolo', '--json'])).code).toBe(0);
+    const d = await w.hand(['dispatch', 'r1', '--repo', w.repo, '--brief', w.brief('r1', 'Say hi.'), '--agent', 'claude', '--json'], { env: { IS_SANDBOX: '' } });
+    expect(d.code, d.stdout + d.stderr).toBe(1);
+    expect(d.json.error.code).toBe('permissions-off-as-root');
+    expect(d.json.error.message).toMatch(/IS_SANDBOX=1.*hand project set repo --permissions edits/s);
+    expect(existsSync(join(w.repo, '.claude', 'worktrees', 'r1'))).toBe(false);
+    expect(existsSync(join(w.home, 'workers', 'r1'))).toBe(false);
+  });
+});
