@@ -9,6 +9,11 @@ import type { ScreenLayout } from './layout.ts';
 export interface PromptBoxSpec {
   /** What starts the live input row after leading whitespace/frame, e.g. `❯` + U+00A0. */
   prefix: string;
+  /**
+   * Prompt glyphs of every version (`❯`, older `>`): glyph + U+00A0 is the box anywhere; the
+   * glyph alone is the empty box only between two rules (a trimmed NBSP).
+   */
+  glyphs: string;
   /** Frame characters trimmed around the row (custom status lines draw `│` sides). */
   frame: string;
   /** Placeholder hints that mean "empty" (anchored, whole-text). Anything else is content. */
@@ -23,6 +28,8 @@ export interface BlockerRule {
   reason: BlockedReason;
   anyOf: readonly string[];
   allOf?: readonly string[];
+  /** Words too common to count alone (`wants to`): they only name the reason of a numbered menu. */
+  needsMenu?: boolean;
 }
 
 export interface ScreenProfileSpec {
