@@ -36,6 +36,8 @@ function skipWhile(text: string, from: number, accept: (c: number) => boolean): 
 
 export { isRule } from './box-structure.ts';
 
+const NUMBERED_OPTION = /^[\s\u00a0]*\d{1,2}[.)][\s\u00a0]/;
+
 /**
  * Where the box content starts on `text`, or -1 when the row is not the live box.
  * Shape (control-plane §3.4): whitespace, frame chars, whitespace, then a glyph + U+00A0. A caret
@@ -47,7 +49,9 @@ export function boxContentStart(text: string, box: PromptBoxSpec): number {
   while (i < text.length && box.frame.includes(text[i]!)) i++;
   i = skipWhile(text, i, isTrimSpace);
   // glyph + NBSP, where the glyph is `❯` (or `>` in versions that drew that)
-  return box.glyphs.includes(text[i] ?? '') && text.charCodeAt(i + 1) === 0xa0 ? i + 2 : -1;
+  if (!box.glyphs.includes(text[i] ?? '') || text.charCodeAt(i + 1) !== 0xa0) return -1;
+  // A menu cursor drawn with NBSPs (`❯\u00a01.\u00a0Yes`, seen in a Windows capture) is no box.
+  return NUMBERED_OPTION.test(text.slice(i + 2)) ? -1 : i + 2;
 }
 
 export function layoutScreen(screen: Screen, box: PromptBoxSpec): ScreenLayout {

@@ -42,7 +42,8 @@ export const CLAUDE_BLOCKERS: readonly BlockerRule[] = [
   // Tool dialogs without a footer (MCP servers, claude-in-chrome: `… wants to …`, `❯ 1. Allow`,
   // `2. Deny (esc)`) and bare "Would you like to …?" choices: only with a menu shape under them.
   { reason: 'permission', anyOf: [' wants to ', 'Would you like to', 'Deny (esc)', '. Allow', '. Yes'], needsMenu: true },
-  { reason: 'menu', anyOf: ['Enter to select', 'to navigate'] },
+  // Navigate hints spelled out: a bare `to navigate` also matches "wants to navigate to …".
+  { reason: 'menu', anyOf: ['Enter to select', '↑/↓ to navigate', '↑↓ to navigate', 'rrow keys to navigate', 'rrows to navigate'] },
   {
     reason: 'dialog',
     anyOf: ['Enter to confirm', 'Esc to cancel', 'Press Enter to continue', 'Run a dynamic workflow?'],
