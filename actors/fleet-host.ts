@@ -37,7 +37,7 @@ export interface FleetHostDeps {
 export interface FleetHost extends GateCommands {
   start(): Promise<{ restored: string[]; skipped: { id: string; reason: string }[] }>;
   /** briefGate: the worker waits at the dispatch gate before anything is created (non-yolo projects). */
-  dispatch(req: { intent: WorkerIntent; stallMs: number; firstPrompt: string; briefGate?: boolean }): Promise<WorkerView>;
+  dispatch(req: { intent: WorkerIntent; stallMs: number; unclassifiedMs?: number; firstPrompt: string; briefGate?: boolean }): Promise<WorkerView>;
   view(id: string): WorkerView | null;
   views(): WorkerView[];
   subscribe(listener: (view: WorkerView) => void): () => void;
@@ -219,7 +219,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       return result;
     },
 
-    async dispatch({ intent, stallMs, firstPrompt, briefGate }) {
+    async dispatch({ intent, stallMs, unclassifiedMs, firstPrompt, briefGate }) {
       if (!fleet) startFleet();
       const old = view(intent.id);
       if (intents.has(intent.id) && !(old && FINAL_STAGES.has(old.stage))) throw new RefusedError('worker-exists', `a worker named ${intent.id} already exists; pick another id or stop it first (hand stop ${intent.id}).`, { id: intent.id });
@@ -230,7 +230,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       intents.set(intent.id, intent);
       fleet!.send({
         type: 'DISPATCH',
-        input: { id: intent.id, backend: intent.backend, agent: intent.agent, reportPath: intent.reportPath, firstPrompt, stallMs, at: clock.now(), briefGate: briefGate === true },
+        input: { id: intent.id, backend: intent.backend, agent: intent.agent, reportPath: intent.reportPath, firstPrompt, stallMs, ...(unclassifiedMs !== undefined ? { unclassifiedMs } : {}), at: clock.now(), briefGate: briefGate === true },
       });
       const v = await until(intent.id, (x) => !PRE_PANE.has(x.stage));
       if (v.stage === 'failed') throw new RefusedError('dispatch-failed', `worker ${intent.id} failed before it started: ${v.problem ?? 'unknown reason'}`, { id: intent.id, problem: v.problem });

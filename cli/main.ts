@@ -119,9 +119,11 @@ program
   .addOption(new Option('--agent <agent>', 'agent to run').choices(['claude', 'mock']).default('claude'))
   .addOption(new Option('--backend <backend>', 'terminal host').choices(['tmux', 'pty', 'herdr']).default('tmux'))
   .option('--stall <duration>', 'report a stall after this long without change', '20m')
+  .option('--unclear <duration>', 'wake a person after the screen could not be read for this long', '30s')
   .option('--env <KEY=VALUE>', 'set a variable in the worker (repeatable; wins over the defaults)', (v: string, acc: string[]) => [...acc, v], [] as string[])
-  .action(async (id: string, o: { repo: string; brief: string; readPath: string[]; agent: string; backend: string; stall: string; env: string[] }, cmd: Command) => {
+  .action(async (id: string, o: { repo: string; brief: string; readPath: string[]; agent: string; backend: string; stall: string; unclear: string; env: string[] }, cmd: Command) => {
     const stallMs = parseDuration(o.stall, '--stall');
+    const unclassifiedMs = parseDuration(o.unclear, '--unclear');
     const envAdd: Record<string, string> = {};
     for (const pair of o.env) {
       const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(pair);
@@ -129,7 +131,7 @@ program
       envAdd[m[1]!] = m[2]!;
     }
     const r = await call<Record<string, unknown>>(paths(cmd), 'dispatch', {
-      id, repo: resolve(o.repo), brief: resolve(o.brief), readPaths: o.readPath, agent: o.agent, backend: o.backend, stallMs,
+      id, repo: resolve(o.repo), brief: resolve(o.brief), readPaths: o.readPath, agent: o.agent, backend: o.backend, stallMs, unclassifiedMs,
       // The worker runs with the environment of this call (API keys, base URLs, proxies live there).
       env: process.env,
       envAdd,

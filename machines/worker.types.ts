@@ -16,6 +16,8 @@ export interface WorkerInput {
   firstPrompt: string;
   /** Quiet time on a readable, unchanged screen before the worker counts as stalled. */
   stallMs: number;
+  /** How long a readable screen may stay unclassified before a person is woken (default UNCLASSIFIED_MS). */
+  unclassifiedMs?: number;
   /** Time of dispatch (ms since epoch, from the injected clock). */
   at: number;
   /**
@@ -81,6 +83,12 @@ export interface WorkerContext {
   lastChangeAt: number | null;
   /** Absolute deadline of the stall timer (survives restarts: it is context, not an `after`). */
   stallAt: number | null;
+  /**
+   * When the current spell of readable-but-unclassified screens reaches its bound (absolute);
+   * null while the screen can be told. Optional: older snapshots lack it.
+   */
+  unclassifiedAt?: number | null;
+  unclassifiedMs?: number;
   /** Fingerprint when the first prompt went out (to recognise a turn that ran between two reads). */
   briefFingerprint: string | null;
   /** Enters pressed again because the first prompt sat unsubmitted in the box (bounded). */
@@ -146,7 +154,7 @@ export type WorkerEvent =
   | { type: 'LAND'; landing: LandingSummary; yolo: boolean; at: number }
   | { type: 'DEADLINE'; name: DeadlineName; at: number };
 
-export type DeadlineName = 'stall' | 'escape-settle' | 'interrupt-settle' | 'clear-settle' | 'stop' | 'resubmit' | 'brief-quiet' | 'brief-confirm' | 'startup-settle';
+export type DeadlineName = 'stall' | 'unclassified' | 'escape-settle' | 'interrupt-settle' | 'clear-settle' | 'stop' | 'resubmit' | 'brief-quiet' | 'brief-confirm' | 'startup-settle';
 
 /** Parameters of the person-command actions the wiring implements. */
 export interface DeliverTextParams { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; requestId: number }

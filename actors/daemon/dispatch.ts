@@ -20,6 +20,8 @@ export interface DispatchParams {
   agent: string;
   backend: string;
   stallMs: number;
+  /** Bound on a readable screen that could not be told before a person is woken. */
+  unclassifiedMs?: number;
   /** The environment of the person's `hand dispatch` call. */
   env: Record<string, string>;
   /** `--env K=V` additions, applied after every default (e.g. CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION=1). */
@@ -115,7 +117,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     // The dispatch gate: read from the stored project (a boolean), never guessed. A non-yolo worker
     // rests at brief approval with only its brief directory made.
     const briefGate = project.yolo !== true;
-    return await deps.fleet.dispatch({ intent, stallMs: p.stallMs, firstPrompt: firstPrompt(briefPath, reportPath), briefGate });
+    return await deps.fleet.dispatch({ intent, stallMs: p.stallMs, unclassifiedMs: p.unclassifiedMs, firstPrompt: firstPrompt(briefPath, reportPath), briefGate });
   } catch (err) {
     // Only what this dispatch wrote goes: an earlier worker's brief directory and report stay.
     if (!deps.fleet.view(p.id)) undoBriefWrite(created);

@@ -11,6 +11,7 @@ import type { FleetStore, Posture, ProjectRecord } from '../../persistence/types
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import type { Handler } from './server.ts';
 import { waitForWorker, conditionOf, type Until } from './wait.ts';
+import { UNCLASSIFIED_MS } from '../../machines/worker.constants.ts';
 import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
 
 export interface HandlerDeps extends DispatchDeps {
@@ -157,6 +158,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
           agent: str(params, 'agent', false) || 'claude',
           backend: str(params, 'backend', false) || 'tmux',
           stallMs: num(params, 'stallMs', 20 * 60_000),
+          unclassifiedMs: num(params, 'unclassifiedMs', UNCLASSIFIED_MS),
           env: envParam(params.env),
           envAdd: params.envAdd ? envParam(params.envAdd) : undefined,
         },

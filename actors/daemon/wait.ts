@@ -7,7 +7,8 @@ import { RefusedError } from '../../io/errors.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 
 export type Until = 'settled' | 'blocked' | 'stalled' | 'exited' | 'any';
-export type WaitReason = 'settled' | 'blocked' | 'stalled' | 'gone' | 'timeout' | 'wait-failed';
+/** `unclassified`: a readable screen nobody could tell for longer than its bound (machines: running.unclassified). */
+export type WaitReason = 'settled' | 'blocked' | 'stalled' | 'unclassified' | 'gone' | 'timeout' | 'wait-failed';
 
 export interface WaitReport {
   id: string;
@@ -49,6 +50,7 @@ export function conditionOf(view: WorkerViewLike): Exclude<WaitReason, 'timeout'
   if (leaf === 'waitFailed' || leaf === 'wait-failed') return 'wait-failed';
   if (view.awaitingInput || leaf === 'blocked' || GATE_LEAVES.includes(leaf)) return 'blocked';
   if (leaf === 'stalled') return 'stalled';
+  if (leaf === 'unclassified') return 'unclassified';
   if (checkingItsReport(view)) return null;
   if (SETTLED_STAGES.includes(top) || SETTLED_STAGES.includes(leaf)) return 'settled';
   return null;
@@ -58,6 +60,8 @@ export function meets(reason: WaitReason, until: Until): boolean {
   if (reason === 'timeout' || reason === 'wait-failed') return false;
   if (until === 'any') return true;
   if (until === 'exited') return reason === 'gone';
+  // Could-not-tell past its bound may hide a dialog: a wait for blocked wakes on it too.
+  if (until === 'blocked' && reason === 'unclassified') return true;
   return reason === until;
 }
 
