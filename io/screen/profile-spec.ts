@@ -41,6 +41,11 @@ export interface ScreenProfileSpec {
   isWorking(layout: ScreenLayout): boolean;
   /** The agent's own exit hint is on screen. */
   isExited(layout: ScreenLayout): boolean;
+  /**
+   * The variant for one agent version (its `name` says which era, e.g. `claude@2.0.0`); absent
+   * or undefined = this spec reads every version.
+   */
+  forVersion?(version: string): ScreenProfileSpec | undefined;
 }
 
 export interface PromptBoxReading {

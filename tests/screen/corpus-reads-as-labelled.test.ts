@@ -47,8 +47,11 @@ describe('every corpus capture reads as labelled', () => {
     const text = readFileSync(`${c.base}${c.format === 'ansi' ? '.ansi.txt' : '.txt'}`, 'utf8');
     const opts = { cols: c.meta.cols, rows: c.meta.rows };
     const screen = c.format === 'ansi' ? parseAnsi(text, opts) : parsePlain(text, opts);
-    const reading = analyseScreen(screen);
-    expect(reading.state).toBe(c.meta.expected.state);
-    if (c.meta.expected.promptBox !== undefined) expect(reading.promptBox).toBe(c.meta.expected.promptBox);
+    // the general reader, and the profile a worker gets when its version was recorded at dispatch
+    for (const agent of ['claude', `claude@${c.meta.version}`]) {
+      const reading = analyseScreen(screen, agent);
+      expect(reading.state, agent).toBe(c.meta.expected.state);
+      if (c.meta.expected.promptBox !== undefined) expect(reading.promptBox, agent).toBe(c.meta.expected.promptBox);
+    }
   });
 });

@@ -122,3 +122,18 @@ describe('could-not-tell stays could-not-tell', () => {
     expect(readPromptBox(idleScreen({ boxRow: `${BOX}x` }))).toEqual({ text: 'x', kind: 'typed' });
   });
 });
+
+describe('the reader picks the profile of the nearest corpus version', () => {
+  it('a 2.0.x worker reads `>` + NBSP as its box and a 2.1 worker does not', () => {
+    const screen = screenOf(HEADER, RULE, `>${NBSP}half typed`, RULE);
+    expect(analyseScreen(screen, 'claude@2.0.50').promptBox).toBe('half typed');
+    expect(analyseScreen(screen, 'claude@2.1.300').promptBox).toBeNull();
+    expect(analyseScreen(screen, 'claude').promptBox).toBe('half typed');
+  });
+
+  it('a version newer than the corpus reads with the newest profile; junk falls back to the general one', () => {
+    const screen = screenOf(HEADER, RULE, CARET, RULE);
+    expect(analyseScreen(screen, 'claude@9.9.9').state).toBe('idle');
+    expect(analyseScreen(screen, 'claude@not-a-version')).toEqual(analyseScreen(screen, 'claude'));
+  });
+});

@@ -5,6 +5,7 @@
  */
 import type { BlockerRule, PromptBoxSpec, ScreenProfileSpec } from '../profile-spec.ts';
 import { lastRowsBefore, type ScreenLayout } from '../layout.ts';
+import { nearestCorpusVersion, parseClaudeVersion, promptGlyphsFor } from './claude-versions.ts';
 
 /** The live input row: `❯` U+276F + U+00A0. Every other caret has a plain space after it. */
 export const CLAUDE_BOX: PromptBoxSpec = {
@@ -92,4 +93,9 @@ export const claudeCodeSpec: ScreenProfileSpec = {
   blockers: CLAUDE_BLOCKERS,
   isWorking,
   isExited,
+  forVersion(version) {
+    if (parseClaudeVersion(version) === null) return undefined;
+    const era = nearestCorpusVersion(version);
+    return { ...claudeCodeSpec, name: `claude@${era}`, box: { ...CLAUDE_BOX, glyphs: promptGlyphsFor(version) }, forVersion: undefined };
+  },
 };
