@@ -53,7 +53,11 @@ export interface FleetHost extends GateCommands {
 type WorkerSnap = { value: unknown; status: string; context: WorkerContext };
 
 const defaultAnalyse = (screen: Screen, agent: string): ScreenReading =>
-  analyseScreen(screen, profileNames().includes(agent) ? agent : 'claude');
+  analyseScreen(screen, profileNames().includes(agent.split('@')[0]!) ? agent : 'claude');
+
+/** `claude@2.1.332` when dispatch recorded the version: the reader picks the nearest profile. */
+const readerProfile = (intent: WorkerIntent): string =>
+  intent.agentVersion ? `${intent.agent}@${intent.agentVersion}` : intent.agent;
 
 /** Phases before a pane exists: dispatch() resolves when the worker leaves them. */
 const PRE_PANE = new Set(['preparing', 'seeding', 'spawning']);
@@ -112,7 +116,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     const feed = new PaneFeed({
       host: hostOf(id),
       paneId,
-      agent: intentOf(id).agent,
+      agent: readerProfile(intentOf(id)),
       analyse,
       log: deps.log,
       clock,

@@ -65,6 +65,13 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec('CREATE INDEX journal_by_actor ON journal(actor_id, seq);');
     },
   },
+  {
+    version: 6,
+    description: "the agent's version at dispatch (claude --version), so its screen is read with the nearest profile",
+    up(db) {
+      db.exec('ALTER TABLE workers ADD COLUMN agent_version TEXT;');
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -25,6 +25,8 @@ export interface WorkerIntent {
   base: string;
   backend: 'tmux' | 'pty' | 'herdr';
   agent: string;
+  /** `claude --version` at dispatch (e.g. `2.1.332`); null/absent when unknown or not Claude Code. */
+  agentVersion?: string | null;
   briefPath: string;
   reportPath: string;
   createdAt: number;

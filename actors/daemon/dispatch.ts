@@ -39,6 +39,8 @@ export interface DispatchDeps {
   /** Backends this daemon can host, with the reason one is missing. */
   backendProblem(backend: string): string | null;
   agentProblem(agent: string): string | null;
+  /** The agent's version as it would launch (`claude --version`), null when unknown. Optional: tests omit it. */
+  agentVersion?(agent: string): Promise<string | null>;
   /** Keep the caller's environment for the worker's launch (memory only, never stored). */
   rememberCallerEnv(id: string, env: Record<string, string>, add?: Record<string, string>): void;
   /**
@@ -96,6 +98,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     throw new RefusedError('stale-report', `a report from an earlier worker named ${p.id} exists at ${reportPath}; it would read as this worker's report. Move it away or pick another id.`, { reportPath });
   }
   const base = await deps.resolveBase(repo);
+  const agentVersion = (await deps.agentVersion?.(p.agent)) ?? null;
 
   // Validation is over: from here on things are created, and undone if dispatch fails.
   const created = writeBriefPlan(plan);
@@ -108,6 +111,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     base,
     backend: p.backend as WorkerIntent['backend'],
     agent: p.agent,
+    agentVersion,
     briefPath,
     reportPath,
     createdAt: Date.now(),

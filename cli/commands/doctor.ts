@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, statSync, accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import { claudeBinary } from '../../io/agent/launch.ts';
+import { compareVersions, newestCorpusVersion, parseClaudeVersion } from '../../io/screen/profiles/claude-versions.ts';
 
 export interface Check {
   name: string;
@@ -24,6 +25,23 @@ function version(file: string, args: string[]): Promise<string | null> {
   });
 }
 
+
+/**
+ * The screen reader was checked against captures of CORPUS_VERSIONS; a newer Claude Code may
+ * draw screens it has not seen. A warning (optional check), never a failure: the structural
+ * reader and the could-not-tell bound still apply.
+ */
+export function claudeNewerThanCorpus(versionLine: string | null): Check | null {
+  const installed = versionLine === null ? null : parseClaudeVersion(versionLine);
+  if (installed === null) return null;
+  const newest = newestCorpusVersion();
+  if (compareVersions(installed, newest) <= 0) return null;
+  return {
+    name: 'claude screens', ok: false, optional: true,
+    detail: `Claude Code ${installed} is newer than the newest version in the screen corpus (${newest}); its screens may read "could not tell" more often`,
+    fix: `npm run capture -- --claude ${installed}   # then add ${installed} to CORPUS_VERSIONS (io/screen/profiles/claude-versions.ts) once its corpus test passes`,
+  };
+}
 
 export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Check[] }> {
   const checks: Check[] = [];
@@ -51,6 +69,8 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
     detail: claudeVersion ? `${claudeVersion} (${claude})` : 'Claude Code not found (needed for --agent claude; the mock agent works without it)',
     fix: claudeVersion ? undefined : 'npm install --save-exact @anthropic-ai/claude-code@2.1.332',
   });
+  const newer = claudeNewerThanCorpus(claudeVersion);
+  if (newer !== null) checks.push(newer);
   const herdrBin = process.env.HAND_HERDR_BIN;
   if (herdrBin) {
     const herdr = await version(herdrBin, ['--version']);
