@@ -113,8 +113,8 @@ export const SCENARIOS: readonly Scenario[] = [
     async drive(pane) {
       await waitIdle(pane, 'first box');
       await submit(pane, 'MODE:slow show the spinner');
-      // the spinner line with its elapsed timer (every version draws `(Ns`)
-      await pane.waitForScreen(contains(/…\s*\(\d+s/), 'the spinner with its elapsed timer', 30_000);
+      // the spinner line with its elapsed timer (2.1.12 draws `(ctrl+c to interrupt)` instead of a timer)
+      await pane.waitForScreen(contains(/…\s*\((?:\d+s|ctrl\+c to interrupt|esc to interrupt)/), 'the spinner with its status', 30_000);
       return { state: 'working' };
     },
   },
@@ -204,7 +204,7 @@ export const SCENARIOS: readonly Scenario[] = [
     async drive(pane) {
       await waitIdle(pane, 'first box');
       await submit(pane, 'MODE:slow interrupt me');
-      await pane.waitForScreen(contains(/…\s*\(\d+s/), 'the spinner with its elapsed timer', 30_000);
+      await pane.waitForScreen(contains(/…\s*\((?:\d+s|ctrl\+c to interrupt|esc to interrupt)/), 'the spinner with its status', 30_000);
       await new Promise((r) => setTimeout(r, 1_500));
       await pane.keys('Escape');
       // Esc before any reply text puts the prompt back into the box (claude-code.md §6.7)
