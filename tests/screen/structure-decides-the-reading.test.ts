@@ -35,7 +35,7 @@ describe('an empty box whose NBSP was trimmed (bare glyph between the last two r
     expect(state(HEADER, '※ recap: fixed the parser (disable recaps in /config)', RULE, CARET, RULE, '  -- INSERT --').state).toBe('idle');
   });
 
-  it('2.0.x draws the box as `>` + NBSP; trimmed it is a bare `>` between the rules', () => {
+  it('2.0.0 draws the box as `>` + NBSP; trimmed it is a bare `>` between the rules', () => {
     expect(readPromptBox(screenOf(HEADER, RULE, `>${NBSP}Try "fix lint errors"`, RULE))).toEqual({ text: '', kind: 'placeholder' });
     expect(readPromptBox(screenOf(HEADER, RULE, `>${NBSP}half typed`, RULE))).toEqual({ text: 'half typed', kind: 'typed' });
     expect(state(HEADER, '> fix it', '● Done.', RULE, '>', RULE, '  ? for shortcuts').state).toBe('idle');
@@ -124,7 +124,7 @@ describe('could-not-tell stays could-not-tell', () => {
 });
 
 describe('the reader picks the profile of the nearest corpus version', () => {
-  it('a 2.0.x worker reads `>` + NBSP as its box and a 2.1 worker does not', () => {
+  it('a worker older than 2.0.77 reads `>` + NBSP as its box and a 2.1 worker does not', () => {
     const screen = screenOf(HEADER, RULE, `>${NBSP}half typed`, RULE);
     expect(analyseScreen(screen, 'claude@2.0.50').promptBox).toBe('half typed');
     expect(analyseScreen(screen, 'claude@2.1.300').promptBox).toBeNull();

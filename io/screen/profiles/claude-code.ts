@@ -10,7 +10,7 @@ import { nearestCorpusVersion, parseClaudeVersion, promptGlyphsFor } from './cla
 /** The live input row: `❯` U+276F + U+00A0. Every other caret has a plain space after it. */
 export const CLAUDE_BOX: PromptBoxSpec = {
   prefix: '\u276F\u00A0',
-  // 2.0.x drew `>` + U+00A0 (captured: corpus/2.0.0); 2.1 draws `❯` + U+00A0.
+  // 2.0.0 drew `>` + U+00A0 (corpus 2.0.0); 2.0.77 and later draw `❯` + U+00A0.
   glyphs: '\u276F>',
   frame: '\u2502',
   // Harness placeholders quoted from 2.1.200 (control-plane §3.4). Anchored at both ends with a

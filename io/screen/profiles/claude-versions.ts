@@ -36,9 +36,10 @@ export function newestCorpusVersion(): string {
 }
 
 /**
- * The prompt glyphs of a version's era: 2.0.x drew its box as `>` + U+00A0 (corpus 2.0.0,
- * 2.0.77), 2.1 as `❯` + U+00A0. Knowing the version, the other glyph is not taken for a box.
+ * The prompt glyphs of a version's era: 2.0.0 drew its box as `>` + U+00A0, 2.0.77 and every
+ * later corpus version as `❯` + U+00A0. Where between the two it changed is not captured, so
+ * versions before 2.0.77 accept both; from 2.0.77 on a `>` row is never taken for the box.
  */
 export function promptGlyphsFor(version: string): string {
-  return compareVersions(nearestCorpusVersion(version), '2.1.0') < 0 ? '>' : '\u276F';
+  return compareVersions(version, '2.0.77') < 0 ? '\u276F>' : '\u276F';
 }
