@@ -91,6 +91,7 @@ export function waitReasonOf(v: ConditionFacts): Exclude<WaitReason, 'timeout'> 
   }
   if (v.awaitingInput || v.condition === 'blocked' || v.condition === 'gate') return 'blocked';
   if (v.condition === 'stalled') return 'stalled';
+  if (v.condition === 'unclassified') return 'unclassified';
   if (v.condition === 'settled') return 'settled';
   return null;
 }

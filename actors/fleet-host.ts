@@ -41,7 +41,7 @@ export interface FleetHostDeps {
 export interface FleetHost extends GateCommands {
   start(): Promise<{ restored: string[]; skipped: { id: string; reason: string }[] }>;
   /** briefGate: the worker waits at the dispatch gate before anything is created (non-yolo projects). */
-  dispatch(req: { intent: WorkerIntent; stallMs: number; firstPrompt: string; briefGate?: boolean }): Promise<WorkerView>;
+  dispatch(req: { intent: WorkerIntent; stallMs: number; unclassifiedMs?: number; firstPrompt: string; briefGate?: boolean }): Promise<WorkerView>;
   view(id: string): WorkerView | null;
   views(): WorkerView[];
   subscribe(listener: (view: WorkerView) => void): () => void;
@@ -57,7 +57,11 @@ export interface FleetHost extends GateCommands {
 }
 
 const defaultAnalyse = (screen: Screen, agent: string): ScreenReading =>
-  analyseScreen(screen, profileNames().includes(agent) ? agent : 'claude');
+  analyseScreen(screen, profileNames().includes(agent.split('@')[0]!) ? agent : 'claude');
+
+/** `claude@2.1.332` when dispatch recorded the version: the reader picks the nearest profile. */
+const readerProfile = (intent: WorkerIntent): string =>
+  intent.agentVersion ? `${intent.agent}@${intent.agentVersion}` : intent.agent;
 
 export function createFleetHost(deps: FleetHostDeps): FleetHost {
   const clock = deps.clock ?? realClock;
@@ -117,7 +121,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     record.feed = new PaneFeed({
       host: hostOf(id),
       paneId,
-      agent: record.intent.agent,
+      agent: readerProfile(record.intent),
       analyse,
       log: deps.log,
       clock,
@@ -224,7 +228,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       return { restored: loaded.restored, skipped: loaded.skipped };
     },
 
-    async dispatch({ intent, stallMs, firstPrompt, briefGate }) {
+    async dispatch({ intent, stallMs, unclassifiedMs, firstPrompt, briefGate }) {
       if (!fleet) startFleet();
       const old = view(intent.id);
       if (records.has(intent.id) && !(old && old.condition === 'gone')) throw workerExists(intent.id, old?.stage ?? 'unknown');
@@ -235,7 +239,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       records.set(intent.id, newRecord(intent));
       fleet!.send({
         type: 'DISPATCH',
-        input: { id: intent.id, backend: intent.backend, agent: intent.agent, reportPath: intent.reportPath, firstPrompt, stallMs, at: clock.now(), briefGate: briefGate === true },
+        input: { id: intent.id, backend: intent.backend, agent: intent.agent, reportPath: intent.reportPath, firstPrompt, stallMs, ...(unclassifiedMs !== undefined ? { unclassifiedMs } : {}), at: clock.now(), briefGate: briefGate === true },
       });
       const v = await until(intent.id, (x) => x.condition !== 'making');
       if (v.marks.includes('failed')) throw dispatchFailed(intent.id, v.problem);

@@ -6,7 +6,7 @@
 import { createActor, type AnyStateMachine } from 'xstate';
 import { workerMachine } from '../machines/worker.machine.ts';
 import { fleetMachine, workerSystemId, type FleetContext } from '../machines/fleet.machine.ts';
-import { CONTEXT_DEFAULTS_SINCE_V1, type WorkerContext } from '../machines/worker.types.ts';
+import { CONTEXT_DEFAULTS_SINCE_V1, CONTEXT_DEFAULTS_SINCE_V2, type WorkerContext } from '../machines/worker.types.ts';
 import type { WorkerRow } from '../persistence/types.ts';
 
 /**
@@ -14,22 +14,24 @@ import type { WorkerRow } from '../persistence/types.ts';
  * would no longer restore as it is, and teach migrateContext the step from the version before;
  * rows of a version it cannot migrate are skipped (reported, never fatal).
  *   1 → 2: the context fields once optional ("absent in older snapshots") are always present.
+ *   2 → 3: the could-not-tell bound (unclassifiedAt, unclassifiedMs).
  */
-export const SNAPSHOT_VERSION = 2;
+export const SNAPSHOT_VERSION = 3;
 
 /** Versions a row may be stored in and still restore (migrated on the way in). */
-const MIGRATABLE = new Set([1, SNAPSHOT_VERSION]);
+const MIGRATABLE = new Set([1, 2, SNAPSHOT_VERSION]);
 
 export const isRestorableVersion = (v: number | null): boolean => v !== null && MIGRATABLE.has(v);
 
 /** A stored worker context brought up to the current version (the next commit writes it back so). */
 export function migrateContext(context: Record<string, unknown>, from: number): Record<string, unknown> {
-  if (from === 1) {
-    const out: Record<string, unknown> = { ...context };
-    for (const [k, v] of Object.entries(CONTEXT_DEFAULTS_SINCE_V1)) if (out[k] === undefined) out[k] = v;
-    return out;
-  }
-  return context;
+  const out: Record<string, unknown> = { ...context };
+  const fill = (defaults: Record<string, unknown>) => {
+    for (const [k, v] of Object.entries(defaults)) if (out[k] === undefined) out[k] = v;
+  };
+  if (from <= 1) fill(CONTEXT_DEFAULTS_SINCE_V1);
+  if (from <= 2) fill(CONTEXT_DEFAULTS_SINCE_V2);
+  return out;
 }
 
 type Json = Record<string, unknown>;

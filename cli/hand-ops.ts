@@ -48,7 +48,7 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
 }
 
 export interface AnnexArgs { repo: string; name?: string; posture?: string; yolo?: boolean; permissions?: string }
-export interface DispatchArgs { id?: string; repo?: string; brief?: string; item?: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; env?: string[]; taskKind?: string }
+export interface DispatchArgs { id?: string; repo?: string; brief?: string; item?: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; unclear?: string; env?: string[]; taskKind?: string }
 export interface WaitArgs { id: string; until?: string; timeout?: string }
 
 export const ops = {
@@ -59,6 +59,7 @@ export const ops = {
 
   dispatch(p: HomePaths, a: DispatchArgs) {
     const stallMs = parseDuration(a.stall ?? '20m', '--stall');
+    const unclassifiedMs = a.unclear === undefined ? undefined : parseDuration(a.unclear, '--unclear');
     const envAdd = parseEnvPairs(a.env ?? []);
     // A backlog item carries its own id, project and brief; otherwise all three are needed.
     if (!a.item && (!a.id || a.repo === undefined || a.brief === undefined)) throw new UsageError('dispatch-needs', 'hand dispatch needs <id> --repo <path> --brief <file>, or --item <backlog id>.');
@@ -67,7 +68,7 @@ export const ops = {
       repo: a.repo === undefined ? undefined : pathArg(a.repo, '--repo', '--repo ~/src/shop'),
       brief: a.brief === undefined ? undefined : pathArg(a.brief, '--brief', '--brief brief.md'),
       readPaths: (a.readPaths ?? []).map((r) => pathArg(r, '--read-path', '--read-path docs/spec.md')),
-      agent: oneOf(a.agent, AGENTS, 'claude', 'agent'), backend: oneOf(a.backend, BACKENDS, 'tmux', 'backend'), stallMs,
+      agent: oneOf(a.agent, AGENTS, 'claude', 'agent'), backend: oneOf(a.backend, BACKENDS, 'tmux', 'backend'), stallMs, unclassifiedMs,
       // The worker runs with the environment of this call (API keys, base URLs, proxies live there).
       env: callerEnv(),
       envAdd,

@@ -28,6 +28,7 @@ export type AgentName = (typeof AGENTS)[number];
  *   busy      — the agent is starting, being briefed, or working
  *   blocked   — a dialog or a stuck first prompt: a person must look
  *   stalled   — a readable screen unchanged past its stall time
+ *   unclassified — a readable screen nobody could tell for longer than its bound: a person looks
  *   checking  — settled, finding or reading its report (a moment short of settled)
  *   settled   — the turn is over (done, parked, or settled without a confirmed report)
  *   landing   — an approved landing is being applied or cleaned up
@@ -37,7 +38,7 @@ export type AgentName = (typeof AGENTS)[number];
  *   gone      — final: stopped, exited, failed, lost, landed or rejected
  */
 export const CONDITIONS = [
-  'making', 'gate', 'busy', 'blocked', 'stalled', 'checking', 'settled', 'landing', 'stopping', 'stuck', 'wait-failed', 'gone',
+  'making', 'gate', 'busy', 'blocked', 'stalled', 'unclassified', 'checking', 'settled', 'landing', 'stopping', 'stuck', 'wait-failed', 'gone',
 ] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
@@ -58,7 +59,7 @@ export type StateMark = (typeof STATE_MARKS)[number];
 export type WorkerTag = Condition | StateMark;
 
 /** What `hand wait` reports waking for (plus 'timeout' when nothing came in time). */
-export const WAIT_REASONS = ['settled', 'blocked', 'stalled', 'gone', 'timeout', 'wait-failed'] as const;
+export const WAIT_REASONS = ['settled', 'blocked', 'stalled', 'unclassified', 'gone', 'timeout', 'wait-failed'] as const;
 export type WaitReason = (typeof WAIT_REASONS)[number];
 
 /** What `hand wait --until` accepts. */

@@ -49,3 +49,10 @@ export const BRIEF_CONFIRM_MS = 60_000;
 export const BRIEF_NOT_TAKEN_UP = 'first prompt sent, but the worker showed no sign of taking it up';
 /** How long the agent gets to leave by /exit after its work landed (the stop deadline of that teardown). */
 export const LANDING_STOP_TIMEOUT_MS = 30_000;
+/**
+ * How long a readable screen may stay "could not tell" (the reader found no box, dialog or
+ * spinner) before it is a condition of its own that wakes a person: far shorter than the stall
+ * threshold, because an unreadable layout (a new Claude Code version) would otherwise hide a
+ * waiting dialog for the whole stall time.
+ */
+export const UNCLASSIFIED_MS = 30_000;

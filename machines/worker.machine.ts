@@ -40,6 +40,7 @@ import { startingState, briefingState } from './worker.states.starting.ts';
 import { runningState, settledState, reportingState, doneState, parkedState, waitFailedState } from './worker.states.running.ts';
 import { landingState } from './worker.states.landing.ts';
 import { teardownState } from './worker.states.teardown.ts';
+import { UNCLASSIFIED_MS } from './worker.constants.ts';
 
 export * from './worker.constants.ts';
 
@@ -55,6 +56,8 @@ export const workerMachine = workerSetup.createMachine({
     fingerprint: '',
     lastChangeAt: null,
     stallAt: null,
+    unclassifiedMs: given.unclassifiedMs ?? UNCLASSIFIED_MS,
+    unclassifiedAt: null,
     briefFingerprint: null,
     briefRetries: 0,
     startupSettleAt: null,

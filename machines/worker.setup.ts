@@ -14,7 +14,17 @@ import type {
 import {
   isReadable, isBlocked, isIdle, isBusy, boxIsEmpty, boxReadyForBrief, boxHoldsPrompt, isTurnRunning, boxHoldsTypedText,
 } from './worker.guards.ts';
-import { MAX_BRIEF_RETRIES, PROMPT_NOT_SUBMITTED } from './worker.constants.ts';
+import { MAX_BRIEF_RETRIES, PROMPT_NOT_SUBMITTED, UNCLASSIFIED_MS } from './worker.constants.ts';
+import type { ScreenReading } from '../io/screen/types.ts';
+
+/** Readable, nothing awaited, and neither idle, working nor exited: "could not tell". */
+const isUnclassified = (r: ScreenReading | null): boolean => isBusy(r) && r!.state === 'unknown';
+
+/** The unclassified spell's bound: kept while it lasts, started by its first screen, ended by any other. */
+function unclassifiedClock(context: WorkerContext, e: { reading: ScreenReading; at: number }): number | null {
+  if (!isUnclassified(e.reading)) return null;
+  return context.unclassifiedAt ?? e.at + (context.unclassifiedMs ?? UNCLASSIFIED_MS);
+}
 
 const placeholder = (name: string) => async (): Promise<never> => {
   throw new Error(`worker machine: actor '${name}' must be provided by the wiring`);
@@ -74,7 +84,10 @@ export const workerSetup = setup({
     noteReading: assign(({ event, context }) => {
       const e = screenOf(event);
       if (!e) return {};
-      return { reading: e.reading, lastEventAt: e.at, ...(e.reading.readable ? {} : { fingerprint: context.fingerprint }) };
+      return {
+        reading: e.reading, lastEventAt: e.at, unclassifiedAt: unclassifiedClock(context, e),
+        ...(e.reading.readable ? {} : { fingerprint: context.fingerprint }),
+      };
     }),
     /** A readable screen that differs (or a fresh start of work): the quiet clock restarts. */
     noteChange: assign(({ event, context }) => {
@@ -86,6 +99,7 @@ export const workerSetup = setup({
         fingerprint: e.reading.fingerprint,
         lastChangeAt: e.at,
         stallAt: e.at + context.stallMs,
+        unclassifiedAt: unclassifiedClock(context, e),
       };
     }),
   },
@@ -175,6 +189,19 @@ export const workerSetup = setup({
     /** Only a FIRST key of Enter is guarded: later keys answer a menu the earlier keys moved through. */
     keyAllowed: ({ context, event }) =>
       event.type === 'KEYS' && (event.key !== 'enter' || event.allowNonEmptyBox || boxIsEmpty(context.reading)),
+    /** A readable screen the reader could not classify (no box, dialog or spinner found). */
+    unclassified: ({ event }) => isUnclassified(screenOf(event)?.reading ?? null),
+    unclassifiedChanged: ({ event, context }) => {
+      const e = screenOf(event);
+      return !!e && isUnclassified(e.reading) && e.reading.fingerprint !== context.fingerprint;
+    },
+    classifiedUnchanged: ({ event, context }) => {
+      const e = screenOf(event);
+      return !!e && isBusy(e.reading) && !isUnclassified(e.reading) && e.reading.fingerprint === context.fingerprint;
+    },
+    unclassifiedDue: ({ context, event }) =>
+      event.type === 'DEADLINE' && event.name === 'unclassified' && context.unclassifiedAt != null &&
+      event.at >= context.unclassifiedAt && isUnclassified(context.reading),
     stallDue: ({ context, event }) =>
       event.type === 'DEADLINE' && event.name === 'stall' && context.stallAt !== null &&
       event.at >= context.stallAt && isReadable(context.reading) && !isBlocked(context.reading),

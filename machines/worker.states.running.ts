@@ -23,6 +23,8 @@ export const runningState = workerSetup.createStateConfig({
       { guard: 'unreadable', target: '.blind', actions: 'noteReading' },
       { guard: 'awaitingInput', target: '.blocked', actions: 'noteReading' },
       { guard: 'idle', target: 'settled', actions: 'noteChange' },
+      // Could-not-tell is timed on its own (bound: unclassifiedMs), apart from the stall clock.
+      { guard: 'unclassified', target: '.unsure', actions: 'noteChange' },
       // Targeting a child from here re-enters it, which re-arms the stall deadline.
       { guard: 'busyChanged', target: '.working', actions: 'noteChange' },
       { actions: 'noteReading' },
@@ -34,7 +36,40 @@ export const runningState = workerSetup.createStateConfig({
       invoke: { src: 'deadline', input: ({ context }) => ({ at: context.stallAt ?? context.lastEventAt, name: 'stall' as const }) },
       on: {
         DEADLINE: { guard: 'stallDue', target: 'stalled' },
-        SCREEN: { guard: 'busyUnchanged', actions: 'noteReading' },
+        SCREEN: [
+          { guard: 'unclassified', target: 'unsure', actions: 'noteReading' },
+          { guard: 'busyUnchanged', actions: 'noteReading' },
+        ],
+      },
+    },
+    /** A readable screen that could not be told, for less than the bound so far. */
+    unsure: {
+      // Could not tell yet, within the bound: still at work as far as anyone knows.
+      tags: ['busy'],
+      invoke: [
+        { src: 'deadline', input: ({ context }) => ({ at: context.stallAt ?? context.lastEventAt, name: 'stall' as const }) },
+        { src: 'deadline', input: ({ context }) => ({ at: context.unclassifiedAt ?? context.lastEventAt, name: 'unclassified' as const }) },
+      ],
+      on: {
+        DEADLINE: [
+          { guard: 'stallDue', target: 'stalled' },
+          { guard: 'unclassifiedDue', target: 'unclassified' },
+        ],
+        SCREEN: [
+          { guard: 'classifiedUnchanged', target: 'working', actions: 'noteReading' },
+          { guard: 'busyUnchanged', actions: 'noteReading' },
+        ],
+      },
+    },
+    /** Could not tell for longer than the bound: a condition of its own that wakes a person. */
+    unclassified: {
+      tags: ['unclassified'],
+      on: {
+        SCREEN: [
+          { guard: 'classifiedUnchanged', target: 'working', actions: 'noteReading' },
+          { guard: 'unclassifiedChanged', actions: 'noteChange' },
+          { guard: 'unclassified', actions: 'noteReading' },
+        ],
       },
     },
     blocked: {

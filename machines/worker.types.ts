@@ -18,6 +18,8 @@ export interface WorkerInput {
   firstPrompt: string;
   /** Quiet time on a readable, unchanged screen before the worker counts as stalled. */
   stallMs: number;
+  /** How long a readable screen may stay unclassified before a person is woken (default UNCLASSIFIED_MS). */
+  unclassifiedMs?: number;
   /** Time of dispatch (ms since epoch, from the injected clock). */
   at: number;
   /**
@@ -85,6 +87,13 @@ export interface WorkerContext extends Omit<WorkerInput, 'at' | 'briefGate'> {
   lastChangeAt: number | null;
   /** Absolute deadline of the stall timer (survives restarts: it is context, not an `after`). */
   stallAt: number | null;
+  /**
+   * When the current spell of readable-but-unclassified screens reaches its bound (absolute);
+   * null while the screen can be told.
+   */
+  unclassifiedAt: number | null;
+  /** The could-not-tell bound this worker was dispatched with. */
+  unclassifiedMs: number;
   /** Fingerprint when the first prompt went out (to recognise a turn that ran between two reads). */
   briefFingerprint: string | null;
   /** Enters pressed again because the first prompt sat unsubmitted in the box (bounded). */
@@ -142,6 +151,12 @@ export const CONTEXT_DEFAULTS_SINCE_V1 = {
   paneExited: false,
 } as const satisfies Partial<WorkerContext>;
 
+/** Fields the context gained at snapshot version 3 (the could-not-tell bound), with the values a worker restored from version 2 takes. */
+export const CONTEXT_DEFAULTS_SINCE_V2 = {
+  unclassifiedAt: null,
+  unclassifiedMs: 30_000,
+} as const satisfies Partial<WorkerContext>;
+
 export type WorkerEvent =
   | { type: 'SCREEN'; reading: ScreenReading; at: number }
   | { type: 'EXITED'; code: number | null; at: number }
@@ -160,7 +175,7 @@ export type WorkerEvent =
   | { type: 'LAND'; landing: LandingSummary; yolo: boolean; at: number }
   | { type: 'DEADLINE'; name: DeadlineName; at: number };
 
-export type DeadlineName = 'stall' | 'escape-settle' | 'interrupt-settle' | 'clear-settle' | 'stop' | 'resubmit' | 'brief-quiet' | 'brief-confirm' | 'startup-settle';
+export type DeadlineName = 'stall' | 'unclassified' | 'escape-settle' | 'interrupt-settle' | 'clear-settle' | 'stop' | 'resubmit' | 'brief-quiet' | 'brief-confirm' | 'startup-settle';
 
 /** Parameters of the person-command actions the wiring implements. */
 export interface DeliverTextParams { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; requestId: number }

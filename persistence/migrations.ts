@@ -74,6 +74,13 @@ export const MIGRATIONS: readonly Migration[] = [
     },
   },
   WORK_MIGRATION,
+  {
+    version: 6,
+    description: "the agent's version at dispatch (claude --version), so its screen is read with the nearest profile",
+    up(db) {
+      db.exec('ALTER TABLE workers ADD COLUMN agent_version TEXT;');
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

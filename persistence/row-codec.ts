@@ -58,6 +58,8 @@ export function workerFromRow(r: Record<string, unknown>): WorkerRow {
     base: asText(r.base) ?? '',
     backend: (asText(r.backend) ?? 'tmux') as WorkerRow['backend'],
     agent: asText(r.agent) ?? '',
+    // present only when dispatch recorded one, so intents without it round-trip unchanged
+    ...(asText(r.agent_version) !== null ? { agentVersion: asText(r.agent_version) } : {}),
     briefPath: asText(r.brief_path) ?? '',
     reportPath: asText(r.report_path) ?? '',
     createdAt: asInt(r.created_at) ?? 0,

@@ -83,8 +83,8 @@ export function openStore(dbPath: string, options: OpenStoreOptions = {}): Sqlit
     getProject: db.prepare('SELECT * FROM projects WHERE name = @key OR repo = @key ORDER BY (name = @key) DESC LIMIT 1'),
     listProjects: db.prepare('SELECT * FROM projects ORDER BY name'),
     insertWorker: db.prepare(
-      `INSERT INTO workers (id, project, repo, worktree, branch, base, backend, agent, brief_path, report_path, created_at, updated_at)
-       VALUES (@id, @project, @repo, @worktree, @branch, @base, @backend, @agent, @briefPath, @reportPath, @createdAt, @createdAt)`,
+      `INSERT INTO workers (id, project, repo, worktree, branch, base, backend, agent, agent_version, brief_path, report_path, created_at, updated_at)
+       VALUES (@id, @project, @repo, @worktree, @branch, @base, @backend, @agent, @agentVersion, @briefPath, @reportPath, @createdAt, @createdAt)`,
     ),
     getWorker: db.prepare('SELECT * FROM workers WHERE id = ?'),
     listWorkers: db.prepare('SELECT * FROM workers ORDER BY created_at, id'),
@@ -161,7 +161,8 @@ export function openStore(dbPath: string, options: OpenStoreOptions = {}): Sqlit
     insertWorker(w: WorkerIntent) {
       try {
         const { id, project, repo, worktree, branch, base, backend, agent, briefPath, reportPath, createdAt } = w;
-        s.insertWorker.run({ id, project, repo, worktree, branch, base, backend, agent, briefPath, reportPath, createdAt });
+        const agentVersion = w.agentVersion ?? null;
+        s.insertWorker.run({ id, project, repo, worktree, branch, base, backend, agent, agentVersion, briefPath, reportPath, createdAt });
       } catch (err) {
         const code = sqliteCode(err);
         if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {

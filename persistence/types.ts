@@ -29,6 +29,8 @@ export interface WorkerIntent {
   base: string;
   backend: BackendName;
   agent: string;
+  /** `claude --version` at dispatch (e.g. `2.1.332`); null/absent when unknown or not Claude Code. */
+  agentVersion?: string | null;
   briefPath: string;
   reportPath: string;
   createdAt: number;

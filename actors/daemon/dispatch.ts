@@ -32,6 +32,8 @@ export interface DispatchDeps {
   /** Backends this daemon can host, with the reason one is missing. */
   backendProblem(backend: string): string | null;
   agentProblem(agent: string): string | null;
+  /** The agent's version as it would launch (`claude --version`), null when unknown. Optional: tests omit it. */
+  agentVersion?(agent: string): Promise<string | null>;
   /** Keep the caller's environment for the worker's launch (memory only, never stored). */
   rememberCallerEnv(id: string, env: Record<string, string>, add?: Record<string, string>): void;
   /**
@@ -89,6 +91,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   await checkWorktreeSlot(repo, p.id);
   // no-mistakes postures: gate initialised (or refused), CI preflight, the gate's brief section.
   const gatePlan = await reviewGatePlan({ project, repo, brief: briefText, taskKind });
+  const agentVersion = (await deps.agentVersion?.(p.agent)) ?? null;
 
   // Validation is over: from here on things are created, and undone if dispatch fails.
   const created = writeBriefPlan(plan);
@@ -102,6 +105,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     base,
     backend: p.backend,
     agent: p.agent,
+    agentVersion,
     briefPath,
     reportPath,
     createdAt: Date.now(),
@@ -111,7 +115,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     // The dispatch gate: read from the stored project (a boolean), never guessed. A non-yolo worker
     // rests at brief approval with only its brief directory made.
     const briefGate = project.yolo !== true;
-    return await deps.fleet.dispatch({ intent, stallMs: p.stallMs, firstPrompt: firstPrompt(briefPath, reportPath), briefGate });
+    return await deps.fleet.dispatch({ intent, stallMs: p.stallMs, unclassifiedMs: p.unclassifiedMs, firstPrompt: firstPrompt(briefPath, reportPath), briefGate });
   } catch (err) {
     // Only what this dispatch wrote goes: an earlier worker's brief directory and report stay.
     if (!deps.fleet.view(p.id)) undoBriefWrite(created);

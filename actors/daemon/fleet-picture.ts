@@ -12,6 +12,7 @@ import { stagePath } from '../worker-view.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import type { Handler } from './server.ts';
 import { conditionOf } from './wait.ts';
+import { meaningOfStage, waitReasonOf, type StateMeaning } from '../condition.ts';
 import { optionsOf, questionOf } from './question-text.ts';
 
 export interface SurveyWorker {
@@ -49,7 +50,16 @@ export interface Survey {
 }
 
 /** The last stage of a worker that landed: the only 'gone' that is good news. */
-const isLanded = (stage: string) => stage.split('.')[0] === 'landed';
+const isLanded = (stage: string) => meaningOf(stage)?.marks.includes('landed') === true;
+
+/** A journal row may name a stage of an older machine: that row then tells nothing, never throws. */
+function meaningOf(stage: string): StateMeaning | null {
+  try {
+    return meaningOfStage(stage);
+  } catch {
+    return null;
+  }
+}
 
 async function surveyWorker(fleet: FleetHostApi, v: WorkerViewLike, diagnostics: string[]): Promise<SurveyWorker> {
   const condition = conditionOf(v) ?? 'working';
@@ -98,7 +108,7 @@ export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = 
   return out;
 }
 
-export type AudienceKind = 'dispatched' | 'blocked' | 'answered' | 'prompted' | 'settled' | 'landed' | 'stalled' | 'exited' | 'wait-failed';
+export type AudienceKind = 'dispatched' | 'blocked' | 'answered' | 'prompted' | 'settled' | 'landed' | 'stalled' | 'unclassified' | 'exited' | 'wait-failed';
 
 export interface AudienceEvent {
   kind: AudienceKind;
@@ -117,8 +127,10 @@ export interface Audience {
 
 /** The kind a journal row's new stage stands for, given the kind before it (null = nothing to tell). */
 export function kindOf(stage: string, previous: AudienceKind | null, firstRowOfWorker: boolean): AudienceKind | null {
-  const cond = conditionOf({ stage, live: true, awaitingInput: false } as WorkerViewLike);
-  if (cond === 'gone') return isLanded(stage) ? 'landed' : 'exited';
+  const meaning = meaningOf(stage);
+  if (!meaning) return null;
+  const cond = waitReasonOf({ condition: meaning.condition, live: true, awaitingInput: false });
+  if (cond === 'gone') return meaning.marks.includes('landed') ? 'landed' : 'exited';
   if (cond !== null) return cond;
   if (firstRowOfWorker) return 'dispatched';
   if (previous === 'blocked') return 'answered';

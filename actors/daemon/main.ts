@@ -15,6 +15,7 @@ import { createPtyHost } from '../../io/terminal/pty/pty-host.ts';
 import type { BackendName, TerminalHost } from '../../io/terminal/types.ts';
 import { repoTopLevel, resolveBaseRef } from '../../io/git/index.ts';
 import { claudeBinary } from '../../io/agent/launch.ts';
+import { agentVersion } from '../../io/agent/agent-version.ts';
 import { createFleetHost } from '../fleet-host.ts';
 import { createRealPorts } from './real-ports.ts';
 import { makeHandlers } from './handlers.ts';
@@ -112,6 +113,7 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
       if (backend === 'herdr' && !hosts.herdr) return 'herdr is not configured. Set HAND_HERDR_BIN to the herdr binary before the daemon starts, or use --backend tmux.';
       return null;
     },
+    agentVersion,
     agentProblem: (agent) => (agent === 'claude' && !claudeBinary() ? 'Claude Code is not installed. Install it (npm install --save-exact @anthropic-ai/claude-code@2.1.332) or use --agent mock.' : null),
     rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add),
   });

@@ -5,6 +5,7 @@
  */
 import { UsageError } from '../../io/errors.ts';
 import { MAX_DURATION_MS } from '../../io/time/long-timer.ts';
+import { UNCLASSIFIED_MS } from '../../machines/worker.constants.ts';
 import { checkSendableText } from '../../io/text/sendable-text.ts';
 import type { Key } from '../../io/terminal/types.ts';
 import { parseOneKey } from '../../io/terminal/keys.ts';
@@ -35,6 +36,7 @@ export function num(params: Params, key: string, fallback: number): number {
 const FLAGS: Record<string, { flag: string; duration: boolean }> = {
   timeoutMs: { flag: '--timeout', duration: true },
   stallMs: { flag: '--stall', duration: true },
+  unclassifiedMs: { flag: '--unclear', duration: true },
   scrollback: { flag: '--scrollback', duration: false },
 };
 
@@ -96,6 +98,8 @@ export interface DispatchRequest {
   agent: AgentName;
   backend: BackendName;
   stallMs: number;
+  /** Bound on a readable screen that could not be told before a person is woken. */
+  unclassifiedMs: number;
   /** The environment of the person's `hand dispatch` call. */
   env: Record<string, string>;
   /** `--env K=V` additions, applied after every default (e.g. CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION=1). */
@@ -113,6 +117,7 @@ export function parseDispatch(params: Params): DispatchRequest {
     agent: agentParam(params),
     backend: backendParam(params),
     stallMs: num(params, 'stallMs', 20 * 60_000),
+    unclassifiedMs: num(params, 'unclassifiedMs', UNCLASSIFIED_MS),
     env: envParam(params.env),
     envAdd: params.envAdd ? envParam(params.envAdd) : undefined,
     taskKind: typeof params.taskKind === 'string' ? params.taskKind : undefined,

@@ -44,6 +44,8 @@ export function meets(reason: WaitReason, until: Until): boolean {
   if (reason === 'timeout' || reason === 'wait-failed') return false;
   if (until === 'any') return true;
   if (until === 'exited') return reason === 'gone';
+  // Could-not-tell past its bound may hide a dialog: a wait for blocked wakes on it too.
+  if (until === 'blocked' && reason === 'unclassified') return true;
   return reason === until;
 }
 

@@ -11,6 +11,7 @@ import { inspectDatabase } from '../../persistence/db-health.ts';
 import { notificationCheck } from './doctor-notify.ts';
 import { findExecutable } from '../../io/git/landing-pr.ts';
 import { GH_INSTALL, NO_MISTAKES_INSTALL, ghLoggedIn } from '../../io/git/posture-checks.ts';
+import { compareVersions, newestCorpusVersion, parseClaudeVersion } from '../../io/screen/profiles/claude-versions.ts';
 
 export interface Check {
   name: string;
@@ -29,6 +30,23 @@ function version(file: string, args: string[]): Promise<string | null> {
   });
 }
 
+
+/**
+ * The screen reader was checked against captures of CORPUS_VERSIONS; a newer Claude Code may
+ * draw screens it has not seen. A warning (optional check), never a failure: the structural
+ * reader and the could-not-tell bound still apply.
+ */
+export function claudeNewerThanCorpus(versionLine: string | null): Check | null {
+  const installed = versionLine === null ? null : parseClaudeVersion(versionLine);
+  if (installed === null) return null;
+  const newest = newestCorpusVersion();
+  if (compareVersions(installed, newest) <= 0) return null;
+  return {
+    name: 'claude screens', ok: false, optional: true,
+    detail: `Claude Code ${installed} is newer than the newest version in the screen corpus (${newest}); its screens may read "could not tell" more often`,
+    fix: `npm run capture -- --claude ${installed}   # then add ${installed} to CORPUS_VERSIONS (io/screen/profiles/claude-versions.ts) once its corpus test passes`,
+  };
+}
 
 export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Check[] }> {
   const checks: Check[] = [];
@@ -72,6 +90,8 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
     detail: nmVersion ? `${nmVersion} (${nm})` : 'the no-mistakes review gate not found (needed by no-mistakes projects)',
     fix: nmVersion ? undefined : NO_MISTAKES_INSTALL,
   });
+  const newer = claudeNewerThanCorpus(claudeVersion);
+  if (newer !== null) checks.push(newer);
   const herdrBin = process.env.HAND_HERDR_BIN;
   if (herdrBin) {
     const herdr = await version(herdrBin, ['--version']);

@@ -17,6 +17,7 @@ export { fingerprintScreen } from './fingerprint.ts';
 export { lastActivity } from './last-activity.ts';
 export { UNREADABLE_READING, unreadableReading } from './unreadable.ts';
 export { getProfile, profileNames, createProfile } from './profiles/index.ts';
+export { CORPUS_VERSIONS, compareVersions, nearestCorpusVersion, newestCorpusVersion, parseClaudeVersion } from './profiles/claude-versions.ts';
 
 export const DEFAULT_AGENT = 'claude';
 

@@ -5,6 +5,8 @@
  * dialog phrase there is history or prose, never a prompt waiting on a person.
  */
 import type { PromptBoxSpec, Screen } from './types.ts';
+import { isTrimSpace } from './whitespace.ts';
+import { frameEdge, isRule, structuralBox } from './box-structure.ts';
 
 export interface ScreenLayout {
   readonly screen: Screen;
@@ -17,34 +19,13 @@ export interface ScreenLayout {
   readonly boxLastRow: number;
 }
 
-const RULE = 0x2500; // ─
-
 // Predicates are module-level functions, not inline arrows: under tsx every new function object
 // is named at runtime, which dominated the cost of a reading.
 function isPlainSpace(c: number): boolean {
   return c === 0x20;
 }
 
-function isRuleChar(c: number): boolean {
-  return c === RULE;
-}
-
-/** The whitespace String#trim removes (so NBSP counts, as in the reference's `.trim()`). */
-export function isTrimSpace(c: number): boolean {
-  return (
-    c === 0x20 ||
-    (c >= 0x09 && c <= 0x0d) ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
+export { isTrimSpace } from './whitespace.ts';
 
 function skipWhile(text: string, from: number, accept: (c: number) => boolean): number {
   let i = from;
@@ -52,30 +33,24 @@ function skipWhile(text: string, from: number, accept: (c: number) => boolean): 
   return i;
 }
 
-/**
- * A horizontal rule as Claude Code draws it around the box: after leading spaces a run of U+2500
- * that is the whole row, or at least three long and followed by a label (`──── ◐ medium`).
- * Dashed diff frames (U+254C) and `╭─…╮` tops are not rules.
- */
-export function isRule(text: string): boolean {
-  const start = skipWhile(text, 0, isPlainSpace);
-  const end = skipWhile(text, start, isRuleChar);
-  const run = end - start;
-  if (run === 0) return false;
-  return run >= 3 || skipWhile(text, end, isTrimSpace) === text.length;
-}
+export { isRule } from './box-structure.ts';
+
+const NUMBERED_OPTION = /^[\s\u00a0]*\d{1,2}[.)][\s\u00a0]/;
 
 /**
  * Where the box content starts on `text`, or -1 when the row is not the live box.
- * Shape (control-plane §3.4): whitespace, frame chars, whitespace, then the prefix. A caret with a
- * plain space, a caret deeper in the row, or a row starting with `>` never qualifies.
+ * Shape (control-plane §3.4): whitespace, frame chars, whitespace, then a glyph + U+00A0. A caret
+ * with a plain space, a caret deeper in the row, or a row starting with `> ` never qualifies.
  */
 export function boxContentStart(text: string, box: PromptBoxSpec): number {
-  if (text.indexOf(box.prefix) === -1) return -1;
+  if (text.indexOf('\u00A0') === -1) return -1;
   let i = skipWhile(text, 0, isTrimSpace);
   while (i < text.length && box.frame.includes(text[i]!)) i++;
   i = skipWhile(text, i, isTrimSpace);
-  return text.startsWith(box.prefix, i) ? i + box.prefix.length : -1;
+  // glyph + NBSP, where the glyph is `❯` (or `>` in versions that drew that)
+  if (!box.glyphs.includes(text[i] ?? '') || text.charCodeAt(i + 1) !== 0xa0) return -1;
+  // A menu cursor drawn with NBSPs (`❯\u00a01.\u00a0Yes`, seen in a Windows capture) is no box.
+  return NUMBERED_OPTION.test(text.slice(i + 2)) ? -1 : i + 2;
 }
 
 export function layoutScreen(screen: Screen, box: PromptBoxSpec): ScreenLayout {
@@ -83,12 +58,19 @@ export function layoutScreen(screen: Screen, box: PromptBoxSpec): ScreenLayout {
   for (let r = 0; r < texts.length; r++) texts[r] = screen.lines[r]!.text;
   let boxRow = -1;
   let start = -1;
-  // First match top-down, as the reference reads it.
-  for (let r = 0; r < texts.length; r++) {
-    start = boxContentStart(texts[r]!, box);
-    if (start !== -1) {
-      boxRow = r;
-      break;
+  // The box by structure first (between the last pair of rules, bare glyph = empty box);
+  // without that structure, the first glyph + NBSP row top-down, as the reference reads it.
+  const found = structuralBox(texts, box.glyphs, box.frame);
+  if (found !== null && found !== 'menu') {
+    boxRow = found.row;
+    start = found.start;
+  } else if (found === null) {
+    for (let r = 0; r < texts.length; r++) {
+      start = boxContentStart(texts[r]!, box);
+      if (start !== -1) {
+        boxRow = r;
+        break;
+      }
     }
   }
   let boxLastRow = boxRow;
@@ -96,7 +78,7 @@ export function layoutScreen(screen: Screen, box: PromptBoxSpec): ScreenLayout {
     // A multi-line input continues until the closing rule; with no rule below we cannot tell
     // where the box ends, so only its first row counts.
     for (let r = boxRow + 1; r < texts.length; r++) {
-      if (isRule(texts[r]!)) {
+      if (isRule(texts[r]!) || frameEdge(texts[r]!) !== null) {
         boxLastRow = r - 1;
         break;
       }

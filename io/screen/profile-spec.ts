@@ -16,6 +16,8 @@ export interface BlockerRule {
   reason: BlockedReason;
   anyOf: readonly string[];
   allOf?: readonly string[];
+  /** Words too common to count alone (`wants to`): they only name the reason of a numbered menu. */
+  needsMenu?: boolean;
 }
 
 export interface ScreenProfileSpec {
@@ -27,6 +29,11 @@ export interface ScreenProfileSpec {
   isWorking(layout: ScreenLayout): boolean;
   /** The agent's own exit hint is on screen. */
   isExited(layout: ScreenLayout): boolean;
+  /**
+   * The variant for one agent version (its `name` says which era, e.g. `claude@2.0.0`); absent
+   * or undefined = this spec reads every version.
+   */
+  forVersion?(version: string): ScreenProfileSpec | undefined;
 }
 
 export interface PromptBoxReading {

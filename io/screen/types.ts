@@ -48,6 +48,11 @@ import type { ScreenReading } from '../../contract/screen-reading.ts';
 export interface PromptBoxSpec {
   /** What starts the live input row after leading whitespace/frame, e.g. `❯` + U+00A0. */
   prefix: string;
+  /**
+   * Prompt glyphs of every version (`❯`, older `>`): glyph + U+00A0 is the box anywhere; the
+   * glyph alone is the empty box only between two rules (a trimmed NBSP).
+   */
+  glyphs: string;
   /** Frame characters trimmed around the row (custom status lines draw `│` sides). */
   frame: string;
   /** Placeholder hints that mean "empty" (anchored, whole-text). Anything else is content. */

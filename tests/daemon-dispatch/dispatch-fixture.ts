@@ -146,7 +146,7 @@ export function trackWorlds(): (opts?: { posture?: Posture; yolo?: boolean; regi
     };
     const brief = writeInbox('brief.md', GOOD_BRIEF);
     const params = (over: Partial<DispatchParams> = {}): DispatchParams => ({
-      id: 'T-1', repo, brief, readPaths: [], agent: 'mock', backend: 'tmux', stallMs: 60_000, env: {}, ...over,
+      id: 'T-1', repo, brief, readPaths: [], agent: 'mock', backend: 'tmux', stallMs: 60_000, unclassifiedMs: 30_000, env: {}, ...over,
     });
     return { repo, home, dataDir, workersDir: deps.workersDir, inbox, store, fleet, deps, fixture, params, writeInbox, dispatch: (over) => dispatchWorker(params(over), deps) };
   };

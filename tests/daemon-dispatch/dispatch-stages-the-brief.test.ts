@@ -72,3 +72,15 @@ describe('dispatch stages the brief in its own directory', () => {
     expect(dataDirOf({ workersDir: '/h/workers', dataDir: '/elsewhere' })).toBe('/elsewhere');
   });
 });
+
+describe('dispatch records the agent version for the screen reader', () => {
+  it('stores what agentVersion answers on the worker row; without the port the row has none', async () => {
+    const w = await world();
+    w.deps.agentVersion = async (agent) => (agent === 'claude' ? '2.1.50' : null);
+    await w.dispatch({ agent: 'claude' });
+    expect(w.store.getWorker('T-1')!.agentVersion).toBe('2.1.50');
+    const w2 = await world();
+    await w2.dispatch();
+    expect(w2.store.getWorker('T-1')!.agentVersion).toBeUndefined();
+  });
+});

@@ -12,7 +12,7 @@ import { stagePath } from '../../actors/worker-view.ts';
 import { makeHarness, settle, intent, STALL_MS, T0 } from '../actors/helpers/harness.ts';
 import { reading } from '../actors/helpers/scripted-host.ts';
 import { UNREADABLE_READING } from '../../io/screen/unreadable.ts';
-import { ESCAPE_SETTLE_MS, RESUBMIT_AFTER_MS, BRIEF_QUIET_MS, BRIEF_CONFIRM_MS, STARTUP_SETTLE_MS, MAX_BRIEF_RETRIES, INTERRUPT_SETTLE_MS, CLEAR_SETTLE_MS } from '../../machines/worker.machine.ts';
+import { ESCAPE_SETTLE_MS, RESUBMIT_AFTER_MS, BRIEF_QUIET_MS, BRIEF_CONFIRM_MS, STARTUP_SETTLE_MS, MAX_BRIEF_RETRIES, INTERRUPT_SETTLE_MS, CLEAR_SETTLE_MS, UNCLASSIFIED_MS } from '../../machines/worker.machine.ts';
 import { isTurnRunning, boxHoldsTypedText } from '../../machines/worker.guards.ts';
 
 const R: Record<string, ScreenReading> = {
@@ -191,7 +191,7 @@ describe(`worker model paths replayed against the real wiring (${paths.length} p
           hh.host.exit(pane, 0);
         } else if (type === 'DEADLINE') {
           const name = (ev as Extract<WorkerEvent, { type: 'DEADLINE' }>).name;
-          const ms = { stall: STALL_MS, 'escape-settle': ESCAPE_SETTLE_MS, 'interrupt-settle': INTERRUPT_SETTLE_MS, 'clear-settle': CLEAR_SETTLE_MS, resubmit: RESUBMIT_AFTER_MS, 'brief-quiet': BRIEF_QUIET_MS, 'brief-confirm': BRIEF_CONFIRM_MS, 'startup-settle': STARTUP_SETTLE_MS, stop: 30_000 }[name];
+          const ms = { stall: STALL_MS, 'escape-settle': ESCAPE_SETTLE_MS, 'interrupt-settle': INTERRUPT_SETTLE_MS, 'clear-settle': CLEAR_SETTLE_MS, resubmit: RESUBMIT_AFTER_MS, 'brief-quiet': BRIEF_QUIET_MS, 'brief-confirm': BRIEF_CONFIRM_MS, 'startup-settle': STARTUP_SETTLE_MS, stop: 30_000, unclassified: UNCLASSIFIED_MS }[name];
           hh.clock.increment(ms);
         } else if (type === 'SEND' || type === 'KEYS' || type === 'STOP') {
           hh.host.origin = 'person';

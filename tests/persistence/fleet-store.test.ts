@@ -166,3 +166,12 @@ describe('damaged rows come back as text, never as a crash', () => {
     expect(store.journal()[0]!.event).toBe('{broken');
   });
 });
+
+describe('the agent version recorded at dispatch (schema 6)', () => {
+  it('round-trips with the worker row, and a row without one has none', () => {
+    store.insertWorker(worker('v1', { agentVersion: '2.1.50' }));
+    store.insertWorker(worker('v2'));
+    expect(store.getWorker('v1')!.agentVersion).toBe('2.1.50');
+    expect('agentVersion' in store.getWorker('v2')!).toBe(false);
+  });
+});

@@ -26,8 +26,22 @@ describe('the live box is caret + NBSP; caret + plain space never is', () => {
   });
 
   it('a row with only carets and plain spaces is never the box, whatever follows', () => {
-    for (const row of [`${CARET} `, `${CARET} run the tests`, `   ${CARET}  x`, `${CARET}`]) {
+    for (const row of [`${CARET} run the tests`, `   ${CARET}  x`, `${CARET} 1. Yes`]) {
       expect(readPromptBox(screenOf(RULE, row, RULE)), JSON.stringify(row)).toBeNull();
+    }
+  });
+
+  // Changed rule (docs/2026-12-01-structural-screen-reading.md): a capture path that trims row
+  // ends (tmux capture-pane, herdr's trim_end) turns the empty box `❯`+NBSP into a bare `❯`.
+  it('a bare caret (or caret + only whitespace) between the last two rules is the empty live box', () => {
+    for (const row of [`${CARET} `, `${CARET}`, `${CARET}${NBSP}`, `${CARET}${NBSP} `]) {
+      expect(readPromptBox(screenOf(RULE, row, RULE)), JSON.stringify(row)).toEqual({ text: '', kind: 'empty' });
+    }
+  });
+
+  it('a bare caret outside a pair of rules is not the box', () => {
+    for (const screen of [screenOf('● reply', `${CARET}`), screenOf(RULE, 'transcript', `${CARET}`)]) {
+      expect(readPromptBox(screen)).toBeNull();
     }
   });
 
@@ -46,8 +60,15 @@ describe('the live box is caret + NBSP; caret + plain space never is', () => {
     expect(readPromptBox(screen)).toEqual({ text: 'fix the parser', kind: 'typed' });
   });
 
-  it('the first box row top-down is the one read', () => {
+  // Changed rule: the live box is the one between the LAST two rules (position), so a dead box
+  // left drawn higher up (classic renderer history) is not read as the live one.
+  it('the box between the last two rules is the one read', () => {
     const screen = screenOf(RULE, `${BOX}first`, RULE, `${BOX}second`, RULE);
+    expect(readPromptBox(screen)?.text).toBe('second');
+  });
+
+  it('without rules around any box row, the first box row top-down is the one read', () => {
+    const screen = screenOf('● reply', `${BOX}first`, '  ⏸ manual mode on', `${BOX}second`);
     expect(readPromptBox(screen)?.text).toBe('first');
   });
 

@@ -5,10 +5,13 @@
  */
 import type { BlockerRule, PromptBoxSpec, ScreenProfileSpec } from '../profile-spec.ts';
 import { lastRowsBefore, type ScreenLayout } from '../layout.ts';
+import { nearestCorpusVersion, parseClaudeVersion, promptGlyphsFor } from './claude-versions.ts';
 
 /** The live input row: `❯` U+276F + U+00A0. Every other caret has a plain space after it. */
 export const CLAUDE_BOX: PromptBoxSpec = {
   prefix: '\u276F\u00A0',
+  // 2.0.0 drew `>` + U+00A0 (corpus 2.0.0); 2.0.77 and later draw `❯` + U+00A0.
+  glyphs: '\u276F>',
   frame: '\u2502',
   // Harness placeholders quoted from 2.1.200 (control-plane §3.4). Anchored at both ends with a
   // non-empty middle: `Try "x" and report back` is content, not a hint. Version-bound: an unknown
@@ -35,8 +38,13 @@ export const CLAUDE_BLOCKERS: readonly BlockerRule[] = [
     reason: 'question',
     anyOf: ['Chat about this', 'Type something', 'Review your answers', 'Skip interview and plan immediately'],
   },
-  { reason: 'permission', anyOf: ['Do you want to'] },
-  { reason: 'menu', anyOf: ['Enter to select', 'to navigate'] },
+  { reason: 'question', anyOf: ['requests your input'] },
+  { reason: 'permission', anyOf: ['Do you want to', 'Would you like to proceed?'] },
+  // Tool dialogs without a footer (MCP servers, claude-in-chrome: `… wants to …`, `❯ 1. Allow`,
+  // `2. Deny (esc)`) and bare "Would you like to …?" choices: only with a menu shape under them.
+  { reason: 'permission', anyOf: [' wants to ', 'Would you like to', 'Deny (esc)', '. Allow', '. Yes'], needsMenu: true },
+  // Navigate hints spelled out: a bare `to navigate` also matches "wants to navigate to …".
+  { reason: 'menu', anyOf: ['Enter to select', '↑/↓ to navigate', '↑↓ to navigate', 'rrow keys to navigate', 'rrows to navigate'] },
   {
     reason: 'dialog',
     anyOf: ['Enter to confirm', 'Esc to cancel', 'Press Enter to continue', 'Run a dynamic workflow?'],
@@ -45,11 +53,13 @@ export const CLAUDE_BLOCKERS: readonly BlockerRule[] = [
 
 /**
  * A live spinner line: glyph, verb ending in `…` (U+2026), then end of line or a `(` status
- * that starts with elapsed time or the old `esc to interrupt`. A finished turn's line
- * (`✻ Baked for 4s · done 8:15 AM`) has no ellipsis and never matches. ✳ is included although
- * 2.1.332 did not show it: earlier versions animate through it (herdr.md §3).
+ * (elapsed time, token counter, `esc to interrupt`, `thinking`: any status). A finished turn's
+ * line (`✻ Baked for 4s · done 8:15 AM`) has no ellipsis and never matches. ✳ ∗ ✷–✺ are
+ * included although 2.1.332 did not show them: other versions and fonts animate through them.
  */
-const SPINNER_LINE = /^\s*[·✢*✶✻✽✳]\s+\S[^…]{0,80}…(?:\s*$|\s+\((?:\d+[smh]|esc to interrupt))/;
+const SPINNER_LINE = /^\s*[·✢*✶✻✽✳∗✷✸✹✺]\s+\S[^…]{0,80}(?:…|\.\.\.)(?:\s*$|\s+\()/;
+/** A finished turn still waiting on its background agents (herdr: background_agents_working). */
+const WAITING_FOR_AGENTS = /^\s*[·✢*✶✻✽✳∗]\s+Waiting for [1-9]\d* background agents? to finish\b/;
 const INTERRUPT_HINT = /esc to interrupt/i;
 
 /** How many non-blank rows above the box may sit between the spinner and the box (tips, todos). */
@@ -62,7 +72,7 @@ function isWorking(layout: ScreenLayout): boolean {
   const footer = boxRow === -1 ? lastRowsBefore(layout, texts.length, BOTTOM_WINDOW) : texts.slice(boxLastRow + 1);
   for (const row of footer) if (INTERRUPT_HINT.test(row)) return true;
   const above = boxRow === -1 ? footer : lastRowsBefore(layout, boxRow, SPINNER_WINDOW);
-  for (const row of above) if (SPINNER_LINE.test(row)) return true;
+  for (const row of above) if (SPINNER_LINE.test(row) || WAITING_FOR_AGENTS.test(row)) return true;
   return false;
 }
 
@@ -83,4 +93,9 @@ export const claudeCodeSpec: ScreenProfileSpec = {
   blockers: CLAUDE_BLOCKERS,
   isWorking,
   isExited,
+  forVersion(version) {
+    if (parseClaudeVersion(version) === null) return undefined;
+    const era = nearestCorpusVersion(version);
+    return { ...claudeCodeSpec, name: `claude@${era}`, box: { ...CLAUDE_BOX, glyphs: promptGlyphsFor(version) }, forVersion: undefined };
+  },
 };

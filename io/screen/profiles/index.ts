@@ -31,8 +31,14 @@ export function profileNames(): string[] {
   return SPECS.map((spec) => spec.name);
 }
 
-/** The profile called `name` (or one of its aliases); an unknown name is a usage error. */
+/**
+ * The profile called `name` (or one of its aliases); an unknown name is a usage error.
+ * `name@version` (e.g. `claude@2.0.77`, the version recorded at dispatch) picks the variant of
+ * the nearest corpus version; a profile without variants ignores the version.
+ */
 export function getProfile(name: string): ScreenProfile {
+  const at = name.indexOf('@');
+  if (at > 0) return versionedProfile(name.slice(0, at), name.slice(at + 1));
   const profile = PROFILES.get(name);
   if (profile === undefined) {
     throw new UsageError(
@@ -40,6 +46,21 @@ export function getProfile(name: string): ScreenProfile {
       `unknown agent profile ${JSON.stringify(name)}: use one of ${profileNames().join(', ')}`,
       { agent: name },
     );
+  }
+  return profile;
+}
+
+const VARIANTS = new Map<string, ScreenProfile>();
+
+function versionedProfile(name: string, version: string): ScreenProfile {
+  const base = getProfile(name);
+  const spec = base.spec.forVersion?.(version);
+  if (spec === undefined) return base;
+  const key = `${base.name}@${spec.name}`;
+  let profile = VARIANTS.get(key);
+  if (profile === undefined) {
+    profile = createProfile(spec);
+    VARIANTS.set(key, profile);
   }
   return profile;
 }

@@ -1,0 +1,131 @@
+/**
+ * `npm run capture -- --claude <version> [--backend tmux|pty|both] [--only a,b]`
+ *
+ * Installs @anthropic-ai/claude-code@<version> into ~/.cache/kingshand/claude/<version> (outside
+ * the repository; the pinned version comes from node_modules), runs the scripted scenarios of
+ * scenarios.ts against the fake model API under tmux and/or node-pty, and writes labelled
+ * fixtures to tests/fixtures/claude-corpus/<version>/<backend>-<scenario>.{txt,ansi.txt,json}.
+ * CPU heavy: run one at a time.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
+import { launchInTmux } from '../harness/claude-tmux.ts';
+import { prepareClaudeRun } from '../harness/real-claude.ts';
+import { PINNED_CLAUDE_VERSION, CLAUDE_BIN } from '../harness/claude-binary.ts';
+import { launchInPty, type CapturePane } from './pty-pane.ts';
+import { SCENARIOS, type Scenario } from './scenarios.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CORPUS_DIR = join(ROOT, 'tests', 'fixtures', 'claude-corpus');
+
+function cacheDir(version: string): string {
+  return join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'kingshand', 'claude', version);
+}
+
+/** The claude executable for `version`, installing it into the cache when missing. */
+function binaryFor(version: string): string {
+  if (version === PINNED_CLAUDE_VERSION) return CLAUDE_BIN;
+  const dir = cacheDir(version);
+  const bin = join(dir, 'node_modules', '.bin', 'claude');
+  if (!existsSync(bin)) {
+    mkdirSync(dir, { recursive: true });
+    console.error(`installing @anthropic-ai/claude-code@${version} into ${dir}`);
+    execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', `@anthropic-ai/claude-code@${version}`], { stdio: 'inherit' });
+  }
+  // The installed package says its version (`claude --version` of some versions lingers, and on a
+  // loaded machine a JS build can take longer to start than any sensible timeout).
+  const pkg = join(dir, 'node_modules', '@anthropic-ai', 'claude-code', 'package.json');
+  const installed = (JSON.parse(readFileSync(pkg, 'utf8')) as { version?: string }).version;
+  if (installed !== version) throw new Error(`${pkg} says ${String(installed)}, expected ${version}`);
+  return bin;
+}
+
+/** 2.0.x crashes on a project entry without these lists (`B.allowedTools is not iterable`). */
+function oldVersionProjectDefaults(claudeJsonPath: string): void {
+  const json = JSON.parse(readFileSync(claudeJsonPath, 'utf8')) as { projects?: Record<string, Record<string, unknown>> };
+  for (const entry of Object.values(json.projects ?? {})) {
+    entry.allowedTools ??= [];
+    entry.mcpContextUris ??= [];
+    entry.mcpServers ??= {};
+    entry.enabledMcpjsonServers ??= [];
+    entry.disabledMcpjsonServers ??= [];
+  }
+  writeFileSync(claudeJsonPath, JSON.stringify(json, null, 2) + '\n');
+}
+
+async function runOne(version: string, bin: string, backend: 'tmux' | 'pty', scenario: Scenario, fake: FakeAnthropic): Promise<void> {
+  const cols = scenario.setup.cols ?? 120;
+  const rows = scenario.setup.rows ?? 40;
+  const run = await prepareClaudeRun({ baseUrl: fake.url, renderer: 'fullscreen', trusted: scenario.setup.trusted ?? true, manualPermissions: true });
+  oldVersionProjectDefaults(run.claudeJsonPath);
+  const mcpConfig = join(run.root, 'mcp.json');
+  writeFileSync(mcpConfig, JSON.stringify({ mcpServers: { kh: { type: 'stdio', command: process.execPath, args: [join(ROOT, 'tests', 'corpus', 'mcp-kh-server.mjs')] } } }));
+  const argv = [bin, ...(scenario.setup.args?.({ mcpConfig }) ?? [])];
+  let pane: CapturePane | undefined;
+  try {
+    pane = backend === 'tmux'
+      ? await launchInTmux({ dir: run.root, cwd: run.worktree, env: run.env, argv, cols, rows })
+      : launchInPty({ cwd: run.worktree, env: run.env, argv, cols, rows });
+    fake.reset();
+    const expected = await scenario.drive(pane, fake);
+    const plain = await pane.capture();
+    const ansi = await pane.capture({ ansi: true });
+    const dir = join(CORPUS_DIR, version);
+    mkdirSync(dir, { recursive: true });
+    const base = join(dir, `${backend}-${scenario.name}`);
+    // Machine paths of the throwaway run never go into the repository.
+    const scrub = (s: string) => s.split(run.root).join('/tmp/kh-capture');
+    writeFileSync(`${base}.txt`, scrub(plain));
+    writeFileSync(`${base}.ansi.txt`, scrub(ansi));
+    const meta = { version, backend, cols, rows, scenario: scenario.name, expected, captured: new Date().toISOString().slice(0, 10) };
+    writeFileSync(`${base}.json`, JSON.stringify(meta, null, 2) + '\n');
+    console.error(`ok   ${version} ${backend} ${scenario.name} → ${expected.state}`);
+  } finally {
+    await pane?.kill();
+    run.cleanup();
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { claude: { type: 'string' }, backend: { type: 'string', default: 'both' }, only: { type: 'string' } },
+  });
+  const version = values.claude;
+  if (version === undefined || !/^\d+\.\d+\.\d+$/.test(version)) {
+    console.error('usage: npm run capture -- --claude <version> [--backend tmux|pty|both] [--only scenario,…]  (e.g. --claude 2.1.50)');
+    process.exit(2);
+  }
+  const backends = values.backend === 'both' ? (['tmux', 'pty'] as const) : [values.backend as 'tmux' | 'pty'];
+  if (!backends.every((b) => b === 'tmux' || b === 'pty')) {
+    console.error(`--backend ${values.backend}: use tmux, pty or both`);
+    process.exit(2);
+  }
+  const only = values.only?.split(',');
+  const bin = binaryFor(version);
+  const fake = await startFakeAnthropic({ suggestion: null, slowWordDelayMs: 700, slowWordCount: 40 });
+  let failed = 0;
+  try {
+    for (const scenario of SCENARIOS) {
+      if (only && !only.includes(scenario.name)) continue;
+      for (const backend of backends) {
+        if (scenario.backends && !scenario.backends.includes(backend)) continue;
+        try {
+          await runOne(version, bin, backend, scenario, fake);
+        } catch (err) {
+          failed++;
+          console.error(`FAIL ${version} ${backend} ${scenario.name}: ${(err as Error).message.slice(0, 3000)}`);
+        }
+      }
+    }
+  } finally {
+    await fake.close();
+  }
+  if (failed > 0) process.exitCode = 1;
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main();
