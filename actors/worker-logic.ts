@@ -10,6 +10,7 @@ import type { Key, PaneInfo, TerminalHost } from '../io/terminal/types.ts';
 import type { WorkerIntent } from '../persistence/types.ts';
 import type { Clock, LandingPort, WorkerPorts } from './ports.ts';
 import { RefusedError } from '../io/errors.ts';
+import { sendFirstPrompt } from './first-prompt-resume.ts';
 
 export interface WorkerRuntime {
   ports: WorkerPorts;
@@ -77,7 +78,14 @@ export function provideWorker(rt: WorkerRuntime) {
       }),
       submitPrompt: fromPromise<{ at: number }, { id: string; paneId: string; text: string; allowNonEmptyBox: boolean }>(
         async ({ input }) => {
-          await ports.sendText(rt.hostOf(input.id), input.paneId, input.text, { allowNonEmptyBox: input.allowNonEmptyBox });
+          const host = rt.hostOf(input.id);
+          await sendFirstPrompt(
+            (o) => ports.sendText(host, input.paneId, input.text, o),
+            () => ports.sendKey(host, input.paneId, 'enter', { allowNonEmptyBox: true }),
+            input.text,
+            input.allowNonEmptyBox,
+            (box) => rt.log?.({ msg: 'first prompt found typed but unsubmitted: pressing Enter', id: input.id, chars: box.length }),
+          );
           return { at: clock.now() };
         },
       ),
