@@ -177,6 +177,10 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
       ]));
       const paneId = out.trim();
       if (!PANE_ID.test(paneId)) throw new Error(`tmux new-session printed ${JSON.stringify(out)}`);
+      // A new pane: an id remembered from a server that died (tmux numbers from %0 again) says
+      // nothing about it — its sticky exit and old watch would report this live worker gone.
+      watchers.forget(paneId);
+      bus.forget(paneId);
       await watchers.watch(paneId);
       const info = await describe(paneId);
       return info
