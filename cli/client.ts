@@ -4,7 +4,8 @@
  */
 import { connect, type Socket } from 'node:net';
 import { spawn } from 'node:child_process';
-import { openSync, closeSync, readFileSync, existsSync } from 'node:fs';
+import { openSync, closeSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { REFUSAL_LINE } from '../actors/daemon/refusal-line.ts';
 import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';
 import { DaemonUnreachableError, HandError, type ExitCode } from '../io/errors.ts';
@@ -32,8 +33,28 @@ function tail(file: string, lines: number): string {
   return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
 }
 
+/** The refusal line a daemon printed to `file` after byte `from`, if any. */
+function refusalSince(file: string, from: number): { code: string; message: string; details: Record<string, unknown> } | null {
+  let text: string;
+  try {
+    text = readFileSync(file).subarray(from).toString('utf8');
+  } catch {
+    return null;
+  }
+  const line = text.split('\n').reverse().find((l) => l.startsWith(REFUSAL_LINE));
+  if (!line) return null;
+  try {
+    const v = JSON.parse(line.slice(REFUSAL_LINE.length)) as { code?: unknown; message?: unknown; details?: unknown };
+    if (typeof v.code !== 'string' || typeof v.message !== 'string') return null;
+    return { code: v.code, message: v.message, details: (v.details ?? {}) as Record<string, unknown> };
+  } catch {
+    return null;
+  }
+}
+
 /** Starts `hand daemon run` detached and waits (bounded) until its socket accepts connections. */
 export async function startDaemon(paths: HomePaths, timeoutMs = 15_000): Promise<Socket> {
+  const outStart = existsSync(paths.daemonOut) ? statSync(paths.daemonOut).size : 0;
   const out = openSync(paths.daemonOut, 'a');
   const child = spawn(process.execPath, [HAND_BIN, 'daemon', 'run', '--home', paths.home], {
     detached: true,
@@ -54,6 +75,9 @@ export async function startDaemon(paths: HomePaths, timeoutMs = 15_000): Promise
       // exit 1 with "already running" means another start won the race: connect to that one.
       const again = await tryConnect(paths.socket);
       if (again) return again;
+      // A daemon that refused to start (a lost database) said why: the same refusal, exit 1.
+      const refusal = refusalSince(paths.daemonOut, outStart);
+      if (refusal) throw new RemoteError(refusal.code, refusal.message, 1, refusal.details);
       throw new DaemonUnreachableError(`the daemon exited with status ${exited} while starting:\n${tail(paths.daemonOut, 5)}\nSee ${paths.daemonOut}; \`hand doctor\` checks the setup.`, { home: paths.home });
     }
     await new Promise((r) => setTimeout(r, 30));

@@ -73,6 +73,15 @@ daemon
     emit(json(cmd), { running: true, ...r }, () => `running: pid ${r.pid} · up ${Math.round(Number(r.uptimeMs) / 1000)}s · ${r.workers} workers · ${r.socket}`);
   });
 daemon
+  .command('restore-db')
+  .description('put the newest database backup back (when the daemon refuses to start on a lost or damaged database)')
+  .option('--from <file>', 'restore this backup instead of the newest in <home>/backups')
+  .action(async (o: { from?: string }, cmd: Command) => {
+    const { restoreDb, restoreDbText } = await import('./commands/restore-db.ts');
+    const r = restoreDb(paths(cmd), o.from);
+    emit(json(cmd), r, () => restoreDbText(r));
+  });
+daemon
   .command('run', { hidden: true })
   .description('run the daemon in the foreground (what `daemon start` launches)')
   .action(async (_o, cmd: Command) => {

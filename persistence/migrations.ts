@@ -65,6 +65,14 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec('CREATE INDEX journal_by_actor ON journal(actor_id, seq);');
     },
   },
+  {
+    version: 5,
+    description: "the database's own id, named by the state directory's manifest (persistence/state-integrity.ts)",
+    up(db) {
+      db.exec('CREATE TABLE store_identity (id INTEGER PRIMARY KEY CHECK (id = 1), db_id TEXT NOT NULL, created_at INTEGER NOT NULL);');
+      db.prepare('INSERT INTO store_identity (id, db_id, created_at) VALUES (1, lower(hex(randomblob(16))), ?)').run(Date.now());
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -20,6 +20,8 @@ import { makeHandlers } from './handlers.ts';
 import { startSocketServer } from './server.ts';
 import { createOptionalHerdrHost } from './herdr-option.ts';
 import { createLandingPort, landingHandlers } from './landing.ts';
+import { keepStateRecord, openCheckedStore, refusalLine, type StateRecord } from './state-record.ts';
+import { RefusedError } from '../../io/errors.ts';
 
 function hasTmux(): boolean {
   try {
@@ -35,7 +37,19 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   const logger = pino({ base: { pid: process.pid } }, pino.destination({ dest: paths.log, sync: true, mkdir: true }));
   const log = (obj: Record<string, unknown>, msg?: string) => logger.info(obj, msg ?? String(obj.msg ?? obj.event ?? 'event'));
   const startedAt = Date.now();
-  const store = openStore(paths.db);
+  // A lost or damaged database is refused (naming the backup), never read as an empty fleet.
+  let stateRecord: StateRecord;
+  try {
+    stateRecord = keepStateRecord(openCheckedStore({ home: paths.home, db: paths.db }, (db) => openStore(db)), { home: paths.home, db: paths.db }, (obj, msg) => logger.warn(obj, msg));
+  } catch (err) {
+    if (err instanceof RefusedError) {
+      logger.error({ code: err.code, ...err.details }, err.message);
+      process.stdout.write(refusalLine(err));
+    }
+    lock.release();
+    throw err;
+  }
+  const store = stateRecord.store;
   const hosts: Partial<Record<BackendName, TerminalHost>> = {};
   const tmuxAvailable = hasTmux();
   if (tmuxAvailable) hosts.tmux = createTmuxHost({ socketPath: paths.tmuxSocket, onNotice: (msg, fields) => logger.warn(fields, msg) });
@@ -57,6 +71,7 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
     try {
       await fleet.shutdown();
     } finally {
+      await stateRecord.stop().catch(() => {});
       store.close();
       if (existsSync(paths.socket)) unlinkSync(paths.socket);
       lock.release();
