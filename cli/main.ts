@@ -152,7 +152,9 @@ program
   .argument('[id]', 'only this worker')
   .action(async (id: string | undefined, _o, cmd: Command) => {
     const r = await call<Record<string, unknown>[]>(paths(cmd), 'status', { id });
-    emit(json(cmd), r, () => (r.length ? table(r, STATUS_COLUMNS) : 'no workers (hand dispatch … starts one)'));
+    // A worktree deleted outside kingshand is said under the table (too rare for a column).
+    const missing = r.filter((row) => row.worktreeMissing === true).map((row) => `${String(row.id)}: its worktree is missing (deleted outside kingshand?)`);
+    emit(json(cmd), r, () => (r.length ? [table(r, STATUS_COLUMNS), ...missing].join('\n') : 'no workers (hand dispatch … starts one)'));
   });
 
 program

@@ -10,6 +10,7 @@ import { parseKey } from '../../io/terminal/keys.ts';
 import type { FleetStore, Posture, ProjectRecord } from '../../persistence/types.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import type { Handler } from './server.ts';
+import { worktreeMissing } from './worktree-presence.ts';
 import { waitForWorker, conditionOf, type Until } from './wait.ts';
 import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
 
@@ -109,6 +110,8 @@ export function statusRow(v: WorkerViewLike) {
     gate: v.gate ?? null,
     // The latest rejection at either gate, with the person's reason.
     rejection: v.rejection ? `${v.rejection.gate}: ${v.rejection.reason}` : null,
+    // The worktree was deleted outside kingshand (actors/daemon/worktree-presence.ts).
+    worktreeMissing: worktreeMissing(v),
   };
 }
 

@@ -1,0 +1,25 @@
+/**
+ * A worktree deleted by hand while its worker runs (or after) was never noticed: `hand status`
+ * showed nothing, and `hand land` later judged the empty branch and said "no changes". Both now
+ * look at the directory itself. Only stages that own a worktree are asked: before `preparing`
+ * there is none yet, and after landing or a rejected brief there is none any more by design.
+ */
+import { existsSync } from 'node:fs';
+import { RefusedError } from '../../io/errors.ts';
+
+const WITHOUT_WORKTREE = new Set(['admission', 'gate', 'preparing', 'landed', 'rejected']);
+
+/** True when the worker's stage says it has a worktree and the directory is not there. */
+export function worktreeMissing(v: { stage: string; worktree: string }): boolean {
+  return !WITHOUT_WORKTREE.has(v.stage.split('.')[0]!) && !existsSync(v.worktree);
+}
+
+/** The refusal `hand land` gives for a worker whose worktree is gone. */
+export function worktreeMissingError(w: { id: string; worktree: string; branch: string }): RefusedError {
+  return new RefusedError(
+    'worktree-missing',
+    `the worktree of ${w.id} (${w.worktree}) is missing: it was deleted outside kingshand, so whatever was not committed is gone and nothing was landed. ` +
+      `Its branch ${w.branch} still holds what was committed: look at it (git log ${w.branch}), run git worktree prune, then stop the worker (hand stop ${w.id}) and land the branch by hand or dispatch again.`,
+    { id: w.id, worktree: w.worktree, branch: w.branch },
+  );
+}
