@@ -22,6 +22,7 @@ import { createOptionalHerdrHost } from './herdr-option.ts';
 import { createLandingPort, landingHandlers } from './landing.ts';
 import { keepStateRecord, openCheckedStore, refusalLine, type StateRecord } from './state-record.ts';
 import { RefusedError } from '../../io/errors.ts';
+import { applyFaultHolds, FAULT_HOLD_ENV, parseFaultHolds } from './fault-holds.ts';
 
 function hasTmux(): boolean {
   try {
@@ -57,6 +58,7 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   const herdr = createOptionalHerdrHost(process.env);
   if (herdr) hosts.herdr = herdr;
   const ports = createRealPorts({ fallbackEnv: process.env });
+  applyFaultHolds(parseFaultHolds(process.env[FAULT_HOLD_ENV]), ports, hosts, (obj, msg) => logger.warn(obj, msg));
   const fleet = createFleetHost({ store, hosts, ports, landing: createLandingPort({ store }), log: (obj) => log(obj) });
   const { restored, skipped } = await fleet.start();
   log({ restored: restored.length, skipped }, 'fleet restored');
