@@ -85,7 +85,7 @@ export async function dispatchIntoStates(w: FaultWorld, planned: Array<{ id: str
     await seenAt(w, new Map(stops.map((p) => [p.id, (s: string) => s.startsWith('settled')])), 'the workers to be stopped to settle');
     await Promise.all(stops.map(async (p) => expect((await w.hand(['stop', p.id])).code).toBe(0)));
   }
-  await seenAt(w, new Map(planned.map((p) => [p.id, p.recipe.reach])), 'every planned worker to reach its state');
+  await seenAt(w, new Map(planned.map((p) => [p.id, p.recipe.reach])), 'every planned worker to reach its state', 120_000);
   // Wrapped: an async function returning a promise would wait for it (and these end only with the fault).
   return { held: pending };
 }
