@@ -61,6 +61,14 @@ export async function paneNamed(host: TerminalHost, name: string): Promise<PaneI
   return (await host.attach(found.paneId)) ?? null;
 }
 
+/** Closes a dead pane named `name` (an earlier worker of the same id that exited); never a live one. */
+async function closeDeadPaneNamed(host: TerminalHost, name: string): Promise<null> {
+  const listed = await host.list().catch(() => null);
+  const dead = listed?.ok ? listed.panes.find((p) => p.name === name && p.alive === false) : undefined;
+  if (dead) await host.close(dead.paneId).catch(() => {});
+  return null;
+}
+
 export function provideWorker(rt: WorkerRuntime) {
   const { ports, clock } = rt;
   return workerMachine.provide({
@@ -71,7 +79,9 @@ export function provideWorker(rt: WorkerRuntime) {
         const intent = rt.intentOf(input.id);
         const host = rt.hostOf(input.id);
         const spec = ports.launchSpec(intent);
-        const adopted = rt.resumingSpawn(input.id) ? await paneNamed(host, intent.id) : null;
+        // A fresh dispatch of an id whose earlier worker exited: its dead pane (kept by
+        // remain-on-exit) still holds the name, and tmux refuses a second session of it.
+        const adopted = rt.resumingSpawn(input.id) ? await paneNamed(host, intent.id) : await closeDeadPaneNamed(host, intent.id);
         const pane = adopted ?? (await host.createPane({ name: intent.id, cwd: intent.worktree, env: spec.env, argv: spec.argv }));
         rt.paneCreated(input.id, pane.paneId);
         return { paneId: pane.paneId, at: clock.now() };
