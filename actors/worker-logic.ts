@@ -11,6 +11,7 @@ import type { WorkerIntent } from '../persistence/types.ts';
 import type { Clock, LandingPort, WorkerPorts } from './ports.ts';
 import { RefusedError } from '../io/errors.ts';
 import { setTimerAt } from '../io/time/long-timer.ts';
+import { sendFirstPrompt } from './first-prompt-resume.ts';
 
 export interface WorkerRuntime {
   ports: WorkerPorts;
@@ -58,6 +59,14 @@ export async function paneNamed(host: TerminalHost, name: string): Promise<PaneI
   return (await host.attach(found.paneId)) ?? null;
 }
 
+/** Closes a dead pane named `name` (an earlier worker of the same id that exited); never a live one. */
+async function closeDeadPaneNamed(host: TerminalHost, name: string): Promise<null> {
+  const listed = await host.list().catch(() => null);
+  const dead = listed?.ok ? listed.panes.find((p) => p.name === name && p.alive === false) : undefined;
+  if (dead) await host.close(dead.paneId).catch(() => {});
+  return null;
+}
+
 export function provideWorker(rt: WorkerRuntime) {
   const { ports, clock } = rt;
   return workerMachine.provide({
@@ -68,14 +77,23 @@ export function provideWorker(rt: WorkerRuntime) {
         const intent = rt.intentOf(input.id);
         const host = rt.hostOf(input.id);
         const spec = ports.launchSpec(intent);
-        const adopted = rt.resumingSpawn(input.id) ? await paneNamed(host, intent.id) : null;
+        // A fresh dispatch of an id whose earlier worker exited: its dead pane (kept by
+        // remain-on-exit) still holds the name, and tmux refuses a second session of it.
+        const adopted = rt.resumingSpawn(input.id) ? await paneNamed(host, intent.id) : await closeDeadPaneNamed(host, intent.id);
         const pane = adopted ?? (await host.createPane({ name: intent.id, cwd: intent.worktree, env: spec.env, argv: spec.argv }));
         rt.paneCreated(input.id, pane.paneId);
         return { paneId: pane.paneId, at: clock.now() };
       }),
       submitPrompt: fromPromise<{ at: number }, { id: string; paneId: string; text: string; allowNonEmptyBox: boolean }>(
         async ({ input }) => {
-          await ports.sendText(rt.hostOf(input.id), input.paneId, input.text, { allowNonEmptyBox: input.allowNonEmptyBox });
+          const host = rt.hostOf(input.id);
+          await sendFirstPrompt(
+            (o) => ports.sendText(host, input.paneId, input.text, o),
+            () => ports.sendKey(host, input.paneId, 'enter', { allowNonEmptyBox: true }),
+            input.text,
+            input.allowNonEmptyBox,
+            (box) => rt.log?.({ msg: 'first prompt found typed but unsubmitted: pressing Enter', id: input.id, chars: box.length }),
+          );
           return { at: clock.now() };
         },
       ),

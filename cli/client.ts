@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { openPrivateAppend } from '../io/fs/private-files.ts';
 import { readLockHolder } from '../persistence/home-lock.ts';
+import { REFUSAL_LINE } from '../contract/refusal-line.ts';
 import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';
 import { DaemonUnreachableError, HandError, type ExitCode } from '../io/errors.ts';
@@ -66,6 +67,25 @@ function lostLockRace(said: string): boolean {
   return said.includes('already holds the state directory');
 }
 
+/** The refusal line a daemon printed to `file` after byte `from`, if any. */
+function refusalSince(file: string, from: number): { code: string; message: string; details: Record<string, unknown> } | null {
+  let text: string;
+  try {
+    text = readFileSync(file).subarray(from).toString('utf8');
+  } catch {
+    return null;
+  }
+  const line = text.split('\n').reverse().find((l) => l.startsWith(REFUSAL_LINE));
+  if (!line) return null;
+  try {
+    const v = JSON.parse(line.slice(REFUSAL_LINE.length)) as { code?: unknown; message?: unknown; details?: unknown };
+    if (typeof v.code !== 'string' || typeof v.message !== 'string') return null;
+    return { code: v.code, message: v.message, details: (v.details ?? {}) as Record<string, unknown> };
+  } catch {
+    return null;
+  }
+}
+
 /** Starts `hand daemon run` detached and waits (bounded) until its socket accepts connections. */
 export async function startDaemon(paths: HomePaths, timeoutMs = 15_000): Promise<Socket> {
   const outStart = sizeOf(paths.daemonOut);
@@ -97,6 +117,9 @@ export async function startDaemon(paths: HomePaths, timeoutMs = 15_000): Promise
         await new Promise((r) => setTimeout(r, 30));
         continue;
       }
+      // A daemon that refused to start (a lost database) said why: the same refusal, exit 1.
+      const refusal = refusalSince(paths.daemonOut, outStart);
+      if (refusal) throw new RemoteError(refusal.code, refusal.message, 1, refusal.details);
       // The daemon's own refusal (its last line, "hand: …") is the cause: it leads the message.
       const said = writtenSince(paths.daemonOut, outStart, 5);
       const cause = said.split('\n').filter((l) => l.startsWith('hand: ')).at(-1)?.slice('hand: '.length);

@@ -88,6 +88,15 @@ daemon
     emit(json(cmd), r, () => `running: pid ${r.pid} · up ${Math.round(Number(r.uptimeMs) / 1000)}s · ${r.workers} workers · ${r.socket}`);
   });
 daemon
+  .command('restore-db')
+  .description('put the newest database backup back (when the daemon refuses to start on a lost or damaged database)')
+  .option('--from <file>', 'restore this backup instead of the newest in <home>/backups')
+  .action(async (o: { from?: string }, cmd: Command) => {
+    const { restoreDb, restoreDbText } = await import('./commands/restore-db.ts');
+    const r = restoreDb(paths(cmd), o.from);
+    emit(json(cmd), r, () => restoreDbText(r));
+  });
+daemon
   .command('run', { hidden: true })
   .description('run the daemon in the foreground (what `daemon start` launches)')
   .action(async (_o, cmd: Command) => {
@@ -187,7 +196,9 @@ program
     const r = await ops.status(paths(cmd), { id });
     const work = await call<Record<string, any>>(paths(cmd), 'work.summary');
     const { statusFooter } = await import('./commands/work.ts');
-    emit(json(cmd), o.work ? { workers: r, ...work } : r, () => `${r.length ? table(r, [...STATUS_COLUMNS, 'item']) : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}`);
+    // A worktree deleted outside kingshand is said under the table (too rare for a column).
+    const missing = r.filter((row) => row.worktreeMissing === true).map((row) => `${String(row.id)}: its worktree is missing (deleted outside kingshand?)`);
+    emit(json(cmd), o.work ? { workers: r, ...work } : r, () => `${r.length ? [table(r, [...STATUS_COLUMNS, 'item']), ...missing].join('\n') : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}`);
   });
 
 program

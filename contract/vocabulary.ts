@@ -51,8 +51,9 @@ export type Condition = (typeof CONDITIONS)[number];
  *   making-pane    — the pane is being made: after a restart it may exist already
  *   exited-cleanly — ended by /exit: its pane may be reused
  *   landed / failed / lost / rejected — how a final state ended (lost: its pty died with the daemon)
+ *   no-worktree    — by design there is no worktree here (not made yet, or removed by landing)
  */
-export const STATE_MARKS = ['brief-gate', 'landing-gate', 'landable', 'parked', 'working', 'making-pane', 'exited-cleanly', 'landed', 'failed', 'lost', 'rejected'] as const;
+export const STATE_MARKS = ['brief-gate', 'landing-gate', 'landable', 'parked', 'working', 'making-pane', 'exited-cleanly', 'landed', 'failed', 'lost', 'rejected', 'no-worktree'] as const;
 export type StateMark = (typeof STATE_MARKS)[number];
 
 /** Every tag a worker state may carry. */

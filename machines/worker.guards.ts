@@ -42,8 +42,14 @@ const MIN_FRAGMENT = 8;
  */
 export function boxHoldsPrompt(r: ScreenReading | null, prompt: string): boolean {
   if (r === null || !r.readable || !r.promptBox) return false;
-  if (PASTE_MARKER.test(r.promptBox.trim())) return true;
-  const box = squeeze(r.promptBox);
+  return boxTextIsPrompt(r.promptBox, prompt);
+}
+
+/** The same test on the box's text alone (what a refused send quotes back). */
+export function boxTextIsPrompt(boxText: string, prompt: string): boolean {
+  if (!boxText) return false;
+  if (PASTE_MARKER.test(boxText.trim())) return true;
+  const box = squeeze(boxText);
   const ours = squeeze(prompt);
   if (box === '' || ours === '') return false;
   if (box === ours) return true;

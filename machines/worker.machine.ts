@@ -122,9 +122,9 @@ export const workerMachine = workerSetup.createMachine({
     failed: { type: 'final', tags: ['gone', 'failed'] },
     lost: { type: 'final', tags: ['gone', 'lost'] },
     /** Landed (and torn down unless `problem` says what was kept). */
-    landed: { type: 'final', tags: ['gone', 'landed'] },
+    landed: { type: 'final', tags: ['gone', 'landed', 'no-worktree'] },
     /** The brief was rejected at the dispatch gate: the brief and the reason stay; nothing else was made. */
-    rejected: { type: 'final', tags: ['gone', 'rejected'] },
+    rejected: { type: 'final', tags: ['gone', 'rejected', 'no-worktree'] },
   },
 });
 

@@ -8,7 +8,7 @@ import { workerSetup } from './worker.setup.ts';
 
 /** Transient: the dispatch gate is decided by the input (the project's yolo flag, read by the daemon). */
 export const admissionState = workerSetup.createStateConfig({
-  tags: ['making'],
+  tags: ['making', 'no-worktree'],
   always: [{ guard: 'briefGateRequired', target: 'gate' }, { target: 'preparing' }],
 });
 
@@ -17,7 +17,7 @@ export const gateState = workerSetup.createStateConfig({
   initial: 'awaitingBriefApproval',
   states: {
     awaitingBriefApproval: {
-      tags: ['gate', 'brief-gate'],
+      tags: ['gate', 'brief-gate', 'no-worktree'],
       on: {
         APPROVE: { target: '#worker.preparing', actions: assign({ rejection: null }) },
         REJECT: { target: '#worker.rejected', actions: 'noteRejection' },
@@ -29,7 +29,7 @@ export const gateState = workerSetup.createStateConfig({
 });
 
 export const preparingState = workerSetup.createStateConfig({
-  tags: ['making'],
+  tags: ['making', 'no-worktree'],
   invoke: {
     src: 'prepareWorktree',
     input: ({ context }) => ({ id: context.id }),

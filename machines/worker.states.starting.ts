@@ -77,7 +77,9 @@ export const briefingState = workerSetup.createStateConfig({
             briefConfirmAt: ({ event }) => event.output.at + BRIEF_CONFIRM_MS,
           }),
         },
-        onError: { target: '#worker.failed', actions: assign({ problem: ({ event }) => `brief: ${String(event.error)}` }) },
+        // The pane exists and its agent runs: a person must look (blocked), never `failed` with
+        // a live pane nobody can stop or re-dispatch over.
+        onError: { target: 'blocked', actions: assign({ problem: ({ event }) => `brief: ${String(event.error)}` }) },
       },
       on: { SCREEN: { actions: 'noteReading' } },
     },

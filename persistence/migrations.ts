@@ -75,6 +75,14 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   WORK_MIGRATION,
   {
+    version: 5,
+    description: "the database's own id, named by the state directory's manifest (persistence/state-integrity.ts)",
+    up(db) {
+      db.exec('CREATE TABLE store_identity (id INTEGER PRIMARY KEY CHECK (id = 1), db_id TEXT NOT NULL, created_at INTEGER NOT NULL);');
+      db.prepare('INSERT INTO store_identity (id, db_id, created_at) VALUES (1, lower(hex(randomblob(16))), ?)').run(Date.now());
+    },
+  },
+  {
     version: 6,
     description: "the agent's version at dispatch (claude --version), so its screen is read with the nearest profile",
     up(db) {

@@ -12,6 +12,7 @@ import type { Handler } from './server.ts';
 import { waitForWorker, conditionOf } from './wait.ts';
 import { waitFor } from '../wait-for.ts';
 import { num, parseAnnex, parseDispatch, parseKeys, parseRead, parseSend, parseWait, str } from './params.ts';
+import { worktreeMissing } from './worktree-presence.ts';
 import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
 import { readFirstCopies } from './read-first-copies.ts';
 import { annexPermissions, postureOfProject } from './project-handlers.ts';
@@ -62,6 +63,8 @@ export function statusRow(v: WorkerViewLike) {
     rejection: v.rejection ? `${v.rejection.gate}: ${v.rejection.reason}` : null,
     // What the stage means (from the machine's tags): what scripts should test instead of the stage.
     condition: v.condition,
+    // The worktree was deleted outside kingshand (actors/daemon/worktree-presence.ts).
+    worktreeMissing: worktreeMissing(v),
   };
 }
 

@@ -7,6 +7,7 @@
  * port made by `createLandingPort` (the io/git landing functions). Under yolo the landing gate is
  * skipped, never the checks: the evidence must still be clean.
  */
+import { worktreeMissing, worktreeMissingError } from './worktree-presence.ts';
 import { existsSync } from 'node:fs';
 import { RefusedError } from '../../io/errors.ts';
 import { LANDABLE_POSTURES } from '../../contract/vocabulary.ts';
@@ -115,6 +116,8 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
 
   /** Everything `land` refuses on, before any evidence is shown or any gate opened. */
   async function checkedEvidence(row: WorkerRow, project: ProjectRecord, view: WorkerViewLike | null): Promise<LandingEvidence> {
+    // First: without its worktree the evidence below would read as "no changes".
+    if (worktreeMissing({ marks: view?.marks ?? [], worktree: row.worktree })) throw worktreeMissingError(row);
     if (view?.waitingOn) {
       throw new RefusedError('worker-parked', `worker ${row.id} is parked on an open decision (${view.waitingOn}); it is never landed or torn down while that is open. Answer it first.`, { id: row.id, waitingOn: view.waitingOn });
     }

@@ -31,6 +31,9 @@ import { projectHandlers } from './project-handlers.ts';
 import { discardHandlers } from './discard-handlers.ts';
 import { relaunchHandlers } from './relaunch-handlers.ts';
 import { liveWorkerIds, shutTmuxIfIdle } from './daemon-stop.ts';
+import { keepStateRecord, openCheckedStore, refusalLine, type StateRecord } from './state-record.ts';
+import { RefusedError } from '../../io/errors.ts';
+import { applyFaultHolds, FAULT_HOLD_ENV, parseFaultHolds } from './fault-holds.ts';
 
 function hasTmux(): boolean {
   try {
@@ -47,7 +50,19 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   const logger = pino({ base: { pid: process.pid } }, pino.destination({ dest: paths.log, sync: true, mkdir: true }));
   const log = (obj: Record<string, unknown>, msg?: string) => logger.info(obj, msg ?? String(obj.msg ?? obj.event ?? 'event'));
   const startedAt = Date.now();
-  const store = openStore(paths.db);
+  // A lost or damaged database is refused (naming the backup), never read as an empty fleet.
+  let stateRecord: StateRecord;
+  try {
+    stateRecord = keepStateRecord(openCheckedStore({ home: paths.home, db: paths.db }, (db) => openStore(db)), { home: paths.home, db: paths.db }, (obj, msg) => logger.warn(obj, msg));
+  } catch (err) {
+    if (err instanceof RefusedError) {
+      logger.error({ code: err.code, ...err.details }, err.message);
+      process.stdout.write(refusalLine(err));
+    }
+    lock.release();
+    throw err;
+  }
+  const store = stateRecord.store;
   const hosts: Partial<Record<BackendName, TerminalHost>> = {};
   const tmuxAvailable = hasTmux();
   const tmuxHost = tmuxAvailable ? createTmuxHost({ socketPath: paths.tmuxSocket, onNotice: (msg, fields) => logger.warn(fields, msg) }) : undefined;
@@ -60,6 +75,7 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
     stateDir: paths.home,
     postureOf: (intent) => store.getProject(intent.project)?.permissions ?? 'off',
   });
+  applyFaultHolds(parseFaultHolds(process.env[FAULT_HOLD_ENV]), ports, hosts, (obj, msg) => logger.warn(obj, msg));
   const fleet = createFleetHost({ store, hosts, ports, landing: createLandingPort({ store }), log: (obj) => log(obj) });
   const { restored, skipped } = await fleet.start();
   log({ restored: restored.length, skipped }, 'fleet restored');
@@ -91,6 +107,7 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
     } catch (err) {
       step('log', () => logger.warn({ err: String(err) }, 'fleet shutdown failed'));
     } finally {
+      await stateRecord.stop().catch(() => {});
       step('close store', () => store.close());
       step('remove socket', () => existsSync(paths.socket) && unlinkSync(paths.socket));
       step('release lock', () => lock.release());

@@ -27,6 +27,10 @@ import { herdrArgs, runHerdr, type HerdrContext } from './herdr-cli.ts';
 import { herdrRequests, resolveSocketPath, socketRequest } from './herdr-socket.ts';
 import { assertLaunchable, exitCodeFromTitle, LAUNCH_VARIABLE, launchCommand, TYPED_LAUNCH } from './launch-line.ts';
 import { PaneWatch } from './pane-watch.ts';
+import { launchEnvFiles, type LaunchEnvFiles } from '../launch-env-file.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ensureHerdrServer, herdrServerState, stopHerdrServer } from './server-control.ts';
 
 export interface HerdrHostOptions {
@@ -49,6 +53,8 @@ export interface HerdrHostOptions {
   submitDelayMs?: number;
   /** `changed` coalescing window; default 20 ms. */
   coalesceMs?: number;
+  /** Where a worker's environment waits (0600) for its launcher; default `<stateDir>/launch`, else a private temp directory. */
+  launchDir?: string;
 }
 
 export interface HerdrHost extends TerminalHost {
@@ -90,6 +96,10 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
   let disposed = false;
 
   const herdr = (args: readonly string[], timeoutMs?: number) => runHerdr(ctx, args, timeoutMs);
+  let launch: LaunchEnvFiles | null = null;
+  const ownLaunchDir = !options.launchDir && !options.stateDir;
+  const launchFiles = (): LaunchEnvFiles =>
+    (launch ??= launchEnvFiles(options.launchDir ?? (options.stateDir ? join(options.stateDir, 'launch') : mkdtempSync(join(tmpdir(), 'kh-launch-')))));
 
   function watch(paneId: string): Promise<void> {
     if (disposed || watches.has(paneId) || bus.hasExited(paneId)) return Promise.resolve();
@@ -192,7 +202,10 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
       }
       // A typed launch runs under exactly spec.env (launch-line.ts); herdr's own `agent start`
       // cannot, so its pane environment at least has the parent-session markers blanked.
-      const env = agent ? paneEnv(checked.env) : { ...paneEnv(checked.env), [LAUNCH_VARIABLE]: launchCommand(checked.argv, checked.env) };
+      // The typed launch's environment travels in a 0600 file its launcher reads and deletes: as
+      // `--env KEY=VAL` arguments of the herdr CLI it was world-readable in /proc/<pid>/cmdline.
+      // (herdr's own `agent start` can only take the pane environment: that path still passes it.)
+      const env = agent ? paneEnv(checked.env) : { ...paneEnv({}), [LAUNCH_VARIABLE]: launchCommand(launchFiles().argvFor(checked.env, checked.argv).argv) };
       const created = resultOf<{ root_pane?: { pane_id?: string } }>('workspace create', await herdr(herdrArgs.workspaceCreate({
         cwd: checked.cwd, label: WORKSPACE_LABEL, env,
       })));
@@ -286,6 +299,7 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
       watches.clear();
       await Promise.all(stopping);
       bus.clear();
+      if (launch && ownLaunchDir) rmSync(launch.dir, { recursive: true, force: true });
     },
 
     async stopServer(): Promise<void> {

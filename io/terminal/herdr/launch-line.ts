@@ -4,17 +4,18 @@
  *
  * - Exactly spec.env: a pane's shell gets the herdr server's environment plus `--env`, and the
  *   server may have started days ago with whatever its starter had. So the program runs under
- *   `env -i -- K=V … argv`, every word single-quoted for a POSIX shell.
+ *   the launcher of io/terminal/launch-env-file.ts, which sets exactly the environment from a
+ *   0600 file (never as arguments), every word single-quoted for a POSIX shell.
  * - Nothing secret on screen, no line-length limit: that command is not typed. It travels in the
  *   pane's environment (`--env KINGSHAND_LAUNCH=…`) and the typed line is only
  *   ` eval "$KINGSHAND_LAUNCH"` — an echoed `env -i ANTHROPIC_API_KEY=…` would sit on the
  *   worker's screen and scrollback, and a tty in canonical mode cuts a typed line at 4 KB.
+ *   The variable holds no secret: only the launcher, the file's path and argv.
  * - The exit status: herdr's `pane.exited` carries only ids, so the command ends by putting the
  *   status in the terminal title, which herdr exposes (`terminal_title`): `kingshand-exit:<n>`.
  *   The shell stays, so the last screen stays readable.
  * The leading space keeps the typed line out of shell history (HISTCONTROL=ignorespace).
  */
-import { existsSync } from 'node:fs';
 import { UsageError } from '../../errors.ts';
 
 export const EXIT_TITLE_PREFIX = 'kingshand-exit:';
@@ -23,11 +24,6 @@ export const TYPED_LAUNCH = ` eval "$${LAUNCH_VARIABLE}"`;
 
 export function posixQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-function envProgram(): string {
-  for (const candidate of ['/usr/bin/env', '/bin/env']) if (existsSync(candidate)) return candidate;
-  return 'env';
 }
 
 /** Throws (bad input, exit 2) for an argv the pane's shell cannot be trusted to pass through. */
@@ -39,11 +35,13 @@ export function assertLaunchable(argv: readonly string[]): void {
   }
 }
 
-/** The command KINGSHAND_LAUNCH holds: the program under exactly `env`, then the exit title. */
-export function launchCommand(argv: readonly string[], env: Record<string, string>): string {
-  assertLaunchable(argv);
-  const words = [envProgram(), '-i', '--', ...Object.entries(env).map(([k, v]) => `${k}=${v}`), ...argv];
-  return `${words.map(posixQuote).join(' ')}; printf '\\033]2;${EXIT_TITLE_PREFIX}%s\\007' "$?"`;
+/**
+ * The command KINGSHAND_LAUNCH holds: `launchArgv` (the launcher that sets exactly the worker's
+ * environment from its file, io/terminal/launch-env-file.ts), then the exit title.
+ */
+export function launchCommand(launchArgv: readonly string[]): string {
+  assertLaunchable(launchArgv);
+  return `${launchArgv.map(posixQuote).join(' ')}; printf '\\033]2;${EXIT_TITLE_PREFIX}%s\\007' "$?"`;
 }
 
 /** The exit status our launch left in the title, or null if the title is anything else. */

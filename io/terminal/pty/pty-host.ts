@@ -4,12 +4,15 @@
  * worker dies with us: a pty child gets SIGHUP when its master closes (xstate-notes §5.1), so
  * `survivesRestart` is false and every PaneInfo says so.
  */
-import { closeSync, constants, openSync } from 'node:fs';
+import { closeSync, constants, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as pty from 'node-pty';
 import type { Terminal as XTerm } from '@xterm/headless';
 import { assertKey, keyBytes, typeThenSubmit } from '../keys.ts';
 import { PaneEventBus } from '../pane-events.ts';
-import { checkPaneSpec, exactEnvArgv, findEnvBin } from '../pane-spec.ts';
+import { checkPaneSpec } from '../pane-spec.ts';
+import { launchEnvFiles, type LaunchEnvFiles } from '../launch-env-file.ts';
 import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, ServerState, TerminalHost, TextResult } from '../types.ts';
 import { createTerminal, flushTerminal, readTail, readViewport } from './xterm-screen.ts';
 
@@ -28,8 +31,10 @@ export interface PtyHostOptions {
   submitDelayMs?: number;
   /** Text longer than this (or multi-line) is sent as a paste; default 512. */
   pasteThreshold?: number;
-  /** env(1) used to start workers with exactly their environment (POSIX); default /usr/bin/env. */
+  /** env(1) of an older launch; unused since the environment travels in a file (kept so callers compile). */
   envBin?: string;
+  /** Where a worker's environment waits (0600) for its launcher; default a private temp directory. */
+  launchDir?: string;
 }
 
 export interface PtyHost extends TerminalHost {
@@ -89,8 +94,10 @@ export function createPtyHost(options: PtyHostOptions = {}): PtyHost {
   const submitDelayMs = options.submitDelayMs ?? 200;
   const pasteThreshold = options.pasteThreshold ?? 512;
   const panes = new Map<string, PtyPane>();
-  const envBin = options.envBin ?? findEnvBin();
   let counter = 0;
+  let launch: LaunchEnvFiles | null = null;
+  /** A private 0700 directory of this process, made on first use and removed by dispose(). */
+  const launchFiles = (): LaunchEnvFiles => (launch ??= launchEnvFiles(options.launchDir ?? mkdtempSync(join(tmpdir(), 'kh-launch-'))));
 
   function pane(paneId: string): PtyPane {
     const p = panes.get(paneId);
@@ -194,9 +201,10 @@ export function createPtyHost(options: PtyHostOptions = {}): PtyHost {
       }
       const paneId = `pty-${++counter}`;
       const term = createTerminal(checked.cols, checked.rows);
-      // node-pty adds PWD and TERM to the environment it is given; on POSIX `env -i` strips
-      // them again so the worker gets exactly spec.env, as on tmux. (Windows has no env(1).)
-      const argv = process.platform === 'win32' ? checked.argv : exactEnvArgv(envBin, checked.env, checked.argv);
+      // node-pty adds PWD and TERM to the environment it is given; on POSIX the launcher sets
+      // exactly spec.env again, read from a 0600 file (never as arguments: `env -i KEY=VAL`
+      // showed every secret in /proc/<pid>/cmdline). Windows passes the environment directly.
+      const argv = process.platform === 'win32' ? checked.argv : launchFiles().argvFor(checked.env, checked.argv).argv;
       const proc = pty.spawn(argv[0]!, argv.slice(1), {
         name: checked.env.TERM ?? 'xterm-256color',
         cols: checked.cols,
@@ -287,6 +295,7 @@ export function createPtyHost(options: PtyHostOptions = {}): PtyHost {
       // The panes die with this host anyway; ending them here leaves no orphan behind.
       await Promise.all([...panes.values()].map(closePane));
       bus.clear();
+      if (launch && !options.launchDir) rmSync(launch.dir, { recursive: true, force: true });
     },
   };
   return host;

@@ -152,6 +152,9 @@ export class PaneWatchers {
       if (!serverUp) {
         this.notice('tmux server is gone: every watched worker is reported exited, status unknown', { watched: this.watches.size });
         for (const paneId of this.watches.keys()) if (!this.watches.get(paneId)!.closing) this.bus.exit(paneId, null);
+        // Nothing of a dead server carries over: the next server numbers its panes from %0
+        // again, and a later worker must not inherit a dead pane's watch or window.
+        for (const paneId of [...this.watches.keys()]) this.forget(paneId);
         return;
       }
       await sleep(delay);
@@ -306,6 +309,19 @@ export class PaneWatchers {
     } finally {
       w.reaping = false;
     }
+  }
+
+  /**
+   * Drops everything known about a pane id without touching tmux: a pane just created with this
+   * id is a new pane (a restarted server reuses ids), not the one we watched before.
+   */
+  forget(paneId: string): void {
+    const w = this.watches.get(paneId);
+    if (!w) return;
+    w.closing = true;
+    if (w.probe) clearTimeout(w.probe);
+    if (w.windowId && this.windows.get(w.windowId) === paneId) this.windows.delete(w.windowId);
+    this.watches.delete(paneId);
   }
 
   /** Stops watching one pane (we are closing it). Its window leaves the monitor when killed. */

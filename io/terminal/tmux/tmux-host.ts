@@ -12,12 +12,13 @@
  * - `capture-pane -p -e` is the authority for the visible screen.
  * - Panes outlive us: `attach(paneId)` picks a worker up again after our process restarted.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseAnsi } from '../../screen/index.ts';
 import { assertKey, tmuxSendKeysArgs, typeThenSubmit } from '../keys.ts';
 import { PaneEventBus } from '../pane-events.ts';
-import { checkPaneSpec, exactEnvArgv, findEnvBin } from '../pane-spec.ts';
+import { checkPaneSpec, findEnvBin } from '../pane-spec.ts';
+import { launchEnvFiles } from '../launch-env-file.ts';
 import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, ServerState, TerminalHost, TextResult } from '../types.ts';
 import { describePane, NAME_OPTION, PANE_FORMAT, parsePaneList, publicInfo, serverSettingsArgs, sessionNameFor } from './pane-info.ts';
 import { ControlClosedError } from './control-client.ts';
@@ -37,6 +38,8 @@ export interface TmuxHostOptions {
   submitDelayMs?: number;
   /** Text longer than this (or multi-line) goes through a tmux buffer as a paste; default 512. */
   pasteThreshold?: number;
+  /** Where a worker's environment waits (0600) for its launcher; default `<socket dir>/launch`. */
+  launchDir?: string;
   /** Things a person reading the log should know (the control client lost, and why; the server gone). */
   onNotice?: (message: string, fields: Record<string, unknown>) => void;
 }
@@ -63,6 +66,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
   const watchers = new PaneWatchers(ctx, bus, envBin, options.onNotice);
   let disposed = false;
   let pasteCounter = 0;
+  const launch = launchEnvFiles(options.launchDir ?? join(dirname(options.socketPath), 'launch'));
 
   const tmux = (args: readonly string[], input?: string) => runTmux(ctx, args, input);
 
@@ -164,19 +168,29 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
       await host.ensureServer();
       // The monitor client first (once per host): no session may be created while it connects.
       await watchers.ensureMonitor();
+      // The environment travels in a 0600 file the pane's launcher reads and deletes: as
+      // arguments (`env -i KEY=VAL …`) it was world-readable in /proc/<pid>/cmdline.
+      const started = launch.argvFor(checked.env, checked.argv);
       const out = await watchers.gate.shared(() => tmux([
         ...serverSettingsArgs(),
         'new-session', '-d', '-s', sessionNameFor(checked.name),
         '-x', String(checked.cols), '-y', String(checked.rows), '-c', checked.cwd,
         '-P', '-F', '#{pane_id}',
-        ...exactEnvArgv(envBin, checked.env, checked.argv).map(tmuxLiteral), ';',
+        ...started.argv.map(tmuxLiteral), ';',
         // Per window, not global: `set -g window-size manual` crashes tmux 3.3a on new-session.
         // Manual = no client (a person attaching to look) ever resizes a worker.
         'set-option', '-w', 'window-size', 'manual', ';',
         'set-option', '-p', NAME_OPTION, tmuxLiteral(checked.name),
-      ]));
+      ])).catch((err: unknown) => {
+        rmSync(started.file, { force: true });
+        throw err;
+      });
       const paneId = out.trim();
       if (!PANE_ID.test(paneId)) throw new Error(`tmux new-session printed ${JSON.stringify(out)}`);
+      // A new pane: an id remembered from a server that died (tmux numbers from %0 again) says
+      // nothing about it — its sticky exit and old watch would report this live worker gone.
+      watchers.forget(paneId);
+      bus.forget(paneId);
       await watchers.watch(paneId);
       const info = await describe(paneId);
       return info

@@ -1,0 +1,24 @@
+/**
+ * A worktree deleted by hand while its worker runs (or after) was never noticed: `hand status`
+ * showed nothing, and `hand land` later judged the empty branch and said "no changes". Both now
+ * look at the directory itself. Only states that own a worktree are asked (the machine marks the
+ * others `no-worktree`: before the worktree is made, and after landing or a rejected brief).
+ */
+import { existsSync } from 'node:fs';
+import { RefusedError } from '../../io/errors.ts';
+import type { StateMark } from '../../contract/vocabulary.ts';
+
+/** True when the worker's state says it has a worktree (no `no-worktree` mark) and the directory is not there. */
+export function worktreeMissing(v: { marks: readonly StateMark[]; worktree: string }): boolean {
+  return !v.marks.includes('no-worktree') && !existsSync(v.worktree);
+}
+
+/** The refusal `hand land` gives for a worker whose worktree is gone. */
+export function worktreeMissingError(w: { id: string; worktree: string; branch: string }): RefusedError {
+  return new RefusedError(
+    'worktree-missing',
+    `the worktree of ${w.id} (${w.worktree}) is missing: it was deleted outside kingshand, so whatever was not committed is gone and nothing was landed. ` +
+      `Its branch ${w.branch} still holds what was committed: look at it (git log ${w.branch}), run git worktree prune, then stop the worker (hand stop ${w.id}) and land the branch by hand or dispatch again.`,
+    { id: w.id, worktree: w.worktree, branch: w.branch },
+  );
+}

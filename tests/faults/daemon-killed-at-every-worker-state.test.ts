@@ -1,0 +1,62 @@
+/**
+ * Fault suite, daemon: for every state of the worker machine a real dispatch passes through
+ * (the catalogue in worker-states.ts, generated from the machine), a worker is put there, the
+ * daemon is SIGKILLed with all of them in place at once, and the next command starts it again.
+ * Then the invariants (docs/fault-suite.md): every live pane belongs to exactly one worker record
+ * that says live; no record says gone, failed or lost while its pane runs; nothing in the journal
+ * is lost; `hand stop` ends every live worker; every id can be dispatched again.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { plan } from './worker-states.ts';
+import {
+  assertEveryLivePaneOwned, assertJournalKept, assertNoEndedRecordWithALivePane, dispatchIntoStates, journalSeqs,
+  killDaemon, makeFaultWorld, quiesce, redispatchEveryId, statusRows, stopEveryLiveWorker, workerPanes, type FaultWorld,
+} from './fault-world.ts';
+
+const { reached, skipped, unknown } = plan();
+let w: FaultWorld | null = null;
+afterAll(async () => {
+  await w?.cleanup();
+});
+
+describe('fault suite: the daemon SIGKILLed at every worker state', () => {
+  it('every state of the worker machine has a recipe or a reason to be skipped', () => {
+    expect(unknown, 'states of machines/worker.machine.ts with no fault recipe and no reason: add them to tests/faults/worker-states.ts').toEqual([]);
+    console.log(`fault suite: ${reached.length} states reached (${reached.map((r) => r.state).join(', ')}); ${skipped.length} skipped:\n${skipped.map((s) => `  ${s.state}: ${s.reason}`).join('\n')}`);
+    expect(reached.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('after the kill and a restart, no pane is orphaned, nothing is wiped, every worker stops and its id is free again', async () => {
+    const started = Date.now();
+    const phase = (what: string) => console.log(`fault suite +${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);
+    w = await makeFaultWorld('fault-daemon', reached);
+    const world = w;
+    const { held } = await dispatchIntoStates(world, reached);
+    const journalBefore = journalSeqs(world);
+    phase('every worker in its state');
+
+    await killDaemon(world);
+    await held; // the dispatch calls held before their pane end with their daemon
+    phase('daemon killed');
+    const rowsNow = await statusRows(world); // restarts the daemon (without the holds)
+    expect(rowsNow.map((r) => r.id).sort()).toEqual(reached.map((r) => r.id).sort());
+    assertNoEndedRecordWithALivePane(await workerPanes(world), rowsNow, 'right after the restart');
+
+    phase('daemon restarted');
+    await quiesce(world, reached.map((r) => r.id));
+    phase('every worker at rest');
+    const rows = await statusRows(world);
+    const panes = await workerPanes(world);
+    assertEveryLivePaneOwned(panes, rows, 'after the restart');
+    assertNoEndedRecordWithALivePane(panes, rows, 'after the restart');
+    // The worker killed between its first prompt's text and Enter submitted it: live, at work or done with it.
+    const sending = rows.find((r) => r.id === 'at-briefing-sending');
+    if (sending) expect(sending.stage, 'the worker killed mid-brief').toMatch(/^(running|settled|done)/);
+    assertJournalKept(journalBefore, journalSeqs(world));
+
+    await stopEveryLiveWorker(world);
+    phase('every live worker stopped');
+    await redispatchEveryId(world, reached.map((r) => r.id));
+    console.log(`fault suite (daemon kill): ${reached.length} states in ${Math.round((Date.now() - started) / 1000)} s`);
+  }, 600_000);
+});

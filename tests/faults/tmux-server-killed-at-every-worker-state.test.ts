@@ -1,0 +1,61 @@
+/**
+ * Fault suite, tmux server: the same catalogue of worker states (worker-states.ts, generated from
+ * the machine), the private tmux server killed from outside with every worker in its state. Then:
+ * no record says a worker runs whose pane died with the server, and none says gone while a pane
+ * runs; a worker dispatched afterwards runs on a fresh server and is reported live — also after
+ * a daemon restart; the workers that were held before their pane resume there; the journal is
+ * kept; `hand stop` ends every live worker; every id can be dispatched again (docs/fault-suite.md).
+ */
+import { execFileSync } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { plan } from './worker-states.ts';
+import {
+  assertEveryLivePaneOwned, assertJournalKept, assertNoEndedRecordWithALivePane, dispatchIntoStates, journalSeqs,
+  killDaemon, makeFaultWorld, quiesce, redispatchEveryId, seenAt, statusRows, stopEveryLiveWorker, workerPanes, type FaultWorld,
+} from './fault-world.ts';
+
+const { reached } = plan();
+let w: FaultWorld | null = null;
+afterAll(async () => {
+  await w?.cleanup();
+});
+
+describe('fault suite: the tmux server killed at every worker state', () => {
+  it('workers of the dead server are not reported running, later workers are not reported gone, and all of it survives a daemon restart', async () => {
+    const started = Date.now();
+    w = await makeFaultWorld('fault-tmux', reached);
+    const world = w;
+    const { held } = await dispatchIntoStates(world, reached);
+    const journalBefore = journalSeqs(world);
+
+    execFileSync('tmux', ['-S', world.tmuxSocket, 'kill-server']);
+    // Every worker that had a pane hears of it: none may still read as running on a dead server.
+    const hadPane = (await statusRows(world)).filter((r) => !['preparing', 'seeding', 'spawning', 'gate'].includes(r.stage.split('.')[0]!) && !['stopped', 'gone'].includes(r.stage));
+    await seenAt(world, new Map(hadPane.map((r) => [r.id, (s: string) => s === 'gone' || s === 'waitFailed'])), 'the workers of the killed server to be reported gone');
+
+    const after = await world.hand(['dispatch', 'after1', '--repo', world.repo, '--brief', world.brief('after1', 'work'), '--agent', 'mock', '--json']);
+    expect(after.code, after.stdout + after.stderr).toBe(0);
+    await seenAt(world, new Map([['after1', (s: string) => s.startsWith('settled')]]), 'after1, dispatched after the server died, to settle');
+    let rows = await statusRows(world);
+    let panes = await workerPanes(world);
+    expect(rows.find((r) => r.id === 'after1')!.live).toBe(true);
+    assertEveryLivePaneOwned(panes, rows, 'after the server was killed');
+    assertNoEndedRecordWithALivePane(panes, rows, 'after the server was killed');
+
+    // And across a daemon restart (which also releases the workers held before their pane).
+    await killDaemon(world);
+    await held;
+    await statusRows(world);
+    await quiesce(world, [...reached.map((r) => r.id), 'after1']);
+    rows = await statusRows(world);
+    panes = await workerPanes(world);
+    expect(rows.find((r) => r.id === 'after1')!.live).toBe(true);
+    assertEveryLivePaneOwned(panes, rows, 'after the daemon restart');
+    assertNoEndedRecordWithALivePane(panes, rows, 'after the daemon restart');
+    assertJournalKept(journalBefore, journalSeqs(world));
+
+    await stopEveryLiveWorker(world);
+    await redispatchEveryId(world, [...reached.map((r) => r.id), 'after1']);
+    console.log(`fault suite (tmux server kill): ${reached.length} states in ${Math.round((Date.now() - started) / 1000)} s`);
+  }, 600_000);
+});

@@ -1,0 +1,39 @@
+/**
+ * Rule: a worktree deleted outside kingshand is said — `hand status` flags it, and `hand land`
+ * refuses with "worktree missing" instead of judging the branch alone and calling it "no changes".
+ */
+import { rmSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+
+let w: CliWorld | null = null;
+afterEach(async () => {
+  await w?.cleanup();
+  w = null;
+});
+
+describe('a worktree deleted by hand is noticed', () => {
+  it('status flags it and land refuses with worktree-missing, naming the path and the branch', async () => {
+    w = await makeCliWorld('worktree-gone');
+    const world = w;
+    expect((await world.hand(['annex', world.repo, '--yolo'])).code).toBe(0);
+    const d = await world.hand(['dispatch', 'w1', '--repo', world.repo, '--brief', world.brief('w1', 'MODE:report'), '--agent', 'mock', '--json']);
+    expect(d.code, d.stderr).toBe(0);
+    const worktree = d.json.worktree as string;
+    expect((await world.hand(['wait', 'w1', '--until', 'settled', '--timeout', '30s'])).code).toBe(0);
+    const before = await world.hand(['status', 'w1', '--json']);
+    expect(before.json[0].worktreeMissing).toBe(false);
+
+    rmSync(worktree, { recursive: true, force: true });
+
+    const s = await world.hand(['status', 'w1', '--json']);
+    expect(s.json[0].worktreeMissing).toBe(true);
+    expect((await world.hand(['status'])).stdout).toMatch(/w1: its worktree is missing/);
+    const land = await world.hand(['land', 'w1', '--json']);
+    expect(land.code, land.stdout + land.stderr).toBe(1);
+    expect(land.json.error.code).toBe('worktree-missing');
+    expect(land.json.error.message).toContain(worktree);
+    expect(land.json.error.message).toContain('worktree-w1');
+    expect(land.stdout + land.stderr).not.toMatch(/no changes/);
+  }, 90_000);
+});
