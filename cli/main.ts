@@ -187,7 +187,8 @@ program
     const r = await ops.status(paths(cmd), { id });
     const work = await call<Record<string, any>>(paths(cmd), 'work.summary');
     const { statusFooter } = await import('./commands/work.ts');
-    emit(json(cmd), o.work ? { workers: r, ...work } : r, () => `${r.length ? table(r, [...STATUS_COLUMNS, 'item']) : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}`);
+    const { withWitnessText } = await import('./commands/witness-columns.ts');
+    emit(json(cmd), o.work ? { workers: r, ...work } : r, () => `${r.length ? table(withWitnessText(r), [...STATUS_COLUMNS, 'disputed', 'tokens', 'item']) : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}`);
   });
 
 program
@@ -378,6 +379,22 @@ screen
     const { screenInspect, formatScreenInspect } = await import('./commands/screen-inspect.ts');
     const r = await screenInspect(file, { ansi: o.ansi, agent: o.agent });
     emit(json(cmd), r, () => formatScreenInspect(r));
+  });
+
+program
+  .command('hook', { hidden: true })
+  .description("run by a worker's Claude Code hooks: forwards the hook's payload (stdin) to the daemon; always exits 0")
+  .argument('<event>', 'the hook event (Notification, Stop, UserPromptSubmit, SessionStart, SessionEnd)')
+  .action(async (event: string, _o, cmd: Command) => {
+    // Never fail or hold up Claude Code: whatever happens here, the hook exits 0.
+    try {
+      const { runHook } = await import('./commands/hook.ts');
+      const r = await runHook(event, { home: (cmd.optsWithGlobals() as { home?: string }).home });
+      if (json(cmd)) process.stdout.write(`${JSON.stringify(r)}\n`);
+    } catch {
+      // swallowed on purpose (see above)
+    }
+    process.exitCode = 0;
   });
 
 program

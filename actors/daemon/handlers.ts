@@ -62,6 +62,10 @@ export function statusRow(v: WorkerViewLike) {
     rejection: v.rejection ? `${v.rejection.gate}: ${v.rejection.reason}` : null,
     // What the stage means (from the machine's tags): what scripts should test instead of the stage.
     condition: v.condition,
+    // The hooks' witness (actors/witness.ts): why the hook says it is blocked, a dispute, token usage.
+    hookReason: v.hookReason ?? null,
+    disputed: v.disputed ?? null,
+    tokens: v.tokens ?? null,
   };
 }
 
