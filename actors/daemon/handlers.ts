@@ -63,6 +63,7 @@ export function statusRow(v: WorkerViewLike) {
     // What the stage means (from the machine's tags): what scripts should test instead of the stage.
     condition: v.condition,
     // The hooks' witness (actors/witness.ts): why the hook says it is blocked, a dispute, token usage.
+    hook: v.hook ?? null,
     hookReason: v.hookReason ?? null,
     disputed: v.disputed ?? null,
     tokens: v.tokens ?? null,
