@@ -27,10 +27,15 @@ export interface WitnessState {
   screen: ScreenReading | null;
   /** Since when a readable screen and an unspent hook word have disagreed. */
   disagreeSince: number | null;
+  /** When the screen last showed a dialog (blocked): a hook delivered late may find it answered. */
+  lastBlockedAt: number | null;
   tokens: TokenUsage | null;
 }
 
-export const newWitness = (): WitnessState => ({ note: null, word: null, confirmed: false, spent: false, screen: null, disagreeSince: null, tokens: null });
+/** A hook runs as its dialog paints; its note may reach the daemon this much later (a Node start-up). */
+export const LATE_NOTE_MS = 3000;
+
+export const newWitness = (): WitnessState => ({ note: null, word: null, confirmed: false, spent: false, screen: null, disagreeSince: null, lastBlockedAt: null, tokens: null });
 
 const ASKS = /permission|needs your (?:attention|approval|input)|wants to|approve/i;
 
@@ -61,6 +66,8 @@ export function wordOf(note: HookNote): HookWord | null {
 /** Could not tell: a readable screen no rule recognised (the unclassified bound's case). */
 export const couldNotTell = (r: ScreenReading | null): boolean => r !== null && r.readable && r.state === 'unknown';
 
+const showsDialog = (r: ScreenReading | null): boolean => r !== null && r.readable && (r.awaitingInput || r.state === 'blocked');
+
 const claimsInput = (w: WitnessState): boolean => w.word === 'needs-input' && !w.spent;
 
 /** The disagreement the screen and the hook have now (null when they agree or one cannot tell). */
@@ -86,6 +93,7 @@ export function readingFor(w: WitnessState): ScreenReading | null {
 /** A screen reading came in: returns the reading to route to the worker's machine. */
 export function onScreen(w: WitnessState, reading: ScreenReading, now: number): ScreenReading {
   w.screen = reading;
+  if (showsDialog(reading)) w.lastBlockedAt = now;
   if (claimsInput(w)) {
     if (reading.readable && (reading.awaitingInput || reading.state === 'blocked')) w.confirmed = true;
     else if (w.confirmed && reading.readable && (reading.state === 'working' || reading.state === 'idle')) w.spent = true;
@@ -101,8 +109,10 @@ export function onNote(w: WitnessState, note: HookNote, now: number): boolean {
   w.note = note;
   if (word !== null) {
     w.word = word;
-    w.confirmed = couldNotTell(w.screen) ? false : w.screen?.state === 'blocked' || w.screen?.awaitingInput === true;
-    w.spent = false;
+    // The dialog the note speaks of may have been shown, and answered, before the note arrived.
+    const shown = w.lastBlockedAt !== null && w.lastBlockedAt >= note.at - LATE_NOTE_MS;
+    w.confirmed = showsDialog(w.screen) || shown;
+    w.spent = word === 'needs-input' && shown && !showsDialog(w.screen) && !couldNotTell(w.screen);
   }
   track(w, now);
   return claimsInput(w) && couldNotTell(w.screen);

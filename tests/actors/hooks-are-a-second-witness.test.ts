@@ -136,3 +136,20 @@ describe('hooks are a second witness beside the screen', () => {
     expect(h.fleet.view('w1')!.condition).toBe('blocked');
   });
 });
+
+describe('a hook note that arrives late', () => {
+  it('finds its dialog already answered: spent, never disputed', async () => {
+    h = makeHarness();
+    await h.fleet.start();
+    const pane = await toWorking(h, 'w1');
+    const ranAt = h.clock.now();
+    h.host.show(pane, reading({ state: 'blocked', awaitingInput: true, blockedReason: 'permission', promptBox: null, promptBoxKind: null, fingerprint: 'f-dialog' }));
+    await settle(h);
+    h.host.show(pane, reading({ state: 'working', fingerprint: 'f-work-4' }));
+    await settle(h);
+    await advance(1000);
+    await h.fleet.hook(asks({ at: ranAt }));
+    await advance(2 * DISPUTE_MS);
+    expect(h.fleet.view('w1')!.disputed).toBeNull();
+  });
+});
