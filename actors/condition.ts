@@ -71,6 +71,8 @@ export interface ConditionFacts {
   /** false = the agent's process has exited (whatever the machine has seen of it yet). */
   live: boolean | null;
   awaitingInput: boolean;
+  /** Screen and hook disagree past their grace (actors/witness.ts): a person looks. */
+  disputed?: unknown;
 }
 
 /**
@@ -91,6 +93,7 @@ export function waitReasonOf(v: ConditionFacts): Exclude<WaitReason, 'timeout'> 
   }
   if (v.awaitingInput || v.condition === 'blocked' || v.condition === 'gate') return 'blocked';
   if (v.condition === 'stalled') return 'stalled';
+  if (v.disputed) return 'disputed';
   if (v.condition === 'unclassified') return 'unclassified';
   if (v.condition === 'settled') return 'settled';
   return null;

@@ -23,6 +23,9 @@ import { Requests, refusalError } from './requests.ts';
 import { loadFleet, reattachPanes } from './restore.ts';
 import { newRecord, type WorkerRecord, type WorkerSnap } from './worker-record.ts';
 import { waitFor } from './wait-for.ts';
+import { disputeDueAt, onNote, onScreen, readingFor, witnessView } from './witness.ts';
+import type { HookNote } from '../contract/hook-note.ts';
+import { readTranscriptUsage } from '../io/agent/claude/transcript-usage.ts';
 
 export type { WorkerView } from './worker-view.ts';
 
@@ -52,6 +55,8 @@ export interface FleetHost extends GateCommands {
   /** Closes a finished worker's pane (if any) and frees its id; the journal stays (hand discard). */
   release(id: string): Promise<{ paneClosed: boolean }>;
   shutdown(): Promise<void>;
+  /** A worker's Claude Code hook spoke (hand hook → the daemon, or the queue at start). */
+  hook(note: HookNote): Promise<WorkerView>;
   /** Tests: resolves once every pane read requested so far has reached its worker. */
   quiesce(): Promise<void>;
 }
@@ -102,6 +107,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       live: record.live,
       updatedAt: record.updatedAt,
       problem: failed ? (entry?.error ?? 'worker actor failed') : undefined,
+      witness: witnessView(record.witness, clock.now()),
     });
   }
 
@@ -125,7 +131,10 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       analyse,
       log: deps.log,
       clock,
-      onReading: (reading) => route(id, { type: 'SCREEN', reading, at: clock.now() }),
+      onReading: (reading) => {
+        route(id, { type: 'SCREEN', reading: onScreen(record.witness, reading, clock.now()), at: clock.now() });
+        armDispute(id);
+      },
       onMissing: (serverUp) => route(id, { type: 'PANE_MISSING', serverUp, at: clock.now() }),
       onExit: (code) => {
         record.live = false;
@@ -215,6 +224,24 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     requests.failIfUnanswered(requestId, refusalError({ id, requestId, code: 'not-accepting-input', box: '', kind: '' }, v.stage));
     await done;
     return view(id)!;
+  }
+
+  const publish = (id: string): void => {
+    const v = view(id);
+    if (v) for (const l of listeners) l(v);
+  };
+
+  /** A disagreement that lasts becomes a dispute at a time no event marks: wake the listeners then. */
+  function armDispute(id: string): void {
+    const record = records.get(id);
+    if (!record) return;
+    const due = disputeDueAt(record.witness);
+    if (due === null || record.disputeTimer !== null) return;
+    record.disputeTimer = clock.setTimeout(() => {
+      record.disputeTimer = null;
+      publish(id);
+      if (disputeDueAt(record.witness) !== due) armDispute(id);
+    }, Math.max(0, due - clock.now()) + 1);
   }
 
   const feeds = () => [...records.values()].flatMap((r) => (r.feed ? [r.feed] : []));
@@ -307,6 +334,26 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       journal.disable();
       fleet.stop();
       fleet = null;
+    },
+
+    async hook(note) {
+      const record = recordOf(note.id);
+      const w = record.witness;
+      if (onNote(w, note, clock.now())) {
+        const reading = readingFor(w);
+        if (reading) route(note.id, { type: 'SCREEN', reading, at: clock.now() });
+      }
+      armDispute(note.id);
+      publish(note.id);
+      // Usage is read after the answer: the hook that brought the path is not kept waiting on it.
+      if (note.transcriptPath) {
+        void readTranscriptUsage(note.transcriptPath).then((usage) => {
+          if (!usage || records.get(note.id) !== record) return;
+          w.tokens = usage;
+          publish(note.id);
+        });
+      }
+      return view(note.id)!;
     },
 
     async quiesce() {

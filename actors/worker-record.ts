@@ -8,6 +8,7 @@
 import type { WorkerContext } from '../machines/worker.types.ts';
 import type { WorkerIntent } from '../persistence/types.ts';
 import type { PaneFeed } from './pane-feed.ts';
+import { newWitness, type WitnessState } from './witness.ts';
 
 /** The part of an actor snapshot the host reads (live or restored from a row). */
 export interface WorkerSnap {
@@ -32,8 +33,12 @@ export interface WorkerRecord {
    * after the worker is looked for before another is created. Cleared once asked.
    */
   resumingSpawn: boolean;
+  /** What the worker's Claude Code hooks said, beside its screen (actors/witness.ts); memory only. */
+  witness: WitnessState;
+  /** The pending wake-up for a disagreement turning into a dispute. */
+  disputeTimer: unknown;
 }
 
 export function newRecord(intent: WorkerIntent, over: Partial<Omit<WorkerRecord, 'intent'>> = {}): WorkerRecord {
-  return { intent, feed: null, live: null, snapshot: null, updatedAt: intent.createdAt, lastStage: null, resumingSpawn: false, ...over };
+  return { intent, feed: null, live: null, snapshot: null, updatedAt: intent.createdAt, lastStage: null, resumingSpawn: false, witness: newWitness(), disputeTimer: null, ...over };
 }

@@ -8,6 +8,7 @@ import type { WorkerContext } from '../machines/worker.types.ts';
 import { gateOf, type GateName } from './gates.ts';
 import type { Condition, StateMark } from '../contract/vocabulary.ts';
 import type { StateMeaning } from './condition.ts';
+import type { WitnessView } from './witness.ts';
 
 /**
  * Fields copied from the latest reading, the intent and the actor's context keep their sources'
@@ -17,7 +18,7 @@ type ReadingFields = Pick<ScreenReading, 'state' | 'awaitingInput' | 'blockedRea
 type IntentFields = Pick<WorkerIntent, 'id' | 'project' | 'backend' | 'agent' | 'worktree' | 'branch' | 'base' | 'briefPath' | 'reportPath'>;
 type ContextFields = Pick<WorkerContext, 'lastChangeAt' | 'stallAt' | 'exitCode' | 'waitingOn' | 'paneId' | 'landing' | 'landed' | 'rejection' | 'landingFailure'>;
 
-export interface WorkerView extends ReadingFields, IntentFields, ContextFields {
+export interface WorkerView extends ReadingFields, IntentFields, ContextFields, Partial<WitnessView> {
   /** Machine phase path: 'running.blocked', 'settled.unconfirmed', 'done', 'parked', 'stopped', … (for people: code reads condition and marks). */
   stage: string;
   /** What the stage means, from the machine's tags (actors/condition.ts). */
@@ -45,9 +46,11 @@ export interface ViewParts {
   live: boolean | null;
   updatedAt: number;
   problem?: string | null;
+  /** The hooks' word beside the screen (actors/witness.ts); none before any hook. */
+  witness?: WitnessView;
 }
 
-export function buildView({ intent, stage, meaning, context: c, live, updatedAt, problem }: ViewParts): WorkerView {
+export function buildView({ intent, stage, meaning, context: c, live, updatedAt, problem, witness }: ViewParts): WorkerView {
   const r = c?.reading ?? null;
   return {
     id: intent.id,
@@ -83,5 +86,9 @@ export function buildView({ intent, stage, meaning, context: c, live, updatedAt,
     landed: c?.landed ?? null,
     rejection: c?.rejection ?? null,
     landingFailure: c?.landingFailure ?? null,
+    hook: witness?.hook ?? null,
+    hookReason: witness?.hookReason ?? null,
+    disputed: meaning.condition === 'gone' ? null : (witness?.disputed ?? null),
+    tokens: witness?.tokens ?? null,
   };
 }

@@ -198,7 +198,8 @@ program
     const { statusFooter } = await import('./commands/work.ts');
     // A worktree deleted outside kingshand is said under the table (too rare for a column).
     const missing = r.filter((row) => row.worktreeMissing === true).map((row) => `${String(row.id)}: its worktree is missing (deleted outside kingshand?)`);
-    emit(json(cmd), o.work ? { workers: r, ...work } : r, () => `${r.length ? [table(r, [...STATUS_COLUMNS, 'item']), ...missing].join('\n') : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}`);
+    const { withWitnessText } = await import('./commands/witness-columns.ts');
+    emit(json(cmd), o.work ? { workers: r, ...work } : r, () => `${r.length ? [table(withWitnessText(r), [...STATUS_COLUMNS, 'disputed', 'tokens', 'item']), ...missing].join('\n') : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}`);
   });
 
 program
@@ -389,6 +390,22 @@ screen
     const { screenInspect, formatScreenInspect } = await import('./commands/screen-inspect.ts');
     const r = await screenInspect(file, { ansi: o.ansi, agent: o.agent });
     emit(json(cmd), r, () => formatScreenInspect(r));
+  });
+
+program
+  .command('hook', { hidden: true })
+  .description("run by a worker's Claude Code hooks: forwards the hook's payload (stdin) to the daemon; always exits 0")
+  .argument('<event>', 'the hook event (Notification, Stop, UserPromptSubmit, SessionStart, SessionEnd)')
+  .action(async (event: string, _o, cmd: Command) => {
+    // Never fail or hold up Claude Code: whatever happens here, the hook exits 0.
+    try {
+      const { runHook } = await import('./commands/hook.ts');
+      const r = await runHook(event, { home: (cmd.optsWithGlobals() as { home?: string }).home });
+      if (json(cmd)) process.stdout.write(`${JSON.stringify(r)}\n`);
+    } catch {
+      // swallowed on purpose (see above)
+    }
+    process.exitCode = 0;
   });
 
 program

@@ -60,7 +60,8 @@ export type StateMark = (typeof STATE_MARKS)[number];
 export type WorkerTag = Condition | StateMark;
 
 /** What `hand wait` reports waking for (plus 'timeout' when nothing came in time). */
-export const WAIT_REASONS = ['settled', 'blocked', 'stalled', 'unclassified', 'gone', 'timeout', 'wait-failed'] as const;
+/** disputed: screen and the agent's hooks disagree past their grace (actors/witness.ts). */
+export const WAIT_REASONS = ['settled', 'blocked', 'stalled', 'unclassified', 'disputed', 'gone', 'timeout', 'wait-failed'] as const;
 export type WaitReason = (typeof WAIT_REASONS)[number];
 
 /** What `hand wait --until` accepts. */

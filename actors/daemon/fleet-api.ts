@@ -6,4 +6,4 @@
 import type { FleetHost, WorkerView } from '../fleet-host.ts';
 
 export type WorkerViewLike = WorkerView;
-export type FleetHostApi = Omit<FleetHost, 'start' | 'quiesce'>;
+export type FleetHostApi = Omit<FleetHost, 'start' | 'quiesce' | 'hook'>;

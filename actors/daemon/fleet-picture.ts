@@ -131,7 +131,8 @@ export function kindOf(stage: string, previous: AudienceKind | null, firstRowOfW
   if (!meaning) return null;
   const cond = waitReasonOf({ condition: meaning.condition, live: true, awaitingInput: false });
   if (cond === 'gone') return meaning.marks.includes('landed') ? 'landed' : 'exited';
-  if (cond !== null) return cond;
+  // A dispute is the witness's, never a journal row's (no `disputed` is passed here).
+  if (cond !== null && cond !== 'disputed') return cond;
   if (firstRowOfWorker) return 'dispatched';
   if (previous === 'blocked') return 'answered';
   if (previous === 'settled') return 'prompted';

@@ -65,6 +65,11 @@ export function statusRow(v: WorkerViewLike) {
     condition: v.condition,
     // The worktree was deleted outside kingshand (actors/daemon/worktree-presence.ts).
     worktreeMissing: worktreeMissing(v),
+    // The hooks' witness (actors/witness.ts): why the hook says it is blocked, a dispute, token usage.
+    hook: v.hook ?? null,
+    hookReason: v.hookReason ?? null,
+    disputed: v.disputed ?? null,
+    tokens: v.tokens ?? null,
   };
 }
 

@@ -34,6 +34,7 @@ import { liveWorkerIds, shutTmuxIfIdle } from './daemon-stop.ts';
 import { keepStateRecord, openCheckedStore, refusalLine, type StateRecord } from './state-record.ts';
 import { RefusedError } from '../../io/errors.ts';
 import { applyFaultHolds, FAULT_HOLD_ENV, parseFaultHolds } from './fault-holds.ts';
+import { drainHookQueue, hookHandlers } from './hook-handlers.ts';
 
 function hasTmux(): boolean {
   try {
@@ -80,6 +81,8 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   const { restored, skipped } = await fleet.start();
   log({ restored: restored.length, skipped }, 'fleet restored');
   for (const s of skipped) logger.warn({ worker: s.id, reason: s.reason }, 'skipped a stored worker that could not be restored');
+  // Hooks that ran while no daemon was here: applied before the socket takes new ones.
+  await drainHookQueue(paths.home, fleet, (obj, msg) => log(obj, msg)).catch((err) => logger.warn({ err: String(err) }, 'hook queue drain failed'));
 
   let stopping = false;
   const shutdown = async (why: string) => {
@@ -138,6 +141,8 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
   Object.assign(handlers, landingHandlers({ store, fleet }));
   Object.assign(handlers, projectHandlers({ store, fleet }));
   Object.assign(handlers, discardHandlers({ store, fleet, workersDir: paths.workers }));
+  // Claude Code's hooks, the worker's second witness (actors/witness.ts).
+  Object.assign(handlers, hookHandlers({ fleet }));
   Object.assign(handlers, relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add) }));
   // The review page on 127.0.0.1: its actions call these same handlers (actors/review).
   const review = await hostReview({ home: paths.home, fleet, store, handlers, screens: hostScreens(hosts), log: (obj, msg) => log(obj, msg) });

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { createWorktree } from '../../io/git/index.ts';
 import { seedTrust, writePostureSettings, claudeLaunchArgs, type PermissionPosture } from '../../io/agent/claude/index.ts';
 import { launchSpec } from '../../io/agent/launch.ts';
+import { HOOK_HOME_ENV, HOOK_WORKER_ENV, witnessHooks } from '../../io/agent/claude/hooks.ts';
 import { guardedSendKey, guardedSendText } from '../../io/terminal/guarded-send.ts';
 import type { WorkerPorts } from '../ports.ts';
 
@@ -64,7 +65,7 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       // (secrets, kingshand's own state) and the fence on writes outside the worktree and the
       // brief directory (io/agent/claude/permissions.ts).
       const env = { ...envOf(intent.id), ...envAdds.get(intent.id) };
-      writePostureSettings(postureOf(intent), { worktree: intent.worktree, briefDir: dirname(intent.briefPath), agentHome: env.HOME, stateDir: opts.stateDir });
+      writePostureSettings(postureOf(intent), { worktree: intent.worktree, briefDir: dirname(intent.briefPath), agentHome: env.HOME, stateDir: opts.stateDir, ...(opts.stateDir ? { hooks: witnessHooks() } : {}) });
       // Trust goes where the worker will look: Claude Code 2.1.332 reads
       // $CLAUDE_CONFIG_DIR/.claude.json when that is set (and then ignores $HOME/.claude.json),
       // else $HOME/.claude.json — of the environment it is launched with (--env wins).
@@ -75,6 +76,8 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       const spec = launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id) });
       // Only Claude Code takes the flag: 2.1.332 ignores bypassPermissions asked for in settings.
       if (intent.agent === 'claude') spec.argv.push(...claudeLaunchArgs(postureOf(intent)));
+      // The witness hooks (settings.local.json) speak for this worker, to this state directory.
+      if (opts.stateDir) Object.assign(spec.env, { [HOOK_WORKER_ENV]: intent.id, [HOOK_HOME_ENV]: opts.stateDir });
       return spec;
     },
     async reportExists(path) {

@@ -45,7 +45,7 @@ export function meets(reason: WaitReason, until: Until): boolean {
   if (until === 'any') return true;
   if (until === 'exited') return reason === 'gone';
   // Could-not-tell past its bound may hide a dialog: a wait for blocked wakes on it too.
-  if (until === 'blocked' && reason === 'unclassified') return true;
+  if (until === 'blocked' && (reason === 'unclassified' || reason === 'disputed')) return true;
   return reason === until;
 }
 
@@ -57,7 +57,7 @@ export function report(view: WorkerViewLike, reason: WaitReason, until: Until, s
     stage: view.stage,
     state: view.state,
     awaitingInput: view.awaitingInput,
-    blockedReason: view.blockedReason ?? (view.condition === 'gate' ? 'gate' : null),
+    blockedReason: view.hookReason ?? view.blockedReason ?? (view.condition === 'gate' ? 'gate' : null),
     promptBox: view.promptBox,
     readable: view.readable,
     lastActivity: view.lastActivity,

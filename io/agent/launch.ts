@@ -3,7 +3,7 @@
  * no arguments beyond the program itself; the first prompt is typed into the live box).
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { UsageError } from '../errors.ts';
 import { KINGSHAND_ROOT } from '../root.ts';
 import { buildWorkerEnv } from '../terminal/worker-env.ts';
@@ -33,8 +33,19 @@ function localClaudeBinary(root: string): string | null {
   return existsSync(local) ? local : null;
 }
 
-/** The Claude Code binary a dispatch would start, or null when there is none (pinned, then PATH). */
+/**
+ * HAND_CLAUDE_BIN in the daemon's environment: an absolute path to another Claude Code build
+ * (an older version from ~/.cache/kingshand/claude/<version>, for the cross-version tests).
+ */
+function chosenClaudeBinary(): string | null {
+  const bin = process.env.HAND_CLAUDE_BIN;
+  return bin && isAbsolute(bin) && existsSync(bin) ? bin : null;
+}
+
+/** The Claude Code binary a dispatch would start, or null when there is none (chosen, pinned, then PATH). */
 export function claudeBinary(path = process.env.PATH ?? ''): string | null {
+  const chosen = chosenClaudeBinary();
+  if (chosen) return chosen;
   const local = localClaudeBinary(KINGSHAND_ROOT);
   if (local) return local;
   for (const dir of path.split(':')) {
@@ -49,6 +60,6 @@ export function launchSpec(agent: string, opts: LaunchOptions = {}): LaunchSpec 
   if (agent === 'mock') return { argv: [process.execPath, join(root, 'bin', 'mock-agent.js')], env };
   // The pinned binary in node_modules first, so tests and the person run the same version;
   // otherwise `claude` as the worker's own PATH resolves it.
-  if (agent === 'claude') return { argv: [localClaudeBinary(root) ?? 'claude'], env };
+  if (agent === 'claude') return { argv: [chosenClaudeBinary() ?? localClaudeBinary(root) ?? 'claude'], env };
   throw new UsageError('bad-agent', `unknown agent ${JSON.stringify(agent)}. Use --agent claude or --agent mock.`, { agent });
 }

@@ -7,43 +7,22 @@
  * fixtures to tests/fixtures/claude-corpus/<version>/<backend>-<scenario>.{txt,ansi.txt,json}.
  * CPU heavy: run one at a time.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
 import { launchInTmux } from '../harness/claude-tmux.ts';
 import { prepareClaudeRun } from '../harness/real-claude.ts';
-import { PINNED_CLAUDE_VERSION, CLAUDE_BIN } from '../harness/claude-binary.ts';
+import { claudeBinaryFor } from '../harness/claude-versions.ts';
 import { launchInPty, type CapturePane } from './pty-pane.ts';
 import { SCENARIOS, type Scenario } from './scenarios.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CORPUS_DIR = join(ROOT, 'tests', 'fixtures', 'claude-corpus');
 
-function cacheDir(version: string): string {
-  return join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'kingshand', 'claude', version);
-}
-
 /** The claude executable for `version`, installing it into the cache when missing. */
-function binaryFor(version: string): string {
-  if (version === PINNED_CLAUDE_VERSION) return CLAUDE_BIN;
-  const dir = cacheDir(version);
-  const bin = join(dir, 'node_modules', '.bin', 'claude');
-  if (!existsSync(bin)) {
-    mkdirSync(dir, { recursive: true });
-    console.error(`installing @anthropic-ai/claude-code@${version} into ${dir}`);
-    execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', `@anthropic-ai/claude-code@${version}`], { stdio: 'inherit' });
-  }
-  // The installed package says its version (`claude --version` of some versions lingers, and on a
-  // loaded machine a JS build can take longer to start than any sensible timeout).
-  const pkg = join(dir, 'node_modules', '@anthropic-ai', 'claude-code', 'package.json');
-  const installed = (JSON.parse(readFileSync(pkg, 'utf8')) as { version?: string }).version;
-  if (installed !== version) throw new Error(`${pkg} says ${String(installed)}, expected ${version}`);
-  return bin;
-}
+const binaryFor = (version: string): string => claudeBinaryFor(version, { log: (line) => console.error(line) });
 
 /** 2.0.x crashes on a project entry without these lists (`B.allowedTools is not iterable`). */
 function oldVersionProjectDefaults(claudeJsonPath: string): void {

@@ -15,6 +15,7 @@
  */
 import { RefusedError, UsageError } from '../../errors.ts';
 import { writeClaudeSettings, type WorktreeSettings } from './worktree-settings.ts';
+import type { WitnessHooks } from './hooks.ts';
 
 export const PERMISSION_POSTURES = ['off', 'edits', 'ask'] as const;
 export type PermissionPosture = (typeof PERMISSION_POSTURES)[number];
@@ -88,11 +89,12 @@ export function denyRules(a: DenyListArgs): string[] {
 }
 
 /** Writes the worktree's settings.local.json for this posture (overwritten on every launch setup). */
-export function writePostureSettings(p: PermissionPosture, args: { worktree: string; briefDir: string } & DenyListArgs): { path: string; settings: WorktreeSettings } {
+export function writePostureSettings(p: PermissionPosture, args: { worktree: string; briefDir: string; hooks?: WitnessHooks } & DenyListArgs): { path: string; settings: WorktreeSettings } {
   return writeClaudeSettings({
     worktree: args.worktree,
     briefDir: args.briefDir,
     permissionMode: claudeModeOf(p),
+    ...(args.hooks ? { hooks: args.hooks } : {}),
     posture: {
       deny: denyRules(args),
       // The worker writes only in its worktree and its brief directory, whatever the mode.

@@ -10,6 +10,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { RefusedError, UsageError } from '../../errors.ts';
 import { writeJsonAtomically } from './atomic-json.ts';
+import type { WitnessHooks } from './hooks.ts';
 
 export const CLAUDE_PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions', 'auto', 'dontAsk'] as const;
 export type ClaudePermissionMode = (typeof CLAUDE_PERMISSION_MODES)[number];
@@ -17,6 +18,8 @@ export type ClaudePermissionMode = (typeof CLAUDE_PERMISSION_MODES)[number];
 export interface WorktreeSettings {
   permissions: { defaultMode: ClaudePermissionMode; additionalDirectories: [string]; deny?: string[]; blockWritesOutsideWorkingDirectories?: true };
   skipDangerousModePermissionPrompt?: true;
+  /** The witness hooks (io/agent/claude/hooks.ts): Claude Code's own word on its state. */
+  hooks?: WitnessHooks;
 }
 
 /** The posture's constraints (io/agent/claude/permissions.ts), added to the settings when given. */
@@ -34,7 +37,7 @@ function isDirectory(p: string): boolean {
   }
 }
 
-export function writeClaudeSettings(args: { worktree: string; briefDir: string; permissionMode: ClaudePermissionMode; posture?: PostureExtras }): { path: string; settings: WorktreeSettings } {
+export function writeClaudeSettings(args: { worktree: string; briefDir: string; permissionMode: ClaudePermissionMode; posture?: PostureExtras; hooks?: WitnessHooks }): { path: string; settings: WorktreeSettings } {
   if (!(CLAUDE_PERMISSION_MODES as readonly string[]).includes(args.permissionMode)) {
     throw new UsageError('bad-permission-mode', `permission mode ${JSON.stringify(args.permissionMode)} is not one Claude Code knows; use one of ${CLAUDE_PERMISSION_MODES.join(', ')}.`);
   }
@@ -55,6 +58,7 @@ export function writeClaudeSettings(args: { worktree: string; briefDir: string; 
     if (args.posture.blockWritesOutsideWorkingDirectories) settings.permissions.blockWritesOutsideWorkingDirectories = true;
     if (args.posture.skipDangerousModePermissionPrompt) settings.skipDangerousModePermissionPrompt = true;
   }
+  if (args.hooks) settings.hooks = args.hooks;
   const dir = join(args.worktree, '.claude');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, 'settings.local.json');

@@ -1,0 +1,59 @@
+/**
+ * The daemon's side of `hand hook`: the `hook` method, and the queue of notes written while the
+ * daemon was down, applied in order at start (before the socket opens, so they come before
+ * anything new). A note for a worker the daemon no longer has is dropped and logged.
+ */
+import { existsSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
+import { UsageError } from '../../io/errors.ts';
+import { hookQueuePath, parseNote, type HookNote } from '../../contract/hook-note.ts';
+import type { FleetHost } from '../fleet-host.ts';
+import type { Handler } from './server.ts';
+
+type HookFleet = Pick<FleetHost, 'hook'>;
+
+export function hookHandlers(deps: { fleet: HookFleet }): Record<string, Handler> {
+  return {
+    async hook(params) {
+      const note = parseNote((params as { note?: unknown }).note);
+      if (!note) throw new UsageError('bad-hook-note', 'hook takes {note: {id, event, at, …}} as `hand hook <event>` sends it; this one is not.', {});
+      const v = await deps.fleet.hook(note);
+      return { id: v.id, condition: v.condition, hookReason: v.hookReason ?? null, disputed: v.disputed ?? null };
+    },
+  };
+}
+
+/** Applies the queued notes (a drain interrupted by a crash is finished first); returns counts. */
+export async function drainHookQueue(home: string, fleet: HookFleet, log: (obj: Record<string, unknown>, msg?: string) => void): Promise<{ applied: number; dropped: number }> {
+  const queue = hookQueuePath(home);
+  const draining = `${queue}.draining`;
+  // Renamed first: a hook appending now starts a new queue instead of racing this read.
+  if (existsSync(queue) && !existsSync(draining)) renameSync(queue, draining);
+  if (!existsSync(draining)) return { applied: 0, dropped: 0 };
+  const notes: HookNote[] = [];
+  let dropped = 0;
+  for (const line of readFileSync(draining, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    let note: HookNote | null = null;
+    try {
+      note = parseNote(JSON.parse(line));
+    } catch {
+      note = null;
+    }
+    if (note) notes.push(note);
+    else dropped++;
+  }
+  notes.sort((a, b) => a.at - b.at);
+  let applied = 0;
+  for (const note of notes) {
+    try {
+      await fleet.hook(note);
+      applied++;
+    } catch (err) {
+      dropped++;
+      log({ worker: note.id, event: note.event, err: String(err) }, 'queued hook note dropped');
+    }
+  }
+  unlinkSync(draining);
+  log({ applied, dropped }, 'hook queue drained');
+  return { applied, dropped };
+}

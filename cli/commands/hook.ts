@@ -1,0 +1,82 @@
+/**
+ * `hand hook <event>`: run by Claude Code's hooks inside a worker (io/agent/claude/hooks.ts).
+ * Reads the JSON payload on stdin and hands it to the daemon. It must never hold up or fail
+ * Claude Code: every step is bounded, it always exits 0, and when the daemon cannot be reached
+ * the note is appended to the 0600 queue the daemon drains at start (queued, not lost).
+ */
+import { existsSync } from 'node:fs';
+import { appendFileSync, closeSync } from 'node:fs';
+import { homePaths, resolveHome } from '../../contract/home.ts';
+import { hookQueuePath, noteOf, type HookNote } from '../../contract/hook-note.ts';
+import { openPrivateAppend } from '../../io/fs/private-files.ts';
+import { HOOK_HOME_ENV, HOOK_WORKER_ENV } from '../../io/agent/claude/hooks.ts';
+import { call, RemoteError } from '../client.ts';
+
+/** Whole budget for stdin and delivery; Claude Code's own timeout for the hook is 10 s. */
+const STDIN_MS = 1500;
+const DELIVER_MS = 2000;
+const MAX_PAYLOAD = 1 << 20;
+
+function readStdin(stream: NodeJS.ReadableStream, ms: number): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      clearTimeout(timer);
+      stream.removeAllListeners('data');
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    };
+    const timer = setTimeout(done, ms);
+    stream.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_PAYLOAD) chunks.push(c);
+    });
+    stream.once('end', done);
+    stream.once('error', done);
+  });
+}
+
+function queue(home: string, note: HookNote): boolean {
+  if (!existsSync(home)) return false;
+  const fd = openPrivateAppend(hookQueuePath(home));
+  try {
+    appendFileSync(fd, `${JSON.stringify(note)}\n`);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+export interface HookOutcome {
+  delivered: boolean;
+  queued: boolean;
+  skipped?: string;
+}
+
+export async function runHook(event: string, opts: { home?: string; env?: NodeJS.ProcessEnv; stdin?: NodeJS.ReadableStream } = {}): Promise<HookOutcome> {
+  const env = opts.env ?? process.env;
+  const id = env[HOOK_WORKER_ENV];
+  // Not launched by a daemon (a person's own Claude Code with these settings copied): nothing to tell.
+  if (!id) return { delivered: false, queued: false, skipped: `${HOOK_WORKER_ENV} is not set` };
+  const raw = await readStdin(opts.stdin ?? process.stdin, STDIN_MS);
+  let payload: unknown = null;
+  try {
+    payload = JSON.parse(raw);
+  } catch {
+    // An unreadable payload still says which hook ran.
+  }
+  const note = noteOf(id, event, payload, Date.now());
+  const home = resolveHome(opts.home ?? env[HOOK_HOME_ENV], env);
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), DELIVER_MS);
+  try {
+    await call(homePaths(home), 'hook', { note }, { autostart: false, signal: abort.signal });
+    return { delivered: true, queued: false };
+  } catch (err) {
+    // The daemon heard it and said no (a worker it no longer has): replaying it later would not help.
+    if (err instanceof RemoteError) return { delivered: false, queued: false, skipped: err.message };
+    return { delivered: false, queued: queue(home, note) };
+  } finally {
+    clearTimeout(timer);
+  }
+}

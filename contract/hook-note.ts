@@ -1,0 +1,53 @@
+/**
+ * What `hand hook <event>` delivers to the daemon for one worker: the few payload fields the
+ * witness reads (never the prompt text), and where it queues them when the daemon is not there.
+ */
+import { join } from 'node:path';
+
+export interface HookNote {
+  /** The worker the hook speaks for (HAND_WORKER_ID at launch). */
+  id: string;
+  /** Claude Code's hook_event_name (Notification, Stop, UserPromptSubmit, SessionStart, SessionEnd). */
+  event: string;
+  /** When the hook ran (ms since the epoch). */
+  at: number;
+  /** Notification: what Claude Code says ("Claude needs your permission to use Bash"). */
+  message?: string;
+  /** Notification: permission_prompt, idle_prompt, elicitation_dialog, auth_success (newer versions). */
+  notificationType?: string;
+  /** The session's transcript (JSONL): token usage is read from it. */
+  transcriptPath?: string;
+  sessionId?: string;
+}
+
+/** Hooks that could not reach the daemon wait here (0600, one JSON note a line); drained at start. */
+export const hookQueuePath = (home: string): string => join(home, 'hook-queue.jsonl');
+
+const str = (v: unknown, max = 2000): string | undefined => (typeof v === 'string' && v !== '' ? v.slice(0, max) : undefined);
+
+/** The note for a raw payload (anything not JSON yields a note with the event alone). */
+export function noteOf(id: string, event: string, payload: unknown, at: number): HookNote {
+  const p = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
+  const note: HookNote = { id, event: str(p.hook_event_name, 64) ?? event, at };
+  const message = str(p.message);
+  if (message) note.message = message;
+  const type = str(p.notification_type, 64);
+  if (type) note.notificationType = type;
+  const transcript = str(p.transcript_path, 4096);
+  if (transcript) note.transcriptPath = transcript;
+  const session = str(p.session_id, 128);
+  if (session) note.sessionId = session;
+  return note;
+}
+
+/** A note read back from the wire or the queue, or null when it is not one. */
+export function parseNote(v: unknown): HookNote | null {
+  if (!v || typeof v !== 'object') return null;
+  const o = v as Record<string, unknown>;
+  if (typeof o.id !== 'string' || typeof o.event !== 'string' || typeof o.at !== 'number' || !Number.isFinite(o.at)) return null;
+  const note: HookNote = { id: o.id, event: o.event.slice(0, 64), at: o.at };
+  for (const k of ['message', 'notificationType', 'transcriptPath', 'sessionId'] as const) {
+    if (typeof o[k] === 'string') note[k] = o[k] as string;
+  }
+  return note;
+}

@@ -1,0 +1,61 @@
+/**
+ * The real Claude Code 2.1.332 runs the hooks dispatch writes into the worker's
+ * settings.local.json, and they reach the daemon: a permission dialog brings a Notification
+ * (needs-input) that agrees with the screen (blocked, no dispute), and a finished turn brings
+ * Stop with the transcript whose usage `hand status --json` then shows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
+import { makeE2eWorld, repliedWithTool, watermark, type E2eWorld } from './e2e-world.ts';
+import { waitFor } from '../helpers/temp.ts';
+
+let fake: FakeAnthropic;
+let w: E2eWorld;
+/** The report worker writes without asking: a world of its own with the edits posture. */
+let edits: E2eWorld | null = null;
+beforeAll(async () => {
+  fake = await startFakeAnthropic();
+  w = await makeE2eWorld('e2e-hooks', fake, { permissions: 'ask' });
+});
+afterAll(async () => {
+  await w?.cleanup();
+  await edits?.cleanup();
+  await fake?.close();
+});
+
+describe('Claude Code hooks fire into the daemon (real 2.1.332, tmux)', () => {
+  it('a permission dialog brings the Notification hook; it agrees with the screen, so nothing is disputed', async () => {
+    const id = 'hook-ask';
+    const since = watermark(fake);
+    await w.dispatch(id, 'tmux', 'MODE:bash');
+    await w.request(id, since, repliedWithTool('Bash'), `the Bash call of ${id}`);
+    const blocked = await w.wait(id, 'blocked', '45s');
+    expect(blocked.code, blocked.stdout + blocked.stderr).toBe(0);
+    expect(blocked.json).toMatchObject({ reason: 'blocked', blockedReason: 'permission' });
+    const row = await waitFor(async () => {
+      const s = await w.status(id);
+      return s.hook?.event === 'Notification' ? s : false;
+    }, { what: `the Notification hook of ${id} in hand status`, timeoutMs: 30_000, intervalMs: 500 });
+    expect(row.hook).toMatchObject({ word: 'needs-input' });
+    expect(row.hook.message).toMatch(/permission/i);
+    expect(row.disputed).toBeNull();
+  });
+
+  it('a finished turn brings Stop, and the transcript it names gives token usage', async () => {
+    const id = 'hook-done';
+    edits = await makeE2eWorld('e2e-hooks-edits', fake, { permissions: 'edits' });
+    const w = edits;
+    await w.dispatch(id, 'tmux', `MODE:report ${w.reportPathOf(id)}`);
+    const settled = await w.wait(id, 'settled', '60s');
+    expect(settled.code, settled.stdout + settled.stderr).toBe(0);
+    const row = await waitFor(async () => {
+      const s = await w.status(id);
+      return s.hook?.event === 'Stop' && s.tokens ? s : false;
+    }, { what: `the Stop hook and token usage of ${id} in hand status`, timeoutMs: 30_000, intervalMs: 500 });
+    expect(row.hook).toMatchObject({ word: 'idle' });
+    expect(row.tokens.output).toBeGreaterThan(0);
+    expect(row.tokens.messages).toBeGreaterThan(0);
+    const table = await w.hand(['status']);
+    expect(table.stdout).toMatch(/TOKENS/);
+  });
+});
