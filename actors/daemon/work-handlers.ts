@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HandError, RefusedError, UsageError } from '../../io/errors.ts';
 import { discardable } from './discard.ts';
+import { findingsToDecisions } from './gate-findings-decisions.ts';
 import type { FleetStore } from '../../persistence/types.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
 import type { BacklogItem } from '../../persistence/work/backlog-store.ts';
@@ -220,8 +221,13 @@ export function guardFleetHandlers(handlers: Record<string, Handler>, deps: Work
     return stop!(p, ctx);
   };
   handlers.land = async (p, ctx) => {
-    refuseIfParked(stores, String(p.id ?? ''), 'landed');
-    return land!(p, ctx);
+    const id = String(p.id ?? '');
+    refuseIfParked(stores, id, 'landed');
+    try {
+      return await land!(p, ctx);
+    } catch (err) {
+      throw findingsToDecisions(stores, id, deps.store.getWorker(id)?.project ?? null, err) ?? err;
+    }
   };
   handlers.approve = async (p, ctx) => {
     refuseIfParked(stores, String(p.id ?? ''), 'landed');
