@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { HandError, RefusedError, UsageError } from '../../io/errors.ts';
 import { discardable } from './discard.ts';
 import { findingsToDecisions } from './gate-findings-decisions.ts';
+import { conditionOf } from './wait.ts';
 import type { FleetStore } from '../../persistence/types.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
 import type { BacklogItem } from '../../persistence/work/backlog-store.ts';
@@ -118,8 +119,8 @@ export function workHandlers(deps: WorkHandlerDeps): Record<string, Handler> {
       const after = stores.decisions.get(key)!;
       if (r.delivered) return { key, state: after.state, worker: d.worker, answer, delivery: 'sent', message: `answer typed into ${d.worker}.` };
       const v = fleet.view(d.worker);
-      if (!v || v.live !== true) {
-        // Not live: a relaunch carries the answer in its progress note (decision-delivery.ts).
+      if (!v || v.live === false || conditionOf(v) === 'gone') {
+        // Not live (its session is gone, not merely unread): a relaunch carries the answer in its progress note (decision-delivery.ts).
         const rl = await deliverByRelaunch({ stores, relaunch: { store: deps.store, fleet }, log: deps.log }, after);
         const now = stores.decisions.get(key)!;
         if (rl.delivered) return { key, state: now.state, worker: d.worker, answer, delivery: 'relaunched', relaunch: { progressNotePath: rl.relaunch.progressNotePath, stage: rl.relaunch.stage }, message: `${d.worker} was not live, so it was relaunched with the question and the answer in its progress note (${rl.relaunch.progressNotePath}).` };
