@@ -1,9 +1,11 @@
 /**
  * Bringing an answer back to the worker that asked. A live session with an empty input box gets
  * it typed in through the ordinary guarded send; anything else keeps the answer pending (the
- * record says so) until the worker sits at an empty box again, or until it is relaunched.
+ * record says so) until the worker sits at an empty box again; a worker that is not live is
+ * relaunched with the answer in its progress note (deliverByRelaunch).
  */
-import { RefusedError } from '../../io/errors.ts';
+import { HandError } from '../../io/errors.ts';
+import { relaunchWorker, type RelaunchDeps, type RelaunchResult } from './relaunch.ts';
 import type { Decision } from '../../persistence/work/decision-store.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
 import type { FleetHostApi } from './fleet-api.ts';
@@ -17,15 +19,28 @@ export function answerPrompt(d: Decision, reportPath: string): string {
 }
 
 /**
- * The integrator wires `hand relaunch <id> --note …` (another helper's issue) here: until then a
- * worker whose session is gone cannot take an answer, and this says how to bring it back.
+ * The note a relaunch carries for an answered decision: the question and the answer, worded as
+ * the typed-in answer is (answerPrompt), so the new session reads it the same way.
  */
-export function deliverByRelaunch(d: Decision): never {
-  throw new RefusedError(
-    'worker-not-live',
-    `worker ${d.worker} is not live; relaunch it with hand relaunch ${d.worker} --note ${JSON.stringify(d.answer ?? '')} (the answer to ${d.key} is recorded, pending delivery).`,
-    { key: d.key, worker: d.worker },
-  );
+export function decisionNote(d: Decision): string {
+  return `The person answered your question (decision ${d.key}): ${JSON.stringify(d.question)} → ${d.answer ?? ''}. Carry on with the work on that basis; do not ask it again.`;
+}
+
+/**
+ * A worker whose session is gone takes its answer by a relaunch (actors/daemon/relaunch.ts) whose
+ * progress note carries the question and the answer; the decision is then delivered. A refused
+ * relaunch (a landed or rejected worker, one at a gate) keeps the answer pending and says why.
+ */
+export async function deliverByRelaunch(deps: { stores: WorkStores; relaunch: RelaunchDeps; log: (o: Record<string, unknown>, m: string) => void }, d: Decision): Promise<{ delivered: true; relaunch: RelaunchResult } | { delivered: false; why: string; code: string }> {
+  try {
+    const relaunch = await relaunchWorker(d.worker, { note: decisionNote(d) }, deps.relaunch);
+    deps.stores.decisions.markDelivered(d.key);
+    deps.log({ worker: d.worker, decision: d.key }, 'decision answer delivered by relaunch');
+    return { delivered: true, relaunch };
+  } catch (err) {
+    deps.log({ worker: d.worker, decision: d.key, err: (err as Error).message }, 'relaunch for a decision refused; answer kept pending');
+    return { delivered: false, why: (err as Error).message, code: err instanceof HandError ? err.code : 'relaunch-failed' };
+  }
 }
 
 export type Delivered = { delivered: true } | { delivered: false; why: string };

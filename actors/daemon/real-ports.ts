@@ -18,7 +18,8 @@ export interface RealPorts extends WorkerPorts {
 }
 
 /** A report opens a decision with a line `Waiting on: <decision>` (or `Parked on:`). */
-const PARKED = /^\s*(?:\*\*)?(?:waiting on|parked on)(?:\*\*)?\s*:\s*(.+)$/im;
+// Up to three spaces of indent, as report-question.ts: four is a code block (the convention's example).
+const PARKED = /^ {0,3}(?:\*\*)?(?:waiting on|parked on)(?:\*\*)?\s*:\s*(.+)$/im;
 
 /** The directory whose .claude.json a Claude Code launched with `env` reads (checked against 2.1.332). */
 export function claudeConfigDirOf(env: Record<string, string | undefined>): string | undefined {

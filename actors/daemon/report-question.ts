@@ -5,7 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 
-const WAITING = /^\s*(?:\*\*)?(?:waiting on|parked on)(?:\*\*)?\s*:\s*(.+)$/i;
+// Up to three spaces of indent: four is a Markdown code block, i.e. the convention's own example
+// (a report that quotes the brief must not park its worker on it).
+const WAITING = /^ {0,3}(?:\*\*)?(?:waiting on|parked on)(?:\*\*)?\s*:\s*(.+)$/i;
 const OPTION = /^\s*(?:[-*+]|\d+[.)])\s+(.+?)\s*$/;
 
 export function parseWaitingOn(report: string): { question: string; options: string[] } | null {

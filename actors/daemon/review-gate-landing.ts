@@ -2,8 +2,8 @@
  * `hand land` for a project behind the no-mistakes gate. Every outcome is a refusal that says
  * what the gate says, because the gate (not kingshand) drives the work to its PR:
  *  - a task of a prod-only project classified internal ships direct-PR: named, not landed here yet;
- *  - findings or a park: each finding listed (the decisions feature will turn them into
- *    decisions; until it is merged they come back here);
+ *  - findings or a park: each finding listed; the land guard turns each into a decision record
+ *    (actors/daemon/gate-findings-decisions.ts);
  *  - a passed run: its PR, merged on the forge by the person.
  */
 import { RefusedError } from '../../io/errors.ts';

@@ -114,14 +114,14 @@ export function readDelivery(briefPath: string): { ships: Ships } | null {
   }
 }
 
-function findingLine(f: GateRunState['findings'][number]): string {
+export function findingLine(f: GateRunState['findings'][number]): string {
   return `${f.id} [${f.severity || 'severity ?'}${f.action ? `, ${f.action}` : ''}] ${f.file}${f.line ? `:${f.line}` : ''} — ${f.description}`;
 }
 
 /**
- * `hand land` of a worker whose task ships through the gate: the gate run's state decides. Until a
- * decisions feature exists here, findings come back as a refusal listing each finding (never as a
- * landing); a passed run names its PR. Returns the state when the gate passed.
+ * `hand land` of a worker whose task ships through the gate: the gate run's state decides. Findings
+ * come back as a refusal listing each finding (never as a landing), which the land guard turns into
+ * decisions (gate-findings-decisions.ts); a passed run names its PR. Returns the state when passed.
  */
 export async function landingGateCheck(args: { id: string; worktree: string; branch: string; env?: Record<string, string | undefined> }): Promise<GateRunState> {
   const s = await readGateRun(args.worktree, { branch: args.branch, env: args.env });

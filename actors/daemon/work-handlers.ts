@@ -1,13 +1,17 @@
 /**
  * Request handlers for the work that outlives a conversation (issue 13): the backlog, held
  * decisions, away mode and its journal, notification targets and the usage pulse. Plus
- * `guardFleetHandlers`, which wraps four fleet handlers additively: `dispatch` learns `item`
- * and the usage refusal, `stop`/`land`/`approve` refuse a worker parked on an open decision,
+ * `guardFleetHandlers`, which wraps the fleet handlers additively: `dispatch` learns `item`
+ * and the usage refusal, `stop`/`land`/`approve`/`discard`/`relaunch` refuse a worker parked on
+ * an open decision, `land` turns review-gate findings into decisions,
  * and `status` rows name the worker's item and decision.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RefusedError, UsageError } from '../../io/errors.ts';
+import { HandError, RefusedError, UsageError } from '../../io/errors.ts';
+import { discardable } from './discard.ts';
+import { findingsToDecisions } from './gate-findings-decisions.ts';
+import { conditionOf } from './wait.ts';
 import type { FleetStore } from '../../persistence/types.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
 import type { BacklogItem } from '../../persistence/work/backlog-store.ts';
@@ -115,15 +119,14 @@ export function workHandlers(deps: WorkHandlerDeps): Record<string, Handler> {
       const after = stores.decisions.get(key)!;
       if (r.delivered) return { key, state: after.state, worker: d.worker, answer, delivery: 'sent', message: `answer typed into ${d.worker}.` };
       const v = fleet.view(d.worker);
-      let how = `it is typed in once ${d.worker} sits at an empty input box.`;
-      if (!v || v.live !== true) {
-        try {
-          deliverByRelaunch(after);
-        } catch (err) {
-          how = (err as Error).message;
-        }
+      if (!v || v.live === false || conditionOf(v) === 'gone') {
+        // Not live (its session is gone, not merely unread): a relaunch carries the answer in its progress note (decision-delivery.ts).
+        const rl = await deliverByRelaunch({ stores, relaunch: { store: deps.store, fleet }, log: deps.log }, after);
+        const now = stores.decisions.get(key)!;
+        if (rl.delivered) return { key, state: now.state, worker: d.worker, answer, delivery: 'relaunched', relaunch: { progressNotePath: rl.relaunch.progressNotePath, stage: rl.relaunch.stage }, message: `${d.worker} was not live, so it was relaunched with the question and the answer in its progress note (${rl.relaunch.progressNotePath}).` };
+        return { key, state: now.state, worker: d.worker, answer, delivery: 'pending', why: rl.why, refused: rl.code, message: `answer recorded, pending delivery: ${d.worker} is not live and could not be relaunched with it (${rl.code}: ${rl.why})` };
       }
-      return { key, state: after.state, worker: d.worker, answer, delivery: 'pending', why: r.why, message: `answer recorded, pending delivery: ${v?.live === true ? `${r.why}; ` : ''}${how}` };
+      return { key, state: after.state, worker: d.worker, answer, delivery: 'pending', why: r.why, message: `answer recorded, pending delivery: ${r.why}; it is typed in once ${d.worker} sits at an empty input box.` };
     },
 
     async 'afk.on'(p) {
@@ -213,19 +216,37 @@ function refuseIfParked(stores: WorkStores, worker: string, verb: string, overri
 
 export function guardFleetHandlers(handlers: Record<string, Handler>, deps: WorkHandlerDeps & { workersDir: string }): void {
   const { stores } = deps;
-  const { stop, land, approve, status, dispatch } = handlers as Record<string, Handler>;
+  const { stop, land, approve, status, dispatch, discard, relaunch } = handlers as Record<string, Handler>;
   handlers.stop = async (p, ctx) => {
     if (p.force !== true) refuseIfParked(stores, String(p.id ?? ''), 'torn down', `stop it anyway with hand stop ${String(p.id)} --force`);
     return stop!(p, ctx);
   };
   handlers.land = async (p, ctx) => {
-    refuseIfParked(stores, String(p.id ?? ''), 'landed');
-    return land!(p, ctx);
+    const id = String(p.id ?? '');
+    refuseIfParked(stores, id, 'landed');
+    try {
+      return await land!(p, ctx);
+    } catch (err) {
+      throw findingsToDecisions(stores, id, deps.store.getWorker(id)?.project ?? null, err) ?? err;
+    }
   };
   handlers.approve = async (p, ctx) => {
     refuseIfParked(stores, String(p.id ?? ''), 'landed');
     return approve!(p, ctx);
   };
+  if (discard) {
+    handlers.discard = async (p, ctx) => {
+      if (p.allFinished === true) return discardAllButParked(stores, deps.fleet, discard, p, ctx);
+      refuseIfParked(stores, String(p.id ?? ''), 'discarded');
+      return discard(p, ctx);
+    };
+  }
+  if (relaunch) {
+    handlers.relaunch = async (p, ctx) => {
+      refuseIfParked(stores, String(p.id ?? ''), 'relaunched', 'answering it relaunches it when its session is gone');
+      return relaunch(p, ctx);
+    };
+  }
   handlers.status = async (p, ctx) => {
     const rows = (await status!(p, ctx)) as Record<string, unknown>[];
     return rows.map((r) => {
@@ -267,4 +288,24 @@ export function guardFleetHandlers(handlers: Record<string, Handler>, deps: Work
     stores.backlog.start(itemId);
     return { ...r, item: itemId, warnings };
   };
+}
+
+/**
+ * `discard --all-finished` without the parked: a worker with an open decision is left alone and
+ * reported refused (naming its decision); each other finished worker goes through the plain
+ * handler one at a time, as discardAllFinished does.
+ */
+async function discardAllButParked(stores: WorkStores, fleet: FleetHostApi, discard: Handler, p: Record<string, unknown>, ctx: Parameters<Handler>[1]) {
+  const discarded: unknown[] = [];
+  const refused: { id: string; code: string; message: string }[] = [];
+  for (const v of fleet.views()) {
+    if (!discardable(v)) continue;
+    try {
+      refuseIfParked(stores, v.id, 'discarded');
+      discarded.push(await discard({ ...p, allFinished: false, id: v.id }, ctx));
+    } catch (err) {
+      refused.push({ id: v.id, code: err instanceof HandError ? err.code : 'failed', message: (err as Error).message });
+    }
+  }
+  return { all: true, discarded, refused };
 }

@@ -13,12 +13,13 @@ import { renderMarkdown } from './markdown.ts';
 import { renderDiff } from './diff-html.ts';
 import { shell } from './render-fleet.ts';
 import type { WorkerDetails } from './worker-details.ts';
+import { decisionForms, type PageDecision } from './decision-form.ts';
 
 export function workerTitle(v: WorkerViewLike): string {
   return `${v.id} — ${describe(v).label} · kingshand`;
 }
 
-function actions(v: WorkerViewLike): string {
+function actions(v: WorkerViewLike, decisions: PageDecision[]): string {
   const id = esc(v.id);
   const out: string[] = [];
   if (v.gate) {
@@ -30,12 +31,13 @@ function actions(v: WorkerViewLike): string {
   if (!['gone', 'stopping', 'stuck'].includes(v.condition) && !v.marks.includes('brief-gate')) {
     out.push(`<button type="button" class="btn danger" data-action="stop" data-id="${id}" data-confirm="Stop ${id}? Its agent is asked to exit.">Stop</button>`);
   }
-  // Answering an open decision (`hand decide`) is not in this tree yet; its button goes here.
+  // Answering an open decision posts to the daemon's `decide` handler (decision-form.ts).
+  if (decisions.length) out.push(decisionForms(v.id, decisions));
   return out.length ? `<div class="actions" role="group" aria-label="Actions">${out.join('')}</div>` : '';
 }
 
 /** The head fragment: condition, what is asked, facts, actions. */
-export function workerHead(v: WorkerViewLike, posture: string | null, question: string | null = null): string {
+export function workerHead(v: WorkerViewLike, posture: string | null, question: string | null = null, decisions: PageDecision[] = []): string {
   const d = describe(v);
   if (question && d.asksOnScreen) d.ask = question;
   const facts: [string, string][] = [
@@ -51,7 +53,7 @@ export function workerHead(v: WorkerViewLike, posture: string | null, question: 
   return `<h1><span class="id">${esc(v.id)}</span> <span id="condition" class="badge tone-${d.tone}">${esc(d.label)}</span></h1>
 ${d.ask ? `<p class="ask callout" id="ask">${esc(d.ask)}</p>` : ''}
 <dl class="facts">${facts.map(([k, val]) => `<div><dt>${esc(k)}</dt><dd>${esc(val)}</dd></div>`).join('')}</dl>
-${actions(v)}`;
+${actions(v, decisions)}`;
 }
 
 function journalHtml(entries: StoredJournalEntry[]): string {
@@ -98,8 +100,8 @@ export function workerDetailsHtml(d: WorkerDetails): string {
 <section aria-labelledby="h-journal"><h2 id="h-journal">Journal</h2>${journalHtml(d.journal)}</section>`;
 }
 
-export function workerPage(v: WorkerViewLike, details: WorkerDetails, screen: string, token: string, question: string | null = null): string {
-  const body = `<div id="head">${workerHead(v, details.posture, question)}</div>
+export function workerPage(v: WorkerViewLike, details: WorkerDetails, screen: string, token: string, question: string | null = null, decisions: PageDecision[] = []): string {
+  const body = `<div id="head">${workerHead(v, details.posture, question, decisions)}</div>
 <section aria-labelledby="h-screen"><h2 id="h-screen">Screen <span class="muted small">(live, read-only)</span></h2><pre id="screen" class="term" tabindex="0" aria-label="the worker's screen">${screen}</pre></section>
 <div id="details">${workerDetailsHtml(details)}</div>`;
   return shell({ title: workerTitle(v), token, page: 'worker', workerId: v.id, body });

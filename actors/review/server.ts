@@ -1,7 +1,7 @@
 /**
  * The review page's HTTP server (Node's own http). It reads the fleet host and the store, and
  * every action it offers calls the daemon's own request handler of the same name — the one
- * `hand approve`, `hand reject`, `hand land` and `hand stop` reach over the socket — so the page
+ * `hand approve`, `hand reject`, `hand land`, `hand stop` and `hand decide` reach over the socket — so the page
  * and the CLI share one implementation and one set of refusals. Live updates are Server-Sent
  * Events fed by the fleet host's subscribe (what `hand wait` and `hand watch` use) and by the
  * terminal host's pane events.
@@ -21,9 +21,10 @@ import { workerPage } from './render-worker.ts';
 import { workerDetails } from './worker-details.ts';
 import { openStream, questionsOf, type ScreenSource } from './stream.ts';
 import { esc } from './html.ts';
+import { openDecisionsOf } from './decision-form.ts';
 
 /** The daemon handlers the page may call, by the name the CLI uses. */
-export const PAGE_ACTIONS = ['approve', 'reject', 'land', 'stop'] as const;
+export const PAGE_ACTIONS = ['approve', 'reject', 'land', 'stop', 'decide'] as const;
 
 export interface ReviewDeps {
   home: string;
@@ -143,15 +144,15 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
       const id = decodeURIComponent(path.slice(3));
       const view = deps.fleet.view(id);
       if (!view) return send(res, 404, 'text/html; charset=utf-8', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>no such worker · kingshand</title></head><body><p>No worker named ${esc(id)}. <a href="/">Back to the fleet</a>.</p></body></html>`);
-      const [details, screen] = await Promise.all([workerDetails(view, deps.store), deps.screens.read(view)]);
-      return send(res, 200, 'text/html; charset=utf-8', workerPage(view, details, screen.html, token, screen.question));
+      const [details, screen, decisions] = await Promise.all([workerDetails(view, deps.store), deps.screens.read(view), openDecisionsOf(deps.handlers, view)]);
+      return send(res, 200, 'text/html; charset=utf-8', workerPage(view, details, screen.html, token, screen.question, decisions));
     }
 
     if (method === 'GET' && path === '/events') {
       const worker = url.searchParams.get('worker');
       if (worker !== null && !deps.fleet.view(worker)) return sendJson(res, 404, { ok: false, error: { code: 'unknown-worker', message: `no worker named ${worker}` } });
       res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
-      const close = openStream(res, { fleet: deps.fleet, store: deps.store, screens: deps.screens, postureOf, worker });
+      const close = openStream(res, { fleet: deps.fleet, store: deps.store, screens: deps.screens, postureOf, worker, decisionsOf: (v) => openDecisionsOf(deps.handlers, v) });
       streams.add(close);
       req.on('close', () => {
         streams.delete(close);

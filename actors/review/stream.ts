@@ -11,6 +11,7 @@ import type { TerminalHost, BackendName } from '../../io/terminal/types.ts';
 import type { FleetHostApi, WorkerViewLike } from '../daemon/fleet-api.ts';
 import { fleetHtml, fleetTitle, type PostureOf } from './render-fleet.ts';
 import { workerDetailsHtml, workerHead, workerTitle } from './render-worker.ts';
+import type { PageDecision } from './decision-form.ts';
 import { screenHtml } from './screen-html.ts';
 import { workerDetails } from './worker-details.ts';
 import { esc } from './html.ts';
@@ -74,6 +75,8 @@ export interface StreamDeps {
   postureOf: PostureOf;
   /** null: the fleet page. */
   worker: string | null;
+  /** The worker's open decisions, for the head's answer forms (none when absent). */
+  decisionsOf?: (v: WorkerViewLike) => Promise<PageDecision[]>;
 }
 
 const KEEPALIVE_MS = 15_000;
@@ -153,7 +156,16 @@ export function openStream(res: ServerResponse, d: StreamDeps): () => void {
   let paneOff: (() => void) | null = null;
   let paneOf: string | null = null;
   let stageOf: string | null = null;
-  const pushHead = (v: WorkerViewLike) => emit('head', { html: workerHead(v, d.postureOf(v.project), question), title: workerTitle(v) });
+  // In order, like the fleet: a slow decisions read must not let an older head overwrite a newer one.
+  let heading = Promise.resolve();
+  const pushHead = (v: WorkerViewLike) => {
+    heading = heading
+      .then(async () => {
+        const decisions = d.decisionsOf ? await d.decisionsOf(v) : [];
+        emit('head', { html: workerHead(v, d.postureOf(v.project), question, decisions), title: workerTitle(v) });
+      })
+      .catch(() => {});
+  };
   const onView = (v: WorkerViewLike) => {
     if (v.id !== id || closed) return;
     pushHead(v);

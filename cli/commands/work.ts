@@ -102,7 +102,7 @@ export function registerWorkCommands(program: Command, call: Call, json: (cmd: C
     });
   program
     .command('decide')
-    .description('answer a decision (typed into its worker when it is live and its box is empty), or decline it')
+    .description('answer a decision (typed into its worker when it is live and its box is empty; a worker whose session is gone is relaunched with it), or decline it')
     .argument('<key>', 'decision key (hand decisions)')
     .argument('[answer...]', 'the answer')
     .option('--declined <why>', 'close it without work, saying why')

@@ -3,7 +3,8 @@
  * is the double in tests/doubles/no-mistakes (written from the reference's documented behaviour:
  * it cannot be installed here), gh is the double in tests/doubles/gh. Covered: refusal until the
  * gate is initialised (naming `no-mistakes init`), the CI preflight and gate invocation carried
- * in the brief, landing that reads the gate run (no run, findings listed, passed with its PR), and
+ * in the brief, landing that reads the gate run (no run; findings listed and each made a decision
+ * that `hand decide` answers, the landing refused until all are decided; passed with its PR), and
  * prod-only classification (internal ships direct-PR; product goes through the gate).
  */
 import { execFileSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { waitFor } from '../helpers/temp.ts';
 
 const DOUBLES = resolve(import.meta.dirname, '../doubles');
 let world: CliWorld | null = null;
@@ -81,7 +83,7 @@ describe('the no-mistakes posture', () => {
     expect((await hand(['wait', 'n1', '--until', 'settled', '--timeout', '30s', '--json'])).code).toBe(0);
 
     const noRun = await hand(['land', 'n1', '--json']);
-    expect(noRun.json.error.code).toBe('gate-no-run');
+    expect(noRun.json.error.code, noRun.json.error.message).toBe('gate-no-run');
 
     const wt = join(w.repo, '.claude', 'worktrees', 'n1');
     gate(wt, 'axi', 'run', '--intent', "Fix the greeting's typo.", '--skip', 'ci');
@@ -97,6 +99,28 @@ describe('the no-mistakes posture', () => {
     expect(findings.json.error.code).toBe('gate-findings');
     expect(findings.json.error.message).toContain('F1 [high, ask-user] src/greet.ts:12 — Should the greeting be localised?');
     expect(findings.json.error.message).toContain('F2 [low, auto-fix] README.md:3 — Typo in the example.');
+    expect(findings.json.error.message).toContain('each is now a decision, and the landing stays refused until they are decided');
+    // Each finding is a decision record: listed, named in the refusal, answered by hand decide.
+    const open = (await hand(['decisions', '--json'])).json as { key: string; worker: string; question: string; options: string[] }[];
+    expect(open.map((d) => d.worker)).toEqual(['n1', 'n1']);
+    const keyOf = (id: string) => open.find((d) => d.question.includes(`${id} [`))!.key;
+    expect(open.find((d) => d.key === keyOf('F1'))!.options).toEqual(['fix it', 'leave it as it is']);
+    for (const id of ['F1', 'F2']) expect(findings.json.error.message).toContain(keyOf(id));
+    const parked = await hand(['land', 'n1', '--json']);
+    expect(parked.json.error.code).toBe('worker-parked');
+    expect(parked.json.error.message).toContain(keyOf('F1'));
+    const answered = await hand(['decide', keyOf('F1'), 'keep it English only', '--json']);
+    expect(answered.code, answered.stdout + answered.stderr).toBe(0);
+    expect(answered.json).toMatchObject({ state: 'answered', worker: 'n1', delivery: 'sent' });
+    expect((await hand(['decide', keyOf('F2'), '--declined', 'the gate fixes it itself', '--json'])).json.state).toBe('declined');
+    expect((await hand(['decisions', '--json'])).json).toEqual([]);
+    // The worker takes the answer (the mock finishes its report on it) and settles again.
+    await waitFor(() => readFileSync(d.json.reportPath, 'utf8').includes('as decided') || undefined, { what: "n1's report after the F1 answer", timeoutMs: 30_000 });
+    expect((await hand(['wait', 'n1', '--until', 'settled', '--timeout', '30s', '--json'])).code).toBe(0);
+    const decided = await hand(['land', 'n1', '--json']);
+    expect(decided.json.error.code).toBe('gate-findings');
+    expect(decided.json.error.message).toContain('each was decided already');
+    expect((await hand(['decisions', '--json'])).json).toEqual([]);
 
     setRun({ status: 'completed', outcome: 'passed', pr: 'https://github.com/acme/shop/pull/7', awaiting_agent: undefined, gateFindings: undefined, findings: undefined });
     const passed = await hand(['land', 'n1', '--json']);

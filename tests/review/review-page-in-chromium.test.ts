@@ -4,7 +4,8 @@
  * the page opens with the token; its Markdown cannot run script; requests without the token or
  * from another origin get 403 and change nothing; the brief is approved from the page and the
  * question the worker then draws appears on the open page by itself; the landing gate is
- * approved from the page and the worker lands (branch merged, worktree gone).
+ * approved from the page and the worker lands (branch merged, worktree gone); an open decision of
+ * another worker is answered from its page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { waitFor } from '../helpers/temp.ts';
 import { launchChromium } from '../helpers/browser.ts';
 import { commitAndReport, dispatchMock, reviewUrl, waitUntil, type ReviewUrl } from '../helpers/review-steps.ts';
 
@@ -190,4 +192,27 @@ describe('the review page', () => {
     expect(res.body.error.message).toBe(cli.json.error.message);
     await page.close();
   });
+
+  it('answers an open decision from the page: the answer reaches the worker through the decide handler', async () => {
+    const brief = join(world.root, 'd1.md');
+    writeFileSync(brief, '# Park\n\n## Read first\n\nNothing.\n\n## Task\n\nMODE:park\n');
+    await dispatchMock(world.hand, 'd1', world.repo, brief);
+    expect((await world.hand(['approve', 'd1'])).code).toBe(0);
+    let key = '';
+    await waitFor(async () => {
+      const open = (await world.hand(['decisions', '--json'])).json as { key: string; worker: string }[];
+      key = open.find((d) => d.worker === 'd1')?.key ?? '';
+      return key || undefined;
+    }, { what: "d1's decision", timeoutMs: 45_000 });
+    const page = await open('/w/d1');
+    const form = page.locator(`form[data-action="decide"][data-key="${key}"]`);
+    await form.waitFor({ timeout: 10_000 });
+    await form.getByLabel('Answer or reason').fill('Postgres');
+    await form.getByRole('button', { name: 'Answer' }).click();
+    await page.waitForSelector('#toast:not(.bad)', { timeout: 10_000 });
+    await expect.poll(() => page.textContent('#toast'), { timeout: 10_000 }).toContain('answer typed into d1');
+    const after = (await world.hand(['decisions', '--all', '--json'])).json as { key: string; state: string; answer: string }[];
+    expect(after.find((d) => d.key === key)).toMatchObject({ state: 'answered', answer: 'Postgres' });
+    await page.close();
+  }, 90_000);
 });

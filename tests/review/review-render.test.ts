@@ -8,6 +8,9 @@ import { fleetHtml } from '../../actors/review/render-fleet.ts';
 import { buildView } from '../../actors/worker-view.ts';
 import { meaningOfStage } from '../../actors/condition.ts';
 import type { WorkerIntent } from '../../persistence/types.ts';
+import { workerHead } from '../../actors/review/render-worker.ts';
+import { openDecisionsOf } from '../../actors/review/decision-form.ts';
+import { decisionKey } from '../../persistence/work/decision-store.ts';
 
 function view(id: string, stage: string, extra: Record<string, unknown> = {}) {
   const intent = { id, project: 'shop', backend: 'tmux', agent: 'mock', worktree: '/w', branch: `kh/${id}`, base: 'main', briefPath: '/b', reportPath: '/r', repo: '/repo' } as unknown as WorkerIntent;
@@ -55,5 +58,34 @@ describe('the question a blocked worker asks', () => {
     expect(questionOf(screen)).toBe('Which database should the fake project use?');
     expect(questionOf(parseAnsi('│ Do you want to proceed? │\n❯ 1. Yes', { cols: 80, rows: 4 }))).toBe('Do you want to proceed?');
     expect(questionOf(parseAnsi('all done\n> ', { cols: 80, rows: 4 }))).toBeNull();
+  });
+
+  it('an open decision gets an answer form posting to decide, with a decline; none without one', () => {
+    const v = view('p1', 'running.working', { waitingOn: 'Which <db>?' });
+    const html = workerHead(v, null, null, [{ key: 'p1-which-db-abc123', question: 'Which <db>?', options: ['SQLite', 'Postgres'] }]);
+    expect(html).toContain('data-action="decide" data-id="p1" data-key="p1-which-db-abc123"');
+    expect(html).toContain('Which &lt;db&gt;?');
+    expect(html).not.toContain('Which <db>?');
+    expect(html).toContain('<option value="SQLite">');
+    expect(html).toMatch(/name="verb" value="answer">Answer<\/button><button type="submit" class="btn" name="verb" value="decline">Decline</);
+    expect(workerHead(v, null, null, [])).not.toContain('data-action="decide"');
+  });
+
+  it("the page lists the worker's open decisions from the decisions handler, and a Waiting-on line not yet recorded under its future key", async () => {
+    const rows = [
+      { key: 'p1-a', worker: 'p1', question: 'A?', options: ['x'], state: 'open' },
+      { key: 'p1-b', worker: 'p1', question: 'B?', options: [], state: 'answered' },
+      { key: 'p2-c', worker: 'p2', question: 'C?', options: [], state: 'open' },
+    ];
+    const handlers = { decisions: async (p: Record<string, unknown>) => (p.all === true ? rows : rows.filter((r) => r.state === 'open')) };
+    expect(await openDecisionsOf(handlers, view('p1', 'running.working'))).toEqual([{ key: 'p1-a', question: 'A?', options: ['x'] }]);
+    expect(await openDecisionsOf(handlers, view('p1', 'running.working', { waitingOn: 'New one?' }))).toEqual([
+      { key: 'p1-a', question: 'A?', options: ['x'] },
+      { key: decisionKey('p1', 'New one?'), question: 'New one?', options: [] },
+    ]);
+    // Its record answered already: no second form under the same key.
+    rows.push({ key: decisionKey('p1', 'B again?'), worker: 'p1', question: 'B again?', options: [], state: 'answered' });
+    expect(await openDecisionsOf(handlers, view('p1', 'running.working', { waitingOn: 'B again?' }))).toHaveLength(1);
+    expect(await openDecisionsOf({}, view('p1', 'running.working'))).toEqual([]);
   });
 });

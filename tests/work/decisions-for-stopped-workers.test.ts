@@ -1,7 +1,7 @@
 /**
  * Decisions whose worker cannot take the answer now (real daemon, tmux, mock agent): a parked
- * worker stopped with --force keeps its open decision; answering it records the answer as
- * pending delivery and says how to bring the worker back (hand relaunch). A declined decision
+ * worker stopped with --force keeps its open decision; answering it relaunches the worker with
+ * the answer (tests/work/decisions-relaunch-workers-that-are-not-live.test.ts). A declined decision
  * closes without work, after which the worker may be stopped without --force.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ afterEach(async () => {
 });
 
 describe('decisions of workers that are not live', () => {
-  it('stop --force keeps the decision; its answer waits as pending with the relaunch hint; a declined one frees the stop', async () => {
+  it('stop --force keeps the decision; its answer relaunches the worker; a declined one frees the stop', async () => {
     world = await makeCliWorld('work-not-live');
     const w = world;
     const ok = async (args: string[]) => {
@@ -39,9 +39,9 @@ describe('decisions of workers that are not live', () => {
     expect(forced.condition).toBe('gone');
     expect((await ok(['decisions'])).map((d: any) => d.key).sort()).toEqual([key('p1'), key('p2')].sort());
     const answer = await ok(['decide', key('p1'), 'Postgres']);
-    expect(answer).toMatchObject({ state: 'answered', delivery: 'pending' });
-    expect(answer.message).toContain(`relaunch it with hand relaunch p1 --note "Postgres"`);
-    expect((await ok(['status', 'p1']))[0].decision).toMatchObject({ key: key('p1'), state: 'answered', delivery: 'pending' });
+    expect(answer).toMatchObject({ state: 'answered', delivery: 'relaunched' });
+    expect(answer.message).toContain('p1 was not live, so it was relaunched with the question and the answer');
+    expect((await ok(['status', 'p1']))[0].decision).toMatchObject({ key: key('p1'), state: 'answered', delivery: 'sent' });
 
     const twice = await w.hand(['decide', key('p1'), 'SQLite', '--json']);
     expect(twice.code).toBe(1);

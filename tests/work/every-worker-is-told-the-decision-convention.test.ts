@@ -23,4 +23,9 @@ describe('the decision convention', () => {
     const example = once.split('\n').filter((l) => l.startsWith('    ')).map((l) => l.trim()).join('\n');
     expect(parseWaitingOn(example)).toEqual({ question: 'Which database should the service use?', options: ['SQLite', 'Postgres'] });
   });
+
+  it('a report that quotes the convention (its example indented as a code block) parks on nothing', () => {
+    expect(parseWaitingOn(`# Report\n\n## Prompt\n${withDecisionConvention('# Brief\n')}`)).toBeNull();
+    expect(parseWaitingOn('# Report\n\n  Waiting on: Which one?\n- A\n')).toEqual({ question: 'Which one?', options: ['A'] });
+  });
 });

@@ -31,12 +31,12 @@
   function swap(id, html) {
     const el = document.getElementById(id);
     if (!el) return;
-    const reason = el.querySelector('input[name="reason"]');
+    const reason = el.querySelector('input[name="reason"], input[name="answer"]');
     const kept = reason ? { value: reason.value, focused: document.activeElement === reason } : null;
     const focusedAction = document.activeElement && el.contains(document.activeElement) ? document.activeElement.dataset.action : null;
     el.innerHTML = html;
     if (kept) {
-      const again = el.querySelector('input[name="reason"]');
+      const again = el.querySelector('input[name="' + reason.name + '"]');
       if (again) {
         again.value = kept.value;
         if (kept.focused) again.focus();
@@ -91,7 +91,7 @@
       const out = await res.json();
       if (out.ok) {
         const r = out.result || {};
-        say(params.id + ': ' + name + ' done' + (r.stage ? ' · now ' + r.stage : ''), false);
+        say(params.id + ': ' + name + ' done' + (r.stage ? ' · now ' + r.stage : '') + (r.message ? ' · ' + r.message : ''), false);
       } else {
         say(out.error && out.error.message ? out.error.message : 'refused (' + res.status + ')', true);
       }
@@ -112,6 +112,20 @@
     const form = e.target.closest('form[data-action]');
     if (!form) return;
     e.preventDefault();
+    if (form.dataset.action === 'decide') {
+      // One field: the answer, or (Decline) the reason; both go to the handler `hand decide` uses.
+      const text = form.querySelector('input[name="answer"]').value.trim();
+      const decline = e.submitter && e.submitter.value === 'decline';
+      if (!text) {
+        say(decline ? 'declining needs a reason' : 'write the answer first', true);
+        return;
+      }
+      const params = { id: form.dataset.id, key: form.dataset.key };
+      if (decline) params.declined = text;
+      else params.answer = text;
+      act('decide', params, e.submitter || form.querySelector('button'));
+      return;
+    }
     const reason = form.querySelector('input[name="reason"]').value.trim();
     if (!reason) {
       say('a rejection needs a reason the worker can act on', true);

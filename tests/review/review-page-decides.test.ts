@@ -1,0 +1,74 @@
+/**
+ * The review page answers an open decision through the daemon's own `decide` handler (real
+ * daemon, tmux, mock agent, the page over real HTTP): the worker page shows the form under the
+ * decision's key; an answer posted with the session and the header token is typed into the
+ * worker; the same post again comes back as a readable refusal (409, decision-closed); a post
+ * without the header token is refused (403) and changes nothing; a declined variant closes one.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { waitFor } from '../helpers/temp.ts';
+
+let world: CliWorld | null = null;
+afterEach(async () => {
+  await world?.cleanup();
+  world = null;
+});
+
+describe('the review page decides', () => {
+  it('answers and declines an open decision through the decide handler; a refusal comes back readable', async () => {
+    world = await makeCliWorld('review-decide');
+    const w = world;
+    const ok = async (args: string[]) => {
+      const r = await w.hand([...args, '--json']);
+      expect(r.code, `${args.join(' ')}: ${r.stdout}${r.stderr}`).toBe(0);
+      return r.json;
+    };
+    await ok(['annex', w.repo, '--name', 'shop', '--yolo']);
+    const brief = join(w.root, 'park.md');
+    writeFileSync(brief, '# Park\n\n## Read first\n\nNothing.\n\n## Task\n\nMODE:park\n');
+    for (const id of ['p1', 'p2']) await ok(['dispatch', id, '--repo', w.repo, '--brief', brief, '--agent', 'mock']);
+    const open = await waitFor(async () => {
+      const r = await ok(['decisions']);
+      return r.length === 2 ? r : undefined;
+    }, { what: "both parked workers' decisions", timeoutMs: 45_000 });
+    const key = (worker: string) => open.find((d: any) => d.worker === worker).key as string;
+
+    const r = await w.hand(['review']);
+    expect(r.code, r.stderr).toBe(0);
+    const url = new URL(r.stdout.split('\n')[0]!);
+    const token = url.searchParams.get('token')!;
+    const signIn = await fetch(url, { redirect: 'manual' });
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    const base = `${url.protocol}//${url.host}`;
+    const page = await (await fetch(`${base}/w/p1`, { headers: { cookie } })).text();
+    expect(page).toContain(`data-action="decide" data-id="p1" data-key="${key('p1')}"`);
+    expect(page).toContain('<option value="Postgres">');
+
+    const post = (body: Record<string, unknown>, withToken = true) =>
+      fetch(`${base}/api/decide`, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json', ...(withToken ? { 'x-hand-token': token } : {}) }, body: JSON.stringify(body) });
+
+    const forged = await post({ id: 'p1', key: key('p1'), answer: 'SQLite' }, false);
+    expect(forged.status).toBe(403);
+    expect((await ok(['decisions'])).map((d: any) => d.key)).toContain(key('p1'));
+
+    const answered = await post({ id: 'p1', key: key('p1'), answer: 'Postgres' });
+    const body = (await answered.json()) as any;
+    expect(answered.status, JSON.stringify(body)).toBe(200);
+    expect(body.result).toMatchObject({ key: key('p1'), state: 'answered', delivery: 'sent' });
+    await waitFor(() => readFileSync(join(w.home, 'workers', 'p1', 'report.md'), 'utf8').includes('using Postgres as decided') || undefined, { what: "p1's report after the page's answer", timeoutMs: 30_000 });
+
+    const again = await post({ id: 'p1', key: key('p1'), answer: 'SQLite' });
+    expect(again.status).toBe(409);
+    const refused = (await again.json()) as any;
+    expect(refused.error.code).toBe('decision-closed');
+    expect(refused.error.message).toContain(`decision ${key('p1')} is already answered ("Postgres")`);
+
+    const declined = await post({ id: 'p2', key: key('p2'), declined: 'not needed' });
+    expect(declined.status).toBe(200);
+    expect(((await declined.json()) as any).result).toMatchObject({ state: 'declined' });
+    expect(await ok(['decisions'])).toEqual([]);
+  }, 300_000);
+});
