@@ -176,6 +176,7 @@ program
           `${r.id}: waits for your approval of its brief — nothing was created yet (no worktree, branch or terminal; only the brief directory)`,
           `  brief    ${r.briefPath}`,
           ...head,
+          ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`),
           `  approve: hand approve ${r.id}   ·   reject: hand reject ${r.id} --reason "…"`,
           `  then: ${r.agent} on ${r.backend}, permissions ${r.permissions}, worktree ${r.worktree} on ${r.branch} from ${r.base}`,
         ].join('\n'),

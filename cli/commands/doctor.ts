@@ -119,7 +119,8 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
     const damage = inspectDatabase(db);
     checks.push({
       name: 'fleet database', ok: damage === null, detail: damage === null ? `${db} reads whole` : `${db} is damaged: ${damage}`,
-      fix: damage === null ? undefined : `mv ${db} ${db}.damaged   # then start again; the fleet's records start empty`,
+      // Restoring the newest backup keeps the fleet's records; it moves the damaged files aside.
+      fix: damage === null ? undefined : `hand daemon restore-db --home ${home}   # restores the newest backup from ${join(home, 'backups')}; the damaged files are moved aside`,
     });
   }
   const notify = notificationCheck(home);

@@ -7,21 +7,22 @@ import { describe, it, expect, afterEach } from 'vitest';
 import { makeHarness, settle, toWorking, type Harness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { SNAPSHOT_VERSION } from '../../actors/snapshot-codec.ts';
-import { CONTEXT_DEFAULTS_SINCE_V1 } from '../../machines/worker.types.ts';
+import { CONTEXT_DEFAULTS_SINCE_V1, CONTEXT_DEFAULTS_SINCE_V2 } from '../../machines/worker.types.ts';
 
 let h: Harness;
 afterEach(async () => { await h?.fleet.shutdown(); });
 
 describe('version-1 snapshots are migrated on restore', () => {
   it('a version-1 row without the later fields restores with their defaults and is written back as the current version', async () => {
-    expect(SNAPSHOT_VERSION).toBe(2);
+    expect(SNAPSHOT_VERSION).toBe(3);
     h = makeHarness();
     await h.fleet.start();
     const pane = await toWorking(h, 'w1');
     await h.fleet.shutdown();
     const row = h.store.workers.get('w1')!;
     const snap = JSON.parse(row.snapshotJson!);
-    for (const k of Object.keys(CONTEXT_DEFAULTS_SINCE_V1)) delete snap.context[k];
+    // A version-1 row predates the fields of version 2 and of version 3 alike.
+    for (const k of [...Object.keys(CONTEXT_DEFAULTS_SINCE_V1), ...Object.keys(CONTEXT_DEFAULTS_SINCE_V2)]) delete snap.context[k];
     h.store.workers.set('w1', { ...row, snapshotJson: JSON.stringify(snap), snapshotVersion: 1 });
     const fleetRow = h.store.fleet!;
     h.store.fleet = { ...fleetRow, version: 1 };
@@ -38,5 +39,6 @@ describe('version-1 snapshots are migrated on restore', () => {
     const written = h.store.workers.get('w1')!;
     expect(written.snapshotVersion).toBe(SNAPSHOT_VERSION);
     expect(JSON.parse(written.snapshotJson!).context).toMatchObject(CONTEXT_DEFAULTS_SINCE_V1);
+    expect(JSON.parse(written.snapshotJson!).context).toMatchObject({ unclassifiedMs: CONTEXT_DEFAULTS_SINCE_V2.unclassifiedMs });
   });
 });

@@ -1,8 +1,9 @@
 /**
- * Garbage inside fleet.db is named as the cause wherever it shows: the CLI says the daemon could
- * not start because the database is damaged (not "exited with status 0" and a stack trace, with
- * the cause only in daemon.out), `hand doctor` fails the database check, `daemon run` exits
- * non-zero, and nothing an earlier run wrote to daemon.out is passed off as this start's output.
+ * Garbage inside fleet.db is named as the cause wherever it shows: the CLI says the daemon refused
+ * to start because the database cannot be read (not "exited with status 0" and a stack trace, with
+ * the cause only in daemon.out) and names the backup and the command that restores it,
+ * `hand doctor` fails the database check with that command, `daemon run` exits non-zero, and
+ * nothing an earlier run wrote to daemon.out is passed off as this start's output.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendFileSync, closeSync, openSync, statSync, writeSync } from 'node:fs';
@@ -35,8 +36,10 @@ afterAll(async () => {
 describe('a damaged database is named', () => {
   it('the CLI names the damage as the cause, with no stack trace and no stale lines', async () => {
     const r = await w.hand(['status']);
-    expect(r.code).toBe(3);
-    expect(r.stderr).toMatch(/^hand: the daemon could not start: cannot read the state database .*fleet\.db: the database is damaged \(malformed/);
+    // A refusal (exit 1), not an unreachable daemon: the database is the record, never read as empty.
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^hand: refused to start: the state database .*fleet\.db cannot be read as a database \(database disk image is malformed\)/);
+    expect(r.stderr).toContain('hand daemon restore-db');
     expect(r.stderr).not.toContain('stale line');
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(r.stderr).not.toContain('status 0');
@@ -47,13 +50,13 @@ describe('a damaged database is named', () => {
     expect(r.code).toBe(1);
     const check = r.json.checks.find((c: { name: string }) => c.name === 'fleet database');
     expect(check).toMatchObject({ ok: false });
-    expect(check.detail).toMatch(/is damaged: malformed/);
-    expect(check.fix).toContain(`mv ${db}`);
+    expect(check.detail).toMatch(/is damaged: database disk image is malformed/);
+    expect(check.fix).toContain('hand daemon restore-db');
   });
 
   it('daemon run exits non-zero when it cannot start', async () => {
     const r = await w.hand(['daemon', 'run'], { timeoutMs: 30_000 });
     expect(r.code).not.toBe(0);
-    expect(r.stderr).toMatch(/database is damaged/);
+    expect(r.stderr).toMatch(/cannot be read as a database \(database disk image is malformed\)/);
   });
 });
