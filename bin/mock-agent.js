@@ -4,4 +4,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../io/agent/mock-agent/main.ts');
+await import('../mock-agent/main.ts');

@@ -6,7 +6,7 @@
  */
 import { UsageError } from '../io/errors.ts';
 import { parseOneKey } from '../io/terminal/keys.ts';
-import { optionsOf, questionOf } from '../actors/daemon/question-text.ts';
+import { optionsOf, questionOf } from '../io/screen/question-text.ts';
 import { call } from './client.ts';
 import { parseDuration } from './durations.ts';
 import { pathArg } from './arguments.ts';

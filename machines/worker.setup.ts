@@ -15,7 +15,7 @@ import {
   isReadable, isBlocked, isIdle, isBusy, boxIsEmpty, boxReadyForBrief, boxHoldsPrompt, isTurnRunning, boxHoldsTypedText,
 } from './worker.guards.ts';
 import { MAX_BRIEF_RETRIES, PROMPT_NOT_SUBMITTED, UNCLASSIFIED_MS } from './worker.constants.ts';
-import type { ScreenReading } from '../io/screen/types.ts';
+import type { ScreenReading } from '../contract/screen-reading.ts';
 
 /** Readable, nothing awaited, and neither idle, working nor exited: "could not tell". */
 const isUnclassified = (r: ScreenReading | null): boolean => isBusy(r) && r!.state === 'unknown';

@@ -13,7 +13,7 @@ import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import type { Handler } from './server.ts';
 import { conditionOf } from './wait.ts';
 import { meaningOfStage, waitReasonOf, type StateMeaning } from '../condition.ts';
-import { optionsOf, questionOf } from './question-text.ts';
+import { optionsOf, questionOf } from '../../io/screen/question-text.ts';
 
 export interface SurveyWorker {
   id: string;

@@ -1,5 +1,5 @@
 /** `hand mock-agent [args…]`: runs the mock agent's own entry with the remaining arguments. */
 export async function runMockAgentCli(args: string[]): Promise<void> {
   process.argv = [process.argv[0]!, 'mock-agent', ...args];
-  await import('../../io/agent/mock-agent/main.ts');
+  await import('../../mock-agent/main.ts');
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedTestHome } from '../harness/test-home.ts';
 import { seedTrust } from '../../io/agent/claude/trust-seed.ts';
-import { isFolderTrusted } from '../../io/agent/mock-agent/trust.ts';
+import { isFolderTrusted } from '../../mock-agent/trust.ts';
 import { UsageError } from '../../io/errors.ts';
 import { scratchDirs } from './scratch.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedTrust } from '../../io/agent/claude/trust-seed.ts';
-import { isFolderTrusted } from '../../io/agent/mock-agent/trust.ts';
+import { isFolderTrusted } from '../../mock-agent/trust.ts';
 import { RefusedError } from '../../io/errors.ts';
 import { scratchDirs } from './scratch.ts';
 

@@ -27,7 +27,7 @@ export interface HandRun {
 export type HandRunner = (args: string[], opts?: { timeoutMs?: number; env?: Record<string, string> }) => Promise<HandRun>;
 
 /**
- * The clock of the mock agent's event log (io/agent/mock-agent/event-log.ts) and of the bench's
+ * The clock of the mock agent's event log (mock-agent/event-log.ts) and of the bench's
  * nowMs(): a child's exit time is compared with the moment an agent logged an event.
  */
 const clock = (): number => performance.timeOrigin + performance.now();

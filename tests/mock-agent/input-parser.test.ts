@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KeyParser, type Key } from '../../io/agent/mock-agent/input-parser.ts';
+import { KeyParser, type Key } from '../../mock-agent/input-parser.ts';
 
 function feedAll(chunks: string[]): Key[] {
   const p = new KeyParser();

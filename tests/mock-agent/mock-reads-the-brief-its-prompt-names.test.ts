@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { withBrief } from '../../io/agent/mock-agent/brief-reader.ts';
-import { builtInSteps } from '../../io/agent/mock-agent/steps.ts';
+import { withBrief } from '../../mock-agent/brief-reader.ts';
+import { builtInSteps } from '../../mock-agent/steps.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 
 const dirs: Array<{ cleanup(): void }> = [];

@@ -4,11 +4,11 @@
  * space), no row is wider than the terminal, and a fullscreen frame fills exactly the rows.
  */
 import { describe, expect, it } from 'vitest';
-import { composeFrame, trustFrame, type FrameView } from '../../io/agent/mock-agent/layout-frame.ts';
-import { DEFAULT_QUESTION } from '../../io/agent/mock-agent/steps.ts';
-import { lineWidth, type Line } from '../../io/agent/mock-agent/style.ts';
-import { slashMatches } from '../../io/agent/mock-agent/layout-dialogs.ts';
-import { insertPaste, insertText, emptyBox, backspace, expandedText } from '../../io/agent/mock-agent/box-state.ts';
+import { composeFrame, trustFrame, type FrameView } from '../../mock-agent/layout-frame.ts';
+import { DEFAULT_QUESTION } from '../../mock-agent/steps.ts';
+import { lineWidth, type Line } from '../../mock-agent/style.ts';
+import { slashMatches } from '../../mock-agent/layout-dialogs.ts';
+import { insertPaste, insertText, emptyBox, backspace, expandedText } from '../../mock-agent/box-state.ts';
 
 const text = (l: Line) => l.map((s) => s.text).join('');
 
