@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { claudeTestEnv, seedClaudeHome, type ClaudeRenderer } from '../harness/claude-env.ts';
 import { requireClaudeBinary } from '../harness/claude-binary.ts';
-import type { FakeAnthropic, RequestRecord } from '../harness/fake-anthropic.ts';
+import { toolUseIdOf, type FakeAnthropic, type RequestRecord } from '../harness/fake-anthropic.ts';
 import { handRunner, stopInstallation, writeBrief, type CliWorld, type RunResult } from '../cli/cli-harness.ts';
 import { makeTestRepo } from '../helpers/git-repo.ts';
 import { makeTempDir, waitForEvent } from '../helpers/temp.ts';
@@ -144,6 +144,16 @@ export const repliedWithTool = (name: string) => (r: RequestRecord) => r.reply?.
 /** Claude Code sent back the result of a tool call (the fake's id for it starts with toolu_fake_). */
 export const sentToolResult = (pred: (content: string) => boolean = () => true) => (r: RequestRecord) =>
   r.kind === 'main' && (r.summary?.toolResults ?? []).some((t) => pred(t.content));
+
+/**
+ * Claude Code sent back the result of the tool call the fake made in `call` (matched by its
+ * tool-use id, not by words: the brief, with its decision-convention example, shares words with
+ * the tool calls its triggers lead to).
+ */
+export const sentResultOf = (call: RequestRecord) => {
+  const id = toolUseIdOf(call);
+  return (r: RequestRecord) => id !== null && r.kind === 'main' && (r.summary?.toolResults ?? []).some((t) => t.toolUseId === id);
+};
 
 /** The trust entry Claude Code reads for `worktree` in the agent HOME's ~/.claude.json. */
 export function trustEntryOf(world: E2eWorld, worktree: string): { hasTrustDialogAccepted?: boolean } | undefined {

@@ -50,10 +50,13 @@ async function build(tmp: ReturnType<typeof makeTempDir>, fake: FakeAnthropic, r
   const env = claudeTestEnv({ home: agentHome, baseUrl: fake.url, renderer: 'fullscreen', path: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin` });
 
   const store = openStore(join(root, 'fleet.db'));
-  // What `hand annex --yolo` records: these tests are about the worker's screens, not the gates.
-  store.upsertProject({ name: 'e2e', repo, posture: 'local-only', yolo: true, registeredAt: Date.now() });
+  // What `hand annex --yolo --permissions edits` records: these tests are about the worker's
+  // screens, not the gates, and were written against acceptEdits (as e2e-world annexes). The
+  // default posture `off` launches with bypassPermissions, which Claude Code refuses as root.
+  store.upsertProject({ name: 'e2e', repo, posture: 'local-only', yolo: true, registeredAt: Date.now(), permissions: 'edits' });
   const hosts = { tmux: createTmuxHost({ socketPath: join(root, 'tmux.sock') }), pty: createPtyHost() };
-  const real = createRealPorts({ fallbackEnv: env });
+  // The posture comes from the project record, as the daemon wires it (actors/daemon/main.ts).
+  const real = createRealPorts({ fallbackEnv: env, postureOf: (intent) => store.getProject(intent.project)?.permissions ?? 'off' });
   const fleet = createFleetHost({ store, hosts, ports: { ...real, ...replace } });
   await fleet.start();
 

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeReportContent, startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
-import { makeE2eWorld, repliedWithTool, sentToolResult, watermark, type E2eWorld } from './e2e-world.ts';
+import { makeE2eWorld, repliedWithTool, sentResultOf, sentToolResult, watermark, type E2eWorld } from './e2e-world.ts';
 
 /**
  * A shell command that still asks in acceptEdits. The fake's default (`touch …`) does not:
@@ -64,7 +64,7 @@ for (const backend of ['tmux', 'pty'] as const) {
       const id = `ask-${backend}`;
       const since = watermark(fake);
       await w.dispatch(id, backend, 'MODE:ask');
-      await w.request(id, since, repliedWithTool('AskUserQuestion'), `the question of ${id}`);
+      const ask = await w.request(id, since, repliedWithTool('AskUserQuestion'), `the question of ${id}`);
       const blocked = await w.wait(id, 'blocked', '45s');
       expect(blocked.code, blocked.stdout + blocked.stderr).toBe(0);
       expect(blocked.json).toMatchObject({ reason: 'blocked', awaitingInput: true, blockedReason: 'question', readable: true });
@@ -76,8 +76,11 @@ for (const backend of ['tmux', 'pty'] as const) {
       const enter = await w.hand(['keys', id, 'enter', '--json']);
       expect(enter.code, enter.stdout + enter.stderr).toBe(0);
 
-      const answer = await w.request(id, since, sentToolResult((c) => c.includes('Postgres')), `the answer of ${id}`);
+      // The result of that very call: the brief read back also says "Postgres" (the decision
+      // convention's example), so a match on words alone took the brief for the answer.
+      const answer = await w.request(id, since, sentResultOf(ask), `the answer of ${id}`);
       expect(answer.summary!.toolResults[0]!.content).toContain('Which database should the fake project use?');
+      expect(answer.summary!.toolResults[0]!.content).toContain('Postgres');
       const settled = await w.wait(id, 'settled', '45s');
       expect(settled.code, settled.stdout + settled.stderr).toBe(0);
       expect(settled.json).toMatchObject({ reason: 'settled', awaitingInput: false, blockedReason: null });

@@ -35,6 +35,16 @@ export interface RequestRecord {
   body?: string;
 }
 
+/**
+ * The id the fake gave the tool call it answered `record` with (`toolu_fake_<tag>_<seq>`), or
+ * null when it did not answer with a tool call: a test finds the result of one exact call by it.
+ */
+export function toolUseIdOf(record: Pick<RequestRecord, 'seq' | 'reply'>): string | null {
+  if (record.reply?.kind !== 'tool_use') return null;
+  const tag = record.reply.tag ? `${record.reply.tag}_` : '';
+  return `toolu_fake_${tag}${record.seq}`;
+}
+
 export interface FakeAnthropicOptions extends Partial<ScriptOptions> {
   /** Keep each request's whole body in `raw` (tests that assert on what was sent, or not sent). */
   keepRawBodies?: boolean;
@@ -139,8 +149,7 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     const reply = chooseReply(kind, summary, queued, script);
     Object.assign(record, { kind, summary, reply });
     announce();
-    const tag = reply.kind === 'tool_use' && reply.tag ? `${reply.tag}_` : '';
-    const ids = { messageId: `msg_fake_${record.seq}`, toolUseId: `toolu_fake_${tag}${record.seq}` };
+    const ids = { messageId: `msg_fake_${record.seq}`, toolUseId: toolUseIdOf(record)! };
     const model = summary.model ?? 'claude-opus-5-5';
     if (!summary.stream) return jsonReply(res, reply, model, ids);
     open.add(res);
