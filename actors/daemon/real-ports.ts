@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { createWorktree } from '../../io/git/index.ts';
 import { seedTrust, writePostureSettings, claudeLaunchArgs, type PermissionPosture } from '../../io/agent/claude/index.ts';
 import { launchSpec } from '../../io/agent/launch.ts';
-import { HOOK_HOME_ENV, HOOK_WORKER_ENV, witnessHooks } from '../../io/agent/claude/hooks.ts';
+import { HOOK_HOME_ENV, HOOK_WORKER_ENV, WITNESS_OFF_ENV, witnessHooks } from '../../io/agent/claude/hooks.ts';
 import { guardedSendKey, guardedSendText } from '../../io/terminal/guarded-send.ts';
 import type { WorkerPorts } from '../ports.ts';
 
@@ -66,7 +66,10 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       // (secrets, kingshand's own state) and the fence on writes outside the worktree and the
       // brief directory (io/agent/claude/permissions.ts).
       const env = { ...envOf(intent.id), ...envAdds.get(intent.id) };
-      writePostureSettings(postureOf(intent), { worktree: intent.worktree, briefDir: dirname(intent.briefPath), agentHome: env.HOME, stateDir: opts.stateDir, ...(opts.stateDir ? { hooks: witnessHooks() } : {}) });
+      // A Stop hook makes Claude Code 2.1.332 draw no prompt suggestions; a person who wants them
+      // (or a test of the suggestion guard) turns the witness off for that worker (docs/2026-12-01-structural-screen-reading.md).
+      const witness = opts.stateDir && env[WITNESS_OFF_ENV] !== 'off';
+      writePostureSettings(postureOf(intent), { worktree: intent.worktree, briefDir: dirname(intent.briefPath), agentHome: env.HOME, stateDir: opts.stateDir, ...(witness ? { hooks: witnessHooks() } : {}) });
       // Trust goes where the worker will look: Claude Code 2.1.332 reads
       // $CLAUDE_CONFIG_DIR/.claude.json when that is set (and then ignores $HOME/.claude.json),
       // else $HOME/.claude.json — of the environment it is launched with (--env wins).

@@ -30,7 +30,8 @@ for (const backend of ['tmux', 'pty'] as const) {
     it('a prompt suggestion in the box makes send refuse and quote it; nothing is typed', async () => {
       const id = `suggest-${backend}`;
       const since = watermark(fake);
-      await w.dispatch(id, backend, 'Say hello.', ['--env', 'CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION=1']);
+      // A Stop hook (the witness) makes Claude Code draw no suggestion: this worker runs without it.
+      await w.dispatch(id, backend, 'Say hello.', ['--env', 'CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION=1', '--env', 'HAND_WITNESS_HOOKS=off']);
       await w.request(id, since, sentToolResult((c) => c.includes('Say hello.')), `the brief of ${id} read back`);
       // Two assistant turns are enough for a suggestion (claude-code.md §6.8): the brief's Read
       // and the closing text make two, so the first turn already ends with one.

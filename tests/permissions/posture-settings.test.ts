@@ -38,7 +38,9 @@ describe('permission posture settings', () => {
     expect(s.permissions.blockWritesOutsideWorkingDirectories).toBe(true);
     expect(s.permissions.additionalDirectories).toEqual([d.briefDir]);
     expect(s.permissions.deny).toEqual(expect.arrayContaining(['Read(~/.ssh/**)', `Read(/${d.agentHome}/.ssh/**)`, 'Read(~/.aws/**)', 'Read(~/.claude/.credentials.json)']));
-    expect(s.permissions.deny).toEqual(expect.arrayContaining([`Read(/${d.state}/fleet.db)`, `Write(/${d.state}/**/instructions.md)`, `Edit(/${d.state}/**/instructions.md)`]));
+    expect(s.permissions.deny).toEqual(expect.arrayContaining([`Read(/${d.state}/fleet.db)`, `Edit(/${d.state}/**/instructions.md)`]));
+    // Claude Code 2.1.332 says a Write(<path>) rule never matches (Edit covers writes) and warns on screen for each.
+    expect(s.permissions.deny.filter((r: string) => r.startsWith('Write('))).toEqual([]);
   });
 
   it('edits and ask keep the deny list but never pre-seed the bypass warning', () => {

@@ -15,6 +15,8 @@ export type WitnessHookEvent = (typeof WITNESS_HOOK_EVENTS)[number];
 /** The env names the hook reads: which worker it speaks for, and which state directory. */
 export const HOOK_WORKER_ENV = 'HAND_WORKER_ID';
 export const HOOK_HOME_ENV = 'HAND_HOME';
+/** `--env HAND_WITNESS_HOOKS=off` at dispatch: no witness hooks for that worker (a Stop hook suppresses Claude Code's prompt suggestions). */
+export const WITNESS_OFF_ENV = 'HAND_WITNESS_HOOKS';
 
 /** Claude Code kills a hook past its timeout (seconds); `hand hook` gives up well before (cli/commands/hook.ts). */
 export const HOOK_TIMEOUT_S = 10;

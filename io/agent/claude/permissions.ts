@@ -63,6 +63,8 @@ export interface DenyListArgs {
 /** Secrets a worker never reads, relative to a home directory. */
 const SECRET_DIRS = ['.ssh/**', '.aws/**', '.config/gcloud/**', '.azure/**', '.kube/**', '.docker/config.json', '.netrc', '.git-credentials', '.claude/.credentials.json'];
 
+// Edit rules cover every file write: Claude Code 2.1.332 warns on each Write(<path>) rule that it
+// "never matches · use Edit(…)", one screen line per rule on every worker, so none is written.
 export function denyRules(a: DenyListArgs): string[] {
   const rules = new Set<string>();
   for (const s of SECRET_DIRS) rules.add(`Read(~/${s})`);
@@ -73,17 +75,14 @@ export function denyRules(a: DenyListArgs): string[] {
     for (const f of ['fleet.db', 'fleet.db-wal', 'fleet.db-shm', 'daemon.lock', 'daemon.log']) {
       rules.add(`Read(${st}/${f})`);
       rules.add(`Edit(${st}/${f})`);
-      rules.add(`Write(${st}/${f})`);
     }
     // Standing files and every brief are the Hand's; a worker writes only its report.
     for (const f of ['data/**', 'workers/*/brief.md', '**/instructions.md']) {
       rules.add(`Edit(${st}/${f})`);
-      rules.add(`Write(${st}/${f})`);
     }
   }
   for (const f of a.instructionsFiles ?? []) {
     rules.add(`Edit(${abs(f)})`);
-    rules.add(`Write(${abs(f)})`);
   }
   return [...rules];
 }
