@@ -83,3 +83,16 @@ export function serverPort(s: Server): number {
 export function closeServer(s: Server): Promise<void> {
   return new Promise<void>((r) => { s.closeAllConnections(); s.close(() => r()); });
 }
+
+/**
+ * Annexes the world's repo with --yolo, dispatches `id` on the mock agent in tmux with a brief of
+ * `task`, and waits until it settles. Returns dispatch's JSON (worktree, reportPath, briefPath…).
+ */
+export async function dispatchSettled(w: CliWorld, id: string, task: string): Promise<any> {
+  expect((await w.hand(['annex', w.repo, '--yolo', '--json'])).code).toBe(0);
+  const d = await w.hand(['dispatch', id, '--repo', w.repo, '--brief', w.brief(id, task), '--agent', 'mock', '--backend', 'tmux', '--json']);
+  expect(d.code, d.stdout + d.stderr).toBe(0);
+  const settled = await w.hand(['wait', id, '--until', 'settled', '--timeout', '30s', '--json']);
+  expect(settled.code, settled.stdout + settled.stderr).toBe(0);
+  return d.json;
+}
