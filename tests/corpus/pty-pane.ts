@@ -3,7 +3,7 @@
  * read the way the product's pty host reads it (xterm cells, untrimmed). Same small surface as
  * the tmux pane of tests/harness/claude-tmux.ts, so a scenario runs on either. Test plumbing only.
  */
-import { createHash } from 'node:crypto';
+import { waitStable } from '../helpers/screen-stable.ts';
 import * as pty from 'node-pty';
 import type { IBufferCell, Terminal as XTerm } from '@xterm/headless';
 import { createTerminal, flushTerminal } from '../../io/terminal/pty/xterm-screen.ts';
@@ -104,18 +104,8 @@ export function launchInPty(spec: { cwd: string; env: Record<string, string>; ar
       proc.write(text);
     },
     waitForScreen,
-    async waitStable(what, { quietMs = 500, timeoutMs = 20_000, accept = () => true } = {}) {
-      let print = '';
-      let since = Date.now();
-      return waitForScreen((s) => {
-        const p = accept(s) ? createHash('sha256').update(s).digest('hex') : '';
-        if (p === '' || p !== print) {
-          print = p;
-          since = Date.now();
-          return false;
-        }
-        return Date.now() - since >= quietMs;
-      }, `${what} (screen unchanged for ${quietMs} ms)`, timeoutMs);
+    async waitStable(what, opts) {
+      return waitStable(waitForScreen, what, opts);
     },
     async waitDead(timeoutMs = 20_000) {
       const done = await waitFor(() => exit ?? false, { what: 'the pty program to exit', timeoutMs, intervalMs: 50 });

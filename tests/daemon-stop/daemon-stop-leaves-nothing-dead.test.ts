@@ -5,15 +5,11 @@
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { dispatchSettled, useCliWorld } from '../helpers/cli-world.ts';
 import { waitFor } from '../helpers/temp.ts';
 
-let world: CliWorld | null = null;
-afterEach(async () => {
-  await world?.cleanup();
-  world = null;
-});
+const makeWorld = useCliWorld();
 
 /** true when the private tmux server answers. */
 function tmuxServerUp(home: string): Promise<boolean> {
@@ -22,12 +18,8 @@ function tmuxServerUp(home: string): Promise<boolean> {
 
 describe('hand daemon stop', () => {
   it('keeps a live worker and its tmux server, says so; stops the server once no worker lives', async () => {
-    world = await makeCliWorld('daemon-stop');
-    const w = world;
-    expect((await w.hand(['annex', w.repo, '--yolo', '--json'])).code).toBe(0);
-    const d = await w.hand(['dispatch', 's1', '--repo', w.repo, '--brief', w.brief('s1', 'Say hi.'), '--agent', 'mock', '--backend', 'tmux', '--json']);
-    expect(d.code, d.stdout + d.stderr).toBe(0);
-    expect((await w.hand(['wait', 's1', '--until', 'settled', '--timeout', '30s', '--json'])).code).toBe(0);
+    const w = await makeWorld('daemon-stop');
+    await dispatchSettled(w, 's1', 'Say hi.');
 
     const withLive = await w.hand(['daemon', 'stop']);
     expect(withLive.code, withLive.stderr).toBe(0);
@@ -44,8 +36,7 @@ describe('hand daemon stop', () => {
   });
 
   it('with no worker ever dispatched the daemon stops and no tmux server is left', async () => {
-    world = await makeCliWorld('daemon-stop-empty');
-    const w = world;
+    const w = await makeWorld('daemon-stop-empty');
     expect((await w.hand(['daemon', 'start'])).code).toBe(0);
     const r = await w.hand(['daemon', 'stop']);
     expect(r.code).toBe(0);

@@ -6,19 +6,14 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useCliWorld } from '../helpers/cli-world.ts';
 
-let world: CliWorld | null = null;
-afterEach(async () => {
-  await world?.cleanup();
-  world = null;
-});
+const makeWorld = useCliWorld();
 
 describe('gate messages', () => {
   it('a gated dispatch says nothing was created and shows the brief; approve names what it created', async () => {
-    world = await makeCliWorld('gate-truth');
-    const w = world;
+    const w = await makeWorld('gate-truth');
     expect((await w.hand(['annex', w.repo, '--json'])).code).toBe(0); // no --yolo: gated
     const wt = join(w.repo, '.claude', 'worktrees', 'g1');
     const d = await w.hand(['dispatch', 'g1', '--repo', w.repo, '--brief', w.brief('g1', 'Tidy the greeting module.'), '--agent', 'mock', '--backend', 'tmux']);
@@ -44,8 +39,7 @@ describe('gate messages', () => {
   });
 
   it('--json of a gated dispatch carries gated, created and the brief head', async () => {
-    world = await makeCliWorld('gate-truth-json');
-    const w = world;
+    const w = await makeWorld('gate-truth-json');
     expect((await w.hand(['annex', w.repo, '--json'])).code).toBe(0);
     const d = await w.hand(['dispatch', 'g2', '--repo', w.repo, '--brief', w.brief('g2', 'Say hi.'), '--agent', 'mock', '--json']);
     expect(d.code, d.stderr).toBe(0);

@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import type { CliWorld } from '../cli/cli-harness.ts';
+import { makeWorkspaceWorld } from '../helpers/workspace-world.ts';
 import { HAND_BIN, runProcess } from '../helpers/hand-process.ts';
 import { makeTestRepo } from '../helpers/git-repo.ts';
-import { initWorkspace } from '../../io/workspace/init.ts';
 import { workspacePaths } from '../../io/workspace/layout.ts';
 import { addIndexEntry } from '../../io/workspace/data-index.ts';
 
@@ -18,9 +18,7 @@ let w: CliWorld;
 let ws: string;
 
 beforeAll(async () => {
-  w = await makeCliWorld('hand-digest');
-  ws = join(w.root, 'ws');
-  initWorkspace({ dir: ws, home: w.home, stateDir: w.home, node: process.execPath, handBin: HAND_BIN, version: 'test' });
+  ({ w, ws } = await makeWorkspaceWorld('hand-digest'));
   const p = workspacePaths(ws);
   writeFileSync(p.king, 'k'.repeat(4000));
   writeFileSync(p.budget, '600\n');

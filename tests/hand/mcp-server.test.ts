@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import type { CliWorld } from '../cli/cli-harness.ts';
+import { makeWorkspaceWorld } from '../helpers/workspace-world.ts';
 import { HAND_BIN } from '../helpers/hand-process.ts';
-import { initWorkspace } from '../../io/workspace/init.ts';
 
 const TOOLS = ['annex', 'projects', 'dispatch', 'approve', 'reject', 'status', 'wait', 'read', 'send', 'keys', 'stop', 'land', 'digest', 'survey', 'audience'];
 let w: CliWorld;
@@ -18,9 +18,7 @@ let ws: string;
 let client: Client;
 
 beforeAll(async () => {
-  w = await makeCliWorld('hand-mcp');
-  ws = join(w.root, 'ws');
-  initWorkspace({ dir: ws, home: w.home, stateDir: w.home, node: process.execPath, handBin: HAND_BIN, version: 'test' });
+  ({ w, ws } = await makeWorkspaceWorld('hand-mcp'));
   client = new Client({ name: 'kh-test', version: '0.0.0' });
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [HAND_BIN, '--home', w.home, 'mcp', '--workspace', ws], env: w.env, stderr: 'pipe' }));
 }, 60_000);

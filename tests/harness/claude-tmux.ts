@@ -4,7 +4,7 @@
  * Test plumbing only: the product's own tmux host lives in io/terminal.
  */
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { waitStable } from '../helpers/screen-stable.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -134,18 +134,8 @@ export async function launchInTmux(spec: TmuxLaunch): Promise<TmuxPane> {
       return (await tmux('display-message', '-p', '-t', target, fmt)).stdout.trim();
     },
     waitForScreen,
-    async waitStable(what, { quietMs = 500, timeoutMs = 20_000, accept = () => true } = {}) {
-      let print = '';
-      let since = Date.now();
-      return waitForScreen((s) => {
-        const p = accept(s) ? createHash('sha256').update(s).digest('hex') : '';
-        if (p === '' || p !== print) {
-          print = p;
-          since = Date.now();
-          return false;
-        }
-        return Date.now() - since >= quietMs;
-      }, `${what} (screen unchanged for ${quietMs} ms)`, timeoutMs);
+    async waitStable(what, opts) {
+      return waitStable(waitForScreen, what, opts);
     },
     async waitDead(timeoutMs = 20_000) {
       try {

@@ -3,19 +3,14 @@
  * refuses with "worktree missing" instead of judging the branch alone and calling it "no changes".
  */
 import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useCliWorld } from '../helpers/cli-world.ts';
 
-let w: CliWorld | null = null;
-afterEach(async () => {
-  await w?.cleanup();
-  w = null;
-});
+const makeWorld = useCliWorld();
 
 describe('a worktree deleted by hand is noticed', () => {
   it('status flags it and land refuses with worktree-missing, naming the path and the branch', async () => {
-    w = await makeCliWorld('worktree-gone');
-    const world = w;
+    const world = await makeWorld('worktree-gone');
     expect((await world.hand(['annex', world.repo, '--yolo'])).code).toBe(0);
     const d = await world.hand(['dispatch', 'w1', '--repo', world.repo, '--brief', world.brief('w1', 'MODE:report'), '--agent', 'mock', '--json']);
     expect(d.code, d.stderr).toBe(0);

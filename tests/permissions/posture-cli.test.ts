@@ -5,19 +5,14 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useCliWorld } from '../helpers/cli-world.ts';
 
-let world: CliWorld | null = null;
-afterEach(async () => {
-  await world?.cleanup();
-  world = null;
-});
+const makeWorld = useCliWorld();
 
 describe('permission posture on the command line', () => {
   it('annex defaults to off; project set changes it; dispatch and status say which posture a worker runs under', async () => {
-    world = await makeCliWorld('posture-cli');
-    const w = world;
+    const w = await makeWorld('posture-cli');
     const a = await w.hand(['annex', w.repo, '--yolo', '--json']);
     expect(a.code, a.stderr).toBe(0);
     expect(a.json.permissions).toBe('off');
@@ -44,8 +39,7 @@ describe('permission posture on the command line', () => {
   });
 
   it.skipIf(typeof process.getuid !== 'function' || process.getuid() !== 0)('off as root is refused before a worktree exists, naming IS_SANDBOX and the posture change', async () => {
-    world = await makeCliWorld('posture-root');
-    const w = world;
+    const w = await makeWorld('posture-root');
     expect((await w.hand(['annex', w.repo, '--yolo', '--json'])).code).toBe(0);
     const d = await w.hand(['dispatch', 'r1', '--repo', w.repo, '--brief', w.brief('r1', 'Say hi.'), '--agent', 'claude', '--json'], { env: { IS_SANDBOX: '' } });
     expect(d.code, d.stdout + d.stderr).toBe(1);

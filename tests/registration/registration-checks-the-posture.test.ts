@@ -6,44 +6,20 @@
  * here); the daemon reads PATH at its start, so each case starts a daemon with its own PATH.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { binDir } from '../helpers/bin-dir.ts';
+import { useCliWorld } from '../helpers/cli-world.ts';
 
 const GH_DOUBLE = resolve(import.meta.dirname, '../doubles/gh/gh');
 
-let world: CliWorld | null = null;
-afterEach(async () => {
-  await world?.cleanup();
-  world = null;
-});
+const makeWorld = useCliWorld();
 
-function which(cmd: string): string | null {
-  try {
-    return execFileSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-}
-
-/** A PATH with exactly node, git and tmux (and the listed extras): nothing else the machine has. */
-function binDir(root: string, name: string, extras: Record<string, string> = {}): string {
-  const dir = join(root, name);
-  mkdirSync(dir);
-  for (const cmd of ['git', 'tmux', 'sh']) {
-    const p = which(cmd);
-    if (p) symlinkSync(p, join(dir, cmd));
-  }
-  symlinkSync(process.execPath, join(dir, 'node'));
-  for (const [cmd, target] of Object.entries(extras)) symlinkSync(target, join(dir, cmd));
-  return dir;
-}
 
 describe('registration checks the posture', () => {
   it('refuses direct-PR without origin, without gh, and with gh logged out; accepts it once all are there', async () => {
-    world = await makeCliWorld('annex-posture');
-    const w = world;
+    const w = await makeWorld('annex-posture');
     const bare = { PATH: binDir(w.root, 'bin-bare'), GH_TOKEN: '', GITHUB_TOKEN: '' };
     const withGh = { PATH: binDir(w.root, 'bin-gh', { gh: GH_DOUBLE }), GH_TOKEN: '', GITHUB_TOKEN: '' };
     const restart = async (env: Record<string, string>) => {
@@ -85,8 +61,7 @@ describe('registration checks the posture', () => {
   });
 
   it('hand doctor checks gh and no-mistakes and names the install command for each', async () => {
-    world = await makeCliWorld('doctor-gh');
-    const w = world;
+    const w = await makeWorld('doctor-gh');
     const r = await w.hand(['doctor', '--json'], { env: { PATH: binDir(w.root, 'bin-bare') } });
     const byName = Object.fromEntries((r.json.checks as { name: string; ok: boolean; fix?: string }[]).map((c) => [c.name, c]));
     expect(byName.gh).toMatchObject({ ok: false });

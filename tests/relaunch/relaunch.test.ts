@@ -8,30 +8,21 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { dispatchSettled, useCliWorld } from '../helpers/cli-world.ts';
 import { GIT_TEST_ENV } from '../helpers/git-repo.ts';
 
-let world: CliWorld | null = null;
-afterEach(async () => {
-  await world?.cleanup();
-  world = null;
-});
+const makeWorld = useCliWorld();
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: GIT_TEST_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 describe('hand relaunch', () => {
   it('refuses a working worker; relaunches a settled one in the same worktree with the note and the previous report', async () => {
-    world = await makeCliWorld('relaunch');
-    const w = world;
-    expect((await w.hand(['annex', w.repo, '--yolo', '--json'])).code).toBe(0);
-    const d = await w.hand(['dispatch', 'r1', '--repo', w.repo, '--brief', w.brief('r1', 'Write the report. MODE:report'), '--agent', 'mock', '--backend', 'tmux', '--json']);
-    expect(d.code, d.stdout + d.stderr).toBe(0);
-    const done = await w.hand(['wait', 'r1', '--until', 'settled', '--timeout', '30s', '--json']);
-    expect(done.code, done.stdout + done.stderr).toBe(0);
-    const reportPath = d.json.reportPath as string;
+    const w = await makeWorld('relaunch');
+    const d = await dispatchSettled(w, 'r1', 'Write the report. MODE:report');
+    const reportPath = d.reportPath as string;
     const previous = readFileSync(reportPath, 'utf8');
-    const wt = d.json.worktree as string;
+    const wt = d.worktree as string;
     writeFileSync(join(wt, 'progress.txt'), 'half done\n');
     git(wt, 'add', 'progress.txt');
     git(wt, 'commit', '-q', '-m', 'first half of the work');
@@ -52,7 +43,7 @@ describe('hand relaunch', () => {
     expect(r.json).toMatchObject({ id: 'r1', worktree: wt, branch: 'worktree-r1' });
     expect(r.json.firstPrompt).toContain('skip the slow suite');
     expect(r.json.firstPrompt).toContain(r.json.progressNotePath);
-    expect(r.json.firstPrompt).toContain(d.json.briefPath);
+    expect(r.json.firstPrompt).toContain(d.briefPath);
     const note = readFileSync(r.json.progressNotePath, 'utf8');
     expect(note).toContain('skip the slow suite');
     expect(note).toContain(previous.trim());
@@ -77,12 +68,8 @@ describe('hand relaunch', () => {
   });
 
   it('--force relaunches a working worker (stopped by /exit first); a gone worker is relaunched without a stop', async () => {
-    world = await makeCliWorld('relaunch-force');
-    const w = world;
-    expect((await w.hand(['annex', w.repo, '--yolo', '--json'])).code).toBe(0);
-    const d = await w.hand(['dispatch', 'r2', '--repo', w.repo, '--brief', w.brief('r2', 'Say hi.'), '--agent', 'mock', '--backend', 'tmux', '--json']);
-    expect(d.code, d.stdout + d.stderr).toBe(0);
-    expect((await w.hand(['wait', 'r2', '--until', 'settled', '--timeout', '30s', '--json'])).code).toBe(0);
+    const w = await makeWorld('relaunch-force');
+    const d = await dispatchSettled(w, 'r2', 'Say hi.');
     expect((await w.hand(['send', 'r2', 'MODE:slow', 'go', '--json'])).code).toBe(0);
     const forced = await w.hand(['relaunch', 'r2', '--force', '--note', 'start over', '--json']);
     expect(forced.code, forced.stdout + forced.stderr).toBe(0);

@@ -8,39 +8,19 @@
  * prod-only classification (internal ships direct-PR; product goes through the gate).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { binDir } from '../helpers/bin-dir.ts';
+import { useCliWorld } from '../helpers/cli-world.ts';
 import { waitFor } from '../helpers/temp.ts';
 
 const DOUBLES = resolve(import.meta.dirname, '../doubles');
-let world: CliWorld | null = null;
-afterEach(async () => {
-  await world?.cleanup();
-  world = null;
-});
-
-function which(cmd: string): string | null {
-  try {
-    return execFileSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-}
+const makeWorld = useCliWorld();
 
 async function gateWorld() {
-  world = await makeCliWorld('no-mistakes');
-  const w = world;
-  const bin = join(w.root, 'bin');
-  mkdirSync(bin);
-  for (const cmd of ['git', 'tmux', 'sh']) {
-    const p = which(cmd);
-    if (p) symlinkSync(p, join(bin, cmd));
-  }
-  symlinkSync(process.execPath, join(bin, 'node'));
-  symlinkSync(join(DOUBLES, 'gh', 'gh'), join(bin, 'gh'));
-  symlinkSync(join(DOUBLES, 'no-mistakes', 'no-mistakes'), join(bin, 'no-mistakes'));
+  const w = await makeWorld('no-mistakes');
+  const bin = binDir(w.root, 'bin', { gh: join(DOUBLES, 'gh', 'gh'), 'no-mistakes': join(DOUBLES, 'no-mistakes', 'no-mistakes') });
   const gateState = join(w.root, 'gate-state.json');
   const ghState = join(w.root, 'gh-state.json');
   // acme/shop has commits but no check was ever reported on them: no-ci.

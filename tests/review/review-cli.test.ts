@@ -2,21 +2,17 @@
  * `hand review` against a real daemon: the URL it prints reaches the page; the page refuses to
  * bind a non-loopback address unless that is configured explicitly, and says how.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { useCliWorld } from '../helpers/cli-world.ts';
 import { openerArgv } from '../../cli/commands/review.ts';
 
-let world: CliWorld | null = null;
-afterEach(async () => {
-  await world?.cleanup();
-  world = null;
-});
+const makeWorld = useCliWorld();
 
 describe('hand review', () => {
   it('prints a 127.0.0.1 URL whose token opens the page; the port is recorded in the state directory', async () => {
-    world = await makeCliWorld('review-cli');
+    const world = await makeWorld('review-cli');
     const r = await world.hand(['review']);
     expect(r.code, r.stderr).toBe(0);
     const url = new URL(r.stdout.split('\n')[0]!);
@@ -32,7 +28,7 @@ describe('hand review', () => {
   });
 
   it('refuses to bind a non-loopback address unless HAND_REVIEW_ALLOW_REMOTE=1', async () => {
-    world = await makeCliWorld('review-bind');
+    const world = await makeWorld('review-bind');
     // The daemon starts with the environment of the first command.
     const r = await world.hand(['review', '--json'], { env: { HAND_REVIEW_BIND: '0.0.0.0' } });
     expect(r.code).toBe(1);

@@ -5,36 +5,19 @@
  * worker; the same post again comes back as a readable refusal (409, decision-closed); a post
  * without the header token is refused (403) and changes nothing; a declined variant closes one.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { handOk, parkWorkers, useCliWorld } from '../helpers/cli-world.ts';
 import { waitFor } from '../helpers/temp.ts';
 
-let world: CliWorld | null = null;
-afterEach(async () => {
-  await world?.cleanup();
-  world = null;
-});
+const makeWorld = useCliWorld();
 
 describe('the review page decides', () => {
   it('answers and declines an open decision through the decide handler; a refusal comes back readable', async () => {
-    world = await makeCliWorld('review-decide');
-    const w = world;
-    const ok = async (args: string[]) => {
-      const r = await w.hand([...args, '--json']);
-      expect(r.code, `${args.join(' ')}: ${r.stdout}${r.stderr}`).toBe(0);
-      return r.json;
-    };
-    await ok(['annex', w.repo, '--name', 'shop', '--yolo']);
-    const brief = join(w.root, 'park.md');
-    writeFileSync(brief, '# Park\n\n## Read first\n\nNothing.\n\n## Task\n\nMODE:park\n');
-    for (const id of ['p1', 'p2']) await ok(['dispatch', id, '--repo', w.repo, '--brief', brief, '--agent', 'mock']);
-    const open = await waitFor(async () => {
-      const r = await ok(['decisions']);
-      return r.length === 2 ? r : undefined;
-    }, { what: "both parked workers' decisions", timeoutMs: 45_000 });
-    const key = (worker: string) => open.find((d: any) => d.worker === worker).key as string;
+    const w = await makeWorld('review-decide');
+    const ok = handOk(w);
+    const { key } = await parkWorkers(ok, w, ['p1', 'p2']);
 
     const r = await w.hand(['review']);
     expect(r.code, r.stderr).toBe(0);

@@ -5,45 +5,29 @@
  * item marks the item done. `hand afk off` gives the account.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { annexYoloShop, closeServer, handOk, listenWebhook, serverPort, useCliWorld } from '../helpers/cli-world.ts';
 import { waitFor } from '../helpers/temp.ts';
 
-let world: CliWorld | null = null;
+const makeWorld = useCliWorld();
 let server: Server | null = null;
 afterEach(async () => {
-  if (server) await new Promise<void>((r) => { server!.closeAllConnections(); server!.close(() => r()); });
+  if (server) await closeServer(server);
   server = null;
-  await world?.cleanup();
-  world = null;
 });
 
 describe('away mode', () => {
   it('pushes a blocked worker once with its question, journals the landing, and closes the item it landed', async () => {
-    world = await makeCliWorld('work-away');
-    const w = world;
-    const ok = async (args: string[], timeoutMs?: number) => {
-      const r = await w.hand([...args, '--json'], timeoutMs ? { timeoutMs } : {});
-      expect(r.code, `${args.join(' ')}: ${r.stdout}${r.stderr}`).toBe(0);
-      return r.json;
-    };
+    const w = await makeWorld('work-away');
+    const ok = handOk(w);
     const hits: any[] = [];
-    server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (d) => (body += d));
-      req.on('end', () => {
-        hits.push(JSON.parse(body));
-        res.end('ok');
-      });
-    });
-    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
-    const port = (server.address() as AddressInfo).port;
+    server = await listenWebhook(hits);
+    const port = serverPort(server);
 
-    await ok(['annex', w.repo, '--name', 'shop', '--yolo']);
+    await annexYoloShop(ok, w);
     await ok(['notify', 'add', 'webhook', `http://127.0.0.1:${port}/hook`]);
     await ok(['backlog', 'add', 'feat', '--project', 'shop', 'Add the feature']);
     const d = await ok(['dispatch', '--item', 'feat', '--agent', 'mock']);

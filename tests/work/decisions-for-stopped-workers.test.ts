@@ -4,36 +4,16 @@
  * the answer (tests/work/decisions-relaunch-workers-that-are-not-live.test.ts). A declined decision
  * closes without work, after which the worker may be stopped without --force.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
-import { waitFor } from '../helpers/temp.ts';
+import { describe, expect, it } from 'vitest';
+import { handOk, parkWorkers, useCliWorld } from '../helpers/cli-world.ts';
 
-let world: CliWorld | null = null;
-afterEach(async () => {
-  await world?.cleanup();
-  world = null;
-});
+const makeWorld = useCliWorld();
 
 describe('decisions of workers that are not live', () => {
   it('stop --force keeps the decision; its answer relaunches the worker; a declined one frees the stop', async () => {
-    world = await makeCliWorld('work-not-live');
-    const w = world;
-    const ok = async (args: string[]) => {
-      const r = await w.hand([...args, '--json']);
-      expect(r.code, `${args.join(' ')}: ${r.stdout}${r.stderr}`).toBe(0);
-      return r.json;
-    };
-    await ok(['annex', w.repo, '--name', 'shop', '--yolo']);
-    const brief = join(w.root, 'park.md');
-    writeFileSync(brief, '# Park\n\n## Read first\n\nNothing.\n\n## Task\n\nMODE:park\n');
-    for (const id of ['p1', 'p2']) await ok(['dispatch', id, '--repo', w.repo, '--brief', brief, '--agent', 'mock']);
-    const decisions = await waitFor(async () => {
-      const r = await ok(['decisions']);
-      return r.length === 2 ? r : undefined;
-    }, { what: 'both parked workers\' decisions', timeoutMs: 45_000 });
-    const key = (worker: string) => decisions.find((d: any) => d.worker === worker).key as string;
+    const w = await makeWorld('work-not-live');
+    const ok = handOk(w);
+    const { key } = await parkWorkers(ok, w, ['p1', 'p2']);
 
     const forced = await ok(['stop', 'p1', '--force']);
     expect(forced.condition).toBe('gone');

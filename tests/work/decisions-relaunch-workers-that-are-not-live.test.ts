@@ -6,10 +6,10 @@
  * rejected worker, with real SQLite stores and a fleet double whose view says so) leaves the answer
  * recorded and pending, with the reason.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { handOk, parkWorkers, useCliWorld } from '../helpers/cli-world.ts';
 import { makeTempDir, waitFor } from '../helpers/temp.ts';
 import { openStore } from '../../persistence/sqlite-store.ts';
 import { openWorkStores } from '../../persistence/work/index.ts';
@@ -17,30 +17,14 @@ import { deliverByRelaunch } from '../../actors/daemon/decision-delivery.ts';
 import type { FleetHostApi, WorkerViewLike } from '../../actors/daemon/fleet-api.ts';
 import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
 
-let world: CliWorld | null = null;
-afterEach(async () => {
-  await world?.cleanup();
-  world = null;
-});
+const makeWorld = useCliWorld();
 
 describe('decisions of workers that are not live are delivered by a relaunch', () => {
   it('discard and relaunch refuse a parked worker naming its decision; decide relaunches it with the question and the answer', async () => {
-    world = await makeCliWorld('work-relaunch');
-    const w = world;
-    const ok = async (args: string[]) => {
-      const r = await w.hand([...args, '--json']);
-      expect(r.code, `${args.join(' ')}: ${r.stdout}${r.stderr}`).toBe(0);
-      return r.json;
-    };
-    await ok(['annex', w.repo, '--name', 'shop', '--yolo']);
-    const brief = join(w.root, 'park.md');
-    writeFileSync(brief, '# Park\n\n## Read first\n\nNothing.\n\n## Task\n\nMODE:park\n');
-    await ok(['dispatch', 'p1', '--repo', w.repo, '--brief', brief, '--agent', 'mock']);
-    const [open] = await waitFor(async () => {
-      const r = await ok(['decisions']);
-      return r.length === 1 ? r : undefined;
-    }, { what: "p1's decision", timeoutMs: 45_000 });
-    const key = open.key as string;
+    const w = await makeWorld('work-relaunch');
+    const ok = handOk(w);
+    const { open: [open], key: keyOf } = await parkWorkers(ok, w, ['p1']);
+    const key = keyOf('p1');
 
     const relaunchParked = await w.hand(['relaunch', 'p1', '--json']);
     expect(relaunchParked.code).toBe(1);

@@ -8,58 +8,37 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { annexYoloShop, closeServer, handOk, listenWebhook, serverPort, useCliWorld, writeParkBrief } from '../helpers/cli-world.ts';
 import { readLockHolder } from '../../persistence/home-lock.ts';
 import { isProcessAlive } from '../helpers/processes.ts';
 import { waitFor } from '../helpers/temp.ts';
 
-let world: CliWorld | null = null;
+const makeWorld = useCliWorld();
 let server: Server | null = null;
 afterEach(async () => {
-  if (server) await new Promise<void>((r) => { server!.closeAllConnections(); server!.close(() => r()); });
+  if (server) await closeServer(server);
   server = null;
-  await world?.cleanup();
-  world = null;
 });
-
-function listen(port: number, hits: unknown[]): Promise<Server> {
-  const s = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      hits.push(JSON.parse(body));
-      res.end('ok');
-    });
-  });
-  return new Promise((r) => s.listen(port, '127.0.0.1', () => r(s)));
-}
 
 async function freePort(): Promise<number> {
   const s = createServer();
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as AddressInfo).port;
+  const port = serverPort(s);
   await new Promise<void>((r) => s.close(() => r()));
   return port;
 }
 
 describe('work that outlives the daemon', () => {
   it('items, dependencies, an open decision, away mode and a pending notification survive SIGKILL; the answer brings the worker to done', async () => {
-    world = await makeCliWorld('work-restart');
-    const w = world;
-    const ok = async (args: string[]) => {
-      const r = await w.hand([...args, '--json']);
-      expect(r.code, `${args.join(' ')}: ${r.stdout}${r.stderr}`).toBe(0);
-      return r.json;
-    };
-    await ok(['annex', w.repo, '--name', 'shop', '--yolo']);
+    const w = await makeWorld('work-restart');
+    const ok = handOk(w);
+    await annexYoloShop(ok, w);
     await ok(['backlog', 'add', 'base', '--project', 'shop', 'Lay the base']);
     await ok(['backlog', 'add', 'top', '--project', 'shop', 'Build on the base']);
     await ok(['backlog', 'block', 'top', '--by', 'base']);
-    const parkBrief = join(w.root, 'park-brief.md');
-    writeFileSync(parkBrief, '# Park\n\n## Read first\n\nNothing.\n\n## Task\n\nMODE:park\n');
+    const parkBrief = writeParkBrief(w, 'park-brief');
     await ok(['backlog', 'add', 'park', '--project', 'shop', '--brief', parkBrief, 'Needs a decision']);
 
     // Refused with the blockers named, and nothing changed.
@@ -105,7 +84,7 @@ describe('work that outlives the daemon', () => {
     process.kill(holder.pid, 'SIGKILL');
     await waitFor(() => !isProcessAlive(holder.pid), { what: 'the killed daemon to go' });
     const hits: any[] = [];
-    server = await listen(port, hits);
+    server = await listenWebhook(hits, port);
     await ok(['daemon', 'start']);
 
     expect((await ok(['decisions'])).map((x: any) => x.key)).toEqual([key]);

@@ -1,0 +1,29 @@
+/**
+ * A PATH directory holding exactly node, git, tmux and sh (and the listed extras, such as the gh or
+ * no-mistakes doubles): nothing else the machine has, so a daemon started with it cannot find a
+ * real gh or no-mistakes. Used by the tests of what a posture needs on PATH.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+
+function which(cmd: string): string | null {
+  try {
+    return execFileSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Makes `<root>/<name>` with the links; `extras` maps a command name to the file it runs. */
+export function binDir(root: string, name: string, extras: Record<string, string> = {}): string {
+  const dir = join(root, name);
+  mkdirSync(dir);
+  for (const cmd of ['git', 'tmux', 'sh']) {
+    const p = which(cmd);
+    if (p) symlinkSync(p, join(dir, cmd));
+  }
+  symlinkSync(process.execPath, join(dir, 'node'));
+  for (const [cmd, target] of Object.entries(extras)) symlinkSync(target, join(dir, cmd));
+  return dir;
+}
