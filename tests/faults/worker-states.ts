@@ -58,6 +58,8 @@ export const CATALOGUE: Record<string, Entry> = {
   'running.working': { recipe: { project: 'yolo', task: 'MODE:hang long job', reach: at('running.working') } },
   'running.blocked': { recipe: { project: 'yolo', task: 'MODE:ask pick one', reach: at('running.blocked') } },
   'running.stalled': { recipe: { project: 'yolo', task: 'MODE:hang long job', stall: '3s', reach: at('running.stalled') } },
+  'running.unsure': { skip: 'needs a readable screen no rule can classify; the mock draws only screens the reader knows (the bound itself is tests/actors/could-not-tell-wakes-a-person.test.ts)' },
+  'running.unclassified': { skip: 'follows running.unsure after its bound (see running.unsure)' },
   'running.blind': { skip: 'needs an unreadable screen; the mock always draws a readable one at the fixed pane size' },
   'settled.checking': { skip: 'one report-file check, milliseconds long' },
   'settled.unconfirmed': { recipe: { project: 'yolo', task: 'work', reach: at('settled.unconfirmed') } },
