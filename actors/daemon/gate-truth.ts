@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
+import { waitFor } from '../wait-for.ts';
 
 const HEAD_LINES = 10;
 
@@ -39,21 +40,7 @@ export function createdAfterApproval(fleet: FleetHostApi, id: string, boundMs = 
     problem: v.problem ?? null,
   });
   const ready = (v: WorkerViewLike) => v.condition !== 'making' && v.condition !== 'gate';
-  return new Promise((resolve) => {
-    const now = fleet.view(id);
-    if (now && ready(now)) return resolve(facts(now));
-    let latest = now;
-    const timer = setTimeout(() => {
-      off();
-      resolve({ ...(latest ? facts(latest) : {}), stillPreparing: true });
-    }, boundMs);
-    const off = fleet.subscribe((v) => {
-      if (v.id !== id) return;
-      latest = v;
-      if (!ready(v)) return;
-      clearTimeout(timer);
-      off();
-      resolve(facts(v));
-    });
-  });
+  return waitFor(fleet, id, ready, { timeoutMs: boundMs }).then(({ view, by }) =>
+    by === 'accepted' && view ? facts(view) : { ...(view ? facts(view) : {}), stillPreparing: true },
+  );
 }
