@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     globalSetup: ['tests/global-setup.ts'],
+    // The suite's budget is visible in every log: wall time and the ten slowest files (issue 20).
+    reporters: ['default', './tests/reporters/suite-budget.ts'],
   },
 });

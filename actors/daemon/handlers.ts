@@ -25,6 +25,8 @@ export interface HandlerDeps extends DispatchDeps {
   store: FleetStore;
   fleet: FleetHostApi;
   startedAt: number;
+  /** The daemon process's pid (ping and shutdown report it). */
+  pid: number;
   home: string;
   socket: string;
   requestShutdown(): void;
@@ -77,12 +79,12 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
   const { fleet, store } = deps;
   return {
     async ping() {
-      return { pid: process.pid, home: deps.home, socket: deps.socket, uptimeMs: Date.now() - deps.startedAt, workers: fleet.views().length };
+      return { pid: deps.pid, home: deps.home, socket: deps.socket, uptimeMs: Date.now() - deps.startedAt, workers: fleet.views().length };
     },
     async shutdown() {
       setImmediate(() => deps.requestShutdown());
       const live = liveWorkerIds(fleet);
-      return { stopping: true, pid: process.pid, liveWorkers: live, tmuxServer: live.length ? 'kept' : 'stopped', advice: stopAdvice(live) };
+      return { stopping: true, pid: deps.pid, liveWorkers: live, tmuxServer: live.length ? 'kept' : 'stopped', advice: stopAdvice(live) };
     },
     async annex(params) {
       const req = parseAnnex(params);

@@ -5,7 +5,7 @@
 import { createHerdrHost } from '../../io/terminal/herdr/herdr-host.ts';
 import type { TerminalHost } from '../../io/terminal/types.ts';
 
-export function createOptionalHerdrHost(env: NodeJS.ProcessEnv): TerminalHost | null {
+export function createOptionalHerdrHost(env: Record<string, string | undefined>): TerminalHost | null {
   const herdrBin = env.HAND_HERDR_BIN;
   if (!herdrBin) return null;
   return createHerdrHost({ herdrBin, socketPath: env.HAND_HERDR_SOCKET || undefined, env });

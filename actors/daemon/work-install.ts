@@ -18,11 +18,12 @@ export function installWork(args: {
   store: FleetStore;
   fleet: FleetHostApi;
   paths: { home: string; db: string; workers: string };
+  env: Record<string, string | undefined>;
   log: (obj: Record<string, unknown>, msg: string) => void;
 }): { close(): Promise<void>; awayDigest(): AwayAccount | null } {
   const stores = openWorkStores(args.paths.db);
   const targets = createTargetFile(args.paths.home);
-  const sendTimeoutMs = Number(process.env.HAND_NOTIFY_TIMEOUT_MS) > 0 ? Number(process.env.HAND_NOTIFY_TIMEOUT_MS) : 5000;
+  const sendTimeoutMs = Number(args.env.HAND_NOTIFY_TIMEOUT_MS) > 0 ? Number(args.env.HAND_NOTIFY_TIMEOUT_MS) : 5000;
   const notifier = createNotifier({ store: stores.notify, targets, log: args.log, sendTimeoutMs });
   const watch = startWorkWatch({ fleet: args.fleet, stores, notifier, log: args.log });
   notifier.start();

@@ -4,26 +4,14 @@
  * round-trip figure says which of the two it measured.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+// Plain JS shared with bin/hand.js, which must run before any TypeScript loader exists.
+import { bundleIsFresh as freshAt } from '../../bin/bundle-freshness.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const SOURCE_DIRS = ['cli', 'actors', 'machines', 'io', 'persistence'];
-
-function newest(dir: string, acc: number): number {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const path = `${dir}/${e.name}`;
-    if (e.isDirectory()) acc = newest(path, acc);
-    else if (e.name.endsWith('.ts')) acc = Math.max(acc, statSync(path).mtimeMs);
-  }
-  return acc;
-}
 
 export function bundleIsFresh(): boolean {
-  const bundle = `${root}dist/cli/main.js`;
-  if (!existsSync(bundle)) return false;
-  const built = statSync(bundle).mtimeMs;
-  return SOURCE_DIRS.every((d) => !existsSync(`${root}${d}`) || newest(`${root}${d}`, 0) <= built);
+  return freshAt(root);
 }
 
 /**

@@ -1,0 +1,162 @@
+/**
+ * The daemon as a library: `createDaemon(deps) → { methods, close }`. Everything that hosts the
+ * fleet is built here — the store, the terminal hosts, the fleet actor, the review page, the work
+ * stores — and nothing here touches `process.*`: the environment, the pid, the log and the way to
+ * ask for a shutdown are injected. `runDaemon` (main.ts) is the thin process shell around it (the
+ * lock, pino, signals, exit); tests build it in process on a temp home (tests/helpers/daemon-world.ts)
+ * and call its methods through the same socket server and client the CLI uses.
+ */
+import { execFileSync } from 'node:child_process';
+import type { HomePaths } from '../../contract/home.ts';
+import { openStore } from '../../persistence/sqlite-store.ts';
+import { createTmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
+import { createPtyHost } from '../../io/terminal/pty/pty-host.ts';
+import type { BackendName, TerminalHost } from '../../io/terminal/types.ts';
+import { repoTopLevel, resolveBaseRef } from '../../io/git/index.ts';
+import { claudeBinary } from '../../io/agent/launch.ts';
+import { agentVersion } from '../../io/agent/agent-version.ts';
+import { createFleetHost } from '../fleet-host.ts';
+import { createRealPorts } from './real-ports.ts';
+import { makeHandlers } from './handlers.ts';
+import type { Handler } from './server.ts';
+import { createOptionalHerdrHost } from './herdr-option.ts';
+import { createLandingPort, landingHandlers } from './landing.ts';
+import { hostReview } from '../review/wiring.ts';
+import { hostScreens } from '../review/stream.ts';
+import { pictureHandlers } from './fleet-picture.ts';
+import { installWork } from './work-install.ts';
+import { projectHandlers } from './project-handlers.ts';
+import { discardHandlers } from './discard-handlers.ts';
+import { relaunchHandlers } from './relaunch-handlers.ts';
+import { liveWorkerIds, shutTmuxIfIdle, type TmuxOutcome } from './daemon-stop.ts';
+import { keepStateRecord, openCheckedStore } from './state-record.ts';
+import { applyFaultHolds, FAULT_HOLD_ENV, parseFaultHolds } from './fault-holds.ts';
+import { drainHookQueue, hookHandlers } from './hook-handlers.ts';
+import type { FleetHostApi } from './fleet-api.ts';
+
+export type DaemonLog = (level: 'info' | 'warn' | 'error', obj: Record<string, unknown>, msg: string) => void;
+
+export interface DaemonDeps {
+  paths: HomePaths;
+  /** The daemon's own environment (fault holds, herdr, notification timeouts, the fallback caller env). */
+  env: Record<string, string | undefined>;
+  /** The pid `ping` and `shutdown` report (the process shell's; a test world passes its own). */
+  pid: number;
+  log: DaemonLog;
+  /** `hand daemon stop` asks for this; the shell decides what a shutdown means (close, then exit). */
+  requestShutdown(): void;
+  /** Whether tmux can run here (detected when not given). */
+  tmuxAvailable?: boolean;
+}
+
+export interface Daemon {
+  /** Every method the socket serves, by name. */
+  methods: Record<string, Handler>;
+  fleet: FleetHostApi;
+  /** Stops the fleet (tmux panes outlive it), the page, the work watch; closes the store. Idempotent. */
+  close(): Promise<{ tmux: TmuxOutcome | string; live: string[] }>;
+}
+
+function hasTmux(): boolean {
+  try {
+    execFileSync('tmux', ['-V'], { stdio: 'ignore', timeout: 5000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
+  const { paths } = deps;
+  const info = (obj: Record<string, unknown>, msg?: string) => deps.log('info', obj, msg ?? String(obj.msg ?? obj.event ?? 'event'));
+  const warn = (obj: Record<string, unknown>, msg: string) => deps.log('warn', obj, msg);
+  const startedAt = Date.now();
+  // A lost or damaged database is refused (naming the backup), never read as an empty fleet.
+  const stateRecord = keepStateRecord(openCheckedStore({ home: paths.home, db: paths.db }, (db) => openStore(db)), { home: paths.home, db: paths.db }, warn);
+  const store = stateRecord.store;
+  const hosts: Partial<Record<BackendName, TerminalHost>> = {};
+  const tmuxAvailable = deps.tmuxAvailable ?? hasTmux();
+  const tmuxHost = tmuxAvailable ? createTmuxHost({ socketPath: paths.tmuxSocket, onNotice: (msg, fields) => warn(fields, msg) }) : undefined;
+  if (tmuxHost) hosts.tmux = tmuxHost;
+  hosts.pty = createPtyHost();
+  const herdr = createOptionalHerdrHost(deps.env);
+  if (herdr) hosts.herdr = herdr;
+  const ports = createRealPorts({
+    fallbackEnv: deps.env,
+    stateDir: paths.home,
+    postureOf: (intent) => store.getProject(intent.project)?.permissions ?? 'off',
+  });
+  applyFaultHolds(parseFaultHolds(deps.env[FAULT_HOLD_ENV]), ports, hosts, warn);
+  const fleet = createFleetHost({ store, hosts, ports, landing: createLandingPort({ store }), log: (obj) => info(obj) });
+  const { restored, skipped } = await fleet.start();
+  info({ restored: restored.length, skipped }, 'fleet restored');
+  for (const s of skipped) warn({ worker: s.id, reason: s.reason }, 'skipped a stored worker that could not be restored');
+  // Hooks that ran while no daemon was here: applied before the socket takes new ones.
+  await drainHookQueue(paths.home, fleet, info).catch((err) => warn({ err: String(err) }, 'hook queue drain failed'));
+
+  const methods = makeHandlers({
+    store,
+    fleet,
+    startedAt,
+    pid: deps.pid,
+    home: paths.home,
+    socket: paths.socket,
+    workersDir: paths.workers,
+    requestShutdown: deps.requestShutdown,
+    repoTopLevel,
+    resolveBase: async (repo) => (await resolveBaseRef(repo)).base,
+    backendProblem: (backend) => {
+      if (backend === 'tmux' && !tmuxAvailable) return 'tmux is not installed, so --backend tmux cannot run. Install it (sudo apt-get install -y tmux) or use --backend pty.';
+      if (backend === 'herdr' && !hosts.herdr) return 'herdr is not configured. Set HAND_HERDR_BIN to the herdr binary before the daemon starts, or use --backend tmux.';
+      return null;
+    },
+    agentVersion,
+    agentProblem: (agent) => (agent === 'claude' && !claudeBinary() ? 'Claude Code is not installed. Install it (npm install --save-exact @anthropic-ai/claude-code@2.1.332) or use --agent mock.' : null),
+    rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add),
+  });
+  // Both gates are worker machine states; these handlers open, approve and reject them.
+  Object.assign(methods, landingHandlers({ store, fleet }));
+  Object.assign(methods, projectHandlers({ store, fleet }));
+  Object.assign(methods, discardHandlers({ store, fleet, workersDir: paths.workers }));
+  // Claude Code's hooks, the worker's second witness (actors/witness.ts).
+  Object.assign(methods, hookHandlers({ fleet }));
+  Object.assign(methods, relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add) }));
+  // The review page on 127.0.0.1: its actions call these same handlers (actors/review).
+  const review = await hostReview({ home: paths.home, fleet, store, handlers: methods, screens: hostScreens(hosts), log: (obj, msg) => info(obj, msg) });
+  Object.assign(methods, review.handlers);
+  // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).
+  Object.assign(methods, pictureHandlers({ store, fleet }));
+  // Backlog, decisions, away mode, notifications, usage (issue 13): one registration.
+  const work = installWork({ handlers: methods, store, fleet, paths, env: deps.env, log: (obj, msg) => info(obj, msg) });
+
+  let closing: ReturnType<Daemon['close']> | null = null;
+  const close = async () => {
+    // Every step is attempted whatever fails: a read-only home at shutdown (nothing can be
+    // written) must still let the shell release the lock and exit.
+    const step = async (what: string, fn: () => unknown) => {
+      try {
+        await fn();
+      } catch (err) {
+        warn({ step: what, err: String(err) }, 'shutdown step failed');
+      }
+    };
+    let live: string[] = [];
+    let tmux: TmuxOutcome | string = 'no-tmux';
+    await step('review page', () => review.close());
+    await step('work watch', () => work.close());
+    await step('fleet', async () => {
+      live = liveWorkerIds(fleet);
+      await fleet.shutdown();
+      // Nothing dead left behind: with no live worker the private tmux server goes too.
+      tmux = await shutTmuxIfIdle(tmuxHost, live).catch((err) => `failed: ${String(err)}`);
+    });
+    await step('state record', () => stateRecord.stop());
+    await step('store', () => store.close());
+    return { tmux, live };
+  };
+  return {
+    methods,
+    fleet,
+    close: () => (closing ??= close()),
+  };
+}

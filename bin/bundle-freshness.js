@@ -1,0 +1,25 @@
+// One rule for whether the dist/ bundle may run: it exists and no source file under any folder
+// the bundle is built from is newer. bin/hand.js and the bench (bench/lib/bundle.ts) both use
+// it, so the list of source folders is written once (it missed contract/ and mock-agent/ when it
+// was written twice, and `hand` ran a stale bundle after an edit only there).
+import { existsSync, readdirSync, statSync } from 'node:fs';
+
+/** Every top-level folder whose .ts files end up in dist/ (package.json's build script). */
+export const SOURCE_DIRS = ['cli', 'actors', 'machines', 'io', 'persistence', 'contract', 'mcp', 'mock-agent'];
+
+function newestSource(dir, newest) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) newest = newestSource(path, newest);
+    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** `root` ends with a slash; the bundle is `<root>dist/cli/main.js`. */
+export function bundleIsFresh(root) {
+  const bundle = `${root}dist/cli/main.js`;
+  if (!existsSync(bundle)) return false;
+  const built = statSync(bundle).mtimeMs;
+  return SOURCE_DIRS.every((d) => !existsSync(`${root}${d}`) || newestSource(`${root}${d}`, 0) <= built);
+}

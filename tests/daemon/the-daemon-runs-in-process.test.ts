@@ -1,0 +1,43 @@
+/**
+ * The daemon is a library (issue 20): createDaemon on a temp home serves the seven core methods
+ * — dispatch, status, wait, read, send, keys, stop — through the CLI's own client, with no Node
+ * start per call, and closes without leaving a process or a socket behind.
+ */
+import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { useDaemonWorld } from '../helpers/daemon-world.ts';
+
+const world = useDaemonWorld();
+
+describe('the daemon runs in process', () => {
+  it('serves dispatch, status, wait, read, send, keys and stop without a child process per call', async () => {
+    const w = await world('in-process');
+    await w.call('annex', { repo: w.repo, yolo: true });
+    const d = await w.dispatch('a1', 'Write the report.');
+    expect(d.id).toBe('a1');
+    const settled = await w.call('wait', { id: 'a1', until: 'settled', timeoutMs: 30_000 });
+    expect(settled.condition ?? settled.reason, JSON.stringify(settled)).toBeTruthy();
+    const [row] = await w.call('status', { id: 'a1' });
+    expect(row.condition).toBe('settled');
+    const screen = await w.call('read', { id: 'a1' });
+    expect(screen.text).toContain('❯');
+    const key = await w.call('keys', { id: 'a1', key: 'x' });
+    expect(key.promptBox, 'the box holds the typed key').toBe('x');
+    await w.call('keys', { id: 'a1', key: 'backspace' });
+    const sent = await w.call('send', { id: 'a1', text: 'Say done.' });
+    expect(sent.sent).toBe(true);
+    await w.call('wait', { id: 'a1', until: 'settled', timeoutMs: 30_000 });
+    const stopped = await w.call('stop', { id: 'a1', timeoutMs: 15_000 });
+    expect(stopped.condition).toBe('gone');
+    expect(stopped.exitCode).toBe(0);
+    await w.stop();
+    expect(existsSync(w.paths.socket)).toBe(false);
+  });
+
+  it('refuses an unknown worker with the typed refusal the CLI turns into exit 1', async () => {
+    const w = await world('in-process-refusal');
+    const r = await w.refusal('status', { id: 'nobody' });
+    expect(r.exitCode).toBe(1);
+    expect(r.message).toContain('nobody');
+  });
+});

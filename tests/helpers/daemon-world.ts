@@ -1,0 +1,114 @@
+/**
+ * The daemon in process (issue 20): `createDaemon` on a temp state directory with the real parts
+ * — SQLite file, git, a private tmux server, node-pty, the mock agent — served on its own socket
+ * by the same server the binary runs, and called through the same client the CLI uses. No Node
+ * starts per call: a method-level test pays a socket round trip, not a process.
+ *
+ * What only the binary shows (argument parsing, exit codes, auto-start and its lock, the bundle)
+ * stays in the binary tests (tests/cli, tests/helpers/cli-world.ts).
+ */
+import { afterEach, expect } from 'vitest';
+import { existsSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import type { Server } from 'node:net';
+import { ensureHome, type HomePaths } from '../../contract/home.ts';
+import { createDaemon, type Daemon } from '../../actors/daemon/create-daemon.ts';
+import { startSocketServer } from '../../actors/daemon/server.ts';
+import { call } from '../../cli/client.ts';
+import { makeTempDir } from './temp.ts';
+import { seedWorld, worldEnv, writeBrief } from './hand-world.ts';
+
+export interface DaemonWorld {
+  root: string;
+  home: string;
+  paths: HomePaths;
+  repo: string;
+  agentHome: string;
+  /** The environment a person's `hand` call would carry (HOME = the worker HOME). */
+  env: Record<string, string>;
+  daemon: Daemon;
+  /** One request over the socket; resolves with the result, rejects with the typed refusal. */
+  call<T = any>(method: string, params?: Record<string, unknown>, opts?: { onProgress?: (p: unknown) => void }): Promise<T>;
+  /** `call`, expecting a refusal: returns it (fails the test when the call succeeded). */
+  refusal(method: string, params?: Record<string, unknown>): Promise<{ code: string; message: string; exitCode: number; details: Record<string, unknown> }>;
+  /** Dispatch on the mock agent with the world's env; `extra` overrides. */
+  dispatch(id: string, task: string, extra?: Record<string, unknown>): Promise<any>;
+  brief(name: string, task: string): string;
+  /** What the daemon logged (level, message, fields), oldest first. */
+  logs: { level: string; msg: string; obj: Record<string, unknown> }[];
+  /** Closes the daemon as `hand daemon stop` would (tmux panes of live workers survive). */
+  stop(): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+export async function makeDaemonWorld(label: string, opts: { env?: Record<string, string>; daemonEnv?: Record<string, string> } = {}): Promise<DaemonWorld> {
+  const tmp = makeTempDir(label);
+  const root = tmp.path;
+  const home = join(root, 'state');
+  const paths = ensureHome(home);
+  const { repo, agentHome } = seedWorld(root, '# test repo\n');
+  const env = worldEnv(agentHome, {
+    KH_MOCK_TICK_MS: '200',
+    GIT_AUTHOR_NAME: 'worker', GIT_AUTHOR_EMAIL: 'worker@example.invalid', GIT_COMMITTER_NAME: 'worker', GIT_COMMITTER_EMAIL: 'worker@example.invalid',
+    ...opts.env,
+  });
+  const logs: DaemonWorld['logs'] = [];
+  let server: Server | null = null;
+  let stopped = false;
+  const daemon = await createDaemon({
+    paths,
+    env: { ...env, ...opts.daemonEnv },
+    pid: process.pid,
+    log: (level, obj, msg) => logs.push({ level, msg, obj }),
+    requestShutdown: () => void stop(),
+  });
+  server = await startSocketServer(paths.socket, daemon.methods, (obj, msg) => logs.push({ level: 'info', msg, obj }));
+  async function stop(): Promise<void> {
+    if (stopped) return;
+    stopped = true;
+    await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+    await daemon.close();
+    if (existsSync(paths.socket)) unlinkSync(paths.socket);
+  }
+  const world: DaemonWorld = {
+    root, home, paths, repo, agentHome, env, daemon, logs,
+    call: (method, params = {}, o = {}) => call(paths, method, params, { autostart: false, ...(o.onProgress ? { onProgress: o.onProgress } : {}) }),
+    async refusal(method, params = {}) {
+      try {
+        const r = await world.call(method, params);
+        expect.fail(`${method} was expected to be refused but answered ${JSON.stringify(r).slice(0, 400)}`);
+      } catch (err) {
+        const e = err as { code: string; message: string; exitCode: number; details: Record<string, unknown> };
+        if (typeof e.code !== 'string') throw err;
+        return { code: e.code, message: e.message, exitCode: e.exitCode, details: e.details };
+      }
+      throw new Error('unreachable');
+    },
+    dispatch: (id, task, extra = {}) =>
+      world.call('dispatch', { id, repo, brief: writeBrief(root, id, task), agent: 'mock', backend: 'tmux', readPaths: [], env, ...extra }),
+    brief: (name, task) => writeBrief(root, name, task),
+    stop,
+    async cleanup() {
+      await stop();
+      // The private tmux server outlives a daemon with live workers by design; a test leaves none.
+      await new Promise<void>((r) => execFile('tmux', ['-S', paths.tmuxSocket, 'kill-server'], () => r()));
+      tmp.cleanup();
+    },
+  };
+  return world;
+}
+
+/** Registers the teardown of the world a test makes; call once at the top of a test file. */
+export function useDaemonWorld(): (label: string, opts?: Parameters<typeof makeDaemonWorld>[1]) => Promise<DaemonWorld> {
+  let worlds: DaemonWorld[] = [];
+  afterEach(async () => {
+    for (const w of worlds) await w.cleanup();
+    worlds = [];
+  });
+  return async (label, opts) => {
+    const w = await makeDaemonWorld(label, opts);
+    worlds.push(w);
+    return w;
+  };
+}
