@@ -13,7 +13,7 @@
  * sure of) is refused as before.
  */
 import { boxTextIsPrompt } from '../machines/worker.guards.ts';
-import { RefusedError } from '../io/errors.ts';
+import { RefusedError } from '../contract/errors.ts';
 
 export async function sendFirstPrompt(
   send: (opts: { allowNonEmptyBox: boolean }) => Promise<void>,

@@ -10,7 +10,7 @@ import { analyseScreen, profileNames } from '../io/screen/index.ts';
 import type { Screen, ScreenReading } from '../io/screen/types.ts';
 import type { BackendName, Key, TerminalHost } from '../io/terminal/types.ts';
 import type { FleetStore, WorkerIntent } from '../persistence/types.ts';
-import { RefusedError } from '../io/errors.ts';
+import { RefusedError } from '../contract/errors.ts';
 import { backendUnavailable, dispatchFailed, unknownWorker, workerExists } from '../contract/refusals.ts';
 import { realClock, type Clock, type LandingPort, type WorkerPorts } from './ports.ts';
 import { gateCommands, type GateCommands } from './gate-commands.ts';

@@ -3,7 +3,7 @@
  * state's marks), what it waits for, and the refusal for an approve/reject that finds no gate
  * open (it names the stage and the way to a gate, so the person is never left guessing).
  */
-import { RefusedError } from '../io/errors.ts';
+import { RefusedError } from '../contract/errors.ts';
 import type { Condition, StateMark } from '../contract/vocabulary.ts';
 
 export type GateName = 'brief approval' | 'landing approval';

@@ -3,7 +3,7 @@
  * which either delivers them (guarded I/O through the ports) or refuses them. This ties each
  * command to its caller's promise by a request id.
  */
-import { PromptBoxNotEmptyError, RefusedError } from '../io/errors.ts';
+import { PromptBoxNotEmptyError, RefusedError } from '../contract/errors.ts';
 import type { RefuseParams } from '../machines/worker.types.ts';
 
 interface Pending {

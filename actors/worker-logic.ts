@@ -9,7 +9,7 @@ import type { DeadlineName, DeliverKeyParams, DeliverTextParams, LandingOutcome,
 import type { Key, PaneInfo, TerminalHost } from '../io/terminal/types.ts';
 import type { WorkerIntent } from '../persistence/types.ts';
 import type { Clock, LandingPort, WorkerPorts } from './ports.ts';
-import { RefusedError } from '../io/errors.ts';
+import { RefusedError } from '../contract/errors.ts';
 import { setTimerAt } from '../io/time/long-timer.ts';
 import { sendFirstPrompt } from './first-prompt-resume.ts';
 

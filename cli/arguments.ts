@@ -3,7 +3,7 @@
  * names the flag and shows a value that works.
  */
 import { resolve } from 'node:path';
-import { UsageError } from '../io/errors.ts';
+import { UsageError } from '../contract/errors.ts';
 
 /** A path argument: never empty (resolve('') silently means the current directory). */
 export function pathArg(value: string, what: string, example: string): string {

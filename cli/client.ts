@@ -10,7 +10,7 @@ import { readLockHolder } from '../persistence/home-lock.ts';
 import { REFUSAL_LINE } from '../contract/refusal-line.ts';
 import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';
-import { DaemonUnreachableError, HandError, type ExitCode } from '../io/errors.ts';
+import { DaemonUnreachableError, HandError, type ExitCode } from '../contract/errors.ts';
 import { lineSplitter, type Reply } from '../contract/protocol.ts';
 import type { HomePaths } from '../contract/home.ts';
 

@@ -5,7 +5,7 @@
  * named, and `stop` signals it (SIGTERM) — only after proving the lock is really held, so a stale
  * pid file never aims a signal at an unrelated process.
  */
-import { DaemonUnreachableError, RefusedError } from '../io/errors.ts';
+import { DaemonUnreachableError, RefusedError } from '../contract/errors.ts';
 import { readLockHolder } from '../persistence/home-lock.ts';
 import { homeLockHeld } from '../persistence/lock-probe.ts';
 import { call } from './client.ts';

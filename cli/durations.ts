@@ -1,4 +1,4 @@
-import { UsageError } from '../io/errors.ts';
+import { UsageError } from '../contract/errors.ts';
 import { MAX_DURATION_MS } from '../io/time/long-timer.ts';
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };

@@ -4,7 +4,7 @@
  * the daemon's answer, so a result printed by `hand … --json` and a result returned by an MCP
  * tool are the same object, and a refusal is the same error with the same text.
  */
-import { UsageError } from '../io/errors.ts';
+import { UsageError } from '../contract/errors.ts';
 import { parseOneKey } from '../io/terminal/keys.ts';
 import { optionsOf, questionOf } from '../io/screen/question-text.ts';
 import { call } from './client.ts';

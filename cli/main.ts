@@ -14,7 +14,7 @@ import { lineCount, pathArg } from './arguments.ts';
 import { daemonStatus, stopDaemon } from './daemon-control.ts';
 import { showLogs } from './commands/logs.ts';
 import { openInBrowser } from './commands/review.ts';
-import { UsageError } from '../io/errors.ts';
+import { UsageError } from '../contract/errors.ts';
 import { AGENTS, BACKENDS, POSTURES } from '../contract/vocabulary.ts';
 import { ops } from './hand-ops.ts';
 import { registerHandCommands } from './commands/hand-commands.ts';

@@ -1,5 +1,5 @@
 /** Printing at the CLI edge: JSON for scripts, short readable text for people. */
-import { HandError } from '../io/errors.ts';
+import { HandError } from '../contract/errors.ts';
 import { escapeControls } from '../io/text/escape-controls.ts';
 
 /** Every line for a person goes out here, terminal control shown as text (io/text/escape-controls.ts). */

@@ -1,6 +1,6 @@
 /** When `hand audience` starts looking: --since as given, or the start of this Hand session. */
 import { readFileSync } from 'node:fs';
-import { UsageError } from '../io/errors.ts';
+import { UsageError } from '../contract/errors.ts';
 import { parseDuration } from './durations.ts';
 import type { HomePaths } from '../contract/home.ts';
 import { sessionFile } from './commands/digest.ts';

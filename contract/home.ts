@@ -6,7 +6,7 @@ import { accessSync, constants, readdirSync, statSync } from 'node:fs';
 import { makePrivateDir } from '../io/fs/private-files.ts';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { UsageError } from '../io/errors.ts';
+import { UsageError } from './errors.ts';
 
 export interface HomePaths {
   home: string;

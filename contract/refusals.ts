@@ -3,7 +3,7 @@
  * person sees the same sentence whichever path refused, and a wording is changed here once.
  * Each names the bad value and the way forward (COMMON rule: errors name the fix).
  */
-import { RefusedError, UsageError } from '../io/errors.ts';
+import { RefusedError, UsageError } from './errors.ts';
 import { AGENTS, BACKENDS, POSTURES, UNTILS } from './vocabulary.ts';
 
 const quoted = (v: unknown) => JSON.stringify(v);

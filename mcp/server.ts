@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';
-import { HandError } from '../io/errors.ts';
+import { HandError } from '../contract/errors.ts';
 import type { HomePaths } from '../contract/home.ts';
 import { ops, POSTURES, AGENTS, BACKENDS, UNTILS } from '../cli/hand-ops.ts';
 import { buildDigest } from '../cli/commands/digest.ts';

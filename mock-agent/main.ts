@@ -5,7 +5,7 @@
  * Unknown flags are ignored, so a launcher can pass the mock the flags it passes Claude Code.
  */
 import { parseArgs } from 'node:util';
-import { HandError } from '../io/errors.ts';
+import { HandError } from '../contract/errors.ts';
 import { startMockAgent } from './run.ts';
 
 const USAGE = `usage: mock-agent [--classic] [--scenario <file>] [--skip-trust] [--permission-mode <mode>] [prompt]

@@ -5,7 +5,7 @@
 import { realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { sep } from 'node:path';
-import { UsageError } from '../io/errors.ts';
+import { UsageError } from '../contract/errors.ts';
 import type { PermissionMode } from './layout-chrome.ts';
 import { loadScenario, ScenarioError, type Scenario } from './scenario.ts';
 import type { Timings } from './steps.ts';

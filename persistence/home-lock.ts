@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensurePrivateFile, writePrivateFile } from '../io/fs/private-files.ts';
 import { join } from 'node:path';
-import { RefusedError } from '../io/errors.ts';
+import { RefusedError } from '../contract/errors.ts';
 
 export interface HomeLock {
   readonly home: string;

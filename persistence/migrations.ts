@@ -4,7 +4,7 @@
  * Append only: never edit a migration that has shipped — add the next one.
  */
 import type Database from 'better-sqlite3';
-import { RefusedError } from '../io/errors.ts';
+import { RefusedError } from '../contract/errors.ts';
 import { WORK_MIGRATION } from './work/migration.ts';
 
 export interface Migration {

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { ensurePrivateFile } from '../io/fs/private-files.ts';
 import { dirname } from 'node:path';
-import { RefusedError, UsageError } from '../io/errors.ts';
+import { RefusedError, UsageError } from '../contract/errors.ts';
 import { migrate } from './migrations.ts';
 import { damageOf } from './db-health.ts';
 import { asInt, asText, parseStoredJson, projectFromRow, toJsonColumn, workerFromRow } from './row-codec.ts';

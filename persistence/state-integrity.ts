@@ -18,7 +18,7 @@
 import Database from 'better-sqlite3';
 import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RefusedError } from '../io/errors.ts';
+import { RefusedError } from '../contract/errors.ts';
 
 export const MANIFEST_FILE = 'fleet.manifest.json';
 export const BACKUP_DIR = 'backups';

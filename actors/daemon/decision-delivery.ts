@@ -4,7 +4,7 @@
  * record says so) until the worker sits at an empty box again; a worker that is not live is
  * relaunched with the answer in its progress note (deliverByRelaunch).
  */
-import { HandError } from '../../io/errors.ts';
+import { HandError } from '../../contract/errors.ts';
 import { relaunchWorker, type RelaunchDeps, type RelaunchResult } from './relaunch.ts';
 import type { Decision } from '../../persistence/work/decision-store.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';

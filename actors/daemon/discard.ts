@@ -12,7 +12,7 @@
  */
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { RefusedError } from '../../io/errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import { removeWorktree } from '../../io/git/worktree-remove.ts';
 import { branchExists, deleteBranch, uncommittedFiles, unmergedCommits } from '../../io/git/discard-checks.ts';
 import type { FleetStore } from '../../persistence/types.ts';

@@ -6,7 +6,7 @@
  * Conditions come from `conditionOf` only, so the vocabulary has one owner.
  */
 import { existsSync } from 'node:fs';
-import { UsageError } from '../../io/errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 import type { FleetStore, StoredJournalEntry } from '../../persistence/types.ts';
 import { stagePath } from '../worker-view.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';

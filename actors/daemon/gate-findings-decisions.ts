@@ -7,7 +7,7 @@
  * a finding decided once is not asked again. The landing stays refused: while one is open the
  * parked guard refuses it by name; once all are decided, until the gate run stops reporting them.
  */
-import { HandError, RefusedError } from '../../io/errors.ts';
+import { HandError, RefusedError } from '../../contract/errors.ts';
 import type { GateFinding } from '../../io/gate/gate-run.ts';
 import type { Decision } from '../../persistence/work/decision-store.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';

@@ -4,7 +4,7 @@
  */
 import { basename, resolve } from 'node:path';
 import { existsSync, realpathSync } from 'node:fs';
-import { RefusedError, UsageError } from '../../io/errors.ts';
+import { RefusedError, UsageError } from '../../contract/errors.ts';
 import type { FleetStore, ProjectRecord } from '../../persistence/types.ts';
 import { unknownWorker } from '../../contract/refusals.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';

@@ -4,7 +4,7 @@
  * anything new). A note for a worker the daemon no longer has is dropped and logged.
  */
 import { existsSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
-import { UsageError } from '../../io/errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 import { hookQueuePath, parseNote, type HookNote } from '../../contract/hook-note.ts';
 import type { FleetHost } from '../fleet-host.ts';
 import type { Handler } from './server.ts';

@@ -9,7 +9,7 @@
  */
 import { worktreeMissing, worktreeMissingError } from './worktree-presence.ts';
 import { existsSync } from 'node:fs';
-import { RefusedError } from '../../io/errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import { LANDABLE_POSTURES } from '../../contract/vocabulary.ts';
 import { unknownWorker, workerNotDone } from '../../contract/refusals.ts';
 import { idParam, parseReject } from './params.ts';

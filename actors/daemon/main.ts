@@ -13,7 +13,7 @@ import { ensurePrivateFile } from '../../io/fs/private-files.ts';
 import { startSocketServer } from './server.ts';
 import { keepSocket, type KeptSocket } from './socket-keeper.ts';
 import { refusalLine } from './state-record.ts';
-import { RefusedError } from '../../io/errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import { createDaemon, type Daemon } from './create-daemon.ts';
 
 export async function runDaemon(paths: HomePaths): Promise<void> {

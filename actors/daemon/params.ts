@@ -3,7 +3,7 @@
  * Past this file nothing re-checks a backend, an agent, a posture or an id: the handlers and
  * dispatchWorker take the typed request and trust it.
  */
-import { UsageError } from '../../io/errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 import { MAX_DURATION_MS } from '../../io/time/long-timer.ts';
 import { UNCLASSIFIED_MS } from '../../machines/worker.constants.ts';
 import { checkSendableText } from '../../io/text/sendable-text.ts';

@@ -3,7 +3,7 @@
  * later. The new posture applies from the next launch setup (dispatch, relaunch); a worker
  * already running keeps the settings it started with, and the answer says so.
  */
-import { RefusedError, UsageError } from '../../io/errors.ts';
+import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { describePosture, parsePermissionPosture, type PermissionPosture } from '../../io/agent/claude/permissions.ts';
 import type { FleetStore, ProjectRecord } from '../../persistence/types.ts';
 import type { FleetHostApi } from './fleet-api.ts';

@@ -1,5 +1,5 @@
 /** The daemon side of `hand relaunch` (actors/daemon/relaunch.ts does the work). */
-import { UsageError } from '../../io/errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 import type { FleetStore } from '../../persistence/types.ts';
 import type { FleetHostApi } from './fleet-api.ts';
 import type { Handler } from './server.ts';

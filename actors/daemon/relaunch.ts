@@ -14,7 +14,7 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { RefusedError } from '../../io/errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import { runGit } from '../../io/git/run-git.ts';
 import { rootProblem } from '../../io/agent/claude/permissions.ts';
 import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';

@@ -6,7 +6,7 @@
  *    (actors/daemon/gate-findings-decisions.ts);
  *  - a passed run: its PR, merged on the forge by the person.
  */
-import { RefusedError } from '../../io/errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import type { WorkerRow } from '../../persistence/types.ts';
 import { landingGateCheck, readDelivery } from './review-gate.ts';
 

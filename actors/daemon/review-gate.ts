@@ -12,7 +12,7 @@
  */
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { RefusedError, UsageError } from '../../io/errors.ts';
+import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { runGit } from '../../io/git/run-git.ts';
 import { ciPreflight, type CiPreflight } from '../../io/git/ci-preflight.ts';
 import { readGateRun, type GateRunState } from '../../io/gate/gate-run.ts';

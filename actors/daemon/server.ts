@@ -4,7 +4,7 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { unlinkSync, existsSync, chmodSync } from 'node:fs';
-import { HandError } from '../../io/errors.ts';
+import { HandError } from '../../contract/errors.ts';
 import { lineSplitter, type Request, type WireError } from '../../contract/protocol.ts';
 
 export interface CallContext {

@@ -4,7 +4,7 @@
  * backup is taken at start and every BACKUP_EVERY_MS. A refusal leaves one line on the daemon's
  * stdout (`daemon.out`) that the starting CLI turns back into the same typed refusal.
  */
-import { RefusedError } from '../../io/errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import type { SqliteFleetStore } from '../../persistence/sqlite-store.ts';
 import {
   BACKUP_EVERY_MS, checkStateBeforeOpen, inspectDatabase, restoreHint, takeBackup, writeManifest, type StatePaths,

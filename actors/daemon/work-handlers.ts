@@ -8,7 +8,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HandError, RefusedError, UsageError } from '../../io/errors.ts';
+import { HandError, RefusedError, UsageError } from '../../contract/errors.ts';
 import { discardable } from './discard.ts';
 import { findingsToDecisions } from './gate-findings-decisions.ts';
 import { conditionOf } from './wait.ts';

@@ -5,7 +5,7 @@
  * others `no-worktree`: before the worktree is made, and after landing or a rejected brief).
  */
 import { existsSync } from 'node:fs';
-import { RefusedError } from '../../io/errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import type { StateMark } from '../../contract/vocabulary.ts';
 
 /** True when the worker's state says it has a worktree (no `no-worktree` mark) and the directory is not there. */

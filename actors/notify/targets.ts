@@ -7,7 +7,7 @@
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { RefusedError, UsageError } from '../../io/errors.ts';
+import { RefusedError, UsageError } from '../../contract/errors.ts';
 
 export type Target =
   | { id: string; kind: 'ntfy'; url: string; addedAt: number }

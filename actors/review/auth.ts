@@ -12,7 +12,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../../io/errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 
 export const COOKIE = 'hand_review';
 export const TOKEN_HEADER = 'x-hand-token';

@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { HandError } from '../../io/errors.ts';
+import { HandError } from '../../contract/errors.ts';
 import type { FleetStore } from '../../persistence/types.ts';
 import type { FleetHostApi } from '../daemon/fleet-api.ts';
 import { toWireError, type Handler } from '../daemon/server.ts';

@@ -3,7 +3,7 @@
  * the `review` request (`hand review`). A page that cannot start (a refused bind address, a
  * taken HAND_REVIEW_PORT) never stops the daemon; `hand review` then says why.
  */
-import { RefusedError } from '../../io/errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import type { Handler } from '../daemon/server.ts';
 import { startReviewServer, type ReviewDeps, type ReviewServer } from './server.ts';
 

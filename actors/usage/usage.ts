@@ -12,7 +12,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, chmodSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../../io/errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 
 export const REFUSE_AT = 90;
 const SESSION_IDS = new Set(['five_hour', 'session', '5h', 'five-hour']);

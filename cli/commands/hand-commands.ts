@@ -7,7 +7,7 @@ import { Command } from 'commander';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../../io/root.ts';
-import { UsageError } from '../../io/errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 import { homePaths, resolveHome, type HomePaths } from '../../contract/home.ts';
 import { emit } from '../output.ts';
 import { ops } from '../hand-ops.ts';

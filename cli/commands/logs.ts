@@ -1,6 +1,6 @@
 /** `hand logs [-f]`: the daemon's pino log, made readable. Reads the file; needs no daemon. */
 import { existsSync, openSync, readSync, statSync, watch, closeSync } from 'node:fs';
-import { RefusedError } from '../../io/errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 

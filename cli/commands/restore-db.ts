@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { acquireHomeLock } from '../../persistence/home-lock.ts';
 import { restoreDatabase, type RestoreResult } from '../../persistence/state-integrity.ts';
-import { RefusedError } from '../../io/errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import type { HomePaths } from '../../contract/home.ts';
 
 export function restoreDb(paths: HomePaths, from: string | undefined): RestoreResult {

@@ -3,7 +3,7 @@
  * --open the person's browser pointed at it (xdg-open on Linux, open on macOS; argv, no shell).
  */
 import { execa } from 'execa';
-import { RefusedError } from '../../io/errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 
 export function openerArgv(url: string, platform: NodeJS.Platform = process.platform): [string, string[]] {
   if (platform === 'darwin') return ['open', [url]];

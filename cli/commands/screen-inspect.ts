@@ -5,7 +5,7 @@
  */
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { UsageError } from '../../io/errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 import { analyseScreen, DEFAULT_AGENT, getProfile, parseAnsi, parsePlain } from '../../io/screen/index.ts';
 import type { ScreenReading } from '../../io/screen/index.ts';
 

@@ -6,7 +6,7 @@
 import { Option, type Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UsageError } from '../../io/errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 import { HOLD_KINDS } from '../../persistence/work/backlog-store.ts';
 import { formatAwayAccount, type AwayAccount } from '../../actors/daemon/away-account.ts';
 import { parseDuration } from '../durations.ts';

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 import { KINGSHAND_ROOT } from '../root.ts';
 import { buildWorkerEnv } from '../terminal/worker-env.ts';
 

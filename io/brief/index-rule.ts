@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { RefusedError } from '../errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 
 /** The literal line a brief can carry when nothing in the index applies. */
 export const INDEX_CHECKED_LINE = '- Nothing beyond this brief - the index was checked and nothing in it applies.';

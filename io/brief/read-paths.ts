@@ -6,7 +6,7 @@
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 import { deniedReadPath, type DenyContext } from './read-path-deny.ts';
 
 export interface StagedFile {

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { copyPrivateFile, writePrivateFile } from '../fs/private-files.ts';
 import { join } from 'node:path';
-import { RefusedError, UsageError } from '../errors.ts';
+import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { composeBrief, copyPath, type Attachment } from './brief-compose.ts';
 import { withDecisionConvention } from './decision-convention.ts';
 import { parseBrief } from './brief-sections.ts';

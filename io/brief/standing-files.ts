@@ -6,7 +6,7 @@
  */
 import { closeSync, constants, existsSync, openSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { RefusedError } from '../errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import { leafKey, type StagedFile } from './read-paths.ts';
 
 export type StandingKind = 'done' | 'rules';

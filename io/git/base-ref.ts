@@ -5,7 +5,7 @@
  * Order (each candidate confirmed with `rev-parse --verify <ref>^{commit}`): the declared
  * integration branch, origin/HEAD, the current branch (remote copy first), main/master.
  */
-import { RefusedError } from '../errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import { readDeclaredBaseBranch, NO_MISTAKES_FILE } from './declared-base-branch.ts';
 import { commitExists, runGit } from './run-git.ts';
 import { repoTopLevel } from './work-tree.ts';

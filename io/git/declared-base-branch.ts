@@ -7,7 +7,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { RefusedError, UsageError } from '../errors.ts';
+import { RefusedError, UsageError } from '../../contract/errors.ts';
 
 export const NO_MISTAKES_FILE = '.no-mistakes.yaml';
 

@@ -5,7 +5,7 @@
  * A failed probe is "could not tell" and refuses, never "clean".
  */
 import { existsSync } from 'node:fs';
-import { RefusedError } from '../errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import { runGit } from './run-git.ts';
 
 /** Paths `git status --porcelain` names in the worktree ([] when it does not exist). */

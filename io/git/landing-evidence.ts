@@ -6,7 +6,7 @@
  * never as a pass.
  */
 import { existsSync } from 'node:fs';
-import { RefusedError } from '../errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import { commitExists, gitOrRefuse, runGit } from './run-git.ts';
 
 /** Commit messages mentioning any of these are refused (control-plane §4.1 Step 7). */

@@ -3,7 +3,7 @@
  * and nothing else — no merge commit, no rebase, no force (control-plane §4.1 Step 8). A base
  * that moved on is refused with the fix, never reconciled on the person's behalf.
  */
-import { RefusedError } from '../errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import { commitExists, gitOrRefuse, runGit } from './run-git.ts';
 import { listWorktrees } from './worktree-list.ts';
 

@@ -6,7 +6,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { execa } from 'execa';
-import { RefusedError } from '../errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import type { LandingEvidence } from './landing-evidence.ts';
 import { landingTarget } from './landing-local.ts';
 import { gitOrRefuse, runGit } from './run-git.ts';

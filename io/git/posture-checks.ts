@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { RefusedError } from '../errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import { findExecutable, GH_INSTALL_HINT } from './landing-pr.ts';
 import { runGit } from './run-git.ts';
 

@@ -4,7 +4,7 @@
  * failed probe ("is there such a branch?") is an ordinary answer, not an error.
  */
 import { execa } from 'execa';
-import { RefusedError } from '../errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 
 export interface GitResult {
   /** Exit status; null when git could not be started at all (see `spawnError`). */

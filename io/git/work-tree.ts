@@ -3,7 +3,7 @@
  * fail: a git that could not run, or a path we may not enter, is "unknown", never "no".
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { RefusedError, UsageError } from '../errors.ts';
+import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { runGit } from './run-git.ts';
 
 export type WorkTreeAnswer = 'yes' | 'no' | 'unknown';

@@ -5,7 +5,7 @@
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 
 export const WORKTREES_DIR = join('.claude', 'worktrees');
 

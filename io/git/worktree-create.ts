@@ -7,7 +7,7 @@
  *   neither                    -> new branch from `base`
  */
 import { pathPresent, worktreeNotOwned } from './worktree-slot.ts';
-import { RefusedError, UsageError } from '../errors.ts';
+import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { isWorkerBranchName } from './base-ref.ts';
 import { ensureLocalExcludes } from './local-exclude.ts';
 import { commitExists, gitOrRefuse } from './run-git.ts';

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { RefusedError, UsageError } from '../errors.ts';
+import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { runGit } from './run-git.ts';
 import { samePath, WORKTREES_DIR } from './worker-names.ts';
 import { findRegisteredWorktree, pruneWorktrees } from './worktree-list.ts';

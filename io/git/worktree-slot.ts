@@ -4,7 +4,7 @@
  * and no `failed` record (it used to surface only when the worker's machine ran `prepare`).
  */
 import { existsSync, lstatSync } from 'node:fs';
-import { RefusedError } from '../errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import { workerWorktreePath } from './worker-names.ts';
 import { findRegisteredWorktree } from './worktree-list.ts';
 

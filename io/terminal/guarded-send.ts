@@ -8,7 +8,7 @@
  * text is the only evidence of what was there. An unreadable screen or a failed read fails OPEN
  * (a guard that blocks on "could not tell" would wedge every steer of a worker we cannot see).
  */
-import { PromptBoxNotEmptyError } from '../errors.ts';
+import { PromptBoxNotEmptyError } from '../../contract/errors.ts';
 import { checkSendableText } from '../text/sendable-text.ts';
 import { analyseScreen, type ScreenReading } from '../screen/index.ts';
 import { assertKey, nextRedraw } from './keys.ts';

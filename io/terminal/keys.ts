@@ -2,7 +2,7 @@
  * Keys: validation and the two encodings our hosts need (tmux key names, raw pty bytes).
  * One key per call is a rule (DESIGN.md principle 6), so everything here handles exactly one key.
  */
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 import { KEY_NAMES, type Key, type NamedKey, type PaneEvent } from './types.ts';
 
 const NAMED = new Set<string>(KEY_NAMES);

@@ -3,7 +3,7 @@
  * tmux, pty and herdr — before anything is created.
  */
 import { existsSync, statSync } from 'node:fs';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 import type { PaneSpec } from './types.ts';
 
 export const DEFAULT_COLS = 120;

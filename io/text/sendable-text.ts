@@ -6,7 +6,7 @@
  * Text that is empty or only whitespace is refused too: it would leave spaces in the box that a
  * screen reads as empty, and the next /exit would be typed after them.
  */
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 import { escapeControls } from './escape-controls.ts';
 
 // eslint-disable-next-line no-control-regex

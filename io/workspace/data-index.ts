@@ -7,7 +7,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 import type { WorkspacePaths } from './layout.ts';
 
 export const SUMMARY_MAX = 160;

@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { RefusedError, UsageError } from '../errors.ts';
+import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { KINGSHAND_ROOT } from '../root.ts';
 import { isWorkspace, workspacePaths, DEFAULT_MEMORY_BUDGET, type WorkspacePaths } from './layout.ts';
 import { handSettings, mcpRegistration, shellCommand } from './kit-settings.ts';

@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
-import { UsageError } from '../errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 import { DEFAULT_MEMORY_BUDGET, type WorkspacePaths } from './layout.ts';
 
 export interface MemoryReport {

@@ -5,7 +5,7 @@
  * one transaction.
  */
 import type Database from 'better-sqlite3';
-import { RefusedError, UsageError } from '../../io/errors.ts';
+import { RefusedError, UsageError } from '../../contract/errors.ts';
 
 export type ItemState = 'queued' | 'in-flight' | 'done' | 'dropped';
 export const HOLD_KINDS = ['person', 'external', 'load', 'parked', 'future'] as const;

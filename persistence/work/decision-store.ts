@@ -6,7 +6,7 @@
  */
 import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { RefusedError } from '../../io/errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 
 export type DecisionState = 'open' | 'answered' | 'declined';
 

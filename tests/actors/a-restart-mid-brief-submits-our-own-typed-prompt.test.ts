@@ -8,7 +8,7 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { makeHarness, settle, showStartScreen, intent, STALL_MS, type Harness } from './helpers/harness.ts';
 import { reading, type ScriptedHost } from './helpers/scripted-host.ts';
-import { PromptBoxNotEmptyError } from '../../io/errors.ts';
+import { PromptBoxNotEmptyError } from '../../contract/errors.ts';
 import { conditionOf } from '../../actors/daemon/wait.ts';
 import type { WorkerPorts } from '../../actors/ports.ts';
 

@@ -1,7 +1,7 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { makeHarness, settle, toWorking, intent, STALL_MS, type Harness } from './helpers/harness.ts';
 import { ScriptedHost, reading } from './helpers/scripted-host.ts';
-import { RefusedError } from '../../io/errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import { RECHECK_MS } from '../../actors/pane-feed.ts';
 
 let h: Harness;

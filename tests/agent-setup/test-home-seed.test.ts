@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { seedTestHome } from '../harness/test-home.ts';
 import { seedTrust } from '../../io/agent/claude/trust-seed.ts';
 import { isFolderTrusted } from '../../mock-agent/trust.ts';
-import { UsageError } from '../../io/errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 import { scratchDirs } from './scratch.ts';
 
 const tempDir = scratchDirs('seedhome');

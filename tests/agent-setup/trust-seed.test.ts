@@ -3,7 +3,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync,
 import { join } from 'node:path';
 import { seedTrust } from '../../io/agent/claude/trust-seed.ts';
 import { isFolderTrusted } from '../../mock-agent/trust.ts';
-import { RefusedError } from '../../io/errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import { scratchDirs } from './scratch.ts';
 
 const tempDir = scratchDirs('home');

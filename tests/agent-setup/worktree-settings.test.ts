@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeClaudeSettings, type ClaudePermissionMode } from '../../io/agent/claude/worktree-settings.ts';
-import { RefusedError, UsageError } from '../../io/errors.ts';
+import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { scratchDirs } from './scratch.ts';
 
 const tempDir = scratchDirs('settings');

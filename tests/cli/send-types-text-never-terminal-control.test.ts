@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../cli/client.ts';
 import { homePaths } from '../../contract/home.ts';
-import { HandError } from '../../io/errors.ts';
+import { HandError } from '../../contract/errors.ts';
 import { makeCliWorld, type CliWorld } from './cli-harness.ts';
 
 let w: CliWorld;

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HandError } from '../../io/errors.ts';
+import { HandError } from '../../contract/errors.ts';
 import { git, makeRepo } from '../git/git-fixture.ts';
 import { createdBy, trackWorlds } from './dispatch-fixture.ts';
 

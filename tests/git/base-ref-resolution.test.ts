@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveBaseRef } from '../../io/git/base-ref.ts';
-import { RefusedError, UsageError } from '../../io/errors.ts';
+import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { commitFile, git, makeClonedRepo, makeRepo, trackFixtures } from './git-fixture.ts';
 
 const track = trackFixtures();

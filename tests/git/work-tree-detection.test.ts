@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isGitWorkTree, repoTopLevel } from '../../io/git/work-tree.ts';
-import { UsageError } from '../../io/errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 import { makeRepo, trackFixtures } from './git-fixture.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { createWorktree } from '../../io/git/worktree-create.ts';
 import { removeWorktree } from '../../io/git/worktree-remove.ts';
-import { RefusedError, UsageError } from '../../io/errors.ts';
+import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { commitFile, git, makeClonedRepo, makeRepo, trackFixtures } from './git-fixture.ts';
 
 const track = trackFixtures();

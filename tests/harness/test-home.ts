@@ -8,7 +8,7 @@
 import { realpathSync } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
 import { resolve } from 'node:path';
-import { UsageError } from '../../io/errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 import { seedClaudeHome, type ClaudeRenderer, type SeededClaudeHome } from './claude-env.ts';
 
 function real(p: string): string {

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gatherLandingEvidence, GH_INSTALL_HINT, planDirectPr } from '../../io/git/index.ts';
-import { HandError } from '../../io/errors.ts';
+import { HandError } from '../../contract/errors.ts';
 import { git, makeClonedRepo, makeRepo, trackFixtures } from '../git/git-fixture.ts';
 import { workerWith } from './landing-fixture.ts';
 

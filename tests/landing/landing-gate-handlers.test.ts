@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLandingPort, landingHandlers } from '../../actors/daemon/landing.ts';
 import type { CallContext } from '../../actors/daemon/server.ts';
-import { HandError } from '../../io/errors.ts';
+import { HandError } from '../../contract/errors.ts';
 import { createWorktree, repoTopLevel } from '../../io/git/index.ts';
 import type { Posture } from '../../persistence/types.ts';
 import { commitFile, git, makeRepo, trackFixtures } from '../git/git-fixture.ts';

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { landLocalOnly, resolveBaseRef } from '../../io/git/index.ts';
-import { HandError } from '../../io/errors.ts';
+import { HandError } from '../../contract/errors.ts';
 import { commitFile, git, makeClonedRepo, makeRepo, trackFixtures } from '../git/git-fixture.ts';
 import { head, upstreamCommit, workerWith } from './landing-fixture.ts';
 

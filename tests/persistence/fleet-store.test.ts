@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { openStore, type SqliteFleetStore } from '../../persistence/sqlite-store.ts';
-import { RefusedError } from '../../io/errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 import { project, worker } from './store-fixture.ts';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { acquireHomeLock, readLockHolder, type HomeLock } from '../../persistence/home-lock.ts';
-import { RefusedError } from '../../io/errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 
 const HOLDER = fileURLToPath(new URL('./fixtures/hold-home-lock.ts', import.meta.url));

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStore } from '../../persistence/sqlite-store.ts';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate } from '../../persistence/migrations.ts';
-import { RefusedError } from '../../io/errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 import { project, worker } from './store-fixture.ts';
 

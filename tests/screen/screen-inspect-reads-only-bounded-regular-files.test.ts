@@ -8,7 +8,7 @@ import { closeSync, constants, openSync, truncateSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_CAPTURE_BYTES, screenInspect } from '../../cli/commands/screen-inspect.ts';
-import { UsageError } from '../../io/errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 
 let dir: { path: string; cleanup: () => void };

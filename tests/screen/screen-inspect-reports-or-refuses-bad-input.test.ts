@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatScreenInspect, screenInspect } from '../../cli/commands/screen-inspect.ts';
-import { UsageError } from '../../io/errors.ts';
+import { UsageError } from '../../contract/errors.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 import { FIXTURE_DIR } from './helpers.ts';
 

@@ -3,7 +3,7 @@
  * unreadable screen or a failed read, and every key validated before the first is sent.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { PromptBoxNotEmptyError } from '../../io/errors.ts';
+import { PromptBoxNotEmptyError } from '../../contract/errors.ts';
 import { guardedSendText, sendKeysOneByOne } from '../../io/terminal/guarded-send.ts';
 import { InvalidKeyError } from '../../io/terminal/keys.ts';
 import { createPtyHost, type PtyHost } from '../../io/terminal/pty/pty-host.ts';

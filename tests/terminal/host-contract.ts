@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PromptBoxNotEmptyError } from '../../io/errors.ts';
+import { PromptBoxNotEmptyError } from '../../contract/errors.ts';
 import { guardedSendKey, guardedSendText, sendKeysOneByOne } from '../../io/terminal/guarded-send.ts';
 import type { PaneEvent, TerminalHost } from '../../io/terminal/types.ts';
 import { makeTempDir, waitFor } from '../helpers/temp.ts';

@@ -6,7 +6,7 @@
  * write. Taking the same lock makes the two writers take turns.
  */
 import { mkdirSync, rmSync, statSync } from 'node:fs';
-import { RefusedError } from '../../errors.ts';
+import { RefusedError } from '../../../contract/errors.ts';
 
 /** proper-lockfile's default: a holder refreshes its mtime well inside this. */
 export const CONFIG_LOCK_STALE_MS = 10_000;

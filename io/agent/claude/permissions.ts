@@ -13,7 +13,7 @@
  *    — nothing in the person's ~/.claude.json or ~/.claude/settings.json is touched;
  *  - as root (uid 0) Claude Code exits 1 in that mode unless IS_SANDBOX=1: dispatch refuses first.
  */
-import { RefusedError, UsageError } from '../../errors.ts';
+import { RefusedError, UsageError } from '../../../contract/errors.ts';
 import { writeClaudeSettings, type WorktreeSettings } from './worktree-settings.ts';
 import type { WitnessHooks } from './hooks.ts';
 

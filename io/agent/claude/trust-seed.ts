@@ -11,7 +11,7 @@
  *  - the write is atomic and checked (temp file, re-parse, key counts) before it replaces the file.
  */
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { RefusedError } from '../../errors.ts';
+import { RefusedError } from '../../../contract/errors.ts';
 import { writeJsonAtomically } from './atomic-json.ts';
 import { withClaudeConfigLock } from './config-lock.ts';
 

@@ -8,7 +8,7 @@
  */
 import { mkdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { RefusedError, UsageError } from '../../errors.ts';
+import { RefusedError, UsageError } from '../../../contract/errors.ts';
 import { writeJsonAtomically } from './atomic-json.ts';
 import type { WitnessHooks } from './hooks.ts';
 

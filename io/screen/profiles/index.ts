@@ -1,7 +1,7 @@
 /**
  * The registry of screen profiles. A new agent = one spec file + one line in SPECS.
  */
-import { UsageError } from '../../errors.ts';
+import { UsageError } from '../../../contract/errors.ts';
 import type { Screen } from '../types.ts';
 import type { ScreenProfile, ScreenProfileSpec } from '../profile-spec.ts';
 import { analyseWith } from '../analyse.ts';

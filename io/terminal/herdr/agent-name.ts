@@ -9,7 +9,7 @@
  * idempotent: re-normalising a normalised name returns it unchanged.
  */
 import { createHash } from 'node:crypto';
-import { UsageError } from '../../errors.ts';
+import { UsageError } from '../../../contract/errors.ts';
 
 export const HERDR_AGENT_NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 

@@ -5,7 +5,7 @@
  * object is a failed read, never a screen (control-plane §3.1): an error payload is non-empty,
  * wide and constant, and read as a screen it would look like a worker frozen on an error.
  */
-import { RefusedError } from '../../errors.ts';
+import { RefusedError } from '../../../contract/errors.ts';
 import type { HerdrRun } from './herdr-cli.ts';
 
 export interface HerdrErrorBody {

@@ -15,7 +15,7 @@
  * herdr sizes panes from its server config (`[server] headless_cols/rows`), not per pane: when
  * this host starts the server it writes that config; a pane always has the server's size.
  */
-import { RefusedError } from '../../errors.ts';
+import { RefusedError } from '../../../contract/errors.ts';
 import { parseAnsi } from '../../screen/index.ts';
 import { PaneEventBus } from '../pane-events.ts';
 import { checkPaneSpec, DEFAULT_COLS, DEFAULT_ROWS } from '../pane-spec.ts';

@@ -16,7 +16,7 @@
  *   The shell stays, so the last screen stays readable.
  * The leading space keeps the typed line out of shell history (HISTCONTROL=ignorespace).
  */
-import { UsageError } from '../../errors.ts';
+import { UsageError } from '../../../contract/errors.ts';
 
 export const EXIT_TITLE_PREFIX = 'kingshand-exit:';
 export const LAUNCH_VARIABLE = 'KINGSHAND_LAUNCH';

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { writePrivateFile } from '../../fs/private-files.ts';
 import { join } from 'node:path';
-import { RefusedError } from '../../errors.ts';
+import { RefusedError } from '../../../contract/errors.ts';
 import type { ServerState } from '../types.ts';
 import { PARENT_SESSION_MARKERS } from '../worker-env.ts';
 import { HerdrError, outcomeOf } from './envelope.ts';
