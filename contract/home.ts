@@ -2,11 +2,8 @@
  * The state directory ("home"): --home, then HAND_HOME, then the XDG state directory.
  * Everything the daemon writes lives below it (database, socket, logs, briefs, reports).
  */
-import { accessSync, constants, readdirSync, statSync } from 'node:fs';
-import { makePrivateDir } from '../io/fs/private-files.ts';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { UsageError } from './errors.ts';
 
 export interface HomePaths {
   home: string;
@@ -37,49 +34,4 @@ export function homePaths(home: string): HomePaths {
     tmuxSocket: join(home, 'tmux.sock'),
     workers: join(home, 'workers'),
   };
-}
-
-/** A Unix socket path longer than this cannot be bound (sun_path is 108 bytes on Linux). */
-const MAX_SOCKET_PATH = 100;
-
-/** Entries that mark a directory as a kingshand state directory (any one is enough). */
-const STATE_MARKERS = ['fleet.db', 'daemon.lock', 'daemon.log', 'daemon.out', 'daemon.pid', 'hand.sock'];
-
-/**
- * Creates the home (mode 0700) if needed and proves it is usable; a bad home is a usage error
- * naming the fix. A directory that was already there keeps its mode: it may be /tmp (1777) or a
- * person's own folder, so one that is not empty must already be a state directory, and one that
- * others can write is refused rather than "fixed" (they could plant a socket the CLI would trust).
- */
-export function ensureHome(home: string): HomePaths {
-  // Refused before anything is created: a home too long for its socket was made, then refused.
-  const paths = homePaths(home);
-  if (Buffer.byteLength(paths.socket) > MAX_SOCKET_PATH) {
-    throw new UsageError('home-path-too-long', `the state directory path is too long for a Unix socket (${paths.socket}); nothing was created. Use a shorter --home.`, { home });
-  }
-  let created: string | undefined;
-  try {
-    created = makePrivateDir(home);
-  } catch (err) {
-    throw new UsageError('home-unusable', `cannot create the state directory ${home}: ${(err as Error).message}. Pass --home <dir> (or set HAND_HOME) to a directory you can write.`, { home });
-  }
-  const st = statSync(home);
-  if (!st.isDirectory()) {
-    throw new UsageError('home-unusable', `the state directory ${home} is not a directory. Pass --home <dir> pointing at a directory.`, { home });
-  }
-  try {
-    accessSync(home, constants.R_OK | constants.W_OK | constants.X_OK);
-  } catch {
-    throw new UsageError('home-unusable', `the state directory ${home} is not readable and writable by you. Fix its permissions (chmod 700 ${home}) or pass --home <dir>.`, { home });
-  }
-  if (created === undefined) {
-    const entries = readdirSync(home);
-    if (entries.length > 0 && !entries.some((e) => STATE_MARKERS.includes(e))) {
-      throw new UsageError('home-not-a-state-dir', `${home} is not empty and is not a kingshand state directory; nothing was changed in it. Pass --home <dir> naming a new or empty directory.`, { home });
-    }
-    if ((st.mode & 0o022) !== 0) {
-      throw new UsageError('home-shared', `the state directory ${home} is writable by other users (mode ${(st.mode & 0o7777).toString(8)}); its mode was left alone. Use a new --home, or make it private yourself: chmod 700 ${home}`, { home });
-    }
-  }
-  return paths;
 }

@@ -4,6 +4,8 @@
  *   progress  {"id":1,"progress":{...}}          (zero or more, for long calls such as wait)
  *   response  {"id":1,"ok":true,"result":...}  |  {"id":1,"ok":false,"error":{code,message,exitCode,details}}
  */
+import { HandError } from './errors.ts';
+
 export interface Request {
   id: number;
   method: string;
@@ -36,3 +38,22 @@ export function lineSplitter(onLine: (line: string) => void): (chunk: Buffer | s
     }
   };
 }
+
+export interface CallContext {
+  /** Send a progress message for this request (live status lines). */
+  progress(payload: unknown): void;
+  /** Aborted when the client goes away: long waits stop listening. */
+  signal: AbortSignal;
+}
+
+export type Handler = (params: Record<string, unknown>, ctx: CallContext) => Promise<unknown>;
+
+/** A thrown error as the wire carries it: typed errors keep their code and exit code. */
+export function toWireError(err: unknown): WireError {
+  if (err instanceof HandError) {
+    return { code: err.code, message: err.message, exitCode: err.exitCode, details: err.details };
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return { code: 'internal', message: `internal error in the daemon: ${message} (see \`hand logs\`)`, exitCode: 1 };
+}
+

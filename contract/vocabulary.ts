@@ -72,3 +72,7 @@ export type Until = (typeof UNTILS)[number];
 export function isOneOf<T extends string>(words: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (words as readonly string[]).includes(value);
 }
+
+/** What a held backlog item waits for (hand backlog hold --kind). */
+export const HOLD_KINDS = ['person', 'external', 'load', 'parked', 'future'] as const;
+export type HoldKind = (typeof HOLD_KINDS)[number];

@@ -7,7 +7,7 @@
  */
 import type { WorkStores } from '../../persistence/work/index.ts';
 import type { JournalRead } from '../../persistence/work/away-store.ts';
-import type { FleetHostApi } from './fleet-api.ts';
+import type { FleetHostApi } from '../fleet-api.ts';
 import { labelOf } from '../notify/conditions.ts';
 
 export interface AwayAccount {
@@ -60,19 +60,4 @@ export function awayAccountIfUnread(stores: WorkStores, fleet: Pick<FleetHostApi
   const st = stores.away.state();
   if (stores.away.lastSeq() <= st.readSeq) return null;
   return awayAccount(stores, fleet);
-}
-
-export function formatAwayAccount(a: AwayAccount): string {
-  const out = [a.summary];
-  const q = (s?: string) => (s ? ` — “${s}”` : '');
-  if (a.waitingOnYou.length || a.decisions.length) {
-    out.push('Waiting on you:');
-    for (const d of a.decisions) out.push(`  decision ${d.key} (${d.worker}): ${d.question}${d.options.length ? ` [${d.options.join(' | ')}]` : ''}\n    answer: hand decide ${d.key} "<answer>"`);
-    for (const w of a.waitingOnYou) out.push(`  ${w.text}${q(w.question)}`);
-  }
-  if (a.landed.length) out.push('Landed:', ...a.landed.map((l) => `  ${l.text}`));
-  if (a.broke.length) out.push('Broke:', ...a.broke.map((b) => `  ${b.text}`));
-  out.push(a.stillRunning.length ? 'Still running:' : 'Nothing is running.', ...a.stillRunning.map((r) => `  ${r.worker} ${r.stage} (${r.state})${r.lastActivity ? ` · ${r.lastActivity}` : ''}`));
-  for (const d of a.damaged) out.push(`  journal entry ${d.seq} is damaged: ${d.problem}`);
-  return out.join('\n');
 }

@@ -32,7 +32,7 @@ import { liveWorkerIds, shutTmuxIfIdle, type TmuxOutcome } from './daemon-stop.t
 import { keepStateRecord, openCheckedStore } from './state-record.ts';
 import { applyFaultHolds, FAULT_HOLD_ENV, parseFaultHolds } from './fault-holds.ts';
 import { drainHookQueue, hookHandlers } from './hook-handlers.ts';
-import type { FleetHostApi } from './fleet-api.ts';
+import type { FleetHostApi } from '../fleet-api.ts';
 
 export type DaemonLog = (level: 'info' | 'warn' | 'error', obj: Record<string, unknown>, msg: string) => void;
 

@@ -6,8 +6,8 @@
  * a list that cannot be read is "could not tell" and keeps the server (never killed on a guess).
  */
 import type { TmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
-import type { FleetHostApi } from './fleet-api.ts';
-import { conditionOf } from './wait.ts';
+import type { FleetHostApi } from '../fleet-api.ts';
+import { conditionOf } from '../wait-report.ts';
 
 /** Workers whose agent may still be running (unknown liveness counts as live). */
 export function liveWorkerIds(fleet: Pick<FleetHostApi, 'views'>): string[] {

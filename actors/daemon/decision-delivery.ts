@@ -8,7 +8,7 @@ import { HandError } from '../../contract/errors.ts';
 import { relaunchWorker, type RelaunchDeps, type RelaunchResult } from './relaunch.ts';
 import type { Decision } from '../../persistence/work/decision-store.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
-import type { FleetHostApi } from './fleet-api.ts';
+import type { FleetHostApi } from '../fleet-api.ts';
 
 export function answerPrompt(d: Decision, reportPath: string): string {
   return (

@@ -1,7 +1,7 @@
 /** The daemon side of `hand discard` (actors/daemon/discard.ts does the work). */
 import { UsageError } from '../../contract/errors.ts';
 import type { FleetStore } from '../../persistence/types.ts';
-import type { FleetHostApi } from './fleet-api.ts';
+import type { FleetHostApi } from '../fleet-api.ts';
 import type { Handler } from './server.ts';
 import { discardAllFinished, discardWorker } from './discard.ts';
 

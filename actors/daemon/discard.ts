@@ -16,7 +16,7 @@ import { RefusedError } from '../../contract/errors.ts';
 import { removeWorktree } from '../../io/git/worktree-remove.ts';
 import { branchExists, deleteBranch, uncommittedFiles, unmergedCommits } from '../../io/git/discard-checks.ts';
 import type { FleetStore } from '../../persistence/types.ts';
-import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
+import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 
 /** The stages a worker can be discarded from ('landed' is torn down by its landing). */
 /** Stopped, exited, lost, rejected or failed: gone, and not landed (a landed worker is cleaned up already). */

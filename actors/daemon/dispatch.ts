@@ -13,7 +13,7 @@ import { checkWorktreeSlot } from '../../io/git/worktree-slot.ts';
 import { FIRST_PROMPT_CONVENTION } from '../../io/brief/decision-convention.ts';
 import { rootProblem } from '../../io/agent/claude/permissions.ts';
 import { parseTaskKind, reviewGatePlan, writeGatePlan } from './review-gate.ts';
-import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
+import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import type { DispatchRequest } from './params.ts';
 import { backendUnavailable, workerExists } from '../../contract/refusals.ts';
 

@@ -9,9 +9,9 @@ import { existsSync } from 'node:fs';
 import { UsageError } from '../../contract/errors.ts';
 import type { FleetStore, StoredJournalEntry } from '../../persistence/types.ts';
 import { stagePath } from '../worker-view.ts';
-import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
+import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import type { Handler } from './server.ts';
-import { conditionOf } from './wait.ts';
+import { conditionOf } from '../wait-report.ts';
 import { meaningOfStage, waitReasonOf, type StateMeaning } from '../condition.ts';
 import { optionsOf, questionOf } from '../../io/screen/question-text.ts';
 

@@ -5,7 +5,7 @@
  * exists — never what was only asked for.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
+import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import { waitFor } from '../wait-for.ts';
 
 const HEAD_LINES = 10;

@@ -27,8 +27,8 @@ import type { FleetStore, ProjectRecord, WorkerIntent, WorkerRow } from '../../p
 import type { LandingSummary } from '../../machines/worker.types.ts';
 import type { LandingPort } from '../ports.ts';
 import { waitingForText } from '../gates.ts';
-import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
-import { checkingItsReport } from './wait.ts';
+import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
+import { checkingItsReport } from '../wait-report.ts';
 import { waitFor } from '../wait-for.ts';
 import type { Handler } from './server.ts';
 import { createdAfterApproval } from './gate-truth.ts';

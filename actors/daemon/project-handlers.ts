@@ -6,9 +6,9 @@
 import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { describePosture, parsePermissionPosture, type PermissionPosture } from '../../io/agent/claude/permissions.ts';
 import type { FleetStore, ProjectRecord } from '../../persistence/types.ts';
-import type { FleetHostApi } from './fleet-api.ts';
+import type { FleetHostApi } from '../fleet-api.ts';
 import type { Handler } from './server.ts';
-import { conditionOf } from './wait.ts';
+import { conditionOf } from '../wait-report.ts';
 
 /** The posture a project's workers run under (absent in an old row = 'off', the seed's default). */
 export function postureOfProject(store: FleetStore, name: string): PermissionPosture {

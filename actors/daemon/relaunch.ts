@@ -18,9 +18,9 @@ import { RefusedError } from '../../contract/errors.ts';
 import { runGit } from '../../io/git/run-git.ts';
 import { rootProblem } from '../../io/agent/claude/permissions.ts';
 import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
-import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
+import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import { firstPrompt } from './dispatch.ts';
-import { conditionOf } from './wait.ts';
+import { conditionOf } from '../wait-report.ts';
 
 export interface RelaunchOptions {
   /** The person's progress note (text). */

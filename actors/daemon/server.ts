@@ -4,25 +4,9 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { unlinkSync, existsSync, chmodSync } from 'node:fs';
-import { HandError } from '../../contract/errors.ts';
-import { lineSplitter, type Request, type WireError } from '../../contract/protocol.ts';
+import { lineSplitter, toWireError, type Handler, type Request } from '../../contract/protocol.ts';
 
-export interface CallContext {
-  /** Send a progress message for this request (live status lines). */
-  progress(payload: unknown): void;
-  /** Aborted when the client goes away: long waits stop listening. */
-  signal: AbortSignal;
-}
-
-export type Handler = (params: Record<string, unknown>, ctx: CallContext) => Promise<unknown>;
-
-export function toWireError(err: unknown): WireError {
-  if (err instanceof HandError) {
-    return { code: err.code, message: err.message, exitCode: err.exitCode, details: err.details };
-  }
-  const message = err instanceof Error ? err.message : String(err);
-  return { code: 'internal', message: `internal error in the daemon: ${message} (see \`hand logs\`)`, exitCode: 1 };
-}
+export { toWireError, type CallContext, type Handler } from '../../contract/protocol.ts';
 
 export function startSocketServer(
   socketPath: string,

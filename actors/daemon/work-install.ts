@@ -7,7 +7,7 @@ import type { FleetStore } from '../../persistence/types.ts';
 import { openWorkStores } from '../../persistence/work/index.ts';
 import { createTargetFile } from '../notify/targets.ts';
 import { createNotifier } from '../notify/notifier.ts';
-import type { FleetHostApi } from './fleet-api.ts';
+import type { FleetHostApi } from '../fleet-api.ts';
 import type { Handler } from './server.ts';
 import { startWorkWatch } from './work-watch.ts';
 import { guardFleetHandlers, workHandlers } from './work-handlers.ts';

@@ -7,7 +7,7 @@
  * person is away — a journal entry. The last label per worker is persisted, so a restart
  * neither repeats nor loses one.
  */
-import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
+import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
 import type { JournalKind } from '../../persistence/work/away-store.ts';
 import { describe, labelOf, NEEDS_PERSON, type Label } from '../notify/conditions.ts';

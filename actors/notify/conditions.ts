@@ -4,8 +4,8 @@
  * fields (gate, waitingOn, landed, exitCode). One label per view; a notification or a journal
  * entry is made when a worker's label changes, never per repaint.
  */
-import { conditionOf } from '../daemon/wait.ts';
-import type { WorkerViewLike } from '../daemon/fleet-api.ts';
+import { conditionOf } from '../wait-report.ts';
+import type { WorkerViewLike } from '../fleet-api.ts';
 import { decisionKey } from '../../persistence/work/decision-store.ts';
 
 export type Label = 'blocked' | 'gate' | 'parked' | 'crashed' | 'settled' | 'done' | 'stalled' | 'landed' | 'exited' | 'busy';

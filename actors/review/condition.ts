@@ -3,8 +3,8 @@
  * fleet view it belongs to. Built on conditionOf (actors/daemon/wait.ts), the one place that
  * reads a stage as a condition, so the page and `hand wait` never disagree.
  */
-import { conditionOf } from '../daemon/wait.ts';
-import type { WorkerViewLike } from '../daemon/fleet-api.ts';
+import { conditionOf } from '../wait-report.ts';
+import type { WorkerViewLike } from '../fleet-api.ts';
 
 export type Group = 'attention' | 'running' | 'finished';
 

@@ -6,8 +6,8 @@
  * work watch has not written yet gets the form under the key that record will have.
  */
 import { decisionKey } from '../../persistence/work/decision-store.ts';
-import type { WorkerViewLike } from '../daemon/fleet-api.ts';
-import type { Handler } from '../daemon/server.ts';
+import type { WorkerViewLike } from '../fleet-api.ts';
+import type { Handler } from '../../contract/protocol.ts';
 import { esc } from './html.ts';
 
 export interface PageDecision {

@@ -1,5 +1,5 @@
 /** The page shell and the fleet view: one row per worker, what waits on the person first. */
-import type { WorkerViewLike } from '../daemon/fleet-api.ts';
+import type { WorkerViewLike } from '../fleet-api.ts';
 import { describe, fleetOrder, type Group } from './condition.ts';
 import { esc } from './html.ts';
 

@@ -3,7 +3,7 @@
  * screen, the brief, the report, the landing evidence and the journal. The head (condition +
  * actions), the screen and the details are separate fragments, each re-sent alone when it changes.
  */
-import type { WorkerViewLike } from '../daemon/fleet-api.ts';
+import type { WorkerViewLike } from '../fleet-api.ts';
 import type { StoredJournalEntry } from '../../persistence/types.ts';
 import { stagePath } from '../worker-view.ts';
 import { meaningOfStage } from '../condition.ts';

@@ -8,7 +8,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FleetStore } from '../../persistence/types.ts';
 import type { TerminalHost, BackendName } from '../../io/terminal/types.ts';
-import type { FleetHostApi, WorkerViewLike } from '../daemon/fleet-api.ts';
+import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import { fleetHtml, fleetTitle, type PostureOf } from './render-fleet.ts';
 import { workerDetailsHtml, workerHead, workerTitle } from './render-worker.ts';
 import type { PageDecision } from './decision-form.ts';
@@ -16,7 +16,7 @@ import { screenHtml } from './screen-html.ts';
 import { workerDetails } from './worker-details.ts';
 import { esc } from './html.ts';
 import { questionOf } from './question.ts';
-import { conditionOf } from '../daemon/wait.ts';
+import { conditionOf } from '../wait-report.ts';
 
 /** Only a worker blocked on its screen (not at a gate) asks a question there. */
 const asks = (v: WorkerViewLike) => conditionOf(v) === 'blocked' && !v.gate;

@@ -4,7 +4,7 @@
  * taken HAND_REVIEW_PORT) never stops the daemon; `hand review` then says why.
  */
 import { RefusedError } from '../../contract/errors.ts';
-import type { Handler } from '../daemon/server.ts';
+import type { Handler } from '../../contract/protocol.ts';
 import { startReviewServer, type ReviewDeps, type ReviewServer } from './server.ts';
 
 export interface ReviewHosting {

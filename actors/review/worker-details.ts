@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { gatherLandingEvidence, type LandingEvidence } from '../../io/git/index.ts';
 import { landingDiff } from '../../io/git/landing-diff.ts';
 import type { FleetStore, StoredJournalEntry } from '../../persistence/types.ts';
-import type { WorkerViewLike } from '../daemon/fleet-api.ts';
+import type { WorkerViewLike } from '../fleet-api.ts';
 
 const FILE_CAP = 256_000;
 

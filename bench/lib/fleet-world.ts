@@ -8,7 +8,7 @@ import { openStore } from '../../persistence/sqlite-store.ts';
 import { createFleetHost, type FleetHost, type WorkerView } from '../../actors/fleet-host.ts';
 import { createRealPorts } from '../../actors/daemon/real-ports.ts';
 import { firstPrompt } from '../../actors/daemon/dispatch.ts';
-import { conditionOf } from '../../actors/daemon/wait.ts';
+import { conditionOf } from '../../actors/wait-report.ts';
 import type { BackendName, TerminalHost } from '../../io/terminal/types.ts';
 import { onCleanup } from './cleanup.ts';
 import { nowMs } from './stats.ts';

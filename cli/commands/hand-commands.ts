@@ -146,7 +146,7 @@ export function registerHandCommands(program: Command, ctx: Ctx): void {
     .description("serve the fleet tools to Claude Code over stdio (the Hand's MCP server; registered by hand init)")
     .option('--workspace <dir>', 'the Hand workspace (for digest)')
     .action(async (o: { workspace?: string }, cmd: Command) => {
-      const { serveMcp } = await import('../../mcp/server.ts');
+      const { serveMcp } = await import('../mcp/server.ts');
       await serveMcp({ paths: ctx.paths(cmd), workspace: o.workspace ?? null });
     });
 }

@@ -7,8 +7,8 @@ import { Option, type Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../../contract/errors.ts';
-import { HOLD_KINDS } from '../../persistence/work/backlog-store.ts';
-import { formatAwayAccount, type AwayAccount } from '../../actors/daemon/away-account.ts';
+import { HOLD_KINDS } from '../../contract/vocabulary.ts';
+import { formatAwayAccount, type AwayAccountText } from './away-text.ts';
 import { parseDuration } from '../durations.ts';
 import { emit, table } from '../output.ts';
 
@@ -125,7 +125,7 @@ export function registerWorkCommands(program: Command, call: Call, json: (cmd: C
     .command('off')
     .description('come back: prints the account of what happened')
     .action(async (_o, cmd: Command) => {
-      const r = await call<{ account: AwayAccount; wasAway: boolean }>(cmd, 'afk.off');
+      const r = await call<{ account: AwayAccountText; wasAway: boolean }>(cmd, 'afk.off');
       emit(json(cmd), r, () => `${r.wasAway ? '' : '(you were not away)\n'}${formatAwayAccount(r.account)}`);
     });
   afk

@@ -8,8 +8,9 @@ import type Database from 'better-sqlite3';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
 
 export type ItemState = 'queued' | 'in-flight' | 'done' | 'dropped';
-export const HOLD_KINDS = ['person', 'external', 'load', 'parked', 'future'] as const;
-export type HoldKind = (typeof HOLD_KINDS)[number];
+import { HOLD_KINDS, type HoldKind } from '../../contract/vocabulary.ts';
+
+export { HOLD_KINDS, type HoldKind };
 /** Letters, digits, '.', '_', '-'; bare digits allowed (an ADO id), as in reference §3.3. */
 export const ITEM_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 

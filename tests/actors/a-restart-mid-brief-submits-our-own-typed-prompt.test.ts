@@ -9,7 +9,7 @@ import { describe, it, expect, afterEach } from 'vitest';
 import { makeHarness, settle, showStartScreen, intent, STALL_MS, type Harness } from './helpers/harness.ts';
 import { reading, type ScriptedHost } from './helpers/scripted-host.ts';
 import { PromptBoxNotEmptyError } from '../../contract/errors.ts';
-import { conditionOf } from '../../actors/daemon/wait.ts';
+import { conditionOf } from '../../actors/wait-report.ts';
 import type { WorkerPorts } from '../../actors/ports.ts';
 
 const PROMPT = 'Read /data/w1/brief.md and follow it; write your report to /data/w1/report.md when done.';

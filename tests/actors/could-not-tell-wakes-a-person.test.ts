@@ -8,7 +8,7 @@ import { describe, it, expect, afterEach } from 'vitest';
 import { makeHarness, settle, toWorking, type Harness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { UNCLASSIFIED_MS } from '../../machines/worker.constants.ts';
-import { conditionOf, meets, waitForWorker } from '../../actors/daemon/wait.ts';
+import { conditionOf, meets, waitForWorker } from '../../actors/wait-report.ts';
 import { UNREADABLE_READING } from '../../io/screen/unreadable.ts';
 
 let h: Harness;

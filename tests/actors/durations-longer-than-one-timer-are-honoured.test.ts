@@ -6,12 +6,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
-import { waitForWorker } from '../../actors/daemon/wait.ts';
+import { waitForWorker } from '../../actors/wait-report.ts';
 import { deadlineActor } from '../../actors/worker-logic.ts';
 import { realClock } from '../../actors/ports.ts';
 import { parseDuration } from '../../cli/durations.ts';
 import { MAX_TIMER_MS } from '../../io/time/long-timer.ts';
-import type { FleetHostApi, WorkerViewLike } from '../../actors/daemon/fleet-api.ts';
+import type { FleetHostApi, WorkerViewLike } from '../../actors/fleet-api.ts';
 
 const HOUR = 3_600_000;
 

@@ -6,7 +6,7 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { makeHarness, settle, showStartScreen, intent, STALL_MS, type Harness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
-import { conditionOf, waitForWorker } from '../../actors/daemon/wait.ts';
+import { conditionOf, waitForWorker } from '../../actors/wait-report.ts';
 import {
   MAX_BRIEF_RETRIES, RESUBMIT_AFTER_MS, PROMPT_NOT_SUBMITTED, BRIEF_QUIET_MS, BRIEF_CONFIRM_MS, BRIEF_NOT_TAKEN_UP,
 } from '../../machines/worker.machine.ts';

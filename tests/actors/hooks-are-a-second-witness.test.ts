@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeHarness, settle, toWorking, type Harness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
-import { conditionOf, waitForWorker } from '../../actors/daemon/wait.ts';
+import { conditionOf, waitForWorker } from '../../actors/wait-report.ts';
 import { DISPUTE_MS } from '../../actors/witness.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 import type { HookNote } from '../../contract/hook-note.ts';

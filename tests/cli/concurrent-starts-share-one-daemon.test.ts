@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { makeTempDir, waitFor } from '../helpers/temp.ts';
 import { HAND_BIN, handRunner, stopInstallation, type HandRunner } from '../helpers/hand-process.ts';
 import { acquireHomeLock } from '../../persistence/home-lock.ts';
-import { ensureHome } from '../../contract/home.ts';
+import { ensureHome } from '../../io/fs/ensure-home.ts';
 
 let tmp: ReturnType<typeof makeTempDir>;
 const env: Record<string, string> = {};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { conditionOf, meets } from '../../actors/daemon/wait.ts';
-import type { WorkerViewLike } from '../../actors/daemon/fleet-api.ts';
+import { conditionOf, meets } from '../../actors/wait-report.ts';
+import type { WorkerViewLike } from '../../actors/fleet-api.ts';
 import { meaningOfStage } from '../../actors/condition.ts';
 
 /** A view of a worker in `stage`: its condition and marks come from the machine's tags for that stage. */

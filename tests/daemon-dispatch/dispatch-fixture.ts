@@ -12,7 +12,7 @@ import { openStore } from '../../persistence/sqlite-store.ts';
 import type { FleetStore, Posture, WorkerIntent } from '../../persistence/types.ts';
 import { createWorktree, repoTopLevel, resolveBaseRef } from '../../io/git/index.ts';
 import { writeClaudeSettings } from '../../io/agent/claude/index.ts';
-import type { FleetHostApi, WorkerViewLike } from '../../actors/daemon/fleet-api.ts';
+import type { FleetHostApi, WorkerViewLike } from '../../actors/fleet-api.ts';
 import { dispatchWorker, type DispatchDeps, type DispatchParams } from '../../actors/daemon/dispatch.ts';
 import { git, makeRepo, type Fixture } from '../git/git-fixture.ts';
 import { makeTempDir } from '../helpers/temp.ts';

@@ -14,7 +14,7 @@ import { makeTempDir, waitFor } from '../helpers/temp.ts';
 import { openStore } from '../../persistence/sqlite-store.ts';
 import { openWorkStores } from '../../persistence/work/index.ts';
 import { deliverByRelaunch } from '../../actors/daemon/decision-delivery.ts';
-import type { FleetHostApi, WorkerViewLike } from '../../actors/daemon/fleet-api.ts';
+import type { FleetHostApi, WorkerViewLike } from '../../actors/fleet-api.ts';
 import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
 
 const makeWorld = useCliWorld();

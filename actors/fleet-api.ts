@@ -3,7 +3,7 @@
  * only the daemon's main makes. One definition (actors/fleet-host.ts), so a field added to the
  * worker view reaches `hand status` without a second copy to keep in step.
  */
-import type { FleetHost, WorkerView } from '../fleet-host.ts';
+import type { FleetHost, WorkerView } from './fleet-host.ts';
 
 export type WorkerViewLike = WorkerView;
 export type FleetHostApi = Omit<FleetHost, 'start' | 'quiesce' | 'hook'>;

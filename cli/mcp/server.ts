@@ -11,13 +11,13 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { KINGSHAND_ROOT } from '../io/root.ts';
-import { HandError } from '../contract/errors.ts';
-import type { HomePaths } from '../contract/home.ts';
-import { ops, POSTURES, AGENTS, BACKENDS, UNTILS } from '../cli/hand-ops.ts';
-import { buildDigest } from '../cli/commands/digest.ts';
-import { findWorkspace } from '../io/workspace/layout.ts';
-import { parseSince, sessionStart } from '../cli/since.ts';
+import { KINGSHAND_ROOT } from '../../io/root.ts';
+import { HandError } from '../../contract/errors.ts';
+import type { HomePaths } from '../../contract/home.ts';
+import { ops, POSTURES, AGENTS, BACKENDS, UNTILS } from '../hand-ops.ts';
+import { buildDigest } from '../commands/digest.ts';
+import { findWorkspace } from '../../io/workspace/layout.ts';
+import { parseSince, sessionStart } from '../since.ts';
 
 export interface McpOptions {
   paths: HomePaths;

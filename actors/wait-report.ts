@@ -3,14 +3,14 @@
  * It wakes on the first condition that needs a person or ends the worker's turn; the awaited
  * condition decides whether that counts as success.
  */
-import { unknownWorker } from '../../contract/refusals.ts';
-import { waitReasonOf } from '../condition.ts';
-import { waitFor } from '../wait-for.ts';
+import { unknownWorker } from '../contract/refusals.ts';
+import { waitReasonOf } from './condition.ts';
+import { waitFor } from './wait-for.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 
-import type { Until, WaitReason } from '../../contract/vocabulary.ts';
+import type { Until, WaitReason } from '../contract/vocabulary.ts';
 
-export type { Until, WaitReason } from '../../contract/vocabulary.ts';
+export type { Until, WaitReason } from '../contract/vocabulary.ts';
 
 export interface WaitReport {
   id: string;

@@ -1,0 +1,29 @@
+/**
+ * The away account as a person reads it (`hand afk off`): waits on you first, then what landed,
+ * what broke, what is still running. The shape is the daemon's `afk.off` result; only the
+ * fields printed here are named, so the CLI depends on the wire, not on the daemon's modules.
+ */
+export interface AwayAccountText {
+  summary: string;
+  landed: { text: string }[];
+  waitingOnYou: { text: string; question?: string }[];
+  decisions: { key: string; worker: string; question: string; options: string[] }[];
+  broke: { text: string }[];
+  stillRunning: { worker: string; stage: string; state: string; lastActivity: string }[];
+  damaged: { seq: number; problem: string }[];
+}
+
+export function formatAwayAccount(a: AwayAccountText): string {
+  const out = [a.summary];
+  const q = (s?: string) => (s ? ` — “${s}”` : '');
+  if (a.waitingOnYou.length || a.decisions.length) {
+    out.push('Waiting on you:');
+    for (const d of a.decisions) out.push(`  decision ${d.key} (${d.worker}): ${d.question}${d.options.length ? ` [${d.options.join(' | ')}]` : ''}\n    answer: hand decide ${d.key} "<answer>"`);
+    for (const w of a.waitingOnYou) out.push(`  ${w.text}${q(w.question)}`);
+  }
+  if (a.landed.length) out.push('Landed:', ...a.landed.map((l) => `  ${l.text}`));
+  if (a.broke.length) out.push('Broke:', ...a.broke.map((b) => `  ${b.text}`));
+  out.push(a.stillRunning.length ? 'Still running:' : 'Nothing is running.', ...a.stillRunning.map((r) => `  ${r.worker} ${r.stage} (${r.state})${r.lastActivity ? ` · ${r.lastActivity}` : ''}`));
+  for (const d of a.damaged) out.push(`  journal entry ${d.seq} is damaged: ${d.problem}`);
+  return out.join('\n');
+}
