@@ -18,6 +18,7 @@ import { agentVersion } from '../../io/agent/agent-version.ts';
 import { createFleetHost } from '../fleet-host.ts';
 import { createRealPorts } from './real-ports.ts';
 import { makeHandlers } from './handlers.ts';
+import { createMethods } from './methods.ts';
 import type { Handler } from './server.ts';
 import { createOptionalHerdrHost } from './herdr-option.ts';
 import { createLandingPort, landingHandlers } from './landing.ts';
@@ -94,7 +95,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   // Hooks that ran while no daemon was here: applied before the socket takes new ones.
   await drainHookQueue(paths.home, fleet, info).catch((err) => warn({ err: String(err) }, 'hook queue drain failed'));
 
-  const methods = makeHandlers({
+  const core = makeHandlers({
     store,
     fleet,
     startedAt,
@@ -114,20 +115,26 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     agentProblem: (agent) => (agent === 'claude' && !claudeBinary() ? 'Claude Code is not installed. Install it (npm install --save-exact @anthropic-ai/claude-code@2.1.332) or use --agent mock.' : null),
     rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add),
   });
-  // Both gates are worker machine states; these handlers open, approve and reject them.
-  Object.assign(methods, landingHandlers({ store, fleet }));
-  Object.assign(methods, projectHandlers({ store, fleet }));
-  Object.assign(methods, discardHandlers({ store, fleet, workersDir: paths.workers }));
-  // Claude Code's hooks, the worker's second witness (actors/witness.ts).
-  Object.assign(methods, hookHandlers({ fleet }));
-  Object.assign(methods, relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add) }));
-  // The review page on 127.0.0.1: its actions call these same handlers (actors/review).
-  const review = await hostReview({ home: paths.home, fleet, store, handlers: methods, screens: hostScreens(hosts), log: (obj, msg) => info(obj, msg) });
-  Object.assign(methods, review.handlers);
-  // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).
-  Object.assign(methods, pictureHandlers({ store, fleet }));
-  // Backlog, decisions, away mode, notifications, usage (issue 13): one registration.
-  const work = installWork({ handlers: methods, store, fleet, paths, env: deps.env, log: (obj, msg) => info(obj, msg) });
+  // Backlog, decisions, away mode, notifications, usage (issue 13), and the rules they put on the fleet's methods.
+  const work = installWork({ store, fleet, paths, env: deps.env, log: (obj, msg) => info(obj, msg) });
+  // The review page's actions call the finished table (below), so its one method reaches it late.
+  let review: Awaited<ReturnType<typeof hostReview>> | null = null;
+  const methods: Record<string, Handler> = createMethods({
+    core,
+    // Both gates are worker machine states; these handlers open, approve and reject them.
+    landing: landingHandlers({ store, fleet }),
+    project: projectHandlers({ store, fleet }),
+    discard: discardHandlers({ store, fleet, workersDir: paths.workers }),
+    relaunch: relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add) }),
+    // Claude Code's hooks, the worker's second witness (actors/witness.ts).
+    hook: hookHandlers({ fleet }),
+    // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).
+    picture: pictureHandlers({ store, fleet }),
+    review: { review: (p, ctx) => review!.handlers.review!(p, ctx) },
+    work: work.methods,
+  }, work.rules);
+  // The review page on 127.0.0.1: its actions call these same methods (actors/review).
+  review = await hostReview({ home: paths.home, fleet, store, handlers: methods, screens: hostScreens(hosts), log: (obj, msg) => info(obj, msg) });
 
   let closing: ReturnType<Daemon['close']> | null = null;
   const close = async () => {
@@ -142,7 +149,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     };
     let live: string[] = [];
     let tmux: TmuxOutcome | string = 'no-tmux';
-    await step('review page', () => review.close());
+    await step('review page', () => review?.close());
     await step('work watch', () => work.close());
     await step('fleet', async () => {
       live = liveWorkerIds(fleet);

@@ -15,6 +15,9 @@ export function startSocketServer(
 ): Promise<Server> {
   // A socket file left by a killed daemon blocks listen(); the home lock already proved no daemon owns it.
   if (existsSync(socketPath)) unlinkSync(socketPath);
+  // Names are looked up in a Map: `__proto__`, `constructor` or `toString` are unknown methods,
+  // never a function of Object.prototype called with a request.
+  const table = new Map(Object.entries(handlers));
   const server = createServer((sock: Socket) => {
     const aborter = new AbortController();
     sock.on('close', () => aborter.abort());
@@ -32,9 +35,9 @@ export function startSocketServer(
           write({ id: 0, ok: false, error: { code: 'bad-request', message: 'request is not JSON', exitCode: 2 } });
           return;
         }
-        const handler = handlers[req.method];
+        const handler = typeof req.method === 'string' ? table.get(req.method) : undefined;
         if (!handler) {
-          write({ id: req.id, ok: false, error: { code: 'unknown-method', message: `unknown method ${req.method}`, exitCode: 2 } });
+          write({ id: req.id, ok: false, error: { code: 'unknown-method', message: `unknown method ${JSON.stringify(req.method)}`, exitCode: 2 } });
           return;
         }
         const started = Date.now();

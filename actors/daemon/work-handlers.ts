@@ -1,16 +1,10 @@
 /**
  * Request handlers for the work that outlives a conversation (issue 13): the backlog, held
- * decisions, away mode and its journal, notification targets and the usage pulse. Plus
- * `guardFleetHandlers`, which wraps the fleet handlers additively: `dispatch` learns `item`
- * and the usage refusal, `stop`/`land`/`approve`/`discard`/`relaunch` refuse a worker parked on
- * an open decision, `land` turns review-gate findings into decisions,
- * and `status` rows name the worker's item and decision.
+ * decisions, away mode and its journal, notification targets and the usage pulse. What these
+ * rules mean for the fleet's own methods (a parked worker, the usage limit, an item's brief) is
+ * in cross-rules.ts, called from each method in methods.ts.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { HandError, RefusedError, UsageError } from '../../contract/errors.ts';
-import { discardable } from './discard.ts';
-import { findingsToDecisions } from './gate-findings-decisions.ts';
+import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { conditionOf } from '../wait-report.ts';
 import type { FleetStore } from '../../persistence/types.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
@@ -22,7 +16,7 @@ import { makeTarget, publicTarget, type TargetFile } from '../notify/targets.ts'
 import { awayAccount, awayAccountIfUnread } from './away-account.ts';
 import type { WorkWatch } from './work-watch.ts';
 import { deliverByRelaunch } from './decision-delivery.ts';
-import { readUsage, REFUSE_AT, usageLine, usageSourceFile, type UsageReading } from '../usage/usage.ts';
+import { readUsage, REFUSE_AT, usageLine, usageSourceFile } from '../usage/usage.ts';
 
 export interface WorkHandlerDeps {
   store: FleetStore;
@@ -205,107 +199,4 @@ export function workHandlers(deps: WorkHandlerDeps): Record<string, Handler> {
       };
     },
   };
-}
-
-/** Refuses when `worker` has an open decision (reference §3.6: never landed or torn down while it is open). */
-function refuseIfParked(stores: WorkStores, worker: string, verb: string, override?: string): void {
-  const [open] = stores.decisions.openOf(worker);
-  if (!open) return;
-  throw new RefusedError('worker-parked', `worker ${worker} is parked on open decision ${open.key} (${JSON.stringify(open.question)}); it is never ${verb} while that is open. Answer it (hand decide ${open.key} "<answer>") or decline it (hand decide ${open.key} --declined "<why>")${override ? `, or ${override}` : ''}.`, { id: worker, decision: open.key });
-}
-
-export function guardFleetHandlers(handlers: Record<string, Handler>, deps: WorkHandlerDeps & { workersDir: string }): void {
-  const { stores } = deps;
-  const { stop, land, approve, status, dispatch, discard, relaunch } = handlers as Record<string, Handler>;
-  handlers.stop = async (p, ctx) => {
-    if (p.force !== true) refuseIfParked(stores, String(p.id ?? ''), 'torn down', `stop it anyway with hand stop ${String(p.id)} --force`);
-    return stop!(p, ctx);
-  };
-  handlers.land = async (p, ctx) => {
-    const id = String(p.id ?? '');
-    refuseIfParked(stores, id, 'landed');
-    try {
-      return await land!(p, ctx);
-    } catch (err) {
-      throw findingsToDecisions(stores, id, deps.store.getWorker(id)?.project ?? null, err) ?? err;
-    }
-  };
-  handlers.approve = async (p, ctx) => {
-    refuseIfParked(stores, String(p.id ?? ''), 'landed');
-    return approve!(p, ctx);
-  };
-  if (discard) {
-    handlers.discard = async (p, ctx) => {
-      if (p.allFinished === true) return discardAllButParked(stores, deps.fleet, discard, p, ctx);
-      refuseIfParked(stores, String(p.id ?? ''), 'discarded');
-      return discard(p, ctx);
-    };
-  }
-  if (relaunch) {
-    handlers.relaunch = async (p, ctx) => {
-      refuseIfParked(stores, String(p.id ?? ''), 'relaunched', 'answering it relaunches it when its session is gone');
-      return relaunch(p, ctx);
-    };
-  }
-  handlers.status = async (p, ctx) => {
-    const rows = (await status!(p, ctx)) as Record<string, unknown>[];
-    return rows.map((r) => {
-      const id = String(r.id);
-      const item = stores.backlog.itemOfWorker(id);
-      const d = stores.decisions.latestOf(id);
-      return { ...r, item: item?.id ?? null, decision: d ? { key: d.key, state: d.state, question: d.question, delivery: d.delivery } : null };
-    });
-  };
-  handlers.dispatch = async (p, ctx) => {
-    const warnings: string[] = [];
-    const usage: UsageReading = await readUsage(usageSourceFile(deps.home).get());
-    if (usage.nearest && usage.nearest.percent >= REFUSE_AT) {
-      throw new RefusedError('usage-limit', `refused: ${usageLine(usage)} is at or above ${REFUSE_AT} %; nothing was dispatched. Wait for the window to reset (hand usage).`, { percent: usage.nearest.percent, window: usage.nearest.window });
-    }
-    if (!usage.nearest) warnings.push(`${usageLine(usage)}; dispatching anyway (fail open)`);
-    const itemId = typeof p.item === 'string' && p.item ? p.item : null;
-    if (!itemId) return { ...((await dispatch!(p, ctx)) as object), warnings };
-    const item = stores.backlog.get(itemId);
-    if (item.state !== 'queued') throw new RefusedError('item-not-queued', `item ${itemId} is ${item.state}${item.worker ? ` (worker ${item.worker})` : ''}; only a queued item is dispatched. ${item.state === 'done' || item.state === 'dropped' ? `Reopen it first (hand backlog reopen ${itemId}).` : ''}`.trim(), { id: itemId, state: item.state });
-    if (item.waitingOn.length) throw new RefusedError('item-blocked', `item ${itemId} is blocked by ${item.waitingOn.join(', ')}, not done yet; nothing was dispatched. Finish those first (hand backlog show ${itemId}).`, { id: itemId, blockedBy: item.waitingOn });
-    if (item.hold) throw new RefusedError('item-held', `item ${itemId} is held (${item.hold.kind}: ${item.hold.reason}); release it first (hand backlog unhold ${itemId}).`, { id: itemId, hold: item.hold });
-    if (stores.away.state().active) throw new RefusedError('away-holds-the-fleet', `away mode is on, so no queued item starts (the fleet is held; running workers go on). Turn it off first (hand afk off).`, { id: itemId });
-    const project = deps.store.getProject(item.project);
-    if (!project) throw new RefusedError('unknown-project', `item ${itemId} belongs to project ${item.project}, which is not registered; hand annex <repo> --name ${item.project} registers it.`, { id: itemId });
-    const params: Record<string, unknown> = { ...p, id: typeof p.id === 'string' && p.id ? p.id : itemId, repo: typeof p.repo === 'string' && p.repo ? p.repo : project.repo };
-    if (!(typeof p.brief === 'string' && p.brief)) {
-      // The item's own brief (or its title) becomes the brief file the worker reads first.
-      const dir = join(deps.home, 'items', itemId);
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
-      const body = item.brief ?? item.title;
-      const brief = /^\s*##\s+Read first\s*$/m.test(body) ? body : `# ${item.title}\n\n## Read first\n\nNothing.\n\n## Task\n\n${body}\n`;
-      const file = join(dir, 'brief.md');
-      writeFileSync(file, brief, { mode: 0o600 });
-      params.brief = file;
-    }
-    const r = (await dispatch!(params, ctx)) as Record<string, unknown>;
-    stores.backlog.linkWorker(itemId, String(r.id));
-    stores.backlog.start(itemId);
-    return { ...r, item: itemId, warnings };
-  };
-}
-
-/**
- * `discard --all-finished` without the parked: a worker with an open decision is left alone and
- * reported refused (naming its decision); each other finished worker goes through the plain
- * handler one at a time, as discardAllFinished does.
- */
-async function discardAllButParked(stores: WorkStores, fleet: FleetHostApi, discard: Handler, p: Record<string, unknown>, ctx: Parameters<Handler>[1]) {
-  const discarded: unknown[] = [];
-  const refused: { id: string; code: string; message: string }[] = [];
-  for (const v of fleet.views()) {
-    if (!discardable(v)) continue;
-    try {
-      refuseIfParked(stores, v.id, 'discarded');
-      discarded.push(await discard({ ...p, allFinished: false, id: v.id }, ctx));
-    } catch (err) {
-      refused.push({ id: v.id, code: err instanceof HandError ? err.code : 'failed', message: (err as Error).message });
-    }
-  }
-  return { all: true, discarded, refused };
 }

@@ -1,7 +1,7 @@
 /**
- * Wires issue 13 into the daemon with one call from main.ts: opens the work stores on the fleet
- * database, starts the notifier and the work watch on the fleet's view stream, registers the
- * handlers and wraps the fleet handlers that must know about items and decisions.
+ * Wires issue 13 into the daemon with one call from create-daemon.ts: opens the work stores on
+ * the fleet database, starts the notifier and the work watch on the fleet's view stream, and
+ * returns the work methods and the rules the fleet's methods obey (methods.ts composes them).
  */
 import type { FleetStore } from '../../persistence/types.ts';
 import { openWorkStores } from '../../persistence/work/index.ts';
@@ -10,17 +10,18 @@ import { createNotifier } from '../notify/notifier.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
 import type { Handler } from './server.ts';
 import { startWorkWatch } from './work-watch.ts';
-import { guardFleetHandlers, workHandlers } from './work-handlers.ts';
+import { workHandlers } from './work-handlers.ts';
+import { crossRules, type CrossRules } from './cross-rules.ts';
+import type { WorkStores } from '../../persistence/work/index.ts';
 import { awayAccountIfUnread, type AwayAccount } from './away-account.ts';
 
 export function installWork(args: {
-  handlers: Record<string, Handler>;
   store: FleetStore;
   fleet: FleetHostApi;
   paths: { home: string; db: string; workers: string };
   env: Record<string, string | undefined>;
   log: (obj: Record<string, unknown>, msg: string) => void;
-}): { close(): Promise<void>; awayDigest(): AwayAccount | null } {
+}): { methods: Record<string, Handler>; rules: CrossRules; stores: WorkStores; close(): Promise<void>; awayDigest(): AwayAccount | null } {
   const stores = openWorkStores(args.paths.db);
   const targets = createTargetFile(args.paths.home);
   const sendTimeoutMs = Number(args.env.HAND_NOTIFY_TIMEOUT_MS) > 0 ? Number(args.env.HAND_NOTIFY_TIMEOUT_MS) : 5000;
@@ -28,9 +29,10 @@ export function installWork(args: {
   const watch = startWorkWatch({ fleet: args.fleet, stores, notifier, log: args.log });
   notifier.start();
   const deps = { store: args.store, fleet: args.fleet, stores, notifier, targets, watch, home: args.paths.home, log: args.log };
-  Object.assign(args.handlers, workHandlers(deps));
-  guardFleetHandlers(args.handlers, { ...deps, workersDir: args.paths.workers });
   return {
+    methods: workHandlers(deps),
+    rules: crossRules({ store: args.store, fleet: args.fleet, stores, home: args.paths.home }),
+    stores,
     /** For a session digest (`hand digest`): the away account while the journal has unread entries, else null. */
     awayDigest: () => awayAccountIfUnread(stores, args.fleet),
     async close() {

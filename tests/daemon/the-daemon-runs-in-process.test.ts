@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { useDaemonWorld } from '../helpers/daemon-world.ts';
+import { METHODS } from '../../contract/methods.ts';
 
 const world = useDaemonWorld();
 
@@ -39,5 +40,16 @@ describe('the daemon runs in process', () => {
     const r = await w.refusal('status', { id: 'nobody' });
     expect(r.exitCode).toBe(1);
     expect(r.message).toContain('nobody');
+  });
+
+  it('serves exactly the methods contract/methods.ts names, and a prototype name is an unknown method', async () => {
+    const w = await world('in-process-table');
+    expect(Object.keys(w.daemon.methods).sort()).toEqual([...METHODS].sort());
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const r = await w.refusal(name);
+      expect(r.code, name).toBe('unknown-method');
+    }
+    // one bad request never ends the server
+    expect((await w.call('ping')).workers).toBe(0);
   });
 });

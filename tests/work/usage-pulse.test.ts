@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseUsage, readUsage, usageLine, usageSourceFile } from '../../actors/usage/usage.ts';
-import { guardFleetHandlers } from '../../actors/daemon/work-handlers.ts';
+import { crossRules, dispatchUnderRules } from '../../actors/daemon/cross-rules.ts';
 import { makeWorkDb, type WorkDb } from './work-fixture.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/usage/${name}`, import.meta.url));
@@ -46,21 +46,18 @@ describe('usage pulse', () => {
   it('dispatch refuses at >= 90 % on a real reading (nothing dispatched) and warns and proceeds with no reading', async () => {
     db = makeWorkDb('usage-dispatch');
     let dispatched = 0;
-    const handlers: Record<string, any> = {
-      dispatch: async (p: Record<string, unknown>) => {
-        dispatched++;
-        return { id: p.id };
-      },
-      stop: async () => ({}), land: async () => ({}), approve: async () => ({}), status: async () => [],
+    const plain = async (p: Record<string, unknown>) => {
+      dispatched++;
+      return { id: p.id };
     };
-    const deps = { store: { getProject: () => null } as any, fleet: {} as any, stores: db.stores, notifier: {} as any, targets: {} as any, watch: {} as any, home: db.dir, log: () => undefined, workersDir: db.dir };
-    guardFleetHandlers(handlers, deps);
+    const rules = crossRules({ store: { getProject: () => null } as any, fleet: {} as any, stores: db.stores, home: db.dir });
     const ctx = {} as any;
-    const warned = await handlers.dispatch({ id: 'w1' }, ctx);
+    const dispatch = (p: Record<string, unknown>) => dispatchUnderRules(rules, plain, p, ctx);
+    const warned: any = await dispatch({ id: 'w1' });
     expect(warned.warnings[0]).toMatch(/usage unknown .*fail open/);
     expect(dispatched).toBe(1);
     usageSourceFile(db.dir).set([process.execPath, '-e', `process.stdout.write(require('fs').readFileSync(${JSON.stringify(fixture('claude-usage-endpoint.json'))}))`]);
-    await expect(handlers.dispatch({ id: 'w2' }, ctx)).rejects.toMatchObject({ code: 'usage-limit' });
+    await expect(dispatch({ id: 'w2' })).rejects.toMatchObject({ code: 'usage-limit' });
     expect(dispatched).toBe(1);
   });
 });

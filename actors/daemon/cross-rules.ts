@@ -1,0 +1,134 @@
+/**
+ * The rules that cut across methods, each written once and called by name from the method that
+ * obeys it (methods.ts), so a reader of `land` sees the parked refusal there:
+ * - a worker parked on an open decision is never stopped, landed, approved, discarded or
+ *   relaunched while it is open (reference §3.6);
+ * - dispatch refuses at or above the usage limit, and warns (fail open) with no reading;
+ * - a backlog item supplies a dispatch's id, repo and brief, and only a ready one is dispatched
+ *   (not held, not blocked, away mode off);
+ * - review-gate findings refused at landing become decisions;
+ * - status rows name the worker's item and latest decision.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HandError, RefusedError } from '../../contract/errors.ts';
+import type { CallContext, Handler } from '../../contract/protocol.ts';
+import type { FleetStore } from '../../persistence/types.ts';
+import type { WorkStores } from '../../persistence/work/index.ts';
+import type { BacklogItem } from '../../persistence/work/backlog-store.ts';
+import type { FleetHostApi } from '../fleet-api.ts';
+import { discardable } from './discard.ts';
+import { findingsToDecisions } from './gate-findings-decisions.ts';
+import { readUsage, REFUSE_AT, usageLine, usageSourceFile } from '../usage/usage.ts';
+
+type Params = Record<string, unknown>;
+
+export interface CrossRules {
+  refuseIfParked(worker: string, verb: string, override?: string): void;
+  usageAllowsDispatch(): Promise<string[]>;
+  itemForDispatch(p: Params): { item: BacklogItem; params: Params; staged: string | null };
+  itemStarted(item: BacklogItem, worker: string): void;
+  findingsAsDecisions(worker: string, err: unknown): unknown;
+  withItemAndDecision(rows: Record<string, unknown>[]): Record<string, unknown>[];
+  discardAllButParked(discard: Handler, p: Params, ctx: CallContext): Promise<unknown>;
+}
+
+export function crossRules(deps: { store: FleetStore; fleet: FleetHostApi; stores: WorkStores; home: string }): CrossRules {
+  const { stores } = deps;
+  const rules: CrossRules = {
+    refuseIfParked(worker, verb, override) {
+      const [open] = stores.decisions.openOf(worker);
+      if (!open) return;
+      throw new RefusedError('worker-parked', `worker ${worker} is parked on open decision ${open.key} (${JSON.stringify(open.question)}); it is never ${verb} while that is open. Answer it (hand decide ${open.key} "<answer>") or decline it (hand decide ${open.key} --declined "<why>")${override ? `, or ${override}` : ''}.`, { id: worker, decision: open.key });
+    },
+
+    async usageAllowsDispatch() {
+      const usage = await readUsage(usageSourceFile(deps.home).get());
+      if (usage.nearest && usage.nearest.percent >= REFUSE_AT) {
+        throw new RefusedError('usage-limit', `refused: ${usageLine(usage)} is at or above ${REFUSE_AT} %; nothing was dispatched. Wait for the window to reset (hand usage).`, { percent: usage.nearest.percent, window: usage.nearest.window });
+      }
+      return usage.nearest ? [] : [`${usageLine(usage)}; dispatching anyway (fail open)`];
+    },
+
+    itemForDispatch(p) {
+      const itemId = String(p.item);
+      const item = stores.backlog.get(itemId);
+      if (item.state !== 'queued') throw new RefusedError('item-not-queued', `item ${itemId} is ${item.state}${item.worker ? ` (worker ${item.worker})` : ''}; only a queued item is dispatched. ${item.state === 'done' || item.state === 'dropped' ? `Reopen it first (hand backlog reopen ${itemId}).` : ''}`.trim(), { id: itemId, state: item.state });
+      if (item.waitingOn.length) throw new RefusedError('item-blocked', `item ${itemId} is blocked by ${item.waitingOn.join(', ')}, not done yet; nothing was dispatched. Finish those first (hand backlog show ${itemId}).`, { id: itemId, blockedBy: item.waitingOn });
+      if (item.hold) throw new RefusedError('item-held', `item ${itemId} is held (${item.hold.kind}: ${item.hold.reason}); release it first (hand backlog unhold ${itemId}).`, { id: itemId, hold: item.hold });
+      if (stores.away.state().active) throw new RefusedError('away-holds-the-fleet', `away mode is on, so no queued item starts (the fleet is held; running workers go on). Turn it off first (hand afk off).`, { id: itemId });
+      const project = deps.store.getProject(item.project);
+      if (!project) throw new RefusedError('unknown-project', `item ${itemId} belongs to project ${item.project}, which is not registered; hand annex <repo> --name ${item.project} registers it.`, { id: itemId });
+      const params: Params = { ...p, id: typeof p.id === 'string' && p.id ? p.id : itemId, repo: typeof p.repo === 'string' && p.repo ? p.repo : project.repo };
+      if (typeof p.brief === 'string' && p.brief) return { item, params, staged: null };
+      // The item's own brief (or its title) becomes the brief file the worker reads first. It is an
+      // input to dispatch, staged under items/<id>/ and taken away again if dispatch refuses.
+      const dir = join(deps.home, 'items', itemId);
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const body = item.brief ?? item.title;
+      const brief = /^\s*##\s+Read first\s*$/m.test(body) ? body : `# ${item.title}\n\n## Read first\n\nNothing.\n\n## Task\n\n${body}\n`;
+      const file = join(dir, 'brief.md');
+      writeFileSync(file, brief, { mode: 0o600 });
+      return { item, params: { ...params, brief: file }, staged: dir };
+    },
+
+    itemStarted(item, worker) {
+      stores.backlog.linkWorker(item.id, worker);
+      stores.backlog.start(item.id);
+    },
+
+    findingsAsDecisions(worker, err) {
+      return findingsToDecisions(stores, worker, deps.store.getWorker(worker)?.project ?? null, err) ?? err;
+    },
+
+    withItemAndDecision(rows) {
+      return rows.map((r) => {
+        const id = String(r.id);
+        const item = stores.backlog.itemOfWorker(id);
+        const d = stores.decisions.latestOf(id);
+        return { ...r, item: item?.id ?? null, decision: d ? { key: d.key, state: d.state, question: d.question, delivery: d.delivery } : null };
+      });
+    },
+
+    /**
+     * `discard --all-finished` without the parked: a worker with an open decision is left alone
+     * and reported refused (naming its decision); each other finished worker goes through the
+     * plain discard one at a time.
+     */
+    async discardAllButParked(discard, p, ctx) {
+      const discarded: unknown[] = [];
+      const refused: { id: string; code: string; message: string }[] = [];
+      for (const v of deps.fleet.views()) {
+        if (!discardable(v)) continue;
+        try {
+          rules.refuseIfParked(v.id, 'discarded');
+          discarded.push(await discard({ ...p, allFinished: false, id: v.id }, ctx));
+        } catch (err) {
+          refused.push({ id: v.id, code: err instanceof HandError ? err.code : 'failed', message: (err as Error).message });
+        }
+      }
+      return { all: true, discarded, refused };
+    },
+  };
+  return rules;
+}
+
+/**
+ * `dispatch` under its rules, in the order a person is refused: the usage limit, then the item
+ * (when one is named), then dispatch's own refusals; the item is started only once its worker
+ * exists, and its staged brief is taken away again when dispatch refused.
+ */
+export async function dispatchUnderRules(rules: Pick<CrossRules, 'usageAllowsDispatch' | 'itemForDispatch' | 'itemStarted'>, dispatch: Handler, p: Params, ctx: CallContext): Promise<Record<string, unknown>> {
+  const warnings = await rules.usageAllowsDispatch();
+  if (!(typeof p.item === 'string' && p.item)) return { ...((await dispatch(p, ctx)) as object), warnings };
+  const { item, params, staged } = rules.itemForDispatch(p);
+  let r: Record<string, unknown>;
+  try {
+    r = (await dispatch(params, ctx)) as Record<string, unknown>;
+  } catch (err) {
+    if (staged) rmSync(staged, { recursive: true, force: true });
+    throw err;
+  }
+  rules.itemStarted(item, String(r.id));
+  return { ...r, item: item.id, warnings };
+}
