@@ -18,6 +18,7 @@ import { ops, POSTURES, AGENTS, BACKENDS, UNTILS } from '../hand-ops.ts';
 import { buildDigest } from '../commands/digest.ts';
 import { findWorkspace } from '../../io/workspace/layout.ts';
 import { parseSince, sessionStart } from '../since.ts';
+import { registerWorkTools } from './work-tools.ts';
 
 export interface McpOptions {
   paths: HomePaths;
@@ -108,6 +109,8 @@ export function makeMcpServer(o: McpOptions): McpServer {
   tool('audience', 'What happened since a time, per worker, newest last (hand audience). since: ISO time, epoch ms or a duration back (2h).', {
     since: z.string().optional().describe('e.g. 2h or 2026-12-01T08:00Z; default: the start of this Hand session'),
   }, (a) => ops.audience(p, { since: a.since ? parseSince(a.since) : sessionStart(p).since }));
+  // Backlog, decisions, away mode, relaunch, discard, usage, notifications, the review URL.
+  registerWorkTools(tool, p);
   return server;
 }
 

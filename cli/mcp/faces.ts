@@ -1,0 +1,60 @@
+/**
+ * Which MCP tool serves each daemon method, or why a method is the CLI's (or the daemon's) alone.
+ * Typed over every name in contract/methods.ts, so a new method does not compile until it has
+ * a face or a reason; tests/hand/every-method-has-a-face.test.ts checks each tool is served.
+ */
+import type { MethodName } from '../../contract/methods.ts';
+
+export type Face = { tool: string } | { cliOnly: string };
+
+export const MCP_FACE: Record<MethodName, Face> = {
+  ping: { cliOnly: 'hand daemon start/status: the daemon itself, not the fleet' },
+  shutdown: { cliOnly: 'hand daemon stop: the person stops the daemon, never the Hand' },
+  annex: { tool: 'annex' },
+  projects: { tool: 'projects' },
+  projectSet: { tool: 'project_set' },
+  dispatch: { tool: 'dispatch' },
+  status: { tool: 'status' },
+  wait: { tool: 'wait' },
+  watch: { cliOnly: 'hand watch streams lines for a Monitor; an MCP call cannot stream to the session' },
+  read: { tool: 'read' },
+  send: { tool: 'send' },
+  keys: { tool: 'keys' },
+  stop: { tool: 'stop' },
+  land: { tool: 'land' },
+  approve: { tool: 'approve' },
+  reject: { tool: 'reject' },
+  landings: { tool: 'landings' },
+  discard: { tool: 'discard' },
+  relaunch: { tool: 'relaunch' },
+  hook: { cliOnly: "hand hook is Claude Code's hook in a worker, the worker's second witness" },
+  review: { tool: 'review_url' },
+  survey: { tool: 'survey' },
+  audience: { tool: 'audience' },
+  'backlog.add': { tool: 'backlog_add' },
+  'backlog.list': { tool: 'backlog_list' },
+  'backlog.ready': { tool: 'backlog_ready' },
+  'backlog.show': { tool: 'backlog_show' },
+  'backlog.start': { tool: 'backlog_start' },
+  'backlog.hold': { tool: 'backlog_hold' },
+  'backlog.unhold': { tool: 'backlog_unhold' },
+  'backlog.block': { tool: 'backlog_block' },
+  'backlog.done': { tool: 'backlog_done' },
+  'backlog.reopen': { tool: 'backlog_reopen' },
+  'backlog.drop': { tool: 'backlog_drop' },
+  decisions: { tool: 'decisions' },
+  decide: { tool: 'decide' },
+  'afk.on': { tool: 'afk_on' },
+  'afk.off': { tool: 'afk_off' },
+  'afk.digest': { cliOnly: 'part of hand digest (the digest tool carries the away account)' },
+  'afk.status': { tool: 'afk_status' },
+  journal: { tool: 'journal' },
+  'notify.add': { cliOnly: 'where notifications go is the person’s setting (hand notify add), never the Hand’s' },
+  'notify.list': { tool: 'notify_list' },
+  'notify.remove': { cliOnly: 'the person removes a notification target (hand notify remove)' },
+  'notify.test': { tool: 'notify_test' },
+  'notify.log': { cliOnly: 'a delivery log for debugging notifications (hand notify log)' },
+  usage: { tool: 'usage' },
+  'usage.source': { cliOnly: 'the usage source is a command the person configures (hand usage source)' },
+  'work.summary': { cliOnly: 'part of hand digest and survey (their tools carry it)' },
+};

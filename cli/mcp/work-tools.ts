@@ -1,0 +1,78 @@
+/**
+ * The MCP tools beyond the fleet's core (issue 22): the backlog, held decisions, away mode and
+ * its journal, relaunch and discard, landings, the usage pulse, notifications, the review page's
+ * URL and a project's permission posture. Each calls the daemon method the CLI command of the
+ * same name calls, with the same params, so a tool's result is that command's `--json` object
+ * and a refusal is the same error with the same text.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { UsageError } from '../../contract/errors.ts';
+import { HOLD_KINDS } from '../../contract/vocabulary.ts';
+import type { HomePaths } from '../../contract/home.ts';
+import type { MethodName } from '../../contract/methods.ts';
+import { call } from '../client.ts';
+import { parseDuration } from '../durations.ts';
+
+type Tool = <S extends z.ZodRawShape>(name: string, description: string, shape: S, fn: (args: z.objectOutputType<S, z.ZodTypeAny>) => Promise<unknown>) => void;
+
+const item = z.string().describe('backlog item id');
+const worker = z.string().describe('worker id');
+
+export function registerWorkTools(tool: Tool, p: HomePaths): void {
+  const daemon = (method: MethodName, params: Record<string, unknown> = {}) => call(p, method, params);
+
+  tool('backlog_add', 'Add a queued backlog item for a registered project (hand backlog add). brief: path of a brief file whose text the item keeps.', {
+    id: item, title: z.string(), project: z.string(), brief: z.string().optional(),
+  }, (a) => {
+    let brief: string | undefined;
+    if (a.brief) {
+      try {
+        brief = readFileSync(resolve(a.brief), 'utf8');
+      } catch (err) {
+        throw new UsageError('bad-brief', `cannot read --brief ${a.brief}: ${(err as Error).message}`);
+      }
+    }
+    return daemon('backlog.add', { id: a.id, title: a.title, project: a.project, brief });
+  });
+  tool('backlog_list', 'Backlog items, every state but dropped unless state is given (hand backlog list).', { state: z.string().optional() }, (a) => daemon('backlog.list', { state: a.state }));
+  tool('backlog_ready', 'Items ready to dispatch: queued, not held, every blocker done (hand backlog ready).', {}, () => daemon('backlog.ready'));
+  tool('backlog_show', 'One backlog item in full (hand backlog show).', { id: item }, (a) => daemon('backlog.show', a));
+  tool('backlog_start', 'Mark an item in flight without a worker (hand backlog start); dispatch --item does it for you.', { id: item }, (a) => daemon('backlog.start', a));
+  tool('backlog_hold', 'Hold an item with the reason and what it waits for (hand backlog hold).', { id: item, reason: z.string(), kind: z.enum(HOLD_KINDS) }, (a) => daemon('backlog.hold', a));
+  tool('backlog_unhold', 'Release a held item (hand backlog unhold).', { id: item }, (a) => daemon('backlog.unhold', a));
+  tool('backlog_block', 'Record that an item waits for another to be done (hand backlog block).', { id: item, by: z.string().describe('the blocking item') }, (a) => daemon('backlog.block', a));
+  tool('backlog_done', 'Close an item as done, with its PR and a note (hand backlog done).', { id: item, pr: z.string().optional(), note: z.string().optional() }, (a) => daemon('backlog.done', a));
+  tool('backlog_reopen', 'Queue a done or dropped item again (hand backlog reopen).', { id: item }, (a) => daemon('backlog.reopen', a));
+  tool('backlog_drop', 'Drop an item without doing it (hand backlog drop).', { id: item }, (a) => daemon('backlog.drop', a));
+
+  tool('decisions', 'Questions parked workers left and review-gate findings, open ones unless all (hand decisions). Relay each to the person; never answer one yourself.', { all: z.boolean().optional() }, (a) => daemon('decisions', { all: a.all === true }));
+  tool('decide', "Answer a decision with the person's words, or decline it with their reason (hand decide). The answer is typed into a live worker at an empty box, or a gone worker is relaunched with it.", {
+    key: z.string().describe('decision key'), answer: z.string().optional(), declined: z.string().optional().describe('why it is closed without an answer'),
+  }, (a) => daemon('decide', { key: a.key, answer: a.answer, declined: a.declined }));
+
+  tool('afk_on', 'The person is away: hold the fleet, push what needs them, journal the rest (hand afk on).', { note: z.string().optional() }, (a) => daemon('afk.on', { note: a.note }));
+  tool('afk_off', 'The person is back: the away account — waits on you (questions quoted), landed, broke, still running (hand afk off).', {}, () => daemon('afk.off'));
+  tool('afk_status', 'Whether the person is away, since when, unread journal entries (hand afk status).', {}, () => daemon('afk.status'));
+  tool('journal', 'The away journal since a time (hand journal). since: ISO time or a duration back such as 2h.', { since: z.string().optional() }, (a) =>
+    daemon('journal', a.since && /^\d+(ms|s|m|h|d)$/.test(a.since) ? { sinceMs: parseDuration(a.since, '--since') } : { since: a.since }));
+
+  tool('relaunch', 'Give a wedged or gone worker a fresh session in the same worktree and branch, with a progress note (hand relaunch). Refused while it works unless force.', {
+    id: worker, note: z.string().optional(), force: z.boolean().optional(), stall: z.string().optional().describe('stall threshold, e.g. 20m'),
+  }, (a) => daemon('relaunch', { id: a.id, note: a.note, force: a.force === true, stallMs: a.stall ? parseDuration(a.stall, '--stall') : undefined, env: process.env }));
+  tool('discard', 'Give up a finished worker: worktree removed through git (never forced), pane closed, brief and report archived (hand discard).', {
+    id: worker.optional(), allFinished: z.boolean().optional(), deleteBranch: z.boolean().optional(), discardCommits: z.boolean().optional(),
+  }, (a) => {
+    if (!a.id && !a.allFinished) throw new UsageError('bad-discard', 'which worker? hand discard <id>, or hand discard --all-finished.');
+    if (a.discardCommits && !a.deleteBranch) throw new UsageError('bad-discard', '--discard-commits only confirms --delete-branch; pass both, or neither.');
+    return daemon('discard', { id: a.id, allFinished: a.allFinished === true, deleteBranch: a.deleteBranch === true, discardCommits: a.discardCommits === true });
+  });
+  tool('landings', 'Open landing gates waiting for the person (hand landings).', {}, () => daemon('landings'));
+  tool('project_set', "Change a project's permission posture on the person's word (hand project set).", { name: z.string(), permissions: z.enum(['off', 'edits', 'ask']) }, (a) => daemon('projectSet', a));
+
+  tool('usage', 'The usage window nearest its limit; dispatch refuses at 90 % or more (hand usage).', {}, () => daemon('usage'));
+  tool('notify_list', 'Where notifications go, and which are failing (hand notify list).', {}, () => daemon('notify.list'));
+  tool('notify_test', 'Send a test notification to one target or all (hand notify test).', { id: z.string().optional() }, (a) => daemon('notify.test', { id: a.id }));
+  tool('review_url', "The review page's address, for the person to open (hand review). Give them the link; never open it or approve from it yourself.", {}, () => daemon('review'));
+}

@@ -1,0 +1,78 @@
+/**
+ * The Hand reaches everything the daemon does (issue 22): every daemon method has an MCP tool
+ * or a recorded reason to be CLI-only (cli/mcp/faces.ts, typed over contract/methods.ts), the
+ * running `hand mcp` serves exactly those tools, and the work tools answer what the CLI's
+ * `--json` prints for the same request, refusals included.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CliWorld } from '../cli/cli-harness.ts';
+import { makeWorkspaceWorld } from '../helpers/workspace-world.ts';
+import { HAND_BIN } from '../helpers/hand-process.ts';
+import { METHODS } from '../../contract/methods.ts';
+import { MCP_FACE } from '../../cli/mcp/faces.ts';
+
+let w: CliWorld;
+let client: Client;
+
+beforeAll(async () => {
+  let ws: string;
+  ({ w, ws } = await makeWorkspaceWorld('mcp-faces'));
+  client = new Client({ name: 'kh-test', version: '0.0.0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [HAND_BIN, '--home', w.home, 'mcp', '--workspace', ws], env: w.env, stderr: 'pipe' }));
+}, 60_000);
+
+afterAll(async () => {
+  await client?.close();
+  await w?.cleanup();
+}, 60_000);
+
+async function tool(name: string, args: Record<string, unknown> = {}): Promise<{ isError: boolean; text: string; value: any }> {
+  const r = (await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 })) as { isError?: boolean; content: { text: string }[]; structuredContent?: unknown };
+  const text = r.content[0]!.text;
+  return { isError: r.isError === true, text, value: r.isError ? r.structuredContent : JSON.parse(text) };
+}
+
+async function cli(args: string[]): Promise<any> {
+  const r = await w.hand([...args, '--json']);
+  expect(r.code, `hand ${args.join(' ')}: ${r.stdout}${r.stderr}`).toBe(0);
+  return r.json;
+}
+
+describe('every daemon method has a face', () => {
+  it('each method has an MCP tool or a reason to be CLI-only, and the server serves exactly those tools', async () => {
+    expect(Object.keys(MCP_FACE).sort()).toEqual([...METHODS].sort());
+    const wanted = Object.values(MCP_FACE).flatMap((f) => ('tool' in f ? [f.tool] : []));
+    for (const f of Object.values(MCP_FACE)) if ('cliOnly' in f) expect(f.cliOnly.length).toBeGreaterThan(20);
+    const { tools } = await client.listTools();
+    const served = tools.map((t) => t.name).sort();
+    // digest is a tool over several methods (the CLI's hand digest), not one method
+    expect(served).toEqual([...new Set([...wanted, 'digest'])].sort());
+    for (const t of tools) expect(t.description?.length ?? 0, t.name).toBeGreaterThan(20);
+  });
+
+  it('backlog, decisions, afk and usage tools answer what the CLI prints with --json', async () => {
+    await cli(['annex', w.repo, '--name', 'shop', '--yolo']);
+    const added = await tool('backlog_add', { id: 'feat', title: 'Add the feature', project: 'shop' });
+    expect(added.isError, added.text).toBe(false);
+    const strip = (v: any) => JSON.parse(JSON.stringify(v, (k, x) => (k === 'updatedAt' || k === 'createdAt' ? undefined : x)));
+    expect(strip(added.value)).toEqual(strip(await cli(['backlog', 'show', 'feat'])));
+    expect((await tool('backlog_ready')).value).toEqual(await cli(['backlog', 'ready']));
+    const held = await tool('backlog_hold', { id: 'feat', reason: 'waiting for the spec', kind: 'person' });
+    expect(held.value.hold).toEqual({ kind: 'person', reason: 'waiting for the spec' });
+    expect((await tool('backlog_list')).value).toEqual(await cli(['backlog', 'list']));
+    expect((await tool('decisions')).value).toEqual(await cli(['decisions']));
+    expect((await tool('afk_status')).value).toEqual(await cli(['afk', 'status']));
+    const usage = await tool('usage');
+    expect(usage.value.line).toBe((await cli(['usage'])).line);
+  });
+
+  it('a refusal is a tool error carrying the CLI refusal text', async () => {
+    const r = await tool('decide', { key: 'no-such-decision', answer: 'SQLite' });
+    expect(r.isError).toBe(true);
+    const c = await w.hand(['decide', 'no-such-decision', 'SQLite', '--json']);
+    expect(c.code).toBe(1);
+    expect(r.value.error.message).toBe(c.json.error.message);
+  });
+});
