@@ -6,7 +6,7 @@ import type { WorkerIntent } from '../../../persistence/types.ts';
 import { MemoryStore } from './memory-store.ts';
 import { ScriptedHost, scriptedAnalyse, reading } from './scripted-host.ts';
 import type { ScreenReading } from '../../../io/screen/types.ts';
-import { STARTUP_SETTLE_MS } from '../../../machines/worker.machine.ts';
+import { STARTUP_SETTLE_MS, SETTLE_QUIET_MS } from '../../../machines/worker.machine.ts';
 
 export const T0 = 1_000_000;
 export const STALL_MS = 20 * 60_000;
@@ -73,6 +73,14 @@ export async function showStartScreen(h: Harness, pane: string, r: ScreenReading
   h.host.show(pane, r);
   await settle(h);
   h.clock.increment(STARTUP_SETTLE_MS);
+  await settle(h);
+}
+
+/** Show a working worker the idle screen its turn ended on, and let the settle window run out. */
+export async function showTurnEnd(h: Harness, pane: string, r: ScreenReading = reading({ fingerprint: 'f-idle2' })): Promise<void> {
+  h.host.show(pane, r);
+  await settle(h);
+  h.clock.increment(SETTLE_QUIET_MS);
   await settle(h);
 }
 
