@@ -18,8 +18,8 @@ export interface Harness {
   clock: SimulatedClock;
   reports: Set<string>;
   parked: Map<string, string>;
-  /** Rebuild the fleet host over the same store, host and clock (a daemon restart). */
-  restart(): Promise<{ restored: string[]; skipped: { id: string; reason: string }[] }>;
+  /** Rebuild the fleet host over the same store and host (a daemon restart), on the same clock or the one given. */
+  restart(clock?: SimulatedClock): Promise<{ restored: string[]; skipped: { id: string; reason: string }[] }>;
 }
 
 export function intent(id: string, over: Partial<WorkerIntent> = {}): WorkerIntent {
@@ -47,16 +47,18 @@ export function makeHarness(opts: { host?: ScriptedHost; ports?: Partial<WorkerP
     sendKey: (h, paneId, key) => h.sendKey(paneId, key),
     ...opts.ports,
   };
-  const build = () => createFleetHost({ store, hosts: { [host.backend]: host }, ports, clock, analyse: scriptedAnalyse, landing: opts.landing });
+  const build = () => createFleetHost({ store, hosts: { [host.backend]: host }, ports, clock: h.clock, analyse: scriptedAnalyse, landing: opts.landing });
   const h: Harness = {
-    fleet: build(),
+    fleet: null as unknown as FleetHost,
     store, host, clock, reports, parked,
-    async restart() {
+    async restart(next?: SimulatedClock) {
       await h.fleet.shutdown();
+      if (next) h.clock = next;
       h.fleet = build();
       return h.fleet.start();
     },
   };
+  h.fleet = build();
   return h;
 }
 
