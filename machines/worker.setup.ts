@@ -76,6 +76,11 @@ export const workerSetup = setup({
     armFirstPromptDue: assign(({ context, event }) => ({
       startupSettleAt: context.startupSettleAt ?? (event as { at: number }).at + STARTUP_SETTLE_MS,
     })),
+    /** The error's message is the problem a person reads (hand status, the notification). */
+    noteAgentError: assign(({ event, context }) => {
+      const e = screenOf(event);
+      return e?.reading.agentError ? { problem: `agent error: ${e.reading.agentError}` } : { problem: context.problem };
+    }),
     /** The box's text is quoted, so the person woken sees what stopped the first prompt. */
     noteBoxHeld: assign(({ context }) => ({ problem: `${BOX_HELD_AT_START}: ${JSON.stringify(context.reading?.promptBox ?? '')}` })),
     /** LAND: the evidence becomes the gate's content; yolo records itself as the approver. */
@@ -220,6 +225,11 @@ export const workerSetup = setup({
      */
     deadlineReached: ({ context, event }, params: { name: DeadlineName }) =>
       event.type === 'DEADLINE' && event.name === params.name && event.at >= DEADLINE_AT[params.name](context),
+    /** Idle after a turn that ended in an API error or a usage limit (the screen's or the StopFailure hook's word). */
+    agentErrorShown: ({ event }) => {
+      const r = screenOf(event)?.reading ?? null;
+      return isIdle(r) && !!r!.agentError;
+    },
     /** Starting: a readable screen unlike the last one (the start-up stall clock restarts). */
     changed: ({ event, context }) => {
       const e = screenOf(event);

@@ -16,6 +16,7 @@ const named = (name: 'stall' | 'unclassified' | 'settle-quiet') => ({ type: 'isD
  */
 const newScreenWakesTheWorker = [
   { guard: 'awaitingInput', target: '#worker.running.blocked', actions: 'noteReading' },
+  { guard: 'agentErrorShown', target: '#worker.running.agentError', actions: ['noteChange', 'noteAgentError'] },
   { guard: 'busyChanged', target: '#worker.running.working', actions: 'noteChange' },
   { actions: 'noteReading' },
 ] as const;
@@ -26,6 +27,8 @@ export const runningState = workerSetup.createStateConfig({
     SCREEN: [
       { guard: 'unreadable', target: '.blind', actions: 'noteReading' },
       { guard: 'awaitingInput', target: '.blocked', actions: 'noteReading' },
+      // A turn that ended in an API error or a usage limit is never settled (agentError).
+      { guard: 'agentErrorShown', target: '.agentError', actions: ['noteChange', 'noteAgentError'] },
       // Idle is not settled yet: the screen must hold still for SETTLE_QUIET_MS (finishing).
       { guard: 'idle', target: '.finishing', actions: 'noteChange' },
       // Could-not-tell is timed on its own (bound: unclassifiedMs), apart from the stall clock.
@@ -64,10 +67,21 @@ export const runningState = workerSetup.createStateConfig({
           { guard: named('settle-quiet'), target: 'finishing', reenter: true },
         ],
         SCREEN: [
+          { guard: 'agentErrorShown', target: 'agentError', actions: ['noteChange', 'noteAgentError'] },
           { guard: 'idleUnchanged', actions: 'noteReading' },
           { guard: 'idleChanged', target: 'finishing', reenter: true, actions: 'noteChange' },
         ],
       },
+    },
+    /**
+     * The turn ended in an API error (its retries spent) or a usage limit, and the agent is back
+     * at an empty box: a condition of its own that wakes a person, never settled, never done.
+     * New work (a person's prompt) or an idle screen without the error leaves it (the parent).
+     */
+    agentError: {
+      tags: ['agent-error'],
+      on: { SCREEN: { guard: 'agentErrorShown', actions: ['noteReading', 'noteAgentError'] } },
+      exit: 'clearProblem',
     },
     /** A readable screen that could not be told, for less than the bound so far. */
     unsure: {

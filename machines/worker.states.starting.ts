@@ -104,6 +104,8 @@ export const briefingState = workerSetup.createStateConfig({
     KEYS: { guard: not(stateIn('#worker.briefing.blocked')), actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'briefing', box: '', kind: '' }) } },
     SCREEN: [
       { guard: 'awaitingInput', target: '#worker.running.blocked', actions: ['noteChange', 'clearProblem'] },
+      // The first turn ended in an API error or a usage limit: never settled.
+      { guard: 'agentErrorShown', target: '#worker.running.agentError', actions: ['noteChange', 'noteAgentError'] },
       // Our text still in the box is checked before the spinner: it was not submitted.
       { guard: 'promptInBox', target: '.unsubmitted', actions: 'noteReading' },
       { guard: 'busy', target: '#worker.running.working', actions: ['noteChange', 'clearProblem'] },

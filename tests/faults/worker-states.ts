@@ -62,6 +62,7 @@ export const CATALOGUE: Record<string, Entry> = {
   'running.blocked': { recipe: { project: 'yolo', task: 'MODE:ask pick one', reach: at('running.blocked') } },
   'running.stalled': { recipe: { project: 'yolo', task: 'MODE:hang long job', stall: '3s', reach: at('running.stalled') } },
   'running.finishing': { skip: NO_PORT },
+  'running.agentError': { skip: 'needs an API error after retries; the mock draws no error screen (tests/actors/a-turn-that-ended-in-an-api-error-is-agent-error.test.ts)' },
   'running.unsure': { skip: 'needs a readable screen no rule can classify; the mock draws only screens the reader knows (the bound itself is tests/actors/could-not-tell-wakes-a-person.test.ts)' },
   'running.unclassified': { skip: 'follows running.unsure after its bound (see running.unsure)' },
   'running.blind': { skip: 'needs an unreadable screen; the mock always draws a readable one at the fixed pane size' },
