@@ -8,8 +8,10 @@ import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../../root.ts';
 import { shellCommand } from '../../workspace/kit-settings.ts';
 
-/** The hooks a worker reports through (payloads as Claude Code 2.1.332 sends them on stdin). */
-/** StopFailure (Claude Code 2.1.78+): the turn ended in an API error or a usage limit (actors/witness.ts). */
+/**
+ * The hooks a worker reports through (payloads as Claude Code 2.1.332 sends them on stdin).
+ * StopFailure (2.1.78 and later): the turn ended in an API error or a usage limit (actors/witness.ts).
+ */
 export const WITNESS_HOOK_EVENTS = ['Notification', 'Stop', 'StopFailure', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'] as const;
 export type WitnessHookEvent = (typeof WITNESS_HOOK_EVENTS)[number];
 
