@@ -95,6 +95,8 @@ export function waitReasonOf(v: ConditionFacts): Exclude<WaitReason, 'timeout'> 
   if (v.condition === 'stalled') return 'stalled';
   if (v.disputed) return 'disputed';
   if (v.condition === 'unclassified') return 'unclassified';
+  // The turn ended in an API error or a usage limit: never settled, a person must know.
+  if (v.condition === 'agent-error') return 'agent-error';
   if (v.condition === 'settled') return 'settled';
   return null;
 }

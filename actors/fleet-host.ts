@@ -248,7 +248,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
 
   const host: FleetHost = {
     async start() {
-      const loaded = loadFleet(deps.store, deps.log);
+      const loaded = loadFleet(deps.store, deps.log, clock.now());
       for (const record of loaded.records) records.set(record.intent.id, record);
       startFleet(loaded.fleetSnapshot);
       await reattachPanes(loaded.panes, { hosts: deps.hosts, clock, recordOf, route, attachFeed, log: deps.log });

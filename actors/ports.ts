@@ -43,8 +43,24 @@ export interface Clock {
   clearTimeout(handle: unknown): void;
 }
 
-export const realClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (f, ms) => setTimeout(f, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
+/**
+ * The daemon's clock: the wall clock read once, at first use, then advanced by a monotonic
+ * clock. Durations are therefore measured monotonically while the daemon lives — a wall clock
+ * set back two hours under a hung worker left its stall deadline two hours away (issue 21) —
+ * while the times it gives stay absolute (ms since epoch), so deadlines persist and are
+ * re-checked by the next daemon (actors/recheck-deadlines.ts). Cost: a wall clock corrected
+ * while the daemon runs shows in its times only after a restart.
+ */
+export function monotonicWallClock(wall: () => number = () => Date.now(), mono: () => number = () => performance.now()): Clock {
+  let anchor: { wall: number; mono: number } | null = null;
+  return {
+    now: () => {
+      anchor ??= { wall: wall(), mono: mono() };
+      return anchor.wall + Math.round(mono() - anchor.mono);
+    },
+    setTimeout: (f, ms) => setTimeout(f, ms),
+    clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  };
+}
+
+export const realClock: Clock = monotonicWallClock();

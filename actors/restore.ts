@@ -16,6 +16,7 @@ import type { BackendName, TerminalHost } from '../io/terminal/types.ts';
 import type { FleetStore, WorkerIntent, WorkerRow } from '../persistence/types.ts';
 import type { FleetWorkerEntry } from '../machines/fleet.machine.ts';
 import type { WorkerEvent } from '../machines/worker.types.ts';
+import { recheckSnapshotDeadlines } from './recheck-deadlines.ts';
 import { checkWorkerRow, composeFleetSnapshot, fleetContextFrom, isRestorableVersion } from './snapshot-codec.ts';
 import type { Clock } from './ports.ts';
 import { meaningOfStage, stagePath } from './condition.ts';
@@ -37,7 +38,8 @@ export interface LoadedFleet {
   skipped: { id: string; reason: string }[];
 }
 
-export function loadFleet(store: FleetStore, log?: (obj: Record<string, unknown>) => void): LoadedFleet {
+/** `now`: the new daemon's clock, against which every restored deadline is re-checked (actors/recheck-deadlines.ts). */
+export function loadFleet(store: FleetStore, log?: (obj: Record<string, unknown>) => void, now?: number): LoadedFleet {
   const out: LoadedFleet = { records: [], fleetSnapshot: null, panes: [], restored: [], skipped: [] };
   const fleetRow = store.loadFleetSnapshot();
   const saved = fleetContextFrom(fleetRow && isRestorableVersion(fleetRow.version) ? fleetRow.json : null);
@@ -57,6 +59,10 @@ export function loadFleet(store: FleetStore, log?: (obj: Record<string, unknown>
       registry[row.id] = { status: 'failed', error: saved.workers[row.id]?.error ?? 'worker actor crashed' };
       out.records.push(newRecord(intent));
       continue;
+    }
+    if (now !== undefined && checked.status === 'active') {
+      checked.snapshot = recheckSnapshotDeadlines(checked.snapshot as Record<string, unknown>, now) as typeof checked.snapshot;
+      checked.context = (checked.snapshot as { context: typeof checked.context }).context;
     }
     children[row.id] = checked.snapshot;
     registry[row.id] = { status: checked.status === 'done' ? 'finished' : 'active', error: null };

@@ -14,7 +14,7 @@ import type { TokenUsage } from '../io/agent/claude/transcript-usage.ts';
 export const DISPUTE_MS = 5000;
 
 /** What a hook says about the agent: it asks a person, its turn is running, it is at rest, it left. */
-export type HookWord = 'needs-input' | 'working' | 'idle' | 'ended';
+export type HookWord = 'needs-input' | 'working' | 'idle' | 'ended' | 'failed';
 
 export interface WitnessState {
   note: HookNote | null;
@@ -56,6 +56,9 @@ export function wordOf(note: HookNote): HookWord | null {
       return 'working';
     case 'Stop':
       return 'idle';
+    // The turn ended in an API error or a usage limit (Claude Code 2.1.78+).
+    case 'StopFailure':
+      return 'failed';
     case 'SessionEnd':
       return 'ended';
     default:
@@ -85,14 +88,23 @@ function track(w: WitnessState, now: number): void {
 /** The reading to give the machine: the screen's own, or the hook's word when the screen cannot tell. */
 export function readingFor(w: WitnessState): ScreenReading | null {
   const r = w.screen;
+  // The screen shows an empty box after a failed turn: where it names no error, the hook's word does.
+  if (r && reportsFailure(w) && r.readable && r.state === 'idle' && !r.agentError) {
+    return { ...r, agentError: w.note?.message ?? 'the turn ended in an error (StopFailure hook)' };
+  }
   if (!r || !couldNotTell(r) || !claimsInput(w)) return r;
   const reason = w.note?.notificationType === 'permission_prompt' || /permission/i.test(w.note?.message ?? '') ? 'permission' : 'question';
   return { ...r, state: 'blocked', awaitingInput: true, blockedReason: reason };
 }
 
+/** A StopFailure not yet followed by new work on screen. */
+const reportsFailure = (w: WitnessState): boolean => w.word === 'failed' && !w.spent;
+
 /** A screen reading came in: returns the reading to route to the worker's machine. */
 export function onScreen(w: WitnessState, reading: ScreenReading, now: number): ScreenReading {
   w.screen = reading;
+  // A new turn on screen: the failure the hook reported is over.
+  if (reportsFailure(w) && reading.readable && reading.state === 'working') w.spent = true;
   if (showsDialog(reading)) w.lastBlockedAt = now;
   if (claimsInput(w)) {
     if (reading.readable && (reading.awaitingInput || reading.state === 'blocked')) w.confirmed = true;
@@ -115,7 +127,7 @@ export function onNote(w: WitnessState, note: HookNote, now: number): boolean {
     w.spent = word === 'needs-input' && shown && !showsDialog(w.screen) && !couldNotTell(w.screen);
   }
   track(w, now);
-  return claimsInput(w) && couldNotTell(w.screen);
+  return (claimsInput(w) && couldNotTell(w.screen)) || (reportsFailure(w) && w.screen?.state === 'idle');
 }
 
 export interface WitnessView {

@@ -29,7 +29,9 @@ const str = (v: unknown, max = 2000): string | undefined => (typeof v === 'strin
 export function noteOf(id: string, event: string, payload: unknown, at: number): HookNote {
   const p = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
   const note: HookNote = { id, event: str(p.hook_event_name, 64) ?? event, at };
-  const message = str(p.message);
+  // StopFailure carries `error` (its kind) and `error_details`, not `message`: kept as the message.
+  const failure = [str(p.error, 200), str(p.error_details)].filter(Boolean).join(': ');
+  const message = str(p.message) ?? (failure || undefined);
   if (message) note.message = message;
   const type = str(p.notification_type, 64);
   if (type) note.notificationType = type;

@@ -30,4 +30,9 @@ export interface ScreenReading {
   fingerprint: string;
   /** Last 3 normalised non-empty lines joined with ' | '; '' when unreadable. */
   lastActivity: string;
+  /**
+   * Idle after a turn that ended in an API error or a usage limit: the message (io/screen/agent-error.ts).
+   * Absent or null otherwise (optional: readings from hosts and tests that predate it mean none).
+   */
+  agentError?: string | null;
 }

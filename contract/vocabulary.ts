@@ -38,7 +38,7 @@ export type AgentName = (typeof AGENTS)[number];
  *   gone      — final: stopped, exited, failed, lost, landed or rejected
  */
 export const CONDITIONS = [
-  'making', 'gate', 'busy', 'blocked', 'stalled', 'unclassified', 'checking', 'settled', 'landing', 'stopping', 'stuck', 'wait-failed', 'gone',
+  'making', 'gate', 'busy', 'blocked', 'stalled', 'unclassified', 'agent-error', 'checking', 'settled', 'landing', 'stopping', 'stuck', 'wait-failed', 'gone',
 ] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
@@ -61,7 +61,7 @@ export type WorkerTag = Condition | StateMark;
 
 /** What `hand wait` reports waking for (plus 'timeout' when nothing came in time). */
 /** disputed: screen and the agent's hooks disagree past their grace (actors/witness.ts). */
-export const WAIT_REASONS = ['settled', 'blocked', 'stalled', 'unclassified', 'disputed', 'gone', 'timeout', 'wait-failed'] as const;
+export const WAIT_REASONS = ['settled', 'blocked', 'stalled', 'unclassified', 'agent-error', 'disputed', 'gone', 'timeout', 'wait-failed'] as const;
 export type WaitReason = (typeof WAIT_REASONS)[number];
 
 /** What `hand wait --until` accepts. */

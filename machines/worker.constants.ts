@@ -56,3 +56,13 @@ export const LANDING_STOP_TIMEOUT_MS = 30_000;
  * waiting dialog for the whole stall time.
  */
 export const UNCLASSIFIED_MS = 30_000;
+/**
+ * How long an idle screen after work must hold (repaints allowed, no change) before the worker
+ * counts as settled. A screen flipping between a finished turn and a spinner every 0.3 s was
+ * called settled at once (issue 21); each idle spell of such a screen is shorter than this. The
+ * cost: every settle is reported this much later (a quiet fleet's `hand wait --until settled`
+ * returns half a second later than the screen went idle).
+ */
+export const SETTLE_QUIET_MS = 500;
+/** Starting: the first prompt was due, and the input box already held text nobody sent (quoted after the colon). */
+export const BOX_HELD_AT_START = 'first prompt not typed: the input box already holds text';

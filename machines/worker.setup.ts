@@ -14,7 +14,8 @@ import type {
 import {
   isReadable, isBlocked, isIdle, isBusy, boxIsEmpty, boxReadyForBrief, boxHoldsPrompt, isTurnRunning, boxHoldsTypedText,
 } from './worker.guards.ts';
-import { MAX_BRIEF_RETRIES, PROMPT_NOT_SUBMITTED, UNCLASSIFIED_MS } from './worker.constants.ts';
+import { MAX_BRIEF_RETRIES, PROMPT_NOT_SUBMITTED, UNCLASSIFIED_MS, BOX_HELD_AT_START, STARTUP_SETTLE_MS } from './worker.constants.ts';
+import { DEADLINE_AT } from './worker.deadlines.ts';
 import type { ScreenReading } from '../contract/screen-reading.ts';
 
 /** Readable, nothing awaited, and neither idle, working nor exited: "could not tell". */
@@ -71,6 +72,17 @@ export const workerSetup = setup({
      * entered when the prompt left the box but never showed as taken up, which says so instead.
      */
     promptNotSubmitted: assign({ problem: PROMPT_NOT_SUBMITTED }),
+    /** Starting: when the first prompt is due, kept from an earlier first idle screen (a redraw never moves it). */
+    armFirstPromptDue: assign(({ context, event }) => ({
+      startupSettleAt: context.startupSettleAt ?? (event as { at: number }).at + STARTUP_SETTLE_MS,
+    })),
+    /** The error's message is the problem a person reads (hand status, the notification). */
+    noteAgentError: assign(({ event, context }) => {
+      const e = screenOf(event);
+      return e?.reading.agentError ? { problem: `agent error: ${e.reading.agentError}` } : { problem: context.problem };
+    }),
+    /** The box's text is quoted, so the person woken sees what stopped the first prompt. */
+    noteBoxHeld: assign(({ context }) => ({ problem: `${BOX_HELD_AT_START}: ${JSON.stringify(context.reading?.promptBox ?? '')}` })),
     /** LAND: the evidence becomes the gate's content; yolo records itself as the approver. */
     openLanding: assign(({ event }) => {
       if (event.type !== 'LAND') return {};
@@ -106,6 +118,8 @@ export const workerSetup = setup({
   guards: {
     readable: ({ event }) => isReadable(screenOf(event)?.reading ?? null),
     unreadable: ({ event }) => !isReadable(screenOf(event)?.reading ?? null),
+    /** The latest reading (not the event) is readable: a deadline's check. */
+    readingReadable: ({ context }) => isReadable(context.reading),
     awaitingInput: ({ event }) => isBlocked(screenOf(event)?.reading ?? null),
     idle: ({ event }) => isIdle(screenOf(event)?.reading ?? null),
     idleReadyForBrief: ({ event }) => {
@@ -123,6 +137,10 @@ export const workerSetup = setup({
     busyUnchanged: ({ event, context }) => {
       const e = screenOf(event);
       return !!e && isBusy(e.reading) && e.reading.fingerprint === context.fingerprint;
+    },
+    idleUnchanged: ({ event, context }) => {
+      const e = screenOf(event);
+      return !!e && isIdle(e.reading) && e.reading.fingerprint === context.fingerprint;
     },
     idleChanged: ({ event, context }) => {
       const e = screenOf(event);
@@ -199,12 +217,29 @@ export const workerSetup = setup({
       const e = screenOf(event);
       return !!e && isBusy(e.reading) && !isUnclassified(e.reading) && e.reading.fingerprint === context.fingerprint;
     },
-    unclassifiedDue: ({ context, event }) =>
-      event.type === 'DEADLINE' && event.name === 'unclassified' && context.unclassifiedAt != null &&
-      event.at >= context.unclassifiedAt && isUnclassified(context.reading),
-    stallDue: ({ context, event }) =>
-      event.type === 'DEADLINE' && event.name === 'stall' && context.stallAt !== null &&
-      event.at >= context.stallAt && isReadable(context.reading) && !isBlocked(context.reading),
+    /**
+     * The deadline `name` has been reached on the time its state armed it for (worker.deadlines.ts).
+     * What else a state's deadline needs is what the state itself means (working: a readable,
+     * busy screen), so this is the whole guard there, and a DEADLINE it rejects is early or
+     * moved: the state arms it again.
+     */
+    deadlineReached: ({ context, event }, params: { name: DeadlineName }) =>
+      event.type === 'DEADLINE' && event.name === params.name && event.at >= DEADLINE_AT[params.name](context),
+    /** Idle after a turn that ended in an API error or a usage limit (the screen's or the StopFailure hook's word). */
+    agentErrorShown: ({ event }) => {
+      const r = screenOf(event)?.reading ?? null;
+      return isIdle(r) && !!r!.agentError;
+    },
+    /** Starting: a readable screen unlike the last one (the start-up stall clock restarts). */
+    changed: ({ event, context }) => {
+      const e = screenOf(event);
+      return !!e && isReadable(e.reading) && e.reading.fingerprint !== context.fingerprint;
+    },
+    /** Idle, the live box visible and holding text (a person typed into the pane during start-up). */
+    idleWithTextInBox: ({ event }) => {
+      const r = screenOf(event)?.reading ?? null;
+      return isIdle(r) && !!r!.promptBox;
+    },
     isDeadline: ({ event }, params: { name: DeadlineName }) => event.type === 'DEADLINE' && event.name === params.name,
     serverUp: ({ event }) => event.type === 'PANE_MISSING' && event.serverUp,
     stopRequested: ({ context }) => context.stopRequested,

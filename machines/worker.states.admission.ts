@@ -57,7 +57,8 @@ export const spawningState = workerSetup.createStateConfig({
     input: ({ context }) => ({ id: context.id }),
     onDone: [
       { guard: 'stopRequested', target: 'teardown', actions: assign({ paneId: ({ event }) => event.output.paneId }) },
-      { target: 'starting', actions: assign({ paneId: ({ event }) => event.output.paneId, lastEventAt: ({ event }) => event.output.at }) },
+      // The start-up stall clock runs from the pane's birth (starting.waiting arms it).
+      { target: 'starting', actions: assign({ paneId: ({ event }) => event.output.paneId, lastEventAt: ({ event }) => event.output.at, stallAt: ({ event, context }) => event.output.at + context.stallMs }) },
     ],
     onError: { target: 'failed', actions: assign({ problem: ({ event }) => `spawn: ${String(event.error)}` }) },
   },

@@ -5,6 +5,10 @@
  */
 import { assign } from 'xstate';
 import { workerSetup } from './worker.setup.ts';
+import { armDeadline } from './worker.deadlines.ts';
+
+const reached = (name: 'stall' | 'unclassified' | 'settle-quiet') => ({ type: 'deadlineReached' as const, params: { name } });
+const named = (name: 'stall' | 'unclassified' | 'settle-quiet') => ({ type: 'isDeadline' as const, params: { name } });
 
 /**
  * A resting worker (settled, done, parked) on a new screen: a dialog blocks it, fresh work sends
@@ -12,6 +16,7 @@ import { workerSetup } from './worker.setup.ts';
  */
 const newScreenWakesTheWorker = [
   { guard: 'awaitingInput', target: '#worker.running.blocked', actions: 'noteReading' },
+  { guard: 'agentErrorShown', target: '#worker.running.agentError', actions: ['noteChange', 'noteAgentError'] },
   { guard: 'busyChanged', target: '#worker.running.working', actions: 'noteChange' },
   { actions: 'noteReading' },
 ] as const;
@@ -22,7 +27,10 @@ export const runningState = workerSetup.createStateConfig({
     SCREEN: [
       { guard: 'unreadable', target: '.blind', actions: 'noteReading' },
       { guard: 'awaitingInput', target: '.blocked', actions: 'noteReading' },
-      { guard: 'idle', target: 'settled', actions: 'noteChange' },
+      // A turn that ended in an API error or a usage limit is never settled (agentError).
+      { guard: 'agentErrorShown', target: '.agentError', actions: ['noteChange', 'noteAgentError'] },
+      // Idle is not settled yet: the screen must hold still for SETTLE_QUIET_MS (finishing).
+      { guard: 'idle', target: '.finishing', actions: 'noteChange' },
       // Could-not-tell is timed on its own (bound: unclassifiedMs), apart from the stall clock.
       { guard: 'unclassified', target: '.unsure', actions: 'noteChange' },
       // Targeting a child from here re-enters it, which re-arms the stall deadline.
@@ -33,27 +41,60 @@ export const runningState = workerSetup.createStateConfig({
   states: {
     working: {
       tags: ['busy', 'working'],
-      invoke: { src: 'deadline', input: ({ context }) => ({ at: context.stallAt ?? context.lastEventAt, name: 'stall' as const }) },
+      invoke: armDeadline('stall'),
       on: {
-        DEADLINE: { guard: 'stallDue', target: 'stalled' },
+        DEADLINE: [
+          { guard: reached('stall'), target: 'stalled' },
+          // Early, or the quiet time moved on: armed again, never spent (issue 21).
+          { guard: named('stall'), target: 'working', reenter: true },
+        ],
+        // An unclassified screen goes to unsure through the parent, as a change: noted as one
+        // here, its own repaints would each count as a change there and push the stall back.
+        SCREEN: { guard: 'busyUnchanged', actions: 'noteReading' },
+      },
+    },
+    /**
+     * The turn looks over (idle), but a screen that flips between a finished turn and a spinner
+     * must not be called settled: settled once this idle screen has held for SETTLE_QUIET_MS
+     * (repaints allowed; a changed idle screen starts the wait again through the parent).
+     */
+    finishing: {
+      tags: ['busy'],
+      invoke: armDeadline('settle-quiet'),
+      on: {
+        DEADLINE: [
+          { guard: reached('settle-quiet'), target: '#worker.settled' },
+          { guard: named('settle-quiet'), target: 'finishing', reenter: true },
+        ],
         SCREEN: [
-          { guard: 'unclassified', target: 'unsure', actions: 'noteReading' },
-          { guard: 'busyUnchanged', actions: 'noteReading' },
+          { guard: 'agentErrorShown', target: 'agentError', actions: ['noteChange', 'noteAgentError'] },
+          { guard: 'idleUnchanged', actions: 'noteReading' },
+          { guard: 'idleChanged', target: 'finishing', reenter: true, actions: 'noteChange' },
         ],
       },
+    },
+    /**
+     * The turn ended in an API error (its retries spent) or a usage limit, and the agent is back
+     * at an empty box: a condition of its own that wakes a person, never settled, never done.
+     * New work (a person's prompt) or an idle screen without the error leaves it (the parent).
+     */
+    agentError: {
+      tags: ['agent-error'],
+      on: { SCREEN: { guard: 'agentErrorShown', actions: ['noteReading', 'noteAgentError'] } },
+      exit: 'clearProblem',
     },
     /** A readable screen that could not be told, for less than the bound so far. */
     unsure: {
       // Could not tell yet, within the bound: still at work as far as anyone knows.
       tags: ['busy'],
-      invoke: [
-        { src: 'deadline', input: ({ context }) => ({ at: context.stallAt ?? context.lastEventAt, name: 'stall' as const }) },
-        { src: 'deadline', input: ({ context }) => ({ at: context.unclassifiedAt ?? context.lastEventAt, name: 'unclassified' as const }) },
-      ],
+      invoke: [armDeadline('stall'), armDeadline('unclassified')],
       on: {
         DEADLINE: [
-          { guard: 'stallDue', target: 'stalled' },
-          { guard: 'unclassifiedDue', target: 'unclassified' },
+          { guard: reached('stall'), target: 'stalled' },
+          { guard: reached('unclassified'), target: 'unclassified' },
+          // Either one early or moved: both armed again at their times in context.
+          { guard: named('stall'), target: 'unsure', reenter: true },
+          { guard: named('unclassified'), target: 'unsure', reenter: true },
         ],
         SCREEN: [
           { guard: 'classifiedUnchanged', target: 'working', actions: 'noteReading' },

@@ -2,8 +2,12 @@
  * Worker states from a live pane to the first turn: waiting for the start screen to settle
  * (starting) and typing the first prompt and confirming it was submitted (briefing).
  */
-import { assign, not, stateIn } from 'xstate';
+import { and, assign, not, stateIn } from 'xstate';
 import { workerSetup } from './worker.setup.ts';
+import { armDeadline } from './worker.deadlines.ts';
+
+const reached = (name: 'stall' | 'startup-settle') => ({ type: 'deadlineReached' as const, params: { name } });
+const named = (name: 'stall' | 'startup-settle') => ({ type: 'isDeadline' as const, params: { name } });
 import {
   STARTUP_SETTLE_MS, BRIEF_QUIET_MS, RESUBMIT_AFTER_MS, BRIEF_CONFIRM_MS, BRIEF_NOT_TAKEN_UP,
 } from './worker.constants.ts';
@@ -15,14 +19,60 @@ export const startingState = workerSetup.createStateConfig({
       { guard: 'awaitingInput', target: '.blocked', actions: 'noteReading' },
       // Not typed yet: the start screen is still being redrawn (see settling).
       { guard: 'idleReadyForBrief', target: '.settling', actions: 'noteChange' },
-      // A box holding text is never briefed into; the worker waits for it to empty.
+      // A box holding text is never briefed into; the person gets STARTUP_SETTLE_MS to empty it.
+      { guard: 'idleWithTextInBox', target: '.occupied', actions: ['noteChange', 'armFirstPromptDue'] },
+      // Anything else: a changed screen restarts the start-up stall clock (waiting re-arms it).
+      { guard: 'changed', target: '.waiting', actions: 'noteChange' },
       { target: '.waiting', actions: 'noteReading' },
     ],
     // SEND/KEYS at the root let the person answer a startup dialog by hand; the machine never does.
   },
   states: {
-    waiting: { tags: ['busy'] },
+    /**
+     * Until the first idle screen. Never forever (issue 21: text typed into the pane during
+     * start-up left a worker here, `busy`, for good): a start screen unchanged for stallMs is
+     * `stalled`, as a working screen would be. An unreadable one is never a stall: its quiet
+     * time starts again (bounded re-arm, not a spent deadline).
+     */
+    waiting: {
+      tags: ['busy'],
+      invoke: armDeadline('stall'),
+      on: {
+        DEADLINE: [
+          { guard: and([reached('stall'), 'readingReadable']), target: 'stalled' },
+          { guard: reached('stall'), target: 'waiting', reenter: true, actions: assign({ stallAt: ({ event, context }) => (event as { at: number }).at + context.stallMs }) },
+          { guard: named('stall'), target: 'waiting', reenter: true },
+        ],
+      },
+    },
+    /** The start screen has not changed for stallMs: a condition that wakes a person. */
+    stalled: {
+      tags: ['stalled'],
+      on: { SCREEN: [{ guard: 'unreadable', actions: 'noteReading' }, { guard: 'busyUnchanged', actions: 'noteReading' }] },
+    },
     blocked: { tags: ['blocked'] },
+    /**
+     * Idle, with text in the box nobody sent (a person typed into the pane during start-up):
+     * the first prompt is never typed into it. It waits until the prompt is due (startupSettleAt);
+     * an emptied box meanwhile goes on to settling, text still there then wakes a person.
+     */
+    occupied: {
+      tags: ['busy'],
+      invoke: armDeadline('startup-settle'),
+      on: {
+        SCREEN: { guard: 'idleWithTextInBox', actions: 'noteReading' },
+        DEADLINE: [
+          { guard: reached('startup-settle'), target: 'boxHeld', actions: 'noteBoxHeld' },
+          { guard: named('startup-settle'), target: 'occupied', reenter: true },
+        ],
+      },
+    },
+    /** The first prompt is due and the box holds text: blocked on a person, the text quoted in `problem`. */
+    boxHeld: {
+      tags: ['blocked'],
+      on: { SCREEN: { guard: 'idleWithTextInBox', actions: ['noteReading', 'noteBoxHeld'] } },
+      exit: 'clearProblem',
+    },
     /**
      * The first idle, empty-box screen: the first prompt waits STARTUP_SETTLE_MS from it
      * (an absolute deadline, kept across redraws and restores) and is typed only if the
@@ -33,7 +83,7 @@ export const startingState = workerSetup.createStateConfig({
     settling: {
       tags: ['busy'],
       entry: assign({ startupSettleAt: ({ context }) => context.lastEventAt + STARTUP_SETTLE_MS }),
-      invoke: { src: 'deadline', input: ({ context }) => ({ at: context.startupSettleAt ?? context.lastEventAt, name: 'startup-settle' as const }) },
+      invoke: armDeadline('startup-settle'),
       on: {
         // A redraw of the start screen: noted (briefing compares against it), deadline unchanged.
         SCREEN: { guard: 'idleReadyForBrief', actions: 'noteChange' },
@@ -54,6 +104,8 @@ export const briefingState = workerSetup.createStateConfig({
     KEYS: { guard: not(stateIn('#worker.briefing.blocked')), actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'briefing', box: '', kind: '' }) } },
     SCREEN: [
       { guard: 'awaitingInput', target: '#worker.running.blocked', actions: ['noteChange', 'clearProblem'] },
+      // The first turn ended in an API error or a usage limit: never settled.
+      { guard: 'agentErrorShown', target: '#worker.running.agentError', actions: ['noteChange', 'noteAgentError'] },
       // Our text still in the box is checked before the spinner: it was not submitted.
       { guard: 'promptInBox', target: '.unsubmitted', actions: 'noteReading' },
       { guard: 'busy', target: '#worker.running.working', actions: ['noteChange', 'clearProblem'] },

@@ -175,7 +175,7 @@ export type WorkerEvent =
   | { type: 'LAND'; landing: LandingSummary; yolo: boolean; at: number }
   | { type: 'DEADLINE'; name: DeadlineName; at: number };
 
-export type DeadlineName = 'stall' | 'unclassified' | 'escape-settle' | 'interrupt-settle' | 'clear-settle' | 'stop' | 'resubmit' | 'brief-quiet' | 'brief-confirm' | 'startup-settle';
+export type DeadlineName = 'stall' | 'unclassified' | 'escape-settle' | 'interrupt-settle' | 'clear-settle' | 'stop' | 'resubmit' | 'brief-quiet' | 'brief-confirm' | 'startup-settle' | 'settle-quiet';
 
 /** Parameters of the person-command actions the wiring implements. */
 export interface DeliverTextParams { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; requestId: number }

@@ -108,7 +108,7 @@ export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = 
   return out;
 }
 
-export type AudienceKind = 'dispatched' | 'blocked' | 'answered' | 'prompted' | 'settled' | 'landed' | 'stalled' | 'unclassified' | 'exited' | 'wait-failed';
+export type AudienceKind = 'dispatched' | 'blocked' | 'answered' | 'prompted' | 'settled' | 'landed' | 'stalled' | 'unclassified' | 'agent-error' | 'exited' | 'wait-failed';
 
 export interface AudienceEvent {
   kind: AudienceKind;

@@ -8,15 +8,17 @@ import { conditionOf } from '../wait-report.ts';
 import type { WorkerViewLike } from '../fleet-api.ts';
 import { decisionKey } from '../../persistence/work/decision-store.ts';
 
-export type Label = 'blocked' | 'gate' | 'parked' | 'crashed' | 'settled' | 'done' | 'stalled' | 'landed' | 'exited' | 'busy';
+export type Label = 'blocked' | 'gate' | 'parked' | 'crashed' | 'settled' | 'done' | 'stalled' | 'agent-error' | 'landed' | 'exited' | 'busy';
 
 /** Labels that need the person: pushed at once (a notification). The rest only go to the journal. */
-export const NEEDS_PERSON: ReadonlySet<Label> = new Set(['blocked', 'gate', 'parked', 'crashed']);
+/** agent-error: the model failed (API error, usage limit); nothing moves until a person acts. */
+export const NEEDS_PERSON: ReadonlySet<Label> = new Set(['blocked', 'gate', 'parked', 'crashed', 'agent-error']);
 
 export function labelOf(v: WorkerViewLike): Label {
   const c = conditionOf(v);
   if (c === 'blocked') return v.gate ? 'gate' : 'blocked';
   if (c === 'stalled') return 'stalled';
+  if (c === 'agent-error') return 'agent-error';
   if (c === 'settled') return v.waitingOn ? 'parked' : v.reportExists ? 'done' : 'settled';
   if (c === 'gone') {
     if (v.landed) return 'landed';
@@ -59,6 +61,8 @@ export function describe(v: WorkerViewLike, label: Label): LabelEvent {
       return { ...base, reason: `${id} settled without a report`, command: `hand read ${id}` };
     case 'stalled':
       return { ...base, reason: `${id} has shown no change for a while`, command: `hand read ${id}` };
+    case 'agent-error':
+      return { ...base, reason: `${id}'s turn ended in an error: ${v.problem ?? v.lastActivity ?? 'see its screen'}`, command: `hand read ${id}` };
     default:
       return { ...base, reason: `${id} is ${label}`, command: `hand status ${id}` };
   }

@@ -29,6 +29,7 @@ export function describe(v: WorkerViewLike): Described {
   if (v.waitingOn) return { label: 'open decision', tone: 'attention', group: 'attention', ask: `Waiting on the decision ${v.waitingOn}.` };
   if (cond === 'blocked') return { label: `blocked${v.blockedReason ? `: ${v.blockedReason}` : ''}`, tone: 'attention', group: 'attention', ask: v.lastActivity || 'The worker waits for input.', asksOnScreen: true };
   if (cond === 'unclassified') return { label: 'could not tell', tone: 'attention', group: 'attention', ask: 'Its screen has not been readable as any known state for a while: look at it.' };
+  if (cond === 'agent-error') return { label: 'agent error', tone: 'bad', group: 'attention', ask: v.problem ?? 'Its last turn ended in an API error or a usage limit.' };
   if (cond === 'stalled') return { label: 'stalled', tone: 'bad', group: 'attention', ask: 'No change on its screen for too long.' };
   if (cond === 'wait-failed') return { label: 'could not tell', tone: 'bad', group: 'attention', ask: v.problem ?? 'Its screen could not be read.' };
   if (cond === 'gone') return { label: v.stage.split('.')[0]!, tone: v.marks.includes('failed') || v.marks.includes('lost') ? 'bad' : 'finished', group: 'finished', ask: null };

@@ -16,6 +16,7 @@ import { progressText } from './progress-text.ts';
 import { fingerprintLines } from './fingerprint.ts';
 import { hostShowsExit } from './host-exit.ts';
 import { unreadableReading } from './unreadable.ts';
+import { turnEndedInError } from './agent-error.ts';
 
 export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenReading {
   const layout = layoutScreen(screen, spec.box);
@@ -46,6 +47,8 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
     readable,
     fingerprint: text === null ? '' : fingerprintLines(text.lines),
     lastActivity: text === null ? '' : text.lastActivity,
+    // Only an idle screen can show a turn that ended in an error (a running one may still retry).
+    agentError: state === 'idle' ? turnEndedInError(layout) : null,
   };
 }
 

@@ -17,13 +17,22 @@ export interface TimerClock {
   clearTimeout(handle: unknown): void;
 }
 
+/**
+ * Monotonic: a relative delay (`setLongTimeout`) is measured on performance.now(), so a wall
+ * clock set back or forward while it runs neither stretches nor shortens it.
+ */
 const nodeClock: TimerClock = {
-  now: () => Date.now(),
+  now: () => performance.now(),
   setTimeout: (f, ms) => setTimeout(f, ms),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
-/** Calls `fire` once the clock reaches `at` (absolute ms), however far away; returns the cancel. */
+/**
+ * Calls `fire` once the clock reaches `at` (absolute ms), however far away; returns the cancel.
+ * A Node timer may fire before the clock reads its target (7 of 400 timers here were a
+ * millisecond short), and a deadline fired early was spent by a guard comparing against that
+ * target (issue 21): so the clock is read when the timer fires, and an early timer is armed again.
+ */
 export function setTimerAt(at: number, fire: () => void, clock: TimerClock = nodeClock): () => void {
   let handle: unknown = null;
   let cancelled = false;
@@ -31,7 +40,9 @@ export function setTimerAt(at: number, fire: () => void, clock: TimerClock = nod
     const left = at - clock.now();
     if (left <= MAX_TIMER_MS) {
       handle = clock.setTimeout(() => {
-        if (!cancelled) fire();
+        if (cancelled) return;
+        if (clock.now() < at) arm();
+        else fire();
       }, Math.max(0, left));
       return;
     }

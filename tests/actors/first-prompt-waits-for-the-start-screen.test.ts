@@ -71,7 +71,7 @@ describe('the first prompt waits for the start screen to settle', () => {
     expect(typed().map((s) => s.text)).toEqual([PROMPT]);
   });
 
-  it('text in the box when the settle time runs out is never briefed into: the worker keeps waiting for an empty box', async () => {
+  it('text in the box when the settle time runs out is never briefed into: the worker is blocked with the text quoted', async () => {
     const pane = await started();
     h.host.show(pane, reading({ fingerprint: 'f-start1' }));
     await settle(h);
@@ -79,7 +79,8 @@ describe('the first prompt waits for the start screen to settle', () => {
     await settle(h);
     h.clock.increment(10 * STARTUP_SETTLE_MS);
     await settle(h);
-    expect(stage()).toBe('starting.waiting');
+    expect(stage()).toBe('starting.boxHeld');
+    expect(h.fleet.view('w1')!.problem).toContain('half a thought');
     expect(h.host.sent).toEqual([]);
   });
 

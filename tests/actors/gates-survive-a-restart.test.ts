@@ -4,7 +4,7 @@
  * with the evidence it was opened with, and an approval after the restart goes on from there.
  */
 import { describe, it, expect } from 'vitest';
-import { makeHarness, intent, settle, showStartScreen, STALL_MS, type Harness } from './helpers/harness.ts';
+import { makeHarness, intent, settle, showStartScreen, showTurnEnd, STALL_MS, type Harness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import type { LandingPort } from '../../actors/ports.ts';
 import type { LandingSummary } from '../../machines/worker.types.ts';
@@ -35,8 +35,7 @@ async function toDone(h: Harness, id: string): Promise<string> {
   h.host.show(pane, reading({ state: 'working', fingerprint: 'f-w' }));
   await settle(h);
   h.reports.add(`/data/${id}/report.md`);
-  h.host.show(pane, reading({ fingerprint: 'f-idle2' }));
-  await settle(h);
+  await showTurnEnd(h, pane);
   expect(h.fleet.view(id)!.stage).toBe('done');
   return pane;
 }

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { makeHarness, intent, settle, showStartScreen, STALL_MS } from './helpers/harness.ts';
+import { makeHarness, intent, settle, showStartScreen, showTurnEnd, STALL_MS } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 
 describe('worker lifecycle through the real wiring', () => {
@@ -15,8 +15,7 @@ describe('worker lifecycle through the real wiring', () => {
     h.host.show(pane, reading({ state: 'working', promptBox: '', fingerprint: 'f-w1' }));
     await settle(h);
     expect(h.fleet.view('w1')!.stage).toBe('running.working');
-    h.host.show(pane, reading({ fingerprint: 'f-idle2' }));
-    await settle(h);
+    await showTurnEnd(h, pane);
     expect(h.fleet.view('w1')!.stage).toBe('settled.unconfirmed');
     h.reports.add('/data/w1/report.md');
     h.host.show(pane, reading({ fingerprint: 'f-idle3' }));

@@ -16,7 +16,7 @@ describe('committed diagrams are regenerated from the machines', () => {
   it('the worker diagram shows the Escape-before-/exit teardown and the stall edge', () => {
     const mmd = renderDiagram('worker', 'mermaid');
     expect(mmd).toContain('worker_teardown_begin --> worker_teardown_escaping : always [menuUp]');
-    expect(mmd).toContain('worker_running_working --> worker_running_stalled : DEADLINE [stallDue]');
+    expect(mmd).toContain('worker_running_working --> worker_running_stalled : DEADLINE [deadlineReached]');
     // A running turn is interrupted before /exit, and ctrl-u is only ever a step towards /exit.
     expect(mmd).toContain('worker_teardown_checkingTurn --> worker_teardown_interrupting : always [turnRunning]');
     expect(mmd).toContain('worker_teardown_awaitingClear --> worker_teardown_exiting : SCREEN [boxCleared]');

@@ -9,7 +9,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
-import { workerMachine, STARTUP_SETTLE_MS } from '../../machines/worker.machine.ts';
+import { workerMachine, STARTUP_SETTLE_MS, SETTLE_QUIET_MS } from '../../machines/worker.machine.ts';
 import type { LandingSummary, WorkerEvent } from '../../machines/worker.types.ts';
 import { stagePath } from '../../actors/worker-view.ts';
 import type { LandingPort } from '../../actors/ports.ts';
@@ -58,7 +58,9 @@ function eventsFor(s: { matches(v: unknown): boolean; status: string; context: {
   // shown idle screens only (a worker back at work is worker-model-paths' subject).
   const shown = s.matches('landing') ? screens.filter((e) => e.type === 'SCREEN' && e.reading.state === 'idle') : screens;
   // The first prompt waits for the start screen to settle: its deadline is the only one armed then.
-  const settleDeadline: WorkerEvent[] = s.matches({ starting: 'settling' }) ? [{ type: 'DEADLINE', name: 'startup-settle', at: T0 }] : [];
+  // So is the settle window of the idle screen a turn ended on (running.finishing).
+  const settleDeadline: WorkerEvent[] = s.matches({ starting: 'settling' }) ? [{ type: 'DEADLINE', name: 'startup-settle', at: T0 }]
+    : s.matches({ running: 'finishing' }) ? [{ type: 'DEADLINE', name: 'settle-quiet', at: Number.MAX_SAFE_INTEGER }] : [];
   return [...shown, ...settleDeadline, ...decisions.filter((e) => (e.type !== 'STOP' || stopOk) && (e.type !== 'EXITED' || exitOk))];
 }
 
@@ -113,7 +115,7 @@ for (const briefGate of [true, false]) {
             if (ev.yolo && (before === 'done' || before === 'landing.awaitingApproval')) yoloLandings++;
             h.fleet.openLanding('m1', EVIDENCE, { yolo: ev.yolo }).catch(ignore);
           } else if (ev.type === 'STOP') h.fleet.stop('m1').catch(ignore);
-          else if (ev.type === 'DEADLINE') h.clock.increment(STARTUP_SETTLE_MS);
+          else if (ev.type === 'DEADLINE') h.clock.increment(ev.name === 'settle-quiet' ? SETTLE_QUIET_MS : STARTUP_SETTLE_MS);
           await settle(h);
           const stage = h.fleet.view('m1')!.stage;
           if (!briefApproved) {

@@ -12,7 +12,7 @@ import { stagePath } from '../../actors/worker-view.ts';
 import { makeHarness, settle, intent, STALL_MS, T0 } from '../actors/helpers/harness.ts';
 import { reading } from '../actors/helpers/scripted-host.ts';
 import { UNREADABLE_READING } from '../../io/screen/unreadable.ts';
-import { ESCAPE_SETTLE_MS, RESUBMIT_AFTER_MS, BRIEF_QUIET_MS, BRIEF_CONFIRM_MS, STARTUP_SETTLE_MS, MAX_BRIEF_RETRIES, INTERRUPT_SETTLE_MS, CLEAR_SETTLE_MS, UNCLASSIFIED_MS } from '../../machines/worker.machine.ts';
+import { ESCAPE_SETTLE_MS, RESUBMIT_AFTER_MS, BRIEF_QUIET_MS, BRIEF_CONFIRM_MS, STARTUP_SETTLE_MS, SETTLE_QUIET_MS, MAX_BRIEF_RETRIES, INTERRUPT_SETTLE_MS, CLEAR_SETTLE_MS, UNCLASSIFIED_MS } from '../../machines/worker.machine.ts';
 import { isTurnRunning, boxHoldsTypedText } from '../../machines/worker.guards.ts';
 
 const R: Record<string, ScreenReading> = {
@@ -48,6 +48,7 @@ const later: WorkerEvent[] = [
   { type: 'DEADLINE', name: 'brief-quiet', at: FAR },
   { type: 'DEADLINE', name: 'brief-confirm', at: FAR },
   { type: 'DEADLINE', name: 'startup-settle', at: FAR },
+  { type: 'DEADLINE', name: 'settle-quiet', at: FAR },
 ];
 const isDeadline = (e: WorkerEvent, name?: string) => e.type === 'DEADLINE' && (name === undefined || e.name === name);
 
@@ -85,8 +86,12 @@ function eventsFor(s: { matches(v: unknown): boolean; status: string }): WorkerE
   // Confirming after the brief arms only its confirmation deadline.
   if (s.matches({ briefing: 'confirming' })) return [...screens, ...person, ...later].filter((e) => !isDeadline(e) || isDeadline(e, 'brief-confirm'));
   // And the settle time of the first idle start screen (no other deadline is armed while starting).
+  // The quiet window of an idle screen after work is the only deadline armed there.
+  if (s.matches({ running: 'finishing' })) return [...screens, ...person, ...later].filter((e) => !isDeadline(e) || isDeadline(e, 'settle-quiet'));
+  // Text in the box at start-up: only the first prompt's due time runs.
+  if (s.matches({ starting: 'occupied' })) return [...screens, ...person, ...later].filter((e) => !isDeadline(e) || isDeadline(e, 'startup-settle'));
   if (s.matches({ starting: 'settling' })) return [...screens, ...person, ...later].filter((e) => !isDeadline(e) || isDeadline(e, 'startup-settle'));
-  return [...screens, ...person, ...later].filter((e) => !isDeadline(e, 'resubmit') && !isDeadline(e, 'brief-quiet') && !isDeadline(e, 'brief-confirm') && !isDeadline(e, 'startup-settle'));
+  return [...screens, ...person, ...later].filter((e) => !isDeadline(e, 'resubmit') && !isDeadline(e, 'brief-quiet') && !isDeadline(e, 'brief-confirm') && !isDeadline(e, 'startup-settle') && !isDeadline(e, 'settle-quiet'));
 }
 
 const generated = getShortestPaths(workerMachine, {
@@ -191,7 +196,7 @@ describe(`worker model paths replayed against the real wiring (${paths.length} p
           hh.host.exit(pane, 0);
         } else if (type === 'DEADLINE') {
           const name = (ev as Extract<WorkerEvent, { type: 'DEADLINE' }>).name;
-          const ms = { stall: STALL_MS, 'escape-settle': ESCAPE_SETTLE_MS, 'interrupt-settle': INTERRUPT_SETTLE_MS, 'clear-settle': CLEAR_SETTLE_MS, resubmit: RESUBMIT_AFTER_MS, 'brief-quiet': BRIEF_QUIET_MS, 'brief-confirm': BRIEF_CONFIRM_MS, 'startup-settle': STARTUP_SETTLE_MS, stop: 30_000, unclassified: UNCLASSIFIED_MS }[name];
+          const ms = { stall: STALL_MS, 'escape-settle': ESCAPE_SETTLE_MS, 'interrupt-settle': INTERRUPT_SETTLE_MS, 'clear-settle': CLEAR_SETTLE_MS, resubmit: RESUBMIT_AFTER_MS, 'brief-quiet': BRIEF_QUIET_MS, 'brief-confirm': BRIEF_CONFIRM_MS, 'startup-settle': STARTUP_SETTLE_MS, 'settle-quiet': SETTLE_QUIET_MS, stop: 30_000, unclassified: UNCLASSIFIED_MS }[name];
           hh.clock.increment(ms);
         } else if (type === 'SEND' || type === 'KEYS' || type === 'STOP') {
           hh.host.origin = 'person';

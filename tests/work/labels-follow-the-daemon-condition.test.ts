@@ -34,7 +34,7 @@ describe('labels', () => {
     expect(labelOf(view('running.working', {}, false))).toBe('crashed');
   });
 
-  it('only blocked, gate, parked and crashed need the person', () => {
-    expect([...NEEDS_PERSON].sort()).toEqual(['blocked', 'crashed', 'gate', 'parked']);
+  it('only blocked, gate, parked, crashed and agent-error need the person', () => {
+    expect([...NEEDS_PERSON].sort()).toEqual(['agent-error', 'blocked', 'crashed', 'gate', 'parked']);
   });
 });

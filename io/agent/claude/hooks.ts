@@ -8,8 +8,11 @@ import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../../root.ts';
 import { shellCommand } from '../../workspace/kit-settings.ts';
 
-/** The hooks a worker reports through (payloads as Claude Code 2.1.332 sends them on stdin). */
-export const WITNESS_HOOK_EVENTS = ['Notification', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'] as const;
+/**
+ * The hooks a worker reports through (payloads as Claude Code 2.1.332 sends them on stdin).
+ * StopFailure (2.1.78 and later): the turn ended in an API error or a usage limit (actors/witness.ts).
+ */
+export const WITNESS_HOOK_EVENTS = ['Notification', 'Stop', 'StopFailure', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'] as const;
 export type WitnessHookEvent = (typeof WITNESS_HOOK_EVENTS)[number];
 
 /** The env names the hook reads: which worker it speaks for, and which state directory. */

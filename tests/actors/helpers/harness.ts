@@ -6,7 +6,7 @@ import type { WorkerIntent } from '../../../persistence/types.ts';
 import { MemoryStore } from './memory-store.ts';
 import { ScriptedHost, scriptedAnalyse, reading } from './scripted-host.ts';
 import type { ScreenReading } from '../../../io/screen/types.ts';
-import { STARTUP_SETTLE_MS } from '../../../machines/worker.machine.ts';
+import { STARTUP_SETTLE_MS, SETTLE_QUIET_MS } from '../../../machines/worker.machine.ts';
 
 export const T0 = 1_000_000;
 export const STALL_MS = 20 * 60_000;
@@ -18,8 +18,8 @@ export interface Harness {
   clock: SimulatedClock;
   reports: Set<string>;
   parked: Map<string, string>;
-  /** Rebuild the fleet host over the same store, host and clock (a daemon restart). */
-  restart(): Promise<{ restored: string[]; skipped: { id: string; reason: string }[] }>;
+  /** Rebuild the fleet host over the same store and host (a daemon restart), on the same clock or the one given. */
+  restart(clock?: SimulatedClock): Promise<{ restored: string[]; skipped: { id: string; reason: string }[] }>;
 }
 
 export function intent(id: string, over: Partial<WorkerIntent> = {}): WorkerIntent {
@@ -47,16 +47,18 @@ export function makeHarness(opts: { host?: ScriptedHost; ports?: Partial<WorkerP
     sendKey: (h, paneId, key) => h.sendKey(paneId, key),
     ...opts.ports,
   };
-  const build = () => createFleetHost({ store, hosts: { [host.backend]: host }, ports, clock, analyse: scriptedAnalyse, landing: opts.landing });
+  const build = () => createFleetHost({ store, hosts: { [host.backend]: host }, ports, clock: h.clock, analyse: scriptedAnalyse, landing: opts.landing });
   const h: Harness = {
-    fleet: build(),
+    fleet: null as unknown as FleetHost,
     store, host, clock, reports, parked,
-    async restart() {
+    async restart(next?: SimulatedClock) {
       await h.fleet.shutdown();
+      if (next) h.clock = next;
       h.fleet = build();
       return h.fleet.start();
     },
   };
+  h.fleet = build();
   return h;
 }
 
@@ -73,6 +75,14 @@ export async function showStartScreen(h: Harness, pane: string, r: ScreenReading
   h.host.show(pane, r);
   await settle(h);
   h.clock.increment(STARTUP_SETTLE_MS);
+  await settle(h);
+}
+
+/** Show a working worker the idle screen its turn ended on, and let the settle window run out. */
+export async function showTurnEnd(h: Harness, pane: string, r: ScreenReading = reading({ fingerprint: 'f-idle2' })): Promise<void> {
+  h.host.show(pane, r);
+  await settle(h);
+  h.clock.increment(SETTLE_QUIET_MS);
   await settle(h);
 }
 
