@@ -7,10 +7,10 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { makeHarness, settle, toWorking, type Harness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
-import { conditionOf, meets } from '../../actors/daemon/wait.ts';
+import { conditionOf, meets } from '../../actors/wait-report.ts';
 import { labelOf, NEEDS_PERSON } from '../../actors/notify/conditions.ts';
 import { noteOf } from '../../contract/hook-note.ts';
-import type { WorkerViewLike } from '../../actors/daemon/fleet-api.ts';
+import type { WorkerViewLike } from '../../actors/fleet-api.ts';
 
 const ERROR = 'API Error (Request timed out.) after 10 retries';
 let h: Harness;

@@ -6,7 +6,7 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { makeHarness, settle, toWorking, type Harness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
-import { conditionOf } from '../../actors/daemon/wait.ts';
+import { conditionOf } from '../../actors/wait-report.ts';
 import { SETTLE_QUIET_MS } from '../../machines/worker.machine.ts';
 
 let h: Harness;

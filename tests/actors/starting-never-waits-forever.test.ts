@@ -8,7 +8,7 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { makeHarness, settle, intent, STALL_MS, type Harness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
-import { conditionOf, meets } from '../../actors/daemon/wait.ts';
+import { conditionOf, meets } from '../../actors/wait-report.ts';
 import { STARTUP_SETTLE_MS } from '../../machines/worker.machine.ts';
 
 let h: Harness;
