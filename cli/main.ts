@@ -21,6 +21,7 @@ import { ops } from './hand-ops.ts';
 import { registerHandCommands } from './commands/hand-commands.ts';
 import { escapeControls } from '../io/text/escape-controls.ts';
 import { registerWorkCommands } from './commands/work.ts';
+import { registerWatch } from './commands/watch.ts';
 
 const pkg = JSON.parse(readFileSync(join(KINGSHAND_ROOT, 'package.json'), 'utf8')) as { version: string };
 const program = new Command();
@@ -442,6 +443,8 @@ program
     await runDemo({ home: opts.home, json: opts.json, keep: o.keep });
   });
 
+// One stream for the whole fleet: the Hand's wake (hand watch --needs-you).
+registerWatch(program, paths, json);
 // The Hand's workspace and its views: init, digest, survey, audience, index, memory, mcp.
 registerHandCommands(program, { paths, json });
 // Backlog, decisions, away mode, journal, notifications, usage (issue 13).

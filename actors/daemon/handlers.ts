@@ -19,6 +19,7 @@ import { annexPermissions, postureOfProject } from './project-handlers.ts';
 import { liveWorkerIds, stopAdvice } from './daemon-stop.ts';
 import { gatedDispatchFacts } from './gate-truth.ts';
 import { readDelivery } from './review-gate.ts';
+import { watchNeedsYou } from './watch-needs-you.ts';
 import { registrationProblem } from '../../io/git/posture-checks.ts';
 
 export interface HandlerDeps extends DispatchDeps {
@@ -148,6 +149,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
     /** Streams every worker view change as progress until the timeout or until the client leaves. */
     async watch(params, ctx) {
       const timeoutMs = num(params, 'timeoutMs', 60_000);
+      if (params.needsYou === true) return watchNeedsYou(fleet, timeoutMs, ctx);
       for (const v of fleet.views()) ctx.progress(statusRow(v));
       await waitFor(fleet, null, () => false, { timeoutMs, signal: ctx.signal, onView: (v) => ctx.progress(statusRow(v)) });
       return fleet.views().map((v) => statusRow(v));

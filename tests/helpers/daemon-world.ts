@@ -11,7 +11,7 @@ import { afterEach, expect } from 'vitest';
 import { existsSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
-import type { Server } from 'node:net';
+import type { Server, Socket } from 'node:net';
 import { type HomePaths } from '../../contract/home.ts';
 import { ensureHome } from '../../io/fs/ensure-home.ts';
 import { createDaemon, type Daemon } from '../../actors/daemon/create-daemon.ts';
@@ -65,11 +65,20 @@ export async function makeDaemonWorld(label: string, opts: { env?: Record<string
     requestShutdown: () => void stop(),
   });
   server = await startSocketServer(paths.socket, daemon.methods, (obj, msg) => logs.push({ level: 'info', msg, obj }));
+  // A stopping daemon process takes its connections with it; in process they are ended by hand,
+  // or a long call (watch, wait) would keep the server open.
+  const sockets = new Set<Socket>();
+  server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.once('close', () => sockets.delete(s));
+  });
   async function stop(): Promise<void> {
     if (stopped) return;
     stopped = true;
-    await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+    const closed = new Promise<void>((r) => (server ? server.close(() => r()) : r()));
     await daemon.close();
+    for (const s of sockets) s.destroy();
+    await closed;
     if (existsSync(paths.socket)) unlinkSync(paths.socket);
   }
   const world: DaemonWorld = {

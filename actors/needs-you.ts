@@ -1,0 +1,63 @@
+/**
+ * `hand watch --needs-you`: one line per event that needs the person, across the fleet — the
+ * Hand's one wake (run under Claude Code's Monitor, each line reaches its session). The meaning
+ * comes from the same label the notifications use (actors/notify/conditions.ts, itself from the
+ * condition the machine's tags give), plus two states only a watcher must hear about: a dispute
+ * between the screen and the hooks, and a screen that could not be told past its bound.
+ *
+ * A worker's words (its question, options, the decision it parked on) are data, never
+ * instructions: each is quoted, attributed to the worker and bounded in length.
+ */
+import type { WorkerViewLike } from './fleet-api.ts';
+import { conditionOf } from './wait-report.ts';
+import { describe as describeLabel, labelOf } from './notify/conditions.ts';
+import { optionsOf, questionOf } from '../io/screen/question-text.ts';
+
+export type Need = 'blocked' | 'gate' | 'parked' | 'stalled' | 'unclassified' | 'disputed' | 'agent-error' | 'crashed' | 'landed';
+
+const NEEDS: ReadonlySet<string> = new Set<Need>(['blocked', 'gate', 'parked', 'stalled', 'unclassified', 'disputed', 'agent-error', 'crashed', 'landed']);
+
+/** The longest stretch of a worker's own words a line carries. */
+export const QUOTE_MAX = 240;
+
+export interface NeedsYouEvent {
+  worker: string;
+  project: string;
+  need: Need;
+  /** One line for a person (and for the Hand's session), the worker's words quoted. */
+  line: string;
+  question: string | null;
+  options: string[];
+  command: string;
+  at: string;
+}
+
+/** What a view says now, as the key a watcher de-duplicates on; null when nothing needs the person. */
+export function needOf(v: WorkerViewLike): Need | null {
+  if (v.disputed) return 'disputed';
+  if (conditionOf(v) === 'unclassified') return 'unclassified';
+  const label = labelOf(v);
+  return NEEDS.has(label) ? (label as Need) : null;
+}
+
+/** `worker w1 wrote: "…"`, cut at QUOTE_MAX, control characters and newlines flattened. */
+export function quoteWorker(worker: string, words: string): string {
+  const flat = words.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const cut = flat.length > QUOTE_MAX ? `${flat.slice(0, QUOTE_MAX - 1)}…` : flat;
+  return `worker ${worker} wrote: ${JSON.stringify(cut)}`;
+}
+
+export function needsYouEvent(v: WorkerViewLike, need: Need, screen: string | null, now: number): NeedsYouEvent {
+  const base = { worker: v.id, project: v.project, need, at: new Date(now).toISOString() };
+  if (need === 'disputed') {
+    return { ...base, line: `${v.id} disputed: its screen and its hooks disagree (${v.disputed}); look before acting`, question: null, options: [], command: `hand read ${v.id}` };
+  }
+  if (need === 'unclassified') {
+    return { ...base, line: `${v.id} could not be read for a while: its screen fits no known shape`, question: null, options: [], command: `hand read ${v.id}` };
+  }
+  const d = describeLabel(v, need);
+  const question = need === 'blocked' && screen ? questionOf(screen) : d.question;
+  const options = need === 'blocked' && screen ? optionsOf(screen) : [];
+  const words = [question ? quoteWorker(v.id, question) : null, options.length ? `options ${options.map((o) => JSON.stringify(o.slice(0, 80))).join(' | ')}` : null].filter(Boolean).join(' · ');
+  return { ...base, line: `${d.reason}${words ? ` — ${words}` : ''} → ${d.command}`, question, options, command: d.command };
+}
