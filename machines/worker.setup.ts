@@ -15,7 +15,7 @@ import {
   isReadable, isBlocked, isIdle, isBusy, boxIsEmpty, boxReadyForBrief, boxHoldsPrompt, isTurnRunning, boxHoldsTypedText,
 } from './worker.guards.ts';
 import { MAX_BRIEF_RETRIES, PROMPT_NOT_SUBMITTED, UNCLASSIFIED_MS } from './worker.constants.ts';
-import type { ScreenReading } from '../contract/screen-reading.ts';
+import { textWouldAnswerDialog, type ScreenReading } from '../contract/screen-reading.ts';
 
 /** Readable, nothing awaited, and neither idle, working nor exited: "could not tell". */
 const isUnclassified = (r: ScreenReading | null): boolean => isBusy(r) && r!.state === 'unknown';
@@ -184,6 +184,8 @@ export const workerSetup = setup({
       return isReadable(r) && !isBlocked(r);
     },
     promptBoxEmpty: ({ context }) => boxIsEmpty(context.reading),
+    /** The latest reading waits on a dialog whose cursor is not in a free-text field (contract rule). */
+    textWouldAnswerDialog: ({ context }) => textWouldAnswerDialog(context.reading),
     sendAllowed: ({ context, event }) =>
       event.type === 'SEND' && (event.allowNonEmptyBox || boxIsEmpty(context.reading)),
     /** Only a FIRST key of Enter is guarded: later keys answer a menu the earlier keys moved through. */

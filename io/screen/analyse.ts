@@ -16,6 +16,7 @@ import { progressText } from './progress-text.ts';
 import { fingerprintLines } from './fingerprint.ts';
 import { hostShowsExit } from './host-exit.ts';
 import { unreadableReading } from './unreadable.ts';
+import { readDialog } from './dialog.ts';
 
 export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenReading {
   const layout = layoutScreen(screen, spec.box);
@@ -46,6 +47,7 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
     readable,
     fingerprint: text === null ? '' : fingerprintLines(text.lines),
     lastActivity: text === null ? '' : text.lastActivity,
+    dialog: blockedReason === null ? null : readDialog(layout, blockedReason),
   };
 }
 
