@@ -51,6 +51,7 @@ Examples:
   hand wait fix-login --until blocked           wakes the moment it needs you
   hand read fix-login                           its screen
   hand keys fix-login down                      one key per call
+  hand answer fix-login 2 --fingerprint <fp>    the person's choice in its dialog
   hand status --json                            the fleet, for scripts
 
 Exit codes: 0 ok, 1 refused or failed, 2 bad usage, 3 daemon unreachable.`,
@@ -236,7 +237,7 @@ program
 
 program
   .command('send')
-  .description('type a line into the worker and press Enter (refuses when its input box holds text)')
+  .description('type a line into the worker and press Enter (refuses when its input box holds text or a dialog waits: answer that with hand answer or hand keys)')
   .argument('<id>', 'worker id')
   .argument('<text...>', 'the text to send')
   .option('--allow-non-empty-box', 'send even though the input box already holds text')
@@ -259,6 +260,17 @@ program
     }
     const r = await ops.keys(paths(cmd), { id, key, allowNonEmptyBox: o.allowNonEmptyBox });
     emit(json(cmd), r, () => `${id}: pressed ${r.key} · now ${r.stage} (${r.state})`);
+  });
+
+program
+  .command('answer')
+  .description("select the person's choice in the dialog on the worker's screen: keys one per call, the screen read back between (refuses if the dialog changed)")
+  .argument('<id>', 'worker id')
+  .argument('<option>', 'the option number the dialog shows')
+  .option('--fingerprint <fp>', 'dialog.fingerprint from hand read/status/wait --json: the dialog the person answered')
+  .action(async (id: string, option: string, o: { fingerprint?: string }, cmd: Command) => {
+    const r = await ops.answer(paths(cmd), { id, option, fingerprint: o.fingerprint });
+    emit(json(cmd), r, () => String(r.message));
   });
 
 program
