@@ -45,7 +45,8 @@ export const workerSetup = setup({
     prepareWorktree: fromPromise<void, { id: string }>(placeholder('prepareWorktree')),
     seedAgent: fromPromise<void, { id: string }>(placeholder('seedAgent')),
     spawnPane: fromPromise<{ paneId: string; at: number }, { id: string }>(placeholder('spawnPane')),
-    submitPrompt: fromPromise<{ at: number }, { id: string; paneId: string; text: string; allowNonEmptyBox: boolean }>(
+    /** teardown: the /exit of a stop, exempt from the dialog rule of text sends (principle 5). */
+    submitPrompt: fromPromise<{ at: number }, { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; teardown?: boolean }>(
       placeholder('submitPrompt'),
     ),
     pressKey: fromPromise<{ at: number }, { id: string; paneId: string; key: Key }>(placeholder('pressKey')),

@@ -23,6 +23,8 @@ export interface GuardOptions {
   label?: string;
   /** Screen profile to read the box with; default Claude Code. */
   agent?: string;
+  /** The /exit of a stop: exempt from the dialog rule (teardown has pressed Escape for a menu first). */
+  teardown?: boolean;
 }
 
 export type BoxCheck =
@@ -62,6 +64,7 @@ async function assertBoxWritable(host: TerminalHost, paneId: string, opts: Guard
 
 /** Text only: the check at the glass for the dialog rule the machine applied to its last reading. */
 async function assertNoDialog(host: TerminalHost, paneId: string, opts: GuardOptions): Promise<void> {
+  if (opts.teardown && opts.allowNonEmptyBox) return;
   const box = await checkPromptBox(host, paneId, opts.agent);
   if (box.state === 'dialog') throw awaitingInput(opts.label ?? paneId, box.reading.dialog, box.reading.blockedReason);
   if (box.state === 'holds' && !opts.allowNonEmptyBox) throw new PromptBoxNotEmptyError(opts.label ?? paneId, box.text, box.kind);

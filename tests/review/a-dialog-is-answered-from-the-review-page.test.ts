@@ -47,8 +47,7 @@ describe('a dialog is answered from the review page', () => {
 
       // A page that showed another dialog: its fingerprint is not the one on screen now.
       const before = await screen();
-      await page.evaluate(() => {
-        const b = document.querySelector<HTMLButtonElement>('button[data-action="answer"][data-option="3"]')!;
+      await page.locator('button[data-action="answer"][data-option="3"]').evaluate((b: any) => {
         b.dataset.fingerprint = '0123456789abcdef';
         b.click();
       });

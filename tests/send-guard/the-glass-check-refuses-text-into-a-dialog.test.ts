@@ -36,6 +36,12 @@ describe('the glass check refuses text into a dialog', () => {
     });
   }
 
+  it('teardown is exempt: the /exit of a stop goes out even over a dialog', async () => {
+    const { host, typed } = fakeHost(fixtureScreen('2.1.332/06-permission-bash.ansi.txt'));
+    await guardedSendText(host, '%1', '/exit', { label: 'w1', allowNonEmptyBox: true, teardown: true });
+    expect(typed).toEqual(['/exit']);
+  });
+
   it('a cursor on the free-text row lets the text through: it is that field\'s answer', async () => {
     const wide = 'x'.repeat(60);
     const { host, typed } = fakeHost(
