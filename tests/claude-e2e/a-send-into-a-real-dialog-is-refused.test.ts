@@ -16,6 +16,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropi
 import { fakeRequest, watermark } from './e2e-world.ts';
 import { makeFleetWorld, untilView, type FleetWorld } from './fleet-world.ts';
 import { waitFor } from '../helpers/temp.ts';
+import { waitStable, type WaitForScreen } from '../helpers/screen-stable.ts';
 
 const RUNS_A_PROGRAM = `node -e "require('fs').writeFileSync('fake-artifact.txt', 'x')"`;
 
@@ -32,6 +33,16 @@ async function stillScreen(w: FleetWorld, id: string): Promise<string> {
   const r = await w.fleet.readScreen(id);
   if (!r.ok) throw new Error(`no screen for ${id}: ${r.error}`);
   return r.text.replace(/^● /gm, '  ');
+}
+
+/** Claude Code drops keys sent while a dialog is still opening: probe only once its screen stopped changing. */
+function dialogSettled(w: FleetWorld, id: string): Promise<string> {
+  const waitForScreen: WaitForScreen = (accept, what, timeoutMs) =>
+    waitFor(async () => {
+      const text = await stillScreen(w, id);
+      return accept(text) ? text : undefined;
+    }, { what, timeoutMs, intervalMs: 100 });
+  return waitStable(waitForScreen, `the dialog of ${id} settled`, { quietMs: 700 });
 }
 
 const messagesSince = (since: number) => fake.received.filter((r) => r.seq > since && r.path === '/v1/messages').length;
@@ -58,6 +69,7 @@ describe('a send into a real dialog is refused', () => {
     const since = watermark(fake);
     await w.dispatch(id, 'tmux', 'MODE:report never', { stallMs: 60_000 });
     const blocked = await untilView(w, id, (v) => v.blockedReason === 'folder-trust', 'the trust dialog');
+    await dialogSettled(w, id);
     const before = await stillScreen(w, id);
     const err = await refusedSend(w, id, 'yes, trust it');
     expect(blocked.dialog, 'the dialog is read from the same screen as its reason').toBeTruthy();
@@ -82,6 +94,7 @@ describe('a send into a real dialog is refused', () => {
     const blocked = await untilView(w, id, (v) => v.blockedReason === 'permission', 'the permission dialog');
     const requests = messagesSince(since);
     const requestsSeq = watermark(fake);
+    await dialogSettled(w, id);
     const before = await stillScreen(w, id);
     const err = await refusedSend(w, id, 'what are you doing?');
     expect(blocked.dialog!.question).toBe('Do you want to proceed?');
