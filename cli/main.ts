@@ -204,6 +204,10 @@ program
     emit(json(cmd), o.work ? { workers: r, ...work } : r, () => `${r.length ? [table(withWitnessText(r), [...STATUS_COLUMNS, 'disputed', 'tokens', 'item']), ...missing].join('\n') : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}`);
   });
 
+/** A blocked wait names the options and the call that answers them (the person's choice only). */
+const dialogLine = (id: string, d: any): string =>
+  d?.options?.length ? `\n  options: ${d.options.map((o: any) => `${o.n}. ${o.label}`).join(' | ')}\n  answer with the person's choice: hand answer ${id} <n> --fingerprint ${d.fingerprint}` : '';
+
 program
   .command('wait')
   .description('block until the worker settles (turn ended and its report looked at: done, parked or settled), blocks, stalls or exits (an event, not a poll)')
@@ -220,7 +224,7 @@ program
       process.stderr.write(`\r\x1b[2K${escapeControls(line).slice(0, (process.stderr.columns || 100) - 1)}`);
     });
     if (live) process.stderr.write('\r\x1b[2K');
-    emit(json(cmd), r, () => `${id}: ${r.reason}${r.met ? '' : ` (waited for ${o.until})`} · state ${r.state}${r.blockedReason ? ` (${r.blockedReason})` : ''} · box ${JSON.stringify(r.promptBox)} · ${r.readable ? 'readable' : 'UNREADABLE'}\n  ${r.question ? `asks: ${r.question}` : r.lastActivity}`);
+    emit(json(cmd), r, () => `${id}: ${r.reason}${r.met ? '' : ` (waited for ${o.until})`} · state ${r.state}${r.blockedReason ? ` (${r.blockedReason})` : ''} · box ${JSON.stringify(r.promptBox)} · ${r.readable ? 'readable' : 'UNREADABLE'}\n  ${r.question ? `asks: ${r.question}` : r.lastActivity}${dialogLine(id, r.dialog)}`);
     process.exitCode = r.met ? 0 : 1;
   });
 

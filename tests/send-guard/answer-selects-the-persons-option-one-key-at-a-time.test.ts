@@ -38,6 +38,9 @@ const screenSays = (id: string, words: string) =>
 describe('answer selects the person\'s option one key at a time', () => {
   it('a stale fingerprint is refused and nothing is pressed', async () => {
     const before = await dialogOf('q1');
+    const waited = await w.hand(['wait', 'q1', '--until', 'blocked', '--timeout', '10s']);
+    expect(waited.stdout).toContain('options: 1. SQLite | 2. Postgres');
+    expect(waited.stdout).toContain(`hand answer q1 <n> --fingerprint ${before.dialog.fingerprint}`);
     const r = await w.hand(['answer', 'q1', '2', '--fingerprint', '0123456789abcdef', '--json']);
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.json.error.code).toBe('dialog-changed');
