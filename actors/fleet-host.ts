@@ -182,7 +182,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     landing: deps.landing,
     log: deps.log,
     deliverText: (p) =>
-      requests.settle(p.requestId, deps.ports.sendText(hostOf(p.id), p.paneId, p.text, { allowNonEmptyBox: p.allowNonEmptyBox })),
+      requests.settle(p.requestId, deps.ports.sendText(hostOf(p.id), p.paneId, p.text, { allowNonEmptyBox: p.allowNonEmptyBox, label: p.id })),
     deliverKey: (p) =>
       requests.settle(p.requestId, deps.ports.sendKey(hostOf(p.id), p.paneId, p.key, { allowNonEmptyBox: p.allowNonEmptyBox })),
     refuse: (p) => requests.fail(p.requestId, refusalError(p)),

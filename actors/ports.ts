@@ -21,7 +21,7 @@ export interface WorkerPorts {
    * Guarded sends (io/terminal/guarded-send.ts): re-read the live box before typing. The machine
    * has already applied the same rule to its latest reading; this is the check at the glass.
    */
-  sendText(host: TerminalHost, paneId: string, text: string, opts: { allowNonEmptyBox: boolean }): Promise<void>;
+  sendText(host: TerminalHost, paneId: string, text: string, opts: { allowNonEmptyBox: boolean; label?: string; teardown?: boolean }): Promise<void>;
   sendKey(host: TerminalHost, paneId: string, key: Key, opts: { allowNonEmptyBox: boolean }): Promise<void>;
 }
 

@@ -5,6 +5,7 @@
  */
 import { PromptBoxNotEmptyError, RefusedError } from '../contract/errors.ts';
 import type { RefuseParams } from '../machines/worker.types.ts';
+import { awaitingInput } from '../contract/refusals.ts';
 
 interface Pending {
   answered: boolean;
@@ -52,6 +53,8 @@ export function refusalError(p: RefuseParams, stage?: string): RefusedError {
   switch (p.code) {
     case 'prompt-box-not-empty':
       return new PromptBoxNotEmptyError(p.id, p.box, p.kind || 'typed');
+    case 'awaiting-input':
+      return awaitingInput(p.id, p.dialog, p.reason);
     case 'briefing':
       return new RefusedError('briefing', `worker ${p.id} is still receiving its brief; nothing was sent. Try again once it is running (hand wait ${p.id}).`, { id: p.id });
     case 'stopping':

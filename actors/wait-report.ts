@@ -21,6 +21,8 @@ export interface WaitReport {
   state: string;
   awaitingInput: boolean;
   blockedReason: string | null;
+  /** The dialog on screen, when the worker waits on one (its fingerprint is what hand answer takes). */
+  dialog: WorkerViewLike['dialog'];
   promptBox: string | null;
   readable: boolean;
   lastActivity: string;
@@ -58,6 +60,7 @@ export function report(view: WorkerViewLike, reason: WaitReason, until: Until, s
     state: view.state,
     awaitingInput: view.awaitingInput,
     blockedReason: view.hookReason ?? view.blockedReason ?? (view.condition === 'gate' ? 'gate' : null),
+    dialog: view.dialog ?? null,
     promptBox: view.promptBox,
     readable: view.readable,
     lastActivity: view.lastActivity,

@@ -84,11 +84,11 @@ export function provideWorker(rt: WorkerRuntime) {
         rt.paneCreated(input.id, pane.paneId);
         return { paneId: pane.paneId, at: clock.now() };
       }),
-      submitPrompt: fromPromise<{ at: number }, { id: string; paneId: string; text: string; allowNonEmptyBox: boolean }>(
+      submitPrompt: fromPromise<{ at: number }, { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; teardown?: boolean }>(
         async ({ input }) => {
           const host = rt.hostOf(input.id);
           await sendFirstPrompt(
-            (o) => ports.sendText(host, input.paneId, input.text, o),
+            (o) => ports.sendText(host, input.paneId, input.text, { ...o, label: input.id, teardown: input.teardown === true }),
             () => ports.sendKey(host, input.paneId, 'enter', { allowNonEmptyBox: true }),
             input.text,
             input.allowNonEmptyBox,

@@ -2,7 +2,7 @@
  * The WorkerView: what the daemon and the CLI see of a worker. Built from the intent (what we
  * asked for), the worker actor's snapshot (what the machine decided) and the pane's liveness.
  */
-import type { ScreenReading } from '../io/screen/types.ts';
+import type { DialogReading, ScreenReading } from '../io/screen/types.ts';
 import type { WorkerIntent } from '../persistence/types.ts';
 import type { WorkerContext } from '../machines/worker.types.ts';
 import { gateOf, type GateName } from './gates.ts';
@@ -34,6 +34,8 @@ export interface WorkerView extends ReadingFields, IntentFields, ContextFields, 
   problem: WorkerContext['problem'];
   /** The gate the worker waits at ('brief approval' | 'landing approval'), or null. */
   gate: GateName | null;
+  /** The dialog a readable screen waits on (io/screen/dialog.ts): what `hand answer` answers, by its fingerprint. */
+  dialog?: DialogReading | null;
 }
 
 export { stagePath } from './condition.ts';
@@ -82,6 +84,7 @@ export function buildView({ intent, stage, meaning, context: c, live, updatedAt,
     paneId: c?.paneId ?? null,
     problem: problem ?? c?.problem ?? null,
     gate: gateOf(meaning.marks),
+    dialog: r?.readable === true && r.awaitingInput && meaning.condition !== 'gone' ? (r.dialog ?? null) : null,
     landing: c?.landing ?? null,
     landed: c?.landed ?? null,
     rejection: c?.rejection ?? null,

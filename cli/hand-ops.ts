@@ -108,6 +108,13 @@ export const ops = {
     return call<Obj>(p, 'keys', { id: a.id, key: a.key, allowNonEmptyBox: a.allowNonEmptyBox === true });
   },
 
+  answer(p: HomePaths, a: { id: string; option: string | number; fingerprint?: string }) {
+    const option = typeof a.option === 'number' ? a.option : /^\d{1,2}$/.test(a.option.trim()) ? Number(a.option) : NaN;
+    if (!Number.isInteger(option) || option < 1) throw new UsageError('bad-option', `the option is the number the dialog shows (1, 2, …), not ${JSON.stringify(a.option)}: hand answer ${a.id} <n> --fingerprint <fp>.`);
+    if (!a.fingerprint) throw new UsageError('fingerprint-required', `hand answer needs the fingerprint of the dialog you read (--fingerprint, from dialog.fingerprint in hand read ${a.id} --json): a dialog that changed is never answered.`);
+    return call<Obj>(p, 'answer', { id: a.id, option, fingerprint: a.fingerprint });
+  },
+
   stop: (p: HomePaths, a: { id: string; timeout?: string; force?: boolean }) =>
     call<Obj>(p, 'stop', { id: a.id, timeoutMs: parseDuration(a.timeout ?? '30s', '--timeout'), force: a.force === true }),
   land: (p: HomePaths, a: { id: string }) => call<Obj>(p, 'land', { id: a.id }),

@@ -53,6 +53,7 @@ Examples:
   hand wait fix-login --until blocked           wakes the moment it needs you
   hand read fix-login                           its screen
   hand keys fix-login down                      one key per call
+  hand answer fix-login 2 --fingerprint <fp>    the person's choice in its dialog
   hand status --json                            the fleet, for scripts
 
 Exit codes: 0 ok, 1 refused or failed, 2 bad usage, 3 daemon unreachable.`,
@@ -205,6 +206,10 @@ program
     emit(json(cmd), o.work ? { workers: r, ...work } : r, () => `${r.length ? [table(withWitnessText(r), [...STATUS_COLUMNS, 'disputed', 'tokens', 'item']), ...missing].join('\n') : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}`);
   });
 
+/** A blocked wait names the options and the call that answers them (the person's choice only). */
+const dialogLine = (id: string, d: any): string =>
+  d?.options?.length ? `\n  options: ${d.options.map((o: any) => `${o.n}. ${o.label}`).join(' | ')}\n  answer with the person's choice: hand answer ${id} <n> --fingerprint ${d.fingerprint}` : '';
+
 program
   .command('wait')
   .description('block until the worker settles (turn ended and its report looked at: done, parked or settled), blocks, stalls or exits (an event, not a poll)')
@@ -221,7 +226,7 @@ program
       process.stderr.write(`\r\x1b[2K${escapeControls(line).slice(0, (process.stderr.columns || 100) - 1)}`);
     });
     if (live) process.stderr.write('\r\x1b[2K');
-    emit(json(cmd), r, () => `${id}: ${r.reason}${r.met ? '' : ` (waited for ${o.until})`} · state ${r.state}${r.blockedReason ? ` (${r.blockedReason})` : ''} · box ${JSON.stringify(r.promptBox)} · ${r.readable ? 'readable' : 'UNREADABLE'}\n  ${r.question ? `asks: ${r.question}` : r.lastActivity}`);
+    emit(json(cmd), r, () => `${id}: ${r.reason}${r.met ? '' : ` (waited for ${o.until})`} · state ${r.state}${r.blockedReason ? ` (${r.blockedReason})` : ''} · box ${JSON.stringify(r.promptBox)} · ${r.readable ? 'readable' : 'UNREADABLE'}\n  ${r.question ? `asks: ${r.question}` : r.lastActivity}${dialogLine(id, r.dialog)}`);
     process.exitCode = r.met ? 0 : 1;
   });
 
@@ -238,7 +243,7 @@ program
 
 program
   .command('send')
-  .description('type a line into the worker and press Enter (refuses when its input box holds text)')
+  .description('type a line into the worker and press Enter (refuses when its input box holds text or a dialog waits: answer that with hand answer or hand keys)')
   .argument('<id>', 'worker id')
   .argument('<text...>', 'the text to send')
   .option('--allow-non-empty-box', 'send even though the input box already holds text')
@@ -261,6 +266,17 @@ program
     }
     const r = await ops.keys(paths(cmd), { id, key, allowNonEmptyBox: o.allowNonEmptyBox });
     emit(json(cmd), r, () => `${id}: pressed ${r.key} · now ${r.stage} (${r.state})`);
+  });
+
+program
+  .command('answer')
+  .description("select the person's choice in the dialog on the worker's screen: keys one per call, the screen read back between (refuses if the dialog changed)")
+  .argument('<id>', 'worker id')
+  .argument('<option>', 'the option number the dialog shows')
+  .option('--fingerprint <fp>', 'dialog.fingerprint from hand read/status/wait --json: the dialog the person answered')
+  .action(async (id: string, option: string, o: { fingerprint?: string }, cmd: Command) => {
+    const r = await ops.answer(paths(cmd), { id, option, fingerprint: o.fingerprint });
+    emit(json(cmd), r, () => String(r.message));
   });
 
 program

@@ -5,7 +5,7 @@
  */
 export const METHODS = [
   // the fleet's core
-  'ping', 'shutdown', 'annex', 'projects', 'projectSet', 'dispatch', 'status', 'wait', 'watch', 'read', 'send', 'keys', 'stop',
+  'ping', 'shutdown', 'annex', 'projects', 'projectSet', 'dispatch', 'status', 'wait', 'watch', 'read', 'send', 'keys', 'answer', 'stop',
   // the gates and what follows a worker's turn
   'land', 'approve', 'reject', 'landings', 'discard', 'relaunch',
   // the second witness, the review page, the Hand's read-only views

@@ -5,6 +5,7 @@
  */
 import { RefusedError, UsageError } from './errors.ts';
 import { AGENTS, BACKENDS, POSTURES, UNTILS } from './vocabulary.ts';
+import type { DialogReading } from './screen-reading.ts';
 
 const quoted = (v: unknown) => JSON.stringify(v);
 
@@ -43,4 +44,23 @@ export function badPosture(posture: string): UsageError {
 
 export function badUntil(until: string): UsageError {
   return new UsageError('bad-until', `--until ${until} is unknown. Use one of: ${UNTILS.join(', ')}.`, { until });
+}
+
+/**
+ * A text send while the screen waits on a dialog (issue 21): typed text and its Enter would
+ * answer the dialog with whatever row is highlighted, a choice nobody made. Quotes the dialog
+ * and names the way that answers it on purpose: one key per call, or `hand answer`.
+ */
+export function awaitingInput(id: string, dialog: DialogReading | null | undefined, reason?: string | null): RefusedError {
+  const what = dialog?.question ? ` ${quoted(dialog.question)}` : '';
+  const options = dialog?.options.length ? ` Options: ${dialog.options.map((o) => `${o.n}. ${o.label}`).join(' | ')}.` : '';
+  const free = dialog?.options.find((o) => o.freeText);
+  const answer = dialog ? ` or hand answer ${id} <option> --fingerprint ${dialog.fingerprint}` : '';
+  const freeHint = free ? ` To type your own words, first select "${free.label}" (hand answer ${id} ${free.n}), then hand send.` : '';
+  return new RefusedError(
+    'awaiting-input',
+    `refused (awaiting-input): worker ${id} waits on a ${dialog?.reason ?? reason ?? 'dialog'} dialog${what}; a text send would answer it, so nothing was sent.${options} ` +
+      `Answer it only with the person's choice: hand keys ${id} <key> (one key per call, hand read ${id} between)${answer}.${freeHint}`,
+    { id, dialog: dialog ?? null, blockedReason: dialog?.reason ?? reason ?? null },
+  );
 }

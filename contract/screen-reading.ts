@@ -35,4 +35,42 @@ export interface ScreenReading {
    * Absent or null otherwise (optional: readings from hosts and tests that predate it mean none).
    */
   agentError?: string | null;
+  /**
+   * The dialog on screen when a person's answer is awaited (io/screen/dialog.ts); null when none
+   * or when its options could not be read. Optional: readings stored before it existed lack it.
+   */
+  dialog?: DialogReading | null;
+}
+
+/** One choice of a dialog, numbered as the screen numbers it (unnumbered lists count from 1). */
+export interface DialogOption {
+  n: number;
+  label: string;
+  /** A row that takes typed text (`Type something.`): reached by keys, then written by a send. */
+  freeText: boolean;
+}
+
+export interface DialogReading {
+  /** 16 hex over the dialog's rows with the cursor blanked: the same dialog wherever its cursor is. */
+  fingerprint: string;
+  reason: string;
+  question: string | null;
+  options: DialogOption[];
+  /** Options drawn with numbers (a digit may select) or not (the trust dialog: arrows + Enter). */
+  numbered: boolean;
+  /** The option the cursor is on, or null when no cursor was seen. */
+  cursor: number | null;
+  /** The cursor is on a free-text row: typed text goes into its field, and a send is its answer. */
+  textField: boolean;
+}
+
+/**
+ * The one rule every text send obeys (machine guard and the check at the glass alike): a
+ * readable screen that waits on a person takes no text, unless its cursor is in a free-text
+ * field (then the text is that field's answer). An unreadable screen fails open (principle 5).
+ */
+export function textWouldAnswerDialog(r: ScreenReading | null | undefined): boolean {
+  if (!r || !r.readable) return false;
+  if (!r.awaitingInput && r.state !== 'blocked') return false;
+  return r.dialog?.textField !== true;
 }

@@ -16,7 +16,7 @@ import {
 } from './worker.guards.ts';
 import { MAX_BRIEF_RETRIES, PROMPT_NOT_SUBMITTED, UNCLASSIFIED_MS, BOX_HELD_AT_START, STARTUP_SETTLE_MS } from './worker.constants.ts';
 import { DEADLINE_AT } from './worker.deadlines.ts';
-import type { ScreenReading } from '../contract/screen-reading.ts';
+import { textWouldAnswerDialog, type ScreenReading } from '../contract/screen-reading.ts';
 
 /** Readable, nothing awaited, and neither idle, working nor exited: "could not tell". */
 const isUnclassified = (r: ScreenReading | null): boolean => isBusy(r) && r!.state === 'unknown';
@@ -46,7 +46,8 @@ export const workerSetup = setup({
     prepareWorktree: fromPromise<void, { id: string }>(placeholder('prepareWorktree')),
     seedAgent: fromPromise<void, { id: string }>(placeholder('seedAgent')),
     spawnPane: fromPromise<{ paneId: string; at: number }, { id: string }>(placeholder('spawnPane')),
-    submitPrompt: fromPromise<{ at: number }, { id: string; paneId: string; text: string; allowNonEmptyBox: boolean }>(
+    /** teardown: the /exit of a stop, exempt from the dialog rule of text sends (principle 5). */
+    submitPrompt: fromPromise<{ at: number }, { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; teardown?: boolean }>(
       placeholder('submitPrompt'),
     ),
     pressKey: fromPromise<{ at: number }, { id: string; paneId: string; key: Key }>(placeholder('pressKey')),
@@ -202,6 +203,8 @@ export const workerSetup = setup({
       return isReadable(r) && !isBlocked(r);
     },
     promptBoxEmpty: ({ context }) => boxIsEmpty(context.reading),
+    /** The latest reading waits on a dialog whose cursor is not in a free-text field (contract rule). */
+    textWouldAnswerDialog: ({ context }) => textWouldAnswerDialog(context.reading),
     sendAllowed: ({ context, event }) =>
       event.type === 'SEND' && (event.allowNonEmptyBox || boxIsEmpty(context.reading)),
     /** Only a FIRST key of Enter is guarded: later keys answer a menu the earlier keys moved through. */

@@ -115,7 +115,7 @@ export const teardownState = workerSetup.createStateConfig({
       invoke: {
         src: 'submitPrompt',
         // Teardown is exempt from the box guard: /exit displaces a rendered suggestion.
-        input: ({ context }) => ({ id: context.id, paneId: context.paneId!, text: '/exit', allowNonEmptyBox: true }),
+        input: ({ context }) => ({ id: context.id, paneId: context.paneId!, text: '/exit', allowNonEmptyBox: true, teardown: true }),
         onDone: 'awaitingExit',
         onError: 'awaitingExit',
       },

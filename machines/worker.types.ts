@@ -2,7 +2,7 @@
  * Types of the worker machine, kept apart so the wiring (actors/) and the machine share
  * one vocabulary without the wiring importing the machine's internals.
  */
-import type { ScreenReading } from '../contract/screen-reading.ts';
+import type { DialogReading, ScreenReading } from '../contract/screen-reading.ts';
 import type { Key } from '../contract/keys.ts';
 
 import type { BackendName } from '../contract/vocabulary.ts';
@@ -180,4 +180,5 @@ export type DeadlineName = 'stall' | 'unclassified' | 'escape-settle' | 'interru
 /** Parameters of the person-command actions the wiring implements. */
 export interface DeliverTextParams { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; requestId: number }
 export interface DeliverKeyParams { id: string; paneId: string; key: Key; allowNonEmptyBox: boolean; requestId: number }
-export interface RefuseParams { id: string; requestId: number; code: string; box: string; kind: string }
+/** `dialog` and `reason`: what an `awaiting-input` refusal quotes (the dialog the reading saw). */
+export interface RefuseParams { id: string; requestId: number; code: string; box: string; kind: string; dialog?: DialogReading | null; reason?: string | null }

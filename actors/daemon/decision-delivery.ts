@@ -4,7 +4,7 @@
  * record says so) until the worker sits at an empty box again; a worker that is not live is
  * relaunched with the answer in its progress note (deliverByRelaunch).
  */
-import { HandError } from '../../contract/errors.ts';
+import { HandError, RefusedError } from '../../contract/errors.ts';
 import { relaunchWorker, type RelaunchDeps, type RelaunchResult } from './relaunch.ts';
 import type { Decision } from '../../persistence/work/decision-store.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
@@ -45,7 +45,15 @@ export async function deliverByRelaunch(deps: { stores: WorkStores; relaunch: Re
 
 export type Delivered = { delivered: true } | { delivered: false; why: string };
 
+/**
+ * Types an answered decision into its live worker. Called only by the work watch's `deliver`,
+ * which owns the delivery (one at a time per worker). Each log line says what reached the pane:
+ * a refusal happens before any byte (nothing was typed); any other failure may come after the
+ * text was typed, and the log says so instead of claiming nothing was sent.
+ */
 export async function deliverAnswer(deps: { fleet: FleetHostApi; stores: WorkStores; log: (o: Record<string, unknown>, m: string) => void }, d: Decision): Promise<Delivered> {
+  // Read back: the answer may have been delivered while this call waited its turn.
+  if (deps.stores.decisions.get(d.key)?.delivery === 'sent') return { delivered: true };
   const v = deps.fleet.view(d.worker);
   if (!v || v.live !== true) return { delivered: false, why: `worker ${d.worker} is not live` };
   if (v.promptBox !== '') return { delivered: false, why: v.promptBox === null ? `worker ${d.worker} shows no input box` : `the input box of ${d.worker} holds text` };
@@ -55,7 +63,11 @@ export async function deliverAnswer(deps: { fleet: FleetHostApi; stores: WorkSto
     deps.log({ worker: d.worker, decision: d.key }, 'decision answer delivered');
     return { delivered: true };
   } catch (err) {
-    deps.log({ worker: d.worker, decision: d.key, err: (err as Error).message }, 'decision answer not delivered; kept pending');
+    const refused = err instanceof RefusedError;
+    deps.log(
+      { worker: d.worker, decision: d.key, err: (err as Error).message, ...(err instanceof HandError ? { code: err.code } : {}) },
+      refused ? 'decision answer refused before typing; kept pending' : 'decision answer send failed; the text may have reached the pane; kept pending',
+    );
     return { delivered: false, why: (err as Error).message };
   }
 }

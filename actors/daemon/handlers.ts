@@ -11,7 +11,8 @@ import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import type { Handler } from './server.ts';
 import { waitForWorker, conditionOf } from '../wait-report.ts';
 import { waitFor } from '../wait-for.ts';
-import { num, parseAnnex, parseDispatch, parseKeys, parseRead, parseSend, parseWait, str } from './params.ts';
+import { num, parseAnnex, parseAnswer, parseDispatch, parseKeys, parseRead, parseSend, parseWait, str } from './params.ts';
+import { answerDialog } from './answer.ts';
 import { worktreeMissing } from './worktree-presence.ts';
 import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
 import { readFirstCopies } from './read-first-copies.ts';
@@ -48,6 +49,8 @@ export function statusRow(v: WorkerViewLike) {
     state: v.state,
     awaitingInput: v.awaitingInput,
     blockedReason: v.blockedReason,
+    // The dialog on screen (question, options, fingerprint): what hand answer takes back.
+    dialog: v.dialog ?? null,
     promptBox: v.promptBox,
     readable: v.readable,
     live: v.live,
@@ -159,7 +162,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       const view = findWorker(fleet, id);
       const res = await fleet.readScreen(id, scrollback ? { scrollback } : {});
       if (!res.ok) throw new RefusedError('read-failed', `could not read the screen of ${id}: ${res.error}`, { id });
-      return { id, text: res.text, source: scrollback ? 'scrollback' : 'visible', stage: view.stage, state: view.state };
+      return { id, text: res.text, source: scrollback ? 'scrollback' : 'visible', stage: view.stage, state: view.state, dialog: view.dialog ?? null };
     },
     async send(params) {
       const { id, text, allowNonEmptyBox } = parseSend(params);
@@ -178,6 +181,11 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       // Answer with the screen the key produced, so the next command never acts on the one before it.
       const view = (await waitFor(fleet, id, () => true, { timeoutMs: 1500, fresh: true, last: pressed })).view!;
       return { id, key: typeof key === 'string' ? key : key.char, stage: view.stage, state: view.state, awaitingInput: view.awaitingInput, promptBox: view.promptBox };
+    },
+    async answer(params) {
+      const req = parseAnswer(params);
+      findWorker(fleet, req.id);
+      return answerDialog(fleet, req);
     },
     async stop(params) {
       const id = str(params, 'id');

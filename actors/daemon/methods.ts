@@ -11,7 +11,7 @@ import { dispatchUnderRules, type CrossRules } from './cross-rules.ts';
 type Group = Record<string, Handler>;
 
 export interface MethodGroups {
-  /** ping, shutdown, annex, projects, dispatch, status, wait, watch, read, send, keys, stop (handlers.ts) */
+  /** ping, shutdown, annex, projects, dispatch, status, wait, watch, read, send, keys, answer, stop (handlers.ts) */
   core: Group;
   /** land, approve, reject, landings (landing.ts) */
   landing: Group;
@@ -49,6 +49,7 @@ export function createMethods(g: MethodGroups, rules: CrossRules): Record<Method
     read: core.read!,
     send: core.send!,
     keys: core.keys!,
+    answer: core.answer!,
     stop: (p, ctx) => {
       if (p.force !== true) rules.refuseIfParked(idOf(p), 'torn down', `stop it anyway with hand stop ${idOf(p)} --force`);
       return core.stop!(p, ctx);

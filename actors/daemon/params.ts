@@ -167,3 +167,19 @@ export function parseReject(params: Params): RejectRequest {
   if (!reason) throw new UsageError('reason-required', `a rejection needs a reason the worker can act on: hand reject ${id} --reason "<why>".`, { id });
   return { id, reason };
 }
+
+export interface AnswerParams { id: string; option: number; fingerprint: string }
+
+/** `answer`: the option's number as the dialog shows it, and the fingerprint of the dialog the caller saw. */
+export function parseAnswer(params: Params): AnswerParams {
+  const id = idParam(params);
+  const option = typeof params.option === 'string' && /^\d{1,2}$/.test(params.option.trim()) ? Number(params.option) : params.option;
+  if (typeof option !== 'number' || !Number.isInteger(option) || option < 1) {
+    throw new UsageError('bad-option', `the option is the number the dialog shows (1, 2, …): hand answer ${id} <n> --fingerprint <fp>.`, { id });
+  }
+  const fingerprint = typeof params.fingerprint === 'string' ? params.fingerprint.trim() : '';
+  if (!/^[0-9a-f]{16}$/.test(fingerprint)) {
+    throw new UsageError('fingerprint-required', `answer needs the fingerprint of the dialog you read (dialog.fingerprint in hand read ${id} --json), so a dialog that changed is never answered.`, { id });
+  }
+  return { id, option, fingerprint };
+}

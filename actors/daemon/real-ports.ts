@@ -102,7 +102,7 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       }
     },
     async sendText(host, paneId, text, o) {
-      await guardedSendText(host, paneId, text, { allowNonEmptyBox: o.allowNonEmptyBox });
+      await guardedSendText(host, paneId, text, { allowNonEmptyBox: o.allowNonEmptyBox, label: o.label, teardown: o.teardown });
     },
     async sendKey(host, paneId, key, o) {
       await guardedSendKey(host, paneId, key, { allowNonEmptyBox: o.allowNonEmptyBox, isFirstKey: true });

@@ -92,10 +92,19 @@ export function startWorkWatch(deps: WorkWatchDeps): WorkWatch {
     if (next) void deliver(next);
   }
 
+  /**
+   * The one owner of a live delivery. The worker is claimed before any I/O starts: the send
+   * itself publishes views, and a view seen before the claim (deliverPending) used to start a
+   * second delivery of the same answer, typed into the same prompt (issue 21).
+   */
   function deliver(d: Decision): Promise<Delivered> {
     const running = delivering.get(d.worker);
     if (running) return running;
-    const p = track(deliverAnswer({ fleet, stores, log: deps.log }, d).finally(() => delivering.delete(d.worker)));
+    const p = track(
+      Promise.resolve()
+        .then(() => deliverAnswer({ fleet, stores, log: deps.log }, d))
+        .finally(() => delivering.delete(d.worker)),
+    );
     delivering.set(d.worker, p);
     return p;
   }

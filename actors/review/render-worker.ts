@@ -14,6 +14,7 @@ import { renderDiff } from './diff-html.ts';
 import { shell } from './render-fleet.ts';
 import type { WorkerDetails } from './worker-details.ts';
 import { decisionForms, type PageDecision } from './decision-form.ts';
+import { dialogButtons } from './dialog-buttons.ts';
 
 export function workerTitle(v: WorkerViewLike): string {
   return `${v.id} — ${describe(v).label} · kingshand`;
@@ -31,6 +32,8 @@ function actions(v: WorkerViewLike, decisions: PageDecision[]): string {
   if (!['gone', 'stopping', 'stuck'].includes(v.condition) && !v.marks.includes('brief-gate')) {
     out.push(`<button type="button" class="btn danger" data-action="stop" data-id="${id}" data-confirm="Stop ${id}? Its agent is asked to exit.">Stop</button>`);
   }
+  // A live dialog's options post to the daemon's `answer` handler (dialog-buttons.ts).
+  if (v.dialog && v.condition !== 'gone') out.push(dialogButtons(v));
   // Answering an open decision posts to the daemon's `decide` handler (decision-form.ts).
   if (decisions.length) out.push(decisionForms(v.id, decisions));
   return out.length ? `<div class="actions" role="group" aria-label="Actions">${out.join('')}</div>` : '';

@@ -24,7 +24,7 @@ import { esc } from './html.ts';
 import { openDecisionsOf } from './decision-form.ts';
 
 /** The daemon handlers the page may call, by the name the CLI uses. */
-export const PAGE_ACTIONS = ['approve', 'reject', 'land', 'stop', 'decide'] as const;
+export const PAGE_ACTIONS = ['approve', 'reject', 'land', 'stop', 'decide', 'answer'] as const;
 
 export interface ReviewDeps {
   home: string;

@@ -20,6 +20,7 @@ export const MCP_FACE: Record<MethodName, Face> = {
   read: { tool: 'read' },
   send: { tool: 'send' },
   keys: { tool: 'keys' },
+  answer: { tool: 'answer' },
   stop: { tool: 'stop' },
   land: { tool: 'land' },
   approve: { tool: 'approve' },

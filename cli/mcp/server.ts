@@ -94,12 +94,15 @@ export function makeMcpServer(o: McpOptions): McpServer {
     return ops.wait(p, a, onProgress);
   });
   tool('read', "The worker's visible screen (hand read).", { id, scrollback: z.number().int().positive().optional() }, (a) => ops.read(p, a));
-  tool('send', "Type a line into the worker and press Enter; refuses when its input box holds text (hand send). Only the person's words.", {
+  tool('send', "Type a line into the worker and press Enter (hand send). Only the person's words. Refused when its input box holds text, and when a menu or dialog waits on the screen: a menu or dialog is answered only with answer or keys (one key per call), with the person's answer only; a parked decision only with hand decide.", {
     id, text: z.string(), allowNonEmptyBox: z.boolean().optional(),
   }, (a) => ops.send(p, a));
-  tool('keys', 'Press exactly one key in the worker (hand keys): enter, escape, up, down, left, right, tab, space, backspace, ctrl-c, or one character.', {
+  tool('keys', "Press exactly one key in the worker (hand keys): enter, escape, up, down, left, right, tab, space, backspace, ctrl-c, or one character. One key per call; read the screen between. In a menu or dialog, only to carry out the person's answer.", {
     id, key: z.string(), allowNonEmptyBox: z.boolean().optional(),
   }, (a) => ops.keys(p, a));
+  tool('answer', "Select the person's choice in the menu or dialog on a worker's screen (hand answer): the option's number and the dialog.fingerprint you read (read, status or wait). Presses the keys one per call, reading the screen back between; refused when the dialog changed. Only the person's answer, never your own. A free-text option (\"Type something\") is only reached: then send the person's words. A parked decision is answered only with hand decide.", {
+    id, option: z.number().int().positive(), fingerprint: z.string(),
+  }, (a) => ops.answer(p, a));
   tool('stop', 'End the worker cleanly: Escape, then /exit; never a kill (hand stop).', { id, timeout: z.string().optional() }, (a) => ops.stop(p, a));
   tool('land', "Gather a finished worker's landing evidence and open its landing gate (hand land).", { id }, (a) => ops.land(p, a));
   tool('digest', 'The session-start digest again: projects, workers, what waits on the person, memory budget, index drift (hand digest).', {}, () =>

@@ -17,6 +17,7 @@ import { fingerprintLines } from './fingerprint.ts';
 import { hostShowsExit } from './host-exit.ts';
 import { unreadableReading } from './unreadable.ts';
 import { turnEndedInError } from './agent-error.ts';
+import { readDialog } from './dialog.ts';
 
 export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenReading {
   const layout = layoutScreen(screen, spec.box);
@@ -49,6 +50,7 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
     lastActivity: text === null ? '' : text.lastActivity,
     // Only an idle screen can show a turn that ended in an error (a running one may still retry).
     agentError: state === 'idle' ? turnEndedInError(layout) : null,
+    dialog: blockedReason === null ? null : readDialog(layout, blockedReason),
   };
 }
 

@@ -41,7 +41,7 @@ export interface Screen {
   hasAttributes: boolean;
 }
 
-export type { AgentState, PromptBoxKind, BlockedReason, ScreenReading } from '../../contract/screen-reading.ts';
+export type { AgentState, PromptBoxKind, BlockedReason, ScreenReading, DialogOption, DialogReading } from '../../contract/screen-reading.ts';
 import type { ScreenReading } from '../../contract/screen-reading.ts';
 
 /** How an agent draws its live input box (a profile's part the layout needs too). */

@@ -11,6 +11,8 @@
 import { PromptBoxNotEmptyError } from '../../contract/errors.ts';
 import { checkSendableText } from '../text/sendable-text.ts';
 import { analyseScreen, type ScreenReading } from '../screen/index.ts';
+import { textWouldAnswerDialog } from '../../contract/screen-reading.ts';
+import { awaitingInput } from '../../contract/refusals.ts';
 import { assertKey, nextRedraw } from './keys.ts';
 import type { Key, ReadResult, TerminalHost } from './types.ts';
 
@@ -21,11 +23,15 @@ export interface GuardOptions {
   label?: string;
   /** Screen profile to read the box with; default Claude Code. */
   agent?: string;
+  /** The /exit of a stop: exempt from the dialog rule (teardown has pressed Escape for a menu first). */
+  teardown?: boolean;
 }
 
 export type BoxCheck =
   | { state: 'empty' }
   | { state: 'holds'; text: string; kind: string }
+  /** A dialog waits on a person: text would answer it (refused whatever the box override says). */
+  | { state: 'dialog'; reading: ScreenReading }
   /** Fails open: the caller proceeds. */
   | { state: 'unknown'; detail: string };
 
@@ -45,6 +51,7 @@ export async function checkPromptBox(host: TerminalHost, paneId: string, agent?:
     return { state: 'unknown', detail: err instanceof Error ? err.message : String(err) };
   }
   if (!reading.readable) return { state: 'unknown', detail: 'screen unreadable' };
+  if (textWouldAnswerDialog(reading)) return { state: 'dialog', reading };
   if (reading.promptBox) return { state: 'holds', text: reading.promptBox, kind: reading.promptBoxKind ?? 'typed' };
   return { state: 'empty' };
 }
@@ -55,11 +62,19 @@ async function assertBoxWritable(host: TerminalHost, paneId: string, opts: Guard
   if (box.state === 'holds') throw new PromptBoxNotEmptyError(opts.label ?? paneId, box.text, box.kind);
 }
 
+/** Text only: the check at the glass for the dialog rule the machine applied to its last reading. */
+async function assertNoDialog(host: TerminalHost, paneId: string, opts: GuardOptions): Promise<void> {
+  if (opts.teardown && opts.allowNonEmptyBox) return;
+  const box = await checkPromptBox(host, paneId, opts.agent);
+  if (box.state === 'dialog') throw awaitingInput(opts.label ?? paneId, box.reading.dialog, box.reading.blockedReason);
+  if (box.state === 'holds' && !opts.allowNonEmptyBox) throw new PromptBoxNotEmptyError(opts.label ?? paneId, box.text, box.kind);
+}
+
 /** Text then Enter, refused (nothing sent) if the box already holds text. */
 export async function guardedSendText(host: TerminalHost, paneId: string, text: string, opts: GuardOptions = {}): Promise<void> {
   // Text is text on every path: a control byte or a paste end marker never reaches the pane.
   checkSendableText(text, opts.label);
-  await assertBoxWritable(host, paneId, opts);
+  await assertNoDialog(host, paneId, opts);
   await host.sendText(paneId, text);
 }
 

@@ -12,7 +12,7 @@ import type { CliWorld } from '../cli/cli-harness.ts';
 import { makeWorkspaceWorld } from '../helpers/workspace-world.ts';
 import { HAND_BIN } from '../helpers/hand-process.ts';
 
-const TOOLS = ['annex', 'projects', 'dispatch', 'approve', 'reject', 'status', 'wait', 'read', 'send', 'keys', 'stop', 'land', 'digest', 'survey', 'audience'];
+const TOOLS = ['annex', 'projects', 'dispatch', 'approve', 'reject', 'status', 'wait', 'read', 'send', 'keys', 'answer', 'stop', 'land', 'digest', 'survey', 'audience'];
 let w: CliWorld;
 let ws: string;
 let client: Client;
@@ -60,6 +60,15 @@ describe('hand mcp', () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(TOOLS));
     for (const t of tools) expect(t.description, t.name).toBeTruthy();
+  });
+
+  it('the tool descriptions say a dialog is answered only with answer or keys, a parked decision only with decide', async () => {
+    const { tools } = await client.listTools();
+    const about = (name: string) => tools.find((t) => t.name === name)!.description!;
+    expect(about('send')).toMatch(/menu or dialog is answered only with answer or keys \(one key per call\), with the person's answer only; a parked decision only with hand decide/);
+    expect(about('answer')).toMatch(/one per call/);
+    expect(about('answer')).toMatch(/Only the person's answer/);
+    expect(about('keys')).toMatch(/One key per call/);
   });
 
   it('annex and projects return what the CLI prints', async () => {

@@ -106,7 +106,13 @@
     const btn = e.target.closest('button[data-action]');
     if (!btn) return;
     if (btn.dataset.confirm && !window.confirm(btn.dataset.confirm)) return;
-    act(btn.dataset.action, { id: btn.dataset.id }, btn);
+    const params = { id: btn.dataset.id };
+    // A dialog's option carries the fingerprint of the dialog this page showed (hand answer's check).
+    if (btn.dataset.action === 'answer') {
+      params.option = Number(btn.dataset.option);
+      params.fingerprint = btn.dataset.fingerprint;
+    }
+    act(btn.dataset.action, params, btn);
   });
   document.addEventListener('submit', function (e) {
     const form = e.target.closest('form[data-action]');

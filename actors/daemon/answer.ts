@@ -1,0 +1,83 @@
+/**
+ * `hand answer <id> <option>`: selects one numbered option of the dialog on a worker's screen
+ * for the person who chose it. Keys go out one per call and the screen is read back between
+ * them (principle 6): the cursor is moved with up/down until the screen shows it on the option,
+ * then Enter. Refused, before any key, when the dialog on screen is not the one the caller saw
+ * (its fingerprint differs); a key whose screen does not show the expected cursor ends the
+ * answer there, saying which keys went out. A free-text option is only reached (no Enter): the
+ * field is then live and `hand send` types the person's words into it.
+ */
+import { RefusedError, UsageError } from '../../contract/errors.ts';
+import type { DialogReading } from '../../io/screen/types.ts';
+import type { Key } from '../../contract/keys.ts';
+import { waitFor } from '../wait-for.ts';
+import { unknownWorker } from '../../contract/refusals.ts';
+import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
+
+/** How long one key's screen may take to show; a dialog redraws within a frame or two. */
+export const KEY_READBACK_MS = 3000;
+
+export interface AnswerRequest { id: string; option: number; fingerprint: string }
+
+export interface AnswerResult {
+  id: string;
+  option: number;
+  label: string;
+  keys: string[];
+  /** The option takes typed text: its field is live now and `hand send` writes the answer. */
+  textField: boolean;
+  stage: string;
+  state: string;
+  dialog: DialogReading | null;
+  message: string;
+}
+
+const optionsLine = (d: DialogReading) => d.options.map((o) => `${o.n}. ${o.label}`).join(' | ');
+
+function dialogChanged(id: string, now: DialogReading | null, pressed: string[]): RefusedError {
+  const sent = pressed.length ? ` Keys already pressed: ${pressed.join(', ')}.` : ' No key was pressed.';
+  const seen = now ? ` It now shows ${JSON.stringify(now.question ?? now.reason)} (${optionsLine(now)}), fingerprint ${now.fingerprint}.` : ' It shows no dialog now.';
+  return new RefusedError('dialog-changed', `refused: the dialog on ${id} is not the one you answered.${seen}${sent} Read it again (hand read ${id} --json) and ask the person.`, { id, dialog: now, pressed });
+}
+
+export async function answerDialog(fleet: FleetHostApi, req: AnswerRequest): Promise<AnswerResult> {
+  const { id, option, fingerprint } = req;
+  const first = fleet.view(id);
+  if (!first) throw unknownWorker(id);
+  const dialog = first.dialog ?? null;
+  if (!dialog) throw new RefusedError('no-dialog', `worker ${id} shows no dialog to answer (${first.stage}); nothing was pressed. A parked decision is answered with hand decide.`, { id, stage: first.stage });
+  if (dialog.fingerprint !== fingerprint) throw dialogChanged(id, dialog, []);
+  const target = dialog.options.find((o) => o.n === option);
+  if (!target) throw new UsageError('no-such-option', `the dialog on ${id} has no option ${option}: ${optionsLine(dialog)}.`, { id, option });
+  if (dialog.cursor === null) throw new RefusedError('no-cursor', `the cursor of the dialog on ${id} is not visible; nothing was pressed. Use hand keys ${id} <key>, one per call.`, { id });
+
+  const pressed: string[] = [];
+  let view: WorkerViewLike = first;
+  /** One key, then the first screen that shows what it did (or the refusal that it did not). */
+  const press = async (key: Key, shows: (d: DialogReading | null, v: WorkerViewLike) => boolean): Promise<void> => {
+    const sent = await fleet.key(id, key);
+    pressed.push(typeof key === 'string' ? key : key.char);
+    const seen = await waitFor(fleet, id, (v) => shows(v.dialog ?? null, v), { timeoutMs: KEY_READBACK_MS, fresh: true, last: sent });
+    view = seen.view ?? sent;
+    if (seen.by !== 'accepted') throw dialogChanged(id, view.dialog ?? null, pressed);
+  };
+
+  let cursor = dialog.cursor;
+  while (cursor !== option) {
+    const next = cursor < option ? cursor + 1 : cursor - 1;
+    await press(cursor < option ? 'down' : 'up', (d) => d?.fingerprint === fingerprint && d.cursor === next);
+    cursor = next;
+  }
+  if (target.freeText) {
+    return {
+      id, option, label: target.label, keys: pressed, textField: true, stage: view.stage, state: view.state, dialog: view.dialog ?? null,
+      message: `${id}: the cursor is on "${target.label}"; type the person's words with hand send ${id} "<their answer>".`,
+    };
+  }
+  // Enter picks the row: the dialog it answered is gone from the screen (or another one came).
+  await press('enter', (d) => d?.fingerprint !== fingerprint);
+  return {
+    id, option, label: target.label, keys: pressed, textField: false, stage: view.stage, state: view.state, dialog: view.dialog ?? null,
+    message: `${id}: answered ${option}. ${target.label} (keys ${pressed.join(', ')}) · now ${view.stage}.`,
+  };
+}

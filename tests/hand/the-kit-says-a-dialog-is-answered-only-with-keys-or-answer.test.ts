@@ -1,0 +1,38 @@
+/**
+ * The kit `hand init` writes tells the Hand how a worker's question is answered (issue 21): a
+ * menu or dialog only with `answer` or `keys` (one key per call), with the person's answer only,
+ * never by `send`; a parked decision only with `decide`. The old text said to "relay" an answer
+ * "one key or one line at a time" — a line sent into a menu picked its highlighted row.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeTempDir } from '../helpers/temp.ts';
+import { HAND_BIN, runProcess } from '../helpers/hand-process.ts';
+
+let tmp: { path: string; cleanup: () => void } | null = null;
+afterEach(() => {
+  tmp?.cleanup();
+  tmp = null;
+});
+
+describe('the kit says a dialog is answered only with keys or answer', () => {
+  it('CLAUDE.md, muster and rally name answer/keys for dialogs, decide for decisions, and never send a line into a dialog', async () => {
+    tmp = makeTempDir('kit-answer');
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(tmp.path, 'home'), HAND_HOME: join(tmp.path, 'state') };
+    const ws = join(tmp.path, 'ws');
+    const r = await runProcess([process.execPath, HAND_BIN, 'init', ws], env, 30_000);
+    expect(r.code, r.stderr).toBe(0);
+    const read = (f: string) => readFileSync(join(ws, f), 'utf8').replace(/\s+/g, ' ');
+    const claude = read('CLAUDE.md');
+    expect(claude).toContain('A menu or dialog is answered only with `answer`');
+    expect(claude).toContain('one key per call, with the person\'s answer only; `send` into a dialog is refused. A parked decision is answered only with `decide`.');
+    expect(claude).not.toContain('one key or one line at a time');
+    const muster = read('.claude/skills/muster/SKILL.md');
+    expect(muster).toContain('`send` never answers a dialog');
+    expect(muster).toMatch(/decide <key> "<their answer>"`, never `send`/);
+    expect(muster).not.toMatch(/\{\{HAND\}\}/);
+    expect(muster).not.toMatch(/relay it with `keys` \(one key per call, `read` between\) or `send`/);
+    expect(read('.claude/skills/rally/SKILL.md')).toContain('Never `send` into a dialog; a parked decision only with `decide`.');
+  });
+});
