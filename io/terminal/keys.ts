@@ -45,7 +45,8 @@ export function assertKey(key: Key): void {
 export function parseKey(text: string): Key {
   const lower = text.toLowerCase();
   if (NAMED.has(lower)) return lower as NamedKey;
-  const alias = ALIASES[lower];
+  // Own names only: `__proto__` or `constructor` would find Object.prototype's members.
+  const alias = Object.hasOwn(ALIASES, lower) ? ALIASES[lower] : undefined;
   if (alias) return alias;
   const key: Key = { char: text };
   assertKey(key);
