@@ -6,7 +6,7 @@ import { connect, type Socket } from 'node:net';
 import { spawn } from 'node:child_process';
 import { closeSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { openPrivateAppend } from '../io/fs/private-files.ts';
-import { readLockHolder } from '../persistence/home-lock.ts';
+import { readLockHolder } from '../persistence/lock-holder.ts';
 import { REFUSAL_LINE } from '../contract/refusal-line.ts';
 import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';

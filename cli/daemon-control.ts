@@ -6,7 +6,7 @@
  * pid file never aims a signal at an unrelated process.
  */
 import { DaemonUnreachableError, RefusedError } from '../contract/errors.ts';
-import { readLockHolder } from '../persistence/home-lock.ts';
+import { readLockHolder } from '../persistence/lock-holder.ts';
 import { homeLockHeld } from '../persistence/lock-probe.ts';
 import { call } from './client.ts';
 import type { HomePaths } from '../contract/home.ts';

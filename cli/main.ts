@@ -14,7 +14,6 @@ import { parseDuration } from './durations.ts';
 import { lineCount, pathArg } from './arguments.ts';
 import { daemonStatus, stopDaemon } from './daemon-control.ts';
 import { showLogs } from './commands/logs.ts';
-import { openInBrowser } from './commands/review.ts';
 import { UsageError } from '../contract/errors.ts';
 import { AGENTS, BACKENDS, POSTURES } from '../contract/vocabulary.ts';
 import { ops } from './hand-ops.ts';
@@ -383,7 +382,7 @@ program
   .option('--open', 'open the page in your browser (xdg-open / open)')
   .action(async (o: { open?: boolean }, cmd: Command) => {
     const r = await call<{ url: string }>(paths(cmd), 'review');
-    if (o.open) await openInBrowser(r.url);
+    if (o.open) await (await import('./commands/review.ts')).openInBrowser(r.url);
     emit(json(cmd), r, () => `${r.url}\n(the link carries this state directory's token: keep it to yourself)`);
   });
 

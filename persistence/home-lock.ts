@@ -9,10 +9,11 @@
  * locks, so nothing else may open daemon.lock in the daemon; SQLite itself handles its own fds.
  */
 import Database from 'better-sqlite3';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { ensurePrivateFile, writePrivateFile } from '../io/fs/private-files.ts';
 import { join } from 'node:path';
 import { RefusedError } from '../contract/errors.ts';
+import { readLockHolder } from './lock-holder.ts';
 
 export interface HomeLock {
   readonly home: string;
@@ -20,19 +21,7 @@ export interface HomeLock {
   release(): void;
 }
 
-export interface LockHolder {
-  pid: number;
-  since: number;
-}
-
-export function readLockHolder(home: string): LockHolder | null {
-  try {
-    const v = JSON.parse(readFileSync(join(home, 'daemon.pid'), 'utf8')) as Partial<LockHolder>;
-    return typeof v.pid === 'number' && typeof v.since === 'number' ? { pid: v.pid, since: v.since } : null;
-  } catch {
-    return null;
-  }
-}
+export { readLockHolder, type LockHolder } from './lock-holder.ts';
 
 function isBusy(err: unknown): boolean {
   const code = (err as { code?: string })?.code ?? '';

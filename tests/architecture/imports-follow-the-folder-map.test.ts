@@ -31,7 +31,8 @@ const MAY_IMPORT: Record<string, string[]> = {
 const EXCEPTIONS: { from: RegExp; to: string; why: string }[] = [
   { from: /^cli\/main\.ts$/, to: 'actors/daemon/main.ts', why: 'hand daemon run starts the daemon (dynamic import)' },
   { from: /^cli\/commands\/mock-agent-entry\.ts$/, to: 'mock-agent/main.ts', why: 'hand mock-agent runs the mock agent program' },
-  { from: /^cli\//, to: 'persistence/home-lock.ts', why: 'who holds the state directory, asked without a daemon' },
+  { from: /^cli\//, to: 'persistence/lock-holder.ts', why: 'who holds the state directory, asked without a daemon' },
+  { from: /^cli\/commands\/restore-db\.ts$/, to: 'persistence/home-lock.ts', why: 'restore-db takes the lock of a stopped daemon' },
   { from: /^cli\//, to: 'persistence/lock-probe.ts', why: 'whether a database lock is held, asked without a daemon' },
   { from: /^cli\/commands\/doctor\.ts$/, to: 'persistence/db-health.ts', why: 'doctor checks the database when the daemon cannot start' },
   { from: /^cli\/commands\/restore-db\.ts$/, to: 'persistence/state-integrity.ts', why: 'restore-db works on a stopped daemon' },
