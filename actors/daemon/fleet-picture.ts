@@ -14,6 +14,8 @@ import type { Handler } from './server.ts';
 import { conditionOf } from '../wait-report.ts';
 import { meaningOfStage, waitReasonOf, type StateMeaning } from '../condition.ts';
 import { optionsOf, questionOf } from '../../io/screen/question-text.ts';
+import type { WorkStores } from '../../persistence/work/index.ts';
+import { surveyQueue, type SurveyQueue } from './survey-queue.ts';
 
 export interface SurveyWorker {
   id: string;
@@ -46,6 +48,8 @@ export interface Survey {
   recentlyLanded: SurveyItem[];
   underway: SurveyItem[];
   next: SurveyItem[];
+  /** Away mode (null when the survey was built without the work stores). */
+  away: SurveyQueue['away'] | null;
   diagnostics: string[];
 }
 
@@ -94,16 +98,22 @@ function bucket(w: SurveyWorker): { to: 'needsYou' | 'recentlyLanded' | 'underwa
   return { to: 'next', item: item(w.condition, `${w.id} ${w.condition} (${w.stage})`) };
 }
 
-export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = Date.now()): Promise<Survey> {
+export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = Date.now(), work?: WorkStores): Promise<Survey> {
   const diagnostics: string[] = [];
   const projects = store.listProjects().map((p) => ({ name: p.name, repo: p.repo, posture: p.posture, yolo: p.yolo, pathExists: existsSync(p.repo) }));
   const workers = await Promise.all(fleet.views().map((v) => surveyWorker(fleet, v, diagnostics)));
-  const out: Survey = { contract: 'hand-survey.v1', generatedAt: new Date(now).toISOString(), projects, workers, needsYou: [], recentlyLanded: [], underway: [], next: [], diagnostics };
+  const out: Survey = { contract: 'hand-survey.v1', generatedAt: new Date(now).toISOString(), projects, workers, needsYou: [], recentlyLanded: [], underway: [], next: [], away: null, diagnostics };
   for (const p of projects) if (!p.pathExists) out.needsYou.push({ id: p.name, kind: 'path-missing', text: `project ${p.name}: ${p.repo} is missing` });
   if (projects.length === 0) out.needsYou.push({ id: '-', kind: 'no-projects', text: 'no projects registered yet (annex a repository)' });
   for (const w of workers) {
     const { to, item } = bucket(w);
     out[to].push(item);
+  }
+  if (work) {
+    const q = surveyQueue(work, new Set(workers.filter((w) => w.waitingOn).map((w) => w.id)));
+    out.needsYou.push(...q.needsYou);
+    out.next.push(...q.next);
+    out.away = q.away;
   }
   return out;
 }
@@ -181,10 +191,10 @@ export function buildAudience(store: FleetStore, since: number, now = Date.now()
   return { contract: 'hand-audience.v1', since: new Date(since).toISOString(), until: new Date(now).toISOString(), workers };
 }
 
-export function pictureHandlers(deps: { store: FleetStore; fleet: FleetHostApi }): Record<string, Handler> {
+export function pictureHandlers(deps: { store: FleetStore; fleet: FleetHostApi; work?: WorkStores }): Record<string, Handler> {
   return {
     async survey() {
-      return buildSurvey(deps.store, deps.fleet);
+      return buildSurvey(deps.store, deps.fleet, Date.now(), deps.work);
     },
     async audience(params) {
       const since = params.since;

@@ -15,6 +15,7 @@ export function formatSurvey(s: Obj): string {
     const items = (s[key] ?? []) as Obj[];
     out.push(`${title}:`, ...(items.length ? items.map((i) => `- ${i.text}`) : [`  ${empty}`]));
   }
+  if (s.away?.active) out.push(`You are away since ${s.away.since}${s.away.note ? ` (${s.away.note})` : ''}: no queued item starts; hand afk off returns the account.`);
   for (const d of s.diagnostics ?? []) out.push(`! ${d}`);
   return out.join('\n');
 }
