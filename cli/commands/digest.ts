@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HomePaths } from '../../contract/home.ts';
 import { ops } from '../hand-ops.ts';
+import { call } from '../client.ts';
 import { workspacePaths } from '../../io/workspace/layout.ts';
 import { memoryReport, type MemoryReport } from '../../io/workspace/memory.ts';
 import { indexDrift, type IndexDrift } from '../../io/workspace/data-index.ts';
@@ -18,7 +19,9 @@ export interface Digest {
   generatedAt: string;
   home: string;
   workspace: string | null;
-  fleet: { projects: any[]; workers: any[]; waiting: any[] } | null;
+  fleet: { projects: any[]; workers: any[]; waiting: any[]; queue: { ready: number; held: number; blocked: number }; away: any } | null;
+  /** The usage window nearest its limit, as one line (null when it could not be read). */
+  usage: string | null;
   memory: MemoryReport | null;
   index: IndexDrift | null;
   /** One line per part that could not be read: "<part>: <why>". */
@@ -40,6 +43,7 @@ export async function buildDigest(paths: HomePaths, workspace: string | null, no
   const broken = [...alreadyBroken];
   // With no usable state directory there is no daemon to ask (and none must be started there).
   const survey = alreadyBroken.length ? null : await guarded('fleet', broken, () => ops.survey(paths));
+  const usage = survey ? await guarded('usage', broken, async () => String((await call<{ line: string }>(paths, 'usage')).line)) : null;
   const ws = workspace ? workspacePaths(workspace) : null;
   if (!ws) broken.push('workspace: none found (run hand init, or pass --workspace <dir>)');
   const memory = ws ? await guarded('memory', broken, () => memoryReport(ws)) : null;
@@ -54,8 +58,15 @@ export async function buildDigest(paths: HomePaths, workspace: string | null, no
           projects: survey.projects.map((p: any) => ({ name: p.name, posture: p.posture, yolo: p.yolo, pathExists: p.pathExists })),
           workers: survey.workers.map((w: any) => ({ id: w.id, project: w.project, condition: w.condition, live: w.live })),
           waiting: survey.needsYou,
+          queue: {
+            ready: survey.next.filter((i: any) => i.kind === 'ready').length,
+            held: [...survey.next, ...survey.needsYou].filter((i: any) => i.kind === 'held' || i.kind === 'held-for-you').length,
+            blocked: survey.next.filter((i: any) => i.kind === 'blocked-item').length,
+          },
+          away: survey.away ?? null,
         }
       : null,
+    usage,
     memory,
     index,
     broken,
@@ -78,7 +89,11 @@ export function formatDigest(d: Digest): string {
     const counts = new Map<string, string[]>();
     for (const w of workers) counts.set(w.condition, [...(counts.get(w.condition) ?? []), w.id]);
     out.push(workers.length ? `WORKERS ${workers.length}: ${[...counts.entries()].map(([c, ids]) => `${c} ${ids.join(' ')}`).join('; ')}` : 'WORKERS: none');
+    const q = d.fleet.queue;
+    out.push(q.ready + q.held + q.blocked ? `QUEUE: ${q.ready} ready, ${q.held} held, ${q.blocked} blocked (hand backlog ready)` : 'QUEUE: empty');
+    if (d.fleet.away?.active) out.push(`AWAY since ${d.fleet.away.since}${d.fleet.away.note ? ` (${d.fleet.away.note})` : ''}: the fleet is held; hand afk off returns the account.`);
   }
+  if (d.usage) out.push(`USAGE: ${d.usage}`);
   if (d.memory) {
     const m = d.memory;
     out.push(m.over ? `MEMORY OVER: ${m.total} estimated tokens against a budget of ${m.budget}, over by ${m.overBy}. Load chronicle.` : `MEMORY: ${m.total} of ${m.budget} estimated tokens.`);
@@ -86,8 +101,9 @@ export function formatDigest(d: Digest): string {
   if (d.index) {
     const i = d.index;
     out.push(`INDEX: ${i.indexed} files listed in data/index.md.`);
-    if (i.unindexed.length) out.push(`UNINDEXED ${i.unindexed.length}: ${capped(i.unindexed).join(', ')} - index each (hand index add).`);
-    if (i.stale.length) out.push(`STALE ${i.stale.length}: ${capped(i.stale).join(', ')} - the file is gone; drop its line.`);
+    // Counts, not lists: the files are one `hand index check` away, and a list grows the digest.
+    if (i.unindexed.length) out.push(`UNINDEXED ${i.unindexed.length} files in data/ - hand index check lists them; index each (hand index add).`);
+    if (i.stale.length) out.push(`STALE ${i.stale.length} index lines name files that are gone - hand index check lists them.`);
   }
   for (const b of d.broken) out.push(`BROKEN ${b}`);
   out.push('=== END HAND DIGEST ===');
