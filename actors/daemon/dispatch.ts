@@ -47,9 +47,16 @@ export function dataDirOf(deps: Pick<DispatchDeps, 'dataDir' | 'workersDir'>): s
   return deps.dataDir ?? join(dirname(deps.workersDir), 'data');
 }
 
+/**
+ * Said to every worker because `hand land` refuses a commit whose message credits a tool or a
+ * co-author, and Claude Code's own default adds such a line (the settings turn it off too).
+ */
+export const DONE_MEANS_LINE =
+  'Done means: your commits and any pull request text say what changed and why, with no mention of an AI, an assistant or a co-author anywhere and no trailer lines crediting anyone.';
+
 export function firstPrompt(briefPath: string, reportPath: string): string {
   return (
-    `Read the brief at ${briefPath} in full before you start, then do the work it describes. ` +
+    `Read the brief at ${briefPath} in full before you start, then do the work it describes. ${DONE_MEANS_LINE} ` +
     `When you are done, or if you need a decision from a person, write your report to ${reportPath} and end your turn; ` +
     `${FIRST_PROMPT_CONVENTION}; never wait on an interactive prompt.`
   );
