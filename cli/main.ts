@@ -164,9 +164,10 @@ program
   .option('--stall <duration>', 'report a stall after this long without change', '20m')
   .option('--unclear <duration>', 'wake a person after the screen could not be read for this long', '30s')
   .option('--env <KEY=VALUE>', 'set a variable in the worker (repeatable; wins over the defaults)', (v: string, acc: string[]) => [...acc, v], [] as string[])
+  .option('--workspace <dir>', "the Hand workspace whose data/ index and standing files apply (default: HAND_WORKSPACE, else the one hand init recorded)")
   .addOption(new Option('--task-kind <kind>', 'no-mistakes-prod-only projects: internal (tooling, automation, process, release) ships direct-PR; product, mixed or uncertain go through the gate').choices(['internal', 'product', 'mixed', 'uncertain']))
-  .action(async (id: string | undefined, o: { repo?: string; brief?: string; item?: string; readPath: string[]; agent: string; backend: string; stall: string; unclear: string; env: string[]; taskKind?: string }, cmd: Command) => {
-    const r = await ops.dispatch(paths(cmd), { id, repo: o.repo, brief: o.brief, item: o.item, readPaths: o.readPath, agent: o.agent, backend: o.backend, stall: o.stall, unclear: o.unclear, env: o.env, taskKind: o.taskKind });
+  .action(async (id: string | undefined, o: { repo?: string; brief?: string; item?: string; readPath: string[]; agent: string; backend: string; stall: string; unclear: string; env: string[]; taskKind?: string; workspace?: string }, cmd: Command) => {
+    const r = await ops.dispatch(paths(cmd), { id, repo: o.repo, brief: o.brief, item: o.item, readPaths: o.readPath, agent: o.agent, backend: o.backend, stall: o.stall, unclear: o.unclear, env: o.env, taskKind: o.taskKind, workspace: o.workspace });
     for (const w of (r.warnings as string[] | undefined) ?? []) process.stderr.write(`hand: warning: ${escapeControls(w)}\n`);
     const copied = (r.copied as { source: string; copy: string }[] | undefined) ?? [];
     if (r.gated) {

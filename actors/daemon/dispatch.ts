@@ -16,6 +16,7 @@ import { parseTaskKind, reviewGatePlan, writeGatePlan } from './review-gate.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import type { DispatchRequest } from './params.ts';
 import { backendUnavailable, workerExists } from '../../contract/refusals.ts';
+import { workspaceFor } from '../../io/workspace/recorded.ts';
 
 
 /** The typed request (parsed once at the daemon's edge, params.ts). */
@@ -38,13 +39,17 @@ export interface DispatchDeps {
   rememberCallerEnv(id: string, env: Record<string, string>, add?: Record<string, string>): void;
   /**
    * Where the standing files (done-<project>.md, rules-<project>.md) and the indexes
-   * (index.md, index/<project>.md) live. Defaults to `data/` beside the workers directory.
+   * (index.md, index/<project>.md) live, fixed by a test. Without it: the Hand workspace's data/
+   * (io/workspace/recorded.ts), looked up on each dispatch.
    */
   dataDir?: string;
 }
 
-export function dataDirOf(deps: Pick<DispatchDeps, 'dataDir' | 'workersDir'>): string {
-  return deps.dataDir ?? join(dirname(deps.workersDir), 'data');
+/** The data/ that `hand index add` writes: the caller's workspace, else the one `hand init` recorded; null without any. */
+export function dataDirOf(deps: Pick<DispatchDeps, 'dataDir' | 'workersDir'>, p: { workspace?: string; env?: Record<string, string> } = {}): string | null {
+  if (deps.dataDir) return deps.dataDir;
+  const ws = workspaceFor({ named: p.workspace, env: p.env, stateDir: dirname(deps.workersDir) });
+  return ws ? join(ws, 'data') : null;
 }
 
 /**
@@ -88,7 +93,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   }
   const dir = join(deps.workersDir, p.id);
   // All brief rules (section, read paths, standing files, index rule) are decided here, in memory.
-  const plan = planBrief({ brief: p.brief, readPaths: p.readPaths, dataDir: dataDirOf(deps), project: project.name, briefDir: dir });
+  const plan = planBrief({ brief: p.brief, readPaths: p.readPaths, dataDir: dataDirOf(deps, p), project: project.name, briefDir: dir });
   const briefPath = plan.briefPath;
   const reportPath = join(dir, 'report.md');
   if (existsSync(reportPath)) {

@@ -106,6 +106,8 @@ export interface DispatchRequest {
   envAdd?: Record<string, string>;
   /** no-mistakes-prod-only: how the task is classified (internal ships direct-PR). */
   taskKind?: string;
+  /** --workspace: the Hand workspace whose data/ holds the index and standing files. */
+  workspace?: string;
 }
 
 export function parseDispatch(params: Params): DispatchRequest {
@@ -121,6 +123,7 @@ export function parseDispatch(params: Params): DispatchRequest {
     env: envParam(params.env),
     envAdd: params.envAdd ? envParam(params.envAdd) : undefined,
     taskKind: typeof params.taskKind === 'string' ? params.taskKind : undefined,
+    workspace: typeof params.workspace === 'string' && params.workspace !== '' ? params.workspace : undefined,
   };
 }
 
