@@ -305,7 +305,7 @@ program
     if (o.discardCommits && !o.deleteBranch) throw new UsageError('bad-discard', '--discard-commits only confirms --delete-branch; pass both, or neither.');
     const r = await call<Record<string, any>>(paths(cmd), 'discard', { id, allFinished: Boolean(o.allFinished), deleteBranch: Boolean(o.deleteBranch), discardCommits: Boolean(o.discardCommits) });
     const line = (d: Record<string, any>) =>
-      `${d.id}: discarded (was ${d.stage}) · worktree ${d.worktree} · pane ${d.pane} · branch ${d.branchName} ${d.branch}${d.archivedTo ? ` · brief and report kept in ${d.archivedTo}` : ''}`;
+      `${d.id}: discarded (was ${d.stage}) · worktree ${d.worktree} · pane ${d.pane} · branch ${d.branchName} ${d.branch}${d.archivedTo ? ` · brief and report kept in ${d.archivedTo}` : ''}${d.item ? ` · item ${d.item.id} is back in the queue` : ''}`;
     emit(json(cmd), r, () =>
       r.all
         ? [...r.discarded.map(line), ...r.refused.map((x: Record<string, string>) => `${x.id}: left in place — ${x.message}`), ...(r.discarded.length + r.refused.length === 0 ? ['nothing to discard'] : [])].join('\n')
@@ -349,7 +349,7 @@ program
   .requiredOption('--reason <text>', 'why it is rejected (told to the worker and kept)')
   .action(async (id: string, o: { reason: string }, cmd: Command) => {
     const r = await ops.reject(paths(cmd), { id, reason: o.reason });
-    emit(json(cmd), r, () => `${id}: rejected (${o.reason})`);
+    emit(json(cmd), r, () => `${id}: rejected (${o.reason})${r.item ? ` · item ${r.item.id} is back in the queue (hand dispatch --item ${r.item.id} takes it again)` : ''}`);
   });
 
 program

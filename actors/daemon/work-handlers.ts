@@ -22,6 +22,7 @@ import { makeTarget, publicTarget, type TargetFile } from '../notify/targets.ts'
 import { awayAccount, awayAccountIfUnread } from './away-account.ts';
 import type { WorkWatch } from './work-watch.ts';
 import { deliverByRelaunch } from './decision-delivery.ts';
+import { requeueItemOf, type RequeueWhy } from './item-requeue.ts';
 import { readUsage, REFUSE_AT, usageLine, usageSourceFile, type UsageReading } from '../usage/usage.ts';
 
 export interface WorkHandlerDeps {
@@ -216,7 +217,8 @@ function refuseIfParked(stores: WorkStores, worker: string, verb: string, overri
 
 export function guardFleetHandlers(handlers: Record<string, Handler>, deps: WorkHandlerDeps & { workersDir: string }): void {
   const { stores } = deps;
-  const { stop, land, approve, status, dispatch, discard, relaunch } = handlers as Record<string, Handler>;
+  const { stop, land, approve, reject, status, dispatch, discard, relaunch } = handlers as Record<string, Handler>;
+  const requeue = (worker: string, why: RequeueWhy) => requeueItemOf({ store: deps.store, stores, log: deps.log }, worker, why);
   handlers.stop = async (p, ctx) => {
     if (p.force !== true) refuseIfParked(stores, String(p.id ?? ''), 'torn down', `stop it anyway with hand stop ${String(p.id)} --force`);
     return stop!(p, ctx);
@@ -234,11 +236,24 @@ export function guardFleetHandlers(handlers: Record<string, Handler>, deps: Work
     refuseIfParked(stores, String(p.id ?? ''), 'landed');
     return approve!(p, ctx);
   };
+  if (reject) {
+    handlers.reject = async (p, ctx) => {
+      const r = (await reject(p, ctx)) as Record<string, unknown>;
+      // Only the brief gate ends the worker; a landing rejected goes back to the worker to fix.
+      const item = r.stage === 'rejected' ? requeue(String(p.id ?? ''), 'brief-rejected') : null;
+      return item ? { ...r, item } : r;
+    };
+  }
   if (discard) {
+    const discardOne: Handler = async (p, ctx) => {
+      const r = (await discard(p, ctx)) as Record<string, unknown>;
+      const item = requeue(String(p.id ?? ''), 'worker-discarded');
+      return item ? { ...r, item } : r;
+    };
     handlers.discard = async (p, ctx) => {
-      if (p.allFinished === true) return discardAllButParked(stores, deps.fleet, discard, p, ctx);
+      if (p.allFinished === true) return discardAllButParked(stores, deps.fleet, discardOne, p, ctx);
       refuseIfParked(stores, String(p.id ?? ''), 'discarded');
-      return discard(p, ctx);
+      return discardOne(p, ctx);
     };
   }
   if (relaunch) {
