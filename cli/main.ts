@@ -180,13 +180,14 @@ program
           ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`),
           `  approve: hand approve ${r.id}   ·   reject: hand reject ${r.id} --reason "…"`,
           `  then: ${r.agent} on ${r.backend}, permissions ${r.permissions}, worktree ${r.worktree} on ${r.branch} from ${r.base}`,
+          ...(r.seeded ? [`  config   ${r.seeded.says}`] : []),
         ].join('\n'),
       );
       return;
     }
     const delivery = r.delivery as { ships: string; ci: { status: string; signal: string } | null } | null;
     const review = delivery ? [`  ships    ${delivery.ships}${delivery.ci ? ` · CI preflight ${delivery.ci.status} (${delivery.ci.signal})` : ''}`] : [];
-    emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend}, permissions ${r.permissions})${r.item ? ` for item ${r.item}` : ''}`, ...review, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`, ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`)].join('\n'));
+    emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend}, permissions ${r.permissions})${r.item ? ` for item ${r.item}` : ''}`, ...review, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`, ...(r.seeded ? [`  config   ${r.seeded.says}`] : []), ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`)].join('\n'));
   });
 
 program

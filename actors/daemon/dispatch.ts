@@ -17,6 +17,7 @@ import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
 import type { DispatchRequest } from './params.ts';
 import { backendUnavailable, workerExists } from '../../contract/refusals.ts';
 import { workspaceFor } from '../../io/workspace/recorded.ts';
+import { planClaudeJson, type ClaudeJsonPlan } from '../../io/agent/claude/claude-json-plan.ts';
 
 
 /** The typed request (parsed once at the daemon's edge, params.ts). */
@@ -43,6 +44,8 @@ export interface DispatchDeps {
    * (io/workspace/recorded.ts), looked up on each dispatch.
    */
   dataDir?: string;
+  /** False for ports that never write ~/.claude.json (in-process tests); the real ports do. */
+  seedsClaudeJson?: boolean;
 }
 
 /** The data/ that `hand index add` writes: the caller's workspace, else the one `hand init` recorded; null without any. */
@@ -67,7 +70,10 @@ export function firstPrompt(briefPath: string, reportPath: string): string {
   );
 }
 
-export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Promise<WorkerViewLike> {
+/** The worker as dispatched, with what its ~/.claude.json will get (null for a test's ports that seed nothing). */
+export type DispatchedView = WorkerViewLike & { seeded: ClaudeJsonPlan | null };
+
+export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Promise<DispatchedView> {
   const existing = deps.fleet.view(p.id);
   if (existing && existing.condition !== 'gone') {
     throw workerExists(p.id, existing.stage);
@@ -91,6 +97,8 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     const asRoot = rootProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd });
     if (asRoot) throw asRoot;
   }
+  // Both agents read the same file (the mock mirrors Claude Code's trust check).
+  const seeded = deps.seedsClaudeJson === false ? null : planClaudeJson({ ...p.env, ...p.envAdd });
   const dir = join(deps.workersDir, p.id);
   // All brief rules (section, read paths, standing files, index rule) are decided here, in memory.
   const plan = planBrief({ brief: p.brief, readPaths: p.readPaths, dataDir: dataDirOf(deps, p), project: project.name, briefDir: dir });
@@ -127,7 +135,8 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     // The dispatch gate: read from the stored project (a boolean), never guessed. A non-yolo worker
     // rests at brief approval with only its brief directory made.
     const briefGate = project.yolo !== true;
-    return await deps.fleet.dispatch({ intent, stallMs: p.stallMs, unclassifiedMs: p.unclassifiedMs, firstPrompt: firstPrompt(briefPath, reportPath), briefGate });
+    const view = await deps.fleet.dispatch({ intent, stallMs: p.stallMs, unclassifiedMs: p.unclassifiedMs, firstPrompt: firstPrompt(briefPath, reportPath), briefGate });
+    return { ...view, seeded };
   } catch (err) {
     // Only what this dispatch wrote goes: an earlier worker's brief directory and report stay.
     if (!deps.fleet.view(p.id)) undoBriefWrite(created);

@@ -120,6 +120,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
         permissions: postureOfProject(store, view.project),
         ...gatedDispatchFacts(view),
         delivery: readDelivery(view.briefPath),
+        seeded: view.seeded,
       };
     },
     async status(params) {
