@@ -53,7 +53,7 @@ export interface WaitArgs { id: string; until?: string; timeout?: string }
 
 export const ops = {
   annex: (p: HomePaths, a: AnnexArgs) =>
-    call<Obj>(p, 'annex', { repo: pathArg(a.repo, 'the repository path', 'hand annex ~/src/shop'), name: a.name, posture: oneOf(a.posture, POSTURES, 'local-only', 'posture'), yolo: a.yolo === true, permissions: a.permissions }),
+    call<Obj>(p, 'annex', { repo: pathArg(a.repo, 'the repository path', 'hand annex ~/src/shop'), name: a.name, posture: oneOf(a.posture, POSTURES, 'local-only', 'posture'), yolo: a.yolo === true, permissions: a.permissions, env: callerEnv() }),
 
   projects: (p: HomePaths) => call<Obj[]>(p, 'projects'),
 

@@ -103,7 +103,8 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
         throw new RefusedError('repo-registered', `${repo} is already registered as ${previous.name}.`, { repo });
       }
       // A push-capable posture needs what pushing needs (origin, gh, no-mistakes), before it is stored.
-      const problem = await registrationProblem(posture, repo, process.env);
+      // The caller's environment, looked up now: gh installed after the daemon started counts.
+      const problem = await registrationProblem(posture, repo, req.env ?? process.env);
       if (problem) throw problem;
       store.upsertProject(record);
       return { ...record, updated: Boolean(previous) };

@@ -127,10 +127,11 @@ export function parseDispatch(params: Params): DispatchRequest {
   };
 }
 
-export interface AnnexRequest { repo: string; posture: Posture; name: string; yolo: boolean }
+/** env: the caller's environment (its PATH finds gh and no-mistakes); the daemon's own is kept from its start. */
+export interface AnnexRequest { repo: string; posture: Posture; name: string; yolo: boolean; env?: Record<string, string> }
 
 export function parseAnnex(params: Params): AnnexRequest {
-  return { repo: str(params, 'repo'), posture: postureParam(params), name: str(params, 'name', false), yolo: params.yolo === true };
+  return { repo: str(params, 'repo'), posture: postureParam(params), name: str(params, 'name', false), yolo: params.yolo === true, ...(params.env ? { env: envParam(params.env) } : {}) };
 }
 
 export interface WaitRequest { id: string; until: Until; timeoutMs: number }
