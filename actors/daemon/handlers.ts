@@ -16,7 +16,7 @@ import { worktreeMissing } from './worktree-presence.ts';
 import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
 import { readFirstCopies } from './read-first-copies.ts';
 import { annexPermissions, postureOfProject } from './project-handlers.ts';
-import { liveWorkerIds, stopAdvice } from './daemon-stop.ts';
+import { gateHeldWorkerIds, liveWorkerIds, stopAdvice } from './daemon-stop.ts';
 import { gatedDispatchFacts } from './gate-truth.ts';
 import { readDelivery } from './review-gate.ts';
 import { registrationProblem } from '../../io/git/posture-checks.ts';
@@ -82,7 +82,8 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
     async shutdown() {
       setImmediate(() => deps.requestShutdown());
       const live = liveWorkerIds(fleet);
-      return { stopping: true, pid: process.pid, liveWorkers: live, tmuxServer: live.length ? 'kept' : 'stopped', advice: stopAdvice(live) };
+      const held = gateHeldWorkerIds(fleet);
+      return { stopping: true, pid: process.pid, liveWorkers: live, gateHeldWorkers: held, tmuxServer: live.length ? 'kept' : 'stopped', advice: stopAdvice(live, held) };
     },
     async annex(params) {
       const req = parseAnnex(params);
