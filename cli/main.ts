@@ -9,6 +9,7 @@ import { KINGSHAND_ROOT } from '../io/root.ts';
 import { ensureHome, resolveHome, type HomePaths } from '../contract/home.ts';
 import { call } from './client.ts';
 import { emit, printText, reportError, table } from './output.ts';
+import { approveText } from './commands/approve-text.ts';
 import { parseDuration } from './durations.ts';
 import { lineCount, pathArg } from './arguments.ts';
 import { daemonStatus, stopDaemon } from './daemon-control.ts';
@@ -334,13 +335,7 @@ program
   .argument('<id>', 'worker id')
   .action(async (id: string, _o, cmd: Command) => {
     const r = await ops.approve(paths(cmd), { id });
-    emit(json(cmd), r, () => {
-      const head = `${id}: approved · now ${r.stage ?? r.gate ?? 'running'}${r.landed ? ` · landed ${JSON.stringify(r.landed)}` : ''}`;
-      const c = r.created as Record<string, string | null | boolean> | undefined;
-      if (!c) return head;
-      const made = [c.worktree ? `  created worktree ${c.worktree}` : '  no worktree yet', c.branch ? `  created branch   ${c.branch}` : '  no branch yet', c.pane ? `  started          ${c.pane}` : '  no terminal yet'];
-      return [head, ...made, ...(c.problem ? [`  problem: ${c.problem}`] : []), ...(c.stillPreparing ? ['  (still preparing: hand status shows the rest)'] : [])].join('\n');
-    });
+    emit(json(cmd), r, () => approveText(id, r));
   });
 
 program
