@@ -33,6 +33,7 @@ import { waitFor } from '../wait-for.ts';
 import type { Handler } from './server.ts';
 import { createdAfterApproval } from './gate-truth.ts';
 import { noMistakesLanding } from './review-gate-landing.ts';
+import { readDelivery } from './review-gate.ts';
 
 export { waitingForText } from '../gates.ts';
 
@@ -53,6 +54,16 @@ function projectOf(store: Pick<FleetStore, 'getProject'>, id: string, projectNam
   const project = store.getProject(projectName);
   if (!project) throw new RefusedError('unregistered-repo', `worker ${id} belongs to project ${projectName}, which is no longer registered; nothing is landed into an unregistered repository.`, { id });
   return project;
+}
+
+/**
+ * The project as this worker's task ships: a no-mistakes-prod-only task classified internal
+ * (delivery.json beside its brief) ships direct-PR, so it lands as a direct-PR project does —
+ * it was refused as "not wired here yet", leaving the person to push by hand.
+ */
+export function shippingProject(project: ProjectRecord, briefPath: string): ProjectRecord {
+  if (project.posture !== 'no-mistakes-prod-only' || readDelivery(briefPath)?.ships !== 'direct-PR') return project;
+  return { ...project, posture: 'direct-PR' };
 }
 
 /** Clean evidence or the refusal its verdict stands for. */
@@ -80,7 +91,7 @@ export function landingSummary(posture: string, e: LandingEvidence): Omit<Landin
 export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>; env?: Record<string, string | undefined> }): LandingPort {
   return {
     async land(intent, approved) {
-      const project = projectOf(deps.store, intent.id, intent.project);
+      const project = shippingProject(projectOf(deps.store, intent.id, intent.project), intent.briefPath);
       if (project.posture !== approved.posture || !LANDABLE_POSTURES.includes(project.posture)) throw changedSinceGate(intent.id, intent.branch);
       const evidence = await cleanEvidence(intent);
       if (evidence.headSha !== approved.headSha) throw changedSinceGate(intent.id, intent.branch);
@@ -111,7 +122,7 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
   function workerAndProject(id: string): { row: WorkerRow; project: ProjectRecord; view: WorkerViewLike | null } {
     const row = store.getWorker(id);
     if (!row) throw unknownWorker(id);
-    return { row, project: projectOf(store, id, row.project), view: fleet.view(id) };
+    return { row, project: shippingProject(projectOf(store, id, row.project), row.briefPath), view: fleet.view(id) };
   }
 
   /** Everything `land` refuses on, before any evidence is shown or any gate opened. */
