@@ -325,7 +325,9 @@ program
     emit(json(cmd), r, () => {
       const e = r.evidence ?? {};
       const head = r.gate === 'skipped-yolo' ? `${id}: landed without a gate (yolo project)` : `${id}: landing gate open · approve with hand approve ${id}, or hand reject ${id} --reason …`;
-      return [head, `  ${e.branch} onto ${e.base} · ${e.verdict}`, ...(String(e.diffStat ?? '').trim() ? [String(e.diffStat).trimEnd()] : []), ...(String(e.log ?? '').trim() ? [String(e.log).trimEnd()] : [])].join('\n');
+      const g = r.gateRun as Record<string, string | null> | undefined;
+      const gate = g ? [`  review gate: ${g.outcome ?? 'passed'} (run ${g.runId ?? '?'}) · approving releases its ${g.releasedByApproval}`] : [];
+      return [head, ...gate, `  ${e.branch} onto ${e.base} · ${e.verdict}`, ...(String(e.diffStat ?? '').trim() ? [String(e.diffStat).trimEnd()] : []), ...(String(e.log ?? '').trim() ? [String(e.log).trimEnd()] : [])].join('\n');
     });
   });
 

@@ -34,6 +34,8 @@ import type { Handler } from './server.ts';
 import { createdAfterApproval } from './gate-truth.ts';
 import { noMistakesLanding } from './review-gate-landing.ts';
 import { readDelivery } from './review-gate.ts';
+import { releaseGateOutwardStep } from './gate-outward.ts';
+import type { GateRunState } from '../../io/gate/gate-run.ts';
 
 export { waitingForText } from '../gates.ts';
 
@@ -66,6 +68,9 @@ export function shippingProject(project: ProjectRecord, briefPath: string): Proj
   return { ...project, posture: 'direct-PR' };
 }
 
+/** A no-mistakes task with yolo off: its gate run held the outward step for the landing approval. */
+const heldByTheGate = (p: ProjectRecord) => (p.posture === 'no-mistakes' || p.posture === 'no-mistakes-prod-only') && p.yolo !== true;
+
 /** Clean evidence or the refusal its verdict stands for. */
 async function cleanEvidence(w: Pick<WorkerIntent, 'repo' | 'branch' | 'base' | 'worktree'>): Promise<LandingEvidence> {
   const evidence = await gatherLandingEvidence({ repo: w.repo, branch: w.branch, base: w.base, worktree: w.worktree });
@@ -92,9 +97,15 @@ export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>;
   return {
     async land(intent, approved) {
       const project = shippingProject(projectOf(deps.store, intent.id, intent.project), intent.briefPath);
-      if (project.posture !== approved.posture || !LANDABLE_POSTURES.includes(project.posture)) throw changedSinceGate(intent.id, intent.branch);
+      if (project.posture !== approved.posture || !(LANDABLE_POSTURES.includes(project.posture) || heldByTheGate(project))) throw changedSinceGate(intent.id, intent.branch);
       const evidence = await cleanEvidence(intent);
       if (evidence.headSha !== approved.headSha) throw changedSinceGate(intent.id, intent.branch);
+      if (heldByTheGate(project)) {
+        // The approval releases the gate's held outward step: the gate pushes and opens the PR.
+        const out = await releaseGateOutwardStep(intent, deps.env ?? process.env);
+        const delivered = out.pushed && out.pr !== null;
+        return { posture: project.posture, detail: { ...out }, tearDown: delivered, ...(delivered ? {} : { keptBecause: `the gate has not reported a PR for ${intent.branch} yet (run ${out.runId ?? '?'}); the worktree was kept` }) };
+      }
       if (project.posture === 'local-only') {
         const landed = await landLocalOnly({ repo: intent.repo, branch: intent.branch, base: intent.base, worktree: intent.worktree });
         return { posture: project.posture, detail: { ...landed }, tearDown: true };
@@ -126,7 +137,7 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
   }
 
   /** Everything `land` refuses on, before any evidence is shown or any gate opened. */
-  async function checkedEvidence(row: WorkerRow, project: ProjectRecord, view: WorkerViewLike | null): Promise<LandingEvidence> {
+  async function checkedEvidence(row: WorkerRow, project: ProjectRecord, view: WorkerViewLike | null): Promise<LandingEvidence & { gate: GateRunState | null }> {
     // First: without its worktree the evidence below would read as "no changes".
     if (worktreeMissing({ marks: view?.marks ?? [], worktree: row.worktree })) throw worktreeMissingError(row);
     if (view?.waitingOn) {
@@ -138,10 +149,11 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
     if (view && view.live && view.state === 'working') {
       throw new RefusedError('worker-working', `worker ${row.id} is still working; wait for it (hand wait ${row.id} --until settled), then land.`, { id: row.id });
     }
+    let gate: GateRunState | null = null;
     if (!LANDABLE_POSTURES.includes(project.posture)) {
-      // The review gate's run decides (actors/daemon/review-gate.ts): findings come back listed, a
-      // passed run names its PR; kingshand itself never pushes past the gate.
-      await noMistakesLanding(row, deps.env);
+      // The review gate's run decides (actors/daemon/review-gate.ts): findings come back listed; a
+      // passed run under yolo names its PR; a passed held run (yolo off) opens the landing gate.
+      gate = await noMistakesLanding(row, deps.env, project.yolo === true);
     }
     if (!view || !view.marks.includes('landable')) {
       throw workerNotDone(row.id, view?.stage ?? 'unknown');
@@ -149,7 +161,7 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
     const evidence = await cleanEvidence(row);
     // Name a missing gh or origin now, not after someone approved.
     if (project.posture === 'direct-PR') await planDirectPr(evidence, deps.env ?? process.env);
-    return evidence;
+    return { ...evidence, gate };
   }
 
   const summary = (l: Pick<LandingSummary, 'base' | 'branch' | 'verdict' | 'diffStat' | 'log' | 'commits'>) => ({ base: l.base, branch: l.branch, verdict: l.verdict, diffStat: l.diffStat, log: l.log, commits: l.commits });
@@ -181,7 +193,9 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
       const yolo = project.yolo === true;
       const v = await fleet.openLanding(id, s, { yolo });
       if (yolo) return { ...outcome(id, v, 'skipped-yolo'), evidence: summary(s) };
-      return { id, gate: 'open', stage: v.stage, waitingFor: waitingForText(id), posture: project.posture, evidence: summary(s) };
+      // The gate's result and evidence, shown before the person approves its outward step.
+      const gateRun = evidence.gate ? { runId: evidence.gate.runId, outcome: evidence.gate.outcome, detail: evidence.gate.detail, releasedByApproval: 'push and pull request' } : null;
+      return { id, gate: 'open', stage: v.stage, waitingFor: waitingForText(id), posture: project.posture, evidence: summary(s), ...(gateRun ? { gateRun } : {}) };
     },
     async approve(params) {
       const id = idParam(params);

@@ -5,14 +5,19 @@
  *    landing.ts shippingProject; it never reaches here);
  *  - findings or a park: each finding listed; the land guard turns each into a decision record
  *    (actors/daemon/gate-findings-decisions.ts);
- *  - a passed run: its PR, merged on the forge by the person.
+ *  - a passed run, yolo on: the worker drove it to its PR, merged on the forge by the person;
+ *  - a passed run, yolo off: the run held its outward step (--skip push,pr,ci), so the passed
+ *    state is returned and `hand land` opens the landing gate; the approval releases the step
+ *    (gate-outward.ts).
  */
 import { RefusedError } from '../../io/errors.ts';
 import type { WorkerRow } from '../../persistence/types.ts';
+import type { GateRunState } from '../../io/gate/gate-run.ts';
 import { landingGateCheck } from './review-gate.ts';
 
-export async function noMistakesLanding(row: WorkerRow, env: Record<string, string | undefined> | undefined): Promise<never> {
+export async function noMistakesLanding(row: WorkerRow, env: Record<string, string | undefined> | undefined, yolo = true): Promise<GateRunState> {
   const passed = await landingGateCheck({ id: row.id, worktree: row.worktree, branch: row.branch, env });
+  if (!yolo) return passed;
   throw new RefusedError(
     'gate-passed',
     `the review gate passed for ${row.id} (${passed.detail})${passed.pr ? ` Its PR: ${passed.pr}.` : ''} The gate delivers the work; the PR is merged on the forge by the person. Nothing else is landed here.`,

@@ -93,4 +93,37 @@ describe('the landing approval releases the held outward step', () => {
     await workerCommits(w, 'p2', ['--task-kind', 'internal']);
     await landsAsAPr(w, 'p2', bare, ghLog);
   });
+
+  it('no-mistakes, yolo off: hand land shows the passed gate; hand approve runs its outward step, which pushes and opens the PR', async () => {
+    const { w, bare } = await prWorld('nm-outward');
+    const nmLog = join(w.root, 'nm.log');
+    Object.assign(w.env, { NO_MISTAKES_DOUBLE_LOG: nmLog, NO_MISTAKES_DOUBLE_DELIVERS: '1' });
+    // The daemon runs the gate: it needs the variables too.
+    expect((await w.hand(['daemon', 'stop'])).code).toBe(0);
+    execFileSync(NM_DOUBLE, ['init'], { cwd: w.repo, env: { ...process.env, ...w.env } });
+    expect((await w.hand(['annex', w.repo, '--posture', 'no-mistakes'])).code).toBe(0);
+    await workerCommits(w, 'n1');
+    // The worker ran the gate as its brief says while yolo is off: the outward step held.
+    const wt = join(w.repo, '.claude', 'worktrees', 'n1');
+    execFileSync(NM_DOUBLE, ['axi', 'run', '--intent', 'Make the change.', '--skip', 'push,pr,ci'], { cwd: wt, env: { ...process.env, ...w.env } });
+    const state = JSON.parse(readFileSync(w.env.NO_MISTAKES_DOUBLE_STATE!, 'utf8'));
+    Object.assign(state.runs.at(-1), { status: 'completed', outcome: 'passed' });
+    writeFileSync(w.env.NO_MISTAKES_DOUBLE_STATE!, JSON.stringify(state));
+
+    const land = await w.hand(['land', 'n1']);
+    expect(land.code, land.stdout + land.stderr).toBe(0);
+    expect(land.stdout).toContain('review gate: passed (run run-1) · approving releases its push and pull request');
+    expect(execFileSync('git', ['-C', bare, 'branch', '--list', 'worktree-n1'], { encoding: 'utf8' })).toBe('');
+
+    const approve = await w.hand(['approve', 'n1'], { timeoutMs: 90_000 });
+    expect(approve.code, approve.stdout + approve.stderr).toBe(0);
+    const url = /https:\/\/github\.com\/\S+\/pull\/\d+/.exec(approve.stdout)?.[0];
+    expect(url, approve.stdout).toBeTruthy();
+    expect(approve.stdout).toContain(`landed: pull request ${url} opened`);
+    // The double saw the outward run: no --skip of push or pr.
+    const runs = readFileSync(nmLog, 'utf8').split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { argv: string[] }).argv).filter((a) => a[1] === 'run');
+    expect(runs.at(-1)).toEqual(['axi', 'run', '--intent', 'Brief n1']);
+    expect(execFileSync('git', ['-C', bare, 'branch', '--list', 'worktree-n1'], { encoding: 'utf8' })).toContain('worktree-n1');
+    expect(storedSnapshot(w, 'n1')).toContain(url);
+  });
 });
