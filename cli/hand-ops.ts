@@ -111,8 +111,9 @@ export const ops = {
 
   stop: (p: HomePaths, a: { id: string; timeout?: string; force?: boolean }) =>
     call<Obj>(p, 'stop', { id: a.id, timeoutMs: parseDuration(a.timeout ?? '30s', '--timeout'), force: a.force === true }),
-  land: (p: HomePaths, a: { id: string }) => call<Obj>(p, 'land', { id: a.id }),
-  approve: (p: HomePaths, a: { id: string }) => call<Obj>(p, 'approve', { id: a.id }),
+  // The caller's PATH goes along: gh and no-mistakes are looked up with it (installed after the daemon started counts).
+  land: (p: HomePaths, a: { id: string }) => call<Obj>(p, 'land', { id: a.id, path: process.env.PATH ?? '' }),
+  approve: (p: HomePaths, a: { id: string }) => call<Obj>(p, 'approve', { id: a.id, path: process.env.PATH ?? '' }),
   reject(p: HomePaths, a: { id: string; reason: string }) {
     if (!a.reason?.trim()) throw new UsageError('missing-reason', 'a rejection needs a reason (--reason "…"): it is told to the worker and kept.');
     return call<Obj>(p, 'reject', { id: a.id, reason: a.reason });

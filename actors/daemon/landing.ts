@@ -44,6 +44,19 @@ export interface LandingDeps {
   fleet: FleetHostApi;
   /** Environment used to find `gh` (defaults to the daemon's own). */
   env?: Record<string, string | undefined>;
+  /** Shared with the landing port: the PATH of the person's last land/approve per worker. */
+  callerPaths?: CallerPaths;
+}
+
+/**
+ * The PATH each worker's last `hand land` / `hand approve` came with. The landing itself runs
+ * inside the worker's machine (through the port), so the approval's PATH is handed over here
+ * rather than through the machine; gh installed after the daemon started is then found.
+ */
+export type CallerPaths = Map<string, string>;
+
+function envWithPath(base: Record<string, string | undefined>, path: string | undefined): Record<string, string | undefined> {
+  return path ? { ...base, PATH: path } : base;
 }
 
 /**
@@ -93,16 +106,17 @@ export function landingSummary(posture: string, e: LandingEvidence): Omit<Landin
  * and re-gathers the evidence (an approval covers exactly the head the person saw), then lands
  * per the posture. Teardown is the machine's: its own stop, then `removeWorktree` below.
  */
-export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>; env?: Record<string, string | undefined> }): LandingPort {
+export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>; env?: Record<string, string | undefined>; callerPaths?: CallerPaths }): LandingPort {
   return {
     async land(intent, approved) {
+      const env = envWithPath(deps.env ?? process.env, deps.callerPaths?.get(intent.id));
       const project = shippingProject(projectOf(deps.store, intent.id, intent.project), intent.briefPath);
       if (project.posture !== approved.posture || !(LANDABLE_POSTURES.includes(project.posture) || heldByTheGate(project))) throw changedSinceGate(intent.id, intent.branch);
       const evidence = await cleanEvidence(intent);
       if (evidence.headSha !== approved.headSha) throw changedSinceGate(intent.id, intent.branch);
       if (heldByTheGate(project)) {
         // The approval releases the gate's held outward step: the gate pushes and opens the PR.
-        const out = await releaseGateOutwardStep(intent, deps.env ?? process.env);
+        const out = await releaseGateOutwardStep(intent, env);
         const delivered = out.pushed && out.pr !== null;
         return { posture: project.posture, detail: { ...out }, tearDown: delivered, ...(delivered ? {} : { keptBecause: `the gate has not reported a PR for ${intent.branch} yet (run ${out.runId ?? '?'}); the worktree was kept` }) };
       }
@@ -110,7 +124,7 @@ export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>;
         const landed = await landLocalOnly({ repo: intent.repo, branch: intent.branch, base: intent.base, worktree: intent.worktree });
         return { posture: project.posture, detail: { ...landed }, tearDown: true };
       }
-      const plan = await planDirectPr(evidence, deps.env ?? process.env);
+      const plan = await planDirectPr(evidence, env);
       const { url } = await openDirectPr(plan);
       // Torn down only once the branch is confirmed on the remote.
       const pushed = await remoteHasBranch(intent.repo, intent.branch);
@@ -137,7 +151,7 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
   }
 
   /** Everything `land` refuses on, before any evidence is shown or any gate opened. */
-  async function checkedEvidence(row: WorkerRow, project: ProjectRecord, view: WorkerViewLike | null): Promise<LandingEvidence & { gate: GateRunState | null }> {
+  async function checkedEvidence(row: WorkerRow, project: ProjectRecord, view: WorkerViewLike | null, env: Record<string, string | undefined>): Promise<LandingEvidence & { gate: GateRunState | null }> {
     // First: without its worktree the evidence below would read as "no changes".
     if (worktreeMissing({ marks: view?.marks ?? [], worktree: row.worktree })) throw worktreeMissingError(row);
     if (view?.waitingOn) {
@@ -153,14 +167,14 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
     if (!LANDABLE_POSTURES.includes(project.posture)) {
       // The review gate's run decides (actors/daemon/review-gate.ts): findings come back listed; a
       // passed run under yolo names its PR; a passed held run (yolo off) opens the landing gate.
-      gate = await noMistakesLanding(row, deps.env, project.yolo === true);
+      gate = await noMistakesLanding(row, env, project.yolo === true);
     }
     if (!view || !view.marks.includes('landable')) {
       throw workerNotDone(row.id, view?.stage ?? 'unknown');
     }
     const evidence = await cleanEvidence(row);
     // Name a missing gh or origin now, not after someone approved.
-    if (project.posture === 'direct-PR') await planDirectPr(evidence, deps.env ?? process.env);
+    if (project.posture === 'direct-PR') await planDirectPr(evidence, env);
     return { ...evidence, gate };
   }
 
@@ -182,12 +196,20 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
     await waitFor(fleet, id, (v) => !checkingItsReport(v), { timeoutMs: LAND_SETTLE_MS });
   }
 
+  /** The caller's PATH (sent by the CLI), kept for the port that lands this worker. */
+  function rememberPath(id: string, params: Record<string, unknown>): string | undefined {
+    const path = typeof params.path === 'string' && params.path !== '' ? params.path : undefined;
+    if (path) deps.callerPaths?.set(id, path);
+    return path;
+  }
+
   return {
     async land(params) {
       const id = idParam(params);
       await pastCheckingTheReport(id);
       const { row, project, view } = workerAndProject(id);
-      const evidence = await checkedEvidence(row, project, view);
+      const env = envWithPath(deps.env ?? process.env, rememberPath(id, params));
+      const evidence = await checkedEvidence(row, project, view, env);
       const s = landingSummary(project.posture, evidence);
       // yolo is a boolean in the store: anything but true waits for a person.
       const yolo = project.yolo === true;
@@ -201,6 +223,7 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
       const id = idParam(params);
       const view = fleet.view(id);
       if (!view) throw unknownWorker(id);
+      rememberPath(id, params);
       if (view.marks.includes('landing-gate')) {
         // Checked here too so the refusal reaches the caller with the gate still open.
         const { row, project } = workerAndProject(id);

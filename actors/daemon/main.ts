@@ -22,7 +22,7 @@ import { makeHandlers } from './handlers.ts';
 import { startSocketServer } from './server.ts';
 import { keepSocket } from './socket-keeper.ts';
 import { createOptionalHerdrHost } from './herdr-option.ts';
-import { createLandingPort, landingHandlers } from './landing.ts';
+import { createLandingPort, landingHandlers, type CallerPaths } from './landing.ts';
 import { hostReview } from '../review/wiring.ts';
 import { hostScreens } from '../review/stream.ts';
 import { pictureHandlers } from './fleet-picture.ts';
@@ -77,7 +77,9 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
     postureOf: (intent) => store.getProject(intent.project)?.permissions ?? 'off',
   });
   applyFaultHolds(parseFaultHolds(process.env[FAULT_HOLD_ENV]), ports, hosts, (obj, msg) => logger.warn(obj, msg));
-  const fleet = createFleetHost({ store, hosts, ports, landing: createLandingPort({ store }), log: (obj) => log(obj) });
+  // The PATH of each worker's last land/approve, for the landing that runs inside its machine.
+  const callerPaths: CallerPaths = new Map();
+  const fleet = createFleetHost({ store, hosts, ports, landing: createLandingPort({ store, callerPaths }), log: (obj) => log(obj) });
   const { restored, skipped } = await fleet.start();
   log({ restored: restored.length, skipped }, 'fleet restored');
   for (const s of skipped) logger.warn({ worker: s.id, reason: s.reason }, 'skipped a stored worker that could not be restored');
@@ -138,7 +140,7 @@ export async function runDaemon(paths: HomePaths): Promise<void> {
     rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add),
   });
   // Both gates are worker machine states; these handlers open, approve and reject them.
-  Object.assign(handlers, landingHandlers({ store, fleet }));
+  Object.assign(handlers, landingHandlers({ store, fleet, callerPaths }));
   Object.assign(handlers, projectHandlers({ store, fleet }));
   Object.assign(handlers, discardHandlers({ store, fleet, workersDir: paths.workers }));
   // Claude Code's hooks, the worker's second witness (actors/witness.ts).

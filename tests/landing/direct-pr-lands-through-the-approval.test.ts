@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { binDir } from '../helpers/bin-dir.ts';
+import { waitFor } from '../helpers/temp.ts';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
 
 const GH_DOUBLE = resolve(import.meta.dirname, '../doubles/gh/gh');
@@ -33,7 +34,9 @@ async function prWorld(label: string) {
   writeFileSync(ghLog, '');
   const env = { PATH: `${binDir(w.root, 'bin-doubles', { gh: GH_DOUBLE, 'no-mistakes': NM_DOUBLE })}:${process.env.PATH}`, GH_TOKEN: 'x', GH_DOUBLE_LOG: ghLog, NO_MISTAKES_DOUBLE_STATE: join(w.root, 'nm.json') };
   Object.assign(w.env, env);
-  expect((await w.hand(['daemon', 'start'])).code).toBe(0);
+  // The daemon starts with a PATH holding neither double: each tool is found with the PATH the
+  // CLI sends along with land and approve (as after installing gh with the daemon running).
+  expect((await w.hand(['daemon', 'start'], { env: { PATH: binDir(w.root, 'bin-bare') } })).code).toBe(0);
   return { w, bare, ghLog };
 }
 
@@ -98,8 +101,10 @@ describe('the landing approval releases the held outward step', () => {
     const { w, bare } = await prWorld('nm-outward');
     const nmLog = join(w.root, 'nm.log');
     Object.assign(w.env, { NO_MISTAKES_DOUBLE_LOG: nmLog, NO_MISTAKES_DOUBLE_DELIVERS: '1' });
-    // The daemon runs the gate: it needs the variables too.
+    // The daemon runs the gate: it needs the variables too (started again with them, PATH still bare).
     expect((await w.hand(['daemon', 'stop'])).code).toBe(0);
+    await waitFor(async () => (await w.hand(['daemon', 'status', '--json'])).code === 3 || undefined, { what: 'the daemon to be gone', timeoutMs: 15_000 });
+    expect((await w.hand(['daemon', 'start'], { env: { PATH: binDir(w.root, 'bin-bare2') } })).code).toBe(0);
     execFileSync(NM_DOUBLE, ['init'], { cwd: w.repo, env: { ...process.env, ...w.env } });
     expect((await w.hand(['annex', w.repo, '--posture', 'no-mistakes'])).code).toBe(0);
     await workerCommits(w, 'n1');
