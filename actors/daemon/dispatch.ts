@@ -110,7 +110,8 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   const base = await deps.resolveBase(repo);
   await checkWorktreeSlot(repo, p.id);
   // no-mistakes postures: gate initialised (or refused), CI preflight, the gate's brief section.
-  const gatePlan = await reviewGatePlan({ project, repo, brief: briefText, taskKind });
+  // The caller's environment finds gh for the CI preflight (never the daemon's start-time PATH).
+  const gatePlan = await reviewGatePlan({ project, repo, brief: briefText, taskKind, env: { ...p.env, ...p.envAdd } });
   const agentVersion = (await deps.agentVersion?.(p.agent)) ?? null;
 
   // Validation is over: from here on things are created, and undone if dispatch fails.
