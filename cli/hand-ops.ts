@@ -48,12 +48,12 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
 }
 
 export interface AnnexArgs { repo: string; name?: string; posture?: string; yolo?: boolean; permissions?: string }
-export interface DispatchArgs { id?: string; repo?: string; brief?: string; item?: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; unclear?: string; env?: string[]; taskKind?: string }
+export interface DispatchArgs { id?: string; repo?: string; brief?: string; item?: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; unclear?: string; env?: string[]; taskKind?: string; workspace?: string }
 export interface WaitArgs { id: string; until?: string; timeout?: string }
 
 export const ops = {
   annex: (p: HomePaths, a: AnnexArgs) =>
-    call<Obj>(p, 'annex', { repo: pathArg(a.repo, 'the repository path', 'hand annex ~/src/shop'), name: a.name, posture: oneOf(a.posture, POSTURES, 'local-only', 'posture'), yolo: a.yolo === true, permissions: a.permissions }),
+    call<Obj>(p, 'annex', { repo: pathArg(a.repo, 'the repository path', 'hand annex ~/src/shop'), name: a.name, posture: oneOf(a.posture, POSTURES, 'local-only', 'posture'), yolo: a.yolo === true, permissions: a.permissions, env: callerEnv() }),
 
   projects: (p: HomePaths) => call<Obj[]>(p, 'projects'),
 
@@ -73,6 +73,7 @@ export const ops = {
       env: callerEnv(),
       envAdd,
       taskKind: a.taskKind,
+      workspace: a.workspace === undefined ? undefined : pathArg(a.workspace, '--workspace', '--workspace ~/kingshand'),
     });
   },
 
@@ -117,8 +118,9 @@ export const ops = {
 
   stop: (p: HomePaths, a: { id: string; timeout?: string; force?: boolean }) =>
     call<Obj>(p, 'stop', { id: a.id, timeoutMs: parseDuration(a.timeout ?? '30s', '--timeout'), force: a.force === true }),
-  land: (p: HomePaths, a: { id: string }) => call<Obj>(p, 'land', { id: a.id }),
-  approve: (p: HomePaths, a: { id: string }) => call<Obj>(p, 'approve', { id: a.id }),
+  // The caller's PATH goes along: gh and no-mistakes are looked up with it (installed after the daemon started counts).
+  land: (p: HomePaths, a: { id: string }) => call<Obj>(p, 'land', { id: a.id, path: process.env.PATH ?? '' }),
+  approve: (p: HomePaths, a: { id: string }) => call<Obj>(p, 'approve', { id: a.id, path: process.env.PATH ?? '' }),
   reject(p: HomePaths, a: { id: string; reason: string }) {
     if (!a.reason?.trim()) throw new UsageError('missing-reason', 'a rejection needs a reason (--reason "…"): it is told to the worker and kept.');
     return call<Obj>(p, 'reject', { id: a.id, reason: a.reason });

@@ -10,6 +10,7 @@ import { resolveHome, type HomePaths } from '../contract/home.ts';
 import { ensureHome } from '../io/fs/ensure-home.ts';
 import { call } from './client.ts';
 import { emit, printText, reportError, table } from './output.ts';
+import { approveText } from './commands/approve-text.ts';
 import { parseDuration } from './durations.ts';
 import { lineCount, pathArg } from './arguments.ts';
 import { daemonStatus, stopDaemon } from './daemon-control.ts';
@@ -166,9 +167,10 @@ program
   .option('--stall <duration>', 'report a stall after this long without change', '20m')
   .option('--unclear <duration>', 'wake a person after the screen could not be read for this long', '30s')
   .option('--env <KEY=VALUE>', 'set a variable in the worker (repeatable; wins over the defaults)', (v: string, acc: string[]) => [...acc, v], [] as string[])
+  .option('--workspace <dir>', "the Hand workspace whose data/ index and standing files apply (default: HAND_WORKSPACE, else the one hand init recorded)")
   .addOption(new Option('--task-kind <kind>', 'no-mistakes-prod-only projects: internal (tooling, automation, process, release) ships direct-PR; product, mixed or uncertain go through the gate').choices(['internal', 'product', 'mixed', 'uncertain']))
-  .action(async (id: string | undefined, o: { repo?: string; brief?: string; item?: string; readPath: string[]; agent: string; backend: string; stall: string; unclear: string; env: string[]; taskKind?: string }, cmd: Command) => {
-    const r = await ops.dispatch(paths(cmd), { id, repo: o.repo, brief: o.brief, item: o.item, readPaths: o.readPath, agent: o.agent, backend: o.backend, stall: o.stall, unclear: o.unclear, env: o.env, taskKind: o.taskKind });
+  .action(async (id: string | undefined, o: { repo?: string; brief?: string; item?: string; readPath: string[]; agent: string; backend: string; stall: string; unclear: string; env: string[]; taskKind?: string; workspace?: string }, cmd: Command) => {
+    const r = await ops.dispatch(paths(cmd), { id, repo: o.repo, brief: o.brief, item: o.item, readPaths: o.readPath, agent: o.agent, backend: o.backend, stall: o.stall, unclear: o.unclear, env: o.env, taskKind: o.taskKind, workspace: o.workspace });
     for (const w of (r.warnings as string[] | undefined) ?? []) process.stderr.write(`hand: warning: ${escapeControls(w)}\n`);
     const copied = (r.copied as { source: string; copy: string }[] | undefined) ?? [];
     if (r.gated) {
@@ -181,13 +183,14 @@ program
           ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`),
           `  approve: hand approve ${r.id}   ·   reject: hand reject ${r.id} --reason "…"`,
           `  then: ${r.agent} on ${r.backend}, permissions ${r.permissions}, worktree ${r.worktree} on ${r.branch} from ${r.base}`,
+          ...(r.seeded ? [`  config   ${r.seeded.says}`] : []),
         ].join('\n'),
       );
       return;
     }
     const delivery = r.delivery as { ships: string; ci: { status: string; signal: string } | null } | null;
     const review = delivery ? [`  ships    ${delivery.ships}${delivery.ci ? ` · CI preflight ${delivery.ci.status} (${delivery.ci.signal})` : ''}`] : [];
-    emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend}, permissions ${r.permissions})${r.item ? ` for item ${r.item}` : ''}`, ...review, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`, ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`)].join('\n'));
+    emit(json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend}, permissions ${r.permissions})${r.item ? ` for item ${r.item}` : ''}`, ...review, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`, ...(r.seeded ? [`  config   ${r.seeded.says}`] : []), ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`)].join('\n'));
   });
 
 program
@@ -321,7 +324,7 @@ program
     if (o.discardCommits && !o.deleteBranch) throw new UsageError('bad-discard', '--discard-commits only confirms --delete-branch; pass both, or neither.');
     const r = await call<Record<string, any>>(paths(cmd), 'discard', { id, allFinished: Boolean(o.allFinished), deleteBranch: Boolean(o.deleteBranch), discardCommits: Boolean(o.discardCommits) });
     const line = (d: Record<string, any>) =>
-      `${d.id}: discarded (was ${d.stage}) · worktree ${d.worktree} · pane ${d.pane} · branch ${d.branchName} ${d.branch}${d.archivedTo ? ` · brief and report kept in ${d.archivedTo}` : ''}`;
+      `${d.id}: discarded (was ${d.stage}) · worktree ${d.worktree} · pane ${d.pane} · branch ${d.branchName} ${d.branch}${d.archivedTo ? ` · brief and report kept in ${d.archivedTo}` : ''}${d.item ? ` · item ${d.item.id} is back in the queue` : ''}`;
     emit(json(cmd), r, () =>
       r.all
         ? [...r.discarded.map(line), ...r.refused.map((x: Record<string, string>) => `${x.id}: left in place — ${x.message}`), ...(r.discarded.length + r.refused.length === 0 ? ['nothing to discard'] : [])].join('\n')
@@ -339,7 +342,9 @@ program
     emit(json(cmd), r, () => {
       const e = r.evidence ?? {};
       const head = r.gate === 'skipped-yolo' ? `${id}: landed without a gate (yolo project)` : `${id}: landing gate open · approve with hand approve ${id}, or hand reject ${id} --reason …`;
-      return [head, `  ${e.branch} onto ${e.base} · ${e.verdict}`, ...(String(e.diffStat ?? '').trim() ? [String(e.diffStat).trimEnd()] : []), ...(String(e.log ?? '').trim() ? [String(e.log).trimEnd()] : [])].join('\n');
+      const g = r.gateRun as Record<string, string | null> | undefined;
+      const gate = g ? [`  review gate: ${g.outcome ?? 'passed'} (run ${g.runId ?? '?'}) · approving releases its ${g.releasedByApproval}`] : [];
+      return [head, ...gate, `  ${e.branch} onto ${e.base} · ${e.verdict}`, ...(String(e.diffStat ?? '').trim() ? [String(e.diffStat).trimEnd()] : []), ...(String(e.log ?? '').trim() ? [String(e.log).trimEnd()] : [])].join('\n');
     });
   });
 
@@ -349,13 +354,7 @@ program
   .argument('<id>', 'worker id')
   .action(async (id: string, _o, cmd: Command) => {
     const r = await ops.approve(paths(cmd), { id });
-    emit(json(cmd), r, () => {
-      const head = `${id}: approved · now ${r.stage ?? r.gate ?? 'running'}${r.landed ? ` · landed ${JSON.stringify(r.landed)}` : ''}`;
-      const c = r.created as Record<string, string | null | boolean> | undefined;
-      if (!c) return head;
-      const made = [c.worktree ? `  created worktree ${c.worktree}` : '  no worktree yet', c.branch ? `  created branch   ${c.branch}` : '  no branch yet', c.pane ? `  started          ${c.pane}` : '  no terminal yet'];
-      return [head, ...made, ...(c.problem ? [`  problem: ${c.problem}`] : []), ...(c.stillPreparing ? ['  (still preparing: hand status shows the rest)'] : [])].join('\n');
-    });
+    emit(json(cmd), r, () => approveText(id, r));
   });
 
 program
@@ -365,7 +364,7 @@ program
   .requiredOption('--reason <text>', 'why it is rejected (told to the worker and kept)')
   .action(async (id: string, o: { reason: string }, cmd: Command) => {
     const r = await ops.reject(paths(cmd), { id, reason: o.reason });
-    emit(json(cmd), r, () => `${id}: rejected (${o.reason})`);
+    emit(json(cmd), r, () => `${id}: rejected (${o.reason})${r.item ? ` · item ${r.item.id} is back in the queue (hand dispatch --item ${r.item.id} takes it again)` : ''}`);
   });
 
 program

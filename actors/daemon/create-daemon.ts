@@ -21,7 +21,7 @@ import { makeHandlers } from './handlers.ts';
 import { createMethods } from './methods.ts';
 import type { Handler } from './server.ts';
 import { createOptionalHerdrHost } from './herdr-option.ts';
-import { createLandingPort, landingHandlers } from './landing.ts';
+import { createLandingPort, landingHandlers, type CallerPaths } from './landing.ts';
 import { hostReview } from '../review/wiring.ts';
 import { hostScreens } from '../review/stream.ts';
 import { pictureHandlers } from './fleet-picture.ts';
@@ -88,7 +88,9 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     postureOf: (intent) => store.getProject(intent.project)?.permissions ?? 'off',
   });
   applyFaultHolds(parseFaultHolds(deps.env[FAULT_HOLD_ENV]), ports, hosts, warn);
-  const fleet = createFleetHost({ store, hosts, ports, landing: createLandingPort({ store }), log: (obj) => info(obj) });
+  // The PATH of each worker's last land/approve, for the landing that runs inside its machine.
+  const callerPaths: CallerPaths = new Map();
+  const fleet = createFleetHost({ store, hosts, ports, landing: createLandingPort({ store, callerPaths }), log: (obj) => info(obj) });
   const { restored, skipped } = await fleet.start();
   info({ restored: restored.length, skipped }, 'fleet restored');
   for (const s of skipped) warn({ worker: s.id, reason: s.reason }, 'skipped a stored worker that could not be restored');
@@ -122,7 +124,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   const methods: Record<string, Handler> = createMethods({
     core,
     // Both gates are worker machine states; these handlers open, approve and reject them.
-    landing: landingHandlers({ store, fleet }),
+    landing: landingHandlers({ store, fleet, callerPaths }),
     project: projectHandlers({ store, fleet }),
     discard: discardHandlers({ store, fleet, workersDir: paths.workers }),
     relaunch: relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add) }),

@@ -7,6 +7,7 @@
  * - a backlog item supplies a dispatch's id, repo and brief, and only a ready one is dispatched
  *   (not held, not blocked, away mode off);
  * - review-gate findings refused at landing become decisions;
+ * - a brief rejected at its gate or a discarded worker returns its backlog item to the queue;
  * - status rows name the worker's item and latest decision.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import type { FleetHostApi } from '../fleet-api.ts';
 import { discardable } from './discard.ts';
 import { findingsToDecisions } from './gate-findings-decisions.ts';
 import { readUsage, REFUSE_AT, usageLine, usageSourceFile } from '../usage/usage.ts';
+import { requeueItemOf, type RequeueWhy } from './item-requeue.ts';
 
 type Params = Record<string, unknown>;
 
@@ -31,9 +33,11 @@ export interface CrossRules {
   findingsAsDecisions(worker: string, err: unknown): unknown;
   withItemAndDecision(rows: Record<string, unknown>[]): Record<string, unknown>[];
   discardAllButParked(discard: Handler, p: Params, ctx: CallContext): Promise<unknown>;
+  /** A worker that will never do its item's work gives the item back to the queue (item-requeue.ts). */
+  requeueItemOf(worker: string, why: RequeueWhy): { id: string; state: 'queued' } | null;
 }
 
-export function crossRules(deps: { store: FleetStore; fleet: FleetHostApi; stores: WorkStores; home: string }): CrossRules {
+export function crossRules(deps: { store: FleetStore; fleet: FleetHostApi; stores: WorkStores; home: string; log: (obj: Record<string, unknown>, msg: string) => void }): CrossRules {
   const { stores } = deps;
   const rules: CrossRules = {
     refuseIfParked(worker, verb, override) {
@@ -109,6 +113,8 @@ export function crossRules(deps: { store: FleetStore; fleet: FleetHostApi; store
       }
       return { all: true, discarded, refused };
     },
+
+    requeueItemOf: (worker, why) => requeueItemOf({ store: deps.store, stores, log: deps.log }, worker, why),
   };
   return rules;
 }

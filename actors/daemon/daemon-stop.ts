@@ -9,17 +9,27 @@ import type { TmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
 import { conditionOf } from '../wait-report.ts';
 
-/** Workers whose agent may still be running (unknown liveness counts as live). */
+/** Held at the brief gate: nothing was made for them yet (no worktree, no terminal), so nothing runs. */
+const gateHeld = (v: { marks: readonly string[] }): boolean => v.marks.includes('brief-gate');
+
+/** Workers whose agent may still be running (unknown liveness counts as live); gate-held ones have none. */
 export function liveWorkerIds(fleet: Pick<FleetHostApi, 'views'>): string[] {
   return fleet
     .views()
-    .filter((v) => conditionOf(v) !== 'gone')
+    .filter((v) => conditionOf(v) !== 'gone' && !gateHeld(v))
     .map((v) => v.id);
 }
 
-export function stopAdvice(live: string[]): string | null {
-  if (live.length === 0) return null;
-  return `${live.length} worker(s) keep running: ${live.join(', ')}. Stop each with hand stop <id> (then hand daemon stop again to shut their tmux server down), or leave them: hand daemon start re-attaches them.`;
+export function gateHeldWorkerIds(fleet: Pick<FleetHostApi, 'views'>): string[] {
+  return fleet.views().filter(gateHeld).map((v) => v.id);
+}
+
+export function stopAdvice(live: string[], held: string[] = []): string | null {
+  const out: string[] = [];
+  if (live.length > 0) out.push(`${live.length} worker(s) keep running: ${live.join(', ')}. Stop each with hand stop <id> (then hand daemon stop again to shut their tmux server down), or leave them: hand daemon start re-attaches them.`);
+  // Told apart: "keeps running" about a worker with no terminal misled the person.
+  if (held.length > 0) out.push(`${held.length} worker(s) wait at their brief gate with no terminal yet: ${held.join(', ')}. Nothing runs for them; after the next start, hand approve <id> starts one.`);
+  return out.length ? out.join(' ') : null;
 }
 
 export type TmuxOutcome = 'stopped' | 'kept-live-workers' | 'kept-could-not-tell' | 'no-tmux';

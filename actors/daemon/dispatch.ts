@@ -16,6 +16,8 @@ import { parseTaskKind, reviewGatePlan, writeGatePlan } from './review-gate.ts';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import type { DispatchRequest } from './params.ts';
 import { backendUnavailable, workerExists } from '../../contract/refusals.ts';
+import { workspaceFor } from '../../io/workspace/recorded.ts';
+import { planClaudeJson, type ClaudeJsonPlan } from '../../io/agent/claude/claude-json-plan.ts';
 
 
 /** The typed request (parsed once at the daemon's edge, params.ts). */
@@ -38,24 +40,40 @@ export interface DispatchDeps {
   rememberCallerEnv(id: string, env: Record<string, string>, add?: Record<string, string>): void;
   /**
    * Where the standing files (done-<project>.md, rules-<project>.md) and the indexes
-   * (index.md, index/<project>.md) live. Defaults to `data/` beside the workers directory.
+   * (index.md, index/<project>.md) live, fixed by a test. Without it: the Hand workspace's data/
+   * (io/workspace/recorded.ts), looked up on each dispatch.
    */
   dataDir?: string;
+  /** False for ports that never write ~/.claude.json (in-process tests); the real ports do. */
+  seedsClaudeJson?: boolean;
 }
 
-export function dataDirOf(deps: Pick<DispatchDeps, 'dataDir' | 'workersDir'>): string {
-  return deps.dataDir ?? join(dirname(deps.workersDir), 'data');
+/** The data/ that `hand index add` writes: the caller's workspace, else the one `hand init` recorded; null without any. */
+export function dataDirOf(deps: Pick<DispatchDeps, 'dataDir' | 'workersDir'>, p: { workspace?: string; env?: Record<string, string> } = {}): string | null {
+  if (deps.dataDir) return deps.dataDir;
+  const ws = workspaceFor({ named: p.workspace, env: p.env, stateDir: dirname(deps.workersDir) });
+  return ws ? join(ws, 'data') : null;
 }
+
+/**
+ * Said to every worker because `hand land` refuses a commit whose message credits a tool or a
+ * co-author, and Claude Code's own default adds such a line (the settings turn it off too).
+ */
+export const DONE_MEANS_LINE =
+  'Done means: your commits and any pull request text say what changed and why, with no mention of an AI, an assistant or a co-author anywhere and no trailer lines crediting anyone.';
 
 export function firstPrompt(briefPath: string, reportPath: string): string {
   return (
-    `Read the brief at ${briefPath} in full before you start, then do the work it describes. ` +
+    `Read the brief at ${briefPath} in full before you start, then do the work it describes. ${DONE_MEANS_LINE} ` +
     `When you are done, or if you need a decision from a person, write your report to ${reportPath} and end your turn; ` +
     `${FIRST_PROMPT_CONVENTION}; never wait on an interactive prompt.`
   );
 }
 
-export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Promise<WorkerViewLike> {
+/** The worker as dispatched, with what its ~/.claude.json will get (null for a test's ports that seed nothing). */
+export type DispatchedView = WorkerViewLike & { seeded: ClaudeJsonPlan | null };
+
+export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Promise<DispatchedView> {
   const existing = deps.fleet.view(p.id);
   if (existing && existing.condition !== 'gone') {
     throw workerExists(p.id, existing.stage);
@@ -79,9 +97,11 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     const asRoot = rootProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd });
     if (asRoot) throw asRoot;
   }
+  // Both agents read the same file (the mock mirrors Claude Code's trust check).
+  const seeded = deps.seedsClaudeJson === false ? null : planClaudeJson({ ...p.env, ...p.envAdd });
   const dir = join(deps.workersDir, p.id);
   // All brief rules (section, read paths, standing files, index rule) are decided here, in memory.
-  const plan = planBrief({ brief: p.brief, readPaths: p.readPaths, dataDir: dataDirOf(deps), project: project.name, briefDir: dir });
+  const plan = planBrief({ brief: p.brief, readPaths: p.readPaths, dataDir: dataDirOf(deps, p), project: project.name, briefDir: dir });
   const briefPath = plan.briefPath;
   const reportPath = join(dir, 'report.md');
   if (existsSync(reportPath)) {
@@ -90,7 +110,8 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   const base = await deps.resolveBase(repo);
   await checkWorktreeSlot(repo, p.id);
   // no-mistakes postures: gate initialised (or refused), CI preflight, the gate's brief section.
-  const gatePlan = await reviewGatePlan({ project, repo, brief: briefText, taskKind });
+  // The caller's environment finds gh for the CI preflight (never the daemon's start-time PATH).
+  const gatePlan = await reviewGatePlan({ project, repo, brief: briefText, taskKind, env: { ...p.env, ...p.envAdd } });
   const agentVersion = (await deps.agentVersion?.(p.agent)) ?? null;
 
   // Validation is over: from here on things are created, and undone if dispatch fails.
@@ -115,7 +136,8 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     // The dispatch gate: read from the stored project (a boolean), never guessed. A non-yolo worker
     // rests at brief approval with only its brief directory made.
     const briefGate = project.yolo !== true;
-    return await deps.fleet.dispatch({ intent, stallMs: p.stallMs, unclassifiedMs: p.unclassifiedMs, firstPrompt: firstPrompt(briefPath, reportPath), briefGate });
+    const view = await deps.fleet.dispatch({ intent, stallMs: p.stallMs, unclassifiedMs: p.unclassifiedMs, firstPrompt: firstPrompt(briefPath, reportPath), briefGate });
+    return { ...view, seeded };
   } catch (err) {
     // Only what this dispatch wrote goes: an earlier worker's brief directory and report stay.
     if (!deps.fleet.view(p.id)) undoBriefWrite(created);

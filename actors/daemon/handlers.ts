@@ -17,7 +17,7 @@ import { worktreeMissing } from './worktree-presence.ts';
 import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
 import { readFirstCopies } from './read-first-copies.ts';
 import { annexPermissions, postureOfProject } from './project-handlers.ts';
-import { liveWorkerIds, stopAdvice } from './daemon-stop.ts';
+import { gateHeldWorkerIds, liveWorkerIds, stopAdvice } from './daemon-stop.ts';
 import { gatedDispatchFacts } from './gate-truth.ts';
 import { readDelivery } from './review-gate.ts';
 import { watchNeedsYou } from './watch-needs-you.ts';
@@ -88,7 +88,8 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
     async shutdown() {
       setImmediate(() => deps.requestShutdown());
       const live = liveWorkerIds(fleet);
-      return { stopping: true, pid: deps.pid, liveWorkers: live, tmuxServer: live.length ? 'kept' : 'stopped', advice: stopAdvice(live) };
+      const held = gateHeldWorkerIds(fleet);
+      return { stopping: true, pid: deps.pid, liveWorkers: live, gateHeldWorkers: held, tmuxServer: live.length ? 'kept' : 'stopped', advice: stopAdvice(live, held) };
     },
     async annex(params) {
       const req = parseAnnex(params);
@@ -109,7 +110,8 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
         throw new RefusedError('repo-registered', `${repo} is already registered as ${previous.name}.`, { repo });
       }
       // A push-capable posture needs what pushing needs (origin, gh, no-mistakes), before it is stored.
-      const problem = await registrationProblem(posture, repo, process.env);
+      // The caller's environment, looked up now: gh installed after the daemon started counts.
+      const problem = await registrationProblem(posture, repo, req.env ?? process.env);
       if (problem) throw problem;
       store.upsertProject(record);
       return { ...record, updated: Boolean(previous) };
@@ -126,6 +128,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
         permissions: postureOfProject(store, view.project),
         ...gatedDispatchFacts(view),
         delivery: readDelivery(view.briefPath),
+        seeded: view.seeded,
       };
     },
     async status(params) {

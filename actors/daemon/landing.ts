@@ -33,6 +33,9 @@ import { waitFor } from '../wait-for.ts';
 import type { Handler } from './server.ts';
 import { createdAfterApproval } from './gate-truth.ts';
 import { noMistakesLanding } from './review-gate-landing.ts';
+import { readDelivery } from './review-gate.ts';
+import { releaseGateOutwardStep } from './gate-outward.ts';
+import type { GateRunState } from '../../io/gate/gate-run.ts';
 
 export { waitingForText } from '../gates.ts';
 
@@ -41,6 +44,19 @@ export interface LandingDeps {
   fleet: FleetHostApi;
   /** Environment used to find `gh` (defaults to the daemon's own). */
   env?: Record<string, string | undefined>;
+  /** Shared with the landing port: the PATH of the person's last land/approve per worker. */
+  callerPaths?: CallerPaths;
+}
+
+/**
+ * The PATH each worker's last `hand land` / `hand approve` came with. The landing itself runs
+ * inside the worker's machine (through the port), so the approval's PATH is handed over here
+ * rather than through the machine; gh installed after the daemon started is then found.
+ */
+export type CallerPaths = Map<string, string>;
+
+function envWithPath(base: Record<string, string | undefined>, path: string | undefined): Record<string, string | undefined> {
+  return path ? { ...base, PATH: path } : base;
 }
 
 /**
@@ -54,6 +70,19 @@ function projectOf(store: Pick<FleetStore, 'getProject'>, id: string, projectNam
   if (!project) throw new RefusedError('unregistered-repo', `worker ${id} belongs to project ${projectName}, which is no longer registered; nothing is landed into an unregistered repository.`, { id });
   return project;
 }
+
+/**
+ * The project as this worker's task ships: a no-mistakes-prod-only task classified internal
+ * (delivery.json beside its brief) ships direct-PR, so it lands as a direct-PR project does —
+ * it was refused as "not wired here yet", leaving the person to push by hand.
+ */
+export function shippingProject(project: ProjectRecord, briefPath: string): ProjectRecord {
+  if (project.posture !== 'no-mistakes-prod-only' || readDelivery(briefPath)?.ships !== 'direct-PR') return project;
+  return { ...project, posture: 'direct-PR' };
+}
+
+/** A no-mistakes task with yolo off: its gate run held the outward step for the landing approval. */
+const heldByTheGate = (p: ProjectRecord) => (p.posture === 'no-mistakes' || p.posture === 'no-mistakes-prod-only') && p.yolo !== true;
 
 /** Clean evidence or the refusal its verdict stands for. */
 async function cleanEvidence(w: Pick<WorkerIntent, 'repo' | 'branch' | 'base' | 'worktree'>): Promise<LandingEvidence> {
@@ -77,18 +106,25 @@ export function landingSummary(posture: string, e: LandingEvidence): Omit<Landin
  * and re-gathers the evidence (an approval covers exactly the head the person saw), then lands
  * per the posture. Teardown is the machine's: its own stop, then `removeWorktree` below.
  */
-export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>; env?: Record<string, string | undefined> }): LandingPort {
+export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>; env?: Record<string, string | undefined>; callerPaths?: CallerPaths }): LandingPort {
   return {
     async land(intent, approved) {
-      const project = projectOf(deps.store, intent.id, intent.project);
-      if (project.posture !== approved.posture || !LANDABLE_POSTURES.includes(project.posture)) throw changedSinceGate(intent.id, intent.branch);
+      const env = envWithPath(deps.env ?? process.env, deps.callerPaths?.get(intent.id));
+      const project = shippingProject(projectOf(deps.store, intent.id, intent.project), intent.briefPath);
+      if (project.posture !== approved.posture || !(LANDABLE_POSTURES.includes(project.posture) || heldByTheGate(project))) throw changedSinceGate(intent.id, intent.branch);
       const evidence = await cleanEvidence(intent);
       if (evidence.headSha !== approved.headSha) throw changedSinceGate(intent.id, intent.branch);
+      if (heldByTheGate(project)) {
+        // The approval releases the gate's held outward step: the gate pushes and opens the PR.
+        const out = await releaseGateOutwardStep(intent, env);
+        const delivered = out.pushed && out.pr !== null;
+        return { posture: project.posture, detail: { ...out }, tearDown: delivered, ...(delivered ? {} : { keptBecause: `the gate has not reported a PR for ${intent.branch} yet (run ${out.runId ?? '?'}); the worktree was kept` }) };
+      }
       if (project.posture === 'local-only') {
         const landed = await landLocalOnly({ repo: intent.repo, branch: intent.branch, base: intent.base, worktree: intent.worktree });
         return { posture: project.posture, detail: { ...landed }, tearDown: true };
       }
-      const plan = await planDirectPr(evidence, deps.env ?? process.env);
+      const plan = await planDirectPr(evidence, env);
       const { url } = await openDirectPr(plan);
       // Torn down only once the branch is confirmed on the remote.
       const pushed = await remoteHasBranch(intent.repo, intent.branch);
@@ -111,11 +147,11 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
   function workerAndProject(id: string): { row: WorkerRow; project: ProjectRecord; view: WorkerViewLike | null } {
     const row = store.getWorker(id);
     if (!row) throw unknownWorker(id);
-    return { row, project: projectOf(store, id, row.project), view: fleet.view(id) };
+    return { row, project: shippingProject(projectOf(store, id, row.project), row.briefPath), view: fleet.view(id) };
   }
 
   /** Everything `land` refuses on, before any evidence is shown or any gate opened. */
-  async function checkedEvidence(row: WorkerRow, project: ProjectRecord, view: WorkerViewLike | null): Promise<LandingEvidence> {
+  async function checkedEvidence(row: WorkerRow, project: ProjectRecord, view: WorkerViewLike | null, env: Record<string, string | undefined>): Promise<LandingEvidence & { gate: GateRunState | null }> {
     // First: without its worktree the evidence below would read as "no changes".
     if (worktreeMissing({ marks: view?.marks ?? [], worktree: row.worktree })) throw worktreeMissingError(row);
     if (view?.waitingOn) {
@@ -127,18 +163,19 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
     if (view && view.live && view.state === 'working') {
       throw new RefusedError('worker-working', `worker ${row.id} is still working; wait for it (hand wait ${row.id} --until settled), then land.`, { id: row.id });
     }
+    let gate: GateRunState | null = null;
     if (!LANDABLE_POSTURES.includes(project.posture)) {
-      // The review gate's run decides (actors/daemon/review-gate.ts): findings come back listed, a
-      // passed run names its PR; kingshand itself never pushes past the gate.
-      await noMistakesLanding(row, deps.env);
+      // The review gate's run decides (actors/daemon/review-gate.ts): findings come back listed; a
+      // passed run under yolo names its PR; a passed held run (yolo off) opens the landing gate.
+      gate = await noMistakesLanding(row, env, project.yolo === true);
     }
     if (!view || !view.marks.includes('landable')) {
       throw workerNotDone(row.id, view?.stage ?? 'unknown');
     }
     const evidence = await cleanEvidence(row);
     // Name a missing gh or origin now, not after someone approved.
-    if (project.posture === 'direct-PR') await planDirectPr(evidence, deps.env ?? process.env);
-    return evidence;
+    if (project.posture === 'direct-PR') await planDirectPr(evidence, env);
+    return { ...evidence, gate };
   }
 
   const summary = (l: Pick<LandingSummary, 'base' | 'branch' | 'verdict' | 'diffStat' | 'log' | 'commits'>) => ({ base: l.base, branch: l.branch, verdict: l.verdict, diffStat: l.diffStat, log: l.log, commits: l.commits });
@@ -159,23 +196,34 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
     await waitFor(fleet, id, (v) => !checkingItsReport(v), { timeoutMs: LAND_SETTLE_MS });
   }
 
+  /** The caller's PATH (sent by the CLI), kept for the port that lands this worker. */
+  function rememberPath(id: string, params: Record<string, unknown>): string | undefined {
+    const path = typeof params.path === 'string' && params.path !== '' ? params.path : undefined;
+    if (path) deps.callerPaths?.set(id, path);
+    return path;
+  }
+
   return {
     async land(params) {
       const id = idParam(params);
       await pastCheckingTheReport(id);
       const { row, project, view } = workerAndProject(id);
-      const evidence = await checkedEvidence(row, project, view);
+      const env = envWithPath(deps.env ?? process.env, rememberPath(id, params));
+      const evidence = await checkedEvidence(row, project, view, env);
       const s = landingSummary(project.posture, evidence);
       // yolo is a boolean in the store: anything but true waits for a person.
       const yolo = project.yolo === true;
       const v = await fleet.openLanding(id, s, { yolo });
       if (yolo) return { ...outcome(id, v, 'skipped-yolo'), evidence: summary(s) };
-      return { id, gate: 'open', stage: v.stage, waitingFor: waitingForText(id), posture: project.posture, evidence: summary(s) };
+      // The gate's result and evidence, shown before the person approves its outward step.
+      const gateRun = evidence.gate ? { runId: evidence.gate.runId, outcome: evidence.gate.outcome, detail: evidence.gate.detail, releasedByApproval: 'push and pull request' } : null;
+      return { id, gate: 'open', stage: v.stage, waitingFor: waitingForText(id), posture: project.posture, evidence: summary(s), ...(gateRun ? { gateRun } : {}) };
     },
     async approve(params) {
       const id = idParam(params);
       const view = fleet.view(id);
       if (!view) throw unknownWorker(id);
+      rememberPath(id, params);
       if (view.marks.includes('landing-gate')) {
         // Checked here too so the refusal reaches the caller with the gate still open.
         const { row, project } = workerAndProject(id);

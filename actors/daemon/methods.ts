@@ -68,12 +68,23 @@ export function createMethods(g: MethodGroups, rules: CrossRules): Record<Method
       rules.refuseIfParked(idOf(p), 'landed');
       return landing.approve!(p, ctx);
     },
-    reject: landing.reject!,
+    reject: async (p, ctx) => {
+      const r = (await landing.reject!(p, ctx)) as Record<string, unknown>;
+      // Only the brief gate ends the worker; a landing rejected goes back to the worker to fix.
+      const item = r.stage === 'rejected' ? rules.requeueItemOf(idOf(p), 'brief-rejected') : null;
+      return item ? { ...r, item } : r;
+    },
     landings: landing.landings!,
     discard: (p, ctx) => {
-      if (p.allFinished === true) return rules.discardAllButParked(g.discard.discard!, p, ctx);
+      // Each discarded worker gives its backlog item back to the queue.
+      const discardOne: Handler = async (q, c) => {
+        const r = (await g.discard.discard!(q, c)) as Record<string, unknown>;
+        const item = rules.requeueItemOf(idOf(q), 'worker-discarded');
+        return item ? { ...r, item } : r;
+      };
+      if (p.allFinished === true) return rules.discardAllButParked(discardOne, p, ctx);
       rules.refuseIfParked(idOf(p), 'discarded');
-      return g.discard.discard!(p, ctx);
+      return discardOne(p, ctx);
     },
     relaunch: (p, ctx) => {
       rules.refuseIfParked(idOf(p), 'relaunched', 'answering it relaunches it when its session is gone');

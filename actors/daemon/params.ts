@@ -106,6 +106,8 @@ export interface DispatchRequest {
   envAdd?: Record<string, string>;
   /** no-mistakes-prod-only: how the task is classified (internal ships direct-PR). */
   taskKind?: string;
+  /** --workspace: the Hand workspace whose data/ holds the index and standing files. */
+  workspace?: string;
 }
 
 export function parseDispatch(params: Params): DispatchRequest {
@@ -121,13 +123,15 @@ export function parseDispatch(params: Params): DispatchRequest {
     env: envParam(params.env),
     envAdd: params.envAdd ? envParam(params.envAdd) : undefined,
     taskKind: typeof params.taskKind === 'string' ? params.taskKind : undefined,
+    workspace: typeof params.workspace === 'string' && params.workspace !== '' ? params.workspace : undefined,
   };
 }
 
-export interface AnnexRequest { repo: string; posture: Posture; name: string; yolo: boolean }
+/** env: the caller's environment (its PATH finds gh and no-mistakes); the daemon's own is kept from its start. */
+export interface AnnexRequest { repo: string; posture: Posture; name: string; yolo: boolean; env?: Record<string, string> }
 
 export function parseAnnex(params: Params): AnnexRequest {
-  return { repo: str(params, 'repo'), posture: postureParam(params), name: str(params, 'name', false), yolo: params.yolo === true };
+  return { repo: str(params, 'repo'), posture: postureParam(params), name: str(params, 'name', false), yolo: params.yolo === true, ...(params.env ? { env: envParam(params.env) } : {}) };
 }
 
 export interface WaitRequest { id: string; until: Until; timeoutMs: number }

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { createWorktree } from '../../io/git/index.ts';
 import { seedTrust, writePostureSettings, claudeLaunchArgs, type PermissionPosture } from '../../io/agent/claude/index.ts';
 import { launchSpec } from '../../io/agent/launch.ts';
+import { claudeConfigDirOf } from '../../io/agent/claude/claude-json-plan.ts';
 import { HOOK_HOME_ENV, HOOK_WORKER_ENV, WITNESS_OFF_ENV, witnessHooks } from '../../io/agent/claude/hooks.ts';
 import { guardedSendKey, guardedSendText } from '../../io/terminal/guarded-send.ts';
 import type { WorkerPorts } from '../ports.ts';
@@ -21,10 +22,7 @@ export interface RealPorts extends WorkerPorts {
 // Up to three spaces of indent, as report-question.ts: four is a code block (the convention's example).
 const PARKED = /^ {0,3}(?:\*\*)?(?:waiting on|parked on)(?:\*\*)?\s*:\s*(.+)$/im;
 
-/** The directory whose .claude.json a Claude Code launched with `env` reads (checked against 2.1.332). */
-export function claudeConfigDirOf(env: Record<string, string | undefined>): string | undefined {
-  return env.CLAUDE_CONFIG_DIR || env.HOME || undefined;
-}
+export { claudeConfigDirOf } from '../../io/agent/claude/claude-json-plan.ts';
 
 export interface RealPortsOptions {
   fallbackEnv: Record<string, string | undefined>;
@@ -74,7 +72,8 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       // $CLAUDE_CONFIG_DIR/.claude.json when that is set (and then ignores $HOME/.claude.json),
       // else $HOME/.claude.json — of the environment it is launched with (--env wins).
       const dir = claudeConfigDirOf(env);
-      if (dir) await seedTrust({ claudeJsonPath: join(dir, '.claude.json'), worktree: intent.worktree });
+      // Dispatch checked the directory and said whether the file is created (claude-json-plan.ts).
+      if (dir) await seedTrust({ claudeJsonPath: join(dir, '.claude.json'), worktree: intent.worktree, createMissing: true });
     },
     launchSpec(intent) {
       const spec = launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id) });

@@ -31,7 +31,7 @@ export function installWork(args: {
   const deps = { store: args.store, fleet: args.fleet, stores, notifier, targets, watch, home: args.paths.home, log: args.log };
   return {
     methods: workHandlers(deps),
-    rules: crossRules({ store: args.store, fleet: args.fleet, stores, home: args.paths.home }),
+    rules: crossRules({ store: args.store, fleet: args.fleet, stores, home: args.paths.home, log: args.log }),
     stores,
     /** For a session digest (`hand digest`): the away account while the journal has unread entries, else null. */
     awayDigest: () => awayAccountIfUnread(stores, args.fleet),

@@ -15,6 +15,7 @@ import { shell } from './render-fleet.ts';
 import type { WorkerDetails } from './worker-details.ts';
 import { decisionForms, type PageDecision } from './decision-form.ts';
 import { dialogButtons } from './dialog-buttons.ts';
+import { journalWords } from './journal-words.ts';
 
 export function workerTitle(v: WorkerViewLike): string {
   return `${v.id} — ${describe(v).label} · kingshand`;
@@ -51,12 +52,19 @@ export function workerHead(v: WorkerViewLike, posture: string | null, question: 
   ];
   if (v.rejection) facts.push(['rejected', `${v.rejection.gate}: ${v.rejection.reason}`]);
   if (v.landingFailure) facts.push(['landing refused', v.landingFailure.message]);
-  if (v.landed) facts.push(['landed', `${v.landed.posture} ${JSON.stringify(v.landed.detail)}`]);
+  if (v.landed) facts.push(['landed', landedWords(v.landed.posture, v.landed.detail as Record<string, unknown>)]);
   if (v.problem) facts.push(['problem', v.problem]);
   return `<h1><span class="id">${esc(v.id)}</span> <span id="condition" class="badge tone-${d.tone}">${esc(d.label)}</span></h1>
 ${d.ask ? `<p class="ask callout" id="ask">${esc(d.ask)}</p>` : ''}
 <dl class="facts">${facts.map(([k, val]) => `<div><dt>${esc(k)}</dt><dd>${esc(val)}</dd></div>`).join('')}</dl>
 ${actions(v, decisions)}`;
+}
+
+/** What a landing did, in words (the raw detail is JSON, for --json readers only). */
+function landedWords(posture: string, d: Record<string, unknown>): string {
+  if (typeof d.pr === 'string') return `${posture}: pull request ${d.pr}${d.pushed === false ? ' (branch not on origin yet)' : ''}`;
+  if (typeof d.target === 'string') return `${posture}: ${d.target} fast-forwarded to ${String(d.to ?? '').slice(0, 10)}`;
+  return posture;
 }
 
 function journalHtml(entries: StoredJournalEntry[]): string {
@@ -65,7 +73,9 @@ function journalHtml(entries: StoredJournalEntry[]): string {
     const ev = e.event as { type?: string } | null;
     const from = stagePath(e.from);
     const to = stagePath(e.to);
-    return `<tr><td><time datetime="${new Date(e.at).toISOString()}">${esc(new Date(e.at).toISOString().slice(11, 19))}</time></td><td>${esc(String(ev?.type ?? '?'))}</td><td>${from === to ? esc(to) : `${esc(from)} → ${esc(to)}`}</td></tr>`;
+    const raw = String(ev?.type ?? '?');
+    // Words for the person; the machine's own name in the tooltip.
+    return `<tr><td><time datetime="${new Date(e.at).toISOString()}">${esc(new Date(e.at).toISOString().slice(11, 19))}</time></td><td title="${esc(raw)}">${esc(journalWords(raw))}</td><td>${from === to ? esc(to) : `${esc(from)} → ${esc(to)}`}</td></tr>`;
   });
   return `<div class="scroll"><table class="journal"><thead><tr><th scope="col">time (UTC)</th><th scope="col">event</th><th scope="col">stage</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }

@@ -80,14 +80,15 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
   const login = gh ? ghLoggedIn(process.env) : 'no';
   checks.push({
     name: 'gh', ok: Boolean(ghVersion) && login !== 'no', optional: true,
-    detail: !ghVersion ? 'GitHub CLI not found (needed by direct-PR and no-mistakes projects)' : `${ghVersion}${login === 'no' ? ' — not logged in' : login === 'unknown' ? ' — login could not be told' : ''}`,
+    // doctor runs in the caller's process: its PATH is the one annex sends the daemon too.
+    detail: !ghVersion ? `GitHub CLI not found (needed by direct-PR and no-mistakes projects; searched PATH ${process.env.PATH ?? ''})` : `${ghVersion}${login === 'no' ? ' — not logged in' : login === 'unknown' ? ' — login could not be told' : ''}`,
     fix: !ghVersion ? GH_INSTALL : login === 'no' ? 'gh auth login' : undefined,
   });
   const nm = findExecutable('no-mistakes', process.env);
   const nmVersion = nm ? await version(nm, ['--version']) : null;
   checks.push({
     name: 'no-mistakes', ok: Boolean(nmVersion), optional: true,
-    detail: nmVersion ? `${nmVersion} (${nm})` : 'the no-mistakes review gate not found (needed by no-mistakes projects)',
+    detail: nmVersion ? `${nmVersion} (${nm})` : `the no-mistakes review gate not found (needed by no-mistakes projects; searched PATH ${process.env.PATH ?? ''})`,
     fix: nmVersion ? undefined : NO_MISTAKES_INSTALL,
   });
   const newer = claudeNewerThanCorpus(claudeVersion);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../../io/root.ts';
 import { UsageError } from '../../contract/errors.ts';
 import { homePaths, resolveHome, type HomePaths } from '../../contract/home.ts';
+import { ensureHome } from '../../io/fs/ensure-home.ts';
 import { emit } from '../output.ts';
 import { ops } from '../hand-ops.ts';
 import { findWorkspace, isWorkspace, workspacePaths, defaultWorkspaceDir } from '../../io/workspace/layout.ts';
@@ -40,13 +41,18 @@ export function registerHandCommands(program: Command, ctx: Ctx): void {
       const { initWorkspace } = await import('../../io/workspace/init.ts');
       const opts = cmd.optsWithGlobals() as { home?: string };
       const pkg = JSON.parse(readFileSync(join(KINGSHAND_ROOT, 'package.json'), 'utf8')) as { version: string };
+      const stateDir = resolveHome(opts.home);
       const r = initWorkspace({
-        dir: dir ?? defaultWorkspaceDir(), forceDir: o.forceDir, home: opts.home ? resolveHome(opts.home) : null, stateDir: resolveHome(opts.home),
+        dir: dir ?? defaultWorkspaceDir(), forceDir: o.forceDir, home: opts.home ? resolveHome(opts.home) : null, stateDir,
         node: process.execPath, handBin: HAND_BIN, version: pkg.version,
       });
-      emit(ctx.json(cmd), r, () => [
+      // The state directory names this workspace: dispatch reads its data/ (index, standing files).
+      const { recordWorkspace } = await import('../../io/workspace/recorded.ts');
+      const recorded = recordWorkspace(ensureHome(stateDir).home, r.workspace);
+      emit(ctx.json(cmd), { ...r, recorded }, () => [
         `${r.upgraded ? 'upgraded' : 'made'} the Hand's workspace ${r.workspace}`,
         ...r.files.map((f) => `  ${f.action.padEnd(9)} ${f.path}${f.owner === 'person' ? ' (yours)' : ''}`),
+        `  recorded  ${recorded} (dispatch reads ${r.workspace}/data)`,
         `next: cd ${r.workspace} && claude`,
       ].join('\n'));
     });

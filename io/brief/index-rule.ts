@@ -13,10 +13,18 @@ import { RefusedError } from '../../contract/errors.ts';
 export const INDEX_CHECKED_LINE = '- Nothing beyond this brief - the index was checked and nothing in it applies.';
 
 /** One index entry: "- `data/<path>` - <summary> (added YYYY-MM-DD)". Other lines are skipped. */
-const ENTRY = /^\s*-\s+`[^`]+`\s+-\s+\S/;
+const ENTRY = /^\s*-\s+`([^`]+)`\s+-\s+\S/;
 
 export function countIndexEntries(text: string): number {
-  return text.split(/\r?\n/).filter((l) => ENTRY.test(l)).length;
+  return indexedFiles(text).length;
+}
+
+/** The files an index lists, in its order: the refusal names them, so the caller knows what to read. */
+export function indexedFiles(text: string): string[] {
+  return text.split(/\r?\n/).flatMap((l) => {
+    const m = ENTRY.exec(l);
+    return m ? [m[1]!] : [];
+  });
 }
 
 /** All three must match one line: the word index, a verb of looking, and a word of absence. */
@@ -29,22 +37,24 @@ export function statesIndexChecked(line: string): boolean {
 }
 
 export interface IndexFacts {
-  root: { path: string; entries: number };
-  project: { path: string; entries: number };
+  root: { path: string; entries: number; files: string[] };
+  project: { path: string; entries: number; files: string[] };
 }
 
 export function indexPaths(dataDir: string, project: string): { root: string; project: string } {
   return { root: join(dataDir, 'index.md'), project: join(dataDir, 'index', `${project}.md`) };
 }
 
-function entriesIn(path: string): number {
-  if (!existsSync(path) || !statSync(path).isFile()) return 0;
-  return countIndexEntries(readFileSync(path, 'utf8'));
+function entriesIn(path: string): { path: string; entries: number; files: string[] } {
+  const files = existsSync(path) && statSync(path).isFile() ? indexedFiles(readFileSync(path, 'utf8')) : [];
+  return { path, entries: files.length, files };
 }
 
-export function readIndexFacts(dataDir: string, project: string): IndexFacts {
+/** Both indexes of the workspace's data/ (the root one and the project's); none without a workspace. */
+export function readIndexFacts(dataDir: string | null, project: string): IndexFacts {
+  if (dataDir === null) return { root: { path: '', entries: 0, files: [] }, project: { path: '', entries: 0, files: [] } };
   const p = indexPaths(dataDir, project);
-  return { root: { path: p.root, entries: entriesIn(p.root) }, project: { path: p.project, entries: entriesIn(p.project) } };
+  return { root: entriesIn(p.root), project: entriesIn(p.project) };
 }
 
 /**
@@ -56,10 +66,11 @@ export function indexRuleRefusal(args: { readFirstLines: readonly string[]; chos
   if (root.entries === 0 && project.entries === 0) return null;
   if (args.chosenReadFiles > 0) return null;
   if (args.readFirstLines.some(statesIndexChecked)) return null;
+  const files = [...new Set([...root.files, ...project.files])];
   return new RefusedError(
     'index-not-consulted',
-    `the index lists ${root.entries} file(s) in ${root.path} and ${project.entries} in ${project.path}, but the brief names none: nothing was created. ` +
+    `the index lists ${root.entries} file(s) in ${root.path} and ${project.entries} in ${project.path} (${files.join(', ')}), but the brief names none: nothing was created. ` +
       `Read both indexes, pass every file that applies with --read-path, or, if none applies, put this line under "## Read first": ${INDEX_CHECKED_LINE}`,
-    { rootIndex: root, projectIndex: project, line: INDEX_CHECKED_LINE },
+    { rootIndex: root, projectIndex: project, files, line: INDEX_CHECKED_LINE },
   );
 }

@@ -34,7 +34,8 @@ export function loadBriefText(path: string): { path: string; text: string } {
   return { path: abs, text: bytes.toString('utf8') };
 }
 
-export function planBrief(args: { brief: string; readPaths: readonly string[]; dataDir: string; project: string; briefDir: string }): BriefPlan {
+/** dataDir: the Hand workspace's data/ (index and standing files); null when there is no workspace. */
+export function planBrief(args: { brief: string; readPaths: readonly string[]; dataDir: string | null; project: string; briefDir: string }): BriefPlan {
   const { path, text } = loadBriefText(args.brief);
   const shape = parseBrief(text);
   if (!shape.readFirst) {
@@ -46,11 +47,11 @@ export function planBrief(args: { brief: string; readPaths: readonly string[]; d
     );
   }
   const callerFiles = validateReadPaths(args.readPaths);
-  const standing = resolveStandingFiles(args.dataDir, args.project, callerFiles);
+  const standing = args.dataDir === null ? [] : resolveStandingFiles(args.dataDir, args.project, callerFiles);
   // Files every brief gets by rote prove nothing about the index, even when passed by hand.
   const rote = new Set<string>();
   for (const kind of ['done', 'rules'] as const) {
-    const p = standingFilePath(args.dataDir, args.project, kind);
+    const p = args.dataDir === null ? null : standingFilePath(args.dataDir, args.project, kind);
     if (p && existsSync(p)) rote.add(realpathSync(p));
   }
   const index = readIndexFacts(args.dataDir, args.project);

@@ -11,7 +11,8 @@ import { homePaths, type HomePaths } from '../../contract/home.ts';
 const MAX_SOCKET_PATH = 100;
 
 /** Entries that mark a directory as a kingshand state directory (any one is enough). */
-const STATE_MARKERS = ['fleet.db', 'daemon.lock', 'daemon.log', 'daemon.out', 'daemon.pid', 'hand.sock'];
+// workspace.json: `hand init` may be the first thing to write here (io/workspace/recorded.ts).
+const STATE_MARKERS = ['fleet.db', 'daemon.lock', 'daemon.log', 'daemon.out', 'daemon.pid', 'hand.sock', 'workspace.json'];
 
 /**
  * Creates the home (mode 0700) if needed and proves it is usable; a bad home is a usage error

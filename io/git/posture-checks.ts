@@ -50,13 +50,13 @@ export async function registrationProblem(posture: string, repo: string, env: Re
     );
   }
   if (!findExecutable('gh', env)) {
-    return new RefusedError('posture-needs-gh', `${posture} opens pull requests with the GitHub CLI, and gh is not on PATH. ${GH_INSTALL_HINT.replace(', then approve again', ', then annex again')}`, { posture, fix: GH_INSTALL });
+    return new RefusedError('posture-needs-gh', `${posture} opens pull requests with the GitHub CLI, and gh is not on PATH (searched PATH ${env.PATH ?? ''}). ${GH_INSTALL_HINT.replace(', then approve again', ', then annex again')}`, { posture, fix: GH_INSTALL, path: env.PATH ?? '' });
   }
   if (ghLoggedIn(env) === 'no') {
     return new RefusedError('posture-needs-gh-login', `${posture} opens pull requests with gh, which is not logged in. Run gh auth login, then annex again.`, { posture, fix: 'gh auth login' });
   }
   if (NO_MISTAKES_POSTURES.has(posture) && !findExecutable('no-mistakes', env)) {
-    return new RefusedError('posture-needs-no-mistakes', `${posture} reviews work with the no-mistakes gate, which is not on PATH. Install it: ${NO_MISTAKES_INSTALL}. Or register as direct-PR.`, {
+    return new RefusedError('posture-needs-no-mistakes', `${posture} reviews work with the no-mistakes gate, which is not on PATH (searched PATH ${env.PATH ?? ''}). Install it: ${NO_MISTAKES_INSTALL}. Or register as direct-PR.`, {
       posture,
       fix: NO_MISTAKES_INSTALL,
     });

@@ -68,9 +68,12 @@ export function addIndexEntry(p: WorkspacePaths, file: string, rawSummary: strin
   return { path, summary, added, updated: at >= 0 };
 }
 
-/** Files that derive from something listed and so are never drift. */
+/** The standing files (done-/rules-<project>.md): dispatch attaches them by rote, so they are never drift. */
+const STANDING = /^data\/(done|rules)-[^/]+\.md$/;
+
+/** Files that derive from something listed, or are attached by rote, and so are never drift. */
 function excluded(rel: string): boolean {
-  return rel === 'data/index.md' || rel.endsWith('.html') || rel.split('/').includes('read-first') || rel.startsWith('data/index/');
+  return rel === 'data/index.md' || STANDING.test(rel) || rel.endsWith('.html') || rel.split('/').includes('read-first') || rel.startsWith('data/index/');
 }
 
 function walk(dir: string, base: string, out: string[]): void {

@@ -187,6 +187,18 @@ export function createBacklogStore(db: Database.Database, now: () => number = Da
       s.setState.run('queued', now(), null, r.seq);
       return get(id);
     },
+    /**
+     * In flight → queued, the worker link cleared: its worker was rejected at the brief gate or
+     * discarded, so the work is waiting again (and `dispatch --item` may take it).
+     */
+    requeue(id: string): BacklogItem {
+      const r = rowOf(id);
+      if (r.state !== 'in-flight') throw new RefusedError('item-not-in-flight', `item ${id} is ${r.state}, not in flight; nothing was changed.`, { id, state: r.state });
+      const t = now();
+      s.setState.run('queued', t, null, r.seq);
+      s.setWorker.run(null, t, r.seq);
+      return get(id);
+    },
     linkWorker(id: string, worker: string): void {
       const r = openRow(id, 'dispatched');
       s.setWorker.run(worker, now(), r.seq);

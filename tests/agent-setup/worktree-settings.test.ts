@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeClaudeSettings, type ClaudePermissionMode } from '../../io/agent/claude/worktree-settings.ts';
+import { ATTRIBUTION_OFF, writeClaudeSettings, type ClaudePermissionMode } from '../../io/agent/claude/worktree-settings.ts';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { scratchDirs } from './scratch.ts';
 
@@ -16,12 +16,21 @@ function layout() {
 }
 
 describe('worker settings.local.json', () => {
+  it('attribution is off for every worker: the object form 2.1.332 reads and includeCoAuthoredBy false for older builds', () => {
+    const l = layout();
+    writeClaudeSettings({ worktree: l.worktree, briefDir: l.briefDir, permissionMode: 'default' });
+    const s = JSON.parse(readFileSync(l.file, 'utf8'));
+    expect(s.attribution).toEqual({ commit: '', pr: '' });
+    expect(s.includeCoAuthoredBy).toBe(false);
+  });
+
   it('holds exactly defaultMode and an array with only the brief directory: no deny, env or model', () => {
     const l = layout();
     const r = writeClaudeSettings({ worktree: l.worktree, briefDir: l.briefDir, permissionMode: 'bypassPermissions' });
     expect(r.path).toBe(l.file);
     expect(JSON.parse(readFileSync(l.file, 'utf8'))).toEqual({
       permissions: { defaultMode: 'bypassPermissions', additionalDirectories: [l.briefDir] },
+      ...ATTRIBUTION_OFF,
     });
     expect(readdirSync(join(l.worktree, '.claude'))).toEqual(['settings.local.json']); // no temp file left
   });
@@ -31,7 +40,7 @@ describe('worker settings.local.json', () => {
     mkdirSync(join(l.worktree, '.claude'));
     writeFileSync(l.file, JSON.stringify({ permissions: { deny: ['Read(//**)'], additionalDirectories: ['/data'] }, env: { X: '1' }, model: 'opus' }));
     writeClaudeSettings({ worktree: l.worktree, briefDir: l.briefDir, permissionMode: 'default' });
-    expect(JSON.parse(readFileSync(l.file, 'utf8'))).toEqual({ permissions: { defaultMode: 'default', additionalDirectories: [l.briefDir] } });
+    expect(JSON.parse(readFileSync(l.file, 'utf8'))).toEqual({ permissions: { defaultMode: 'default', additionalDirectories: [l.briefDir] }, ...ATTRIBUTION_OFF });
   });
 
   it('refuses a worktree that does not exist and never creates it', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countIndexEntries, indexRuleRefusal, statesIndexChecked, INDEX_CHECKED_LINE, type IndexFacts } from '../../io/brief/index.ts';
 
-const facts = (root: number, project: number): IndexFacts => ({ root: { path: '/d/index.md', entries: root }, project: { path: '/d/index/app.md', entries: project } });
+const facts = (root: number, project: number): IndexFacts => ({ root: { path: '/d/index.md', entries: root, files: [] }, project: { path: '/d/index/app.md', entries: project, files: [] } });
 
 describe('the index rule', () => {
   it('counts only entry lines of an index', () => {

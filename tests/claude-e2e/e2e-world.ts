@@ -38,7 +38,7 @@ export interface E2eWorld extends Omit<CliWorld, 'cleanup'> {
   cleanup(): Promise<void>;
 }
 
-export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { renderer?: ClaudeRenderer; permissions?: 'off' | 'edits' | 'ask' } = {}): Promise<E2eWorld> {
+export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { renderer?: ClaudeRenderer; permissions?: 'off' | 'edits' | 'ask'; yolo?: boolean } = {}): Promise<E2eWorld> {
   requireClaudeBinary();
   const tmp = makeTempDir(label);
   const root = tmp.path;
@@ -57,7 +57,9 @@ export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { r
   // --yolo: these tests are about the worker's screens, not the brief/landing gates (tested in tests/cli).
   // --permissions edits unless asked: these suites were written against prompts that ask for
   // commands (the posture of their time); the default posture 'off' has its own suite.
-  const annex = await hand(['annex', repo, '--yolo', '--permissions', opts.permissions ?? 'edits', '--json']);
+  // yolo: false for a suite that walks both gates (brief approval, landing approval) as a person does.
+  const yolo = opts.yolo === false ? [] : ['--yolo'];
+  const annex = await hand(['annex', repo, ...yolo, '--permissions', opts.permissions ?? 'edits', '--json']);
   if (annex.code !== 0) throw new Error(`hand annex failed (${annex.code}): ${annex.stdout}${annex.stderr}`);
 
   const world: E2eWorld = {

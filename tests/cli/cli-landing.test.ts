@@ -60,6 +60,20 @@ describe('landing gate (local-only)', () => {
     expect((await w.hand(['status', 'w1', '--json'])).json[0]).toMatchObject({ stage: 'landed', gate: null });
   });
 
+  it('hand approve of a landing prints prose in text mode, never raw JSON', async () => {
+    world = await makeCliWorld('cli-land-text');
+    const w = world;
+    await w.hand(['annex', w.repo, '--posture', 'local-only']);
+    await workerCommits(w, 'w3', 'echo t > t.txt && git add t.txt && git commit -q -m "Add t"');
+    expect((await w.hand(['land', 'w3'])).code).toBe(0);
+    const approve = await w.hand(['approve', 'w3'], { timeoutMs: 90_000 });
+    expect(approve.code, approve.stderr).toBe(0);
+    expect(approve.stdout).toMatch(/^w3: approved · landed: main fast-forwarded from [0-9a-f]{7,} to [0-9a-f]{7,} \(merge --ff-only\)/m);
+    expect(approve.stdout).toContain('worktree and pane removed');
+    expect(approve.stdout).not.toMatch(/[{}]|"\w+":/);
+    expect(log(w.repo, 'main')).toContain('Add t');
+  });
+
   it('refuses to land commits that carry an attribution trailer', async () => {
     world = await makeCliWorld('cli-land-attr');
     const w = world;

@@ -137,6 +137,8 @@ export function trackWorlds(): (opts?: { posture?: Posture; yolo?: boolean; regi
       backendProblem: () => null,
       agentProblem: () => null,
       rememberCallerEnv: () => {},
+      // The fake fleet launches nothing, so no ~/.claude.json is planned (env is empty here).
+      seedsClaudeJson: false,
     };
     const writeInbox = (rel: string, text: string) => {
       const p = join(inbox, rel);

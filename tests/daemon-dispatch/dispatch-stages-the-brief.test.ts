@@ -67,8 +67,10 @@ describe('dispatch stages the brief in its own directory', () => {
     expect(view.base).toBe('origin/main');
   });
 
-  it('keeps standing files and indexes under data/ beside the workers directory by default', () => {
-    expect(dataDirOf({ workersDir: '/h/workers' })).toBe('/h/data');
+  it('reads standing files and indexes from the workspace data/, never from data/ beside the workers directory', async () => {
+    const w = await world();
+    // No workspace recorded in this state directory and none named: no data directory at all.
+    expect(dataDirOf({ workersDir: join(w.home, 'workers') })).toBeNull();
     expect(dataDirOf({ workersDir: '/h/workers', dataDir: '/elsewhere' })).toBe('/elsewhere');
   });
 });

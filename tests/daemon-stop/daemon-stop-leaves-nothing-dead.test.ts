@@ -44,4 +44,21 @@ describe('hand daemon stop', () => {
     await waitFor(async () => (await w.hand(['daemon', 'status', '--json'])).code === 3 || undefined, { what: 'the daemon to be gone', timeoutMs: 15_000 });
     expect(await tmuxServerUp(w.home)).toBe(false);
   });
+
+  it('separates live workers from gate-held ones (no terminal yet): only a live one keeps running', async () => {
+    const w = await makeWorld('daemon-stop-gated');
+    await dispatchSettled(w, 'live1', 'Say hi.');
+    // yolo off from here: the next worker rests at its brief gate with no worktree or terminal.
+    expect((await w.hand(['annex', w.repo, '--json'])).code).toBe(0);
+    const g = await w.hand(['dispatch', 'held1', '--repo', w.repo, '--brief', w.brief('held1', 'Wait.'), '--agent', 'mock', '--json']);
+    expect(g.json.gated).toBe(true);
+
+    const r = await w.hand(['daemon', 'stop']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('1 worker(s) keep running: live1.');
+    expect(r.stdout).not.toMatch(/keep running: [^.]*held1/);
+    expect(r.stdout).toContain('1 worker(s) wait at their brief gate with no terminal yet: held1');
+    await waitFor(async () => (await w.hand(['daemon', 'status', '--json'])).code === 3 || undefined, { what: 'the daemon to be gone', timeoutMs: 15_000 });
+    expect((await w.hand(['stop', 'live1', '--json'])).code).toBe(0);
+  });
 });

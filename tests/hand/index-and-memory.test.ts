@@ -125,3 +125,22 @@ describe('memory budget', () => {
     expect(r.json).toMatchObject({ over: true });
   });
 });
+
+describe('standing criteria: the kit keeps done-<project>.md', () => {
+  it('the annex skill creates done-<project>.md with a "nothing standing yet" line and muster folds landing findings into it', () => {
+    const { p } = workspace();
+    const annex = readFileSync(join(p.skills, 'annex', 'SKILL.md'), 'utf8');
+    expect(annex).toContain('data/done-<name>.md');
+    expect(annex).toContain('- Nothing standing yet.');
+    const muster = readFileSync(join(p.skills, 'muster', 'SKILL.md'), 'utf8');
+    expect(muster).toContain('data/done-<project>.md');
+    expect(muster).toContain('index add data/briefs/<id>.md');
+  });
+
+  it('standing files are attached by rote, so index drift never lists them as unindexed', () => {
+    const { p } = workspace();
+    writeFileSync(join(p.data, 'done-app.md'), '# Done for app\n\n- Nothing standing yet.\n');
+    writeFileSync(join(p.data, 'rules-app.md'), 'rules\n');
+    expect(indexDrift(p).unindexed).toEqual([]);
+  });
+});

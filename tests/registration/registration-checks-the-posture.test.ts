@@ -3,7 +3,7 @@
  * gh on PATH (logged in, when that can be told offline), a no-mistakes posture also needs the
  * no-mistakes binary; each refusal names its fix and registers nothing. `hand doctor` names the
  * install command for gh and no-mistakes. gh is the double in tests/doubles/gh (gh cannot run
- * here); the daemon reads PATH at its start, so each case starts a daemon with its own PATH.
+ * here); annex sends the caller's environment, and each case also starts a daemon with that PATH.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';

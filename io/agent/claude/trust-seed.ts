@@ -3,7 +3,9 @@
  * project you trust?" (control-plane §2.6, claude-code.md §4). The grant is
  * `projects[<exact real path of the worktree>].hasTrustDialogAccepted = true`: a trusted parent
  * does not cover a child. The file is the person's own config, so:
- *  - it is never invented (no file -> 'no-config'), and a malformed one is refused, not rewritten;
+ *  - it is never invented blindly: no file -> 'no-config', unless the caller asks for the
+ *    minimal file (createMissing: dispatch decided so and says so, claude-json-plan.ts), which
+ *    holds only onboarding done and this trust entry; a malformed one is refused, not rewritten;
  *  - every other key is kept, including keys that differ only in case (`/code` and `/Code`), which
  *    a case-insensitive map would merge;
  *  - an existing entry keeps its fields: Claude Code itself records a project with
@@ -15,7 +17,7 @@ import { RefusedError } from '../../../contract/errors.ts';
 import { writeJsonAtomically } from './atomic-json.ts';
 import { withClaudeConfigLock } from './config-lock.ts';
 
-export type TrustSeedResult = 'seeded' | 'already' | 'no-config';
+export type TrustSeedResult = 'seeded' | 'already' | 'no-config' | 'created';
 
 type JsonObject = Record<string, unknown>;
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -41,9 +43,15 @@ export async function seedTrust(args: {
   worktree: string;
   /** How long to wait for Claude Code's own lock on the file (default 15 s). */
   lockTimeoutMs?: number;
+  /** Write the minimal file when there is none (its directory must exist). */
+  createMissing?: boolean;
 }): Promise<TrustSeedResult> {
   const key = trustKey(args.worktree);
-  if (!existsSync(args.claudeJsonPath)) return 'no-config';
+  if (!existsSync(args.claudeJsonPath)) {
+    if (!args.createMissing) return 'no-config';
+    // A file that appeared meanwhile (Claude Code starting elsewhere) is seeded as any other.
+    if ((await createMinimal(args.claudeJsonPath, key, args.lockTimeoutMs)) === 'created') return 'created';
+  }
   // Write through a symlink (dotfile managers), never replace the link itself with a file.
   const target = realpathSync(args.claudeJsonPath);
   return withClaudeConfigLock(args.claudeJsonPath, (): TrustSeedResult => {
@@ -91,4 +99,20 @@ export async function seedTrust(args: {
     });
     return 'seeded';
   }, { timeoutMs: args.lockTimeoutMs });
+}
+
+/** The minimal config (claude-code.md §4): onboarding done, this one trust entry. Never over a file that appeared meanwhile. */
+async function createMinimal(path: string, key: string, lockTimeoutMs: number | undefined): Promise<'created' | 'appeared'> {
+  return withClaudeConfigLock(path, (): 'created' | 'appeared' => {
+    if (existsSync(path)) return 'appeared';
+    const config = { hasCompletedOnboarding: true, projects: { [key]: { hasTrustDialogAccepted: true } } };
+    writeJsonAtomically(path, `${JSON.stringify(config, null, 2)}\n`, {
+      mode: 0o600,
+      verify(written) {
+        const ok = isObject(written) && written.hasCompletedOnboarding === true && isObject(written.projects) && isObject(written.projects[key]);
+        if (!ok) throw new RefusedError('claude-config-verify-failed', `the new ${path} did not read back as expected; it was not written.`);
+      },
+    });
+    return 'created';
+  }, { timeoutMs: lockTimeoutMs });
 }

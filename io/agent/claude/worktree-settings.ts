@@ -5,6 +5,8 @@
  * worker cannot reach its brief) holding exactly the brief's own directory: read-first files are
  * copied there so that no wider directory — with every other brief and report — is granted.
  * No env block, no model key; the deny list and write fence come from the posture (permissions.ts).
+ * Attribution is off for every worker: `hand land` refuses a commit naming a co-author, and
+ * Claude Code adds one by default (2.1.332 tells the model to in a system reminder).
  */
 import { mkdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -18,6 +20,8 @@ export type ClaudePermissionMode = (typeof CLAUDE_PERMISSION_MODES)[number];
 export interface WorktreeSettings {
   permissions: { defaultMode: ClaudePermissionMode; additionalDirectories: [string]; deny?: string[]; blockWritesOutsideWorkingDirectories?: true };
   skipDangerousModePermissionPrompt?: true;
+  attribution: typeof ATTRIBUTION_OFF.attribution;
+  includeCoAuthoredBy: false;
   /** The witness hooks (io/agent/claude/hooks.ts): Claude Code's own word on its state. */
   hooks?: WitnessHooks;
 }
@@ -28,6 +32,14 @@ export interface PostureExtras {
   blockWritesOutsideWorkingDirectories?: true;
   skipDangerousModePermissionPrompt?: true;
 }
+
+/**
+ * 2.1.332 reads `attribution` ({commit, pr}: an empty string hides that attribution); its schema
+ * says builds older than the boolean form reject `attribution: false`, so the object form is the
+ * one every build takes. `includeCoAuthoredBy: false` is what the older builds of the corpus read
+ * (2.1.332 still honours it, marked deprecated).
+ */
+export const ATTRIBUTION_OFF = { attribution: { commit: '', pr: '' }, includeCoAuthoredBy: false } as const;
 
 function isDirectory(p: string): boolean {
   try {
@@ -52,6 +64,8 @@ export function writeClaudeSettings(args: { worktree: string; briefDir: string; 
   }
   const settings: WorktreeSettings = {
     permissions: { defaultMode: args.permissionMode, additionalDirectories: [resolve(args.briefDir)] },
+    attribution: { ...ATTRIBUTION_OFF.attribution },
+    includeCoAuthoredBy: false,
   };
   if (args.posture) {
     settings.permissions.deny = [...args.posture.deny];

@@ -1,0 +1,28 @@
+/**
+ * The no-mistakes gate's held outward step, released by the landing approval. While yolo is off
+ * the worker runs the gate with `--skip push,pr,ci` (nothing leaves before the person says so);
+ * once the person approves the landing, the gate runs again in the worktree without those skips
+ * (`--skip ci` stays only on a repository proven no-ci, as at dispatch) and pushes and opens the
+ * PR itself. Before this, a passed held run reached no PR at all. argv only, never a shell string.
+ */
+import { readFileSync } from 'node:fs';
+import { execa } from 'execa';
+import { RefusedError } from '../../contract/errors.ts';
+import { findExecutable, remoteHasBranch } from '../../io/git/index.ts';
+import { readGateRun } from '../../io/gate/gate-run.ts';
+import { intentLine, readDelivery } from './review-gate.ts';
+import type { WorkerIntent } from '../../persistence/types.ts';
+
+export async function releaseGateOutwardStep(intent: WorkerIntent, env: Record<string, string | undefined>): Promise<{ pr: string | null; pushed: boolean; runId: string | null }> {
+  const bin = findExecutable('no-mistakes', env);
+  if (!bin) throw new RefusedError('gate-missing', `no-mistakes is not on PATH (searched PATH ${env.PATH ?? ''}), so the gate's outward step cannot run; nothing was pushed. Install it, then approve again.`, { id: intent.id });
+  const delivery = readDelivery(intent.briefPath) as { ci?: { status?: string } | null } | null;
+  const skip = delivery?.ci?.status === 'no-ci' ? ['--skip', 'ci'] : [];
+  const argv = ['axi', 'run', '--intent', intentLine(readFileSync(intent.briefPath, 'utf8')), ...skip];
+  const r = await execa(bin, argv, { cwd: intent.worktree, env, extendEnv: false, reject: false, stdin: 'ignore' });
+  if (r.exitCode !== 0) {
+    throw new RefusedError('gate-outward-failed', `the gate's outward step (no-mistakes ${argv.join(' ')}) failed in ${intent.worktree}: ${String(r.stderr || r.stdout).trim()}. Nothing was landed; read the gate (no-mistakes axi status) and approve again.`, { id: intent.id, argv });
+  }
+  const s = await readGateRun(intent.worktree, { branch: intent.branch, env });
+  return { pr: s.pr ?? null, pushed: await remoteHasBranch(intent.repo, intent.branch), runId: s.runId ?? null };
+}
