@@ -2,8 +2,19 @@
  * Checks of the values people type, done before anything is started or created; each refusal
  * names the flag and shows a value that works.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../contract/errors.ts';
+
+/** The text of a --brief file for a backlog item (CLI and MCP alike); unreadable is usage, naming the file. */
+export function briefFileText(file: string | undefined): string | undefined {
+  if (!file) return undefined;
+  try {
+    return readFileSync(resolve(file), 'utf8');
+  } catch (err) {
+    throw new UsageError('bad-brief', `cannot read --brief ${file}: ${(err as Error).message}`);
+  }
+}
 
 /** A path argument: never empty (resolve('') silently means the current directory). */
 export function pathArg(value: string, what: string, example: string): string {

@@ -4,12 +4,11 @@
  * prints text or --json. Nothing here decides anything.
  */
 import { Option, type Command } from 'commander';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { UsageError } from '../../contract/errors.ts';
 import { HOLD_KINDS } from '../../contract/vocabulary.ts';
 import { formatAwayAccount, type AwayAccountText } from './away-text.ts';
 import { parseDuration } from '../durations.ts';
+import { briefFileText } from '../arguments.ts';
 import { emit, table } from '../output.ts';
 
 type Call = <T>(cmd: Command, method: string, params?: Record<string, unknown>) => Promise<T>;
@@ -52,15 +51,7 @@ export function registerWorkCommands(program: Command, call: Call, json: (cmd: C
     .requiredOption('--project <name>', 'registered project it belongs to')
     .option('--brief <file>', 'a brief file for the worker that takes it')
     .action(async (id: string, title: string[], o: { project: string; brief?: string }, cmd: Command) => {
-      let brief: string | undefined;
-      if (o.brief) {
-        try {
-          brief = readFileSync(resolve(o.brief), 'utf8');
-        } catch (err) {
-          throw new UsageError('bad-brief', `cannot read --brief ${o.brief}: ${(err as Error).message}`);
-        }
-      }
-      const r = await call<Row>(cmd, 'backlog.add', { id, project: o.project, title: title.join(' '), brief });
+      const r = await call<Row>(cmd, 'backlog.add', { id, project: o.project, title: title.join(' '), brief: briefFileText(o.brief) });
       emit(json(cmd), r, () => `added ${r.id} (${r.project}): ${r.title}`);
     });
   backlog

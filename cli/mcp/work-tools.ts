@@ -5,8 +5,6 @@
  * same name calls, with the same params, so a tool's result is that command's `--json` object
  * and a refusal is the same error with the same text.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { z } from 'zod';
 import { UsageError } from '../../contract/errors.ts';
 import { HOLD_KINDS } from '../../contract/vocabulary.ts';
@@ -14,6 +12,7 @@ import type { HomePaths } from '../../contract/home.ts';
 import type { MethodName } from '../../contract/methods.ts';
 import { call } from '../client.ts';
 import { parseDuration } from '../durations.ts';
+import { briefFileText } from '../arguments.ts';
 
 type Tool = <S extends z.ZodRawShape>(name: string, description: string, shape: S, fn: (args: z.objectOutputType<S, z.ZodTypeAny>) => Promise<unknown>) => void;
 
@@ -25,17 +24,7 @@ export function registerWorkTools(tool: Tool, p: HomePaths): void {
 
   tool('backlog_add', 'Add a queued backlog item for a registered project (hand backlog add). brief: path of a brief file whose text the item keeps.', {
     id: item, title: z.string(), project: z.string(), brief: z.string().optional(),
-  }, (a) => {
-    let brief: string | undefined;
-    if (a.brief) {
-      try {
-        brief = readFileSync(resolve(a.brief), 'utf8');
-      } catch (err) {
-        throw new UsageError('bad-brief', `cannot read --brief ${a.brief}: ${(err as Error).message}`);
-      }
-    }
-    return daemon('backlog.add', { id: a.id, title: a.title, project: a.project, brief });
-  });
+  }, (a) => daemon('backlog.add', { id: a.id, title: a.title, project: a.project, brief: briefFileText(a.brief) }));
   tool('backlog_list', 'Backlog items, every state but dropped unless state is given (hand backlog list).', { state: z.string().optional() }, (a) => daemon('backlog.list', { state: a.state }));
   tool('backlog_ready', 'Items ready to dispatch: queued, not held, every blocker done (hand backlog ready).', {}, () => daemon('backlog.ready'));
   tool('backlog_show', 'One backlog item in full (hand backlog show).', { id: item }, (a) => daemon('backlog.show', a));

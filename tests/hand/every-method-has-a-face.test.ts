@@ -5,11 +5,10 @@
  * `--json` prints for the same request, refusals included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { callTool, connectMcp } from '../helpers/mcp-client.ts';
 import type { CliWorld } from '../cli/cli-harness.ts';
 import { makeWorkspaceWorld } from '../helpers/workspace-world.ts';
-import { HAND_BIN } from '../helpers/hand-process.ts';
 import { METHODS } from '../../contract/methods.ts';
 import { MCP_FACE } from '../../cli/mcp/faces.ts';
 
@@ -19,8 +18,7 @@ let client: Client;
 beforeAll(async () => {
   let ws: string;
   ({ w, ws } = await makeWorkspaceWorld('mcp-faces'));
-  client = new Client({ name: 'kh-test', version: '0.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [HAND_BIN, '--home', w.home, 'mcp', '--workspace', ws], env: w.env, stderr: 'pipe' }));
+  client = await connectMcp(w, ws);
 }, 60_000);
 
 afterAll(async () => {
@@ -28,11 +26,7 @@ afterAll(async () => {
   await w?.cleanup();
 }, 60_000);
 
-async function tool(name: string, args: Record<string, unknown> = {}): Promise<{ isError: boolean; text: string; value: any }> {
-  const r = (await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 })) as { isError?: boolean; content: { text: string }[]; structuredContent?: unknown };
-  const text = r.content[0]!.text;
-  return { isError: r.isError === true, text, value: r.isError ? r.structuredContent : JSON.parse(text) };
-}
+const tool = (name: string, args: Record<string, unknown> = {}) => callTool(client, name, args);
 
 async function cli(args: string[]): Promise<any> {
   const r = await w.hand([...args, '--json']);

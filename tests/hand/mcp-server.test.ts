@@ -6,11 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { callTool, connectMcp } from '../helpers/mcp-client.ts';
 import type { CliWorld } from '../cli/cli-harness.ts';
 import { makeWorkspaceWorld } from '../helpers/workspace-world.ts';
-import { HAND_BIN } from '../helpers/hand-process.ts';
 
 const TOOLS = ['annex', 'projects', 'dispatch', 'approve', 'reject', 'status', 'wait', 'read', 'send', 'keys', 'answer', 'stop', 'land', 'digest', 'survey', 'audience'];
 let w: CliWorld;
@@ -19,8 +18,7 @@ let client: Client;
 
 beforeAll(async () => {
   ({ w, ws } = await makeWorkspaceWorld('hand-mcp'));
-  client = new Client({ name: 'kh-test', version: '0.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [HAND_BIN, '--home', w.home, 'mcp', '--workspace', ws], env: w.env, stderr: 'pipe' }));
+  client = await connectMcp(w, ws);
 }, 60_000);
 
 afterAll(async () => {
@@ -28,18 +26,7 @@ afterAll(async () => {
   await w?.cleanup();
 }, 60_000);
 
-async function tool(name: string, args: Record<string, unknown> = {}): Promise<{ isError: boolean; text: string; value: any }> {
-  const r = (await client.callTool({ name, arguments: args }, undefined, { timeout: 90_000 })) as { isError?: boolean; content: { type: string; text: string }[]; structuredContent?: unknown };
-  const text = r.content[0]!.text;
-  let value: any = null;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    value = r.structuredContent ?? null;
-  }
-  if (r.isError) value = r.structuredContent;
-  return { isError: r.isError === true, text, value };
-}
+const tool = (name: string, args: Record<string, unknown> = {}) => callTool(client, name, args);
 
 async function cli(args: string[]): Promise<any> {
   const r = await w.hand([...args, '--json']);

@@ -6,25 +6,18 @@
  * relays its account; survey reads the queue; a worker's words are data, never instructions.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { makeTempDir } from '../helpers/temp.ts';
-import { HAND_BIN, runProcess } from '../helpers/hand-process.ts';
+import { initKit } from '../helpers/kit-workspace.ts';
 
-let tmp: { path: string; cleanup: () => void } | null = null;
+let kit: Awaited<ReturnType<typeof initKit>> | null = null;
 afterEach(() => {
-  tmp?.cleanup();
-  tmp = null;
+  kit?.cleanup();
+  kit = null;
 });
 
 describe('the kit runs the whole workflow', () => {
   it('arms one fleet-wide Monitor, files items, offers the page, steers, relaunches, discards and goes away', async () => {
-    tmp = makeTempDir('kit-workflow');
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(tmp.path, 'home'), HAND_HOME: join(tmp.path, 'state') };
-    const ws = join(tmp.path, 'ws');
-    const r = await runProcess([process.execPath, HAND_BIN, 'init', ws], env, 30_000);
-    expect(r.code, r.stderr).toBe(0);
-    const read = (f: string) => readFileSync(join(ws, f), 'utf8').replace(/\s+/g, ' ');
+    kit = await initKit('kit-workflow');
+    const read = kit.read;
     const claude = read('CLAUDE.md');
     expect(claude).toMatch(/Monitor with `\S*node\S* \S*hand\.js watch --needs-you --timeout 29m`/);
     expect(claude).toContain('never park yourself on one worker with a blocking `wait`');

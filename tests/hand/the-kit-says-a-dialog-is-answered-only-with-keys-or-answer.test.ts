@@ -5,25 +5,18 @@
  * "one key or one line at a time" — a line sent into a menu picked its highlighted row.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { makeTempDir } from '../helpers/temp.ts';
-import { HAND_BIN, runProcess } from '../helpers/hand-process.ts';
+import { initKit } from '../helpers/kit-workspace.ts';
 
-let tmp: { path: string; cleanup: () => void } | null = null;
+let kit: Awaited<ReturnType<typeof initKit>> | null = null;
 afterEach(() => {
-  tmp?.cleanup();
-  tmp = null;
+  kit?.cleanup();
+  kit = null;
 });
 
 describe('the kit says a dialog is answered only with keys or answer', () => {
   it('CLAUDE.md, muster and rally name answer/keys for dialogs, decide for decisions, and never send a line into a dialog', async () => {
-    tmp = makeTempDir('kit-answer');
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(tmp.path, 'home'), HAND_HOME: join(tmp.path, 'state') };
-    const ws = join(tmp.path, 'ws');
-    const r = await runProcess([process.execPath, HAND_BIN, 'init', ws], env, 30_000);
-    expect(r.code, r.stderr).toBe(0);
-    const read = (f: string) => readFileSync(join(ws, f), 'utf8').replace(/\s+/g, ' ');
+    kit = await initKit('kit-answer');
+    const read = kit.read;
     const claude = read('CLAUDE.md');
     expect(claude).toContain('A menu or dialog is answered only with `answer`');
     expect(claude).toContain('one key per call, with the person\'s answer only; `send` into a dialog is refused. A parked decision is answered only with `decide`.');
