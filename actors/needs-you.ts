@@ -28,6 +28,8 @@ export interface NeedsYouEvent {
   line: string;
   question: string | null;
   options: string[];
+  /** The dialog's fingerprint, for `hand answer` (null when no dialog was read). */
+  fingerprint: string | null;
   command: string;
   at: string;
 }
@@ -48,7 +50,7 @@ export function quoteWorker(worker: string, words: string): string {
 }
 
 export function needsYouEvent(v: WorkerViewLike, need: Need, screen: string | null, now: number): NeedsYouEvent {
-  const base = { worker: v.id, project: v.project, need, at: new Date(now).toISOString() };
+  const base = { worker: v.id, project: v.project, need, at: new Date(now).toISOString(), fingerprint: null as string | null };
   if (need === 'disputed') {
     return { ...base, line: `${v.id} disputed: its screen and its hooks disagree (${v.disputed}); look before acting`, question: null, options: [], command: `hand read ${v.id}` };
   }
@@ -56,8 +58,11 @@ export function needsYouEvent(v: WorkerViewLike, need: Need, screen: string | nu
     return { ...base, line: `${v.id} could not be read for a while: its screen fits no known shape`, question: null, options: [], command: `hand read ${v.id}` };
   }
   const d = describeLabel(v, need);
-  const question = need === 'blocked' && screen ? questionOf(screen) : d.question;
-  const options = need === 'blocked' && screen ? optionsOf(screen) : [];
+  // A dialog the reader could list is answered by its fingerprint (hand answer); else read the screen.
+  const dialog = need === 'blocked' ? (v.dialog ?? null) : null;
+  const question = dialog?.question ?? (need === 'blocked' && screen ? questionOf(screen) : d.question);
+  const options = dialog ? dialog.options.map((o) => `${o.n}. ${o.label}`) : need === 'blocked' && screen ? optionsOf(screen) : [];
+  const command = dialog ? `hand answer ${v.id} <n> --fingerprint ${dialog.fingerprint}` : d.command;
   const words = [question ? quoteWorker(v.id, question) : null, options.length ? `options ${options.map((o) => JSON.stringify(o.slice(0, 80))).join(' | ')}` : null].filter(Boolean).join(' · ');
-  return { ...base, line: `${d.reason}${words ? ` — ${words}` : ''} → ${d.command}`, question, options, command: d.command };
+  return { ...base, fingerprint: dialog?.fingerprint ?? null, line: `${d.reason}${words ? ` — ${words}` : ''} → ${command}`, question, options, command };
 }

@@ -41,7 +41,9 @@ describe('hand watch --needs-you', () => {
     expect(blocked.question, JSON.stringify(blocked)).toBeTruthy();
     expect(blocked.options.length, JSON.stringify(blocked)).toBeGreaterThan(1);
     expect(blocked.line).toContain(`worker q1 wrote: "`);
-    expect(blocked.line).toContain('hand read q1');
+    // the person's choice goes back through hand answer, against the dialog the line quoted
+    expect(blocked.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    expect(blocked.line).toContain(`hand answer q1 <n> --fingerprint ${blocked.fingerprint}`);
     const parked = early.events.find((x) => x.worker === 'p1' && x.need === 'parked');
     expect(parked.line).toContain('hand decide');
 
