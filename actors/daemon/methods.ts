@@ -42,7 +42,7 @@ export function createMethods(g: MethodGroups, rules: CrossRules): Record<Method
     projects: core.projects!,
     projectSet: g.project.projectSet!,
     // The usage limit, then a backlog item's own checks, then dispatch's refusals.
-    dispatch: (p, ctx) => dispatchUnderRules(rules, core.dispatch!, p, ctx),
+    dispatch: async (p, ctx) => dispatchUnderRules(rules, core.dispatch!, p, ctx),
     status: async (p, ctx) => rules.withItemAndDecision((await core.status!(p, ctx)) as Record<string, unknown>[]),
     wait: core.wait!,
     watch: core.watch!,
@@ -50,7 +50,7 @@ export function createMethods(g: MethodGroups, rules: CrossRules): Record<Method
     send: core.send!,
     keys: core.keys!,
     answer: core.answer!,
-    stop: (p, ctx) => {
+    stop: async (p, ctx) => {
       if (p.force !== true) rules.refuseIfParked(idOf(p), 'torn down', `stop it anyway with hand stop ${idOf(p)} --force`);
       return core.stop!(p, ctx);
     },
@@ -64,7 +64,7 @@ export function createMethods(g: MethodGroups, rules: CrossRules): Record<Method
         throw rules.findingsAsDecisions(idOf(p), err);
       }
     },
-    approve: (p, ctx) => {
+    approve: async (p, ctx) => {
       rules.refuseIfParked(idOf(p), 'landed');
       return landing.approve!(p, ctx);
     },
@@ -75,7 +75,7 @@ export function createMethods(g: MethodGroups, rules: CrossRules): Record<Method
       return item ? { ...r, item } : r;
     },
     landings: landing.landings!,
-    discard: (p, ctx) => {
+    discard: async (p, ctx) => {
       // Each discarded worker gives its backlog item back to the queue.
       const discardOne: Handler = async (q, c) => {
         const r = (await g.discard.discard!(q, c)) as Record<string, unknown>;
@@ -86,7 +86,7 @@ export function createMethods(g: MethodGroups, rules: CrossRules): Record<Method
       rules.refuseIfParked(idOf(p), 'discarded');
       return discardOne(p, ctx);
     },
-    relaunch: (p, ctx) => {
+    relaunch: async (p, ctx) => {
       rules.refuseIfParked(idOf(p), 'relaunched', 'answering it relaunches it when its session is gone');
       return g.relaunch.relaunch!(p, ctx);
     },

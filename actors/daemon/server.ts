@@ -41,7 +41,10 @@ export function startSocketServer(
           return;
         }
         const started = Date.now();
-        handler(req.params ?? {}, { progress: (p) => write({ id: req.id, progress: p }), signal: aborter.signal })
+        // A handler that throws before its first await is a refusal like any other, never an uncaught
+        // exception that leaves the caller without an answer.
+        Promise.resolve()
+          .then(() => handler(req.params ?? {}, { progress: (p) => write({ id: req.id, progress: p }), signal: aborter.signal }))
           .then((result) => {
             write({ id: req.id, ok: true, result });
             log({ method: req.method, ms: Date.now() - started }, 'request');

@@ -15,7 +15,7 @@ import { createWorktree, repoTopLevel } from '../../io/git/index.ts';
 import type { Posture } from '../../persistence/types.ts';
 import { commitFile, git, makeRepo, trackFixtures } from '../git/git-fixture.ts';
 import { makeTempDir } from '../helpers/temp.ts';
-import { makeHarness, intent, settle, STALL_MS, type Harness, showStartScreen } from '../actors/helpers/harness.ts';
+import { makeHarness, intent, settle, STALL_MS, type Harness, showStartScreen, showTurnEnd } from '../actors/helpers/harness.ts';
 import { reading } from '../actors/helpers/scripted-host.ts';
 
 const track = trackFixtures();
@@ -51,8 +51,8 @@ async function doneWorker(opts: { posture?: Posture; yolo?: boolean; message?: s
   await settle(h);
   commitFile(it.worktree, 'greet.txt', 'hello\n', opts.message ?? 'add a greeting');
   writeFileSync(it.reportPath, 'Added greet.txt.\n');
-  h.host.show(pane, reading({ fingerprint: 'f-idle2' }));
-  await settle(h);
+  // A finished turn settles once its screen stays quiet (SETTLE_QUIET_MS).
+  await showTurnEnd(h, pane);
   expect(h.fleet.view('T-1')!.stage).toBe('done');
   // The agent leaves on /exit, as the real one does.
   h.host.onSend = (p, rec) => { if (rec.text === '/exit') queueMicrotask(() => h.host.exit(p, 0)); };
@@ -76,8 +76,7 @@ describe('the landing gate is a worker machine state (hand land / approve / reje
     // Another turn: work, then idle again — the report is looked for again, slowly this time.
     w.h.host.show(w.pane, reading({ state: 'working', fingerprint: 'f-w2' }));
     await settle(w.h);
-    w.h.host.show(w.pane, reading({ fingerprint: 'f-idle3' }));
-    await settle(w.h);
+    await showTurnEnd(w.h, w.pane, reading({ fingerprint: 'f-idle3' }));
     expect(w.h.fleet.view('T-1')!.stage).toBe('settled.checking');
     const landing = w.handlers.land!({ id: 'T-1' }, ctx) as Promise<{ gate: string; stage: string }>;
     await settle(w.h);
