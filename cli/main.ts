@@ -317,12 +317,13 @@ program
   .option('--all-finished', 'every worker that can be discarded (refusals are listed, the rest go on)')
   .option('--delete-branch', 'also delete its branch (refused when it has commits on no other branch or remote)')
   .option('--discard-commits', 'with --delete-branch: confirm that its unmerged commits may be lost')
-  .action(async (id: string | undefined, o: { allFinished?: boolean; deleteBranch?: boolean; discardCommits?: boolean }, cmd: Command) => {
+  .option('--forget', "drop the worker's record without removing its worktree (when git cannot remove it); says what is left on disk")
+  .action(async (id: string | undefined, o: { allFinished?: boolean; deleteBranch?: boolean; discardCommits?: boolean; forget?: boolean }, cmd: Command) => {
     if (!id && !o.allFinished) throw new UsageError('bad-discard', 'which worker? hand discard <id>, or hand discard --all-finished.');
     if (o.discardCommits && !o.deleteBranch) throw new UsageError('bad-discard', '--discard-commits only confirms --delete-branch; pass both, or neither.');
-    const r = await call<Record<string, any>>(paths(cmd), 'discard', { id, allFinished: Boolean(o.allFinished), deleteBranch: Boolean(o.deleteBranch), discardCommits: Boolean(o.discardCommits) });
+    const r = await call<Record<string, any>>(paths(cmd), 'discard', { id, allFinished: Boolean(o.allFinished), deleteBranch: Boolean(o.deleteBranch), discardCommits: Boolean(o.discardCommits), forget: Boolean(o.forget) });
     const line = (d: Record<string, any>) =>
-      `${d.id}: discarded (was ${d.stage}) · worktree ${d.worktree} · pane ${d.pane} · branch ${d.branchName} ${d.branch}${d.archivedTo ? ` · brief and report kept in ${d.archivedTo}` : ''}`;
+      `${d.id}: discarded (was ${d.stage}) · worktree ${d.worktree} · pane ${d.pane} · branch ${d.branchName} ${d.branch}${d.archivedTo ? ` · brief and report kept in ${d.archivedTo}` : ''}${d.leftBehind ? `\nleft on disk for you to remove: ${d.leftBehind.join(', ')} (and branch ${d.branchName}; \`git worktree prune\` in the repository once it is gone)` : ''}`;
     emit(json(cmd), r, () =>
       r.all
         ? [...r.discarded.map(line), ...r.refused.map((x: Record<string, string>) => `${x.id}: left in place — ${x.message}`), ...(r.discarded.length + r.refused.length === 0 ? ['nothing to discard'] : [])].join('\n')
