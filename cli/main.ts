@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';
 import { resolveHome, type HomePaths } from '../contract/home.ts';
-import { ensureHome } from '../io/fs/ensure-home.ts';
+import { ensureHome, existingHome } from '../io/fs/ensure-home.ts';
 import { call } from './client.ts';
 import { emit, printText, reportError, table } from './output.ts';
 import { parseDuration } from './durations.ts';
@@ -30,6 +30,11 @@ let jsonWanted = false;
 function paths(cmd: Command): HomePaths {
   const opts = cmd.optsWithGlobals() as { home?: string };
   return ensureHome(resolveHome(opts.home));
+}
+/** For commands that only reach the daemon (stop, status): a read-only or immutable home is fine. */
+function daemonPaths(cmd: Command): HomePaths {
+  const opts = cmd.optsWithGlobals() as { home?: string };
+  return existingHome(resolveHome(opts.home));
 }
 function json(cmd: Command): boolean {
   return Boolean((cmd.optsWithGlobals() as { json?: boolean }).json);
@@ -74,7 +79,7 @@ daemon
   .command('stop')
   .description('stop the daemon; live tmux and herdr workers keep running (re-attached at the next start), and with none live the private tmux server stops too')
   .action(async (_o, cmd: Command) => {
-    const r = await stopDaemon(paths(cmd));
+    const r = await stopDaemon(daemonPaths(cmd));
     emit(json(cmd), r, () =>
       r.signalled
         ? `daemon ${r.pid} did not answer on its socket; sent ${r.signalled}, it stopped`
@@ -87,7 +92,7 @@ daemon
   .command('status')
   .description('is the daemon running? pid, home, socket, uptime, workers')
   .action(async (_o, cmd: Command) => {
-    const r = await daemonStatus(paths(cmd));
+    const r = await daemonStatus(daemonPaths(cmd));
     emit(json(cmd), r, () => `running: pid ${r.pid} · up ${Math.round(Number(r.uptimeMs) / 1000)}s · ${r.workers} workers · ${r.socket}`);
   });
 daemon
