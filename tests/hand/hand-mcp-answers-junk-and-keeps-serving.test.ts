@@ -37,16 +37,24 @@ function mcp() {
   });
   child.stderr.on('data', (d: Buffer) => (err += d.toString('utf8')));
   child.on('exit', (code) => (exited = code ?? 1));
+  // woken by the server's own output and exit, never by a timer other than the bound
   const next = (n: number, what: string, timeoutMs = 15_000) =>
     new Promise<any>((resolve, reject) => {
-      const started = Date.now();
-      const tick = () => {
-        if (lines.length >= n) return resolve(lines[n - 1]);
-        if (exited !== null) return reject(new Error(`hand mcp exited ${exited} before ${what}; stderr: ${err}`));
-        if (Date.now() - started > timeoutMs) return reject(new Error(`no ${what} within ${timeoutMs} ms; stderr: ${err}`));
-        setTimeout(tick, 20);
+      const check = () => {
+        if (lines.length >= n) finish(() => resolve(lines[n - 1]));
+        else if (exited !== null) finish(() => reject(new Error(`hand mcp exited ${exited} before ${what}; stderr: ${err}`)));
       };
-      tick();
+      const timer = setTimeout(() => finish(() => reject(new Error(`no ${what} within ${timeoutMs} ms; stderr: ${err}`))), timeoutMs);
+      const finish = (fn: () => void) => {
+        clearTimeout(timer);
+        child.stdout.off('data', onEvent);
+        child.off('exit', onEvent);
+        fn();
+      };
+      const onEvent = () => setImmediate(check);
+      child.stdout.on('data', onEvent);
+      child.on('exit', onEvent);
+      check();
     });
   return { child, next, stderr: () => err, exited: () => exited };
 }
