@@ -13,6 +13,7 @@ import { KINGSHAND_ROOT } from '../io/root.ts';
 import { DaemonUnreachableError, HandError, type ExitCode } from '../contract/errors.ts';
 import { lineSplitter, type Reply } from '../contract/protocol.ts';
 import type { HomePaths } from '../contract/home.ts';
+import { CONNECT_BOUND_MS, noAnswerError, replyBoundMs } from './call-bounds.ts';
 
 const HAND_BIN = join(KINGSHAND_ROOT, 'bin', 'hand.js');
 
@@ -22,11 +23,22 @@ export class RemoteError extends HandError {
   }
 }
 
-function tryConnect(path: string): Promise<Socket | null> {
+/** Connects within `boundMs`; null when nothing listens (or the connect did not complete in time). */
+function tryConnect(path: string, boundMs = CONNECT_BOUND_MS): Promise<Socket | null> {
   return new Promise((resolve) => {
     const sock = connect(path);
-    sock.once('connect', () => resolve(sock));
-    sock.once('error', () => resolve(null));
+    const timer = setTimeout(() => {
+      sock.destroy();
+      resolve(null);
+    }, boundMs);
+    sock.once('connect', () => {
+      clearTimeout(timer);
+      resolve(sock);
+    });
+    sock.once('error', () => {
+      clearTimeout(timer);
+      resolve(null);
+    });
   });
 }
 
@@ -137,6 +149,8 @@ export interface CallOptions {
   onProgress?: (progress: unknown) => void;
   /** Ends a long call (watch, wait) from the client side. */
   signal?: AbortSignal;
+  /** How long to wait for the reply; default per method (cli/call-bounds.ts). */
+  replyBoundMs?: number;
 }
 
 export async function connectDaemon(paths: HomePaths, autostart: boolean): Promise<Socket> {
@@ -151,12 +165,16 @@ export async function connectDaemon(paths: HomePaths, autostart: boolean): Promi
 /** One request, one response (with optional progress messages in between). */
 export async function call<T = unknown>(paths: HomePaths, method: string, params: Record<string, unknown> = {}, opts: CallOptions = {}): Promise<T> {
   const sock = await connectDaemon(paths, opts.autostart ?? true);
+  const boundMs = opts.replyBoundMs ?? replyBoundMs(method, params);
   return new Promise<T>((resolve, reject) => {
     let settled = false;
+    // A frozen daemon accepts the connection and never answers: the bound ends the wait and names it.
+    const timer = setTimeout(() => finish(() => reject(noAnswerError(paths, method, boundMs))), boundMs);
     const finish = (fn: () => void) => {
       if (settled) return;
       settled = true;
-      sock.end();
+      clearTimeout(timer);
+      sock.destroy();
       fn();
     };
     sock.on(

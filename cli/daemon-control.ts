@@ -9,6 +9,7 @@ import { DaemonUnreachableError, RefusedError } from '../contract/errors.ts';
 import { readLockHolder } from '../persistence/lock-holder.ts';
 import { homeLockHeld } from '../persistence/lock-probe.ts';
 import { call } from './client.ts';
+import { isStopped } from './call-bounds.ts';
 import type { HomePaths } from '../contract/home.ts';
 
 function alive(pid: number): boolean {
@@ -27,9 +28,20 @@ export function silentHolder(paths: HomePaths): number | null {
   return holder.pid;
 }
 
+/** `daemon status` never waits long on a daemon that cannot answer: a ping gets this much. */
+export const STATUS_PING_BOUND_MS = 3_000;
+
 export async function daemonStatus(paths: HomePaths): Promise<Record<string, unknown>> {
+  // A stopped process cannot answer: say so from its pid without sending a request at all.
+  const holder = readLockHolder(paths.home);
+  if (holder && alive(holder.pid) && isStopped(holder.pid) && homeLockHeld(paths.home)) {
+    throw new DaemonUnreachableError(
+      `a daemon (pid ${holder.pid}) holds ${paths.home} but does not answer: it is frozen, stopped (SIGSTOP or a debugger), so it cannot answer on ${paths.socket}. \`kill -CONT ${holder.pid}\` resumes it; \`hand daemon stop\` ends it once it runs again, or \`kill -9 ${holder.pid}\` ends it now (live tmux workers keep running).`,
+      { home: paths.home, pid: holder.pid, frozen: true, state: 'stopped' },
+    );
+  }
   try {
-    return { running: true, ...(await call<Record<string, unknown>>(paths, 'ping', {}, { autostart: false })) };
+    return { running: true, ...(await call<Record<string, unknown>>(paths, 'ping', {}, { autostart: false, replyBoundMs: STATUS_PING_BOUND_MS })) };
   } catch (err) {
     if (!(err instanceof DaemonUnreachableError)) throw err;
     const pid = silentHolder(paths);
@@ -40,6 +52,9 @@ export async function daemonStatus(paths: HomePaths): Promise<Record<string, unk
 
 export async function stopDaemon(paths: HomePaths, waitMs = 15_000): Promise<Record<string, unknown>> {
   try {
+    // A stopped daemon cannot answer `shutdown`: go straight to the signal, never wait a reply bound.
+    const held = silentHolder(paths);
+    if (held !== null && isStopped(held)) throw new DaemonUnreachableError(`daemon pid ${held} is stopped`);
     return await call<Record<string, unknown>>(paths, 'shutdown', {}, { autostart: false });
   } catch (err) {
     if (!(err instanceof DaemonUnreachableError)) throw err;
@@ -49,7 +64,8 @@ export async function stopDaemon(paths: HomePaths, waitMs = 15_000): Promise<Rec
     const start = Date.now();
     while (alive(pid) && Date.now() - start < waitMs) await new Promise((r) => setTimeout(r, 50));
     if (alive(pid)) {
-      throw new RefusedError('daemon-did-not-stop', `daemon pid ${pid} holds ${paths.home}, does not answer on its socket, and did not stop within ${waitMs / 1000}s of SIGTERM. End it yourself: kill ${pid}`, { pid });
+      const frozen = isStopped(pid) ? ` It is stopped (SIGSTOP): \`kill -CONT ${pid}\` lets it take the SIGTERM, or \`kill -9 ${pid}\` ends it now.` : ` End it yourself: kill ${pid}`;
+      throw new RefusedError('daemon-did-not-stop', `daemon pid ${pid} holds ${paths.home}, does not answer on its socket, and did not stop within ${waitMs / 1000}s of SIGTERM.${frozen}`, { pid });
     }
     return { stopping: true, pid, signalled: 'SIGTERM' };
   }

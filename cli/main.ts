@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';
 import { resolveHome, type HomePaths } from '../contract/home.ts';
-import { ensureHome } from '../io/fs/ensure-home.ts';
+import { ensureHome, existingHome } from '../io/fs/ensure-home.ts';
 import { call } from './client.ts';
 import { emit, printText, reportError, table } from './output.ts';
 import { approveText } from './commands/approve-text.ts';
@@ -30,6 +30,11 @@ let jsonWanted = false;
 function paths(cmd: Command): HomePaths {
   const opts = cmd.optsWithGlobals() as { home?: string };
   return ensureHome(resolveHome(opts.home));
+}
+/** For commands that only reach the daemon (stop, status): a read-only or immutable home is fine. */
+function daemonPaths(cmd: Command): HomePaths {
+  const opts = cmd.optsWithGlobals() as { home?: string };
+  return existingHome(resolveHome(opts.home));
 }
 function json(cmd: Command): boolean {
   return Boolean((cmd.optsWithGlobals() as { json?: boolean }).json);
@@ -74,7 +79,7 @@ daemon
   .command('stop')
   .description('stop the daemon; live tmux and herdr workers keep running (re-attached at the next start), and with none live the private tmux server stops too')
   .action(async (_o, cmd: Command) => {
-    const r = await stopDaemon(paths(cmd));
+    const r = await stopDaemon(daemonPaths(cmd));
     emit(json(cmd), r, () =>
       r.signalled
         ? `daemon ${r.pid} did not answer on its socket; sent ${r.signalled}, it stopped`
@@ -87,7 +92,7 @@ daemon
   .command('status')
   .description('is the daemon running? pid, home, socket, uptime, workers')
   .action(async (_o, cmd: Command) => {
-    const r = await daemonStatus(paths(cmd));
+    const r = await daemonStatus(daemonPaths(cmd));
     emit(json(cmd), r, () => `running: pid ${r.pid} · up ${Math.round(Number(r.uptimeMs) / 1000)}s · ${r.workers} workers · ${r.socket}`);
   });
 daemon
@@ -319,12 +324,13 @@ program
   .option('--all-finished', 'every worker that can be discarded (refusals are listed, the rest go on)')
   .option('--delete-branch', 'also delete its branch (refused when it has commits on no other branch or remote)')
   .option('--discard-commits', 'with --delete-branch: confirm that its unmerged commits may be lost')
-  .action(async (id: string | undefined, o: { allFinished?: boolean; deleteBranch?: boolean; discardCommits?: boolean }, cmd: Command) => {
+  .option('--forget', "drop the worker's record without removing its worktree (when git cannot remove it); says what is left on disk")
+  .action(async (id: string | undefined, o: { allFinished?: boolean; deleteBranch?: boolean; discardCommits?: boolean; forget?: boolean }, cmd: Command) => {
     if (!id && !o.allFinished) throw new UsageError('bad-discard', 'which worker? hand discard <id>, or hand discard --all-finished.');
     if (o.discardCommits && !o.deleteBranch) throw new UsageError('bad-discard', '--discard-commits only confirms --delete-branch; pass both, or neither.');
-    const r = await call<Record<string, any>>(paths(cmd), 'discard', { id, allFinished: Boolean(o.allFinished), deleteBranch: Boolean(o.deleteBranch), discardCommits: Boolean(o.discardCommits) });
+    const r = await call<Record<string, any>>(paths(cmd), 'discard', { id, allFinished: Boolean(o.allFinished), deleteBranch: Boolean(o.deleteBranch), discardCommits: Boolean(o.discardCommits), forget: Boolean(o.forget) });
     const line = (d: Record<string, any>) =>
-      `${d.id}: discarded (was ${d.stage}) · worktree ${d.worktree} · pane ${d.pane} · branch ${d.branchName} ${d.branch}${d.archivedTo ? ` · brief and report kept in ${d.archivedTo}` : ''}${d.item ? ` · item ${d.item.id} is back in the queue` : ''}`;
+      `${d.id}: discarded (was ${d.stage}) · worktree ${d.worktree} · pane ${d.pane} · branch ${d.branchName} ${d.branch}${d.archivedTo ? ` · brief and report kept in ${d.archivedTo}` : ''}${d.item ? ` · item ${d.item.id} is back in the queue` : ''}${d.leftBehind ? `\nleft on disk for you to remove: ${d.leftBehind.join(', ')} (and branch ${d.branchName}; \`git worktree prune\` in the repository once it is gone)` : ''}`;
     emit(json(cmd), r, () =>
       r.all
         ? [...r.discarded.map(line), ...r.refused.map((x: Record<string, string>) => `${x.id}: left in place — ${x.message}`), ...(r.discarded.length + r.refused.length === 0 ? ['nothing to discard'] : [])].join('\n')

@@ -24,18 +24,32 @@ export type Reply =
   | { id: number; ok: false; error: WireError }
   | { id: number; progress: unknown };
 
-/** Splits a byte stream into complete lines; keeps a partial line for the next chunk. */
-export function lineSplitter(onLine: (line: string) => void): (chunk: Buffer | string) => void {
+/**
+ * Splits a byte stream into complete lines; keeps a partial line for the next chunk. With
+ * `maxLine`, a line (complete or still pending) longer than that calls `onOverflow` once and the
+ * rest of the stream is dropped: a peer that never sends a newline cannot grow the buffer without end.
+ */
+export function lineSplitter(onLine: (line: string) => void, maxLine = Infinity, onOverflow?: () => void): (chunk: Buffer | string) => void {
   let pending = '';
+  let overflowed = false;
+  const overflow = () => {
+    overflowed = true;
+    pending = '';
+    onOverflow?.();
+  };
   return (chunk) => {
+    if (overflowed) return;
     pending += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
     let nl = pending.indexOf('\n');
     while (nl >= 0) {
       const line = pending.slice(0, nl);
       pending = pending.slice(nl + 1);
+      if (line.length > maxLine) return overflow();
       if (line.trim()) onLine(line);
+      if (overflowed) return;
       nl = pending.indexOf('\n');
     }
+    if (pending.length > maxLine) overflow();
   };
 }
 

@@ -8,7 +8,7 @@ import { discardAllFinished, discardWorker } from './discard.ts';
 export function discardHandlers(deps: { store: FleetStore; fleet: FleetHostApi; workersDir: string }): Record<string, Handler> {
   return {
     async discard(params) {
-      const o = { deleteBranch: params.deleteBranch === true, discardCommits: params.discardCommits === true };
+      const o = { deleteBranch: params.deleteBranch === true, discardCommits: params.discardCommits === true, forget: params.forget === true };
       const id = typeof params.id === 'string' ? params.id : '';
       if (params.allFinished === true) {
         if (id) throw new UsageError('bad-discard', 'give a worker id or --all-finished, not both.');

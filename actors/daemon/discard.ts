@@ -26,6 +26,11 @@ export interface DiscardOptions {
   deleteBranch?: boolean;
   /** Confirms deleting a branch whose commits are on no other branch or remote. */
   discardCommits?: boolean;
+  /**
+   * Drops the worker's record without removing its worktree: the way out when git cannot remove
+   * it (immutable, read-only, a repository moved away). What stays on disk is named in the result.
+   */
+  forget?: boolean;
 }
 
 export interface DiscardDeps {
@@ -39,11 +44,13 @@ export interface DiscardDeps {
 export interface DiscardResult {
   id: string;
   stage: string;
-  worktree: 'removed' | 'absent';
+  worktree: 'removed' | 'absent' | 'left-on-disk';
   pane: 'closed' | 'none';
   branch: 'kept' | 'deleted' | 'absent';
   branchName: string;
   archivedTo: string | null;
+  /** With --forget: what is still on disk, for the person to remove. */
+  leftBehind?: string[];
 }
 
 
@@ -62,7 +69,10 @@ async function checkDiscard(v: WorkerViewLike, repo: string, o: DiscardOptions):
   if (v.live === true) {
     throw new RefusedError('worker-still-running', `worker ${v.id}'s agent is still running in its pane; stop it first: hand stop ${v.id}`, { id: v.id });
   }
-  const dirty = await uncommittedFiles(v.worktree);
+  if (o.forget) return; // the worktree is left as it is: nothing of it is read or removed
+  const dirty = await uncommittedFiles(v.worktree).catch((err: unknown) => {
+    throw stuckWorktree(v, err);
+  });
   if (dirty.length > 0) {
     throw new RefusedError(
       'worktree-has-uncommitted-files',
@@ -83,6 +93,22 @@ async function checkDiscard(v: WorkerViewLike, repo: string, o: DiscardOptions):
   }
 }
 
+/**
+ * A worktree git cannot read or remove (immutable, read-only, its admin entry dropped by a failed
+ * remove): the exact state and the way out, never only "could not tell" (issue 25 #4).
+ */
+export function stuckWorktree(v: WorkerViewLike, err: unknown): RefusedError {
+  const said = err instanceof Error ? err.message : String(err);
+  return new RefusedError(
+    'worktree-stuck',
+    `worker ${v.id}'s worktree ${v.worktree} cannot be removed through git: ${said} ` +
+      `State: the directory ${existsSync(v.worktree) ? 'is still on disk' : 'is gone'}; branch ${v.branch} is kept. ` +
+      `Way out: make it removable (\`lsattr -d ${v.worktree}\`; \`chattr -R -i ${v.worktree}\` or restore write permission on it and its parent), then \`git worktree prune\` in the repository and \`hand discard ${v.id}\` again; ` +
+      `or \`hand discard ${v.id} --forget\` to drop the worker's record and leave ${v.worktree} and branch ${v.branch} on disk for you to remove.`,
+    { id: v.id, worktree: v.worktree, branch: v.branch, cause: said },
+  );
+}
+
 export async function discardWorker(id: string, o: DiscardOptions, deps: DiscardDeps): Promise<DiscardResult> {
   const v = deps.fleet.view(id);
   if (!v) throw new RefusedError('unknown-worker', `no worker named ${JSON.stringify(id)}. \`hand status\` lists the workers.`, { id });
@@ -90,7 +116,13 @@ export async function discardWorker(id: string, o: DiscardOptions, deps: Discard
   const repo = row?.repo ?? dirname(dirname(dirname(v.worktree)));
   await checkDiscard(v, repo, o);
 
-  const worktree = existsSync(v.worktree) ? await removeWorktree({ repo, worktree: v.worktree }) : 'absent';
+  let worktree: DiscardResult['worktree'] = 'absent';
+  if (o.forget) worktree = existsSync(v.worktree) ? 'left-on-disk' : 'absent';
+  else if (existsSync(v.worktree)) {
+    worktree = await removeWorktree({ repo, worktree: v.worktree }).catch((err: unknown) => {
+      throw stuckWorktree(v, err);
+    });
+  }
   const { paneClosed } = await deps.fleet.release(id);
   let branch: DiscardResult['branch'] = 'absent';
   if (await branchExists(repo, v.branch)) {
@@ -111,7 +143,8 @@ export async function discardWorker(id: string, o: DiscardOptions, deps: Discard
     snapshotVersion: 0,
     journal: [{ actorId: `worker:${id}`, event: { type: 'DISCARDED', worktree, pane: paneClosed ? 'closed' : 'none', branch, archivedTo }, from: v.stage, to: 'discarded', at: (deps.now ?? Date.now)() }],
   });
-  return { id, stage: v.stage, worktree, pane: paneClosed ? 'closed' : 'none', branch, branchName: v.branch, archivedTo };
+  const leftBehind = worktree === 'left-on-disk' ? [v.worktree] : undefined;
+  return { id, stage: v.stage, worktree, pane: paneClosed ? 'closed' : 'none', branch, branchName: v.branch, archivedTo, ...(leftBehind ? { leftBehind } : {}) };
 }
 
 /** `--all-finished`: each discardable worker in turn; a refusal is reported and the rest go on. */

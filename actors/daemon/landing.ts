@@ -135,7 +135,14 @@ export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>;
         await removeWorktree({ repo: intent.repo, worktree: intent.worktree });
         return { problem: null };
       } catch (err) {
-        return { problem: `worktree kept: ${(err as Error).message}` };
+        // Landed, but git could not remove the worktree (immutable, read-only): the state and
+        // the way out, so the person is not left with a directory nobody names (issue 25 #4).
+        const wt = intent.worktree;
+        return {
+          problem:
+            `worktree kept: ${(err as Error).message} The work is landed; ${wt} is still on disk. ` +
+            `Make it removable (\`lsattr -d ${wt}\`; \`chattr -R -i ${wt}\` or restore write permission on it and its parent), then run \`git -C ${intent.repo} worktree remove ${wt}\` and \`git -C ${intent.repo} worktree prune\`.`,
+        };
       }
     },
   };

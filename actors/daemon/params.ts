@@ -32,21 +32,29 @@ export function num(params: Params, key: string, fallback: number): number {
   return positiveParam(params, key, fallback);
 }
 
+/** The shortest stall or unclear threshold: a second, longer than any screen's repaint. */
+export const MIN_THRESHOLD_MS = 1000;
+
 /** Wire name → what a person typed, and whether it is a duration in ms. */
-const FLAGS: Record<string, { flag: string; duration: boolean }> = {
+const FLAGS: Record<string, { flag: string; duration: boolean; minMs?: number }> = {
   timeoutMs: { flag: '--timeout', duration: true },
-  stallMs: { flag: '--stall', duration: true },
-  unclassifiedMs: { flag: '--unclear', duration: true },
+  // A threshold shorter than a screen's repaint stalls (or wakes a person for) every worker at
+  // once: `--stall 1ms` was accepted (issue 25 #5).
+  stallMs: { flag: '--stall', duration: true, minMs: MIN_THRESHOLD_MS },
+  unclassifiedMs: { flag: '--unclear', duration: true, minMs: MIN_THRESHOLD_MS },
   scrollback: { flag: '--scrollback', duration: false },
 };
 
 export function positiveParam(params: Record<string, unknown>, key: string, fallback: number): number {
   const v = params[key];
   if (v === undefined || v === null) return fallback;
-  const known = FLAGS[key];
+  const known = Object.hasOwn(FLAGS, key) ? FLAGS[key] : undefined;
   const flag = known?.flag ?? key;
   if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
     throw new UsageError('bad-request', `${flag} must be positive (got ${JSON.stringify(v)})${known?.duration ? ', e.g. 30s or 20m' : ''}.`, { key, flag });
+  }
+  if (known?.minMs !== undefined && v < known.minMs) {
+    throw new UsageError('duration-too-short', `${flag} ${v}ms is shorter than the minimum of ${known.minMs / 1000}s. Give e.g. 30s or 20m.`, { key, flag, minMs: known.minMs });
   }
   if (known?.duration && v > MAX_DURATION_MS) {
     throw new UsageError('duration-too-long', `${flag} is longer than the maximum of ${MAX_DURATION_MS / 3_600_000}h (365 days).`, { key, flag, maxMs: MAX_DURATION_MS });

@@ -8,6 +8,13 @@ import { lineSplitter, toWireError, type Handler, type Request } from '../../con
 
 export { toWireError, type CallContext, type Handler } from '../../contract/protocol.ts';
 
+/**
+ * The longest request line the daemon reads (characters, so at least this many bytes). The
+ * largest real request is a send's text or a hook payload, far below; a 300 MB line without a
+ * newline grew the daemon to 300 MB (issue 25 #5).
+ */
+export const MAX_REQUEST_LINE = 1 << 20;
+
 export function startSocketServer(
   socketPath: string,
   handlers: Record<string, Handler>,
@@ -25,6 +32,12 @@ export function startSocketServer(
     const write = (obj: unknown) => {
       if (!sock.destroyed) sock.write(`${JSON.stringify(obj)}\n`);
     };
+    const tooLarge = () => {
+      const message = `request line over ${MAX_REQUEST_LINE} characters (1 MiB) without its end; the connection is closed`;
+      log({ bound: MAX_REQUEST_LINE }, 'request too large');
+      // the reply first, then the connection ends: nothing more of this peer is buffered
+      if (!sock.destroyed) sock.write(`${JSON.stringify({ id: 0, ok: false, error: { code: 'request-too-large', message, exitCode: 2 } })}\n`, () => sock.destroy());
+    };
     sock.on(
       'data',
       lineSplitter((line) => {
@@ -33,6 +46,16 @@ export function startSocketServer(
           req = JSON.parse(line) as Request;
         } catch {
           write({ id: 0, ok: false, error: { code: 'bad-request', message: 'request is not JSON', exitCode: 2 } });
+          return;
+        }
+        // `null`, a number or an array parse as JSON but are no request: reading .method off null threw
+        if (req === null || typeof req !== 'object' || Array.isArray(req)) {
+          write({ id: 0, ok: false, error: { code: 'bad-request', message: 'request is not a JSON object {id, method, params}', exitCode: 2 } });
+          return;
+        }
+        const id = typeof req.id === 'number' ? req.id : 0;
+        if (req.params !== undefined && (req.params === null || typeof req.params !== 'object' || Array.isArray(req.params))) {
+          write({ id, ok: false, error: { code: 'bad-request', message: 'params must be a JSON object', exitCode: 2 } });
           return;
         }
         const handler = typeof req.method === 'string' ? table.get(req.method) : undefined;
@@ -54,7 +77,7 @@ export function startSocketServer(
             write({ id: req.id, ok: false, error: wire });
             log({ method: req.method, ms: Date.now() - started, code: wire.code, err: wire.message }, 'request failed');
           });
-      }),
+      }, MAX_REQUEST_LINE, tooLarge),
     );
   });
   return new Promise((resolve, reject) => {

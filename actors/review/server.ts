@@ -71,15 +71,22 @@ function forbidden(res: ServerResponse, why: string, asJson: boolean): void {
   send(res, 403, 'text/html; charset=utf-8', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>refused · kingshand</title></head><body><h1>Refused</h1><p>${esc(why)}.</p><p>Run <code>hand review</code> and open the URL it prints.</p></body></html>`);
 }
 
-function readBody(req: IncomingMessage, limit = 16_384): Promise<string> {
+/** The largest action body the page reads: a decision's answer or a reject reason, far below. */
+export const MAX_BODY_BYTES = 16_384;
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
   return new Promise((resolve, reject) => {
     let size = 0;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => {
       size += c.length;
       if (size > limit) {
-        reject(new Error('request body too large'));
-        req.destroy();
+        // Answered 413 by the caller; the rest is read and dropped, never kept (a dropped
+        // connection left the browser with no reason).
+        chunks.length = 0;
+        reject(new BodyTooLarge(`request body over ${limit} bytes`));
       } else chunks.push(c);
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
@@ -107,9 +114,16 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
   const streams = new Set<() => void>();
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://review.invalid');
+    let url: URL;
+    let path: string;
+    try {
+      url = new URL(req.url ?? '/', 'http://review.invalid');
+      // A malformed percent-escape (`/w/%E0%A4%A`) is the client's mistake: 400, never a 500.
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      return send(res, 400, 'text/plain; charset=utf-8', 'bad request: the address has a malformed percent-escape');
+    }
     const method = req.method ?? 'GET';
-    const path = url.pathname;
     const facts = { method, host: header(req, 'host'), origin: header(req, 'origin'), secFetchSite: header(req, 'sec-fetch-site'), cookie: header(req, 'cookie'), tokenHeader: header(req, TOKEN_HEADER) };
 
     if (method === 'GET' && path.startsWith('/assets/')) {
@@ -141,7 +155,7 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
     }
 
     if (method === 'GET' && path.startsWith('/w/')) {
-      const id = decodeURIComponent(path.slice(3));
+      const id = path.slice(3);
       const view = deps.fleet.view(id);
       if (!view) return send(res, 404, 'text/html; charset=utf-8', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>no such worker · kingshand</title></head><body><p>No worker named ${esc(id)}. <a href="/">Back to the fleet</a>.</p></body></html>`);
       const [details, screen, decisions] = await Promise.all([workerDetails(view, deps.store), deps.screens.read(view), openDecisionsOf(deps.handlers, view)]);
@@ -172,6 +186,10 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
         if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
         params = parsed as Record<string, unknown>;
       } catch (err) {
+        if (err instanceof BodyTooLarge) {
+          res.on('finish', () => req.socket.destroy());
+          return send(res, 413, 'application/json; charset=utf-8', JSON.stringify({ ok: false, error: { code: 'request-too-large', message: `${err.message}; the page's actions are small` } }), { connection: 'close' });
+        }
         return sendJson(res, 400, { ok: false, error: { code: 'bad-request', message: `request is not a JSON object (${(err as Error).message})` } });
       }
       const aborter = new AbortController();

@@ -13,27 +13,50 @@ import { HOOK_HOME_ENV, HOOK_WORKER_ENV } from '../../io/agent/claude/hooks.ts';
 import { call, RemoteError } from '../client.ts';
 
 /** Whole budget for stdin and delivery; Claude Code's own timeout for the hook is 10 s. */
-const STDIN_MS = 1500;
+const STDIN_MS = 2000;
 const DELIVER_MS = 2000;
-const MAX_PAYLOAD = 1 << 20;
+export const MAX_PAYLOAD = 1 << 20;
 
-function readStdin(stream: NodeJS.ReadableStream, ms: number): Promise<string> {
+/**
+ * The payload, bounded in size and time, and never waiting on a stdin that stays open: it ends
+ * as soon as what came parses as JSON (Claude Code writes one object), at MAX_PAYLOAD bytes, or
+ * at `ms`, whichever is first. A hook that waited for the end of stdin lingered while a writer
+ * held the pipe open (issue 25 #5).
+ */
+export function readStdin(stream: NodeJS.ReadableStream, ms: number, maxBytes = MAX_PAYLOAD): Promise<string> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const done = () => {
       clearTimeout(timer);
-      stream.removeAllListeners('data');
+      stream.removeListener('data', onData);
+      // stop reading: an open pipe must not keep this process (or its buffer) alive
+      stream.pause();
       resolve(Buffer.concat(chunks).toString('utf8'));
     };
     const timer = setTimeout(done, ms);
-    stream.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= MAX_PAYLOAD) chunks.push(c);
-    });
+    const onData = (c: Buffer) => {
+      const room = maxBytes - size;
+      chunks.push(c.length > room ? c.subarray(0, room) : c);
+      size += Math.min(c.length, room);
+      if (size >= maxBytes || completeJson(chunks)) done();
+    };
+    stream.on('data', onData);
     stream.once('end', done);
     stream.once('error', done);
   });
+}
+
+/** True when the bytes so far are one whole JSON value (a payload ends with its closing brace). */
+function completeJson(chunks: Buffer[]): boolean {
+  const last = chunks.at(-1);
+  if (!last || !/[}\]]\s*$/.test(last.subarray(-16).toString('utf8'))) return false;
+  try {
+    JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function queue(home: string, note: HookNote): boolean {

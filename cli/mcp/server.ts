@@ -7,7 +7,6 @@
  * when the client asked for progress.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +18,7 @@ import { buildDigest } from '../commands/digest.ts';
 import { findWorkspace } from '../../io/workspace/layout.ts';
 import { parseSince, sessionStart } from '../since.ts';
 import { registerWorkTools } from './work-tools.ts';
+import { BoundedStdioTransport } from './bounded-stdio.ts';
 
 export interface McpOptions {
   paths: HomePaths;
@@ -120,7 +120,8 @@ export function makeMcpServer(o: McpOptions): McpServer {
 /** Serves until the client closes stdin. */
 export async function serveMcp(o: McpOptions): Promise<void> {
   const server = makeMcpServer(o);
-  const transport = new StdioServerTransport();
+  // bounded, and answering junk with JSON-RPC errors (bounded-stdio.ts says why not the SDK's)
+  const transport = new BoundedStdioTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
     process.stdin.once('end', () => resolve());

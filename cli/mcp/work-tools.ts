@@ -51,11 +51,11 @@ export function registerWorkTools(tool: Tool, p: HomePaths): void {
     id: worker, note: z.string().optional(), force: z.boolean().optional(), stall: z.string().optional().describe('stall threshold, e.g. 20m'),
   }, (a) => daemon('relaunch', { id: a.id, note: a.note, force: a.force === true, stallMs: a.stall ? parseDuration(a.stall, '--stall') : undefined, env: process.env }));
   tool('discard', 'Give up a finished worker: worktree removed through git (never forced), pane closed, brief and report archived (hand discard).', {
-    id: worker.optional(), allFinished: z.boolean().optional(), deleteBranch: z.boolean().optional(), discardCommits: z.boolean().optional(),
+    id: worker.optional(), allFinished: z.boolean().optional(), deleteBranch: z.boolean().optional(), discardCommits: z.boolean().optional(), forget: z.boolean().optional().describe("drop the record, leave a worktree git cannot remove on disk"),
   }, (a) => {
     if (!a.id && !a.allFinished) throw new UsageError('bad-discard', 'which worker? hand discard <id>, or hand discard --all-finished.');
     if (a.discardCommits && !a.deleteBranch) throw new UsageError('bad-discard', '--discard-commits only confirms --delete-branch; pass both, or neither.');
-    return daemon('discard', { id: a.id, allFinished: a.allFinished === true, deleteBranch: a.deleteBranch === true, discardCommits: a.discardCommits === true });
+    return daemon('discard', { id: a.id, allFinished: a.allFinished === true, deleteBranch: a.deleteBranch === true, discardCommits: a.discardCommits === true, forget: a.forget === true });
   });
   tool('landings', 'Open landing gates waiting for the person (hand landings).', {}, () => daemon('landings'));
   tool('project_set', "Change a project's permission posture on the person's word (hand project set).", { name: z.string(), permissions: z.enum(['off', 'edits', 'ask']) }, (a) => daemon('projectSet', a));

@@ -26,8 +26,20 @@ export interface BriefPlan {
   index: IndexFacts;
 }
 
+/**
+ * The largest brief dispatch takes. A brief is read whole, composed and copied into the worker's
+ * directory: a 50 MB brief was copied whole (issue 25 #5); what a worker must read beyond a brief
+ * goes in as read-first files.
+ */
+export const MAX_BRIEF_BYTES = 1 << 20;
+
 export function loadBriefText(path: string): { path: string; text: string } {
   const abs = checkReadPath(path, 'brief', '--brief');
+  // the size first: an oversized brief is never read into memory
+  const size = statSync(abs).size;
+  if (size > MAX_BRIEF_BYTES) {
+    throw new UsageError('brief-too-large', `brief ${abs} is ${size} bytes, over the maximum of ${MAX_BRIEF_BYTES} bytes (1 MiB); nothing was created. Keep the brief short and pass large material with --read-path.`, { path: abs, size, maxBytes: MAX_BRIEF_BYTES });
+  }
   const bytes = readFileSync(abs);
   if (bytes.length === 0) throw new UsageError('empty-brief', `brief ${abs} is empty. Write what the worker should do into it.`, { path: abs });
   if (bytes.includes(0)) throw new UsageError('binary-brief', `brief ${abs} is not a text file. Pass a Markdown or text file.`, { path: abs });

@@ -52,3 +52,24 @@ export function ensureHome(home: string): HomePaths {
   }
   return paths;
 }
+
+/**
+ * The paths of a state directory for a command that only talks to its daemon (`daemon stop`,
+ * `daemon status`): nothing is created and no write access is needed — the socket is enough.
+ * An immutable or read-only home made even `daemon stop` refuse with "chmod 700" advice
+ * (issue 25 #4). A home others can write is still refused: they could plant the socket.
+ */
+export function existingHome(home: string): HomePaths {
+  const paths = homePaths(home);
+  let st;
+  try {
+    st = statSync(home);
+  } catch {
+    return paths; // no directory, no daemon: connecting says so
+  }
+  if (!st.isDirectory()) throw new UsageError('home-unusable', `the state directory ${home} is not a directory. Pass --home <dir> pointing at a directory.`, { home });
+  if ((st.mode & 0o022) !== 0) {
+    throw new UsageError('home-shared', `the state directory ${home} is writable by other users (mode ${(st.mode & 0o7777).toString(8)}); its socket cannot be trusted. Use a new --home, or make it private yourself: chmod 700 ${home}`, { home });
+  }
+  return paths;
+}
