@@ -6,7 +6,7 @@
  * bound never ends a wait the caller asked for.
  */
 import { readFileSync } from 'node:fs';
-import { readLockHolder } from '../persistence/home-lock.ts';
+import { readLockHolder } from '../persistence/lock-holder.ts';
 import { DaemonUnreachableError } from '../contract/errors.ts';
 import type { HomePaths } from '../contract/home.ts';
 
