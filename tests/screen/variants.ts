@@ -20,6 +20,12 @@ export function rowWhere(rows: readonly string[], test: (row: string) => boolean
   return at;
 }
 
+/** Index of the last row `test` accepts; throws when none does. */
+export function lastRowWhere(rows: readonly string[], test: (row: string) => boolean): number {
+  for (let r = rows.length - 1; r >= 0; r--) if (test(rows[r]!)) return r;
+  throw new Error('anchor row not found in the capture');
+}
+
 /** `add` inserted before row `at`; as many rows dropped from the top, so the height is kept. */
 export function insertAbove(rows: readonly string[], at: number, add: readonly string[]): string[] {
   return [...rows.slice(0, at), ...add, ...rows.slice(at)].slice(add.length);
@@ -34,12 +40,18 @@ export function replaceRows(rows: readonly string[], from: number, to: number, a
 
 /**
  * The same screen at `cols`×`height`: rules redrawn to the width, other rows cut to it, the
- * bottom `height` rows kept (a terminal shows the newest rows), blank rows added on top if short.
+ * last `height` rows up to the last non-blank one kept (a terminal shows the newest rows), blank
+ * rows added below if short.
  */
 export function atSize(rows: readonly string[], cols: number, height: number): string[] {
   const out = rows.map((row) => (RULE_ROW.test(row) ? '─'.repeat(cols) : [...row].slice(0, cols).join('')));
-  while (out.length < height) out.unshift('');
-  return out.slice(out.length - height);
+  // the classic renderer draws inline: its content ends where the blank rows under it start
+  while (out.length > 0 && out[out.length - 1]!.trim() === '') out.pop();
+  // the fullscreen renderer pads between transcript and box: a shorter screen has less padding
+  const packed = out.filter((row, r) => row.trim() !== '' || r === 0 || out[r - 1]!.trim() !== '');
+  const shown = packed.slice(Math.max(0, packed.length - height));
+  while (shown.length < height) shown.push('');
+  return shown;
 }
 
 export const SIZES: readonly (readonly [number, number])[] = [[120, 40], [80, 24], [200, 50]];

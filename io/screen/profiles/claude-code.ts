@@ -5,6 +5,7 @@
  */
 import type { BlockerRule, PromptBoxSpec, ScreenProfileSpec } from '../profile-spec.ts';
 import { lastRowsBefore, type ScreenLayout } from '../layout.ts';
+import { turnEndedInError } from '../agent-error.ts';
 import { compareVersions, nearestCorpusVersion, parseClaudeVersion, promptGlyphsFor } from './claude-versions.ts';
 
 /**
@@ -99,12 +100,33 @@ const SPINNER_WINDOW = 10;
 /** Without a box: how far up from the bottom a footer or spinner may be. */
 const BOTTOM_WINDOW = 12;
 
+/**
+ * The line a finished turn leaves (`✻ Cooked for 17s · done 8:15 AM`, `✻ Worked for 1m 3s`): a
+ * spinner glyph, a verb, ` for ` and a duration, no ellipsis. Everything above the last one is
+ * an earlier turn's history.
+ */
+const TURN_END = /^\s*[·✢*✶✻✽✳∗✷✸✹✺]\s+[^\s…][^…]{0,60}? for \d+(?:\.\d+)?\s?(?:ms|[hms])\b/;
+
+/**
+ * Only what is below the last turn's end can be live (issue 21): a background or sub-agent's
+ * line or panel entry, a "waiting for background agents" line or a spinner line quoted in a
+ * prompt, above a later turn-end line — or above the error banner that ended the turn with the
+ * live box under it — is history. Rows are read from the box (or the bottom) upwards; the first
+ * turn end met closes the search.
+ */
 function isWorking(layout: ScreenLayout): boolean {
   const { boxRow, boxLastRow, texts } = layout;
-  const footer = boxRow === -1 ? lastRowsBefore(layout, texts.length, BOTTOM_WINDOW) : texts.slice(boxLastRow + 1);
-  for (const row of footer) if (INTERRUPT_HINT.test(row)) return true;
-  const above = boxRow === -1 ? footer : lastRowsBefore(layout, boxRow, SPINNER_WINDOW);
-  for (const row of above) if (SPINNER_LINE.test(row) || WAITING_FOR_AGENTS.test(row)) return true;
+  if (boxRow !== -1) {
+    for (const row of texts.slice(boxLastRow + 1)) if (INTERRUPT_HINT.test(row)) return true;
+    if (turnEndedInError(layout) !== null) return false;
+  }
+  const above = boxRow === -1 ? lastRowsBefore(layout, texts.length, BOTTOM_WINDOW) : lastRowsBefore(layout, boxRow, SPINNER_WINDOW);
+  for (let i = above.length - 1; i >= 0; i--) {
+    const row = above[i]!;
+    if (TURN_END.test(row)) return false;
+    if (SPINNER_LINE.test(row) || WAITING_FOR_AGENTS.test(row)) return true;
+    if (boxRow === -1 && INTERRUPT_HINT.test(row)) return true;
+  }
   return false;
 }
 
