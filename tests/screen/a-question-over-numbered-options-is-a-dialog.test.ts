@@ -26,6 +26,8 @@ const SHAPES: Record<string, (width: number) => string[]> = {
   'framed, no footer': (w) => framed(Math.min(w, 70), [QUESTION, '', '❯ 1. Yes', '  2. No, start fresh']),
   'framed, cursor on the second option': (w) => framed(Math.min(w, 70), [QUESTION, '  1. Yes', '❯ 2. No, start fresh', '  3. Ask me later']),
   'bare, no footer': () => ['', ` ${QUESTION}`, '', ' ❯ 1. Yes', '   2. No, start fresh', ''],
+  'another cursor marker (▶), a description under an option': () => ['', ` ${QUESTION}`, '', ' ▶ 1. Yes', '      picks up where it stopped', '   2. No, start fresh', ''],
+  'a numbered option far from its cursor, a hint under them': () => ['', ` ${QUESTION}`, ' ❯ 1. Yes', ...Array.from({ length: 12 }, (_, i) => `      detail line ${i + 1} of the first option`), '   2. No, start fresh', '', '   (the choice is saved)'],
 };
 
 describe('a question over numbered options is a dialog', () => {
