@@ -46,6 +46,16 @@ describe('only what is below the last turn end is live', () => {
     });
   }
 
+  for (const [cols, height] of SIZES) {
+    it(`a sub-agent entry above any error entry that closed the turn (not an API error) reads idle at ${cols}×${height}`, () => {
+      const base = rowsOf('2.1.332/12-api-error-400.txt');
+      const at = rowWhere(base, (r) => r.startsWith('● API Error'));
+      base[at] = '● Error: the explore agent failed: connection reset';
+      const screen = atSize(insertAbove(base, at, ['  ✶ Explore(find the parser)… (3s · ↓ 120 tokens)', '']), cols, height);
+      expect(analyseScreen(plainScreen(screen, cols)).state).toBe('idle');
+    });
+  }
+
   it('a spinner below the last turn end is still live (the next turn is running)', () => {
     const base = rowsOf('2.1.332/08-turn-finished.txt');
     const at = lastRowWhere(base, turnEnd) + 1;

@@ -108,10 +108,17 @@ const BOTTOM_WINDOW = 12;
 const TURN_END = /^\s*[·✢*✶✻✽✳∗✷✸✹✺]\s+[^\s…][^…]{0,60}? for \d+(?:\.\d+)?\s?(?:ms|[hms])\b/;
 
 /**
+ * A transcript entry at column 0 (`● …`, `⏺ …`): a running turn draws its spinner below its
+ * entries, so an entry met before the spinner (an error banner, a reply) means the spinner
+ * above it is history. Tips and todo lists under a live spinner are indented (`  ⎿ …`).
+ */
+const ENTRY_AFTER = /^[●⏺]\s+\S/u;
+
+/**
  * Only what is below the last turn's end can be live (issue 21): a background or sub-agent's
  * line or panel entry, a "waiting for background agents" line or a spinner line quoted in a
- * prompt, above a later turn-end line — or above the error banner that ended the turn with the
- * live box under it — is history. Rows are read from the box (or the bottom) upwards; the first
+ * prompt, above a later turn-end line — or above an entry (the error banner that ended the turn)
+ * with the live box under it — is history. Rows are read from the box (or the bottom) upwards; the first
  * turn end met closes the search.
  */
 function isWorking(layout: ScreenLayout): boolean {
@@ -123,7 +130,7 @@ function isWorking(layout: ScreenLayout): boolean {
   const above = boxRow === -1 ? lastRowsBefore(layout, texts.length, BOTTOM_WINDOW) : lastRowsBefore(layout, boxRow, SPINNER_WINDOW);
   for (let i = above.length - 1; i >= 0; i--) {
     const row = above[i]!;
-    if (TURN_END.test(row)) return false;
+    if (TURN_END.test(row) || ENTRY_AFTER.test(row)) return false;
     if (SPINNER_LINE.test(row) || WAITING_FOR_AGENTS.test(row)) return true;
     if (boxRow === -1 && INTERRUPT_HINT.test(row)) return true;
   }
