@@ -15,6 +15,7 @@ import { isReadable } from './readability.ts';
 import { progressText } from './progress-text.ts';
 import { fingerprintLines } from './fingerprint.ts';
 import { hostShowsExit } from './host-exit.ts';
+import { boxLeftBehind } from './box-left-behind.ts';
 import { unreadableReading } from './unreadable.ts';
 import { turnEndedInError } from './agent-error.ts';
 import { readDialog } from './dialog.ts';
@@ -25,7 +26,8 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
   if (lastRow === -1) return unreadableReading();
 
   const readable = isReadable(screen);
-  const exited = spec.isExited(layout) || hostShowsExit(layout, lastRow);
+  // What is below the box can say the agent is gone: its last frame stays above the shell's text.
+  const exited = spec.isExited(layout) || hostShowsExit(layout, lastRow) || boxLeftBehind(layout);
   // After exit the box on screen is a leftover drawing, not an input anyone can write to.
   const box = exited ? null : readBox(layout, spec.box);
   const blockedReason = exited ? null : findBlocker(layout, spec.blockers);

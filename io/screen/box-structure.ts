@@ -114,9 +114,37 @@ export function structuralBox(texts: readonly string[], glyphs: string, frame: s
       if (skipSpaces(text, 0) === text.length) continue;
       const { kind, start } = classifyBoxRow(text, glyphs, frame);
       if (kind === 'box') return { row: r, start };
-      if (kind === 'menu') return 'menu'; // a dialog has replaced the box
+      if (kind === 'menu') {
+        const wrapped = wrappedInputStart(texts, r, bottom, glyphs, trimEndAll(texts[bottom]!).length);
+        if (wrapped !== -1) return { row: r, start: wrapped };
+        return 'menu'; // a dialog has replaced the box
+      }
       break; // other content: look at the pair above
     }
   }
   return null;
+}
+
+/** How close to the box's width a row must reach to have been wrapped (padding, a last space). */
+const WRAP_SLACK = 6;
+
+/**
+ * A wrapped input continuing inside the box is the box's text, not a menu (issue 21): the row
+ * `❯ text` (a plain space after the glyph: a capture path lost the NBSP) whose text ran to the
+ * box's width — the next row's first word would not have fitted on it — and went on in the row
+ * under it, aligned under the text. A menu cursor (`❯ Yes` over `  No`) never fills the width.
+ * Returns where the text starts, or -1.
+ */
+export function wrappedInputStart(texts: readonly string[], row: number, bottom: number, glyphs: string, width: number): number {
+  const text = texts[row]!;
+  const at = skipSpaces(text, 0);
+  if (!glyphs.includes(text[at] ?? '') || text[at + 1] !== ' ' || NUMBERED.test(text.slice(at + 2))) return -1;
+  const next = texts[row + 1];
+  if (row + 1 >= bottom || next === undefined) return -1;
+  const column = at + 2;
+  if (skipSpaces(next, 0) !== column || /^[❯›>●⏺⎿]/u.test(next.slice(column))) return -1;
+  const firstWord = next.slice(column).split(/\s/, 1)[0]!;
+  const used = trimEndAll(text).length;
+  if (width <= 0 || used + 1 + firstWord.length < width - WRAP_SLACK) return -1;
+  return column;
 }

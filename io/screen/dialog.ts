@@ -13,7 +13,7 @@ import type { DialogOption, DialogReading } from './types.ts';
 import type { ScreenLayout } from './layout.ts';
 import { liveRegion } from './live-region.ts';
 
-const NUMBERED = /^\s*([❯>›]\s*)?(\d{1,2})[.)]\s+(\S.*?)\s*$/u;
+const NUMBERED = /^\s*([❯>›▶▸►→]\s*)?(\d{1,2})[.)]\s+(\S.*?)\s*$/u;
 const CURSOR_ROW = /^(\s*)[❯›] (\S.*?)\s*$/u;
 /** A full-width solid rule: Claude Code draws every dialog under one (the command box uses ╌). */
 const SOLID_RULE = /^\s*─{8,}\s*$/;
@@ -89,7 +89,7 @@ export function readDialog(layout: ScreenLayout, reason: string): DialogReading 
   const last = options[options.length - 1]!.index;
   let top = 0;
   for (let i = first - 1; i >= 0; i--) if (SOLID_RULE.test(rows[i]!)) { top = i + 1; break; }
-  const body = rows.slice(top, last + 1).map((r) => r.replace(/^(\s*)[❯›>](?=\s)/u, '$1 ').trimEnd());
+  const body = rows.slice(top, last + 1).map((r) => r.replace(/^(\s*)[❯›>▶▸►→](?=\s)/u, '$1 ').trimEnd());
   const cursor = options.findIndex((o) => o.cursor);
   return {
     fingerprint: createHash('sha256').update(`${reason}\n${body.join('\n')}`, 'utf8').digest('hex').slice(0, 16),

@@ -23,7 +23,24 @@ export function lastTurnStart(texts: readonly string[], end: number): number {
   return 0;
 }
 
+/**
+ * A row drawn inside a frame (`│ ❯ 1. Yes      │`) read without it: the side bars become
+ * blanks, so columns stay where they were. A question over numbered options with a cursor is a
+ * dialog whether or not it is framed and whether or not a footer says "Enter to select".
+ */
+const FRAMED = /^(\s*)│(.*?)\s*│?\s*$/u;
+
+function unframed(rows: readonly string[]): readonly string[] {
+  let framed = false;
+  for (const row of rows) if (FRAMED.test(row)) { framed = true; break; }
+  if (!framed) return rows;
+  return rows.map((row) => {
+    const m = FRAMED.exec(row);
+    return m === null ? row : `${m[1]} ${m[2]}`.trimEnd();
+  });
+}
+
 export function liveRegion(layout: ScreenLayout): readonly string[] {
-  if (layout.boxRow !== -1) return layout.texts.slice(layout.boxLastRow + 1);
-  return layout.texts.slice(lastTurnStart(layout.texts, layout.texts.length));
+  if (layout.boxRow !== -1) return unframed(layout.texts.slice(layout.boxLastRow + 1));
+  return unframed(layout.texts.slice(lastTurnStart(layout.texts, layout.texts.length)));
 }

@@ -47,3 +47,43 @@ export function hasCursorChoice(rows: readonly string[]): boolean {
   }
   return false;
 }
+
+/** Markers drawn in front of the highlighted option across versions and renderers. */
+export const CURSOR_MARKERS = '❯>›▶▸►→';
+const MARKED_OPTION = new RegExp(`^\\s*[${CURSOR_MARKERS}]\\s*(\\d{1,2})[.)]\\s+\\S`, 'u');
+/** How many non-blank rows from the bottom the options may end (a hint line or two under them). */
+const OPTIONS_END_WITHIN = 4;
+/** How many non-blank rows above the first option the question may be (a subtitle, a blank). */
+const QUESTION_WITHIN = 4;
+/** How far up from the bottom the whole dialog may reach. */
+const DIALOG_ROWS = 24;
+
+/**
+ * A question line followed by numbered option rows, one with a cursor marker, near the bottom
+ * (issue 21): a dialog even without an "Enter to select" footer. Numbering starts at 1 and goes up
+ * by one; descriptions may hang between options; the question (a row ending in `?`) sits just
+ * above the first option.
+ */
+export function hasQuestionOverOptions(rows: readonly string[]): boolean {
+  const lines: string[] = [];
+  for (let r = rows.length - 1; r >= 0 && lines.length < DIALOG_ROWS; r--) if (rows[r]!.trim() !== '') lines.unshift(rows[r]!);
+  let lastOption = -1;
+  for (let i = lines.length - 1; i >= 0; i--) if (OPTION.test(lines[i]!) || MARKED_OPTION.test(lines[i]!)) { lastOption = i; break; }
+  if (lastOption === -1 || lines.length - 1 - lastOption >= OPTIONS_END_WITHIN) return false;
+  let expect = 0;
+  let marked = false;
+  let first = -1;
+  for (let i = lastOption; i >= 0; i--) {
+    const m = MARKED_OPTION.exec(lines[i]!) ?? OPTION.exec(lines[i]!);
+    if (m === null) continue;
+    const n = Number(m[1]);
+    if (expect !== 0 && n !== expect) return false;
+    if (MARKED_OPTION.test(lines[i]!)) marked = true;
+    first = i;
+    expect = n - 1;
+    if (n === 1) break;
+  }
+  if (!marked || expect !== 0 || first === lastOption) return false;
+  for (let i = first - 1; i >= Math.max(0, first - QUESTION_WITHIN); i--) if (QUESTION.test(lines[i]!)) return true;
+  return false;
+}

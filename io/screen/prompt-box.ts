@@ -83,6 +83,9 @@ export function readBox(layout: ScreenLayout, spec: PromptBoxSpec): PromptBoxRea
     if (blanks > 0) return { text: ' '.repeat(blanks), kind: 'typed' };
     return { text: '', kind: 'empty' };
   }
-  if (isPlaceholder(text, spec)) return { text: '', kind: 'placeholder' };
-  return { text, kind: looksSuggested(layout) ? 'suggestion' : 'typed' };
+  const hint = looksSuggested(layout);
+  // A named hint is the empty box, drawn as the empty box draws one (cursor at the start, the
+  // rest dim). With attributes, the same words drawn plain were typed by someone: typed.
+  if (isPlaceholder(text, spec) && (hint || !layout.screen.hasAttributes)) return { text: '', kind: 'placeholder' };
+  return { text, kind: hint ? 'suggestion' : 'typed' };
 }

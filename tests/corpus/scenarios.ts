@@ -224,6 +224,30 @@ export const SCENARIOS: readonly Scenario[] = [
     },
   },
   {
+    // issue 21: the turn-end line and the box at a small terminal (the reader's structural rules)
+    name: 'finished-turn-80x24',
+    setup: { cols: 80, rows: 24 },
+    backends: ['tmux'],
+    async drive(pane) {
+      await waitIdle(pane, 'first box in an 80×24 pane');
+      await submit(pane, 'say hello please');
+      // a suggestion may fill the box after the turn (no hooks here): the box text is not checked
+      await waitIdle(pane, 'the finished turn in 80×24', contains(/^[●⏺] \S/m));
+      return { state: 'idle' };
+    },
+  },
+  {
+    name: 'after-exit-200x50',
+    setup: { cols: 200, rows: 50 },
+    backends: ['tmux'],
+    async drive(pane) {
+      await waitIdle(pane, 'first box in a 200×50 pane');
+      await submit(pane, '/exit');
+      await pane.waitDead(20_000);
+      return { state: 'exited' };
+    },
+  },
+  {
     name: 'narrow-pane',
     setup: { cols: 60 },
     backends: ['tmux'],

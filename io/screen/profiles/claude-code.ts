@@ -5,7 +5,43 @@
  */
 import type { BlockerRule, PromptBoxSpec, ScreenProfileSpec } from '../profile-spec.ts';
 import { lastRowsBefore, type ScreenLayout } from '../layout.ts';
-import { nearestCorpusVersion, parseClaudeVersion, promptGlyphsFor } from './claude-versions.ts';
+import { turnEndedInError } from '../agent-error.ts';
+import { compareVersions, nearestCorpusVersion, parseClaudeVersion, promptGlyphsFor } from './claude-versions.ts';
+
+/**
+ * The hints Claude Code draws in the EMPTY box, by name. A hint is drawn as the empty box draws
+ * it (the cursor cell at the box start, the rest dim), so by attributes it looks exactly like a
+ * prompt suggestion; only this list tells "nothing typed" from "text a bare Enter would send".
+ * Anchored at both ends with a non-empty middle: `Try "x" and report back` is content, not a
+ * hint. Version-bound: `since` is the oldest version the hint was seen in where an older one was
+ * checked without it (a profile for an older version leaves it out); an unknown new hint falls
+ * through to "suggestion"/"typed", the refusing side. Sources: the prompt-input code of 2.0.0
+ * (npm cli.js) and 2.1.197 (native binary), control-plane §3.4 (2.1.200), issue 21 (held-out
+ * captures, the hint after an API error).
+ */
+export interface NamedPlaceholder {
+  readonly name: string;
+  readonly pattern: RegExp;
+  /** Oldest version known to draw it; absent: every version reads it. */
+  readonly since?: string;
+}
+
+export const CLAUDE_PLACEHOLDERS: readonly NamedPlaceholder[] = [
+  // 2.0.0 and 2.1.197: shown while prompts are queued, the first few times
+  { name: 'queued-messages', pattern: /^Press up to edit queued messages$/ },
+  // 2.1.197 (absent from 2.0.0): the box while viewing a sub-agent (`Message @name…`)
+  { name: 'message-agent', pattern: /^Message @.+\u2026$/, since: '2.1.197' },
+  // 2.0.0 and 2.1.197: the example prompt before the first submit
+  { name: 'try-example', pattern: /^Try ".+"$/ },
+  // 2.0.0: memory mode (`#`)
+  { name: 'memory-mode', pattern: /^Add to memory\. Try ".+"$/ },
+  // after a turn ended in an API error (issue 21: held-out releases); wording varies by release
+  { name: 'resend-after-api-error', pattern: /^(?:Resend|Re-send|Send) your (?:message|prompt) (?:again )?to (?:try again|retry)\.?$/ },
+];
+
+function placeholdersFor(version: string | null): RegExp[] {
+  return CLAUDE_PLACEHOLDERS.filter((p) => version === null || p.since === undefined || compareVersions(version, p.since) >= 0).map((p) => p.pattern);
+}
 
 /** The live input row: `❯` U+276F + U+00A0. Every other caret has a plain space after it. */
 export const CLAUDE_BOX: PromptBoxSpec = {
@@ -13,10 +49,7 @@ export const CLAUDE_BOX: PromptBoxSpec = {
   // 2.0.0 drew `>` + U+00A0 (corpus 2.0.0); 2.0.77 and later draw `❯` + U+00A0.
   glyphs: '\u276F>',
   frame: '\u2502',
-  // Harness placeholders quoted from 2.1.200 (control-plane §3.4). Anchored at both ends with a
-  // non-empty middle: `Try "x" and report back` is content, not a hint. Version-bound: an unknown
-  // new placeholder falls through to "typed", the refusing side.
-  placeholders: [/^Press up to edit queued messages$/, /^Message @.+\u2026$/, /^Try ".+"$/],
+  placeholders: placeholdersFor(null),
 };
 
 /**
@@ -67,12 +100,40 @@ const SPINNER_WINDOW = 10;
 /** Without a box: how far up from the bottom a footer or spinner may be. */
 const BOTTOM_WINDOW = 12;
 
+/**
+ * The line a finished turn leaves (`✻ Cooked for 17s · done 8:15 AM`, `✻ Worked for 1m 3s`): a
+ * spinner glyph, a verb, ` for ` and a duration, no ellipsis. Everything above the last one is
+ * an earlier turn's history.
+ */
+const TURN_END = /^\s*[·✢*✶✻✽✳∗✷✸✹✺]\s+[^\s…][^…]{0,60}? for \d+(?:\.\d+)?\s?(?:ms|[hms])\b/;
+
+/**
+ * A transcript entry at column 0 (`● …`, `⏺ …`): a running turn draws its spinner below its
+ * entries, so an entry met before the spinner (an error banner, a reply) means the spinner
+ * above it is history. Tips and todo lists under a live spinner are indented (`  ⎿ …`).
+ */
+const ENTRY_AFTER = /^[●⏺]\s+\S/u;
+
+/**
+ * Only what is below the last turn's end can be live (issue 21): a background or sub-agent's
+ * line or panel entry, a "waiting for background agents" line or a spinner line quoted in a
+ * prompt, above a later turn-end line — or above an entry (the error banner that ended the turn)
+ * with the live box under it — is history. Rows are read from the box (or the bottom) upwards; the first
+ * turn end met closes the search.
+ */
 function isWorking(layout: ScreenLayout): boolean {
   const { boxRow, boxLastRow, texts } = layout;
-  const footer = boxRow === -1 ? lastRowsBefore(layout, texts.length, BOTTOM_WINDOW) : texts.slice(boxLastRow + 1);
-  for (const row of footer) if (INTERRUPT_HINT.test(row)) return true;
-  const above = boxRow === -1 ? footer : lastRowsBefore(layout, boxRow, SPINNER_WINDOW);
-  for (const row of above) if (SPINNER_LINE.test(row) || WAITING_FOR_AGENTS.test(row)) return true;
+  if (boxRow !== -1) {
+    for (const row of texts.slice(boxLastRow + 1)) if (INTERRUPT_HINT.test(row)) return true;
+    if (turnEndedInError(layout) !== null) return false;
+  }
+  const above = boxRow === -1 ? lastRowsBefore(layout, texts.length, BOTTOM_WINDOW) : lastRowsBefore(layout, boxRow, SPINNER_WINDOW);
+  for (let i = above.length - 1; i >= 0; i--) {
+    const row = above[i]!;
+    if (TURN_END.test(row) || ENTRY_AFTER.test(row)) return false;
+    if (SPINNER_LINE.test(row) || WAITING_FOR_AGENTS.test(row)) return true;
+    if (boxRow === -1 && INTERRUPT_HINT.test(row)) return true;
+  }
   return false;
 }
 
@@ -96,6 +157,6 @@ export const claudeCodeSpec: ScreenProfileSpec = {
   forVersion(version) {
     if (parseClaudeVersion(version) === null) return undefined;
     const era = nearestCorpusVersion(version);
-    return { ...claudeCodeSpec, name: `claude@${era}`, box: { ...CLAUDE_BOX, glyphs: promptGlyphsFor(version) }, forVersion: undefined };
+    return { ...claudeCodeSpec, name: `claude@${era}`, box: { ...CLAUDE_BOX, glyphs: promptGlyphsFor(version), placeholders: placeholdersFor(parseClaudeVersion(version)) }, forVersion: undefined };
   },
 };
