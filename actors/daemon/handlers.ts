@@ -22,6 +22,7 @@ import { gatedDispatchFacts } from './gate-truth.ts';
 import { readDelivery } from './review-gate.ts';
 import { watchNeedsYou } from './watch-needs-you.ts';
 import { registrationProblem } from '../../io/git/posture-checks.ts';
+import { allowListEnv } from '../../io/terminal/worker-env.ts';
 
 export interface HandlerDeps extends DispatchDeps {
   store: FleetStore;
@@ -118,7 +119,8 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       return store.listProjects();
     },
     async dispatch(params) {
-      const view = await dispatchWorker(parseDispatch(params), deps);
+      const request = parseDispatch(params);
+      const view = await dispatchWorker(request, deps);
       return {
         id: view.id, repo: deps.store.getWorker(view.id)?.repo ?? '', worktree: view.worktree, branch: view.branch, base: view.base,
         backend: view.backend, agent: view.agent, briefPath: view.briefPath, reportPath: view.reportPath, stage: view.stage,
@@ -126,6 +128,8 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
         permissions: postureOfProject(store, view.project),
         ...gatedDispatchFacts(view),
         delivery: readDelivery(view.briefPath),
+        // Names only: the caller's variables the allow-list kept from the worker (issue 24 item 4).
+        envLeftOut: allowListEnv(request.env).leftOut,
       };
     },
     async status(params) {
