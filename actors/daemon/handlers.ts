@@ -23,6 +23,7 @@ import { readDelivery } from './review-gate.ts';
 import { watchNeedsYou } from './watch-needs-you.ts';
 import { registrationProblem } from '../../io/git/posture-checks.ts';
 import { allowListEnv } from '../../io/terminal/worker-env.ts';
+import { quoteWorker } from '../../contract/worker-words.ts';
 
 export interface HandlerDeps extends DispatchDeps {
   store: FleetStore;
@@ -64,6 +65,9 @@ export function statusRow(v: WorkerViewLike) {
     stallAt: v.stallAt === null ? null : new Date(v.stallAt).toISOString(),
     exitCode: v.exitCode,
     waitingOn: v.waitingOn ?? null,
+    // The worker's own words (a dialog's question, a report's Waiting on:), attributed, quoted and
+    // bounded: what a face shows the Hand instead of the raw text (contract/worker-words.ts).
+    workerSaid: v.dialog?.question ? quoteWorker(v.id, v.dialog.question) : v.waitingOn ? quoteWorker(v.id, v.waitingOn) : null,
     // What the worker's gate waits for ('brief approval' | 'landing approval'), from its machine state.
     gate: v.gate ?? null,
     // The latest rejection at either gate, with the person's reason.

@@ -50,7 +50,8 @@ export function createMethods(g: MethodGroups, rules: CrossRules): Record<Method
     send: core.send!,
     keys: core.keys!,
     answer: core.answer!,
-    stop: (p, ctx) => {
+    // async: a refusal thrown here must reach the caller as a rejected reply, not escape the server.
+    stop: async (p, ctx) => {
       if (p.force !== true) rules.refuseIfParked(idOf(p), 'torn down', `stop it anyway with hand stop ${idOf(p)} --force`);
       return core.stop!(p, ctx);
     },
@@ -64,18 +65,18 @@ export function createMethods(g: MethodGroups, rules: CrossRules): Record<Method
         throw rules.findingsAsDecisions(idOf(p), err);
       }
     },
-    approve: (p, ctx) => {
+    approve: async (p, ctx) => {
       rules.refuseIfParked(idOf(p), 'landed');
       return landing.approve!(p, ctx);
     },
     reject: landing.reject!,
     landings: landing.landings!,
-    discard: (p, ctx) => {
+    discard: async (p, ctx) => {
       if (p.allFinished === true) return rules.discardAllButParked(g.discard.discard!, p, ctx);
       rules.refuseIfParked(idOf(p), 'discarded');
       return g.discard.discard!(p, ctx);
     },
-    relaunch: (p, ctx) => {
+    relaunch: async (p, ctx) => {
       rules.refuseIfParked(idOf(p), 'relaunched', 'answering it relaunches it when its session is gone');
       return g.relaunch.relaunch!(p, ctx);
     },

@@ -71,7 +71,7 @@ describe('hand digest', () => {
     expect(text.stdout).toContain('PROJECTS 2: ');
     expect(text.stdout).toContain('[local-only, yolo]');
     expect(text.stdout).toContain('WAITS ON YOU 2:');
-    expect(text.stdout).toContain(`- asker asks: ${QUESTION}`);
+    expect(text.stdout).toContain(`- asker asks — worker asker wrote: ${JSON.stringify(QUESTION)}`);
     expect(text.stdout).toMatch(/MEMORY OVER: \d+ estimated tokens against a budget of 600/);
     expect(text.stdout).toContain('UNINDEXED 1: data/loose.md');
     expect(text.stdout).toContain('STALE 1: data/gone.md');
