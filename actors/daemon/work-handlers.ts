@@ -154,7 +154,7 @@ export function workHandlers(deps: WorkHandlerDeps): Record<string, Handler> {
 
     async 'notify.add'(p) {
       const args = Array.isArray(p.args) ? (p.args as unknown[]).map(String) : [];
-      const r = deps.targets.add(makeTarget(text(p, 'kind', 'a target kind'), args));
+      const r = deps.targets.add(makeTarget(text(p, 'kind', 'a target kind'), args, Date.now(), { allowLoopback: p.allowLoopback === true }));
       deps.log({ target: r.target.id, kind: r.target.kind, added: r.added }, 'notification target added');
       return { ...publicTarget(r.target), added: r.added };
     },

@@ -152,9 +152,10 @@ export function registerWorkCommands(program: Command, call: Call, json: (cmd: C
     .description('add a target: ntfy <topic-url> | webhook <url> | command <argv…>')
     .argument('<kind>', 'ntfy, webhook or command')
     .argument('<args...>', 'the URL, or the command and its arguments')
+    .option('--allow-loopback', 'a URL on this machine (127.0.0.1, localhost, ::1) is meant: a local service of yours')
     .allowUnknownOption(true)
-    .action(async (kind: string, args: string[], _o, cmd: Command) => {
-      const r = await call<Row>(cmd, 'notify.add', { kind, args });
+    .action(async (kind: string, args: string[], o: { allowLoopback?: boolean }, cmd: Command) => {
+      const r = await call<Row>(cmd, 'notify.add', { kind, args, ...(o.allowLoopback ? { allowLoopback: true } : {}) });
       emit(json(cmd), r, () => `${r.added ? 'added' : 'already there:'} ${r.id} (${r.kind} → ${r.where})`);
     });
   notify

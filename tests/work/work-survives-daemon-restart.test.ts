@@ -50,7 +50,7 @@ describe('work that outlives the daemon', () => {
 
     // A webhook that is down: the parked notification stays pending.
     const port = await freePort();
-    await ok(['notify', 'add', 'webhook', `http://127.0.0.1:${port}/hook?token=SECRET`]);
+    await ok(['notify', 'add', 'webhook', `http://127.0.0.1:${port}/hook?token=SECRET`, '--allow-loopback']);
 
     const d = await ok(['dispatch', '--item', 'park', '--agent', 'mock']);
     expect(d).toMatchObject({ id: 'park', item: 'park' });
