@@ -9,6 +9,7 @@ import { createWorktree } from '../../io/git/index.ts';
 import { seedTrust, writePostureSettings, claudeLaunchArgs, type PermissionPosture } from '../../io/agent/claude/index.ts';
 import { launchSpec } from '../../io/agent/launch.ts';
 import { HOOK_HOME_ENV, HOOK_WORKER_ENV, WITNESS_OFF_ENV, witnessHooks } from '../../io/agent/claude/hooks.ts';
+import { HOOK_CAP_ENV, hookCapability } from '../../io/agent/claude/hook-capability.ts';
 import { guardedSendKey, guardedSendText } from '../../io/terminal/guarded-send.ts';
 import type { WorkerPorts } from '../ports.ts';
 
@@ -83,7 +84,9 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       // The witness hooks (settings.local.json) speak for this worker; their command names the
       // state directory (--home), so HAND_HOME is never in a worker's environment.
       delete spec.env[HOOK_HOME_ENV];
-      if (opts.stateDir) Object.assign(spec.env, { [HOOK_WORKER_ENV]: intent.id });
+      // Its capability travels with it (the launch env is a 0600 file): a hook speaks only for its own worker.
+      delete spec.env[HOOK_CAP_ENV];
+      if (opts.stateDir) Object.assign(spec.env, { [HOOK_WORKER_ENV]: intent.id, [HOOK_CAP_ENV]: hookCapability(opts.stateDir, intent.id) });
       return spec;
     },
     async reportExists(path) {
