@@ -48,6 +48,8 @@ const ALLOWED_NAMES = new Set([
   'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', 'TZ', 'TERM', 'COLORTERM', 'TMPDIR',
   'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'no_proxy', 'all_proxy',
   'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR',
+  // Where per-user directories are (the real-Claude harness points XDG_RUNTIME_DIR at its scratch).
+  'XDG_RUNTIME_DIR', 'XDG_CONFIG_HOME', 'XDG_CACHE_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME',
   // Claude Code 2.1.332 reads these (telemetry and updater switches, running as root in a sandbox).
   'IS_SANDBOX', 'DISABLE_TELEMETRY', 'DISABLE_ERROR_REPORTING', 'DISABLE_AUTOUPDATER', 'DISABLE_BUG_COMMAND',
   'DISABLE_COST_WARNINGS', 'DISABLE_NON_ESSENTIAL_MODEL_CALLS',

@@ -14,7 +14,7 @@ import { intent } from '../actors/helpers/harness.ts';
 const SECRETS = { AWS_SECRET_ACCESS_KEY: 'aws-secret-value', AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE', GITHUB_TOKEN: 'ghp_secretvalue', NPM_TOKEN: 'npm_secretvalue', GH_TOKEN: 'gho_x', OPENAI_API_KEY: 'sk-x' };
 const CALLER = {
   PATH: '/usr/bin:/bin', HOME: '/home/p', USER: 'p', LOGNAME: 'p', SHELL: '/bin/bash', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', TZ: 'UTC',
-  TERM: 'screen-256color', COLORTERM: 'truecolor', TMPDIR: '/tmp',
+  TERM: 'screen-256color', COLORTERM: 'truecolor', TMPDIR: '/tmp', XDG_RUNTIME_DIR: '/run/user/1000',
   ANTHROPIC_API_KEY: 'the-agent-key', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9', CLAUDE_CONFIG_DIR: '/home/p/.claude', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
   DISABLE_AUTOUPDATER: '1', IS_SANDBOX: '1', HTTPS_PROXY: 'http://proxy:3128', NO_PROXY: 'localhost', NODE_EXTRA_CA_CERTS: '/etc/ca.pem', SSL_CERT_FILE: '/etc/ca.pem',
   GIT_AUTHOR_NAME: 'p', GIT_COMMITTER_EMAIL: 'p@example.invalid', KH_MOCK_TICK_MS: '200',
@@ -30,7 +30,7 @@ describe('no secret is handed to a worker: the environment is an allow-list', ()
     const env = buildWorkerEnv(CALLER);
     for (const name of Object.keys(SECRETS)) expect(env, name).not.toHaveProperty(name);
     expect(env).not.toHaveProperty('HAND_HOME');
-    for (const name of ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LC_ALL', 'TZ', 'TERM', 'COLORTERM', 'TMPDIR', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'CLAUDE_CONFIG_DIR', 'CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC', 'DISABLE_AUTOUPDATER', 'IS_SANDBOX', 'HTTPS_PROXY', 'NO_PROXY', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'GIT_AUTHOR_NAME', 'GIT_COMMITTER_EMAIL', 'KH_MOCK_TICK_MS']) {
+    for (const name of ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LC_ALL', 'TZ', 'TERM', 'COLORTERM', 'TMPDIR', 'XDG_RUNTIME_DIR', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'CLAUDE_CONFIG_DIR', 'CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC', 'DISABLE_AUTOUPDATER', 'IS_SANDBOX', 'HTTPS_PROXY', 'NO_PROXY', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'GIT_AUTHOR_NAME', 'GIT_COMMITTER_EMAIL', 'KH_MOCK_TICK_MS']) {
       expect(env[name], name).toBe((CALLER as Record<string, string>)[name]);
     }
   });
