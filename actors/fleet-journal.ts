@@ -7,6 +7,7 @@
  * it moved nothing (a refused SEND is history too). Screen updates that only refresh the reading
  * update the snapshot without a journal row, or the journal would grow with every repaint.
  */
+import { createHash } from 'node:crypto';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import type { FleetStore, JournalEntry } from '../persistence/types.ts';
 import { fleetRowJson, SNAPSHOT_VERSION } from './snapshot-codec.ts';
@@ -43,10 +44,25 @@ function journalEvent(event: { type: string } & Record<string, unknown>): unknow
     const r = event.reading as { state?: string; readable?: boolean; fingerprint?: string; awaitingInput?: boolean } | undefined;
     return { type: 'SCREEN', at: event.at, state: r?.state, readable: r?.readable, awaitingInput: r?.awaitingInput, fingerprint: r?.fingerprint };
   }
+  // What `hand send` typed may be a secret (issue 24 item 7: one stayed in fleet.db and every
+  // backup for good): the journal keeps its length and a hash prefix, enough to tell two sends apart.
+  if (event.type === 'SEND' && typeof event.text === 'string') {
+    const { text, ...rest } = event;
+    return { ...rest, textLength: text.length, textSha256: createHash('sha256').update(text).digest('hex').slice(0, 16) };
+  }
   if (event.type === 'DISPATCH') return { type: 'DISPATCH', id: (event.input as { id?: string } | undefined)?.id };
   if (event.type.startsWith('xstate.error.actor.')) return { type: event.type, error: String(event.error) };
   if (event.type.startsWith('xstate.done.actor.')) return { type: event.type };
   return event;
+}
+
+/**
+ * A worker's row without the screen's last words: the reading's lastActivity echoes what was
+ * typed into the box (a `hand send` secret included), and a restored worker reads its screen
+ * afresh before anyone is told anything, so the stored copy is worth nothing and costs a leak.
+ */
+function workerRowJson(persisted: unknown): string {
+  return JSON.stringify(persisted, (key, value: unknown) => (key === 'lastActivity' && typeof value === 'string' ? '' : value));
 }
 
 export class FleetJournal {
@@ -118,7 +134,7 @@ export class FleetJournal {
         this.lastFleetJson = json;
         this.o.store.commit({ fleetSnapshotJson: json, snapshotVersion: SNAPSHOT_VERSION, journal });
       } else {
-        const json = JSON.stringify(ref.getPersistedSnapshot());
+        const json = workerRowJson(ref.getPersistedSnapshot());
         this.o.store.commit({ snapshots: { [workerId!]: json }, snapshotVersion: SNAPSHOT_VERSION, journal });
       }
     } catch (err) {
@@ -139,7 +155,7 @@ export class FleetJournal {
     this.pendingQuiet.delete(id);
     if (!pending || !this.enabled) return;
     try {
-      this.o.store.commit({ snapshots: { [id]: JSON.stringify(pending.ref.getPersistedSnapshot()) }, snapshotVersion: SNAPSHOT_VERSION, journal: [] });
+      this.o.store.commit({ snapshots: { [id]: workerRowJson(pending.ref.getPersistedSnapshot()) }, snapshotVersion: SNAPSHOT_VERSION, journal: [] });
     } catch (err) {
       this.o.log?.({ msg: 'persisting a reading failed', actorId: `worker:${id}`, err: String(err) });
     }
@@ -149,7 +165,7 @@ export class FleetJournal {
   flush(fleet: AnyActorRef, workers: Record<string, AnyActorRef>): void {
     for (const id of [...this.pendingQuiet.keys()]) this.cancelQuiet(id);
     const snapshots: Record<string, string> = {};
-    for (const [id, ref] of Object.entries(workers)) snapshots[id] = JSON.stringify(ref.getPersistedSnapshot());
+    for (const [id, ref] of Object.entries(workers)) snapshots[id] = workerRowJson(ref.getPersistedSnapshot());
     this.o.store.commit({ fleetSnapshotJson: fleetRowJson(fleet.getPersistedSnapshot()), snapshots, snapshotVersion: SNAPSHOT_VERSION, journal: [] });
   }
 }

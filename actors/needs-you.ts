@@ -17,8 +17,9 @@ export type Need = 'blocked' | 'gate' | 'parked' | 'stalled' | 'unclassified' | 
 
 const NEEDS: ReadonlySet<string> = new Set<Need>(['blocked', 'gate', 'parked', 'stalled', 'unclassified', 'disputed', 'agent-error', 'crashed', 'landed']);
 
-/** The longest stretch of a worker's own words a line carries. */
-export const QUOTE_MAX = 240;
+// One helper for every face (contract/worker-words.ts); re-exported for the callers that had it here.
+export { QUOTE_MAX, quoteWorker } from '../contract/worker-words.ts';
+import { quoteWorker } from '../contract/worker-words.ts';
 
 export interface NeedsYouEvent {
   worker: string;
@@ -40,13 +41,6 @@ export function needOf(v: WorkerViewLike): Need | null {
   if (conditionOf(v) === 'unclassified') return 'unclassified';
   const label = labelOf(v);
   return NEEDS.has(label) ? (label as Need) : null;
-}
-
-/** `worker w1 wrote: "…"`, cut at QUOTE_MAX, control characters and newlines flattened. */
-export function quoteWorker(worker: string, words: string): string {
-  const flat = words.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
-  const cut = flat.length > QUOTE_MAX ? `${flat.slice(0, QUOTE_MAX - 1)}…` : flat;
-  return `worker ${worker} wrote: ${JSON.stringify(cut)}`;
 }
 
 export function needsYouEvent(v: WorkerViewLike, need: Need, screen: string | null, now: number): NeedsYouEvent {

@@ -2,6 +2,7 @@
  * `hand`: routing only. Each command parses and validates its flags, asks the daemon,
  * and prints text or --json. Typed errors become exit codes here and nowhere else.
  */
+import { quoteWorker } from '../contract/worker-words.ts';
 import { Command, CommanderError, Option } from 'commander';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -233,7 +234,7 @@ program
       process.stderr.write(`\r\x1b[2K${escapeControls(line).slice(0, (process.stderr.columns || 100) - 1)}`);
     });
     if (live) process.stderr.write('\r\x1b[2K');
-    emit(json(cmd), r, () => `${id}: ${r.reason}${r.met ? '' : ` (waited for ${o.until})`} · state ${r.state}${r.blockedReason ? ` (${r.blockedReason})` : ''} · box ${JSON.stringify(r.promptBox)} · ${r.readable ? 'readable' : 'UNREADABLE'}\n  ${r.question ? `asks: ${r.question}` : r.lastActivity}${dialogLine(id, r.dialog)}`);
+    emit(json(cmd), r, () => `${id}: ${r.reason}${r.met ? '' : ` (waited for ${o.until})`} · state ${r.state}${r.blockedReason ? ` (${r.blockedReason})` : ''} · box ${JSON.stringify(r.promptBox)} · ${r.readable ? 'readable' : 'UNREADABLE'}\n  ${r.question ? `asks — ${quoteWorker(id, r.question)}` : r.lastActivity}${dialogLine(id, r.dialog)}`);
     process.exitCode = r.met ? 0 : 1;
   });
 

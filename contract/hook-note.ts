@@ -18,6 +18,8 @@ export interface HookNote {
   /** The session's transcript (JSONL): token usage is read from it. */
   transcriptPath?: string;
   sessionId?: string;
+  /** The worker's hook capability (io/agent/claude/hook-capability.ts): the note speaks only for that worker. */
+  cap?: string;
 }
 
 /** Hooks that could not reach the daemon wait here (0600, one JSON note a line); drained at start. */
@@ -48,7 +50,7 @@ export function parseNote(v: unknown): HookNote | null {
   const o = v as Record<string, unknown>;
   if (typeof o.id !== 'string' || typeof o.event !== 'string' || typeof o.at !== 'number' || !Number.isFinite(o.at)) return null;
   const note: HookNote = { id: o.id, event: o.event.slice(0, 64), at: o.at };
-  for (const k of ['message', 'notificationType', 'transcriptPath', 'sessionId'] as const) {
+  for (const k of ['message', 'notificationType', 'transcriptPath', 'sessionId', 'cap'] as const) {
     if (typeof o[k] === 'string') note[k] = o[k] as string;
   }
   return note;

@@ -129,7 +129,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     discard: discardHandlers({ store, fleet, workersDir: paths.workers }),
     relaunch: relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add) }),
     // Claude Code's hooks, the worker's second witness (actors/witness.ts).
-    hook: hookHandlers({ fleet }),
+    hook: hookHandlers({ fleet, home: paths.home }),
     // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).
     picture: pictureHandlers({ store, fleet, work: work.stores }),
     review: { review: (p, ctx) => review!.handlers.review!(p, ctx) },

@@ -10,6 +10,7 @@
  * - a brief rejected at its gate or a discarded worker returns its backlog item to the queue;
  * - status rows name the worker's item and latest decision.
  */
+import { quoteWorker } from '../../contract/worker-words.ts';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HandError, RefusedError } from '../../contract/errors.ts';
@@ -43,7 +44,7 @@ export function crossRules(deps: { store: FleetStore; fleet: FleetHostApi; store
     refuseIfParked(worker, verb, override) {
       const [open] = stores.decisions.openOf(worker);
       if (!open) return;
-      throw new RefusedError('worker-parked', `worker ${worker} is parked on open decision ${open.key} (${JSON.stringify(open.question)}); it is never ${verb} while that is open. Answer it (hand decide ${open.key} "<answer>") or decline it (hand decide ${open.key} --declined "<why>")${override ? `, or ${override}` : ''}.`, { id: worker, decision: open.key });
+      throw new RefusedError('worker-parked', `worker ${worker} is parked on open decision ${open.key} (${quoteWorker(worker, open.question)}); it is never ${verb} while that is open. Answer it (hand decide ${open.key} "<answer>") or decline it (hand decide ${open.key} --declined "<why>")${override ? `, or ${override}` : ''}.`, { id: worker, decision: open.key });
     },
 
     async usageAllowsDispatch() {

@@ -12,6 +12,7 @@ import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
 import { checkWorktreeSlot } from '../../io/git/worktree-slot.ts';
 import { FIRST_PROMPT_CONVENTION } from '../../io/brief/decision-convention.ts';
 import { rootProblem } from '../../io/agent/claude/permissions.ts';
+import { allowListEnv } from '../../io/terminal/worker-env.ts';
 import { parseTaskKind, reviewGatePlan, writeGatePlan } from './review-gate.ts';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import type { DispatchRequest } from './params.ts';
@@ -131,7 +132,8 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     reportPath,
     createdAt: Date.now(),
   };
-  deps.rememberCallerEnv(p.id, p.env, p.envAdd);
+  // Only the allow-list is kept, even in memory: a caller's AWS/GitHub/npm token never reaches a worker.
+  deps.rememberCallerEnv(p.id, allowListEnv(p.env).kept, p.envAdd);
   try {
     // The dispatch gate: read from the stored project (a boolean), never guessed. A non-yolo worker
     // rests at brief approval with only its brief directory made.

@@ -5,6 +5,7 @@
  * journal (so it survives a daemon restart), grouped per worker, de-duplicated, newest last.
  * Conditions come from `conditionOf` only, so the vocabulary has one owner.
  */
+import { quoteWorker } from '../../contract/worker-words.ts';
 import { existsSync } from 'node:fs';
 import { UsageError } from '../../contract/errors.ts';
 import type { FleetStore, StoredJournalEntry } from '../../persistence/types.ts';
@@ -86,15 +87,15 @@ async function surveyWorker(fleet: FleetHostApi, v: WorkerViewLike, diagnostics:
 function bucket(w: SurveyWorker): { to: 'needsYou' | 'recentlyLanded' | 'underway' | 'next'; item: SurveyItem } {
   const item = (kind: string, text: string) => ({ id: w.id, kind, text });
   if (w.gate) return { to: 'needsYou', item: item('gate', `${w.id} waits for your ${w.gate}`) };
-  if (w.waitingOn) return { to: 'needsYou', item: item('parked', `${w.id} parked on a decision: ${w.waitingOn}`) };
-  if (w.condition === 'blocked') return { to: 'needsYou', item: item('blocked', `${w.id} asks: ${w.question ?? w.lastActivity}`) };
+  if (w.waitingOn) return { to: 'needsYou', item: item('parked', `${w.id} parked on a decision — ${quoteWorker(w.id, w.waitingOn)}`) };
+  if (w.condition === 'blocked') return { to: 'needsYou', item: item('blocked', `${w.id} asks — ${quoteWorker(w.id, w.question ?? w.lastActivity)}`) };
   if (isLanded(w.stage)) return { to: 'recentlyLanded', item: item('landed', `${w.id} landed${w.reportExists ? ` (report ${w.reportPath})` : ''}`) };
   if (w.condition === 'settled') {
     return w.reportExists
       ? { to: 'needsYou', item: item('report', `${w.id} finished; report ${w.reportPath}`) }
       : { to: 'needsYou', item: item('no-report', `${w.id} finished without a report (suspicious)`) };
   }
-  if (w.condition === 'working') return { to: 'underway', item: item('working', `${w.id} working: ${w.lastActivity.slice(0, 100)}`) };
+  if (w.condition === 'working') return { to: 'underway', item: item('working', `${w.id} working — ${quoteWorker(w.id, w.lastActivity.slice(0, 100))}`) };
   return { to: 'next', item: item(w.condition, `${w.id} ${w.condition} (${w.stage})`) };
 }
 

@@ -22,6 +22,8 @@ import { gatedDispatchFacts } from './gate-truth.ts';
 import { readDelivery } from './review-gate.ts';
 import { watchNeedsYou } from './watch-needs-you.ts';
 import { registrationProblem } from '../../io/git/posture-checks.ts';
+import { allowListEnv } from '../../io/terminal/worker-env.ts';
+import { quoteWorker } from '../../contract/worker-words.ts';
 
 export interface HandlerDeps extends DispatchDeps {
   store: FleetStore;
@@ -63,6 +65,9 @@ export function statusRow(v: WorkerViewLike) {
     stallAt: v.stallAt === null ? null : new Date(v.stallAt).toISOString(),
     exitCode: v.exitCode,
     waitingOn: v.waitingOn ?? null,
+    // The worker's own words (a dialog's question, a report's Waiting on:), attributed, quoted and
+    // bounded: what a face shows the Hand instead of the raw text (contract/worker-words.ts).
+    workerSaid: v.dialog?.question ? quoteWorker(v.id, v.dialog.question) : v.waitingOn ? quoteWorker(v.id, v.waitingOn) : null,
     // What the worker's gate waits for ('brief approval' | 'landing approval'), from its machine state.
     gate: v.gate ?? null,
     // The latest rejection at either gate, with the person's reason.
@@ -120,7 +125,8 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       return store.listProjects();
     },
     async dispatch(params) {
-      const view = await dispatchWorker(parseDispatch(params), deps);
+      const request = parseDispatch(params);
+      const view = await dispatchWorker(request, deps);
       return {
         id: view.id, repo: deps.store.getWorker(view.id)?.repo ?? '', worktree: view.worktree, branch: view.branch, base: view.base,
         backend: view.backend, agent: view.agent, briefPath: view.briefPath, reportPath: view.reportPath, stage: view.stage,
@@ -129,6 +135,8 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
         ...gatedDispatchFacts(view),
         delivery: readDelivery(view.briefPath),
         seeded: view.seeded,
+        // Names only: the caller's variables the allow-list kept from the worker (issue 24 item 4).
+        envLeftOut: allowListEnv(request.env).leftOut,
       };
     },
     async status(params) {

@@ -4,18 +4,26 @@
  * anything new). A note for a worker the daemon no longer has is dropped and logged.
  */
 import { existsSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
-import { UsageError } from '../../contract/errors.ts';
+import { RefusedError, UsageError } from '../../contract/errors.ts';
+import { isWorkersCapability } from '../../io/agent/claude/hook-capability.ts';
 import { hookQueuePath, parseNote, type HookNote } from '../../contract/hook-note.ts';
 import type { FleetHost } from '../fleet-host.ts';
 import type { Handler } from './server.ts';
 
 type HookFleet = Pick<FleetHost, 'hook'>;
 
-export function hookHandlers(deps: { fleet: HookFleet }): Record<string, Handler> {
+/** A note speaks for its worker only with that worker's capability; `home` absent: no check (tests of the fleet alone). */
+function refuseForeignNote(home: string | undefined, note: HookNote): void {
+  if (home === undefined || isWorkersCapability(home, note.id, note.cap)) return;
+  throw new RefusedError('hook-not-yours', `this hook note names worker ${note.id} but does not carry that worker's capability (given to it at launch); a hook speaks only for its own worker. Nothing was recorded.`, { id: note.id });
+}
+
+export function hookHandlers(deps: { fleet: HookFleet; home?: string }): Record<string, Handler> {
   return {
     async hook(params) {
       const note = parseNote((params as { note?: unknown }).note);
       if (!note) throw new UsageError('bad-hook-note', 'hook takes {note: {id, event, at, …}} as `hand hook <event>` sends it; this one is not.', {});
+      refuseForeignNote(deps.home, note);
       const v = await deps.fleet.hook(note);
       return { id: v.id, condition: v.condition, hookReason: v.hookReason ?? null, disputed: v.disputed ?? null };
     },
@@ -46,6 +54,8 @@ export async function drainHookQueue(home: string, fleet: HookFleet, log: (obj: 
   let applied = 0;
   for (const note of notes) {
     try {
+      // A queued note is held to the same rule: the queue file is no way around the capability.
+      refuseForeignNote(home, note);
       await fleet.hook(note);
       applied++;
     } catch (err) {

@@ -7,6 +7,7 @@
  * port made by `createLandingPort` (the io/git landing functions). Under yolo the landing gate is
  * skipped, never the checks: the evidence must still be clean.
  */
+import { quoteWorker } from '../../contract/worker-words.ts';
 import { worktreeMissing, worktreeMissingError } from './worktree-presence.ts';
 import { existsSync } from 'node:fs';
 import { RefusedError } from '../../contract/errors.ts';
@@ -162,7 +163,7 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
     // First: without its worktree the evidence below would read as "no changes".
     if (worktreeMissing({ marks: view?.marks ?? [], worktree: row.worktree })) throw worktreeMissingError(row);
     if (view?.waitingOn) {
-      throw new RefusedError('worker-parked', `worker ${row.id} is parked on an open decision (${view.waitingOn}); it is never landed or torn down while that is open. Answer it first.`, { id: row.id, waitingOn: view.waitingOn });
+      throw new RefusedError('worker-parked', `worker ${row.id} is parked on an open decision (${quoteWorker(row.id, view.waitingOn)}); it is never landed or torn down while that is open. Answer it first.`, { id: row.id, waitingOn: view.waitingOn });
     }
     if (!existsSync(row.reportPath)) {
       throw new RefusedError('no-report', `worker ${row.id} has not written its report (${row.reportPath}); a worker without a report is not done. Read its screen (hand read ${row.id}).`, { id: row.id });

@@ -10,6 +10,7 @@ import { seedTrust, writePostureSettings, claudeLaunchArgs, type PermissionPostu
 import { launchSpec } from '../../io/agent/launch.ts';
 import { claudeConfigDirOf } from '../../io/agent/claude/claude-json-plan.ts';
 import { HOOK_HOME_ENV, HOOK_WORKER_ENV, WITNESS_OFF_ENV, witnessHooks } from '../../io/agent/claude/hooks.ts';
+import { HOOK_CAP_ENV, hookCapability } from '../../io/agent/claude/hook-capability.ts';
 import { guardedSendKey, guardedSendText } from '../../io/terminal/guarded-send.ts';
 import type { WorkerPorts } from '../ports.ts';
 
@@ -67,7 +68,7 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       // A Stop hook makes Claude Code 2.1.332 draw no prompt suggestions; a person who wants them
       // (or a test of the suggestion guard) turns the witness off for that worker (docs/2026-12-01-structural-screen-reading.md).
       const witness = opts.stateDir && env[WITNESS_OFF_ENV] !== 'off';
-      writePostureSettings(postureOf(intent), { worktree: intent.worktree, briefDir: dirname(intent.briefPath), agentHome: env.HOME, stateDir: opts.stateDir, ...(witness ? { hooks: witnessHooks() } : {}) });
+      writePostureSettings(postureOf(intent), { worktree: intent.worktree, briefDir: dirname(intent.briefPath), agentHome: env.HOME, stateDir: opts.stateDir, ...(witness ? { hooks: witnessHooks({ home: opts.stateDir }) } : {}) });
       // Trust goes where the worker will look: Claude Code 2.1.332 reads
       // $CLAUDE_CONFIG_DIR/.claude.json when that is set (and then ignores $HOME/.claude.json),
       // else $HOME/.claude.json — of the environment it is launched with (--env wins).
@@ -79,8 +80,12 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       const spec = launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id) });
       // Only Claude Code takes the flag: 2.1.332 ignores bypassPermissions asked for in settings.
       if (intent.agent === 'claude') spec.argv.push(...claudeLaunchArgs(postureOf(intent)));
-      // The witness hooks (settings.local.json) speak for this worker, to this state directory.
-      if (opts.stateDir) Object.assign(spec.env, { [HOOK_WORKER_ENV]: intent.id, [HOOK_HOME_ENV]: opts.stateDir });
+      // The witness hooks (settings.local.json) speak for this worker; their command names the
+      // state directory (--home), so HAND_HOME is never in a worker's environment.
+      delete spec.env[HOOK_HOME_ENV];
+      // Its capability travels with it (the launch env is a 0600 file): a hook speaks only for its own worker.
+      delete spec.env[HOOK_CAP_ENV];
+      if (opts.stateDir) Object.assign(spec.env, { [HOOK_WORKER_ENV]: intent.id, [HOOK_CAP_ENV]: hookCapability(opts.stateDir, intent.id) });
       return spec;
     },
     async reportExists(path) {

@@ -12,6 +12,7 @@
  * Journaled as RELAUNCHED beside the fleet's own DISPATCH entry. `relaunchWorker` is the entry
  * point other features call (decisions: relaunch with a note).
  */
+import { allowListEnv } from '../../io/terminal/worker-env.ts';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { RefusedError } from '../../contract/errors.ts';
@@ -143,7 +144,8 @@ export async function relaunchWorker(id: string, o: RelaunchOptions, deps: Relau
   writeFileSync(notePath, await progressNote(intent, o.note, previousReport));
   const prompt = relaunchPrompt(intent, notePath, o.note);
 
-  if (o.env) deps.rememberCallerEnv?.(id, o.env, o.envAdd);
+  // The allow-list again: a relaunch from another shell hands over no more than a dispatch.
+  if (o.env) deps.rememberCallerEnv?.(id, allowListEnv(o.env).kept, o.envAdd);
   const fresh: WorkerIntent = { id, project: intent.project, repo: intent.repo, worktree: intent.worktree, branch: intent.branch, base: intent.base, backend: intent.backend, agent: intent.agent, briefPath: intent.briefPath, reportPath: intent.reportPath, createdAt: (deps.now ?? Date.now)() };
   const v = await deps.fleet.dispatch({ intent: fresh, stallMs: o.stallMs ?? 20 * 60_000, firstPrompt: prompt, briefGate: false });
   deps.store.commit({

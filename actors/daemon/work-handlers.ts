@@ -4,6 +4,7 @@
  * rules mean for the fleet's own methods (a parked worker, the usage limit, an item's brief) is
  * in cross-rules.ts, called from each method in methods.ts.
  */
+import { quoteWorker } from '../../contract/worker-words.ts';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { conditionOf } from '../wait-report.ts';
 import type { FleetStore } from '../../persistence/types.ts';
@@ -93,7 +94,7 @@ export function workHandlers(deps: WorkHandlerDeps): Record<string, Handler> {
 
     async decisions(p) {
       const all = p.all === true;
-      return (all ? stores.decisions.all() : stores.decisions.open()).map((d) => ({ ...d, openedAt: new Date(d.openedAt).toISOString(), closedAt: d.closedAt === null ? null : new Date(d.closedAt).toISOString() }));
+      return (all ? stores.decisions.all() : stores.decisions.open()).map((d) => ({ ...d, said: quoteWorker(d.worker, d.question), openedAt: new Date(d.openedAt).toISOString(), closedAt: d.closedAt === null ? null : new Date(d.closedAt).toISOString() }));
     },
     async decide(p) {
       const key = text(p, 'key', 'the decision key');
@@ -153,7 +154,7 @@ export function workHandlers(deps: WorkHandlerDeps): Record<string, Handler> {
 
     async 'notify.add'(p) {
       const args = Array.isArray(p.args) ? (p.args as unknown[]).map(String) : [];
-      const r = deps.targets.add(makeTarget(text(p, 'kind', 'a target kind'), args));
+      const r = deps.targets.add(makeTarget(text(p, 'kind', 'a target kind'), args, Date.now(), { allowLoopback: p.allowLoopback === true }));
       deps.log({ target: r.target.id, kind: r.target.kind, added: r.added }, 'notification target added');
       return { ...publicTarget(r.target), added: r.added };
     },
@@ -193,7 +194,7 @@ export function workHandlers(deps: WorkHandlerDeps): Record<string, Handler> {
       const away = stores.away.state();
       return {
         backlog: { queued: count('queued'), ready: b.ready().length, inFlight: count('in-flight'), held: items.filter((i) => i.hold && (i.state === 'queued' || i.state === 'in-flight')).length, done: count('done') },
-        decisions: stores.decisions.open().map((d) => ({ key: d.key, worker: d.worker, question: d.question })),
+        decisions: stores.decisions.open().map((d) => ({ key: d.key, worker: d.worker, question: d.question, said: quoteWorker(d.worker, d.question) })),
         away: { active: away.active, since: away.since ? new Date(away.since).toISOString() : null, note: away.note, unread: Math.max(0, stores.away.lastSeq() - away.readSeq) },
         notify: { targets: deps.targets.list().length, failing: stores.notify.problems() },
       };

@@ -31,21 +31,62 @@ export function publicTarget(t: Target) {
   return { id: t.id, kind: t.kind, where: redact(t), addedAt: new Date(t.addedAt).toISOString() };
 }
 
-function checkUrl(raw: string, kind: string): string {
+/** The longest target URL accepted: an ntfy topic or a webhook is far shorter; 100 KB was taken. */
+export const MAX_TARGET_URL = 2048;
+
+/** An IPv6 literal as eight 16-bit groups (`::` expanded, a dotted IPv4 tail folded), or null. */
+function ipv6Groups(host: string): number[] | null {
+  let h = host.replace(/^\[|\]$/g, '');
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(h);
+  if (v4) h = h.slice(0, v4.index) + [((+v4[1]! << 8) | +v4[2]!).toString(16), ((+v4[3]! << 8) | +v4[4]!).toString(16)].join(':');
+  const [head, tail] = h.split('::');
+  const parts = (x: string | undefined) => (x ? x.split(':') : []);
+  const groups = tail === undefined ? parts(head) : [...parts(head), ...Array(8 - parts(head).length - parts(tail).length).fill('0'), ...parts(tail)];
+  return groups.length === 8 ? groups.map((g) => parseInt(g, 16)) : null;
+}
+
+/** What a literal host is: loopback, link-local, or neither (a name is judged by its spelling only). */
+function hostClass(hostname: string): 'loopback' | 'link-local' | null {
+  const h = hostname.toLowerCase();
+  if (h === 'localhost' || h.endsWith('.localhost')) return 'loopback';
+  const v4 = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(h);
+  if (v4) return v4[1] === '127' || v4[1] === '0' ? 'loopback' : v4[1] === '169' && v4[2] === '254' ? 'link-local' : null;
+  if (!h.startsWith('[')) return null;
+  const g = ipv6Groups(h);
+  if (!g) return null;
+  // ::ffff:a.b.c.d is that IPv4 address.
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return hostClass(`${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}.${g[7]! & 255}`);
+  if (g.slice(0, 7).every((x) => x === 0) && (g[7] === 1 || g[7] === 0)) return 'loopback';
+  if ((g[0]! & 0xffc0) === 0xfe80) return 'link-local';
+  return null;
+}
+
+/**
+ * A notification URL within its bounds (issue 24 item 7), each refusal naming the bound: http or
+ * https (ntfy is either), at most MAX_TARGET_URL characters, port 1–65535, never link-local
+ * (169.254.0.0/16, fe80::/10: the cloud metadata service answers there), loopback only with
+ * `--allow-loopback` (a local service of the person's, said on purpose).
+ */
+function checkUrl(raw: string, kind: string, opts: { allowLoopback?: boolean }): string {
+  if (raw.length > MAX_TARGET_URL) throw new UsageError('bad-target-url', `${kind} URL is ${raw.length} characters; the bound is ${MAX_TARGET_URL}.`, { length: raw.length, max: MAX_TARGET_URL });
   let u: URL;
   try {
     u = new URL(raw);
   } catch {
-    throw new UsageError('bad-target-url', `${kind} needs an http(s) URL, e.g. hand notify add ${kind} https://ntfy.sh/my-topic (the value given is not a URL).`);
+    throw new UsageError('bad-target-url', `${kind} needs an http(s) URL with a port in 1–65535, e.g. hand notify add ${kind} https://ntfy.sh/my-topic (the value given is not one).`);
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UsageError('bad-target-url', `${kind} needs an http or https URL (got ${u.protocol}).`);
+  if (u.port !== '' && (Number(u.port) < 1 || Number(u.port) > 65535)) throw new UsageError('bad-target-url', `${kind} URL port ${u.port} is outside 1–65535.`, { port: u.port });
+  const cls = hostClass(u.hostname);
+  if (cls === 'link-local') throw new UsageError('bad-target-url', `${kind} URL host ${u.hostname} is link-local (169.254.0.0/16 or fe80::/10, where cloud metadata answers); a notification never goes there.`, { host: u.hostname });
+  if (cls === 'loopback' && !opts.allowLoopback) throw new UsageError('bad-target-url', `${kind} URL host ${u.hostname} is this machine (loopback); pass --allow-loopback to send notifications to a local service on purpose.`, { host: u.hostname });
   return u.toString();
 }
 
-export function makeTarget(kind: string, args: string[], now = Date.now()): Target {
+export function makeTarget(kind: string, args: string[], now = Date.now(), opts: { allowLoopback?: boolean } = {}): Target {
   if (kind === 'ntfy' || kind === 'webhook') {
     if (args.length !== 1) throw new UsageError('bad-target', `hand notify add ${kind} takes exactly one URL.`);
-    const url = checkUrl(args[0]!, kind);
+    const url = checkUrl(args[0]!, kind, opts);
     return { id: `${kind}-${createHash('sha256').update(url).digest('hex').slice(0, 8)}`, kind, url, addedAt: now };
   }
   if (kind === 'command') {

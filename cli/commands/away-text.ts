@@ -3,10 +3,12 @@
  * what broke, what is still running. The shape is the daemon's `afk.off` result; only the
  * fields printed here are named, so the CLI depends on the wire, not on the daemon's modules.
  */
+import { quoteWorker } from '../../contract/worker-words.ts';
+
 export interface AwayAccountText {
   summary: string;
   landed: { text: string }[];
-  waitingOnYou: { text: string; question?: string }[];
+  waitingOnYou: { worker?: string; text: string; question?: string }[];
   decisions: { key: string; worker: string; question: string; options: string[] }[];
   broke: { text: string }[];
   stillRunning: { worker: string; stage: string; state: string; lastActivity: string }[];
@@ -15,11 +17,12 @@ export interface AwayAccountText {
 
 export function formatAwayAccount(a: AwayAccountText): string {
   const out = [a.summary];
-  const q = (s?: string) => (s ? ` — “${s}”` : '');
+  // The question is the worker's words: attributed and quoted, never bare (contract/worker-words.ts).
+  const q = (worker: string | undefined, s?: string) => (s ? ` — ${quoteWorker(worker ?? 'unknown', s)}` : '');
   if (a.waitingOnYou.length || a.decisions.length) {
     out.push('Waiting on you:');
-    for (const d of a.decisions) out.push(`  decision ${d.key} (${d.worker}): ${d.question}${d.options.length ? ` [${d.options.join(' | ')}]` : ''}\n    answer: hand decide ${d.key} "<answer>"`);
-    for (const w of a.waitingOnYou) out.push(`  ${w.text}${q(w.question)}`);
+    for (const d of a.decisions) out.push(`  decision ${d.key}: ${quoteWorker(d.worker, d.question)}${d.options.length ? ` [${d.options.map((o) => JSON.stringify(o.slice(0, 80))).join(' | ')}]` : ''}\n    answer: hand decide ${d.key} "<answer>"`);
+    for (const w of a.waitingOnYou) out.push(`  ${w.text}${q(w.worker, w.question)}`);
   }
   if (a.landed.length) out.push('Landed:', ...a.landed.map((l) => `  ${l.text}`));
   if (a.broke.length) out.push('Broke:', ...a.broke.map((b) => `  ${b.text}`));

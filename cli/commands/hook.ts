@@ -10,6 +10,7 @@ import { homePaths, resolveHome } from '../../contract/home.ts';
 import { hookQueuePath, noteOf, type HookNote } from '../../contract/hook-note.ts';
 import { openPrivateAppend } from '../../io/fs/private-files.ts';
 import { HOOK_HOME_ENV, HOOK_WORKER_ENV } from '../../io/agent/claude/hooks.ts';
+import { HOOK_CAP_ENV } from '../../io/agent/claude/hook-capability.ts';
 import { call, RemoteError } from '../client.ts';
 
 /** Whole budget for stdin and delivery; Claude Code's own timeout for the hook is 10 s. */
@@ -89,6 +90,9 @@ export async function runHook(event: string, opts: { home?: string; env?: NodeJS
     // An unreadable payload still says which hook ran.
   }
   const note = noteOf(id, event, payload, Date.now());
+  // The capability the daemon gave this worker at launch: without it the daemon refuses the note.
+  const cap = env[HOOK_CAP_ENV];
+  if (cap) note.cap = cap;
   const home = resolveHome(opts.home ?? env[HOOK_HOME_ENV], env);
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), DELIVER_MS);

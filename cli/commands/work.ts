@@ -3,6 +3,7 @@
  * `hand journal`, `hand notify …`, `hand usage`. Each command parses its flags, asks the daemon,
  * prints text or --json. Nothing here decides anything.
  */
+import { quoteWorker } from '../../contract/worker-words.ts';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../contract/errors.ts';
 import { HOLD_KINDS } from '../../contract/vocabulary.ts';
@@ -88,7 +89,7 @@ export function registerWorkCommands(program: Command, call: Call, json: (cmd: C
       const r = await call<Row[]>(cmd, 'decisions', { all: Boolean(o.all) });
       emit(json(cmd), r, () =>
         r.length
-          ? r.map((d) => `${d.key} · ${d.worker} · ${d.state} · opened ${d.openedAt}\n  ${d.question}${d.options.length ? `\n  options: ${d.options.join(' | ')}` : ''}${d.answer ? `\n  answer: ${d.answer}` : ''}`).join('\n')
+          ? r.map((d) => `${d.key} · ${d.worker} · ${d.state} · opened ${d.openedAt}\n  ${quoteWorker(d.worker, d.question)}${d.options.length ? `\n  options: ${d.options.map((o: string) => JSON.stringify(o.slice(0, 80))).join(' | ')}` : ''}${d.answer ? `\n  answer: ${d.answer}` : ''}`).join('\n')
           : 'no open decisions');
     });
   program
@@ -133,7 +134,7 @@ export function registerWorkCommands(program: Command, call: Call, json: (cmd: C
     .action(async (o: { since?: string }, cmd: Command) => {
       const since = o.since && /^\d+(ms|s|m|h|d)$/.test(o.since) ? { sinceMs: parseDuration(o.since, '--since') } : { since: o.since };
       const r = await call<Row[]>(cmd, 'journal', since);
-      emit(json(cmd), r, () => (r.length ? r.map((e) => (e.damaged ? `#${e.seq} ${e.at} DAMAGED: ${e.problem}` : `#${e.seq} ${e.at} ${e.kind}${e.worker ? ` ${e.worker}` : ''}: ${e.text}${e.question ? ` — “${e.question}”` : ''}`)).join('\n') : 'the journal is empty'));
+      emit(json(cmd), r, () => (r.length ? r.map((e) => (e.damaged ? `#${e.seq} ${e.at} DAMAGED: ${e.problem}` : `#${e.seq} ${e.at} ${e.kind}${e.worker ? ` ${e.worker}` : ''}: ${e.text}${e.question ? ` — ${quoteWorker(e.worker ?? 'unknown', e.question)}` : ''}`)).join('\n') : 'the journal is empty'));
     });
 
   const notify = program.command('notify').description('where notifications go: ntfy, a webhook, or a command (argv)');
@@ -142,9 +143,10 @@ export function registerWorkCommands(program: Command, call: Call, json: (cmd: C
     .description('add a target: ntfy <topic-url> | webhook <url> | command <argv…>')
     .argument('<kind>', 'ntfy, webhook or command')
     .argument('<args...>', 'the URL, or the command and its arguments')
+    .option('--allow-loopback', 'a URL on this machine (127.0.0.1, localhost, ::1) is meant: a local service of yours')
     .allowUnknownOption(true)
-    .action(async (kind: string, args: string[], _o, cmd: Command) => {
-      const r = await call<Row>(cmd, 'notify.add', { kind, args });
+    .action(async (kind: string, args: string[], o: { allowLoopback?: boolean }, cmd: Command) => {
+      const r = await call<Row>(cmd, 'notify.add', { kind, args, ...(o.allowLoopback ? { allowLoopback: true } : {}) });
       emit(json(cmd), r, () => `${r.added ? 'added' : 'already there:'} ${r.id} (${r.kind} → ${r.where})`);
     });
   notify
@@ -195,7 +197,7 @@ export function registerWorkCommands(program: Command, call: Call, json: (cmd: C
 /** The lines under `hand status`: backlog, decisions, away mode, failing targets. */
 export function statusFooter(s: Row): string {
   const lines = [`backlog: ${s.backlog.queued} queued (${s.backlog.ready} ready), ${s.backlog.inFlight} in flight, ${s.backlog.held} held, ${s.backlog.done} done`];
-  if (s.decisions.length) lines.push(`decisions waiting on you: ${s.decisions.length}`, ...s.decisions.map((d: Row) => `  ${d.key} (${d.worker}): ${d.question}`));
+  if (s.decisions.length) lines.push(`decisions waiting on you: ${s.decisions.length}`, ...s.decisions.map((d: Row) => `  ${d.key}: ${quoteWorker(d.worker, d.question)}`));
   if (s.away.active) lines.push(`away since ${s.away.since}${s.away.note ? ` (${s.away.note})` : ''} · ${s.away.unread} journal entries`);
   else if (s.away.unread) lines.push(`${s.away.unread} unread journal entries (hand afk off prints the account)`);
   for (const f of s.notify.failing) lines.push(`notification target ${f.targetId} is failing: ${f.lastError}`);

@@ -3,16 +3,26 @@
  * and kept there, so a slip (`--read-path ~/.ssh/id_rsa`) would put a private key where an agent
  * with bypassed permissions reads everything. The list follows the permissions posture's deny
  * rules (any .ssh directory, cloud credentials) and adds system secrets and kingshand's own state.
- * Checked on the path as given and on its real path, so a symlink leads nowhere around it.
+ * Checked on the path as given and on its real path, so a symlink leads nowhere around it; by
+ * device and inode and by content shape in read-path-identity.ts.
  */
 import { homedir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 
 /** A path component that marks a secret wherever it appears. */
-const SECRET_DIR_NAMES = ['.ssh', '.gnupg', '.aws'];
+export const SECRET_DIR_NAMES = ['.ssh', '.gnupg', '.aws'];
 
-function homeSecrets(home: string): string[] {
+/** Credential files by location (issue 24: each of these was copied into a worker's read-first/). */
+export function homeSecrets(home: string): string[] {
   return [
+    join(home, '.claude', '.credentials.json'),
+    join(home, '.config', 'gh'),
+    join(home, '.config', 'hub'),
+    join(home, '.npmrc'),
+    join(home, '.yarnrc.yml'),
+    join(home, '.pypirc'),
+    join(home, '.cargo', 'credentials.toml'),
+    join(home, '.cargo', 'credentials'),
     join(home, '.config', 'gcloud'),
     join(home, '.azure'),
     join(home, '.kube'),
@@ -22,7 +32,7 @@ function homeSecrets(home: string): string[] {
   ];
 }
 
-const SYSTEM_SECRETS = ['/etc/shadow', '/etc/gshadow', '/etc/sudoers', '/etc/ssh'];
+export const SYSTEM_SECRETS = ['/etc/shadow', '/etc/gshadow', '/etc/sudoers', '/etc/ssh'];
 
 function within(path: string, root: string): boolean {
   const rel = relative(root, path);

@@ -8,6 +8,7 @@ import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { UsageError } from '../../contract/errors.ts';
 import { deniedReadPath, type DenyContext } from './read-path-deny.ts';
+import { deniedByIdentity, deniedByShape } from './read-path-identity.ts';
 
 export interface StagedFile {
   /** Real path of the original. */
@@ -36,7 +37,8 @@ export function validateReadPaths(paths: readonly string[], deny: DenyContext = 
   const byLeaf = new Map<string, StagedFile>();
   for (const p of paths) {
     const source = checkReadPath(p);
-    const why = deniedReadPath(p, deny) ?? deniedReadPath(source, deny);
+    // Path first (cheap), then what the file is: the same inode as a denied file, or a credential's shape.
+    const why = deniedReadPath(p, deny) ?? deniedReadPath(source, deny) ?? deniedByIdentity(source, deny) ?? deniedByShape(source);
     if (why) {
       throw new UsageError('read-path-denied', `read path ${resolve(p)} is not handed to a worker: ${why}. Nothing was created. Copy what the worker needs (never a secret) into a file of its own and pass that.`, { path: resolve(p) });
     }

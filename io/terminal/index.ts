@@ -5,7 +5,7 @@
 export type * from './types.ts';
 export { KEY_NAMES } from './types.ts';
 export { assertKey, describeKey, InvalidKeyError, keyBytes, parseKey, tmuxSendKeysArgs } from './keys.ts';
-export { buildWorkerEnv, CALLER_TERMINAL_MARKERS, PARENT_SESSION_MARKERS, type WorkerEnvOptions } from './worker-env.ts';
+export { allowListEnv, buildWorkerEnv, isAllowedWorkerVar, CALLER_TERMINAL_MARKERS, PARENT_SESSION_MARKERS, type WorkerEnvOptions } from './worker-env.ts';
 export { checkPaneSpec, DEFAULT_COLS, DEFAULT_ROWS, MIN_COLS } from './pane-spec.ts';
 export {
   checkPromptBox,

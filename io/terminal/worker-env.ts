@@ -1,9 +1,16 @@
 /**
  * The environment a worker starts with, whatever the backend.
  *
- * Source: the environment of the person's `hand dispatch` call — that is where people keep API
- * keys, base URLs and proxies, and a long-running tmux/herdr server would otherwise hand a worker
- * whatever it inherited when it started (control-plane §2.7).
+ * Source: the environment of the person's `hand dispatch` call — that is where people keep the
+ * agent's API key, base URLs and proxies, and a long-running tmux/herdr server would otherwise
+ * hand a worker whatever it inherited when it started (control-plane §2.7).
+ *
+ * Kept: only what the allow-list names (issue 24 item 4). A hostile run found AWS_SECRET_ACCESS_KEY
+ * and GITHUB_TOKEN from the dispatching shell in a worker's `env`; a worker is an agent running
+ * someone else's words, so it gets what the agent needs to run, nothing the person merely has.
+ * HAND_HOME is not on the list: the worker's hooks carry `--home` in their settings file instead,
+ * so nothing in a worker's environment points it at the daemon's state directory.
+ * `--env` pairs are the person's explicit choice and are always applied.
  *
  * Removed: the markers a parent Claude Code session puts on its children. The Hand is itself a
  * Claude Code session, so `hand dispatch` usually runs under them; an inherited
@@ -36,6 +43,45 @@ export const PARENT_SESSION_MARKERS: readonly string[] = [
  */
 export const CALLER_TERMINAL_MARKERS: readonly string[] = ['TMUX', 'TMUX_PANE'];
 
+/** Names kept exactly (the terminal, the locale, the user, proxies and CA files, the agent's switches). */
+const ALLOWED_NAMES = new Set([
+  'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', 'TZ', 'TERM', 'COLORTERM', 'TMPDIR',
+  'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'no_proxy', 'all_proxy',
+  'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR',
+  // Where per-user directories are (the real-Claude harness points XDG_RUNTIME_DIR at its scratch).
+  'XDG_RUNTIME_DIR', 'XDG_CONFIG_HOME', 'XDG_CACHE_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME',
+  // Claude Code 2.1.332 reads these (telemetry and updater switches, running as root in a sandbox).
+  'IS_SANDBOX', 'DISABLE_TELEMETRY', 'DISABLE_ERROR_REPORTING', 'DISABLE_AUTOUPDATER', 'DISABLE_BUG_COMMAND',
+  'DISABLE_COST_WARNINGS', 'DISABLE_NON_ESSENTIAL_MODEL_CALLS',
+]);
+
+/**
+ * Prefixes kept: the locale family, the agent's own API and config variables, git identity, and
+ * the project's mock-agent test hooks. A credential for anything else (AWS_*, GITHUB_TOKEN,
+ * NPM_TOKEN, GH_*, OPENAI_*) matches none of these.
+ */
+const ALLOWED_PREFIXES = ['LC_', 'ANTHROPIC_', 'CLAUDE_', 'CLAUDE_CODE_', 'GIT_AUTHOR_', 'GIT_COMMITTER_', 'KH_MOCK_'];
+
+/** Whether a caller variable may reach a worker (the allow-list above). */
+export function isAllowedWorkerVar(name: string): boolean {
+  return ALLOWED_NAMES.has(name) || ALLOWED_PREFIXES.some((p) => name.startsWith(p));
+}
+
+/**
+ * Splits the caller's environment by the allow-list: what a worker may get, and the names of
+ * what it may not (names only — dispatch reports them; the values are never repeated).
+ */
+export function allowListEnv(callerEnv: Record<string, string | undefined>): { kept: Record<string, string>; leftOut: string[] } {
+  const kept: Record<string, string> = {};
+  const leftOut: string[] = [];
+  for (const [key, value] of Object.entries(callerEnv)) {
+    if (value === undefined) continue;
+    if (isAllowedWorkerVar(key)) kept[key] = value;
+    else leftOut.push(key);
+  }
+  return { kept, leftOut: leftOut.sort() };
+}
+
 export interface WorkerEnvOptions {
   /** Per-project additions; applied last, so they win over every default here. */
   add?: Record<string, string>;
@@ -51,10 +97,7 @@ export function buildWorkerEnv(
   callerEnv: Record<string, string | undefined>,
   options: WorkerEnvOptions = {},
 ): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(callerEnv)) {
-    if (value !== undefined) env[key] = value;
-  }
+  const env = allowListEnv(callerEnv).kept;
   for (const key of [...PARENT_SESSION_MARKERS, ...CALLER_TERMINAL_MARKERS]) delete env[key];
   // The box guard refuses to send while a suggestion sits in the box; a worker with suggestions
   // on would refuse steering after most turns. The env var beats settings files (§2.7).

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { HAND_BIN, makeCliWorld, type CliWorld } from './cli-harness.ts';
 import { makeTempDir, waitFor } from '../helpers/temp.ts';
 import { hookQueuePath } from '../../contract/hook-note.ts';
+import { hookCapability } from '../../io/agent/claude/hook-capability.ts';
 
 let world: CliWorld | null = null;
 const temps: Array<{ cleanup(): void }> = [];
@@ -91,7 +92,8 @@ describe('hand hook never blocks or fails Claude Code', () => {
       expect(settings.hooks[event][0].hooks[0].command, event).toContain(`hook ${event}`);
       expect(settings.hooks[event][0].hooks[0].command, event).toContain(HAND_BIN);
     }
-    const env = { ...baseEnv(), HAND_WORKER_ID: 'hw', HAND_HOME: w.home };
+    // The worker's own capability, as its launch environment carries it (a hook speaks only for its worker).
+    const env = { ...baseEnv(), HAND_WORKER_ID: 'hw', HAND_HOME: w.home, HAND_HOOK_CAP: hookCapability(w.home, 'hw') };
     const live = await runHook('Stop', JSON.stringify({ hook_event_name: 'Stop', session_id: 's-1' }), env);
     expect([live.code, JSON.parse(live.stdout)]).toEqual([0, { delivered: true, queued: false }]);
     const row = async () => ((await w.hand(['status', 'hw', '--json'])).json as Array<Record<string, any>>)[0]!;

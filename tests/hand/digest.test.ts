@@ -71,7 +71,7 @@ describe('hand digest', () => {
     expect(text.stdout).toContain('PROJECTS 2: ');
     expect(text.stdout).toContain('[local-only, yolo]');
     expect(text.stdout).toContain('WAITS ON YOU 2:');
-    expect(text.stdout).toContain(`- asker asks: ${QUESTION}`);
+    expect(text.stdout).toContain(`- asker asks — worker asker wrote: ${JSON.stringify(QUESTION)}`);
     expect(text.stdout).toMatch(/MEMORY OVER: \d+ estimated tokens against a budget of 600/);
     // Drift as counts (issue 22): the file names are one hand index check away.
     expect(text.stdout).toContain('UNINDEXED 1 files in data/');

@@ -28,7 +28,7 @@ describe('away mode', () => {
     const port = serverPort(server);
 
     await annexYoloShop(ok, w);
-    await ok(['notify', 'add', 'webhook', `http://127.0.0.1:${port}/hook`]);
+    await ok(['notify', 'add', 'webhook', `http://127.0.0.1:${port}/hook`, '--allow-loopback']);
     await ok(['backlog', 'add', 'feat', '--project', 'shop', 'Add the feature']);
     const d = await ok(['dispatch', '--item', 'feat', '--agent', 'mock']);
     expect((await w.hand(['wait', 'feat', '--until', 'settled', '--timeout', '30s'])).code).toBe(0);

@@ -50,7 +50,7 @@ describe('work that outlives the daemon', () => {
 
     // A webhook that is down: the parked notification stays pending.
     const port = await freePort();
-    await ok(['notify', 'add', 'webhook', `http://127.0.0.1:${port}/hook?token=SECRET`]);
+    await ok(['notify', 'add', 'webhook', `http://127.0.0.1:${port}/hook?token=SECRET`, '--allow-loopback']);
 
     const d = await ok(['dispatch', '--item', 'park', '--agent', 'mock']);
     expect(d).toMatchObject({ id: 'park', item: 'park' });
@@ -93,7 +93,7 @@ describe('work that outlives the daemon', () => {
     expect(all.workers[0]).toMatchObject({ id: 'park', item: 'park', decision: { key, state: 'open' } });
     expect(all).toMatchObject({ backlog: { queued: 2, ready: 1, inFlight: 1 }, decisions: [{ key }], away: { active: true, note: 'lunch' } });
     const text = await w.hand(['status']);
-    expect(text.stdout).toContain(`${key} (park): Which database should the mock project use?`);
+    expect(text.stdout).toContain(`${key}: worker park wrote: "Which database should the mock project use?"`);
     expect(text.stdout).toMatch(/away since .* \(lunch\)/);
     expect(await ok(['afk', 'status'])).toMatchObject({ away: true, note: 'lunch' });
     expect((await ok(['backlog', 'ready'])).map((i: any) => i.id)).toEqual(['base']);

@@ -2,6 +2,9 @@
  * The worker's second witness: Claude Code's own hooks. Each hook runs `hand hook <event>` from
  * this installation (absolute node + bin/hand.js, never a PATH lookup), which forwards the
  * payload to the daemon for the worker named by HAND_WORKER_ID (set in the launch environment).
+ * The state directory travels as `--home` in the command itself, never as HAND_HOME in the
+ * worker's environment: an environment variable is inherited by every command the worker runs,
+ * and pointed them all at the daemon (issue 24).
  * The command string is what Claude Code's settings format asks for; every part is quoted.
  */
 import { join } from 'node:path';
@@ -31,12 +34,13 @@ export interface HookCommandEntry {
 }
 export type WitnessHooks = Record<WitnessHookEvent, [{ matcher?: string; hooks: [HookCommandEntry] }]>;
 
-export function witnessHooks(opts: { node?: string; handBin?: string } = {}): WitnessHooks {
+export function witnessHooks(opts: { node?: string; handBin?: string; home?: string } = {}): WitnessHooks {
   const node = opts.node ?? process.execPath;
   const handBin = opts.handBin ?? join(KINGSHAND_ROOT, 'bin', 'hand.js');
+  const home = opts.home ? ['--home', opts.home] : [];
   const out = {} as WitnessHooks;
   for (const event of WITNESS_HOOK_EVENTS) {
-    out[event] = [{ ...(event === 'Notification' ? { matcher: '' } : {}), hooks: [{ type: 'command', command: shellCommand([node, handBin, 'hook', event]), timeout: HOOK_TIMEOUT_S }] }];
+    out[event] = [{ ...(event === 'Notification' ? { matcher: '' } : {}), hooks: [{ type: 'command', command: shellCommand([node, handBin, ...home, 'hook', event]), timeout: HOOK_TIMEOUT_S }] }];
   }
   return out;
 }
