@@ -146,5 +146,14 @@ export function wrappedInputStart(texts: readonly string[], row: number, bottom:
   const firstWord = next.slice(column).split(/\s/, 1)[0]!;
   const used = trimEndAll(text).length;
   if (width <= 0 || used + 1 + firstWord.length < width - WRAP_SLACK) return -1;
+  // The input goes on to the box's closing rule: a row left of its column, or a transcript entry,
+  // before that rule means this was an echoed prompt in the transcript (a real worker's first
+  // prompt wraps just the same), not the live box.
+  for (let r = row + 2; r < bottom; r++) {
+    const t = texts[r]!;
+    const lead = skipSpaces(t, 0);
+    if (lead === t.length) continue;
+    if (lead < column || /^[❯›>●⏺⎿✻✢✶✳✽·]/u.test(t.slice(lead))) return -1;
+  }
   return column;
 }

@@ -57,4 +57,17 @@ describe('a wrapped input inside the box is the box text', () => {
     expect(reading.promptBox).toBeNull();
     expect(reading.state).toBe('blocked');
   });
+
+  it('an echoed first prompt that wraps in the transcript, with the turn under it, is history, not the box', () => {
+    // A real worker's first prompt is long: echoed as `❯ Read the brief …` it fills the width and
+    // wraps, and the turn's entries follow it before the next rule (seen on 2.1.197).
+    const base = rowsOf('2.1.332/08-turn-finished.txt');
+    const box = rowWhere(base, (r) => r.startsWith('❯') && r.trim().length <= 2);
+    const lines = wrap(WORDS, 116);
+    const echoed = [`❯ ${lines[0]}`, ...lines.slice(1).map((l) => `  ${l}`), '', '● I will read the brief.', '', '  Read 1 file', '', '● Write(report.md)'];
+    const rows = replaceRows(base, box - 1, box + 1, ['─'.repeat(120), ...echoed, '─'.repeat(120)]);
+    const reading = analyseScreen(plainScreen(rows));
+    expect(reading.promptBoxKind).not.toBe('typed');
+    expect(reading.promptBox ?? '').not.toContain('I will read the brief');
+  });
 });

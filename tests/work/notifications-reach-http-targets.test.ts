@@ -71,6 +71,9 @@ function setup(label: string, sendTimeoutMs = 2000) {
   return { targets, logs, make };
 }
 
+/** The test's receivers listen on 127.0.0.1: local on purpose, as hand notify add --allow-loopback says. */
+const LOOPBACK = { allowLoopback: true };
+
 describe('notifications', () => {
   it('ntfy gets Title, Priority and Tags headers; a webhook gets JSON; a command gets JSON on stdin (argv only)', async () => {
     const { targets, make } = setup('notify-shapes');
@@ -78,8 +81,8 @@ describe('notifications', () => {
     const hook = await serve(() => ({ status: 200 }));
     servers.push(ntfy, hook);
     const out = join(db!.dir, 'from-command.json');
-    targets.add(makeTarget('ntfy', [`${ntfy.url}/kh-topic`]));
-    targets.add(makeTarget('webhook', [`${hook.url}/hook`]));
+    targets.add(makeTarget('ntfy', [`${ntfy.url}/kh-topic`], Date.now(), LOOPBACK));
+    targets.add(makeTarget('webhook', [`${hook.url}/hook`], Date.now(), LOOPBACK));
     targets.add(makeTarget('command', [process.execPath, '-e', `require('fs').writeFileSync(process.argv[1], require('fs').readFileSync(0))`, out]));
     const notifier = make();
     expect(notifier.notify('w1:blocked:1', n('w1'))).toBe(3);
@@ -97,7 +100,7 @@ describe('notifications', () => {
     const { targets, make } = setup('notify-once');
     const hook = await serve(() => ({ status: 200 }));
     servers.push(hook);
-    targets.add(makeTarget('webhook', [hook.url]));
+    targets.add(makeTarget('webhook', [hook.url], Date.now(), LOOPBACK));
     const notifier = make();
     expect(notifier.notify('w1:blocked:1', n('w1'))).toBe(1);
     expect(notifier.notify('w1:blocked:1', n('w1'))).toBe(0);
@@ -109,7 +112,7 @@ describe('notifications', () => {
     const { targets, make, logs } = setup('notify-500');
     const hook = await serve((_h, i) => ({ status: i < 3 ? 500 : 200 }));
     servers.push(hook);
-    const t = targets.add(makeTarget('webhook', [`${hook.url}/h?token=SECRET-TOKEN`])).target;
+    const t = targets.add(makeTarget('webhook', [`${hook.url}/h?token=SECRET-TOKEN`], Date.now(), LOOPBACK)).target;
     make().notify('w1:crashed:1', n('w1', 'crashed'));
     await waitFor(() => db!.stores.notify.problems()[0]?.lastError === 'HTTP 500', { what: 'the 500 recorded as a problem' });
     await waitFor(() => db!.stores.notify.recent()[0]?.state === 'delivered', { what: 'delivery after two 500s', timeoutMs: 10_000 });
@@ -126,8 +129,8 @@ describe('notifications', () => {
     const down = await serve(() => ({ status: 200 }));
     servers.push(slow);
     await down.close();
-    targets.add(makeTarget('webhook', [slow.url]));
-    targets.add(makeTarget('ntfy', [`${down.url}/topic`]));
+    targets.add(makeTarget('webhook', [slow.url], Date.now(), LOOPBACK));
+    targets.add(makeTarget('ntfy', [`${down.url}/topic`], Date.now(), LOOPBACK));
     const notifier = make();
     const t0 = performance.now();
     notifier.notify('w1:gate:1', n('w1', 'gate'));
@@ -144,7 +147,7 @@ describe('notifications', () => {
     const first = await serve(() => ({ status: 200 }));
     const port = first.port;
     await first.close();
-    targets.add(makeTarget('webhook', [`http://127.0.0.1:${port}/hook`]));
+    targets.add(makeTarget('webhook', [`http://127.0.0.1:${port}/hook`], Date.now(), LOOPBACK));
     const before = make();
     before.notify('w1:parked:1', n('w1', 'parked'));
     await waitFor(() => db!.stores.notify.recent()[0]?.attempts === 1, { what: 'a failed first attempt' });
@@ -183,7 +186,7 @@ describe('hand doctor', () => {
     const { targets, make } = setup('notify-doctor');
     const gone = await serve(() => ({ status: 200 }));
     await gone.close();
-    targets.add(makeTarget('webhook', [`${gone.url}/hook?token=DOCTOR-SECRET`]));
+    targets.add(makeTarget('webhook', [`${gone.url}/hook?token=DOCTOR-SECRET`], Date.now(), LOOPBACK));
     make().notify('w9:crashed:1', n('w9', 'crashed'));
     await waitFor(() => db!.stores.notify.problems().length === 1, { what: 'the failure recorded' });
     const { runDoctor } = await import('../../cli/commands/doctor.ts');
