@@ -1,7 +1,7 @@
 /**
  * Which MCP tool serves each daemon method, or why a method is the CLI's (or the daemon's) alone.
  * Typed over every name in contract/methods.ts, so a new method does not compile until it has
- * a face or a reason; tests/hand/every-method-has-a-face.test.ts checks each tool is served.
+ * a face or a reason; tests/hand/mcp-server.test.ts checks each tool is served.
  */
 import type { MethodName } from '../../contract/methods.ts';
 

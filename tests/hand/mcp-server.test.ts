@@ -1,5 +1,6 @@
 /**
- * `hand mcp` through the official SDK's client over stdio: the tools are listed; each tool's
+ * `hand mcp` through the official SDK's client over stdio. Every daemon method has an MCP tool or a
+ * recorded reason to be CLI-only (cli/mcp/faces.ts, issue 22) and the server serves exactly those. The tools are listed; each tool's
  * result is the object `hand <command> --json` prints for the same request (two twin workers
  * take the same steps, one through MCP and one through the CLI); refusals are tool errors with
  * the CLI's text and {error} object; `wait` reports progress while it waits.
@@ -10,6 +11,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { callTool, connectMcp } from '../helpers/mcp-client.ts';
 import type { CliWorld } from '../cli/cli-harness.ts';
 import { makeWorkspaceWorld } from '../helpers/workspace-world.ts';
+import { METHODS } from '../../contract/methods.ts';
+import { MCP_FACE } from '../../cli/mcp/faces.ts';
 
 const TOOLS = ['annex', 'projects', 'dispatch', 'approve', 'reject', 'status', 'wait', 'read', 'send', 'keys', 'answer', 'stop', 'land', 'digest', 'survey', 'audience'];
 let w: CliWorld;
@@ -43,7 +46,7 @@ function twin(value: unknown, from: string, to: string): unknown {
 }
 
 describe('hand mcp', () => {
-  it('lists the fleet tools (the rest of the daemon: tests/hand/every-method-has-a-face.test.ts)', async () => {
+  it('lists the fleet tools', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(TOOLS));
     for (const t of tools) expect(t.description, t.name).toBeTruthy();
@@ -122,4 +125,41 @@ describe('hand mcp', () => {
     expect(progress.length).toBeGreaterThan(0);
     expect(progress[0]!.message).toMatch(/^slow /);
   }, 120_000);
+});
+
+describe('every daemon method has a face', () => {
+  it('each method has an MCP tool or a reason to be CLI-only, and the server serves exactly those tools', async () => {
+    expect(Object.keys(MCP_FACE).sort()).toEqual([...METHODS].sort());
+    const wanted = Object.values(MCP_FACE).flatMap((f) => ('tool' in f ? [f.tool] : []));
+    for (const f of Object.values(MCP_FACE)) if ('cliOnly' in f) expect(f.cliOnly.length).toBeGreaterThan(20);
+    const { tools } = await client.listTools();
+    const served = tools.map((t) => t.name).sort();
+    // digest is a tool over several methods (the CLI's hand digest), not one method
+    expect(served).toEqual([...new Set([...wanted, 'digest'])].sort());
+    for (const t of tools) expect(t.description?.length ?? 0, t.name).toBeGreaterThan(20);
+  });
+
+  it('backlog, decisions, afk and usage tools answer what the CLI prints with --json', async () => {
+    // the repository is registered (as `repo`) by the annex test above
+    const added = await tool('backlog_add', { id: 'feat', title: 'Add the feature', project: 'repo' });
+    expect(added.isError, added.text).toBe(false);
+    const strip = (v: any) => JSON.parse(JSON.stringify(v, (k, x) => (k === 'updatedAt' || k === 'createdAt' ? undefined : x)));
+    expect(strip(added.value)).toEqual(strip(await cli(['backlog', 'show', 'feat'])));
+    expect((await tool('backlog_ready')).value).toEqual(await cli(['backlog', 'ready']));
+    const held = await tool('backlog_hold', { id: 'feat', reason: 'waiting for the spec', kind: 'person' });
+    expect(held.value.hold).toEqual({ kind: 'person', reason: 'waiting for the spec' });
+    expect((await tool('backlog_list')).value).toEqual(await cli(['backlog', 'list']));
+    expect((await tool('decisions')).value).toEqual(await cli(['decisions']));
+    expect((await tool('afk_status')).value).toEqual(await cli(['afk', 'status']));
+    const usage = await tool('usage');
+    expect(usage.value.line).toBe((await cli(['usage'])).line);
+  });
+
+  it('a refusal is a tool error carrying the CLI refusal text', async () => {
+    const r = await tool('decide', { key: 'no-such-decision', answer: 'SQLite' });
+    expect(r.isError).toBe(true);
+    const c = await w.hand(['decide', 'no-such-decision', 'SQLite', '--json']);
+    expect(c.code).toBe(1);
+    expect(r.value.error.message).toBe(c.json.error.message);
+  });
 });
