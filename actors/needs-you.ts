@@ -12,14 +12,11 @@ import type { WorkerViewLike } from './fleet-api.ts';
 import { conditionOf } from './wait-report.ts';
 import { describe as describeLabel, labelOf } from './notify/conditions.ts';
 import { optionsOf, questionOf } from '../io/screen/question-text.ts';
+import { quoteWorker } from '../contract/worker-words.ts';
 
 export type Need = 'blocked' | 'gate' | 'parked' | 'stalled' | 'unclassified' | 'disputed' | 'agent-error' | 'crashed' | 'landed';
 
 const NEEDS: ReadonlySet<string> = new Set<Need>(['blocked', 'gate', 'parked', 'stalled', 'unclassified', 'disputed', 'agent-error', 'crashed', 'landed']);
-
-// One helper for every face (contract/worker-words.ts); re-exported for the callers that had it here.
-export { QUOTE_MAX, quoteWorker } from '../contract/worker-words.ts';
-import { quoteWorker } from '../contract/worker-words.ts';
 
 export interface NeedsYouEvent {
   worker: string;

@@ -1,8 +1,9 @@
 /**
  * The daemon's side of `hand watch --needs-you`: what already waits on the person is sent first,
  * then one event per change of a worker's need (de-duplicated per worker and need: a repaint of
- * the same menu is not a second wake). A blocked worker's question and options are read off its
- * live screen once, when the event is made. Ends at the bound or when the client leaves.
+ * the same menu is not a second wake). A blocked worker's question and options come from its
+ * view's dialog, or are read off its live screen once when the reader could not list them. Ends at
+ * the bound or when the client leaves.
  */
 import type { CallContext } from '../../contract/protocol.ts';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
@@ -20,7 +21,8 @@ export async function watchNeedsYou(fleet: FleetHostApi, timeoutMs: number, ctx:
     last.set(v.id, need);
     if (!need) return;
     queue = queue.then(async () => {
-      const screen = need === 'blocked' ? await fleet.readScreen(v.id).then((r) => (r.ok ? r.text : null)).catch(() => null) : null;
+      // The view's dialog already carries the question and options; the screen is read only without one.
+      const screen = need === 'blocked' && !v.dialog ? await fleet.readScreen(v.id).then((r) => (r.ok ? r.text : null)).catch(() => null) : null;
       ctx.progress(needsYouEvent(v, need, screen, Date.now()));
       sent += 1;
     });
