@@ -40,3 +40,8 @@ export function formatDuration(ms: number): string {
   if (m < 60) return `${m}m${s % 60 ? `${s % 60}s` : ''}`;
   return `${Math.floor(m / 60)}h${m % 60 ? `${m % 60}m` : ''}`;
 }
+
+/** `hand journal --since`: a duration back (2h) as sinceMs, anything else as the ISO time it names. */
+export function journalSince(since: string | undefined): { sinceMs: number } | { since: string | undefined } {
+  return since && /^\d+(ms|s|m|h|d)$/.test(since) ? { sinceMs: parseDuration(since, '--since') } : { since };
+}

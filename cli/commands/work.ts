@@ -8,7 +8,7 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../../contract/errors.ts';
 import { HOLD_KINDS } from '../../contract/vocabulary.ts';
 import { formatAwayAccount, type AwayAccountText } from './away-text.ts';
-import { parseDuration } from '../durations.ts';
+import { journalSince } from '../durations.ts';
 import { briefFileText } from '../arguments.ts';
 import { emit, table } from '../output.ts';
 
@@ -132,7 +132,7 @@ export function registerWorkCommands(program: Command, call: Call, json: (cmd: C
     .description('the away journal (append-only); damaged entries are named, never reconstructed')
     .option('--since <when>', 'ISO time, or a duration such as 2h')
     .action(async (o: { since?: string }, cmd: Command) => {
-      const since = o.since && /^\d+(ms|s|m|h|d)$/.test(o.since) ? { sinceMs: parseDuration(o.since, '--since') } : { since: o.since };
+      const since = journalSince(o.since);
       const r = await call<Row[]>(cmd, 'journal', since);
       emit(json(cmd), r, () => (r.length ? r.map((e) => (e.damaged ? `#${e.seq} ${e.at} DAMAGED: ${e.problem}` : `#${e.seq} ${e.at} ${e.kind}${e.worker ? ` ${e.worker}` : ''}: ${e.text}${e.question ? ` — ${quoteWorker(e.worker ?? 'unknown', e.question)}` : ''}`)).join('\n') : 'the journal is empty'));
     });

@@ -11,7 +11,7 @@ import { HOLD_KINDS } from '../../contract/vocabulary.ts';
 import type { HomePaths } from '../../contract/home.ts';
 import type { MethodName } from '../../contract/methods.ts';
 import { call } from '../client.ts';
-import { parseDuration } from '../durations.ts';
+import { journalSince, parseDuration } from '../durations.ts';
 import { briefFileText } from '../arguments.ts';
 
 type Tool = <S extends z.ZodRawShape>(name: string, description: string, shape: S, fn: (args: z.objectOutputType<S, z.ZodTypeAny>) => Promise<unknown>) => void;
@@ -45,7 +45,7 @@ export function registerWorkTools(tool: Tool, p: HomePaths): void {
   tool('afk_off', 'The person is back: the away account — waits on you (questions quoted), landed, broke, still running (hand afk off).', {}, () => daemon('afk.off'));
   tool('afk_status', 'Whether the person is away, since when, unread journal entries (hand afk status).', {}, () => daemon('afk.status'));
   tool('journal', 'The away journal since a time (hand journal). since: ISO time or a duration back such as 2h.', { since: z.string().optional() }, (a) =>
-    daemon('journal', a.since && /^\d+(ms|s|m|h|d)$/.test(a.since) ? { sinceMs: parseDuration(a.since, '--since') } : { since: a.since }));
+    daemon('journal', journalSince(a.since)));
 
   tool('relaunch', 'Give a wedged or gone worker a fresh session in the same worktree and branch, with a progress note (hand relaunch). Refused while it works unless force.', {
     id: worker, note: z.string().optional(), force: z.boolean().optional(), stall: z.string().optional().describe('stall threshold, e.g. 20m'),
