@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { makeTempDir } from '../helpers/temp.ts';
 import { handRunner, stopInstallation, type HandRun, type HandRunner } from '../helpers/hand-process.ts';
-import { seedWorld, worldEnv, writeBrief } from '../helpers/hand-world.ts';
+import { seedWorld, WORKER_WORLD_ENV, worldEnv, writeBrief } from '../helpers/hand-world.ts';
 
 export { HAND_BIN, handRunner, stopInstallation, type HandRunner } from '../helpers/hand-process.ts';
 export { writeBrief } from '../helpers/hand-world.ts';
@@ -29,11 +29,7 @@ export async function makeCliWorld(label: string): Promise<CliWorld> {
   const root = tmp.path;
   const home = join(root, 'state');
   const { repo, agentHome } = seedWorld(root, '# test repo\n');
-  const env = worldEnv(agentHome, {
-    KH_MOCK_TICK_MS: '200',
-    // Workers that commit (landing tests) need an identity; CI has no global git config.
-    GIT_AUTHOR_NAME: 'worker', GIT_AUTHOR_EMAIL: 'worker@example.invalid', GIT_COMMITTER_NAME: 'worker', GIT_COMMITTER_EMAIL: 'worker@example.invalid',
-  });
+  const env = worldEnv(agentHome, WORKER_WORLD_ENV);
   const hand = handRunner(home, env, 60_000);
   return {
     root, home, repo, agentHome, env, hand,

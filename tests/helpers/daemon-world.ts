@@ -18,7 +18,7 @@ import { createDaemon, type Daemon } from '../../actors/daemon/create-daemon.ts'
 import { startSocketServer } from '../../actors/daemon/server.ts';
 import { call } from '../../cli/client.ts';
 import { makeTempDir } from './temp.ts';
-import { seedWorld, worldEnv, writeBrief } from './hand-world.ts';
+import { seedWorld, WORKER_WORLD_ENV, worldEnv, writeBrief } from './hand-world.ts';
 
 export interface DaemonWorld {
   root: string;
@@ -49,11 +49,7 @@ export async function makeDaemonWorld(label: string, opts: { env?: Record<string
   const home = join(root, 'state');
   const paths = ensureHome(home);
   const { repo, agentHome } = seedWorld(root, '# test repo\n');
-  const env = worldEnv(agentHome, {
-    KH_MOCK_TICK_MS: '200',
-    GIT_AUTHOR_NAME: 'worker', GIT_AUTHOR_EMAIL: 'worker@example.invalid', GIT_COMMITTER_NAME: 'worker', GIT_COMMITTER_EMAIL: 'worker@example.invalid',
-    ...opts.env,
-  });
+  const env = worldEnv(agentHome, { ...WORKER_WORLD_ENV, ...opts.env });
   const logs: DaemonWorld['logs'] = [];
   let server: Server | null = null;
   let stopped = false;

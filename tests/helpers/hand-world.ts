@@ -37,3 +37,12 @@ export function worldEnv(agentHome: string, extra: Record<string, string> = {}):
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'HAND_HOME') env[k] = v;
   return { ...env, HOME: agentHome, ...extra };
 }
+
+/**
+ * What a world's workers run with besides the caller's environment: the mock agent's tick, and a
+ * git identity (workers that commit need one; CI has no global git config).
+ */
+export const WORKER_WORLD_ENV: Readonly<Record<string, string>> = {
+  KH_MOCK_TICK_MS: '200',
+  GIT_AUTHOR_NAME: 'worker', GIT_AUTHOR_EMAIL: 'worker@example.invalid', GIT_COMMITTER_NAME: 'worker', GIT_COMMITTER_EMAIL: 'worker@example.invalid',
+};
