@@ -1,2 +1,2 @@
 export declare const SOURCE_DIRS: readonly string[];
-export declare function bundleIsFresh(root: string): boolean;
+export declare function bundleIsFresh(root: string, entry?: string): boolean;

@@ -16,9 +16,12 @@ function newestSource(dir, newest) {
   return newest;
 }
 
-/** `root` ends with a slash; the bundle is `<root>dist/cli/main.js`. */
-export function bundleIsFresh(root) {
-  const bundle = `${root}dist/cli/main.js`;
+/**
+ * `root` ends with a slash; `entry` is the bundle's entry under dist/ (both entries are built by
+ * one esbuild run, so one freshness rule holds for each).
+ */
+export function bundleIsFresh(root, entry = 'cli/main.js') {
+  const bundle = `${root}dist/${entry}`;
   if (!existsSync(bundle)) return false;
   const built = statSync(bundle).mtimeMs;
   return SOURCE_DIRS.every((d) => !existsSync(`${root}${d}`) || newestSource(`${root}${d}`, 0) <= built);
