@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { readLockHolder } from '../persistence/lock-holder.ts';
 import { DaemonUnreachableError } from '../contract/errors.ts';
 import type { HomePaths } from '../contract/home.ts';
+import { cliEnv } from './io.ts';
 
 /** A Unix socket connect is local: it answers at once or not at all. */
 export const CONNECT_BOUND_MS = 5_000;
@@ -29,7 +30,7 @@ function ms(params: Record<string, unknown>, key: string, fallback: number): num
  * The reply bound of one call. HAND_REPLY_BOUND_MS overrides the ordinary bound (a slow machine,
  * or a test that must not wait 20 s); long methods keep their own.
  */
-export function replyBoundMs(method: string, params: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): number {
+export function replyBoundMs(method: string, params: Record<string, unknown>, env: NodeJS.ProcessEnv = cliEnv()): number {
   const override = Number(env.HAND_REPLY_BOUND_MS);
   const ordinary = Number.isFinite(override) && override > 0 ? override : DEFAULT_REPLY_BOUND_MS;
   // The same defaults the daemon applies (actors/daemon/params.ts, handlers.ts).

@@ -14,6 +14,7 @@ import { DaemonUnreachableError, HandError, type ExitCode } from '../contract/er
 import { lineSplitter, type Reply } from '../contract/protocol.ts';
 import type { HomePaths } from '../contract/home.ts';
 import { CONNECT_BOUND_MS, noAnswerError, replyBoundMs } from './call-bounds.ts';
+import { cliEnv, cliIo, outsideCliRun } from './io.ts';
 
 const HAND_BIN = join(KINGSHAND_ROOT, 'bin', 'hand.js');
 
@@ -105,7 +106,7 @@ export async function startDaemon(paths: HomePaths, timeoutMs = 15_000): Promise
   const child = spawn(process.execPath, [HAND_BIN, 'daemon', 'run', '--home', paths.home], {
     detached: true,
     stdio: ['ignore', out, out],
-    env: process.env,
+    env: cliEnv(),
   });
   closeSync(out);
   let exited: number | null = null;
@@ -159,7 +160,14 @@ export async function connectDaemon(paths: HomePaths, autostart: boolean): Promi
   if (!autostart) {
     throw new DaemonUnreachableError(`no daemon is running for ${paths.home}. Start it with \`hand daemon start\`.`, { home: paths.home });
   }
-  return startDaemon(paths);
+  // A run in process (a test) starts its daemon its own way; the binary starts `hand daemon run`.
+  const starter = cliIo().startDaemon;
+  if (!starter) return startDaemon(paths);
+  const env = cliEnv();
+  await outsideCliRun(() => starter(paths, env));
+  const started = await tryConnect(paths.socket);
+  if (!started) throw new DaemonUnreachableError(`the daemon started for ${paths.home} does not answer on ${paths.socket}.`, { home: paths.home });
+  return started;
 }
 
 /** One request, one response (with optional progress messages in between). */

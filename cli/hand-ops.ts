@@ -13,6 +13,7 @@ import { pathArg } from './arguments.ts';
 import { checkSendableText } from '../io/text/sendable-text.ts';
 import { AGENTS, BACKENDS, POSTURES, UNTILS } from '../contract/vocabulary.ts';
 import type { HomePaths } from '../contract/home.ts';
+import { cliEnv } from './io.ts';
 
 type Obj = Record<string, any>;
 
@@ -27,7 +28,7 @@ const HAND_SESSION_VARS = ['CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT', 'CLAUDE_CODE_
 
 function callerEnv(): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !HAND_SESSION_VARS.includes(k)) env[k] = v;
+  for (const [k, v] of Object.entries(cliEnv())) if (v !== undefined && !HAND_SESSION_VARS.includes(k)) env[k] = v;
   return env;
 }
 
@@ -119,8 +120,8 @@ export const ops = {
   stop: (p: HomePaths, a: { id: string; timeout?: string; force?: boolean }) =>
     call<Obj>(p, 'stop', { id: a.id, timeoutMs: parseDuration(a.timeout ?? '30s', '--timeout'), force: a.force === true }),
   // The caller's PATH goes along: gh and no-mistakes are looked up with it (installed after the daemon started counts).
-  land: (p: HomePaths, a: { id: string }) => call<Obj>(p, 'land', { id: a.id, path: process.env.PATH ?? '' }),
-  approve: (p: HomePaths, a: { id: string }) => call<Obj>(p, 'approve', { id: a.id, path: process.env.PATH ?? '' }),
+  land: (p: HomePaths, a: { id: string }) => call<Obj>(p, 'land', { id: a.id, path: cliEnv().PATH ?? '' }),
+  approve: (p: HomePaths, a: { id: string }) => call<Obj>(p, 'approve', { id: a.id, path: cliEnv().PATH ?? '' }),
   reject(p: HomePaths, a: { id: string; reason: string }) {
     if (!a.reason?.trim()) throw new UsageError('missing-reason', 'a rejection needs a reason (--reason "…"): it is told to the worker and kept.');
     return call<Obj>(p, 'reject', { id: a.id, reason: a.reason });

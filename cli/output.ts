@@ -1,9 +1,10 @@
 /** Printing at the CLI edge: JSON for scripts, short readable text for people. */
 import { HandError } from '../contract/errors.ts';
 import { escapeControls } from '../io/text/escape-controls.ts';
+import { cliErr, cliOut, type CliStream } from './io.ts';
 
 /** Every line for a person goes out here, terminal control shown as text (io/text/escape-controls.ts). */
-export function printText(stream: NodeJS.WriteStream, text: string): void {
+export function printText(stream: CliStream, text: string): void {
   stream.write(escapeControls(text));
 }
 
@@ -13,23 +14,23 @@ export interface GlobalOptions {
 }
 
 export function emit(json: boolean | undefined, value: unknown, text: () => string): void {
-  if (json) process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  if (json) cliOut().write(`${JSON.stringify(value, null, 2)}\n`);
   else {
     const t = text();
-    if (t) printText(process.stdout, t.endsWith('\n') ? t : `${t}\n`);
+    if (t) printText(cliOut(), t.endsWith('\n') ? t : `${t}\n`);
   }
 }
 
 /** Turns any error into an exit code; typed errors keep theirs. */
 export function reportError(err: unknown, json: boolean | undefined): number {
   if (err instanceof HandError) {
-    if (json) process.stdout.write(`${JSON.stringify({ error: { code: err.code, message: err.message, ...err.details } }, null, 2)}\n`);
-    printText(process.stderr, `hand: ${err.message}\n`);
+    if (json) cliOut().write(`${JSON.stringify({ error: { code: err.code, message: err.message, ...err.details } }, null, 2)}\n`);
+    printText(cliErr(), `hand: ${err.message}\n`);
     return err.exitCode;
   }
   const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
-  if (json) process.stdout.write(`${JSON.stringify({ error: { code: 'internal', message: String(err) } }, null, 2)}\n`);
-  printText(process.stderr, `hand: unexpected error: ${message}\n`);
+  if (json) cliOut().write(`${JSON.stringify({ error: { code: 'internal', message: String(err) } }, null, 2)}\n`);
+  printText(cliErr(), `hand: unexpected error: ${message}\n`);
   return 1;
 }
 

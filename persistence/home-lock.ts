@@ -28,7 +28,7 @@ function isBusy(err: unknown): boolean {
   return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED');
 }
 
-export function acquireHomeLock(home: string): HomeLock {
+export function acquireHomeLock(home: string, pid: number = process.pid): HomeLock {
   mkdirSync(home, { recursive: true, mode: 0o700 });
   const lockPath = join(home, 'daemon.lock');
   const pidPath = join(home, 'daemon.pid');
@@ -39,7 +39,7 @@ export function acquireHomeLock(home: string): HomeLock {
     db.pragma('locking_mode = EXCLUSIVE');
     db.exec('CREATE TABLE IF NOT EXISTS holder (pid INTEGER NOT NULL, since INTEGER NOT NULL)');
     db.exec('DELETE FROM holder');
-    db.prepare('INSERT INTO holder (pid, since) VALUES (?, ?)').run(process.pid, Date.now());
+    db.prepare('INSERT INTO holder (pid, since) VALUES (?, ?)').run(pid, Date.now());
   } catch (err) {
     db.close();
     if (!isBusy(err)) {
@@ -58,7 +58,7 @@ export function acquireHomeLock(home: string): HomeLock {
     );
   }
   const since = Date.now();
-  writePrivateFile(pidPath, `${JSON.stringify({ pid: process.pid, since })}\n`);
+  writePrivateFile(pidPath, `${JSON.stringify({ pid, since })}\n`);
   let released = false;
   return {
     home,
@@ -66,7 +66,7 @@ export function acquireHomeLock(home: string): HomeLock {
     release() {
       if (released) return;
       released = true;
-      if (readLockHolder(home)?.pid === process.pid) rmSync(pidPath, { force: true });
+      if (readLockHolder(home)?.pid === pid) rmSync(pidPath, { force: true });
       db.close();
     },
   };

@@ -90,7 +90,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   applyFaultHolds(parseFaultHolds(deps.env[FAULT_HOLD_ENV]), ports, hosts, warn);
   // The PATH of each worker's last land/approve, for the landing that runs inside its machine.
   const callerPaths: CallerPaths = new Map();
-  const fleet = createFleetHost({ store, hosts, ports, landing: createLandingPort({ store, callerPaths }), log: (obj) => info(obj) });
+  const fleet = createFleetHost({ store, hosts, ports, landing: createLandingPort({ store, env: deps.env, callerPaths }), log: (obj) => info(obj) });
   const { restored, skipped } = await fleet.start();
   info({ restored: restored.length, skipped }, 'fleet restored');
   for (const s of skipped) warn({ worker: s.id, reason: s.reason }, 'skipped a stored worker that could not be restored');
@@ -104,6 +104,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     pid: deps.pid,
     home: paths.home,
     socket: paths.socket,
+    env: deps.env,
     workersDir: paths.workers,
     requestShutdown: deps.requestShutdown,
     repoTopLevel,
@@ -124,7 +125,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   const methods: Record<string, Handler> = createMethods({
     core,
     // Both gates are worker machine states; these handlers open, approve and reject them.
-    landing: landingHandlers({ store, fleet, callerPaths }),
+    landing: landingHandlers({ store, fleet, env: deps.env, callerPaths }),
     project: projectHandlers({ store, fleet }),
     discard: discardHandlers({ store, fleet, workersDir: paths.workers }),
     relaunch: relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add) }),
@@ -136,7 +137,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     work: work.methods,
   }, work.rules);
   // The review page on 127.0.0.1: its actions call these same methods (actors/review).
-  review = await hostReview({ home: paths.home, fleet, store, handlers: methods, screens: hostScreens(hosts), log: (obj, msg) => info(obj, msg) });
+  review = await hostReview({ home: paths.home, env: deps.env, fleet, store, handlers: methods, screens: hostScreens(hosts), log: (obj, msg) => info(obj, msg) });
 
   let closing: ReturnType<Daemon['close']> | null = null;
   const close = async () => {

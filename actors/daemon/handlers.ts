@@ -33,6 +33,8 @@ export interface HandlerDeps extends DispatchDeps {
   pid: number;
   home: string;
   socket: string;
+  /** The daemon's environment: the caller's stands in for it only when a request carries one. */
+  env: Record<string, string | undefined>;
   requestShutdown(): void;
 }
 
@@ -116,7 +118,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       }
       // A push-capable posture needs what pushing needs (origin, gh, no-mistakes), before it is stored.
       // The caller's environment, looked up now: gh installed after the daemon started counts.
-      const problem = await registrationProblem(posture, repo, req.env ?? process.env);
+      const problem = await registrationProblem(posture, repo, req.env ?? deps.env);
       if (problem) throw problem;
       store.upsertProject(record);
       return { ...record, updated: Boolean(previous) };

@@ -43,8 +43,8 @@ export { waitingForText } from '../gates.ts';
 export interface LandingDeps {
   store: FleetStore;
   fleet: FleetHostApi;
-  /** Environment used to find `gh` (defaults to the daemon's own). */
-  env?: Record<string, string | undefined>;
+  /** The daemon's environment: where `gh` is looked for when the caller sent no PATH. */
+  env: Record<string, string | undefined>;
   /** Shared with the landing port: the PATH of the person's last land/approve per worker. */
   callerPaths?: CallerPaths;
 }
@@ -107,10 +107,10 @@ export function landingSummary(posture: string, e: LandingEvidence): Omit<Landin
  * and re-gathers the evidence (an approval covers exactly the head the person saw), then lands
  * per the posture. Teardown is the machine's: its own stop, then `removeWorktree` below.
  */
-export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>; env?: Record<string, string | undefined>; callerPaths?: CallerPaths }): LandingPort {
+export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>; env: Record<string, string | undefined>; callerPaths?: CallerPaths }): LandingPort {
   return {
     async land(intent, approved) {
-      const env = envWithPath(deps.env ?? process.env, deps.callerPaths?.get(intent.id));
+      const env = envWithPath(deps.env, deps.callerPaths?.get(intent.id));
       const project = shippingProject(projectOf(deps.store, intent.id, intent.project), intent.briefPath);
       if (project.posture !== approved.posture || !(LANDABLE_POSTURES.includes(project.posture) || heldByTheGate(project))) throw changedSinceGate(intent.id, intent.branch);
       const evidence = await cleanEvidence(intent);
@@ -216,7 +216,7 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
       const id = idParam(params);
       await pastCheckingTheReport(id);
       const { row, project, view } = workerAndProject(id);
-      const env = envWithPath(deps.env ?? process.env, rememberPath(id, params));
+      const env = envWithPath(deps.env, rememberPath(id, params));
       const evidence = await checkedEvidence(row, project, view, env);
       const s = landingSummary(project.posture, evidence);
       // yolo is a boolean in the store: anything but true waits for a person.

@@ -7,6 +7,7 @@
  */
 import { existsSync, unlinkSync } from 'node:fs';
 import pino from 'pino';
+import type { Socket } from 'node:net';
 import type { HomePaths } from '../../contract/home.ts';
 import { acquireHomeLock } from '../../persistence/home-lock.ts';
 import { ensurePrivateFile } from '../../io/fs/private-files.ts';
@@ -16,57 +17,104 @@ import { refusalLine } from './state-record.ts';
 import { RefusedError } from '../../contract/errors.ts';
 import { createDaemon, type Daemon } from './create-daemon.ts';
 
-export async function runDaemon(paths: HomePaths): Promise<void> {
-  const lock = acquireHomeLock(paths.home);
+/** A daemon holding its home and serving its socket, with no hold on the process. */
+export interface DaemonService {
+  daemon: Daemon;
+  /** Stops serving, closes the fleet (live tmux panes survive), removes the socket, releases the lock. */
+  shutdown(why: string): Promise<void>;
+  /** Resolves once the service has shut down (asked by a `shutdown` request or by `shutdown()`). */
+  stopped: Promise<void>;
+  /** The daemon's log (daemon.log). */
+  log: (level: 'info' | 'warn' | 'error', obj: Record<string, unknown>, msg: string) => void;
+}
+
+export interface DaemonServiceOptions {
+  env: NodeJS.ProcessEnv;
+  pid: number;
+  /** Told when the service has shut down: the binary exits here. */
+  onStopped?: () => void;
+}
+
+/**
+ * The daemon of `paths` as a service: takes the home's lock, opens its log, builds the daemon
+ * (createDaemon) and serves it on the socket. No `process.*`: the binary (runDaemon) adds the
+ * signals and the exit, a test runs the same service in process.
+ */
+export async function startDaemonService(paths: HomePaths, opts: DaemonServiceOptions): Promise<DaemonService> {
+  const lock = acquireHomeLock(paths.home, opts.pid);
   ensurePrivateFile(paths.log);
-  const logger = pino({ base: { pid: process.pid } }, pino.destination({ dest: paths.log, sync: true, mkdir: true }));
+  const logger = pino({ base: { pid: opts.pid } }, pino.destination({ dest: paths.log, sync: true, mkdir: true }));
   const log = (level: 'info' | 'warn' | 'error', obj: Record<string, unknown>, msg: string) => logger[level](obj, msg);
   let server: KeptSocket | null = null;
   let daemon: Daemon | null = null;
-  let stopping = false;
-  const shutdown = async (why: string) => {
-    if (stopping) return;
-    stopping = true;
-    const step = (what: string, fn: () => unknown) => {
+  let stopping: Promise<void> | null = null;
+  let markStopped!: () => void;
+  const stopped = new Promise<void>((r) => (markStopped = r));
+  // A daemon that stops takes its connections with it (the binary by exiting): a long call
+  // (wait, watch) must not keep it open.
+  const connections = new Set<Socket>();
+  const shutdown = (why: string): Promise<void> => {
+    stopping ??= (async () => {
+      const step = (what: string, fn: () => unknown) => {
+        try {
+          fn();
+        } catch (err) {
+          logger.warn({ step: what, err: String(err) }, 'shutdown step failed');
+        }
+      };
+      step('log', () => logger.info({ why }, 'daemon stopping'));
+      step('close socket', () => server?.close());
       try {
-        fn();
-      } catch (err) {
-        logger.warn({ step: what, err: String(err) }, 'shutdown step failed');
+        const { tmux, live } = (await daemon?.close()) ?? { tmux: 'no-tmux', live: [] };
+        step('log', () => logger.info({ tmux, live }, 'tmux server on stop'));
+      } finally {
+        step('end connections', () => {
+          for (const c of connections) c.destroy();
+        });
+        step('remove socket', () => existsSync(paths.socket) && unlinkSync(paths.socket));
+        step('release lock', () => lock.release());
+        step('flush log', () => logger.flush());
+        markStopped();
+        opts.onStopped?.();
       }
-    };
-    step('log', () => logger.info({ why }, 'daemon stopping'));
-    step('close socket', () => server?.close());
-    try {
-      const { tmux, live } = (await daemon?.close()) ?? { tmux: 'no-tmux', live: [] };
-      step('log', () => logger.info({ tmux, live }, 'tmux server on stop'));
-    } finally {
-      step('remove socket', () => existsSync(paths.socket) && unlinkSync(paths.socket));
-      step('release lock', () => lock.release());
-      step('flush log', () => logger.flush());
-      process.exit(0);
-    }
+    })();
+    return stopping;
   };
   try {
-    daemon = await createDaemon({ paths, env: process.env, pid: process.pid, log, requestShutdown: () => void shutdown('requested') });
+    daemon = await createDaemon({ paths, env: opts.env, pid: opts.pid, log, requestShutdown: () => void shutdown('requested') });
   } catch (err) {
-    // A lost or damaged database: one line on stdout that the starting CLI turns back into the refusal.
-    if (err instanceof RefusedError) {
-      logger.error({ code: err.code, ...err.details }, err.message);
-      process.stdout.write(refusalLine(err));
-    }
+    if (err instanceof RefusedError) logger.error({ code: err.code, ...err.details }, err.message);
     lock.release();
     throw err;
   }
   const methods = daemon.methods;
   const info = (obj: Record<string, unknown>, msg: string) => logger.info(obj, msg);
-  server = await keepSocket(paths.socket, () => startSocketServer(paths.socket, methods, info), info);
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('uncaughtException', (err) => {
-    logger.error({ err: err.message, stack: err.stack }, 'uncaught exception');
-  });
-  process.on('unhandledRejection', (err) => {
-    logger.error({ err: String(err) }, 'unhandled rejection');
-  });
+  const listen = async () => {
+    const s = await startSocketServer(paths.socket, methods, info);
+    s.on('connection', (c: Socket) => {
+      connections.add(c);
+      c.once('close', () => connections.delete(c));
+    });
+    return s;
+  };
+  server = await keepSocket(paths.socket, listen, info);
   logger.info({ socket: paths.socket }, 'daemon listening');
+  return { daemon, shutdown, stopped, log };
+}
+
+/** `hand daemon run`: the service, plus this process's signals, error log and exit. */
+export async function runDaemon(paths: HomePaths): Promise<void> {
+  let service: DaemonService;
+  try {
+    service = await startDaemonService(paths, { env: process.env, pid: process.pid, onStopped: () => process.exit(0) });
+  } catch (err) {
+    // A lost or damaged database: one line on stdout that the starting CLI turns back into the refusal.
+    if (err instanceof RefusedError) process.stdout.write(refusalLine(err));
+    throw err;
+  }
+  process.on('SIGTERM', () => void service.shutdown('SIGTERM'));
+  process.on('SIGINT', () => void service.shutdown('SIGINT'));
+  // An error nothing caught is written to the daemon's log, not lost; the daemon stays up.
+  process.on('uncaughtException', (err) => service.log('error', { err: err.message, stack: err.stack }, 'uncaught exception'));
+  process.on('unhandledRejection', (err) => service.log('error', { err: String(err) }, 'unhandled rejection'));
 }

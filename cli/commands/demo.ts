@@ -13,6 +13,7 @@ import { ensureHome } from '../../io/fs/ensure-home.ts';
 import { call } from '../client.ts';
 import type { Condition } from '../../contract/vocabulary.ts';
 import { formatDuration, parseDuration } from '../durations.ts';
+import { cliEnv, cliOut, setExitCode } from '../io.ts';
 
 interface Row {
   id: string;
@@ -31,7 +32,7 @@ const WORKERS = [
 ] as const;
 
 function git(cwd: string, args: string[]): void {
-  execFileSync('git', args, { cwd, stdio: 'ignore', env: { ...process.env, GIT_AUTHOR_NAME: 'demo', GIT_AUTHOR_EMAIL: 'demo@example.invalid', GIT_COMMITTER_NAME: 'demo', GIT_COMMITTER_EMAIL: 'demo@example.invalid' } });
+  execFileSync('git', args, { cwd, stdio: 'ignore', env: { ...cliEnv(), GIT_AUTHOR_NAME: 'demo', GIT_AUTHOR_EMAIL: 'demo@example.invalid', GIT_COMMITTER_NAME: 'demo', GIT_COMMITTER_EMAIL: 'demo@example.invalid' } });
 }
 
 /** The goal's condition (from `hand status`); settled also waits for the report file. */
@@ -42,7 +43,7 @@ function reached(row: Row, goal: 'settled' | 'blocked' | 'stalled'): boolean {
 
 export async function runDemo(opts: { home?: string; json?: boolean; keep?: boolean }): Promise<void> {
   const out = (s: string) => {
-    if (!opts.json) process.stdout.write(`${s}\n`);
+    if (!opts.json) cliOut().write(`${s}\n`);
   };
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'kingshand-demo-')));
   const repo = join(root, 'repo');
@@ -60,7 +61,7 @@ export async function runDemo(opts: { home?: string; json?: boolean; keep?: bool
   const agentHome = join(root, 'agent-home');
   execFileSync('mkdir', ['-p', agentHome]);
   writeFileSync(join(agentHome, '.claude.json'), `${JSON.stringify({ hasCompletedOnboarding: true }, null, 2)}\n`);
-  const env = { ...(process.env as Record<string, string>), HOME: agentHome };
+  const env = { ...(cliEnv() as Record<string, string>), HOME: agentHome };
 
   // yolo: the demo shows workers at work, so its throwaway project skips the approval gates
   // (a real project waits at brief approval: hand approve <id>).
@@ -113,7 +114,7 @@ export async function runDemo(opts: { home?: string; json?: boolean; keep?: bool
     cleanup: opts.keep ? [`hand ${flag} stop <id>  (each worker)`, `hand ${flag} daemon stop`, `rm -rf ${root}`] : [`rm -rf ${root}`],
     workers: final,
   };
-  if (opts.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  if (opts.json) cliOut().write(`${JSON.stringify(summary, null, 2)}\n`);
   else {
     out(`worktrees  ${repo}/.claude/worktrees/{finisher,asker,staller}`);
     out(`reports    ${paths.workers}/<id>/report.md`);
@@ -122,5 +123,5 @@ export async function runDemo(opts: { home?: string; json?: boolean; keep?: bool
     out(opts.keep ? `the daemon is still running; look around with: hand ${flag} status` : 'workers stopped and daemon shut down');
     out(`clean up   ${summary.cleanup.join(' && ')}`);
   }
-  if (!ok) process.exitCode = 1;
+  if (!ok) setExitCode(1);
 }

@@ -12,6 +12,7 @@ import { notificationCheck } from './doctor-notify.ts';
 import { findExecutable } from '../../io/git/landing-pr.ts';
 import { GH_INSTALL, NO_MISTAKES_INSTALL, ghLoggedIn } from '../../io/git/posture-checks.ts';
 import { compareVersions, newestCorpusVersion, parseClaudeVersion } from '../../io/screen/profiles/claude-versions.ts';
+import { cliEnv } from '../io.ts';
 
 export interface Check {
   name: string;
@@ -75,25 +76,25 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
     fix: claudeVersion ? undefined : 'npm install --save-exact @anthropic-ai/claude-code@2.1.332',
   });
   // Only push-capable postures need gh, only no-mistakes postures the gate: optional here.
-  const gh = findExecutable('gh', process.env);
+  const gh = findExecutable('gh', cliEnv());
   const ghVersion = gh ? await version(gh, ['--version']) : null;
-  const login = gh ? ghLoggedIn(process.env) : 'no';
+  const login = gh ? ghLoggedIn(cliEnv()) : 'no';
   checks.push({
     name: 'gh', ok: Boolean(ghVersion) && login !== 'no', optional: true,
     // doctor runs in the caller's process: its PATH is the one annex sends the daemon too.
-    detail: !ghVersion ? `GitHub CLI not found (needed by direct-PR and no-mistakes projects; searched PATH ${process.env.PATH ?? ''})` : `${ghVersion}${login === 'no' ? ' — not logged in' : login === 'unknown' ? ' — login could not be told' : ''}`,
+    detail: !ghVersion ? `GitHub CLI not found (needed by direct-PR and no-mistakes projects; searched PATH ${cliEnv().PATH ?? ''})` : `${ghVersion}${login === 'no' ? ' — not logged in' : login === 'unknown' ? ' — login could not be told' : ''}`,
     fix: !ghVersion ? GH_INSTALL : login === 'no' ? 'gh auth login' : undefined,
   });
-  const nm = findExecutable('no-mistakes', process.env);
+  const nm = findExecutable('no-mistakes', cliEnv());
   const nmVersion = nm ? await version(nm, ['--version']) : null;
   checks.push({
     name: 'no-mistakes', ok: Boolean(nmVersion), optional: true,
-    detail: nmVersion ? `${nmVersion} (${nm})` : `the no-mistakes review gate not found (needed by no-mistakes projects; searched PATH ${process.env.PATH ?? ''})`,
+    detail: nmVersion ? `${nmVersion} (${nm})` : `the no-mistakes review gate not found (needed by no-mistakes projects; searched PATH ${cliEnv().PATH ?? ''})`,
     fix: nmVersion ? undefined : NO_MISTAKES_INSTALL,
   });
   const newer = claudeNewerThanCorpus(claudeVersion);
   if (newer !== null) checks.push(newer);
-  const herdrBin = process.env.HAND_HERDR_BIN;
+  const herdrBin = cliEnv().HAND_HERDR_BIN;
   if (herdrBin) {
     const herdr = await version(herdrBin, ['--version']);
     checks.push({ name: 'herdr', ok: Boolean(herdr), optional: true, detail: herdr ?? `${herdrBin} does not run`, fix: herdr ? undefined : 'point HAND_HERDR_BIN at a working herdr binary, or unset it' });

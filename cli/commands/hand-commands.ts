@@ -15,6 +15,7 @@ import { ops } from '../hand-ops.ts';
 import { findWorkspace, isWorkspace, workspacePaths, defaultWorkspaceDir } from '../../io/workspace/layout.ts';
 import { formatSurvey, formatAudience } from './picture-text.ts';
 import { parseSince, sessionStart } from '../since.ts';
+import { cliOut } from '../io.ts';
 
 interface Ctx {
   paths(cmd: Command): HomePaths;
@@ -81,7 +82,7 @@ export function registerHandCommands(program: Command, ctx: Ctx): void {
         } catch (err) {
           d.broken.push(`session: could not record its start: ${String(err).slice(0, 160)}`);
         }
-        process.stdout.write(`${hookOutput(formatDigest(d))}\n`);
+        cliOut().write(`${hookOutput(formatDigest(d))}\n`);
         return;
       }
       emit(ctx.json(cmd), d, () => formatDigest(d));

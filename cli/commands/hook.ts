@@ -12,6 +12,7 @@ import { openPrivateAppend } from '../../io/fs/private-files.ts';
 import { HOOK_HOME_ENV, HOOK_WORKER_ENV } from '../../io/agent/claude/hooks.ts';
 import { HOOK_CAP_ENV } from '../../io/agent/claude/hook-capability.ts';
 import { call, RemoteError } from '../client.ts';
+import { cliEnv } from '../io.ts';
 
 /** Whole budget for stdin and delivery; Claude Code's own timeout for the hook is 10 s. */
 const STDIN_MS = 2000;
@@ -78,7 +79,7 @@ export interface HookOutcome {
 }
 
 export async function runHook(event: string, opts: { home?: string; env?: NodeJS.ProcessEnv; stdin?: NodeJS.ReadableStream } = {}): Promise<HookOutcome> {
-  const env = opts.env ?? process.env;
+  const env = opts.env ?? cliEnv();
   const id = env[HOOK_WORKER_ENV];
   // Not launched by a daemon (a person's own Claude Code with these settings copied): nothing to tell.
   if (!id) return { delivered: false, queued: false, skipped: `${HOOK_WORKER_ENV} is not set` };

@@ -11,6 +11,7 @@ import { DaemonUnreachableError } from '../../contract/errors.ts';
 import { call } from '../client.ts';
 import { parseDuration } from '../durations.ts';
 import { printText } from '../output.ts';
+import { cliErr, cliOut } from '../io.ts';
 
 type Row = Record<string, any>;
 
@@ -24,16 +25,16 @@ export function registerWatch(program: Command, paths: (cmd: Command) => HomePat
       const timeoutMs = parseDuration(o.timeout, '--timeout');
       const asJson = json(cmd);
       const line = (p: Row) => {
-        if (asJson) process.stdout.write(`${JSON.stringify(p)}\n`);
-        else if (o.needsYou) printText(process.stdout, `${p.line}\n`);
-        else printText(process.stdout, `${p.id} ${p.stage} (${p.condition}) · ${p.lastActivity ?? ''}\n`);
+        if (asJson) cliOut().write(`${JSON.stringify(p)}\n`);
+        else if (o.needsYou) printText(cliOut(), `${p.line}\n`);
+        else printText(cliOut(), `${p.id} ${p.stage} (${p.condition}) · ${p.lastActivity ?? ''}\n`);
       };
       try {
         await call(paths(cmd), 'watch', { timeoutMs, needsYou: o.needsYou === true }, { onProgress: (p) => line(p as Row) });
       } catch (err) {
         // The daemon went away (stopped, restarted): the stream ends cleanly and its runner re-arms it.
         if (err instanceof DaemonUnreachableError && /closed the connection|lost the connection/.test(err.message)) {
-          if (!asJson) printText(process.stderr, 'hand watch: the daemon stopped; run hand watch again to go on\n');
+          if (!asJson) printText(cliErr(), 'hand watch: the daemon stopped; run hand watch again to go on\n');
           return;
         }
         throw err;

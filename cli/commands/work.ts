@@ -11,6 +11,7 @@ import { formatAwayAccount, type AwayAccountText } from './away-text.ts';
 import { journalSince } from '../durations.ts';
 import { briefFileText } from '../arguments.ts';
 import { emit, table } from '../output.ts';
+import { setExitCode } from '../io.ts';
 
 type Call = <T>(cmd: Command, method: string, params?: Record<string, unknown>) => Promise<T>;
 type Row = Record<string, any>;
@@ -171,7 +172,7 @@ export function registerWorkCommands(program: Command, call: Call, json: (cmd: C
     .action(async (id: string | undefined, _o, cmd: Command) => {
       const r = await call<Row[]>(cmd, 'notify.test', { id });
       emit(json(cmd), r, () => (r.length ? r.map((t) => `${t.ok ? '✓' : '✗'} ${t.id}${t.ok ? '' : ` ${t.error}`}`).join('\n') : 'no notification targets'));
-      process.exitCode = r.every((t) => t.ok) ? 0 : 1;
+      setExitCode(r.every((t) => t.ok) ? 0 : 1);
     });
 
   const usage = program

@@ -48,6 +48,8 @@ export function prText(e: LandingEvidence): { title: string; body: string } {
 export interface PrPlan {
   gh: string;
   repo: string;
+  /** The environment gh runs with (the one it was found in): its token and config, never the daemon process's own by accident. */
+  env: Record<string, string | undefined>;
   push: string[];
   create: string[];
 }
@@ -59,13 +61,13 @@ export async function planDirectPr(e: LandingEvidence, env: Record<string, strin
   if (remotes.exitCode !== 0 || !remotes.stdout.split('\n').some((r) => r.trim() === 'origin')) {
     throw new RefusedError('no-origin', `${e.repo} has no origin remote, so there is nowhere to push ${e.branch}; nothing was pushed. Add one (git remote add origin <url>) or register the project as local-only.`, { repo: e.repo });
   }
-  return { gh, repo: e.repo, push: pushArgv(e.branch), create: prCreateArgv({ target: landingTarget(e.base), branch: e.branch, ...prText(e) }) };
+  return { gh, repo: e.repo, env, push: pushArgv(e.branch), create: prCreateArgv({ target: landingTarget(e.base), branch: e.branch, ...prText(e) }) };
 }
 
 /** Pushes, then opens the PR; returns the PR URL gh printed. */
 export async function openDirectPr(plan: PrPlan): Promise<{ url: string }> {
   await gitOrRefuse(plan.repo, plan.push, 'landing-push-refused', 'pushing the worker branch');
-  const r = await execa(plan.gh, plan.create, { cwd: plan.repo, reject: false, stdin: 'ignore', env: { GH_PROMPT_DISABLED: '1' } });
+  const r = await execa(plan.gh, plan.create, { cwd: plan.repo, reject: false, stdin: 'ignore', env: { ...plan.env, GH_PROMPT_DISABLED: '1' }, extendEnv: false });
   const out = String(r.stdout ?? '');
   const url = out.split('\n').map((l) => l.trim()).find((l) => /^https:\/\//.test(l));
   if (r.exitCode !== 0 || !url) {

@@ -8,7 +8,7 @@ import { HAND_BIN, makeCliWorld, type CliWorld } from './cli-harness.ts';
 
 let w: CliWorld;
 beforeAll(async () => {
-  w = await makeCliWorld('cli-daemon');
+  w = await makeCliWorld('cli-daemon', { binary: true });
 });
 afterAll(async () => {
   await w.cleanup();

@@ -1,6 +1,9 @@
 /**
- * Drives the real `hand` binary as a child process against a private state directory, so each
- * test has its own daemon, database and tmux server, and cleans all of them up. The runner, the
+ * Drives `hand` against a private state directory, so each test has its own daemon, database
+ * and tmux server, and cleans all of them up. By default the program and its daemon run in this
+ * process (tests/helpers/hand-in-process.ts: the same commander program and daemon service, no
+ * Node start per call); `{ binary: true }` runs the real binary as a child process, for what only
+ * the binary shows (its exit, auto-start as a process, signals, SIGKILL). The runner, the
  * teardown and the world's files live in tests/helpers (shared with the benchmarks); this file
  * keeps the CLI tests' world and re-exports them for the tests that import from here.
  */
@@ -8,6 +11,7 @@ import { join } from 'node:path';
 import { makeTempDir } from '../helpers/temp.ts';
 import { handRunner, stopInstallation, type HandRun, type HandRunner } from '../helpers/hand-process.ts';
 import { seedWorld, WORKER_WORLD_ENV, worldEnv, writeBrief } from '../helpers/hand-world.ts';
+import { inProcessHand } from '../helpers/hand-in-process.ts';
 
 export { HAND_BIN, handRunner, stopInstallation, type HandRunner } from '../helpers/hand-process.ts';
 export { writeBrief } from '../helpers/hand-world.ts';
@@ -24,18 +28,34 @@ export interface CliWorld {
   cleanup(): Promise<void>;
 }
 
-export async function makeCliWorld(label: string): Promise<CliWorld> {
+export interface CliWorldOptions {
+  /** Run the real binary (a child process per call, a daemon process) instead of in process. */
+  binary?: boolean;
+}
+
+export async function makeCliWorld(label: string, opts: CliWorldOptions = {}): Promise<CliWorld> {
   const tmp = makeTempDir(label);
   const root = tmp.path;
   const home = join(root, 'state');
   const { repo, agentHome } = seedWorld(root, '# test repo\n');
   const env = worldEnv(agentHome, WORKER_WORLD_ENV);
-  const hand = handRunner(home, env, 60_000);
+  if (opts.binary) {
+    const hand = handRunner(home, env, 60_000);
+    return {
+      root, home, repo, agentHome, env, hand,
+      brief: (name, task) => writeBrief(root, name, task),
+      async cleanup() {
+        await stopInstallation(hand, home, 15_000);
+        tmp.cleanup();
+      },
+    };
+  }
+  const inProcess = inProcessHand(home, env, 60_000);
   return {
-    root, home, repo, agentHome, env, hand,
+    root, home, repo, agentHome, env, hand: inProcess.hand,
     brief: (name, task) => writeBrief(root, name, task),
     async cleanup() {
-      await stopInstallation(hand, home, 15_000);
+      await inProcess.cleanup();
       tmp.cleanup();
     },
   };

@@ -81,7 +81,7 @@ describe('hand hook never blocks or fails Claude Code', () => {
   });
 
   it('dispatch writes the hooks; notes reach the live daemon, and notes written while it is down are applied after its restart', async () => {
-    world = await makeCliWorld('hook-daemon');
+    world = await makeCliWorld('hook-daemon', { binary: true });
     const w = world;
     await w.hand(['annex', w.repo, '--yolo']);
     const d = await w.hand(['dispatch', 'hw', '--repo', w.repo, '--brief', w.brief('hw', 'work'), '--agent', 'mock', '--json']);

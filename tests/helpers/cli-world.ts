@@ -8,20 +8,20 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { makeCliWorld, type CliWorld, type CliWorldOptions } from '../cli/cli-harness.ts';
 import { waitFor } from './temp.ts';
 
 /**
  * Registers the teardown of the world a test makes; call once at the top of a test file. The
  * returned function makes the test's world (one per test).
  */
-export function useCliWorld(): (label: string) => Promise<CliWorld> {
+export function useCliWorld(defaults: CliWorldOptions = {}): (label: string, opts?: CliWorldOptions) => Promise<CliWorld> {
   let world: CliWorld | null = null;
   afterEach(async () => {
     await world?.cleanup();
     world = null;
   });
-  return async (label) => (world = await makeCliWorld(label));
+  return async (label, opts = defaults) => (world = await makeCliWorld(label, opts));
 }
 
 export type HandOk = (args: string[], timeoutMs?: number) => Promise<any>;

@@ -28,7 +28,7 @@ describe('a landed worktree git cannot remove names the way out', () => {
       return ctx.skip(`chattr +i is refused here: ${String((err as { stderr?: Buffer }).stderr ?? err).trim()}`);
     }
     locked.push(w.worktree);
-    const port = createLandingPort({ store: { getProject: () => undefined } as any });
+    const port = createLandingPort({ store: { getProject: () => undefined } as any, env: process.env });
     const r = await port.removeWorktree({ repo: fx.repo, worktree: w.worktree } as any);
     expect(r.problem).toContain('worktree kept: ');
     expect(r.problem).toContain(`The work is landed; ${w.worktree} is still on disk`);

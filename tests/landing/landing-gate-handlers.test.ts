@@ -40,7 +40,7 @@ async function doneWorker(opts: { posture?: Posture; yolo?: boolean; message?: s
   let h!: Harness;
   h = makeHarness({
     ports: { prepareWorktree: async (i) => void (await createWorktree({ repo: i.repo, id: i.id, base: i.base })), reportExists: async (p) => (await opts.reportCheck?.(), existsSync(p)) },
-    landing: createLandingPort({ store: { getProject: (n: string) => h.store.getProject(n) }, env: opts.env }),
+    landing: createLandingPort({ store: { getProject: (n: string) => h.store.getProject(n) }, env: opts.env ?? process.env }),
   });
   h.store.upsertProject({ name: 'app', repo, posture: opts.posture ?? 'local-only', yolo: opts.yolo ?? false, registeredAt: 1 });
   await h.fleet.start();
@@ -56,7 +56,7 @@ async function doneWorker(opts: { posture?: Posture; yolo?: boolean; message?: s
   expect(h.fleet.view('T-1')!.stage).toBe('done');
   // The agent leaves on /exit, as the real one does.
   h.host.onSend = (p, rec) => { if (rec.text === '/exit') queueMicrotask(() => h.host.exit(p, 0)); };
-  const handlers = landingHandlers({ store: h.store, fleet: h.fleet, env: opts.env });
+  const handlers = landingHandlers({ store: h.store, fleet: h.fleet, env: opts.env ?? process.env });
   temps.push(() => void h.fleet.shutdown());
   return { h, repo, worktree: it.worktree, briefDir, handlers, pane };
 }
