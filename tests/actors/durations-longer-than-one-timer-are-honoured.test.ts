@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, setup } from 'xstate';
 import { waitForWorker } from '../../actors/wait-report.ts';
 import { deadlineActor } from '../../actors/worker-logic.ts';
-import { realClock } from '../../actors/ports.ts';
+import { monotonicWallClock } from '../../actors/ports.ts';
 import { parseDuration } from '../../cli/durations.ts';
 import { MAX_TIMER_MS } from '../../io/time/long-timer.ts';
 import type { FleetHostApi, WorkerViewLike } from '../../actors/fleet-api.ts';
@@ -43,7 +43,9 @@ describe('durations longer than one timer are honoured', () => {
 
   it('a machine deadline weeks away (a stall threshold) fires then, not at once', async () => {
     const at = Date.now() + 40 * 24 * HOUR;
-    const machine = setup({ actors: { deadline: deadlineActor(realClock) } }).createMachine({
+    // The daemon's clock, made under the fake timers (the shared one is anchored at its first use,
+    // which in a worker that ran other files was on the real clock).
+    const machine = setup({ actors: { deadline: deadlineActor(monotonicWallClock()) } }).createMachine({
       initial: 'armed',
       states: {
         armed: { invoke: { src: 'deadline', input: { at, name: 'stall' as const } }, on: { DEADLINE: 'fired' } },

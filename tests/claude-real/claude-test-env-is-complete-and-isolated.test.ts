@@ -19,7 +19,7 @@ function tempHomeAndWorktree() {
 
 describe('claudeTestEnv', () => {
   it('is built from its options only: nothing of the caller\'s environment leaks in', () => {
-    const saved = { ...process.env };
+    const saved = { ANTHROPIC_API_KEY: process.env.ANTHROPIC_API_KEY, CLAUDE_CONFIG_DIR: process.env.CLAUDE_CONFIG_DIR };
     process.env.ANTHROPIC_API_KEY = 'sk-callers-own-key';
     process.env.CLAUDE_CONFIG_DIR = '/callers/config';
     try {
@@ -28,7 +28,11 @@ describe('claudeTestEnv', () => {
       expect(env.HOME).toBe('/h');
       expect(env.ANTHROPIC_BASE_URL).toBe('http://127.0.0.1:1');
     } finally {
-      process.env = saved;
+      // Put back what was there (the real env object stays: a worker process runs other files after this one).
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
     }
   });
 
