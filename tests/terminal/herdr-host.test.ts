@@ -13,11 +13,13 @@ import { waitFor, waitForEvent } from '../helpers/temp.ts';
 let double: HerdrDouble;
 let host: HerdrHost;
 let argvLog: string;
+let requestLog: string;
 
 beforeEach(() => {
   double = makeHerdrDouble('herdr-host');
   argvLog = join(double.dir, 'argv.log');
-  host = createHerdrHost({ ...double.hostOptions(), env: { ...double.env, HERDR_DOUBLE_ARGV_LOG: argvLog } });
+  requestLog = join(double.dir, 'requests.log');
+  host = createHerdrHost({ ...double.hostOptions(), env: { ...double.env, HERDR_DOUBLE_ARGV_LOG: argvLog, HERDR_DOUBLE_REQUEST_LOG: requestLog } });
 });
 
 afterEach(async () => {
@@ -27,6 +29,16 @@ afterEach(async () => {
 
 /** Every herdr command line the host ran, in order. */
 const commandLines = (): string[][] => (existsSync(argvLog) ? readFileSync(argvLog, 'utf8').trim().split('\n').map((l) => JSON.parse(l)) : []);
+
+interface SocketRequest {
+  id: string;
+  method: string;
+  params: Record<string, unknown>;
+}
+/** Every socket request the host sent itself (not through the CLI), in order. */
+const socketRequests = (method: string): SocketRequest[] =>
+  (existsSync(requestLog) ? readFileSync(requestLog, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as SocketRequest) : [])
+    .filter((r) => r.method === method && !String(r.id).startsWith('cli:'));
 
 const spec = (argv: string[], extraEnv: Record<string, string> = {}): PaneSpec => ({
   name: 'worker-1',
@@ -76,18 +88,20 @@ describe('herdr panes', () => {
     expect(listed.ok && listed.panes.map((p) => p.name).sort()).toEqual(['worker-1', 'worker-2']);
   });
 
-  it('reads the screen through --source visible only, and a herdr error is a failed read', async () => {
+  it('reads the screen over the socket through source visible only, and a herdr error is a failed read', async () => {
     const pane = await host.createPane(spec(['sh', '-c', 'printf "hello from the pane\\n"; sleep 30']));
     await waitFor(async () => (await screenText(pane.paneId)).includes('hello from the pane'), { what: 'the pane output on screen' });
     const missing = await host.readVisible('w99:p1');
     expect(missing.ok).toBe(false);
     expect(!missing.ok && missing.error).toContain('pane_not_found');
-    const reads = commandLines().filter((argv) => argv[1] === 'read');
+    const reads = socketRequests('pane.read');
     expect(reads.length).toBeGreaterThan(1);
-    for (const argv of reads) {
-      expect(argv[argv.indexOf('--source') + 1]).toBe('visible');
-      expect(argv.join(' ')).not.toContain('recent');
+    for (const { params } of reads) {
+      expect(params.source).toBe('visible');
+      expect(JSON.stringify(params)).not.toContain('recent');
     }
+    // No process per read: the CLI never read a pane.
+    expect(commandLines().some((argv) => argv[1] === 'read')).toBe(false);
   });
 
   it('reports the exit status of the program through the exited event', async () => {
@@ -109,13 +123,13 @@ describe('herdr panes', () => {
     expect(typed).toEqual([['pane', 'run', pane.paneId, ' eval "$KINGSHAND_LAUNCH"']]);
   });
 
-  it('sends one key per send-keys call', async () => {
+  it('sends one key per pane.send_keys request', async () => {
     const pane = await host.createPane(spec(['sh', '-c', 'stty raw -echo; echo keys-ready; dd bs=1 count=3 2>/dev/null | od -c; sleep 30']));
     await waitFor(async () => /^keys-ready/m.test(await screenText(pane.paneId)), { what: 'the raw-mode reader' });
     for (const key of [{ char: 'a' }, 'tab', { char: 'b' }] as const) await host.sendKey(pane.paneId, key);
     await waitFor(async () => /a\s+\\t\s+b/.test(await screenText(pane.paneId)), { what: 'the three keys echoed by od', timeoutMs: 15_000 });
-    const keyCalls = commandLines().filter((argv) => argv[1] === 'send-keys');
-    expect(keyCalls.map((argv) => argv.slice(3))).toEqual([['a'], ['tab'], ['b']]);
+    const keyCalls = socketRequests('pane.send_keys');
+    expect(keyCalls.map((r) => r.params.keys)).toEqual([['a'], ['tab'], ['b']]);
   });
 
   it('when the server goes away, reads fail and the pane reports an exit with unknown status', async () => {
