@@ -11,7 +11,6 @@ const everyCommandLine = (): string[][] => [
   herdrArgs.serverStop(),
   herdrArgs.workspaceCreate({ cwd: '/w', label: 'kingshand', env: { A: '1' } }),
   herdrArgs.paneRename('w1:p1', 'worker'),
-  herdrArgs.paneRun('w1:p1', "'true'"),
   herdrArgs.agentStart('w-1', 'claude', 'w1:p1', 90_000),
   herdrArgs.agentGet('w-1'),
   herdrArgs.observe('w1:p1', 120, 40),

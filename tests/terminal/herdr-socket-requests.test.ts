@@ -48,4 +48,8 @@ describe('herdr socket requests', () => {
     expect(herdrRequests.sendText('w1:p1', 'x')).toEqual(['pane.send_text', { pane_id: 'w1:p1', text: 'x' }]);
     expect(herdrRequests.pasteText('w1:p1', 'a\nb')).toEqual(['pane.send_input', { pane_id: 'w1:p1', text: 'a\nb' }]);
   });
+
+  it('types the launch line as herdr pane run does: the text, then Enter, in one send_input', () => {
+    expect(herdrRequests.runLine('w1:p1', ' eval "$X"')).toEqual(['pane.send_input', { pane_id: 'w1:p1', text: ' eval "$X"', keys: ['enter'] }]);
+  });
 });

@@ -5,8 +5,8 @@
  * §1.4; always an argv array, never a shell string.
  *
  * The CLI is what the backend runs once per pane or per server (status, server, workspace
- * create, pane rename, pane run, agent start/get, the observer stream). Per-call verbs — reads,
- * keys, text, pane probes, close — go over the socket (herdr-socket.ts): a CLI call is a process
+ * create, pane rename, agent start/get, the observer stream). Per-call verbs — reads, keys,
+ * text, the typed launch line, pane probes, close — go over the socket (herdr-socket.ts): a CLI call is a process
  * start, and a supervisor reads a screen after every change
  * (docs/2026-12-02-herdr-reads-over-the-socket.md).
  */
@@ -41,8 +41,6 @@ export const herdrArgs = {
     ...Object.entries(o.env).flatMap(([k, v]) => ['--env', `${k}=${v}`]),
   ],
   paneRename: (paneId: string, label: string): string[] => ['pane', 'rename', paneId, label],
-  /** Types a line into the pane's shell, then Enter. */
-  paneRun: (paneId: string, line: string): string[] => ['pane', 'run', paneId, line],
   /** No `-- <args>` ever (control-plane §2.8); callers only use this for a bare agent command. */
   agentStart: (name: string, kind: string, paneId: string, timeoutMs: number): string[] => [
     'agent', 'start', name, '--kind', kind, '--pane', paneId, '--timeout', String(timeoutMs),

@@ -2,8 +2,9 @@
  * TerminalHost on herdr (https://herdr.dev), driven through its CLI and socket API as documented
  * in reference/herdr.md and kingshand-control-plane.md §1:
  *
- * - per-call verbs (reads, keys, text, pane get/list, close) go over the socket, the rest
- *   (server, workspace create, pane rename/run, agent start/get, observe) through the CLI: a
+ * - per-call verbs (reads, keys, text, the typed launch line, pane get/list, close) go over the
+ *   socket, the rest
+ *   (server, workspace create, pane rename, agent start/get, observe) through the CLI: a
  *   CLI call is a process start (docs/2026-12-02-herdr-reads-over-the-socket.md);
  *
  * - every worker in its own workspace created with `--no-focus`, never `pane split` (§2.9);
@@ -152,7 +153,7 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
 
   async function startProgram(paneId: string, agent: { kind: string; name: string } | null): Promise<void> {
     if (!agent) {
-      resultOf('pane run', await herdr(herdrArgs.paneRun(paneId, TYPED_LAUNCH)));
+      replyResultOf('pane.send_input', await ask(herdrRequests.runLine(paneId, TYPED_LAUNCH)));
       return;
     }
     const timeoutMs = options.agentStartTimeoutMs ?? 90_000;
@@ -313,7 +314,7 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
 
     async stopServer(): Promise<void> {
       await host.dispose();
-      await stopHerdrServer(ctx);
+      await stopHerdrServer(ctx, socketPath);
     },
   };
   return host;

@@ -106,12 +106,19 @@ export const herdrRequests = {
   sendText: (paneId: string, text: string) => ['pane.send_text', { pane_id: paneId, text }] as const,
   /** Text into the pane, wrapped in bracketed paste when the app enabled it; no Enter. */
   pasteText: (paneId: string, text: string) => ['pane.send_input', { pane_id: paneId, text }] as const,
+  /** A line typed into the pane's shell, then Enter: what `herdr pane run` does (reference §1.3). */
+  runLine: (paneId: string, line: string) => ['pane.send_input', { pane_id: paneId, text: line, keys: ['enter'] }] as const,
   paneGet: (paneId: string) => ['pane.get', { pane_id: paneId }] as const,
   paneList: () => ['pane.list', {}] as const,
   workspaceList: () => ['workspace.list', {}] as const,
   paneClose: (paneId: string) => ['pane.close', { pane_id: paneId }] as const,
   /** A one-line read: only its content revision is wanted (the no-observer fallback). */
   paneRevision: (paneId: string) => ['pane.read', { pane_id: paneId, source: 'visible', lines: 1, format: 'text', strip_ansi: true }] as const,
+  /**
+   * An event stream held only for its end: herdr drops it as the server goes (`server stop`).
+   * `workspace.closed` because every stopping server closes its workspaces.
+   */
+  serverGone: () => ['events.subscribe', { subscriptions: [{ type: 'workspace.closed' }] }] as const,
   /** The events a pane watcher needs. `pane.agent_status_changed` requires a pane id. */
   paneEvents: (paneId: string) => [
     'events.subscribe',
