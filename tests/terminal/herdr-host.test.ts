@@ -143,6 +143,9 @@ describe('on one herdr server', () => {
       expect(world.commandLines().some((argv) => argv.includes('split'))).toBe(false);
       const listed = await host.list();
       expect(listed.ok && listed.panes.map((p) => p.name).sort()).toEqual(['worker-1', 'worker-2']);
+      // The names were given over the socket: the CLI's rename is only the fallback.
+      expect(world.socketRequests('pane.rename').map((r) => r.params.label)).toEqual(['worker-1', 'worker-2']);
+      expect(world.commandLines().some((argv) => argv[0] === 'pane' && argv[1] === 'rename')).toBe(false);
     });
 
     it('reads the screen over the socket through source visible only, and a herdr error is a failed read', async () => {

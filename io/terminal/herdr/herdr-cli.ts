@@ -4,11 +4,11 @@
  * functions here. Commands and flags follow reference/herdr.md §1 and kingshand-control-plane.md
  * §1.4; always an argv array, never a shell string.
  *
- * The CLI is what the backend runs once per pane or per server (status, server, workspace
- * create, pane rename, agent start/get, the observer stream). Per-call verbs — reads, keys,
- * text, the typed launch line, pane probes, close — go over the socket (herdr-socket.ts): a CLI call is a process
- * start, and a supervisor reads a screen after every change
- * (docs/2026-12-02-herdr-reads-over-the-socket.md).
+ * The CLI is what the backend runs once per pane or per server: status, server, workspace
+ * create, agent start/get, the observer stream (and pane rename where the socket's did not
+ * take). Per-call verbs — reads, keys, text, the typed launch line, pane probes, close — go over
+ * the socket (herdr-socket.ts): a CLI call is a process start, and a supervisor reads a screen
+ * after every change (docs/2026-12-02-herdr-reads-over-the-socket.md).
  */
 import { execa, type ResultPromise } from 'execa';
 import { spawn, type ChildProcess } from 'node:child_process';

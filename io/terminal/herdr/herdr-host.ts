@@ -2,10 +2,9 @@
  * TerminalHost on herdr (https://herdr.dev), driven through its CLI and socket API as documented
  * in reference/herdr.md and kingshand-control-plane.md §1:
  *
- * - per-call verbs (reads, keys, text, the typed launch line, pane get/list, close) go over the
- *   socket, the rest
- *   (server, workspace create, pane rename, agent start/get, observe) through the CLI: a
- *   CLI call is a process start (docs/2026-12-02-herdr-reads-over-the-socket.md);
+ * - per-call verbs (reads, keys, text, the typed launch line, pane get/list/rename, close) go
+ *   over the socket, the rest (server, workspace create, agent start/get, observe) through the
+ *   CLI: a CLI call is a process start (docs/2026-12-02-herdr-reads-over-the-socket.md);
  *
  * - every worker in its own workspace created with `--no-focus`, never `pane split` (§2.9);
  * - the program is started from the pane's shell under exactly its environment (launch-line.ts);
@@ -166,6 +165,16 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
     throw new HerdrError('agent start', started.error.code, started.error.message);
   }
 
+  /**
+   * Labels the pane with the worker's name over the socket; the reply's pane must carry the label,
+   * else (a herdr that names the param otherwise, or refuses it) the documented CLI does it.
+   */
+  async function rename(paneId: string, label: string): Promise<void> {
+    const renamed = await ask<{ pane?: { label?: unknown } }>(herdrRequests.paneRename(paneId, label));
+    if (renamed.ok && renamed.result.pane?.label === label) return;
+    resultOf('pane rename', await herdr(herdrArgs.paneRename(paneId, label)));
+  }
+
   async function sendKey(paneId: string, key: Key): Promise<void> {
     replyResultOf('pane.send_keys', await ask(herdrRequests.sendKey(paneId, key)));
   }
@@ -218,7 +227,7 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
       const paneId = created.root_pane?.pane_id;
       if (!paneId) throw new HerdrError('workspace create', 'transport', 'reply has no root_pane.pane_id');
       try {
-        resultOf('pane rename', await herdr(herdrArgs.paneRename(paneId, checked.name)));
+        await rename(paneId, checked.name);
         if (agent) agentLaunched.add(paneId);
         await watch(paneId);
         await startProgram(paneId, agent);

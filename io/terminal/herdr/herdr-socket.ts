@@ -110,6 +110,12 @@ export const herdrRequests = {
   runLine: (paneId: string, line: string) => ['pane.send_input', { pane_id: paneId, text: line, keys: ['enter'] }] as const,
   paneGet: (paneId: string) => ['pane.get', { pane_id: paneId }] as const,
   paneList: () => ['pane.list', {}] as const,
+  /**
+   * The pane's label. reference §1.8 lists `pane.rename` but not its params; `label` is the
+   * field the label comes back in (PaneInfo) and the CLI's word for it, and the caller checks
+   * the returned pane to know it took.
+   */
+  paneRename: (paneId: string, label: string) => ['pane.rename', { pane_id: paneId, label }] as const,
   workspaceList: () => ['workspace.list', {}] as const,
   paneClose: (paneId: string) => ['pane.close', { pane_id: paneId }] as const,
   /** A one-line read: only its content revision is wanted (the no-observer fallback). */
