@@ -64,6 +64,17 @@ export function identify(shellPid) {
   return kind ? { kind, pid: pgid } : null;
 }
 
+/**
+ * Minor page faults of the shell's waited-for children (field 10 of stat, `cminflt`): it grows
+ * when the shell reaps a command it ran, so a command that came and went between two looks
+ * still leaves a trace. 0 when the shell is gone.
+ */
+export function reapedChildFaults(shellPid) {
+  const stat = read(`/proc/${shellPid}/stat`);
+  if (!stat) return 0;
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[8]) || 0;
+}
+
 /** True when the pane's shell owns the foreground (an idle interactive shell). */
 export function shellOwnsForeground(shellPid) {
   return foregroundGroup(shellPid) === shellPid;
