@@ -33,11 +33,12 @@ interface World {
   close(): Promise<void>;
 }
 
-function makeWorld(label: string): World {
+function makeWorld(label: string, extraEnv: Record<string, string> = {}): World {
   const double = makeHerdrDouble(label);
   const argvLog = join(double.dir, 'argv.log');
   const requestLog = join(double.dir, 'requests.log');
-  const host = createHerdrHost({ ...double.hostOptions(), env: { ...double.env, HERDR_DOUBLE_ARGV_LOG: argvLog, HERDR_DOUBLE_REQUEST_LOG: requestLog } });
+  const env = { ...double.env, HERDR_DOUBLE_ARGV_LOG: argvLog, HERDR_DOUBLE_REQUEST_LOG: requestLog, ...extraEnv };
+  const host = createHerdrHost({ ...double.hostOptions(), env });
   const lines = (path: string): string[] => (existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean) : []);
   let marks = { argv: 0, requests: 0 };
   return {
@@ -107,6 +108,23 @@ describe('herdr server state', () => {
     expect(read.ok).toBe(false);
     expect(!read.ok && read.error).toContain('server_not_running');
     expect(await host.serverState()).toEqual({ state: 'stopped' });
+  });
+});
+
+describe('herdr pane labels', () => {
+  let own: World;
+  afterEach(async () => {
+    await own.close();
+  });
+
+  it('labels a pane over the socket, and through the CLI when the socket rename did not take', async () => {
+    own = makeWorld('herdr-host-rename', { HERDR_DOUBLE_RENAME_PARAM: 'name' });
+    await own.host.ensureServer();
+    const pane = await own.host.createPane(spec(own.double, ['sh', '-c', 'sleep 30']));
+    expect(own.socketRequests('pane.rename').map((r) => r.params)).toEqual([{ pane_id: pane.paneId, label: 'worker-1' }]);
+    expect(own.commandLines().filter((argv) => argv[1] === 'rename')).toEqual([['pane', 'rename', pane.paneId, 'worker-1']]);
+    const listed = await own.host.list();
+    expect(listed.ok && listed.panes.map((p) => p.name)).toEqual(['worker-1']);
   });
 });
 

@@ -5,7 +5,6 @@
  * - per-call verbs (reads, keys, text, the typed launch line, pane get/list/rename, close) go
  *   over the socket, the rest (server, workspace create, agent start/get, observe) through the
  *   CLI: a CLI call is a process start (docs/2026-12-02-herdr-reads-over-the-socket.md);
- *
  * - every worker in its own workspace created with `--no-focus`, never `pane split` (§2.9);
  * - the program is started from the pane's shell under exactly its environment (launch-line.ts);
  *   a bare agent command such as `claude` goes through `agent start`, whose error is re-read
