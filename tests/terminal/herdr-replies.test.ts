@@ -3,36 +3,44 @@
  * a failed status probe is never "stopped". The inputs are the exact shapes herdr prints.
  */
 import { describe, expect, it } from 'vitest';
-import { outcomeOf, textReadOf } from '../../io/terminal/herdr/envelope.ts';
+import { outcomeOf, readTextOf } from '../../io/terminal/herdr/envelope.ts';
 import type { HerdrRun } from '../../io/terminal/herdr/herdr-cli.ts';
+import type { PaneReadReply, SocketReply } from '../../io/terminal/herdr/herdr-socket.ts';
 import { serverStateOf } from '../../io/terminal/herdr/server-state.ts';
 
 const run = (exitCode: number | null, stdout = '', stderr = '', spawnError?: string): HerdrRun => ({ exitCode, stdout, stderr, spawnError });
-const notRunning = JSON.stringify({ id: 'cli:pane:read', error: { code: 'server_not_running', message: 'no herdr server is running at /s; run `herdr` to start or attach it' } });
 
 describe('a herdr screen read', () => {
-  it('is a failed read when the output is a JSON error envelope, even with exit 0', () => {
-    const read = textReadOf('pane read', run(0, JSON.stringify({ error: { code: 'pane_not_found', message: 'pane w9:p9 not found' }, id: 'x' })));
-    expect(read).toEqual({ ok: false, error: 'herdr pane read: pane_not_found - pane w9:p9 not found' });
+  const read = (text: unknown): SocketReply<PaneReadReply> => ({ ok: true, result: { read: { text, revision: 3 } } });
+
+  it('is a failed read when herdr answers with its error', () => {
+    const got = readTextOf('pane.read', { ok: false, error: { code: 'pane_not_found', message: 'pane w9:p9 not found' }, unreachable: false });
+    expect(got).toEqual({ ok: false, error: 'herdr pane.read: pane_not_found - pane w9:p9 not found' });
   });
 
-  it('is a failed read when herdr exits non-zero with its error on stderr', () => {
-    const read = textReadOf('pane read', run(1, '', notRunning));
-    expect(read.ok).toBe(false);
-    expect(!read.ok && read.error).toContain('server_not_running');
+  it('is a failed read, not a screen, when nobody answers on the socket', () => {
+    const got = readTextOf('pane.read', { ok: false, error: { code: 'server_not_running', message: 'connect ENOENT /s' }, unreachable: true });
+    expect(got.ok).toBe(false);
+    expect(!got.ok && got.error).toContain('server_not_running');
   });
 
-  it('is a failed read when nothing could be read (empty or whitespace)', () => {
-    expect(textReadOf('pane read', run(0, '')).ok).toBe(false);
-    expect(textReadOf('pane read', run(0, '\n  \n\n')).ok).toBe(false);
-    expect(textReadOf('pane read', run(null, '', '', 'spawn herdr ENOENT')).ok).toBe(false);
+  it('is a failed read when the text is a JSON error envelope', () => {
+    const got = readTextOf('pane.read', read(JSON.stringify({ error: { code: 'pane_not_found', message: 'pane w9:p9 not found' }, id: 'x' })));
+    expect(got).toEqual({ ok: false, error: 'herdr pane.read: pane_not_found - pane w9:p9 not found' });
+  });
+
+  it('is a failed read when nothing could be read (empty, whitespace, or no text at all)', () => {
+    expect(readTextOf('pane.read', read('')).ok).toBe(false);
+    expect(readTextOf('pane.read', read('\n  \n\n')).ok).toBe(false);
+    expect(readTextOf('pane.read', read(undefined)).ok).toBe(false);
+    expect(readTextOf('pane.read', { ok: true, result: {} }).ok).toBe(false);
   });
 
   it('keeps a rendered screen untrimmed, even one mentioning errors', () => {
     const screen = '  error: build failed\n❯\u00a0fix it \n';
-    expect(textReadOf('pane read', run(0, screen))).toEqual({ ok: true, text: screen });
+    expect(readTextOf('pane.read', read(screen))).toEqual({ ok: true, text: screen });
     // JSON without an `error` property is screen content, not a failure.
-    expect(textReadOf('pane read', run(0, '{"result":1}')).ok).toBe(true);
+    expect(readTextOf('pane.read', read('{"result":1}')).ok).toBe(true);
   });
 });
 

@@ -1,12 +1,14 @@
 /**
  * herdr's JSON envelopes (reference §1.6): success is `{"id":"cli:…","result":{…}}` on stdout,
  * failure `{"error":{"code":"…","message":"…"},"id":"…"}` on stderr with exit 1; a usage error
- * exits 2 with plain text. Reads print raw text instead, and a read whose text parses as an error
- * object is a failed read, never a screen (control-plane §3.1): an error payload is non-empty,
- * wide and constant, and read as a screen it would look like a worker frozen on an error.
+ * exits 2 with plain text. The socket answers `{"id","result"}` or `{"id","error"}` (§1.8). A read
+ * whose text parses as an error object is a failed read, never a screen (control-plane §3.1): an
+ * error payload is non-empty, wide and constant, and read as a screen it would look like a worker
+ * frozen on an error.
  */
 import { RefusedError } from '../../../contract/errors.ts';
 import type { HerdrRun } from './herdr-cli.ts';
+import type { PaneReadReply, SocketReply } from './herdr-socket.ts';
 
 export interface HerdrErrorBody {
   code: string;
@@ -75,17 +77,23 @@ export function resultOf<T = Record<string, unknown>>(command: string, run: Herd
 export type TextOutcome = { ok: true; text: string } | { ok: false; error: string };
 
 /**
- * A raw-text read (control-plane §3.1): a non-zero exit, an empty/whitespace text, or a text that
- * parses as JSON with an `error` property (even at exit 0) is a failed read. Otherwise the text,
- * untrimmed.
+ * A screen or scrollback read over the socket (control-plane §3.1): herdr's error, a socket
+ * nobody answers on (could not tell, never a screen), a reply without `read.text`, an empty or
+ * whitespace text, or a text that parses as JSON with an `error` property are failed reads.
+ * Otherwise the text, untrimmed.
  */
-export function textReadOf(command: string, run: HerdrRun): TextOutcome {
-  if (run.exitCode === null) return { ok: false, error: `herdr ${command}: ${run.spawnError ?? 'did not run'}` };
-  for (const text of [run.stdout, run.stderr]) {
-    const error = errorOf(text);
-    if (error) return { ok: false, error: `herdr ${command}: ${error.code} - ${error.message}` };
-  }
-  if (run.exitCode !== 0) return { ok: false, error: `herdr ${command} exited ${run.exitCode}: ${(run.stderr || run.stdout).trim().slice(0, 200)}` };
-  if (run.stdout.trim() === '') return { ok: false, error: `herdr ${command}: nothing that could be read` };
-  return { ok: true, text: run.stdout };
+export function readTextOf(method: string, reply: SocketReply<PaneReadReply>): TextOutcome {
+  if (!reply.ok) return { ok: false, error: `herdr ${method}: ${reply.error.code} - ${reply.error.message}` };
+  const text = reply.result.read?.text;
+  if (typeof text !== 'string') return { ok: false, error: `herdr ${method}: reply without read.text` };
+  const error = errorOf(text);
+  if (error) return { ok: false, error: `herdr ${method}: ${error.code} - ${error.message}` };
+  if (text.trim() === '') return { ok: false, error: `herdr ${method}: nothing that could be read` };
+  return { ok: true, text };
+}
+
+/** A socket request's result, or a HerdrError naming the method. */
+export function replyResultOf<T>(method: string, reply: SocketReply<T>): T {
+  if (!reply.ok) throw new HerdrError(method, reply.error.code, reply.error.message);
+  return reply.result;
 }

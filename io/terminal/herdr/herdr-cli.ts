@@ -3,12 +3,16 @@
  * line"). Everything else in the herdr backend speaks of panes, screens and keys and calls the
  * functions here. Commands and flags follow reference/herdr.md §1 and kingshand-control-plane.md
  * §1.4; always an argv array, never a shell string.
+ *
+ * The CLI is what the backend runs once per pane or per server: status, server, workspace
+ * create, agent start/get, the observer stream (and pane rename where the socket's did not
+ * take). Per-call verbs — reads, keys, text, the typed launch line, pane probes, close — go over
+ * the socket (herdr-socket.ts): a CLI call is a process start, and a supervisor reads a screen
+ * after every change (docs/2026-12-02-herdr-reads-over-the-socket.md).
  */
 import { execa, type ResultPromise } from 'execa';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname } from 'node:path';
-import { assertKey } from '../keys.ts';
-import type { Key, NamedKey } from '../types.ts';
 
 export interface HerdrContext {
   /** The herdr executable. */
@@ -26,31 +30,6 @@ export interface HerdrRun {
   spawnError?: string;
 }
 
-/** herdr's key names (reference §1.5) for our one-key vocabulary. */
-const KEY_TOKENS: Record<NamedKey, string> = {
-  enter: 'enter',
-  escape: 'esc',
-  up: 'up',
-  down: 'down',
-  left: 'left',
-  right: 'right',
-  tab: 'tab',
-  btab: 'shift+tab',
-  space: 'space',
-  backspace: 'backspace',
-  'ctrl-c': 'ctrl+c',
-  'ctrl-u': 'ctrl+u',
-};
-
-/** One key as herdr names it. A lone `+` would read as a modifier joiner, so it is `plus`. */
-export function herdrKeyToken(key: Key): string {
-  assertKey(key);
-  if (typeof key === 'string') return KEY_TOKENS[key];
-  if (key.char === ' ') return 'space';
-  if (key.char === '+') return 'plus';
-  return key.char;
-}
-
 /** Every command line the backend uses, by purpose. */
 export const herdrArgs = {
   /** Three-valued server state; run directly so the exit code is kept (control-plane §1.4). */
@@ -61,23 +40,7 @@ export const herdrArgs = {
     'workspace', 'create', '--cwd', o.cwd, '--label', o.label, '--no-focus',
     ...Object.entries(o.env).flatMap(([k, v]) => ['--env', `${k}=${v}`]),
   ],
-  workspaceList: (): string[] => ['workspace', 'list'],
-  paneList: (): string[] => ['pane', 'list'],
-  paneGet: (paneId: string): string[] => ['pane', 'get', paneId],
   paneRename: (paneId: string, label: string): string[] => ['pane', 'rename', paneId, label],
-  /** Types a line into the pane's shell, then Enter. */
-  paneRun: (paneId: string, line: string): string[] => ['pane', 'run', paneId, line],
-  /** The live viewport, with SGR attributes. The only read that is ever classified. */
-  readVisible: (paneId: string): string[] => ['pane', 'read', paneId, '--source', 'visible', '--format', 'ansi'],
-  /** Scrollback for people; never classified. */
-  readScrollback: (paneId: string, lines: number): string[] => [
-    'pane', 'read', paneId, '--source', 'recent-unwrapped', '--lines', String(lines),
-  ],
-  /** Exactly one key per invocation (control-plane §7: `down enter` in one call is forbidden). */
-  sendKey: (paneId: string, key: Key): string[] => ['pane', 'send-keys', paneId, herdrKeyToken(key)],
-  /** Raw bytes: no Enter, no bracketed paste. */
-  sendText: (paneId: string, text: string): string[] => ['pane', 'send-text', paneId, text],
-  paneClose: (paneId: string): string[] => ['pane', 'close', paneId],
   /** No `-- <args>` ever (control-plane §2.8); callers only use this for a bare agent command. */
   agentStart: (name: string, kind: string, paneId: string, timeoutMs: number): string[] => [
     'agent', 'start', name, '--kind', kind, '--pane', paneId, '--timeout', String(timeoutMs),

@@ -2,13 +2,16 @@
  * TerminalHost on herdr (https://herdr.dev), driven through its CLI and socket API as documented
  * in reference/herdr.md and kingshand-control-plane.md §1:
  *
+ * - per-call verbs (reads, keys, text, the typed launch line, pane get/list/rename, close) go
+ *   over the socket, the rest (server, workspace create, agent start/get, observe) through the
+ *   CLI: a CLI call is a process start (docs/2026-12-02-herdr-reads-over-the-socket.md);
  * - every worker in its own workspace created with `--no-focus`, never `pane split` (§2.9);
  * - the program is started from the pane's shell under exactly its environment (launch-line.ts);
  *   a bare agent command such as `claude` goes through `agent start`, whose error is re-read
  *   with `agent get` because it can fail while the agent did register (folder trust →
  *   `agent_not_ready`);
- * - the visible viewport (`--source visible`) is the only read that is classified;
- * - one key per `send-keys`; text then a separate Enter;
+ * - the visible viewport (`source: visible`) is the only read that is classified;
+ * - one key per `pane.send_keys`; text then a separate Enter;
  * - `status --json` gives the three-valued server state;
  * - events: see pane-watch.ts. Panes live in the herdr server and outlive us.
  *
@@ -22,9 +25,9 @@ import { checkPaneSpec, DEFAULT_COLS, DEFAULT_ROWS } from '../pane-spec.ts';
 import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, TerminalHost, TextResult } from '../types.ts';
 import { PARENT_SESSION_MARKERS } from '../worker-env.ts';
 import { HERDR_AGENT_KINDS, herdrAgentName } from './agent-name.ts';
-import { HerdrError, outcomeOf, resultOf, textReadOf } from './envelope.ts';
+import { HerdrError, outcomeOf, readTextOf, replyResultOf, resultOf } from './envelope.ts';
 import { herdrArgs, runHerdr, type HerdrContext } from './herdr-cli.ts';
-import { herdrRequests, resolveSocketPath, socketRequest } from './herdr-socket.ts';
+import { herdrRequests, paneNotFound, resolveSocketPath, socketRequest, type PaneReadReply } from './herdr-socket.ts';
 import { assertLaunchable, exitCodeFromTitle, LAUNCH_VARIABLE, launchCommand, TYPED_LAUNCH } from './launch-line.ts';
 import { PaneWatch } from './pane-watch.ts';
 import { launchEnvFiles, type LaunchEnvFiles } from '../launch-env-file.ts';
@@ -96,6 +99,8 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
   let disposed = false;
 
   const herdr = (args: readonly string[], timeoutMs?: number) => runHerdr(ctx, args, timeoutMs);
+  const ask = <T = Record<string, unknown>>(request: readonly [string, Record<string, unknown>]) =>
+    socketRequest<T>(socketPath, request[0], request[1]);
   let launch: LaunchEnvFiles | null = null;
   const ownLaunchDir = !options.launchDir && !options.stateDir;
   const launchFiles = (): LaunchEnvFiles =>
@@ -146,7 +151,7 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
 
   async function startProgram(paneId: string, agent: { kind: string; name: string } | null): Promise<void> {
     if (!agent) {
-      resultOf('pane run', await herdr(herdrArgs.paneRun(paneId, TYPED_LAUNCH)));
+      replyResultOf('pane.send_input', await ask(herdrRequests.runLine(paneId, TYPED_LAUNCH)));
       return;
     }
     const timeoutMs = options.agentStartTimeoutMs ?? 90_000;
@@ -159,20 +164,29 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
     throw new HerdrError('agent start', started.error.code, started.error.message);
   }
 
+  /**
+   * Labels the pane with the worker's name over the socket; the reply's pane must carry the label,
+   * else (a herdr that names the param otherwise, or refuses it) the documented CLI does it.
+   */
+  async function rename(paneId: string, label: string): Promise<void> {
+    const renamed = await ask<{ pane?: { label?: unknown } }>(herdrRequests.paneRename(paneId, label));
+    if (renamed.ok && renamed.result.pane?.label === label) return;
+    resultOf('pane rename', await herdr(herdrArgs.paneRename(paneId, label)));
+  }
+
   async function sendKey(paneId: string, key: Key): Promise<void> {
-    resultOf('pane send-keys', await herdr(herdrArgs.sendKey(paneId, key)));
+    replyResultOf('pane.send_keys', await ask(herdrRequests.sendKey(paneId, key)));
   }
 
   async function typeText(paneId: string, text: string): Promise<void> {
     if (text.length === 0) return;
     if (text.length <= RAW_TEXT_LIMIT && !/[\r\n]/.test(text)) {
-      resultOf('pane send-text', await herdr(herdrArgs.sendText(paneId, text)));
+      replyResultOf('pane.send_text', await ask(herdrRequests.sendText(paneId, text)));
       return;
     }
-    // Long or multi-line text goes in as one paste (bracketed when the app asked for it), over
-    // the socket: argv has a size limit and raw newlines would submit line by line.
-    const reply = await socketRequest(socketPath, ...herdrRequests.pasteText(paneId, text));
-    if (!reply.ok) throw new HerdrError('pane.send_input', reply.error.code, reply.error.message);
+    // Long or multi-line text goes in as one paste (bracketed when the app asked for it): raw
+    // newlines would submit line by line.
+    replyResultOf('pane.send_input', await ask(herdrRequests.pasteText(paneId, text)));
   }
 
   const host: HerdrHost = {
@@ -212,7 +226,7 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
       const paneId = created.root_pane?.pane_id;
       if (!paneId) throw new HerdrError('workspace create', 'transport', 'reply has no root_pane.pane_id');
       try {
-        resultOf('pane rename', await herdr(herdrArgs.paneRename(paneId, checked.name)));
+        await rename(paneId, checked.name);
         if (agent) agentLaunched.add(paneId);
         await watch(paneId);
         await startProgram(paneId, agent);
@@ -224,10 +238,11 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
     },
 
     async attach(paneId: string): Promise<PaneInfo | null> {
-      const got = outcomeOf<{ pane?: HerdrPaneRecord }>(await herdr(herdrArgs.paneGet(paneId)));
+      const got = await ask<{ pane?: HerdrPaneRecord }>(herdrRequests.paneGet(paneId));
       if (!got.ok) {
-        if (got.error.code === 'pane_not_found') return null;
-        throw new HerdrError('pane get', got.error.code, got.error.message);
+        // Only herdr saying "no such pane" is a missing pane; a socket nobody answers is not.
+        if (paneNotFound(got.error)) return null;
+        throw new HerdrError('pane.get', got.error.code, got.error.message);
       }
       if (!got.result.pane) return null;
       await watch(paneId);
@@ -235,14 +250,14 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
     },
 
     async readVisible(paneId: string): Promise<ReadResult> {
-      const read = textReadOf('pane read', await herdr(herdrArgs.readVisible(paneId)));
+      const read = readTextOf('pane.read', await ask<PaneReadReply>(herdrRequests.readVisible(paneId)));
       if (!read.ok) return read;
       return { ok: true, screen: parseAnsi(read.text, { cols, rows }) };
     },
 
     async readScrollback(paneId: string, lines: number): Promise<TextResult> {
       const n = Math.min(1000, Math.max(1, Math.floor(lines)));
-      return textReadOf('pane read', await herdr(herdrArgs.readScrollback(paneId, n)));
+      return readTextOf('pane.read', await ask<PaneReadReply>(herdrRequests.readScrollback(paneId, n)));
     },
 
     async sendText(paneId: string, text: string): Promise<void> {
@@ -265,20 +280,23 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
       await w?.stop();
       bus.forget(paneId);
       agentLaunched.delete(paneId);
-      const closed = outcomeOf(await herdr(herdrArgs.paneClose(paneId)));
-      if (!closed.ok && closed.error.code !== 'pane_not_found' && closed.error.code !== 'server_not_running') {
-        throw new HerdrError('pane close', closed.error.code, closed.error.message);
+      const closed = await ask(herdrRequests.paneClose(paneId));
+      // Already gone, or no server (which ended every pane): nothing left to close.
+      if (!closed.ok && !paneNotFound(closed.error) && !closed.unreachable) {
+        throw new HerdrError('pane.close', closed.error.code, closed.error.message);
       }
     },
 
     async list(): Promise<ListResult> {
-      const workspaces = outcomeOf<{ workspaces?: Array<{ workspace_id: string; label?: string }> }>(await herdr(herdrArgs.workspaceList()));
+      const workspaces = await ask<{ workspaces?: Array<{ workspace_id: string; label?: string }> }>(herdrRequests.workspaceList());
       if (!workspaces.ok) {
-        if (workspaces.error.code === 'server_not_running') return { ok: true, panes: [] };
-        return { ok: false, error: `herdr workspace list: ${workspaces.error.code} - ${workspaces.error.message}` };
+        // Nobody serves the socket: what the CLI reports as server_not_running, and no server
+        // holds no panes. Any other failure is "could not tell".
+        if (workspaces.unreachable) return { ok: true, panes: [] };
+        return { ok: false, error: `herdr workspace.list: ${workspaces.error.code} - ${workspaces.error.message}` };
       }
-      const panes = outcomeOf<{ panes?: HerdrPaneRecord[] }>(await herdr(herdrArgs.paneList()));
-      if (!panes.ok) return { ok: false, error: `herdr pane list: ${panes.error.code} - ${panes.error.message}` };
+      const panes = await ask<{ panes?: HerdrPaneRecord[] }>(herdrRequests.paneList());
+      if (!panes.ok) return { ok: false, error: `herdr pane.list: ${panes.error.code} - ${panes.error.message}` };
       if (!Array.isArray(workspaces.result.workspaces) || !Array.isArray(panes.result.panes)) {
         return { ok: false, error: 'herdr reply without workspaces/panes' };
       }
@@ -304,7 +322,7 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
 
     async stopServer(): Promise<void> {
       await host.dispose();
-      await stopHerdrServer(ctx);
+      await stopHerdrServer(ctx, socketPath);
     },
   };
   return host;

@@ -1,10 +1,14 @@
 /**
  * herdr's socket API (reference §1.8): newline-delimited JSON over a Unix socket, one request per
- * line. The backend uses it where the CLI has no fitting verb or where a process per call is too
- * dear: bracketed-paste text (`pane.send_input`), cheap pane probes, and the pushed events
+ * line. The backend uses it for every per-call verb — screen and scrollback reads, keys, text,
+ * pane probes, lists, close — because a CLI call is a process start and a supervisor reads a
+ * screen after every change (docs/2026-12-02-herdr-reads-over-the-socket.md); and where the CLI
+ * has no fitting verb: bracketed-paste text (`pane.send_input`) and the pushed events
  * (`events.subscribe`). The only file that composes socket requests.
  */
 import { createConnection, type Socket } from 'node:net';
+import type { Key } from '../types.ts';
+import { herdrKeyToken } from './key-names.ts';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -76,13 +80,51 @@ export function socketRequest<T = Record<string, unknown>>(
   });
 }
 
+/**
+ * herdr says a pane does not exist. `pane_not_found` is the code herdr's source uses (§1.6); the
+ * socket example in §1.8 shows `not_found` with "pane not found", so both are taken.
+ */
+export function paneNotFound(error: { code: string }): boolean {
+  return error.code === 'pane_not_found' || error.code === 'not_found';
+}
+
+/** What `pane.read` answers: `.result.read` (`PaneReadResult`, reference §1.3). */
+export interface PaneReadReply {
+  read?: { text?: unknown; revision?: unknown };
+}
+
 /** Requests the backend makes over the socket, by purpose. */
 export const herdrRequests = {
+  /** The live viewport, with SGR attributes. The only read that is ever classified (control-plane §3.1). */
+  readVisible: (paneId: string) => ['pane.read', { pane_id: paneId, source: 'visible', format: 'ansi', strip_ansi: false }] as const,
+  /** Scrollback for people, soft wraps joined; never classified. herdr caps `lines` at 1000. */
+  readScrollback: (paneId: string, lines: number) =>
+    ['pane.read', { pane_id: paneId, source: 'recent-unwrapped', lines, format: 'text', strip_ansi: true }] as const,
+  /** Exactly one key per request (control-plane §7: `down enter` in one call is forbidden). */
+  sendKey: (paneId: string, key: Key) => ['pane.send_keys', { pane_id: paneId, keys: [herdrKeyToken(key)] }] as const,
+  /** Raw bytes: no Enter, no bracketed paste. */
+  sendText: (paneId: string, text: string) => ['pane.send_text', { pane_id: paneId, text }] as const,
   /** Text into the pane, wrapped in bracketed paste when the app enabled it; no Enter. */
   pasteText: (paneId: string, text: string) => ['pane.send_input', { pane_id: paneId, text }] as const,
+  /** A line typed into the pane's shell, then Enter: what `herdr pane run` does (reference §1.3). */
+  runLine: (paneId: string, line: string) => ['pane.send_input', { pane_id: paneId, text: line, keys: ['enter'] }] as const,
   paneGet: (paneId: string) => ['pane.get', { pane_id: paneId }] as const,
+  paneList: () => ['pane.list', {}] as const,
+  /**
+   * The pane's label. reference §1.8 lists `pane.rename` but not its params; `label` is the
+   * field the label comes back in (PaneInfo) and the CLI's word for it, and the caller checks
+   * the returned pane to know it took.
+   */
+  paneRename: (paneId: string, label: string) => ['pane.rename', { pane_id: paneId, label }] as const,
+  workspaceList: () => ['workspace.list', {}] as const,
+  paneClose: (paneId: string) => ['pane.close', { pane_id: paneId }] as const,
   /** A one-line read: only its content revision is wanted (the no-observer fallback). */
   paneRevision: (paneId: string) => ['pane.read', { pane_id: paneId, source: 'visible', lines: 1, format: 'text', strip_ansi: true }] as const,
+  /**
+   * An event stream held only for its end: herdr drops it as the server goes (`server stop`).
+   * `workspace.closed` because every stopping server closes its workspaces.
+   */
+  serverGone: () => ['events.subscribe', { subscriptions: [{ type: 'workspace.closed' }] }] as const,
   /** The events a pane watcher needs. `pane.agent_status_changed` requires a pane id. */
   paneEvents: (paneId: string) => [
     'events.subscribe',

@@ -13,7 +13,7 @@
  */
 import { createInterface } from 'node:readline';
 import { spawnObserver, type HerdrContext } from './herdr-cli.ts';
-import { herdrRequests, socketRequest, subscribe, type HerdrEvent, type Subscription } from './herdr-socket.ts';
+import { herdrRequests, paneNotFound, socketRequest, subscribe, type HerdrEvent, type Subscription } from './herdr-socket.ts';
 import { exitCodeFromTitle } from './launch-line.ts';
 
 export interface PaneWatchHooks {
@@ -139,7 +139,7 @@ export class PaneWatch {
       const reply = await socketRequest<{ pane?: HerdrPane }>(this.socketPath, ...herdrRequests.paneGet(this.paneId));
       if (this.stopped) return;
       if (!reply.ok) {
-        if (reply.unreachable || reply.error.code === 'pane_not_found') this.finish(null);
+        if (reply.unreachable || paneNotFound(reply.error)) this.finish(null);
         return;
       }
       const pane = reply.result.pane ?? {};

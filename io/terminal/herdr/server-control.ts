@@ -10,7 +10,7 @@ import type { ServerState } from '../types.ts';
 import { PARENT_SESSION_MARKERS } from '../worker-env.ts';
 import { HerdrError, outcomeOf } from './envelope.ts';
 import { herdrArgs, runHerdr, spawnServer, type HerdrContext } from './herdr-cli.ts';
-import { socketRequest } from './herdr-socket.ts';
+import { herdrRequests, socketRequest, subscribe } from './herdr-socket.ts';
 import { serverStateOf } from './server-state.ts';
 
 export interface ServerStartOptions {
@@ -74,13 +74,29 @@ export async function ensureHerdrServer(ctx: HerdrContext, socketPath: string, o
   }
 }
 
-/** `herdr server stop` (ends every pane), then waits until the server is gone. */
-export async function stopHerdrServer(ctx: HerdrContext): Promise<void> {
-  const stopped = outcomeOf(await runHerdr(ctx, herdrArgs.serverStop()));
-  if (!stopped.ok && stopped.error.code !== 'server_not_running') {
-    throw new HerdrError('server stop', stopped.error.code, stopped.error.message);
-  }
+/**
+ * `herdr server stop` (ends every pane), then waits until the server is gone: an event stream
+ * opened before the stop ends when the server lets go of its connections, and `status` then
+ * confirms that nothing answers (asked again, every 100 ms, only if a server still answers then:
+ * a herdr that refused the stream, or one that drops connections before its socket). Bounded by
+ * 15 s in all.
+ */
+export async function stopHerdrServer(ctx: HerdrContext, socketPath: string): Promise<void> {
+  let hungUp!: () => void;
+  const gone = new Promise<void>((resolve) => (hungUp = resolve));
+  const stream = await subscribe(socketPath, herdrRequests.serverGone(), () => {}, () => hungUp());
   const deadline = Date.now() + 15_000;
+  let bound: NodeJS.Timeout | undefined;
+  try {
+    const stopped = outcomeOf(await runHerdr(ctx, herdrArgs.serverStop()));
+    if (!stopped.ok && stopped.error.code !== 'server_not_running') {
+      throw new HerdrError('server stop', stopped.error.code, stopped.error.message);
+    }
+    await Promise.race([gone, new Promise<void>((resolve) => (bound = setTimeout(resolve, 15_000)))]);
+  } finally {
+    clearTimeout(bound);
+    stream.close();
+  }
   while ((await herdrServerState(ctx)).state === 'running') {
     if (Date.now() > deadline) throw new RefusedError('herdr-unavailable', 'herdr server still running 15 s after `server stop`');
     await sleep(100);

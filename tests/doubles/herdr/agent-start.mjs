@@ -2,7 +2,7 @@
 // herdr types the shell-quoted command line `<kind> <args…>` into it and returns only when the
 // expected agent owns the terminal and is idle/done and interactive-ready. A startup `blocked`
 // (folder-trust dialog) fails at once with agent_not_ready while the name stays usable.
-import { AGENT_KINDS, shellOwnsForeground } from './identify.mjs';
+import { AGENT_KINDS, reapedChildFaults, shellOwnsForeground } from './identify.mjs';
 
 const NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -31,7 +31,10 @@ export async function startAgent(herd, { name, kind, pane_id, args = [], timeout
   if (pane.agent || !shellOwnsForeground(pane.pty.pid)) fail('agent_pane_busy', `pane ${pane_id} is not an idle shell`);
 
   herd.names.set(name, pane_id); // reserved while the launch is pending
+  const reapedBefore = reapedChildFaults(pane.pty.pid);
   pane.write(`${[kind, ...args].map(shellQuote).join(' ')}\r`);
+  // The typed command ran and ended: the shell reaped a child and owns the terminal again.
+  const commandEnded = () => reapedChildFaults(pane.pty.pid) > reapedBefore && shellOwnsForeground(pane.pty.pid);
   const started = Date.now();
   let sawAgent = false;
   try {
@@ -56,7 +59,7 @@ export async function startAgent(herd, { name, kind, pane_id, args = [], timeout
           agent.launchPending = false;
           fail('agent_not_ready', `agent ${name} is blocked and requires interactive input`);
         }
-      } else if (sawAgent || (Date.now() - started > 2000 && shellOwnsForeground(pane.pty.pid))) {
+      } else if (sawAgent || commandEnded() || (Date.now() - started > 2000 && shellOwnsForeground(pane.pty.pid))) {
         fail('agent_start_failed', 'agent process exited before becoming interactive');
       }
       if (Date.now() - started > timeout) fail('timeout', 'timed out waiting for agent startup');

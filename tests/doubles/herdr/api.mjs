@@ -33,6 +33,13 @@ function pasteText(pane, text) {
   return pane.term.modes.bracketedPasteMode ? `\x1b[200~${text}\x1b[201~` : text;
 }
 
+/**
+ * The param `pane.rename` takes the label in. The reference lists `pane.rename` without its
+ * params; `label` is the double's reading. Test facility: HERDR_DOUBLE_RENAME_PARAM=<name> plays a
+ * herdr that names it otherwise (its own CLI follows, as herdr's would).
+ */
+export const renameParam = () => process.env.HERDR_DOUBLE_RENAME_PARAM || 'label';
+
 export function methods(herd, { stop }) {
   return {
     ping: () => ({ type: 'pong', version: '0.8.2+double', protocol: 20, capabilities: { live_handoff: false, detached_server_daemon: true } }),
@@ -56,7 +63,8 @@ export function methods(herd, { stop }) {
     'pane.get': (p) => ({ type: 'pane_info', pane: herd.pane(need(p, 'pane_id')).info() }),
     'pane.rename': (p) => {
       const pane = herd.pane(need(p, 'pane_id'));
-      pane.label = p.label || undefined;
+      // Unknown fields are tolerated (§1.8): a label sent under another name is simply not set.
+      pane.label = p[renameParam()] || undefined;
       herd.emit('pane.updated', { type: 'pane_updated', pane: pane.info() }, pane);
       return { type: 'pane_info', pane: pane.info() };
     },

@@ -68,7 +68,9 @@ export const COMMANDS = {
     method: 'pane.rename',
     positional: [1, 2],
     options: { clear: 'bool' },
-    params: (p, o) => (o.clear ? { pane_id: p[0] } : { pane_id: p[0], label: p[1] }),
+    // The same param name as the server's (see renameParam in api.mjs); kept here so this entry
+    // stays free of the server's imports.
+    params: (p, o) => (o.clear ? { pane_id: p[0] } : { pane_id: p[0], [process.env.HERDR_DOUBLE_RENAME_PARAM || 'label']: p[1] }),
   },
   'pane close': { method: 'pane.close', positional: [1, 1], params: (p) => ({ pane_id: p[0] }) },
   'agent list': { method: 'agent.list', positional: [0, 0], params: () => ({}) },

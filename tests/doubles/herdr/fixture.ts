@@ -4,7 +4,8 @@
  * line (the global teardown then proves no server outlived its test).
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, symlinkSync, watch, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { makeTempDir } from '../../helpers/temp.ts';
@@ -62,14 +63,51 @@ export function makeHerdrDouble(label = 'herdr'): HerdrDouble {
       }
     },
     async cleanup() {
-      // `server stop` hangs up every pane; the server removes its socket as it leaves.
-      double.cli(['server', 'stop']);
-      const deadline = Date.now() + 15_000;
-      while (existsSync(socketPath) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      // `server.stop` hangs up every pane; the server removes its socket as it leaves. Asked over
+      // the socket (no CLI process), and its leaving is watched, not polled; bounded by 15 s.
+      if (existsSync(socketPath)) {
+        const removed = socketRemoved(dir, socketPath, 15_000);
+        if (await askServerToStop(socketPath)) await removed.done;
+        removed.cancel();
+      }
       tmp.cleanup();
     },
   };
   return double;
+}
+
+/** Sends `server.stop`; false when nobody answers (no server: nothing to wait for). */
+function askServerToStop(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection(socketPath);
+    const finish = (answered: boolean) => {
+      socket.destroy();
+      resolve(answered);
+    };
+    socket.on('connect', () => socket.write(`${JSON.stringify({ id: 'fixture:stop', method: 'server.stop', params: {} })}\n`));
+    socket.on('data', () => finish(true));
+    socket.on('error', () => finish(false));
+    socket.on('close', () => finish(false));
+  });
+}
+
+/** Resolves `done` once `path` no longer exists (watching its directory), or after `timeoutMs`. */
+function socketRemoved(dir: string, path: string, timeoutMs: number): { done: Promise<void>; cancel(): void } {
+  let cancel = () => {};
+  const done = new Promise<void>((resolve) => {
+    const watcher = watch(dir, () => {
+      if (!existsSync(path)) finish();
+    });
+    const timer = setTimeout(finish, timeoutMs);
+    function finish(): void {
+      clearTimeout(timer);
+      watcher.close();
+      resolve();
+    }
+    cancel = finish;
+    if (!existsSync(path)) finish();
+  });
+  return { done, cancel };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Which agent owns a pane (reference §2.1 step 1): herdr looks at the terminal's foreground
 // process group and names the agent from argv0 / argv, unwrapping node/bun/python and shell -c
 // wrappers; HERDR_AGENT=<agent> on the process forces the choice. Linux /proc only.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
 export const AGENT_KINDS = [
@@ -64,7 +64,34 @@ export function identify(shellPid) {
   return kind ? { kind, pid: pgid } : null;
 }
 
+/**
+ * Minor page faults of the shell's waited-for children (field 10 of stat, `cminflt`): it grows
+ * when the shell reaps a command it ran, so a command that came and went between two looks
+ * still leaves a trace. 0 when the shell is gone.
+ */
+export function reapedChildFaults(shellPid) {
+  const stat = read(`/proc/${shellPid}/stat`);
+  if (!stat) return 0;
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[8]) || 0;
+}
+
 /** True when the pane's shell owns the foreground (an idle interactive shell). */
 export function shellOwnsForeground(shellPid) {
   return foregroundGroup(shellPid) === shellPid;
+}
+
+/**
+ * True while some process of group `pgid` still runs. A zombie does not count: it has exited and
+ * only waits to be reaped by whoever adopted it (in a container that can be a PID 1 that reaps
+ * lazily, and `kill(-pgid, 0)` still succeeds on a group of zombies).
+ */
+export function groupHasLiveMember(pgid) {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = read(`/proc/${entry}/stat`);
+    if (!stat) continue;
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') return true;
+  }
+  return false;
 }

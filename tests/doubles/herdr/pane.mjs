@@ -4,7 +4,7 @@
 // `unknown` → classify the detection snapshot on a 300 ms tick → publish changes with a new
 // server-wide state_change_seq. The working→idle hysteresis hold is not reproduced.
 import { createRequire } from 'node:module';
-import { foregroundGroup, identify } from './identify.mjs';
+import { foregroundGroup, groupHasLiveMember, identify } from './identify.mjs';
 import { classify } from './manifest.mjs';
 import { detectionRows, fullFrame } from './screen.mjs';
 
@@ -174,15 +174,7 @@ export class Pane {
       if (!this.alive) return resolve();
       this.pty.onExit(() => resolve());
     });
-    const groupAlive = () => {
-      if (!group || group === shellPid) return false;
-      try {
-        process.kill(-group, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
+    const groupAlive = () => Boolean(group && group !== shellPid && groupHasLiveMember(group));
     signal('SIGHUP');
     const deadline = Date.now() + 1500;
     const settle = async () => {

@@ -1,6 +1,6 @@
 // `herdr server`: the headless server in the foreground, serving newline-delimited JSON on a
 // Unix socket. Refuses to start when the socket is already served (exit 1, as documented).
-import { mkdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { methods, subscriptions } from './api.mjs';
@@ -81,6 +81,11 @@ export async function runServer(socketPath) {
       return;
     }
     const { id = null, method, params } = request;
+    if (process.env.HERDR_DOUBLE_REQUEST_LOG) {
+      // Test facility: lets a test prove which socket requests a client composed (the CLI's own
+      // requests carry ids starting `cli:`).
+      appendFileSync(process.env.HERDR_DOUBLE_REQUEST_LOG, `${JSON.stringify({ id, method, params })}\n`);
+    }
     const reply = (body) => socket.writable && socket.write(`${JSON.stringify({ id, ...body })}\n`);
     try {
       if (method === 'events.subscribe') {
