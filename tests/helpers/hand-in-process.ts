@@ -14,6 +14,8 @@ import { runCli } from '../../cli/program.ts';
 import type { CliIo, CliStream } from '../../cli/io.ts';
 import { startDaemonService, type DaemonService } from '../../actors/daemon/main.ts';
 import type { HandRun, HandRunner } from './hand-process.ts';
+import { readLockHolder } from '../../persistence/lock-holder.ts';
+import { isProcessAlive, killIfAlive } from './processes.ts';
 
 const clock = (): number => performance.timeOrigin + performance.now();
 
@@ -88,6 +90,12 @@ export function inProcessHand(home: string, env: Record<string, string>, default
     async cleanup() {
       await starting?.catch(() => undefined);
       await (current as DaemonService | null)?.shutdown('test cleanup');
+      // A binary the test ran against this home (hand mcp, a hook) may have started a daemon
+      // process of its own while none ran here: it goes too, and so does anything still running
+      // with this (private, temp) home in its arguments.
+      const holder = readLockHolder(home);
+      if (holder && holder.pid !== process.pid && isProcessAlive(holder.pid)) killIfAlive(holder.pid);
+      await new Promise<void>((r) => execFile('pkill', ['-f', `--home ${home}`], () => r()));
       // The private tmux server outlives a daemon with live workers by design; a test leaves none.
       const { tmuxSocket } = homePaths(home);
       if (existsSync(tmuxSocket)) await new Promise<void>((r) => execFile('tmux', ['-S', tmuxSocket, 'kill-server'], () => r()));
