@@ -43,7 +43,7 @@ describe('fault suite: the daemon SIGKILLed at every worker state', () => {
     assertNoEndedRecordWithALivePane(await workerPanes(world), rowsNow, 'right after the restart');
 
     phase('daemon restarted');
-    await quiesce(world, reached.map((r) => r.id));
+    await quiesce(world, reached.map((r) => r.id), reached.filter((r) => r.recipe.atWork).map((r) => r.id));
     phase('every worker at rest');
     const rows = await statusRows(world);
     const panes = await workerPanes(world);

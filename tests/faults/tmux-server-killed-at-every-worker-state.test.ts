@@ -46,7 +46,7 @@ describe('fault suite: the tmux server killed at every worker state', () => {
     await killDaemon(world);
     await held;
     await statusRows(world);
-    await quiesce(world, [...reached.map((r) => r.id), 'after1']);
+    await quiesce(world, [...reached.map((r) => r.id), 'after1'], reached.filter((r) => r.recipe.atWork).map((r) => r.id));
     rows = await statusRows(world);
     panes = await workerPanes(world);
     expect(rows.find((r) => r.id === 'after1')!.live).toBe(true);
