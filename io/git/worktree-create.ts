@@ -30,7 +30,7 @@ function branchAnswer(answer: boolean | 'unknown', repo: string, branch: string)
 }
 
 /**
- * Runs the steps that read or write git's worktree metadata (`.git/worktrees/`): prune, list and
+ * Runs the steps that read or write git's worktree metadata (`.git/worktrees/`): list, prune and
  * add. The real ports pass a lane that runs one repository's at a time (concurrent `git worktree
  * add -b` raced on that metadata); by default they run at once.
  */
@@ -44,15 +44,21 @@ export async function createWorktree(args: { repo: string; id: string; base: str
   // Read-only probes of refs and of the git directory, asked at once and outside the lane: no
   // other worker touches this worker's branch or the base, and none of them reads .git/worktrees/.
   // In the lane they made a fleet dispatched into one repository wait eight git calls per worker
-  // instead of three (tests/faults: twelve workers, one repository, seconds of dispatch each).
+  // instead of two (tests/faults: twelve workers, one repository, seconds of dispatch each).
   const [excludeFile, branchThere, baseThere] = await Promise.all([
     localExcludeFile(repo),
     commitExists(repo, `refs/heads/${branch}`),
     commitExists(repo, args.base),
   ]);
   return lane(async () => {
-    await pruneWorktrees(repo);
-    const registered = await findRegisteredWorktree(repo, worktree);
+    let registered = await findRegisteredWorktree(repo, worktree);
+    // A hand-deleted worktree directory leaves a registration that blocks `add`: pruned, then
+    // made again. Only this worker's own stale registration can block its add, so git is asked
+    // to prune only when the list marks that one prunable (one git call fewer per worker).
+    if (registered?.prunable) {
+      await pruneWorktrees(repo);
+      registered = await findRegisteredWorktree(repo, worktree);
+    }
     if (registered) {
       if (!branchAnswer(branchThere, repo, branch)) {
         throw new RefusedError(
