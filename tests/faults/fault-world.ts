@@ -113,7 +113,17 @@ export function workerPanes(w: FaultWorld): Promise<PaneRow[]> {
 
 export interface Row { id: string; stage: string; live: boolean | null }
 
-export async function statusRows(w: FaultWorld): Promise<Row[]> {
+/**
+ * The fleet's rows from the daemon's `status` (what `hand status --json` prints), over its
+ * socket: a CLI start took seconds to reach the daemon on the loaded 2-core machine, and these
+ * reads sit on the suite's critical path one after another.
+ */
+export function statusRows(w: FaultWorld): Promise<Row[]> {
+  return call<Row[]>(homePaths(w.home), 'status', {}, { autostart: false });
+}
+
+/** `hand status --json` where no daemon runs (after a kill): the CLI starts the daemon again. */
+export async function statusRowsRestartingTheDaemon(w: FaultWorld): Promise<Row[]> {
   const s = await w.hand(['status', '--json']);
   expect(s.code, s.stdout + s.stderr).toBe(0);
   return s.json as Row[];
