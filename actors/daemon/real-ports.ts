@@ -50,14 +50,17 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       if (add) envAdds.set(id, add);
     },
     async prepareWorktree(intent) {
-      const previous = repoQueues.get(intent.repo) ?? Promise.resolve();
-      const mine = previous.catch(() => undefined).then(() => createWorktree({ repo: intent.repo, id: intent.id, base: intent.base }));
-      repoQueues.set(intent.repo, mine);
-      try {
-        await mine;
-      } finally {
-        if (repoQueues.get(intent.repo) === mine) repoQueues.delete(intent.repo);
-      }
+      // Only the worktree metadata steps wait their turn (the probes before them run at once).
+      await createWorktree({ repo: intent.repo, id: intent.id, base: intent.base }, async (steps) => {
+        const previous = repoQueues.get(intent.repo) ?? Promise.resolve();
+        const mine = previous.catch(() => undefined).then(steps);
+        repoQueues.set(intent.repo, mine);
+        try {
+          return await mine;
+        } finally {
+          if (repoQueues.get(intent.repo) === mine) repoQueues.delete(intent.repo);
+        }
+      });
     },
     async seedAgent(intent) {
       // Both agents read the same files: the mock agent mirrors Claude Code's trust check.

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { plan } from './worker-states.ts';
 import {
   assertEveryLivePaneOwned, assertJournalKept, assertNoEndedRecordWithALivePane, dispatchIntoStates, journalSeqs,
-  killDaemon, makeFaultWorld, quiesce, redispatchEveryId, statusRows, stopEveryLiveWorker, workerPanes, type FaultWorld,
+  killDaemon, makeFaultWorld, quiesce, redispatchEveryId, statusRowsRestartingTheDaemon, statusRows, stopEveryLiveWorker, workerPanes, type FaultWorld,
 } from './fault-world.ts';
 
 const { reached, skipped, unknown } = plan();
@@ -38,12 +38,12 @@ describe('fault suite: the daemon SIGKILLed at every worker state', () => {
     await killDaemon(world);
     await held; // the dispatch calls held before their pane end with their daemon
     phase('daemon killed');
-    const rowsNow = await statusRows(world); // restarts the daemon (without the holds)
+    const rowsNow = await statusRowsRestartingTheDaemon(world); // without the holds
     expect(rowsNow.map((r) => r.id).sort()).toEqual(reached.map((r) => r.id).sort());
     assertNoEndedRecordWithALivePane(await workerPanes(world), rowsNow, 'right after the restart');
 
     phase('daemon restarted');
-    await quiesce(world, reached.map((r) => r.id));
+    await quiesce(world, reached.map((r) => r.id), reached.filter((r) => r.recipe.atWork).map((r) => r.id));
     phase('every worker at rest');
     const rows = await statusRows(world);
     const panes = await workerPanes(world);

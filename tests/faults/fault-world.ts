@@ -33,23 +33,26 @@ export async function makeFaultWorld(label: string, planned: Array<{ id: string;
   return { ...w, gatedRepo, tmuxSocket: homePaths(w.home).tmuxSocket };
 }
 
+/** A row of the daemon's `watch` stream (a status row): the fields the suite reads. */
+export interface WatchRow { id: string; stage: string; live?: boolean | null }
+
 /**
  * Resolves once every id has been seen at a stage its predicate accepts, from the daemon's
  * `watch` stream (pushed views); rejects after `timeoutMs` naming the ids still missing.
  */
-export async function seenAt(w: FaultWorld, targets: Map<string, (stage: string) => boolean>, what: string, timeoutMs = 45_000): Promise<void> {
+export async function seenAt(w: FaultWorld, targets: Map<string, (stage: string, row: WatchRow) => boolean>, what: string, timeoutMs = 45_000): Promise<void> {
   const waiting = new Set(targets.keys());
   const last = new Map<string, string>();
   const ac = new AbortController();
   let done!: () => void;
   const reached = new Promise<void>((r) => (done = r));
-  const consider = (row: { id?: string; stage?: string }) => {
+  const consider = (row: WatchRow) => {
     if (!row?.id || typeof row.stage !== 'string') return;
     last.set(row.id, row.stage);
-    if (waiting.has(row.id) && targets.get(row.id)!(row.stage)) waiting.delete(row.id);
+    if (waiting.has(row.id) && targets.get(row.id)!(row.stage, row)) waiting.delete(row.id);
     if (waiting.size === 0) done();
   };
-  const watching = call<Array<{ id: string; stage: string }>>(homePaths(w.home), 'watch', { timeoutMs }, { onProgress: (p) => consider(p as { id: string; stage: string }), signal: ac.signal })
+  const watching = call<WatchRow[]>(homePaths(w.home), 'watch', { timeoutMs }, { onProgress: (p) => consider(p as WatchRow), signal: ac.signal })
     .then((rows) => rows.forEach(consider))
     .catch(() => {});
   const timer = setTimeout(done, timeoutMs);
@@ -110,7 +113,17 @@ export function workerPanes(w: FaultWorld): Promise<PaneRow[]> {
 
 export interface Row { id: string; stage: string; live: boolean | null }
 
-export async function statusRows(w: FaultWorld): Promise<Row[]> {
+/**
+ * The fleet's rows from the daemon's `status` (what `hand status --json` prints), over its
+ * socket: a CLI start took seconds to reach the daemon on the loaded 2-core machine, and these
+ * reads sit on the suite's critical path one after another.
+ */
+export function statusRows(w: FaultWorld): Promise<Row[]> {
+  return call<Row[]>(homePaths(w.home), 'status', {}, { autostart: false });
+}
+
+/** `hand status --json` where no daemon runs (after a kill): the CLI starts the daemon again. */
+export async function statusRowsRestartingTheDaemon(w: FaultWorld): Promise<Row[]> {
   const s = await w.hand(['status', '--json']);
   expect(s.code, s.stdout + s.stderr).toBe(0);
   return s.json as Row[];
@@ -157,10 +170,26 @@ export function assertJournalKept(before: number[], after: number[]): void {
   expect(after.length, 'the journal has a hole').toBe(after.length ? after.at(-1)! - after[0]! + 1 : 0);
 }
 
-/** Waits until every worker shows a condition (settled, blocked, stalled, gone…): the restored daemon has done what it resumes. */
-export async function quiesce(w: FaultWorld, ids: string[]): Promise<void> {
-  const results = await Promise.all(ids.map((id) => w.hand(['wait', id, '--until', 'any', '--timeout', '60s', '--json'])));
-  results.forEach((r, i) => expect(r.json?.reason, `${ids[i]} never came to rest: ${r.stdout}${r.stderr}`).not.toBe('timeout'));
+/**
+ * Waits until the restored daemon has done what it resumes. Every worker shows a condition
+ * (settled, blocked, stalled, gone…), read from the daemon's `wait` — except the ones in
+ * `atWork`, kept at work for the whole run (worker-states.ts), which never show one: each has
+ * resumed once it is seen at work on its re-attached pane (live) or has ended. Before, their
+ * `hand wait` could only end at the runner's 60 s kill, whose empty answer the check took for
+ * "not a timeout": a minute of every run spent on a wait that could not succeed.
+ */
+export async function quiesce(w: FaultWorld, ids: string[], atWork: readonly string[] = []): Promise<void> {
+  const resting = ids.filter((id) => !atWork.includes(id));
+  const working = ids.filter((id) => atWork.includes(id));
+  const resumed = (stage: string, row: WatchRow) => ENDED.has(top(stage)) || (stage === 'running.working' && row.live === true);
+  // The daemon's `wait` (what `hand wait --until any` asks), over its socket: eleven CLI
+  // processes fewer on a machine whose two cores the workers already share.
+  const wait = (id: string) => call<{ reason: string; stage: string }>(homePaths(w.home), 'wait', { id, until: 'any', timeoutMs: 45_000 }, { autostart: false });
+  const [results] = await Promise.all([
+    Promise.all(resting.map(wait)),
+    working.length ? seenAt(w, new Map(working.map((id) => [id, resumed])), 'the workers kept at work to be seen at work again on their re-attached panes') : null,
+  ]);
+  results.forEach((r, i) => expect(r.reason, `${resting[i]} never came to rest (the wait's 45 s bound passed at ${r.stage})`).not.toBe('timeout'));
 }
 
 /** `hand stop` ends every live worker: its pane's process is gone afterwards. */

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { plan } from './worker-states.ts';
 import {
   assertEveryLivePaneOwned, assertJournalKept, assertNoEndedRecordWithALivePane, dispatchIntoStates, journalSeqs,
-  killDaemon, makeFaultWorld, quiesce, redispatchEveryId, seenAt, statusRows, stopEveryLiveWorker, workerPanes, type FaultWorld,
+  killDaemon, makeFaultWorld, quiesce, redispatchEveryId, statusRowsRestartingTheDaemon, seenAt, statusRows, stopEveryLiveWorker, workerPanes, type FaultWorld,
 } from './fault-world.ts';
 
 const { reached } = plan();
@@ -23,15 +23,18 @@ afterAll(async () => {
 describe('fault suite: the tmux server killed at every worker state', () => {
   it('workers of the dead server are not reported running, later workers are not reported gone, and all of it survives a daemon restart', async () => {
     const started = Date.now();
+    const phase = (what: string) => console.log(`fault suite (tmux) +${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);
     w = await makeFaultWorld('fault-tmux', reached);
     const world = w;
     const { held } = await dispatchIntoStates(world, reached);
     const journalBefore = journalSeqs(world);
+    phase('every worker in its state');
 
     execFileSync('tmux', ['-S', world.tmuxSocket, 'kill-server']);
     // Every worker that had a pane hears of it: none may still read as running on a dead server.
     const hadPane = (await statusRows(world)).filter((r) => !['preparing', 'seeding', 'spawning', 'gate'].includes(r.stage.split('.')[0]!) && !['stopped', 'gone'].includes(r.stage));
     await seenAt(world, new Map(hadPane.map((r) => [r.id, (s: string) => s === 'gone' || s === 'waitFailed'])), 'the workers of the killed server to be reported gone');
+    phase('tmux server killed, its workers reported gone');
 
     const after = await world.hand(['dispatch', 'after1', '--repo', world.repo, '--brief', world.brief('after1', 'work'), '--agent', 'mock', '--json']);
     expect(after.code, after.stdout + after.stderr).toBe(0);
@@ -41,20 +44,24 @@ describe('fault suite: the tmux server killed at every worker state', () => {
     expect(rows.find((r) => r.id === 'after1')!.live).toBe(true);
     assertEveryLivePaneOwned(panes, rows, 'after the server was killed');
     assertNoEndedRecordWithALivePane(panes, rows, 'after the server was killed');
+    phase('after1 settled on a fresh server');
 
     // And across a daemon restart (which also releases the workers held before their pane).
     await killDaemon(world);
     await held;
-    await statusRows(world);
-    await quiesce(world, [...reached.map((r) => r.id), 'after1']);
+    await statusRowsRestartingTheDaemon(world);
+    phase('daemon killed and restarted');
+    await quiesce(world, [...reached.map((r) => r.id), 'after1'], reached.filter((r) => r.recipe.atWork).map((r) => r.id));
     rows = await statusRows(world);
     panes = await workerPanes(world);
     expect(rows.find((r) => r.id === 'after1')!.live).toBe(true);
     assertEveryLivePaneOwned(panes, rows, 'after the daemon restart');
     assertNoEndedRecordWithALivePane(panes, rows, 'after the daemon restart');
     assertJournalKept(journalBefore, journalSeqs(world));
+    phase('every worker at rest');
 
     await stopEveryLiveWorker(world);
+    phase('every live worker stopped');
     await redispatchEveryId(world, [...reached.map((r) => r.id), 'after1']);
     console.log(`fault suite (tmux server kill): ${reached.length} states in ${Math.round((Date.now() - started) / 1000)} s`);
   }, 600_000);

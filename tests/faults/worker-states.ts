@@ -17,6 +17,12 @@ export interface Recipe {
   hold?: HoldableState;
   /** After reaching `reach`, stop the worker (the `stopped` state). */
   thenStop?: boolean;
+  /**
+   * At work for the whole run (MODE:hang under the default 20 m stall): it never shows a
+   * condition `hand wait` wakes for, so after a restart it has resumed once it is seen at work on
+   * its re-attached pane, not once it rests (fault-world.ts `quiesce`).
+   */
+  atWork?: boolean;
   /** The stage the worker is seen in (from the daemon's pushed views) before the fault. */
   reach: (stage: string) => boolean;
 }
@@ -58,7 +64,7 @@ export const CATALOGUE: Record<string, Entry> = {
   'briefing.unsubmitted': { skip: BRIEF_DETOUR },
   'briefing.resubmitting': { skip: BRIEF_DETOUR },
   'briefing.blocked': { skip: BRIEF_DETOUR },
-  'running.working': { recipe: { project: 'yolo', task: 'MODE:hang long job', reach: at('running.working') } },
+  'running.working': { recipe: { project: 'yolo', task: 'MODE:hang long job', atWork: true, reach: at('running.working') } },
   'running.blocked': { recipe: { project: 'yolo', task: 'MODE:ask pick one', reach: at('running.blocked') } },
   'running.stalled': { recipe: { project: 'yolo', task: 'MODE:hang long job', stall: '3s', reach: at('running.stalled') } },
   'running.finishing': { skip: NO_PORT },
