@@ -31,6 +31,8 @@ export interface CliWorld {
 export interface CliWorldOptions {
   /** Run the real binary (a child process per call, a daemon process) instead of in process. */
   binary?: boolean;
+  /** Calls in process, the daemon as the real `hand daemon run` process (SIGKILL, its start's files). */
+  daemonProcess?: boolean;
 }
 
 export async function makeCliWorld(label: string, opts: CliWorldOptions = {}): Promise<CliWorld> {
@@ -50,7 +52,7 @@ export async function makeCliWorld(label: string, opts: CliWorldOptions = {}): P
       },
     };
   }
-  const inProcess = inProcessHand(home, env, 60_000);
+  const inProcess = inProcessHand(home, env, 60_000, { daemonProcess: opts.daemonProcess === true });
   return {
     root, home, repo, agentHome, env, hand: inProcess.hand,
     brief: (name, task) => writeBrief(root, name, task),

@@ -27,7 +27,7 @@ function alive(pid: number): boolean {
 
 describe('daemon crash and resume (real SQLite, real tmux)', () => {
   it('SIGKILL mid-run: the next hand status restarts the daemon with the same workers, live, in their states', async () => {
-    world = await makeCliWorld('cli-resume', { binary: true });
+    world = await makeCliWorld('cli-resume', { daemonProcess: true });
     const w = world;
     // yolo: the dispatch gate is not what a restart is tested on here (tests/actors covers a gate across a restart).
     await w.hand(['annex', w.repo, '--yolo']);

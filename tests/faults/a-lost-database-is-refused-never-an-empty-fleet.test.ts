@@ -19,7 +19,7 @@ async function stopDaemon(): Promise<void> {
   await waitFor(() => !existsSync(join(w.home, 'daemon.pid')), { what: 'the stopped daemon to release its state directory' });
 }
 beforeAll(async () => {
-  w = await makeCliWorld('db-loss', { binary: true });
+  w = await makeCliWorld('db-loss', { daemonProcess: true });
   expect((await w.hand(['annex', w.repo, '--yolo'])).code).toBe(0);
   const d = await w.hand(['dispatch', 'w1', '--repo', w.repo, '--brief', w.brief('w1', 'work'), '--agent', 'mock', '--json']);
   expect(d.code, d.stderr).toBe(0);

@@ -32,8 +32,13 @@ function collector(): { stream: CliStream; text: () => string } {
   return { stream: { write: (s: string) => ((text += s), true), isTTY: false }, text: () => text };
 }
 
-/** Runs `hand --home <home> …` in process with `env` (plus a call's own `env`) and the call's or the default bound. */
-export function inProcessHand(home: string, env: Record<string, string>, defaultTimeoutMs: number): InProcessHand {
+/**
+ * Runs `hand --home <home> …` in process with `env` (plus a call's own `env`) and the call's or
+ * the default bound. `daemonProcess`: the daemon is the real `hand daemon run` process, started
+ * by the CLI's own autostart (for tests that SIGKILL it or read what only its start writes); the
+ * calls still run in process.
+ */
+export function inProcessHand(home: string, env: Record<string, string>, defaultTimeoutMs: number, opts: { daemonProcess?: boolean } = {}): InProcessHand {
   let current: DaemonService | null = null;
   let last: DaemonService | null = null;
   let starting: Promise<void> | null = null;
@@ -56,11 +61,11 @@ export function inProcessHand(home: string, env: Record<string, string>, default
       });
     return starting;
   };
-  const hand: HandRunner = async (args, opts = {}) => {
+  const hand: HandRunner = async (args, callOpts = {}) => {
     const out = collector();
     const err = collector();
-    const io: CliIo = { stdout: out.stream, stderr: err.stream, env: opts.env ? { ...env, ...opts.env } : env, startDaemon };
-    const timeoutMs = opts.timeoutMs ?? defaultTimeoutMs;
+    const io: CliIo = { stdout: out.stream, stderr: err.stream, env: callOpts.env ? { ...env, ...callOpts.env } : env, ...(opts.daemonProcess ? {} : { startDaemon }) };
+    const timeoutMs = callOpts.timeoutMs ?? defaultTimeoutMs;
     const startedAt = clock();
     let timer: NodeJS.Timeout | undefined;
     const code = await Promise.race([
@@ -90,6 +95,8 @@ export function inProcessHand(home: string, env: Record<string, string>, default
     async cleanup() {
       await starting?.catch(() => undefined);
       await (current as DaemonService | null)?.shutdown('test cleanup');
+      // A daemon process is asked to stop first, as `hand daemon stop` does.
+      if (opts.daemonProcess) await hand(['daemon', 'stop'], { timeoutMs: 15_000 });
       // A binary the test ran against this home (hand mcp, a hook) may have started a daemon
       // process of its own while none ran here: it goes too, and so does anything still running
       // with this (private, temp) home in its arguments.

@@ -14,7 +14,7 @@ import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
 let w: CliWorld;
 let db: string;
 beforeAll(async () => {
-  w = await makeCliWorld('damaged-db', { binary: true });
+  w = await makeCliWorld('damaged-db', { daemonProcess: true });
   expect((await w.hand(['annex', w.repo])).code).toBe(0);
   expect((await w.hand(['daemon', 'stop'])).code).toBe(0);
   db = join(w.home, 'fleet.db');

@@ -10,7 +10,7 @@ import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
 
 let w: CliWorld;
 beforeAll(async () => {
-  w = await makeCliWorld('private-files', { binary: true });
+  w = await makeCliWorld('private-files', { daemonProcess: true });
 });
 afterAll(async () => {
   await w.cleanup();

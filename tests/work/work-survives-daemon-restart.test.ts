@@ -15,7 +15,7 @@ import { readLockHolder } from '../../persistence/home-lock.ts';
 import { isProcessAlive } from '../helpers/processes.ts';
 import { waitFor } from '../helpers/temp.ts';
 
-const makeWorld = useCliWorld({ binary: true });
+const makeWorld = useCliWorld({ daemonProcess: true });
 let server: Server | null = null;
 afterEach(async () => {
   if (server) await closeServer(server);
