@@ -26,6 +26,7 @@ import { escapeControls } from '../io/text/escape-controls.ts';
 import { registerWorkCommands } from './commands/work.ts';
 import { registerWatch } from './commands/watch.ts';
 import { cliEnv, cliErr, cliOut, setExitCode, withCliIo, type CliIo } from './io.ts';
+import type { CommandContext } from './commands/context.ts';
 
 const pkg = JSON.parse(readFileSync(join(KINGSHAND_ROOT, 'package.json'), 'utf8')) as { version: string };
 function paths(cmd: Command): HomePaths {
@@ -40,6 +41,7 @@ function daemonPaths(cmd: Command): HomePaths {
 function json(cmd: Command): boolean {
   return Boolean((cmd.optsWithGlobals() as { json?: boolean }).json);
 }
+const ctx: CommandContext = { paths, daemonPaths, json };
 
 const STATUS_COLUMNS = ['id', 'project', 'stage', 'state', 'blockedReason', 'promptBox', 'readable', 'live', 'backend', 'permissions', 'reportExists', 'lastActivity'];
 
@@ -468,11 +470,11 @@ function buildProgram(): Command {
     });
 
   // One stream for the whole fleet: the Hand's wake (hand watch --needs-you).
-  registerWatch(program, paths, json);
+  registerWatch(program, ctx);
   // The Hand's workspace and its views: init, digest, survey, audience, index, memory, mcp.
-  registerHandCommands(program, { paths, json });
+  registerHandCommands(program, ctx);
   // Backlog, decisions, away mode, journal, notifications, usage (issue 13).
-  registerWorkCommands(program, (cmd, method, params) => call(paths(cmd), method, params ?? {}), json);
+  registerWorkCommands(program, ctx);
   return program;
 }
 
