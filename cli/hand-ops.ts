@@ -1,5 +1,5 @@
 /**
- * The fleet operations behind both faces of `hand`: the CLI (cli/main.ts) and the MCP server
+ * The fleet operations behind both faces of `hand`: the CLI (cli/program.ts and cli/commands/) and the MCP server
  * (mcp/server.ts). Each operation checks its arguments, builds the daemon request and returns
  * the daemon's answer, so a result printed by `hand … --json` and a result returned by an MCP
  * tool are the same object, and a refusal is the same error with the same text.

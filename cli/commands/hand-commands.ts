@@ -16,11 +16,8 @@ import { findWorkspace, isWorkspace, workspacePaths, defaultWorkspaceDir } from 
 import { formatSurvey, formatAudience } from './picture-text.ts';
 import { parseSince, sessionStart } from '../since.ts';
 import { cliOut } from '../io.ts';
+import type { CommandContext } from './context.ts';
 
-interface Ctx {
-  paths(cmd: Command): HomePaths;
-  json(cmd: Command): boolean;
-}
 
 const HAND_BIN = join(KINGSHAND_ROOT, 'bin', 'hand.js');
 
@@ -32,7 +29,7 @@ function requireWorkspace(named: string | undefined): ReturnType<typeof workspac
   return workspacePaths(dir);
 }
 
-export function registerHandCommands(program: Command, ctx: Ctx): void {
+export function registerHandCommands(program: Command, ctx: CommandContext): void {
   program
     .command('init')
     .description("make (or upgrade) the Hand's workspace: CLAUDE.md, skills, settings, MCP server, your instructions and memory")

@@ -1,6 +1,11 @@
 /** `hand logs [-f]`: the daemon's pino log, made readable. Reads the file; needs no daemon. */
 import { existsSync, openSync, readSync, statSync, watch, closeSync } from 'node:fs';
+import type { Command } from 'commander';
 import { RefusedError } from '../../contract/errors.ts';
+import { lineCount } from '../arguments.ts';
+import { printText } from '../output.ts';
+import { cliOut } from '../io.ts';
+import type { CommandContext } from './context.ts';
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 
@@ -48,4 +53,15 @@ export async function showLogs(logPath: string, opts: { follow?: boolean; lines?
       for (const l of readNew() ?? []) out(opts.json ? l : formatLogLine(l));
     });
   });
+}
+
+export function registerLogs(program: Command, ctx: CommandContext): void {
+  program
+    .command('logs')
+    .description("show the daemon's log readably")
+    .option('-f, --follow', 'keep printing new lines')
+    .option('-n, --lines <n>', 'only the last n lines', (v) => lineCount(v, '--lines'))
+    .action(async (o: { follow?: boolean; lines?: number }, cmd: Command) => {
+      await showLogs(ctx.paths(cmd).log, { ...o, json: ctx.json(cmd) }, (s) => printText(cliOut(), `${s}\n`));
+    });
 }

@@ -6,16 +6,16 @@
  * its bound and when the daemon stops (the Monitor re-arms it); `hand wait` is for one worker.
  */
 import type { Command } from 'commander';
-import type { HomePaths } from '../../contract/home.ts';
 import { DaemonUnreachableError } from '../../contract/errors.ts';
 import { call } from '../client.ts';
 import { parseDuration } from '../durations.ts';
 import { printText } from '../output.ts';
 import { cliErr, cliOut } from '../io.ts';
+import type { CommandContext } from './context.ts';
 
 type Row = Record<string, any>;
 
-export function registerWatch(program: Command, paths: (cmd: Command) => HomePaths, json: (cmd: Command) => boolean): void {
+export function registerWatch(program: Command, { paths, json }: CommandContext): void {
   program
     .command('watch')
     .description('stream the fleet: one line per change, or with --needs-you one line per event that needs the person (for Claude Code\'s Monitor)')

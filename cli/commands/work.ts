@@ -12,6 +12,8 @@ import { journalSince } from '../durations.ts';
 import { briefFileText } from '../arguments.ts';
 import { emit, table } from '../output.ts';
 import { setExitCode } from '../io.ts';
+import { call as callDaemon } from '../client.ts';
+import type { CommandContext } from './context.ts';
 
 type Call = <T>(cmd: Command, method: string, params?: Record<string, unknown>) => Promise<T>;
 type Row = Record<string, any>;
@@ -35,7 +37,9 @@ function showItem(r: Row): string {
   ].join('\n');
 }
 
-export function registerWorkCommands(program: Command, call: Call, json: (cmd: Command) => boolean): void {
+export function registerWorkCommands(program: Command, ctx: CommandContext): void {
+  const call: Call = (cmd, method, params) => callDaemon(ctx.paths(cmd), method, params ?? {});
+  const json = ctx.json;
   const backlog = program.command('backlog').description('work items that outlive a conversation: queued → in flight → done, with holds and dependencies');
   const item = (verb: string, desc: string, method: string, extra?: (c: Command) => Command, params?: (o: Row) => Row) => {
     let c = backlog.command(verb).description(desc).argument('<id>', 'item id');

@@ -29,7 +29,7 @@ const MAY_IMPORT: Record<string, string[]> = {
  * `doctor`, `restore-db`) read the state directory when no daemon may be asked.
  */
 const EXCEPTIONS: { from: RegExp; to: string; why: string }[] = [
-  { from: /^cli\/program\.ts$/, to: 'actors/daemon/main.ts', why: 'hand daemon run starts the daemon (dynamic import)' },
+  { from: /^cli\/commands\/daemon\.ts$/, to: 'actors/daemon/main.ts', why: 'hand daemon run starts the daemon (dynamic import)' },
   { from: /^cli\/commands\/mock-agent-entry\.ts$/, to: 'mock-agent/main.ts', why: 'hand mock-agent runs the mock agent program' },
   { from: /^cli\//, to: 'persistence/lock-holder.ts', why: 'who holds the state directory, asked without a daemon' },
   { from: /^cli\/commands\/restore-db\.ts$/, to: 'persistence/home-lock.ts', why: 'restore-db takes the lock of a stopped daemon' },

@@ -1,0 +1,53 @@
+/**
+ * `hand dispatch [id]`: start a worker on a brief, in its own worktree and terminal (or hold it for
+ * the approval of its brief).
+ */
+import { Option, type Command } from 'commander';
+import { emit } from '../output.ts';
+import { pathArg } from '../arguments.ts';
+import { AGENTS, BACKENDS } from '../../contract/vocabulary.ts';
+import { ops } from '../hand-ops.ts';
+import { escapeControls } from '../../io/text/escape-controls.ts';
+import { cliErr } from '../io.ts';
+import type { CommandContext } from './context.ts';
+
+export function registerDispatch(program: Command, ctx: CommandContext): void {
+  program
+    .command('dispatch')
+    .description('start a worker on a brief, in its own worktree and terminal')
+    .argument('[id]', 'worker id (letters, digits, - and _; default: the --item id)')
+    .option('--repo <path>', 'registered repository (default with --item: its project)')
+    .option('--brief <file>', 'the brief the worker reads first (default with --item: its brief)')
+    .option('--item <id>', 'the backlog item this worker takes (started now, done when it lands)')
+    .option('--read-path <file>', 'a file the worker must read, copied into its folder (repeatable; never keys or credentials)', (v: string, acc: string[]) => [...acc, pathArg(v, '--read-path', '--read-path docs/spec.md')], [] as string[])
+    .addOption(new Option('--agent <agent>', 'agent to run').choices(AGENTS).default('claude'))
+    .addOption(new Option('--backend <backend>', 'terminal host').choices(BACKENDS).default('tmux'))
+    .option('--stall <duration>', 'report a stall after this long without change', '20m')
+    .option('--unclear <duration>', 'wake a person after the screen could not be read for this long', '30s')
+    .option('--env <KEY=VALUE>', 'set a variable in the worker (repeatable; wins over the defaults)', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--workspace <dir>', "the Hand workspace whose data/ index and standing files apply (default: HAND_WORKSPACE, else the one hand init recorded)")
+    .addOption(new Option('--task-kind <kind>', 'no-mistakes-prod-only projects: internal (tooling, automation, process, release) ships direct-PR; product, mixed or uncertain go through the gate').choices(['internal', 'product', 'mixed', 'uncertain']))
+    .action(async (id: string | undefined, o: { repo?: string; brief?: string; item?: string; readPath: string[]; agent: string; backend: string; stall: string; unclear: string; env: string[]; taskKind?: string; workspace?: string }, cmd: Command) => {
+      const r = await ops.dispatch(ctx.paths(cmd), { id, repo: o.repo, brief: o.brief, item: o.item, readPaths: o.readPath, agent: o.agent, backend: o.backend, stall: o.stall, unclear: o.unclear, env: o.env, taskKind: o.taskKind, workspace: o.workspace });
+      for (const w of (r.warnings as string[] | undefined) ?? []) cliErr().write(`hand: warning: ${escapeControls(w)}\n`);
+      const copied = (r.copied as { source: string; copy: string }[] | undefined) ?? [];
+      if (r.gated) {
+        const head = (r.briefHead as string[]).map((l) => `    │ ${l}`);
+        emit(ctx.json(cmd), r, () =>
+          [
+            `${r.id}: waits for your approval of its brief — nothing was created yet (no worktree, branch or terminal; only the brief directory)`,
+            `  brief    ${r.briefPath}`,
+            ...head,
+            ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`),
+            `  approve: hand approve ${r.id}   ·   reject: hand reject ${r.id} --reason "…"`,
+            `  then: ${r.agent} on ${r.backend}, permissions ${r.permissions}, worktree ${r.worktree} on ${r.branch} from ${r.base}`,
+            ...(r.seeded ? [`  config   ${r.seeded.says}`] : []),
+          ].join('\n'),
+        );
+        return;
+      }
+      const delivery = r.delivery as { ships: string; ci: { status: string; signal: string } | null } | null;
+      const review = delivery ? [`  ships    ${delivery.ships}${delivery.ci ? ` · CI preflight ${delivery.ci.status} (${delivery.ci.signal})` : ''}`] : [];
+      emit(ctx.json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend}, permissions ${r.permissions})${r.item ? ` for item ${r.item}` : ''}`, ...review, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`, ...(r.seeded ? [`  config   ${r.seeded.says}`] : []), ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`)].join('\n'));
+    });
+}

@@ -1,0 +1,25 @@
+/**
+ * `hand hook <event>` (hidden): run by a worker's Claude Code hooks; forwards the payload
+ * (./hook.ts, loaded when it runs) and always exits 0.
+ */
+import { type Command } from 'commander';
+import { cliOut, setExitCode } from '../io.ts';
+import type { CommandContext } from './context.ts';
+
+export function registerHook(program: Command, ctx: CommandContext): void {
+  program
+    .command('hook', { hidden: true })
+    .description("run by a worker's Claude Code hooks: forwards the hook's payload (stdin) to the daemon; always exits 0")
+    .argument('<event>', 'the hook event (Notification, Stop, UserPromptSubmit, SessionStart, SessionEnd)')
+    .action(async (event: string, _o, cmd: Command) => {
+      // Never fail or hold up Claude Code: whatever happens here, the hook exits 0.
+      try {
+        const { runHook } = await import('./hook.ts');
+        const r = await runHook(event, { home: (cmd.optsWithGlobals() as { home?: string }).home });
+        if (ctx.json(cmd)) cliOut().write(`${JSON.stringify(r)}\n`);
+      } catch {
+        // swallowed on purpose (see above)
+      }
+      setExitCode(0);
+    });
+}

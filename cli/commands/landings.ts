@@ -1,0 +1,17 @@
+/**
+ * `hand landings`: the open landing gates and what each waits for.
+ */
+import { type Command } from 'commander';
+import { emit, table } from '../output.ts';
+import { ops } from '../hand-ops.ts';
+import type { CommandContext } from './context.ts';
+
+export function registerLandings(program: Command, ctx: CommandContext): void {
+  program
+    .command('landings')
+    .description('list open landing gates and what each waits for')
+    .action(async (_o, cmd: Command) => {
+      const r = await ops.landings(ctx.paths(cmd));
+      emit(ctx.json(cmd), r, () => (r.length ? table(r, ['id', 'posture', 'waitingFor']) : 'no open landing gates'));
+    });
+}

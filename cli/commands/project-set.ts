@@ -1,0 +1,27 @@
+/**
+ * `hand project set <name>`: change a registered project's settings (from each worker's next launch).
+ */
+import { Option, type Command } from 'commander';
+import { call } from '../client.ts';
+import { emit } from '../output.ts';
+import { UsageError } from '../../contract/errors.ts';
+import type { CommandContext } from './context.ts';
+
+export function registerProjectSet(program: Command, ctx: CommandContext): void {
+  const project = program.command('project').description('change a registered project');
+  project
+    .command('set')
+    .description("change a project's settings (applies from each worker's next launch)")
+    .argument('<name>', 'project name (hand projects lists them)')
+    .addOption(new Option('--permissions <posture>', "workers' permission prompts: off, edits or ask").choices(['off', 'edits', 'ask']))
+    .action(async (name: string, o: { permissions?: string }, cmd: Command) => {
+      if (o.permissions === undefined) throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask.');
+      const r = await call<Record<string, any>>(ctx.paths(cmd), 'projectSet', { name, permissions: o.permissions });
+      emit(ctx.json(cmd), r, () =>
+        [
+          `${r.name}: ${r.changed ? `permissions ${r.previous} → ${r.permissions}` : `permissions already ${r.permissions}`} · ${r.describe}`,
+          ...(r.running?.length && r.changed ? [`  ${r.running.length} running worker(s) keep ${r.previous} until relaunched: ${r.running.join(', ')}`] : []),
+        ].join('\n'),
+      );
+    });
+}

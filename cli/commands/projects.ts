@@ -1,0 +1,17 @@
+/**
+ * `hand projects`: the registered projects.
+ */
+import { type Command } from 'commander';
+import { emit, table } from '../output.ts';
+import { ops } from '../hand-ops.ts';
+import type { CommandContext } from './context.ts';
+
+export function registerProjects(program: Command, ctx: CommandContext): void {
+  program
+    .command('projects')
+    .description('list registered projects')
+    .action(async (_o, cmd: Command) => {
+      const r = await ops.projects(ctx.paths(cmd));
+      emit(ctx.json(cmd), r, () => (r.length ? table(r, ['name', 'repo', 'posture', 'yolo', 'permissions']) : 'no projects registered (hand annex <repo>)'));
+    });
+}
