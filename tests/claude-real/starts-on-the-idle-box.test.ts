@@ -1,3 +1,9 @@
+/**
+ * A Claude Code start on a seeded HOME from its first screen to /exit, once per renderer: the
+ * idle box (read only, first), for the classic start the approved API key's use, then /exit.
+ * One start per renderer serves all three rules (the /exit tests had two starts of their own,
+ * ~2 s of CPU and 3-5 s of start-up each, for a screen these starts already reach).
+ */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_BOX, WORKING_HINT } from '../harness/real-claude.ts';
 import { waitFor } from '../helpers/temp.ts';
@@ -19,16 +25,44 @@ async function showsTheIdleBox(started: Started, renderer: 'fullscreen' | 'class
   expect(fake.received.filter((r) => r.path === '/v1/messages')).toEqual([]);
 }
 
-describe('a seeded HOME starts Claude Code straight on the idle input box', () => {
-  const start = useRealClaude();
+/** /exit typed at the idle box ends the program with status 0; the pane and its last screen stay readable. */
+async function exitsWithStatus0(started: Started): Promise<void> {
+  const { pane } = started;
+  await waitIdle(pane, 'the box before /exit');
+  await pane.type('/exit');
+  // The slash menu opens as the command is typed; Enter must land after it settles.
+  await pane.waitStable('the slash menu on /exit', {
+    accept: (s) => s.includes('❯\u00A0/exit') && /^ {2}❯ \/exit\s+Exit the CLI/m.test(s),
+  });
+  await pane.keys('Enter');
+  const status = await pane.waitDead();
+  expect(status).toMatchObject({ dead: true, status: 0 });
+  // remain-on-exit keeps the pane (and its last screen) for reading; fullscreen has left the alt screen.
+  expect(await pane.capture()).toContain('Pane is dead (status 0');
+  expect(await pane.format('#{alternate_on}')).toBe('0');
+  expect(await readPane(pane)).toMatchObject({ state: 'exited', promptBox: null });
+}
+
+const EXIT = '/exit ends Claude Code with status 0 and the pane stays readable';
+
+describe.sequential('a seeded HOME starts Claude Code straight on the idle input box (fullscreen, bearer token)', () => {
+  const start = useRealClaude('all');
+  let started: Started;
+  beforeAll(async () => {
+    started = await start({ renderer: 'fullscreen' });
+  });
 
   it(`fullscreen ${IDLE}`, async () => {
-    await showsTheIdleBox(await start({ renderer: 'fullscreen' }), 'fullscreen');
+    await showsTheIdleBox(started, 'fullscreen');
+  });
+
+  it(`${EXIT}: fullscreen renderer`, async () => {
+    await exitsWithStatus0(started);
   });
 });
 
 // The classic start authenticates with an approved API key (the fullscreen one with the bearer
-// token): one start shows both the classic idle box and the key's use, in this order.
+// token): one start shows the classic idle box, the key's use and the exit, in this order.
 describe.sequential('classic renderer, with an API key approved by the seed', () => {
   const start = useRealClaude('all');
   const apiKey = 'sk-ant-api03-kh-fake-key-for-tests-only-0123456789ABCDEFGHIJ';
@@ -48,5 +82,9 @@ describe.sequential('classic renderer, with an API key approved by the seed', ()
     await submit(pane, 'hello');
     const request = await waitFor(() => fake.received.find((r) => r.kind === 'main'), { what: 'the first model request' });
     expect(request.auth).toBe('api-key');
+  });
+
+  it(`${EXIT}: classic renderer`, async () => {
+    await exitsWithStatus0(started);
   });
 });
