@@ -38,7 +38,11 @@ export interface E2eWorld extends Omit<CliWorld, 'cleanup'> {
   cleanup(): Promise<void>;
 }
 
-export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { renderer?: ClaudeRenderer; permissions?: 'off' | 'edits' | 'ask'; yolo?: boolean } = {}): Promise<E2eWorld> {
+/**
+ * `env`: more variables for every `hand` call, so the daemon that `annex` starts already runs
+ * with them (HAND_CLAUDE_BIN: a second daemon start only to change it cost ~2.5 s).
+ */
+export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { renderer?: ClaudeRenderer; permissions?: 'off' | 'edits' | 'ask'; yolo?: boolean; env?: Record<string, string> } = {}): Promise<E2eWorld> {
   requireClaudeBinary();
   const tmp = makeTempDir(label);
   const root = tmp.path;
@@ -51,7 +55,7 @@ export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { r
   await makeTestRepo(repo, '# e2e repo\n');
   // The daemon is started by the CLI with this environment too: node must be on PATH for it.
   const path = `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`;
-  const env = claudeTestEnv({ home: agentHome, baseUrl: fake.url, renderer, path });
+  const env = { ...claudeTestEnv({ home: agentHome, baseUrl: fake.url, renderer, path }), ...opts.env };
 
   const hand = handRunner(home, env, 90_000);
   // --yolo: these tests are about the worker's screens, not the brief/landing gates (tested in tests/cli).

@@ -24,32 +24,47 @@ afterAll(async () => {
   await fake?.close();
 });
 
+/** How long a blocked trust dialog is watched for anything answering it. */
+const UNANSWERED_MS = 4_000;
+
 describe('an untrusted worktree under the real fleet', () => {
   let w: FleetWorld;
+  let since: number;
+  /** Each worker's stages from the moment it was first seen blocked on the dialog. */
+  const after = new Map<string, { at: number; stages: string[] }>();
+  let off = () => {};
   beforeAll(async () => {
     // Everything dispatch's seeding does except the trust entry (the same settings call as real-ports).
     w = await makeFleetWorld('e2e-fleet-trust', fake, {
       seedAgent: async (intent) => void writeClaudeSettings({ worktree: intent.worktree, briefDir: dirname(intent.briefPath), permissionMode: 'acceptEdits' }),
     });
+    off = w.fleet.subscribe((v) => {
+      const seen = after.get(v.id);
+      if (seen) seen.stages.push(v.stage);
+      else if (v.awaitingInput && v.blockedReason === 'folder-trust') after.set(v.id, { at: Date.now(), stages: [] });
+    });
+    // Both hosts' workers start together: their unanswered stretches overlap instead of adding up.
+    since = watermark(fake);
+    for (const backend of ['tmux', 'pty'] as const) await w.dispatch(`trust-${backend}`, backend, 'MODE:report never', { stallMs: 60_000 });
   });
   afterAll(async () => {
+    off();
     await w?.cleanup();
   });
 
   for (const backend of ['tmux', 'pty'] as const) {
     it(`${backend}: blocks at start on folder trust and is never answered automatically`, async () => {
       const id = `trust-${backend}`;
-      const since = watermark(fake);
-      await w.dispatch(id, backend, 'MODE:report never', { stallMs: 60_000 });
       const blocked = await untilView(w, id, (v) => v.awaitingInput && v.blockedReason === 'folder-trust', 'the trust dialog reported as blocked');
       expect(blocked).toMatchObject({ stage: 'starting.blocked', readable: true, live: true });
+      if (!after.has(id)) after.set(id, { at: Date.now(), stages: [] });
 
-      // Nothing may answer it: a bounded stretch in which nothing is supposed to happen.
-      const stages: string[] = [];
-      const off = w.fleet.subscribe((v) => v.id === id && stages.push(v.stage));
-      await new Promise((r) => setTimeout(r, 4_000));
-      off();
-      expect(stages.filter((s) => s !== 'starting.blocked')).toEqual([]);
+      // Nothing may answer it: a bounded stretch in which nothing is supposed to happen, counted
+      // from when the dialog was first seen (for pty, mostly spent while the tmux test watched).
+      const seen = after.get(id)!;
+      const left = seen.at + UNANSWERED_MS - Date.now();
+      if (left > 0) await new Promise((r) => setTimeout(r, left));
+      expect(seen.stages.filter((s) => s !== 'starting.blocked')).toEqual([]);
       expect(w.fleet.view(id)).toMatchObject({ stage: 'starting.blocked', awaitingInput: true, blockedReason: 'folder-trust', live: true });
       const screen = await w.fleet.readScreen(id);
       expect(screen.ok && screen.text).toContain('Accessing workspace:');
@@ -72,7 +87,9 @@ describe('an unreadable screen under the real fleet', () => {
 
   it('pty: a worker whose turn hangs on a screen narrowed below 40 columns never reaches stalled', async () => {
     const id = 'narrow-pty';
-    const stallMs = 4_000;
+    // Short, as the test waits on it (twice, then once): still ~2.5 s clear of the ~0.5 s the
+    // resize takes to be read as blind after the hung turn starts.
+    const stallMs = 3_000;
     const since = watermark(fake);
     const view = await w.dispatch(id, 'pty', 'MODE:hang', { stallMs });
     await fakeRequest(fake, since, (r) => r.reply?.kind === 'hang', `the hung stream of ${id}`);

@@ -11,19 +11,18 @@ import { waitFor } from '../helpers/temp.ts';
 
 let fake: FakeAnthropic;
 let w: E2eWorld;
-/** The report worker writes without asking: a world of its own with the edits posture. */
-let edits: E2eWorld | null = null;
 beforeAll(async () => {
   fake = await startFakeAnthropic();
   w = await makeE2eWorld('e2e-hooks', fake, { permissions: 'ask' });
 });
 afterAll(async () => {
   await w?.cleanup();
-  await edits?.cleanup();
   await fake?.close();
 });
 
-describe('Claude Code hooks fire into the daemon (real 2.1.332, tmux)', () => {
+// In order: the second test moves the project to the edits posture (a second installation for
+// it only repeated the daemon's start-up and teardown).
+describe.sequential('Claude Code hooks fire into the daemon (real 2.1.332, tmux)', () => {
   it('a permission dialog brings the Notification hook; it agrees with the screen, so nothing is disputed', async () => {
     const id = 'hook-ask';
     const since = watermark(fake);
@@ -43,8 +42,9 @@ describe('Claude Code hooks fire into the daemon (real 2.1.332, tmux)', () => {
 
   it('a finished turn brings Stop, and the transcript it names gives token usage', async () => {
     const id = 'hook-done';
-    edits = await makeE2eWorld('e2e-hooks-edits', fake, { permissions: 'edits' });
-    const w = edits;
+    // The report worker writes without asking: the edits posture, read by the next dispatch.
+    const set = await w.hand(['project', 'set', 'repo', '--permissions', 'edits', '--json']);
+    expect(set.code, set.stdout + set.stderr).toBe(0);
     await w.dispatch(id, 'tmux', `MODE:report ${w.reportPathOf(id)}`);
     const settled = await w.wait(id, 'settled', '60s');
     expect(settled.code, settled.stdout + settled.stderr).toBe(0);

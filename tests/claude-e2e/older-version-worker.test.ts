@@ -26,11 +26,8 @@ beforeAll(async () => {
     return;
   }
   fake = await startFakeAnthropic();
-  w = await makeE2eWorld('e2e-old-claude', fake, { permissions: 'ask' });
-  // The daemon started by `annex` runs the pinned build: the next command starts it again with this one.
-  w.env.HAND_CLAUDE_BIN = bin;
-  const stop = await w.hand(['daemon', 'stop']);
-  if (stop.code !== 0) throw new Error(`hand daemon stop failed: ${stop.stdout}${stop.stderr}`);
+  // The daemon that `annex` starts already runs this build (HAND_CLAUDE_BIN in its environment).
+  w = await makeE2eWorld('e2e-old-claude', fake, { permissions: 'ask', env: { HAND_CLAUDE_BIN: bin } });
 }, 240_000);
 afterAll(async () => {
   await w?.cleanup();

@@ -9,24 +9,26 @@ import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropi
 import { makeE2eWorld, sentToolResult, watermark, type E2eWorld } from './e2e-world.ts';
 
 const SUGGESTION = 'run the tests';
+/**
+ * The shortest stall threshold that still stands clear of Claude Code's own repaints: the test
+ * waits on it, so a default-sized one (it was 8 s) is time spent doing nothing.
+ */
+const STALL_MS = 3_000;
 let fake: FakeAnthropic;
+// One installation (daemon, database, tmux server) for both hosts: each worker has its own id,
+// and dispatch takes the host per worker, so a second installation only repeated the start-up.
+let w: E2eWorld;
 beforeAll(async () => {
   fake = await startFakeAnthropic({ suggestion: SUGGESTION });
+  w = await makeE2eWorld('e2e-person', fake);
 });
 afterAll(async () => {
+  await w?.cleanup();
   await fake?.close();
 });
 
 for (const backend of ['tmux', 'pty'] as const) {
   describe(`real Claude Code worker waiting on a person, ${backend}`, () => {
-    let w: E2eWorld;
-    beforeAll(async () => {
-      w = await makeE2eWorld(`e2e-person-${backend}`, fake);
-    });
-    afterAll(async () => {
-      await w?.cleanup();
-    });
-
     it('a prompt suggestion in the box makes send refuse and quote it; nothing is typed', async () => {
       const id = `suggest-${backend}`;
       const since = watermark(fake);
@@ -54,12 +56,12 @@ for (const backend of ['tmux', 'pty'] as const) {
     it('a hung model stream is reported as stalled after the stall threshold', async () => {
       const id = `hang-${backend}`;
       const since = watermark(fake);
-      await w.dispatch(id, backend, 'MODE:hang', ['--stall', '8s']);
+      await w.dispatch(id, backend, 'MODE:hang', ['--stall', `${STALL_MS}ms`]);
       await w.request(id, since, (r) => r.reply?.kind === 'hang', `the hung stream of ${id}`);
       const stalled = await w.wait(id, 'stalled', '60s');
       expect(stalled.code, stalled.stdout + stalled.stderr).toBe(0);
       expect(stalled.json).toMatchObject({ reason: 'stalled', readable: true, awaitingInput: false });
-      expect(stalled.json.quietMs).toBeGreaterThanOrEqual(8_000 - 1_000);
+      expect(stalled.json.quietMs).toBeGreaterThanOrEqual(STALL_MS - 1_000);
     });
   });
 }

@@ -27,6 +27,10 @@ describe('real Claude Code worker parks on a decision', () => {
     const id = 'park-tmux';
     const report = w.reportPathOf(id);
     await w.dispatch(id, 'tmux', `MODE:park ${report}`);
+    // Parked counts as settled: one event-driven wait instead of a `hand decisions` process every
+    // half second from dispatch on (about 15 CLI starts, each ~0.3 s of CPU).
+    const parked = await w.wait(id, 'settled', '90s');
+    expect(parked.code, parked.stdout + parked.stderr).toBe(0);
     const decisions = await waitFor(async () => {
       const r = await w.hand(['decisions', '--json']);
       return r.json?.length === 1 ? r.json : undefined;

@@ -2,6 +2,11 @@
  * The real Claude Code as a `hand` worker, on both hosts: the fake model reads the brief named in
  * dispatch's first prompt and acts on its trigger. Each rule asserts on what `hand` reported
  * (wait/status/read JSON) and on real effects (files, what the fake model received).
+ *
+ * One worker per host walks the three rules in order (describe.sequential): dispatched with the
+ * report brief, then given the question and the command by `hand send`, then stopped. A Claude
+ * Code start costs about 2 s of CPU and 4-5 s to the first prompt; three starts per host where
+ * one does the same screens was most of this file's time. Each test names what the previous left.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,18 +29,20 @@ afterAll(async () => {
   await fake?.close();
 });
 
+// One installation for both hosts: dispatch takes the host per worker.
+let w: E2eWorld;
+beforeAll(async () => {
+  w = await makeE2eWorld('e2e-turns', fake);
+});
+afterAll(async () => {
+  await w?.cleanup();
+});
+
 for (const backend of ['tmux', 'pty'] as const) {
-  describe(`real Claude Code worker on ${backend}`, () => {
-    let w: E2eWorld;
-    beforeAll(async () => {
-      w = await makeE2eWorld(`e2e-turns-${backend}`, fake);
-    });
-    afterAll(async () => {
-      await w?.cleanup();
-    });
+  describe.sequential(`real Claude Code worker on ${backend}`, () => {
+    const id = `turns-${backend}`;
 
     it('a worker whose brief asks for a report writes it through the Write tool without asking, settles and is done', async () => {
-      const id = `report-${backend}`;
       const since = watermark(fake);
       const reportPath = w.reportPathOf(id);
       const d = await w.dispatch(id, backend, `MODE:report ${reportPath}`);
@@ -61,9 +68,10 @@ for (const backend of ['tmux', 'pty'] as const) {
     });
 
     it('an AskUserQuestion menu blocks as a question; one key per call answers it and the worker goes on', async () => {
-      const id = `ask-${backend}`;
+      // The worker the report test left done, at its empty box.
       const since = watermark(fake);
-      await w.dispatch(id, backend, 'MODE:ask');
+      const sent = await w.hand(['send', id, 'MODE:ask', '--json']);
+      expect(sent.code, sent.stdout + sent.stderr).toBe(0);
       const ask = await w.request(id, since, repliedWithTool('AskUserQuestion'), `the question of ${id}`);
       const blocked = await w.wait(id, 'blocked', '45s');
       expect(blocked.code, blocked.stdout + blocked.stderr).toBe(0);
@@ -88,9 +96,10 @@ for (const backend of ['tmux', 'pty'] as const) {
     });
 
     it('a Bash permission prompt blocks as permission; stop presses Escape, then /exit ends with status 0', async () => {
-      const id = `bash-${backend}`;
+      // The worker the question test left settled, at its empty box.
       const since = watermark(fake);
-      await w.dispatch(id, backend, `MODE:bash[[${NEEDS_PERMISSION}]]`);
+      const sent = await w.hand(['send', id, `MODE:bash[[${NEEDS_PERMISSION}]]`, '--json']);
+      expect(sent.code, sent.stdout + sent.stderr).toBe(0);
       await w.request(id, since, repliedWithTool('Bash'), `the Bash call of ${id}`);
       const blocked = await w.wait(id, 'blocked', '45s');
       expect(blocked.code, blocked.stdout + blocked.stderr).toBe(0);

@@ -1,8 +1,9 @@
 /**
  * Per-test plumbing for the real-binary tests: a fake model server and one real Claude Code in
- * a private tmux server, both torn down after each test whatever happened.
+ * a private tmux server, both torn down after each test (or, with scope 'all', after the
+ * describe block whose beforeAll started them) whatever happened.
  */
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic, type FakeAnthropicOptions } from '../harness/fake-anthropic.ts';
 import { showsIdleBox, startRealClaude, type RealClaude, type RealClaudeOptions } from '../harness/real-claude.ts';
 import type { TmuxPane } from '../harness/claude-tmux.ts';
@@ -14,9 +15,13 @@ export interface Started {
   pane: TmuxPane;
 }
 
-export function useRealClaude(): (opts: Omit<RealClaudeOptions, 'baseUrl'>, fakeOpts?: FakeAnthropicOptions) => Promise<Started> {
+/**
+ * scope 'all': the start is shared by the tests of a block (called from beforeAll, torn down in
+ * afterAll). A Claude Code start is ~2 s of CPU: tests that only read the same start share it.
+ */
+export function useRealClaude(scope: 'each' | 'all' = 'each'): (opts: Omit<RealClaudeOptions, 'baseUrl'>, fakeOpts?: FakeAnthropicOptions) => Promise<Started> {
   const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
+  (scope === 'all' ? afterAll : afterEach)(async () => {
     const errors: unknown[] = [];
     for (const c of cleanups.splice(0).reverse()) await c().catch((e: unknown) => errors.push(e));
     if (errors.length > 0) throw errors[0];
