@@ -114,8 +114,8 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
       if (backend === 'herdr' && !hosts.herdr) return 'herdr is not configured. Set HAND_HERDR_BIN to the herdr binary before the daemon starts, or use --backend tmux.';
       return null;
     },
-    agentVersion,
-    agentProblem: (agent) => (agent === 'claude' && !claudeBinary() ? 'Claude Code is not installed. Install it (npm install --save-exact @anthropic-ai/claude-code@2.1.332) or use --agent mock.' : null),
+    agentVersion: (agent) => agentVersion(agent, deps.env),
+    agentProblem: (agent) => (agent === 'claude' && !claudeBinary(deps.env) ? 'Claude Code is not installed. Install it (npm install --save-exact @anthropic-ai/claude-code@2.1.332) or use --agent mock.' : null),
     rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add),
   });
   // Backlog, decisions, away mode, notifications, usage (issue 13), and the rules they put on the fleet's methods.

@@ -80,7 +80,7 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       if (dir) await seedTrust({ claudeJsonPath: join(dir, '.claude.json'), worktree: intent.worktree, createMissing: true });
     },
     launchSpec(intent) {
-      const spec = launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id) });
+      const spec = launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id), daemonEnv: opts.fallbackEnv });
       // Only Claude Code takes the flag: 2.1.332 ignores bypassPermissions asked for in settings.
       if (intent.agent === 'claude') spec.argv.push(...claudeLaunchArgs(postureOf(intent)));
       // The witness hooks (settings.local.json) speak for this worker; their command names the

@@ -68,7 +68,7 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
     }
     checks.push({ name: mod, ok, detail, fix: ok ? undefined : `npm rebuild ${mod}   # needs python3, make and a C++ compiler` });
   }
-  const claude = claudeBinary();
+  const claude = claudeBinary(cliEnv());
   const claudeVersion = claude ? await version(claude, ['--version']) : null;
   checks.push({
     name: 'claude', ok: Boolean(claudeVersion), optional: true,

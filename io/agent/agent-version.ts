@@ -17,8 +17,8 @@ export function claudeVersionOf(bin: string, timeoutMs = 10_000): Promise<string
 }
 
 /** The version of `agent` as dispatch would launch it, or null (mock agent, no binary, no answer). */
-export async function agentVersion(agent: string): Promise<string | null> {
+export async function agentVersion(agent: string, daemonEnv: Record<string, string | undefined> = process.env): Promise<string | null> {
   if (agent !== 'claude') return null;
-  const bin = claudeBinary();
+  const bin = claudeBinary(daemonEnv);
   return bin === null ? null : claudeVersionOf(bin);
 }

@@ -23,6 +23,8 @@ export interface LaunchOptions {
   repoRoot?: string;
   /** Explicit additions (`hand dispatch --env K=V`): applied last, so they win over every default. */
   envAdd?: Record<string, string>;
+  /** The daemon's environment (HAND_CLAUDE_BIN chooses another Claude Code build); default the process's. */
+  daemonEnv?: Record<string, string | undefined>;
 }
 
 /** The kingshand checkout this file belongs to (io/agent/launch.ts → two levels up). */
@@ -37,14 +39,18 @@ function localClaudeBinary(root: string): string | null {
  * HAND_CLAUDE_BIN in the daemon's environment: an absolute path to another Claude Code build
  * (an older version from ~/.cache/kingshand/claude/<version>, for the cross-version tests).
  */
-function chosenClaudeBinary(): string | null {
-  const bin = process.env.HAND_CLAUDE_BIN;
+function chosenClaudeBinary(env: Record<string, string | undefined>): string | null {
+  const bin = env.HAND_CLAUDE_BIN;
   return bin && isAbsolute(bin) && existsSync(bin) ? bin : null;
 }
 
-/** The Claude Code binary a dispatch would start, or null when there is none (chosen, pinned, then PATH). */
-export function claudeBinary(path = process.env.PATH ?? ''): string | null {
-  const chosen = chosenClaudeBinary();
+/**
+ * The Claude Code binary a dispatch would start, or null when there is none (chosen, pinned, then
+ * PATH), as `env` (the daemon's environment) says.
+ */
+export function claudeBinary(env: Record<string, string | undefined> = process.env): string | null {
+  const path = env.PATH ?? '';
+  const chosen = chosenClaudeBinary(env);
   if (chosen) return chosen;
   const local = localClaudeBinary(KINGSHAND_ROOT);
   if (local) return local;
@@ -60,6 +66,6 @@ export function launchSpec(agent: string, opts: LaunchOptions = {}): LaunchSpec 
   if (agent === 'mock') return { argv: [process.execPath, join(root, 'bin', 'mock-agent.js')], env };
   // The pinned binary in node_modules first, so tests and the person run the same version;
   // otherwise `claude` as the worker's own PATH resolves it.
-  if (agent === 'claude') return { argv: [chosenClaudeBinary() ?? localClaudeBinary(root) ?? 'claude'], env };
+  if (agent === 'claude') return { argv: [chosenClaudeBinary(opts.daemonEnv ?? process.env) ?? localClaudeBinary(root) ?? 'claude'], env };
   throw new UsageError('bad-agent', `unknown agent ${JSON.stringify(agent)}. Use --agent claude or --agent mock.`, { agent });
 }

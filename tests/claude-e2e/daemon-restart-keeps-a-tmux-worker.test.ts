@@ -10,12 +10,14 @@ import { readFileSync } from 'node:fs';
 import { isProcessAlive } from '../harness/process-alive.ts';
 import { waitFor } from '../helpers/temp.ts';
 import { makeE2eWorld, watermark, type E2eWorld } from './e2e-world.ts';
+import { join } from 'node:path';
+import { socketRefuses } from '../helpers/processes.ts';
 
 let fake: FakeAnthropic;
 let w: E2eWorld;
 beforeAll(async () => {
   fake = await startFakeAnthropic();
-  w = await makeE2eWorld('e2e-restart', fake);
+  w = await makeE2eWorld('e2e-restart', fake, { daemonProcess: true });
 });
 afterAll(async () => {
   await w?.cleanup();
@@ -35,6 +37,7 @@ it('after a daemon SIGKILL mid-turn, hand status restarts it and the same tmux w
   expect(oldPid).toBeGreaterThan(0);
   process.kill(oldPid, 'SIGKILL');
   await waitFor(() => !runs(oldPid), { what: `daemon ${oldPid} to die after SIGKILL`, timeoutMs: 10_000 });
+  await socketRefuses(join(w.home, 'hand.sock'));
 
   const after = await w.status(id);
   expect(after).toMatchObject({ id, live: true, backend: 'tmux', agent: 'claude' });

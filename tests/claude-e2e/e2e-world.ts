@@ -11,7 +11,8 @@ import { dirname, join } from 'node:path';
 import { claudeTestEnv, seedClaudeHome, type ClaudeRenderer } from '../harness/claude-env.ts';
 import { requireClaudeBinary } from '../harness/claude-binary.ts';
 import { toolUseIdOf, type FakeAnthropic, type RequestRecord } from '../harness/fake-anthropic.ts';
-import { handRunner, stopInstallation, writeBrief, type CliWorld, type RunResult } from '../cli/cli-harness.ts';
+import { writeBrief, type CliWorld, type RunResult } from '../cli/cli-harness.ts';
+import { inProcessHand } from '../helpers/hand-in-process.ts';
 import { makeTestRepo } from '../helpers/git-repo.ts';
 import { makeTempDir, waitForEvent } from '../helpers/temp.ts';
 
@@ -42,7 +43,7 @@ export interface E2eWorld extends Omit<CliWorld, 'cleanup'> {
  * `env`: more variables for every `hand` call, so the daemon that `annex` starts already runs
  * with them (HAND_CLAUDE_BIN: a second daemon start only to change it cost ~2.5 s).
  */
-export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { renderer?: ClaudeRenderer; permissions?: 'off' | 'edits' | 'ask'; yolo?: boolean; env?: Record<string, string> } = {}): Promise<E2eWorld> {
+export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { renderer?: ClaudeRenderer; permissions?: 'off' | 'edits' | 'ask'; yolo?: boolean; env?: Record<string, string>; daemonProcess?: boolean } = {}): Promise<E2eWorld> {
   requireClaudeBinary();
   const tmp = makeTempDir(label);
   const root = tmp.path;
@@ -57,7 +58,9 @@ export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { r
   const path = `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`;
   const env = { ...claudeTestEnv({ home: agentHome, baseUrl: fake.url, renderer, path }), ...opts.env };
 
-  const hand = handRunner(home, env, 90_000);
+  // The calls run in process (no Node start each); the daemon too, unless a test SIGKILLs it.
+  const installation = inProcessHand(home, env, 90_000, { daemonProcess: opts.daemonProcess === true });
+  const hand = installation.hand;
   // --yolo: these tests are about the worker's screens, not the brief/landing gates (tested in tests/cli).
   // --permissions edits unless asked: these suites were written against prompts that ask for
   // commands (the posture of their time); the default posture 'off' has its own suite.
@@ -111,7 +114,7 @@ export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { r
       const s = await hand(['status', '--json'], { timeoutMs: 30_000 });
       const live = Array.isArray(s.json) ? s.json.filter((w: { live?: boolean }) => w.live).map((w: { id: string }) => w.id) : [];
       await Promise.all(live.map((id: string) => hand(['stop', id, '--json'], { timeoutMs: 30_000 })));
-      await stopInstallation(hand, home, 20_000);
+      await installation.cleanup();
       await removeWhenQuiet(tmp.cleanup);
     },
   };

@@ -3,6 +3,7 @@
  * SQLite: every tmux worker is back, in the same state, re-attached and steerable; the stall
  * deadline still fires at its original time; nothing is duplicated; the journal is continuous.
  */
+import { socketRefuses } from '../helpers/processes.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -63,6 +64,7 @@ describe('daemon crash and resume (real SQLite, real tmux)', () => {
     const pid = (await w.hand(['daemon', 'status', '--json'])).json.pid as number;
     process.kill(pid, 'SIGKILL');
     await waitFor(() => !alive(pid), { what: `daemon ${pid} to die after SIGKILL` });
+    await socketRefuses(join(w.home, 'hand.sock'));
 
     const after = await w.hand(['status', '--json']);
     expect(after.code, after.stderr).toBe(0);

@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { socketRefuses } from '../helpers/processes.ts';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
@@ -225,4 +226,5 @@ export async function killDaemon(w: FaultWorld): Promise<void> {
       return true;
     }
   }, { what: `daemon ${pid} to die after SIGKILL` });
+  await socketRefuses(join(w.home, 'hand.sock'));
 }

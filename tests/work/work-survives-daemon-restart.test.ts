@@ -6,6 +6,7 @@
  * notification is delivered exactly once, and `hand decide` brings the answer back so the worker
  * continues to done.
  */
+import { socketRefuses } from '../helpers/processes.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -83,6 +84,7 @@ describe('work that outlives the daemon', () => {
     const holder = readLockHolder(w.home)!;
     process.kill(holder.pid, 'SIGKILL');
     await waitFor(() => !isProcessAlive(holder.pid), { what: 'the killed daemon to go' });
+    await socketRefuses(join(w.home, 'hand.sock'));
     const hits: any[] = [];
     server = await listenWebhook(hits, port);
     await ok(['daemon', 'start']);
