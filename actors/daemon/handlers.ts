@@ -189,10 +189,15 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
     },
     async keys(params) {
       const { id, key, allowNonEmptyBox } = parseKeys(params);
-      findWorker(fleet, id);
+      const dialogBefore = findWorker(fleet, id).dialog?.fingerprint ?? null;
       const pressed = await fleet.key(id, key, { allowNonEmptyBox });
-      // Answer with the screen the key produced, so the next command never acts on the one before it.
-      const view = (await waitFor(fleet, id, () => true, { timeoutMs: 1500, fresh: true, last: pressed })).view!;
+      // Answer with the screen the key produced, so the next command never acts on the one before
+      // it. A key that can close a dialog (Enter, Escape, a typed choice) waits for that dialog to
+      // leave the screen: the agent repaints it (a blinking bullet) before it takes the key, and a
+      // `hand wait` right after read that repaint as still blocked on the answered dialog.
+      const closes = dialogBefore !== null && (typeof key !== 'string' || key === 'enter' || key === 'escape');
+      const produced = closes ? (v: WorkerViewLike) => (v.dialog?.fingerprint ?? null) !== dialogBefore : () => true;
+      const view = (await waitFor(fleet, id, produced, { timeoutMs: 1500, fresh: true, last: pressed })).view!;
       return { id, key: typeof key === 'string' ? key : key.char, stage: view.stage, state: view.state, awaitingInput: view.awaitingInput, promptBox: view.promptBox };
     },
     async answer(params) {

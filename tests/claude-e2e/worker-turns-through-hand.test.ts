@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeReportContent, startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
 import { makeE2eWorld, repliedWithTool, sentResultOf, sentToolResult, watermark, type E2eWorld } from './e2e-world.ts';
+import { waitStable } from '../helpers/screen-stable.ts';
 
 /**
  * A shell command that still asks in acceptEdits. The fake's default (`touch …`) does not:
@@ -80,7 +81,9 @@ for (const backend of ['tmux', 'pty'] as const) {
 
       const down = await w.hand(['keys', id, 'down', '--json']);
       expect(down.code, down.stdout + down.stderr).toBe(0);
-      await waitForScreen(w, id, (s) => /^❯ 2\. Postgres/m.test(s), 'the menu cursor on Postgres after one Down');
+      // As a person does, read the menu before confirming: Claude Code drops an Enter that comes
+      // a few hundred ms after its menu appeared (measured: taken after 1 s, dropped at ~0.4 s).
+      await waitStable((accept, what, ms) => waitForScreen(w, id, accept, what, ms), 'the menu cursor on Postgres after one Down, settled', { quietMs: 700, accept: (s) => /^❯ 2\. Postgres/m.test(s) });
       const enter = await w.hand(['keys', id, 'enter', '--json']);
       expect(enter.code, enter.stdout + enter.stderr).toBe(0);
 
