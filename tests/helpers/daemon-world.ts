@@ -1,21 +1,20 @@
 /**
- * The daemon in process (issue 20): `createDaemon` on a temp state directory with the real parts
+ * The daemon in process (issue 20): the service `hand daemon run` runs (startDaemonService: lock,
+ * log, socket) on a temp state directory with the real parts
  * — SQLite file, git, a private tmux server, node-pty, the mock agent — served on its own socket
- * by the same server the binary runs, and called through the same client the CLI uses. No Node
+ * as the binary serves it, and called through the same client the CLI uses. No Node
  * starts per call: a method-level test pays a socket round trip, not a process.
  *
  * What only the binary shows (argument parsing, exit codes, auto-start and its lock, the bundle)
  * stays in the binary tests (tests/cli, tests/helpers/cli-world.ts).
  */
 import { afterEach, expect } from 'vitest';
-import { existsSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFile } from 'node:child_process';
-import type { Server, Socket } from 'node:net';
 import { type HomePaths } from '../../contract/home.ts';
 import { ensureHome } from '../../io/fs/ensure-home.ts';
-import { createDaemon, type Daemon } from '../../actors/daemon/create-daemon.ts';
-import { startSocketServer } from '../../actors/daemon/server.ts';
+import type { Daemon } from '../../actors/daemon/create-daemon.ts';
+import { startDaemonService } from '../../actors/daemon/main.ts';
 import { call } from '../../cli/client.ts';
 import { makeTempDir } from './temp.ts';
 import { seedWorld, WORKER_WORLD_ENV, worldEnv, writeBrief } from './hand-world.ts';
@@ -36,8 +35,6 @@ export interface DaemonWorld {
   /** Dispatch on the mock agent with the world's env; `extra` overrides. */
   dispatch(id: string, task: string, extra?: Record<string, unknown>): Promise<any>;
   brief(name: string, task: string): string;
-  /** What the daemon logged (level, message, fields), oldest first. */
-  logs: { level: string; msg: string; obj: Record<string, unknown> }[];
   /** Closes the daemon as `hand daemon stop` would (tmux panes of live workers survive). */
   stop(): Promise<void>;
   cleanup(): Promise<void>;
@@ -50,35 +47,12 @@ export async function makeDaemonWorld(label: string, opts: { env?: Record<string
   const paths = ensureHome(home);
   const { repo, agentHome } = seedWorld(root, '# test repo\n');
   const env = worldEnv(agentHome, { ...WORKER_WORLD_ENV, ...opts.env });
-  const logs: DaemonWorld['logs'] = [];
-  let server: Server | null = null;
-  let stopped = false;
-  const daemon = await createDaemon({
-    paths,
-    env: { ...env, ...opts.daemonEnv },
-    pid: process.pid,
-    log: (level, obj, msg) => logs.push({ level, msg, obj }),
-    requestShutdown: () => void stop(),
-  });
-  server = await startSocketServer(paths.socket, daemon.methods, (obj, msg) => logs.push({ level: 'info', msg, obj }));
-  // A stopping daemon process takes its connections with it; in process they are ended by hand,
-  // or a long call (watch, wait) would keep the server open.
-  const sockets = new Set<Socket>();
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.once('close', () => sockets.delete(s));
-  });
-  async function stop(): Promise<void> {
-    if (stopped) return;
-    stopped = true;
-    const closed = new Promise<void>((r) => (server ? server.close(() => r()) : r()));
-    await daemon.close();
-    for (const s of sockets) s.destroy();
-    await closed;
-    if (existsSync(paths.socket)) unlinkSync(paths.socket);
-  }
+  // The same service `hand daemon run` runs (lock, log, socket), without its process.
+  const service = await startDaemonService(paths, { env: { ...env, ...opts.daemonEnv }, pid: process.pid });
+  const daemon = service.daemon;
+  const stop = () => service.shutdown('test');
   const world: DaemonWorld = {
-    root, home, paths, repo, agentHome, env, daemon, logs,
+    root, home, paths, repo, agentHome, env, daemon,
     call: (method, params = {}, o = {}) => call(paths, method, params, { autostart: false, ...(o.onProgress ? { onProgress: o.onProgress } : {}) }),
     async refusal(method, params = {}) {
       try {

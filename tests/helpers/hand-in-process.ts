@@ -7,22 +7,14 @@
  * first call). What only the binary shows — its exit, auto-start as a process and the start
  * race, signals, a daemon killed with SIGKILL — stays with the binary runner (hand-process.ts).
  */
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { homePaths, type HomePaths } from '../../contract/home.ts';
+import type { HomePaths } from '../../contract/home.ts';
 import { runCli } from '../../cli/program.ts';
 import type { CliIo, CliStream } from '../../cli/io.ts';
 import { startDaemonService, type DaemonService } from '../../actors/daemon/main.ts';
-import type { HandRun, HandRunner } from './hand-process.ts';
-import { readLockHolder } from '../../persistence/lock-holder.ts';
-import { isProcessAlive, killIfAlive } from './processes.ts';
-
-const clock = (): number => performance.timeOrigin + performance.now();
+import { clock, handRun, stopInstallation, type HandRunner } from './hand-process.ts';
 
 export interface InProcessHand {
   hand: HandRunner;
-  /** The daemon service running for the home now, if any. */
-  service(): DaemonService | null;
   /** Stops the daemon (as `hand daemon stop` would, if it still runs) and the home's tmux server. */
   cleanup(): Promise<void>;
 }
@@ -39,7 +31,6 @@ function collector(): { stream: CliStream; text: () => string } {
  * calls still run in process.
  */
 export function inProcessHand(home: string, env: Record<string, string>, defaultTimeoutMs: number, opts: { daemonProcess?: boolean } = {}): InProcessHand {
-  let current: DaemonService | null = null;
   let last: DaemonService | null = null;
   let starting: Promise<void> | null = null;
   const startDaemon = (paths: HomePaths, daemonEnv: NodeJS.ProcessEnv): Promise<void> => {
@@ -51,10 +42,6 @@ export function inProcessHand(home: string, env: Record<string, string>, default
       .then(() => startDaemonService(paths, { env: daemonEnv, pid: process.pid }))
       .then((s) => {
         last = s;
-        current = s;
-        void s.stopped.then(() => {
-          if (current === s) current = null;
-        });
       })
       .finally(() => {
         starting = null;
@@ -78,34 +65,17 @@ export function inProcessHand(home: string, env: Record<string, string>, default
       }),
     ]);
     clearTimeout(timer);
-    const endedAt = clock();
-    const stdout = out.text();
-    let json: unknown = null;
-    try {
-      json = JSON.parse(stdout);
-    } catch {
-      json = null;
-    }
-    const run: HandRun = { code, stdout, stderr: err.text(), json, startedAt, endedAt };
-    return run;
+    return handRun(code, out.text(), err.text(), startedAt, clock());
   };
   return {
     hand,
-    service: () => current,
     async cleanup() {
       await starting?.catch(() => undefined);
-      await (current as DaemonService | null)?.shutdown('test cleanup');
-      // A daemon process is asked to stop first, as `hand daemon stop` does.
-      if (opts.daemonProcess) await hand(['daemon', 'stop'], { timeoutMs: 15_000 });
-      // A binary the test ran against this home (hand mcp, a hook) may have started a daemon
-      // process of its own while none ran here: it goes too, and so does anything still running
-      // with this (private, temp) home in its arguments.
-      const holder = readLockHolder(home);
-      if (holder && holder.pid !== process.pid && isProcessAlive(holder.pid)) killIfAlive(holder.pid);
-      await new Promise<void>((r) => execFile('pkill', ['-f', `--home ${home}`], () => r()));
-      // The private tmux server outlives a daemon with live workers by design; a test leaves none.
-      const { tmuxSocket } = homePaths(home);
-      if (existsSync(tmuxSocket)) await new Promise<void>((r) => execFile('tmux', ['-S', tmuxSocket, 'kill-server'], () => r()));
+      // A service in this process shuts down here (a stopped one says so at once); then, as for
+      // the binary: `hand daemon stop` for a daemon process (ours, or one a binary the test ran —
+      // hand mcp, a hook — started), anything still running with this home, its tmux server.
+      await last?.shutdown('test cleanup');
+      await stopInstallation(hand, home, 15_000);
     },
   };
 }

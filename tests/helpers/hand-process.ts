@@ -30,7 +30,18 @@ export type HandRunner = (args: string[], opts?: { timeoutMs?: number; env?: Rec
  * The clock of the mock agent's event log (mock-agent/event-log.ts) and of the bench's
  * nowMs(): a child's exit time is compared with the moment an agent logged an event.
  */
-const clock = (): number => performance.timeOrigin + performance.now();
+export const clock = (): number => performance.timeOrigin + performance.now();
+
+/** A finished `hand` run: stdout parsed as JSON when it is JSON. */
+export function handRun(code: number, stdout: string, stderr: string, startedAt: number, endedAt: number): HandRun {
+  let json: unknown = null;
+  try {
+    json = JSON.parse(stdout);
+  } catch {
+    json = null;
+  }
+  return { code, stdout, stderr, json, startedAt, endedAt };
+}
 
 /** Runs `argv` (never a shell string) with `env`; resolves with its exit code and output, never rejects. */
 export function runProcess(argv: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<HandRun> {
@@ -39,13 +50,7 @@ export function runProcess(argv: string[], env: Record<string, string>, timeoutM
     execFile(argv[0]!, argv.slice(1), { env, timeout: timeoutMs, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
       const endedAt = clock();
       const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? Number((err as { code: number }).code) : 1) : 0;
-      let json: unknown = null;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = null;
-      }
-      resolve({ code, stdout, stderr, json, startedAt, endedAt });
+      resolve(handRun(code, stdout, stderr, startedAt, endedAt));
     });
   });
 }
@@ -69,7 +74,8 @@ export async function stopInstallation(hand: HandRunner, home: string, daemonSto
   const wasAlive = holder !== null && isProcessAlive(holder.pid);
   await hand(['daemon', 'stop'], { timeoutMs: daemonStopTimeoutMs });
   // alive before and after: a stale pid file of a daemon killed earlier must not aim at a reused pid
-  if (wasAlive && isProcessAlive(holder.pid)) killIfAlive(holder.pid);
+  // (never the caller itself: a daemon run in this process is shut down by its own world first)
+  if (wasAlive && holder.pid !== process.pid && isProcessAlive(holder.pid)) killIfAlive(holder.pid);
   const { tmuxSocket } = homePaths(home);
   if (existsSync(tmuxSocket)) await quietly('tmux', ['-S', tmuxSocket, 'kill-server']);
   // a daemon killed mid-start never wrote daemon.pid; its argv still names this (private, temp) home

@@ -3,6 +3,8 @@
  * its lock file, an agent the bench spawned), never by name. Liveness is tests/harness's
  * isProcessAlive, re-exported so a cleanup imports both from one place.
  */
+import { connect } from 'node:net';
+
 export { isProcessAlive } from '../harness/process-alive.ts';
 
 /** SIGKILL, if the process is still there. */
@@ -20,7 +22,6 @@ export function killIfAlive(pid: number): void {
  * socket accepts a connection and then resets it.
  */
 export async function socketRefuses(socket: string, timeoutMs = 10_000): Promise<void> {
-  const { connect } = await import('node:net');
   const started = Date.now();
   for (;;) {
     const accepted = await new Promise<boolean>((resolve) => {
