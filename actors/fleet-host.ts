@@ -17,6 +17,7 @@ import { gateCommands, type GateCommands } from './gate-commands.ts';
 import { provideWorker } from './worker-logic.ts';
 import { PaneFeed } from './pane-feed.ts';
 import { FleetJournal } from './fleet-journal.ts';
+import { followWorkers } from './follow-workers.ts';
 import { buildView, type WorkerView } from './worker-view.ts';
 import { CRASHED, meaningOfStage, stagePath } from './condition.ts';
 import { Requests, refusalError } from './requests.ts';
@@ -145,27 +146,32 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     record.feed.start();
   }
 
-  const journal = new FleetJournal({
-    store: deps.store,
-    clock,
-    log: deps.log,
-    onWorkerChange: (id, snapshot) => {
-      const record = records.get(id);
-      if (!record) return;
-      record.snapshot = snapshot as WorkerSnap;
-      record.updatedAt = clock.now();
-      const v = view(id);
-      if (!v) return;
-      // After every phase change read the screen again: a reading taken while the worker was in
-      // an earlier phase (e.g. the first screen, painted before spawning finished) must be seen.
-      if (record.lastStage !== v.stage) {
-        record.lastStage = v.stage;
-        if (v.condition === 'gone') record.feed?.stop();
-        else record.feed?.requestRead();
-      }
+  const journal = new FleetJournal({ store: deps.store, clock, log: deps.log });
+
+  /**
+   * A worker's snapshot, as its actor subscription hands it over (actors/follow-workers.ts):
+   * the record and the view are brought up to date at once, from this snapshot; listeners get
+   * the view from a microtask, once the journal has committed the same snapshot.
+   */
+  function onWorkerSnapshot(id: string, snapshot: WorkerSnap): void {
+    const record = records.get(id);
+    if (!record) return;
+    record.snapshot = snapshot;
+    record.updatedAt = clock.now();
+    const v = view(id);
+    if (!v) return;
+    // After every phase change read the screen again: a reading taken while the worker was in
+    // an earlier phase (e.g. the first screen, painted before spawning finished) must be seen.
+    if (record.lastStage !== v.stage) {
+      record.lastStage = v.stage;
+      if (v.condition === 'gone') record.feed?.stop();
+      else record.feed?.requestRead();
+    }
+    queueMicrotask(() => {
       for (const l of listeners) l(v);
-    },
-  });
+    });
+  }
+  let unfollow: (() => void) | null = null;
 
   const workerLogic = provideWorker({
     ports: deps.ports,
@@ -195,6 +201,13 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     fleet.subscribe({ error: (err) => deps.log?.({ msg: 'fleet actor error', err: String(err) }) });
     journal.enable();
     fleet.start();
+    unfollow = followWorkers(fleet, {
+      workerIdOf: (_key, ref) => {
+        const systemId = (ref as { systemId?: string }).systemId;
+        return systemId?.startsWith('worker:') ? systemId.slice('worker:'.length) : null;
+      },
+      onSnapshot: (id, snapshot) => onWorkerSnapshot(id, snapshot as WorkerSnap),
+    });
   }
 
   /** Drops a finished worker's actor, row and record so its id can be dispatched again. */
@@ -330,6 +343,8 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
         const ref = workerRef(id);
         if (ref && (ref.getSnapshot() as { status: string }).status !== 'error') workers[id] = ref;
       }
+      unfollow?.();
+      unfollow = null;
       journal.flush(fleet, workers);
       journal.disable();
       fleet.stop();

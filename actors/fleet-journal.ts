@@ -1,7 +1,8 @@
 /**
  * Every transition of every actor goes to the journal, and the persisted snapshot of the actor
  * that moved is written in the same store.commit() (one SQLite transaction): a crash leaves both
- * or neither. Fed by actor inspection (an audit trail, never control flow).
+ * or neither. Fed by actor inspection: an audit trail, never control flow — views reach waiters
+ * from the actors' own subscriptions (follow-workers.ts), never from here.
  *
  * Journaled: every event that moved a state value, plus every command and host event even when
  * it moved nothing (a refused SEND is history too). Screen updates that only refresh the reading
@@ -28,8 +29,6 @@ export interface JournalOptions {
   store: FleetStore;
   clock: Clock;
   log?: (obj: Record<string, unknown>) => void;
-  /** Called after a worker's snapshot changed and was written. */
-  onWorkerChange(id: string, snapshot: unknown): void;
 }
 
 /** The parts of a worker's context that arm or move its restart-safe deadlines. */
@@ -117,7 +116,6 @@ export class FleetJournal {
       const pending = this.pendingQuiet.get(workerId!);
       if (pending) pending.ref = ref;
       else this.pendingQuiet.set(workerId!, { ref, handle: this.o.clock.setTimeout(() => this.writeQuiet(workerId!), QUIET_WRITE_MS) });
-      this.o.onWorkerChange(workerId!, ev.snapshot);
       return;
     }
     if (workerId !== null) {
@@ -140,7 +138,6 @@ export class FleetJournal {
     } catch (err) {
       this.o.log?.({ msg: 'persisting a transition failed', actorId, err: String(err) });
     }
-    if (workerId !== null) this.o.onWorkerChange(workerId, ev.snapshot);
   };
 
   private cancelQuiet(id: string): void {

@@ -38,7 +38,7 @@ describe('repaints are written coalesced, phases at once', () => {
     const commits: Array<{ journal: unknown[] }> = [];
     const store = { commit: (c: { journal: unknown[] }) => commits.push(c) } as unknown as FleetStore;
     const { clock, advance } = fakeClock();
-    const journal = new FleetJournal({ store, clock, onWorkerChange: () => {} });
+    const journal = new FleetJournal({ store, clock });
     journal.enable();
     let value: unknown = { running: 'working' };
     let context = { fingerprint: 'a', lastChangeAt: 0, stallAt: 1000 };
@@ -69,7 +69,7 @@ describe('repaints are written coalesced, phases at once', () => {
     const commits: Array<{ snapshots?: Record<string, string> }> = [];
     const store = { commit: (c: { snapshots?: Record<string, string> }) => commits.push(c) } as unknown as FleetStore;
     const { clock } = fakeClock();
-    const journal = new FleetJournal({ store, clock, onWorkerChange: () => {} });
+    const journal = new FleetJournal({ store, clock });
     journal.enable();
     const value = { running: 'working' };
     let context = { fingerprint: 'a', lastChangeAt: 0, stallAt: 1000 };
