@@ -1,7 +1,7 @@
 /**
  * What a turn does, as a list of steps, and the built-in turns chosen by trigger words in the
  * prompt (the same words the fake Anthropic API of the lab used: MODE:ask, MODE:bash, MODE:slow,
- * MODE:hang, plus the mock's own MODE:silent, MODE:crash, MODE:report <path>, MODE:error).
+ * MODE:hang, plus the mock's own MODE:silent, MODE:crash, MODE:report <path>, MODE:error, MODE:limit).
  */
 import type { QuestionOption } from './layout-dialogs.ts';
 import { parkSteps } from './park-steps.ts';
@@ -80,6 +80,8 @@ export function builtInSteps(prompt: string, t: Timings): Step[] {
     return [{ kind: 'think', ms: lead }, { kind: 'reply', text: SLOW_REPLY, ms: Math.max(0, t.slowMs - lead) }];
   }
   if (prompt.includes('MODE:error')) return [think, { kind: 'error', text: 'API Error: 400 fake invalid_request_error' }];
+  // The plan's limit ends the turn the way an API error does, in the words Claude Code prints.
+  if (prompt.includes('MODE:limit')) return [think, { kind: 'error', text: "You've hit your limit · resets 3pm (Europe/Paris)" }];
   const report = /MODE:report\s+(\S+)/.exec(prompt);
   if (report) {
     const path = report[1] as string;

@@ -22,6 +22,7 @@ import type { FleetHostApi } from '../fleet-api.ts';
 import { discardable } from './discard.ts';
 import { findingsToDecisions } from './gate-findings-decisions.ts';
 import { readUsage, REFUSE_AT, usageLine, usageSourceFile } from '../usage/usage.ts';
+import { limitLine, limitsSeen } from '../usage/limit-seen.ts';
 import { requeueItemOf, type RequeueWhy } from './item-requeue.ts';
 
 type Params = Record<string, unknown>;
@@ -52,7 +53,11 @@ export function crossRules(deps: { store: FleetStore; fleet: FleetHostApi; store
       if (usage.nearest && usage.nearest.percent >= REFUSE_AT) {
         throw new RefusedError('usage-limit', `refused: ${usageLine(usage)} is at or above ${REFUSE_AT} %; nothing was dispatched. Wait for the window to reset (hand usage).`, { percent: usage.nearest.percent, window: usage.nearest.window });
       }
-      return usage.nearest ? [] : [`${usageLine(usage)}; dispatching anyway (fail open)`];
+      const warnings = usage.nearest ? [] : [`${usageLine(usage)}; dispatching anyway (fail open)`];
+      // A worker that met its plan's limit is the freshest reading there is; it may be another
+      // account's, so it warns and never refuses (hand usage shows it).
+      const met = limitLine(limitsSeen(deps.fleet.views()));
+      return met ? [...warnings, `${met}; a worker on the same account will meet it too`] : warnings;
     },
 
     itemForDispatch(p) {

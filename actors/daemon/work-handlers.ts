@@ -18,6 +18,7 @@ import { awayAccount, awayAccountIfUnread } from './away-account.ts';
 import type { WorkWatch } from './work-watch.ts';
 import { deliverByRelaunch } from './decision-delivery.ts';
 import { readUsage, REFUSE_AT, usageLine, usageSourceFile } from '../usage/usage.ts';
+import { limitLine, limitsSeen } from '../usage/limit-seen.ts';
 
 export interface WorkHandlerDeps {
   store: FleetStore;
@@ -176,7 +177,11 @@ export function workHandlers(deps: WorkHandlerDeps): Record<string, Handler> {
 
     async usage() {
       const r = await readUsage(usageSource.get());
-      return { ...r, line: usageLine(r), refuseAt: REFUSE_AT };
+      // A worker that met its plan's limit says so on its screen: the person hears it here even
+      // with no usage source configured.
+      const seen = limitsSeen(fleet.views());
+      const met = limitLine(seen);
+      return { ...r, line: met ? `${usageLine(r)}; ${met}` : usageLine(r), refuseAt: REFUSE_AT, limitsSeen: seen };
     },
     async 'usage.source'(p) {
       if (p.clear === true) {

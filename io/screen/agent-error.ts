@@ -11,7 +11,7 @@ import { lastTurnStart } from './live-region.ts';
 /** How many non-blank rows above the box the turn's last entry may span (a wrapped message). */
 const NEAR_BOX_ROWS = 4;
 /** The kinds of error that end a turn: the API's (after retries) and the plan's usage limit. */
-const ENDS_A_TURN = /\bAPI Error\b|\busage limit\b|\bhit your (?:usage )?limit\b|\brate limit reached\b|\bout of (?:extra )?usage\b/i;
+const ENDS_A_TURN = /\bAPI Error\b|\busage limit\b|\bhit your (?:usage |weekly |session )?limit\b|\b(?:5-hour|five-hour|weekly|session|Opus) limit reached\b|\brate limit reached\b|\bout of (?:extra )?usage\b/i;
 /** Still retrying: the turn is not over. */
 const RETRYING = /\bRetrying in\b|\battempt \d+\s*\/\s*\d+/i;
 /** An entry's marker: a reply or tool bullet, or the result elbow under it. */

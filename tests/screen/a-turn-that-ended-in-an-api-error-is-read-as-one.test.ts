@@ -13,6 +13,9 @@ const endings = [
   '  ⎿  API Error: 529 {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}',
   '  ⎿  Claude usage limit reached. Your limit will reset at 5pm (Europe/Berlin).',
   "● You've hit your limit · resets 3am",
+  // The plan's window by name (2.0-era wording) and the weekly one: a limit, not a finished turn.
+  '  ⎿  5-hour limit reached ∙ resets 3am',
+  "● You've hit your weekly limit · resets Mon 9am",
 ];
 
 describe('a turn that ended in an API error is read as one', () => {

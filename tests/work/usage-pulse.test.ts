@@ -50,7 +50,7 @@ describe('usage pulse', () => {
       dispatched++;
       return { id: p.id };
     };
-    const rules = crossRules({ store: { getProject: () => null } as any, fleet: {} as any, stores: db.stores, home: db.dir, log: () => undefined });
+    const rules = crossRules({ store: { getProject: () => null } as any, fleet: { views: () => [] } as any, stores: db.stores, home: db.dir, log: () => undefined });
     const ctx = {} as any;
     const dispatch = (p: Record<string, unknown>) => dispatchUnderRules(rules, plain, p, ctx);
     const warned: any = await dispatch({ id: 'w1' });
