@@ -18,6 +18,7 @@ import { provideWorker } from './worker-logic.ts';
 import { PaneFeed } from './pane-feed.ts';
 import { FleetJournal } from './fleet-journal.ts';
 import { followWorkers } from './follow-workers.ts';
+import type { StoreHealth } from '../persistence/commit-queue.ts';
 import { buildView, type WorkerView } from './worker-view.ts';
 import { CRASHED, meaningOfStage, stagePath } from './condition.ts';
 import { Requests, refusalError } from './requests.ts';
@@ -58,6 +59,8 @@ export interface FleetHost extends GateCommands {
   shutdown(): Promise<void>;
   /** A worker's Claude Code hook spoke (hand hook → the daemon, or the queue at start). */
   hook(note: HookNote): Promise<WorkerView>;
+  /** Null while the state database takes writes; else why not (locked, full), since when, how many transitions wait. */
+  storeHealth(): StoreHealth | null;
   /** Tests: resolves once every pane read requested so far has reached its worker. */
   quiesce(): Promise<void>;
 }
@@ -288,6 +291,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
 
     ...gateCommands({ clock, requireWorker, route, until }),
     view,
+    storeHealth: () => journal.storeHealth,
     views: () => [...records.keys()].map((id) => view(id)).filter((v): v is WorkerView => v !== null),
     subscribe(listener) {
       listeners.add(listener);
@@ -345,7 +349,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       }
       unfollow?.();
       unfollow = null;
-      journal.flush(fleet, workers);
+      await journal.flush(fleet, workers);
       journal.disable();
       fleet.stop();
       fleet = null;

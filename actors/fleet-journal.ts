@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import type { FleetStore, JournalEntry } from '../persistence/types.ts';
+import { CommitQueue, type StoreHealth } from '../persistence/commit-queue.ts';
 import { fleetRowJson, SNAPSHOT_VERSION } from './snapshot-codec.ts';
 import type { Clock } from './ports.ts';
 import { stagePath } from './condition.ts';
@@ -29,6 +30,8 @@ export interface JournalOptions {
   store: FleetStore;
   clock: Clock;
   log?: (obj: Record<string, unknown>) => void;
+  /** The database stopped (or started again) taking writes: a lock held by another process, a full disk. */
+  onStoreHealth?: (health: StoreHealth | null) => void;
 }
 
 /** The parts of a worker's context that arm or move its restart-safe deadlines. */
@@ -72,8 +75,17 @@ export class FleetJournal {
   /** Per worker, the deadline-bearing part of the context last written (see timerKey). */
   private readonly writtenTimers = new Map<string, string>();
   fleetRef: AnyActorRef | null = null;
+  /** Every write goes through it: a locked or full database delays rows, never loses or reorders them. */
+  private readonly commits: CommitQueue;
 
-  constructor(private readonly o: JournalOptions) {}
+  constructor(private readonly o: JournalOptions) {
+    this.commits = new CommitQueue(o.store, { timer: o.clock, log: o.log, onHealth: o.onStoreHealth });
+  }
+
+  /** Null while the database takes writes; else why not, since when, and how many transitions wait. */
+  get storeHealth(): StoreHealth | null {
+    return this.commits.state;
+  }
 
   enable(): void {
     this.enabled = true;
@@ -130,10 +142,10 @@ export class FleetJournal {
         const json = fleetRowJson(ref.getPersistedSnapshot());
         if (json === this.lastFleetJson && journal.length === 0) return;
         this.lastFleetJson = json;
-        this.o.store.commit({ fleetSnapshotJson: json, snapshotVersion: SNAPSHOT_VERSION, journal });
+        this.commits.commit({ fleetSnapshotJson: json, snapshotVersion: SNAPSHOT_VERSION, journal });
       } else {
         const json = workerRowJson(ref.getPersistedSnapshot());
-        this.o.store.commit({ snapshots: { [workerId!]: json }, snapshotVersion: SNAPSHOT_VERSION, journal });
+        this.commits.commit({ snapshots: { [workerId!]: json }, snapshotVersion: SNAPSHOT_VERSION, journal });
       }
     } catch (err) {
       this.o.log?.({ msg: 'persisting a transition failed', actorId, err: String(err) });
@@ -152,17 +164,22 @@ export class FleetJournal {
     this.pendingQuiet.delete(id);
     if (!pending || !this.enabled) return;
     try {
-      this.o.store.commit({ snapshots: { [id]: workerRowJson(pending.ref.getPersistedSnapshot()) }, snapshotVersion: SNAPSHOT_VERSION, journal: [] });
+      this.commits.commit({ snapshots: { [id]: workerRowJson(pending.ref.getPersistedSnapshot()) }, snapshotVersion: SNAPSHOT_VERSION, journal: [] });
     } catch (err) {
       this.o.log?.({ msg: 'persisting a reading failed', actorId: `worker:${id}`, err: String(err) });
     }
   }
 
-  /** Write every live actor's current snapshot (shutdown). */
-  flush(fleet: AnyActorRef, workers: Record<string, AnyActorRef>): void {
+  /**
+   * Write every live actor's current snapshot (shutdown), after whatever a locked or full
+   * database still holds back; bounded, and what could not be written is logged by count.
+   */
+  async flush(fleet: AnyActorRef, workers: Record<string, AnyActorRef>, boundMs = 10_000): Promise<void> {
     for (const id of [...this.pendingQuiet.keys()]) this.cancelQuiet(id);
     const snapshots: Record<string, string> = {};
     for (const [id, ref] of Object.entries(workers)) snapshots[id] = workerRowJson(ref.getPersistedSnapshot());
-    this.o.store.commit({ fleetSnapshotJson: fleetRowJson(fleet.getPersistedSnapshot()), snapshots, snapshotVersion: SNAPSHOT_VERSION, journal: [] });
+    this.commits.commit({ fleetSnapshotJson: fleetRowJson(fleet.getPersistedSnapshot()), snapshots, snapshotVersion: SNAPSHOT_VERSION, journal: [] });
+    const lost = await this.commits.settle(boundMs);
+    if (lost.length > 0) this.o.log?.({ msg: 'the state database took no writes before shutdown; the newest transitions were not written', notWritten: lost.length, health: this.commits.state });
   }
 }

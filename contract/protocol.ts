@@ -68,6 +68,15 @@ export function toWireError(err: unknown): WireError {
     return { code: err.code, message: err.message, exitCode: err.exitCode, details: err.details };
   }
   const message = err instanceof Error ? err.message : String(err);
+  // A write the state database refused for a while (issue 25): the person's request is refused
+  // whole, with the reason and the fix, not an "internal error".
+  const sqlite = typeof (err as { code?: unknown })?.code === 'string' ? (err as { code: string }).code : '';
+  if (sqlite.startsWith('SQLITE_BUSY') || sqlite.startsWith('SQLITE_LOCKED')) {
+    return { code: 'state-db-locked', message: `the state database is locked by another process (${message}); nothing was changed. Close what holds it (a sqlite3 shell, a backup tool) and try again; \`hand daemon status\` says what waits.`, exitCode: 1 };
+  }
+  if (sqlite === 'SQLITE_FULL' || /database or disk is full|ENOSPC/.test(message)) {
+    return { code: 'state-disk-full', message: `the disk under the state directory is full (${message}); nothing was changed. Free space there and try again; the daemon keeps the fleet's transitions in memory until it can write them.`, exitCode: 1 };
+  }
   return { code: 'internal', message: `internal error in the daemon: ${message} (see \`hand logs\`)`, exitCode: 1 };
 }
 

@@ -34,6 +34,7 @@ import { keepStateRecord, openCheckedStore } from './state-record.ts';
 import { applyFaultHolds, FAULT_HOLD_ENV, parseFaultHolds } from './fault-holds.ts';
 import { drainHookQueue, hookHandlers } from './hook-handlers.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
+import { COMMIT_BUSY_TIMEOUT_MS } from '../../persistence/commit-queue.ts';
 
 export type DaemonLog = (level: 'info' | 'warn' | 'error', obj: Record<string, unknown>, msg: string) => void;
 
@@ -73,7 +74,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   const warn = (obj: Record<string, unknown>, msg: string) => deps.log('warn', obj, msg);
   const startedAt = Date.now();
   // A lost or damaged database is refused (naming the backup), never read as an empty fleet.
-  const stateRecord = keepStateRecord(openCheckedStore({ home: paths.home, db: paths.db }, (db) => openStore(db)), { home: paths.home, db: paths.db }, warn);
+  const stateRecord = keepStateRecord(openCheckedStore({ home: paths.home, db: paths.db }, (db) => openStore(db, { busyTimeoutMs: COMMIT_BUSY_TIMEOUT_MS })), { home: paths.home, db: paths.db }, warn);
   const store = stateRecord.store;
   const hosts: Partial<Record<BackendName, TerminalHost>> = {};
   const tmuxAvailable = deps.tmuxAvailable ?? hasTmux();

@@ -90,7 +90,8 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
   const { fleet, store } = deps;
   return {
     async ping() {
-      return { pid: deps.pid, home: deps.home, socket: deps.socket, uptimeMs: Date.now() - deps.startedAt, workers: fleet.views().length };
+      // `store`: null while the database takes writes; else locked/full, since when, how many transitions wait.
+      return { pid: deps.pid, home: deps.home, socket: deps.socket, uptimeMs: Date.now() - deps.startedAt, workers: fleet.views().length, store: fleet.storeHealth() };
     },
     async shutdown() {
       setImmediate(() => deps.requestShutdown());

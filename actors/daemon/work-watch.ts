@@ -59,7 +59,13 @@ export function startWorkWatch(deps: WorkWatchDeps): WorkWatch {
     const mark = stores.notify.mark(v.id);
     if (mark && mark.condition === label) return;
     const episode = (mark?.episode ?? 0) + 1;
-    stores.notify.setMark(v.id, label, episode);
+    // A locked or full database must not swallow the person's notification: the mark (which
+    // only de-duplicates across a restart) is best effort, the push is not.
+    try {
+      stores.notify.setMark(v.id, label, episode);
+    } catch (err) {
+      deps.log({ worker: v.id, label, err: String(err) }, 'could not record the notification mark; notifying anyway');
+    }
     if (label === 'busy' || label === 'exited') return;
     const ev = describe(v, label);
     if (NEEDS_PERSON.has(label)) {

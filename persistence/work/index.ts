@@ -8,12 +8,16 @@ import { createBacklogStore } from './backlog-store.ts';
 import { createDecisionStore } from './decision-store.ts';
 import { createAwayStore } from './away-store.ts';
 import { createNotifyStore } from './notify-store.ts';
+import { COMMIT_BUSY_TIMEOUT_MS } from '../commit-queue.ts';
 
 export function openWorkStores(dbPath: string, now: () => number = Date.now) {
-  const db = new Database(dbPath, { timeout: 5000 });
+  // Short, like the fleet store's: a write that waits on another process's lock blocks the
+  // daemon's event loop for as long as it waits (better-sqlite3 is synchronous). A refused
+  // write is a refused request (contract/protocol.ts), never a stalled daemon.
+  const db = new Database(dbPath, { timeout: COMMIT_BUSY_TIMEOUT_MS });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${COMMIT_BUSY_TIMEOUT_MS}`);
   return {
     db,
     backlog: createBacklogStore(db, now),

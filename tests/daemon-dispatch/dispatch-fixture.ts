@@ -48,6 +48,7 @@ export function fakeFleet(store: FleetStore): FakeFleet {
     dispatched: [],
     briefGates: [],
     stopStage: 'stopped',
+    storeHealth: () => null,
     stops: [],
     setView(id, patch) {
       const v = { ...views.get(id)!, ...patch };
