@@ -11,6 +11,7 @@ import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import type { Handler } from './server.ts';
 import { waitForWorker, conditionOf } from '../wait-report.ts';
 import { waitFor } from '../wait-for.ts';
+import { tookThePrompt } from '../took-the-prompt.ts';
 import { num, parseAnnex, parseAnswer, parseDispatch, parseKeys, parseRead, parseSend, parseWait, str } from './params.ts';
 import { answerDialog } from './answer.ts';
 import { worktreeMissing } from './worktree-presence.ts';
@@ -185,8 +186,9 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       const sent = await fleet.send(id, text, { allowNonEmptyBox });
       // A `hand wait` right after `hand send` must not wake on the settled state from before the
       // prompt: answer once the worker shows it took the prompt (bounded; the screen decides).
-      const view = wasSettled ? (await waitFor(fleet, id, (v) => conditionOf(v) !== 'settled', { timeoutMs: 3000, fresh: true })).view! : sent;
-      return { id, sent: true, stage: view.stage, state: view.state, confirmed: !wasSettled || conditionOf(view) !== 'settled' };
+      // A report re-check inside settled (the box emptied before the spinner came) is still the old turn.
+      const view = wasSettled ? (await waitFor(fleet, id, tookThePrompt, { timeoutMs: 3000, fresh: true })).view! : sent;
+      return { id, sent: true, stage: view.stage, state: view.state, confirmed: !wasSettled || tookThePrompt(view) };
     },
     async keys(params) {
       const { id, key, allowNonEmptyBox } = parseKeys(params);
