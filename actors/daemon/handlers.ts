@@ -182,7 +182,9 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
     async send(params) {
       const { id, text, allowNonEmptyBox } = parseSend(params);
       findWorker(fleet, id);
-      const wasSettled = conditionOf(fleet.view(id)!) === 'settled';
+      // Settled includes a report re-check in progress (settled.checking): a screen change of the
+      // box (a key, a backspace) puts it there for a moment, and a send then was answered at once.
+      const wasSettled = !tookThePrompt(fleet.view(id)!);
       const sent = await fleet.send(id, text, { allowNonEmptyBox });
       // A `hand wait` right after `hand send` must not wake on the settled state from before the
       // prompt: answer once the worker shows it took the prompt (bounded; the screen decides).

@@ -11,6 +11,8 @@ import { makeHarness, settle, showTurnEnd, toWorking, type Harness } from './hel
 import { reading } from './helpers/scripted-host.ts';
 import { waitFor } from '../../actors/wait-for.ts';
 import { tookThePrompt } from '../../actors/took-the-prompt.ts';
+import { makeHandlers, type HandlerDeps } from '../../actors/daemon/handlers.ts';
+import type { CallContext } from '../../contract/protocol.ts';
 
 let h: Harness;
 afterEach(async () => { await h?.fleet.shutdown(); });
@@ -40,5 +42,35 @@ describe('a send is confirmed by the new turn, not a report re-check', () => {
     const outcome = await took;
     expect(outcome.by).toBe('accepted');
     expect(outcome.view!.stage).toBe('running.working');
+  });
+
+  it('a send that lands while the worker re-checks its report (a key just changed the box) still waits for the new turn', async () => {
+    // The report check is held open: the worker sits in settled.checking, as it does for a moment
+    // after any idle screen change (a key typed and erased right before the send).
+    let releaseCheck: (() => void) | null = null;
+    h = makeHarness({ ports: { reportExists: () => new Promise<boolean>((r) => { releaseCheck = () => r(false); }) } });
+    await h.fleet.start();
+    const pane = await toWorking(h, 'w1');
+    h.host.show(pane, reading({ fingerprint: 'f-idle2' }));
+    await settle(h);
+    h.clock.increment(60_000);
+    await settle(h);
+    releaseCheck!();
+    await settle(h);
+    expect(h.fleet.view('w1')!.condition).toBe('settled');
+    h.host.show(pane, reading({ fingerprint: 'f-backspace' }));
+    await settle(h);
+    expect(h.fleet.view('w1')!.stage).toBe('settled.checking');
+
+    const handlers = makeHandlers({ fleet: h.fleet, store: h.store } as unknown as HandlerDeps);
+    const ctx = { progress: () => {}, signal: new AbortController().signal } as CallContext;
+    let answered: Record<string, unknown> | null = null;
+    const sending = handlers.send!({ id: 'w1', text: 'Say done.' }, ctx).then((r) => { answered = r as Record<string, unknown>; });
+    await settle(h);
+    expect(answered, 'send answered before the worker showed the new turn').toBeNull();
+    h.host.show(pane, reading({ state: 'working', fingerprint: 'f-new-turn' }));
+    await settle(h);
+    await sending;
+    expect(answered).toMatchObject({ sent: true, stage: 'running.working', confirmed: true });
   });
 });
