@@ -5,7 +5,7 @@
  */
 import { access, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { createWorktree, installBaseGuard, landingTarget } from '../../io/git/index.ts';
+import { createWorktree, gitCommonDir, installBaseGuard, landingTarget } from '../../io/git/index.ts';
 import type { BaseTips } from '../../persistence/base-tips.ts';
 import { recordBaseIfNew } from './base-watch.ts';
 import { seedTrust, writePostureSettings, claudeLaunchArgs, type PermissionPosture } from '../../io/agent/claude/index.ts';
@@ -81,7 +81,9 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       // A Stop hook makes Claude Code 2.1.332 draw no prompt suggestions; a person who wants them
       // (or a test of the suggestion guard) turns the witness off for that worker (docs/2026-12-01-structural-screen-reading.md).
       const witness = opts.stateDir && env[WITNESS_OFF_ENV] !== 'off';
-      writePostureSettings(postureOf(intent), { worktree: intent.worktree, briefDir: dirname(intent.briefPath), agentHome: env.HOME, stateDir: opts.stateDir, ...(witness ? { hooks: witnessHooks({ home: opts.stateDir }) } : {}) });
+      // The sandbox (posture off) lets a commit write the repository's git directory, nothing else of it.
+      const gitDir = (await gitCommonDir(intent.repo)) ?? undefined;
+      writePostureSettings(postureOf(intent), { worktree: intent.worktree, briefDir: dirname(intent.briefPath), agentHome: env.HOME, stateDir: opts.stateDir, gitCommonDir: gitDir, ...(witness ? { hooks: witnessHooks({ home: opts.stateDir }) } : {}) });
       // Trust goes where the worker will look: Claude Code 2.1.332 reads
       // $CLAUDE_CONFIG_DIR/.claude.json when that is set (and then ignores $HOME/.claude.json),
       // else $HOME/.claude.json — of the environment it is launched with (--env wins).
