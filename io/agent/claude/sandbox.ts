@@ -10,7 +10,9 @@
  * python3, node, perl, dd, a hard link and /proc/self/root of a denied path all fail; the brief
  * directory, re-allowed inside the denied state directory, is readable and writable.
  */
+import { accessSync, constants } from 'node:fs';
 import { join } from 'node:path';
+import { RefusedError } from '../../../contract/errors.ts';
 
 export interface ClaudeSandbox {
   enabled: true;
@@ -56,4 +58,38 @@ export function sandboxSettings(a: SandboxArgs): ClaudeSandbox {
       denyWrite: [...(a.gitCommonDir ? [join(a.gitCommonDir, 'hooks'), join(a.gitCommonDir, 'config')] : []), join(a.worktree, '.claude')],
     },
   };
+}
+
+/** What Claude Code's sandbox needs on Linux, looked up on the worker's PATH. */
+export const SANDBOX_PROGRAMS = ['bwrap', 'socat'] as const;
+
+function onPath(program: string, path: string | undefined): boolean {
+  for (const dir of (path ?? '').split(':')) {
+    if (!dir) continue;
+    try {
+      accessSync(join(dir, program), constants.X_OK);
+      return true;
+    } catch {
+      // not in this directory
+    }
+  }
+  return false;
+}
+
+/**
+ * Posture off needs the sandbox: where the worker's Claude Code could not start it (Linux
+ * without bubblewrap or socat on its PATH), dispatch refuses first, naming what is missing and
+ * the ways out. macOS needs nothing (Seatbelt is built in); other platforms are not checked.
+ */
+export function sandboxProblem(p: string, project: string, env: Record<string, string | undefined>, platform: NodeJS.Platform = process.platform): RefusedError | null {
+  if (p !== 'off' || platform !== 'linux') return null;
+  const missing = SANDBOX_PROGRAMS.filter((prog) => !onPath(prog, env.PATH));
+  if (missing.length === 0) return null;
+  const pkgs = missing.map((m) => (m === 'bwrap' ? 'bubblewrap' : m)).join(' ');
+  return new RefusedError(
+    'sandbox-unavailable',
+    `posture off runs a worker's commands in Claude Code's sandbox, which needs ${missing.join(' and ')} on the worker's PATH, and ${missing.length === 1 ? 'it is' : 'they are'} not there; nothing was created. ` +
+      `Install ${pkgs} (sudo apt-get install -y ${pkgs}), or change the posture so a person reads each command: hand project set ${project} --permissions edits.`,
+    { permissions: p, project, missing },
+  );
 }
