@@ -71,6 +71,8 @@ describe('a sandboxed worker reads no secret and cannot act as the person', () =
     const leaked = fake.received.filter((r) => (r.body ?? '').includes(SECRET) || (r.body ?? '').includes(tokenValue)).map((r) => r.seq);
     expect(leaked, 'requests carrying the key or the review token').toEqual([]);
     expect(execFileSync('git', ['-C', w.repo, 'rev-parse', 'main'], { encoding: 'utf8' }).trim(), 'main unmoved').toBe(mainBefore);
+    // Hooks are Claude Code's, not the Bash tool's: the witness still reaches the daemon.
+    expect((await w.status(id)).hook, 'a hook note arrived from the sandboxed worker').toMatchObject({ event: expect.any(String) });
     const projects = await w.hand(['projects', '--json']);
     expect(projects.json[0], 'the posture is the person\'s').toMatchObject({ permissions: 'off' });
     const settings = JSON.parse(readFileSync(join(w.worktreeOf(id), '.claude', 'settings.local.json'), 'utf8'));
