@@ -10,10 +10,34 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useCliWorld } from '../helpers/cli-world.ts';
-import { waitFor } from '../helpers/temp.ts';
-import { createLoginCodes } from '../../actors/review/login-codes.ts';
+import { CODE_TTL_MS } from '../../actors/review/login-codes.ts';
+import { startReviewServer, type ReviewServer } from '../../actors/review/server.ts';
+import { makeTempDir, waitFor } from '../helpers/temp.ts';
 
 const makeWorld = useCliWorld();
+
+/** The real page server in process, with a fleet of no workers and a clock the test moves. */
+async function pageWithClock(): Promise<{ server: ReviewServer; advance(ms: number): void; close(): Promise<void> }> {
+  const tmp = makeTempDir('review-clock');
+  let now = 1_000_000;
+  const server = await startReviewServer({
+    home: tmp.path,
+    fleet: { views: () => [], view: () => undefined, subscribe: () => () => undefined } as never,
+    store: { getWorker: () => undefined, getProject: () => undefined, journal: () => [] } as never,
+    handlers: {},
+    screens: { read: async () => ({ html: '', question: null }), question: async () => null, watch: () => () => undefined } as never,
+    env: {},
+    now: () => now,
+  });
+  return {
+    server,
+    advance: (ms) => void (now += ms),
+    async close() {
+      await server.close();
+      tmp.cleanup();
+    },
+  };
+}
 
 describe('hand review --open hands the browser a one-time code, never the token', () => {
   it('the opened command line holds no token; its login code signs in once, then never again', async () => {
@@ -43,29 +67,36 @@ describe('hand review --open hands the browser a one-time code, never the token'
     expect(await second.text()).toContain('used already, has expired or is wrong');
   });
 
-  it('a login code expires', () => {
-    let now = 1_000_000;
-    const codes = createLoginCodes(() => now, 60_000);
-    const late = codes.issue();
-    const onTime = codes.issue();
-    expect(codes.redeem(onTime)).toBe(true);
-    now += 60_000;
-    expect(codes.redeem(late), 'a minute later').toBe(false);
-    expect(codes.redeem('not a code')).toBe(false);
+  it('a login code expires', async () => {
+    const page = await pageWithClock();
+    try {
+      const late = page.server.loginUrl();
+      const onTime = page.server.loginUrl();
+      expect((await fetch(onTime, { redirect: 'manual' })).status).toBe(303);
+      page.advance(CODE_TTL_MS);
+      expect((await fetch(late, { redirect: 'manual' })).status, 'a minute later').toBe(403);
+    } finally {
+      await page.close();
+    }
   });
 
   it('sign-in attempts and state-changing requests are rate-limited per client', async () => {
-    const w = await makeWorld('review-rate');
-    const r = await w.hand(['review', '--json']);
-    const origin = new URL(r.json.url).origin;
-    const guesses: number[] = [];
-    for (let i = 0; i < 12; i++) guesses.push((await fetch(`${origin}/?login=${'0'.repeat(32)}`, { redirect: 'manual' })).status);
-    expect(guesses.slice(0, 10).every((s) => s === 403), guesses.join(' ')).toBe(true);
-    expect(guesses.slice(10), 'the eleventh guess on is refused unread').toEqual([429, 429]);
-    const posts: number[] = [];
-    for (let i = 0; i < 32; i++) posts.push((await fetch(`${origin}/api/approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
-    expect(posts.slice(0, 30).every((s) => s === 403)).toBe(true);
-    const limited = posts.slice(30);
-    expect(limited).toEqual([429, 429]);
+    // The clock stands still: no bucket refills while the requests are made, however slow the machine.
+    const page = await pageWithClock();
+    try {
+      const origin = `http://127.0.0.1:${page.server.port}`;
+      const guesses: number[] = [];
+      for (let i = 0; i < 12; i++) guesses.push((await fetch(`${origin}/?login=${'0'.repeat(32)}`, { redirect: 'manual' })).status);
+      expect(guesses.slice(0, 10).every((st) => st === 403), guesses.join(' ')).toBe(true);
+      expect(guesses.slice(10), 'the eleventh guess on is refused unread').toEqual([429, 429]);
+      const posts: number[] = [];
+      for (let i = 0; i < 32; i++) posts.push((await fetch(`${origin}/api/approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
+      expect(posts.slice(0, 30).every((st) => st === 403), posts.join(' ')).toBe(true);
+      expect(posts.slice(30)).toEqual([429, 429]);
+      page.advance(1000);
+      expect((await fetch(`${origin}/api/approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status, 'a second later the bucket has refilled').toBe(403);
+    } finally {
+      await page.close();
+    }
   });
 });
