@@ -15,6 +15,7 @@ import { lineSplitter, type Reply } from '../contract/protocol.ts';
 import type { HomePaths } from '../contract/home.ts';
 import { CONNECT_BOUND_MS, noAnswerError, replyBoundMs } from './call-bounds.ts';
 import { cliEnv, cliIo, outsideCliRun } from './io.ts';
+import { readAuthority } from '../io/fs/authority-key.ts';
 
 const HAND_BIN = join(KINGSHAND_ROOT, 'bin', 'hand.js');
 
@@ -207,6 +208,9 @@ export async function call<T = unknown>(paths: HomePaths, method: string, params
     sock.on('error', (err) => finish(() => reject(new DaemonUnreachableError(`lost the connection to the daemon: ${err.message}`))));
     sock.on('close', () => finish(() => reject(new DaemonUnreachableError('the daemon closed the connection before answering; see `hand logs`.'))));
     opts.signal?.addEventListener('abort', () => finish(() => reject(new Error('aborted'))));
-    sock.write(`${JSON.stringify({ id: 1, method, params })}\n`);
+    // The person's proof, read after the connect (a daemon this call started has just written it).
+    // Without it (a worker whose sandbox hides the state directory) only ping and hook are served.
+    const authority = readAuthority(paths.home);
+    sock.write(`${JSON.stringify({ id: 1, method, params, ...(authority ? { authority } : {}) })}\n`);
   });
 }

@@ -34,6 +34,22 @@ export class RefusedError extends HandError {
   }
 }
 
+/**
+ * A request that did not present the daemon's authority key asked for a method that acts for the
+ * person (issue 24 item 1): a worker's process, or anything else that cannot read the key.
+ */
+export class NotThePersonError extends RefusedError {
+  constructor(method: string, keyPath: string) {
+    super(
+      'not-the-person',
+      `refused: ${method} acts for the person, and this request did not present the daemon's authority key (${keyPath}). ` +
+        "Only the person's own hand (the CLI in their shell, hand mcp for the Hand, the review page) holds it; " +
+        'a worker cannot approve, land, decide or change settings — ask the person in your report.',
+      { method },
+    );
+  }
+}
+
 /** The daemon could not be reached or started. Exit 3. */
 export class DaemonUnreachableError extends HandError {
   constructor(message: string, details: Record<string, unknown> = {}) {

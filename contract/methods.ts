@@ -20,6 +20,18 @@ export const METHODS = [
 
 export type MethodName = (typeof METHODS)[number];
 
+/**
+ * The methods anyone who reaches the socket may call: `ping` says only that a daemon answers,
+ * and `hook` speaks for one worker by that worker's own capability. Every other method acts for,
+ * or reads for, the person and needs the daemon's authority key (issue 24 item 1): a method
+ * added later is the person's unless it is named here.
+ */
+export const OPEN_METHODS: readonly MethodName[] = ['ping', 'hook'];
+
+export function isOpenMethod(name: unknown): boolean {
+  return typeof name === 'string' && (OPEN_METHODS as readonly string[]).includes(name);
+}
+
 export function isMethod(name: unknown): name is MethodName {
   return typeof name === 'string' && (METHODS as readonly string[]).includes(name);
 }

@@ -10,6 +10,8 @@ export interface Request {
   id: number;
   method: string;
   params?: Record<string, unknown>;
+  /** The daemon's authority key (hex), presented by the person's faces; never in params, argv or env. */
+  authority?: string;
 }
 
 export interface WireError {

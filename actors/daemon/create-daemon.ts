@@ -27,6 +27,7 @@ import { hostScreens } from '../review/stream.ts';
 import { pictureHandlers } from './fleet-picture.ts';
 import { installWork } from './work-install.ts';
 import { projectHandlers } from './project-handlers.ts';
+import { openBaseTips } from '../../persistence/base-tips.ts';
 import { discardHandlers } from './discard-handlers.ts';
 import { relaunchHandlers } from './relaunch-handlers.ts';
 import { liveWorkerIds, shutTmuxIfIdle, type TmuxOutcome } from './daemon-stop.ts';
@@ -83,15 +84,21 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   hosts.pty = createPtyHost();
   const herdr = createOptionalHerdrHost(deps.env);
   if (herdr) hosts.herdr = herdr;
+  const baseTips = openBaseTips(paths.home);
   const ports = createRealPorts({
     fallbackEnv: deps.env,
     stateDir: paths.home,
+    baseTips,
+    onBaseGuard: (repo, g) => {
+      if (g.outcome === 'installed') info({ repo, hook: g.path, guarded: g.guarded }, 'base guard installed');
+      else if (g.outcome === 'foreign' || g.outcome === 'not-guarded') warn({ repo, hook: g.path, why: g.why }, 'base guard not installed');
+    },
     postureOf: (intent) => store.getProject(intent.project)?.permissions ?? 'off',
   });
   applyFaultHolds(parseFaultHolds(deps.env[FAULT_HOLD_ENV]), ports, hosts, warn);
   // The PATH of each worker's last land/approve, for the landing that runs inside its machine.
   const callerPaths: CallerPaths = new Map();
-  const fleet = createFleetHost({ store, hosts, ports, landing: createLandingPort({ store, env: deps.env, callerPaths }), log: (obj) => info(obj) });
+  const fleet = createFleetHost({ store, hosts, ports, landing: createLandingPort({ store, env: deps.env, callerPaths, baseTips }), log: (obj) => info(obj) });
   const { restored, skipped } = await fleet.start();
   info({ restored: restored.length, skipped }, 'fleet restored');
   for (const s of skipped) warn({ worker: s.id, reason: s.reason }, 'skipped a stored worker that could not be restored');
@@ -120,14 +127,14 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add),
   });
   // Backlog, decisions, away mode, notifications, usage (issue 13), and the rules they put on the fleet's methods.
-  const work = installWork({ store, fleet, paths, env: deps.env, log: (obj, msg) => info(obj, msg) });
+  const work = installWork({ store, fleet, paths, env: deps.env, baseTips, log: (obj, msg) => info(obj, msg) });
   // The review page's actions call the finished table (below), so its one method reaches it late.
   let review: Awaited<ReturnType<typeof hostReview>> | null = null;
   const methods: Record<string, Handler> = createMethods({
     core,
     // Both gates are worker machine states; these handlers open, approve and reject them.
-    landing: landingHandlers({ store, fleet, env: deps.env, callerPaths }),
-    project: projectHandlers({ store, fleet }),
+    landing: landingHandlers({ store, fleet, env: deps.env, callerPaths, baseTips }),
+    project: projectHandlers({ store, fleet, baseTips }),
     discard: discardHandlers({ store, fleet, workersDir: paths.workers }),
     relaunch: relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add) }),
     // Claude Code's hooks, the worker's second witness (actors/witness.ts).

@@ -12,6 +12,7 @@ import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
 import { checkWorktreeSlot } from '../../io/git/worktree-slot.ts';
 import { FIRST_PROMPT_CONVENTION } from '../../io/brief/decision-convention.ts';
 import { rootProblem } from '../../io/agent/claude/permissions.ts';
+import { sandboxProblem } from '../../io/agent/claude/sandbox.ts';
 import { allowListEnv } from '../../io/terminal/worker-env.ts';
 import { parseTaskKind, reviewGatePlan, writeGatePlan } from './review-gate.ts';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
@@ -97,6 +98,8 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   if (p.agent === 'claude') {
     const asRoot = rootProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd });
     if (asRoot) throw asRoot;
+    const unsandboxed = sandboxProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd });
+    if (unsandboxed) throw unsandboxed;
   }
   // Both agents read the same file (the mock mirrors Claude Code's trust check).
   const seeded = deps.seedsClaudeJson === false ? null : planClaudeJson({ ...p.env, ...p.envAdd });

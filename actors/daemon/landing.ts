@@ -36,6 +36,8 @@ import { createdAfterApproval } from './gate-truth.ts';
 import { noMistakesLanding } from './review-gate-landing.ts';
 import { readDelivery } from './review-gate.ts';
 import { releaseGateOutwardStep } from './gate-outward.ts';
+import { baseMove, baseMovedRefusal } from './base-watch.ts';
+import type { BaseTips } from '../../persistence/base-tips.ts';
 import type { GateRunState } from '../../io/gate/gate-run.ts';
 
 export { waitingForText } from '../gates.ts';
@@ -47,6 +49,8 @@ export interface LandingDeps {
   env: Record<string, string | undefined>;
   /** Shared with the landing port: the PATH of the person's last land/approve per worker. */
   callerPaths?: CallerPaths;
+  /** The recorded base tips: land refuses while the base stands moved outside a landing. */
+  baseTips?: BaseTips;
 }
 
 /**
@@ -107,7 +111,7 @@ export function landingSummary(posture: string, e: LandingEvidence): Omit<Landin
  * and re-gathers the evidence (an approval covers exactly the head the person saw), then lands
  * per the posture. Teardown is the machine's: its own stop, then `removeWorktree` below.
  */
-export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>; env: Record<string, string | undefined>; callerPaths?: CallerPaths }): LandingPort {
+export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>; env: Record<string, string | undefined>; callerPaths?: CallerPaths; baseTips?: BaseTips }): LandingPort {
   return {
     async land(intent, approved) {
       const env = envWithPath(deps.env, deps.callerPaths?.get(intent.id));
@@ -122,7 +126,11 @@ export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>;
         return { posture: project.posture, detail: { ...out }, tearDown: delivered, ...(delivered ? {} : { keptBecause: `the gate has not reported a PR for ${intent.branch} yet (run ${out.runId ?? '?'}); the worktree was kept` }) };
       }
       if (project.posture === 'local-only') {
+        // The approval covers the base the person saw; a base moved meanwhile by something else is not landed onto.
+        const moved = deps.baseTips ? await baseMove(deps.baseTips, intent.repo, intent.base) : null;
+        if (moved) throw baseMovedRefusal(moved, project.name, intent.id);
         const landed = await landLocalOnly({ repo: intent.repo, branch: intent.branch, base: intent.base, worktree: intent.worktree });
+        if (deps.baseTips) deps.baseTips.set(intent.repo, landed.target, { sha: landed.to, by: 'landing', at: Date.now() });
         return { posture: project.posture, detail: { ...landed }, tearDown: true };
       }
       const plan = await planDirectPr(evidence, env);
@@ -217,6 +225,9 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
       await pastCheckingTheReport(id);
       const { row, project, view } = workerAndProject(id);
       const env = envWithPath(deps.env, rememberPath(id, params));
+      // A base that moved outside a landing (a worker's update-ref) is the person's to judge first.
+      const moved = project.posture === 'local-only' && deps.baseTips ? await baseMove(deps.baseTips, row.repo, row.base) : null;
+      if (moved) throw baseMovedRefusal(moved, project.name, id);
       const evidence = await checkedEvidence(row, project, view, env);
       const s = landingSummary(project.posture, evidence);
       // yolo is a boolean in the store: anything but true waits for a person.

@@ -12,6 +12,7 @@ import type { HomePaths } from '../../contract/home.ts';
 import { acquireHomeLock } from '../../persistence/home-lock.ts';
 import { ensurePrivateFile } from '../../io/fs/private-files.ts';
 import { startSocketServer } from './server.ts';
+import { authorityKeyPath, ensureAuthorityKey } from '../../io/fs/authority-key.ts';
 import { keepSocket, type KeptSocket } from './socket-keeper.ts';
 import { refusalLine } from './state-record.ts';
 import { RefusedError } from '../../contract/errors.ts';
@@ -88,9 +89,11 @@ export async function startDaemonService(paths: HomePaths, opts: DaemonServiceOp
     throw err;
   }
   const methods = daemon.methods;
+  // Made before the socket listens: no request is ever served without a key to check it against.
+  const authority = { key: ensureAuthorityKey(paths.home), keyPath: authorityKeyPath(paths.home) };
   const info = (obj: Record<string, unknown>, msg: string) => logger.info(obj, msg);
   const listen = async () => {
-    const s = await startSocketServer(paths.socket, methods, info);
+    const s = await startSocketServer(paths.socket, methods, info, authority);
     s.on('connection', (c: Socket) => {
       connections.add(c);
       c.once('close', () => connections.delete(c));

@@ -9,6 +9,9 @@ import type { FleetStore, ProjectRecord } from '../../persistence/types.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
 import type { Handler } from './server.ts';
 import { conditionOf } from '../wait-report.ts';
+import type { BaseTips } from '../../persistence/base-tips.ts';
+import { baseMove, recordBase } from './base-watch.ts';
+import { landingTarget } from '../../io/git/index.ts';
 
 /** The posture a project's workers run under (absent in an old row = 'off', the seed's default). */
 export function postureOfProject(store: FleetStore, name: string): PermissionPosture {
@@ -21,7 +24,23 @@ export function annexPermissions(raw: unknown, previous: ProjectRecord | undefin
   return parsePermissionPosture(raw);
 }
 
-export function projectHandlers(deps: { store: FleetStore; fleet: FleetHostApi }): Record<string, Handler> {
+export function projectHandlers(deps: { store: FleetStore; fleet: FleetHostApi; baseTips?: BaseTips }): Record<string, Handler> {
+  /**
+   * The person says a move of the base outside a landing was theirs (a pull, their own commit):
+   * its tip becomes the recorded one, and landing goes on (base-watch.ts).
+   */
+  async function acceptBase(project: ProjectRecord, permissions: PermissionPosture | null): Promise<Record<string, unknown>> {
+    if (!deps.baseTips) throw new RefusedError('no-base-record', 'this daemon keeps no record of base tips; nothing to accept.', { name: project.name });
+    if (permissions !== null) throw new UsageError('one-thing-at-a-time', 'pass --accept-base or --permissions, not both.', { name: project.name });
+    const bases = [...new Set(deps.store.listWorkers().filter((w) => w.project === project.name).map((w) => w.base))];
+    const accepted: { branch: string; from: string | null; to: string }[] = [];
+    for (const base of bases) {
+      const moved = await baseMove(deps.baseTips, project.repo, base);
+      const to = await recordBase(deps.baseTips, project.repo, base, 'person', Date.now());
+      if (to) accepted.push({ branch: landingTarget(base), from: moved?.from ?? null, to });
+    }
+    return { ...project, acceptedBase: accepted, describe: accepted.length ? accepted.map((a) => `${a.branch} at ${a.to.slice(0, 12)} is recorded as yours${a.from ? ` (was ${a.from.slice(0, 12)})` : ''}`).join('; ') : 'no worker of this project has a base to record' };
+  }
   return {
     async projectSet(params) {
       const name = typeof params.name === 'string' ? params.name : '';
@@ -30,7 +49,8 @@ export function projectHandlers(deps: { store: FleetStore; fleet: FleetHostApi }
       if (!project || project.name !== name) {
         throw new RefusedError('unknown-project', `no project named ${JSON.stringify(name)}. \`hand projects\` lists them.`, { name });
       }
-      if (params.permissions === undefined) throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask.', { name });
+      if (params.acceptBase === true) return acceptBase(project, params.permissions === undefined ? null : parsePermissionPosture(params.permissions));
+      if (params.permissions === undefined) throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask or --accept-base.', { name });
       const permissions = parsePermissionPosture(params.permissions);
       const before = project.permissions ?? 'off';
       deps.store.upsertProject({ ...project, permissions });

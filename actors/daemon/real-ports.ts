@@ -5,7 +5,9 @@
  */
 import { access, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { createWorktree } from '../../io/git/index.ts';
+import { createWorktree, gitCommonDir, installBaseGuard, landingTarget } from '../../io/git/index.ts';
+import type { BaseTips } from '../../persistence/base-tips.ts';
+import { recordBaseIfNew } from './base-watch.ts';
 import { seedTrust, writePostureSettings, claudeLaunchArgs, type PermissionPosture } from '../../io/agent/claude/index.ts';
 import { launchSpec } from '../../io/agent/launch.ts';
 import { claudeConfigDirOf } from '../../io/agent/claude/claude-json-plan.ts';
@@ -31,6 +33,10 @@ export interface RealPortsOptions {
   postureOf?: (intent: { project: string }) => PermissionPosture;
   /** kingshand's state directory: its database and standing files go on the worker's deny list. */
   stateDir?: string;
+  /** The recorded base tips (base-watch.ts): a dispatch records its base's tip if none is. */
+  baseTips?: BaseTips;
+  /** Told what the base guard did (installed, kept, left a foreign hook alone). */
+  onBaseGuard?: (repo: string, outcome: Awaited<ReturnType<typeof installBaseGuard>>) => void;
 }
 
 export function createRealPorts(opts: RealPortsOptions): RealPorts {
@@ -61,6 +67,10 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
           if (repoQueues.get(intent.repo) === mine) repoQueues.delete(intent.repo);
         }
       });
+      // Before the worker's first command: its git cannot move the base (the hook), and a move
+      // by other means is noticed against the tip recorded here (issue 24 item 3).
+      opts.onBaseGuard?.(intent.repo, await installBaseGuard(intent.repo, landingTarget(intent.base)));
+      if (opts.baseTips) await recordBaseIfNew(opts.baseTips, intent.repo, intent.base, Date.now());
     },
     async seedAgent(intent) {
       // Both agents read the same files: the mock agent mirrors Claude Code's trust check.
@@ -71,7 +81,9 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       // A Stop hook makes Claude Code 2.1.332 draw no prompt suggestions; a person who wants them
       // (or a test of the suggestion guard) turns the witness off for that worker (docs/2026-12-01-structural-screen-reading.md).
       const witness = opts.stateDir && env[WITNESS_OFF_ENV] !== 'off';
-      writePostureSettings(postureOf(intent), { worktree: intent.worktree, briefDir: dirname(intent.briefPath), agentHome: env.HOME, stateDir: opts.stateDir, ...(witness ? { hooks: witnessHooks({ home: opts.stateDir }) } : {}) });
+      // The sandbox (posture off) lets a commit write the repository's git directory, nothing else of it.
+      const gitDir = (await gitCommonDir(intent.repo)) ?? undefined;
+      writePostureSettings(postureOf(intent), { worktree: intent.worktree, briefDir: dirname(intent.briefPath), agentHome: env.HOME, stateDir: opts.stateDir, gitCommonDir: gitDir, ...(witness ? { hooks: witnessHooks({ home: opts.stateDir }) } : {}) });
       // Trust goes where the worker will look: Claude Code 2.1.332 reads
       // $CLAUDE_CONFIG_DIR/.claude.json when that is set (and then ignores $HOME/.claude.json),
       // else $HOME/.claude.json — of the environment it is launched with (--env wins).

@@ -18,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { RefusedError } from '../../contract/errors.ts';
 import { runGit } from '../../io/git/run-git.ts';
 import { rootProblem } from '../../io/agent/claude/permissions.ts';
+import { sandboxProblem } from '../../io/agent/claude/sandbox.ts';
 import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import { firstPrompt } from './dispatch.ts';
@@ -119,6 +120,8 @@ export async function relaunchWorker(id: string, o: RelaunchOptions, deps: Relau
   if (intent.agent === 'claude' && project) {
     const asRoot = rootProblem(project.permissions ?? 'off', project.name, { ...(o.env ?? process.env), ...o.envAdd });
     if (asRoot) throw asRoot;
+    const unsandboxed = sandboxProblem(project.permissions ?? 'off', project.name, { ...(o.env ?? process.env), ...o.envAdd });
+    if (unsandboxed) throw unsandboxed;
   }
 
   const stoppedFrom = view.stage;

@@ -5,6 +5,9 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { unlinkSync, existsSync, chmodSync } from 'node:fs';
 import { lineSplitter, toWireError, type Handler, type Request } from '../../contract/protocol.ts';
+import { NotThePersonError } from '../../contract/errors.ts';
+import { isOpenMethod } from '../../contract/methods.ts';
+import { presentsAuthority } from '../../io/fs/authority-key.ts';
 
 export { toWireError, type CallContext, type Handler } from '../../contract/protocol.ts';
 
@@ -15,10 +18,17 @@ export { toWireError, type CallContext, type Handler } from '../../contract/prot
  */
 export const MAX_REQUEST_LINE = 1 << 20;
 
+/** Who may call what: the key the person's faces present, and where it lives (for the refusal). */
+export interface Authority {
+  key: Buffer;
+  keyPath: string;
+}
+
 export function startSocketServer(
   socketPath: string,
   handlers: Record<string, Handler>,
   log: (obj: Record<string, unknown>, msg: string) => void,
+  authority: Authority,
 ): Promise<Server> {
   // A socket file left by a killed daemon blocks listen(); the home lock already proved no daemon owns it.
   if (existsSync(socketPath)) unlinkSync(socketPath);
@@ -56,6 +66,13 @@ export function startSocketServer(
         const id = typeof req.id === 'number' ? req.id : 0;
         if (req.params !== undefined && (req.params === null || typeof req.params !== 'object' || Array.isArray(req.params))) {
           write({ id, ok: false, error: { code: 'bad-request', message: 'params must be a JSON object', exitCode: 2 } });
+          return;
+        }
+        // Before the method table: a request that is not the person's reaches no handler but the open ones.
+        if (!isOpenMethod(req.method) && !presentsAuthority(authority.key, req.authority)) {
+          const method = typeof req.method === 'string' ? req.method.slice(0, 80) : String(req.method);
+          write({ id, ok: false, error: toWireError(new NotThePersonError(method, authority.keyPath)) });
+          log({ method, code: 'not-the-person' }, 'request refused');
           return;
         }
         const handler = typeof req.method === 'string' ? table.get(req.method) : undefined;

@@ -10,6 +10,8 @@ import { createNotifier } from '../notify/notifier.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
 import type { Handler } from './server.ts';
 import { startWorkWatch } from './work-watch.ts';
+import { startBaseSettleWatch } from './base-settle-watch.ts';
+import type { BaseTips } from '../../persistence/base-tips.ts';
 import { workHandlers } from './work-handlers.ts';
 import { crossRules, type CrossRules } from './cross-rules.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
@@ -21,12 +23,15 @@ export function installWork(args: {
   paths: { home: string; db: string; workers: string };
   env: Record<string, string | undefined>;
   log: (obj: Record<string, unknown>, msg: string) => void;
+  /** The recorded base tips: a settle compares its project's base with them (base-settle-watch.ts). */
+  baseTips?: BaseTips;
 }): { methods: Record<string, Handler>; rules: CrossRules; stores: WorkStores; close(): Promise<void>; awayDigest(): AwayAccount | null } {
   const stores = openWorkStores(args.paths.db);
   const targets = createTargetFile(args.paths.home);
   const sendTimeoutMs = Number(args.env.HAND_NOTIFY_TIMEOUT_MS) > 0 ? Number(args.env.HAND_NOTIFY_TIMEOUT_MS) : 5000;
   const notifier = createNotifier({ store: stores.notify, targets, log: args.log, sendTimeoutMs });
   const watch = startWorkWatch({ fleet: args.fleet, stores, notifier, log: args.log });
+  const baseWatch = args.baseTips ? startBaseSettleWatch({ store: args.store, fleet: args.fleet, stores, notifier, baseTips: args.baseTips, log: args.log }) : null;
   notifier.start();
   const deps = { store: args.store, fleet: args.fleet, stores, notifier, targets, watch, home: args.paths.home, log: args.log };
   return {
@@ -37,8 +42,9 @@ export function installWork(args: {
     awayDigest: () => awayAccountIfUnread(stores, args.fleet),
     async close() {
       watch.stop();
+      baseWatch?.stop();
       notifier.stop();
-      await Promise.race([watch.settled(), new Promise((r) => setTimeout(r, 2000))]);
+      await Promise.race([Promise.all([watch.settled(), baseWatch?.settled()]), new Promise((r) => setTimeout(r, 2000))]);
       stores.close();
     },
   };

@@ -22,6 +22,8 @@ import { workerDetails } from './worker-details.ts';
 import { openStream, questionsOf, type ScreenSource } from './stream.ts';
 import { esc } from './html.ts';
 import { openDecisionsOf } from './decision-form.ts';
+import { createLoginCodes, CODE_TTL_MS } from './login-codes.ts';
+import { createRateLimit } from './rate-limit.ts';
 
 /** The daemon handlers the page may call, by the name the CLI uses. */
 export const PAGE_ACTIONS = ['approve', 'reject', 'land', 'stop', 'decide', 'answer'] as const;
@@ -34,6 +36,10 @@ export interface ReviewDeps {
   screens: ScreenSource;
   env?: Record<string, string | undefined>;
   log?: (obj: Record<string, unknown>, msg: string) => void;
+  /** The clock login codes expire by (tests). */
+  now?: () => number;
+  /** How long a login code is good for (default CODE_TTL_MS). */
+  loginTtlMs?: number;
 }
 
 export interface ReviewServer {
@@ -41,6 +47,8 @@ export interface ReviewServer {
   host: string;
   /** The URL with the token: what `hand review` prints. */
   url: string;
+  /** A URL with a fresh one-time login code instead of the token: what `hand review --open` hands the browser. */
+  loginUrl(): string;
   close(): Promise<void>;
 }
 
@@ -64,6 +72,12 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {
   send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
+}
+
+function tooMany(res: ServerResponse, retryAfter: number, asJson: boolean): void {
+  const message = `too many requests from this client; try again in ${retryAfter} s`;
+  if (asJson) return send(res, 429, 'application/json; charset=utf-8', JSON.stringify({ ok: false, error: { code: 'rate-limited', message } }), { 'retry-after': String(retryAfter) });
+  send(res, 429, 'text/plain; charset=utf-8', message, { 'retry-after': String(retryAfter) });
 }
 
 function forbidden(res: ServerResponse, why: string, asJson: boolean): void {
@@ -112,6 +126,11 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
   const postureOf = (project: string) => deps.store.getProject(project)?.posture ?? null;
   let hosts = new Set<string>();
   const streams = new Set<() => void>();
+  const codes = createLoginCodes(deps.now, deps.loginTtlMs ?? CODE_TTL_MS);
+  // Sign-ins (token or code, right or wrong) and state-changing requests, per client address:
+  // enough for a person clicking, too few for guessing a code or flooding the actions.
+  const signIns = createRateLimit({ burst: 10, perSecond: 0.2 }, deps.now);
+  const actions = createRateLimit({ burst: 30, perSecond: 5 }, deps.now);
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let url: URL;
@@ -134,18 +153,25 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
       return send(res, 200, a.type, a.body, { 'cache-control': 'no-cache' });
     }
 
-    // The token from `hand review`'s URL becomes the session cookie, and leaves the address bar.
+    // The token from `hand review`'s URL, or a one-time login code from `hand review --open`,
+    // becomes the session cookie and leaves the address bar.
+    const client = req.socket.remoteAddress ?? 'unknown';
     const given = url.searchParams.get('token');
-    if (method === 'GET' && given !== null) {
+    const login = url.searchParams.get('login');
+    if (method === 'GET' && (given !== null || login !== null)) {
       const hostBad = refusal({ ...facts, cookie: `hand_review=${token}` }, token, hosts, false);
       if (hostBad) return forbidden(res, hostBad, false);
-      if (!sameToken(given, token)) return forbidden(res, 'wrong token', false);
+      if (!signIns.take(client)) return tooMany(res, signIns.retryAfter(client), false);
+      if (given !== null && !sameToken(given, token)) return forbidden(res, 'wrong token', false);
+      if (given === null && !codes.redeem(login ?? '')) return forbidden(res, 'this login code was used already, has expired or is wrong: run hand review --open again', false);
       url.searchParams.delete('token');
+      url.searchParams.delete('login');
       const clean = `${path}${url.search}`;
       return send(res, 303, 'text/plain; charset=utf-8', 'signed in', { location: clean, 'set-cookie': sessionCookie(token) });
     }
 
     const stateChanging = method !== 'GET' && method !== 'HEAD';
+    if (stateChanging && !actions.take(client)) return tooMany(res, actions.retryAfter(client), true);
     const why = refusal(facts, token, hosts, stateChanging);
     if (why) return forbidden(res, why, path.startsWith('/api/') || path === '/events');
 
@@ -231,6 +257,7 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
     port,
     host: bind,
     url: `${base}/?token=${token}`,
+    loginUrl: () => `${base}/?login=${codes.issue()}`,
     close: () =>
       new Promise<void>((resolve) => {
         for (const close of streams) close();

@@ -24,9 +24,11 @@ export async function hostReview(deps: ReviewDeps): Promise<ReviewHosting> {
   }
   return {
     handlers: {
-      async review() {
+      async review(params) {
         if (!server) throw new RefusedError('review-unavailable', `the review page did not start: ${problem}`, {});
-        return { url: server.url, host: server.host, port: server.port };
+        // For a browser the CLI starts: a one-time code, so the standing token is in no argv.
+        const login = params.login === true ? { loginUrl: server.loginUrl() } : {};
+        return { url: server.url, host: server.host, port: server.port, ...login };
       },
     },
     close: async () => {

@@ -2,6 +2,7 @@
  * `hand doctor`: checks what kingshand needs and prints, for each problem, the exact command
  * that fixes it. It installs nothing and writes nothing.
  */
+import { sandboxProblem } from '../../io/agent/claude/sandbox.ts';
 import { execFile } from 'node:child_process';
 import { existsSync, statSync, accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -91,6 +92,13 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
     name: 'no-mistakes', ok: Boolean(nmVersion), optional: true,
     detail: nmVersion ? `${nmVersion} (${nm})` : `the no-mistakes review gate not found (needed by no-mistakes projects; searched PATH ${cliEnv().PATH ?? ''})`,
     fix: nmVersion ? undefined : NO_MISTAKES_INSTALL,
+  });
+  // Posture off runs workers' commands in Claude Code's sandbox; dispatch refuses off without it.
+  const noSandbox = sandboxProblem('off', '<project>', cliEnv());
+  checks.push({
+    name: 'sandbox', ok: noSandbox === null, optional: true,
+    detail: noSandbox === null ? "bubblewrap and socat found (Claude Code's sandbox for posture off)" : `${(noSandbox.details.missing as string[]).join(' and ')} not found: posture off is refused (the other postures work)`,
+    fix: noSandbox === null ? undefined : 'sudo apt-get install -y bubblewrap socat',
   });
   const newer = claudeNewerThanCorpus(claudeVersion);
   if (newer !== null) checks.push(newer);

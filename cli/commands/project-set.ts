@@ -14,8 +14,15 @@ export function registerProjectSet(program: Command, ctx: CommandContext): void 
     .description("change a project's settings (applies from each worker's next launch)")
     .argument('<name>', 'project name (hand projects lists them)')
     .addOption(new Option('--permissions <posture>', "workers' permission prompts: off, edits or ask").choices(['off', 'edits', 'ask']))
-    .action(async (name: string, o: { permissions?: string }, cmd: Command) => {
-      if (o.permissions === undefined) throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask.');
+    .option('--accept-base', "the base branch moved outside a landing by your own hand (a pull, your commit): record its tip as yours so landing goes on")
+    .action(async (name: string, o: { permissions?: string; acceptBase?: boolean }, cmd: Command) => {
+      if (o.acceptBase) {
+        if (o.permissions !== undefined) throw new UsageError('one-thing-at-a-time', 'pass --accept-base or --permissions, not both.');
+        const r = await call<Record<string, any>>(ctx.paths(cmd), 'projectSet', { name, acceptBase: true });
+        emit(ctx.json(cmd), r, () => `${r.name}: ${r.describe}`);
+        return;
+      }
+      if (o.permissions === undefined) throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask or --accept-base.');
       const r = await call<Record<string, any>>(ctx.paths(cmd), 'projectSet', { name, permissions: o.permissions });
       emit(ctx.json(cmd), r, () =>
         [

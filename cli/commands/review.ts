@@ -5,14 +5,19 @@
 import { execa } from 'execa';
 import { RefusedError } from '../../contract/errors.ts';
 
-export function openerArgv(url: string, platform: NodeJS.Platform = process.platform): [string, string[]] {
+/** The browser program to start instead of the platform's opener (a path; it gets the URL as its one argument). */
+export const BROWSER_ENV = 'HAND_BROWSER';
+
+export function openerArgv(url: string, platform: NodeJS.Platform = process.platform, env: Record<string, string | undefined> = {}): [string, string[]] {
+  const chosen = env[BROWSER_ENV]?.trim();
+  if (chosen) return [chosen, [url]];
   if (platform === 'darwin') return ['open', [url]];
   if (platform === 'win32') return ['explorer.exe', [url]];
   return ['xdg-open', [url]];
 }
 
-export async function openInBrowser(url: string): Promise<void> {
-  const [file, args] = openerArgv(url);
+export async function openInBrowser(url: string, env: Record<string, string | undefined> = process.env): Promise<void> {
+  const [file, args] = openerArgv(url, process.platform, env);
   try {
     // Detached: the browser outlives this command, and its output is not ours to print.
     const child = execa(file, args, { detached: true, stdio: 'ignore', reject: false, cleanup: false });

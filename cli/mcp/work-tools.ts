@@ -58,7 +58,7 @@ export function registerWorkTools(tool: Tool, p: HomePaths): void {
     return daemon('discard', { id: a.id, allFinished: a.allFinished === true, deleteBranch: a.deleteBranch === true, discardCommits: a.discardCommits === true, forget: a.forget === true });
   });
   tool('landings', 'Open landing gates waiting for the person (hand landings).', {}, () => daemon('landings'));
-  tool('project_set', "Change a project's permission posture on the person's word (hand project set).", { name: z.string(), permissions: z.enum(['off', 'edits', 'ask']) }, (a) => daemon('projectSet', a));
+  tool('project_set', "Change a project's permission posture, or accept a move of its base branch as the person's own (acceptBase), on the person's word (hand project set).", { name: z.string(), permissions: z.enum(['off', 'edits', 'ask']).optional(), acceptBase: z.boolean().optional() }, (a) => daemon('projectSet', a));
 
   tool('usage', 'The usage window nearest its limit; dispatch refuses at 90 % or more (hand usage).', {}, () => daemon('usage'));
   tool('notify_list', 'Where notifications go, and which are failing (hand notify list).', {}, () => daemon('notify.list'));

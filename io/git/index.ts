@@ -12,3 +12,5 @@ export { gatherLandingEvidence, evidenceRefusal, scanAttribution, landingVerdict
 export { landLocalOnly, landingTarget, fastForwardArgv, updateRefArgv, type LocalLanding } from './landing-local.ts';
 export { planDirectPr, openDirectPr, remoteHasBranch, pushArgv, prCreateArgv, prText, findExecutable, GH_INSTALL_HINT, type PrPlan } from './landing-pr.ts';
 export { teardownWorker, type TeardownPorts, type TeardownOutcome } from './landing-teardown.ts';
+export { installBaseGuard, baseGuardScript, BASE_GUARD_MARK, type BaseGuardOutcome } from './base-guard.ts';
+export { gitCommonDir } from './common-dir.ts';

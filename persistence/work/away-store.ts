@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 
-export const JOURNAL_KINDS = ['away-on', 'away-off', 'landed', 'settled', 'done', 'blocked', 'gate', 'decision', 'decided', 'crashed', 'stalled', 'note'] as const;
+export const JOURNAL_KINDS = ['away-on', 'away-off', 'landed', 'settled', 'done', 'blocked', 'gate', 'decision', 'decided', 'crashed', 'stalled', 'note', 'base-moved'] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 
 export interface JournalBody {

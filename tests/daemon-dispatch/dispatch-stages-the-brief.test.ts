@@ -79,8 +79,9 @@ describe('dispatch records the agent version for the screen reader', () => {
   it('stores what agentVersion answers on the worker row; without the port the row has none', async () => {
     const w = await world();
     w.deps.agentVersion = async (agent) => (agent === 'claude' ? '2.1.50' : null);
-    // As root (CI) the default posture 'off' needs IS_SANDBOX=1, or dispatch refuses first.
-    await w.dispatch({ agent: 'claude', env: { IS_SANDBOX: '1' } });
+    // As root (CI) the default posture 'off' needs IS_SANDBOX=1, and bubblewrap and socat on the
+    // worker's PATH for its sandbox, or dispatch refuses first.
+    await w.dispatch({ agent: 'claude', env: { IS_SANDBOX: '1', PATH: process.env.PATH ?? '' } });
     expect(w.store.getWorker('T-1')!.agentVersion).toBe('2.1.50');
     const w2 = await world();
     await w2.dispatch();

@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Server } from 'node:net';
+import { authorityKeyPath, ensureAuthorityKey } from '../../io/fs/authority-key.ts';
 import { startSocketServer } from '../../actors/daemon/server.ts';
 import { RefusedError } from '../../contract/errors.ts';
 import { homePaths } from '../../contract/home.ts';
@@ -30,7 +31,7 @@ describe('a method that throws at once is still answered', () => {
         throw new RefusedError('worker-parked', 'worker p1 is parked on open decision d1', { id: 'p1' });
       }) as never,
       ping: async () => ({ ok: true }),
-    }, () => undefined);
+    }, () => undefined, { key: ensureAuthorityKey(paths.home), keyPath: authorityKeyPath(paths.home) });
     cleanup = () => {
       server.close();
       tmp.cleanup();

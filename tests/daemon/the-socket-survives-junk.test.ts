@@ -8,17 +8,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Server } from 'node:net';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { makeTempDir } from '../helpers/temp.ts';
 import { MAX_REQUEST_LINE, startSocketServer } from '../../actors/daemon/server.ts';
 
 let tmp: ReturnType<typeof makeTempDir>;
 let server: Server;
 let socketPath: string;
+const KEY = randomBytes(32);
 
 beforeAll(async () => {
   tmp = makeTempDir('socket-junk');
   socketPath = join(tmp.path, 'hand.sock');
-  server = await startSocketServer(socketPath, { ping: async () => ({ pong: true }) }, () => undefined);
+  server = await startSocketServer(socketPath, { ping: async () => ({ pong: true }) }, () => undefined, { key: KEY, keyPath: join(tmp.path, 'authority.key') });
 });
 afterAll(async () => {
   await new Promise<void>((r) => server.close(() => r()));
@@ -75,9 +77,9 @@ describe('the socket survives junk', () => {
     expect(ok.replies[0]).toEqual({ id: 7, ok: true, result: { pong: true } });
   });
 
-  it('prototype names are unknown methods', async () => {
+  it('prototype names are unknown methods (asked with the key; without it they are not-the-person)', async () => {
     for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
-      const r = await exchange(`${JSON.stringify({ id: 2, method: name })}\n`);
+      const r = await exchange(`${JSON.stringify({ id: 2, method: name, authority: KEY.toString('hex') })}\n`);
       expect(r.replies[0], name).toMatchObject({ id: 2, ok: false, error: { code: 'unknown-method' } });
     }
   });

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useCliWorld } from '../helpers/cli-world.ts';
+import { binDir } from '../helpers/bin-dir.ts';
 
 const makeWorld = useCliWorld();
 
@@ -47,5 +48,17 @@ describe('permission posture on the command line', () => {
     expect(d.json.error.message).toMatch(/IS_SANDBOX=1.*hand project set repo --permissions edits/s);
     expect(existsSync(join(w.repo, '.claude', 'worktrees', 'r1'))).toBe(false);
     expect(existsSync(join(w.home, 'workers', 'r1'))).toBe(false);
+  });
+
+  it('off is refused before anything is made where Claude Code cannot sandbox the worker (no bubblewrap or socat on its PATH), naming what is missing and the ways out', async () => {
+    const w = await makeWorld('posture-no-sandbox');
+    expect((await w.hand(['annex', w.repo, '--yolo', '--json'])).code).toBe(0);
+    const path = binDir(w.root, 'bin-no-bwrap');
+    const d = await w.hand(['dispatch', 's1', '--repo', w.repo, '--brief', w.brief('s1', 'Say hi.'), '--agent', 'claude', '--json'], { env: { PATH: path, IS_SANDBOX: '1' } });
+    expect(d.code, d.stdout + d.stderr).toBe(1);
+    expect(d.json.error.code).toBe('sandbox-unavailable');
+    expect(d.json.error.missing).toEqual(['bwrap', 'socat']);
+    expect(d.json.error.message).toMatch(/apt-get install -y bubblewrap socat.*hand project set repo --permissions edits/s);
+    expect(existsSync(join(w.repo, '.claude', 'worktrees', 's1'))).toBe(false);
   });
 });

@@ -40,5 +40,6 @@ describe('hand review', () => {
   it('opens the browser with argv, never a shell string', () => {
     expect(openerArgv('http://127.0.0.1:1/?token=a b', 'linux')).toEqual(['xdg-open', ['http://127.0.0.1:1/?token=a b']]);
     expect(openerArgv('http://x/', 'darwin')).toEqual(['open', ['http://x/']]);
+    expect(openerArgv('http://x/', 'linux', { HAND_BROWSER: '/opt/firefox/firefox' }), 'HAND_BROWSER names the browser').toEqual(['/opt/firefox/firefox', ['http://x/']]);
   });
 });

@@ -4,24 +4,14 @@
  * gets, at launch, a capability in its own 0600 launch environment; the daemon's hook method
  * (and the queue drained at start) refuses a note without that worker's capability.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useDaemonWorld } from '../helpers/daemon-world.ts';
 import { hookCapability } from '../../io/agent/claude/hook-capability.ts';
+import { workerPaneEnv as workerEnv } from '../helpers/pane-env.ts';
 
 const newWorld = useDaemonWorld();
-
-/** The launch environment of the pane running worker `id`'s mock agent. */
-function workerEnv(tmuxSocket: string, id: string): Record<string, string> {
-  const pids = execFileSync('tmux', ['-S', tmuxSocket, 'list-panes', '-a', '-F', '#{pane_pid}'], { encoding: 'utf8' }).trim().split('\n');
-  for (const pid of pids) {
-    const env = Object.fromEntries(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter((kv) => kv.includes('=')).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
-    if (env.HAND_WORKER_ID === id) return env;
-  }
-  return expect.fail(`no pane runs worker ${id} (pids ${pids.join(', ')})`);
-}
 
 const note = (id: string, cap?: string) => ({ id, event: 'Notification', at: Date.now(), message: 'Claude needs your permission to use Bash', notificationType: 'permission_prompt', ...(cap ? { cap } : {}) });
 

@@ -16,6 +16,7 @@
 import { RefusedError, UsageError } from '../../../contract/errors.ts';
 import { writeClaudeSettings, type WorktreeSettings } from './worktree-settings.ts';
 import type { WitnessHooks } from './hooks.ts';
+import { sandboxSettings } from './sandbox.ts';
 
 export const PERMISSION_POSTURES = ['off', 'edits', 'ask'] as const;
 export type PermissionPosture = (typeof PERMISSION_POSTURES)[number];
@@ -88,7 +89,7 @@ export function denyRules(a: DenyListArgs): string[] {
 }
 
 /** Writes the worktree's settings.local.json for this posture (overwritten on every launch setup). */
-export function writePostureSettings(p: PermissionPosture, args: { worktree: string; briefDir: string; hooks?: WitnessHooks } & DenyListArgs): { path: string; settings: WorktreeSettings } {
+export function writePostureSettings(p: PermissionPosture, args: { worktree: string; briefDir: string; hooks?: WitnessHooks; gitCommonDir?: string } & DenyListArgs): { path: string; settings: WorktreeSettings } {
   return writeClaudeSettings({
     worktree: args.worktree,
     briefDir: args.briefDir,
@@ -98,7 +99,8 @@ export function writePostureSettings(p: PermissionPosture, args: { worktree: str
       deny: denyRules(args),
       // The worker writes only in its worktree and its brief directory, whatever the mode.
       blockWritesOutsideWorkingDirectories: true,
-      ...(p === 'off' ? { skipDangerousModePermissionPrompt: true as const } : {}),
+      // Nobody reads a command before it runs under off: the sandbox is the boundary, not the deny list.
+      ...(p === 'off' ? { skipDangerousModePermissionPrompt: true as const, sandbox: sandboxSettings(args) } : {}),
     },
   });
 }

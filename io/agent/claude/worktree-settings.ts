@@ -13,6 +13,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { RefusedError, UsageError } from '../../../contract/errors.ts';
 import { writeJsonAtomically } from './atomic-json.ts';
 import type { WitnessHooks } from './hooks.ts';
+import type { ClaudeSandbox } from './sandbox.ts';
 
 export const CLAUDE_PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'bypassPermissions', 'auto', 'dontAsk'] as const;
 export type ClaudePermissionMode = (typeof CLAUDE_PERMISSION_MODES)[number];
@@ -24,6 +25,8 @@ export interface WorktreeSettings {
   includeCoAuthoredBy: false;
   /** The witness hooks (io/agent/claude/hooks.ts): Claude Code's own word on its state. */
   hooks?: WitnessHooks;
+  /** Claude Code's sandbox for Bash (io/agent/claude/sandbox.ts), under posture off. */
+  sandbox?: ClaudeSandbox;
 }
 
 /** The posture's constraints (io/agent/claude/permissions.ts), added to the settings when given. */
@@ -31,6 +34,7 @@ export interface PostureExtras {
   deny: string[];
   blockWritesOutsideWorkingDirectories?: true;
   skipDangerousModePermissionPrompt?: true;
+  sandbox?: ClaudeSandbox;
 }
 
 /**
@@ -71,6 +75,7 @@ export function writeClaudeSettings(args: { worktree: string; briefDir: string; 
     settings.permissions.deny = [...args.posture.deny];
     if (args.posture.blockWritesOutsideWorkingDirectories) settings.permissions.blockWritesOutsideWorkingDirectories = true;
     if (args.posture.skipDangerousModePermissionPrompt) settings.skipDangerousModePermissionPrompt = true;
+    if (args.posture.sandbox) settings.sandbox = args.posture.sandbox;
   }
   if (args.hooks) settings.hooks = args.hooks;
   const dir = join(args.worktree, '.claude');
