@@ -67,12 +67,15 @@ export function resolveConfig(opts: MockAgentOptions, env: NodeJS.ProcessEnv, cw
     replyMs: positiveInt(env, 'KH_MOCK_REPLY_MS', 400),
     slowMs: positiveInt(env, 'KH_MOCK_SLOW_MS', 8000),
   };
+  // A worker started by `hand dispatch` gets no flags of the test's choosing, only its caller's
+  // environment: KH_MOCK_SCENARIO and KH_MOCK_PERMISSION_MODE reach it there (a flag wins).
+  const scenarioFile = opts.scenario ?? (env.KH_MOCK_SCENARIO || undefined);
   let scenario: Scenario | null = null;
-  if (opts.scenario) {
+  if (scenarioFile) {
     try {
-      scenario = loadScenario(opts.scenario, timings.tickMs);
+      scenario = loadScenario(scenarioFile, timings.tickMs);
     } catch (err) {
-      if (err instanceof ScenarioError) throw new UsageError('bad-scenario', `scenario ${opts.scenario}: ${err.message}`);
+      if (err instanceof ScenarioError) throw new UsageError('bad-scenario', `scenario ${scenarioFile}: ${err.message}`);
       throw err;
     }
   }
@@ -87,7 +90,7 @@ export function resolveConfig(opts: MockAgentOptions, env: NodeJS.ProcessEnv, cw
   return {
     classic: opts.classic === true || env.CLAUDE_CODE_DISABLE_ALTERNATE_SCREEN === '1',
     skipTrust: opts.skipTrust === true,
-    mode: permissionMode(opts.permissionMode),
+    mode: permissionMode(opts.permissionMode ?? (env.KH_MOCK_PERMISSION_MODE || undefined)),
     initialPrompt: opts.prompt ?? null,
     scenario,
     timings,

@@ -140,7 +140,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     // Claude Code's hooks, the worker's second witness (actors/witness.ts).
     hook: hookHandlers({ fleet, home: paths.home }),
     // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).
-    picture: pictureHandlers({ store, fleet, work: work.stores }),
+    picture: pictureHandlers({ store, fleet, work: work.stores, env: deps.env }),
     review: { review: (p, ctx) => review!.handlers.review!(p, ctx) },
     work: work.methods,
   }, work.rules);

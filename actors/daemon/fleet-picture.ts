@@ -17,6 +17,7 @@ import { meaningOfStage, waitReasonOf, type StateMeaning } from '../condition.ts
 import { optionsOf, questionOf } from '../../io/screen/question-text.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
 import { surveyQueue, type SurveyQueue } from './survey-queue.ts';
+import { setupFacts, type SetupFacts } from '../../io/agent/setup-facts.ts';
 
 export interface SurveyWorker {
   id: string;
@@ -51,6 +52,8 @@ export interface Survey {
   next: SurveyItem[];
   /** Away mode (null when the survey was built without the work stores). */
   away: SurveyQueue['away'] | null;
+  /** The Claude Code version workers get against the reader's corpus, and missing prerequisites (null without the daemon's environment). */
+  setup: SetupFacts | null;
   diagnostics: string[];
 }
 
@@ -99,11 +102,13 @@ function bucket(w: SurveyWorker): { to: 'needsYou' | 'recentlyLanded' | 'underwa
   return { to: 'next', item: item(w.condition, `${w.id} ${w.condition} (${w.stage})`) };
 }
 
-export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = Date.now(), work?: WorkStores): Promise<Survey> {
+export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = Date.now(), work?: WorkStores, env?: Record<string, string | undefined>): Promise<Survey> {
   const diagnostics: string[] = [];
   const projects = store.listProjects().map((p) => ({ name: p.name, repo: p.repo, posture: p.posture, yolo: p.yolo, pathExists: existsSync(p.repo) }));
   const workers = await Promise.all(fleet.views().map((v) => surveyWorker(fleet, v, diagnostics)));
-  const out: Survey = { contract: 'hand-survey.v1', generatedAt: new Date(now).toISOString(), projects, workers, needsYou: [], recentlyLanded: [], underway: [], next: [], away: null, diagnostics };
+  const out: Survey = { contract: 'hand-survey.v1', generatedAt: new Date(now).toISOString(), projects, workers, needsYou: [], recentlyLanded: [], underway: [], next: [], away: null, setup: null, diagnostics };
+  // The daemon's environment is the one that launches workers: the version said is the one they run.
+  if (env) out.setup = await setupFacts(env);
   for (const p of projects) if (!p.pathExists) out.needsYou.push({ id: p.name, kind: 'path-missing', text: `project ${p.name}: ${p.repo} is missing` });
   if (projects.length === 0) out.needsYou.push({ id: '-', kind: 'no-projects', text: 'no projects registered yet (annex a repository)' });
   for (const w of workers) {
@@ -192,10 +197,10 @@ export function buildAudience(store: FleetStore, since: number, now = Date.now()
   return { contract: 'hand-audience.v1', since: new Date(since).toISOString(), until: new Date(now).toISOString(), workers };
 }
 
-export function pictureHandlers(deps: { store: FleetStore; fleet: FleetHostApi; work?: WorkStores }): Record<string, Handler> {
+export function pictureHandlers(deps: { store: FleetStore; fleet: FleetHostApi; work?: WorkStores; env?: Record<string, string | undefined> }): Record<string, Handler> {
   return {
     async survey() {
-      return buildSurvey(deps.store, deps.fleet, Date.now(), deps.work);
+      return buildSurvey(deps.store, deps.fleet, Date.now(), deps.work, deps.env);
     },
     async audience(params) {
       const since = params.since;

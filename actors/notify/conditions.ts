@@ -46,7 +46,9 @@ export function describe(v: WorkerViewLike, label: Label): LabelEvent {
   const base = { worker: id, project: v.project, label, lastLine: v.lastActivity || null, decision, pr, question: null as string | null };
   switch (label) {
     case 'blocked':
-      return { ...base, reason: `${id} is blocked on ${v.blockedReason ?? 'a prompt'} and waits for you`, question: v.lastActivity || null, command: `hand read ${id}` };
+      // The dialog the reader listed carries the question itself; the last screen line of a menu is
+      // its footer ("Enter to select"), which quoted as the question told the person nothing.
+      return { ...base, reason: `${id} is blocked on ${v.blockedReason ?? 'a prompt'} and waits for you`, question: v.dialog?.question || v.lastActivity || null, command: `hand read ${id}` };
     case 'gate':
       return { ...base, reason: `${id} waits at its ${v.gate}`, command: `hand approve ${id}` };
     case 'parked':

@@ -13,6 +13,8 @@ import { call } from '../client.ts';
 import { workspacePaths } from '../../io/workspace/layout.ts';
 import { memoryReport, type MemoryReport } from '../../io/workspace/memory.ts';
 import { indexDrift, type IndexDrift } from '../../io/workspace/data-index.ts';
+import type { SetupFacts } from '../../io/agent/setup-facts.ts';
+import { setupLines } from './picture-text.ts';
 
 export interface Digest {
   contract: 'hand-digest.v1';
@@ -22,6 +24,8 @@ export interface Digest {
   fleet: { projects: any[]; workers: any[]; waiting: any[]; queue: { ready: number; held: number; blocked: number }; away: any } | null;
   /** The usage window nearest its limit, as one line (null when it could not be read). */
   usage: string | null;
+  /** Claude Code against the reader's corpus, and missing prerequisites, as the daemon sees them (null without a fleet). */
+  setup: SetupFacts | null;
   memory: MemoryReport | null;
   index: IndexDrift | null;
   /** One line per part that could not be read: "<part>: <why>". */
@@ -67,6 +71,7 @@ export async function buildDigest(paths: HomePaths, workspace: string | null, no
         }
       : null,
     usage,
+    setup: (survey?.setup as SetupFacts | null | undefined) ?? null,
     memory,
     index,
     broken,
@@ -94,6 +99,7 @@ export function formatDigest(d: Digest): string {
     if (d.fleet.away?.active) out.push(`AWAY since ${d.fleet.away.since}${d.fleet.away.note ? ` (${d.fleet.away.note})` : ''}: the fleet is held; hand afk off returns the account.`);
   }
   if (d.usage) out.push(`USAGE: ${d.usage}`);
+  out.push(...setupLines(d.setup));
   if (d.memory) {
     const m = d.memory;
     out.push(m.over ? `MEMORY OVER: ${m.total} estimated tokens against a budget of ${m.budget}, over by ${m.overBy}. Load chronicle.` : `MEMORY: ${m.total} of ${m.budget} estimated tokens.`);

@@ -14,6 +14,7 @@ import { findExecutable } from '../../io/git/landing-pr.ts';
 import { GH_INSTALL, NO_MISTAKES_INSTALL, ghLoggedIn } from '../../io/git/posture-checks.ts';
 import { compareVersions, newestCorpusVersion, parseClaudeVersion } from '../../io/screen/profiles/claude-versions.ts';
 import { cliEnv } from '../io.ts';
+import { FIX_CLAUDE, FIX_GIT, FIX_TMUX } from '../../io/agent/setup-facts.ts';
 
 export interface Check {
   name: string;
@@ -55,9 +56,9 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
   const major = Number(process.versions.node.split('.')[0]);
   checks.push({ name: 'node', ok: major >= 20, detail: `v${process.versions.node}`, fix: major >= 20 ? undefined : 'install Node.js 20 or newer (https://nodejs.org or your package manager)' });
   const git = await version('git', ['--version']);
-  checks.push({ name: 'git', ok: Boolean(git), detail: git ?? 'not found', fix: git ? undefined : 'sudo apt-get install -y git   # or: brew install git' });
+  checks.push({ name: 'git', ok: Boolean(git), detail: git ?? 'not found', fix: git ? undefined : FIX_GIT });
   const tmux = await version('tmux', ['-V']);
-  checks.push({ name: 'tmux', ok: Boolean(tmux), detail: tmux ?? 'not found (the default backend)', fix: tmux ? undefined : 'sudo apt-get install -y tmux   # or: brew install tmux' });
+  checks.push({ name: 'tmux', ok: Boolean(tmux), detail: tmux ?? 'not found (the default backend)', fix: tmux ? undefined : FIX_TMUX });
   for (const mod of ['node-pty', 'better-sqlite3']) {
     let ok = true;
     let detail = 'native module loads';
@@ -74,7 +75,7 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
   checks.push({
     name: 'claude', ok: Boolean(claudeVersion), optional: true,
     detail: claudeVersion ? `${claudeVersion} (${claude})` : 'Claude Code not found (needed for --agent claude; the mock agent works without it)',
-    fix: claudeVersion ? undefined : 'npm install --save-exact @anthropic-ai/claude-code@2.1.332',
+    fix: claudeVersion ? undefined : FIX_CLAUDE,
   });
   // Only push-capable postures need gh, only no-mistakes postures the gate: optional here.
   const gh = findExecutable('gh', cliEnv());

@@ -16,6 +16,7 @@ export function formatSurvey(s: Obj): string {
     out.push(`${title}:`, ...(items.length ? items.map((i) => `- ${i.text}`) : [`  ${empty}`]));
   }
   if (s.away?.active) out.push(`You are away since ${s.away.since}${s.away.note ? ` (${s.away.note})` : ''}: no queued item starts; hand afk off returns the account.`);
+  out.push(...setupLines(s.setup));
   for (const d of s.diagnostics ?? []) out.push(`! ${d}`);
   return out.join('\n');
 }
@@ -29,4 +30,13 @@ export function formatAudience(a: Obj): string {
     for (const e of w.events as Obj[]) out.push(`  ${String(e.at).slice(11, 19)} ${e.kind}${e.count > 1 ? ` (x${e.count})` : ''}`);
   }
   return out.join('\n');
+}
+
+/** The version line and one line per missing prerequisite (survey and digest say them alike). */
+export function setupLines(setup: Obj | null | undefined): string[] {
+  if (!setup) return [];
+  const missing = (setup.missing ?? []) as Obj[];
+  // A missing binary is said once, as a missing prerequisite, not again as the version line.
+  const version = setup.claude?.standing === 'missing' ? [] : [`CLAUDE CODE: ${setup.claude?.line}`];
+  return [...missing.map((m) => `MISSING ${m.name}: ${m.detail}; fix: ${m.fix}`), ...version];
 }

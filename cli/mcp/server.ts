@@ -67,10 +67,12 @@ export function makeMcpServer(o: McpOptions): McpServer {
     yolo: z.boolean().optional().describe('skip the approval gates (default false)'),
   }, (a) => ops.annex(p, a));
   tool('projects', 'List registered projects (hand projects).', {}, () => ops.projects(p));
-  tool('dispatch', 'Start a worker on a brief in its own worktree and terminal (hand dispatch). A non-yolo project holds it at the brief gate until approve.', {
-    id: z.string().describe('worker id: letters, digits, - and _'),
-    repo: z.string().describe('registered repository path'),
-    brief: z.string().describe('path of the brief file'),
+  // With item, the backlog item supplies the worker id, the project and the brief, as `hand dispatch --item`.
+  tool('dispatch', 'Start a worker on a brief in its own worktree and terminal (hand dispatch). Give item (a backlog id: its project and brief are used, the item starts now and is done when the worker lands), or id, repo and brief. A non-yolo project holds it at the brief gate until approve.', {
+    item: z.string().optional().describe('backlog item id the worker takes'),
+    id: z.string().optional().describe('worker id: letters, digits, - and _ (default with item: the item id)'),
+    repo: z.string().optional().describe('registered repository path (default with item: its project)'),
+    brief: z.string().optional().describe('path of the brief file (default with item: its brief)'),
     readPaths: z.array(z.string()).optional(),
     agent: z.enum(AGENTS).optional().describe('default claude'),
     backend: z.enum(BACKENDS).optional().describe('default tmux'),

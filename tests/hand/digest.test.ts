@@ -64,6 +64,7 @@ describe('hand digest', () => {
     ]));
     expect(d.memory).toMatchObject({ total: 1000 + d.memory.files[1].tokens, budget: 600, over: true });
     expect(d.index).toMatchObject({ indexed: 2, unindexed: ['data/loose.md'], stale: ['data/gone.md'] });
+    expect(d.setup).toMatchObject({ claude: { standing: 'in-corpus', version: '2.1.332', readWith: '2.1.332' }, missing: [] });
 
     const text = await w.hand(['digest', '--workspace', ws]);
     expect(text.code).toBe(0);
@@ -79,6 +80,9 @@ describe('hand digest', () => {
     expect(text.stdout).not.toContain('data/loose.md');
     expect(text.stdout).toContain('QUEUE: empty');
     expect(text.stdout).toMatch(/USAGE: /);
+    // Which Claude Code the workers run, against the versions the screen reader was scored on.
+    expect(text.stdout).toMatch(/^CLAUDE CODE: Claude Code 2\.1\.332: its screens are in the reader's corpus \(scored on \d+ versions/m);
+    expect(text.stdout).not.toContain('MISSING');
     // What waits on the person comes before the list of workers.
     expect(text.stdout.indexOf('WAITS ON YOU')).toBeLessThan(text.stdout.indexOf('WORKERS'));
   });

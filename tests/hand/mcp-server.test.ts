@@ -87,6 +87,18 @@ describe('hand mcp', () => {
     expect(twin((await tool('stop', { id: 'mtwin' })).value, 'mtwin', 'ctwin')).toEqual(twin(await cli(['stop', 'ctwin']), 'ctwin', 'ctwin'));
   }, 120_000);
 
+  it('dispatch by a backlog item returns what hand dispatch --item prints (the item gives id, project and brief)', async () => {
+    const project = (await cli(['projects']))[0].name as string;
+    for (const id of ['mitem', 'citem']) await cli(['backlog', 'add', id, 'pick one', '--project', project, '--brief', w.brief(id, 'MODE:ask pick one')]);
+    const m = await tool('dispatch', { item: 'mitem', agent: 'mock', backend: 'tmux' });
+    expect(m.isError, m.text).toBe(false);
+    expect(m.value).toMatchObject({ id: 'mitem', item: 'mitem' });
+    const c = await cli(['dispatch', '--item', 'citem', '--agent', 'mock', '--backend', 'tmux']);
+    expect(twin(m.value, 'mitem', 'citem')).toEqual(twin(c, 'citem', 'citem'));
+    await tool('stop', { id: 'mitem' });
+    await cli(['stop', 'citem']);
+  }, 120_000);
+
   it('survey, audience and digest return what the CLI prints', async () => {
     expect(twin((await tool('survey')).value, '', '')).toEqual(twin(await cli(['survey']), '', ''));
     const since = '2020-01-01T00:00:00Z';
@@ -104,6 +116,7 @@ describe('hand mcp', () => {
       ['keys', { id: 'nobody', key: 'two words' }, ['keys', 'nobody', 'two words']],
       ['dispatch', { id: 'bad', repo: w.repo, brief: join(w.root, 'no-such-brief.md'), agent: 'mock' }, ['dispatch', 'bad', '--repo', w.repo, '--brief', join(w.root, 'no-such-brief.md'), '--agent', 'mock']],
       ['audience', { since: 'soonish' }, ['audience', '--since', 'soonish']],
+      ['dispatch', { agent: 'mock' }, ['dispatch', '--agent', 'mock']],
     ];
     for (const [name, args, argv] of cases) {
       const viaMcp = await tool(name, args);

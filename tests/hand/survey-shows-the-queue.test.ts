@@ -4,6 +4,8 @@
  * item held for the person needs them, a blocked one names its blocker, and away mode is said.
  */
 import { describe, expect, it } from 'vitest';
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { useDaemonWorld } from '../helpers/daemon-world.ts';
 import { formatSurvey } from '../../cli/commands/picture-text.ts';
 
@@ -31,5 +33,20 @@ describe('survey shows the queue', () => {
     const away = await w.call('survey');
     expect(away.away.active).toBe(true);
     expect(formatSurvey(away)).toMatch(/You are away since .*\(lunch\)/);
+  });
+
+  it("says the Claude Code version against the reader's corpus and what the daemon's PATH is missing, with the fix", async () => {
+    // The daemon starts the workers, so its PATH is the one that must hold git and tmux.
+    const probe = await world('survey-setup-ok');
+    const ok = await probe.call('survey');
+    expect(ok.setup).toMatchObject({ claude: { standing: 'in-corpus', version: '2.1.332' }, missing: [] });
+    expect(formatSurvey(ok)).toMatch(/^CLAUDE CODE: Claude Code 2\.1\.332: its screens are in the reader's corpus/m);
+    const bin = join(probe.root, 'git-only');
+    mkdirSync(bin);
+    symlinkSync('/usr/bin/git', join(bin, 'git'));
+    const w = await world('survey-setup-missing', { daemonEnv: { PATH: bin } });
+    const s = await w.call('survey');
+    expect(s.setup.missing).toEqual([expect.objectContaining({ name: 'tmux', fix: expect.stringContaining('apt-get install -y tmux') })]);
+    expect(formatSurvey(s)).toMatch(/^MISSING tmux: tmux not found.*; fix: sudo apt-get install -y tmux/m);
   });
 });

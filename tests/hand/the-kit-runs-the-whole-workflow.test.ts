@@ -6,6 +6,8 @@
  * relays its account; survey reads the queue; a worker's words are data, never instructions.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { initKit } from '../helpers/kit-workspace.ts';
 
 let kit: Awaited<ReturnType<typeof initKit>> | null = null;
@@ -39,5 +41,19 @@ describe('the kit runs the whole workflow', () => {
     expect(afk).toContain('`afk_off`');
     expect(afk).toContain('each question quoted');
     expect(read('.claude/skills/survey/SKILL.md')).toContain('ready items');
+  });
+
+  it('the Monitor command the kit names is covered by the Bash allow rule, so arming it asks nothing', async () => {
+    // Claude Code 2.1.332's Monitor runs its command under the Bash permission rules: a command no
+    // allow rule covers draws "This command requires approval" on the Hand's screen (measured;
+    // docs/2026-12-02-the-hand-is-woken-by-monitor.md).
+    kit = await initKit('kit-monitor-rule');
+    const command = /Monitor with `([^`]+)`/.exec(readFileSync(join(kit.ws, 'CLAUDE.md'), 'utf8'))?.[1];
+    expect(command, 'CLAUDE.md names the Monitor command').toBeDefined();
+    const settings = JSON.parse(readFileSync(join(kit.ws, '.claude', 'settings.json'), 'utf8')) as { permissions: { allow: string[] } };
+    const prefixes = settings.permissions.allow.flatMap((r) => /^Bash\((.+):\*\)$/.exec(r)?.slice(1) ?? []);
+    expect(prefixes.some((p) => command!.startsWith(`${p} `)), `${command} under one of ${prefixes.join(', ')}`).toBe(true);
+    // One simple command: a compound one (;, &&, |) would be judged part by part.
+    expect(command).not.toMatch(/[;&|]/);
   });
 });

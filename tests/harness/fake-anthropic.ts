@@ -48,6 +48,12 @@ export function toolUseIdOf(record: Pick<RequestRecord, 'seq' | 'reply'>): strin
 export interface FakeAnthropicOptions extends Partial<ScriptOptions> {
   /** Keep each request's whole body in `raw` (tests that assert on what was sent, or not sent). */
   keepRawBodies?: boolean;
+  /**
+   * Answers an agent-loop request before the queue does (null: the queue and trigger words
+   * decide). For a conversation whose order is not fixed, such as a Hand woken by notifications
+   * while the person types: the reply follows what the request carries, not its position.
+   */
+  respond?: (summary: RequestSummary, seq: number) => ScriptItem | null;
 }
 
 export interface FakeAnthropic {
@@ -146,7 +152,7 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     }
     const summary = summariseRequest(body);
     const kind = classifyRequest(summary);
-    const reply = chooseReply(kind, summary, queued, script);
+    const reply = (kind === 'main' ? opts.respond?.(summary, record.seq) : null) ?? chooseReply(kind, summary, queued, script);
     Object.assign(record, { kind, summary, reply });
     announce();
     const ids = { messageId: `msg_fake_${record.seq}`, toolUseId: toolUseIdOf(record)! };

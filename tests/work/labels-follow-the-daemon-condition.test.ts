@@ -34,6 +34,15 @@ describe('labels', () => {
     expect(labelOf(view('running.working', {}, false))).toBe('crashed');
   });
 
+  it("a blocked worker's question is its dialog's question, not the screen's last line (the away account quotes it)", () => {
+    const dialog = { fingerprint: '01f5e001964a280f', reason: 'question', question: 'Which database should the shop use?', options: [{ n: 1, label: 'SQLite' }, { n: 2, label: 'Postgres' }], numbered: true, cursor: 1, textField: false };
+    const asked = view('running.blocked', { reading: { readable: true, awaitingInput: true, blockedReason: 'question', state: 'blocked', lastActivity: '3. Type something. | Enter to select', dialog } });
+    expect(describeLabel(asked, 'blocked').question).toBe('Which database should the shop use?');
+    // Without a dialog the reader could list, the last screen line is all there is to quote.
+    const unlisted = view('running.blocked', { reading: { readable: true, awaitingInput: true, blockedReason: 'permission', state: 'blocked', lastActivity: 'Do you want to proceed?' } });
+    expect(describeLabel(unlisted, 'blocked').question).toBe('Do you want to proceed?');
+  });
+
   it('only blocked, gate, parked, crashed and agent-error need the person', () => {
     expect([...NEEDS_PERSON].sort()).toEqual(['agent-error', 'blocked', 'crashed', 'gate', 'parked']);
   });
