@@ -6,7 +6,7 @@
  * guarded-send.ts): a box holding text refuses with the text quoted.
  */
 import { describe, it, expect, afterEach } from 'vitest';
-import { makeHarness, settle, showStartScreen, intent, STALL_MS, type Harness } from './helpers/harness.ts';
+import { settle, showStartScreen, intent, STALL_MS, type Harness, startHarness } from './helpers/harness.ts';
 import { reading, type ScriptedHost } from './helpers/scripted-host.ts';
 import { PromptBoxNotEmptyError } from '../../contract/errors.ts';
 import { conditionOf } from '../../actors/wait-report.ts';
@@ -35,8 +35,7 @@ function glassCheckedPorts(state: { holdBeforeEnter: boolean }): Partial<WorkerP
 
 async function killedBetweenTypingAndEnter(boxAfterRestart: string): Promise<string> {
   const state = { holdBeforeEnter: true };
-  h = makeHarness({ ports: glassCheckedPorts(state) });
-  await h.fleet.start();
+  h = await startHarness({ ports: glassCheckedPorts(state) });
   const v = await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: PROMPT });
   const pane = v.paneId!;
   await showStartScreen(h, pane);

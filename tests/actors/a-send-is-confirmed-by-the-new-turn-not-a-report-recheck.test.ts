@@ -7,7 +7,7 @@
  * /exit into a busy agent (the in-process daemon test's stop reached gone with exitCode null).
  */
 import { describe, it, expect, afterEach } from 'vitest';
-import { makeHarness, settle, showTurnEnd, toWorking, type Harness } from './helpers/harness.ts';
+import { makeHarness, settle, showTurnEnd, toWorking, type Harness, startHarness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { waitFor } from '../../actors/wait-for.ts';
 import { tookThePrompt } from '../../actors/took-the-prompt.ts';
@@ -19,8 +19,7 @@ afterEach(async () => { await h?.fleet.shutdown(); });
 
 describe('a send is confirmed by the new turn, not a report re-check', () => {
   it('the box emptied by the Enter (idle, changed) is the old turn; the spinner is the new one', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'w1');
     await showTurnEnd(h, pane);
     expect(h.fleet.view('w1')!.condition).toBe('settled');

@@ -5,7 +5,7 @@
  * went back to an empty box, read settled, then `settled.unconfirmed`: nothing said the model failed.
  */
 import { describe, it, expect, afterEach } from 'vitest';
-import { makeHarness, settle, toWorking, type Harness } from './helpers/harness.ts';
+import { settle, toWorking, type Harness, startHarness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { conditionOf, meets } from '../../actors/wait-report.ts';
 import { labelOf, NEEDS_PERSON } from '../../actors/notify/conditions.ts';
@@ -35,8 +35,7 @@ async function expectAgentErrorForGood(message: string): Promise<void> {
 
 describe('a turn that ended in an API error is agent-error', () => {
   it('read from the screen: the error line above an empty box', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'w1');
     h.host.show(pane, reading({ fingerprint: 'f-error', agentError: ERROR }));
     await settle(h);
@@ -44,8 +43,7 @@ describe('a turn that ended in an API error is agent-error', () => {
   });
 
   it("read from the StopFailure hook when the screen shows only an empty box", async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'w1');
     h.host.show(pane, reading({ fingerprint: 'f-empty-after-error' }));
     await settle(h);
@@ -55,8 +53,7 @@ describe('a turn that ended in an API error is agent-error', () => {
   });
 
   it('a new prompt taken up after the error is work again, and the problem is cleared', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'w1');
     h.host.show(pane, reading({ fingerprint: 'f-error', agentError: ERROR }));
     await settle(h);

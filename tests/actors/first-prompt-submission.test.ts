@@ -4,7 +4,7 @@
  * read as settled with our whole prompt still in the box.
  */
 import { describe, it, expect, afterEach } from 'vitest';
-import { makeHarness, settle, showStartScreen, intent, STALL_MS, type Harness } from './helpers/harness.ts';
+import { settle, showStartScreen, intent, STALL_MS, type Harness, startHarness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { conditionOf, waitForWorker } from '../../actors/wait-report.ts';
 import {
@@ -20,8 +20,7 @@ let h: Harness;
 afterEach(async () => { await h?.fleet.shutdown(); });
 
 async function toConfirming(): Promise<string> {
-  h = makeHarness();
-  await h.fleet.start();
+  h = await startHarness();
   const v = await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: PROMPT });
   await showStartScreen(h, v.paneId!);
   expect(h.fleet.view('w1')!.stage).toBe('briefing.confirming');

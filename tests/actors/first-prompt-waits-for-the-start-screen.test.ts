@@ -6,7 +6,7 @@
  * out when it fires and only if the latest reading is still idle with an empty box.
  */
 import { describe, it, expect, afterEach } from 'vitest';
-import { makeHarness, settle, intent, STALL_MS, type Harness } from './helpers/harness.ts';
+import { settle, intent, STALL_MS, type Harness, startHarness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { conditionOf } from '../../actors/wait-report.ts';
 import { STARTUP_SETTLE_MS } from '../../machines/worker.machine.ts';
@@ -17,8 +17,7 @@ let h: Harness;
 afterEach(async () => { await h?.fleet.shutdown(); });
 
 async function started(): Promise<string> {
-  h = makeHarness();
-  await h.fleet.start();
+  h = await startHarness();
   const v = await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: PROMPT });
   expect(v.stage).toBe('starting.waiting');
   return v.paneId!;

@@ -4,7 +4,7 @@
  * with the evidence it was opened with, and an approval after the restart goes on from there.
  */
 import { describe, it, expect } from 'vitest';
-import { makeHarness, intent, settle, showStartScreen, showTurnEnd, STALL_MS, type Harness } from './helpers/harness.ts';
+import { intent, settle, showStartScreen, showTurnEnd, STALL_MS, type Harness, startHarness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import type { LandingPort } from '../../actors/ports.ts';
 import type { LandingSummary } from '../../machines/worker.types.ts';
@@ -43,8 +43,7 @@ async function toDone(h: Harness, id: string): Promise<string> {
 describe('gates survive a daemon restart', () => {
   it('a worker waiting at brief approval is still there after a restart, with nothing made; approve then makes it', async () => {
     const made: string[] = [];
-    const h = makeHarness({ ports: { prepareWorktree: async (i) => void made.push(`worktree ${i.id}`), seedAgent: async (i) => void made.push(`seed ${i.id}`) } });
-    await h.fleet.start();
+    const h = await startHarness({ ports: { prepareWorktree: async (i) => void made.push(`worktree ${i.id}`), seedAgent: async (i) => void made.push(`seed ${i.id}`) } });
     const v = await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: 'brief', briefGate: true });
     expect(v.stage).toBe('gate.awaitingBriefApproval');
     expect(v.gate).toBe('brief approval');
@@ -64,8 +63,7 @@ describe('gates survive a daemon restart', () => {
 
   it('a brief rejected before a restart stays rejected with its reason, and nothing was made', async () => {
     const made: string[] = [];
-    const h = makeHarness({ ports: { prepareWorktree: async (i) => void made.push(i.id) } });
-    await h.fleet.start();
+    const h = await startHarness({ ports: { prepareWorktree: async (i) => void made.push(i.id) } });
     await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: 'brief', briefGate: true });
     const v = await h.fleet.reject('w1', 'scope too wide');
     expect(v).toMatchObject({ stage: 'rejected', rejection: { gate: 'brief', reason: 'scope too wide' } });
@@ -82,8 +80,7 @@ describe('gates survive a daemon restart', () => {
 
   it('an open landing gate keeps its evidence across a restart; approve lands, stops the agent by /exit, then removes the worktree', async () => {
     const landing = recordingLanding();
-    const h = makeHarness({ landing });
-    await h.fleet.start();
+    const h = await startHarness({ landing });
     await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: 'brief' });
     const pane = await toDone(h, 'w1');
     const opened = await h.fleet.openLanding('w1', EVIDENCE, { yolo: false });
@@ -108,8 +105,7 @@ describe('gates survive a daemon restart', () => {
 
   it('a rejected landing goes back to done with the reason kept; yolo lands without waiting', async () => {
     const landing = recordingLanding();
-    const h = makeHarness({ landing });
-    await h.fleet.start();
+    const h = await startHarness({ landing });
     await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: 'brief' });
     await toDone(h, 'w1');
     await h.fleet.openLanding('w1', EVIDENCE, { yolo: false });
@@ -127,8 +123,7 @@ describe('gates survive a daemon restart', () => {
   });
 
   it('approve or reject with no gate open is refused, naming the stage and the way to a gate', async () => {
-    const h = makeHarness();
-    await h.fleet.start();
+    const h = await startHarness();
     await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: 'brief' });
     await toDone(h, 'w1');
     await expect(h.fleet.approve('w1')).rejects.toMatchObject({ code: 'no-open-gate', message: expect.stringContaining('hand land w1') });

@@ -8,7 +8,7 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeHarness, settle, toWorking, type Harness } from './helpers/harness.ts';
+import { settle, toWorking, type Harness, startHarness, advance } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { conditionOf, waitForWorker } from '../../actors/wait-report.ts';
 import { DISPUTE_MS } from '../../actors/witness.ts';
@@ -26,15 +26,9 @@ const unknown = (fingerprint: string) => reading({ state: 'unknown', promptBox: 
 const asks = (over: Partial<HookNote> = {}): HookNote => ({
   id: 'w1', event: 'Notification', at: h.clock.now(), message: 'Claude needs your permission to use Bash', notificationType: 'permission_prompt', ...over,
 });
-async function advance(ms: number): Promise<void> {
-  h.clock.increment(ms);
-  await settle(h);
-}
-
 describe('hooks are a second witness beside the screen', () => {
   it('the hook decides when the screen cannot tell: a permission Notification makes the worker blocked with its message', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'w1');
     h.host.show(pane, unknown('f-odd'));
     await settle(h);
@@ -59,8 +53,7 @@ describe('hooks are a second witness beside the screen', () => {
   });
 
   it('the screen stays the authority when it can tell: a Stop hook does not make an unclassified screen idle, a readable one wins', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'w1');
     await h.fleet.hook(asks({ event: 'Stop', message: undefined, notificationType: undefined }));
     h.host.show(pane, unknown('f-odd'));
@@ -72,17 +65,16 @@ describe('hooks are a second witness beside the screen', () => {
   });
 
   it('a disagreement that lasts past its grace becomes disputed (both readings) and wakes hand wait', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     await toWorking(h, 'w1');
     const waiting = waitForWorker(h.fleet, 'w1', 'any', 60 * 60_000, { now: () => h.clock.now() });
     await h.fleet.hook(asks());
     await settle(h);
     expect(h.fleet.view('w1')!.disputed).toBeNull();
     expect(h.fleet.view('w1')!.condition).toBe('busy'); // the screen can tell: it stays the authority
-    await advance(DISPUTE_MS - 1);
+    await advance(h, DISPUTE_MS - 1);
     expect(h.fleet.view('w1')!.disputed).toBeNull();
-    await advance(2);
+    await advance(h, 2);
     const v = h.fleet.view('w1')!;
     expect(v.disputed).toMatchObject({ screen: 'working', hook: 'needs-input' });
     expect(conditionOf(v)).toBe('disputed');
@@ -91,22 +83,20 @@ describe('hooks are a second witness beside the screen', () => {
   });
 
   it('an answered dialog is no dispute: the hook is spent once the screen showed it and moved on', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'w1');
     h.host.show(pane, reading({ state: 'blocked', awaitingInput: true, blockedReason: 'permission', promptBox: null, promptBoxKind: null, fingerprint: 'f-dialog' }));
     await settle(h);
     await h.fleet.hook(asks());
     h.host.show(pane, reading({ state: 'working', fingerprint: 'f-work-3' }));
     await settle(h);
-    await advance(2 * DISPUTE_MS);
+    await advance(h, 2 * DISPUTE_MS);
     expect(h.fleet.view('w1')!.disputed).toBeNull();
     expect(h.fleet.view('w1')!.stage).toBe('running.working');
   });
 
   it("the transcript the hooks name gives token usage, each API message counted once", async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     await toWorking(h, 'w1');
     const dir = makeTempDir('transcript');
     temps.push(dir);
@@ -125,8 +115,7 @@ describe('hooks are a second witness beside the screen', () => {
   });
 
   it('a note older than the word in hand never overrides it (a drained queue after live hooks)', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'w1');
     h.host.show(pane, unknown('f-odd'));
     await settle(h);
@@ -139,17 +128,16 @@ describe('hooks are a second witness beside the screen', () => {
 
 describe('a hook note that arrives late', () => {
   it('finds its dialog already answered: spent, never disputed', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'w1');
     const ranAt = h.clock.now();
     h.host.show(pane, reading({ state: 'blocked', awaitingInput: true, blockedReason: 'permission', promptBox: null, promptBoxKind: null, fingerprint: 'f-dialog' }));
     await settle(h);
     h.host.show(pane, reading({ state: 'working', fingerprint: 'f-work-4' }));
     await settle(h);
-    await advance(1000);
+    await advance(h, 1000);
     await h.fleet.hook(asks({ at: ranAt }));
-    await advance(2 * DISPUTE_MS);
+    await advance(h, 2 * DISPUTE_MS);
     expect(h.fleet.view('w1')!.disputed).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
  * second one.
  */
 import { describe, it, expect, afterEach } from 'vitest';
-import { makeHarness, settle, toWorking, intent, STALL_MS, type Harness } from './helpers/harness.ts';
+import { settle, toWorking, intent, STALL_MS, type Harness, startHarness } from './helpers/harness.ts';
 import { ScriptedHost } from './helpers/scripted-host.ts';
 import type { PaneInfo, PaneSpec } from '../../io/terminal/types.ts';
 
@@ -16,8 +16,7 @@ const dispatch = (id: string) => h.fleet.dispatch({ intent: intent(id, { backend
 
 describe('re-dispatch of an id whose worker is final', () => {
   it('replaces the old actor and store row and keeps the journal', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const first = await toWorking(h, 'r1');
     h.host.exit(first, 1);
     await settle(h);
@@ -40,15 +39,13 @@ describe('re-dispatch of an id whose worker is final', () => {
   });
 
   it('a live worker with that id is still refused', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     await toWorking(h, 'r2');
     await expect(dispatch('r2')).rejects.toMatchObject({ code: 'worker-exists' });
   });
 
   it('a row skipped as corrupt on restore is replaced by a re-dispatch with its id', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     await toWorking(h, 'c1');
     await h.fleet.shutdown();
     h.store.workers.set('c1', { ...h.store.workers.get('c1')!, snapshotJson: '{not json' });
@@ -74,8 +71,7 @@ class HangingHost extends ScriptedHost {
 describe('restart while spawning must not create a second pane', () => {
   it('a worker restored in spawning adopts the pane named after it', async () => {
     const host = new HangingHost();
-    h = makeHarness({ host });
-    await h.fleet.start();
+    h = await startHarness({ host });
     void dispatch('s1').catch(() => {});
     await settle(h);
     expect(h.fleet.view('s1')!.stage).toBe('spawning');
@@ -93,8 +89,7 @@ describe('restart while spawning must not create a second pane', () => {
 
   it('a worker restored in spawning whose pane was never made gets one', async () => {
     const host = new HangingHost();
-    h = makeHarness({ host });
-    await h.fleet.start();
+    h = await startHarness({ host });
     void dispatch('s2').catch(() => {});
     await settle(h);
     host.panes.clear(); // the previous daemon died before the pane existed

@@ -1,5 +1,5 @@
 import { describe, it, expect, afterEach } from 'vitest';
-import { makeHarness, settle, toWorking, intent, STALL_MS, type Harness } from './helpers/harness.ts';
+import { makeHarness, settle, toWorking, intent, STALL_MS, type Harness, startHarness } from './helpers/harness.ts';
 import { ScriptedHost, reading } from './helpers/scripted-host.ts';
 import { RefusedError } from '../../contract/errors.ts';
 import { RECHECK_MS } from '../../actors/pane-feed.ts';
@@ -9,8 +9,7 @@ afterEach(async () => { await h?.fleet.shutdown(); });
 
 describe('restore', () => {
   it('corrupt and foreign snapshot rows are reported and skipped; the rest of the fleet comes back', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     await toWorking(h, 'good');
     await toWorking(h, 'bad-json');
     await toWorking(h, 'bad-state');
@@ -32,8 +31,7 @@ describe('restore', () => {
   });
 
   it('a pty worker whose process died with the daemon is lost; its record (worktree) is kept', async () => {
-    h = makeHarness({ host: new ScriptedHost('pty', false) });
-    await h.fleet.start();
+    h = await startHarness({ host: new ScriptedHost('pty', false) });
     const pane = await toWorking(h, 'p1');
     h.host.panes.delete(pane); // the pty child died with the previous daemon
     await h.restart();
@@ -45,8 +43,7 @@ describe('restore', () => {
   });
 
   it('a tmux pane missing with the server up is gone; with the server down it is wait-failed, not gone', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const p1 = await toWorking(h, 't1');
     const p2 = await toWorking(h, 't2');
     h.host.panes.delete(p1);
@@ -71,8 +68,7 @@ describe('restore', () => {
   });
 
   it('every transition is journaled with the snapshot, and the journal continues across a restart', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'j1');
     const before = h.store.journal({ actorId: 'worker:j1' }).length;
     await h.restart();
@@ -114,8 +110,7 @@ describe('supervision', () => {
   });
 
   it('an unknown worker id is refused with a typed error that names it and hand status', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const err = await h.fleet.send('nobody', 'x').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RefusedError);
     expect((err as RefusedError).code).toBe('unknown-worker');

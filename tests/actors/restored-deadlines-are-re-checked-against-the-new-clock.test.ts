@@ -5,7 +5,7 @@
  */
 import { describe, it, expect, afterEach } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { makeHarness, settle, toWorking, STALL_MS, type Harness } from './helpers/harness.ts';
+import { makeHarness, settle, toWorking, STALL_MS, type Harness, startHarness } from './helpers/harness.ts';
 
 const HOUR = 3_600_000;
 let h: Harness;
@@ -31,8 +31,7 @@ describe('restored deadlines are re-checked against the new clock', () => {
   });
 
   it('a restart with the clock unchanged keeps the original deadline exactly', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     await toWorking(h, 'w1');
     const stallAt = h.fleet.view('w1')!.stallAt!;
     h.clock.increment(STALL_MS / 2);

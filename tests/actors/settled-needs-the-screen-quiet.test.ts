@@ -4,7 +4,7 @@
  * `hand wait --until settled` returned after 0.5 s.
  */
 import { describe, it, expect, afterEach } from 'vitest';
-import { makeHarness, settle, toWorking, type Harness } from './helpers/harness.ts';
+import { settle, toWorking, type Harness, startHarness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { conditionOf } from '../../actors/wait-report.ts';
 import { SETTLE_QUIET_MS } from '../../machines/worker.machine.ts';
@@ -16,8 +16,7 @@ const spinner = reading({ state: 'working', fingerprint: 'f-spinner' });
 
 describe('settled needs the screen quiet', () => {
   it('a screen flipping between a finished turn and a spinner every 300 ms is never settled', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'w1');
     const seen: Array<string | null> = [];
     for (let i = 0; i < 20; i++) {
@@ -31,8 +30,7 @@ describe('settled needs the screen quiet', () => {
   });
 
   it('an idle screen that holds (repaints allowed) is settled once the window has passed, not before', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'w1');
     h.host.show(pane, idle);
     await settle(h);

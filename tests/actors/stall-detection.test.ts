@@ -1,5 +1,5 @@
 import { describe, it, expect, afterEach } from 'vitest';
-import { makeHarness, settle, toWorking, STALL_MS, type Harness } from './helpers/harness.ts';
+import { settle, toWorking, STALL_MS, type Harness, startHarness, advance } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { UNREADABLE_READING } from '../../io/screen/unreadable.ts';
 
@@ -7,34 +7,27 @@ const MIN = 60_000;
 let h: Harness;
 afterEach(async () => { await h?.fleet.shutdown(); });
 
-async function advance(ms: number): Promise<void> {
-  h.clock.increment(ms);
-  await settle(h);
-}
-
 describe('stall detection on a simulated clock', () => {
   it('stalls only after stallMs of an unchanged readable screen', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     await toWorking(h, 'w1');
-    await advance(STALL_MS - 1);
+    await advance(h, STALL_MS - 1);
     expect(h.fleet.view('w1')!.stage).toBe('running.working');
-    await advance(1);
+    await advance(h, 1);
     expect(h.fleet.view('w1')!.stage).toBe('running.stalled');
   });
 
   it('a changed screen restarts the quiet time, and a repaint of the same screen does not', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'w1');
-    await advance(15 * MIN);
+    await advance(h, 15 * MIN);
     h.host.show(pane, reading({ state: 'working', fingerprint: 'f-progress' }));
     await settle(h);
-    await advance(15 * MIN);
+    await advance(h, 15 * MIN);
     expect(h.fleet.view('w1')!.stage).toBe('running.working');
     h.host.show(pane, reading({ state: 'working', fingerprint: 'f-progress' }));
     await settle(h);
-    await advance(5 * MIN);
+    await advance(h, 5 * MIN);
     expect(h.fleet.view('w1')!.stage).toBe('running.stalled');
     // progress after a stall takes the worker back to working
     h.host.show(pane, reading({ state: 'working', fingerprint: 'f-more' }));
@@ -43,48 +36,45 @@ describe('stall detection on a simulated clock', () => {
   });
 
   it('an unreadable screen never becomes a stall, however long it lasts', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'w1');
     h.host.show(pane, { ...UNREADABLE_READING });
     await settle(h);
     expect(h.fleet.view('w1')!.stage).toBe('running.blind');
-    await advance(10 * STALL_MS);
+    await advance(h, 10 * STALL_MS);
     expect(h.fleet.view('w1')!.stage).toBe('running.blind');
     expect(h.fleet.view('w1')!.readable).toBe(false);
   });
 
   it('a blind spell does not move the change time: the same screen afterwards stalls at the original deadline', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'w1');
     const stallAt = h.fleet.view('w1')!.stallAt!;
-    await advance(5 * MIN);
+    await advance(h, 5 * MIN);
     h.host.show(pane, { ...UNREADABLE_READING });
     await settle(h);
-    await advance(10 * MIN);
+    await advance(h, 10 * MIN);
     h.host.show(pane, reading({ state: 'working', fingerprint: 'f-work' }));
     await settle(h);
     expect(h.fleet.view('w1')!.stage).toBe('running.working');
     expect(h.fleet.view('w1')!.stallAt).toBe(stallAt);
-    await advance(stallAt - h.clock.now());
+    await advance(h, stallAt - h.clock.now());
     expect(h.fleet.view('w1')!.stage).toBe('running.stalled');
   });
 
   it('a restore in the middle keeps the original absolute deadline', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     await toWorking(h, 'w1');
     const stallAt = h.fleet.view('w1')!.stallAt!;
-    await advance(10 * MIN);
+    await advance(h, 10 * MIN);
     const res = await h.restart();
     await settle(h);
     expect(res).toEqual({ restored: ['w1'], skipped: [] });
     expect(h.fleet.view('w1')!.stage).toBe('running.working');
     expect(h.fleet.view('w1')!.stallAt).toBe(stallAt);
-    await advance(stallAt - h.clock.now() - 1);
+    await advance(h, stallAt - h.clock.now() - 1);
     expect(h.fleet.view('w1')!.stage).toBe('running.working');
-    await advance(1);
+    await advance(h, 1);
     expect(h.fleet.view('w1')!.stage).toBe('running.stalled');
   });
 });

@@ -6,7 +6,7 @@
  * and a start screen that never changes is a stall.
  */
 import { describe, it, expect, afterEach } from 'vitest';
-import { makeHarness, settle, intent, STALL_MS, type Harness } from './helpers/harness.ts';
+import { settle, intent, STALL_MS, type Harness, startHarness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { conditionOf, meets } from '../../actors/wait-report.ts';
 import { STARTUP_SETTLE_MS } from '../../machines/worker.machine.ts';
@@ -15,8 +15,7 @@ let h: Harness;
 afterEach(async () => { await h?.fleet.shutdown(); });
 
 async function started(): Promise<string> {
-  h = makeHarness();
-  await h.fleet.start();
+  h = await startHarness();
   const v = await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: 'Read the brief.' });
   return v.paneId!;
 }

@@ -3,7 +3,7 @@
  * the real wiring on a scripted host: the scripted agent reacts to keys the way the real one does.
  */
 import { describe, it, expect, afterEach } from 'vitest';
-import { makeHarness, settle, toWorking, type Harness } from './helpers/harness.ts';
+import { settle, toWorking, type Harness, startHarness, advance } from './helpers/harness.ts';
 import { reading, type SentRecord } from './helpers/scripted-host.ts';
 import { INTERRUPT_SETTLE_MS, CLEAR_SETTLE_MS, ESCAPE_SETTLE_MS, BOX_NOT_CLEARED } from '../../machines/worker.machine.ts';
 
@@ -22,15 +22,9 @@ function agent(react: (pane: string, rec: SentRecord) => void): void {
   };
 }
 
-async function advance(ms: number): Promise<void> {
-  h.clock.increment(ms);
-  await settle(h);
-}
-
 describe('teardown of a busy worker', () => {
   it('stop of a working worker presses Escape, waits for the turn to end, then types /exit', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     await toWorking(h, 'w1');
     const before = h.host.sent.length;
     // Escape mid-stream: the turn ends and the box comes back empty.
@@ -44,8 +38,7 @@ describe('teardown of a busy worker', () => {
   });
 
   it('Escape before any reply text puts the prompt back: one ctrl-u clears it, the box is read back empty, then /exit', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     await toWorking(h, 'w1');
     const before = h.host.sent.length;
     agent((pane, rec) => {
@@ -62,8 +55,7 @@ describe('teardown of a busy worker', () => {
   });
 
   it('a turn that ignores Escape gets its /exit after the bounded wait; the stop then times out, pane not reusable, never a kill', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'w1');
     const before = h.host.sent.length;
     h.host.onSend = () => {};
@@ -71,11 +63,11 @@ describe('teardown of a busy worker', () => {
     await settle(h);
     expect(sentLog().slice(before)).toEqual(['key:escape']);
     expect(h.fleet.view('w1')!.stage).toBe('teardown.awaitingInterrupt');
-    await advance(INTERRUPT_SETTLE_MS - 1);
+    await advance(h, INTERRUPT_SETTLE_MS - 1);
     expect(sentLog().slice(before)).toEqual(['key:escape']);
-    await advance(1);
+    await advance(h, 1);
     expect(sentLog().slice(before)).toEqual(['key:escape', 'text:/exit']);
-    await advance(30_000);
+    await advance(h, 30_000);
     const res = await stopping;
     expect(res).toMatchObject({ exitCode: null, paneReusable: false });
     expect(res.view.stage).toBe('teardown.timedOut');
@@ -85,8 +77,7 @@ describe('teardown of a busy worker', () => {
   });
 
   it('ctrl-u that leaves the text in the box withholds /exit: the stop ends timed out with the reason', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     await toWorking(h, 'w1');
     const before = h.host.sent.length;
     agent((pane, rec) => {
@@ -95,7 +86,7 @@ describe('teardown of a busy worker', () => {
     const stopping = h.fleet.stop('w1');
     await settle(h);
     expect(h.fleet.view('w1')!.stage).toBe('teardown.awaitingClear');
-    await advance(CLEAR_SETTLE_MS);
+    await advance(h, CLEAR_SETTLE_MS);
     const res = await stopping;
     expect(sentLog().slice(before)).toEqual(['key:escape', 'key:ctrl-u']);
     expect(res).toMatchObject({ paneReusable: false });
@@ -104,8 +95,7 @@ describe('teardown of a busy worker', () => {
   });
 
   it('a menu is still Escaped first and given its settle time; no ctrl-u over a suggestion', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'w1');
     h.host.show(pane, reading({ state: 'blocked', awaitingInput: true, blockedReason: 'permission', promptBox: null, promptBoxKind: null, fingerprint: 'f-menu' }));
     await settle(h);
@@ -115,7 +105,7 @@ describe('teardown of a busy worker', () => {
     const stopping = h.fleet.stop('w1');
     await settle(h);
     expect(h.fleet.view('w1')!.stage).toBe('teardown.settlingAfterEscape');
-    await advance(ESCAPE_SETTLE_MS - 1);
+    await advance(h, ESCAPE_SETTLE_MS - 1);
     expect(sentLog().slice(before)).toEqual(['key:escape']);
     h.host.show(pane, reading({ fingerprint: 'f-suggested', promptBox: 'run the tests', promptBoxKind: 'suggestion' }));
     await settle(h);
@@ -125,8 +115,7 @@ describe('teardown of a busy worker', () => {
   });
 
   it('an idle worker with text typed in its box gets one ctrl-u before /exit, never the text submitted with /exit appended', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'w1');
     h.host.show(pane, reading({ fingerprint: 'f-typed', promptBox: 'half a thought', promptBoxKind: 'typed' }));
     await settle(h);

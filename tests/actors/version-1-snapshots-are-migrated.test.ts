@@ -4,7 +4,7 @@
  * worker comes back where it was, and its next write is the current version.
  */
 import { describe, it, expect, afterEach } from 'vitest';
-import { makeHarness, settle, toWorking, type Harness } from './helpers/harness.ts';
+import { settle, toWorking, type Harness, startHarness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { SNAPSHOT_VERSION } from '../../actors/snapshot-codec.ts';
 import { CONTEXT_DEFAULTS_SINCE_V1, CONTEXT_DEFAULTS_SINCE_V2 } from '../../machines/worker.types.ts';
@@ -15,8 +15,7 @@ afterEach(async () => { await h?.fleet.shutdown(); });
 describe('version-1 snapshots are migrated on restore', () => {
   it('a version-1 row without the later fields restores with their defaults and is written back as the current version', async () => {
     expect(SNAPSHOT_VERSION).toBe(3);
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'w1');
     await h.fleet.shutdown();
     const row = h.store.workers.get('w1')!;

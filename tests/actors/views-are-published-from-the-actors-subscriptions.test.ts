@@ -7,7 +7,7 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeHarness, settle, showTurnEnd, toWorking, type Harness } from './helpers/harness.ts';
+import { settle, showTurnEnd, toWorking, type Harness, startHarness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { KINGSHAND_ROOT as ROOT } from '../../io/root.ts';
 import type { WorkerView } from '../../actors/worker-view.ts';
@@ -28,8 +28,7 @@ function listen(hh: Harness, id: string): Array<{ stage: string; committed: bool
 
 describe('views are published from the actors subscriptions', () => {
   it('a listener hears every stage a worker passes through, each only after the journal committed it', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const heard = listen(h, 'w1');
     const pane = await toWorking(h, 'w1');
     await showTurnEnd(h, pane);
@@ -43,8 +42,7 @@ describe('views are published from the actors subscriptions', () => {
   });
 
   it('a fleet restored from its snapshot publishes its workers from their restored actors', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const pane = await toWorking(h, 'w1');
     await h.restart();
     await settle(h);
@@ -55,8 +53,7 @@ describe('views are published from the actors subscriptions', () => {
   });
 
   it('an id dispatched again is published from its new actor only', async () => {
-    h = makeHarness();
-    await h.fleet.start();
+    h = await startHarness();
     const first = await toWorking(h, 'w1');
     h.host.exit(first, 0);
     await settle(h);

@@ -1,11 +1,10 @@
 import { describe, it, expect } from 'vitest';
-import { makeHarness, intent, settle, showStartScreen, showTurnEnd, STALL_MS } from './helpers/harness.ts';
+import { intent, settle, showStartScreen, showTurnEnd, STALL_MS, startHarness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 
 describe('worker lifecycle through the real wiring', () => {
   it('a worker is done only after settling with a report, and stop sends /exit then closes', async () => {
-    const h = makeHarness();
-    await h.fleet.start();
+    const h = await startHarness();
     const v = await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: 'read the brief' });
     expect(v.stage).toBe('starting.waiting');
     const pane = v.paneId!;

@@ -62,6 +62,19 @@ export function makeHarness(opts: { host?: ScriptedHost; ports?: Partial<WorkerP
   return h;
 }
 
+/** A harness whose fleet has started (the first two lines of nearly every test). */
+export async function startHarness(opts: Parameters<typeof makeHarness>[0] = {}): Promise<Harness> {
+  const h = makeHarness(opts);
+  await h.fleet.start();
+  return h;
+}
+
+/** Move the simulated clock and let what it fired run to completion. */
+export async function advance(h: Harness, ms: number): Promise<void> {
+  h.clock.increment(ms);
+  await settle(h);
+}
+
 /** Let promise actors and pane reads run to completion. */
 export async function settle(h: Harness): Promise<void> {
   for (let i = 0; i < 5; i++) {
