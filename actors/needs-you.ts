@@ -21,7 +21,8 @@ const NEEDS: ReadonlySet<string> = new Set<Need>(['blocked', 'gate', 'parked', '
 export interface NeedsYouEvent {
   worker: string;
   project: string;
-  need: Need;
+  /** A worker's need, or a base branch moved outside a landing (not any one worker's state). */
+  need: Need | 'base-moved';
   /** One line for a person (and for the Hand's session), the worker's words quoted. */
   line: string;
   question: string | null;

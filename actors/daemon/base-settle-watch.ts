@@ -12,6 +12,7 @@ import type { BaseTips } from '../../persistence/base-tips.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import { labelOf } from '../notify/conditions.ts';
 import { baseMove, baseMoveText, markTold } from './base-watch.ts';
+import type { BaseNotices } from './base-notices.ts';
 
 export interface BaseSettleWatchDeps {
   store: FleetStore;
@@ -19,6 +20,8 @@ export interface BaseSettleWatchDeps {
   stores: WorkStores;
   notifier: Notifier;
   baseTips: BaseTips;
+  /** The Hand's wake hears each move too (base-notices.ts). */
+  notices?: BaseNotices;
   log: (obj: Record<string, unknown>, msg: string) => void;
 }
 
@@ -34,10 +37,12 @@ export function startBaseSettleWatch(deps: BaseSettleWatchDeps): { stop(): void;
     if (!move || move.told) return;
     markTold(deps.baseTips, move);
     const text = baseMoveText(move, project.name);
+    const command = `hand project set ${project.name} --accept-base`;
+    deps.notices?.add({ repo: move.repo, branch: move.branch, to: move.to, worker: v.id, project: project.name, text, command, at: Date.now() });
     deps.stores.away.append({ kind: 'base-moved', text, worker: v.id, project: project.name });
     deps.notifier.notify(`base-moved:${move.repo}:${move.branch}:${move.to}`, {
       worker: v.id, project: project.name, condition: 'base-moved', reason: text, question: null, lastLine: null,
-      command: `hand project set ${project.name} --accept-base`, at: new Date().toISOString(),
+      command, at: new Date().toISOString(),
     });
     deps.log({ worker: v.id, repo: move.repo, branch: move.branch, from: move.from, to: move.to }, 'base moved outside a landing');
   };

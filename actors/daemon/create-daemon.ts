@@ -28,6 +28,7 @@ import { pictureHandlers } from './fleet-picture.ts';
 import { installWork } from './work-install.ts';
 import { projectHandlers } from './project-handlers.ts';
 import { openBaseTips } from '../../persistence/base-tips.ts';
+import { createBaseNotices } from './base-notices.ts';
 import { discardHandlers } from './discard-handlers.ts';
 import { relaunchHandlers } from './relaunch-handlers.ts';
 import { liveWorkerIds, shutTmuxIfIdle, type TmuxOutcome } from './daemon-stop.ts';
@@ -85,6 +86,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   const herdr = createOptionalHerdrHost(deps.env);
   if (herdr) hosts.herdr = herdr;
   const baseTips = openBaseTips(paths.home);
+  const baseNotices = createBaseNotices(baseTips);
   const ports = createRealPorts({
     fallbackEnv: deps.env,
     stateDir: paths.home,
@@ -115,6 +117,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     env: deps.env,
     workersDir: paths.workers,
     requestShutdown: deps.requestShutdown,
+    baseNotices,
     repoTopLevel,
     resolveBase: async (repo) => (await resolveBaseRef(repo)).base,
     backendProblem: (backend) => {
@@ -127,7 +130,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add),
   });
   // Backlog, decisions, away mode, notifications, usage (issue 13), and the rules they put on the fleet's methods.
-  const work = installWork({ store, fleet, paths, env: deps.env, baseTips, log: (obj, msg) => info(obj, msg) });
+  const work = installWork({ store, fleet, paths, env: deps.env, baseTips, baseNotices, log: (obj, msg) => info(obj, msg) });
   // The review page's actions call the finished table (below), so its one method reaches it late.
   let review: Awaited<ReturnType<typeof hostReview>> | null = null;
   const methods: Record<string, Handler> = createMethods({

@@ -22,6 +22,7 @@ import { gateHeldWorkerIds, liveWorkerIds, stopAdvice } from './daemon-stop.ts';
 import { gatedDispatchFacts } from './gate-truth.ts';
 import { readDelivery } from './review-gate.ts';
 import { watchNeedsYou } from './watch-needs-you.ts';
+import type { BaseNotices } from './base-notices.ts';
 import { registrationProblem } from '../../io/git/posture-checks.ts';
 import { allowListEnv } from '../../io/terminal/worker-env.ts';
 import { quoteWorker } from '../../contract/worker-words.ts';
@@ -36,6 +37,8 @@ export interface HandlerDeps extends DispatchDeps {
   socket: string;
   /** The daemon's environment: the caller's stands in for it only when a request carries one. */
   env: Record<string, string | undefined>;
+  /** Moves of a base branch outside a landing, for `watch --needs-you` (base-notices.ts). */
+  baseNotices?: BaseNotices;
   requestShutdown(): void;
 }
 
@@ -167,7 +170,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
     /** Streams every worker view change as progress until the timeout or until the client leaves. */
     async watch(params, ctx) {
       const timeoutMs = num(params, 'timeoutMs', 60_000);
-      if (params.needsYou === true) return watchNeedsYou(fleet, timeoutMs, ctx);
+      if (params.needsYou === true) return watchNeedsYou(fleet, timeoutMs, ctx, deps.baseNotices);
       for (const v of fleet.views()) ctx.progress(statusRow(v));
       await waitFor(fleet, null, () => false, { timeoutMs, signal: ctx.signal, onView: (v) => ctx.progress(statusRow(v)) });
       return fleet.views().map((v) => statusRow(v));

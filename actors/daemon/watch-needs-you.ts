@@ -9,8 +9,14 @@ import type { CallContext } from '../../contract/protocol.ts';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import { waitFor } from '../wait-for.ts';
 import { needOf, needsYouEvent, type Need, type NeedsYouEvent } from '../needs-you.ts';
+import type { BaseNotice, BaseNotices } from './base-notices.ts';
 
-export async function watchNeedsYou(fleet: FleetHostApi, timeoutMs: number, ctx: CallContext): Promise<{ sent: number; pending: NeedsYouEvent[] }> {
+/** A base branch moved outside a landing, as one needs-you event (base-notices.ts). */
+export function baseMovedEvent(n: BaseNotice): NeedsYouEvent {
+  return { worker: n.worker, project: n.project, need: 'base-moved', line: `${n.text} → ${n.command}`, question: null, options: [], fingerprint: null, command: n.command, at: new Date(n.at).toISOString() };
+}
+
+export async function watchNeedsYou(fleet: FleetHostApi, timeoutMs: number, ctx: CallContext, baseNotices?: BaseNotices): Promise<{ sent: number; pending: NeedsYouEvent[] }> {
   const last = new Map<string, Need | null>();
   let sent = 0;
   // Events go out in the order their views arrived, even when one needs a screen read first.
@@ -28,12 +34,28 @@ export async function watchNeedsYou(fleet: FleetHostApi, timeoutMs: number, ctx:
     });
   };
   for (const v of fleet.views()) consider(v);
+  // A base moved outside a landing waits on the person too: the open ones first, then each new one.
+  const tell = (n: BaseNotice) => {
+    queue = queue.then(() => {
+      ctx.progress(baseMovedEvent(n));
+      sent += 1;
+    });
+  };
+  for (const n of baseNotices?.open() ?? []) tell(n);
+  const unsubscribe = baseNotices?.subscribe(tell);
   await queue;
-  await waitFor(fleet, null, () => false, { timeoutMs, signal: ctx.signal, onView: consider });
+  try {
+    await waitFor(fleet, null, () => false, { timeoutMs, signal: ctx.signal, onView: consider });
+  } finally {
+    unsubscribe?.();
+  }
   await queue;
-  const pending = fleet.views().flatMap((v) => {
-    const need = needOf(v);
-    return need ? [needsYouEvent(v, need, null, Date.now())] : [];
-  });
+  const pending = [
+    ...fleet.views().flatMap((v) => {
+      const need = needOf(v);
+      return need ? [needsYouEvent(v, need, null, Date.now())] : [];
+    }),
+    ...(baseNotices?.open() ?? []).map(baseMovedEvent),
+  ];
   return { sent, pending };
 }

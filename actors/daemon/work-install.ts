@@ -12,6 +12,7 @@ import type { Handler } from './server.ts';
 import { startWorkWatch } from './work-watch.ts';
 import { startBaseSettleWatch } from './base-settle-watch.ts';
 import type { BaseTips } from '../../persistence/base-tips.ts';
+import type { BaseNotices } from './base-notices.ts';
 import { workHandlers } from './work-handlers.ts';
 import { crossRules, type CrossRules } from './cross-rules.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
@@ -25,13 +26,14 @@ export function installWork(args: {
   log: (obj: Record<string, unknown>, msg: string) => void;
   /** The recorded base tips: a settle compares its project's base with them (base-settle-watch.ts). */
   baseTips?: BaseTips;
+  baseNotices?: BaseNotices;
 }): { methods: Record<string, Handler>; rules: CrossRules; stores: WorkStores; close(): Promise<void>; awayDigest(): AwayAccount | null } {
   const stores = openWorkStores(args.paths.db);
   const targets = createTargetFile(args.paths.home);
   const sendTimeoutMs = Number(args.env.HAND_NOTIFY_TIMEOUT_MS) > 0 ? Number(args.env.HAND_NOTIFY_TIMEOUT_MS) : 5000;
   const notifier = createNotifier({ store: stores.notify, targets, log: args.log, sendTimeoutMs });
   const watch = startWorkWatch({ fleet: args.fleet, stores, notifier, log: args.log });
-  const baseWatch = args.baseTips ? startBaseSettleWatch({ store: args.store, fleet: args.fleet, stores, notifier, baseTips: args.baseTips, log: args.log }) : null;
+  const baseWatch = args.baseTips ? startBaseSettleWatch({ store: args.store, fleet: args.fleet, stores, notifier, baseTips: args.baseTips, notices: args.baseNotices, log: args.log }) : null;
   notifier.start();
   const deps = { store: args.store, fleet: args.fleet, stores, notifier, targets, watch, home: args.paths.home, log: args.log };
   return {

@@ -3,8 +3,8 @@
  * `git update-ref refs/heads/main HEAD` in its worktree made its commit `main`; no gate opened
  * and the worker read `settled`. Now (1) git's reference-transaction hook refuses a worker's
  * update of the base branch, while the person's own git in their checkout passes; (2) a move
- * the hook cannot stop (`-c core.hooksPath=…`) is seen at the worker's settle — a journal row —
- * and `hand land` refuses, naming the move and the way out, until the person accepts the tip.
+ * the hook cannot stop (`-c core.hooksPath=…`) is seen at the worker's settle — a journal row and
+ * a `hand watch --needs-you` event until answered — and `hand land` refuses, naming the move and the way out, until the person accepts the tip.
  * Real git, a real mock worker running the commands in its worktree with its own environment.
  */
 import { execFileSync } from 'node:child_process';
@@ -57,6 +57,17 @@ describe('the base branch moves only through a landing', () => {
       expect(row.text).toContain(`moved from ${before.slice(0, 12)} to ${moved.slice(0, 12)} outside a landing`);
       expect(row.text).toContain(`hand project set ${project} --accept-base`);
 
+      // The Hand's wake hears it too, until the person answers.
+      const needsYou = async () => {
+        const r = await w.hand(['watch', '--needs-you', '--timeout', '1s', '--json'], { timeoutMs: 30_000 });
+        expect(r.code, r.stderr).toBe(0);
+        return r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((e: any) => e.need === 'base-moved');
+      };
+      const woken = await needsYou();
+      expect(woken).toHaveLength(1);
+      expect(woken[0]).toMatchObject({ worker: 'w1', project, command: `hand project set ${project} --accept-base` });
+      expect(woken[0].line).toContain('outside a landing');
+
       await ok(['send', 'w1', `MODE:report ${d.reportPath}`], 'report');
       await ok(['wait', 'w1', '--until', 'settled', '--timeout', '30s'], 'w1 settles');
       const land = await w.hand(['land', 'w1', '--json']);
@@ -68,6 +79,7 @@ describe('the base branch moves only through a landing', () => {
       // The person says the move was theirs: the refusal goes (what is left is git's own answer).
       const accepted = await ok(['project', 'set', project, '--accept-base'], 'accept the base');
       expect(accepted.acceptedBase).toEqual([{ branch: 'main', from: before, to: moved }]);
+      expect(await needsYou(), 'answered, it wakes nobody').toEqual([]);
       const again = await w.hand(['land', 'w1', '--json']);
       expect(again.json?.error?.code ?? null).not.toBe('base-moved-outside-a-landing');
 
