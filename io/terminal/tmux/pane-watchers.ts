@@ -103,6 +103,10 @@ export class PaneWatchers {
     if (!(await awaitNoControlClients(this.ctx, sessionId))) {
       this.notice('another tmux control client is still attached to the monitor session; connecting anyway', { sessionId });
     }
+    // Null until attached: a client that ends before that is reported by open()'s rejection, and
+    // its close callback must not read a binding that does not exist yet (a ReferenceError thrown
+    // from the child's exit handler is uncaught in the daemon).
+    let opened: TmuxControlClient | null = null;
     const client = await TmuxControlClient.open(this.ctx, sessionId, {
       onOutput: (paneId) => {
         if (!this.watches.has(paneId)) return; // the placeholder, or a pane nobody asked about
@@ -112,13 +116,15 @@ export class PaneWatchers {
       onOtherNotification: (line) => this.onWindowNotification(line),
       onSubscription: (name, paneId, value) => this.onSubscription(name, paneId, value),
       onClose: (expected, detail) => {
-        if (this.monitor?.client === client) this.monitor = null;
+        if (opened === null) return;
+        if (this.monitor?.client === opened) this.monitor = null;
         if (!expected && !this.disposed) {
           this.notice('tmux control client ended', { reason: detail, watched: this.watches.size });
           void this.recover();
         }
       },
     });
+    opened = client;
     if (this.disposed) {
       await client.close();
       throw new ControlClosedError('the tmux host was disposed');
