@@ -28,6 +28,36 @@ function isBusy(err: unknown): boolean {
   return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED');
 }
 
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Why the lock could not be taken, and the true fix. Deleting the lock file is advised only
+ * when SQLite says the file is damaged and no process named in it is alive: after a full disk
+ * the advice to delete daemon.lock was given while the cause was the disk (issue 25 item 1).
+ */
+function lockFailed(home: string, lockPath: string, err: unknown): RefusedError {
+  const code = (err as { code?: string })?.code ?? '';
+  const message = (err as Error)?.message ?? String(err);
+  if (code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR') || code === 'ENOSPC' || /disk is full|ENOSPC|no space left/i.test(message)) {
+    return new RefusedError('state-disk-full', `cannot lock the state directory ${home}: the disk under it is full (${message}). Free space there (df -h ${home}) and run the command again; nothing needs deleting in ${home}.`, { home, lockPath, sqliteCode: code });
+  }
+  const holder = readLockHolder(home);
+  if (holder && pidAlive(holder.pid)) {
+    return new RefusedError('home-lock-failed', `cannot lock the state directory ${home} through ${lockPath}: ${message}. A daemon (pid ${holder.pid}) may still hold it: stop it with hand daemon stop --home ${home} (or kill ${holder.pid}); do not delete the lock while it runs.`, { home, lockPath, holderPid: holder.pid, sqliteCode: code });
+  }
+  const damaged = code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB';
+  return new RefusedError('home-lock-failed', damaged
+    ? `cannot lock the state directory ${home}: ${lockPath} is damaged (${message}) and no daemon holds it. Delete ${lockPath} (it holds only the lock) and run the command again.`
+    : `cannot lock the state directory ${home} through ${lockPath}: ${message}. Check the directory's permissions (ls -ld ${home}).`, { home, lockPath, sqliteCode: code });
+}
+
 export function acquireHomeLock(home: string, pid: number = process.pid): HomeLock {
   mkdirSync(home, { recursive: true, mode: 0o700 });
   const lockPath = join(home, 'daemon.lock');
@@ -42,13 +72,7 @@ export function acquireHomeLock(home: string, pid: number = process.pid): HomeLo
     db.prepare('INSERT INTO holder (pid, since) VALUES (?, ?)').run(pid, Date.now());
   } catch (err) {
     db.close();
-    if (!isBusy(err)) {
-      throw new RefusedError(
-        'home-lock-failed',
-        `cannot lock the state directory ${home} through ${lockPath}: ${(err as Error).message}. Check the directory's permissions; if no daemon is running and the file is damaged, delete ${lockPath}.`,
-        { home, lockPath },
-      );
-    }
+    if (!isBusy(err)) throw lockFailed(home, lockPath, err);
     const holder = readLockHolder(home);
     const who = holder ? `another kingshand daemon (pid ${holder.pid})` : 'another kingshand daemon';
     throw new RefusedError(
