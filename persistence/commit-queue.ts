@@ -53,7 +53,7 @@ export class CommitQueue {
   private health: StoreHealth | null = null;
 
   constructor(
-    private readonly store: Pick<FleetStore, 'commit'>,
+    private readonly store: Pick<FleetStore, 'commit' | 'reclaimSpace'>,
     private readonly o: {
       timer: CommitTimer;
       retryMs?: number;
@@ -91,6 +91,8 @@ export class CommitQueue {
 
   /** Tries every queued commit once, in order; true when nothing is left. */
   drain(): boolean {
+    // A full disk: fold the log back first, or the space the person freed goes to its old frames.
+    if (this.health?.trouble === 'full') this.store.reclaimSpace?.();
     while (this.queue.length > 0) {
       try {
         this.store.commit(this.queue[0]!);

@@ -41,6 +41,11 @@ function openDatabase(dbPath: string, busyTimeoutMs: number): Database.Database 
       const mode = db.pragma('journal_mode = WAL', { simple: true });
       if (mode !== 'wal') throw new Error(`journal_mode is ${String(mode)}, WAL could not be enabled`);
       db.pragma('synchronous = NORMAL');
+      // A bounded log: checkpoint every 1 MB of frames (not 4 MB) and truncate the file back to
+      // 1 MB after each, so the state directory's footprint stays small and a nearly full disk
+      // is not filled by the log's old frames (issue 25: 2.6 MB of WAL on a 3 MB disk).
+      db.pragma('wal_autocheckpoint = 256');
+      db.pragma('journal_size_limit = 1048576');
       db.pragma(`busy_timeout = ${busyTimeoutMs}`);
       db.pragma('foreign_keys = ON');
       return db;
@@ -189,6 +194,13 @@ export function openStore(dbPath: string, options: OpenStoreOptions = {}): Sqlit
     },
     commit(args) {
       commitTx(args);
+    },
+    reclaimSpace() {
+      try {
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      } catch {
+        // Still no room (or a reader holds the log): the next retry tries again.
+      }
     },
     loadFleetSnapshot() {
       const r = s.loadFleet.get() as Record<string, unknown> | undefined;

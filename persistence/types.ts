@@ -79,6 +79,11 @@ export interface FleetStore {
     snapshotVersion: number;
     journal: JournalEntry[];
   }): void;
+  /**
+   * After the disk was full: fold the write-ahead log back into the database and truncate it, so
+   * space freed by the person is not eaten again by the log's old frames. Best effort, never throws.
+   */
+  reclaimSpace?(): void;
   loadFleetSnapshot(): { json: string; version: number } | null;
   journal(opts?: { actorId?: string; afterSeq?: number; limit?: number }): StoredJournalEntry[];
   close(): void;

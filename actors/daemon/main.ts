@@ -41,10 +41,37 @@ export interface DaemonServiceOptions {
  * (createDaemon) and serves it on the socket. No `process.*`: the binary (runDaemon) adds the
  * signals and the exit, a test runs the same service in process.
  */
+/**
+ * The log's destination never takes the daemon down: a write it cannot make (ENOSPC on a full
+ * disk) was an unhandled 'error' event — the daemon died silently within seconds, its last line
+ * cut mid-record (issue 25 item 1). Failed lines stay buffered and are written, in order, once the
+ * disk takes writes again, followed by one line saying since when the log could not be written.
+ */
+function survivingDestination(path: string): ReturnType<typeof pino.destination> {
+  const dest = pino.destination({ dest: path, sync: true, mkdir: true });
+  let failingSince: { at: number; error: string } | null = null;
+  let writing = false;
+  dest.on('error', (err: NodeJS.ErrnoException) => {
+    failingSince ??= { at: Date.now(), error: err.code ?? err.message };
+  });
+  dest.on('write', () => {
+    if (!failingSince || writing) return;
+    const was = failingSince;
+    failingSince = null;
+    writing = true;
+    try {
+      dest.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'the daemon log could not be written for a while; lines kept in memory meanwhile follow in order', since: was.at, error: was.error })}\n`);
+    } finally {
+      writing = false;
+    }
+  });
+  return dest;
+}
+
 export async function startDaemonService(paths: HomePaths, opts: DaemonServiceOptions): Promise<DaemonService> {
   const lock = acquireHomeLock(paths.home, opts.pid);
   ensurePrivateFile(paths.log);
-  const logger = pino({ base: { pid: opts.pid } }, pino.destination({ dest: paths.log, sync: true, mkdir: true }));
+  const logger = pino({ base: { pid: opts.pid } }, survivingDestination(paths.log));
   const log = (level: 'info' | 'warn' | 'error', obj: Record<string, unknown>, msg: string) => logger[level](obj, msg);
   let server: KeptSocket | null = null;
   let daemon: Daemon | null = null;

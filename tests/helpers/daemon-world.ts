@@ -40,10 +40,12 @@ export interface DaemonWorld {
   cleanup(): Promise<void>;
 }
 
-export async function makeDaemonWorld(label: string, opts: { env?: Record<string, string>; daemonEnv?: Record<string, string> } = {}): Promise<DaemonWorld> {
+export async function makeDaemonWorld(label: string, opts: { env?: Record<string, string>; daemonEnv?: Record<string, string>; beforeHome?: (home: string) => void } = {}): Promise<DaemonWorld> {
   const tmp = makeTempDir(label);
   const root = tmp.path;
   const home = join(root, 'state');
+  // A test that needs the state directory on its own file system (a small tmpfs) mounts it here.
+  opts.beforeHome?.(home);
   const paths = ensureHome(home);
   const { repo, agentHome } = seedWorld(root, '# test repo\n');
   const env = worldEnv(agentHome, { ...WORKER_WORLD_ENV, ...opts.env });

@@ -1,0 +1,102 @@
+/**
+ * Rule (issue 25, item 1): the daemon survives a full disk under its state directory. Streaming
+ * workers on a 4 MB tmpfs `HAND_HOME`, the disk filled: the daemon keeps answering, says the disk
+ * is full and how many transitions wait, keeps its workers; when space returns it writes them by
+ * itself, in order, and the log it keeps on that disk stays bounded (the WAL, never checkpointed
+ * below 4 MB, had taken 2.6 MB of a 3 MB disk and ate freed space again in seconds). Before, the
+ * daemon died within 8–10 s with no reason anywhere.
+ */
+import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { makeDaemonWorld, type DaemonWorld } from '../helpers/daemon-world.ts';
+import { makeTempDir } from '../helpers/temp.ts';
+
+async function until<T>(what: string, read: () => Promise<T>, check: (v: T) => boolean, boundMs: number): Promise<T> {
+  const end = Date.now() + boundMs;
+  for (;;) {
+    const v = await read();
+    if (check(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out after ${boundMs} ms waiting for ${what}; last: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Fills the file system under `dir` to the last block; returns the filler's path. */
+function fill(dir: string): string {
+  const filler = join(dir, 'filler');
+  let size = 0;
+  const chunk = Buffer.alloc(16 * 1024, 1);
+  for (;;) {
+    try {
+      writeFileSync(filler, chunk, { flag: 'a' });
+      size += chunk.length;
+    } catch {
+      return filler;
+    }
+  }
+}
+
+describe('the daemon survives a full disk and resumes when space returns', () => {
+  it('streaming workers on a full 4 MB state disk: the daemon answers, says why, and writes every transition once space returns', async (ctx) => {
+    let mounted: string | null = null;
+    let refused: string | null = null;
+    let w: DaemonWorld | null = null;
+    // The small disk lives outside the world's own temp dir (which only links to it), so the
+    // world's cleanup never meets a mount point.
+    const disk = makeTempDir('full-disk-mnt');
+    try {
+      w = await makeDaemonWorld('full-disk', {
+        env: { KH_MOCK_TICK_MS: '50' },
+        beforeHome: (home) => {
+          const mnt = join(disk.path, 'disk');
+          mkdirSync(mnt);
+          try {
+            execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mnt], { stdio: 'pipe' });
+            mounted = mnt;
+            mkdirSync(join(mnt, 'state'), { mode: 0o700 });
+            execFileSync('ln', ['-s', join(mnt, 'state'), home]);
+          } catch (err) {
+            refused = String((err as { stderr?: Buffer }).stderr ?? err).trim();
+          }
+        },
+      });
+      if (refused) ctx.skip(`this machine refuses to mount a tmpfs: ${refused}`);
+      await w.call('annex', { repo: w.repo, yolo: true });
+      for (const id of ['s1', 's2']) await w.dispatch(id, 'MODE:hang keep working');
+      await until('both workers at work', () => w!.call('status', {}), (rows: Array<{ stage: string }>) => rows.filter((r) => r.stage === 'running.working').length === 2, 30_000);
+
+      const filler = fill(mounted!);
+      const full = await until('the daemon to say the disk is full', () => w!.call('ping'), (p) => p.store?.trouble === 'full', 30_000);
+      expect(full.store.pending).toBeGreaterThan(0);
+      const rows = (await w.call('status', {})) as Array<{ id: string; stage: string }>;
+      expect(rows.map((r) => r.stage), 'the workers are kept, still at work').toEqual(['running.working', 'running.working']);
+
+      rmSync(filler);
+      await until('the waiting transitions to be written once space returned', () => w!.call('ping'), (p) => p.store === null, 30_000);
+      // Still healthy a few seconds later: the freed space was not eaten again by the log.
+      await new Promise((r) => setTimeout(r, 3000));
+      expect((await w.call('ping')).store).toBeNull();
+      expect(statSync(join(w.home, 'fleet.db-wal')).size, 'the write-ahead log stays bounded').toBeLessThanOrEqual(2 * 1024 * 1024);
+
+      const db = new Database(w.paths.db, { readonly: true });
+      try {
+        for (const id of ['s1', 's2']) {
+          const moves = (db.prepare('SELECT seq, from_json, to_json FROM journal WHERE actor_id = ? ORDER BY seq').all(`worker:${id}`) as Array<{ seq: number; from_json: string | null; to_json: string | null }>)
+            .filter((r) => r.from_json !== null && r.from_json !== r.to_json);
+          for (let i = 1; i < moves.length; i++) expect(moves[i]!.from_json, `worker ${id} row ${moves[i]!.seq}`).toBe(moves[i - 1]!.to_json);
+        }
+      } finally {
+        db.close();
+      }
+    } finally {
+      await w?.cleanup();
+      // Lazy: the private tmux server killed by the world's cleanup may take a moment to let go
+      // of its socket there; the mount is detached now and freed when it does.
+      if (mounted) execFileSync('umount', ['-l', mounted], { stdio: 'ignore' });
+      disk.cleanup();
+    }
+  });
+});
