@@ -127,5 +127,11 @@ export function wakeTurns(text: string): { key: string; turn: Turn }[] {
       },
     });
   }
+  // Any other event (a gate opened, a landing done) is said to the person as the fleet printed it.
+  if (out.length === 0) {
+    const event = /<event>([\s\S]*?)<\/event>/.exec(text)?.[1];
+    const line = event?.replace(/ → .*$/, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+    if (line) out.push({ key: `wake:${line}`, turn: { steps: [], say: () => `Fleet: ${line}.` } });
+  }
   return out;
 }

@@ -122,6 +122,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   watching = false;
+  if (pane) screens.push(await pane.capture().catch(() => ''));
   if (process.env.KH_DEBUG_TRANSCRIPT && pane) writeFileSync(process.env.KH_DEBUG_TRANSCRIPT, `${screens.filter((_, i, a) => i === 0 || a[i - 1] !== a[i]).join('\n=====\n')}\n=====CALLS\n${JSON.stringify(script?.calls, null, 1)}\n=====NOTIFICATIONS\n${script?.notifications.join('\n---\n')}`);
   await pane?.kill();
   if (hand) {
@@ -182,6 +183,9 @@ describe.sequential('the Hand runs the whole workflow in real Claude Code', () =
     await saidBy('person:approveB');
     expect(resultJson(callsOf('person:approveB')[0])).toMatchObject({ id: 'park-b' });
     expect(execFileSync('git', ['log', '--format=%s', '-1', 'main'], { cwd: repo, encoding: 'utf8' }).trim()).toBe('Add the queue setting');
+    // The gate and the landing were printed while the Hand was in a turn: they still reach the model.
+    expect(script.notifications.some((n) => n.includes('park-b waits at its landing approval'))).toBe(true);
+    await saidBy('wake:park-b landed');
   }, 120_000);
 
   it('survey shows the remaining queue', async () => {
