@@ -87,7 +87,7 @@ beforeAll(async () => {
         { kind: 'ask', header: 'Migrations', question: Q2, options: [{ label: 'Yes' }, { label: 'No' }] },
       ] },
       { match: 'PARK-AFTER-WORK', once: true, steps: [
-        { kind: 'think', ms: 4000 },
+        { kind: 'think', ms: 6000 },
         { kind: 'bash', command: 'echo redis > queue.txt && git add queue.txt && git commit -q -m "Add the queue setting"', description: 'Commit the queue setting' },
         { kind: 'write', path: reportB, content: `# Report\n\nThe queue setting is committed.\n\nWaiting on: ${PARK_QUESTION}\n- Redis\n- SQS\n` },
         { kind: 'reply', text: 'I need a decision; it is in the report.' },
