@@ -47,7 +47,7 @@ let watching = true;
 function saidBy(key: string, timeoutMs = 60_000): Promise<string> {
   const done = () => script.said.get(key);
   if (done()) return Promise.resolve(done()!);
-  return waitForEvent((l) => fake.onRequest(l), () => done() !== undefined, { what: `the Hand to finish its turn for ${key} (started: ${script.started.join(', ')})`, timeoutMs }).then(() => done()!);
+  return waitForEvent((l) => fake.onRequest(l), () => done() !== undefined, { what: `the Hand to finish its turn for ${key} (started: ${script.started.join(', ')}; wake lines received: ${script.notifications.flatMap((n) => [...n.matchAll(/<event>([^<]{0,60})/g)].map((m) => m[1])).join(' | ')})`, timeoutMs }).then(() => done()!);
 }
 
 /** The person types into the Hand's pane, as at a keyboard: the words, then Enter. */
@@ -137,6 +137,10 @@ describe.sequential('the Hand runs the whole workflow in real Claude Code', () =
   it('arms the needs-you Monitor, files two items, dispatches both by item and approves both briefs on the person\'s word', async () => {
     await person(SAY.start);
     await saidBy('person:start', 90_000);
+    // The session started on the digest (SessionStart hook): the Claude Code line against the corpus is in it.
+    const first = fake.received.find((r) => r.kind === 'main')!.raw ?? '';
+    expect(first).toContain('=== HAND DIGEST');
+    expect(first).toContain("CLAUDE CODE: Claude Code 2.1.332: its screens are in the reader's corpus");
     const calls = callsOf('person:start');
     expect(calls.map((c) => c.name)).toEqual(['Monitor', 'mcp__hand__backlog_add', 'mcp__hand__backlog_add', 'mcp__hand__dispatch', 'mcp__hand__dispatch', 'mcp__hand__approve', 'mcp__hand__approve']);
     const monitor = calls[0]!.result!;
