@@ -56,6 +56,8 @@ export class HandScript {
   /** For startFakeAnthropic({ respond }). */
   readonly respond = (summary: RequestSummary, seq: number): ScriptItem | null => {
     for (const text of summary.lastUserTexts) this.take(text);
+    // A wake line that came during a turn rides after the tool result as a system message (never the person's words).
+    for (const text of summary.systemTexts) if (text.includes(NOTIFICATION)) this.take(text);
     const back = summary.toolResults.map((r) => ({ r, at: this.inflight.get(r.toolUseId) })).find((x) => x.at);
     if (back?.at) {
       this.inflight.delete(back.r.toolUseId);

@@ -106,17 +106,28 @@ function openDecision(calls: HandCall[]): { key: string } {
   return open;
 }
 
+/**
+ * The events of one notification text: Claude Code puts each Monitor line in its own <event>, and
+ * lines that arrive together (a gate and a landing during one turn) come in one message.
+ */
+function eventsOf(text: string): string[] {
+  return [...text.matchAll(/<event>([\s\S]*?)<\/event>/g)].map((m) => m[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
+}
+
 /** A wake line names its worker and what it needs; the Hand's turn for each event it knows. */
 export function wakeTurns(text: string): { key: string; turn: Turn }[] {
-  const out: { key: string; turn: Turn }[] = [];
-  if (text.includes('menu-a is blocked') && text.includes(Q1)) {
-    out.push({ key: 'wake:a-q1', turn: { steps: [], say: () => `worker menu-a wrote: "${Q1}" — 1. SQLite, 2. Postgres, 3. None. Which one?` } });
+  return eventsOf(text).map((event) => wakeTurn(event));
+}
+
+function wakeTurn(event: string): { key: string; turn: Turn } {
+  if (event.includes('menu-a is blocked') && event.includes(Q1)) {
+    return { key: 'wake:a-q1', turn: { steps: [], say: () => `worker menu-a wrote: "${Q1}" — 1. SQLite, 2. Postgres, 3. None. Which one?` } };
   }
-  if (text.includes('menu-a is blocked') && text.includes(Q2)) {
-    out.push({ key: 'wake:a-q2', turn: { steps: [], say: () => `worker menu-a wrote: "${Q2}" — noted for when you are back.` } });
+  if (event.includes('menu-a is blocked') && event.includes(Q2)) {
+    return { key: 'wake:a-q2', turn: { steps: [], say: () => `worker menu-a wrote: "${Q2}" — noted for when you are back.` } };
   }
-  if (text.includes('park-b parked on a decision')) {
-    out.push({
+  if (event.includes('park-b parked on a decision')) {
+    return {
       key: 'wake:b-parked',
       turn: {
         steps: [mcp('decisions')],
@@ -125,7 +136,9 @@ export function wakeTurns(text: string): { key: string; turn: Turn }[] {
           return `worker park-b wrote: "${d.question}" (decision ${d.key}): ${d.options.join(' or ')}?`;
         },
       },
-    });
+    };
   }
-  return out;
+  // Any other event (a gate opened, a landing done) is said to the person as the fleet printed it.
+  const line = event.replace(/ → .*$/s, '');
+  return { key: `wake:${line}`, turn: { steps: [], say: () => `Fleet: ${line}.` } };
 }

@@ -47,7 +47,7 @@ let watching = true;
 function saidBy(key: string, timeoutMs = 60_000): Promise<string> {
   const done = () => script.said.get(key);
   if (done()) return Promise.resolve(done()!);
-  return waitForEvent((l) => fake.onRequest(l), () => done() !== undefined, { what: `the Hand to finish its turn for ${key} (started: ${script.started.join(', ')})`, timeoutMs }).then(() => done()!);
+  return waitForEvent((l) => fake.onRequest(l), () => done() !== undefined, { what: `the Hand to finish its turn for ${key} (started: ${script.started.join(', ')}; wake lines received: ${script.notifications.flatMap((n) => [...n.matchAll(/<event>([^<]{0,60})/g)].map((m) => m[1])).join(' | ')})`, timeoutMs }).then(() => done()!);
 }
 
 /** The person types into the Hand's pane, as at a keyboard: the words, then Enter. */
@@ -87,7 +87,7 @@ beforeAll(async () => {
         { kind: 'ask', header: 'Migrations', question: Q2, options: [{ label: 'Yes' }, { label: 'No' }] },
       ] },
       { match: 'PARK-AFTER-WORK', once: true, steps: [
-        { kind: 'think', ms: 4000 },
+        { kind: 'think', ms: 6000 },
         { kind: 'bash', command: 'echo redis > queue.txt && git add queue.txt && git commit -q -m "Add the queue setting"', description: 'Commit the queue setting' },
         { kind: 'write', path: reportB, content: `# Report\n\nThe queue setting is committed.\n\nWaiting on: ${PARK_QUESTION}\n- Redis\n- SQS\n` },
         { kind: 'reply', text: 'I need a decision; it is in the report.' },
@@ -122,6 +122,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   watching = false;
+  if (pane) screens.push(await pane.capture().catch(() => ''));
   if (process.env.KH_DEBUG_TRANSCRIPT && pane) writeFileSync(process.env.KH_DEBUG_TRANSCRIPT, `${screens.filter((_, i, a) => i === 0 || a[i - 1] !== a[i]).join('\n=====\n')}\n=====CALLS\n${JSON.stringify(script?.calls, null, 1)}\n=====NOTIFICATIONS\n${script?.notifications.join('\n---\n')}`);
   await pane?.kill();
   if (hand) {
@@ -136,6 +137,10 @@ describe.sequential('the Hand runs the whole workflow in real Claude Code', () =
   it('arms the needs-you Monitor, files two items, dispatches both by item and approves both briefs on the person\'s word', async () => {
     await person(SAY.start);
     await saidBy('person:start', 90_000);
+    // The session started on the digest (SessionStart hook): the Claude Code line against the corpus is in it.
+    const first = fake.received.find((r) => r.kind === 'main')!.raw ?? '';
+    expect(first).toContain('=== HAND DIGEST');
+    expect(first).toContain("CLAUDE CODE: Claude Code 2.1.332: its screens are in the reader's corpus");
     const calls = callsOf('person:start');
     expect(calls.map((c) => c.name)).toEqual(['Monitor', 'mcp__hand__backlog_add', 'mcp__hand__backlog_add', 'mcp__hand__dispatch', 'mcp__hand__dispatch', 'mcp__hand__approve', 'mcp__hand__approve']);
     const monitor = calls[0]!.result!;
@@ -182,6 +187,9 @@ describe.sequential('the Hand runs the whole workflow in real Claude Code', () =
     await saidBy('person:approveB');
     expect(resultJson(callsOf('person:approveB')[0])).toMatchObject({ id: 'park-b' });
     expect(execFileSync('git', ['log', '--format=%s', '-1', 'main'], { cwd: repo, encoding: 'utf8' }).trim()).toBe('Add the queue setting');
+    // The gate and the landing were printed while the Hand was in a turn: they still reach the model.
+    expect(script.notifications.some((n) => n.includes('park-b waits at its landing approval'))).toBe(true);
+    await saidBy('wake:park-b landed');
   }, 120_000);
 
   it('survey shows the remaining queue', async () => {

@@ -25,6 +25,11 @@ export interface RequestSummary {
   lastPromptText: string | null;
   /** Every text block of the last user message, in order (reminders included). */
   lastUserTexts: string[];
+  /**
+   * Text of `role: "system"` messages after the last assistant message: Claude Code 2.1.332 sends
+   * a background event (a Monitor line) that arrived during a turn this way, after the tool result.
+   */
+  systemTexts: string[];
   /** tool_result blocks of the last user message: non-empty means "continue after a tool". */
   toolResults: ToolResultSummary[];
   messageCount: number;
@@ -72,6 +77,8 @@ export function summariseRequest(body: unknown): RequestSummary {
   const tools = Array.isArray(b.tools)
     ? b.tools.filter(isObject).map((t) => (typeof t.name === 'string' ? t.name : String(t.type ?? '?')))
     : [];
+  const lastAssistant = messages.map((m) => m.role).lastIndexOf('assistant');
+  const systemTexts = messages.slice(lastAssistant + 1).filter((m) => m.role === 'system').map((m) => textOf(m.content)).filter((t) => t !== '');
   return {
     model: typeof b.model === 'string' ? b.model : null,
     stream: b.stream === true,
@@ -79,6 +86,7 @@ export function summariseRequest(body: unknown): RequestSummary {
     systemText: typeof b.system === 'string' ? b.system : textOf(b.system),
     lastPromptText: prompts.at(-1) ?? lastUserTexts.at(-1) ?? null,
     lastUserTexts,
+    systemTexts,
     toolResults,
     messageCount: messages.length,
   };
