@@ -11,7 +11,7 @@ import { UsageError } from '../../contract/errors.ts';
 import type { FleetStore, StoredJournalEntry } from '../../persistence/types.ts';
 import { stagePath } from '../worker-view.ts';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
-import type { Handler } from './server.ts';
+import type { MethodTable } from '../../contract/protocol.ts';
 import { conditionOf } from '../wait-report.ts';
 import { meaningOfStage, waitReasonOf, type StateMeaning } from '../condition.ts';
 import { optionsOf, questionOf } from '../../io/screen/question-text.ts';
@@ -192,16 +192,13 @@ export function buildAudience(store: FleetStore, since: number, now = Date.now()
   return { contract: 'hand-audience.v1', since: new Date(since).toISOString(), until: new Date(now).toISOString(), workers };
 }
 
-export function pictureHandlers(deps: { store: FleetStore; fleet: FleetHostApi; work?: WorkStores }): Record<string, Handler> {
+export function pictureHandlers(deps: { store: FleetStore; fleet: FleetHostApi; work?: WorkStores }): Pick<MethodTable, 'survey' | 'audience'> {
   return {
     async survey() {
       return buildSurvey(deps.store, deps.fleet, Date.now(), deps.work);
     },
-    async audience(params) {
-      const since = params.since;
-      if (typeof since !== 'number' || !Number.isFinite(since) || since < 0) {
-        throw new UsageError('bad-since', `since must be a time in epoch milliseconds (got ${JSON.stringify(since)}).`, { since });
-      }
+    // `since` was checked at the edge (param-parsers.ts): a time in epoch milliseconds.
+    async audience({ since }) {
       return buildAudience(deps.store, since);
     },
   };

@@ -87,7 +87,7 @@ export async function startDaemonService(paths: HomePaths, opts: DaemonServiceOp
     lock.release();
     throw err;
   }
-  const methods = daemon.methods;
+  const methods = daemon.served;
   const info = (obj: Record<string, unknown>, msg: string) => logger.info(obj, msg);
   const listen = async () => {
     const s = await startSocketServer(paths.socket, methods, info);

@@ -4,10 +4,10 @@
  * already running keeps the settings it started with, and the answer says so.
  */
 import { RefusedError, UsageError } from '../../contract/errors.ts';
-import { describePosture, parsePermissionPosture, type PermissionPosture } from '../../io/agent/claude/permissions.ts';
+import { describePosture, type PermissionPosture } from '../../io/agent/claude/permissions.ts';
 import type { FleetStore, ProjectRecord } from '../../persistence/types.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
-import type { Handler } from './server.ts';
+import type { MethodTable } from '../../contract/protocol.ts';
 import { conditionOf } from '../wait-report.ts';
 
 /** The posture a project's workers run under (absent in an old row = 'off', the seed's default). */
@@ -16,22 +16,18 @@ export function postureOfProject(store: FleetStore, name: string): PermissionPos
 }
 
 /** `--permissions` on annex: given → parsed; absent → kept on re-annex, 'off' for a new project. */
-export function annexPermissions(raw: unknown, previous: ProjectRecord | undefined): PermissionPosture {
-  if (raw === undefined || raw === null || raw === '') return previous?.permissions ?? 'off';
-  return parsePermissionPosture(raw);
+export function annexPermissions(given: PermissionPosture | undefined, previous: ProjectRecord | undefined): PermissionPosture {
+  return given ?? previous?.permissions ?? 'off';
 }
 
-export function projectHandlers(deps: { store: FleetStore; fleet: FleetHostApi }): Record<string, Handler> {
+export function projectHandlers(deps: { store: FleetStore; fleet: FleetHostApi }): Pick<MethodTable, 'projectSet'> {
   return {
-    async projectSet(params) {
-      const name = typeof params.name === 'string' ? params.name : '';
-      if (!name) throw new UsageError('bad-request', 'missing project name: hand project set <name> --permissions off|edits|ask', { key: 'name' });
+    async projectSet({ name, permissions }) {
       const project = deps.store.getProject(name);
       if (!project || project.name !== name) {
         throw new RefusedError('unknown-project', `no project named ${JSON.stringify(name)}. \`hand projects\` lists them.`, { name });
       }
-      if (params.permissions === undefined) throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask.', { name });
-      const permissions = parsePermissionPosture(params.permissions);
+      if (permissions === undefined) throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask.', { name });
       const before = project.permissions ?? 'off';
       deps.store.upsertProject({ ...project, permissions });
       const running = deps.fleet

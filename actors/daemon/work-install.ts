@@ -8,9 +8,8 @@ import { openWorkStores } from '../../persistence/work/index.ts';
 import { createTargetFile } from '../notify/targets.ts';
 import { createNotifier } from '../notify/notifier.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
-import type { Handler } from './server.ts';
 import { startWorkWatch } from './work-watch.ts';
-import { workHandlers } from './work-handlers.ts';
+import { workHandlers, type WorkMethods } from './work-handlers.ts';
 import { crossRules, type CrossRules } from './cross-rules.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
 import { awayAccountIfUnread, type AwayAccount } from './away-account.ts';
@@ -21,7 +20,7 @@ export function installWork(args: {
   paths: { home: string; db: string; workers: string };
   env: Record<string, string | undefined>;
   log: (obj: Record<string, unknown>, msg: string) => void;
-}): { methods: Record<string, Handler>; rules: CrossRules; stores: WorkStores; close(): Promise<void>; awayDigest(): AwayAccount | null } {
+}): { methods: WorkMethods; rules: CrossRules; stores: WorkStores; close(): Promise<void>; awayDigest(): AwayAccount | null } {
   const stores = openWorkStores(args.paths.db);
   const targets = createTargetFile(args.paths.home);
   const sendTimeoutMs = Number(args.env.HAND_NOTIFY_TIMEOUT_MS) > 0 ? Number(args.env.HAND_NOTIFY_TIMEOUT_MS) : 5000;

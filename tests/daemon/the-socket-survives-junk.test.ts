@@ -18,7 +18,7 @@ let socketPath: string;
 beforeAll(async () => {
   tmp = makeTempDir('socket-junk');
   socketPath = join(tmp.path, 'hand.sock');
-  server = await startSocketServer(socketPath, { ping: async () => ({ pong: true }) }, () => undefined);
+  server = await startSocketServer(socketPath, { ping: async () => ({ pid: 1, home: tmp.path, socket: socketPath, uptimeMs: 0, workers: 0 }) }, () => undefined);
 });
 afterAll(async () => {
   await new Promise<void>((r) => server.close(() => r()));
@@ -72,7 +72,7 @@ describe('the socket survives junk', () => {
       expect(r.replies[0], junk).toMatchObject({ ok: false, error: { code: 'bad-request', exitCode: 2 } });
     }
     const ok = await exchange('{"id":7,"method":"ping"}\n');
-    expect(ok.replies[0]).toEqual({ id: 7, ok: true, result: { pong: true } });
+    expect(ok.replies[0]).toEqual({ id: 7, ok: true, result: { pid: 1, home: tmp.path, socket: socketPath, uptimeMs: 0, workers: 0 } });
   });
 
   it('prototype names are unknown methods', async () => {
