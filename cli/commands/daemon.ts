@@ -14,7 +14,7 @@ export function registerDaemon(program: Command, ctx: CommandContext): void {
     .command('start')
     .description('start the daemon for this state directory (no-op when it runs)')
     .action(async (_o, cmd: Command) => {
-      const r = await call<Record<string, unknown>>(ctx.paths(cmd), 'ping');
+      const r = await call(ctx.paths(cmd), 'ping');
       emit(ctx.json(cmd), r, () => `daemon running: pid ${r.pid}, home ${r.home}`);
     });
   daemon
@@ -23,7 +23,7 @@ export function registerDaemon(program: Command, ctx: CommandContext): void {
     .action(async (_o, cmd: Command) => {
       const r = await stopDaemon(ctx.daemonPaths(cmd));
       emit(ctx.json(cmd), r, () =>
-        r.signalled
+        'signalled' in r
           ? `daemon ${r.pid} did not answer on its socket; sent ${r.signalled}, it stopped`
           : r.advice
             ? `daemon ${r.pid} stopping; ${r.advice}`
@@ -35,7 +35,7 @@ export function registerDaemon(program: Command, ctx: CommandContext): void {
     .description('is the daemon running? pid, home, socket, uptime, workers')
     .action(async (_o, cmd: Command) => {
       const r = await daemonStatus(ctx.daemonPaths(cmd));
-      emit(ctx.json(cmd), r, () => `running: pid ${r.pid} · up ${Math.round(Number(r.uptimeMs) / 1000)}s · ${r.workers} workers · ${r.socket}`);
+      emit(ctx.json(cmd), r, () => `running: pid ${r.pid} · up ${Math.round(r.uptimeMs / 1000)}s · ${r.workers} workers · ${r.socket}`);
     });
   daemon
     .command('restore-db')

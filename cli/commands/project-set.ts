@@ -1,6 +1,7 @@
 /**
  * `hand project set <name>`: change a registered project's settings (from each worker's next launch).
  */
+import type { PermissionPosture } from '../../contract/methods.ts';
 import { Option, type Command } from 'commander';
 import { call } from '../client.ts';
 import { emit } from '../output.ts';
@@ -14,9 +15,9 @@ export function registerProjectSet(program: Command, ctx: CommandContext): void 
     .description("change a project's settings (applies from each worker's next launch)")
     .argument('<name>', 'project name (hand projects lists them)')
     .addOption(new Option('--permissions <posture>', "workers' permission prompts: off, edits or ask").choices(['off', 'edits', 'ask']))
-    .action(async (name: string, o: { permissions?: string }, cmd: Command) => {
+    .action(async (name: string, o: { permissions?: PermissionPosture }, cmd: Command) => {
       if (o.permissions === undefined) throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask.');
-      const r = await call<Record<string, any>>(ctx.paths(cmd), 'projectSet', { name, permissions: o.permissions });
+      const r = await call(ctx.paths(cmd), 'projectSet', { name, permissions: o.permissions });
       emit(ctx.json(cmd), r, () =>
         [
           `${r.name}: ${r.changed ? `permissions ${r.previous} → ${r.permissions}` : `permissions already ${r.permissions}`} · ${r.describe}`,

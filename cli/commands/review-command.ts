@@ -13,7 +13,7 @@ export function registerReview(program: Command, ctx: CommandContext): void {
     .description('the review page: the fleet, briefs, screens, diffs and gates in your browser (prints its URL)')
     .option('--open', 'open the page in your browser (xdg-open / open)')
     .action(async (o: { open?: boolean }, cmd: Command) => {
-      const r = await call<{ url: string }>(ctx.paths(cmd), 'review');
+      const r = await call(ctx.paths(cmd), 'review');
       if (o.open) await (await import('./review.ts')).openInBrowser(r.url);
       emit(ctx.json(cmd), r, () => `${r.url}\n(the link carries this state directory's token: keep it to yourself)`);
     });

@@ -89,8 +89,8 @@ export type JournalRead =
   | ({ seq: number; at: number; damaged: false } & JournalBody)
   | { seq: number; at: number; damaged: true; problem: string };
 
-/** A journal entry as the wire shows it (its time as ISO text). */
-export type JournalRow = Omit<JournalRead, 'at'> & { at: string };
+/** A journal entry as the wire shows it (its time as ISO text); still either whole or damaged. */
+export type JournalRow = JournalRead extends infer E ? (E extends JournalRead ? Omit<E, 'at'> & { at: string } : never) : never;
 
 export interface AwayAccount {
   since: string | null;
