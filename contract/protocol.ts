@@ -92,7 +92,8 @@ export type ServedMethods = { [M in MethodName]?: ServedMethod<M> };
 export function servedMethod<M extends MethodName>(table: MethodTable, parsers: ParamParsers, method: M): ServedMethod<M> {
   const parse: ParamParsers[M] = parsers[method];
   const handle: MethodTable[M] = table[method];
-  return (raw, ctx) => handle(parse(raw), ctx);
+  // async: a refusal of the parser is a rejected promise, like a refusal of the handler
+  return async (raw, ctx) => handle(parse(raw), ctx);
 }
 
 /** Every method of the table behind its parser, by name (what the socket server and the page look up). */
