@@ -7,8 +7,8 @@
  */
 import { UsageError } from '../../contract/errors.ts';
 import type { ParamParsers, WireObject } from '../../contract/protocol.ts';
-import { UNTILS, isOneOf } from '../../contract/vocabulary.ts';
-import { badUntil } from '../../contract/refusals.ts';
+import { HOLD_KINDS, UNTILS, isOneOf } from '../../contract/vocabulary.ts';
+import { badHoldKind, badUntil } from '../../contract/refusals.ts';
 import { parseNote } from '../../contract/hook-note.ts';
 import { checkSendableText } from '../../io/text/sendable-text.ts';
 import { parseOneKey } from '../../io/terminal/keys.ts';
@@ -137,8 +137,13 @@ export const PARAM_PARSERS: ParamParsers = {
   'backlog.ready': none,
   'backlog.show': itemId,
   'backlog.start': itemId,
-  // The kind's vocabulary is the store's to check (bad-hold-kind names the kinds).
-  'backlog.hold': (p) => ({ id: text(p, 'id', 'the item id'), reason: text(p, 'reason', 'a reason (--reason)'), kind: text(p, 'kind', 'a kind (--kind)') }),
+  'backlog.hold': (p) => {
+    const id = text(p, 'id', 'the item id');
+    const reason = text(p, 'reason', 'a reason (--reason)');
+    const kind = text(p, 'kind', 'a kind (--kind)');
+    if (!isOneOf(HOLD_KINDS, kind)) throw badHoldKind(kind);
+    return { id, reason, kind };
+  },
   'backlog.unhold': itemId,
   'backlog.block': (p) => ({ id: text(p, 'id', 'the item id'), by: text(p, 'by', 'the blocker (--by)') }),
   'backlog.done': (p) => ({ id: text(p, 'id', 'the item id'), pr: opt(p, 'pr'), note: opt(p, 'note') }),

@@ -6,7 +6,7 @@
 import { quoteWorker } from '../../contract/worker-words.ts';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../contract/errors.ts';
-import { HOLD_KINDS } from '../../contract/vocabulary.ts';
+import { HOLD_KINDS, type HoldKind } from '../../contract/vocabulary.ts';
 import { formatAwayAccount } from './away-text.ts';
 import { journalSince } from '../durations.ts';
 import { briefFileText } from '../arguments.ts';
@@ -17,7 +17,7 @@ import type { BacklogDoneResult, ItemRow, MethodName, WorkSummary } from '../../
 import type { CommandContext } from './context.ts';
 
 /** The flags the item commands take (each command declares its own). */
-interface ItemFlags { reason?: string; kind?: string; by?: string; pr?: string; note?: string }
+interface ItemFlags { reason?: string; kind?: HoldKind; by?: string; pr?: string; note?: string }
 
 const ITEM_COLUMNS = ['id', 'project', 'state', 'title', 'holdText', 'waitingOnText', 'worker'];
 
@@ -79,7 +79,10 @@ export function registerWorkCommands(program: Command, ctx: CommandContext): voi
   // Commander makes --reason, --kind and --by mandatory where they are; '' reaches the daemon's refusal otherwise.
   item('show', 'show one item', (cmd, id) => call(cmd, 'backlog.show', { id }));
   item('start', 'mark an item in flight', (cmd, id) => call(cmd, 'backlog.start', { id }));
-  item('hold', 'hold an item (kept out of ready)', (cmd, id, o) => call(cmd, 'backlog.hold', { id, reason: o.reason ?? '', kind: o.kind ?? '' }),
+  item('hold', 'hold an item (kept out of ready)', (cmd, id, o) => {
+    if (!o.kind) throw new UsageError('bad-request', 'missing a kind (--kind)', { key: 'kind' }); // commander makes it mandatory
+    return call(cmd, 'backlog.hold', { id, reason: o.reason ?? '', kind: o.kind });
+  },
     (c) => c.requiredOption('--reason <text>', 'why it is held').addOption(new Option('--kind <kind>', 'what it waits for').choices([...HOLD_KINDS]).makeOptionMandatory()));
   item('unhold', 'release a hold', (cmd, id) => call(cmd, 'backlog.unhold', { id }));
   item('block', 'make an item wait for another', (cmd, id, o) => call(cmd, 'backlog.block', { id, by: o.by ?? '' }), (c) => c.requiredOption('--by <id>', 'the item it waits for'));

@@ -3,15 +3,14 @@
  * answers (…Result). The daemon's handlers are typed against these, so a field added to an answer
  * here reaches the CLI, the MCP server and the page with the compiler checking every reader.
  */
-import type { AgentName, BackendName, Condition, Posture, Until, WaitReason } from '../vocabulary.ts';
+import type { AgentName, BackendName, Condition, PermissionPosture, Posture, Until, WaitReason } from '../vocabulary.ts';
 import type { AgentState, BlockedReason, DialogReading } from '../screen-reading.ts';
 import type { HookNote } from '../hook-note.ts';
 
 /** Nothing to send. */
 export type NoParams = Record<never, never>;
 
-/** A project's workers' permission posture (io/agent/claude/permissions.ts reads and describes it). */
-export type PermissionPosture = 'off' | 'edits' | 'ask';
+export type { PermissionPosture };
 
 export interface ProjectRecord {
   name: string;

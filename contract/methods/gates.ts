@@ -2,8 +2,6 @@
  * The gates and what follows a worker's turn (land, approve, reject, landings, discard,
  * relaunch), and the Hand's read-only views (survey, audience, the review page's URL), on the wire.
  */
-import type { Condition } from '../vocabulary.ts';
-import type { PermissionPosture } from './fleet.ts';
 
 export interface LandParams { id: string; /** The caller's PATH: gh and no-mistakes are looked up with it. */ path?: string }
 
@@ -144,4 +142,3 @@ export interface Audience {
   workers: { id: string; events: AudienceEvent[] }[];
 }
 
-export type { Condition, PermissionPosture };

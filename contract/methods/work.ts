@@ -3,7 +3,6 @@
  * and its journal, notification targets, the usage pulse and the digest's summary.
  */
 import type { HoldKind } from '../vocabulary.ts';
-import type { NoParams } from './fleet.ts';
 
 export type ItemState = 'queued' | 'in-flight' | 'done' | 'dropped';
 
@@ -31,8 +30,7 @@ export type ItemRow = Omit<BacklogItem, 'createdAt' | 'updatedAt' | 'closedAt'> 
 export interface ItemIdParams { id: string }
 export interface BacklogAddParams { id: string; project: string; title: string; brief?: string | null }
 export interface BacklogListParams { state?: string }
-/** `kind`: one of HOLD_KINDS (the store refuses another word, naming them). */
-export interface BacklogHoldParams { id: string; reason: string; kind: HoldKind | string }
+export interface BacklogHoldParams { id: string; reason: string; kind: HoldKind }
 export interface BacklogBlockParams { id: string; by: string }
 export interface BacklogDoneParams { id: string; pr?: string; note?: string }
 export type BacklogDoneResult = ItemRow & { released: string[] };
@@ -162,4 +160,3 @@ export interface WorkSummary {
   notify: { targets: number; failing: TargetProblem[] };
 }
 
-export type { NoParams };
