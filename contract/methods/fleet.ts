@@ -87,7 +87,8 @@ export interface DispatchResult {
   waitingFor?: 'brief approval';
   created?: { briefDirectory: boolean; worktree: boolean; branch: boolean; pane: boolean };
   briefHead?: string[];
-  delivery: { ships: 'local-only' | 'direct-PR' | 'no-mistakes' } | null;
+  /** How a review-gated project's work ships (delivery.json beside the brief), or null. */
+  delivery: Delivery | null;
   /** How the agent's ~/.claude.json trust seed is planned (null for an agent without one). */
   seeded: { claudeJson: string; created: boolean; says: string } | null;
   /** Names of the caller's variables the allow-list kept from the worker. */
@@ -112,6 +113,18 @@ export interface TokenUsage {
 
 export interface HookWitness { event: string; word: HookWord | null; message: string | null; at: number }
 export interface Dispute { screen: string; hook: HookWord; since: number }
+
+/** How the work of a review-gated worker leaves its worktree. */
+export type Ships = 'local-only' | 'direct-PR' | 'no-mistakes';
+
+/** What dispatch decided about a review-gated worker's delivery, recorded beside its brief. */
+export interface Delivery {
+  ships: Ships;
+  taskKind: string | null;
+  /** The repository's CI, looked at before dispatch: 'no-ci' skips the gate's CI step. */
+  ci: { status: 'has-ci' | 'no-ci' | 'unknown'; signal: string; detail: string } | null;
+  gateCommand: string | null;
+}
 
 /** What dispatch itself answers; the usage and item rules add `warnings` and `item`. */
 export type DispatchAnswer = Omit<DispatchResult, 'warnings' | 'item'>;
