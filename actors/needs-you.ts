@@ -14,24 +14,11 @@ import { describe as describeLabel, labelOf } from './notify/conditions.ts';
 import { optionsOf, questionOf } from '../io/screen/question-text.ts';
 import { quoteWorker } from '../contract/worker-words.ts';
 
-export type Need = 'blocked' | 'gate' | 'parked' | 'stalled' | 'unclassified' | 'disputed' | 'agent-error' | 'crashed' | 'landed';
+export type { NeedKind as Need, NeedsYouEvent } from '../contract/methods.ts';
+import type { NeedKind as Need, NeedsYouEvent } from '../contract/methods.ts';
 
 const NEEDS: ReadonlySet<string> = new Set<Need>(['blocked', 'gate', 'parked', 'stalled', 'unclassified', 'disputed', 'agent-error', 'crashed', 'landed']);
 
-export interface NeedsYouEvent {
-  worker: string;
-  project: string;
-  /** A worker's need, or a base branch moved outside a landing (not any one worker's state). */
-  need: Need | 'base-moved';
-  /** One line for a person (and for the Hand's session), the worker's words quoted. */
-  line: string;
-  question: string | null;
-  options: string[];
-  /** The dialog's fingerprint, for `hand answer` (null when no dialog was read). */
-  fingerprint: string | null;
-  command: string;
-  at: string;
-}
 
 /** What a view says now, as the key a watcher de-duplicates on; null when nothing needs the person. */
 export function needOf(v: WorkerViewLike): Need | null {

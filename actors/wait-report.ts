@@ -12,23 +12,9 @@ import type { Until, WaitReason } from '../contract/vocabulary.ts';
 
 export type { Until, WaitReason } from '../contract/vocabulary.ts';
 
-export interface WaitReport {
-  id: string;
-  reason: WaitReason;
-  /** true when the awaited condition happened (exit 0). */
-  met: boolean;
-  stage: string;
-  state: string;
-  awaitingInput: boolean;
-  blockedReason: string | null;
-  /** The dialog on screen, when the worker waits on one (its fingerprint is what hand answer takes). */
-  dialog: WorkerViewLike['dialog'];
-  promptBox: string | null;
-  readable: boolean;
-  lastActivity: string;
-  quietMs: number | null;
-  waitedMs: number;
-}
+/** The wire shape lives in contract/ (the CLI reads it too); built here by `report`. */
+export type { WaitReport } from '../contract/methods.ts';
+import type { WaitReport } from '../contract/methods.ts';
 
 /**
  * True while the worker is finding or reading its report, a moment short of done or parked.

@@ -13,8 +13,8 @@ import type { TokenUsage } from '../io/agent/claude/transcript-usage.ts';
 /** How long screen and hook may disagree before a person is told (a dialog paints within this). */
 export const DISPUTE_MS = 5000;
 
-/** What a hook says about the agent: it asks a person, its turn is running, it is at rest, it left. */
-export type HookWord = 'needs-input' | 'working' | 'idle' | 'ended' | 'failed';
+export type { HookWord } from '../contract/methods.ts';
+import type { HookWord } from '../contract/methods.ts';
 
 export interface WitnessState {
   note: HookNote | null;

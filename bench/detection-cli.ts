@@ -42,7 +42,7 @@ async function trials(d: DaemonWorld, backend: BackendName, eventLog: (id: strin
     await answered.ready;
     await d.rpc('keys', { id, key: 'enter' });
     await answered.done;
-    const settled = await d.rpc<{ reason: string }>('wait', { id, until: 'settled', timeoutMs: 30_000 });
+    const settled = await d.rpc('wait', { id, until: 'settled', timeoutMs: 30_000 });
     if (settled.reason !== 'settled') throw new Error(`worker ${id} did not settle after the answer: ${JSON.stringify(settled)}`);
   }
   const host = backend === 'herdr' ? 'herdr (double)' : backend;

@@ -36,7 +36,7 @@ try {
   onCleanup('profiled daemon', () => killIfAlive(child.pid!));
   let firstAnswer = 0;
   for (;;) {
-    const list = await d.rpc<StatusRow[]>('status').catch(() => null);
+    const list = await d.rpc('status').catch(() => null);
     if (list && !firstAnswer) firstAnswer = nowMs() - t0;
     if (list && list.length === workers && list.every((r) => r.live === true)) break;
     if (nowMs() - t0 > 60_000) throw new Error(`after 60 s not all ${workers} workers live`);

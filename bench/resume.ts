@@ -18,7 +18,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Dispatches idle workers until the fleet holds `size` rows; throws with the crash evidence if tmux died. */
 export async function growTo(d: DaemonWorld, size: number, env: () => Record<string, string>, log?: (m: string) => void): Promise<number> {
-  const have = (await d.rpc<StatusRow[]>('status')).length;
+  const have = (await d.rpc('status')).length;
   const ids = Array.from({ length: Math.max(0, size - have) }, (_, k) => `idle-${have + k}`);
   const t0 = nowMs();
   try {
@@ -27,7 +27,7 @@ export async function growTo(d: DaemonWorld, size: number, env: () => Record<str
       d.noteTmuxServer();
     });
   } catch (err) {
-    const live = (await d.rpc<StatusRow[]>('status').catch(() => [])).filter((r) => r.live).length;
+    const live = (await d.rpc('status').catch(() => [])).filter((r) => r.live).length;
     const evidence = d.crashEvidence();
     throw new Error(`growing the fleet from ${have} to ${size} failed with ${live} workers live: ${err instanceof Error ? err.message : String(err)}${evidence.length ? ` — ${evidence.join(' | ')}` : ''}`);
   }
@@ -46,7 +46,7 @@ export async function measureResume(d: DaemonWorld, total: number, trials: numbe
     const started = await d.hand(['daemon', 'start', '--json']);
     if (started.code !== 0) throw new Error(`daemon restart failed: ${started.stderr}`);
     for (;;) {
-      const list = await d.rpc<StatusRow[]>('status');
+      const list = await d.rpc('status');
       if (list.length === total && list.every((r) => r.live === true)) break;
       if (nowMs() - t0 > 60_000) throw new Error(`resume: after 60 s only ${list.filter((r) => r.live).length}/${total} workers live`);
       await sleep(20);

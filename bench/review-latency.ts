@@ -67,7 +67,7 @@ try {
     samples.push(shown - drawn.t);
     daemonSamples.push((await watched.done) - drawn.t);
     await d.rpc('keys', { id, key: 'enter' });
-    const r = await d.rpc<{ reason: string }>('wait', { id, until: 'settled', timeoutMs: 30_000 });
+    const r = await d.rpc('wait', { id, until: 'settled', timeoutMs: 30_000 });
     if (r.reason !== 'settled') throw new Error(`worker did not settle after the answer: ${JSON.stringify(r)}`);
     log(`trial ${i + 1}/${trials}: page ${round(samples.at(-1)!)} ms, daemon ${round(daemonSamples.at(-1)!)} ms`);
   }

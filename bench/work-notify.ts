@@ -48,7 +48,7 @@ export async function run(opts: { trials: number; readyTrials: number; items: nu
     const hit = arrivals.slice(seen).find((a) => a.body.condition === 'blocked')!;
     samples.push(hit.t - menu.t);
     await d.rpc('keys', { id, key: 'enter' });
-    const settled = await d.rpc<{ reason: string }>('wait', { id, until: 'settled', timeoutMs: 30_000 });
+    const settled = await d.rpc('wait', { id, until: 'settled', timeoutMs: 30_000 });
     if (settled.reason !== 'settled') throw new Error(`worker ${id} did not settle after the answer: ${JSON.stringify(settled)}`);
   }
   opts.log?.(`notification: ${opts.trials} trials done`);

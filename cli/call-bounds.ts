@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { readLockHolder } from '../persistence/lock-holder.ts';
 import { DaemonUnreachableError } from '../contract/errors.ts';
 import type { HomePaths } from '../contract/home.ts';
+import type { MethodName } from '../contract/methods.ts';
 import { cliEnv } from './io.ts';
 
 /** A Unix socket connect is local: it answers at once or not at all. */
@@ -18,11 +19,13 @@ export const DEFAULT_REPLY_BOUND_MS = 20_000;
 /** Added to a long method's own timeout: the daemon answers at its bound, then the reply travels. */
 export const REPLY_MARGIN_MS = 15_000;
 /** Methods that do real work (a worktree, a pane, git evidence, keys read back one by one). */
-const SLOW_METHODS = new Set(['dispatch', 'land', 'relaunch', 'discard', 'answer', 'approve']);
+const SLOW_METHODS = new Set<MethodName>(['dispatch', 'land', 'relaunch', 'discard', 'answer', 'approve']);
 const SLOW_REPLY_BOUND_MS = 120_000;
+const isSlow = (method: string): boolean => (SLOW_METHODS as ReadonlySet<string>).has(method);
 
-function ms(params: Record<string, unknown>, key: string, fallback: number): number {
-  const v = params[key];
+/** A method's own timeout (wait, watch, stop), or the daemon's default for it. */
+function timeoutOf(params: object, fallback: number): number {
+  const v = 'timeoutMs' in params ? params.timeoutMs : undefined;
   return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : fallback;
 }
 
@@ -30,14 +33,14 @@ function ms(params: Record<string, unknown>, key: string, fallback: number): num
  * The reply bound of one call. HAND_REPLY_BOUND_MS overrides the ordinary bound (a slow machine,
  * or a test that must not wait 20 s); long methods keep their own.
  */
-export function replyBoundMs(method: string, params: Record<string, unknown>, env: NodeJS.ProcessEnv = cliEnv()): number {
+export function replyBoundMs(method: string, params: object, env: NodeJS.ProcessEnv = cliEnv()): number {
   const override = Number(env.HAND_REPLY_BOUND_MS);
   const ordinary = Number.isFinite(override) && override > 0 ? override : DEFAULT_REPLY_BOUND_MS;
   // The same defaults the daemon applies (actors/daemon/params.ts, handlers.ts).
-  if (method === 'wait') return ms(params, 'timeoutMs', 30 * 60_000) + REPLY_MARGIN_MS;
-  if (method === 'watch') return ms(params, 'timeoutMs', 60_000) + REPLY_MARGIN_MS;
-  if (method === 'stop') return ms(params, 'timeoutMs', 30_000) + REPLY_MARGIN_MS;
-  if (SLOW_METHODS.has(method)) return Math.max(ordinary, SLOW_REPLY_BOUND_MS);
+  if (method === 'wait') return timeoutOf(params, 30 * 60_000) + REPLY_MARGIN_MS;
+  if (method === 'watch') return timeoutOf(params, 60_000) + REPLY_MARGIN_MS;
+  if (method === 'stop') return timeoutOf(params, 30_000) + REPLY_MARGIN_MS;
+  if (isSlow(method)) return Math.max(ordinary, SLOW_REPLY_BOUND_MS);
   return ordinary;
 }
 

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';
 import { DaemonUnreachableError, HandError, type ExitCode } from '../contract/errors.ts';
 import { lineSplitter, type Reply } from '../contract/protocol.ts';
+import type { MethodName, ParamsOf, ProgressOf, ResultOf } from '../contract/methods.ts';
 import type { HomePaths } from '../contract/home.ts';
 import { CONNECT_BOUND_MS, noAnswerError, replyBoundMs } from './call-bounds.ts';
 import { cliEnv, cliIo, outsideCliRun } from './io.ts';
@@ -145,10 +146,10 @@ export async function startDaemon(paths: HomePaths, timeoutMs = 15_000): Promise
   throw new DaemonUnreachableError(`the daemon did not open ${paths.socket} within ${timeoutMs / 1000}s. See ${paths.daemonOut} and ${paths.log}.`, { home: paths.home });
 }
 
-export interface CallOptions {
+export interface CallOptions<M extends MethodName = MethodName> {
   /** Start the daemon if it is not running (default true). */
   autostart?: boolean;
-  onProgress?: (progress: unknown) => void;
+  onProgress?: (progress: ProgressOf<M>) => void;
   /** Ends a long call (watch, wait) from the client side. */
   signal?: AbortSignal;
   /** How long to wait for the reply; default per method (cli/call-bounds.ts). */
@@ -171,11 +172,43 @@ export async function connectDaemon(paths: HomePaths, autostart: boolean): Promi
   return started;
 }
 
-/** One request, one response (with optional progress messages in between). */
-export async function call<T = unknown>(paths: HomePaths, method: string, params: Record<string, unknown> = {}, opts: CallOptions = {}): Promise<T> {
+/**
+ * What a call takes after its method: the method's params (optional when the method needs none)
+ * and the options.
+ */
+export type CallArgs<M extends MethodName> = Partial<Record<never, never>> extends ParamsOf<M>
+  ? [params?: ParamsOf<M>, opts?: CallOptions<M>]
+  : [params: ParamsOf<M>, opts?: CallOptions<M>];
+
+/**
+ * One request, one response (with optional progress messages in between), typed end to end by
+ * the method map (contract/methods.ts): the params the method takes, the result it answers.
+ */
+export async function call<M extends MethodName>(paths: HomePaths, method: M, ...args: CallArgs<M>): Promise<ResultOf<M>> {
+  const [params = {}, opts = {}] = args;
+  return exchange<M>(paths, method, params, opts);
+}
+
+/** `call` bound to one home and default options (a bench or a test that must never start a daemon). */
+export function clientOf(paths: HomePaths, defaults: Pick<CallOptions, 'autostart' | 'replyBoundMs'>) {
+  return <M extends MethodName>(method: M, ...args: CallArgs<M>): Promise<ResultOf<M>> => {
+    const [params = {}, opts = {}] = args;
+    return exchange<M>(paths, method, params, { ...defaults, ...opts });
+  };
+}
+
+/**
+ * A request whose params the compiler has not checked, answered with what the daemon said: for
+ * tests of the daemon's edge (wrong types, junk, names it does not serve), never for a face.
+ */
+export function callUnchecked(paths: HomePaths, method: string, params: object = {}, opts: CallOptions = {}): Promise<unknown> {
+  return exchange<MethodName>(paths, method, params, opts);
+}
+
+async function exchange<M extends MethodName>(paths: HomePaths, method: string, params: object, opts: CallOptions<M>): Promise<ResultOf<M>> {
   const sock = await connectDaemon(paths, opts.autostart ?? true);
   const boundMs = opts.replyBoundMs ?? replyBoundMs(method, params);
-  return new Promise<T>((resolve, reject) => {
+  return new Promise<ResultOf<M>>((resolve, reject) => {
     let settled = false;
     // A frozen daemon accepts the connection and never answers: the bound ends the wait and names it.
     const timer = setTimeout(() => finish(() => reject(noAnswerError(paths, method, boundMs))), boundMs);
@@ -189,16 +222,17 @@ export async function call<T = unknown>(paths: HomePaths, method: string, params
     sock.on(
       'data',
       lineSplitter((line) => {
-        let msg: Reply;
+        // The daemon answers this method with its map entry's result (the server is typed by the same map).
+        let msg: Reply<M>;
         try {
-          msg = JSON.parse(line) as Reply;
+          msg = JSON.parse(line) as Reply<M>;
         } catch {
           return;
         }
         if ('progress' in msg) {
           opts.onProgress?.(msg.progress);
         } else if (msg.ok) {
-          finish(() => resolve(msg.result as T));
+          finish(() => resolve(msg.result));
         } else {
           const e = msg.error;
           finish(() => reject(new RemoteError(e.code, e.message, e.exitCode, e.details ?? {})));

@@ -5,6 +5,7 @@
  * named, and `stop` signals it (SIGTERM) — only after proving the lock is really held, so a stale
  * pid file never aims a signal at an unrelated process.
  */
+import type { PingResult, ShutdownResult } from '../contract/methods.ts';
 import { DaemonUnreachableError, RefusedError } from '../contract/errors.ts';
 import { readLockHolder } from '../persistence/lock-holder.ts';
 import { homeLockHeld } from '../persistence/lock-probe.ts';
@@ -31,7 +32,7 @@ export function silentHolder(paths: HomePaths): number | null {
 /** `daemon status` never waits long on a daemon that cannot answer: a ping gets this much. */
 export const STATUS_PING_BOUND_MS = 3_000;
 
-export async function daemonStatus(paths: HomePaths): Promise<Record<string, unknown>> {
+export async function daemonStatus(paths: HomePaths): Promise<PingResult & { running: true }> {
   // A stopped process cannot answer: say so from its pid without sending a request at all.
   const holder = readLockHolder(paths.home);
   if (holder && alive(holder.pid) && isStopped(holder.pid) && homeLockHeld(paths.home)) {
@@ -41,7 +42,7 @@ export async function daemonStatus(paths: HomePaths): Promise<Record<string, unk
     );
   }
   try {
-    return { running: true, ...(await call<Record<string, unknown>>(paths, 'ping', {}, { autostart: false, replyBoundMs: STATUS_PING_BOUND_MS })) };
+    return { running: true, ...(await call(paths, 'ping', {}, { autostart: false, replyBoundMs: STATUS_PING_BOUND_MS })) };
   } catch (err) {
     if (!(err instanceof DaemonUnreachableError)) throw err;
     const pid = silentHolder(paths);
@@ -50,12 +51,15 @@ export async function daemonStatus(paths: HomePaths): Promise<Record<string, unk
   }
 }
 
-export async function stopDaemon(paths: HomePaths, waitMs = 15_000): Promise<Record<string, unknown>> {
+/** A daemon that could not answer `shutdown` and was stopped by SIGTERM instead. */
+export interface StoppedBySignal { stopping: true; pid: number; signalled: 'SIGTERM' }
+
+export async function stopDaemon(paths: HomePaths, waitMs = 15_000): Promise<ShutdownResult | StoppedBySignal> {
   try {
     // A stopped daemon cannot answer `shutdown`: go straight to the signal, never wait a reply bound.
     const held = silentHolder(paths);
     if (held !== null && isStopped(held)) throw new DaemonUnreachableError(`daemon pid ${held} is stopped`);
-    return await call<Record<string, unknown>>(paths, 'shutdown', {}, { autostart: false });
+    return await call(paths, 'shutdown', {}, { autostart: false });
   } catch (err) {
     if (!(err instanceof DaemonUnreachableError)) throw err;
     const pid = silentHolder(paths);
@@ -67,6 +71,6 @@ export async function stopDaemon(paths: HomePaths, waitMs = 15_000): Promise<Rec
       const frozen = isStopped(pid) ? ` It is stopped (SIGSTOP): \`kill -CONT ${pid}\` lets it take the SIGTERM, or \`kill -9 ${pid}\` ends it now.` : ` End it yourself: kill ${pid}`;
       throw new RefusedError('daemon-did-not-stop', `daemon pid ${pid} holds ${paths.home}, does not answer on its socket, and did not stop within ${waitMs / 1000}s of SIGTERM.${frozen}`, { pid });
     }
-    return { stopping: true, pid, signalled: 'SIGTERM' };
+    return { stopping: true, pid, signalled: 'SIGTERM' as const };
   }
 }

@@ -13,9 +13,9 @@ import { pathArg } from './arguments.ts';
 import { checkSendableText } from '../io/text/sendable-text.ts';
 import { AGENTS, BACKENDS, POSTURES, UNTILS } from '../contract/vocabulary.ts';
 import type { HomePaths } from '../contract/home.ts';
+import type { WaitProgress, WaitReport } from '../contract/methods.ts';
+import { parsePermissionPosture } from '../io/agent/claude/permissions.ts';
 import { cliEnv } from './io.ts';
-
-type Obj = Record<string, any>;
 
 // The vocabulary is written once (contract/vocabulary.ts); MCP's schemas read it from here too.
 export { POSTURES, AGENTS, BACKENDS, UNTILS };
@@ -25,6 +25,9 @@ export { POSTURES, AGENTS, BACKENDS, UNTILS };
  * (its MCP server or its Bash tool) must not inherit them: a worker is its own session.
  */
 const HAND_SESSION_VARS = ['CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT', 'CLAUDE_CODE_SSE_PORT'];
+
+/** An environment as the wire carries it: the variables that are set. */
+export const definedOnly = (env: NodeJS.ProcessEnv): Record<string, string> => Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
 
 function callerEnv(): Record<string, string> {
   const env: Record<string, string> = {};
@@ -54,9 +57,9 @@ export interface WaitArgs { id: string; until?: string; timeout?: string }
 
 export const ops = {
   annex: (p: HomePaths, a: AnnexArgs) =>
-    call<Obj>(p, 'annex', { repo: pathArg(a.repo, 'the repository path', 'hand annex ~/src/shop'), name: a.name, posture: oneOf(a.posture, POSTURES, 'local-only', 'posture'), yolo: a.yolo === true, permissions: a.permissions, env: callerEnv() }),
+    call(p, 'annex', { repo: pathArg(a.repo, 'the repository path', 'hand annex ~/src/shop'), name: a.name, posture: oneOf(a.posture, POSTURES, 'local-only', 'posture'), yolo: a.yolo === true, permissions: a.permissions ? parsePermissionPosture(a.permissions) : undefined, env: callerEnv() }),
 
-  projects: (p: HomePaths) => call<Obj[]>(p, 'projects'),
+  projects: (p: HomePaths) => call(p, 'projects'),
 
   dispatch(p: HomePaths, a: DispatchArgs) {
     const stallMs = parseDuration(a.stall ?? '20m', '--stall');
@@ -64,7 +67,7 @@ export const ops = {
     const envAdd = parseEnvPairs(a.env ?? []);
     // A backlog item carries its own id, project and brief; otherwise all three are needed.
     if (!a.item && (!a.id || a.repo === undefined || a.brief === undefined)) throw new UsageError('dispatch-needs', 'hand dispatch needs <id> --repo <path> --brief <file>, or --item <backlog id>.');
-    return call<Obj>(p, 'dispatch', {
+    return call(p, 'dispatch', {
       id: a.id, item: a.item,
       repo: a.repo === undefined ? undefined : pathArg(a.repo, '--repo', '--repo ~/src/shop'),
       brief: a.brief === undefined ? undefined : pathArg(a.brief, '--brief', '--brief brief.md'),
@@ -78,55 +81,55 @@ export const ops = {
     });
   },
 
-  status: (p: HomePaths, a: { id?: string } = {}) => call<Obj[]>(p, 'status', { id: a.id }),
+  status: (p: HomePaths, a: { id?: string } = {}) => call(p, 'status', { id: a.id }),
 
   /**
    * Waits for the worker's condition. A blocked worker's answer also quotes its question and
    * options from the screen: whoever waited must be able to tell the person what is asked.
    */
-  async wait(p: HomePaths, a: WaitArgs, onProgress?: (progress: unknown) => void): Promise<Obj> {
+  async wait(p: HomePaths, a: WaitArgs, onProgress?: (progress: WaitProgress) => void): Promise<WaitReport & { question?: string | null; options?: string[] }> {
     const until = oneOf(a.until, UNTILS, 'any', 'until');
     const timeoutMs = parseDuration(a.timeout ?? '30m', '--timeout');
-    const r = await call<Obj>(p, 'wait', { id: a.id, until, timeoutMs }, { onProgress });
+    const r = await call(p, 'wait', { id: a.id, until, timeoutMs }, { onProgress });
     if (r.reason === 'blocked' && r.blockedReason !== 'gate') {
-      const screen = await call<{ text: string }>(p, 'read', { id: a.id }).catch(() => null);
-      if (screen) Object.assign(r, { question: questionOf(screen.text), options: optionsOf(screen.text) });
+      const screen = await call(p, 'read', { id: a.id }).catch(() => null);
+      if (screen) return { ...r, question: questionOf(screen.text), options: optionsOf(screen.text) };
     }
     return r;
   },
 
   read(p: HomePaths, a: { id: string; scrollback?: number }) {
     if (a.scrollback !== undefined && !(a.scrollback > 0)) throw new UsageError('bad-scrollback', '--scrollback takes a positive number of lines, e.g. --scrollback 200.');
-    return call<{ text: string } & Obj>(p, 'read', { id: a.id, scrollback: a.scrollback });
+    return call(p, 'read', { id: a.id, scrollback: a.scrollback });
   },
 
   send(p: HomePaths, a: { id: string; text: string; allowNonEmptyBox?: boolean }) {
     const text = checkSendableText(a.text, a.id); // refused before any daemon is started
-    return call<Obj>(p, 'send', { id: a.id, text, allowNonEmptyBox: a.allowNonEmptyBox === true });
+    return call(p, 'send', { id: a.id, text, allowNonEmptyBox: a.allowNonEmptyBox === true });
   },
 
   keys(p: HomePaths, a: { id: string; key: string; allowNonEmptyBox?: boolean }) {
     parseOneKey(a.key); // bad usage is refused here, before any daemon is started
-    return call<Obj>(p, 'keys', { id: a.id, key: a.key, allowNonEmptyBox: a.allowNonEmptyBox === true });
+    return call(p, 'keys', { id: a.id, key: a.key, allowNonEmptyBox: a.allowNonEmptyBox === true });
   },
 
   answer(p: HomePaths, a: { id: string; option: string | number; fingerprint?: string }) {
     const option = typeof a.option === 'number' ? a.option : /^\d{1,2}$/.test(a.option.trim()) ? Number(a.option) : NaN;
     if (!Number.isInteger(option) || option < 1) throw new UsageError('bad-option', `the option is the number the dialog shows (1, 2, …), not ${JSON.stringify(a.option)}: hand answer ${a.id} <n> --fingerprint <fp>.`);
     if (!a.fingerprint) throw new UsageError('fingerprint-required', `hand answer needs the fingerprint of the dialog you read (--fingerprint, from dialog.fingerprint in hand read ${a.id} --json): a dialog that changed is never answered.`);
-    return call<Obj>(p, 'answer', { id: a.id, option, fingerprint: a.fingerprint });
+    return call(p, 'answer', { id: a.id, option, fingerprint: a.fingerprint });
   },
 
   stop: (p: HomePaths, a: { id: string; timeout?: string; force?: boolean }) =>
-    call<Obj>(p, 'stop', { id: a.id, timeoutMs: parseDuration(a.timeout ?? '30s', '--timeout'), force: a.force === true }),
+    call(p, 'stop', { id: a.id, timeoutMs: parseDuration(a.timeout ?? '30s', '--timeout'), force: a.force === true }),
   // The caller's PATH goes along: gh and no-mistakes are looked up with it (installed after the daemon started counts).
-  land: (p: HomePaths, a: { id: string }) => call<Obj>(p, 'land', { id: a.id, path: cliEnv().PATH ?? '' }),
-  approve: (p: HomePaths, a: { id: string }) => call<Obj>(p, 'approve', { id: a.id, path: cliEnv().PATH ?? '' }),
+  land: (p: HomePaths, a: { id: string }) => call(p, 'land', { id: a.id, path: cliEnv().PATH ?? '' }),
+  approve: (p: HomePaths, a: { id: string }) => call(p, 'approve', { id: a.id, path: cliEnv().PATH ?? '' }),
   reject(p: HomePaths, a: { id: string; reason: string }) {
     if (!a.reason?.trim()) throw new UsageError('missing-reason', 'a rejection needs a reason (--reason "…"): it is told to the worker and kept.');
-    return call<Obj>(p, 'reject', { id: a.id, reason: a.reason });
+    return call(p, 'reject', { id: a.id, reason: a.reason });
   },
-  landings: (p: HomePaths) => call<Obj[]>(p, 'landings'),
-  survey: (p: HomePaths) => call<Obj>(p, 'survey'),
-  audience: (p: HomePaths, a: { since: number }) => call<Obj>(p, 'audience', { since: a.since }),
+  landings: (p: HomePaths) => call(p, 'landings'),
+  survey: (p: HomePaths) => call(p, 'survey'),
+  audience: (p: HomePaths, a: { since: number }) => call(p, 'audience', { since: a.since }),
 };

@@ -35,9 +35,10 @@ export function reportError(err: unknown, json: boolean | undefined): number {
 }
 
 /** A fixed-width table for status-like lists. */
-export function table(rows: Record<string, unknown>[], columns: string[]): string {
+export function table<R extends object>(rows: R[], columns: string[]): string {
   if (rows.length === 0) return '';
-  const cells = rows.map((r) => columns.map((c) => cellText(r[c])));
+  // A column the row lacks prints as '-' (a row type need not declare every column).
+  const cells = rows.map((r) => columns.map((c) => cellText(c in r ? Reflect.get(r, c) : undefined)));
   const widths = columns.map((c, i) => Math.min(48, Math.max(c.length, ...cells.map((row) => row[i]!.length))));
   const line = (vals: string[]) => vals.map((v, i) => (v.length > widths[i]! ? `${v.slice(0, widths[i]! - 1)}…` : v.padEnd(widths[i]!))).join('  ').trimEnd();
   return [line(columns.map((c) => c.toUpperCase())), ...cells.map(line)].join('\n');

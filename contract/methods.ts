@@ -1,8 +1,88 @@
 /**
- * Every method the daemon serves, named once. The socket server dispatches only these names
- * (looked up in a Map, so `__proto__` or `toString` is an unknown method, never a prototype's
- * function), the CLI and the MCP server call them, and a test checks that each has a face.
+ * Every method the daemon serves, named once, with what its caller sends and what it answers:
+ * one typed map. The client's `call(paths, method, params)` is typed by it end to end, the
+ * daemon's method table (actors/daemon/methods.ts) must have a handler of exactly that shape for
+ * each name, and the socket server dispatches only these names (looked up in a Map, so
+ * `__proto__` or `toString` is an unknown method, never a prototype's function).
  */
+import type * as F from './methods/fleet.ts';
+import type * as G from './methods/gates.ts';
+import type * as W from './methods/work.ts';
+
+export type * from './methods/fleet.ts';
+export type * from './methods/gates.ts';
+export type * from './methods/work.ts';
+
+/** A method's params (what the client sends), its result, and what it streams before the result. */
+interface Method<P, R, Progress = never> {
+  params: P;
+  result: R;
+  progress: Progress;
+}
+
+export interface MethodMap {
+  // the fleet's core
+  ping: Method<F.NoParams, F.PingResult>;
+  shutdown: Method<F.NoParams, F.ShutdownResult>;
+  annex: Method<F.AnnexParams, F.AnnexResult>;
+  projects: Method<F.NoParams, F.ProjectRecord[]>;
+  projectSet: Method<F.ProjectSetParams, F.ProjectSetResult>;
+  dispatch: Method<F.DispatchParams, F.DispatchResult>;
+  status: Method<F.StatusParams, F.WorkerStatus[]>;
+  wait: Method<F.WaitParams, F.WaitReport, F.WaitProgress>;
+  watch: Method<F.WatchParams, F.WatchResult, F.WatchProgress>;
+  read: Method<F.ReadParams, F.ReadResult>;
+  send: Method<F.SendParams, F.SendResult>;
+  keys: Method<F.KeysParams, F.KeysResult>;
+  answer: Method<F.AnswerParams, F.AnswerResult>;
+  stop: Method<F.StopParams, F.StopResult>;
+  // the gates and what follows a worker's turn
+  land: Method<G.LandParams, G.LandResult>;
+  approve: Method<G.ApproveParams, G.ApproveResult>;
+  reject: Method<G.RejectParams, G.RejectResult>;
+  landings: Method<F.NoParams, G.LandingRow[]>;
+  discard: Method<G.DiscardParams, G.DiscardResult>;
+  relaunch: Method<G.RelaunchParams, G.RelaunchResult>;
+  // the second witness, the review page, the Hand's read-only views
+  hook: Method<F.HookParams, F.HookResult>;
+  review: Method<G.ReviewParams, G.ReviewResult>;
+  survey: Method<F.NoParams, G.Survey>;
+  audience: Method<G.AudienceParams, G.Audience>;
+  // work that outlives a conversation
+  'backlog.add': Method<W.BacklogAddParams, W.ItemRow>;
+  'backlog.list': Method<W.BacklogListParams, W.ItemRow[]>;
+  'backlog.ready': Method<F.NoParams, W.ItemRow[]>;
+  'backlog.show': Method<W.ItemIdParams, W.ItemRow>;
+  'backlog.start': Method<W.ItemIdParams, W.ItemRow>;
+  'backlog.hold': Method<W.BacklogHoldParams, W.ItemRow>;
+  'backlog.unhold': Method<W.ItemIdParams, W.ItemRow>;
+  'backlog.block': Method<W.BacklogBlockParams, W.ItemRow>;
+  'backlog.done': Method<W.BacklogDoneParams, W.BacklogDoneResult>;
+  'backlog.reopen': Method<W.ItemIdParams, W.ItemRow>;
+  'backlog.drop': Method<W.ItemIdParams, W.ItemRow>;
+  decisions: Method<W.DecisionsParams, W.DecisionRow[]>;
+  decide: Method<W.DecideParams, W.DecideResult>;
+  'afk.on': Method<W.AfkOnParams, W.AfkOnResult>;
+  'afk.off': Method<F.NoParams, W.AfkOffResult>;
+  'afk.digest': Method<F.NoParams, W.AwayAccount | null>;
+  'afk.status': Method<F.NoParams, W.AfkStatusResult>;
+  journal: Method<W.JournalParams, W.JournalRow[]>;
+  'notify.add': Method<W.NotifyAddParams, W.NotifyAddResult>;
+  'notify.list': Method<F.NoParams, W.NotifyListRow[]>;
+  'notify.remove': Method<W.NotifyRemoveParams, W.NotifyRemoveResult>;
+  'notify.test': Method<W.NotifyTestParams, W.NotifyTestRow[]>;
+  'notify.log': Method<F.NoParams, W.DeliveryRow[]>;
+  usage: Method<F.NoParams, W.UsageResult>;
+  'usage.source': Method<W.UsageSourceParams, W.UsageSourceResult>;
+  'work.summary': Method<F.NoParams, W.WorkSummary>;
+}
+
+export type MethodName = keyof MethodMap;
+export type ParamsOf<M extends MethodName> = MethodMap[M]['params'];
+export type ResultOf<M extends MethodName> = MethodMap[M]['result'];
+export type ProgressOf<M extends MethodName> = MethodMap[M]['progress'];
+
+/** The names in the order the daemon lists them; the `satisfies` below keeps it equal to the map. */
 export const METHODS = [
   // the fleet's core
   'ping', 'shutdown', 'annex', 'projects', 'projectSet', 'dispatch', 'status', 'wait', 'watch', 'read', 'send', 'keys', 'answer', 'stop',
@@ -16,9 +96,12 @@ export const METHODS = [
   'afk.on', 'afk.off', 'afk.digest', 'afk.status', 'journal',
   'notify.add', 'notify.list', 'notify.remove', 'notify.test', 'notify.log',
   'usage', 'usage.source', 'work.summary',
-] as const;
+] as const satisfies readonly MethodName[];
 
-export type MethodName = (typeof METHODS)[number];
+// A name in the map but not in METHODS (or the reverse) does not compile.
+type Missing = Exclude<MethodName, (typeof METHODS)[number]>;
+const everyMethodListed: [Missing] extends [never] ? true : Missing = true;
+void everyMethodListed;
 
 /**
  * The methods anyone who reaches the socket may call: `ping` says only that a daemon answers,

@@ -5,13 +5,26 @@
  *   response  {"id":1,"ok":true,"result":...}  |  {"id":1,"ok":false,"error":{code,message,exitCode,details}}
  */
 import { HandError } from './errors.ts';
+import { METHODS, type MethodName, type ParamsOf, type ProgressOf, type ResultOf } from './methods.ts';
 
-export interface Request {
+/** A request as the client writes it: the method's own params, checked by the compiler. */
+export interface Request<M extends MethodName = MethodName> {
   id: number;
-  method: string;
-  params?: Record<string, unknown>;
+  method: M;
+  params: ParamsOf<M>;
   /** The daemon's authority key (hex), presented by the person's faces; never in params, argv or env. */
   authority?: string;
+}
+
+/**
+ * A request as the server reads it off the socket, before anything is known of it: the edge
+ * (actors/daemon/server.ts) checks the shape, then the method's parser turns `params` into ParamsOf<M>.
+ */
+export interface RawRequest {
+  id?: unknown;
+  method?: unknown;
+  params?: unknown;
+  authority?: unknown;
 }
 
 export interface WireError {
@@ -21,10 +34,10 @@ export interface WireError {
   details?: Record<string, unknown>;
 }
 
-export type Reply =
-  | { id: number; ok: true; result: unknown }
+export type Reply<M extends MethodName = MethodName> =
+  | { id: number; ok: true; result: ResultOf<M> }
   | { id: number; ok: false; error: WireError }
-  | { id: number; progress: unknown };
+  | { id: number; progress: ProgressOf<M> };
 
 /**
  * Splits a byte stream into complete lines; keeps a partial line for the next chunk. With
@@ -55,14 +68,42 @@ export function lineSplitter(onLine: (line: string) => void, maxLine = Infinity,
   };
 }
 
-export interface CallContext {
+export interface CallContext<M extends MethodName = MethodName> {
   /** Send a progress message for this request (live status lines). */
-  progress(payload: unknown): void;
+  progress(payload: ProgressOf<M>): void;
   /** Aborted when the client goes away: long waits stop listening. */
   signal: AbortSignal;
 }
 
-export type Handler = (params: Record<string, unknown>, ctx: CallContext) => Promise<unknown>;
+/** One method's handler: its typed params in (already parsed at the edge), its typed result out. */
+export type Handler<M extends MethodName> = (params: ParamsOf<M>, ctx: CallContext<M>) => Promise<ResultOf<M>>;
+
+/** The daemon's whole method table: a handler of exactly its map entry's shape for every name. */
+export type MethodTable = { [M in MethodName]: Handler<M> };
+
+/** Each method's edge parser: the raw params off the socket (a JSON object) → its typed params, or a refusal. */
+export type ParamParsers = { [M in MethodName]: (raw: WireObject) => ParamsOf<M> };
+
+/** A JSON object as it arrives, before its method's parser has read it. */
+export type WireObject = { readonly [key: string]: unknown };
+
+/** A method as the socket and the review page reach it: raw params in, parsed once by its parser, then its handler. */
+export type ServedMethod<M extends MethodName> = (raw: WireObject, ctx: CallContext<M>) => Promise<ResultOf<M>>;
+export type ServedMethods = { [M in MethodName]?: ServedMethod<M> };
+
+/** One method of the table behind its edge parser: the only way a raw request reaches a handler. */
+export function servedMethod<M extends MethodName>(table: MethodTable, parsers: ParamParsers, method: M): ServedMethod<M> {
+  const parse: ParamParsers[M] = parsers[method];
+  const handle: MethodTable[M] = table[method];
+  // async: a refusal of the parser is a rejected promise, like a refusal of the handler
+  return async (raw, ctx) => handle(parse(raw), ctx);
+}
+
+/** Every method of the table behind its parser, by name (what the socket server and the page look up). */
+export function serveMethods(table: MethodTable, parsers: ParamParsers): ServedMethods {
+  const add = <M extends MethodName>(served: ServedMethods, method: M): ServedMethods => ({ ...served, [method]: servedMethod(table, parsers, method) });
+  return METHODS.reduce(add, {});
+}
 
 /** A thrown error as the wire carries it: typed errors keep their code and exit code. */
 export function toWireError(err: unknown): WireError {

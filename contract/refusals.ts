@@ -4,7 +4,7 @@
  * Each names the bad value and the way forward (COMMON rule: errors name the fix).
  */
 import { RefusedError, UsageError } from './errors.ts';
-import { AGENTS, BACKENDS, POSTURES, UNTILS } from './vocabulary.ts';
+import { AGENTS, BACKENDS, HOLD_KINDS, POSTURES, UNTILS } from './vocabulary.ts';
 import type { DialogReading } from './screen-reading.ts';
 
 const quoted = (v: unknown) => JSON.stringify(v);
@@ -40,6 +40,11 @@ export function badBackend(backend: string): UsageError {
 
 export function badPosture(posture: string): UsageError {
   return new UsageError('bad-posture', `posture ${quoted(posture)} is unknown. Use one of: ${POSTURES.join(', ')}.`, { posture });
+}
+
+/** A hold kind outside HOLD_KINDS (the daemon's edge and the backlog store say the same). */
+export function badHoldKind(kind: string): UsageError {
+  return new UsageError('bad-hold-kind', `hold kind ${JSON.stringify(kind)} is unknown. Use one of: ${HOLD_KINDS.join(', ')}.`, { kind });
 }
 
 export function badUntil(until: string): UsageError {

@@ -17,6 +17,10 @@ export type Posture = (typeof POSTURES)[number];
 export const LANDABLE_POSTURES: readonly Posture[] = ['local-only', 'direct-PR'];
 
 /** Agents a worker can run ('mock' draws Claude Code's screens from a script). */
+/** A project's workers' permission posture: what Claude Code asks a person (io/agent/claude/permissions.ts). */
+export const PERMISSION_POSTURES = ['off', 'edits', 'ask'] as const;
+export type PermissionPosture = (typeof PERMISSION_POSTURES)[number];
+
 export const AGENTS = ['claude', 'mock'] as const;
 export type AgentName = (typeof AGENTS)[number];
 

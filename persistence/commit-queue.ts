@@ -11,6 +11,7 @@
  * write while the lock was held (`hand send` took 29 s).
  */
 import type { FleetStore } from './types.ts';
+import type { StoreHealth } from '../contract/methods/fleet.ts';
 
 /** How long one write waits for another connection's lock before the commit is queued (ms). */
 export const COMMIT_BUSY_TIMEOUT_MS = 50;
@@ -22,15 +23,7 @@ export type CommitArgs = Parameters<FleetStore['commit']>[0];
 /** Why the database does not take writes now: it is locked by another process, or full. */
 export type StoreTrouble = 'locked' | 'full';
 
-export interface StoreHealth {
-  trouble: StoreTrouble;
-  /** When the first commit that could not be written was made (ms since the epoch). */
-  since: number;
-  /** Commits waiting to be written, in order. */
-  pending: number;
-  /** The database's own words for the last failure. */
-  detail: string;
-}
+export type { StoreHealth };
 
 export interface CommitTimer {
   now(): number;

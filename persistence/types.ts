@@ -8,16 +8,8 @@ import type { BackendName, Posture } from '../contract/vocabulary.ts';
 
 export type { Posture } from '../contract/vocabulary.ts';
 
-export interface ProjectRecord {
-  name: string;
-  /** Real path of the repository's top-level work tree. */
-  repo: string;
-  posture: Posture;
-  yolo: boolean;
-  registeredAt: number;
-  /** Permission posture of its workers (io/agent/claude/permissions.ts); absent = 'off'. */
-  permissions?: 'off' | 'edits' | 'ask';
-}
+export type { ProjectRecord } from '../contract/methods.ts';
+import type { ProjectRecord } from '../contract/methods.ts';
 
 /** Intent fields of a worker: what we asked for. Liveness comes from the host, state from the actor. */
 export interface WorkerIntent {

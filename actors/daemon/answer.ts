@@ -17,20 +17,9 @@ import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 /** How long one key's screen may take to show; a dialog redraws within a frame or two. */
 export const KEY_READBACK_MS = 3000;
 
-export interface AnswerRequest { id: string; option: number; fingerprint: string }
+export type { AnswerParams as AnswerRequest, AnswerResult } from '../../contract/methods.ts';
+import type { AnswerParams as AnswerRequest, AnswerResult } from '../../contract/methods.ts';
 
-export interface AnswerResult {
-  id: string;
-  option: number;
-  label: string;
-  keys: string[];
-  /** The option takes typed text: its field is live now and `hand send` writes the answer. */
-  textField: boolean;
-  stage: string;
-  state: string;
-  dialog: DialogReading | null;
-  message: string;
-}
 
 const optionsLine = (d: DialogReading) => d.options.map((o) => `${o.n}. ${o.label}`).join(' | ');
 

@@ -10,19 +10,8 @@ import type { JournalRead } from '../../persistence/work/away-store.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
 import { labelOf } from '../notify/conditions.ts';
 
-export interface AwayAccount {
-  since: string | null;
-  note: string | null;
-  summary: string;
-  count: number;
-  landed: { worker?: string; text: string; pr?: string }[];
-  waitingOnYou: { worker?: string; text: string; question?: string; decision?: string }[];
-  decisions: { key: string; worker: string; question: string; options: string[]; openedAt: string }[];
-  broke: { worker?: string; text: string }[];
-  stillRunning: { worker: string; stage: string; state: string; lastActivity: string }[];
-  damaged: { seq: number; problem: string }[];
-  entries: JournalRead[];
-}
+export type { AwayAccount } from '../../contract/methods.ts';
+import type { AwayAccount } from '../../contract/methods.ts';
 
 export function awayAccount(stores: WorkStores, fleet: Pick<FleetHostApi, 'views'>, opts: { markRead?: boolean } = {}): AwayAccount {
   const st = stores.away.state();

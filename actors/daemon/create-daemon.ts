@@ -19,7 +19,8 @@ import { createFleetHost } from '../fleet-host.ts';
 import { createRealPorts } from './real-ports.ts';
 import { makeHandlers } from './handlers.ts';
 import { createMethods } from './methods.ts';
-import type { Handler } from './server.ts';
+import { serveMethods, type MethodTable, type ServedMethods } from '../../contract/protocol.ts';
+import { PARAM_PARSERS } from './param-parsers.ts';
 import { createOptionalHerdrHost } from './herdr-option.ts';
 import { createLandingPort, landingHandlers, type CallerPaths } from './landing.ts';
 import { hostReview } from '../review/wiring.ts';
@@ -54,8 +55,10 @@ export interface DaemonDeps {
 }
 
 export interface Daemon {
-  /** Every method the socket serves, by name. */
-  methods: Record<string, Handler>;
+  /** Every method, typed: its parsed params in, its result out (for callers in process). */
+  methods: MethodTable;
+  /** The same methods behind their edge parsers, by name: what the socket and the review page serve. */
+  served: ServedMethods;
   fleet: FleetHostApi;
   /** Stops the fleet (tmux panes outlive it), the page, the work watch; closes the store. Idempotent. */
   close(): Promise<{ tmux: TmuxOutcome | string; live: string[] }>;
@@ -133,7 +136,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   const work = installWork({ store, fleet, paths, env: deps.env, baseTips, baseNotices, log: (obj, msg) => info(obj, msg) });
   // The review page's actions call the finished table (below), so its one method reaches it late.
   let review: Awaited<ReturnType<typeof hostReview>> | null = null;
-  const methods: Record<string, Handler> = createMethods({
+  const methods: MethodTable = createMethods({
     core,
     // Both gates are worker machine states; these handlers open, approve and reject them.
     landing: landingHandlers({ store, fleet, env: deps.env, callerPaths, baseTips }),
@@ -144,11 +147,12 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     hook: hookHandlers({ fleet, home: paths.home }),
     // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).
     picture: pictureHandlers({ store, fleet, work: work.stores, env: deps.env }),
-    review: { review: (p, ctx) => review!.handlers.review!(p, ctx) },
+    review: { review: (p, ctx) => review!.handlers.review(p, ctx) },
     work: work.methods,
   }, work.rules);
   // The review page on 127.0.0.1: its actions call these same methods (actors/review).
-  review = await hostReview({ home: paths.home, env: deps.env, fleet, store, handlers: methods, screens: hostScreens(hosts), log: (obj, msg) => info(obj, msg) });
+  const served = serveMethods(methods, PARAM_PARSERS);
+  review = await hostReview({ home: paths.home, env: deps.env, fleet, store, served, screens: hostScreens(hosts), log: (obj, msg) => info(obj, msg) });
 
   let closing: ReturnType<Daemon['close']> | null = null;
   const close = async () => {
@@ -177,6 +181,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   };
   return {
     methods,
+    served,
     fleet,
     close: () => (closing ??= close()),
   };

@@ -14,7 +14,7 @@ import { quoteWorker } from '../../contract/worker-words.ts';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HandError, RefusedError } from '../../contract/errors.ts';
-import type { CallContext, Handler } from '../../contract/protocol.ts';
+import type { DiscardAll, DiscardedWorker, DiscardParams, DispatchAnswer, DispatchParams, DispatchResult, PermissionPosture, StatusRow, WorkerStatus } from '../../contract/methods.ts';
 import type { FleetStore } from '../../persistence/types.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
 import type { BacklogItem } from '../../persistence/work/backlog-store.ts';
@@ -25,16 +25,15 @@ import { readUsage, REFUSE_AT, usageLine, usageSourceFile } from '../usage/usage
 import { limitLine, limitsSeen } from '../usage/limit-seen.ts';
 import { requeueItemOf, type RequeueWhy } from './item-requeue.ts';
 
-type Params = Record<string, unknown>;
 
 export interface CrossRules {
   refuseIfParked(worker: string, verb: string, override?: string): void;
   usageAllowsDispatch(): Promise<string[]>;
-  itemForDispatch(p: Params): { item: BacklogItem; params: Params; staged: string | null };
+  itemForDispatch(p: DispatchParams & { item: string }): { item: BacklogItem; params: DispatchParams; staged: string | null };
   itemStarted(item: BacklogItem, worker: string): void;
   findingsAsDecisions(worker: string, err: unknown): unknown;
-  withItemAndDecision(rows: Record<string, unknown>[]): Record<string, unknown>[];
-  discardAllButParked(discard: Handler, p: Params, ctx: CallContext): Promise<unknown>;
+  withItemAndDecision(rows: (StatusRow & { permissions: PermissionPosture })[]): WorkerStatus[];
+  discardAllButParked(discard: (p: DiscardParams) => Promise<DiscardedWorker>, p: DiscardParams): Promise<DiscardAll>;
   /** A worker that will never do its item's work gives the item back to the queue (item-requeue.ts). */
   requeueItemOf(worker: string, why: RequeueWhy): { id: string; state: 'queued' } | null;
 }
@@ -61,7 +60,7 @@ export function crossRules(deps: { store: FleetStore; fleet: FleetHostApi; store
     },
 
     itemForDispatch(p) {
-      const itemId = String(p.item);
+      const itemId = p.item;
       const item = stores.backlog.get(itemId);
       if (item.state !== 'queued') throw new RefusedError('item-not-queued', `item ${itemId} is ${item.state}${item.worker ? ` (worker ${item.worker})` : ''}; only a queued item is dispatched. ${item.state === 'done' || item.state === 'dropped' ? `Reopen it first (hand backlog reopen ${itemId}).` : ''}`.trim(), { id: itemId, state: item.state });
       if (item.waitingOn.length) throw new RefusedError('item-blocked', `item ${itemId} is blocked by ${item.waitingOn.join(', ')}, not done yet; nothing was dispatched. Finish those first (hand backlog show ${itemId}).`, { id: itemId, blockedBy: item.waitingOn });
@@ -69,8 +68,8 @@ export function crossRules(deps: { store: FleetStore; fleet: FleetHostApi; store
       if (stores.away.state().active) throw new RefusedError('away-holds-the-fleet', `away mode is on, so no queued item starts (the fleet is held; running workers go on). Turn it off first (hand afk off).`, { id: itemId });
       const project = deps.store.getProject(item.project);
       if (!project) throw new RefusedError('unknown-project', `item ${itemId} belongs to project ${item.project}, which is not registered; hand annex <repo> --name ${item.project} registers it.`, { id: itemId });
-      const params: Params = { ...p, id: typeof p.id === 'string' && p.id ? p.id : itemId, repo: typeof p.repo === 'string' && p.repo ? p.repo : project.repo };
-      if (typeof p.brief === 'string' && p.brief) return { item, params, staged: null };
+      const params: DispatchParams = { ...p, id: p.id || itemId, repo: p.repo || project.repo };
+      if (p.brief) return { item, params, staged: null };
       // The item's own brief (or its title) becomes the brief file the worker reads first. It is an
       // input to dispatch, staged under items/<id>/ and taken away again if dispatch refuses.
       const dir = join(deps.home, 'items', itemId);
@@ -93,7 +92,7 @@ export function crossRules(deps: { store: FleetStore; fleet: FleetHostApi; store
 
     withItemAndDecision(rows) {
       return rows.map((r) => {
-        const id = String(r.id);
+        const id = r.id;
         const item = stores.backlog.itemOfWorker(id);
         const d = stores.decisions.latestOf(id);
         return { ...r, item: item?.id ?? null, decision: d ? { key: d.key, state: d.state, question: d.question, delivery: d.delivery } : null };
@@ -105,14 +104,14 @@ export function crossRules(deps: { store: FleetStore; fleet: FleetHostApi; store
      * and reported refused (naming its decision); each other finished worker goes through the
      * plain discard one at a time.
      */
-    async discardAllButParked(discard, p, ctx) {
-      const discarded: unknown[] = [];
+    async discardAllButParked(discard, p) {
+      const discarded: DiscardedWorker[] = [];
       const refused: { id: string; code: string; message: string }[] = [];
       for (const v of deps.fleet.views()) {
         if (!discardable(v)) continue;
         try {
           rules.refuseIfParked(v.id, 'discarded');
-          discarded.push(await discard({ ...p, allFinished: false, id: v.id }, ctx));
+          discarded.push(await discard({ ...p, allFinished: false, id: v.id }));
         } catch (err) {
           refused.push({ id: v.id, code: err instanceof HandError ? err.code : 'failed', message: (err as Error).message });
         }
@@ -130,17 +129,18 @@ export function crossRules(deps: { store: FleetStore; fleet: FleetHostApi; store
  * (when one is named), then dispatch's own refusals; the item is started only once its worker
  * exists, and its staged brief is taken away again when dispatch refused.
  */
-export async function dispatchUnderRules(rules: Pick<CrossRules, 'usageAllowsDispatch' | 'itemForDispatch' | 'itemStarted'>, dispatch: Handler, p: Params, ctx: CallContext): Promise<Record<string, unknown>> {
+export async function dispatchUnderRules(rules: Pick<CrossRules, 'usageAllowsDispatch' | 'itemForDispatch' | 'itemStarted'>, dispatch: (p: DispatchParams) => Promise<DispatchAnswer>, p: DispatchParams): Promise<DispatchResult> {
   const warnings = await rules.usageAllowsDispatch();
-  if (!(typeof p.item === 'string' && p.item)) return { ...((await dispatch(p, ctx)) as object), warnings };
-  const { item, params, staged } = rules.itemForDispatch(p);
-  let r: Record<string, unknown>;
+  const itemId = p.item;
+  if (!itemId) return { ...(await dispatch(p)), warnings };
+  const { item, params, staged } = rules.itemForDispatch({ ...p, item: itemId });
+  let r: DispatchAnswer;
   try {
-    r = (await dispatch(params, ctx)) as Record<string, unknown>;
+    r = await dispatch(params);
   } catch (err) {
     if (staged) rmSync(staged, { recursive: true, force: true });
     throw err;
   }
-  rules.itemStarted(item, String(r.id));
+  rules.itemStarted(item, r.id);
   return { ...r, item: item.id, warnings };
 }

@@ -10,6 +10,7 @@
  * branch if asked → move the brief directory (brief, report) to <state>/archive/<id>-<time>/, so
  * the next worker of that id starts without an old report. The journal keeps the worker's history.
  */
+import type { DiscardedWorker } from '../../contract/methods.ts';
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { RefusedError } from '../../contract/errors.ts';
@@ -41,17 +42,8 @@ export interface DiscardDeps {
   now?: () => number;
 }
 
-export interface DiscardResult {
-  id: string;
-  stage: string;
-  worktree: 'removed' | 'absent' | 'left-on-disk';
-  pane: 'closed' | 'none';
-  branch: 'kept' | 'deleted' | 'absent';
-  branchName: string;
-  archivedTo: string | null;
-  /** With --forget: what is still on disk, for the person to remove. */
-  leftBehind?: string[];
-}
+/** One discarded worker, as the wire shows it (contract/methods/gates.ts). */
+export type DiscardResult = Omit<DiscardedWorker, 'item'>;
 
 
 export function archiveDirOf(workersDir: string): string {
@@ -145,19 +137,4 @@ export async function discardWorker(id: string, o: DiscardOptions, deps: Discard
   });
   const leftBehind = worktree === 'left-on-disk' ? [v.worktree] : undefined;
   return { id, stage: v.stage, worktree, pane: paneClosed ? 'closed' : 'none', branch, branchName: v.branch, archivedTo, ...(leftBehind ? { leftBehind } : {}) };
-}
-
-/** `--all-finished`: each discardable worker in turn; a refusal is reported and the rest go on. */
-export async function discardAllFinished(o: DiscardOptions, deps: DiscardDeps): Promise<{ discarded: DiscardResult[]; refused: { id: string; code: string; message: string }[] }> {
-  const discarded: DiscardResult[] = [];
-  const refused: { id: string; code: string; message: string }[] = [];
-  for (const v of deps.fleet.views()) {
-    if (!discardable(v)) continue;
-    try {
-      discarded.push(await discardWorker(v.id, o, deps));
-    } catch (err) {
-      refused.push({ id: v.id, code: (err as { code?: string }).code ?? 'failed', message: (err as Error).message });
-    }
-  }
-  return { discarded, refused };
 }

@@ -11,51 +11,18 @@ import { UsageError } from '../../contract/errors.ts';
 import type { FleetStore, StoredJournalEntry } from '../../persistence/types.ts';
 import { stagePath } from '../worker-view.ts';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
-import type { Handler } from './server.ts';
+import type { MethodTable } from '../../contract/protocol.ts';
 import { conditionOf } from '../wait-report.ts';
 import { meaningOfStage, waitReasonOf, type StateMeaning } from '../condition.ts';
 import { optionsOf, questionOf } from '../../io/screen/question-text.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
-import { surveyQueue, type SurveyQueue } from './survey-queue.ts';
-import { setupFacts, type SetupFacts } from '../../io/agent/setup-facts.ts';
+import { surveyQueue } from './survey-queue.ts';
+import { setupFacts } from '../../io/agent/setup-facts.ts';
 
-export interface SurveyWorker {
-  id: string;
-  project: string;
-  stage: string;
-  /** conditionOf, with 'working' for a busy worker. */
-  condition: string;
-  live: boolean | null;
-  gate: string | null;
-  waitingOn: string | null;
-  question: string | null;
-  options: string[];
-  reportPath: string;
-  reportExists: boolean;
-  lastActivity: string;
-}
+export type { Audience, AudienceEvent, AudienceKind, Survey, SurveyItem, SurveyWorker } from '../../contract/methods.ts';
+import type { Audience, AudienceEvent, AudienceKind, Survey, SurveyItem, SurveyWorker } from '../../contract/methods.ts';
 
-export interface SurveyItem {
-  id: string;
-  kind: string;
-  text: string;
-}
 
-export interface Survey {
-  contract: 'hand-survey.v1';
-  generatedAt: string;
-  projects: { name: string; repo: string; posture: string; yolo: boolean; pathExists: boolean }[];
-  workers: SurveyWorker[];
-  needsYou: SurveyItem[];
-  recentlyLanded: SurveyItem[];
-  underway: SurveyItem[];
-  next: SurveyItem[];
-  /** Away mode (null when the survey was built without the work stores). */
-  away: SurveyQueue['away'] | null;
-  /** The Claude Code version workers get against the reader's corpus, and missing prerequisites (null without the daemon's environment). */
-  setup: SetupFacts | null;
-  diagnostics: string[];
-}
 
 /** The last stage of a worker that landed: the only 'gone' that is good news. */
 const isLanded = (stage: string) => meaningOf(stage)?.marks.includes('landed') === true;
@@ -124,22 +91,8 @@ export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = 
   return out;
 }
 
-export type AudienceKind = 'dispatched' | 'blocked' | 'answered' | 'prompted' | 'settled' | 'landed' | 'stalled' | 'unclassified' | 'agent-error' | 'exited' | 'wait-failed';
 
-export interface AudienceEvent {
-  kind: AudienceKind;
-  at: string;
-  stage: string;
-  /** How many journal rows this one line stands for (repeats are folded). */
-  count: number;
-}
 
-export interface Audience {
-  contract: 'hand-audience.v1';
-  since: string;
-  until: string;
-  workers: { id: string; events: AudienceEvent[] }[];
-}
 
 /** The kind a journal row's new stage stands for, given the kind before it (null = nothing to tell). */
 export function kindOf(stage: string, previous: AudienceKind | null, firstRowOfWorker: boolean): AudienceKind | null {
@@ -197,16 +150,13 @@ export function buildAudience(store: FleetStore, since: number, now = Date.now()
   return { contract: 'hand-audience.v1', since: new Date(since).toISOString(), until: new Date(now).toISOString(), workers };
 }
 
-export function pictureHandlers(deps: { store: FleetStore; fleet: FleetHostApi; work?: WorkStores; env?: Record<string, string | undefined> }): Record<string, Handler> {
+export function pictureHandlers(deps: { store: FleetStore; fleet: FleetHostApi; work?: WorkStores; env?: Record<string, string | undefined> }): Pick<MethodTable, 'survey' | 'audience'> {
   return {
     async survey() {
       return buildSurvey(deps.store, deps.fleet, Date.now(), deps.work, deps.env);
     },
-    async audience(params) {
-      const since = params.since;
-      if (typeof since !== 'number' || !Number.isFinite(since) || since < 0) {
-        throw new UsageError('bad-since', `since must be a time in epoch milliseconds (got ${JSON.stringify(since)}).`, { since });
-      }
+    // `since` was checked at the edge (param-parsers.ts): a time in epoch milliseconds.
+    async audience({ since }) {
       return buildAudience(deps.store, since);
     },
   };

@@ -16,7 +16,7 @@ import type { WorkerIntent } from '../../persistence/types.ts';
 export async function releaseGateOutwardStep(intent: WorkerIntent, env: Record<string, string | undefined>): Promise<{ pr: string | null; pushed: boolean; runId: string | null }> {
   const bin = findExecutable('no-mistakes', env);
   if (!bin) throw new RefusedError('gate-missing', `no-mistakes is not on PATH (searched PATH ${env.PATH ?? ''}), so the gate's outward step cannot run; nothing was pushed. Install it, then approve again.`, { id: intent.id });
-  const delivery = readDelivery(intent.briefPath) as { ci?: { status?: string } | null } | null;
+  const delivery = readDelivery(intent.briefPath);
   const skip = delivery?.ci?.status === 'no-ci' ? ['--skip', 'ci'] : [];
   const argv = ['axi', 'run', '--intent', intentLine(readFileSync(intent.briefPath, 'utf8')), ...skip];
   const r = await execa(bin, argv, { cwd: intent.worktree, env, extendEnv: false, reject: false, stdin: 'ignore' });

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import { waitFor } from '../wait-for.ts';
+import type { CreatedAfterApproval, DispatchAnswer } from '../../contract/methods.ts';
 
 const HEAD_LINES = 10;
 
@@ -20,7 +21,7 @@ export function briefHead(briefPath: string, lines = HEAD_LINES): string[] {
 }
 
 /** Fields added to a gated dispatch's answer. */
-export function gatedDispatchFacts(v: WorkerViewLike): Record<string, unknown> {
+export function gatedDispatchFacts(v: WorkerViewLike): Pick<DispatchAnswer, 'gated' | 'waitingFor' | 'created' | 'briefHead'> {
   if (v.gate !== 'brief approval') return { gated: false };
   return {
     gated: true,
@@ -31,7 +32,7 @@ export function gatedDispatchFacts(v: WorkerViewLike): Record<string, unknown> {
 }
 
 /** After a brief approval: waits (bounded) until the pane exists or the worker failed, then says what is there. */
-export function createdAfterApproval(fleet: FleetHostApi, id: string, boundMs = 30_000): Promise<Record<string, unknown>> {
+export function createdAfterApproval(fleet: FleetHostApi, id: string, boundMs = 30_000): Promise<CreatedAfterApproval> {
   const facts = (v: WorkerViewLike) => ({
     stage: v.stage,
     worktree: existsSync(v.worktree) ? v.worktree : null,
@@ -40,7 +41,7 @@ export function createdAfterApproval(fleet: FleetHostApi, id: string, boundMs = 
     problem: v.problem ?? null,
   });
   const ready = (v: WorkerViewLike) => v.condition !== 'making' && v.condition !== 'gate';
-  return waitFor(fleet, id, ready, { timeoutMs: boundMs }).then(({ view, by }) =>
+  return waitFor(fleet, id, ready, { timeoutMs: boundMs }).then(({ view, by }): CreatedAfterApproval =>
     by === 'accepted' && view ? facts(view) : { ...(view ? facts(view) : {}), stillPreparing: true },
   );
 }

@@ -8,11 +8,13 @@ import { RefusedError, UsageError } from '../../contract/errors.ts';
 import type { FleetStore, ProjectRecord } from '../../persistence/types.ts';
 import { unknownWorker } from '../../contract/refusals.ts';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
-import type { Handler } from './server.ts';
+import type { MethodTable } from '../../contract/protocol.ts';
+import type { DispatchAnswer, DispatchParams, PermissionPosture, StatusParams, StatusRow } from '../../contract/methods.ts';
 import { waitForWorker, conditionOf } from '../wait-report.ts';
 import { waitFor } from '../wait-for.ts';
 import { tookThePrompt } from '../took-the-prompt.ts';
-import { num, parseAnnex, parseAnswer, parseDispatch, parseKeys, parseRead, parseSend, parseWait, str } from './params.ts';
+import { dispatchRequest } from './params.ts';
+import { parseOneKey } from '../../io/terminal/keys.ts';
 import { answerDialog } from './answer.ts';
 import { worktreeMissing } from './worktree-presence.ts';
 import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
@@ -49,7 +51,7 @@ function findWorker(fleet: FleetHostApi, id: string): WorkerViewLike {
 }
 
 /** The status row promised by `hand status` (a fixed, documented field set). */
-export function statusRow(v: WorkerViewLike) {
+export function statusRow(v: WorkerViewLike): StatusRow {
   return {
     id: v.id,
     project: v.project,
@@ -90,7 +92,15 @@ export function statusRow(v: WorkerViewLike) {
   };
 }
 
-export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
+/** The fleet's core methods (the rest of the table: landing.ts, work-handlers.ts, …; composed in methods.ts). */
+export type CoreMethods = Pick<MethodTable, 'ping' | 'shutdown' | 'annex' | 'projects' | 'wait' | 'watch' | 'read' | 'send' | 'keys' | 'answer' | 'stop'> & {
+  /** Dispatch's own answer: the usage and item rules around it (cross-rules.ts) add warnings and the item. */
+  dispatch(params: DispatchParams): Promise<DispatchAnswer>;
+  /** The rows before the work rules name each worker's item and decision. */
+  status(params: StatusParams): Promise<(StatusRow & { permissions: PermissionPosture })[]>;
+};
+
+export function makeHandlers(deps: HandlerDeps): CoreMethods {
   const { fleet, store } = deps;
   return {
     async ping() {
@@ -103,12 +113,11 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       const held = gateHeldWorkerIds(fleet);
       return { stopping: true, pid: deps.pid, liveWorkers: live, gateHeldWorkers: held, tmuxServer: live.length ? 'kept' : 'stopped', advice: stopAdvice(live, held) };
     },
-    async annex(params) {
-      const req = parseAnnex(params);
+    async annex(req) {
       const raw = req.repo;
       if (!existsSync(raw)) throw new UsageError('missing-repo', `${resolve(raw)} does not exist. Pass the path of a git work tree.`, { repo: raw });
       const repo = await deps.repoTopLevel(realpathSync(raw));
-      const posture = req.posture;
+      const posture = req.posture ?? 'local-only';
       const name = req.name || basename(repo);
       if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) {
         throw new UsageError('bad-project-name', `project name ${JSON.stringify(name)} is not usable: letters, digits, '.', '-', '_' (pass --name).`, { name });
@@ -116,8 +125,8 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       const clash = store.listProjects().find((p) => p.name === name && p.repo !== repo);
       if (clash) throw new RefusedError('project-name-taken', `project name ${name} already belongs to ${clash.repo}. Pass --name <other>.`, { name });
       const previous = store.listProjects().find((p) => p.repo === repo);
-      const permissions = annexPermissions(params.permissions, previous);
-      const record: ProjectRecord = { name, repo, posture, yolo: req.yolo, registeredAt: previous?.registeredAt ?? Date.now(), permissions };
+      const permissions = annexPermissions(req.permissions, previous);
+      const record: ProjectRecord = { name, repo, posture, yolo: req.yolo === true, registeredAt: previous?.registeredAt ?? Date.now(), permissions };
       if (previous && previous.name !== name) {
         throw new RefusedError('repo-registered', `${repo} is already registered as ${previous.name}.`, { repo });
       }
@@ -132,7 +141,7 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       return store.listProjects();
     },
     async dispatch(params) {
-      const request = parseDispatch(params);
+      const request = dispatchRequest(params);
       const view = await dispatchWorker(request, deps);
       return {
         id: view.id, repo: deps.store.getWorker(view.id)?.repo ?? '', worktree: view.worktree, branch: view.branch, base: view.base,
@@ -146,15 +155,13 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
         envLeftOut: allowListEnv(request.env).leftOut,
       };
     },
-    async status(params) {
-      const id = str(params, 'id', false);
+    async status({ id }) {
       // The permission posture comes from the project (it decides the worker's launch settings).
       const row = (v: WorkerViewLike) => ({ ...statusRow(v), permissions: postureOfProject(store, v.project) });
       if (id) return [row(findWorker(fleet, id))];
       return fleet.views().map(row);
     },
-    async wait(params, ctx) {
-      const { id, until, timeoutMs } = parseWait(params);
+    async wait({ id, until = 'any', timeoutMs = 30 * 60_000 }, ctx) {
       findWorker(fleet, id);
       let lastSent = 0;
       return waitForWorker(fleet, id, until, timeoutMs, {
@@ -168,22 +175,19 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       });
     },
     /** Streams every worker view change as progress until the timeout or until the client leaves. */
-    async watch(params, ctx) {
-      const timeoutMs = num(params, 'timeoutMs', 60_000);
-      if (params.needsYou === true) return watchNeedsYou(fleet, timeoutMs, ctx, deps.baseNotices);
+    async watch({ timeoutMs = 60_000, needsYou }, ctx) {
+      if (needsYou) return watchNeedsYou(fleet, timeoutMs, ctx, deps.baseNotices);
       for (const v of fleet.views()) ctx.progress(statusRow(v));
       await waitFor(fleet, null, () => false, { timeoutMs, signal: ctx.signal, onView: (v) => ctx.progress(statusRow(v)) });
       return fleet.views().map((v) => statusRow(v));
     },
-    async read(params) {
-      const { id, scrollback } = parseRead(params);
+    async read({ id, scrollback }) {
       const view = findWorker(fleet, id);
       const res = await fleet.readScreen(id, scrollback ? { scrollback } : {});
       if (!res.ok) throw new RefusedError('read-failed', `could not read the screen of ${id}: ${res.error}`, { id });
       return { id, text: res.text, source: scrollback ? 'scrollback' : 'visible', stage: view.stage, state: view.state, dialog: view.dialog ?? null };
     },
-    async send(params) {
-      const { id, text, allowNonEmptyBox } = parseSend(params);
+    async send({ id, text, allowNonEmptyBox }) {
       findWorker(fleet, id);
       // Settled includes a report re-check in progress (settled.checking): a screen change of the
       // box (a key, a backspace) puts it there for a moment, and a send then was answered at once.
@@ -196,7 +200,8 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       return { id, sent: true, stage: view.stage, state: view.state, confirmed: !wasSettled || tookThePrompt(view) };
     },
     async keys(params) {
-      const { id, key, allowNonEmptyBox } = parseKeys(params);
+      const { id, allowNonEmptyBox } = params;
+      const key = parseOneKey(params.key); // checked at the edge (param-parsers.ts); here it becomes the key itself
       const dialogBefore = findWorker(fleet, id).dialog?.fingerprint ?? null;
       const pressed = await fleet.key(id, key, { allowNonEmptyBox });
       // Answer with the screen the key produced, so the next command never acts on the one before
@@ -208,15 +213,13 @@ export function makeHandlers(deps: HandlerDeps): Record<string, Handler> {
       const view = (await waitFor(fleet, id, produced, { timeoutMs: 1500, fresh: true, last: pressed })).view!;
       return { id, key: typeof key === 'string' ? key : key.char, stage: view.stage, state: view.state, awaitingInput: view.awaitingInput, promptBox: view.promptBox };
     },
-    async answer(params) {
-      const req = parseAnswer(params);
+    async answer(req) {
       findWorker(fleet, req.id);
       return answerDialog(fleet, req);
     },
-    async stop(params) {
-      const id = str(params, 'id');
+    async stop({ id, timeoutMs = 30_000 }) {
       findWorker(fleet, id);
-      const res = await fleet.stop(id, { timeoutMs: num(params, 'timeoutMs', 30_000) });
+      const res = await fleet.stop(id, { timeoutMs });
       return { id, stage: res.view.stage, exitCode: res.exitCode, paneReusable: res.paneReusable, condition: conditionOf(res.view) };
     },
   };

@@ -4,11 +4,11 @@
  * anything new). A note for a worker the daemon no longer has is dropped and logged.
  */
 import { existsSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
-import { RefusedError, UsageError } from '../../contract/errors.ts';
+import { RefusedError } from '../../contract/errors.ts';
 import { isWorkersCapability } from '../../io/agent/claude/hook-capability.ts';
 import { hookQueuePath, parseNote, type HookNote } from '../../contract/hook-note.ts';
 import type { FleetHost } from '../fleet-host.ts';
-import type { Handler } from './server.ts';
+import type { MethodTable } from '../../contract/protocol.ts';
 
 type HookFleet = Pick<FleetHost, 'hook'>;
 
@@ -18,11 +18,10 @@ function refuseForeignNote(home: string | undefined, note: HookNote): void {
   throw new RefusedError('hook-not-yours', `this hook note names worker ${note.id} but does not carry that worker's capability (given to it at launch); a hook speaks only for its own worker. Nothing was recorded.`, { id: note.id });
 }
 
-export function hookHandlers(deps: { fleet: HookFleet; home?: string }): Record<string, Handler> {
+export function hookHandlers(deps: { fleet: HookFleet; home?: string }): Pick<MethodTable, 'hook'> {
   return {
-    async hook(params) {
-      const note = parseNote((params as { note?: unknown }).note);
-      if (!note) throw new UsageError('bad-hook-note', 'hook takes {note: {id, event, at, …}} as `hand hook <event>` sends it; this one is not.', {});
+    // The note was parsed at the edge (param-parsers.ts): a note that is none is refused there.
+    async hook({ note }) {
       refuseForeignNote(deps.home, note);
       const v = await deps.fleet.hook(note);
       return { id: v.id, condition: v.condition, hookReason: v.hookReason ?? null, disputed: v.disputed ?? null };

@@ -13,7 +13,6 @@ import { existsSync } from 'node:fs';
 import { RefusedError } from '../../contract/errors.ts';
 import { LANDABLE_POSTURES } from '../../contract/vocabulary.ts';
 import { unknownWorker, workerNotDone } from '../../contract/refusals.ts';
-import { idParam, parseReject } from './params.ts';
 import {
   evidenceRefusal,
   gatherLandingEvidence,
@@ -31,7 +30,8 @@ import { waitingForText } from '../gates.ts';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import { checkingItsReport } from '../wait-report.ts';
 import { waitFor } from '../wait-for.ts';
-import type { Handler } from './server.ts';
+import type { MethodTable } from '../../contract/protocol.ts';
+import type { LandingEvidence as ShownEvidence, LandingOutcome, RejectResult } from '../../contract/methods.ts';
 import { createdAfterApproval } from './gate-truth.ts';
 import { noMistakesLanding } from './review-gate-landing.ts';
 import { readDelivery } from './review-gate.ts';
@@ -157,7 +157,10 @@ export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>;
   };
 }
 
-export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
+/** The landing methods before the rules around them (methods.ts); reject answers before its item is given back. */
+export type LandingMethods = Pick<MethodTable, 'land' | 'approve' | 'landings'> & { reject(params: Parameters<MethodTable['reject']>[0]): Promise<Omit<RejectResult, 'item'>> };
+
+export function landingHandlers(deps: LandingDeps): LandingMethods {
   const { store, fleet } = deps;
 
   function workerAndProject(id: string): { row: WorkerRow; project: ProjectRecord; view: WorkerViewLike | null } {
@@ -194,15 +197,15 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
     return { ...evidence, gate };
   }
 
-  const summary = (l: Pick<LandingSummary, 'base' | 'branch' | 'verdict' | 'diffStat' | 'log' | 'commits'>) => ({ base: l.base, branch: l.branch, verdict: l.verdict, diffStat: l.diffStat, log: l.log, commits: l.commits });
+  const summary = (l: Pick<LandingSummary, 'base' | 'branch' | 'verdict' | 'diffStat' | 'log' | 'commits'>): ShownEvidence => ({ base: l.base, branch: l.branch, verdict: l.verdict, diffStat: l.diffStat, log: l.log, commits: l.commits });
 
   /** Where a landing ended, as the caller sees it (a refused landing is a refusal again). */
-  function outcome(id: string, v: WorkerViewLike, gate: string) {
+  function outcome(id: string, v: WorkerViewLike, gate: LandingOutcome['gate']): Omit<LandingOutcome, 'evidence'> {
     if (v.landingFailure && !v.landed) throw new RefusedError(v.landingFailure.code, v.landingFailure.message, { id, stage: v.stage });
     const tornDown = v.marks.includes('landed') && !v.problem;
     const teardown = tornDown
-      ? { done: true, steps: ['stop', 'close-pane', 'worktree-remove+prune'] }
-      : { done: false, reason: v.condition === 'stuck' ? 'the worker did not stop; its pane and worktree were left alone (never killed, never removed under a running agent). hand stop it, and the worktree goes once it has left.' : (v.problem ?? `stage ${v.stage}`) };
+      ? { done: true as const, steps: ['stop', 'close-pane', 'worktree-remove+prune'] }
+      : { done: false as const, reason: v.condition === 'stuck' ? 'the worker did not stop; its pane and worktree were left alone (never killed, never removed under a running agent). hand stop it, and the worktree goes once it has left.' : (v.problem ?? `stage ${v.stage}`) };
     return { id, gate, stage: v.stage, ...(v.landed ? { landed: { posture: v.landed.posture, ...v.landed.detail } } : {}), teardown };
   }
 
@@ -213,18 +216,16 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
   }
 
   /** The caller's PATH (sent by the CLI), kept for the port that lands this worker. */
-  function rememberPath(id: string, params: Record<string, unknown>): string | undefined {
-    const path = typeof params.path === 'string' && params.path !== '' ? params.path : undefined;
+  function rememberPath(id: string, path: string | undefined): string | undefined {
     if (path) deps.callerPaths?.set(id, path);
     return path;
   }
 
   return {
-    async land(params) {
-      const id = idParam(params);
+    async land({ id, path }) {
       await pastCheckingTheReport(id);
       const { row, project, view } = workerAndProject(id);
-      const env = envWithPath(deps.env, rememberPath(id, params));
+      const env = envWithPath(deps.env, rememberPath(id, path));
       // A base that moved outside a landing (a worker's update-ref) is the person's to judge first.
       const moved = project.posture === 'local-only' && deps.baseTips ? await baseMove(deps.baseTips, row.repo, row.base) : null;
       if (moved) throw baseMovedRefusal(moved, project.name, id);
@@ -238,11 +239,10 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
       const gateRun = evidence.gate ? { runId: evidence.gate.runId, outcome: evidence.gate.outcome, detail: evidence.gate.detail, releasedByApproval: 'push and pull request' } : null;
       return { id, gate: 'open', stage: v.stage, waitingFor: waitingForText(id), posture: project.posture, evidence: summary(s), ...(gateRun ? { gateRun } : {}) };
     },
-    async approve(params) {
-      const id = idParam(params);
+    async approve({ id, path }) {
       const view = fleet.view(id);
       if (!view) throw unknownWorker(id);
-      rememberPath(id, params);
+      rememberPath(id, path);
       if (view.marks.includes('landing-gate')) {
         // Checked here too so the refusal reaches the caller with the gate still open.
         const { row, project } = workerAndProject(id);
@@ -257,8 +257,7 @@ export function landingHandlers(deps: LandingDeps): Record<string, Handler> {
       const created = await createdAfterApproval(fleet, id);
       return { id, gate: 'brief-approved', stage: (created.stage as string | undefined) ?? v.stage, worktree: v.worktree, branch: v.branch, created };
     },
-    async reject(params) {
-      const { id, reason } = parseReject(params);
+    async reject({ id, reason }) {
       if (!fleet.view(id)) throw unknownWorker(id);
       const v = await fleet.reject(id, reason);
       return { id, gate: 'rejected', stage: v.stage, reason };

@@ -115,7 +115,7 @@ export async function startDaemonService(paths: HomePaths, opts: DaemonServiceOp
     lock.release();
     throw err;
   }
-  const methods = daemon.methods;
+  const methods = daemon.served;
   // Made before the socket listens: no request is ever served without a key to check it against.
   const authority = { key: ensureAuthorityKey(paths.home), keyPath: authorityKeyPath(paths.home) };
   const info = (obj: Record<string, unknown>, msg: string) => logger.info(obj, msg);

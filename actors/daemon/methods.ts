@@ -2,125 +2,127 @@
  * The daemon's method table, written once: every method the socket serves is a line here, and
  * a rule that cuts across methods (cross-rules.ts) is called by name in the method that obeys it
  * — nothing is patched in afterwards, nothing depends on registration order. Each refusal still
- * comes before the method's first side effect.
+ * comes before the method's first side effect. Typed as MethodTable (contract/protocol.ts): each
+ * line takes its method's params, already parsed at the edge (param-parsers.ts), and must answer
+ * its method's result (contract/methods.ts), or it does not compile.
  */
-import type { MethodName } from '../../contract/methods.ts';
-import type { Handler } from '../../contract/protocol.ts';
+import type { MethodTable } from '../../contract/protocol.ts';
+import type { DiscardParams, DiscardedWorker } from '../../contract/methods.ts';
 import { dispatchUnderRules, type CrossRules } from './cross-rules.ts';
-
-type Group = Record<string, Handler>;
+import type { CoreMethods } from './handlers.ts';
+import type { LandingMethods } from './landing.ts';
+import type { discardHandlers } from './discard-handlers.ts';
+import type { WorkMethods } from './work-handlers.ts';
 
 export interface MethodGroups {
   /** ping, shutdown, annex, projects, dispatch, status, wait, watch, read, send, keys, answer, stop (handlers.ts) */
-  core: Group;
+  core: CoreMethods;
   /** land, approve, reject, landings (landing.ts) */
-  landing: Group;
+  landing: LandingMethods;
   /** projectSet (project-handlers.ts) */
-  project: Group;
+  project: Pick<MethodTable, 'projectSet'>;
   /** discard (discard-handlers.ts) */
-  discard: Group;
+  discard: ReturnType<typeof discardHandlers>;
   /** relaunch (relaunch-handlers.ts) */
-  relaunch: Group;
+  relaunch: Pick<MethodTable, 'relaunch'>;
   /** hook (hook-handlers.ts) */
-  hook: Group;
+  hook: Pick<MethodTable, 'hook'>;
   /** survey, audience (fleet-picture.ts) */
-  picture: Group;
+  picture: Pick<MethodTable, 'survey' | 'audience'>;
   /** review: the page's URL (actors/review/wiring.ts) */
-  review: Group;
+  review: Pick<MethodTable, 'review'>;
   /** backlog, decisions, away mode, journal, notifications, usage (work-handlers.ts) */
-  work: Group;
+  work: WorkMethods;
 }
 
-const idOf = (p: Record<string, unknown>): string => String(p.id ?? '');
-
-export function createMethods(g: MethodGroups, rules: CrossRules): Record<MethodName, Handler> {
+export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
   const { core, landing, work } = g;
   return {
-    ping: core.ping!,
-    shutdown: core.shutdown!,
-    annex: core.annex!,
-    projects: core.projects!,
-    projectSet: g.project.projectSet!,
+    ping: core.ping,
+    shutdown: core.shutdown,
+    annex: core.annex,
+    projects: core.projects,
+    projectSet: g.project.projectSet,
     // The usage limit, then a backlog item's own checks, then dispatch's refusals.
-    dispatch: async (p, ctx) => dispatchUnderRules(rules, core.dispatch!, p, ctx),
-    status: async (p, ctx) => rules.withItemAndDecision((await core.status!(p, ctx)) as Record<string, unknown>[]),
-    wait: core.wait!,
-    watch: core.watch!,
-    read: core.read!,
-    send: core.send!,
-    keys: core.keys!,
-    answer: core.answer!,
+    dispatch: async (p) => dispatchUnderRules(rules, core.dispatch, p),
+    status: async (p) => rules.withItemAndDecision(await core.status(p)),
+    wait: core.wait,
+    watch: core.watch,
+    read: core.read,
+    send: core.send,
+    keys: core.keys,
+    answer: core.answer,
     stop: async (p, ctx) => {
-      if (p.force !== true) rules.refuseIfParked(idOf(p), 'torn down', `stop it anyway with hand stop ${idOf(p)} --force`);
-      return core.stop!(p, ctx);
+      if (p.force !== true) rules.refuseIfParked(p.id, 'torn down', `stop it anyway with hand stop ${p.id} --force`);
+      return core.stop(p, ctx);
     },
 
     land: async (p, ctx) => {
-      rules.refuseIfParked(idOf(p), 'landed');
+      rules.refuseIfParked(p.id, 'landed');
       try {
-        return await landing.land!(p, ctx);
+        return await landing.land(p, ctx);
       } catch (err) {
         // Review-gate findings become decisions the person answers (gate-findings-decisions.ts).
-        throw rules.findingsAsDecisions(idOf(p), err);
+        throw rules.findingsAsDecisions(p.id, err);
       }
     },
     approve: async (p, ctx) => {
-      rules.refuseIfParked(idOf(p), 'landed');
-      return landing.approve!(p, ctx);
+      rules.refuseIfParked(p.id, 'landed');
+      return landing.approve(p, ctx);
     },
-    reject: async (p, ctx) => {
-      const r = (await landing.reject!(p, ctx)) as Record<string, unknown>;
+    reject: async (p) => {
+      const r = await landing.reject(p);
       // Only the brief gate ends the worker; a landing rejected goes back to the worker to fix.
-      const item = r.stage === 'rejected' ? rules.requeueItemOf(idOf(p), 'brief-rejected') : null;
+      const item = r.stage === 'rejected' ? rules.requeueItemOf(p.id, 'brief-rejected') : null;
       return item ? { ...r, item } : r;
     },
-    landings: landing.landings!,
-    discard: async (p, ctx) => {
+    landings: landing.landings,
+    discard: async (p) => {
       // Each discarded worker gives its backlog item back to the queue.
-      const discardOne: Handler = async (q, c) => {
-        const r = (await g.discard.discard!(q, c)) as Record<string, unknown>;
-        const item = rules.requeueItemOf(idOf(q), 'worker-discarded');
+      const discardOne = async (q: DiscardParams): Promise<DiscardedWorker> => {
+        const r = await g.discard.discard(q);
+        const item = rules.requeueItemOf(r.id, 'worker-discarded');
         return item ? { ...r, item } : r;
       };
-      if (p.allFinished === true) return rules.discardAllButParked(discardOne, p, ctx);
-      rules.refuseIfParked(idOf(p), 'discarded');
-      return discardOne(p, ctx);
+      if (p.allFinished === true) return rules.discardAllButParked(discardOne, p);
+      rules.refuseIfParked(p.id ?? '', 'discarded');
+      return discardOne(p);
     },
     relaunch: async (p, ctx) => {
-      rules.refuseIfParked(idOf(p), 'relaunched', 'answering it relaunches it when its session is gone');
-      return g.relaunch.relaunch!(p, ctx);
+      rules.refuseIfParked(p.id, 'relaunched', 'answering it relaunches it when its session is gone');
+      return g.relaunch.relaunch(p, ctx);
     },
 
-    hook: g.hook.hook!,
-    review: g.review.review!,
-    survey: g.picture.survey!,
-    audience: g.picture.audience!,
+    hook: g.hook.hook,
+    review: g.review.review,
+    survey: g.picture.survey,
+    audience: g.picture.audience,
 
-    'backlog.add': work['backlog.add']!,
-    'backlog.list': work['backlog.list']!,
-    'backlog.ready': work['backlog.ready']!,
-    'backlog.show': work['backlog.show']!,
-    'backlog.start': work['backlog.start']!,
-    'backlog.hold': work['backlog.hold']!,
-    'backlog.unhold': work['backlog.unhold']!,
-    'backlog.block': work['backlog.block']!,
-    'backlog.done': work['backlog.done']!,
-    'backlog.reopen': work['backlog.reopen']!,
-    'backlog.drop': work['backlog.drop']!,
-    decisions: work.decisions!,
-    decide: work.decide!,
-    'afk.on': work['afk.on']!,
-    'afk.off': work['afk.off']!,
-    'afk.digest': work['afk.digest']!,
-    'afk.status': work['afk.status']!,
-    journal: work.journal!,
-    'notify.add': work['notify.add']!,
-    'notify.list': work['notify.list']!,
-    'notify.remove': work['notify.remove']!,
-    'notify.test': work['notify.test']!,
-    'notify.log': work['notify.log']!,
-    usage: work.usage!,
-    'usage.source': work['usage.source']!,
-    'work.summary': work['work.summary']!,
+    'backlog.add': work['backlog.add'],
+    'backlog.list': work['backlog.list'],
+    'backlog.ready': work['backlog.ready'],
+    'backlog.show': work['backlog.show'],
+    'backlog.start': work['backlog.start'],
+    'backlog.hold': work['backlog.hold'],
+    'backlog.unhold': work['backlog.unhold'],
+    'backlog.block': work['backlog.block'],
+    'backlog.done': work['backlog.done'],
+    'backlog.reopen': work['backlog.reopen'],
+    'backlog.drop': work['backlog.drop'],
+    decisions: work.decisions,
+    decide: work.decide,
+    'afk.on': work['afk.on'],
+    'afk.off': work['afk.off'],
+    'afk.digest': work['afk.digest'],
+    'afk.status': work['afk.status'],
+    journal: work.journal,
+    'notify.add': work['notify.add'],
+    'notify.list': work['notify.list'],
+    'notify.remove': work['notify.remove'],
+    'notify.test': work['notify.test'],
+    'notify.log': work['notify.log'],
+    usage: work.usage,
+    'usage.source': work['usage.source'],
+    'work.summary': work['work.summary'],
   };
 }

@@ -1,21 +1,21 @@
 /**
- * The daemon's edge: each method's wire params are parsed ONCE, here, into a typed request.
- * Past this file nothing re-checks a backend, an agent, a posture or an id: the handlers and
- * dispatchWorker take the typed request and trust it.
+ * The field readers of the daemon's edge: each method's parser (param-parsers.ts) reads its raw
+ * wire params with these, once, into the method's typed params (contract/methods.ts); each
+ * refusal names the field and the fix. Past the edge nothing re-checks a type.
  */
 import { UsageError } from '../../contract/errors.ts';
 import { MAX_DURATION_MS } from '../../io/time/long-timer.ts';
 import { UNCLASSIFIED_MS } from '../../machines/worker.constants.ts';
-import { checkSendableText } from '../../io/text/sendable-text.ts';
-import type { Key } from '../../io/terminal/types.ts';
-import { parseOneKey } from '../../io/terminal/keys.ts';
 import {
-  AGENTS, BACKENDS, POSTURES, UNTILS, isOneOf,
-  type AgentName, type BackendName, type Posture, type Until,
+  AGENTS, BACKENDS, POSTURES, isOneOf,
+  type AgentName, type BackendName, type Posture,
 } from '../../contract/vocabulary.ts';
-import { badAgent, badBackend, badPosture, badUntil } from '../../contract/refusals.ts';
+import { badAgent, badBackend, badPosture } from '../../contract/refusals.ts';
 
-type Params = Record<string, unknown>;
+import type { WireObject } from '../../contract/protocol.ts';
+import type { DispatchParams } from '../../contract/methods.ts';
+
+type Params = WireObject;
 
 /** 1-48 letters, digits, '-' or '_', starting with a letter or digit (it becomes a branch name). */
 export const WORKER_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
@@ -45,7 +45,7 @@ const FLAGS: Record<string, { flag: string; duration: boolean; minMs?: number }>
   scrollback: { flag: '--scrollback', duration: false },
 };
 
-export function positiveParam(params: Record<string, unknown>, key: string, fallback: number): number {
+export function positiveParam(params: Params, key: string, fallback: number): number {
   const v = params[key];
   if (v === undefined || v === null) return fallback;
   const known = Object.hasOwn(FLAGS, key) ? FLAGS[key] : undefined;
@@ -62,13 +62,28 @@ export function positiveParam(params: Record<string, unknown>, key: string, fall
   return v;
 }
 
-/** The caller's environment, as sent by the CLI: string values only. */
-function envParam(v: unknown): Record<string, string> {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return { ...(process.env as Record<string, string>) };
+/** A positive number when given (bounded like positiveParam), undefined when absent. */
+export function optPositive(params: Params, key: string): number | undefined {
+  const v = params[key];
+  return v === undefined || v === null ? undefined : positiveParam(params, key, 0);
+}
+
+/** An environment as sent by the CLI: string values only; undefined when none was sent. */
+export function stringsParam(v: unknown): Record<string, string> | undefined {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
   const out: Record<string, string> = {};
   for (const [k, val] of Object.entries(v)) if (typeof val === 'string') out[k] = val;
   return out;
 }
+
+/** A non-empty string, or undefined (anything else is read as absent, as the handlers always did). */
+export const optText = (params: Params, key: string): string | undefined => {
+  const v = params[key];
+  return typeof v === 'string' && v !== '' ? v : undefined;
+};
+
+/** Only `true` is true (a flag sent as "yes" or 1 is not). */
+export const flag = (params: Params, key: string): boolean => params[key] === true;
 
 export const idParam = (params: Params): string => str(params, 'id');
 
@@ -118,80 +133,25 @@ export interface DispatchRequest {
   workspace?: string;
 }
 
-export function parseDispatch(params: Params): DispatchRequest {
+/**
+ * A dispatch's params (types checked at the edge) made whole: the id, repo and brief a backlog
+ * item may have supplied are required now, and the defaults are applied. It runs after the usage
+ * and item rules (cross-rules.ts), so those refusals come first, as before.
+ */
+export function dispatchRequest(p: DispatchParams): DispatchRequest {
   return {
-    id: workerIdParam(params),
-    repo: str(params, 'repo'),
-    brief: str(params, 'brief'),
-    readPaths: Array.isArray(params.readPaths) ? (params.readPaths as string[]) : [],
-    agent: agentParam(params),
-    backend: backendParam(params),
-    stallMs: num(params, 'stallMs', 20 * 60_000),
-    unclassifiedMs: num(params, 'unclassifiedMs', UNCLASSIFIED_MS),
-    env: envParam(params.env),
-    envAdd: params.envAdd ? envParam(params.envAdd) : undefined,
-    taskKind: typeof params.taskKind === 'string' ? params.taskKind : undefined,
-    workspace: typeof params.workspace === 'string' && params.workspace !== '' ? params.workspace : undefined,
+    id: workerIdParam({ id: p.id }),
+    repo: str({ repo: p.repo }, 'repo'),
+    brief: str({ brief: p.brief }, 'brief'),
+    readPaths: p.readPaths ?? [],
+    agent: p.agent ?? 'claude',
+    backend: p.backend ?? 'tmux',
+    stallMs: p.stallMs ?? 20 * 60_000,
+    unclassifiedMs: p.unclassifiedMs ?? UNCLASSIFIED_MS,
+    // No environment sent: the daemon's own (a caller that is not the CLI).
+    env: p.env ?? { ...(process.env as Record<string, string>) },
+    envAdd: p.envAdd,
+    taskKind: p.taskKind,
+    workspace: p.workspace,
   };
-}
-
-/** env: the caller's environment (its PATH finds gh and no-mistakes); the daemon's own is kept from its start. */
-export interface AnnexRequest { repo: string; posture: Posture; name: string; yolo: boolean; env?: Record<string, string> }
-
-export function parseAnnex(params: Params): AnnexRequest {
-  return { repo: str(params, 'repo'), posture: postureParam(params), name: str(params, 'name', false), yolo: params.yolo === true, ...(params.env ? { env: envParam(params.env) } : {}) };
-}
-
-export interface WaitRequest { id: string; until: Until; timeoutMs: number }
-
-export function parseWait(params: Params): WaitRequest {
-  const id = idParam(params);
-  const until = str(params, 'until', false) || 'any';
-  if (!isOneOf(UNTILS, until)) throw badUntil(until);
-  return { id, until, timeoutMs: num(params, 'timeoutMs', 30 * 60_000) };
-}
-
-export interface SendRequest { id: string; text: string; allowNonEmptyBox: boolean }
-
-export function parseSend(params: Params): SendRequest {
-  const id = idParam(params);
-  // Text is text: control bytes, empty and whitespace-only text are refused here (issue 17 #4, #10).
-  return { id, text: checkSendableText(typeof params.text === 'string' ? params.text : '', id), allowNonEmptyBox: params.allowNonEmptyBox === true };
-}
-
-export interface KeysRequest { id: string; key: Key; allowNonEmptyBox: boolean }
-
-export function parseKeys(params: Params): KeysRequest {
-  return { id: idParam(params), key: parseOneKey(str(params, 'key')), allowNonEmptyBox: params.allowNonEmptyBox === true };
-}
-
-export interface ReadRequest { id: string; scrollback: number | undefined }
-
-export function parseRead(params: Params): ReadRequest {
-  return { id: idParam(params), scrollback: params.scrollback === undefined ? undefined : num(params, 'scrollback', 0) };
-}
-
-export interface RejectRequest { id: string; reason: string }
-
-export function parseReject(params: Params): RejectRequest {
-  const id = idParam(params);
-  const reason = typeof params.reason === 'string' ? params.reason.trim() : '';
-  if (!reason) throw new UsageError('reason-required', `a rejection needs a reason the worker can act on: hand reject ${id} --reason "<why>".`, { id });
-  return { id, reason };
-}
-
-export interface AnswerParams { id: string; option: number; fingerprint: string }
-
-/** `answer`: the option's number as the dialog shows it, and the fingerprint of the dialog the caller saw. */
-export function parseAnswer(params: Params): AnswerParams {
-  const id = idParam(params);
-  const option = typeof params.option === 'string' && /^\d{1,2}$/.test(params.option.trim()) ? Number(params.option) : params.option;
-  if (typeof option !== 'number' || !Number.isInteger(option) || option < 1) {
-    throw new UsageError('bad-option', `the option is the number the dialog shows (1, 2, …): hand answer ${id} <n> --fingerprint <fp>.`, { id });
-  }
-  const fingerprint = typeof params.fingerprint === 'string' ? params.fingerprint.trim() : '';
-  if (!/^[0-9a-f]{16}$/.test(fingerprint)) {
-    throw new UsageError('fingerprint-required', `answer needs the fingerprint of the dialog you read (dialog.fingerprint in hand read ${id} --json), so a dialog that changed is never answered.`, { id });
-  }
-  return { id, option, fingerprint };
 }

@@ -4,10 +4,11 @@
  * already running keeps the settings it started with, and the answer says so.
  */
 import { RefusedError, UsageError } from '../../contract/errors.ts';
-import { describePosture, parsePermissionPosture, type PermissionPosture } from '../../io/agent/claude/permissions.ts';
+import { describePosture, type PermissionPosture } from '../../io/agent/claude/permissions.ts';
 import type { FleetStore, ProjectRecord } from '../../persistence/types.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
-import type { Handler } from './server.ts';
+import type { MethodTable } from '../../contract/protocol.ts';
+import type { AcceptBaseResult } from '../../contract/methods/fleet.ts';
 import { conditionOf } from '../wait-report.ts';
 import type { BaseTips } from '../../persistence/base-tips.ts';
 import { baseMove, recordBase } from './base-watch.ts';
@@ -19,17 +20,16 @@ export function postureOfProject(store: FleetStore, name: string): PermissionPos
 }
 
 /** `--permissions` on annex: given → parsed; absent → kept on re-annex, 'off' for a new project. */
-export function annexPermissions(raw: unknown, previous: ProjectRecord | undefined): PermissionPosture {
-  if (raw === undefined || raw === null || raw === '') return previous?.permissions ?? 'off';
-  return parsePermissionPosture(raw);
+export function annexPermissions(given: PermissionPosture | undefined, previous: ProjectRecord | undefined): PermissionPosture {
+  return given ?? previous?.permissions ?? 'off';
 }
 
-export function projectHandlers(deps: { store: FleetStore; fleet: FleetHostApi; baseTips?: BaseTips }): Record<string, Handler> {
+export function projectHandlers(deps: { store: FleetStore; fleet: FleetHostApi; baseTips?: BaseTips }): Pick<MethodTable, 'projectSet'> {
   /**
    * The person says a move of the base outside a landing was theirs (a pull, their own commit):
    * its tip becomes the recorded one, and landing goes on (base-watch.ts).
    */
-  async function acceptBase(project: ProjectRecord, permissions: PermissionPosture | null): Promise<Record<string, unknown>> {
+  async function acceptBase_(project: ProjectRecord, permissions: PermissionPosture | null): Promise<AcceptBaseResult> {
     if (!deps.baseTips) throw new RefusedError('no-base-record', 'this daemon keeps no record of base tips; nothing to accept.', { name: project.name });
     if (permissions !== null) throw new UsageError('one-thing-at-a-time', 'pass --accept-base or --permissions, not both.', { name: project.name });
     const bases = [...new Set(deps.store.listWorkers().filter((w) => w.project === project.name).map((w) => w.base))];
@@ -42,16 +42,13 @@ export function projectHandlers(deps: { store: FleetStore; fleet: FleetHostApi; 
     return { ...project, acceptedBase: accepted, describe: accepted.length ? accepted.map((a) => `${a.branch} at ${a.to.slice(0, 12)} is recorded as yours${a.from ? ` (was ${a.from.slice(0, 12)})` : ''}`).join('; ') : 'no worker of this project has a base to record' };
   }
   return {
-    async projectSet(params) {
-      const name = typeof params.name === 'string' ? params.name : '';
-      if (!name) throw new UsageError('bad-request', 'missing project name: hand project set <name> --permissions off|edits|ask', { key: 'name' });
+    async projectSet({ name, permissions, acceptBase }) {
       const project = deps.store.getProject(name);
       if (!project || project.name !== name) {
         throw new RefusedError('unknown-project', `no project named ${JSON.stringify(name)}. \`hand projects\` lists them.`, { name });
       }
-      if (params.acceptBase === true) return acceptBase(project, params.permissions === undefined ? null : parsePermissionPosture(params.permissions));
-      if (params.permissions === undefined) throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask or --accept-base.', { name });
-      const permissions = parsePermissionPosture(params.permissions);
+      if (acceptBase === true) return acceptBase_(project, permissions ?? null);
+      if (permissions === undefined) throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask or --accept-base.', { name });
       const before = project.permissions ?? 'off';
       deps.store.upsertProject({ ...project, permissions });
       const running = deps.fleet

@@ -43,16 +43,8 @@ export interface RelaunchDeps {
   now?: () => number;
 }
 
-export interface RelaunchResult {
-  id: string;
-  stoppedFrom: string;
-  previousReport: string | null;
-  progressNotePath: string;
-  firstPrompt: string;
-  worktree: string;
-  branch: string;
-  stage: string;
-}
+export type { RelaunchResult } from '../../contract/methods.ts';
+import type { RelaunchResult } from '../../contract/methods.ts';
 
 /** Stages a relaunch refuses outright: the person already decided about these. */
 /** The person already decided about a landed or rejected worker. */

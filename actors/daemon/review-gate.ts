@@ -20,7 +20,8 @@ import type { ProjectRecord } from '../../persistence/types.ts';
 
 export const TASK_KINDS = ['internal', 'product', 'mixed', 'uncertain'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
-export type Ships = 'local-only' | 'direct-PR' | 'no-mistakes';
+export type { Ships } from '../../contract/methods.ts';
+import type { Delivery, Ships } from '../../contract/methods.ts';
 
 export function parseTaskKind(raw: unknown): TaskKind | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
@@ -104,11 +105,12 @@ export function writeGatePlan(briefPath: string, plan: GatePlan): void {
   writeFileSync(join(dirname(briefPath), 'delivery.json'), `${JSON.stringify({ ships: plan.ships, taskKind: plan.taskKind, ci: plan.ci ? { status: plan.ci.status, signal: plan.ci.signal, detail: plan.ci.detail } : null, gateCommand: plan.gateCommand }, null, 2)}\n`);
 }
 
-export function readDelivery(briefPath: string): { ships: Ships } | null {
+export function readDelivery(briefPath: string): Delivery | null {
   const p = join(dirname(briefPath), 'delivery.json');
   if (!existsSync(p)) return null;
   try {
-    return JSON.parse(readFileSync(p, 'utf8')) as { ships: Ships };
+    // Written by writeGatePlan above, in this shape.
+    return JSON.parse(readFileSync(p, 'utf8')) as Delivery;
   } catch {
     return null;
   }

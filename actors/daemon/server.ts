@@ -1,15 +1,22 @@
 /**
- * The daemon's socket server: routes each request to a handler and writes one response.
+ * The daemon's socket server: routes each request to its method — the method's parser reads the
+ * raw params once (param-parsers.ts), then its handler runs — and writes one response.
  * Handlers throw typed errors; they become wire errors here and exit codes at the CLI.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { unlinkSync, existsSync, chmodSync } from 'node:fs';
-import { lineSplitter, toWireError, type Handler, type Request } from '../../contract/protocol.ts';
+import { lineSplitter, toWireError, type CallContext, type RawRequest, type ServedMethods, type WireObject } from '../../contract/protocol.ts';
 import { NotThePersonError } from '../../contract/errors.ts';
 import { isOpenMethod } from '../../contract/methods.ts';
 import { presentsAuthority } from '../../io/fs/authority-key.ts';
 
 export { toWireError, type CallContext, type Handler } from '../../contract/protocol.ts';
+
+/** A served method once its name has been checked: what it answers goes out as JSON, whatever its type. */
+type Route = (raw: WireObject, ctx: CallContext) => Promise<unknown>;
+
+/** A JSON object (not null, not an array): what params must be before any parser reads them. */
+const isWireObject = (v: unknown): v is WireObject => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * The longest request line the daemon reads (characters, so at least this many bytes). The
@@ -26,7 +33,7 @@ export interface Authority {
 
 export function startSocketServer(
   socketPath: string,
-  handlers: Record<string, Handler>,
+  methods: ServedMethods,
   log: (obj: Record<string, unknown>, msg: string) => void,
   authority: Authority,
 ): Promise<Server> {
@@ -34,7 +41,8 @@ export function startSocketServer(
   if (existsSync(socketPath)) unlinkSync(socketPath);
   // Names are looked up in a Map: `__proto__`, `constructor` or `toString` are unknown methods,
   // never a function of Object.prototype called with a request.
-  const table = new Map(Object.entries(handlers));
+  const table = new Map<string, Route>();
+  for (const [name, served] of Object.entries(methods)) if (served) table.set(name, served);
   const server = createServer((sock: Socket) => {
     const aborter = new AbortController();
     sock.on('close', () => aborter.abort());
@@ -51,9 +59,9 @@ export function startSocketServer(
     sock.on(
       'data',
       lineSplitter((line) => {
-        let req: Request;
+        let req: RawRequest;
         try {
-          req = JSON.parse(line) as Request;
+          req = JSON.parse(line) as RawRequest;
         } catch {
           write({ id: 0, ok: false, error: { code: 'bad-request', message: 'request is not JSON', exitCode: 2 } });
           return;
@@ -64,7 +72,8 @@ export function startSocketServer(
           return;
         }
         const id = typeof req.id === 'number' ? req.id : 0;
-        if (req.params !== undefined && (req.params === null || typeof req.params !== 'object' || Array.isArray(req.params))) {
+        const params = req.params === undefined ? {} : req.params;
+        if (!isWireObject(params)) {
           write({ id, ok: false, error: { code: 'bad-request', message: 'params must be a JSON object', exitCode: 2 } });
           return;
         }
@@ -84,7 +93,7 @@ export function startSocketServer(
         // A handler that throws before its first await is a refusal like any other, never an uncaught
         // exception that leaves the caller without an answer.
         Promise.resolve()
-          .then(() => handler(req.params ?? {}, { progress: (p) => write({ id: req.id, progress: p }), signal: aborter.signal }))
+          .then(() => handler(params, { progress: (p) => write({ id: req.id, progress: p }), signal: aborter.signal }))
           .then((result) => {
             write({ id: req.id, ok: true, result });
             log({ method: req.method, ms: Date.now() - started }, 'request');

@@ -5,12 +5,12 @@
  * "Nothing is queued" beside three backlog items was the survey reading workers only.
  */
 import type { WorkStores } from '../../persistence/work/index.ts';
-import type { SurveyItem } from './fleet-picture.ts';
+import type { AwayBrief, SurveyItem } from '../../contract/methods.ts';
 
 export interface SurveyQueue {
   needsYou: SurveyItem[];
   next: SurveyItem[];
-  away: { active: boolean; since: string | null; note: string | null };
+  away: AwayBrief;
 }
 
 export function surveyQueue(stores: WorkStores, parkedWorkers: ReadonlySet<string>): SurveyQueue {

@@ -6,12 +6,13 @@
  */
 import { quoteWorker } from '../../contract/worker-words.ts';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
+import type { MethodTable } from '../../contract/protocol.ts';
+import type { ItemRow, MethodName } from '../../contract/methods.ts';
 import { conditionOf } from '../wait-report.ts';
 import type { FleetStore } from '../../persistence/types.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
 import type { BacklogItem } from '../../persistence/work/backlog-store.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
-import type { Handler } from './server.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import { makeTarget, publicTarget, type TargetFile } from '../notify/targets.ts';
 import { awayAccount, awayAccountIfUnread } from './away-account.ts';
@@ -31,14 +32,7 @@ export interface WorkHandlerDeps {
   log: (obj: Record<string, unknown>, msg: string) => void;
 }
 
-function text(params: Record<string, unknown>, key: string, what: string): string {
-  const v = params[key];
-  if (typeof v === 'string' && v.trim()) return v;
-  throw new UsageError('bad-request', `missing ${what} (${key})`, { key });
-}
-const opt = (params: Record<string, unknown>, key: string): string | null => (typeof params[key] === 'string' && (params[key] as string).trim() ? (params[key] as string) : null);
-
-function itemRow(i: BacklogItem) {
+function itemRow(i: BacklogItem): ItemRow {
   return {
     ...i,
     held: i.hold !== null,
@@ -49,58 +43,56 @@ function itemRow(i: BacklogItem) {
   };
 }
 
-export function workHandlers(deps: WorkHandlerDeps): Record<string, Handler> {
+/** The work methods: every name of the map under backlog., afk., notify., usage, and decisions, decide, journal, work.summary. */
+export type WorkMethodName = Extract<MethodName, `backlog.${string}` | `afk.${string}` | `notify.${string}` | `usage${string}` | 'decisions' | 'decide' | 'journal' | 'work.summary'>;
+export type WorkMethods = Pick<MethodTable, WorkMethodName>;
+
+// Each method's params were read at the edge (param-parsers.ts): required text is there and not blank.
+export function workHandlers(deps: WorkHandlerDeps): WorkMethods {
   const { stores, fleet } = deps;
   const usageSource = usageSourceFile(deps.home);
   const b = stores.backlog;
   return {
-    async 'backlog.add'(p) {
-      const project = text(p, 'project', 'the project (--project)');
+    async 'backlog.add'({ project, id, title, brief }) {
       if (!deps.store.getProject(project)) throw new RefusedError('unknown-project', `no project ${JSON.stringify(project)} is registered. \`hand projects\` lists them; hand annex <repo> registers one.`, { project });
-      return itemRow(b.add({ id: text(p, 'id', 'the item id'), project: deps.store.getProject(project)!.name, title: text(p, 'title', 'a title'), brief: opt(p, 'brief') }));
+      return itemRow(b.add({ id, project: deps.store.getProject(project)!.name, title, brief: brief ?? null }));
     },
-    async 'backlog.list'(p) {
-      const state = opt(p, 'state');
+    async 'backlog.list'({ state }) {
       return b.list().filter((i) => (state ? i.state === state : i.state !== 'dropped')).map(itemRow);
     },
     async 'backlog.ready'() {
       return b.ready().map(itemRow);
     },
-    async 'backlog.show'(p) {
-      return itemRow(b.get(text(p, 'id', 'the item id')));
+    async 'backlog.show'({ id }) {
+      return itemRow(b.get(id));
     },
-    async 'backlog.start'(p) {
-      return itemRow(b.start(text(p, 'id', 'the item id')));
+    async 'backlog.start'({ id }) {
+      return itemRow(b.start(id));
     },
-    async 'backlog.hold'(p) {
-      return itemRow(b.hold(text(p, 'id', 'the item id'), text(p, 'reason', 'a reason (--reason)'), text(p, 'kind', 'a kind (--kind)')));
+    async 'backlog.hold'({ id, reason, kind }) {
+      return itemRow(b.hold(id, reason, kind));
     },
-    async 'backlog.unhold'(p) {
-      return itemRow(b.unhold(text(p, 'id', 'the item id')));
+    async 'backlog.unhold'({ id }) {
+      return itemRow(b.unhold(id));
     },
-    async 'backlog.block'(p) {
-      return itemRow(b.block(text(p, 'id', 'the item id'), text(p, 'by', 'the blocker (--by)')));
+    async 'backlog.block'({ id, by }) {
+      return itemRow(b.block(id, by));
     },
-    async 'backlog.done'(p) {
-      const id = text(p, 'id', 'the item id');
+    async 'backlog.done'({ id, pr, note }) {
       const released = b.list().filter((i) => i.waitingOn.includes(id)).map((i) => i.id);
-      return { ...itemRow(b.done(id, { pr: opt(p, 'pr'), note: opt(p, 'note') })), released };
+      return { ...itemRow(b.done(id, { pr: pr ?? null, note: note ?? null })), released };
     },
-    async 'backlog.reopen'(p) {
-      return itemRow(b.reopen(text(p, 'id', 'the item id')));
+    async 'backlog.reopen'({ id }) {
+      return itemRow(b.reopen(id));
     },
-    async 'backlog.drop'(p) {
-      return itemRow(b.drop(text(p, 'id', 'the item id')));
+    async 'backlog.drop'({ id }) {
+      return itemRow(b.drop(id));
     },
 
-    async decisions(p) {
-      const all = p.all === true;
+    async decisions({ all }) {
       return (all ? stores.decisions.all() : stores.decisions.open()).map((d) => ({ ...d, said: quoteWorker(d.worker, d.question), openedAt: new Date(d.openedAt).toISOString(), closedAt: d.closedAt === null ? null : new Date(d.closedAt).toISOString() }));
     },
-    async decide(p) {
-      const key = text(p, 'key', 'the decision key');
-      const declined = opt(p, 'declined');
-      const answer = opt(p, 'answer');
+    async decide({ key, declined, answer }) {
       if (!declined && !answer) throw new UsageError('answer-required', `give the answer: hand decide ${key} "<answer>", or close it without work: hand decide ${key} --declined "<why>".`, { key });
       stores.decisions.requireOpen(key);
       const away = stores.away.state().active;
@@ -109,24 +101,25 @@ export function workHandlers(deps: WorkHandlerDeps): Record<string, Handler> {
         if (away) stores.away.append({ kind: 'decided', text: `${key} declined: ${declined}`, worker: d.worker, decision: key });
         return { key, state: d.state, worker: d.worker, answer: declined, delivery: null, message: `${key} declined; nothing is sent to ${d.worker}.` };
       }
-      const d = stores.decisions.answer(key, answer!);
-      if (away) stores.away.append({ kind: 'decided', text: `${key} answered: ${answer}`, worker: d.worker, decision: key });
+      const said = answer ?? ''; // given: the check above refused neither
+      const d = stores.decisions.answer(key, said);
+      if (away) stores.away.append({ kind: 'decided', text: `${key} answered: ${said}`, worker: d.worker, decision: key });
       const r = await deps.watch.deliver(d);
       const after = stores.decisions.get(key)!;
-      if (r.delivered) return { key, state: after.state, worker: d.worker, answer, delivery: 'sent', message: `answer typed into ${d.worker}.` };
+      if (r.delivered) return { key, state: after.state, worker: d.worker, answer: said, delivery: 'sent', message: `answer typed into ${d.worker}.` };
       const v = fleet.view(d.worker);
       if (!v || v.live === false || conditionOf(v) === 'gone') {
         // Not live (its session is gone, not merely unread): a relaunch carries the answer in its progress note (decision-delivery.ts).
         const rl = await deliverByRelaunch({ stores, relaunch: { store: deps.store, fleet }, log: deps.log }, after);
         const now = stores.decisions.get(key)!;
-        if (rl.delivered) return { key, state: now.state, worker: d.worker, answer, delivery: 'relaunched', relaunch: { progressNotePath: rl.relaunch.progressNotePath, stage: rl.relaunch.stage }, message: `${d.worker} was not live, so it was relaunched with the question and the answer in its progress note (${rl.relaunch.progressNotePath}).` };
-        return { key, state: now.state, worker: d.worker, answer, delivery: 'pending', why: rl.why, refused: rl.code, message: `answer recorded, pending delivery: ${d.worker} is not live and could not be relaunched with it (${rl.code}: ${rl.why})` };
+        if (rl.delivered) return { key, state: now.state, worker: d.worker, answer: said, delivery: 'relaunched', relaunch: { progressNotePath: rl.relaunch.progressNotePath, stage: rl.relaunch.stage }, message: `${d.worker} was not live, so it was relaunched with the question and the answer in its progress note (${rl.relaunch.progressNotePath}).` };
+        return { key, state: now.state, worker: d.worker, answer: said, delivery: 'pending', why: rl.why, refused: rl.code, message: `answer recorded, pending delivery: ${d.worker} is not live and could not be relaunched with it (${rl.code}: ${rl.why})` };
       }
-      return { key, state: after.state, worker: d.worker, answer, delivery: 'pending', why: r.why, message: `answer recorded, pending delivery: ${r.why}; it is typed in once ${d.worker} sits at an empty input box.` };
+      return { key, state: after.state, worker: d.worker, answer: said, delivery: 'pending', why: r.why, message: `answer recorded, pending delivery: ${r.why}; it is typed in once ${d.worker} sits at an empty input box.` };
     },
 
-    async 'afk.on'(p) {
-      const r = stores.away.on(opt(p, 'note'));
+    async 'afk.on'({ note }) {
+      const r = stores.away.on(note ?? null);
       const unreadable = fleet.views().filter((v) => v.live === true && !v.readable).map((v) => v.id);
       return { away: true, since: new Date(r.state.since!).toISOString(), note: r.state.note, refreshed: r.refreshed, unreadable };
     },
@@ -144,18 +137,14 @@ export function workHandlers(deps: WorkHandlerDeps): Record<string, Handler> {
       const s = stores.away.state();
       return { away: s.active, since: s.since ? new Date(s.since).toISOString() : null, note: s.note, unread: Math.max(0, stores.away.lastSeq() - s.readSeq) };
     },
-    async journal(p) {
-      let sinceAt = 0;
-      if (typeof p.since === 'string' && p.since) {
-        sinceAt = Date.parse(p.since);
-        if (!Number.isFinite(sinceAt)) throw new UsageError('bad-since', `--since ${JSON.stringify(p.since)} is not a date; use an ISO time such as 2026-12-01T08:00:00Z.`);
-      } else if (typeof p.sinceMs === 'number') sinceAt = Date.now() - p.sinceMs;
+    // An unreadable --since was refused at the edge (param-parsers.ts).
+    async journal({ since, sinceMs }) {
+      const sinceAt = since ? Date.parse(since) : sinceMs !== undefined ? Date.now() - sinceMs : 0;
       return stores.away.read({ sinceAt }).map((e) => ({ ...e, at: new Date(e.at).toISOString() }));
     },
 
-    async 'notify.add'(p) {
-      const args = Array.isArray(p.args) ? (p.args as unknown[]).map(String) : [];
-      const r = deps.targets.add(makeTarget(text(p, 'kind', 'a target kind'), args, Date.now(), { allowLoopback: p.allowLoopback === true }));
+    async 'notify.add'({ kind, args, allowLoopback }) {
+      const r = deps.targets.add(makeTarget(kind, args ?? [], Date.now(), { allowLoopback: allowLoopback === true }));
       deps.log({ target: r.target.id, kind: r.target.kind, added: r.added }, 'notification target added');
       return { ...publicTarget(r.target), added: r.added };
     },
@@ -163,13 +152,13 @@ export function workHandlers(deps: WorkHandlerDeps): Record<string, Handler> {
       const problems = new Map(stores.notify.problems().map((x) => [x.targetId, x]));
       return deps.targets.list().map((t) => ({ ...publicTarget(t), failing: problems.get(t.id) ?? null }));
     },
-    async 'notify.remove'(p) {
-      const t = deps.targets.remove(text(p, 'id', 'the target id'));
+    async 'notify.remove'({ id }) {
+      const t = deps.targets.remove(id);
       stores.notify.dropTarget(t.id);
       return { ...publicTarget(t), removed: true };
     },
-    async 'notify.test'(p) {
-      return deps.notifier.test(opt(p, 'id') ?? undefined);
+    async 'notify.test'({ id }) {
+      return deps.notifier.test(id);
     },
     async 'notify.log'() {
       return stores.notify.recent(50).map((d) => ({ ...d, createdAt: new Date(d.createdAt).toISOString(), deliveredAt: d.deliveredAt ? new Date(d.deliveredAt).toISOString() : null }));
@@ -183,12 +172,11 @@ export function workHandlers(deps: WorkHandlerDeps): Record<string, Handler> {
       const met = limitLine(seen);
       return { ...r, line: met ? `${usageLine(r)}; ${met}` : usageLine(r), refuseAt: REFUSE_AT, limitsSeen: seen };
     },
-    async 'usage.source'(p) {
-      if (p.clear === true) {
+    async 'usage.source'({ clear, argv = [] }) {
+      if (clear) {
         usageSource.clear();
         return { source: null };
       }
-      const argv = Array.isArray(p.argv) ? (p.argv as unknown[]).map(String) : [];
       usageSource.set(argv);
       return { source: argv };
     },

@@ -8,12 +8,11 @@ import { openWorkStores } from '../../persistence/work/index.ts';
 import { createTargetFile } from '../notify/targets.ts';
 import { createNotifier } from '../notify/notifier.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
-import type { Handler } from './server.ts';
 import { startWorkWatch } from './work-watch.ts';
 import { startBaseSettleWatch } from './base-settle-watch.ts';
 import type { BaseTips } from '../../persistence/base-tips.ts';
 import type { BaseNotices } from './base-notices.ts';
-import { workHandlers } from './work-handlers.ts';
+import { workHandlers, type WorkMethods } from './work-handlers.ts';
 import { crossRules, type CrossRules } from './cross-rules.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
 import { awayAccountIfUnread, type AwayAccount } from './away-account.ts';
@@ -27,7 +26,7 @@ export function installWork(args: {
   /** The recorded base tips: a settle compares its project's base with them (base-settle-watch.ts). */
   baseTips?: BaseTips;
   baseNotices?: BaseNotices;
-}): { methods: Record<string, Handler>; rules: CrossRules; stores: WorkStores; close(): Promise<void>; awayDigest(): AwayAccount | null } {
+}): { methods: WorkMethods; rules: CrossRules; stores: WorkStores; close(): Promise<void>; awayDigest(): AwayAccount | null } {
   const stores = openWorkStores(args.paths.db);
   const targets = createTargetFile(args.paths.home);
   const sendTimeoutMs = Number(args.env.HAND_NOTIFY_TIMEOUT_MS) > 0 ? Number(args.env.HAND_NOTIFY_TIMEOUT_MS) : 5000;

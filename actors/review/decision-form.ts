@@ -7,7 +7,7 @@
  */
 import { decisionKey } from '../../persistence/work/decision-store.ts';
 import type { WorkerViewLike } from '../fleet-api.ts';
-import type { Handler } from '../../contract/protocol.ts';
+import type { ServedMethods } from '../../contract/protocol.ts';
 import { esc } from './html.ts';
 
 export interface PageDecision {
@@ -16,15 +16,13 @@ export interface PageDecision {
   options: string[];
 }
 
-type Row = { key: string; worker: string; question: string; options?: string[]; state: string };
-
 /** The worker's open decisions; [] when the decisions handler is absent or fails (the page still renders). */
-export async function openDecisionsOf(handlers: Record<string, Handler>, v: WorkerViewLike): Promise<PageDecision[]> {
-  const list = handlers.decisions;
+export async function openDecisionsOf(served: ServedMethods, v: WorkerViewLike): Promise<PageDecision[]> {
+  const list = served.decisions;
   if (!list) return [];
   try {
-    const rows = ((await list({ all: true }, { progress: () => {}, signal: new AbortController().signal })) as Row[]).filter((d) => d.worker === v.id);
-    const open = rows.filter((d) => d.state === 'open').map((d) => ({ key: d.key, question: d.question, options: d.options ?? [] }));
+    const rows = (await list({ all: true }, { progress: () => {}, signal: new AbortController().signal })).filter((d) => d.worker === v.id);
+    const open = rows.filter((d) => d.state === 'open').map((d) => ({ key: d.key, question: d.question, options: d.options }));
     if (v.waitingOn) {
       const key = decisionKey(v.id, v.waitingOn);
       if (!rows.some((d) => d.key === key)) open.push({ key, question: v.waitingOn, options: [] });

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { HandError } from '../../contract/errors.ts';
 import type { FleetStore } from '../../persistence/types.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
-import { toWireError, type Handler } from '../../contract/protocol.ts';
+import { toWireError, type CallContext, type ServedMethods, type WireObject } from '../../contract/protocol.ts';
 import { allowedHosts, loadOrCreateToken, refusal, reviewBindAddress, reviewPort, sameToken, sessionCookie, TOKEN_HEADER } from './auth.ts';
 import { asset } from './assets-serve.ts';
 import { fleetPage } from './render-fleet.ts';
@@ -27,12 +27,16 @@ import { createRateLimit } from './rate-limit.ts';
 
 /** The daemon handlers the page may call, by the name the CLI uses. */
 export const PAGE_ACTIONS = ['approve', 'reject', 'land', 'stop', 'decide', 'answer'] as const;
+type PageAction = (typeof PAGE_ACTIONS)[number];
+const isWireObject = (v: unknown): v is WireObject => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isPageAction = (name: string): name is PageAction => (PAGE_ACTIONS as readonly string[]).includes(name);
 
 export interface ReviewDeps {
   home: string;
   fleet: FleetHostApi;
   store: Pick<FleetStore, 'getWorker' | 'getProject' | 'journal'>;
-  handlers: Record<string, Handler>;
+  /** The daemon's methods behind their edge parsers (the page posts raw JSON, as the socket does). */
+  served: ServedMethods;
   screens: ScreenSource;
   env?: Record<string, string | undefined>;
   log?: (obj: Record<string, unknown>, msg: string) => void;
@@ -184,7 +188,7 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
       const id = path.slice(3);
       const view = deps.fleet.view(id);
       if (!view) return send(res, 404, 'text/html; charset=utf-8', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>no such worker · kingshand</title></head><body><p>No worker named ${esc(id)}. <a href="/">Back to the fleet</a>.</p></body></html>`);
-      const [details, screen, decisions] = await Promise.all([workerDetails(view, deps.store), deps.screens.read(view), openDecisionsOf(deps.handlers, view)]);
+      const [details, screen, decisions] = await Promise.all([workerDetails(view, deps.store), deps.screens.read(view), openDecisionsOf(deps.served, view)]);
       return send(res, 200, 'text/html; charset=utf-8', workerPage(view, details, screen.html, token, screen.question, decisions));
     }
 
@@ -192,7 +196,7 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
       const worker = url.searchParams.get('worker');
       if (worker !== null && !deps.fleet.view(worker)) return sendJson(res, 404, { ok: false, error: { code: 'unknown-worker', message: `no worker named ${worker}` } });
       res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
-      const close = openStream(res, { fleet: deps.fleet, store: deps.store, screens: deps.screens, postureOf, worker, decisionsOf: (v) => openDecisionsOf(deps.handlers, v) });
+      const close = openStream(res, { fleet: deps.fleet, store: deps.store, screens: deps.screens, postureOf, worker, decisionsOf: (v) => openDecisionsOf(deps.served, v) });
       streams.add(close);
       req.on('close', () => {
         streams.delete(close);
@@ -203,14 +207,14 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
 
     if (method === 'POST' && path.startsWith('/api/')) {
       const name = path.slice('/api/'.length);
-      const handler = (PAGE_ACTIONS as readonly string[]).includes(name) ? deps.handlers[name] : undefined;
+      const handler: ((raw: WireObject, ctx: CallContext) => Promise<unknown>) | undefined = isPageAction(name) ? deps.served[name] : undefined;
       if (!handler) return sendJson(res, 404, { ok: false, error: { code: 'unknown-action', message: `no action ${name}` } });
       if (!(header(req, 'content-type') ?? '').startsWith('application/json')) return sendJson(res, 415, { ok: false, error: { code: 'bad-request', message: 'send JSON' } });
-      let params: Record<string, unknown>;
+      let params: WireObject;
       try {
-        const parsed = JSON.parse(await readBody(req)) as unknown;
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-        params = parsed as Record<string, unknown>;
+        const parsed: unknown = JSON.parse(await readBody(req));
+        if (!isWireObject(parsed)) throw new Error('not an object');
+        params = parsed;
       } catch (err) {
         if (err instanceof BodyTooLarge) {
           res.on('finish', () => req.socket.destroy());

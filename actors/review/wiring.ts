@@ -4,11 +4,11 @@
  * taken HAND_REVIEW_PORT) never stops the daemon; `hand review` then says why.
  */
 import { RefusedError } from '../../contract/errors.ts';
-import type { Handler } from '../../contract/protocol.ts';
+import type { MethodTable } from '../../contract/protocol.ts';
 import { startReviewServer, type ReviewDeps, type ReviewServer } from './server.ts';
 
 export interface ReviewHosting {
-  handlers: Record<string, Handler>;
+  handlers: Pick<MethodTable, 'review'>;
   close(): Promise<void>;
 }
 

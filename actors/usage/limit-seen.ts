@@ -8,6 +8,7 @@
  */
 import type { Condition } from '../../contract/vocabulary.ts';
 import { quoteWorker } from '../../contract/worker-words.ts';
+import type { LimitSeen } from '../../contract/methods/work.ts';
 
 /** What a plan's limit says, across Claude Code releases; an API error or an overload is not a limit. */
 const LIMIT = /\busage limit\b|\bhit your (?:usage |weekly |session )?limit\b|\b(?:5-hour|five-hour|weekly|session|opus) limit (?:reached|hit)\b|\bout of (?:extra )?usage\b|\b(?:usage|credit|spend) limit reached\b/i;
@@ -16,16 +17,7 @@ const RESETS = /\b(?:resets?|will reset)\s+(?:at\s+|on\s+|in\s+)?([^·∙|.]+?)\
 /** A quoted message is bounded: it is the agent's words, shown, not stored whole. */
 const MAX_SAID = 200;
 
-export interface LimitSeen {
-  worker: string;
-  agent: string;
-  /** The agent's message, as its screen or hook gave it (bounded). */
-  said: string;
-  /** The reset phrase within it, as written, or null. */
-  resets: string | null;
-  /** When the worker last changed (ISO time). */
-  seenAt: string;
-}
+export type { LimitSeen };
 
 export interface ViewForLimit {
   id: string;

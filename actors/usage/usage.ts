@@ -18,24 +18,9 @@ export const REFUSE_AT = 90;
 const SESSION_IDS = new Set(['five_hour', 'session', '5h', 'five-hour']);
 const WEEKLY_IDS = new Set(['seven_day', 'weekly', 'week', '7d', 'seven-day']);
 
-export interface UsageWindow {
-  id: string;
-  window: 'session' | 'weekly';
-  percent: number;
-  resetsAt: string | null;
-}
+export type { UsageReading, UsageWindow } from '../../contract/methods.ts';
+import type { UsageReading, UsageWindow } from '../../contract/methods.ts';
 
-export interface UsageReading {
-  ok: boolean;
-  /** The nearer window, or null when nothing was readable. */
-  nearest: UsageWindow | null;
-  windows: UsageWindow[];
-  account: string | null;
-  source: string | null;
-  problem: string | null;
-  /** Window ids that were neither the session nor the weekly window (ignored, per §7.12). */
-  ignored: string[];
-}
 
 function windowOf(id: string, pctRaw: unknown, resets: unknown, now: number): UsageWindow | null | 'unknown' {
   const kind = SESSION_IDS.has(id) ? 'session' : WEEKLY_IDS.has(id) ? 'weekly' : null;

@@ -7,7 +7,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { call } from '../../cli/client.ts';
+import { call, clientOf, type CallArgs } from '../../cli/client.ts';
+import type { MethodName, ResultOf } from '../../contract/methods.ts';
+import type { BackendName } from '../../contract/vocabulary.ts';
 import { homePaths, type HomePaths } from '../../contract/home.ts';
 import type { WorkerView } from '../../actors/worker-view.ts';
 import { handRunner, stopInstallation, type HandRunner } from '../../tests/helpers/hand-process.ts';
@@ -28,9 +30,9 @@ export interface DaemonWorld {
   paths: HomePaths;
   env: Record<string, string>;
   hand: HandRunner;
-  rpc<T = unknown>(method: string, params?: Record<string, unknown>): Promise<T>;
+  rpc<M extends MethodName>(method: M, ...args: CallArgs<M>): Promise<ResultOf<M>>;
   pid(): Promise<number>;
-  dispatch(id: string, backend: string, env: Record<string, string>): Promise<void>;
+  dispatch(id: string, backend: BackendName, env: Record<string, string>): Promise<void>;
   /** Notes the pid of the daemon's tmux server (call after a tmux dispatch), for crashEvidence(). */
   noteTmuxServer(): number | null;
   /** If a noted tmux server is gone: the kernel's lines about it and the daemon log's exit reasons. */
@@ -44,7 +46,8 @@ export async function makeDaemonWorld(world: BenchWorld, extraEnv: Record<string
   const paths = homePaths(home);
   const env = { ...world.workerEnv(), ...extraEnv };
   const hand = handRunner(home, env, 60_000);
-  const rpc = <T,>(method: string, params: Record<string, unknown> = {}) => call<T>(paths, method, params, { autostart: false });
+  // The daemon is started once (hand daemon start): a call never starts another.
+  const rpc = clientOf(paths, { autostart: false });
 
   const tmuxPids = new Set<number>();
   let prepareChain: Promise<unknown> = Promise.resolve();
@@ -75,7 +78,7 @@ export async function makeDaemonWorld(world: BenchWorld, extraEnv: Record<string
     hand,
     rpc,
     async pid() {
-      return (await rpc<{ pid: number }>('ping')).pid;
+      return (await rpc('ping')).pid;
     },
     noteTmuxServer() {
       const pid = tmuxServerPid(paths.tmuxSocket);
@@ -90,7 +93,7 @@ export async function makeDaemonWorld(world: BenchWorld, extraEnv: Record<string
       const turn = prepareChain.then(() => rpc('dispatch', { id, repo: world.repo, brief: world.brief(id), agent: 'mock', backend, stallMs: 20 * 60_000, env: workerEnv }));
       prepareChain = turn.catch(() => {});
       await turn;
-      const r = await rpc<{ reason: string }>('wait', { id, until: 'settled', timeoutMs: 60_000 });
+      const r = await rpc('wait', { id, until: 'settled', timeoutMs: 60_000 });
       if (r.reason !== 'settled') throw new Error(`worker ${id} did not settle after dispatch: ${JSON.stringify(r)}`);
     },
     watchUntil(id, what, accept, timeoutMs = 30_000) {

@@ -3,20 +3,14 @@
  * (hidden) is what `start` launches; it loads the daemon itself only when it runs.
  */
 import { type Command } from 'commander';
+import type { StoreHealth } from '../../contract/methods/fleet.ts';
 import { call } from '../client.ts';
 import { emit } from '../output.ts';
 import { daemonStatus, stopDaemon } from '../daemon-control.ts';
 import type { CommandContext } from './context.ts';
 
-interface StoreHealthLike {
-  trouble: 'locked' | 'full';
-  since: number;
-  pending: number;
-  detail: string;
-}
-
 /** A second line when the state database does not take writes: why, since when, what waits, the fix. */
-function storeLine(h: StoreHealthLike | null | undefined): string {
+function storeLine(h: StoreHealth | null | undefined): string {
   if (!h) return '';
   const since = new Date(h.since).toISOString();
   const why = h.trouble === 'locked'
@@ -31,7 +25,7 @@ export function registerDaemon(program: Command, ctx: CommandContext): void {
     .command('start')
     .description('start the daemon for this state directory (no-op when it runs)')
     .action(async (_o, cmd: Command) => {
-      const r = await call<Record<string, unknown>>(ctx.paths(cmd), 'ping');
+      const r = await call(ctx.paths(cmd), 'ping');
       emit(ctx.json(cmd), r, () => `daemon running: pid ${r.pid}, home ${r.home}`);
     });
   daemon
@@ -40,7 +34,7 @@ export function registerDaemon(program: Command, ctx: CommandContext): void {
     .action(async (_o, cmd: Command) => {
       const r = await stopDaemon(ctx.daemonPaths(cmd));
       emit(ctx.json(cmd), r, () =>
-        r.signalled
+        'signalled' in r
           ? `daemon ${r.pid} did not answer on its socket; sent ${r.signalled}, it stopped`
           : r.advice
             ? `daemon ${r.pid} stopping; ${r.advice}`
@@ -52,7 +46,7 @@ export function registerDaemon(program: Command, ctx: CommandContext): void {
     .description('is the daemon running? pid, home, socket, uptime, workers')
     .action(async (_o, cmd: Command) => {
       const r = await daemonStatus(ctx.daemonPaths(cmd));
-      emit(ctx.json(cmd), r, () => `running: pid ${r.pid} · up ${Math.round(Number(r.uptimeMs) / 1000)}s · ${r.workers} workers · ${r.socket}${storeLine(r.store as StoreHealthLike | null | undefined)}`);
+      emit(ctx.json(cmd), r, () => `running: pid ${r.pid} · up ${Math.round(r.uptimeMs / 1000)}s · ${r.workers} workers · ${r.socket}${storeLine(r.store)}`);
     });
   daemon
     .command('restore-db')

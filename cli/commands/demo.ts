@@ -4,6 +4,7 @@
  * then where everything is and how to clean up. Runs against its own state directory so a
  * person's real fleet is never touched.
  */
+import { definedOnly } from '../hand-ops.ts';
 import { mkdtempSync, writeFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,7 +62,7 @@ export async function runDemo(opts: { home?: string; json?: boolean; keep?: bool
   const agentHome = join(root, 'agent-home');
   execFileSync('mkdir', ['-p', agentHome]);
   writeFileSync(join(agentHome, '.claude.json'), `${JSON.stringify({ hasCompletedOnboarding: true }, null, 2)}\n`);
-  const env = { ...(cliEnv() as Record<string, string>), HOME: agentHome };
+  const env = { ...definedOnly(cliEnv()), HOME: agentHome };
 
   // yolo: the demo shows workers at work, so its throwaway project skips the approval gates
   // (a real project waits at brief approval: hand approve <id>).
@@ -83,7 +84,8 @@ export async function runDemo(opts: { home?: string; json?: boolean; keep?: bool
   const allReached = () => WORKERS.every((w) => latest.has(w.id) && reached(latest.get(w.id)!, w.goal));
   await call(paths, 'watch', { timeoutMs: 60_000 }, {
     onProgress: (p) => {
-      const r = p as Row;
+      if ('need' in p) return; // a needs-you event: this watch does not ask for them
+      const r = p;
       const prev = latest.get(r.id);
       latest.set(r.id, r);
       if (!prev || prev.stage !== r.stage || prev.state !== r.state || prev.reportExists !== r.reportExists) out(line(r));
@@ -94,8 +96,8 @@ export async function runDemo(opts: { home?: string; json?: boolean; keep?: bool
     if (!aborter.signal.aborted) throw err;
   });
 
-  const final = await call<Row[]>(paths, 'status', {});
-  const ok = WORKERS.every((w) => reached(final.find((r) => r.id === w.id) ?? ({ stage: '', condition: 'busy', reportExists: false } as Row), w.goal));
+  const final = await call(paths, 'status', {});
+  const ok = WORKERS.every((w) => reached(final.find((r) => r.id === w.id) ?? { id: w.id, stage: '', condition: 'busy', state: 'unknown', blockedReason: null, reportExists: false, lastActivity: '' }, w.goal));
   out('');
   out(ok ? `all three workers reached their expected state in ${formatDuration(Date.now() - started)}` : 'not every worker reached its expected state within 60s; see `hand status` and `hand logs`');
   if (!opts.keep) {

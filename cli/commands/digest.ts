@@ -5,6 +5,7 @@
  * one line saying so while the rest still prints. Kept small (one line per worker): the bench
  * measures it at 20 workers (bench/hand-digest.ts).
  */
+import type { Survey, SurveyItem, SurveyWorker } from '../../contract/methods.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HomePaths } from '../../contract/home.ts';
@@ -21,7 +22,13 @@ export interface Digest {
   generatedAt: string;
   home: string;
   workspace: string | null;
-  fleet: { projects: any[]; workers: any[]; waiting: any[]; queue: { ready: number; held: number; blocked: number }; away: any } | null;
+  fleet: {
+    projects: Pick<Survey['projects'][number], 'name' | 'posture' | 'yolo' | 'pathExists'>[];
+    workers: Pick<SurveyWorker, 'id' | 'project' | 'condition' | 'live'>[];
+    waiting: SurveyItem[];
+    queue: { ready: number; held: number; blocked: number };
+    away: Survey['away'];
+  } | null;
   /** The usage window nearest its limit, as one line (null when it could not be read). */
   usage: string | null;
   /** Claude Code against the reader's corpus, and missing prerequisites, as the daemon sees them (null without a fleet). */
@@ -47,7 +54,7 @@ export async function buildDigest(paths: HomePaths, workspace: string | null, no
   const broken = [...alreadyBroken];
   // With no usable state directory there is no daemon to ask (and none must be started there).
   const survey = alreadyBroken.length ? null : await guarded('fleet', broken, () => ops.survey(paths));
-  const usage = survey ? await guarded('usage', broken, async () => String((await call<{ line: string }>(paths, 'usage')).line)) : null;
+  const usage = survey ? await guarded('usage', broken, async () => (await call(paths, 'usage')).line) : null;
   const ws = workspace ? workspacePaths(workspace) : null;
   if (!ws) broken.push('workspace: none found (run hand init, or pass --workspace <dir>)');
   const memory = ws ? await guarded('memory', broken, () => memoryReport(ws)) : null;
@@ -59,13 +66,13 @@ export async function buildDigest(paths: HomePaths, workspace: string | null, no
     workspace: ws?.dir ?? null,
     fleet: survey
       ? {
-          projects: survey.projects.map((p: any) => ({ name: p.name, posture: p.posture, yolo: p.yolo, pathExists: p.pathExists })),
-          workers: survey.workers.map((w: any) => ({ id: w.id, project: w.project, condition: w.condition, live: w.live })),
+          projects: survey.projects.map((p) => ({ name: p.name, posture: p.posture, yolo: p.yolo, pathExists: p.pathExists })),
+          workers: survey.workers.map((w) => ({ id: w.id, project: w.project, condition: w.condition, live: w.live })),
           waiting: survey.needsYou,
           queue: {
-            ready: survey.next.filter((i: any) => i.kind === 'ready').length,
-            held: [...survey.next, ...survey.needsYou].filter((i: any) => i.kind === 'held' || i.kind === 'held-for-you').length,
-            blocked: survey.next.filter((i: any) => i.kind === 'blocked-item').length,
+            ready: survey.next.filter((i) => i.kind === 'ready').length,
+            held: [...survey.next, ...survey.needsYou].filter((i) => i.kind === 'held' || i.kind === 'held-for-you').length,
+            blocked: survey.next.filter((i) => i.kind === 'blocked-item').length,
           },
           away: survey.away ?? null,
         }

@@ -29,10 +29,10 @@ export function registerDispatch(program: Command, ctx: CommandContext): void {
     .addOption(new Option('--task-kind <kind>', 'no-mistakes-prod-only projects: internal (tooling, automation, process, release) ships direct-PR; product, mixed or uncertain go through the gate').choices(['internal', 'product', 'mixed', 'uncertain']))
     .action(async (id: string | undefined, o: { repo?: string; brief?: string; item?: string; readPath: string[]; agent: string; backend: string; stall: string; unclear: string; env: string[]; taskKind?: string; workspace?: string }, cmd: Command) => {
       const r = await ops.dispatch(ctx.paths(cmd), { id, repo: o.repo, brief: o.brief, item: o.item, readPaths: o.readPath, agent: o.agent, backend: o.backend, stall: o.stall, unclear: o.unclear, env: o.env, taskKind: o.taskKind, workspace: o.workspace });
-      for (const w of (r.warnings as string[] | undefined) ?? []) cliErr().write(`hand: warning: ${escapeControls(w)}\n`);
-      const copied = (r.copied as { source: string; copy: string }[] | undefined) ?? [];
+      for (const w of r.warnings) cliErr().write(`hand: warning: ${escapeControls(w)}\n`);
+      const copied = r.copied;
       if (r.gated) {
-        const head = (r.briefHead as string[]).map((l) => `    │ ${l}`);
+        const head = (r.briefHead ?? []).map((l) => `    │ ${l}`);
         emit(ctx.json(cmd), r, () =>
           [
             `${r.id}: waits for your approval of its brief — nothing was created yet (no worktree, branch or terminal; only the brief directory)`,
@@ -46,7 +46,7 @@ export function registerDispatch(program: Command, ctx: CommandContext): void {
         );
         return;
       }
-      const delivery = r.delivery as { ships: string; ci: { status: string; signal: string } | null } | null;
+      const delivery = r.delivery;
       const review = delivery ? [`  ships    ${delivery.ships}${delivery.ci ? ` · CI preflight ${delivery.ci.status} (${delivery.ci.signal})` : ''}`] : [];
       emit(ctx.json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend}, permissions ${r.permissions})${r.item ? ` for item ${r.item}` : ''}`, ...review, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`, ...(r.seeded ? [`  config   ${r.seeded.says}`] : []), ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`)].join('\n'));
     });

@@ -14,11 +14,11 @@ export function registerLand(program: Command, ctx: CommandContext): void {
     .action(async (id: string, _o, cmd: Command) => {
       const r = await ops.land(ctx.paths(cmd), { id });
       emit(ctx.json(cmd), r, () => {
-        const e = r.evidence ?? {};
+        const e = r.evidence;
         const head = r.gate === 'skipped-yolo' ? `${id}: landed without a gate (yolo project)` : `${id}: landing gate open · approve with hand approve ${id}, or hand reject ${id} --reason …`;
-        const g = r.gateRun as Record<string, string | null> | undefined;
+        const g = 'gateRun' in r ? r.gateRun : undefined;
         const gate = g ? [`  review gate: ${g.outcome ?? 'passed'} (run ${g.runId ?? '?'}) · approving releases its ${g.releasedByApproval}`] : [];
-        return [head, ...gate, `  ${e.branch} onto ${e.base} · ${e.verdict}`, ...(String(e.diffStat ?? '').trim() ? [String(e.diffStat).trimEnd()] : []), ...(String(e.log ?? '').trim() ? [String(e.log).trimEnd()] : [])].join('\n');
+        return [head, ...gate, `  ${e.branch} onto ${e.base} · ${e.verdict}`, ...(e.diffStat.trim() ? [e.diffStat.trimEnd()] : []), ...(e.log.trim() ? [e.log.trimEnd()] : [])].join('\n');
       });
     });
 }

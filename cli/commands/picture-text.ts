@@ -1,41 +1,41 @@
 /** Readable text for `hand survey` and `hand audience` (their --json is the daemon's object). */
+import type { Audience, Survey } from '../../contract/methods.ts';
+import type { SetupFacts } from '../../contract/methods/gates.ts';
 
-type Obj = Record<string, any>;
-
-const SECTIONS: [key: string, title: string, empty: string][] = [
+const SECTIONS: [key: 'needsYou' | 'recentlyLanded' | 'underway' | 'next', title: string, empty: string][] = [
   ['needsYou', 'Needs you', 'Nothing needs your action right now.'],
   ['recentlyLanded', 'Recently landed', 'Nothing landed recently.'],
   ['underway', 'Underway', 'Nothing is underway.'],
   ['next', 'Next', 'Nothing is queued.'],
 ];
 
-export function formatSurvey(s: Obj): string {
+export function formatSurvey(s: Survey): string {
   const out: string[] = [];
   for (const [key, title, empty] of SECTIONS) {
-    const items = (s[key] ?? []) as Obj[];
+    const items = s[key];
     out.push(`${title}:`, ...(items.length ? items.map((i) => `- ${i.text}`) : [`  ${empty}`]));
   }
   if (s.away?.active) out.push(`You are away since ${s.away.since}${s.away.note ? ` (${s.away.note})` : ''}: no queued item starts; hand afk off returns the account.`);
   out.push(...setupLines(s.setup));
-  for (const d of s.diagnostics ?? []) out.push(`! ${d}`);
+  for (const d of s.diagnostics) out.push(`! ${d}`);
   return out.join('\n');
 }
 
-export function formatAudience(a: Obj): string {
-  const workers = (a.workers ?? []) as Obj[];
+export function formatAudience(a: Audience): string {
+  const workers = a.workers;
   if (workers.length === 0) return `Nothing happened since ${a.since}.`;
   const out = [`Since ${a.since}:`];
   for (const w of workers) {
     out.push(`${w.id}:`);
-    for (const e of w.events as Obj[]) out.push(`  ${String(e.at).slice(11, 19)} ${e.kind}${e.count > 1 ? ` (x${e.count})` : ''}`);
+    for (const e of w.events) out.push(`  ${e.at.slice(11, 19)} ${e.kind}${e.count > 1 ? ` (x${e.count})` : ''}`);
   }
   return out.join('\n');
 }
 
 /** The version line and one line per missing prerequisite (survey and digest say them alike). */
-export function setupLines(setup: Obj | null | undefined): string[] {
+export function setupLines(setup: SetupFacts | null | undefined): string[] {
   if (!setup) return [];
-  const missing = (setup.missing ?? []) as Obj[];
+  const missing = setup.missing ?? [];
   // A missing binary is said once, as a missing prerequisite, not again as the version line.
   const version = setup.claude?.standing === 'missing' ? [] : [`CLAUDE CODE: ${setup.claude?.line}`];
   return [...missing.map((m) => `MISSING ${m.name}: ${m.detail}; fix: ${m.fix}`), ...version];

@@ -1,8 +1,10 @@
 /**
  * `hand project set <name>`: change a registered project's settings (from each worker's next launch).
  */
+import type { PermissionPosture } from '../../contract/methods.ts';
 import { Option, type Command } from 'commander';
 import { call } from '../client.ts';
+import type { PermissionsSetResult } from '../../contract/methods/fleet.ts';
 import { emit } from '../output.ts';
 import { UsageError } from '../../contract/errors.ts';
 import type { CommandContext } from './context.ts';
@@ -15,15 +17,15 @@ export function registerProjectSet(program: Command, ctx: CommandContext): void 
     .argument('<name>', 'project name (hand projects lists them)')
     .addOption(new Option('--permissions <posture>', "workers' permission prompts: off, edits or ask").choices(['off', 'edits', 'ask']))
     .option('--accept-base', "the base branch moved outside a landing by your own hand (a pull, your commit): record its tip as yours so landing goes on")
-    .action(async (name: string, o: { permissions?: string; acceptBase?: boolean }, cmd: Command) => {
+    .action(async (name: string, o: { permissions?: PermissionPosture; acceptBase?: boolean }, cmd: Command) => {
       if (o.acceptBase) {
         if (o.permissions !== undefined) throw new UsageError('one-thing-at-a-time', 'pass --accept-base or --permissions, not both.');
-        const r = await call<Record<string, any>>(ctx.paths(cmd), 'projectSet', { name, acceptBase: true });
+        const r = await call(ctx.paths(cmd), 'projectSet', { name, acceptBase: true });
         emit(ctx.json(cmd), r, () => `${r.name}: ${r.describe}`);
         return;
       }
       if (o.permissions === undefined) throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask or --accept-base.');
-      const r = await call<Record<string, any>>(ctx.paths(cmd), 'projectSet', { name, permissions: o.permissions });
+      const r = (await call(ctx.paths(cmd), 'projectSet', { name, permissions: o.permissions })) as PermissionsSetResult;
       emit(ctx.json(cmd), r, () =>
         [
           `${r.name}: ${r.changed ? `permissions ${r.previous} → ${r.permissions}` : `permissions already ${r.permissions}`} · ${r.describe}`,

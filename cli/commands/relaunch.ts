@@ -1,6 +1,7 @@
 /**
  * `hand relaunch <id>`: a fresh session in the same worktree and branch, briefed with a progress note.
  */
+import { definedOnly } from '../hand-ops.ts';
 import { type Command } from 'commander';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { call } from '../client.ts';
@@ -21,7 +22,7 @@ export function registerRelaunch(program: Command, ctx: CommandContext): void {
       const stallMs = parseDuration(o.stall, '--stall');
       let note = o.note;
       if (note !== undefined && existsSync(note) && statSync(note).isFile()) note = readFileSync(note, 'utf8');
-      const r = await call<Record<string, any>>(ctx.paths(cmd), 'relaunch', { id, note, force: Boolean(o.force), stallMs, env: cliEnv() });
+      const r = await call(ctx.paths(cmd), 'relaunch', { id, note, force: Boolean(o.force), stallMs, env: definedOnly(cliEnv()) });
       emit(ctx.json(cmd), r, () =>
         [
           `${id}: relaunched (was ${r.stoppedFrom}) · same worktree ${r.worktree} on ${r.branch}`,

@@ -14,7 +14,7 @@ export function registerReview(program: Command, ctx: CommandContext): void {
     .description('the review page: the fleet, briefs, screens, diffs and gates in your browser (prints its URL)')
     .option('--open', 'open the page in your browser (xdg-open / open)')
     .action(async (o: { open?: boolean }, cmd: Command) => {
-      const { loginUrl, ...r } = await call<{ url: string; loginUrl?: string }>(ctx.paths(cmd), 'review', o.open ? { login: true } : {});
+      const { loginUrl, ...r } = await call(ctx.paths(cmd), 'review', o.open ? { login: true } : {});
       // The browser gets a one-time login code, never the token: another local account can read
       // a process's argv (/proc/<pid>/cmdline).
       if (o.open && loginUrl) await (await import('./review.ts')).openInBrowser(loginUrl, cliEnv());

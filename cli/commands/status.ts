@@ -17,10 +17,10 @@ export function registerStatus(program: Command, ctx: CommandContext): void {
     .option('--work', 'with --json: an object with the workers plus backlog, decisions, away mode and notifications')
     .action(async (id: string | undefined, o: { work?: boolean }, cmd: Command) => {
       const r = await ops.status(ctx.paths(cmd), { id });
-      const work = await call<Record<string, any>>(ctx.paths(cmd), 'work.summary');
+      const work = await call(ctx.paths(cmd), 'work.summary');
       const { statusFooter } = await import('./work.ts');
       // A worktree deleted outside kingshand is said under the table (too rare for a column).
-      const missing = r.filter((row) => row.worktreeMissing === true).map((row) => `${String(row.id)}: its worktree is missing (deleted outside kingshand?)`);
+      const missing = r.filter((row) => row.worktreeMissing).map((row) => `${row.id}: its worktree is missing (deleted outside kingshand?)`);
       const { withWitnessText } = await import('./witness-columns.ts');
       emit(ctx.json(cmd), o.work ? { workers: r, ...work } : r, () => `${r.length ? [table(withWitnessText(r), [...STATUS_COLUMNS, 'disputed', 'tokens', 'item']), ...missing].join('\n') : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}`);
     });

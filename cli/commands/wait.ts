@@ -8,10 +8,11 @@ import { ops } from '../hand-ops.ts';
 import { escapeControls } from '../../io/text/escape-controls.ts';
 import { cliErr, setExitCode } from '../io.ts';
 import type { CommandContext } from './context.ts';
+import type { DialogReading } from '../../contract/screen-reading.ts';
 
 /** A blocked wait names the options and the call that answers them (the person's choice only). */
-const dialogLine = (id: string, d: any): string =>
-  d?.options?.length ? `\n  options: ${d.options.map((o: any) => `${o.n}. ${o.label}`).join(' | ')}\n  answer with the person's choice: hand answer ${id} <n> --fingerprint ${d.fingerprint}` : '';
+const dialogLine = (id: string, d: DialogReading | null | undefined): string =>
+  d?.options.length ? `\n  options: ${d.options.map((o) => `${o.n}. ${o.label}`).join(' | ')}\n  answer with the person's choice: hand answer ${id} <n> --fingerprint ${d.fingerprint}` : '';
 
 export function registerWait(program: Command, ctx: CommandContext): void {
   program
@@ -25,8 +26,7 @@ export function registerWait(program: Command, ctx: CommandContext): void {
       const started = Date.now();
       const r = await ops.wait(ctx.paths(cmd), { id, until: o.until, timeout: o.timeout }, (p) => {
         if (!live) return;
-        const v = p as { stage: string; state: string; lastActivity: string };
-        const line = `⧗ ${id} ${v.stage} (${v.state}) ${Math.round((Date.now() - started) / 1000)}s · ${v.lastActivity}`;
+        const line = `⧗ ${id} ${p.stage} (${p.state}) ${Math.round((Date.now() - started) / 1000)}s · ${p.lastActivity}`;
         cliErr().write(`\r\x1b[2K${escapeControls(line).slice(0, (cliErr().columns || 100) - 1)}`);
       });
       if (live) cliErr().write('\r\x1b[2K');

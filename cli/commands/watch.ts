@@ -13,7 +13,7 @@ import { printText } from '../output.ts';
 import { cliErr, cliOut } from '../io.ts';
 import type { CommandContext } from './context.ts';
 
-type Row = Record<string, any>;
+import type { WatchProgress } from '../../contract/methods.ts';
 
 export function registerWatch(program: Command, { paths, json }: CommandContext): void {
   program
@@ -24,13 +24,13 @@ export function registerWatch(program: Command, { paths, json }: CommandContext)
     .action(async (o: { needsYou?: boolean; timeout: string }, cmd: Command) => {
       const timeoutMs = parseDuration(o.timeout, '--timeout');
       const asJson = json(cmd);
-      const line = (p: Row) => {
+      const line = (p: WatchProgress) => {
         if (asJson) cliOut().write(`${JSON.stringify(p)}\n`);
-        else if (o.needsYou) printText(cliOut(), `${p.line}\n`);
+        else if ('need' in p) printText(cliOut(), `${p.line}\n`);
         else printText(cliOut(), `${p.id} ${p.stage} (${p.condition}) · ${p.lastActivity ?? ''}\n`);
       };
       try {
-        await call(paths(cmd), 'watch', { timeoutMs, needsYou: o.needsYou === true }, { onProgress: (p) => line(p as Row) });
+        await call(paths(cmd), 'watch', { timeoutMs, needsYou: o.needsYou === true }, { onProgress: line });
       } catch (err) {
         // The daemon went away (stopped, restarted): the stream ends cleanly and its runner re-arms it.
         if (err instanceof DaemonUnreachableError && /closed the connection|lost the connection/.test(err.message)) {

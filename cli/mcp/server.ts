@@ -6,6 +6,7 @@
  * `wait` is long: it sends a progress notification on each change of the worker while it waits,
  * when the client asked for progress.
  */
+import type { WaitProgress } from '../../contract/methods.ts';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { readFileSync } from 'node:fs';
@@ -89,7 +90,7 @@ export function makeMcpServer(o: McpOptions): McpServer {
   }, (a, extra) => {
     const token = extra?._meta?.progressToken;
     let n = 0;
-    const onProgress = token === undefined ? undefined : (v: any) => {
+    const onProgress = token === undefined ? undefined : (v: WaitProgress) => {
       n += 1;
       void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: n, message: `${a.id} ${v.stage} (${v.state}) · ${v.lastActivity}` } }).catch(() => undefined);
     };

@@ -10,7 +10,8 @@ import { UsageError } from '../../contract/errors.ts';
 import { HOLD_KINDS } from '../../contract/vocabulary.ts';
 import type { HomePaths } from '../../contract/home.ts';
 import type { MethodName } from '../../contract/methods.ts';
-import { call } from '../client.ts';
+import { call, type CallArgs } from '../client.ts';
+import { definedOnly } from '../hand-ops.ts';
 import { journalSince, parseDuration } from '../durations.ts';
 import { briefFileText } from '../arguments.ts';
 
@@ -20,7 +21,7 @@ const item = z.string().describe('backlog item id');
 const worker = z.string().describe('worker id');
 
 export function registerWorkTools(tool: Tool, p: HomePaths): void {
-  const daemon = (method: MethodName, params: Record<string, unknown> = {}) => call(p, method, params);
+  const daemon = <M extends MethodName>(method: M, ...args: CallArgs<M>) => call(p, method, ...args);
 
   tool('backlog_add', 'Add a queued backlog item for a registered project (hand backlog add). brief: path of a brief file whose text the item keeps.', {
     id: item, title: z.string(), project: z.string(), brief: z.string().optional(),
@@ -49,7 +50,7 @@ export function registerWorkTools(tool: Tool, p: HomePaths): void {
 
   tool('relaunch', 'Give a wedged or gone worker a fresh session in the same worktree and branch, with a progress note (hand relaunch). Refused while it works unless force.', {
     id: worker, note: z.string().optional(), force: z.boolean().optional(), stall: z.string().optional().describe('stall threshold, e.g. 20m'),
-  }, (a) => daemon('relaunch', { id: a.id, note: a.note, force: a.force === true, stallMs: a.stall ? parseDuration(a.stall, '--stall') : undefined, env: process.env }));
+  }, (a) => daemon('relaunch', { id: a.id, note: a.note, force: a.force === true, stallMs: a.stall ? parseDuration(a.stall, '--stall') : undefined, env: definedOnly(process.env) }));
   tool('discard', 'Give up a finished worker: worktree removed through git (never forced), pane closed, brief and report archived (hand discard).', {
     id: worker.optional(), allFinished: z.boolean().optional(), deleteBranch: z.boolean().optional(), discardCommits: z.boolean().optional(), forget: z.boolean().optional().describe("drop the record, leave a worktree git cannot remove on disk"),
   }, (a) => {

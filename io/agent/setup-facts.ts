@@ -14,27 +14,9 @@ export const FIX_GIT = 'sudo apt-get install -y git   # or: brew install git';
 export const FIX_TMUX = 'sudo apt-get install -y tmux   # or: brew install tmux';
 export const FIX_CLAUDE = 'npm install --save-exact @anthropic-ai/claude-code@2.1.332';
 
-export interface ClaudeStanding {
-  version: string | null;
-  binary: string | null;
-  /** in-corpus: scored on this exact version; between: read with the nearest older one; newer: past the corpus. */
-  standing: 'in-corpus' | 'between' | 'newer' | 'older' | 'unknown-version' | 'missing';
-  /** The corpus version its screens are read with (null when there is no binary or no version). */
-  readWith: string | null;
-  /** One line for the digest and the survey. */
-  line: string;
-}
-
-export interface MissingPrerequisite {
-  name: 'git' | 'tmux' | 'claude';
-  detail: string;
-  fix: string;
-}
-
-export interface SetupFacts {
-  claude: ClaudeStanding;
-  missing: MissingPrerequisite[];
-}
+// The shapes are the wire's (contract/), where the survey and the digest carry them.
+import type { ClaudeStanding, MissingPrerequisite, SetupFacts } from '../../contract/methods/gates.ts';
+export type { ClaudeStanding, MissingPrerequisite, SetupFacts };
 
 const corpusSpan = () => `${CORPUS_VERSIONS[0]} … ${newestCorpusVersion()}`;
 

@@ -7,23 +7,10 @@
 import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 
-export const JOURNAL_KINDS = ['away-on', 'away-off', 'landed', 'settled', 'done', 'blocked', 'gate', 'decision', 'decided', 'crashed', 'stalled', 'note', 'base-moved'] as const;
-export type JournalKind = (typeof JOURNAL_KINDS)[number];
+export { JOURNAL_KINDS, type JournalKind, type JournalBody, type JournalRead } from '../../contract/methods/work.ts';
+import { JOURNAL_KINDS, type JournalBody, type JournalRead } from '../../contract/methods/work.ts';
 
-export interface JournalBody {
-  kind: JournalKind;
-  text: string;
-  worker?: string;
-  project?: string;
-  /** The question a blocked or parked worker asks, quoted. */
-  question?: string;
-  decision?: string;
-  pr?: string;
-}
 
-export type JournalRead =
-  | ({ seq: number; at: number; damaged: false } & JournalBody)
-  | { seq: number; at: number; damaged: true; problem: string };
 
 export interface AwayState {
   active: boolean;

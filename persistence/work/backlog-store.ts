@@ -6,31 +6,16 @@
  */
 import type Database from 'better-sqlite3';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
+import { badHoldKind } from '../../contract/refusals.ts';
 
-export type ItemState = 'queued' | 'in-flight' | 'done' | 'dropped';
+export type { BacklogItem, ItemState } from '../../contract/methods.ts';
+import type { BacklogItem, ItemState } from '../../contract/methods.ts';
 import { HOLD_KINDS, type HoldKind } from '../../contract/vocabulary.ts';
 
 export { HOLD_KINDS, type HoldKind };
 /** Letters, digits, '.', '_', '-'; bare digits allowed (an ADO id), as in reference §3.3. */
 export const ITEM_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-export interface BacklogItem {
-  id: string;
-  project: string;
-  title: string;
-  brief: string | null;
-  state: ItemState;
-  hold: { reason: string; kind: HoldKind } | null;
-  blockedBy: string[];
-  /** Blockers not yet done (what keeps it out of `ready`). */
-  waitingOn: string[];
-  worker: string | null;
-  pr: string | null;
-  note: string | null;
-  createdAt: number;
-  updatedAt: number;
-  closedAt: number | null;
-}
 
 type Row = Record<string, unknown>;
 const OPEN = "state IN ('queued', 'in-flight')";
@@ -146,7 +131,7 @@ export function createBacklogStore(db: Database.Database, now: () => number = Da
       return get(id);
     },
     hold(id: string, reason: string, kind: string): BacklogItem {
-      if (!(HOLD_KINDS as readonly string[]).includes(kind)) throw new UsageError('bad-hold-kind', `hold kind ${JSON.stringify(kind)} is unknown. Use one of: ${HOLD_KINDS.join(', ')}.`, { kind });
+      if (!(HOLD_KINDS as readonly string[]).includes(kind)) throw badHoldKind(kind);
       if (!reason.trim()) throw new UsageError('reason-required', `a hold needs a reason: hand backlog hold ${id} --reason "<why>" --kind ${kind}.`, { id });
       const r = openRow(id, 'held');
       s.setHold.run(reason.trim(), kind, now(), r.seq);

@@ -8,22 +8,9 @@ import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { RefusedError } from '../../contract/errors.ts';
 
-export type DecisionState = 'open' | 'answered' | 'declined';
+export type { Decision, DecisionState } from '../../contract/methods.ts';
+import type { Decision, DecisionState } from '../../contract/methods.ts';
 
-export interface Decision {
-  key: string;
-  worker: string;
-  project: string | null;
-  question: string;
-  options: string[];
-  openedAt: number;
-  state: DecisionState;
-  answer: string | null;
-  closedAt: number | null;
-  /** For an answer: 'sent' once typed into the worker, 'pending' while it waits for a live session. */
-  delivery: 'pending' | 'sent' | null;
-  deliveredAt: number | null;
-}
 
 /** `<worker>-<question slug>-<6 hex>`: readable, slug-shaped, and stable for the same worker and question. */
 export function decisionKey(worker: string, question: string): string {

@@ -64,7 +64,7 @@ describe('a send is confirmed by the new turn, not a report re-check', () => {
     const handlers = makeHandlers({ fleet: h.fleet, store: h.store } as unknown as HandlerDeps);
     const ctx = { progress: () => {}, signal: new AbortController().signal } as CallContext;
     let answered: Record<string, unknown> | null = null;
-    const sending = handlers.send!({ id: 'w1', text: 'Say done.' }, ctx).then((r) => { answered = r as Record<string, unknown>; });
+    const sending = handlers.send!({ id: 'w1', text: 'Say done.' }, ctx).then((r) => { answered = r as unknown as Record<string, unknown>; });
     await settle(h);
     expect(answered, 'send answered before the worker showed the new turn').toBeNull();
     h.host.show(pane, reading({ state: 'working', fingerprint: 'f-new-turn' }));

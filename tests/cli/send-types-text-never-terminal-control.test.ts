@@ -6,7 +6,7 @@
  * whitespace-only text is refused too: it used to be reported as sent and left spaces in the box.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../cli/client.ts';
+import { callUnchecked } from '../../cli/client.ts';
 import { homePaths } from '../../contract/home.ts';
 import { HandError } from '../../contract/errors.ts';
 import { makeCliWorld, type CliWorld } from './cli-harness.ts';
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 async function daemonRefusal(text: unknown): Promise<HandError> {
-  const err = await call(homePaths(w.home), 'send', { id: 'w1', text }, { autostart: false }).then(() => undefined, (e: unknown) => e);
+  const err = await callUnchecked(homePaths(w.home), 'send', { id: 'w1', text }, { autostart: false }).then(() => undefined, (e: unknown) => e);
   expect(err).toBeInstanceOf(HandError);
   return err as HandError;
 }

@@ -26,17 +26,18 @@ describe('a method that throws at once is still answered', () => {
     const paths = homePaths(join(tmp.path, 'h'));
     const { mkdirSync } = await import('node:fs');
     mkdirSync(paths.home, { mode: 0o700 });
+    const pong = { pid: 1, home: paths.home, socket: paths.socket, uptimeMs: 0, workers: 0, store: null };
     const server: Server = await startSocketServer(paths.socket, {
-      refuseAtOnce: ((): Promise<unknown> => {
+      relaunch: () => {
         throw new RefusedError('worker-parked', 'worker p1 is parked on open decision d1', { id: 'p1' });
-      }) as never,
-      ping: async () => ({ ok: true }),
+      },
+      ping: async () => pong,
     }, () => undefined, { key: ensureAuthorityKey(paths.home), keyPath: authorityKeyPath(paths.home) });
     cleanup = () => {
       server.close();
       tmp.cleanup();
     };
-    await expect(call(paths, 'refuseAtOnce', {}, { autostart: false })).rejects.toMatchObject({ code: 'worker-parked', exitCode: 1 });
-    expect(await call(paths, 'ping', {}, { autostart: false })).toEqual({ ok: true });
+    await expect(call(paths, 'relaunch', { id: 'p1' }, { autostart: false })).rejects.toMatchObject({ code: 'worker-parked', exitCode: 1 });
+    expect(await call(paths, 'ping', {}, { autostart: false })).toEqual(pong);
   });
 });

@@ -53,8 +53,8 @@ export async function seenAt(w: FaultWorld, targets: Map<string, (stage: string,
     if (waiting.has(row.id) && targets.get(row.id)!(row.stage, row)) waiting.delete(row.id);
     if (waiting.size === 0) done();
   };
-  const watching = call<WatchRow[]>(homePaths(w.home), 'watch', { timeoutMs }, { onProgress: (p) => consider(p as WatchRow), signal: ac.signal })
-    .then((rows) => rows.forEach(consider))
+  const watching = call(homePaths(w.home), 'watch', { timeoutMs }, { onProgress: (p) => consider(p as WatchRow), signal: ac.signal })
+    .then((rows) => (Array.isArray(rows) ? rows.forEach(consider) : undefined))
     .catch(() => {});
   const timer = setTimeout(done, timeoutMs);
   await reached;
@@ -120,7 +120,7 @@ export interface Row { id: string; stage: string; live: boolean | null }
  * reads sit on the suite's critical path one after another.
  */
 export function statusRows(w: FaultWorld): Promise<Row[]> {
-  return call<Row[]>(homePaths(w.home), 'status', {}, { autostart: false });
+  return call(homePaths(w.home), 'status', {}, { autostart: false });
 }
 
 /** `hand status --json` where no daemon runs (after a kill): the CLI starts the daemon again. */
@@ -185,7 +185,7 @@ export async function quiesce(w: FaultWorld, ids: string[], atWork: readonly str
   const resumed = (stage: string, row: WatchRow) => ENDED.has(top(stage)) || (stage === 'running.working' && row.live === true);
   // The daemon's `wait` (what `hand wait --until any` asks), over its socket: eleven CLI
   // processes fewer on a machine whose two cores the workers already share.
-  const wait = (id: string) => call<{ reason: string; stage: string }>(homePaths(w.home), 'wait', { id, until: 'any', timeoutMs: 45_000 }, { autostart: false });
+  const wait = (id: string) => call(homePaths(w.home), 'wait', { id, until: 'any', timeoutMs: 45_000 }, { autostart: false });
   const [results] = await Promise.all([
     Promise.all(resting.map(wait)),
     working.length ? seenAt(w, new Map(working.map((id) => [id, resumed])), 'the workers kept at work to be seen at work again on their re-attached panes') : null,

@@ -56,7 +56,7 @@ describe('missing prerequisites', () => {
     mkdirSync(bin);
     for (const tool of ['git', 'tmux']) symlinkSync(`/usr/bin/${tool}`, join(bin, tool));
     expect((await setupFacts({ PATH: bin, HOME: tmp.path })).missing).toEqual([]);
-    const noClaude = { claude: claudeStanding(null, null), missing: [{ name: 'claude', detail: 'Claude Code not found: --agent claude cannot start', fix: 'npm install --save-exact @anthropic-ai/claude-code@2.1.332' }] };
+    const noClaude = { claude: claudeStanding(null, null), missing: [{ name: 'claude' as const, detail: 'Claude Code not found: --agent claude cannot start', fix: 'npm install --save-exact @anthropic-ai/claude-code@2.1.332' }] };
     expect(setupLines(noClaude)).toEqual(['MISSING claude: Claude Code not found: --agent claude cannot start; fix: npm install --save-exact @anthropic-ai/claude-code@2.1.332']);
   });
 });

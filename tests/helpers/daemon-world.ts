@@ -15,7 +15,7 @@ import { type HomePaths } from '../../contract/home.ts';
 import { ensureHome } from '../../io/fs/ensure-home.ts';
 import type { Daemon } from '../../actors/daemon/create-daemon.ts';
 import { startDaemonService } from '../../actors/daemon/main.ts';
-import { call } from '../../cli/client.ts';
+import { callUnchecked } from '../../cli/client.ts';
 import { makeTempDir } from './temp.ts';
 import { seedWorld, WORKER_WORLD_ENV, worldEnv, writeBrief } from './hand-world.ts';
 
@@ -55,7 +55,8 @@ export async function makeDaemonWorld(label: string, opts: { env?: Record<string
   const stop = () => service.shutdown('test');
   const world: DaemonWorld = {
     root, home, paths, repo, agentHome, env, daemon,
-    call: (method, params = {}, o = {}) => call(paths, method, params, { autostart: false, ...(o.onProgress ? { onProgress: o.onProgress } : {}) }),
+    // Unchecked on purpose: method-level tests send wrong types and junk to the daemon's edge.
+    call: async <T,>(method: string, params: Record<string, unknown> = {}, o: { onProgress?: (p: unknown) => void } = {}): Promise<T> => (await callUnchecked(paths, method, params, { autostart: false, ...(o.onProgress ? { onProgress: o.onProgress } : {}) })) as T,
     async refusal(method, params = {}) {
       try {
         const r = await world.call(method, params);

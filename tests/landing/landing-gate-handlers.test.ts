@@ -5,6 +5,8 @@
  * worktree remove + prune) to `landed`; refusals open no gate and land nothing. Real git
  * repositories; the terminal is the scripted host (the fleet wiring is what is under test).
  */
+import { PARAM_PARSERS } from '../../actors/daemon/param-parsers.ts';
+import type { WireObject } from '../../contract/protocol.ts';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -97,7 +99,7 @@ describe('the landing gate is a worker machine state (hand land / approve / reje
     expect(git(w.repo, 'rev-parse', 'main')).toBe(mainBefore); // nothing lands before approval
     expect(((await w.handlers.landings!({}, ctx)) as unknown[]).length).toBe(1);
 
-    const done = (await w.handlers.approve!({ id: 'T-1' }, ctx)) as { stage: string; landed: { via: string; target: string }; teardown: { done: boolean } };
+    const done = await w.handlers.approve({ id: 'T-1' }, ctx);
     expect(done).toMatchObject({ stage: 'landed', landed: { target: 'main', via: 'merge --ff-only' }, teardown: { done: true } });
     expect(git(w.repo, 'rev-parse', 'main')).toBe(git(w.repo, 'rev-parse', 'worktree-T-1'));
     expect(w.h.host.sent.map((s) => s.text).filter(Boolean)).toContain('/exit');
@@ -127,9 +129,11 @@ describe('the landing gate is a worker machine state (hand land / approve / reje
   it('reject needs a reason, lands nothing, and returns the worker to done with the reason in view', async () => {
     const w = await doneWorker();
     await w.handlers.land!({ id: 'T-1' }, ctx);
-    expect((await refusal(w.handlers.reject!({ id: 'T-1' }, ctx))).code).toBe('reason-required');
-    expect((await refusal(w.handlers.reject!({ id: 'T-1', reason: '   ' }, ctx))).code).toBe('reason-required');
-    expect(await w.handlers.reject!({ id: 'T-1', reason: 'greeting must be localised' }, ctx)).toEqual({ id: 'T-1', gate: 'rejected', stage: 'done', reason: 'greeting must be localised' });
+    // The reason is required at the daemon's edge (the method's parser), before the handler runs.
+    const rejectRaw = (raw: WireObject) => Promise.resolve().then(() => w.handlers.reject(PARAM_PARSERS.reject(raw)));
+    expect((await refusal(rejectRaw({ id: 'T-1' }))).code).toBe('reason-required');
+    expect((await refusal(rejectRaw({ id: 'T-1', reason: '   ' }))).code).toBe('reason-required');
+    expect(await w.handlers.reject({ id: 'T-1', reason: 'greeting must be localised' })).toEqual({ id: 'T-1', gate: 'rejected', stage: 'done', reason: 'greeting must be localised' });
     expect(w.h.fleet.view('T-1')!.rejection).toMatchObject({ gate: 'landing', reason: 'greeting must be localised' });
     expect((await refusal(w.handlers.approve!({ id: 'T-1' }, ctx))).code).toBe('no-open-gate');
     expect(existsSync(w.worktree)).toBe(true);

@@ -24,7 +24,7 @@ async function pageWithClock(): Promise<{ server: ReviewServer; advance(ms: numb
     home: tmp.path,
     fleet: { views: () => [], view: () => undefined, subscribe: () => () => undefined } as never,
     store: { getWorker: () => undefined, getProject: () => undefined, journal: () => [] } as never,
-    handlers: {},
+    served: {} as never,
     screens: { read: async () => ({ html: '', question: null }), question: async () => null, watch: () => () => undefined } as never,
     env: {},
     now: () => now,

@@ -1,4 +1,6 @@
 /** What the review page renders: inert Markdown, coloured screens, the fleet's order. */
+import type { DecisionRow } from '../../contract/methods.ts';
+import type { ServedMethods } from '../../contract/protocol.ts';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../../actors/review/markdown.ts';
 import { screenHtml, sgrColour } from '../../actors/review/screen-html.ts';
@@ -72,19 +74,18 @@ describe('the question a blocked worker asks', () => {
   });
 
   it("the page lists the worker's open decisions from the decisions handler, and a Waiting-on line not yet recorded under its future key", async () => {
-    const rows = [
-      { key: 'p1-a', worker: 'p1', question: 'A?', options: ['x'], state: 'open' },
-      { key: 'p1-b', worker: 'p1', question: 'B?', options: [], state: 'answered' },
-      { key: 'p2-c', worker: 'p2', question: 'C?', options: [], state: 'open' },
-    ];
-    const handlers = { decisions: async (p: Record<string, unknown>) => (p.all === true ? rows : rows.filter((r) => r.state === 'open')) };
+    const row = (key: string, worker: string, question: string, options: string[], state: DecisionRow['state']): DecisionRow => ({
+      key, worker, question, options, state, project: null, answer: null, delivery: null, deliveredAt: null, said: question, openedAt: '', closedAt: null,
+    });
+    const rows = [row('p1-a', 'p1', 'A?', ['x'], 'open'), row('p1-b', 'p1', 'B?', [], 'answered'), row('p2-c', 'p2', 'C?', [], 'open')];
+    const handlers: ServedMethods = { decisions: async (p) => (p.all === true ? rows : rows.filter((r) => r.state === 'open')) };
     expect(await openDecisionsOf(handlers, view('p1', 'running.working'))).toEqual([{ key: 'p1-a', question: 'A?', options: ['x'] }]);
     expect(await openDecisionsOf(handlers, view('p1', 'running.working', { waitingOn: 'New one?' }))).toEqual([
       { key: 'p1-a', question: 'A?', options: ['x'] },
       { key: decisionKey('p1', 'New one?'), question: 'New one?', options: [] },
     ]);
     // Its record answered already: no second form under the same key.
-    rows.push({ key: decisionKey('p1', 'B again?'), worker: 'p1', question: 'B again?', options: [], state: 'answered' });
+    rows.push(row(decisionKey('p1', 'B again?'), 'p1', 'B again?', [], 'answered'));
     expect(await openDecisionsOf(handlers, view('p1', 'running.working', { waitingOn: 'B again?' }))).toHaveLength(1);
     expect(await openDecisionsOf({}, view('p1', 'running.working'))).toEqual([]);
   });

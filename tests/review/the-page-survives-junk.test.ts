@@ -21,7 +21,7 @@ beforeAll(async () => {
     home: tmp.path,
     fleet: { views: () => [], view: () => undefined, subscribe: () => () => undefined } as any,
     store: { getWorker: () => undefined, getProject: () => undefined, journal: () => [] } as any,
-    handlers: { approve: async () => ({ approved: true }) },
+    served: { approve: async () => ({ id: 'w', gate: 'brief-approved', stage: 'running.working', worktree: '', branch: '', created: {} }) },
     screens: { read: async () => ({ html: '', question: null }), question: async () => null, watch: () => () => undefined },
     env: {},
   });

@@ -3,6 +3,7 @@
  * session and weekly windows is shown, other windows are ignored, a past reset discards its
  * window; dispatch refuses at >= 90 % on a real reading and warns-and-proceeds without one.
  */
+import type { DispatchAnswer, DispatchParams } from '../../contract/methods.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -46,13 +47,12 @@ describe('usage pulse', () => {
   it('dispatch refuses at >= 90 % on a real reading (nothing dispatched) and warns and proceeds with no reading', async () => {
     db = makeWorkDb('usage-dispatch');
     let dispatched = 0;
-    const plain = async (p: Record<string, unknown>) => {
+    const plain = async (p: DispatchParams): Promise<DispatchAnswer> => {
       dispatched++;
-      return { id: p.id };
+      return { id: p.id ?? '' } as DispatchAnswer; // only the id is read by the rules
     };
     const rules = crossRules({ store: { getProject: () => null } as any, fleet: { views: () => [] } as any, stores: db.stores, home: db.dir, log: () => undefined });
-    const ctx = {} as any;
-    const dispatch = (p: Record<string, unknown>) => dispatchUnderRules(rules, plain, p, ctx);
+    const dispatch = (p: DispatchParams) => dispatchUnderRules(rules, plain, p);
     const warned: any = await dispatch({ id: 'w1' });
     expect(warned.warnings[0]).toMatch(/usage unknown .*fail open/);
     expect(dispatched).toBe(1);

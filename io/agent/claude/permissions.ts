@@ -18,8 +18,9 @@ import { writeClaudeSettings, type WorktreeSettings } from './worktree-settings.
 import type { WitnessHooks } from './hooks.ts';
 import { sandboxSettings } from './sandbox.ts';
 
-export const PERMISSION_POSTURES = ['off', 'edits', 'ask'] as const;
-export type PermissionPosture = (typeof PERMISSION_POSTURES)[number];
+// The vocabulary is the wire's (contract/vocabulary.ts); what each posture means to Claude Code is here.
+export { PERMISSION_POSTURES, type PermissionPosture } from '../../../contract/vocabulary.ts';
+import { PERMISSION_POSTURES, type PermissionPosture } from '../../../contract/vocabulary.ts';
 export const DEFAULT_PERMISSION_POSTURE: PermissionPosture = 'off';
 
 export function parsePermissionPosture(raw: unknown): PermissionPosture {

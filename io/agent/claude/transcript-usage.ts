@@ -7,15 +7,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 
-export interface TokenUsage {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheCreation: number;
-  /** Sum of costUSD where the transcript records it (older versions), else null. */
-  costUSD: number | null;
-  messages: number;
-}
+export type { TokenUsage } from '../../../contract/methods.ts';
+import type { TokenUsage } from '../../../contract/methods.ts';
 
 /** Transcripts past this are not read whole (a long session's usage is then not shown). */
 const MAX_BYTES = 64 * 1024 * 1024;

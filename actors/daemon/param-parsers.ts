@@ -1,0 +1,173 @@
+/**
+ * The daemon's edge: one parser per method, run ONCE by the socket server on the raw params of a
+ * request, turning them into the method's typed params (contract/methods.ts) or refusing with
+ * the message a person can act on. The handlers take the typed params and trust them. Typed as
+ * ParamParsers, so a method without a parser, or a parser that returns another shape, does not
+ * compile.
+ */
+import { UsageError } from '../../contract/errors.ts';
+import type { ParamParsers, WireObject } from '../../contract/protocol.ts';
+import { HOLD_KINDS, UNTILS, isOneOf } from '../../contract/vocabulary.ts';
+import { badHoldKind, badUntil } from '../../contract/refusals.ts';
+import { parseNote } from '../../contract/hook-note.ts';
+import { checkSendableText } from '../../io/text/sendable-text.ts';
+import { parseOneKey } from '../../io/terminal/keys.ts';
+import { parsePermissionPosture, type PermissionPosture } from '../../io/agent/claude/permissions.ts';
+import { agentParam, backendParam, flag, idParam, optPositive, optText, positiveParam, postureParam, str, stringsParam } from './params.ts';
+
+type Raw = WireObject;
+const none = () => ({});
+
+/** A required text field of the work methods: its refusal names what it is. */
+function text(p: Raw, key: string, what: string): string {
+  const v = p[key];
+  if (typeof v === 'string' && v.trim()) return v;
+  throw new UsageError('bad-request', `missing ${what} (${key})`, { key });
+}
+/** An optional text field of the work methods: blank is absent. */
+const opt = (p: Raw, key: string): string | undefined => {
+  const v = p[key];
+  return typeof v === 'string' && v.trim() ? v : undefined;
+};
+const stringList = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.map(String) : undefined);
+/** `--permissions` when given; an unknown word is refused naming the three. */
+const permissionsParam = (v: unknown): PermissionPosture | undefined => (v === undefined || v === null || v === '' ? undefined : parsePermissionPosture(v));
+const itemId = (p: Raw) => ({ id: text(p, 'id', 'the item id') });
+
+export const PARAM_PARSERS: ParamParsers = {
+  ping: none,
+  shutdown: none,
+  annex: (p) => ({
+    repo: str(p, 'repo'), posture: postureParam(p), name: str(p, 'name', false) || undefined, yolo: flag(p, 'yolo'),
+    permissions: permissionsParam(p.permissions), env: stringsParam(p.env),
+  }),
+  projects: none,
+  projectSet: (p) => {
+    const name = typeof p.name === 'string' ? p.name : '';
+    if (!name) throw new UsageError('bad-request', 'missing project name: hand project set <name> --permissions off|edits|ask', { key: 'name' });
+    return { name, permissions: permissionsParam(p.permissions), ...(p.acceptBase === true ? { acceptBase: true } : {}) };
+  },
+  // Types only: the id, repo and brief may come from a backlog item, so dispatchRequest (params.ts)
+  // requires them after the usage and item rules have had their say.
+  dispatch: (p) => ({
+    id: optText(p, 'id'), item: optText(p, 'item'), repo: optText(p, 'repo'), brief: optText(p, 'brief'),
+    readPaths: Array.isArray(p.readPaths) ? p.readPaths.filter((r): r is string => typeof r === 'string') : undefined,
+    agent: agentParam(p), backend: backendParam(p),
+    stallMs: optPositive(p, 'stallMs'), unclassifiedMs: optPositive(p, 'unclassifiedMs'),
+    env: stringsParam(p.env), envAdd: stringsParam(p.envAdd),
+    taskKind: typeof p.taskKind === 'string' ? p.taskKind : undefined, workspace: optText(p, 'workspace'),
+  }),
+  status: (p) => ({ id: str(p, 'id', false) || undefined }),
+  wait: (p) => {
+    const id = idParam(p);
+    const until = str(p, 'until', false) || 'any';
+    if (!isOneOf(UNTILS, until)) throw badUntil(until);
+    return { id, until, timeoutMs: optPositive(p, 'timeoutMs') };
+  },
+  watch: (p) => ({ timeoutMs: optPositive(p, 'timeoutMs'), needsYou: flag(p, 'needsYou') }),
+  read: (p) => ({ id: idParam(p), scrollback: optPositive(p, 'scrollback') }),
+  send: (p) => {
+    const id = idParam(p);
+    // Text is text: control bytes, empty and whitespace-only text are refused here (issue 17 #4, #10).
+    return { id, text: checkSendableText(typeof p.text === 'string' ? p.text : '', id), allowNonEmptyBox: flag(p, 'allowNonEmptyBox') };
+  },
+  keys: (p) => {
+    const id = idParam(p);
+    const key = str(p, 'key');
+    parseOneKey(key); // one key per call: a name that is not one key is refused here
+    return { id, key, allowNonEmptyBox: flag(p, 'allowNonEmptyBox') };
+  },
+  // The option's number as the dialog shows it, and the fingerprint of the dialog the caller saw.
+  answer: (p) => {
+    const id = idParam(p);
+    const option = typeof p.option === 'string' && /^\d{1,2}$/.test(p.option.trim()) ? Number(p.option) : p.option;
+    if (typeof option !== 'number' || !Number.isInteger(option) || option < 1) {
+      throw new UsageError('bad-option', `the option is the number the dialog shows (1, 2, …): hand answer ${id} <n> --fingerprint <fp>.`, { id });
+    }
+    const fingerprint = typeof p.fingerprint === 'string' ? p.fingerprint.trim() : '';
+    if (!/^[0-9a-f]{16}$/.test(fingerprint)) {
+      throw new UsageError('fingerprint-required', `answer needs the fingerprint of the dialog you read (dialog.fingerprint in hand read ${id} --json), so a dialog that changed is never answered.`, { id });
+    }
+    return { id, option, fingerprint };
+  },
+  stop: (p) => ({ id: str(p, 'id'), timeoutMs: optPositive(p, 'timeoutMs'), force: flag(p, 'force') }),
+
+  land: (p) => ({ id: idParam(p), path: optText(p, 'path') }),
+  approve: (p) => ({ id: idParam(p), path: optText(p, 'path') }),
+  reject: (p) => {
+    const id = idParam(p);
+    const reason = typeof p.reason === 'string' ? p.reason.trim() : '';
+    if (!reason) throw new UsageError('reason-required', `a rejection needs a reason the worker can act on: hand reject ${id} --reason "<why>".`, { id });
+    return { id, reason };
+  },
+  landings: none,
+  discard: (p) => ({
+    id: typeof p.id === 'string' && p.id !== '' ? p.id : undefined,
+    allFinished: flag(p, 'allFinished'), deleteBranch: flag(p, 'deleteBranch'), discardCommits: flag(p, 'discardCommits'), forget: flag(p, 'forget'),
+  }),
+  relaunch: (p) => {
+    const id = typeof p.id === 'string' ? p.id : '';
+    if (!id) throw new UsageError('bad-request', 'which worker? hand relaunch <id> [--note <text|file>] [--force]', { key: 'id' });
+    if (p.note !== undefined && typeof p.note !== 'string') throw new UsageError('bad-request', '--note takes text or a file path.', { key: 'note' });
+    return {
+      id, note: p.note, force: flag(p, 'force'),
+      // the same bounds as dispatch's --stall: a bad value is refused, never ignored
+      stallMs: p.stallMs === undefined ? undefined : positiveParam(p, 'stallMs', 0),
+      env: stringsParam(p.env), envAdd: stringsParam(p.envAdd),
+    };
+  },
+
+  hook: (p) => {
+    const note = parseNote(p.note);
+    if (!note) throw new UsageError('bad-hook-note', 'hook takes {note: {id, event, at, …}} as `hand hook <event>` sends it; this one is not.', {});
+    return { note };
+  },
+  review: (p) => (p.login === true ? { login: true } : {}),
+  survey: none,
+  audience: (p) => {
+    const since = p.since;
+    if (typeof since !== 'number' || !Number.isFinite(since) || since < 0) {
+      throw new UsageError('bad-since', `since must be a time in epoch milliseconds (got ${JSON.stringify(since)}).`, { since });
+    }
+    return { since };
+  },
+
+  'backlog.add': (p) => ({ project: text(p, 'project', 'the project (--project)'), id: text(p, 'id', 'the item id'), title: text(p, 'title', 'a title'), brief: opt(p, 'brief') }),
+  'backlog.list': (p) => ({ state: opt(p, 'state') }),
+  'backlog.ready': none,
+  'backlog.show': itemId,
+  'backlog.start': itemId,
+  'backlog.hold': (p) => {
+    const id = text(p, 'id', 'the item id');
+    const reason = text(p, 'reason', 'a reason (--reason)');
+    const kind = text(p, 'kind', 'a kind (--kind)');
+    if (!isOneOf(HOLD_KINDS, kind)) throw badHoldKind(kind);
+    return { id, reason, kind };
+  },
+  'backlog.unhold': itemId,
+  'backlog.block': (p) => ({ id: text(p, 'id', 'the item id'), by: text(p, 'by', 'the blocker (--by)') }),
+  'backlog.done': (p) => ({ id: text(p, 'id', 'the item id'), pr: opt(p, 'pr'), note: opt(p, 'note') }),
+  'backlog.reopen': itemId,
+  'backlog.drop': itemId,
+  decisions: (p) => ({ all: flag(p, 'all') }),
+  decide: (p) => ({ key: text(p, 'key', 'the decision key'), answer: opt(p, 'answer'), declined: opt(p, 'declined') }),
+  'afk.on': (p) => ({ note: opt(p, 'note') }),
+  'afk.off': none,
+  'afk.digest': none,
+  'afk.status': none,
+  journal: (p) => {
+    if (typeof p.since === 'string' && p.since) {
+      if (!Number.isFinite(Date.parse(p.since))) throw new UsageError('bad-since', `--since ${JSON.stringify(p.since)} is not a date; use an ISO time such as 2026-12-01T08:00:00Z.`);
+      return { since: p.since };
+    }
+    return typeof p.sinceMs === 'number' ? { sinceMs: p.sinceMs } : {};
+  },
+  'notify.add': (p) => ({ kind: text(p, 'kind', 'a target kind'), args: stringList(p.args) ?? [], allowLoopback: flag(p, 'allowLoopback') }),
+  'notify.list': none,
+  'notify.remove': (p) => ({ id: text(p, 'id', 'the target id') }),
+  'notify.test': (p) => ({ id: opt(p, 'id') }),
+  'notify.log': none,
+  usage: none,
+  'usage.source': (p) => ({ clear: flag(p, 'clear'), argv: stringList(p.argv) ?? [] }),
+  'work.summary': none,
+};

@@ -1,0 +1,257 @@
+/**
+ * The fleet's core methods on the wire: what the client sends (…Params) and what the daemon
+ * answers (…Result). The daemon's handlers are typed against these, so a field added to an answer
+ * here reaches the CLI, the MCP server and the page with the compiler checking every reader.
+ */
+import type { AgentName, BackendName, Condition, PermissionPosture, Posture, Until, WaitReason } from '../vocabulary.ts';
+import type { AgentState, BlockedReason, DialogReading } from '../screen-reading.ts';
+import type { HookNote } from '../hook-note.ts';
+
+/** Nothing to send. */
+export type NoParams = Record<never, never>;
+
+export type { PermissionPosture };
+
+export interface ProjectRecord {
+  name: string;
+  /** Real path of the repository's top-level work tree. */
+  repo: string;
+  posture: Posture;
+  yolo: boolean;
+  registeredAt: number;
+  /** Permission posture of its workers; absent = 'off'. */
+  permissions?: PermissionPosture;
+}
+
+/** Why the state database does not take writes now (persistence/commit-queue.ts): null while it does. */
+export interface StoreHealth {
+  trouble: 'locked' | 'full';
+  /** When the first commit that could not be written was made (ms since the epoch). */
+  since: number;
+  /** Transitions waiting in memory, in order. */
+  pending: number;
+  /** The database's own words for the last failure. */
+  detail: string;
+}
+export interface PingResult { pid: number; home: string; socket: string; uptimeMs: number; workers: number; store: StoreHealth | null }
+
+export interface ShutdownResult {
+  stopping: true;
+  pid: number;
+  liveWorkers: string[];
+  gateHeldWorkers: string[];
+  tmuxServer: 'kept' | 'stopped';
+  advice: string | null;
+}
+
+/** `permissions` absent keeps a registered project's posture ('off' for a new one). */
+export interface AnnexParams { repo: string; name?: string; posture?: Posture; yolo?: boolean; permissions?: PermissionPosture; env?: Record<string, string> }
+export type AnnexResult = ProjectRecord & { updated: boolean };
+
+/** `permissions` and `acceptBase` both absent is refused (nothing to change); both given too. */
+export interface ProjectSetParams { name: string; permissions?: PermissionPosture; acceptBase?: boolean }
+/** `--accept-base`: the base tips now recorded as the person's own (a move outside a landing accepted). */
+export type AcceptBaseResult = ProjectRecord & {
+  acceptedBase: { branch: string; from: string | null; to: string }[];
+  describe: string;
+};
+export type ProjectSetResult = AcceptBaseResult | PermissionsSetResult;
+export type PermissionsSetResult = ProjectRecord & {
+  permissions: PermissionPosture;
+  previous: PermissionPosture;
+  changed: boolean;
+  describe: string;
+  /** The posture running workers still have (they keep the settings they started with), or null when none run. */
+  runningUnder: PermissionPosture | null;
+  running: string[];
+};
+
+export interface DispatchParams {
+  /** With `item`, the item's id and project stand in for id, repo and brief. */
+  id?: string;
+  item?: string;
+  repo?: string;
+  brief?: string;
+  readPaths?: string[];
+  agent?: AgentName;
+  backend?: BackendName;
+  stallMs?: number;
+  unclassifiedMs?: number;
+  /** The caller's environment (the worker runs with it, through the allow-list). */
+  env?: Record<string, string>;
+  envAdd?: Record<string, string>;
+  taskKind?: string;
+  workspace?: string;
+}
+
+export interface DispatchResult {
+  id: string;
+  repo: string;
+  worktree: string;
+  branch: string;
+  base: string;
+  backend: BackendName;
+  agent: string;
+  briefPath: string;
+  reportPath: string;
+  stage: string;
+  /** The read-first files copied beside the brief (never a silent copy). */
+  copied: { source: string; copy: string }[];
+  permissions: PermissionPosture;
+  /** Rests at brief approval: only the brief directory exists yet. */
+  gated: boolean;
+  waitingFor?: 'brief approval';
+  created?: { briefDirectory: boolean; worktree: boolean; branch: boolean; pane: boolean };
+  briefHead?: string[];
+  /** How a review-gated project's work ships (delivery.json beside the brief), or null. */
+  delivery: Delivery | null;
+  /** How the agent's ~/.claude.json trust seed is planned (null for an agent without one). */
+  seeded: { claudeJson: string; created: boolean; says: string } | null;
+  /** Names of the caller's variables the allow-list kept from the worker. */
+  envLeftOut: string[];
+  /** The backlog item dispatched, when one was named. */
+  item?: string;
+  /** A usage reading that failed (dispatch went on, fail open). */
+  warnings: string[];
+}
+
+export type HookWord = 'needs-input' | 'working' | 'idle' | 'ended' | 'failed';
+
+export interface TokenUsage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheCreation: number;
+  /** Sum of costUSD where the transcript records it (older versions), else null. */
+  costUSD: number | null;
+  messages: number;
+}
+
+export interface HookWitness { event: string; word: HookWord | null; message: string | null; at: number }
+export interface Dispute { screen: string; hook: HookWord; since: number }
+
+/** How the work of a review-gated worker leaves its worktree. */
+export type Ships = 'local-only' | 'direct-PR' | 'no-mistakes';
+
+/** What dispatch decided about a review-gated worker's delivery, recorded beside its brief. */
+export interface Delivery {
+  ships: Ships;
+  taskKind: string | null;
+  /** The repository's CI, looked at before dispatch: 'no-ci' skips the gate's CI step. */
+  ci: { status: 'has-ci' | 'no-ci' | 'unknown'; signal: string; detail: string } | null;
+  gateCommand: string | null;
+}
+
+/** What dispatch itself answers; the usage and item rules add `warnings` and `item`. */
+export type DispatchAnswer = Omit<DispatchResult, 'warnings' | 'item'>;
+
+/** The row `hand status` promises (a fixed, documented field set). */
+export interface StatusRow {
+  id: string;
+  project: string;
+  stage: string;
+  state: AgentState;
+  awaitingInput: boolean;
+  blockedReason: BlockedReason | null;
+  dialog: DialogReading | null;
+  promptBox: string | null;
+  readable: boolean;
+  live: boolean | null;
+  backend: BackendName;
+  agent: string;
+  reportPath: string;
+  reportExists: boolean;
+  lastActivity: string;
+  updatedAt: string;
+  stallAt: string | null;
+  exitCode: number | null;
+  waitingOn: string | null;
+  workerSaid: string | null;
+  gate: 'brief approval' | 'landing approval' | null;
+  rejection: string | null;
+  condition: Condition;
+  worktreeMissing: boolean;
+  hook: HookWitness | null;
+  hookReason: string | null;
+  disputed: Dispute | null;
+  tokens: TokenUsage | null;
+}
+
+export interface DecisionBrief { key: string; state: 'open' | 'answered' | 'declined'; question: string; delivery: 'pending' | 'sent' | null }
+
+/** `hand status`: the row, the project's posture, the worker's backlog item and latest decision. */
+export type WorkerStatus = StatusRow & { permissions: PermissionPosture; item: string | null; decision: DecisionBrief | null };
+
+export interface StatusParams { id?: string }
+
+export interface WaitParams { id: string; until?: Until; timeoutMs?: number }
+export interface WaitProgress { stage: string; state: AgentState; lastActivity: string; readable: boolean }
+export interface WaitReport {
+  id: string;
+  reason: WaitReason;
+  /** true when the awaited condition happened (exit 0). */
+  met: boolean;
+  stage: string;
+  state: AgentState;
+  awaitingInput: boolean;
+  /** The screen's reason, or 'gate' when the worker waits at a gate. */
+  blockedReason: string | null;
+  dialog: DialogReading | null | undefined;
+  promptBox: string | null;
+  readable: boolean;
+  lastActivity: string;
+  quietMs: number | null;
+  waitedMs: number;
+}
+
+export type NeedKind = 'blocked' | 'gate' | 'parked' | 'stalled' | 'unclassified' | 'disputed' | 'agent-error' | 'crashed' | 'landed';
+
+export interface NeedsYouEvent {
+  worker: string;
+  project: string;
+  /** A worker's need, or a base branch moved outside a landing (not any one worker's state). */
+  need: NeedKind | 'base-moved';
+  /** One line for a person (and for the Hand's session), the worker's words quoted. */
+  line: string;
+  question: string | null;
+  options: string[];
+  /** The dialog's fingerprint, for `hand answer` (null when no dialog was read). */
+  fingerprint: string | null;
+  command: string;
+  at: string;
+}
+
+export interface WatchParams { timeoutMs?: number; needsYou?: boolean }
+/** Every view change (a status row), or with needsYou one event per need. */
+export type WatchProgress = StatusRow | NeedsYouEvent;
+export type WatchResult = StatusRow[] | { sent: number; pending: NeedsYouEvent[] };
+
+export interface ReadParams { id: string; scrollback?: number }
+export interface ReadResult { id: string; text: string; source: 'scrollback' | 'visible'; stage: string; state: AgentState; dialog: DialogReading | null }
+
+export interface SendParams { id: string; text: string; allowNonEmptyBox?: boolean }
+export interface SendResult { id: string; sent: true; stage: string; state: AgentState; confirmed: boolean }
+
+/** `key`: one key's name (enter, escape, down, …) or one character. */
+export interface KeysParams { id: string; key: string; allowNonEmptyBox?: boolean }
+export interface KeysResult { id: string; key: string; stage: string; state: AgentState; awaitingInput: boolean; promptBox: string | null }
+
+export interface AnswerParams { id: string; option: number; fingerprint: string }
+export interface AnswerResult {
+  id: string;
+  option: number;
+  label: string;
+  keys: string[];
+  /** The option takes typed text: its field is live now and `hand send` writes the answer. */
+  textField: boolean;
+  stage: string;
+  state: AgentState;
+  dialog: DialogReading | null;
+  message: string;
+}
+
+export interface StopParams { id: string; timeoutMs?: number; force?: boolean }
+export interface StopResult { id: string; stage: string; exitCode: number | null; paneReusable: boolean; condition: Exclude<WaitReason, 'timeout'> | null }
+
+export interface HookParams { note: HookNote }
+export interface HookResult { id: string; condition: Condition; hookReason: string | null; disputed: Dispute | null }

@@ -1,0 +1,171 @@
+/**
+ * The gates and what follows a worker's turn (land, approve, reject, landings, discard,
+ * relaunch), and the Hand's read-only views (survey, audience, the review page's URL), on the wire.
+ */
+
+export interface LandParams { id: string; /** The caller's PATH: gh and no-mistakes are looked up with it. */ path?: string }
+
+/** What a landing showed the person: the branch against its base. */
+export interface LandingEvidence { base: string; branch: string; verdict: string; diffStat: string; log: string; commits: number }
+
+/**
+ * What the landing did, per posture (a merge's commit, a PR's URL and whether it was pushed, a gate
+ * run's id): the landing port's own fields, beside the posture it landed under.
+ */
+export type LandedDetail = { posture: string } & { readonly [field: string]: unknown };
+
+export type Teardown = { done: true; steps: string[] } | { done: false; reason: string };
+
+/** Where a landing ended: landed (and torn down, or why not). */
+export interface LandingOutcome {
+  id: string;
+  gate: 'skipped-yolo' | 'approved';
+  stage: string;
+  landed?: LandedDetail;
+  teardown: Teardown;
+  evidence: LandingEvidence;
+}
+
+/** The landing gate is open: nothing went out; the person approves or rejects. */
+export interface LandingGateOpen {
+  id: string;
+  gate: 'open';
+  stage: string;
+  waitingFor: string;
+  posture: string;
+  evidence: LandingEvidence;
+  gateRun?: { runId: string | null; outcome: string | null; detail: string; releasedByApproval: string };
+}
+
+export type LandResult = LandingOutcome | LandingGateOpen;
+
+export interface ApproveParams { id: string; path?: string }
+
+/** What exists after a brief approval (bounded wait for the pane), never what was only asked for. */
+export interface CreatedAfterApproval {
+  stage?: string;
+  worktree?: string | null;
+  branch?: string | null;
+  pane?: string | null;
+  problem?: string | null;
+  stillPreparing?: true;
+}
+
+export interface BriefApproved { id: string; gate: 'brief-approved'; stage: string; worktree: string; branch: string; created: CreatedAfterApproval }
+export type ApproveResult = LandingOutcome | BriefApproved;
+
+/** A backlog item given back to the queue (its worker will never do it). */
+export interface RequeuedItem { id: string; state: 'queued' }
+
+export interface RejectParams { id: string; reason: string }
+export interface RejectResult { id: string; gate: 'rejected'; stage: string; reason: string; item?: RequeuedItem }
+
+export interface LandingRow extends LandingEvidence { id: string; openedAt: string; posture: string; waitingFor: string }
+
+export interface DiscardParams { id?: string; allFinished?: boolean; deleteBranch?: boolean; discardCommits?: boolean; forget?: boolean }
+export interface DiscardedWorker {
+  id: string;
+  stage: string;
+  worktree: 'removed' | 'absent' | 'left-on-disk';
+  pane: 'closed' | 'none';
+  branch: 'kept' | 'deleted' | 'absent';
+  branchName: string;
+  archivedTo: string | null;
+  /** With --forget: what is still on disk, for the person to remove. */
+  leftBehind?: string[];
+  item?: RequeuedItem;
+}
+export interface DiscardRefusal { id: string; code: string; message: string }
+export interface DiscardAll { all: true; discarded: DiscardedWorker[]; refused: DiscardRefusal[] }
+export type DiscardResult = DiscardedWorker | DiscardAll;
+
+export interface RelaunchParams { id: string; note?: string; force?: boolean; stallMs?: number; env?: Record<string, string>; envAdd?: Record<string, string> }
+export interface RelaunchResult {
+  id: string;
+  stoppedFrom: string;
+  previousReport: string | null;
+  progressNotePath: string;
+  firstPrompt: string;
+  worktree: string;
+  branch: string;
+  stage: string;
+}
+
+/** `login`: also a one-time login URL for a browser the CLI starts (the standing token is in no argv). */
+export interface ReviewParams { login?: boolean }
+export interface ReviewResult { url: string; host: string; port: number; loginUrl?: string }
+
+export interface SurveyWorker {
+  id: string;
+  project: string;
+  stage: string;
+  /** conditionOf, with 'working' for a busy worker. */
+  condition: string;
+  live: boolean | null;
+  gate: string | null;
+  waitingOn: string | null;
+  question: string | null;
+  options: string[];
+  reportPath: string;
+  reportExists: boolean;
+  lastActivity: string;
+}
+
+export interface SurveyItem { id: string; kind: string; text: string }
+export interface AwayBrief { active: boolean; since: string | null; note: string | null }
+
+export interface Survey {
+  contract: 'hand-survey.v1';
+  generatedAt: string;
+  projects: { name: string; repo: string; posture: string; yolo: boolean; pathExists: boolean }[];
+  workers: SurveyWorker[];
+  needsYou: SurveyItem[];
+  recentlyLanded: SurveyItem[];
+  underway: SurveyItem[];
+  next: SurveyItem[];
+  /** Away mode (null when the survey was built without the work stores). */
+  away: AwayBrief | null;
+  /** The Claude Code version workers get against the reader's corpus, and missing prerequisites (null without the daemon's environment). */
+  setup: SetupFacts | null;
+  diagnostics: string[];
+}
+
+/** Where the Claude Code workers will run stands against the screen reader's corpus (io/agent/setup-facts.ts). */
+export interface ClaudeStanding {
+  version: string | null;
+  binary: string | null;
+  /** in-corpus: scored on this exact version; between: read with the nearest older one; newer: past the corpus. */
+  standing: 'in-corpus' | 'between' | 'newer' | 'older' | 'unknown-version' | 'missing';
+  /** The corpus version its screens are read with (null when there is no binary or no version). */
+  readWith: string | null;
+  /** One line for the digest and the survey. */
+  line: string;
+}
+
+export interface MissingPrerequisite {
+  name: 'git' | 'tmux' | 'claude';
+  detail: string;
+  fix: string;
+}
+
+export interface SetupFacts {
+  claude: ClaudeStanding;
+  missing: MissingPrerequisite[];
+}
+
+export type AudienceKind = 'dispatched' | 'blocked' | 'answered' | 'prompted' | 'settled' | 'landed' | 'stalled' | 'unclassified' | 'agent-error' | 'exited' | 'wait-failed';
+export interface AudienceEvent {
+  kind: AudienceKind;
+  at: string;
+  stage: string;
+  /** How many journal rows this one line stands for (repeats are folded). */
+  count: number;
+}
+export interface AudienceParams { /** Epoch milliseconds. */ since: number }
+export interface Audience {
+  contract: 'hand-audience.v1';
+  since: string;
+  until: string;
+  workers: { id: string; events: AudienceEvent[] }[];
+}
+
