@@ -30,7 +30,7 @@ export interface TestSshd {
   target(controlDir: string): SshTarget;
   /** Stops sshd (the account stays): "sshd stopped" faults. */
   stopServer(): Promise<void>;
-  /** Starts sshd again on the same port with the same host key. */
+  /** Starts sshd again on the same port with the same host key (nothing when it runs). */
   startServer(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -153,6 +153,7 @@ export async function startTestSshd(): Promise<TestSshd> {
     mkdirSync('/run/sshd', { recursive: true, mode: 0o755 });
 
     const startServer = async () => {
+      if (child && child.exitCode === null && child.signalCode === null) return; // running already
       const started = spawn(SSHD, ['-D', '-e', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
       child = started;
       await waitListening(started, port);
