@@ -43,6 +43,7 @@ import { registerDemo } from './commands/demo-command.ts';
 import { registerWatch } from './commands/watch.ts';
 import { registerHandCommands } from './commands/hand-commands.ts';
 import { registerWorkCommands } from './commands/work.ts';
+import { registerHostCommands } from './commands/host.ts';
 
 const pkg = JSON.parse(readFileSync(join(KINGSHAND_ROOT, 'package.json'), 'utf8')) as { version: string };
 function paths(cmd: Command): HomePaths {
@@ -120,6 +121,8 @@ function buildProgram(): Command {
   registerHandCommands(program, ctx);
   // Backlog, decisions, away mode, journal, notifications, usage (issue 13).
   registerWorkCommands(program, ctx);
+  // Machines the fleet reaches over ssh (issue 28).
+  registerHostCommands(program, ctx);
   return program;
 }
 
