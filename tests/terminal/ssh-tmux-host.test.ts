@@ -7,7 +7,7 @@
 import { readFileSync, statSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeMaster } from '../../io/ssh/run-remote.ts';
+import { closeMaster, runRemote } from '../../io/ssh/run-remote.ts';
 import { remoteLaunchEnv } from '../../io/ssh/remote-launch-env.ts';
 import type { PaneEvent } from '../../io/terminal/types.ts';
 import { FAR_NODE, startFarSideTmux, type FarSideTmux } from '../harness/far-side-tmux.ts';
@@ -128,5 +128,23 @@ describe('tmux host over ssh', () => {
       await far.sshd.startServer();
     }
     await far.host.close(pane.paneId);
+  });
+
+  it('the far tmux server killed: its workers are reported exited, and a later worker is live', async () => {
+    const { pane } = await startMock(far.host, { name: 'doomed', dir: workerDir('ssh-doomed'), program: far.mockProgram });
+    const events: PaneEvent[] = [];
+    const unsubscribe = far.host.subscribe(pane.paneId, (e) => events.push(e));
+    try {
+      // Killed on the far side by its own account, not through the host.
+      await runRemote(far.target, ['tmux', '-S', join(far.stateDir, 'tmux', 'tmux.sock'), 'kill-server']);
+      await waitFor(() => events.some((e) => e.type === 'exited'), { what: 'the worker reported exited after its server died', timeoutMs: 15_000 });
+      expect(events.find((e) => e.type === 'exited')).toEqual({ type: 'exited', code: null });
+      expect(await far.host.serverState()).toEqual({ state: 'stopped' });
+    } finally {
+      unsubscribe();
+    }
+    const later = await startMock(far.host, { name: 'later', dir: workerDir('ssh-later'), program: far.mockProgram });
+    expect(later.pane.alive).toBe(true);
+    await far.host.close(later.pane.paneId);
   });
 });
