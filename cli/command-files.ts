@@ -50,6 +50,8 @@ export const COMMAND_FILES: readonly CommandFile[] = [
   { names: ['init', 'digest', 'survey', 'audience', 'index', 'memory', 'mcp'], load: async () => (await import('./commands/hand-commands.ts')).registerHandCommands },
   // Backlog, decisions, away mode, journal, notifications, usage.
   { names: ['backlog', 'decisions', 'decide', 'afk', 'journal', 'notify', 'usage'], load: async () => (await import('./commands/work.ts')).registerWorkCommands },
+  // Other machines over SSH.
+  { names: ['host'], load: async () => (await import('./commands/host.ts')).registerHostCommands },
 ];
 
 /** Global options that take a value: the word after them is not the command. */
