@@ -32,9 +32,10 @@ export interface RequestSummary {
 
 /**
  * main: the agent loop. suggestion: the prompt-suggestion fork. title: a session-title request.
- * side: any other request without tools (never consumes a scripted reply either).
+ * side: any other request without tools (never consumes a scripted reply either). compact: the
+ * summary request of `/compact` (takes from the queue, so a scenario can hold a compaction open).
  */
-export type RequestKind = 'main' | 'suggestion' | 'title' | 'side';
+export type RequestKind = 'main' | 'suggestion' | 'title' | 'side' | 'compact';
 
 type Json = Record<string, unknown>;
 
@@ -85,9 +86,12 @@ export function summariseRequest(body: unknown): RequestSummary {
 }
 
 export const SUGGESTION_MARKER = '[SUGGESTION MODE:';
+/** The instruction Claude Code sends to have the conversation summarised (`/compact`). */
+const COMPACT_MARKER = /Your task is to create a detailed summary of (?:the|this) conversation/;
 
 export function classifyRequest(s: RequestSummary): RequestKind {
   if (s.lastUserTexts.some((t) => t.includes(SUGGESTION_MARKER))) return 'suggestion';
+  if (s.lastUserTexts.some((t) => COMPACT_MARKER.test(t))) return 'compact';
   // The agent loop always offers tools; a request without any is a side question.
   if (s.tools.length === 0) return /\btitle\b/i.test(s.systemText) ? 'title' : 'side';
   return 'main';
