@@ -62,6 +62,18 @@ async function permission(pane: Parameters<Scenario['drive']>[0], size: string) 
   return { state: 'blocked' as const, reason: 'permission', says: 'a permission dialog asking to run a command' };
 }
 
+/**
+ * Turns enough to compact: some releases refuse one exchange ("Not enough messages to compact").
+ */
+async function conversation(pane: Parameters<Scenario['drive']>[0]): Promise<void> {
+  await waitIdle(pane, 'first box');
+  for (const [i, prompt] of ['say hello please', 'and once more please', 'and a third time please'].entries()) {
+    await submit(pane, prompt);
+    // the reply below this turn's echoed prompt
+    await waitIdle(pane, `the finished turn ${i + 1} of 3`, (s) => s.slice(s.lastIndexOf(prompt)).includes('This is the fake model'));
+  }
+}
+
 export const ISSUE_21_SCENARIOS: readonly Scenario[] = [
   {
     name: 'subagent-running',
@@ -127,9 +139,7 @@ export const ISSUE_21_SCENARIOS: readonly Scenario[] = [
     name: 'compacting',
     setup: {},
     async drive(pane, fake) {
-      await waitIdle(pane, 'first box');
-      await submit(pane, 'say hello please');
-      await waitIdle(pane, 'the finished first turn', contains(/This is the fake model/));
+      await conversation(pane);
       fake.queue([{ kind: 'hang' }]);
       await submit(pane, '/compact');
       await settle(pane, 'compaction in progress', contains(/Compacting/i));
@@ -140,9 +150,7 @@ export const ISSUE_21_SCENARIOS: readonly Scenario[] = [
     name: 'compacted',
     setup: {},
     async drive(pane) {
-      await waitIdle(pane, 'first box');
-      await submit(pane, 'say hello please');
-      await waitIdle(pane, 'the finished first turn', contains(/This is the fake model/));
+      await conversation(pane);
       await submit(pane, '/compact');
       await waitIdle(pane, 'the compacted conversation', contains(/compacted/i));
       return { state: 'idle', promptBox: '', says: 'the conversation was compacted; the empty box waits' };
@@ -157,6 +165,35 @@ export const ISSUE_21_SCENARIOS: readonly Scenario[] = [
       await submit(pane, 'ask me two things');
       await settle(pane, 'the first of two questions', contains(/Which language should the parser use\?/));
       return { state: 'blocked', reason: 'question', says: 'a form of two questions, the first one asked' };
+    },
+  },
+  {
+    name: 'ask-two-questions-second',
+    setup: {},
+    async drive(pane, fake) {
+      await waitIdle(pane, 'first box');
+      fake.queue([{ kind: 'tool_use', name: 'AskUserQuestion', text: 'Two questions first.', input: TWO_QUESTIONS }]);
+      await submit(pane, 'ask me two things');
+      await settle(pane, 'the first of two questions', contains(/Which language should the parser use\?/));
+      await pane.keys('Enter'); // the first option is preselected: the form moves to its second question
+      await settle(pane, 'the second of two questions', contains(/Which test runner\?/));
+      return { state: 'blocked', reason: 'question', says: 'a form of two questions, the first answered, the second asked' };
+    },
+  },
+  {
+    name: 'ask-two-questions-review',
+    setup: {},
+    async drive(pane, fake) {
+      await waitIdle(pane, 'first box');
+      fake.queue([{ kind: 'tool_use', name: 'AskUserQuestion', text: 'Two questions first.', input: TWO_QUESTIONS }]);
+      await submit(pane, 'ask me two things');
+      await settle(pane, 'the first of two questions', contains(/Which language should the parser use\?/));
+      await pane.keys('Enter');
+      await settle(pane, 'the second of two questions', contains(/Which test runner\?/));
+      await pane.keys('Enter');
+      // both answered: the form asks to submit them (the answers listed, a submit choice)
+      await settle(pane, 'the review of both answers', (s) => /Review your answers|Submit answers|Ready to submit/i.test(s) && !/Which test runner\?\s*\n\s*❯/.test(s));
+      return { state: 'blocked', reason: 'question', says: 'a form of two questions, both answered, asking to submit' };
     },
   },
   {
