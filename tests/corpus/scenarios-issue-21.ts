@@ -104,7 +104,8 @@ export const ISSUE_21_SCENARIOS: readonly Scenario[] = [
     setup: {},
     async drive(pane, fake) {
       await waitIdle(pane, 'first box');
-      fake.queue(times(12, serverError(529, 30)));
+      // Short waits: older releases (2.1.50) draw the retry line only after a few attempts.
+      fake.queue(times(12, serverError(529, 3)));
       await submit(pane, 'say hello please');
       await settle(pane, 'the retry line', contains(/Retrying|attempt \d+/i));
       return { state: 'working', says: 'the API is overloaded and Claude Code is retrying' };
