@@ -61,7 +61,7 @@ afterAll(() => {
   const right = verdicts.filter((v) => v.right).length;
   const missedPerson = verdicts.filter((v) => v.waitsOnPerson && !v.right).length;
   console.log([
-    `corpus readings: ${right}/${verdicts.length} right; screens that wait on a person read as anything else: ${missedPerson}`,
+    `corpus readings: ${right}/${verdicts.length} right (each capture read four ways: plain and SGR, by the general profile and by its release's); screens that wait on a person read as anything else: ${missedPerson}`,
     'per release:', ...table((v) => v.version), 'per situation:', ...table((v) => v.scenario),
   ].join('\n'));
 });
