@@ -200,7 +200,6 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'plan-approval',
     setup: { args: () => ['--permission-mode', 'plan'] },
-    backends: ['tmux'],
     async drive(pane, fake) {
       await waitIdle(pane, 'first box');
       fake.queue([{ kind: 'tool_use', name: 'ExitPlanMode', text: 'Here is the plan.', input: { plan: '# Plan\n\n1. Add the parser.\n2. Test it.' } }]);
