@@ -14,6 +14,9 @@ const SUBAGENT_CALL: ScriptItem = {
   input: { description: 'Survey the repository', prompt: 'Look around the repository and say what is there.', subagent_type: 'general-purpose' },
 };
 
+type Pane = Parameters<Scenario['drive']>[0];
+type Fake = Parameters<Scenario['drive']>[1];
+
 const times = (n: number, item: ScriptItem): ScriptItem[] => Array.from({ length: n }, () => item);
 
 /** A server error the client retries; `retry-after` holds each wait (seconds). */
@@ -45,17 +48,32 @@ const TWO_QUESTIONS = {
   ],
 };
 
+/** The two-question form up at its first question. */
+async function firstOfTwoQuestions(pane: Pane, fake: Fake): Promise<void> {
+  await waitIdle(pane, 'first box');
+  fake.queue([{ kind: 'tool_use', name: 'AskUserQuestion', text: 'Two questions first.', input: TWO_QUESTIONS }]);
+  await submit(pane, 'ask me two things');
+  await settle(pane, 'the first of two questions', contains(/Which language should the parser use\?/));
+}
+
+/** The form at its second question: the first option is preselected, Enter answers the first. */
+async function secondOfTwoQuestions(pane: Pane, fake: Fake): Promise<void> {
+  await firstOfTwoQuestions(pane, fake);
+  await pane.keys('Enter');
+  await settle(pane, 'the second of two questions', contains(/Which test runner\?/));
+}
+
 /** The witness of the finished greeting turn: a reply bullet and an idle box. */
 const REPLY = contains(/^[●⏺] \S/m);
 
-async function finishedTurn(pane: Parameters<Scenario['drive']>[0], size: string) {
+async function finishedTurn(pane: Pane, size: string) {
   await waitIdle(pane, `first box in a ${size} pane`);
   await submit(pane, 'say hello please');
   await waitIdle(pane, `the finished turn in ${size}`, REPLY);
   return { state: 'idle' as const, says: 'a finished turn, the empty box waiting for the next prompt' };
 }
 
-async function permission(pane: Parameters<Scenario['drive']>[0], size: string) {
+async function permission(pane: Pane, size: string) {
   await waitIdle(pane, `first box in a ${size} pane`);
   await submit(pane, 'MODE:bash make a file');
   await settle(pane, `the Bash permission dialog in ${size}`, contains(/Do you want to proceed\?/));
@@ -65,7 +83,7 @@ async function permission(pane: Parameters<Scenario['drive']>[0], size: string) 
 /**
  * Turns enough to compact: some releases refuse one exchange ("Not enough messages to compact").
  */
-async function conversation(pane: Parameters<Scenario['drive']>[0]): Promise<void> {
+async function conversation(pane: Pane): Promise<void> {
   await waitIdle(pane, 'first box');
   for (const [i, prompt] of ['say hello please', 'and once more please', 'and a third time please'].entries()) {
     await submit(pane, prompt);
@@ -161,10 +179,7 @@ export const ISSUE_21_SCENARIOS: readonly Scenario[] = [
     name: 'ask-two-questions',
     setup: {},
     async drive(pane, fake) {
-      await waitIdle(pane, 'first box');
-      fake.queue([{ kind: 'tool_use', name: 'AskUserQuestion', text: 'Two questions first.', input: TWO_QUESTIONS }]);
-      await submit(pane, 'ask me two things');
-      await settle(pane, 'the first of two questions', contains(/Which language should the parser use\?/));
+      await firstOfTwoQuestions(pane, fake);
       return { state: 'blocked', reason: 'question', says: 'a form of two questions, the first one asked' };
     },
   },
@@ -172,12 +187,7 @@ export const ISSUE_21_SCENARIOS: readonly Scenario[] = [
     name: 'ask-two-questions-second',
     setup: {},
     async drive(pane, fake) {
-      await waitIdle(pane, 'first box');
-      fake.queue([{ kind: 'tool_use', name: 'AskUserQuestion', text: 'Two questions first.', input: TWO_QUESTIONS }]);
-      await submit(pane, 'ask me two things');
-      await settle(pane, 'the first of two questions', contains(/Which language should the parser use\?/));
-      await pane.keys('Enter'); // the first option is preselected: the form moves to its second question
-      await settle(pane, 'the second of two questions', contains(/Which test runner\?/));
+      await secondOfTwoQuestions(pane, fake);
       return { state: 'blocked', reason: 'question', says: 'a form of two questions, the first answered, the second asked' };
     },
   },
@@ -185,12 +195,7 @@ export const ISSUE_21_SCENARIOS: readonly Scenario[] = [
     name: 'ask-two-questions-review',
     setup: {},
     async drive(pane, fake) {
-      await waitIdle(pane, 'first box');
-      fake.queue([{ kind: 'tool_use', name: 'AskUserQuestion', text: 'Two questions first.', input: TWO_QUESTIONS }]);
-      await submit(pane, 'ask me two things');
-      await settle(pane, 'the first of two questions', contains(/Which language should the parser use\?/));
-      await pane.keys('Enter');
-      await settle(pane, 'the second of two questions', contains(/Which test runner\?/));
+      await secondOfTwoQuestions(pane, fake);
       await pane.keys('Enter');
       // both answered: the form asks to submit them (the answers listed, a submit choice)
       await settle(pane, 'the review of both answers', (s) => /Review your answers|Submit answers|Ready to submit/i.test(s) && !/Which test runner\?\s*\n\s*❯/.test(s));
