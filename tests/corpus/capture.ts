@@ -66,7 +66,16 @@ async function runOne(version: string, bin: string, backend: 'tmux' | 'pty', sce
       ? await launchInTmux({ dir: run.root, cwd: run.worktree, env, argv, cols, rows })
       : launchInPty({ cwd: run.worktree, env, argv, cols, rows });
     fake.reset();
-    const expected = await scenario.drive(pane, fake);
+    const expected = await scenario.drive(pane, fake).catch((err: unknown) => {
+      // what the fake was asked and answered: a reply taken by another request shows here
+      const asked = fake.received.filter((r) => r.kind !== undefined)
+        .map((r) => `${r.kind}:${r.reply?.kind ?? '?'}${r.reply?.kind === 'tool_use' ? `(${r.reply.name})` : ''} ${JSON.stringify((r.summary?.lastPromptText ?? '').slice(0, 40))}`);
+      if (err instanceof Error) {
+        const [head, ...rest] = err.message.split('\n');
+        err.message = [head, '--- fake API requests ---', ...asked, ...rest].join('\n');
+      }
+      throw err;
+    });
     const plain = await pane.capture();
     const ansi = await pane.capture({ ansi: true });
     const dir = join(CORPUS_DIR, version);
