@@ -211,4 +211,12 @@ describe('fake Anthropic Messages API', () => {
     expect((await ask(fake, [compact], { tools: [] })).text).toContain('<summary>');
     expect(fake.received.map((r) => r.kind)).toEqual(['compact', 'compact']);
   });
+
+  it('a Warmup request (2.0-era releases send it with tools, at any moment) never takes a queued reply', async () => {
+    fake = await startFakeAnthropic();
+    fake.queue([{ kind: 'text', text: 'for the agent loop' }]);
+    await ask(fake, [userTurn('Warmup')]);
+    expect(fake.received.map((r) => r.kind)).toEqual(['side']);
+    expect((await ask(fake, [userTurn('go')])).text).toBe('for the agent loop');
+  });
 });

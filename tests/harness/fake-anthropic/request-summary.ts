@@ -92,6 +92,9 @@ const COMPACT_MARKER = /Your task is to create a detailed summary of (?:the|this
 export function classifyRequest(s: RequestSummary): RequestKind {
   if (s.lastUserTexts.some((t) => t.includes(SUGGESTION_MARKER))) return 'suggestion';
   if (s.lastUserTexts.some((t) => COMPACT_MARKER.test(t))) return 'compact';
+  // 2.0-era releases warm the cache with a one-word request that offers tools, at start-up or
+  // later: answered like any side request, so it never takes a reply scripted for a turn.
+  if (s.lastPromptText?.trim() === 'Warmup') return 'side';
   // The agent loop always offers tools; a request without any is a side question.
   if (s.tools.length === 0) return /\btitle\b/i.test(s.systemText) ? 'title' : 'side';
   return 'main';
