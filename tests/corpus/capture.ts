@@ -16,7 +16,8 @@ import { launchInTmux } from '../harness/claude-tmux.ts';
 import { prepareClaudeRun } from '../harness/real-claude.ts';
 import { claudeBinaryFor } from '../harness/claude-versions.ts';
 import { launchInPty, type CapturePane } from './pty-pane.ts';
-import { SCENARIOS, type Scenario } from './scenarios.ts';
+import { SCENARIOS, ScenarioSkipped, type Scenario } from './scenarios.ts';
+import { ISSUE_21_SCENARIOS } from './scenarios-issue-21.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CORPUS_DIR = join(ROOT, 'tests', 'fixtures', 'claude-corpus');
@@ -37,21 +38,44 @@ function oldVersionProjectDefaults(claudeJsonPath: string): void {
   writeFileSync(claudeJsonPath, JSON.stringify(json, null, 2) + '\n');
 }
 
+/** First run: no onboarding done and no theme chosen, so Claude Code opens with its onboarding. */
+function undoOnboarding(claudeJsonPath: string, home: string): void {
+  const json = JSON.parse(readFileSync(claudeJsonPath, 'utf8')) as Record<string, unknown>;
+  delete json.hasCompletedOnboarding;
+  delete json.lastOnboardingVersion;
+  writeFileSync(claudeJsonPath, JSON.stringify(json, null, 2) + '\n');
+  const settingsPath = join(home, '.claude', 'settings.json');
+  const settings = JSON.parse(readFileSync(settingsPath, 'utf8')) as Record<string, unknown>;
+  delete settings.theme;
+  writeFileSync(settingsPath, JSON.stringify(settings, null, 2) + '\n');
+}
+
 async function runOne(version: string, bin: string, backend: 'tmux' | 'pty', scenario: Scenario, fake: FakeAnthropic): Promise<void> {
   const cols = scenario.setup.cols ?? 120;
   const rows = scenario.setup.rows ?? 40;
   const run = await prepareClaudeRun({ baseUrl: fake.url, renderer: 'fullscreen', trusted: scenario.setup.trusted ?? true, manualPermissions: true });
   oldVersionProjectDefaults(run.claudeJsonPath);
+  if (scenario.setup.onboarding) undoOnboarding(run.claudeJsonPath, run.home);
+  const env = { ...run.env, ...scenario.setup.env };
   const mcpConfig = join(run.root, 'mcp.json');
   writeFileSync(mcpConfig, JSON.stringify({ mcpServers: { kh: { type: 'stdio', command: process.execPath, args: [join(ROOT, 'tests', 'corpus', 'mcp-kh-server.mjs')] } } }));
   const argv = [bin, ...(scenario.setup.args?.({ mcpConfig }) ?? [])];
   let pane: CapturePane | undefined;
   try {
     pane = backend === 'tmux'
-      ? await launchInTmux({ dir: run.root, cwd: run.worktree, env: run.env, argv, cols, rows })
-      : launchInPty({ cwd: run.worktree, env: run.env, argv, cols, rows });
+      ? await launchInTmux({ dir: run.root, cwd: run.worktree, env, argv, cols, rows })
+      : launchInPty({ cwd: run.worktree, env, argv, cols, rows });
     fake.reset();
-    const expected = await scenario.drive(pane, fake);
+    const expected = await scenario.drive(pane, fake).catch((err: unknown) => {
+      // what the fake was asked and answered: a reply taken by another request shows here
+      const asked = fake.received.filter((r) => r.kind !== undefined)
+        .map((r) => `${r.kind}:${r.reply?.kind ?? '?'}${r.reply?.kind === 'tool_use' ? `(${r.reply.name})` : ''} ${JSON.stringify((r.summary?.lastPromptText ?? '').slice(0, 40))}`);
+      if (err instanceof Error) {
+        const [head, ...rest] = err.message.split('\n');
+        err.message = [head, '--- fake API requests ---', ...asked, ...rest].join('\n');
+      }
+      throw err;
+    });
     const plain = await pane.capture();
     const ansi = await pane.capture({ ansi: true });
     const dir = join(CORPUS_DIR, version);
@@ -89,13 +113,17 @@ async function main(): Promise<void> {
   const fake = await startFakeAnthropic({ suggestion: null, slowWordDelayMs: 700, slowWordCount: 40 });
   let failed = 0;
   try {
-    for (const scenario of SCENARIOS) {
+    for (const scenario of [...SCENARIOS, ...ISSUE_21_SCENARIOS]) {
       if (only && !only.includes(scenario.name)) continue;
       for (const backend of backends) {
         if (scenario.backends && !scenario.backends.includes(backend)) continue;
         try {
           await runOne(version, bin, backend, scenario, fake);
         } catch (err) {
+          if (err instanceof ScenarioSkipped) {
+            console.error(`skip ${version} ${backend} ${scenario.name}: ${err.message}`);
+            continue;
+          }
           failed++;
           console.error(`FAIL ${version} ${backend} ${scenario.name}: ${(err as Error).message.slice(0, 3000)}`);
         }

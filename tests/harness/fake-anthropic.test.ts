@@ -179,4 +179,44 @@ describe('fake Anthropic Messages API', () => {
     expect((await fetch(`${fake.url}/nowhere`)).status).toBe(404);
     expect(fake.received.map((r) => r.path)).toEqual(['/api/hello', '/v1/messages/count_tokens', '/v1/models', '/nowhere']);
   });
+
+  it('a queued error answers with its HTTP status, its headers and an Anthropic error body (retries, a failed turn, a usage limit)', async () => {
+    fake = await startFakeAnthropic();
+    fake.queue([{ kind: 'error', status: 529, errorType: 'overloaded_error', message: 'Overloaded', headers: { 'retry-after': '30' } }]);
+    const res = await fetch(`${fake.url}/v1/messages`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'claude-opus-5-5', stream: true, tools: TOOLS, messages: [userTurn('hello')] }),
+    });
+    expect(res.status).toBe(529);
+    expect(res.headers.get('retry-after')).toBe('30');
+    expect(await res.json()).toEqual({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } });
+    expect(fake.pending()).toBe(0);
+  });
+
+  it('a queued tool call with nameFrom takes the first of those names the request offers (Task in older releases, Agent in newer)', async () => {
+    fake = await startFakeAnthropic();
+    const call = { kind: 'tool_use' as const, name: 'Task', nameFrom: ['Agent', 'Task'], input: { description: 'd', prompt: 'p' } };
+    fake.queue([call, call]);
+    const newer = await ask(fake, [userTurn('go')], { tools: [...TOOLS, { name: 'Agent' }] });
+    expect(newer.toolUses.map((t) => t.name)).toEqual(['Agent']);
+    const older = await ask(fake, [userTurn('go')], { tools: [...TOOLS, { name: 'Task' }] });
+    expect(older.toolUses.map((t) => t.name)).toEqual(['Task']);
+  });
+
+  it('the /compact summary request is its own kind: it takes a queued reply (a compaction held open) and otherwise answers a summary', async () => {
+    fake = await startFakeAnthropic();
+    const compact = userTurn('Your task is to create a detailed summary of the conversation so far, paying close attention to the user.');
+    fake.queue([{ kind: 'text', text: 'queued summary' }]);
+    expect((await ask(fake, [compact], { tools: [] })).text).toBe('queued summary');
+    expect((await ask(fake, [compact], { tools: [] })).text).toContain('<summary>');
+    expect(fake.received.map((r) => r.kind)).toEqual(['compact', 'compact']);
+  });
+
+  it('a Warmup request (2.0-era releases send it with tools, at any moment) never takes a queued reply', async () => {
+    fake = await startFakeAnthropic();
+    fake.queue([{ kind: 'text', text: 'for the agent loop' }]);
+    await ask(fake, [userTurn('Warmup')]);
+    expect(fake.received.map((r) => r.kind)).toEqual(['side']);
+    expect((await ask(fake, [userTurn('go')])).text).toBe('for the agent loop');
+  });
 });

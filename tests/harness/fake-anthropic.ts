@@ -157,6 +157,11 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     announce();
     const ids = { messageId: `msg_fake_${record.seq}`, toolUseId: toolUseIdOf(record)! };
     const model = summary.model ?? 'claude-opus-5-5';
+    if (reply.kind === 'error') {
+      res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': `req_${ids.messageId}`, ...reply.headers });
+      res.end(JSON.stringify({ type: 'error', error: { type: reply.errorType, message: reply.message } }));
+      return;
+    }
     if (!summary.stream) return jsonReply(res, reply, model, ids);
     open.add(res);
     res.on('close', () => open.delete(res));

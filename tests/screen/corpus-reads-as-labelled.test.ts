@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { analyseScreen, parseAnsi, parsePlain } from '../../io/screen/index.ts';
 
 const CORPUS = fileURLToPath(new URL('../fixtures/claude-corpus/', import.meta.url));
@@ -17,7 +17,7 @@ interface Meta {
   cols: number;
   rows: number;
   scenario: string;
-  expected: { state: string; promptBox?: string };
+  expected: { state: string; promptBox?: string; agentError?: boolean };
 }
 
 function corpus(): { name: string; base: string; meta: Meta }[] {
@@ -38,6 +38,34 @@ const CASES = corpus().flatMap((c) => [
   { ...c, format: 'ansi' as const },
 ]);
 
+/** One reading's verdict, kept for the score table printed after the run. */
+interface Verdict { version: string; scenario: string; right: boolean; waitsOnPerson: boolean }
+const verdicts: Verdict[] = [];
+
+/** `right/total` per key, sorted, one line each. */
+function table(by: (v: Verdict) => string): string[] {
+  const groups = new Map<string, { right: number; total: number }>();
+  for (const v of verdicts) {
+    const g = groups.get(by(v)) ?? { right: 0, total: 0 };
+    g.total++;
+    if (v.right) g.right++;
+    groups.set(by(v), g);
+  }
+  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+    .map(([k, g]) => `  ${k.padEnd(28)} ${String(g.right).padStart(4)}/${String(g.total).padEnd(4)} ${g.right === g.total ? '' : '← wrong: ' + (g.total - g.right)}`);
+}
+
+// The scores per release and per situation (issue 21 asks for them in the test output).
+afterAll(() => {
+  if (verdicts.length === 0) return;
+  const right = verdicts.filter((v) => v.right).length;
+  const missedPerson = verdicts.filter((v) => v.waitsOnPerson && !v.right).length;
+  console.log([
+    `corpus readings: ${right}/${verdicts.length} right (each capture read four ways: plain and SGR, by the general profile and by its release's); screens that wait on a person read as anything else: ${missedPerson}`,
+    'per release:', ...table((v) => v.version), 'per situation:', ...table((v) => v.scenario),
+  ].join('\n'));
+});
+
 describe('every corpus capture reads as labelled', () => {
   it('the corpus holds captures of at least six versions', () => {
     expect(new Set(CASES.map((c) => c.meta.version)).size).toBeGreaterThanOrEqual(6);
@@ -50,8 +78,13 @@ describe('every corpus capture reads as labelled', () => {
     // the general reader, and the profile a worker gets when its version was recorded at dispatch
     for (const agent of ['claude', `claude@${c.meta.version}`]) {
       const reading = analyseScreen(screen, agent);
-      expect(reading.state, agent).toBe(c.meta.expected.state);
-      if (c.meta.expected.promptBox !== undefined) expect(reading.promptBox, agent).toBe(c.meta.expected.promptBox);
+      const want = c.meta.expected;
+      const errorRight = want.agentError === undefined || (reading.agentError != null) === want.agentError;
+      const right = reading.state === want.state && (want.promptBox === undefined || reading.promptBox === want.promptBox) && errorRight;
+      verdicts.push({ version: c.meta.version, scenario: c.meta.scenario, right, waitsOnPerson: want.state === 'blocked' });
+      expect(reading.state, agent).toBe(want.state);
+      if (want.promptBox !== undefined) expect(reading.promptBox, agent).toBe(want.promptBox);
+      if (want.agentError !== undefined) expect(reading.agentError != null, `${agent}: the turn ended in an error`).toBe(want.agentError);
     }
   });
 });

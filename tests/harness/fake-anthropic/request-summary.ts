@@ -37,9 +37,10 @@ export interface RequestSummary {
 
 /**
  * main: the agent loop. suggestion: the prompt-suggestion fork. title: a session-title request.
- * side: any other request without tools (never consumes a scripted reply either).
+ * side: any other request without tools (never consumes a scripted reply either). compact: the
+ * summary request of `/compact` (takes from the queue, so a scenario can hold a compaction open).
  */
-export type RequestKind = 'main' | 'suggestion' | 'title' | 'side';
+export type RequestKind = 'main' | 'suggestion' | 'title' | 'side' | 'compact';
 
 type Json = Record<string, unknown>;
 
@@ -93,9 +94,15 @@ export function summariseRequest(body: unknown): RequestSummary {
 }
 
 export const SUGGESTION_MARKER = '[SUGGESTION MODE:';
+/** The instruction Claude Code sends to have the conversation summarised (`/compact`). */
+const COMPACT_MARKER = /Your task is to create a detailed summary of (?:the|this) conversation/;
 
 export function classifyRequest(s: RequestSummary): RequestKind {
   if (s.lastUserTexts.some((t) => t.includes(SUGGESTION_MARKER))) return 'suggestion';
+  if (s.lastUserTexts.some((t) => COMPACT_MARKER.test(t))) return 'compact';
+  // 2.0-era releases warm the cache with a one-word request that offers tools, at start-up or
+  // later: answered like any side request, so it never takes a reply scripted for a turn.
+  if (s.lastPromptText?.trim() === 'Warmup') return 'side';
   // The agent loop always offers tools; a request without any is a side question.
   if (s.tools.length === 0) return /\btitle\b/i.test(s.systemText) ? 'title' : 'side';
   return 'main';

@@ -24,6 +24,23 @@ export type ScriptItem =
        * back answers: a `brief` Read result is acted on like a prompt (see replyAfterTools).
        */
       tag?: 'brief';
+      /**
+       * Use the first of these names the request offers instead of `name` (the sub-agent tool is
+       * `Task` in older releases and `Agent` in newer ones).
+       */
+      nameFrom?: readonly string[];
+    }
+  | {
+      /**
+       * An HTTP error instead of a message (issue 21: retries, a turn that ended in an API error,
+       * a usage limit). `headers` go out as sent (retry-after, anthropic-ratelimit-unified-*).
+       */
+      kind: 'error';
+      status: number;
+      errorType: string;
+      message: string;
+      headers?: Record<string, string>;
+      text?: undefined;
     }
   | {
       /**
@@ -148,8 +165,15 @@ export function chooseReply(kind: RequestKind, summary: RequestSummary, queue: S
   if (kind === 'suggestion') return { kind: 'text', text: opts.suggestion ?? '' };
   if (kind === 'title') return { kind: 'text', text: '{"isNewTopic": false, "title": "Fake session"}' };
   if (kind === 'side') return { kind: 'text', text: 'OK.' };
+  // A compaction request takes from the queue like the agent loop (a scenario holds it open).
   const queued = queue.shift();
+  if (queued?.kind === 'tool_use' && queued.nameFrom) {
+    const offered = queued.nameFrom.find((n) => summary.tools.includes(n));
+    return { ...queued, name: offered ?? queued.name };
+  }
   if (queued) return queued;
+  // /compact with nothing scripted: a short summary, so the compaction finishes.
+  if (kind === 'compact') return { kind: 'text', text: '<summary>The person asked for a greeting; it was given.</summary>' };
   // After an interrupt Claude Code sends the unanswered tool result and the person's next prompt
   // in one message: the prompt is what the model answers then, not the old tool round-trip.
   if (summary.toolResults.length > 0 && !personSpoke(summary)) return replyAfterTools(summary, opts);
