@@ -6,7 +6,7 @@
  * guarded-send.ts): a box holding text refuses with the text quoted.
  */
 import { describe, it, expect } from 'vitest';
-import { settle, showStartScreen, intent, STALL_MS, type Harness, useHarness } from './helpers/harness.ts';
+import { dispatchBrief, settle, showStartScreen, type Harness, useHarness } from './helpers/harness.ts';
 import { reading, type ScriptedHost } from './helpers/scripted-host.ts';
 import { PromptBoxNotEmptyError } from '../../contract/errors.ts';
 import { conditionOf } from '../../actors/wait-report.ts';
@@ -36,7 +36,7 @@ function glassCheckedPorts(state: { holdBeforeEnter: boolean }): Partial<WorkerP
 async function killedBetweenTypingAndEnter(boxAfterRestart: string): Promise<string> {
   const state = { holdBeforeEnter: true };
   h = await harness.start({ ports: glassCheckedPorts(state) });
-  const v = await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: PROMPT });
+  const v = await dispatchBrief(h, 'w1', PROMPT);
   const pane = v.paneId!;
   await showStartScreen(h, pane);
   expect(h.fleet.view('w1')!.stage).toBe('briefing.sending');

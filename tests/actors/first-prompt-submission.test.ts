@@ -4,7 +4,7 @@
  * read as settled with our whole prompt still in the box.
  */
 import { describe, it, expect } from 'vitest';
-import { settle, showStartScreen, intent, STALL_MS, type Harness, useHarness, show } from './helpers/harness.ts';
+import { dispatchBrief, settle, showStartScreen, type Harness, useHarness, show } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { conditionOf, waitForWorker } from '../../actors/wait-report.ts';
 import {
@@ -21,7 +21,7 @@ const harness = useHarness();
 
 async function toConfirming(): Promise<string> {
   h = await harness.start();
-  const v = await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: PROMPT });
+  const v = await dispatchBrief(h, 'w1', PROMPT);
   await showStartScreen(h, v.paneId!);
   expect(h.fleet.view('w1')!.stage).toBe('briefing.confirming');
   return v.paneId!;

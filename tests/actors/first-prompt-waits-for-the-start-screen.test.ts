@@ -6,7 +6,7 @@
  * out when it fires and only if the latest reading is still idle with an empty box.
  */
 import { describe, it, expect } from 'vitest';
-import { settle, intent, STALL_MS, type Harness, useHarness, show } from './helpers/harness.ts';
+import { dispatchBrief, settle, type Harness, useHarness, show } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { conditionOf } from '../../actors/wait-report.ts';
 import { STARTUP_SETTLE_MS } from '../../machines/worker.machine.ts';
@@ -18,7 +18,7 @@ const harness = useHarness();
 
 async function started(): Promise<string> {
   h = await harness.start();
-  const v = await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: PROMPT });
+  const v = await dispatchBrief(h, 'w1', PROMPT);
   expect(v.stage).toBe('starting.waiting');
   return v.paneId!;
 }

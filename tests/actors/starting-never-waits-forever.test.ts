@@ -6,7 +6,7 @@
  * and a start screen that never changes is a stall.
  */
 import { describe, it, expect } from 'vitest';
-import { settle, intent, STALL_MS, type Harness, useHarness, show } from './helpers/harness.ts';
+import { dispatchBrief, settle, STALL_MS, type Harness, useHarness, show } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { conditionOf, meets } from '../../actors/wait-report.ts';
 import { STARTUP_SETTLE_MS } from '../../machines/worker.machine.ts';
@@ -16,7 +16,7 @@ const harness = useHarness();
 
 async function started(): Promise<string> {
   h = await harness.start();
-  const v = await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: 'Read the brief.' });
+  const v = await dispatchBrief(h, 'w1', 'Read the brief.');
   return v.paneId!;
 }
 const view = () => h.fleet.view('w1')!;

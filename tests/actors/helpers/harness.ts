@@ -1,7 +1,7 @@
 /** Builds the real fleet wiring around a scripted host, an in-memory store and a simulated clock. */
 import { afterEach } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { createFleetHost, type FleetHost } from '../../../actors/fleet-host.ts';
+import { createFleetHost, type FleetHost, type WorkerView } from '../../../actors/fleet-host.ts';
 import type { LandingPort, WorkerPorts } from '../../../actors/ports.ts';
 import type { WorkerIntent } from '../../../persistence/types.ts';
 import { MemoryStore } from './memory-store.ts';
@@ -147,9 +147,14 @@ export async function showTurnEnd(h: Harness, pane: string, r: ScreenReading = r
   await settle(h);
 }
 
+/** Dispatch `id` on the harness's host with the test stall time; the view dispatch answers with. */
+export function dispatchBrief(h: Harness, id: string, firstPrompt = `brief ${id}`): Promise<WorkerView> {
+  return h.fleet.dispatch({ intent: intent(id, { backend: h.host.backend }), stallMs: STALL_MS, firstPrompt });
+}
+
 /** Dispatch `id` and walk it to running.working on a readable working screen. */
 export async function toWorking(h: Harness, id: string, fingerprint = 'f-work'): Promise<string> {
-  const v = await h.fleet.dispatch({ intent: intent(id, { backend: h.host.backend }), stallMs: STALL_MS, firstPrompt: `brief ${id}` });
+  const v = await dispatchBrief(h, id);
   const pane = v.paneId!;
   await showStartScreen(h, pane);
   h.host.show(pane, reading({ state: 'working', fingerprint }));
