@@ -62,6 +62,14 @@ export async function parkWorkers(ok: HandOk, w: CliWorld, ids: string[]): Promi
   return { open, key: (worker) => open.find((d: any) => d.worker === worker).key as string };
 }
 
+/** A fresh world with `ids` parked on their decisions (see parkWorkers): the world, its `hand … --json` runner and each worker's decision key. */
+export async function parkedWorld(makeWorld: (label: string) => Promise<CliWorld>, label: string, ids: string[]): Promise<{ w: CliWorld; ok: HandOk; key: (worker: string) => string }> {
+  const w = await makeWorld(label);
+  const ok = handOk(w);
+  const { key } = await parkWorkers(ok, w, ids);
+  return { w, ok, key };
+}
+
 /** A webhook receiver on 127.0.0.1 (`port` 0 picks one) that pushes each posted JSON body to `hits`. */
 export function listenWebhook(hits: unknown[], port = 0): Promise<Server> {
   const s = createServer((req, res) => {
