@@ -4,16 +4,14 @@
  * `hand stop` timed out after 30 s. The app cursor shows the blanks: they read as typed text, which teardown clears (ctrl-u) before /exit.
  */
 import { describe, expect, it } from 'vitest';
-import { useCliWorld } from '../helpers/cli-world.ts';
+import { dispatchYoloMock, useCliWorld } from '../helpers/cli-world.ts';
 
 const makeWorld = useCliWorld();
 
 describe('stop clears blanks typed into the box', () => {
   it('a box holding only spaces still ends with /exit: stopped, exit 0', async () => {
     const w = await makeWorld('cli-stop-blanks');
-    expect((await w.hand(['annex', w.repo, '--yolo'])).code).toBe(0);
-    const d = await w.hand(['dispatch', 'w1', '--repo', w.repo, '--brief', w.brief('b', 'Say hello.'), '--agent', 'mock', '--json']);
-    expect(d.code, d.stderr).toBe(0);
+    await dispatchYoloMock(w, 'w1', 'Say hello.', 'b');
     const settled = await w.hand(['wait', 'w1', '--until', 'settled', '--timeout', '30s', '--json']);
     expect(settled.code, settled.stdout + settled.stderr).toBe(0);
     for (let i = 0; i < 3; i++) expect((await w.hand(['keys', 'w1', 'space'])).code).toBe(0);

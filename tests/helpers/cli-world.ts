@@ -40,6 +40,17 @@ export async function annexYoloShop(ok: HandOk, w: CliWorld): Promise<void> {
   await ok(['annex', w.repo, '--name', 'shop', '--yolo']);
 }
 
+/**
+ * Annexes the world's repo with --yolo and dispatches `id` on the mock agent with a brief (named
+ * `briefName`) of `task`; both must succeed. The dispatch's JSON.
+ */
+export async function dispatchYoloMock(w: CliWorld, id: string, task: string, briefName = id): Promise<{ worktree: string }> {
+  expect((await w.hand(['annex', w.repo, '--yolo'])).code).toBe(0);
+  const d = await w.hand(['dispatch', id, '--repo', w.repo, '--brief', w.brief(briefName, task), '--agent', 'mock', '--json']);
+  expect(d.code, d.stderr).toBe(0);
+  return d.json as { worktree: string };
+}
+
 /** A brief whose task makes the mock agent park on "Which database should the mock project use?". */
 export function writeParkBrief(w: CliWorld, name = 'park'): string {
   const brief = join(w.root, `${name}.md`);
