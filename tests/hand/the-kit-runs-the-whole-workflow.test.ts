@@ -14,8 +14,7 @@ const makeKit = useKit();
 
 describe('the kit runs the whole workflow', () => {
   it('arms one fleet-wide Monitor, files items, offers the page, steers, relaunches, discards and goes away', async () => {
-    const kit = await makeKit('kit-workflow');
-    const read = kit.read;
+    const { read } = await makeKit('kit-workflow');
     const claude = read('CLAUDE.md');
     expect(claude).toMatch(/Monitor with `\S*node\S* \S*hand\.js watch --needs-you --timeout 29m`/);
     expect(claude).toContain('never park yourself on one worker with a blocking `wait`');

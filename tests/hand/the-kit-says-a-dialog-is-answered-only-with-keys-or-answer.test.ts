@@ -11,8 +11,7 @@ const makeKit = useKit();
 
 describe('the kit says a dialog is answered only with keys or answer', () => {
   it('CLAUDE.md, muster and rally name answer/keys for dialogs, decide for decisions, and never send a line into a dialog', async () => {
-    const kit = await makeKit('kit-answer');
-    const read = kit.read;
+    const { read } = await makeKit('kit-answer');
     const claude = read('CLAUDE.md');
     expect(claude).toContain('A menu or dialog is answered only with `answer`');
     expect(claude).toContain('one key per call, with the person\'s answer only; `send` into a dialog is refused. A parked decision is answered only with `decide`.');
