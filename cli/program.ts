@@ -14,35 +14,7 @@ import { ensureHome, existingHome } from '../io/fs/ensure-home.ts';
 import { printText, reportError } from './output.ts';
 import { cliEnv, cliErr, cliOut, withCliIo, type CliIo } from './io.ts';
 import type { CommandContext } from './commands/context.ts';
-import { registerDaemon } from './commands/daemon.ts';
-import { registerLogs } from './commands/logs.ts';
-import { registerAnnex } from './commands/annex.ts';
-import { registerProjectSet } from './commands/project-set.ts';
-import { registerProjects } from './commands/projects.ts';
-import { registerDispatch } from './commands/dispatch.ts';
-import { registerStatus } from './commands/status.ts';
-import { registerWait } from './commands/wait.ts';
-import { registerRead } from './commands/read.ts';
-import { registerSend } from './commands/send.ts';
-import { registerKeys } from './commands/keys.ts';
-import { registerAnswer } from './commands/answer.ts';
-import { registerStop } from './commands/stop.ts';
-import { registerRelaunch } from './commands/relaunch.ts';
-import { registerDiscard } from './commands/discard.ts';
-import { registerLand } from './commands/land.ts';
-import { registerApprove } from './commands/approve.ts';
-import { registerReject } from './commands/reject.ts';
-import { registerLandings } from './commands/landings.ts';
-import { registerReview } from './commands/review-command.ts';
-import { registerDiagram } from './commands/diagram-command.ts';
-import { registerScreen } from './commands/screen.ts';
-import { registerHook } from './commands/hook-command.ts';
-import { registerMockAgent } from './commands/mock-agent.ts';
-import { registerDoctor } from './commands/doctor-command.ts';
-import { registerDemo } from './commands/demo-command.ts';
-import { registerWatch } from './commands/watch.ts';
-import { registerHandCommands } from './commands/hand-commands.ts';
-import { registerWorkCommands } from './commands/work.ts';
+import { registrarsFor, type Registrar } from './command-files.ts';
 
 const pkg = JSON.parse(readFileSync(join(KINGSHAND_ROOT, 'package.json'), 'utf8')) as { version: string };
 function paths(cmd: Command): HomePaths {
@@ -60,7 +32,7 @@ function json(cmd: Command): boolean {
 const ctx: CommandContext = { paths, daemonPaths, json };
 
 /** A fresh program per run: commander keeps parsed options on its commands. */
-function buildProgram(): Command {
+function buildProgram(registrars: Registrar[]): Command {
   const program = new Command();
   program
     .name('hand')
@@ -87,39 +59,9 @@ function buildProgram(): Command {
     .configureOutput({ writeOut: (t) => printText(cliOut(), t), writeErr: (t) => printText(cliErr(), t) })
     .exitOverride();
 
-  // The order here is the order of `hand --help`.
-  registerDaemon(program, ctx);
-  registerLogs(program, ctx);
-  registerAnnex(program, ctx);
-  registerProjectSet(program, ctx);
-  registerProjects(program, ctx);
-  registerDispatch(program, ctx);
-  registerStatus(program, ctx);
-  registerWait(program, ctx);
-  registerRead(program, ctx);
-  registerSend(program, ctx);
-  registerKeys(program, ctx);
-  registerAnswer(program, ctx);
-  registerStop(program, ctx);
-  registerRelaunch(program, ctx);
-  registerDiscard(program, ctx);
-  registerLand(program, ctx);
-  registerApprove(program, ctx);
-  registerReject(program, ctx);
-  registerLandings(program, ctx);
-  registerReview(program, ctx);
-  registerDiagram(program, ctx);
-  registerScreen(program, ctx);
-  registerHook(program, ctx);
-  registerMockAgent(program, ctx);
-  registerDoctor(program, ctx);
-  registerDemo(program, ctx);
-  // One stream for the whole fleet: the Hand's wake (hand watch --needs-you).
-  registerWatch(program, ctx);
-  // The Hand's workspace and its views: init, digest, survey, audience, index, memory, mcp.
-  registerHandCommands(program, ctx);
-  // Backlog, decisions, away mode, journal, notifications, usage (issue 13).
-  registerWorkCommands(program, ctx);
+  // Only the file of the command being run is loaded (issue 26: `hand --version` loaded all forty);
+  // help and anything unknown load them all, in the order of `hand --help` (cli/command-files.ts).
+  for (const register of registrars) register(program, ctx);
   return program;
 }
 
@@ -128,7 +70,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const jsonWanted = argv.includes('--json');
   const { value, exitCode } = await withCliIo(io, async () => {
     try {
-      await buildProgram().parseAsync(argv);
+      await buildProgram(await registrarsFor(argv.slice(2))).parseAsync(argv);
       return null;
     } catch (err) {
       if (err instanceof CommanderError) {

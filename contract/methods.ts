@@ -8,10 +8,12 @@
 import type * as F from './methods/fleet.ts';
 import type * as G from './methods/gates.ts';
 import type * as W from './methods/work.ts';
+import type * as H from './methods/hosts.ts';
 
 export type * from './methods/fleet.ts';
 export type * from './methods/gates.ts';
 export type * from './methods/work.ts';
+export type * from './methods/hosts.ts';
 
 /** A method's params (what the client sends), its result, and what it streams before the result. */
 interface Method<P, R, Progress = never> {
@@ -75,6 +77,11 @@ export interface MethodMap {
   usage: Method<F.NoParams, W.UsageResult>;
   'usage.source': Method<W.UsageSourceParams, W.UsageSourceResult>;
   'work.summary': Method<F.NoParams, W.WorkSummary>;
+  // machines the fleet reaches over ssh
+  'host.add': Method<H.HostAddParams, H.HostRow>;
+  'host.list': Method<F.NoParams, H.HostRow[]>;
+  'host.check': Method<H.HostNameParams, H.HostCheckResult>;
+  'host.remove': Method<H.HostNameParams, H.HostRemoveResult>;
 }
 
 export type MethodName = keyof MethodMap;
@@ -96,6 +103,8 @@ export const METHODS = [
   'afk.on', 'afk.off', 'afk.digest', 'afk.status', 'journal',
   'notify.add', 'notify.list', 'notify.remove', 'notify.test', 'notify.log',
   'usage', 'usage.source', 'work.summary',
+  // machines the fleet reaches over ssh
+  'host.add', 'host.list', 'host.check', 'host.remove',
 ] as const satisfies readonly MethodName[];
 
 // A name in the map but not in METHODS (or the reverse) does not compile.

@@ -89,6 +89,23 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec('ALTER TABLE workers ADD COLUMN agent_version TEXT;');
     },
   },
+  {
+    version: 7,
+    description: 'hosts: machines the fleet reaches over ssh, with the facts their last check found (issue 28)',
+    up(db) {
+      db.exec(`CREATE TABLE hosts (
+        name       TEXT PRIMARY KEY,
+        user       TEXT NOT NULL,
+        address    TEXT NOT NULL,
+        port       INTEGER NOT NULL CHECK (port BETWEEN 1 AND 65535),
+        identity   TEXT,
+        state_dir  TEXT,
+        facts_json TEXT NOT NULL DEFAULT '[]',
+        checked_at INTEGER,
+        created_at INTEGER NOT NULL
+      );`);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

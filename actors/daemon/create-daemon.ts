@@ -18,6 +18,8 @@ import { agentVersion } from '../../io/agent/agent-version.ts';
 import { createFleetHost } from '../fleet-host.ts';
 import { createRealPorts } from './real-ports.ts';
 import { makeHandlers } from './handlers.ts';
+import { closeHostConnections, hostHandlers } from './host-handlers.ts';
+import { createHostStore } from '../../persistence/host-store.ts';
 import { createMethods } from './methods.ts';
 import { serveMethods, type MethodTable, type ServedMethods } from '../../contract/protocol.ts';
 import { PARAM_PARSERS } from './param-parsers.ts';
@@ -134,6 +136,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   });
   // Backlog, decisions, away mode, notifications, usage (issue 13), and the rules they put on the fleet's methods.
   const work = installWork({ store, fleet, paths, env: deps.env, baseTips, baseNotices, log: (obj, msg) => info(obj, msg) });
+  const hostStore = createHostStore(work.stores.db);
   // The review page's actions call the finished table (below), so its one method reaches it late.
   let review: Awaited<ReturnType<typeof hostReview>> | null = null;
   const methods: MethodTable = createMethods({
@@ -149,6 +152,8 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     picture: pictureHandlers({ store, fleet, work: work.stores, env: deps.env }),
     review: { review: (p, ctx) => review!.handlers.review(p, ctx) },
     work: work.methods,
+    // Machines the fleet reaches over ssh (issue 28), in the same database as the work.
+    hosts: hostHandlers({ hosts: hostStore, home: paths.home }),
   }, work.rules);
   // The review page on 127.0.0.1: its actions call these same methods (actors/review).
   const served = serveMethods(methods, PARAM_PARSERS);
@@ -168,6 +173,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     let live: string[] = [];
     let tmux: TmuxOutcome | string = 'no-tmux';
     await step('review page', () => review?.close());
+    await step('ssh connections', () => closeHostConnections(hostStore, paths.home));
     await step('work watch', () => work.close());
     await step('fleet', async () => {
       live = liveWorkerIds(fleet);

@@ -13,6 +13,7 @@ import type { CoreMethods } from './handlers.ts';
 import type { LandingMethods } from './landing.ts';
 import type { discardHandlers } from './discard-handlers.ts';
 import type { WorkMethods } from './work-handlers.ts';
+import type { hostHandlers } from './host-handlers.ts';
 
 export interface MethodGroups {
   /** ping, shutdown, annex, projects, dispatch, status, wait, watch, read, send, keys, answer, stop (handlers.ts) */
@@ -33,6 +34,8 @@ export interface MethodGroups {
   review: Pick<MethodTable, 'review'>;
   /** backlog, decisions, away mode, journal, notifications, usage (work-handlers.ts) */
   work: WorkMethods;
+  /** host.add, host.list, host.check, host.remove (host-handlers.ts) */
+  hosts: ReturnType<typeof hostHandlers>;
 }
 
 export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
@@ -124,5 +127,9 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
     usage: work.usage,
     'usage.source': work['usage.source'],
     'work.summary': work['work.summary'],
+    'host.add': g.hosts['host.add'],
+    'host.list': g.hosts['host.list'],
+    'host.check': g.hosts['host.check'],
+    'host.remove': g.hosts['host.remove'],
   };
 }

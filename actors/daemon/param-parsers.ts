@@ -170,4 +170,38 @@ export const PARAM_PARSERS: ParamParsers = {
   usage: none,
   'usage.source': (p) => ({ clear: flag(p, 'clear'), argv: stringList(p.argv) ?? [] }),
   'work.summary': none,
+  'host.add': (p) => {
+    const name = hostName(p);
+    const destination = text(p, 'destination', 'where the host is (user@address)');
+    const at = destination.lastIndexOf('@');
+    const user = destination.slice(0, at);
+    const address = destination.slice(at + 1);
+    if (at <= 0 || !/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(user) || !/^[A-Za-z0-9][A-Za-z0-9.:-]*$/.test(address)) {
+      throw new UsageError('bad-destination', `${JSON.stringify(destination)} is not user@address; write it as alice@build-box or alice@10.0.0.5`, { key: 'destination' });
+    }
+    const port = p.port === undefined || p.port === null ? undefined : Number(p.port);
+    if (port !== undefined && !(Number.isInteger(port) && port >= 1 && port <= 65535)) {
+      throw new UsageError('bad-port', `--port ${JSON.stringify(p.port)} is not a port (1..65535)`, { key: 'port' });
+    }
+    const absolute = (key: 'identity' | 'knownHosts', flagName: string) => {
+      const v = opt(p, key);
+      if (v !== undefined && !v.startsWith('/')) throw new UsageError('bad-request', `${flagName} ${JSON.stringify(v)} must be an absolute path`, { key });
+      return v;
+    };
+    const identity = absolute('identity', '--identity');
+    const knownHosts = absolute('knownHosts', '--known-hosts');
+    return { name, destination, ...(port !== undefined && { port }), ...(identity && { identity }), ...(knownHosts && { knownHosts }) };
+  },
+  'host.list': none,
+  'host.check': (p) => ({ name: text(p, 'name', 'the host name') }),
+  'host.remove': (p) => ({ name: text(p, 'name', 'the host name') }),
 };
+
+/** A host's name: short, lower-case, a word a command line and a status column can carry. */
+function hostName(p: Raw): string {
+  const name = text(p, 'name', 'the host name');
+  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(name)) {
+    throw new UsageError('bad-host-name', `host name ${JSON.stringify(name)} must be 1-40 lower-case letters, digits or dashes, starting with a letter or digit`, { key: 'name' });
+  }
+  return name;
+}

@@ -58,4 +58,8 @@ export const MCP_FACE: Record<MethodName, Face> = {
   usage: { tool: 'usage' },
   'usage.source': { cliOnly: 'the usage source is a command the person configures (hand usage source)' },
   'work.summary': { cliOnly: 'part of hand digest and survey (their tools carry it)' },
+  'host.add': { cliOnly: 'which machines the fleet may reach, and their keys, is the person’s setting (hand host add), never the Hand’s' },
+  'host.list': { tool: 'hosts' },
+  'host.check': { tool: 'host_check' },
+  'host.remove': { cliOnly: 'the person removes a machine from the fleet (hand host remove)' },
 };

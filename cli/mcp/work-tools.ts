@@ -62,6 +62,8 @@ export function registerWorkTools(tool: Tool, p: HomePaths): void {
   tool('project_set', "Change a project's permission posture, or accept a move of its base branch as the person's own (acceptBase), on the person's word (hand project set).", { name: z.string(), permissions: z.enum(['off', 'edits', 'ask']).optional(), acceptBase: z.boolean().optional() }, (a) => daemon('projectSet', a));
 
   tool('usage', 'The usage window nearest its limit; dispatch refuses at 90 % or more (hand usage).', {}, () => daemon('usage'));
+  tool('hosts', 'Machines the fleet reaches over ssh, local first, with the facts of their last check (hand host list).', {}, () => daemon('host.list'));
+  tool('host_check', 'Checks a host: ssh in batch mode with a known host key, git, tmux, the agent and its version, the state directory — each yes/no/could-not-tell with its fix (hand host check).', { name: z.string().describe('host name') }, (a) => daemon('host.check', { name: a.name }));
   tool('notify_list', 'Where notifications go, and which are failing (hand notify list).', {}, () => daemon('notify.list'));
   tool('notify_test', 'Send a test notification to one target or all (hand notify test).', { id: z.string().optional() }, (a) => daemon('notify.test', { id: a.id }));
   tool('review_url', "The review page's address, for the person to open (hand review). Give them the link; never open it or approve from it yourself.", {}, () => daemon('review'));

@@ -29,6 +29,11 @@ const LAUNCHER = [
   'print STDERR "kingshand launcher: cannot run $ARGV[0]: $!\\n"; exit 127;',
 ].join(' ');
 
+/** The pane's argv: the constant launcher, the file it reads, then the program. */
+export function launcherArgv(perl: string, file: string, argv: readonly string[]): string[] {
+  return [perl, '-e', LAUNCHER, '--', file, ...argv];
+}
+
 /** Files older than this in the launch directory were never read: a pane that never started. */
 const UNREAD_AFTER_MS = 60_000;
 
@@ -62,7 +67,7 @@ export function launchEnvFiles(dir: string, perl: string = findPerl()): LaunchEn
       const data = Object.entries(env).map(([k, v]) => `${k}=${v}`).join('\0');
       // wx: never follow or reuse a file someone else put there.
       writeFileSync(file, data, { mode: 0o600, flag: 'wx' });
-      return { argv: [perl, '-e', LAUNCHER, '--', file, ...argv], file };
+      return { argv: launcherArgv(perl, file, argv), file };
     },
     sweep(all = false) {
       let names: string[];

@@ -16,7 +16,11 @@ export interface CheckedPaneSpec extends PaneSpec {
   rows: number;
 }
 
-export function checkPaneSpec(spec: PaneSpec): CheckedPaneSpec {
+/**
+ * `localCwd: false` for a pane on another machine: its directory is a path there, which this
+ * machine cannot stat (tmux on the far side refuses a missing one).
+ */
+export function checkPaneSpec(spec: PaneSpec, options: { localCwd?: boolean } = {}): CheckedPaneSpec {
   if (!spec.name || /[\x00-\x1f\x7f]/.test(spec.name)) {
     throw new UsageError('bad-pane-spec', `pane name ${JSON.stringify(spec.name)} is empty or holds control characters`);
   }
@@ -35,6 +39,10 @@ export function checkPaneSpec(spec: PaneSpec): CheckedPaneSpec {
   const rows = spec.rows ?? DEFAULT_ROWS;
   if (!Number.isInteger(cols) || !Number.isInteger(rows) || cols < MIN_COLS || rows < 5 || cols > 1000 || rows > 500) {
     throw new UsageError('bad-pane-spec', `pane size ${cols}x${rows} is outside ${MIN_COLS}..1000 x 5..500`);
+  }
+  if (options.localCwd === false) {
+    if (!spec.cwd.startsWith('/')) throw new UsageError('bad-pane-spec', `working directory ${spec.cwd} on the far side must be an absolute path`);
+    return { ...spec, cols, rows };
   }
   let isDir = false;
   try {

@@ -74,7 +74,7 @@ describe('the socket survives junk', () => {
       expect(r.replies[0], junk).toMatchObject({ ok: false, error: { code: 'bad-request', exitCode: 2 } });
     }
     const ok = await exchange('{"id":7,"method":"ping"}\n');
-    expect(ok.replies[0]).toEqual({ id: 7, ok: true, result: { pid: 1, home: tmp.path, socket: socketPath, uptimeMs: 0, workers: 0 } });
+    expect(ok.replies[0]).toEqual({ id: 7, ok: true, result: { pid: 1, home: tmp.path, socket: socketPath, uptimeMs: 0, workers: 0, store: null } });
   });
 
   it('prototype names are unknown methods (asked with the key; without it they are not-the-person)', async () => {

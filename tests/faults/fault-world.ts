@@ -4,7 +4,7 @@
  * the faults themselves, and the invariants checked after each (docs/fault-suite.md).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, renameSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { socketRefuses } from '../helpers/processes.ts';
 import Database from 'better-sqlite3';
@@ -126,7 +126,9 @@ export function statusRows(w: FaultWorld): Promise<Row[]> {
 /** `hand status --json` where no daemon runs (after a kill): the CLI starts the daemon again. */
 export async function statusRowsRestartingTheDaemon(w: FaultWorld): Promise<Row[]> {
   const s = await w.hand(['status', '--json']);
-  expect(s.code, s.stdout + s.stderr).toBe(0);
+  // A daemon that died while starting said why in daemon.out: the whole of it, not the CLI's last lines.
+  const out = s.code === 0 ? '' : `\n--- daemon.out ---\n${readFileSync(homePaths(w.home).daemonOut, 'utf8').slice(-6000)}`;
+  expect(s.code, s.stdout + s.stderr + out).toBe(0);
   return s.json as Row[];
 }
 

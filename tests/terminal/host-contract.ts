@@ -15,6 +15,11 @@ import { isIdleEmpty, screenText, startMock, waitForExit, waitForReading } from 
 export interface HostUnderTest {
   host: TerminalHost;
   cleanup(): Promise<void>;
+  /**
+   * Workers run as another account (a host over ssh): the program that starts the mock there,
+   * the node that account runs, and what makes a worker's directory that account's own.
+   */
+  farSide?: { mockProgram: readonly string[]; node: string; ownDir(path: string): void };
 }
 
 export function describeHostContract(name: string, makeHost: () => Promise<HostUnderTest>): void {
@@ -45,7 +50,9 @@ export function describeHostContract(name: string, makeHost: () => Promise<HostU
     async function launch(env: Record<string, string> = {}) {
       const dir = makeTempDir(`${name}-worker`);
       dirs.push(dir.cleanup);
-      const started = await startMock(host, { name: `w${++counter}`, dir: dir.path, env });
+      subject.farSide?.ownDir(dir.path);
+      const program = subject.farSide?.mockProgram;
+      const started = await startMock(host, { name: `w${++counter}`, dir: dir.path, env, ...(program && { program }) });
       panes.push(started.pane.paneId);
       return { ...started, dir: dir.path, paneId: started.pane.paneId };
     }
@@ -197,6 +204,7 @@ export function describeHostContract(name: string, makeHost: () => Promise<HostU
     it('a worker gets exactly the environment it was given', async () => {
       const dir = makeTempDir(`${name}-env`);
       dirs.push(dir.cleanup);
+      subject.farSide?.ownDir(dir.path);
       process.env.KH_TEST_HOST_ENV_LEAK = 'leaked';
       try {
         await host.ensureServer();
@@ -206,7 +214,7 @@ export function describeHostContract(name: string, makeHost: () => Promise<HostU
           name: `env${++counter}`,
           cwd: dir.path,
           env,
-          argv: [process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.env))`],
+          argv: [subject.farSide?.node ?? process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.env))`],
         });
         panes.push(pane.paneId);
         expect(await waitForExit(host, pane.paneId, 'the env probe to finish')).toBe(0);

@@ -20,6 +20,8 @@ export interface MockLaunch {
   env?: Record<string, string>;
   cols?: number;
   rows?: number;
+  /** The program that runs the mock (default this node on bin/mock-agent.js): a far side has its own copy. */
+  program?: readonly string[];
 }
 
 export function mockSpec(launch: MockLaunch) {
@@ -27,7 +29,7 @@ export function mockSpec(launch: MockLaunch) {
     name: launch.name,
     cwd: launch.dir,
     env: buildWorkerEnv(process.env, { add: { HOME: launch.dir, ...MOCK_TIMINGS, ...launch.env } }),
-    argv: [process.execPath, MOCK_AGENT, '--skip-trust'],
+    argv: [...(launch.program ?? [process.execPath, MOCK_AGENT]), '--skip-trust'],
     ...(launch.cols !== undefined && { cols: launch.cols }),
     ...(launch.rows !== undefined && { rows: launch.rows }),
   };

@@ -9,7 +9,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { parseControlLine } from './control-protocol.ts';
-import { tmuxArgv, tmuxClientEnv, type TmuxContext } from './tmux-command.ts';
+import { tmuxClientEnv, tmuxSpawn, type TmuxContext } from './tmux-command.ts';
 
 export interface ControlHandlers {
   onOutput(paneId: string): void;
@@ -55,7 +55,10 @@ export class TmuxControlClient {
   readonly ready: Promise<void>;
 
   private constructor(ctx: TmuxContext, target: string, private readonly handlers: ControlHandlers) {
-    this.child = spawn(ctx.bin, tmuxArgv(ctx, ['-C', 'attach-session', '-t', target]), {
+    // Locally tmux itself; on another host ssh carrying the client over the host's one
+    // multiplexed connection (a channel, not a handshake), with the same pipes either way.
+    const spawned = tmuxSpawn(ctx, ['-C', 'attach-session', '-t', target]);
+    this.child = spawn(spawned.file, spawned.args, {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: tmuxClientEnv(),
     });

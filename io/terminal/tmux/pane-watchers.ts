@@ -38,6 +38,12 @@ const PROBE_DELAYS_MS = [60, 150, 400, 1000];
 const DEAD_FORMAT = '#{pane_dead}-#{pane_dead_status}-#{pane_dead_signal}';
 /** Reconnects after the client was lost while the server stayed up, before giving up. */
 const RECONNECT_DELAYS_MS = [50, 200, 1000, 3000];
+/**
+ * A server on another machine is lost with its network or sshd, for as long as they are down —
+ * which says nothing about the workers (could not tell, never gone): keep trying at this pace
+ * after the list above, until the host is reachable again or nobody is watched.
+ */
+const REMOTE_RETRY_MS = 3000;
 const WINDOW_NOTIFICATION = /^%(?:window-close|unlinked-window-close|window-renamed|unlinked-window-renamed|layout-change|window-pane-changed) (@\d+)/;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -149,7 +155,11 @@ export class PaneWatchers {
    * panes that no longer exist.
    */
   private async recover(): Promise<void> {
-    for (const delay of RECONNECT_DELAYS_MS) {
+    const delays = function* (remote: boolean) {
+      yield* RECONNECT_DELAYS_MS;
+      while (remote) yield REMOTE_RETRY_MS;
+    };
+    for (const delay of delays(this.ctx.ssh !== undefined)) {
       if (this.disposed || this.watches.size === 0) return;
       const serverUp = await runTmux(this.ctx, ['list-sessions', '-F', '#{session_id}']).then(
         () => true,

@@ -3,12 +3,18 @@
  * (never a shell string). Only this file and the control client spawn tmux.
  */
 import { execa } from 'execa';
+import { sshArgv, type SshTarget } from '../../ssh/ssh-command.ts';
 
 export interface TmuxContext {
   /** tmux executable (default "tmux"). */
   bin: string;
   /** Socket of the private server (lives in our state dir). */
   socketPath: string;
+  /**
+   * The server is on another machine: every tmux invocation (commands and the control client)
+   * runs there through this ssh target's one multiplexed connection; socketPath is a path there.
+   */
+  ssh?: SshTarget;
 }
 
 export class TmuxCommandError extends Error {
@@ -56,10 +62,23 @@ export function tmuxLiteral(arg: string): string {
   return arg.endsWith(';') ? `${arg.slice(0, -1)}\\;` : arg;
 }
 
+/** PATH on the far side: the remote tmux is started with this and nothing else of the login's environment. */
+const REMOTE_PATH = 'PATH=/usr/local/bin:/usr/bin:/bin';
+
+/**
+ * The program and argv that run tmux with `args` against our server: tmux itself here, or ssh
+ * running `env -i PATH=… tmux …` on the far side (the same empty-environment rule as locally).
+ */
+export function tmuxSpawn(ctx: TmuxContext, args: readonly string[]): { file: string; args: string[] } {
+  if (!ctx.ssh) return { file: ctx.bin, args: tmuxArgv(ctx, args) };
+  return sshArgv(ctx.ssh, ['env', '-i', REMOTE_PATH, ctx.bin, ...tmuxArgv(ctx, args)]);
+}
+
 /** Runs one tmux invocation (possibly several `;`-separated commands); resolves with stdout. */
 export async function runTmux(ctx: TmuxContext, args: readonly string[], input?: string | Uint8Array): Promise<string> {
   try {
-    const result = await execa(ctx.bin, tmuxArgv(ctx, args), {
+    const spawned = tmuxSpawn(ctx, args);
+    const result = await execa(spawned.file, spawned.args, {
       input,
       stripFinalNewline: false,
       encoding: 'utf8',

@@ -24,6 +24,9 @@ import { describePane, NAME_OPTION, PANE_FORMAT, parsePaneList, publicInfo, serv
 import { ControlClosedError } from './control-client.ts';
 import { PaneWatchers } from './pane-watchers.ts';
 import { runTmux, TmuxCommandError, tmuxLiteral, type TmuxContext } from './tmux-command.ts';
+import type { SshTarget } from '../../ssh/ssh-command.ts';
+import { closeMaster, runRemote } from '../../ssh/run-remote.ts';
+import { remoteLaunchEnv } from '../../ssh/remote-launch-env.ts';
 
 export interface TmuxHostOptions {
   /** Socket of the private server, e.g. `<state dir>/tmux.sock` (its directory is created). */
@@ -42,6 +45,11 @@ export interface TmuxHostOptions {
   launchDir?: string;
   /** Things a person reading the log should know (the control client lost, and why; the server gone). */
   onNotice?: (message: string, fields: Record<string, unknown>) => void;
+  /**
+   * The server runs on another machine, reached through this target's one multiplexed ssh
+   * connection; socketPath, launchDir and every pane's cwd are paths on that machine.
+   */
+  ssh?: SshTarget;
 }
 
 export interface TmuxHost extends TerminalHost {
@@ -58,15 +66,25 @@ function errorText(err: unknown): string {
 }
 
 export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
-  const ctx: TmuxContext = { bin: options.tmuxBin ?? 'tmux', socketPath: options.socketPath };
-  const envBin = options.envBin ?? findEnvBin();
+  const ssh = options.ssh;
+  const ctx: TmuxContext = { bin: options.tmuxBin ?? 'tmux', socketPath: options.socketPath, ...(ssh && { ssh }) };
+  // Far side: Debian's and macOS's env(1); this machine's layout says nothing about that one.
+  const envBin = options.envBin ?? (ssh ? '/usr/bin/env' : findEnvBin());
   const submitDelayMs = options.submitDelayMs ?? 200;
   const pasteThreshold = options.pasteThreshold ?? 512;
   const bus = new PaneEventBus(options.coalesceMs ?? 20);
   const watchers = new PaneWatchers(ctx, bus, envBin, options.onNotice);
   let disposed = false;
   let pasteCounter = 0;
-  const launch = launchEnvFiles(options.launchDir ?? join(dirname(options.socketPath), 'launch'));
+  const launchDir = options.launchDir ?? join(dirname(options.socketPath), 'launch');
+  const launch = launchEnvFiles(launchDir);
+
+  /** The environment file and launcher argv, here or (over ssh's stdin) on the far side. */
+  async function startWith(env: Record<string, string>, argv: readonly string[]): Promise<{ argv: string[]; discard(): Promise<void> }> {
+    if (ssh) return remoteLaunchEnv(ssh, launchDir, env, argv);
+    const started = launch.argvFor(env, argv);
+    return { argv: started.argv, discard: async () => rmSync(started.file, { force: true }) };
+  }
 
   const tmux = (args: readonly string[], input?: string) => runTmux(ctx, args, input);
 
@@ -145,7 +163,8 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
     socketPath: options.socketPath,
 
     async ensureServer() {
-      mkdirSync(dirname(options.socketPath), { recursive: true, mode: 0o700 });
+      if (ssh) await runRemote(ssh, ['mkdir', '-p', '-m', '700', '--', dirname(options.socketPath)]);
+      else mkdirSync(dirname(options.socketPath), { recursive: true, mode: 0o700 });
       await tmux(['start-server', ';', ...serverSettingsArgs().slice(0, -1)]);
     },
 
@@ -160,7 +179,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
     },
 
     async createPane(spec: PaneSpec): Promise<PaneInfo> {
-      const checked = checkPaneSpec(spec);
+      const checked = checkPaneSpec(spec, { localCwd: !ssh });
       // The server first, on its own: a tmux server keeps the argv of the client that forked it
       // as its command line for life, and the new-session below carries the worker's whole
       // environment (API keys included) — `ps` must not show that for as long as the server runs.
@@ -170,7 +189,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
       await watchers.ensureMonitor();
       // The environment travels in a 0600 file the pane's launcher reads and deletes: as
       // arguments (`env -i KEY=VAL …`) it was world-readable in /proc/<pid>/cmdline.
-      const started = launch.argvFor(checked.env, checked.argv);
+      const started = await startWith(checked.env, checked.argv);
       const out = await watchers.gate.shared(() => tmux([
         ...serverSettingsArgs(),
         'new-session', '-d', '-s', sessionNameFor(checked.name),
@@ -181,8 +200,8 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
         // Manual = no client (a person attaching to look) ever resizes a worker.
         'set-option', '-w', 'window-size', 'manual', ';',
         'set-option', '-p', NAME_OPTION, tmuxLiteral(checked.name),
-      ])).catch((err: unknown) => {
-        rmSync(started.file, { force: true });
+      ])).catch(async (err: unknown) => {
+        await started.discard();
         throw err;
       });
       const paneId = out.trim();
@@ -284,6 +303,8 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
       disposed = true;
       await watchers.dispose();
       bus.clear();
+      // The host owns its connection: the master leaves with it (panes on the far side stay).
+      if (ssh) await closeMaster(ssh);
     },
 
     async killServer(): Promise<void> {
@@ -300,6 +321,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
         if (Date.now() > deadline) throw new Error(`tmux server on ${options.socketPath} still answers 5 s after kill-server`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
+      if (ssh) await closeMaster(ssh); // the checks above reopened it
     },
   };
   return host;

@@ -1,0 +1,112 @@
+/**
+ * hand host add | list | check | remove (issue 28): machines the fleet reaches over ssh. The
+ * daemon keeps its own known_hosts and its ssh masters' sockets under its state directory
+ * (`<home>/ssh`, 0700); a host key gets there only from a file the person names at `add`,
+ * never by accepting what a server offers.
+ */
+import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../../contract/errors.ts';
+import type { MethodTable } from '../../contract/protocol.ts';
+import type { HostRow } from '../../contract/methods/hosts.ts';
+import { checkHost } from '../../io/ssh/host-check.ts';
+import { closeMaster } from '../../io/ssh/run-remote.ts';
+import type { SshTarget } from '../../io/ssh/ssh-command.ts';
+import { LOCAL_HOST, type HostStore } from '../../persistence/host-store.ts';
+
+export interface HostDeps {
+  hosts: HostStore;
+  /** The daemon's state directory. */
+  home: string;
+  /** The agent a check looks for on the far side (claude). */
+  agentBin?: string;
+}
+
+/** Lines of a known_hosts text that name this host (plain entries; hashed ones cannot be matched). */
+export function knownHostLines(text: string, address: string, port: number): string[] {
+  const names = new Set([`[${address}]:${port}`, ...(port === 22 ? [address] : [])]);
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#') && l.split(/\s+/)[0]!.split(',').some((n) => names.has(n)));
+}
+
+/** The daemon's ssh target for a host row: its own known_hosts and master sockets under `<home>/ssh`. */
+function targetFor(home: string, row: HostRow): SshTarget {
+  return {
+    user: row.user!,
+    address: row.address!,
+    port: row.port!,
+    ...(row.identity && { identityFile: row.identity }),
+    knownHostsFile: join(home, 'ssh', 'known_hosts'),
+    controlPath: join(home, 'ssh', 'cm-%C'),
+  };
+}
+
+/** At shutdown: every host's master connection leaves with the daemon (ControlPersist would keep it). */
+export async function closeHostConnections(hosts: HostStore, home: string): Promise<void> {
+  await Promise.all(hosts.list().map((row) => closeMaster(targetFor(home, row)).catch(() => {})));
+}
+
+export function hostHandlers(deps: HostDeps): Pick<MethodTable, 'host.add' | 'host.list' | 'host.check' | 'host.remove'> {
+  const sshDir = join(deps.home, 'ssh');
+  const knownHostsFile = join(sshDir, 'known_hosts');
+  const ensureSshDir = () => {
+    mkdirSync(sshDir, { recursive: true, mode: 0o700 });
+    chmodSync(sshDir, 0o700);
+  };
+  const targetOf = (row: HostRow): SshTarget => targetFor(deps.home, row);
+  const mustGet = (name: string): HostRow => {
+    if (name === 'local') throw new UsageError('host-is-local', 'local is this machine: there is nothing to reach over ssh. Name a host from hand host list.');
+    const row = deps.hosts.get(name);
+    if (!row) throw new UsageError('no-such-host', `no host named ${JSON.stringify(name)}; see hand host list, or add it with hand host add ${name} <user>@<address>`);
+    return row;
+  };
+
+  return {
+    async 'host.add'(p) {
+      if (p.name === 'local' || deps.hosts.exists(p.name)) {
+        throw new UsageError('host-exists', `a host named ${p.name} already exists; remove it first (hand host remove ${p.name}) or pick another name`);
+      }
+      const at = p.destination.lastIndexOf('@');
+      const user = p.destination.slice(0, at);
+      const address = p.destination.slice(at + 1);
+      const port = p.port ?? 22;
+      if (p.identity && !existsSync(p.identity)) throw new UsageError('bad-identity', `identity file ${p.identity} does not exist; give the path of a private key (ssh-keygen -t ed25519 makes one)`);
+      // The host key: only from the file the person named, only the lines naming this host.
+      if (p.knownHosts !== undefined) {
+        let text: string;
+        try {
+          text = readFileSync(p.knownHosts, 'utf8');
+        } catch (err) {
+          throw new UsageError('bad-known-hosts', `cannot read known_hosts file ${p.knownHosts}: ${(err as Error).message}`);
+        }
+        const lines = knownHostLines(text, address, port);
+        if (lines.length === 0) {
+          throw new UsageError('no-host-key', `${p.knownHosts} has no plain entry for ${port === 22 ? address : `[${address}]:${port}`} (hashed entries cannot be matched); ssh there once yourself and compare the fingerprint, then name that file`);
+        }
+        ensureSshDir();
+        appendFileSync(knownHostsFile, `${lines.join('\n')}\n`, { mode: 0o600 });
+      }
+      deps.hosts.add({ name: p.name, user, address, port, identity: p.identity ?? null });
+      return deps.hosts.get(p.name)!;
+    },
+    async 'host.list'() {
+      return [LOCAL_HOST, ...deps.hosts.list()];
+    },
+    async 'host.check'(p) {
+      const row = mustGet(p.name);
+      ensureSshDir();
+      const checked = await checkHost(targetOf(row), deps.agentBin);
+      deps.hosts.recordCheck(row.name, checked.facts, checked.stateDir);
+      return { name: row.name, ok: checked.facts.every((f) => f.answer === 'yes'), facts: checked.facts };
+    },
+    async 'host.remove'(p) {
+      const row = mustGet(p.name);
+      // Its master connection goes with it (no error when there is none).
+      await closeMaster(targetOf(row)).catch(() => {});
+      deps.hosts.remove(row.name);
+      return { ...row, removed: true as const };
+    },
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * Machines the fleet reaches over ssh (issue 28): a host is a row with its facts; `local` is the
+ * daemon's own machine and always there. A check answers each fact yes / no / could-not-tell,
+ * with the fix a person can apply.
+ */
+export type Tell = 'yes' | 'no' | 'could-not-tell';
+
+export interface HostFact {
+  /** ssh, git, tmux, agent, state-dir */
+  what: string;
+  answer: Tell;
+  /** The version or path found, or what failed. */
+  detail: string;
+  /** What to do when the answer is not yes. */
+  fix?: string;
+}
+
+export interface HostRow {
+  name: string;
+  /** null for `local`. */
+  user: string | null;
+  address: string | null;
+  port: number | null;
+  identity: string | null;
+  /** The state directory on that host, once a check learnt it. */
+  stateDir: string | null;
+  checkedAt: string | null;
+  /** The last check's facts (empty before the first). */
+  facts: HostFact[];
+}
+
+export interface HostAddParams {
+  name: string;
+  /** user@address */
+  destination: string;
+  port?: number;
+  identity?: string;
+  /** A known_hosts file holding the host's key, copied into the daemon's own known_hosts. */
+  knownHosts?: string;
+}
+export interface HostNameParams { name: string }
+export interface HostCheckResult { name: string; ok: boolean; facts: HostFact[] }
+export type HostRemoveResult = HostRow & { removed: true };

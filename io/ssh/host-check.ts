@@ -1,0 +1,79 @@
+/**
+ * `hand host check`: what a host needs before a worker can run there, each fact yes / no /
+ * could-not-tell with its fix. ssh first (batch mode, a host key that must already be known);
+ * when ssh cannot get in, nothing else is known, so the rest is could-not-tell — never "no".
+ * A command the far side does not have (exit 127) is a "no".
+ */
+import type { HostFact } from '../../contract/methods/hosts.ts';
+import { RemoteCommandError, runRemote } from './run-remote.ts';
+import type { SshTarget } from './ssh-command.ts';
+
+/** The state directory's name under the remote HOME. */
+export const REMOTE_STATE_DIR = '.kingshand';
+
+/** Constant scripts; values arrive as positional arguments, never inside the script. */
+const VERSION_OF = 'command -v "$1" >/dev/null 2>&1 || exit 127; shift; exec "$@"';
+const MAKE_STATE_DIR = 'mkdir -p -m 700 -- "$1" && chmod 700 -- "$1" && test -w "$1" && ls -ld -- "$1"';
+
+export interface HostCheck {
+  facts: HostFact[];
+  /** The state directory on the far side (absolute), when ssh got in. */
+  stateDir: string | null;
+}
+
+function sshFix(stderr: string, target: SshTarget): string {
+  if (/Host key verification failed|No .* host key is known/i.test(stderr)) {
+    return `the host key of ${target.address}:${target.port} is not known: ssh there once yourself, compare the fingerprint, then hand host add … --known-hosts ~/.ssh/known_hosts`;
+  }
+  if (/Permission denied/i.test(stderr)) return `the key is not accepted for ${target.user}: add its public half to ~${target.user}/.ssh/authorized_keys, or give --identity <file>`;
+  return `ssh -p ${target.port} ${target.user}@${target.address} must work in batch mode (no password, no prompt); check the address, the port and that sshd runs`;
+}
+
+const firstLine = (s: string) => s.trim().split('\n')[0] ?? '';
+
+async function probe(target: SshTarget, what: string, argv: string[], fix: string): Promise<HostFact> {
+  try {
+    return { what, answer: 'yes', detail: firstLine(await runRemote(target, argv)) };
+  } catch (err) {
+    if (!(err instanceof RemoteCommandError)) return { what, answer: 'could-not-tell', detail: String(err), fix: 'run hand host check again' };
+    if (err.unreachable) return { what, answer: 'could-not-tell', detail: `ssh failed: ${firstLine(err.stderr)}`, fix: 'run hand host check again once ssh answers' };
+    if (err.exitCode === 127) return { what, answer: 'no', detail: 'not found on the PATH of a non-interactive ssh command', fix };
+    return { what, answer: 'no', detail: firstLine(err.stderr) || `exit ${err.exitCode}`, fix };
+  }
+}
+
+export async function checkHost(target: SshTarget, agentBin = 'claude'): Promise<HostCheck> {
+  let home: string;
+  try {
+    home = (await runRemote(target, ['sh', '-c', 'printf %s "$HOME"'])).trim();
+  } catch (err) {
+    const stderr = err instanceof RemoteCommandError ? err.stderr : String(err);
+    const unknown = (what: string): HostFact => ({ what, answer: 'could-not-tell', detail: 'ssh did not get in', fix: 'fix ssh first' });
+    return {
+      facts: [
+        { what: 'ssh', answer: 'no', detail: firstLine(stderr), fix: sshFix(stderr, target) },
+        unknown('git'), unknown('tmux'), unknown('agent'), unknown('state-dir'),
+      ],
+      stateDir: null,
+    };
+  }
+  const ssh: HostFact = { what: 'ssh', answer: 'yes', detail: `${target.user}@${target.address}:${target.port}, batch mode, known host key` };
+  if (!home.startsWith('/')) {
+    return { facts: [ssh, { what: 'state-dir', answer: 'no', detail: `HOME on the far side is ${JSON.stringify(home)}`, fix: `give ${target.user} a home directory` }], stateDir: null };
+  }
+  const stateDir = `${home.replace(/\/+$/, '')}/${REMOTE_STATE_DIR}`;
+  // One connection carries them all (the master ssh opened above).
+  const [git, tmux, agent, dir] = await Promise.all([
+    probe(target, 'git', ['sh', '-c', VERSION_OF, 'sh', 'git', 'git', '--version'], 'install git on the host (sudo apt-get install -y git)'),
+    probe(target, 'tmux', ['sh', '-c', VERSION_OF, 'sh', 'tmux', 'tmux', '-V'], 'install tmux on the host (sudo apt-get install -y tmux)'),
+    probe(target, 'agent', ['sh', '-c', VERSION_OF, 'sh', agentBin, agentBin, '--version'], `install ${agentBin} on the host where a non-interactive ssh command finds it (e.g. /usr/local/bin)`),
+    probe(target, 'state-dir', ['sh', '-c', MAKE_STATE_DIR, 'sh', stateDir], `make ${stateDir} a directory ${target.user} owns and can write`),
+  ]);
+  if (dir.answer === 'yes') {
+    const private0700 = dir.detail.startsWith('drwx------');
+    Object.assign(dir, private0700
+      ? { detail: `${stateDir} (0700)` }
+      : { answer: 'no', detail: `${stateDir} is ${dir.detail.split(' ')[0]}, not private`, fix: `chmod 700 ${stateDir} on the host` });
+  }
+  return { facts: [ssh, git, tmux, agent, dir], stateDir };
+}

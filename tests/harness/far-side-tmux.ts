@@ -1,0 +1,72 @@
+/**
+ * A tmux host on "another machine" for tests: the real sshd and second account of sshd.ts, the
+ * mock agent's bundle copied where that account can read it (its only imports are node: modules
+ * and its own chunk, so dist/ and the system's node are all it needs), and a TerminalHost
+ * driving that account's own tmux server over one multiplexed ssh connection.
+ */
+import { chmodSync, chownSync, cpSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SshTarget } from '../../io/ssh/ssh-command.ts';
+import { createTmuxHost, type TmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
+import { makeTempDir } from '../helpers/temp.ts';
+import { ROOT } from '../terminal/mock-worker.ts';
+import { startTestSshd, type TestSshd } from './sshd.ts';
+
+/** The node the far-side account runs: the system's, which every account can execute. */
+export const FAR_NODE = '/usr/bin/node';
+
+export interface FarSideTmux {
+  sshd: TestSshd;
+  host: TmuxHost;
+  target: SshTarget;
+  /** The remote state directory (socket and launch files live under it). */
+  stateDir: string;
+  /** Where the ssh master's socket lives (our local state directory in a real daemon). */
+  localDir: string;
+  mockProgram: string[];
+  /** Makes a (local temp) directory the far-side account's own, for a worker's cwd. */
+  ownDir(path: string): void;
+  cleanup(): Promise<void>;
+}
+
+export async function startFarSideTmux(options: { sshBin?: string; onNotice?: (message: string) => void } = {}): Promise<FarSideTmux> {
+  const sshd = await startTestSshd();
+  const local = makeTempDir('ssh-state');
+  try {
+    const mockDir = join(sshd.home, 'kh-mock');
+    cpSync(join(ROOT, 'dist'), join(mockDir, 'dist'), { recursive: true });
+    writeFileSync(join(mockDir, 'package.json'), '{"type":"module"}\n');
+    chmodSync(mockDir, 0o755);
+    const stateDir = join(sshd.home, '.kingshand');
+    const target: SshTarget = { ...sshd.target(local.path), ...(options.sshBin && { sshBin: options.sshBin }) };
+    const host = createTmuxHost({
+      socketPath: join(stateDir, 'tmux', 'tmux.sock'),
+      ssh: target,
+      ...(options.onNotice && { onNotice: (message: string) => options.onNotice!(message) }),
+    });
+    await host.ensureServer();
+    return {
+      sshd,
+      host,
+      target,
+      stateDir,
+      localDir: local.path,
+      mockProgram: [FAR_NODE, join(mockDir, 'dist', 'mock-agent', 'main.js')],
+      ownDir: (path) => chownSync(path, sshd.uid, sshd.gid),
+      async cleanup() {
+        try {
+          // A fault test may have stopped sshd: the far server is taken down through it.
+          await sshd.startServer();
+          await host.killServer();
+        } finally {
+          await sshd.stop();
+          local.cleanup();
+        }
+      },
+    };
+  } catch (err) {
+    await sshd.stop();
+    local.cleanup();
+    throw err;
+  }
+}
