@@ -7,25 +7,16 @@
  */
 import type { PingResult, ShutdownResult } from '../contract/methods.ts';
 import { DaemonUnreachableError, RefusedError } from '../contract/errors.ts';
-import { readLockHolder } from '../persistence/lock-holder.ts';
+import { pidAlive, readLockHolder } from '../persistence/lock-holder.ts';
 import { homeLockHeld } from '../persistence/lock-probe.ts';
 import { call } from './client.ts';
 import { isStopped } from './call-bounds.ts';
 import type { HomePaths } from '../contract/home.ts';
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The live daemon holding the home without answering, or null. */
 export function silentHolder(paths: HomePaths): number | null {
   const holder = readLockHolder(paths.home);
-  if (!holder || !alive(holder.pid) || !homeLockHeld(paths.home)) return null;
+  if (!holder || !pidAlive(holder.pid) || !homeLockHeld(paths.home)) return null;
   return holder.pid;
 }
 
@@ -35,7 +26,7 @@ export const STATUS_PING_BOUND_MS = 3_000;
 export async function daemonStatus(paths: HomePaths): Promise<PingResult & { running: true }> {
   // A stopped process cannot answer: say so from its pid without sending a request at all.
   const holder = readLockHolder(paths.home);
-  if (holder && alive(holder.pid) && isStopped(holder.pid) && homeLockHeld(paths.home)) {
+  if (holder && pidAlive(holder.pid) && isStopped(holder.pid) && homeLockHeld(paths.home)) {
     throw new DaemonUnreachableError(
       `a daemon (pid ${holder.pid}) holds ${paths.home} but does not answer: it is frozen, stopped (SIGSTOP or a debugger), so it cannot answer on ${paths.socket}. \`kill -CONT ${holder.pid}\` resumes it; \`hand daemon stop\` ends it once it runs again, or \`kill -9 ${holder.pid}\` ends it now (live tmux workers keep running).`,
       { home: paths.home, pid: holder.pid, frozen: true, state: 'stopped' },
@@ -66,8 +57,8 @@ export async function stopDaemon(paths: HomePaths, waitMs = 15_000): Promise<Shu
     if (pid === null) throw err;
     process.kill(pid, 'SIGTERM');
     const start = Date.now();
-    while (alive(pid) && Date.now() - start < waitMs) await new Promise((r) => setTimeout(r, 50));
-    if (alive(pid)) {
+    while (pidAlive(pid) && Date.now() - start < waitMs) await new Promise((r) => setTimeout(r, 50));
+    if (pidAlive(pid)) {
       const frozen = isStopped(pid) ? ` It is stopped (SIGSTOP): \`kill -CONT ${pid}\` lets it take the SIGTERM, or \`kill -9 ${pid}\` ends it now.` : ` End it yourself: kill ${pid}`;
       throw new RefusedError('daemon-did-not-stop', `daemon pid ${pid} holds ${paths.home}, does not answer on its socket, and did not stop within ${waitMs / 1000}s of SIGTERM.${frozen}`, { pid });
     }

@@ -34,6 +34,16 @@ const placeholder = (name: string) => async (): Promise<never> => {
 type ScreenEv = Extract<WorkerEvent, { type: 'SCREEN' }>;
 const screenOf = (e: WorkerEvent): ScreenEv | null => (e.type === 'SCREEN' ? e : null);
 
+/**
+ * A guard: the event is a screen `is` accepts, and it is a new screen ('changed': its fingerprint
+ * differs from the last one) or the same screen again ('unchanged': a repaint).
+ */
+const screenThat = (is: (r: ScreenReading) => boolean, change: 'changed' | 'unchanged') =>
+  ({ event, context }: { event: WorkerEvent; context: WorkerContext }): boolean => {
+    const e = screenOf(event);
+    return !!e && is(e.reading) && (e.reading.fingerprint !== context.fingerprint) === (change === 'changed');
+  };
+
 export const workerSetup = setup({
   types: {
     context: {} as WorkerContext,
@@ -131,22 +141,10 @@ export const workerSetup = setup({
     startupSettled: ({ context, event }) =>
       event.type === 'DEADLINE' && event.name === 'startup-settle' && isIdle(context.reading) && boxReadyForBrief(context.reading),
     busy: ({ event }) => isBusy(screenOf(event)?.reading ?? null),
-    busyChanged: ({ event, context }) => {
-      const e = screenOf(event);
-      return !!e && isBusy(e.reading) && e.reading.fingerprint !== context.fingerprint;
-    },
-    busyUnchanged: ({ event, context }) => {
-      const e = screenOf(event);
-      return !!e && isBusy(e.reading) && e.reading.fingerprint === context.fingerprint;
-    },
-    idleUnchanged: ({ event, context }) => {
-      const e = screenOf(event);
-      return !!e && isIdle(e.reading) && e.reading.fingerprint === context.fingerprint;
-    },
-    idleChanged: ({ event, context }) => {
-      const e = screenOf(event);
-      return !!e && isIdle(e.reading) && e.reading.fingerprint !== context.fingerprint;
-    },
+    busyChanged: screenThat(isBusy, 'changed'),
+    busyUnchanged: screenThat(isBusy, 'unchanged'),
+    idleUnchanged: screenThat(isIdle, 'unchanged'),
+    idleChanged: screenThat(isIdle, 'changed'),
     /**
      * The turn ran between two reads: idle again on a screen that differs from the one we briefed,
      * with the live box shown EMPTY — our prompt left it. A box not visible proves nothing.
@@ -157,10 +155,7 @@ export const workerSetup = setup({
         context.briefFingerprint !== null && e.reading.fingerprint !== context.briefFingerprint;
     },
     /** While the quiet period runs: the same idle, empty-box screen again (a repaint, no change). */
-    idleAfterBriefUnchanged: ({ event, context }) => {
-      const e = screenOf(event);
-      return !!e && isIdle(e.reading) && boxReadyForBrief(e.reading) && e.reading.fingerprint === context.fingerprint;
-    },
+    idleAfterBriefUnchanged: screenThat((r) => isIdle(r) && boxReadyForBrief(r), 'unchanged'),
     /** The quiet period ran out on the idle, empty-box screen it started on (nothing else came). */
     briefQuietHeld: ({ context, event }) =>
       event.type === 'DEADLINE' && event.name === 'brief-quiet' && isIdle(context.reading) &&
@@ -212,14 +207,8 @@ export const workerSetup = setup({
       event.type === 'KEYS' && (event.key !== 'enter' || event.allowNonEmptyBox || boxIsEmpty(context.reading)),
     /** A readable screen the reader could not classify (no box, dialog or spinner found). */
     unclassified: ({ event }) => isUnclassified(screenOf(event)?.reading ?? null),
-    unclassifiedChanged: ({ event, context }) => {
-      const e = screenOf(event);
-      return !!e && isUnclassified(e.reading) && e.reading.fingerprint !== context.fingerprint;
-    },
-    classifiedUnchanged: ({ event, context }) => {
-      const e = screenOf(event);
-      return !!e && isBusy(e.reading) && !isUnclassified(e.reading) && e.reading.fingerprint === context.fingerprint;
-    },
+    unclassifiedChanged: screenThat(isUnclassified, 'changed'),
+    classifiedUnchanged: screenThat((r) => isBusy(r) && !isUnclassified(r), 'unchanged'),
     /**
      * The deadline `name` has been reached on the time its state armed it for (worker.deadlines.ts).
      * What else a state's deadline needs is what the state itself means (working: a readable,
@@ -234,10 +223,7 @@ export const workerSetup = setup({
       return isIdle(r) && !!r!.agentError;
     },
     /** Starting: a readable screen unlike the last one (the start-up stall clock restarts). */
-    changed: ({ event, context }) => {
-      const e = screenOf(event);
-      return !!e && isReadable(e.reading) && e.reading.fingerprint !== context.fingerprint;
-    },
+    changed: screenThat(isReadable, 'changed'),
     /** Idle, the live box visible and holding text (a person typed into the pane during start-up). */
     idleWithTextInBox: ({ event }) => {
       const r = screenOf(event)?.reading ?? null;

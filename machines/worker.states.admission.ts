@@ -5,6 +5,7 @@
  */
 import { assign } from 'xstate';
 import { workerSetup } from './worker.setup.ts';
+import type { WorkerTag } from '../contract/vocabulary.ts';
 
 /** Transient: the dispatch gate is decided by the input (the project's yolo flag, read by the daemon). */
 export const admissionState = workerSetup.createStateConfig({
@@ -28,27 +29,26 @@ export const gateState = workerSetup.createStateConfig({
   },
 });
 
-export const preparingState = workerSetup.createStateConfig({
-  tags: ['making', 'no-worktree'],
-  invoke: {
-    src: 'prepareWorktree',
-    input: ({ context }) => ({ id: context.id }),
-    onDone: 'seeding',
-    onError: { target: 'failed', actions: assign({ problem: ({ event }) => `prepare: ${String(event.error)}` }) },
-  },
-  on: { STOP: 'stopped' },
-});
+/**
+ * A preparation step before any pane exists: run the port `src`; when it is done go to `next`;
+ * an error fails the worker with the step named; a STOP needs no teardown.
+ */
+function preparationStep(src: 'prepareWorktree' | 'seedAgent', next: 'seeding' | 'spawning', step: string, tags: WorkerTag[]) {
+  return workerSetup.createStateConfig({
+    tags,
+    invoke: {
+      src,
+      input: ({ context }) => ({ id: context.id }),
+      onDone: next,
+      onError: { target: 'failed', actions: assign({ problem: ({ event }) => `${step}: ${String(event.error)}` }) },
+    },
+    on: { STOP: 'stopped' },
+  });
+}
 
-export const seedingState = workerSetup.createStateConfig({
-  tags: ['making'],
-  invoke: {
-    src: 'seedAgent',
-    input: ({ context }) => ({ id: context.id }),
-    onDone: 'spawning',
-    onError: { target: 'failed', actions: assign({ problem: ({ event }) => `seed: ${String(event.error)}` }) },
-  },
-  on: { STOP: 'stopped' },
-});
+export const preparingState = preparationStep('prepareWorktree', 'seeding', 'prepare', ['making', 'no-worktree']);
+
+export const seedingState = preparationStep('seedAgent', 'spawning', 'seed', ['making']);
 
 export const spawningState = workerSetup.createStateConfig({
   tags: ['making', 'making-pane'],

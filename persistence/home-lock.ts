@@ -13,7 +13,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { ensurePrivateFile, writePrivateFile } from '../io/fs/private-files.ts';
 import { join } from 'node:path';
 import { RefusedError } from '../contract/errors.ts';
-import { readLockHolder } from './lock-holder.ts';
+import { pidAlive, readLockHolder } from './lock-holder.ts';
 
 export interface HomeLock {
   readonly home: string;
@@ -26,15 +26,6 @@ export { readLockHolder, type LockHolder } from './lock-holder.ts';
 function isBusy(err: unknown): boolean {
   const code = (err as { code?: string })?.code ?? '';
   return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED');
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

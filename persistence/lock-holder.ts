@@ -19,3 +19,13 @@ export function readLockHolder(home: string): LockHolder | null {
     return null;
   }
 }
+
+/** Whether a process with this pid exists (EPERM: it does, owned by another user). */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -5,8 +5,8 @@
  * unsent. The senders here apply the glass check the real port applies (io/terminal/
  * guarded-send.ts): a box holding text refuses with the text quoted.
  */
-import { describe, it, expect, afterEach } from 'vitest';
-import { settle, showStartScreen, intent, STALL_MS, type Harness, startHarness } from './helpers/harness.ts';
+import { describe, it, expect } from 'vitest';
+import { dispatchBrief, settle, showStartScreen, type Harness, useHarness } from './helpers/harness.ts';
 import { reading, type ScriptedHost } from './helpers/scripted-host.ts';
 import { PromptBoxNotEmptyError } from '../../contract/errors.ts';
 import { conditionOf } from '../../actors/wait-report.ts';
@@ -15,7 +15,7 @@ import type { WorkerPorts } from '../../actors/ports.ts';
 const PROMPT = 'Read /data/w1/brief.md and follow it; write your report to /data/w1/report.md when done.';
 
 let h: Harness;
-afterEach(async () => { await h?.fleet.shutdown(); });
+const harness = useHarness();
 
 /** The real port's order: check the box at the glass, then type (and, unless held, press Enter). */
 function glassCheckedPorts(state: { holdBeforeEnter: boolean }): Partial<WorkerPorts> {
@@ -35,8 +35,8 @@ function glassCheckedPorts(state: { holdBeforeEnter: boolean }): Partial<WorkerP
 
 async function killedBetweenTypingAndEnter(boxAfterRestart: string): Promise<string> {
   const state = { holdBeforeEnter: true };
-  h = await startHarness({ ports: glassCheckedPorts(state) });
-  const v = await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: PROMPT });
+  h = await harness.start({ ports: glassCheckedPorts(state) });
+  const v = await dispatchBrief(h, 'w1', PROMPT);
   const pane = v.paneId!;
   await showStartScreen(h, pane);
   expect(h.fleet.view('w1')!.stage).toBe('briefing.sending');

@@ -4,8 +4,8 @@
  * hook. It wakes `hand wait`, notifies, and is never settled and never done. Before, the worker
  * went back to an empty box, read settled, then `settled.unconfirmed`: nothing said the model failed.
  */
-import { describe, it, expect, afterEach } from 'vitest';
-import { settle, toWorking, type Harness, startHarness } from './helpers/harness.ts';
+import { describe, it, expect } from 'vitest';
+import { settle, toWorking, type Harness, useHarness, show } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { conditionOf, meets } from '../../actors/wait-report.ts';
 import { labelOf, NEEDS_PERSON } from '../../actors/notify/conditions.ts';
@@ -14,7 +14,7 @@ import type { WorkerViewLike } from '../../actors/fleet-api.ts';
 
 const ERROR = 'API Error (Request timed out.) after 10 retries';
 let h: Harness;
-afterEach(async () => { await h?.fleet.shutdown(); });
+const harness = useHarness();
 const view = () => h.fleet.view('w1')! as unknown as WorkerViewLike & { problem: string | null; stage: string };
 
 async function expectAgentErrorForGood(message: string): Promise<void> {
@@ -35,30 +35,26 @@ async function expectAgentErrorForGood(message: string): Promise<void> {
 
 describe('a turn that ended in an API error is agent-error', () => {
   it('read from the screen: the error line above an empty box', async () => {
-    h = await startHarness();
+    h = await harness.start();
     const pane = await toWorking(h, 'w1');
-    h.host.show(pane, reading({ fingerprint: 'f-error', agentError: ERROR }));
-    await settle(h);
+    await show(h, pane, reading({ fingerprint: 'f-error', agentError: ERROR }));
     await expectAgentErrorForGood(ERROR);
   });
 
   it("read from the StopFailure hook when the screen shows only an empty box", async () => {
-    h = await startHarness();
+    h = await harness.start();
     const pane = await toWorking(h, 'w1');
-    h.host.show(pane, reading({ fingerprint: 'f-empty-after-error' }));
-    await settle(h);
+    await show(h, pane, reading({ fingerprint: 'f-empty-after-error' }));
     await h.fleet.hook(noteOf('w1', 'StopFailure', { hook_event_name: 'StopFailure', error: 'rate_limit', error_details: 'Claude usage limit reached' }, h.clock.now()));
     await settle(h);
     await expectAgentErrorForGood('Claude usage limit reached');
   });
 
   it('a new prompt taken up after the error is work again, and the problem is cleared', async () => {
-    h = await startHarness();
+    h = await harness.start();
     const pane = await toWorking(h, 'w1');
-    h.host.show(pane, reading({ fingerprint: 'f-error', agentError: ERROR }));
-    await settle(h);
-    h.host.show(pane, reading({ state: 'working', fingerprint: 'f-retry-by-hand' }));
-    await settle(h);
+    await show(h, pane, reading({ fingerprint: 'f-error', agentError: ERROR }));
+    await show(h, pane, reading({ state: 'working', fingerprint: 'f-retry-by-hand' }));
     expect(view().stage).toBe('running.working');
     expect(view().problem).toBeNull();
   });

@@ -3,8 +3,8 @@
  * Seen end to end on a loaded machine: the brief was typed, its Enter was lost, and the worker
  * read as settled with our whole prompt still in the box.
  */
-import { describe, it, expect, afterEach } from 'vitest';
-import { settle, showStartScreen, intent, STALL_MS, type Harness, startHarness } from './helpers/harness.ts';
+import { describe, it, expect } from 'vitest';
+import { dispatchBrief, settle, showStartScreen, type Harness, useHarness, show } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { conditionOf, waitForWorker } from '../../actors/wait-report.ts';
 import {
@@ -17,11 +17,11 @@ const PROMPT = 'Read /data/w1/brief.md and follow it; write your report to /data
 const WRAPPED = 'Read /data/w1/brief.md and follow it; write your report to /da\nta/w1/report.md when done.';
 
 let h: Harness;
-afterEach(async () => { await h?.fleet.shutdown(); });
+const harness = useHarness();
 
 async function toConfirming(): Promise<string> {
-  h = await startHarness();
-  const v = await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: PROMPT });
+  h = await harness.start();
+  const v = await dispatchBrief(h, 'w1', PROMPT);
   await showStartScreen(h, v.paneId!);
   expect(h.fleet.view('w1')!.stage).toBe('briefing.confirming');
   return v.paneId!;
@@ -32,15 +32,13 @@ const stuck = (fingerprint = 'f-typed') => reading({ fingerprint, promptBox: WRA
 describe('a worker is never reported settled while the first prompt sits unsubmitted in its box', () => {
   it('our prompt left in the box is not settled; after the grace time Enter is pressed once more, then work confirms', async () => {
     const pane = await toConfirming();
-    h.host.show(pane, stuck());
-    await settle(h);
+    await show(h, pane, stuck());
     let v = h.fleet.view('w1')!;
     expect(v.stage).toBe('briefing.unsubmitted');
     expect(conditionOf(v)).toBe(null);
     // A repaint with our text still there does not move the deadline.
     h.clock.increment(RESUBMIT_AFTER_MS - 1);
-    h.host.show(pane, stuck('f-typed-repaint'));
-    await settle(h);
+    await show(h, pane, stuck('f-typed-repaint'));
     expect(automaticEnters()).toHaveLength(0);
     // This time the agent takes the Enter and starts work.
     h.host.onSend = (p, rec) => {
@@ -58,8 +56,7 @@ describe('a worker is never reported settled while the first prompt sits unsubmi
   it(`after ${MAX_BRIEF_RETRIES} lost Enters the worker is briefing.blocked with a problem, which hand wait reads as blocked`, async () => {
     const pane = await toConfirming();
     for (let i = 0; i < MAX_BRIEF_RETRIES + 2; i++) {
-      h.host.show(pane, stuck(`f-typed-${i}`));
-      await settle(h);
+      await show(h, pane, stuck(`f-typed-${i}`));
       h.clock.increment(RESUBMIT_AFTER_MS);
       await settle(h);
     }
@@ -72,8 +69,7 @@ describe('a worker is never reported settled while the first prompt sits unsubmi
 
   it('text in the box that is not ours is never pressed: briefing.blocked, and the person may act on it', async () => {
     const pane = await toConfirming();
-    h.host.show(pane, reading({ fingerprint: 'f-other', promptBox: 'fix the login bug', promptBoxKind: 'typed' }));
-    await settle(h);
+    await show(h, pane, reading({ fingerprint: 'f-other', promptBox: 'fix the login bug', promptBoxKind: 'typed' }));
     h.clock.increment(10 * RESUBMIT_AFTER_MS);
     await settle(h);
     const v = h.fleet.view('w1')!;
@@ -84,20 +80,17 @@ describe('a worker is never reported settled while the first prompt sits unsubmi
     await expect(h.fleet.key('w1', 'enter')).rejects.toMatchObject({ code: 'prompt-box-not-empty' });
     h.host.origin = 'person';
     await h.fleet.key('w1', 'enter', { allowNonEmptyBox: true });
-    h.host.show(pane, reading({ state: 'working', fingerprint: 'f-w1' }));
-    await settle(h);
+    await show(h, pane, reading({ state: 'working', fingerprint: 'f-w1' }));
     expect(h.fleet.view('w1')!.stage).toBe('running.working');
   });
 
   it('settled without ever seeing work only when the box is shown empty (no box on screen proves nothing)', async () => {
     const pane = await toConfirming();
-    h.host.show(pane, reading({ fingerprint: 'f-after', promptBox: null, promptBoxKind: null }));
-    await settle(h);
+    await show(h, pane, reading({ fingerprint: 'f-after', promptBox: null, promptBoxKind: null }));
     h.clock.increment(10 * BRIEF_QUIET_MS);
     await settle(h);
     expect(h.fleet.view('w1')!.stage).toBe('briefing.confirming');
-    h.host.show(pane, reading({ fingerprint: 'f-after2' }));
-    await settle(h);
+    await show(h, pane, reading({ fingerprint: 'f-after2' }));
     expect(h.fleet.view('w1')!.stage).toBe('briefing.quieting');
     h.clock.increment(BRIEF_QUIET_MS);
     await settle(h);
@@ -114,30 +107,25 @@ describe('a worker is never reported settled while the first prompt sits unsubmi
 describe('a worker is not reported settled before its first prompt ran', () => {
   it('an idle empty-box screen followed by the spinner within the quiet period is work, never settled', async () => {
     const pane = await toConfirming();
-    h.host.show(pane, reading({ fingerprint: 'f-redraw' }));
-    await settle(h);
+    await show(h, pane, reading({ fingerprint: 'f-redraw' }));
     expect(h.fleet.view('w1')!.stage).toBe('briefing.quieting');
     h.clock.increment(BRIEF_QUIET_MS - 1);
     await settle(h);
     expect(h.fleet.view('w1')!.stage).toBe('briefing.quieting');
-    h.host.show(pane, reading({ state: 'working', fingerprint: 'f-w1' }));
-    await settle(h);
+    await show(h, pane, reading({ state: 'working', fingerprint: 'f-w1' }));
     expect(h.fleet.view('w1')!.stage).toBe('running.working');
     expect(h.store.journal({ actorId: 'worker:w1' }).map((e) => e.to)).not.toContain('settled.checking');
   });
 
   it('every change of the idle screen starts the quiet period again; a repaint of the same screen does not', async () => {
     const pane = await toConfirming();
-    h.host.show(pane, reading({ fingerprint: 'f-frame1' }));
-    await settle(h);
+    await show(h, pane, reading({ fingerprint: 'f-frame1' }));
     h.clock.increment(BRIEF_QUIET_MS - 100);
-    h.host.show(pane, reading({ fingerprint: 'f-frame2' }));
-    await settle(h);
+    await show(h, pane, reading({ fingerprint: 'f-frame2' }));
     h.clock.increment(BRIEF_QUIET_MS - 100);
     await settle(h);
     expect(h.fleet.view('w1')!.stage).toBe('briefing.quieting');
-    h.host.show(pane, reading({ fingerprint: 'f-frame2' }));
-    await settle(h);
+    await show(h, pane, reading({ fingerprint: 'f-frame2' }));
     h.clock.increment(100);
     await settle(h);
     expect(h.fleet.view('w1')!.stage).toBe('settled.unconfirmed');
@@ -145,10 +133,8 @@ describe('a worker is not reported settled before its first prompt ran', () => {
 
   it('a dialog during the quiet period blocks the worker instead', async () => {
     const pane = await toConfirming();
-    h.host.show(pane, reading({ fingerprint: 'f-redraw' }));
-    await settle(h);
-    h.host.show(pane, reading({ state: 'blocked', awaitingInput: true, blockedReason: 'auto-mode', promptBox: null, promptBoxKind: null, fingerprint: 'f-dialog' }));
-    await settle(h);
+    await show(h, pane, reading({ fingerprint: 'f-redraw' }));
+    await show(h, pane, reading({ state: 'blocked', awaitingInput: true, blockedReason: 'auto-mode', promptBox: null, promptBoxKind: null, fingerprint: 'f-dialog' }));
     h.clock.increment(BRIEF_QUIET_MS);
     await settle(h);
     const v = h.fleet.view('w1')!;
@@ -174,8 +160,7 @@ describe('a first prompt that is never taken up blocks the worker instead of lea
   const quietingAcrossTheDeadline = async (): Promise<string> => {
     const pane = await toConfirming();
     h.clock.increment(BRIEF_CONFIRM_MS - 100);
-    h.host.show(pane, reading({ fingerprint: 'f-after' }));
-    await settle(h);
+    await show(h, pane, reading({ fingerprint: 'f-after' }));
     expect(stage()).toBe('briefing.quieting');
     return pane;
   };
@@ -185,8 +170,7 @@ describe('a first prompt that is never taken up blocks the worker instead of lea
     const woke = waitForWorker(h.fleet, 'w1', 'blocked', 20_000, { now: () => h.clock.now() });
     // Repaints of the very screen we briefed from are no sign, and do not move the deadline.
     h.clock.increment(BRIEF_CONFIRM_MS / 2);
-    h.host.show(pane, reading());
-    await settle(h);
+    await show(h, pane, reading());
     expect(await after(BRIEF_CONFIRM_MS / 2 - 1)).toBe('briefing.confirming');
     expect(conditionOf(h.fleet.view('w1')!)).toBe(null);
     expect(await after(1)).toBe('briefing.blocked');
@@ -218,8 +202,7 @@ describe('a first prompt that is never taken up blocks the worker instead of lea
     it(`${seen} seen afterwards recovers the worker (${to}) and clears the problem`, async () => {
       const pane = await toConfirming();
       expect(await after(BRIEF_CONFIRM_MS)).toBe('briefing.blocked');
-      h.host.show(pane, screen);
-      await settle(h);
+      await show(h, pane, screen);
       expect(stage()).toBe(to);
       expect(h.fleet.view('w1')!.problem).toBe(null);
     });
@@ -228,8 +211,7 @@ describe('a first prompt that is never taken up blocks the worker instead of lea
   it('a quiet period that falls back to confirming after the deadline passed blocks at once', async () => {
     const pane = await quietingAcrossTheDeadline();
     // The deadline passes while quieting: the quiet period decides first, never a false block.
-    h.host.show(pane, { ...UNREADABLE_READING });
-    await settle(h);
+    await show(h, pane, { ...UNREADABLE_READING });
     expect(await after(BRIEF_QUIET_MS)).toBe('briefing.confirming');
     // Back in confirming, the deadline re-armed at its passed time is due at once. A simulated
     // clock runs a due timer only when it is moved (a real one runs it on the next tick).
@@ -245,8 +227,7 @@ describe('a first prompt that is never taken up blocks the worker instead of lea
   it('each Enter pressed again on our prompt gets the full confirmation time from that press', async () => {
     const pane = await toConfirming();
     h.clock.increment(BRIEF_CONFIRM_MS - 10 * RESUBMIT_AFTER_MS);
-    h.host.show(pane, stuck());
-    await settle(h);
+    await show(h, pane, stuck());
     // The agent takes the Enter: the box empties back to the screen we briefed from.
     h.host.onSend = (p, rec) => {
       if (rec.key === 'enter') queueMicrotask(() => h.host.show(p, reading()));

@@ -5,55 +5,50 @@
  * first idle, empty-box screen arms an absolute deadline (STARTUP_SETTLE_MS); the prompt goes
  * out when it fires and only if the latest reading is still idle with an empty box.
  */
-import { describe, it, expect, afterEach } from 'vitest';
-import { settle, intent, STALL_MS, type Harness, startHarness } from './helpers/harness.ts';
+import { describe, it, expect } from 'vitest';
+import { dispatchBrief, settle, type Harness, useHarness, show } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { conditionOf } from '../../actors/wait-report.ts';
 import { STARTUP_SETTLE_MS } from '../../machines/worker.machine.ts';
 import { UNREADABLE_READING } from '../../io/screen/unreadable.ts';
 
 const PROMPT = 'Read /data/w1/brief.md and follow it.';
-let h: Harness;
-afterEach(async () => { await h?.fleet.shutdown(); });
+const harness = useHarness();
 
-async function started(): Promise<string> {
-  h = await startHarness();
-  const v = await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: PROMPT });
+/** A started harness with w1 dispatched and waiting for its start screen; the harness and w1's pane. */
+async function started(): Promise<{ h: Harness; pane: string }> {
+  const h = await harness.start();
+  const v = await dispatchBrief(h, 'w1', PROMPT);
   expect(v.stage).toBe('starting.waiting');
-  return v.paneId!;
+  return { h, pane: v.paneId! };
 }
-const typed = () => h.host.sent.filter((s) => s.kind === 'text');
-const stage = () => h.fleet.view('w1')!.stage;
+const typed = (h: Harness) => h.host.sent.filter((s) => s.kind === 'text');
+const stage = (h: Harness) => h.fleet.view('w1')!.stage;
 const dialog = reading({ state: 'blocked', awaitingInput: true, blockedReason: 'folder-trust', promptBox: null, promptBoxKind: null, fingerprint: 'f-dialog' });
 
 describe('the first prompt waits for the start screen to settle', () => {
   it('the first prompt is not typed before the settle deadline, however the start screen is redrawn; then it is typed once', async () => {
-    const pane = await started();
-    h.host.show(pane, reading({ fingerprint: 'f-start1' }));
-    await settle(h);
-    expect(stage()).toBe('starting.settling');
+    const { h, pane } = await started();
+    await show(h, pane, reading({ fingerprint: 'f-start1' }));
+    expect(stage(h)).toBe('starting.settling');
     // Redraws of the start screen do not push the deadline out (it is absolute, from the first one).
     h.clock.increment(STARTUP_SETTLE_MS / 2);
-    h.host.show(pane, reading({ fingerprint: 'f-start2' }));
-    await settle(h);
+    await show(h, pane, reading({ fingerprint: 'f-start2' }));
     h.clock.increment(STARTUP_SETTLE_MS / 2 - 1);
-    h.host.show(pane, reading({ fingerprint: 'f-start3' }));
-    await settle(h);
-    expect(typed()).toEqual([]);
-    expect(stage()).toBe('starting.settling');
+    await show(h, pane, reading({ fingerprint: 'f-start3' }));
+    expect(typed(h)).toEqual([]);
+    expect(stage(h)).toBe('starting.settling');
     h.clock.increment(1);
     await settle(h);
-    expect(typed().map((s) => s.text)).toEqual([PROMPT]);
-    expect(typed()[0]!.reading).toMatchObject({ state: 'idle', promptBox: '', fingerprint: 'f-start3' });
-    expect(stage()).toBe('briefing.confirming');
+    expect(typed(h).map((s) => s.text)).toEqual([PROMPT]);
+    expect(typed(h)[0]!.reading).toMatchObject({ state: 'idle', promptBox: '', fingerprint: 'f-start3' });
+    expect(stage(h)).toBe('briefing.confirming');
   });
 
   it('a dialog during the settle time blocks the worker and is never answered; once a person dismisses it the start screen settles again', async () => {
-    const pane = await started();
-    h.host.show(pane, reading({ fingerprint: 'f-start1' }));
-    await settle(h);
-    h.host.show(pane, dialog);
-    await settle(h);
+    const { h, pane } = await started();
+    await show(h, pane, reading({ fingerprint: 'f-start1' }));
+    await show(h, pane, dialog);
     h.clock.increment(10 * STARTUP_SETTLE_MS);
     await settle(h);
     const v = h.fleet.view('w1')!;
@@ -61,64 +56,57 @@ describe('the first prompt waits for the start screen to settle', () => {
     expect(conditionOf(v)).toBe('blocked');
     expect(h.host.sent).toEqual([]);
     // Dismissed by hand: the box shows again, and the prompt waits its settle time from there.
-    h.host.show(pane, reading({ fingerprint: 'f-start2' }));
-    await settle(h);
-    expect(stage()).toBe('starting.settling');
-    expect(typed()).toEqual([]);
+    await show(h, pane, reading({ fingerprint: 'f-start2' }));
+    expect(stage(h)).toBe('starting.settling');
+    expect(typed(h)).toEqual([]);
     h.clock.increment(STARTUP_SETTLE_MS);
     await settle(h);
-    expect(typed().map((s) => s.text)).toEqual([PROMPT]);
+    expect(typed(h).map((s) => s.text)).toEqual([PROMPT]);
   });
 
   it('text in the box when the settle time runs out is never briefed into: the worker is blocked with the text quoted', async () => {
-    const pane = await started();
-    h.host.show(pane, reading({ fingerprint: 'f-start1' }));
-    await settle(h);
-    h.host.show(pane, reading({ fingerprint: 'f-text', promptBox: 'half a thought', promptBoxKind: 'typed' }));
-    await settle(h);
+    const { h, pane } = await started();
+    await show(h, pane, reading({ fingerprint: 'f-start1' }));
+    await show(h, pane, reading({ fingerprint: 'f-text', promptBox: 'half a thought', promptBoxKind: 'typed' }));
     h.clock.increment(10 * STARTUP_SETTLE_MS);
     await settle(h);
-    expect(stage()).toBe('starting.boxHeld');
+    expect(stage(h)).toBe('starting.boxHeld');
     expect(h.fleet.view('w1')!.problem).toContain('half a thought');
     expect(h.host.sent).toEqual([]);
   });
 
   it('an unreadable screen when the settle time runs out types nothing: the next idle empty box settles again', async () => {
-    const pane = await started();
-    h.host.show(pane, reading({ fingerprint: 'f-start1' }));
-    await settle(h);
-    h.host.show(pane, { ...UNREADABLE_READING });
-    await settle(h);
+    const { h, pane } = await started();
+    await show(h, pane, reading({ fingerprint: 'f-start1' }));
+    await show(h, pane, { ...UNREADABLE_READING });
     h.clock.increment(STARTUP_SETTLE_MS);
     await settle(h);
-    expect(stage()).toBe('starting.waiting');
+    expect(stage(h)).toBe('starting.waiting');
     expect(h.host.sent).toEqual([]);
-    h.host.show(pane, reading({ fingerprint: 'f-start2' }));
-    await settle(h);
+    await show(h, pane, reading({ fingerprint: 'f-start2' }));
     h.clock.increment(STARTUP_SETTLE_MS - 1);
     await settle(h);
-    expect(typed()).toEqual([]);
+    expect(typed(h)).toEqual([]);
     h.clock.increment(1);
     await settle(h);
-    expect(typed().map((s) => s.text)).toEqual([PROMPT]);
+    expect(typed(h).map((s) => s.text)).toEqual([PROMPT]);
   });
 
   it('a restore during the settle time keeps the original absolute deadline', async () => {
-    const pane = await started();
-    h.host.show(pane, reading({ fingerprint: 'f-start1' }));
-    await settle(h);
+    const { h, pane } = await started();
+    await show(h, pane, reading({ fingerprint: 'f-start1' }));
     h.clock.increment(STARTUP_SETTLE_MS - 300);
     await settle(h);
     const { restored } = await h.restart();
     expect(restored).toEqual(['w1']);
     await settle(h);
-    expect(stage()).toBe('starting.settling');
+    expect(stage(h)).toBe('starting.settling');
     h.clock.increment(299);
     await settle(h);
-    expect(typed()).toEqual([]);
+    expect(typed(h)).toEqual([]);
     h.clock.increment(1);
     await settle(h);
-    expect(typed().map((s) => s.text)).toEqual([PROMPT]);
-    expect(stage()).toBe('briefing.confirming');
+    expect(typed(h).map((s) => s.text)).toEqual([PROMPT]);
+    expect(stage(h)).toBe('briefing.confirming');
   });
 });

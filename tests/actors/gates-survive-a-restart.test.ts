@@ -4,7 +4,7 @@
  * with the evidence it was opened with, and an approval after the restart goes on from there.
  */
 import { describe, it, expect } from 'vitest';
-import { intent, settle, showStartScreen, showTurnEnd, STALL_MS, type Harness, startHarness } from './helpers/harness.ts';
+import { intent, showStartScreen, showTurnEnd, STALL_MS, type Harness, startHarness, show } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import type { LandingPort } from '../../actors/ports.ts';
 import type { LandingSummary } from '../../machines/worker.types.ts';
@@ -32,8 +32,7 @@ const EVIDENCE = { posture: 'local-only', base: 'main', branch: 'worktree-w1', b
 async function toDone(h: Harness, id: string): Promise<string> {
   const pane = h.fleet.view(id)!.paneId!;
   await showStartScreen(h, pane);
-  h.host.show(pane, reading({ state: 'working', fingerprint: 'f-w' }));
-  await settle(h);
+  await show(h, pane, reading({ state: 'working', fingerprint: 'f-w' }));
   h.reports.add(`/data/${id}/report.md`);
   await showTurnEnd(h, pane);
   expect(h.fleet.view(id)!.stage).toBe('done');

@@ -8,7 +8,7 @@
 import { describe, it, expect, afterEach } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { settle, toWorking, type Harness, startHarness, advance } from './helpers/harness.ts';
+import { settle, toWorking, type Harness, advance, useHarness, show } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { conditionOf, waitForWorker } from '../../actors/wait-report.ts';
 import { DISPUTE_MS } from '../../actors/witness.ts';
@@ -16,9 +16,9 @@ import { makeTempDir } from '../helpers/temp.ts';
 import type { HookNote } from '../../contract/hook-note.ts';
 
 let h: Harness;
+const harness = useHarness();
 const temps: Array<{ cleanup(): void }> = [];
-afterEach(async () => {
-  await h?.fleet.shutdown();
+afterEach(() => {
   for (const t of temps.splice(0)) t.cleanup();
 });
 
@@ -28,10 +28,9 @@ const asks = (over: Partial<HookNote> = {}): HookNote => ({
 });
 describe('hooks are a second witness beside the screen', () => {
   it('the hook decides when the screen cannot tell: a permission Notification makes the worker blocked with its message', async () => {
-    h = await startHarness();
+    h = await harness.start();
     const pane = await toWorking(h, 'w1');
-    h.host.show(pane, unknown('f-odd'));
-    await settle(h);
+    await show(h, pane, unknown('f-odd'));
     expect(h.fleet.view('w1')!.condition).toBe('busy');
     const waiting = waitForWorker(h.fleet, 'w1', 'blocked', 60 * 60_000, { now: () => h.clock.now() });
     await h.fleet.hook(asks());
@@ -41,31 +40,27 @@ describe('hooks are a second witness beside the screen', () => {
     const report = await waiting;
     expect([report.reason, report.met, report.blockedReason]).toEqual(['blocked', true, 'Claude needs your permission to use Bash']);
     // Another unclassified repaint keeps the hook's word: still blocked.
-    h.host.show(pane, unknown('f-odd-2'));
-    await settle(h);
+    await show(h, pane, unknown('f-odd-2'));
     expect(h.fleet.view('w1')!.condition).toBe('blocked');
     // The next prompt (UserPromptSubmit) ends the word: the screen's could-not-tell is back.
     await h.fleet.hook(asks({ event: 'UserPromptSubmit', message: undefined, notificationType: undefined, at: h.clock.now() + 1 }));
-    h.host.show(pane, unknown('f-odd-3'));
-    await settle(h);
+    await show(h, pane, unknown('f-odd-3'));
     expect(h.fleet.view('w1')!.hookReason).toBeNull();
     expect(h.fleet.view('w1')!.condition).not.toBe('blocked');
   });
 
   it('the screen stays the authority when it can tell: a Stop hook does not make an unclassified screen idle, a readable one wins', async () => {
-    h = await startHarness();
+    h = await harness.start();
     const pane = await toWorking(h, 'w1');
     await h.fleet.hook(asks({ event: 'Stop', message: undefined, notificationType: undefined }));
-    h.host.show(pane, unknown('f-odd'));
-    await settle(h);
+    await show(h, pane, unknown('f-odd'));
     expect(h.fleet.view('w1')!.stage).toBe('running.unsure');
-    h.host.show(pane, reading({ state: 'working', fingerprint: 'f-work-2' }));
-    await settle(h);
+    await show(h, pane, reading({ state: 'working', fingerprint: 'f-work-2' }));
     expect(h.fleet.view('w1')!.stage).toBe('running.working');
   });
 
   it('a disagreement that lasts past its grace becomes disputed (both readings) and wakes hand wait', async () => {
-    h = await startHarness();
+    h = await harness.start();
     await toWorking(h, 'w1');
     const waiting = waitForWorker(h.fleet, 'w1', 'any', 60 * 60_000, { now: () => h.clock.now() });
     await h.fleet.hook(asks());
@@ -83,20 +78,18 @@ describe('hooks are a second witness beside the screen', () => {
   });
 
   it('an answered dialog is no dispute: the hook is spent once the screen showed it and moved on', async () => {
-    h = await startHarness();
+    h = await harness.start();
     const pane = await toWorking(h, 'w1');
-    h.host.show(pane, reading({ state: 'blocked', awaitingInput: true, blockedReason: 'permission', promptBox: null, promptBoxKind: null, fingerprint: 'f-dialog' }));
-    await settle(h);
+    await show(h, pane, reading({ state: 'blocked', awaitingInput: true, blockedReason: 'permission', promptBox: null, promptBoxKind: null, fingerprint: 'f-dialog' }));
     await h.fleet.hook(asks());
-    h.host.show(pane, reading({ state: 'working', fingerprint: 'f-work-3' }));
-    await settle(h);
+    await show(h, pane, reading({ state: 'working', fingerprint: 'f-work-3' }));
     await advance(h, 2 * DISPUTE_MS);
     expect(h.fleet.view('w1')!.disputed).toBeNull();
     expect(h.fleet.view('w1')!.stage).toBe('running.working');
   });
 
   it("the transcript the hooks name gives token usage, each API message counted once", async () => {
-    h = await startHarness();
+    h = await harness.start();
     await toWorking(h, 'w1');
     const dir = makeTempDir('transcript');
     temps.push(dir);
@@ -115,10 +108,9 @@ describe('hooks are a second witness beside the screen', () => {
   });
 
   it('a note older than the word in hand never overrides it (a drained queue after live hooks)', async () => {
-    h = await startHarness();
+    h = await harness.start();
     const pane = await toWorking(h, 'w1');
-    h.host.show(pane, unknown('f-odd'));
-    await settle(h);
+    await show(h, pane, unknown('f-odd'));
     await h.fleet.hook(asks());
     await h.fleet.hook(asks({ event: 'Stop', message: undefined, notificationType: undefined, at: h.clock.now() - 1000 }));
     await settle(h);
@@ -128,13 +120,11 @@ describe('hooks are a second witness beside the screen', () => {
 
 describe('a hook note that arrives late', () => {
   it('finds its dialog already answered: spent, never disputed', async () => {
-    h = await startHarness();
+    h = await harness.start();
     const pane = await toWorking(h, 'w1');
     const ranAt = h.clock.now();
-    h.host.show(pane, reading({ state: 'blocked', awaitingInput: true, blockedReason: 'permission', promptBox: null, promptBoxKind: null, fingerprint: 'f-dialog' }));
-    await settle(h);
-    h.host.show(pane, reading({ state: 'working', fingerprint: 'f-work-4' }));
-    await settle(h);
+    await show(h, pane, reading({ state: 'blocked', awaitingInput: true, blockedReason: 'permission', promptBox: null, promptBoxKind: null, fingerprint: 'f-dialog' }));
+    await show(h, pane, reading({ state: 'working', fingerprint: 'f-work-4' }));
     await advance(h, 1000);
     await h.fleet.hook(asks({ at: ranAt }));
     await advance(h, 2 * DISPUTE_MS);

@@ -3,14 +3,14 @@
  * The live path: a failed read is could-not-tell (blind); RECHECK_MS later the pane is read
  * again and, failing that, the host's list and server state decide. Server down → waitFailed.
  */
-import { describe, it, expect, afterEach } from 'vitest';
-import { settle, toWorking, type Harness, startHarness, advance } from './helpers/harness.ts';
+import { describe, it, expect } from 'vitest';
+import { settle, toWorking, type Harness, advance, useHarness } from './helpers/harness.ts';
 import { ScriptedHost, reading } from './helpers/scripted-host.ts';
 import { conditionOf } from '../../actors/wait-report.ts';
 import { RECHECK_MS, RETRY_MS } from '../../actors/pane-feed.ts';
 
 let h: Harness;
-afterEach(async () => { await h?.fleet.shutdown(); });
+const harness = useHarness();
 
 /** The pane vanishes and its last subscribers hear of a change, so the feed reads it. */
 function vanish(pane: string): ReturnType<ScriptedHost['panes']['get']> {
@@ -22,7 +22,7 @@ function vanish(pane: string): ReturnType<ScriptedHost['panes']['get']> {
 
 describe('herdr gone only after a confirmed second read with the server up', () => {
   it('a failed read is blind first; gone only once the second read fails and the server is up', async () => {
-    h = await startHarness({ host: new ScriptedHost('herdr', true) });
+    h = await harness.start({ host: new ScriptedHost('herdr', true) });
     const pane = await toWorking(h, 'h1');
     vanish(pane);
     await settle(h);
@@ -36,7 +36,7 @@ describe('herdr gone only after a confirmed second read with the server up', () 
   });
 
   it('with the server down (or not answering) the worker is waitFailed, never gone, and a later confirmed read decides', async () => {
-    h = await startHarness({ host: new ScriptedHost('herdr', true) });
+    h = await harness.start({ host: new ScriptedHost('herdr', true) });
     const pane = await toWorking(h, 'h2');
     vanish(pane);
     h.host.serverUp = false;
@@ -56,7 +56,7 @@ describe('herdr gone only after a confirmed second read with the server up', () 
   });
 
   it('a read that fails once but succeeds on the second look is not gone', async () => {
-    h = await startHarness({ host: new ScriptedHost('herdr', true) });
+    h = await harness.start({ host: new ScriptedHost('herdr', true) });
     const pane = await toWorking(h, 'h3');
     const saved = vanish(pane)!;
     await settle(h);
@@ -67,7 +67,7 @@ describe('herdr gone only after a confirmed second read with the server up', () 
   });
 
   it('a pane the host lists as exited is an exit with its code, not a guess', async () => {
-    h = await startHarness({ host: new ScriptedHost('herdr', true) });
+    h = await harness.start({ host: new ScriptedHost('herdr', true) });
     const pane = await toWorking(h, 'h4');
     const p = h.host.panes.get(pane)!;
     p.info = { ...p.info, alive: false, exitCode: 7 };

@@ -4,19 +4,19 @@
  * and a restart while a worker was spawning adopts the pane named after it instead of making a
  * second one.
  */
-import { describe, it, expect, afterEach } from 'vitest';
-import { settle, toWorking, intent, STALL_MS, type Harness, startHarness } from './helpers/harness.ts';
+import { describe, it, expect } from 'vitest';
+import { settle, toWorking, intent, STALL_MS, type Harness, useHarness } from './helpers/harness.ts';
 import { ScriptedHost } from './helpers/scripted-host.ts';
 import type { PaneInfo, PaneSpec } from '../../io/terminal/types.ts';
 
 let h: Harness;
-afterEach(async () => { await h?.fleet.shutdown(); });
+const harness = useHarness();
 
 const dispatch = (id: string) => h.fleet.dispatch({ intent: intent(id, { backend: h.host.backend }), stallMs: STALL_MS, firstPrompt: `brief ${id}` });
 
 describe('re-dispatch of an id whose worker is final', () => {
   it('replaces the old actor and store row and keeps the journal', async () => {
-    h = await startHarness();
+    h = await harness.start();
     const first = await toWorking(h, 'r1');
     h.host.exit(first, 1);
     await settle(h);
@@ -39,13 +39,13 @@ describe('re-dispatch of an id whose worker is final', () => {
   });
 
   it('a live worker with that id is still refused', async () => {
-    h = await startHarness();
+    h = await harness.start();
     await toWorking(h, 'r2');
     await expect(dispatch('r2')).rejects.toMatchObject({ code: 'worker-exists' });
   });
 
   it('a row skipped as corrupt on restore is replaced by a re-dispatch with its id', async () => {
-    h = await startHarness();
+    h = await harness.start();
     await toWorking(h, 'c1');
     await h.fleet.shutdown();
     h.store.workers.set('c1', { ...h.store.workers.get('c1')!, snapshotJson: '{not json' });
@@ -71,7 +71,7 @@ class HangingHost extends ScriptedHost {
 describe('restart while spawning must not create a second pane', () => {
   it('a worker restored in spawning adopts the pane named after it', async () => {
     const host = new HangingHost();
-    h = await startHarness({ host });
+    h = await harness.start({ host });
     void dispatch('s1').catch(() => {});
     await settle(h);
     expect(h.fleet.view('s1')!.stage).toBe('spawning');
@@ -89,7 +89,7 @@ describe('restart while spawning must not create a second pane', () => {
 
   it('a worker restored in spawning whose pane was never made gets one', async () => {
     const host = new HangingHost();
-    h = await startHarness({ host });
+    h = await harness.start({ host });
     void dispatch('s2').catch(() => {});
     await settle(h);
     host.panes.clear(); // the previous daemon died before the pane existed

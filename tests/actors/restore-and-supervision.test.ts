@@ -1,15 +1,15 @@
-import { describe, it, expect, afterEach } from 'vitest';
-import { makeHarness, settle, toWorking, intent, STALL_MS, type Harness, startHarness } from './helpers/harness.ts';
+import { describe, it, expect } from 'vitest';
+import { settle, toWorking, intent, STALL_MS, type Harness, useHarness } from './helpers/harness.ts';
 import { ScriptedHost, reading } from './helpers/scripted-host.ts';
 import { RefusedError } from '../../contract/errors.ts';
 import { RECHECK_MS } from '../../actors/pane-feed.ts';
 
 let h: Harness;
-afterEach(async () => { await h?.fleet.shutdown(); });
+const harness = useHarness();
 
 describe('restore', () => {
   it('corrupt and foreign snapshot rows are reported and skipped; the rest of the fleet comes back', async () => {
-    h = await startHarness();
+    h = await harness.start();
     await toWorking(h, 'good');
     await toWorking(h, 'bad-json');
     await toWorking(h, 'bad-state');
@@ -31,7 +31,7 @@ describe('restore', () => {
   });
 
   it('a pty worker whose process died with the daemon is lost; its record (worktree) is kept', async () => {
-    h = await startHarness({ host: new ScriptedHost('pty', false) });
+    h = await harness.start({ host: new ScriptedHost('pty', false) });
     const pane = await toWorking(h, 'p1');
     h.host.panes.delete(pane); // the pty child died with the previous daemon
     await h.restart();
@@ -43,7 +43,7 @@ describe('restore', () => {
   });
 
   it('a tmux pane missing with the server up is gone; with the server down it is wait-failed, not gone', async () => {
-    h = await startHarness();
+    h = await harness.start();
     const p1 = await toWorking(h, 't1');
     const p2 = await toWorking(h, 't2');
     h.host.panes.delete(p1);
@@ -68,7 +68,7 @@ describe('restore', () => {
   });
 
   it('every transition is journaled with the snapshot, and the journal continues across a restart', async () => {
-    h = await startHarness();
+    h = await harness.start();
     const pane = await toWorking(h, 'j1');
     const before = h.store.journal({ actorId: 'worker:j1' }).length;
     await h.restart();
@@ -87,7 +87,7 @@ describe('restore', () => {
 describe('supervision', () => {
   it('a worker actor that throws is marked failed and the fleet stays up', async () => {
     // A port that throws synchronously inside the worker's action crashes that actor.
-    h = makeHarness({
+    h = harness.make({
       ports: {
         sendText: (host, paneId, text) => {
           if (text === 'boom') throw new Error('port exploded');
@@ -110,7 +110,7 @@ describe('supervision', () => {
   });
 
   it('an unknown worker id is refused with a typed error that names it and hand status', async () => {
-    h = await startHarness();
+    h = await harness.start();
     const err = await h.fleet.send('nobody', 'x').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RefusedError);
     expect((err as RefusedError).code).toBe('unknown-worker');

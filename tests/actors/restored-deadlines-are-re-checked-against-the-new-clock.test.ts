@@ -3,17 +3,17 @@
  * restarted after the wall clock was set back would find every deadline hours ahead (lost for
  * those hours); a restored deadline is never further ahead than it could have been armed.
  */
-import { describe, it, expect, afterEach } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { makeHarness, settle, toWorking, STALL_MS, type Harness, startHarness } from './helpers/harness.ts';
+import { settle, toWorking, STALL_MS, type Harness, useHarness } from './helpers/harness.ts';
 
 const HOUR = 3_600_000;
 let h: Harness;
-afterEach(async () => { await h?.fleet.shutdown(); });
+const harness = useHarness();
 
 describe('restored deadlines are re-checked against the new clock', () => {
   it('a restart after the clock was set back two hours still stalls within stallMs', async () => {
-    h = makeHarness();
+    h = harness.make();
     h.clock.set(10 * HOUR);
     await h.fleet.start();
     await toWorking(h, 'w1');
@@ -31,7 +31,7 @@ describe('restored deadlines are re-checked against the new clock', () => {
   });
 
   it('a restart with the clock unchanged keeps the original deadline exactly', async () => {
-    h = await startHarness();
+    h = await harness.start();
     await toWorking(h, 'w1');
     const stallAt = h.fleet.view('w1')!.stallAt!;
     h.clock.increment(STALL_MS / 2);

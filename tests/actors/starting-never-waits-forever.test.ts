@@ -5,18 +5,18 @@
  * prompt's due time blocks it with the box's text quoted (a `hand wait --until blocked` wakes),
  * and a start screen that never changes is a stall.
  */
-import { describe, it, expect, afterEach } from 'vitest';
-import { settle, intent, STALL_MS, type Harness, startHarness } from './helpers/harness.ts';
+import { describe, it, expect } from 'vitest';
+import { dispatchBrief, settle, STALL_MS, type Harness, useHarness, show } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { conditionOf, meets } from '../../actors/wait-report.ts';
 import { STARTUP_SETTLE_MS } from '../../machines/worker.machine.ts';
 
 let h: Harness;
-afterEach(async () => { await h?.fleet.shutdown(); });
+const harness = useHarness();
 
 async function started(): Promise<string> {
-  h = await startHarness();
-  const v = await h.fleet.dispatch({ intent: intent('w1'), stallMs: STALL_MS, firstPrompt: 'Read the brief.' });
+  h = await harness.start();
+  const v = await dispatchBrief(h, 'w1', 'Read the brief.');
   return v.paneId!;
 }
 const view = () => h.fleet.view('w1')!;
@@ -24,8 +24,7 @@ const view = () => h.fleet.view('w1')!;
 describe('starting never waits forever', () => {
   it('text in the box when the first prompt is due wakes a person, the text quoted, and nothing is typed', async () => {
     const pane = await started();
-    h.host.show(pane, reading({ fingerprint: 'f-typed', promptBox: 'who typed this', promptBoxKind: 'typed' }));
-    await settle(h);
+    await show(h, pane, reading({ fingerprint: 'f-typed', promptBox: 'who typed this', promptBoxKind: 'typed' }));
     expect(conditionOf(view()), 'woke before the first prompt was due').toBeNull();
     h.clock.increment(STARTUP_SETTLE_MS);
     await settle(h);
@@ -38,12 +37,10 @@ describe('starting never waits forever', () => {
 
   it('once the person empties the box, the first prompt goes out after the start screen settles', async () => {
     const pane = await started();
-    h.host.show(pane, reading({ fingerprint: 'f-typed', promptBox: 'who typed this', promptBoxKind: 'typed' }));
-    await settle(h);
+    await show(h, pane, reading({ fingerprint: 'f-typed', promptBox: 'who typed this', promptBoxKind: 'typed' }));
     h.clock.increment(STARTUP_SETTLE_MS);
     await settle(h);
-    h.host.show(pane, reading({ fingerprint: 'f-empty' }));
-    await settle(h);
+    await show(h, pane, reading({ fingerprint: 'f-empty' }));
     expect(view().problem).toBeNull();
     h.clock.increment(STARTUP_SETTLE_MS);
     await settle(h);
@@ -52,8 +49,7 @@ describe('starting never waits forever', () => {
 
   it('a start screen that never changes is stalled after stallMs, not busy forever', async () => {
     const pane = await started();
-    h.host.show(pane, reading({ state: 'unknown', promptBox: null, promptBoxKind: null, fingerprint: 'f-splash-stuck' }));
-    await settle(h);
+    await show(h, pane, reading({ state: 'unknown', promptBox: null, promptBoxKind: null, fingerprint: 'f-splash-stuck' }));
     h.clock.increment(STALL_MS - 1_000);
     await settle(h);
     expect(conditionOf(view())).toBeNull();

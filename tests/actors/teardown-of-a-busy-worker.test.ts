@@ -2,17 +2,27 @@
  * `hand stop` of a worker whose turn is still running (reference §2.13, claude-code §6.7), through
  * the real wiring on a scripted host: the scripted agent reacts to keys the way the real one does.
  */
-import { describe, it, expect, afterEach } from 'vitest';
-import { settle, toWorking, type Harness, startHarness, advance } from './helpers/harness.ts';
+import { describe, it, expect } from 'vitest';
+import { settle, type Harness, advance, useHarness, show } from './helpers/harness.ts';
 import { reading, type SentRecord } from './helpers/scripted-host.ts';
 import { INTERRUPT_SETTLE_MS, CLEAR_SETTLE_MS, ESCAPE_SETTLE_MS, BOX_NOT_CLEARED } from '../../machines/worker.machine.ts';
 
 const PROMPT = 'MODE:hang stall the stream';
 let h: Harness;
-afterEach(async () => { await h?.fleet.shutdown(); });
+const harness = useHarness();
 
 /** What went out, one entry per port call: key names and typed text. */
 const sentLog = (): string[] => h.host.sent.map((s) => (s.kind === 'key' ? `key:${String(s.key)}` : `text:${s.text}`));
+
+/** Start w1 working on the module's harness; its pane. */
+async function w1Working(): Promise<string> {
+  const started = await harness.working('w1');
+  h = started.h;
+  return started.pane;
+}
+
+/** What the agent shows when Escape before any reply text puts our prompt back in the box. */
+const promptBack = reading({ fingerprint: 'f-restored', promptBox: PROMPT, promptBoxKind: 'typed' });
 
 /** The agent's answer to each send; /exit always ends it (the box was checked by the machine). */
 function agent(react: (pane: string, rec: SentRecord) => void): void {
@@ -24,8 +34,7 @@ function agent(react: (pane: string, rec: SentRecord) => void): void {
 
 describe('teardown of a busy worker', () => {
   it('stop of a working worker presses Escape, waits for the turn to end, then types /exit', async () => {
-    h = await startHarness();
-    await toWorking(h, 'w1');
+    await w1Working();
     const before = h.host.sent.length;
     // Escape mid-stream: the turn ends and the box comes back empty.
     agent((pane, rec) => { if (rec.key === 'escape') h.host.show(pane, reading({ fingerprint: 'f-interrupted' })); });
@@ -38,11 +47,10 @@ describe('teardown of a busy worker', () => {
   });
 
   it('Escape before any reply text puts the prompt back: one ctrl-u clears it, the box is read back empty, then /exit', async () => {
-    h = await startHarness();
-    await toWorking(h, 'w1');
+    await w1Working();
     const before = h.host.sent.length;
     agent((pane, rec) => {
-      if (rec.key === 'escape') h.host.show(pane, reading({ fingerprint: 'f-restored', promptBox: PROMPT, promptBoxKind: 'typed' }));
+      if (rec.key === 'escape') h.host.show(pane, promptBack);
       if (rec.key === 'ctrl-u') h.host.show(pane, reading({ fingerprint: 'f-cleared' }));
     });
     const res = await h.fleet.stop('w1');
@@ -55,8 +63,7 @@ describe('teardown of a busy worker', () => {
   });
 
   it('a turn that ignores Escape gets its /exit after the bounded wait; the stop then times out, pane not reusable, never a kill', async () => {
-    h = await startHarness();
-    const pane = await toWorking(h, 'w1');
+    const pane = await w1Working();
     const before = h.host.sent.length;
     h.host.onSend = () => {};
     const stopping = h.fleet.stop('w1', { timeoutMs: 30_000 });
@@ -77,11 +84,10 @@ describe('teardown of a busy worker', () => {
   });
 
   it('ctrl-u that leaves the text in the box withholds /exit: the stop ends timed out with the reason', async () => {
-    h = await startHarness();
-    await toWorking(h, 'w1');
+    await w1Working();
     const before = h.host.sent.length;
     agent((pane, rec) => {
-      if (rec.key === 'escape') h.host.show(pane, reading({ fingerprint: 'f-restored', promptBox: PROMPT, promptBoxKind: 'typed' }));
+      if (rec.key === 'escape') h.host.show(pane, promptBack);
     });
     const stopping = h.fleet.stop('w1');
     await settle(h);
@@ -95,10 +101,8 @@ describe('teardown of a busy worker', () => {
   });
 
   it('a menu is still Escaped first and given its settle time; no ctrl-u over a suggestion', async () => {
-    h = await startHarness();
-    const pane = await toWorking(h, 'w1');
-    h.host.show(pane, reading({ state: 'blocked', awaitingInput: true, blockedReason: 'permission', promptBox: null, promptBoxKind: null, fingerprint: 'f-menu' }));
-    await settle(h);
+    const pane = await w1Working();
+    await show(h, pane, reading({ state: 'blocked', awaitingInput: true, blockedReason: 'permission', promptBox: null, promptBoxKind: null, fingerprint: 'f-menu' }));
     const before = h.host.sent.length;
     // The agent swallows the Escape without repainting: only the settle time moves teardown on.
     h.host.onSend = (p, rec) => { if (rec.text === '/exit') queueMicrotask(() => h.host.exit(p, 0)); };
@@ -107,18 +111,15 @@ describe('teardown of a busy worker', () => {
     expect(h.fleet.view('w1')!.stage).toBe('teardown.settlingAfterEscape');
     await advance(h, ESCAPE_SETTLE_MS - 1);
     expect(sentLog().slice(before)).toEqual(['key:escape']);
-    h.host.show(pane, reading({ fingerprint: 'f-suggested', promptBox: 'run the tests', promptBoxKind: 'suggestion' }));
-    await settle(h);
+    await show(h, pane, reading({ fingerprint: 'f-suggested', promptBox: 'run the tests', promptBoxKind: 'suggestion' }));
     expect(sentLog().slice(before)).toEqual(['key:escape', 'text:/exit']);
     const res = await stopping;
     expect(res).toMatchObject({ exitCode: 0, paneReusable: true });
   });
 
   it('an idle worker with text typed in its box gets one ctrl-u before /exit, never the text submitted with /exit appended', async () => {
-    h = await startHarness();
-    const pane = await toWorking(h, 'w1');
-    h.host.show(pane, reading({ fingerprint: 'f-typed', promptBox: 'half a thought', promptBoxKind: 'typed' }));
-    await settle(h);
+    const pane = await w1Working();
+    await show(h, pane, reading({ fingerprint: 'f-typed', promptBox: 'half a thought', promptBoxKind: 'typed' }));
     const before = h.host.sent.length;
     agent((p, rec) => { if (rec.key === 'ctrl-u') h.host.show(p, reading({ fingerprint: 'f-cleared' })); });
     const res = await h.fleet.stop('w1');

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { HandError } from '../../contract/errors.ts';
 import type { DialogReading } from '../../io/screen/types.ts';
-import { makeHarness, settle, toWorking } from './helpers/harness.ts';
+import { makeHarness, toWorking, show } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 
 const dialog = (over: Partial<DialogReading> = {}): DialogReading => ({
@@ -22,8 +22,7 @@ describe('the machine refuses text while a dialog waits', () => {
   it('SEND into a blocked reading is refused awaiting-input, with or without the box override; nothing is sent; a key goes through', async () => {
     const h = makeHarness();
     const pane = await toWorking(h, 'w1');
-    h.host.show(pane, menu(dialog()));
-    await settle(h);
+    await show(h, pane, menu(dialog()));
     expect(h.fleet.view('w1')!.stage).toBe('running.blocked');
     const before = h.host.sent.length;
     for (const allowNonEmptyBox of [false, true]) {
@@ -43,8 +42,7 @@ describe('the machine refuses text while a dialog waits', () => {
   it('a dialog the reader could not itemise is refused too (blocked is enough)', async () => {
     const h = makeHarness();
     const pane = await toWorking(h, 'w2');
-    h.host.show(pane, reading({ state: 'blocked', awaitingInput: true, blockedReason: 'onboarding', promptBox: null, promptBoxKind: null, fingerprint: 'f-x' }));
-    await settle(h);
+    await show(h, pane, reading({ state: 'blocked', awaitingInput: true, blockedReason: 'onboarding', promptBox: null, promptBoxKind: null, fingerprint: 'f-x' }));
     const err = (await h.fleet.send('w2', 'go').catch((e: unknown) => e)) as HandError;
     expect(err.code).toBe('awaiting-input');
     expect(err.message).toContain('onboarding');
@@ -53,8 +51,7 @@ describe('the machine refuses text while a dialog waits', () => {
   it('with the cursor in the free-text field the send is that field\'s answer and goes through', async () => {
     const h = makeHarness();
     const pane = await toWorking(h, 'w3');
-    h.host.show(pane, menu(dialog({ cursor: 2, textField: true })));
-    await settle(h);
+    await show(h, pane, menu(dialog({ cursor: 2, textField: true })));
     const before = h.host.sent.length;
     await h.fleet.send('w3', 'MariaDB');
     expect(h.host.sent.length).toBe(before + 1);

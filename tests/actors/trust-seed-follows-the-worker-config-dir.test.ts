@@ -7,17 +7,15 @@
  */
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRealPorts } from '../../actors/daemon/real-ports.ts';
-import { makeTempDir } from '../helpers/temp.ts';
+import { useTempDirs } from '../helpers/use-temp-dir.ts';
 import { intent } from './helpers/harness.ts';
 
-let tmp: ReturnType<typeof makeTempDir> | undefined;
-afterEach(() => tmp?.cleanup());
+const tempDir = useTempDirs();
 
 function setup() {
-  tmp = makeTempDir('trust-config-dir');
-  const root = realpathSync(tmp.path);
+  const root = realpathSync(tempDir('trust-config-dir'));
   const dirs = { home: join(root, 'home'), config: join(root, 'config'), addedHome: join(root, 'added-home'), worktree: join(root, 'wt'), briefs: join(root, 'briefs') };
   for (const d of Object.values(dirs)) mkdirSync(d);
   for (const d of [dirs.home, dirs.config, dirs.addedHome]) writeFileSync(join(d, '.claude.json'), '{"hasCompletedOnboarding":true}\n');
@@ -28,32 +26,26 @@ const trusted = (dir: string, worktree: string): boolean =>
   (JSON.parse(readFileSync(join(dir, '.claude.json'), 'utf8')) as { projects?: Record<string, { hasTrustDialogAccepted?: boolean }> })
     .projects?.[worktree]?.hasTrustDialogAccepted === true;
 
+/** The config dirs a case names; each case's environment maps a variable to one of them. */
+type Dir = 'home' | 'config' | 'addedHome';
+const cases: Array<{ rule: string; caller: Record<string, Dir>; added?: Record<string, Dir>; trustedIn: Dir; notIn: Dir[] }> = [
+  { rule: 'CLAUDE_CONFIG_DIR in the caller environment: trust goes there, not under HOME', caller: { HOME: 'home', CLAUDE_CONFIG_DIR: 'config' }, trustedIn: 'config', notIn: ['home'] },
+  { rule: 'CLAUDE_CONFIG_DIR added with --env wins over the caller HOME', caller: { HOME: 'home' }, added: { CLAUDE_CONFIG_DIR: 'config' }, trustedIn: 'config', notIn: ['home'] },
+  {
+    rule: 'without CLAUDE_CONFIG_DIR the HOME the worker is launched with (--env HOME wins) gets it',
+    caller: { HOME: 'home' }, added: { HOME: 'addedHome' }, trustedIn: 'addedHome', notIn: ['home', 'config'],
+  },
+];
+
 describe('folder trust is seeded in the .claude.json the worker will read', () => {
-  it('CLAUDE_CONFIG_DIR in the caller environment: trust goes there, not under HOME', async () => {
+  // One test per case, named by its rule (it.each's '$rule' would quote and cut the name).
+  for (const { rule, caller, added, trustedIn, notIn } of cases) it(rule, async () => {
     const { dirs, w } = setup();
+    const env = (named: Record<string, Dir>) => Object.fromEntries(Object.entries(named).map(([k, d]) => [k, dirs[d]]));
     const ports = createRealPorts({ fallbackEnv: {} });
-    ports.rememberCallerEnv('w1', { HOME: dirs.home, CLAUDE_CONFIG_DIR: dirs.config });
+    ports.rememberCallerEnv('w1', env(caller), added && env(added));
     await ports.seedAgent(w, new AbortController().signal);
-    expect(trusted(dirs.config, dirs.worktree)).toBe(true);
-    expect(trusted(dirs.home, dirs.worktree)).toBe(false);
-  });
-
-  it('CLAUDE_CONFIG_DIR added with --env wins over the caller HOME', async () => {
-    const { dirs, w } = setup();
-    const ports = createRealPorts({ fallbackEnv: {} });
-    ports.rememberCallerEnv('w1', { HOME: dirs.home }, { CLAUDE_CONFIG_DIR: dirs.config });
-    await ports.seedAgent(w, new AbortController().signal);
-    expect(trusted(dirs.config, dirs.worktree)).toBe(true);
-    expect(trusted(dirs.home, dirs.worktree)).toBe(false);
-  });
-
-  it('without CLAUDE_CONFIG_DIR the HOME the worker is launched with (--env HOME wins) gets it', async () => {
-    const { dirs, w } = setup();
-    const ports = createRealPorts({ fallbackEnv: {} });
-    ports.rememberCallerEnv('w1', { HOME: dirs.home }, { HOME: dirs.addedHome });
-    await ports.seedAgent(w, new AbortController().signal);
-    expect(trusted(dirs.addedHome, dirs.worktree)).toBe(true);
-    expect(trusted(dirs.home, dirs.worktree)).toBe(false);
-    expect(trusted(dirs.config, dirs.worktree)).toBe(false);
+    expect(trusted(dirs[trustedIn], dirs.worktree)).toBe(true);
+    for (const d of notIn) expect(trusted(dirs[d], dirs.worktree)).toBe(false);
   });
 });

@@ -3,20 +3,18 @@
  * migrated on restore, not skipped: the missing fields take the value version 1 meant, the
  * worker comes back where it was, and its next write is the current version.
  */
-import { describe, it, expect, afterEach } from 'vitest';
-import { settle, toWorking, type Harness, startHarness } from './helpers/harness.ts';
+import { describe, it, expect } from 'vitest';
+import { settle, useHarness, show } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { SNAPSHOT_VERSION } from '../../actors/snapshot-codec.ts';
 import { CONTEXT_DEFAULTS_SINCE_V1, CONTEXT_DEFAULTS_SINCE_V2 } from '../../machines/worker.types.ts';
 
-let h: Harness;
-afterEach(async () => { await h?.fleet.shutdown(); });
+const harness = useHarness();
 
 describe('version-1 snapshots are migrated on restore', () => {
   it('a version-1 row without the later fields restores with their defaults and is written back as the current version', async () => {
     expect(SNAPSHOT_VERSION).toBe(3);
-    h = await startHarness();
-    const pane = await toWorking(h, 'w1');
+    const { h, pane } = await harness.working('w1');
     await h.fleet.shutdown();
     const row = h.store.workers.get('w1')!;
     const snap = JSON.parse(row.snapshotJson!);
@@ -33,8 +31,7 @@ describe('version-1 snapshots are migrated on restore', () => {
     expect(v.stage).toBe('running.working');
     expect([v.landing, v.landed, v.rejection, v.landingFailure]).toEqual([null, null, null, null]);
 
-    h.host.show(pane, reading({ state: 'idle', fingerprint: 'f-idle' }));
-    await settle(h);
+    await show(h, pane, reading({ state: 'idle', fingerprint: 'f-idle' }));
     const written = h.store.workers.get('w1')!;
     expect(written.snapshotVersion).toBe(SNAPSHOT_VERSION);
     expect(JSON.parse(written.snapshotJson!).context).toMatchObject(CONTEXT_DEFAULTS_SINCE_V1);

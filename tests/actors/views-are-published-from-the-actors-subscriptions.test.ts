@@ -4,16 +4,15 @@
  * worker passes through, only after the journal committed it, also for a fleet restored from its
  * snapshot and for an id dispatched again; the journal itself publishes nothing.
  */
-import { describe, it, expect, afterEach } from 'vitest';
+import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { settle, showTurnEnd, toWorking, type Harness, startHarness } from './helpers/harness.ts';
+import { settle, showTurnEnd, toWorking, type Harness, useHarness } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { KINGSHAND_ROOT as ROOT } from '../../io/root.ts';
 import type { WorkerView } from '../../actors/worker-view.ts';
 
-let h: Harness;
-afterEach(async () => { await h?.fleet.shutdown(); });
+const harness = useHarness();
 
 /** Each view heard, with whether the journal already held a row that moved the worker to its stage. */
 function listen(hh: Harness, id: string): Array<{ stage: string; committed: boolean }> {
@@ -28,7 +27,7 @@ function listen(hh: Harness, id: string): Array<{ stage: string; committed: bool
 
 describe('views are published from the actors subscriptions', () => {
   it('a listener hears every stage a worker passes through, each only after the journal committed it', async () => {
-    h = await startHarness();
+    const h = await harness.start();
     const heard = listen(h, 'w1');
     const pane = await toWorking(h, 'w1');
     await showTurnEnd(h, pane);
@@ -42,8 +41,7 @@ describe('views are published from the actors subscriptions', () => {
   });
 
   it('a fleet restored from its snapshot publishes its workers from their restored actors', async () => {
-    h = await startHarness();
-    const pane = await toWorking(h, 'w1');
+    const { h, pane } = await harness.working('w1');
     await h.restart();
     await settle(h);
     const heard = listen(h, 'w1');
@@ -53,8 +51,7 @@ describe('views are published from the actors subscriptions', () => {
   });
 
   it('an id dispatched again is published from its new actor only', async () => {
-    h = await startHarness();
-    const first = await toWorking(h, 'w1');
+    const { h, pane: first } = await harness.working('w1');
     h.host.exit(first, 0);
     await settle(h);
     expect(h.fleet.view('w1')!.condition).toBe('gone');

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { intent, settle, showStartScreen, showTurnEnd, STALL_MS, startHarness } from './helpers/harness.ts';
+import { intent, showStartScreen, showTurnEnd, STALL_MS, startHarness, show } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 
 describe('worker lifecycle through the real wiring', () => {
@@ -11,14 +11,12 @@ describe('worker lifecycle through the real wiring', () => {
     await showStartScreen(h, pane);
     expect(h.fleet.view('w1')!.stage).toBe('briefing.confirming');
     expect(h.host.sent.map((s) => s.text)).toEqual(['read the brief']);
-    h.host.show(pane, reading({ state: 'working', promptBox: '', fingerprint: 'f-w1' }));
-    await settle(h);
+    await show(h, pane, reading({ state: 'working', promptBox: '', fingerprint: 'f-w1' }));
     expect(h.fleet.view('w1')!.stage).toBe('running.working');
     await showTurnEnd(h, pane);
     expect(h.fleet.view('w1')!.stage).toBe('settled.unconfirmed');
     h.reports.add('/data/w1/report.md');
-    h.host.show(pane, reading({ fingerprint: 'f-idle3' }));
-    await settle(h);
+    await show(h, pane, reading({ fingerprint: 'f-idle3' }));
     expect(h.fleet.view('w1')!.stage).toBe('done');
     h.host.onSend = (p, rec) => { if (rec.text === '/exit') queueMicrotask(() => h.host.exit(p, 0)); };
     const res = await h.fleet.stop('w1');

@@ -3,22 +3,15 @@
  * read as an empty box, and /exit typed after them ("  /exit") is a prompt, not the command, so
  * `hand stop` timed out after 30 s. The app cursor shows the blanks: they read as typed text, which teardown clears (ctrl-u) before /exit.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCliWorld, type CliWorld } from './cli-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { dispatchYoloMock, useCliWorld } from '../helpers/cli-world.ts';
 
-let w: CliWorld;
-beforeAll(async () => {
-  w = await makeCliWorld('cli-stop-blanks');
-});
-afterAll(async () => {
-  await w.cleanup();
-});
+const makeWorld = useCliWorld();
 
 describe('stop clears blanks typed into the box', () => {
   it('a box holding only spaces still ends with /exit: stopped, exit 0', async () => {
-    expect((await w.hand(['annex', w.repo, '--yolo'])).code).toBe(0);
-    const d = await w.hand(['dispatch', 'w1', '--repo', w.repo, '--brief', w.brief('b', 'Say hello.'), '--agent', 'mock', '--json']);
-    expect(d.code, d.stderr).toBe(0);
+    const w = await makeWorld('cli-stop-blanks');
+    await dispatchYoloMock(w, 'w1', 'Say hello.', 'b');
     const settled = await w.hand(['wait', 'w1', '--until', 'settled', '--timeout', '30s', '--json']);
     expect(settled.code, settled.stdout + settled.stderr).toBe(0);
     for (let i = 0; i < 3; i++) expect((await w.hand(['keys', 'w1', 'space'])).code).toBe(0);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, waitFor } from '../helpers/temp.ts';
-import { handRunner, stopInstallation, type HandRunner } from '../helpers/hand-process.ts';
+import { envWithoutHandHome, handRunner, startDaemon, stopInstallation, type HandRunner } from '../helpers/hand-process.ts';
 import { isProcessAlive } from '../helpers/processes.ts';
 
 let tmp: ReturnType<typeof makeTempDir>;
@@ -21,12 +21,8 @@ beforeAll(async () => {
   tmp = makeTempDir('lock-holder');
   home = join(tmp.path, 'state');
   socket = join(home, 'hand.sock');
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'HAND_HOME') env[k] = v;
-  hand = handRunner(home, env, 60_000);
-  const r = await hand(['daemon', 'start', '--json']);
-  expect(r.code, r.stderr).toBe(0);
-  pid = r.json.pid;
+  hand = handRunner(home, envWithoutHandHome(), 60_000);
+  pid = await startDaemon(hand);
 }, 60_000);
 afterAll(async () => {
   if (pid && isProcessAlive(pid)) process.kill(pid, 'SIGCONT');

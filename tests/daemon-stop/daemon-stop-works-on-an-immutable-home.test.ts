@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { makeTempDir, waitFor } from '../helpers/temp.ts';
-import { handRunner, stopInstallation, type HandRunner } from '../helpers/hand-process.ts';
+import { envWithoutHandHome, handRunner, startDaemon, stopInstallation, type HandRunner } from '../helpers/hand-process.ts';
 import { isProcessAlive } from '../helpers/processes.ts';
 
 let tmp: ReturnType<typeof makeTempDir>;
@@ -21,12 +21,8 @@ const chattr = (flag: string) => execFileSync('chattr', [flag, home], { stdio: '
 beforeAll(async () => {
   tmp = makeTempDir('immutable-home');
   home = join(tmp.path, 'state');
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'HAND_HOME') env[k] = v;
-  hand = handRunner(home, env, 30_000);
-  const r = await hand(['daemon', 'start', '--json']);
-  expect(r.code, r.stderr).toBe(0);
-  pid = r.json.pid;
+  hand = handRunner(home, envWithoutHandHome(), 30_000);
+  pid = await startDaemon(hand);
   try {
     chattr('+i');
   } catch (err) {

@@ -45,6 +45,7 @@ const at = (stage: string) => (s: string) => s === stage;
 const HOLD = (hold: HoldableState): Entry => ({ recipe: { project: 'yolo', task: 'work', hold, reach: at(hold) } });
 const NO_PORT = 'entered and left on screen readings alone, with no port to hold it; the fault holds on either side bracket it';
 const BRIEF_DETOUR = 'entered only when the agent loses or delays the first Enter in a particular way; no port holds it (tests/actors/first-prompt-submission.test.ts restores it under a simulated clock)';
+const TEARDOWN_STEP = 'teardown step (see teardown.begin)';
 
 export const CATALOGUE: Record<string, Entry> = {
   admission: { skip: 'decided in the dispatch call itself (no port, no wait): a worker is never persisted resting there' },
@@ -81,16 +82,16 @@ export const CATALOGUE: Record<string, Entry> = {
   'landing.cleaning': { skip: 'follows a landing; a few ms of pane close and worktree removal' },
   parked: { skip: "the mock's report never opens a decision" },
   'teardown.begin': { skip: 'held only while a stop is in flight; after every fault each live worker is stopped, walking teardown on the restored daemon' },
-  'teardown.escaping': { skip: 'teardown step (see teardown.begin)' },
-  'teardown.settlingAfterEscape': { skip: 'teardown step (see teardown.begin)' },
-  'teardown.checkingTurn': { skip: 'teardown step (see teardown.begin)' },
-  'teardown.interrupting': { skip: 'teardown step (see teardown.begin)' },
-  'teardown.awaitingInterrupt': { skip: 'teardown step (see teardown.begin)' },
-  'teardown.checkingBox': { skip: 'teardown step (see teardown.begin)' },
-  'teardown.clearingBox': { skip: 'teardown step (see teardown.begin)' },
-  'teardown.awaitingClear': { skip: 'teardown step (see teardown.begin)' },
-  'teardown.exiting': { skip: 'teardown step (see teardown.begin)' },
-  'teardown.awaitingExit': { skip: 'teardown step (see teardown.begin)' },
+  'teardown.escaping': { skip: TEARDOWN_STEP },
+  'teardown.settlingAfterEscape': { skip: TEARDOWN_STEP },
+  'teardown.checkingTurn': { skip: TEARDOWN_STEP },
+  'teardown.interrupting': { skip: TEARDOWN_STEP },
+  'teardown.awaitingInterrupt': { skip: TEARDOWN_STEP },
+  'teardown.checkingBox': { skip: TEARDOWN_STEP },
+  'teardown.clearingBox': { skip: TEARDOWN_STEP },
+  'teardown.awaitingClear': { skip: TEARDOWN_STEP },
+  'teardown.exiting': { skip: TEARDOWN_STEP },
+  'teardown.awaitingExit': { skip: TEARDOWN_STEP },
   'teardown.timedOut': { skip: 'needs an agent that ignores /exit for the whole stop timeout (30 s)' },
   waitFailed: { skip: 'the answer to a tmux server that does not answer: produced by the tmux-server fault, not a starting point' },
   stopped: { recipe: { project: 'yolo', task: 'work', thenStop: true, reach: at('stopped') } },

@@ -11,6 +11,13 @@ function declare(repo: string, body: string) {
   writeFileSync(join(repo, '.no-mistakes.yaml'), body);
 }
 
+/** Makes the local branch `branch`, declares `base_branch: <value>` (block form), and resolves. */
+function resolveWithLocalBranch(repo: string, branch: string, value = branch) {
+  git(repo, 'branch', branch);
+  declare(repo, `pr:\n  base_branch: ${value}\n`);
+  return resolveBaseRef(repo);
+}
+
 async function refusal(p: Promise<unknown>): Promise<RefusedError> {
   const err = await p.then(
     () => null,
@@ -32,9 +39,7 @@ describe('base ref resolution', () => {
 
   it('a declared branch that exists only locally on a repo with an origin is used, with a stale-copy warning', async () => {
     const f = track(makeClonedRepo());
-    git(f.repo, 'branch', 'dev');
-    declare(f.repo, 'pr:\n  base_branch: "dev"\n');
-    const r = await resolveBaseRef(f.repo);
+    const r = await resolveWithLocalBranch(f.repo, 'dev', '"dev"');
     expect(r.base).toBe('dev');
     expect(r.warnings.join('\n')).toMatch(/only as a local branch.*stale/);
   });
@@ -59,9 +64,7 @@ describe('base ref resolution', () => {
 
   it('a declared worker branch is rejected on its name alone', async () => {
     const f = track(makeRepo());
-    git(f.repo, 'branch', 'worktree-T-1');
-    declare(f.repo, 'pr:\n  base_branch: worktree-T-1\n');
-    const r = await resolveBaseRef(f.repo);
+    const r = await resolveWithLocalBranch(f.repo, 'worktree-T-1');
     expect(r.base).toBe('main');
     expect(r.rejected).toContain('worktree-T-1');
     expect(r.warnings.join('\n')).toMatch(/worker branch/);

@@ -3,19 +3,15 @@
  * versions the screen reader was scored on (the capture corpus), and which prerequisites
  * `hand doctor` checks are missing, each with its fix (issue 22, digest and survey).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { claudeStanding, setupFacts, FIX_GIT, FIX_TMUX } from '../../io/agent/setup-facts.ts';
 import { CORPUS_VERSIONS } from '../../io/screen/profiles/claude-versions.ts';
 import { setupLines } from '../../cli/commands/picture-text.ts';
-import { makeTempDir } from '../helpers/temp.ts';
+import { useTempDirs } from '../helpers/use-temp-dir.ts';
 
-let tmp: { path: string; cleanup: () => void } | null = null;
-afterEach(() => {
-  tmp?.cleanup();
-  tmp = null;
-});
+const tempDir = useTempDirs();
 
 describe('the Claude Code version line against the corpus', () => {
   it('says whether the version was scored, which scored version reads a version between, and the capture fix past the newest', () => {
@@ -33,10 +29,10 @@ describe('the Claude Code version line against the corpus', () => {
 
 describe('missing prerequisites', () => {
   it('names git and tmux missing from the PATH workers are started with, each with the fix doctor prints', async () => {
-    tmp = makeTempDir('setup-facts');
-    const bare = join(tmp.path, 'bin');
+    const root = tempDir('setup-facts');
+    const bare = join(root, 'bin');
     mkdirSync(bare);
-    const facts = await setupFacts({ PATH: bare, HOME: tmp.path });
+    const facts = await setupFacts({ PATH: bare, HOME: root });
     expect(facts.missing.map((m) => m.name)).toEqual(['git', 'tmux']);
     expect(facts.missing.find((m) => m.name === 'git')!.fix).toBe(FIX_GIT);
     expect(facts.missing.find((m) => m.name === 'tmux')!.fix).toBe(FIX_TMUX);
@@ -51,11 +47,11 @@ describe('missing prerequisites', () => {
   });
 
   it('nothing missing when git and tmux are on the PATH; a missing agent binary is said once, as missing', async () => {
-    tmp = makeTempDir('setup-facts-ok');
-    const bin = join(tmp.path, 'bin');
+    const root = tempDir('setup-facts-ok');
+    const bin = join(root, 'bin');
     mkdirSync(bin);
     for (const tool of ['git', 'tmux']) symlinkSync(`/usr/bin/${tool}`, join(bin, tool));
-    expect((await setupFacts({ PATH: bin, HOME: tmp.path })).missing).toEqual([]);
+    expect((await setupFacts({ PATH: bin, HOME: root })).missing).toEqual([]);
     const noClaude = { claude: claudeStanding(null, null), missing: [{ name: 'claude' as const, detail: 'Claude Code not found: --agent claude cannot start', fix: 'npm install --save-exact @anthropic-ai/claude-code@2.1.332' }] };
     expect(setupLines(noClaude)).toEqual(['MISSING claude: Claude Code not found: --agent claude cannot start; fix: npm install --save-exact @anthropic-ai/claude-code@2.1.332']);
   });

@@ -4,28 +4,24 @@
  * `hand memory check` (chars/4 estimated tokens of the two memory files against memory/budget;
  * OVER when exceeded; a malformed budget is an error, never the default).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTempDir } from '../helpers/temp.ts';
+import { useTempDirs } from '../helpers/use-temp-dir.ts';
 import { HAND_BIN, runProcess } from '../helpers/hand-process.ts';
 import { initWorkspace } from '../../io/workspace/init.ts';
 import { workspacePaths } from '../../io/workspace/layout.ts';
 import { addIndexEntry, indexDrift, readIndex } from '../../io/workspace/data-index.ts';
 import { memoryReport } from '../../io/workspace/memory.ts';
 
-let tmp: { path: string; cleanup: () => void } | null = null;
-afterEach(() => {
-  tmp?.cleanup();
-  tmp = null;
-});
+const tempDir = useTempDirs();
 
 function workspace() {
-  tmp = makeTempDir('hand-index');
-  const ws = join(tmp.path, 'ws');
-  initWorkspace({ dir: ws, home: null, stateDir: join(tmp.path, 'state'), node: process.execPath, handBin: HAND_BIN, version: 'test' });
+  const root = tempDir('hand-index');
+  const ws = join(root, 'ws');
+  initWorkspace({ dir: ws, home: null, stateDir: join(root, 'state'), node: process.execPath, handBin: HAND_BIN, version: 'test' });
   const p = workspacePaths(ws);
-  const hand = (...args: string[]) => runProcess([process.execPath, HAND_BIN, '--home', join(tmp!.path, 'state'), ...args, '--workspace', ws, '--json'], { PATH: process.env.PATH ?? '' }, 30_000);
+  const hand = (...args: string[]) => runProcess([process.execPath, HAND_BIN, '--home', join(root, 'state'), ...args, '--workspace', ws, '--json'], { PATH: process.env.PATH ?? '' }, 30_000);
   return { p, hand };
 }
 

@@ -3,25 +3,21 @@
  * nothing; an upgrade rewrites kit files and never the person's; a directory holding other
  * things is refused unless named with --force-dir; every file written is printed.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeTempDir } from '../helpers/temp.ts';
+import { useTempDirs } from '../helpers/use-temp-dir.ts';
 import { HAND_BIN, runProcess } from '../helpers/hand-process.ts';
 import { SKILLS } from '../../io/workspace/init.ts';
 
-let tmp: { path: string; cleanup: () => void } | null = null;
-afterEach(() => {
-  tmp?.cleanup();
-  tmp = null;
-});
+const tempDir = useTempDirs();
 
 function world() {
-  tmp = makeTempDir('hand-init');
-  const state = join(tmp.path, 'state');
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(tmp.path, 'home'), HAND_HOME: state };
+  const root = tempDir('hand-init');
+  const state = join(root, 'state');
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: join(root, 'home'), HAND_HOME: state };
   const init = (...args: string[]) => runProcess([process.execPath, HAND_BIN, 'init', ...args], env, 30_000);
-  return { root: tmp.path, state, ws: join(tmp.path, 'ws'), init };
+  return { root, state, ws: join(root, 'ws'), init };
 }
 
 const PERSON_FILES = ['instructions.md', 'memory/king.md', 'memory/learnings.md', 'memory/budget', 'data/index.md'];

@@ -5,21 +5,16 @@
  * and offers the review page; rally can steer, relaunch and discard; afk engages away mode and
  * relays its account; survey reads the queue; a worker's words are data, never instructions.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { initKit } from '../helpers/kit-workspace.ts';
+import { useKit } from '../helpers/kit-workspace.ts';
 
-let kit: Awaited<ReturnType<typeof initKit>> | null = null;
-afterEach(() => {
-  kit?.cleanup();
-  kit = null;
-});
+const makeKit = useKit();
 
 describe('the kit runs the whole workflow', () => {
   it('arms one fleet-wide Monitor, files items, offers the page, steers, relaunches, discards and goes away', async () => {
-    kit = await initKit('kit-workflow');
-    const read = kit.read;
+    const { read } = await makeKit('kit-workflow');
     const claude = read('CLAUDE.md');
     expect(claude).toMatch(/Monitor with `\S*node\S* \S*hand\.js watch --needs-you --timeout 29m`/);
     expect(claude).toContain('never park yourself on one worker with a blocking `wait`');
@@ -47,7 +42,7 @@ describe('the kit runs the whole workflow', () => {
     // Claude Code 2.1.332's Monitor runs its command under the Bash permission rules: a command no
     // allow rule covers draws "This command requires approval" on the Hand's screen (measured;
     // docs/2026-12-02-the-hand-is-woken-by-monitor.md).
-    kit = await initKit('kit-monitor-rule');
+    const kit = await makeKit('kit-monitor-rule');
     const command = /Monitor with `([^`]+)`/.exec(readFileSync(join(kit.ws, 'CLAUDE.md'), 'utf8'))?.[1];
     expect(command, 'CLAUDE.md names the Monitor command').toBeDefined();
     const settings = JSON.parse(readFileSync(join(kit.ws, '.claude', 'settings.json'), 'utf8')) as { permissions: { allow: string[] } };

@@ -4,19 +4,14 @@
  * never by `send`; a parked decision only with `decide`. The old text said to "relay" an answer
  * "one key or one line at a time" — a line sent into a menu picked its highlighted row.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { initKit } from '../helpers/kit-workspace.ts';
+import { describe, expect, it } from 'vitest';
+import { useKit } from '../helpers/kit-workspace.ts';
 
-let kit: Awaited<ReturnType<typeof initKit>> | null = null;
-afterEach(() => {
-  kit?.cleanup();
-  kit = null;
-});
+const makeKit = useKit();
 
 describe('the kit says a dialog is answered only with keys or answer', () => {
   it('CLAUDE.md, muster and rally name answer/keys for dialogs, decide for decisions, and never send a line into a dialog', async () => {
-    kit = await initKit('kit-answer');
-    const read = kit.read;
+    const { read } = await makeKit('kit-answer');
     const claude = read('CLAUDE.md');
     expect(claude).toContain('A menu or dialog is answered only with `answer`');
     expect(claude).toContain('one key per call, with the person\'s answer only; `send` into a dialog is refused. A parked decision is answered only with `decide`.');

@@ -40,6 +40,17 @@ export async function annexYoloShop(ok: HandOk, w: CliWorld): Promise<void> {
   await ok(['annex', w.repo, '--name', 'shop', '--yolo']);
 }
 
+/**
+ * Annexes the world's repo with --yolo and dispatches `id` on the mock agent with a brief (named
+ * `briefName`) of `task`; both must succeed. The dispatch's JSON.
+ */
+export async function dispatchYoloMock(w: CliWorld, id: string, task: string, briefName = id): Promise<{ worktree: string }> {
+  expect((await w.hand(['annex', w.repo, '--yolo'])).code).toBe(0);
+  const d = await w.hand(['dispatch', id, '--repo', w.repo, '--brief', w.brief(briefName, task), '--agent', 'mock', '--json']);
+  expect(d.code, d.stderr).toBe(0);
+  return d.json as { worktree: string };
+}
+
 /** A brief whose task makes the mock agent park on "Which database should the mock project use?". */
 export function writeParkBrief(w: CliWorld, name = 'park'): string {
   const brief = join(w.root, `${name}.md`);
@@ -60,6 +71,14 @@ export async function parkWorkers(ok: HandOk, w: CliWorld, ids: string[]): Promi
     return r.length === ids.length ? r : undefined;
   }, { what: `the open decisions of ${ids.join(', ')}`, timeoutMs: 45_000 });
   return { open, key: (worker) => open.find((d: any) => d.worker === worker).key as string };
+}
+
+/** A fresh world with `ids` parked on their decisions (see parkWorkers): the world, its `hand … --json` runner and each worker's decision key. */
+export async function parkedWorld(makeWorld: (label: string) => Promise<CliWorld>, label: string, ids: string[]): Promise<{ w: CliWorld; ok: HandOk; key: (worker: string) => string }> {
+  const w = await makeWorld(label);
+  const ok = handOk(w);
+  const { key } = await parkWorkers(ok, w, ids);
+  return { w, ok, key };
 }
 
 /** A webhook receiver on 127.0.0.1 (`port` 0 picks one) that pushes each posted JSON body to `hits`. */

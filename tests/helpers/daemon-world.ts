@@ -82,6 +82,13 @@ export async function makeDaemonWorld(label: string, opts: { env?: Record<string
   return world;
 }
 
+/** Annexes the world's repo (yolo), dispatches `id` on the mock agent with `task`, and waits (30 s bound) until it settles. */
+export async function settledMockWorker(w: DaemonWorld, id: string, task: string): Promise<void> {
+  await w.call('annex', { repo: w.repo, yolo: true });
+  await w.dispatch(id, task);
+  await w.call('wait', { id, until: 'settled', timeoutMs: 30_000 });
+}
+
 /** Registers the teardown of the world a test makes; call once at the top of a test file. */
 export function useDaemonWorld(): (label: string, opts?: Parameters<typeof makeDaemonWorld>[1]) => Promise<DaemonWorld> {
   let worlds: DaemonWorld[] = [];

@@ -61,6 +61,20 @@ export function handRunner(home: string, env: Record<string, string>, defaultTim
     runProcess([process.execPath, HAND_BIN, '--home', home, ...args], opts.env ? { ...env, ...opts.env } : env, opts.timeoutMs ?? defaultTimeoutMs);
 }
 
+/** This process's environment without HAND_HOME: a run's state directory is its `--home` alone. */
+export function envWithoutHandHome(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'HAND_HOME') env[k] = v;
+  return env;
+}
+
+/** `hand daemon start --json` against the runner's home; the daemon's pid. A failed start throws with what hand said. */
+export async function startDaemon(hand: HandRunner): Promise<number> {
+  const r = await hand(['daemon', 'start', '--json']);
+  if (r.code !== 0) throw new Error(`hand daemon start exited ${r.code}: ${r.stderr}${r.stdout}`);
+  return r.json.pid as number;
+}
+
 const quietly = (cmd: string, args: string[]) => new Promise<void>((r) => execFile(cmd, args, () => r()));
 
 /**

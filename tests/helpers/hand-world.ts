@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestRepo } from './git-repo.ts';
+import { envWithoutHandHome } from './hand-process.ts';
 
 /**
  * `<root>/repo` (README committed on main) and `<root>/agent-home`, whose `.claude.json` has
@@ -33,9 +34,7 @@ export function writeBrief(root: string, name: string, task: string): string {
  * world's daemon or its workers.
  */
 export function worldEnv(agentHome: string, extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'HAND_HOME') env[k] = v;
-  return { ...env, HOME: agentHome, ...extra };
+  return { ...envWithoutHandHome(), HOME: agentHome, ...extra };
 }
 
 /**

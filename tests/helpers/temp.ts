@@ -61,6 +61,21 @@ export async function waitFor<T>(probe: () => T | undefined | false | Promise<T 
   }
 }
 
+/**
+ * Polls `read` (bounded) until `check` holds and gives that value; the failure says what was
+ * awaited and the last value read. For a value that must be seen, where waitFor's probe returns
+ * only a yes.
+ */
+export async function until<T>(what: string, read: () => Promise<T> | T, check: (v: T) => boolean, boundMs = 20_000, intervalMs = 50): Promise<T> {
+  const end = Date.now() + boundMs;
+  for (;;) {
+    const v = await read();
+    if (check(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out after ${boundMs} ms waiting for ${what}; last: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
 /** Resolves when `subscribe` delivers an event accepted by `accept`, or rejects after the bound. */
 export function waitForEvent<E>(
   subscribe: (listener: (e: E) => void) => () => void,

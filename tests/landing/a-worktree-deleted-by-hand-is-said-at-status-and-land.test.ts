@@ -4,17 +4,14 @@
  */
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { useCliWorld } from '../helpers/cli-world.ts';
+import { dispatchYoloMock, useCliWorld } from '../helpers/cli-world.ts';
 
 const makeWorld = useCliWorld();
 
 describe('a worktree deleted by hand is noticed', () => {
   it('status flags it and land refuses with worktree-missing, naming the path and the branch', async () => {
     const world = await makeWorld('worktree-gone');
-    expect((await world.hand(['annex', world.repo, '--yolo'])).code).toBe(0);
-    const d = await world.hand(['dispatch', 'w1', '--repo', world.repo, '--brief', world.brief('w1', 'MODE:report'), '--agent', 'mock', '--json']);
-    expect(d.code, d.stderr).toBe(0);
-    const worktree = d.json.worktree as string;
+    const { worktree } = await dispatchYoloMock(world, 'w1', 'MODE:report');
     expect((await world.hand(['wait', 'w1', '--until', 'settled', '--timeout', '30s'])).code).toBe(0);
     const before = await world.hand(['status', 'w1', '--json']);
     expect(before.json[0].worktreeMissing).toBe(false);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { evidenceRefusal, gatherLandingEvidence, scanAttribution } from '../../io/git/index.ts';
 import { HandError } from '../../contract/errors.ts';
 import { makeClonedRepo, makeRepo, trackFixtures } from '../git/git-fixture.ts';
-import { upstreamCommit, workerWith } from './landing-fixture.ts';
+import { workerWith, workerPastUpstream } from './landing-fixture.ts';
 
 const track = trackFixtures();
 
@@ -55,8 +55,7 @@ describe('landing evidence', () => {
 
   it('scans only base..HEAD: a colleague\'s trailer already on the base is not the worker\'s', async () => {
     const fx = track(makeClonedRepo({ label: 'landing-clone' }));
-    upstreamCommit(fx, 'upstream.txt', 'upstream work\n\nCo-authored-by: A Colleague <c@example.invalid>');
-    const w = await workerWith(fx.repo, 'origin/main', [{ file: 'mine.txt', message: 'my change' }]);
+    const w = await workerPastUpstream(fx, { file: 'upstream.txt', message: 'upstream work\n\nCo-authored-by: A Colleague <c@example.invalid>' }, { file: 'mine.txt', message: 'my change' });
     const e = await gatherLandingEvidence({ repo: fx.repo, branch: w.branch, base: 'origin/main' });
     expect(e.verdict).toBe('ready');
     expect(e.diffStat).not.toContain('upstream.txt');

@@ -20,3 +20,12 @@ export function upstreamCommit(fx: { root: string; repo: string; origin?: string
   git(seed, 'push', '-q', fx.origin!, 'main');
   git(fx.repo, 'fetch', '-q', 'origin');
 }
+
+/**
+ * Someone else's commit on origin/main (see upstreamCommit), then a worker branched from
+ * origin/main with one commit of its own: the state a landing onto a moved base starts from.
+ */
+export async function workerPastUpstream(fx: { root: string; repo: string; origin?: string }, upstream: { file: string; message: string }, mine: { file: string; message: string }): Promise<{ worktree: string; branch: string }> {
+  upstreamCommit(fx, upstream.file, upstream.message);
+  return workerWith(fx.repo, 'origin/main', [mine]);
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { landLocalOnly, resolveBaseRef } from '../../io/git/index.ts';
 import { HandError } from '../../contract/errors.ts';
 import { commitFile, git, makeClonedRepo, makeRepo, trackFixtures } from '../git/git-fixture.ts';
-import { head, upstreamCommit, workerWith } from './landing-fixture.ts';
+import { head, workerWith, workerPastUpstream } from './landing-fixture.ts';
 
 const track = trackFixtures();
 
@@ -48,8 +48,7 @@ describe('local-only landing is a fast-forward only', () => {
 
   it('lands a remote-tracking base into its local branch and warns when local is behind origin', async () => {
     const fx = track(makeClonedRepo({ label: 'land-clone' }));
-    upstreamCommit(fx, 'up.txt', 'upstream');
-    const w = await workerWith(fx.repo, 'origin/main', [{ file: 'mine.txt', message: 'mine' }]);
+    const w = await workerPastUpstream(fx, { file: 'up.txt', message: 'upstream' }, { file: 'mine.txt', message: 'mine' });
     const r = await landLocalOnly({ repo: fx.repo, branch: w.branch, base: 'origin/main' });
     expect(r.target).toBe('main');
     expect(r.warnings.join(' ')).toContain('1 commit(s) behind origin/main');

@@ -27,6 +27,14 @@ async function start(opts: MockLaunch = {}): Promise<TmuxPane> {
   return run.pane;
 }
 
+/** A started mock with its box drawn and `prompt` submitted; its pane. */
+async function startWith(prompt: string, opts: MockLaunch = {}): Promise<TmuxPane> {
+  const pane = await start(opts);
+  await waitForBox(pane);
+  await submit(pane, prompt);
+  return pane;
+}
+
 /** Captures (SGR and plain) until both satisfy `accept`, then both must classify like `name`. */
 async function expectLike(pane: TmuxPane, name: string, accept: (screen: string) => boolean, what: string): Promise<string> {
   let last = '';
@@ -65,9 +73,7 @@ describe("the mock agent's screens, captured in tmux, classify the same as the r
   });
 
   it('fullscreen: a stall keeps ticking with the same fingerprint; Esc before any reply puts the prompt back', async () => {
-    const pane = await start();
-    await waitForBox(pane);
-    await submit(pane, 'MODE:hang stall the stream');
+    const pane = await startWith('MODE:hang stall the stream');
     const first = await expectLike(pane, '2.1.332/05d-working-stalled', (s) => SPINNER_WITH_COUNTER.test(s), 'the stalled spinner');
     const seconds = (s: string) => /\((\d+)s/.exec(s)?.[1];
     const later = await pane.waitForScreen((s) => SPINNER_WITH_COUNTER.test(s) && seconds(s) !== seconds(first), 'the stall timer to tick');
@@ -80,9 +86,7 @@ describe("the mock agent's screens, captured in tmux, classify the same as the r
   });
 
   it('fullscreen: MODE:silent draws the turn start once and then nothing, until Escape', async () => {
-    const pane = await start();
-    await waitForBox(pane);
-    await submit(pane, 'MODE:silent go quiet');
+    const pane = await startWith('MODE:silent go quiet');
     await expectLike(pane, '2.1.332/05-working-spinner-start', (s) => SPINNER_WITHOUT_COUNTER.test(s), 'the spinner without a counter');
     // Twelve ticks of 250 ms: a live spinner would have redrawn its glyph and counter many times.
     await expectUnchangedFor(pane, 3000);
@@ -92,9 +96,7 @@ describe("the mock agent's screens, captured in tmux, classify the same as the r
   });
 
   it('fullscreen: permission dialog, after Yes, and after Esc on the dialog', async () => {
-    const pane = await start();
-    await waitForBox(pane);
-    await submit(pane, 'MODE:bash make a file');
+    const pane = await startWith('MODE:bash make a file');
     await expectLike(pane, '2.1.332/06-permission-bash', (s) => s.includes('Do you want to proceed?'), 'the permission dialog');
     await pane.keys('Enter');
     const after = await expectLike(pane, '2.1.332/06b-after-permission-yes', finishedCount(1), 'the turn after Yes');
@@ -107,9 +109,7 @@ describe("the mock agent's screens, captured in tmux, classify the same as the r
   });
 
   it('fullscreen: question menu, after the answer, and an API error', async () => {
-    const pane = await start();
-    await waitForBox(pane);
-    await submit(pane, 'MODE:ask which db');
+    const pane = await startWith('MODE:ask which db');
     await expectLike(pane, '2.1.332/07-ask-user-question', (s) => s.includes('Enter to select'), 'the question menu');
     await pane.keys('Down');
     await pane.waitForScreen((s) => s.includes('\u276F 2. Postgres'), 'the caret on Postgres');
@@ -121,9 +121,7 @@ describe("the mock agent's screens, captured in tmux, classify the same as the r
   });
 
   it('fullscreen: prompt suggestion, slash menu, and the screen after /exit', async () => {
-    const pane = await start({ env: { CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION: '1' } });
-    await waitForBox(pane);
-    await submit(pane, 'Say hello please');
+    const pane = await startWith('Say hello please', { env: { CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION: '1' } });
     await pane.waitForScreen(finishedCount(1), 'the first turn to finish');
     await submit(pane, 'Say hello again');
     await expectLike(pane, '2.1.332/09-prompt-suggestion', hasBox('run the tests'), 'the suggestion in the box');

@@ -5,26 +5,20 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claudeLaunchArgs, denyRules, parsePermissionPosture, rootProblem, writePostureSettings } from '../../io/agent/claude/permissions.ts';
 import { openStore } from '../../persistence/sqlite-store.ts';
-import { makeTempDir } from '../helpers/temp.ts';
+import { useTempDirs } from '../helpers/use-temp-dir.ts';
 
-type TempDir = ReturnType<typeof makeTempDir>;
-
-let tmp: TempDir | null = null;
-afterEach(() => {
-  tmp?.cleanup();
-  tmp = null;
-});
+const tempDir = useTempDirs();
 
 function dirs() {
-  tmp = makeTempDir('posture');
-  const worktree = join(tmp.path, 'wt');
-  const briefDir = join(tmp.path, 'state', 'workers', 'w1');
+  const root = tempDir('posture');
+  const worktree = join(root, 'wt');
+  const briefDir = join(root, 'state', 'workers', 'w1');
   mkdirSync(worktree, { recursive: true });
   mkdirSync(briefDir, { recursive: true });
-  return { worktree, briefDir, state: join(tmp.path, 'state'), agentHome: join(tmp.path, 'home') };
+  return { worktree, briefDir, state: join(root, 'state'), agentHome: join(root, 'home') };
 }
 
 describe('permission posture settings', () => {

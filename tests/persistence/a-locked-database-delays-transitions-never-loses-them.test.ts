@@ -11,29 +11,17 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { useDaemonWorld } from '../helpers/daemon-world.ts';
+import { settledMockWorker, useDaemonWorld } from '../helpers/daemon-world.ts';
+import { until } from '../helpers/temp.ts';
 
 const world = useDaemonWorld();
 
 interface Row { seq: number; from_json: string | null; to_json: string | null; event_json: string }
 
-/** Polls (bounded) until `check` holds, saying what was awaited when it never does. */
-async function until<T>(what: string, read: () => Promise<T> | T, check: (v: T) => boolean, boundMs = 20_000): Promise<T> {
-  const end = Date.now() + boundMs;
-  for (;;) {
-    const v = await read();
-    if (check(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out after ${boundMs} ms waiting for ${what}; last: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('a locked database delays transitions, never loses them', () => {
   it('a worker moves while another connection holds the write lock: the daemon answers at once, and every row is written once, in order, when the lock goes', async () => {
     const w = await world('locked-db');
-    await w.call('annex', { repo: w.repo, yolo: true });
-    await w.dispatch('lk', 'Say hello.');
-    await w.call('wait', { id: 'lk', until: 'settled', timeoutMs: 30_000 });
+    await settledMockWorker(w, 'lk', 'Say hello.');
 
     const holder = new Database(w.paths.db);
     const loop = monitorEventLoopDelay({ resolution: 10 });

@@ -3,21 +3,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { acquireHomeLock, readLockHolder, type HomeLock } from '../../persistence/home-lock.ts';
 import { RefusedError } from '../../contract/errors.ts';
-import { makeTempDir } from '../helpers/temp.ts';
+import { useTempDirs } from '../helpers/use-temp-dir.ts';
 
 const HOLDER = fileURLToPath(new URL('./fixtures/hold-home-lock.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+// Registered before the cleanups below, so its teardown runs after theirs (vitest runs after-hooks as a stack).
+const home = useTempDirs().bind(null, 'home');
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   while (cleanups.length) cleanups.pop()!();
 });
-
-function home(): string {
-  const t = makeTempDir('home');
-  cleanups.push(t.cleanup);
-  return t.path;
-}
 
 function hold(lock: HomeLock): HomeLock {
   cleanups.push(() => lock.release());

@@ -5,18 +5,16 @@ import { join } from 'node:path';
 import { openStore } from '../../persistence/sqlite-store.ts';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate } from '../../persistence/migrations.ts';
 import { RefusedError } from '../../contract/errors.ts';
-import { makeTempDir } from '../helpers/temp.ts';
+import { useTempDirs } from '../helpers/use-temp-dir.ts';
 import { project, worker } from './store-fixture.ts';
 
+// Registered before the cleanups below, so its teardown runs after theirs (vitest runs after-hooks as a stack).
+const tempDir = useTempDirs();
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   while (cleanups.length) cleanups.pop()!();
 });
-function dbFile(): string {
-  const t = makeTempDir('store');
-  cleanups.push(t.cleanup);
-  return join(t.path, 'kingshand.db');
-}
+const dbFile = (): string => join(tempDir('store'), 'kingshand.db');
 function raw(path: string): Database.Database {
   const db = new Database(path);
   cleanups.push(() => db.open && db.close());

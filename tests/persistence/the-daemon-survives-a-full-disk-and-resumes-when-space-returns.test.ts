@@ -12,17 +12,10 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { makeDaemonWorld, type DaemonWorld } from '../helpers/daemon-world.ts';
-import { makeTempDir } from '../helpers/temp.ts';
+import { makeTempDir, until } from '../helpers/temp.ts';
 
-async function until<T>(what: string, read: () => Promise<T>, check: (v: T) => boolean, boundMs: number): Promise<T> {
-  const end = Date.now() + boundMs;
-  for (;;) {
-    const v = await read();
-    if (check(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out after ${boundMs} ms waiting for ${what}; last: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** The shared poll, at this test's pace: a tmpfs refill and a daemon retry take seconds. */
+const untilOnDisk = <T>(what: string, read: () => Promise<T>, check: (v: T) => boolean, boundMs: number) => until(what, read, check, boundMs, 100);
 
 /** Fills the file system under `dir` to the last block; returns the filler's path. */
 function fill(dir: string): string {
@@ -66,16 +59,16 @@ describe('the daemon survives a full disk and resumes when space returns', () =>
       if (refused) ctx.skip(`this machine refuses to mount a tmpfs: ${refused}`);
       await w.call('annex', { repo: w.repo, yolo: true });
       for (const id of ['s1', 's2']) await w.dispatch(id, 'MODE:hang keep working');
-      await until('both workers at work', () => w!.call('status', {}), (rows: Array<{ stage: string }>) => rows.filter((r) => r.stage === 'running.working').length === 2, 30_000);
+      await untilOnDisk('both workers at work', () => w!.call('status', {}), (rows: Array<{ stage: string }>) => rows.filter((r) => r.stage === 'running.working').length === 2, 30_000);
 
       const filler = fill(mounted!);
-      const full = await until('the daemon to say the disk is full', () => w!.call('ping'), (p) => p.store?.trouble === 'full', 30_000);
+      const full = await untilOnDisk('the daemon to say the disk is full', () => w!.call('ping'), (p) => p.store?.trouble === 'full', 30_000);
       expect(full.store.pending).toBeGreaterThan(0);
       const rows = (await w.call('status', {})) as Array<{ id: string; stage: string }>;
       expect(rows.map((r) => r.stage), 'the workers are kept, still at work').toEqual(['running.working', 'running.working']);
 
       rmSync(filler);
-      await until('the waiting transitions to be written once space returned', () => w!.call('ping'), (p) => p.store === null, 30_000);
+      await untilOnDisk('the waiting transitions to be written once space returned', () => w!.call('ping'), (p) => p.store === null, 30_000);
       // Still healthy a few seconds later: the freed space was not eaten again by the log.
       await new Promise((r) => setTimeout(r, 3000));
       expect((await w.call('ping')).store).toBeNull();

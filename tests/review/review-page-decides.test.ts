@@ -8,16 +8,14 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { handOk, parkWorkers, useCliWorld } from '../helpers/cli-world.ts';
+import { parkedWorld, useCliWorld } from '../helpers/cli-world.ts';
 import { waitFor } from '../helpers/temp.ts';
 
 const makeWorld = useCliWorld();
 
 describe('the review page decides', () => {
   it('answers and declines an open decision through the decide handler; a refusal comes back readable', async () => {
-    const w = await makeWorld('review-decide');
-    const ok = handOk(w);
-    const { key } = await parkWorkers(ok, w, ['p1', 'p2']);
+    const { w, ok, key } = await parkedWorld(makeWorld, 'review-decide', ['p1', 'p2']);
 
     const r = await w.hand(['review']);
     expect(r.code, r.stderr).toBe(0);

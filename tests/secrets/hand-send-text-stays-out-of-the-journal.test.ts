@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { useDaemonWorld } from '../helpers/daemon-world.ts';
+import { settledMockWorker, useDaemonWorld } from '../helpers/daemon-world.ts';
 
 const newWorld = useDaemonWorld();
 const SECRET = 'the-password-is-hunter2-and-sk-live-4242';
@@ -31,9 +31,7 @@ function cellsContaining(dbPath: string, needle: string): string[] {
 describe('hand send text stays out of the journal', () => {
   it('the journal row of a send has its length and hash, never its text; the stored screen reading drops its echo', async () => {
     const w = await newWorld('send-journal');
-    await w.call('annex', { repo: w.repo, yolo: true });
-    await w.dispatch('w1', 'Say hello.');
-    await w.call('wait', { id: 'w1', until: 'settled', timeoutMs: 30_000 });
+    await settledMockWorker(w, 'w1', 'Say hello.');
     const sent = await w.call('send', { id: 'w1', text: SECRET });
     expect(sent.sent).toBe(true);
     await w.call('wait', { id: 'w1', until: 'settled', timeoutMs: 30_000 });

@@ -25,15 +25,15 @@ describe('pty host', () => {
     return { host, dir: dir.path };
   }
   const node = (script: string) => [process.execPath, '-e', script];
+  /** A fresh host with one pane, in a temp dir, running `node -e script`. */
+  async function nodePane(name: string, script: string) {
+    const { host, dir } = setup();
+    const pane = await host.createPane({ name, cwd: dir, env: { PATH }, argv: node(script) });
+    return { host, pane };
+  }
 
   it('reports the exit only after the last output is on the screen', async () => {
-    const { host, dir } = setup();
-    const pane = await host.createPane({
-      name: 'burst',
-      cwd: dir,
-      env: { PATH },
-      argv: node(`let s=''; for (let i = 0; i < 3000; i++) s += 'line ' + i + '\\n'; process.stdout.write(s + 'LAST LINE', () => process.exit(7));`),
-    });
+    const { host, pane } = await nodePane('burst', `let s=''; for (let i = 0; i < 3000; i++) s += 'line ' + i + '\\n'; process.stdout.write(s + 'LAST LINE', () => process.exit(7));`);
     const code = await waitForExit(host, pane.paneId, 'the burst writer to exit');
     expect(code).toBe(7);
     const read = await host.readVisible(pane.paneId);
@@ -55,13 +55,7 @@ describe('pty host', () => {
   });
 
   it('resize changes what the app sees and what is read back', async () => {
-    const { host, dir } = setup();
-    const pane = await host.createPane({
-      name: 'size',
-      cwd: dir,
-      env: { PATH },
-      argv: node(`const show = () => console.log('size ' + process.stdout.columns + 'x' + process.stdout.rows); show(); process.stdout.on('resize', show); setInterval(() => {}, 1000);`),
-    });
+    const { host, pane } = await nodePane('size', `const show = () => console.log('size ' + process.stdout.columns + 'x' + process.stdout.rows); show(); process.stdout.on('resize', show); setInterval(() => {}, 1000);`);
     await waitForReading(host, pane.paneId, (_r, s) => screenText(s).includes('size 120x40'), 'the initial size');
     await host.resize(pane.paneId, 100, 30);
     const after = await waitForReading(host, pane.paneId, (_r, s) => screenText(s).includes('size 100x30'), 'the new size');
@@ -70,13 +64,7 @@ describe('pty host', () => {
   });
 
   it('keeps cell attributes (dim, bold, inverse, colours) as spans', async () => {
-    const { host, dir } = setup();
-    const pane = await host.createPane({
-      name: 'attrs',
-      cwd: dir,
-      env: { PATH },
-      argv: node(`process.stdout.write('\\x1b[2mdim\\x1b[0m \\x1b[1;31mred\\x1b[0m \\x1b[7minv\\x1b[0m \\x1b[38;5;244mgrey\\x1b[0m'); setInterval(() => {}, 1000);`),
-    });
+    const { host, pane } = await nodePane('attrs', `process.stdout.write('\\x1b[2mdim\\x1b[0m \\x1b[1;31mred\\x1b[0m \\x1b[7minv\\x1b[0m \\x1b[38;5;244mgrey\\x1b[0m'); setInterval(() => {}, 1000);`);
     const seen = await waitForReading(host, pane.paneId, (_r, s) => screenText(s).includes('grey'), 'the styled line');
     const row = seen.screen.lines.find((l) => l.text.includes('grey'))!;
     expect(seen.screen.hasAttributes).toBe(true);
@@ -92,13 +80,7 @@ describe('pty host', () => {
   });
 
   it('arrow keys follow the cursor-key mode the app asked for', async () => {
-    const { host, dir } = setup();
-    const pane = await host.createPane({
-      name: 'keys',
-      cwd: dir,
-      env: { PATH },
-      argv: node(`process.stdin.setRawMode(true); process.stdout.write('\\x1b[?1hready\\r\\n'); process.stdin.on('data', (d) => console.log('got ' + JSON.stringify(d.toString()))); setInterval(() => {}, 1000);`),
-    });
+    const { host, pane } = await nodePane('keys', `process.stdin.setRawMode(true); process.stdout.write('\\x1b[?1hready\\r\\n'); process.stdin.on('data', (d) => console.log('got ' + JSON.stringify(d.toString()))); setInterval(() => {}, 1000);`);
     await waitForReading(host, pane.paneId, (_r, s) => screenText(s).includes('ready'), 'the app to switch to application cursor keys');
     await host.sendKey(pane.paneId, 'up');
     await waitForReading(host, pane.paneId, (_r, s) => screenText(s).includes('got "\\u001bOA"'), 'the application-mode arrow');

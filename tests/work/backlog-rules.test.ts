@@ -3,20 +3,16 @@
  * closing a blocker releases what it blocked; refusals (cycle, unknown item, second open item
  * with the same id, bad hold kind) change nothing; all of it survives a reopen of the database.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeWorkDb, type WorkDb } from './work-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { useWorkDb } from './work-fixture.ts';
 
-let db: WorkDb | null = null;
-afterEach(() => {
-  db?.cleanup();
-  db = null;
-});
+const workDb = useWorkDb();
 
 const ids = (items: { id: string }[]) => items.map((i) => i.id).sort();
 
 describe('backlog', () => {
   it('ready lists only queued items that are not held and whose blockers are all done', () => {
-    db = makeWorkDb('backlog-ready');
+    const db = workDb('backlog-ready');
     const b = db.stores.backlog;
     for (const id of ['a', 'b', 'c', 'd']) b.add({ id, project: 'shop', title: `item ${id}` });
     b.block('b', 'a');
@@ -30,7 +26,7 @@ describe('backlog', () => {
   });
 
   it('closing a blocker releases what it blocked (its edges go); dropping one does too', () => {
-    db = makeWorkDb('backlog-release');
+    const db = workDb('backlog-release');
     const b = db.stores.backlog;
     for (const id of ['a', 'b', 'x', 'y']) b.add({ id, project: 'shop', title: id });
     b.block('b', 'a');
@@ -44,7 +40,7 @@ describe('backlog', () => {
   });
 
   it('a dependency cycle is refused and nothing is changed', () => {
-    db = makeWorkDb('backlog-cycle');
+    const db = workDb('backlog-cycle');
     const b = db.stores.backlog;
     for (const id of ['a', 'b', 'c']) b.add({ id, project: 'shop', title: id });
     b.block('b', 'a');
@@ -56,7 +52,7 @@ describe('backlog', () => {
   });
 
   it('an unknown item, a second open item with the same id and an unknown hold kind are refused', () => {
-    db = makeWorkDb('backlog-refusals');
+    const db = workDb('backlog-refusals');
     const b = db.stores.backlog;
     b.add({ id: 'a', project: 'shop', title: 'first' });
     expect(() => b.add({ id: 'a', project: 'shop', title: 'again' })).toThrow(/already exists/);
@@ -68,7 +64,7 @@ describe('backlog', () => {
   });
 
   it('done then reopen brings an item back to queued; a closed id may be added again as a new item', () => {
-    db = makeWorkDb('backlog-reopen');
+    const db = workDb('backlog-reopen');
     const b = db.stores.backlog;
     b.add({ id: 'a', project: 'shop', title: 'first' });
     b.start('a');
@@ -84,7 +80,7 @@ describe('backlog', () => {
   });
 
   it('items, holds and edges are all there after the database is reopened', () => {
-    db = makeWorkDb('backlog-reopen-db');
+    const db = workDb('backlog-reopen-db');
     db.stores.backlog.add({ id: 'a', project: 'shop', title: 'a', brief: '## Read first\n' });
     db.stores.backlog.add({ id: 'b', project: 'shop', title: 'b' });
     db.stores.backlog.block('b', 'a');

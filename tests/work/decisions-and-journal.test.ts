@@ -4,17 +4,13 @@
  * declining closes it once; the journal is append-only and a damaged entry is reported by its
  * seq, never reconstructed.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeWorkDb, type WorkDb } from './work-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { useWorkDb } from './work-fixture.ts';
 import { decisionKey } from '../../persistence/work/decision-store.ts';
 import { parseWaitingOn } from '../../actors/daemon/report-question.ts';
 import { awayAccount, awayAccountIfUnread } from '../../actors/daemon/away-account.ts';
 
-let db: WorkDb | null = null;
-afterEach(() => {
-  db?.cleanup();
-  db = null;
-});
+const workDb = useWorkDb();
 
 describe('held decisions', () => {
   it('the key is derived from worker and question: stable, slug-shaped, different for another worker', () => {
@@ -32,7 +28,7 @@ describe('held decisions', () => {
   });
 
   it('ensure finds the existing record; answer closes it once and leaves it pending delivery', () => {
-    db = makeWorkDb('decisions');
+    const db = workDb('decisions');
     const d = db.stores.decisions;
     const first = d.ensure({ worker: 'w1', project: 'shop', question: 'A or B?', options: ['A', 'B'] });
     expect(first.created).toBe(true);
@@ -52,7 +48,7 @@ describe('held decisions', () => {
 
   it('open decisions list oldest first', () => {
     let t = 1000;
-    db = makeWorkDb('decisions-order', () => t);
+    const db = workDb('decisions-order', () => t);
     const d = db.stores.decisions;
     const a = d.ensure({ worker: 'w2', project: null, question: 'first?', options: [] }).decision.key;
     t = 2000;
@@ -63,7 +59,7 @@ describe('held decisions', () => {
 
 describe('away journal', () => {
   it('away on/off keeps since on a refresh; the account lists what waits, landed and broke', () => {
-    db = makeWorkDb('away');
+    const db = workDb('away');
     const a = db.stores.away;
     const on = a.on('lunch');
     expect(on.refreshed).toBe(false);
@@ -84,7 +80,7 @@ describe('away journal', () => {
   });
 
   it('a damaged entry is reported by its seq and never reconstructed', () => {
-    db = makeWorkDb('away-damaged');
+    const db = workDb('away-damaged');
     const a = db.stores.away;
     const good = a.append({ kind: 'note', text: 'fine' });
     const bad = a.append({ kind: 'blocked', text: 'w1 blocked', worker: 'w1', question: 'Allow rm?' });
@@ -99,7 +95,7 @@ describe('away journal', () => {
   });
 
   it('the journal has no way to change or delete an entry (append-only API)', () => {
-    db = makeWorkDb('away-append-only');
+    const db = workDb('away-append-only');
     const api = Object.keys(db.stores.away).sort();
     expect(api).toEqual(['append', 'lastSeq', 'markRead', 'off', 'on', 'read', 'state']);
   });

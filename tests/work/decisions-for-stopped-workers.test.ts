@@ -5,15 +5,13 @@
  * closes without work, after which the worker may be stopped without --force.
  */
 import { describe, expect, it } from 'vitest';
-import { handOk, parkWorkers, useCliWorld } from '../helpers/cli-world.ts';
+import { parkedWorld, useCliWorld } from '../helpers/cli-world.ts';
 
 const makeWorld = useCliWorld();
 
 describe('decisions of workers that are not live', () => {
   it('stop --force keeps the decision; its answer relaunches the worker; a declined one frees the stop', async () => {
-    const w = await makeWorld('work-not-live');
-    const ok = handOk(w);
-    const { key } = await parkWorkers(ok, w, ['p1', 'p2']);
+    const { w, ok, key } = await parkedWorld(makeWorld, 'work-not-live', ['p1', 'p2']);
 
     const forced = await ok(['stop', 'p1', '--force']);
     expect(forced.condition).toBe('gone');

@@ -4,21 +4,17 @@
  * window; dispatch refuses at >= 90 % on a real reading and warns-and-proceeds without one.
  */
 import type { DispatchAnswer, DispatchParams } from '../../contract/methods.ts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseUsage, readUsage, usageLine, usageSourceFile } from '../../actors/usage/usage.ts';
 import { crossRules, dispatchUnderRules } from '../../actors/daemon/cross-rules.ts';
-import { makeWorkDb, type WorkDb } from './work-fixture.ts';
+import { useWorkDb } from './work-fixture.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/usage/${name}`, import.meta.url));
 const text = (name: string) => readFileSync(fixture(name), 'utf8');
 
-let db: WorkDb | null = null;
-afterEach(() => {
-  db?.cleanup();
-  db = null;
-});
+const workDb = useWorkDb();
 
 describe('usage pulse', () => {
   it('shows the nearer of the session and weekly windows and ignores the others', () => {
@@ -45,7 +41,7 @@ describe('usage pulse', () => {
   });
 
   it('dispatch refuses at >= 90 % on a real reading (nothing dispatched) and warns and proceeds with no reading', async () => {
-    db = makeWorkDb('usage-dispatch');
+    const db = workDb('usage-dispatch');
     let dispatched = 0;
     const plain = async (p: DispatchParams): Promise<DispatchAnswer> => {
       dispatched++;

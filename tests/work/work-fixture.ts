@@ -1,4 +1,5 @@
 /** A real SQLite fleet database (migrated by openStore) with the work stores on it, in a temp dir. */
+import { afterEach } from 'vitest';
 import { join } from 'node:path';
 import { openStore } from '../../persistence/sqlite-store.ts';
 import { openWorkStores, type WorkStores } from '../../persistence/work/index.ts';
@@ -35,4 +36,17 @@ export function makeWorkDb(label: string, now?: () => number): WorkDb {
     },
   };
   return w;
+}
+
+/** Registers the cleanup of every database the returned function makes, after each test; call once at the top of a test file. */
+export function useWorkDb(): (label: string, now?: () => number) => WorkDb {
+  const made: WorkDb[] = [];
+  afterEach(() => {
+    for (const db of made.splice(0)) db.cleanup();
+  });
+  return (label, now) => {
+    const db = makeWorkDb(label, now);
+    made.push(db);
+    return db;
+  };
 }

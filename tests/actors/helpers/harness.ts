@@ -1,6 +1,7 @@
 /** Builds the real fleet wiring around a scripted host, an in-memory store and a simulated clock. */
+import { afterEach } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { createFleetHost, type FleetHost } from '../../../actors/fleet-host.ts';
+import { createFleetHost, type FleetHost, type WorkerView } from '../../../actors/fleet-host.ts';
 import type { LandingPort, WorkerPorts } from '../../../actors/ports.ts';
 import type { WorkerIntent } from '../../../persistence/types.ts';
 import { MemoryStore } from './memory-store.ts';
@@ -29,7 +30,13 @@ export function intent(id: string, over: Partial<WorkerIntent> = {}): WorkerInte
   };
 }
 
-export function makeHarness(opts: { host?: ScriptedHost; ports?: Partial<WorkerPorts>; landing?: LandingPort } = {}): Harness {
+export interface HarnessOptions {
+  host?: ScriptedHost;
+  ports?: Partial<WorkerPorts>;
+  landing?: LandingPort;
+}
+
+export function makeHarness(opts: HarnessOptions = {}): Harness {
   const store = new MemoryStore();
   const host = opts.host ?? new ScriptedHost();
   const clock = new SimulatedClock();
@@ -63,10 +70,51 @@ export function makeHarness(opts: { host?: ScriptedHost; ports?: Partial<WorkerP
 }
 
 /** A harness whose fleet has started (the first two lines of nearly every test). */
-export async function startHarness(opts: Parameters<typeof makeHarness>[0] = {}): Promise<Harness> {
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const h = makeHarness(opts);
   await h.fleet.start();
   return h;
+}
+
+/**
+ * Registers the shutdown of every harness the file's tests make; call once at the top of a test
+ * file. `make` is makeHarness and `start` is startHarness, each torn down after the test;
+ * `working` also walks worker `id` to running.working and gives its pane (the first lines of
+ * most tests).
+ */
+export function useHarness(): {
+  make(opts?: HarnessOptions): Harness;
+  start(opts?: HarnessOptions): Promise<Harness>;
+  working(id?: string, opts?: HarnessOptions): Promise<{ h: Harness; pane: string }>;
+} {
+  const made: Harness[] = [];
+  afterEach(async () => {
+    for (const h of made.splice(0)) await h.fleet.shutdown();
+  });
+  const make = (opts: HarnessOptions = {}) => {
+    const h = makeHarness(opts);
+    made.push(h);
+    return h;
+  };
+  const start = async (opts: HarnessOptions = {}) => {
+    const h = make(opts);
+    await h.fleet.start();
+    return h;
+  };
+  return {
+    make,
+    start,
+    async working(id = 'w1', opts = {}) {
+      const h = await start(opts);
+      return { h, pane: await toWorking(h, id) };
+    },
+  };
+}
+
+/** Show `pane` a reading and let what it causes run to completion. */
+export async function show(h: Harness, pane: string, r: ScreenReading): Promise<void> {
+  h.host.show(pane, r);
+  await settle(h);
 }
 
 /** Move the simulated clock and let what it fired run to completion. */
@@ -99,9 +147,14 @@ export async function showTurnEnd(h: Harness, pane: string, r: ScreenReading = r
   await settle(h);
 }
 
+/** Dispatch `id` on the harness's host with the test stall time; the view dispatch answers with. */
+export function dispatchBrief(h: Harness, id: string, firstPrompt = `brief ${id}`): Promise<WorkerView> {
+  return h.fleet.dispatch({ intent: intent(id, { backend: h.host.backend }), stallMs: STALL_MS, firstPrompt });
+}
+
 /** Dispatch `id` and walk it to running.working on a readable working screen. */
 export async function toWorking(h: Harness, id: string, fingerprint = 'f-work'): Promise<string> {
-  const v = await h.fleet.dispatch({ intent: intent(id, { backend: h.host.backend }), stallMs: STALL_MS, firstPrompt: `brief ${id}` });
+  const v = await dispatchBrief(h, id);
   const pane = v.paneId!;
   await showStartScreen(h, pane);
   h.host.show(pane, reading({ state: 'working', fingerprint }));
