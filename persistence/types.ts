@@ -11,22 +11,8 @@ export type { Posture } from '../contract/vocabulary.ts';
 export type { ProjectRecord } from '../contract/methods.ts';
 import type { ProjectRecord } from '../contract/methods.ts';
 
-/** Intent fields of a worker: what we asked for. Liveness comes from the host, state from the actor. */
-export interface WorkerIntent {
-  id: string;
-  project: string;
-  repo: string;
-  worktree: string;
-  branch: string;
-  base: string;
-  backend: BackendName;
-  agent: string;
-  /** `claude --version` at dispatch (e.g. `2.1.332`); null/absent when unknown or not Claude Code. */
-  agentVersion?: string | null;
-  briefPath: string;
-  reportPath: string;
-  createdAt: number;
-}
+export type { WorkerIntent } from '../contract/methods/fleet.ts';
+import type { WorkerIntent } from '../contract/methods/fleet.ts';
 
 export interface WorkerRow extends WorkerIntent {
   /** Persisted XState snapshot of the worker actor (JSON text), or null before the first write. */

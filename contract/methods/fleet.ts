@@ -84,16 +84,24 @@ export interface DispatchParams {
   workspace?: string;
 }
 
-export interface DispatchResult {
+/** Intent fields of a worker: what we asked for. Liveness comes from the host, state from the actor (persisted as is). */
+export interface WorkerIntent {
   id: string;
+  project: string;
   repo: string;
   worktree: string;
   branch: string;
   base: string;
   backend: BackendName;
   agent: string;
+  /** `claude --version` at dispatch (e.g. `2.1.332`); null/absent when unknown or not Claude Code. */
+  agentVersion?: string | null;
   briefPath: string;
   reportPath: string;
+  createdAt: number;
+}
+
+export interface DispatchResult extends Pick<WorkerIntent, 'id' | 'repo' | 'worktree' | 'branch' | 'base' | 'backend' | 'agent' | 'briefPath' | 'reportPath'> {
   stage: string;
   /** The read-first files copied beside the brief (never a silent copy). */
   copied: { source: string; copy: string }[];
