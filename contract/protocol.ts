@@ -5,6 +5,7 @@
  *   response  {"id":1,"ok":true,"result":...}  |  {"id":1,"ok":false,"error":{code,message,exitCode,details}}
  */
 import { HandError } from './errors.ts';
+import { isDiskFullError, isLockedError } from './store-errors.ts';
 import { METHODS, type MethodName, type ParamsOf, type ProgressOf, type ResultOf } from './methods.ts';
 
 /** A request as the client writes it: the method's own params, checked by the compiler. */
@@ -113,11 +114,10 @@ export function toWireError(err: unknown): WireError {
   const message = err instanceof Error ? err.message : String(err);
   // A write the state database refused for a while (issue 25): the person's request is refused
   // whole, with the reason and the fix, not an "internal error".
-  const sqlite = typeof (err as { code?: unknown })?.code === 'string' ? (err as { code: string }).code : '';
-  if (sqlite.startsWith('SQLITE_BUSY') || sqlite.startsWith('SQLITE_LOCKED')) {
+  if (isLockedError(err)) {
     return { code: 'state-db-locked', message: `the state database is locked by another process (${message}); nothing was changed. Close what holds it (a sqlite3 shell, a backup tool) and try again; \`hand daemon status\` says what waits.`, exitCode: 1 };
   }
-  if (sqlite === 'SQLITE_FULL' || /database or disk is full|ENOSPC/.test(message)) {
+  if (isDiskFullError(err)) {
     return { code: 'state-disk-full', message: `the disk under the state directory is full (${message}); nothing was changed. Free space there and try again; the daemon keeps the fleet's transitions in memory until it can write them.`, exitCode: 1 };
   }
   return { code: 'internal', message: `internal error in the daemon: ${message} (see \`hand logs\`)`, exitCode: 1 };

@@ -12,6 +12,7 @@
  */
 import type { FleetStore } from './types.ts';
 import type { StoreHealth } from '../contract/methods/fleet.ts';
+import { isDiskFullError, isIoError, isLockedError } from '../contract/store-errors.ts';
 
 /** How long one write waits for another connection's lock before the commit is queued (ms). */
 export const COMMIT_BUSY_TIMEOUT_MS = 50;
@@ -33,10 +34,8 @@ export interface CommitTimer {
 
 /** SQLite's answer for a database that will take the write later; null for any other failure. */
 export function troubleOf(err: unknown): StoreTrouble | null {
-  const code = typeof (err as { code?: unknown })?.code === 'string' ? (err as { code: string }).code : '';
-  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'locked';
-  if (code === 'SQLITE_FULL' || (err as { code?: unknown })?.code === 'ENOSPC' || /database or disk is full|ENOSPC/.test(String((err as Error)?.message ?? ''))) return 'full';
-  if (code.startsWith('SQLITE_IOERR')) return 'full';
+  if (isLockedError(err)) return 'locked';
+  if (isDiskFullError(err) || isIoError(err)) return 'full';
   return null;
 }
 

@@ -13,6 +13,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { ensurePrivateFile, writePrivateFile } from '../io/fs/private-files.ts';
 import { join } from 'node:path';
 import { RefusedError } from '../contract/errors.ts';
+import { isDiskFullError, isIoError, isLockedError } from '../contract/store-errors.ts';
 import { pidAlive, readLockHolder } from './lock-holder.ts';
 
 export interface HomeLock {
@@ -23,11 +24,6 @@ export interface HomeLock {
 
 export { readLockHolder, type LockHolder } from './lock-holder.ts';
 
-function isBusy(err: unknown): boolean {
-  const code = (err as { code?: string })?.code ?? '';
-  return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED');
-}
-
 /**
  * Why the lock could not be taken, and the true fix. Deleting the lock file is advised only
  * when SQLite says the file is damaged and no process named in it is alive: after a full disk
@@ -36,7 +32,7 @@ function isBusy(err: unknown): boolean {
 function lockFailed(home: string, lockPath: string, err: unknown): RefusedError {
   const code = (err as { code?: string })?.code ?? '';
   const message = (err as Error)?.message ?? String(err);
-  if (code === 'SQLITE_FULL' || code.startsWith('SQLITE_IOERR') || code === 'ENOSPC' || /disk is full|ENOSPC|no space left/i.test(message)) {
+  if (isDiskFullError(err) || isIoError(err)) {
     return new RefusedError('state-disk-full', `cannot lock the state directory ${home}: the disk under it is full (${message}). Free space there (df -h ${home}) and run the command again; nothing needs deleting in ${home}.`, { home, lockPath, sqliteCode: code });
   }
   const holder = readLockHolder(home);
@@ -63,7 +59,7 @@ export function acquireHomeLock(home: string, pid: number = process.pid): HomeLo
     db.prepare('INSERT INTO holder (pid, since) VALUES (?, ?)').run(pid, Date.now());
   } catch (err) {
     db.close();
-    if (!isBusy(err)) throw lockFailed(home, lockPath, err);
+    if (!isLockedError(err)) throw lockFailed(home, lockPath, err);
     const holder = readLockHolder(home);
     const who = holder ? `another kingshand daemon (pid ${holder.pid})` : 'another kingshand daemon';
     throw new RefusedError(

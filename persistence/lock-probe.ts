@@ -13,6 +13,7 @@ const requireHere = createRequire(import.meta.url);
 const Database = (): typeof DatabaseType => requireHere('better-sqlite3') as typeof DatabaseType;
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { isLockedError } from '../contract/store-errors.ts';
 
 export function homeLockHeld(home: string): boolean {
   const lockPath = join(home, 'daemon.lock');
@@ -25,8 +26,7 @@ export function homeLockHeld(home: string): boolean {
     db.prepare('SELECT count(*) FROM holder').get();
     return false;
   } catch (err) {
-    const code = (err as { code?: string }).code ?? '';
-    return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED');
+    return isLockedError(err);
   } finally {
     db?.close();
   }
