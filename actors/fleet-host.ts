@@ -4,7 +4,7 @@
  * The daemon calls only the FleetHost API below; everything else is wiring.
  */
 import { createActor, type AnyActorRef } from 'xstate';
-import { fleetMachine, workerSystemId, type FleetContext } from '../machines/fleet.machine.ts';
+import { fleetMachine, workerIdOfSystemId, workerSystemId, type FleetContext } from '../machines/fleet.machine.ts';
 import type { WorkerEvent } from '../machines/worker.types.ts';
 import { analyseScreen, profileNames } from '../io/screen/index.ts';
 import type { Screen, ScreenReading } from '../io/screen/types.ts';
@@ -205,10 +205,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     journal.enable();
     fleet.start();
     unfollow = followWorkers(fleet, {
-      workerIdOf: (_key, ref) => {
-        const systemId = (ref as { systemId?: string }).systemId;
-        return systemId?.startsWith('worker:') ? systemId.slice('worker:'.length) : null;
-      },
+      workerIdOf: (ref) => workerIdOfSystemId((ref as { systemId?: string }).systemId),
       onSnapshot: (id, snapshot) => onWorkerSnapshot(id, snapshot as WorkerSnap),
     });
   }

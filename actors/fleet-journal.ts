@@ -15,6 +15,7 @@ import { CommitQueue, type StoreHealth } from '../persistence/commit-queue.ts';
 import { fleetRowJson, SNAPSHOT_VERSION } from './snapshot-codec.ts';
 import type { Clock } from './ports.ts';
 import { stagePath } from './condition.ts';
+import { workerIdOfSystemId } from '../machines/fleet.machine.ts';
 
 const QUIET_EVENTS = new Set(['SCREEN', 'DEADLINE']);
 
@@ -101,7 +102,7 @@ export class FleetJournal {
     const ref = ev.actorRef as AnyActorRef;
     const systemId = (ref as { systemId?: string }).systemId;
     const isFleet = ref === this.fleetRef;
-    const workerId = systemId?.startsWith('worker:') ? systemId.slice('worker:'.length) : null;
+    const workerId = workerIdOfSystemId(systemId);
     if (!isFleet && workerId === null) return;
     const snap = ev.snapshot as { value?: unknown; status?: string; context?: unknown };
     const to = snap.status === 'error' ? 'error' : stagePath(snap.value);

@@ -25,7 +25,7 @@ interface Followed {
 
 export interface FollowOptions {
   /** The worker's id for a child of the fleet, or null for a child that is not a worker. */
-  workerIdOf(childKey: string, ref: AnyActorRef): string | null;
+  workerIdOf(ref: AnyActorRef): string | null;
   /** Every snapshot of a followed worker (the first one is its snapshot when it was found). */
   onSnapshot(id: string, snapshot: WorkerSnapshot): void;
 }
@@ -53,9 +53,9 @@ export function followWorkers(fleet: AnyActorRef, o: FollowOptions): () => void 
 
   const sync = (children: Record<string, AnyActorRef | undefined>): void => {
     const present = new Map<string, AnyActorRef>();
-    for (const [key, ref] of Object.entries(children)) {
+    for (const ref of Object.values(children)) {
       if (!ref) continue;
-      const id = o.workerIdOf(key, ref);
+      const id = o.workerIdOf(ref);
       if (id !== null) present.set(id, ref);
     }
     for (const [id, f] of followed) {

@@ -6,7 +6,7 @@ import { connect, type Socket } from 'node:net';
 import { spawn } from 'node:child_process';
 import { closeSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { openPrivateAppend } from '../io/fs/private-files.ts';
-import { readLockHolder } from '../persistence/lock-holder.ts';
+import { pidAlive, readLockHolder } from '../persistence/lock-holder.ts';
 import { REFUSAL_LINE } from '../contract/refusal-line.ts';
 import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';
@@ -62,15 +62,6 @@ function sizeOf(file: string): number {
 
 /** Grace for the winner of a start race to write its pid file after the lock was last seen held. */
 const LOCK_RACE_GRACE_MS = 5000;
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** After our daemon exited: is another one (the winner of a start race) holding the home? */
 function otherDaemonHolds(home: string, ourPid: number | undefined): boolean {

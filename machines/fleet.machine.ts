@@ -30,6 +30,10 @@ export type FleetEvent =
 
 export const workerSystemId = (id: string): string => `worker:${id}`;
 
+/** The worker id of a system id made by workerSystemId, or null for any other actor. */
+export const workerIdOfSystemId = (systemId: string | undefined): string | null =>
+  systemId?.startsWith('worker:') ? systemId.slice('worker:'.length) : null;
+
 /** `xstate.error.actor.<id>` / `xstate.done.actor.<id>` → `<id>`. */
 const childIdOf = (type: string): string => type.split('.').slice(3).join('.');
 
