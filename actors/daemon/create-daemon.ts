@@ -101,6 +101,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
       else if (g.outcome === 'foreign' || g.outcome === 'not-guarded') warn({ repo, hook: g.path, why: g.why }, 'base guard not installed');
     },
     postureOf: (intent) => store.getProject(intent.project)?.permissions ?? 'off',
+    log: (obj) => warn(obj, String(obj.msg ?? 'first prompt')),
   });
   applyFaultHolds(parseFaultHolds(deps.env[FAULT_HOLD_ENV]), ports, hosts, warn);
   // The PATH of each worker's last land/approve, for the landing that runs inside its machine.
