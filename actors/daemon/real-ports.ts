@@ -4,16 +4,17 @@
  * worker, for the launch: it is never persisted or logged.
  */
 import { access, readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { createWorktree, gitCommonDir, installBaseGuard, landingTarget } from '../../io/git/index.ts';
 import type { BaseTips } from '../../persistence/base-tips.ts';
 import { recordBaseIfNew } from './base-watch.ts';
-import { seedTrust, writePostureSettings, claudeLaunchArgs, type PermissionPosture } from '../../io/agent/claude/index.ts';
+import type { PermissionPosture } from '../../io/agent/claude/index.ts';
+import { agentProfile } from '../../io/agent/profiles/index.ts';
 import { launchSpec } from '../../io/agent/launch.ts';
-import { claudeConfigDirOf } from '../../io/agent/claude/claude-json-plan.ts';
-import { HOOK_HOME_ENV, HOOK_WORKER_ENV, WITNESS_OFF_ENV, witnessHooks } from '../../io/agent/claude/hooks.ts';
+import { HOOK_HOME_ENV, HOOK_WORKER_ENV, WITNESS_OFF_ENV } from '../../io/agent/claude/hooks.ts';
 import { HOOK_CAP_ENV, hookCapability } from '../../io/agent/claude/hook-capability.ts';
 import { guardedSendKey, guardedSendText } from '../../io/terminal/guarded-send.ts';
+import { clearFirstPromptMark, readFirstPromptMark, writeFirstPromptMark } from '../../io/brief/first-prompt-mark.ts';
 import type { WorkerPorts } from '../ports.ts';
 
 export interface RealPorts extends WorkerPorts {
@@ -37,6 +38,32 @@ export interface RealPortsOptions {
   baseTips?: BaseTips;
   /** Told what the base guard did (installed, kept, left a foreign hook alone). */
   onBaseGuard?: (repo: string, outcome: Awaited<ReturnType<typeof installBaseGuard>>) => void;
+  log?: (obj: Record<string, unknown>) => void;
+}
+
+/** How long a first prompt waits, typed, for its submission to be recordable (a full disk) before a person is asked. */
+export const FIRST_PROMPT_MARK_WAIT_MS = 5 * 60_000;
+const MARK_RETRY_MS = 250;
+
+/**
+ * The mark is written before the Enter or the Enter is not sent: on a full disk (or a state
+ * directory that refuses writes) the typed prompt waits, retried every MARK_RETRY_MS, told once;
+ * past FIRST_PROMPT_MARK_WAIT_MS the send fails and the worker is blocked with the reason.
+ */
+async function markWhenWritable(dir: string, mark: { paneId: string; at: number }, told: (err: unknown) => void): Promise<void> {
+  const deadline = Date.now() + FIRST_PROMPT_MARK_WAIT_MS;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFirstPromptMark(dir, mark);
+      return;
+    } catch (err) {
+      if (attempt === 0) told(err);
+      if (Date.now() >= deadline) {
+        throw new Error(`the first prompt is typed but not sent: its submission could not be recorded in ${dir} (${(err as NodeJS.ErrnoException).code ?? String(err)}). Free space there, then press Enter for it: hand keys <id> enter`);
+      }
+      await new Promise((r) => setTimeout(r, MARK_RETRY_MS));
+    }
+  }
 }
 
 export function createRealPorts(opts: RealPortsOptions): RealPorts {
@@ -73,28 +100,28 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       if (opts.baseTips) await recordBaseIfNew(opts.baseTips, intent.repo, intent.base, Date.now());
     },
     async seedAgent(intent) {
-      // Both agents read the same files: the mock agent mirrors Claude Code's trust check.
       // The project's permission posture decides the mode; every posture carries the deny list
       // (secrets, kingshand's own state) and the fence on writes outside the worktree and the
-      // brief directory (io/agent/claude/permissions.ts).
+      // brief directory, where the agent has them (its profile, io/agent/profiles/).
       const env = { ...envOf(intent.id), ...envAdds.get(intent.id) };
       // A Stop hook makes Claude Code 2.1.332 draw no prompt suggestions; a person who wants them
       // (or a test of the suggestion guard) turns the witness off for that worker (docs/2026-12-01-structural-screen-reading.md).
-      const witness = opts.stateDir && env[WITNESS_OFF_ENV] !== 'off';
+      const witness = Boolean(opts.stateDir) && env[WITNESS_OFF_ENV] !== 'off';
       // The sandbox (posture off) lets a commit write the repository's git directory, nothing else of it.
       const gitDir = (await gitCommonDir(intent.repo)) ?? undefined;
-      writePostureSettings(postureOf(intent), { worktree: intent.worktree, briefDir: dirname(intent.briefPath), agentHome: env.HOME, stateDir: opts.stateDir, gitCommonDir: gitDir, ...(witness ? { hooks: witnessHooks({ home: opts.stateDir }) } : {}) });
-      // Trust goes where the worker will look: Claude Code 2.1.332 reads
-      // $CLAUDE_CONFIG_DIR/.claude.json when that is set (and then ignores $HOME/.claude.json),
-      // else $HOME/.claude.json — of the environment it is launched with (--env wins).
-      const dir = claudeConfigDirOf(env);
-      // Dispatch checked the directory and said whether the file is created (claude-json-plan.ts).
-      if (dir) await seedTrust({ claudeJsonPath: join(dir, '.claude.json'), worktree: intent.worktree, createMissing: true });
+      await agentProfile(intent.agent).seed({
+        id: intent.id,
+        worktree: intent.worktree,
+        briefDir: dirname(intent.briefPath),
+        env,
+        posture: postureOf(intent),
+        stateDir: opts.stateDir,
+        gitCommonDir: gitDir,
+        witness,
+      });
     },
     launchSpec(intent) {
-      const spec = launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id), daemonEnv: opts.fallbackEnv });
-      // Only Claude Code takes the flag: 2.1.332 ignores bypassPermissions asked for in settings.
-      if (intent.agent === 'claude') spec.argv.push(...claudeLaunchArgs(postureOf(intent)));
+      const spec = launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id), daemonEnv: opts.fallbackEnv, posture: postureOf(intent) });
       // The witness hooks (settings.local.json) speak for this worker; their command names the
       // state directory (--home), so HAND_HOME is never in a worker's environment.
       delete spec.env[HOOK_HOME_ENV];
@@ -103,6 +130,11 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       if (opts.stateDir) Object.assign(spec.env, { [HOOK_WORKER_ENV]: intent.id, [HOOK_CAP_ENV]: hookCapability(opts.stateDir, intent.id) });
       return spec;
     },
+    async markFirstPrompt(intent, paneId) {
+      await markWhenWritable(dirname(intent.briefPath), { paneId, at: Date.now() }, (err) => opts.log?.({ msg: 'first prompt held before its Enter: its submission cannot be recorded yet', id: intent.id, err: String(err) }));
+    },
+    firstPromptMarked: (intent, paneId) => readFirstPromptMark(dirname(intent.briefPath), paneId) !== null,
+    clearFirstPromptMark: (intent) => clearFirstPromptMark(dirname(intent.briefPath)),
     async reportExists(path) {
       try {
         await access(path);
@@ -121,10 +153,10 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       }
     },
     async sendText(host, paneId, text, o) {
-      await guardedSendText(host, paneId, text, { allowNonEmptyBox: o.allowNonEmptyBox, label: o.label, teardown: o.teardown });
+      await guardedSendText(host, paneId, text, { allowNonEmptyBox: o.allowNonEmptyBox, label: o.label, teardown: o.teardown, agent: o.agent, beforeEnter: o.beforeEnter });
     },
     async sendKey(host, paneId, key, o) {
-      await guardedSendKey(host, paneId, key, { allowNonEmptyBox: o.allowNonEmptyBox, isFirstKey: true });
+      await guardedSendKey(host, paneId, key, { allowNonEmptyBox: o.allowNonEmptyBox, isFirstKey: true, agent: o.agent });
     },
   };
 }

@@ -13,7 +13,7 @@ import { assertKey, keyBytes, typeThenSubmit } from '../keys.ts';
 import { PaneEventBus } from '../pane-events.ts';
 import { checkPaneSpec } from '../pane-spec.ts';
 import { launchEnvFiles, type LaunchEnvFiles } from '../launch-env-file.ts';
-import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, ServerState, TerminalHost, TextResult } from '../types.ts';
+import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, SendTextOptions, ServerState, TerminalHost, TextResult } from '../types.ts';
 import { createTerminal, flushTerminal, readTail, readViewport } from './xterm-screen.ts';
 
 export interface PtyHostOptions {
@@ -266,7 +266,7 @@ export function createPtyHost(options: PtyHostOptions = {}): PtyHost {
       return { ok: true, text: readTail(p.term, lines) };
     },
 
-    sendText: (paneId: string, text: string) => typeThenSubmit({ typeText, sendKey, subscribe: (p, l) => host.subscribe(p, l) }, paneId, text, submitDelayMs),
+    sendText: (paneId: string, text: string, o?: SendTextOptions) => typeThenSubmit({ typeText, sendKey, subscribe: (p, l) => host.subscribe(p, l) }, paneId, text, submitDelayMs, o?.beforeEnter),
 
     typeText,
     sendKey,
