@@ -72,7 +72,7 @@ export function firstPrompt(briefPath: string, reportPath: string): string {
 }
 
 /** The worker as dispatched, with what its ~/.claude.json will get (null for a test's ports that seed nothing). */
-export type DispatchedView = WorkerViewLike & { seeded: ClaudeJsonPlan | null };
+export type DispatchedView = WorkerViewLike & { seeded: ClaudeJsonPlan | null; postureGap?: string };
 
 export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Promise<DispatchedView> {
   const existing = deps.fleet.view(p.id);
@@ -96,6 +96,8 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   if (agentProblem) throw new RefusedError('agent-unavailable', agentProblem, { agent: p.agent });
   const startProblem = agentProfile(p.agent).dispatchProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd });
   if (startProblem) throw startProblem;
+  // Said at dispatch, never silently widened: what this agent cannot do of the posture.
+  const postureGap = agentProfile(p.agent).postureGap(project.permissions ?? 'off');
   // Both agents read the same file (the mock mirrors Claude Code's trust check).
   const seeded = deps.seedsClaudeJson === false ? null : planClaudeJson({ ...p.env, ...p.envAdd });
   const dir = join(deps.workersDir, p.id);
@@ -137,7 +139,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     // rests at brief approval with only its brief directory made.
     const briefGate = project.yolo !== true;
     const view = await deps.fleet.dispatch({ intent, stallMs: p.stallMs, unclassifiedMs: p.unclassifiedMs, firstPrompt: firstPrompt(briefPath, reportPath), briefGate });
-    return { ...view, seeded };
+    return { ...view, seeded, ...(postureGap ? { postureGap } : {}) };
   } catch (err) {
     // Only what this dispatch wrote goes: an earlier worker's brief directory and report stay.
     if (!deps.fleet.view(p.id)) undoBriefWrite(created);

@@ -151,6 +151,7 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
         ...gatedDispatchFacts(view),
         delivery: readDelivery(view.briefPath),
         seeded: view.seeded,
+        ...(view.postureGap ? { postureGap: view.postureGap } : {}),
         // Names only: the caller's variables the allow-list kept from the worker (issue 24 item 4).
         envLeftOut: allowListEnv(request.env).leftOut,
       };

@@ -121,7 +121,8 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       });
     },
     launchSpec(intent) {
-      const spec = launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id), daemonEnv: opts.fallbackEnv, posture: postureOf(intent) });
+      const where = { worktree: intent.worktree, briefDir: dirname(intent.briefPath) };
+      const spec = launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id), daemonEnv: opts.fallbackEnv, posture: postureOf(intent), where });
       // The witness hooks (settings.local.json) speak for this worker; their command names the
       // state directory (--home), so HAND_HOME is never in a worker's environment.
       delete spec.env[HOOK_HOME_ENV];

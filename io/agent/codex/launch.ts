@@ -41,6 +41,8 @@ export interface CodexLaunchOptions {
   posture: PermissionPosture;
   /** argv of the command Codex runs after each turn with its JSON event (the second witness). */
   notify?: readonly string[];
+  /** Directories outside the worktree the sandbox lets commands write (`--add-dir`). */
+  writableRoots?: readonly string[];
 }
 
 /** A TOML array of strings for a `-c` override (JSON string syntax is valid TOML basic strings). */
@@ -66,6 +68,9 @@ export function codexLaunchArgs(opts: CodexLaunchOptions): string[] {
     '-c', 'notice.hide_full_access_warning=true',
     ...codexPostureArgs(opts.posture),
   ];
+  // Extra writable roots exist only in workspace-write (edits): under read-only (ask) 0.169.0
+  // prints "Error adding directories: Ignoring --add-dir …" at start, and off has no sandbox.
+  if (opts.posture === 'edits') for (const dir of opts.writableRoots ?? []) args.push('--add-dir', dir);
   if (opts.notify !== undefined && opts.notify.length > 0) args.push('-c', `notify=${tomlArray(opts.notify)}`);
   return args;
 }

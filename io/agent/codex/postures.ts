@@ -8,8 +8,10 @@
  * following command?". So:
  *   off   — `--dangerously-bypass-approvals-and-sandbox`: nothing asks, nothing is sandboxed
  *           (the same as Claude Code's bypass; kingshand's deny list has no Codex form);
- *   edits — `-a on-request -s workspace-write`: edits and commands inside the worktree go
- *           through; a command that needs to write elsewhere or reach the network asks;
+ *   edits — `-a on-request -s workspace-write`: edits and commands inside the worktree (and
+ *           the brief directory, `--add-dir`) go through; a command that needs to write
+ *           elsewhere, reach the network or write .git (a commit: Codex keeps every .git
+ *           read-only in its sandbox, seen with 0.169.0) asks;
  *   ask   — `-a on-request -s read-only`: every write, by an edit or a command, asks; commands
  *           that only read run without asking.
  * Codex's sandbox runs here as root (bubblewrap + seccomp, `codex sandbox` checked by hand) as
@@ -32,7 +34,10 @@ export function codexPostureArgs(p: PermissionPosture): string[] {
 export function codexPostureGaps(p: PermissionPosture): string[] {
   if (p === 'off') return ["kingshand's deny list is not applied: Codex has no deny list, and under off nothing is sandboxed"];
   if (p === 'edits') {
-    return ['shell commands do not ask: Codex runs them without asking inside its workspace-write sandbox (no writes outside the worktree, no network); only a command that leaves the sandbox asks'];
+    return [
+      'shell commands do not ask: Codex runs them without asking inside its workspace-write sandbox (no writes outside the worktree and the brief directory, no network); only a command that leaves the sandbox asks',
+      'a git commit asks: Codex keeps .git read-only inside its sandbox',
+    ];
   }
   return ['commands that only read run without asking: Codex asks before writes (read-only sandbox), not before every command'];
 }

@@ -17,6 +17,26 @@ import type { BlockerRule, PromptBoxSpec, ScreenProfileSpec } from '../profile-s
 import type { ScreenLayout } from '../layout.ts';
 import type { Screen } from '../types.ts';
 
+/** The versions the corpus holds captures of (tests/fixtures/codex-corpus/), oldest first. */
+export const CODEX_CORPUS_VERSIONS: readonly string[] = ['0.160.1', '0.169.0'];
+
+function compareCodexVersions(a: string, b: string): number {
+  const pa = a.split(/[.-]/).map((x) => Number.parseInt(x, 10) || 0);
+  const pb = b.split(/[.-]/).map((x) => Number.parseInt(x, 10) || 0);
+  for (let i = 0; i < 3; i++) if (pa[i] !== pb[i]) return (pa[i] ?? 0) - (pb[i] ?? 0);
+  return 0;
+}
+
+/** Where a Codex version stands against the corpus, in one line (`hand doctor`). */
+export function codexCorpusStanding(version: string): string {
+  const oldest = CODEX_CORPUS_VERSIONS[0]!;
+  const newest = CODEX_CORPUS_VERSIONS.at(-1)!;
+  if (CODEX_CORPUS_VERSIONS.includes(version)) return `in the reader's corpus (${oldest} … ${newest})`;
+  if (compareCodexVersions(version, newest) > 0) return `newer than the reader's corpus (newest ${newest}): its screens may read "could not tell" more often; fix: npm run capture -- --agent codex --version ${version}`;
+  if (compareCodexVersions(version, oldest) < 0) return `older than the reader's corpus (oldest ${oldest})`;
+  return `between the corpus versions (${oldest} … ${newest})`;
+}
+
 const BOX_ROW = /^\u203A (?!\s*\d{1,2}[.)]\s)/u;
 /** How far below the box its footer reaches (a blank, model line, hint line, queued notes). */
 const FOOTER_ROWS = 6;

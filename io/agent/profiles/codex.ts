@@ -1,0 +1,35 @@
+/** OpenAI Codex CLI behind the agent-profile seam: the facts live in io/agent/codex/, this file only points at them. */
+import { codexBinary, codexLaunchArgs, codexVersionOf } from '../codex/launch.ts';
+import { codexPostureGaps } from '../codex/postures.ts';
+import { codexConfigPath, seedCodexTrust } from '../codex/trust-seed.ts';
+import type { AgentProfile, SeedContext } from './types.ts';
+
+export const FIX_CODEX = 'npm install --save-exact @openai/codex@0.169.0';
+
+/** Folder trust in the config.toml the worker will read ($CODEX_HOME of its launch environment). */
+async function seedCodex(ctx: SeedContext): Promise<void> {
+  seedCodexTrust({ configPath: codexConfigPath(ctx.env), worktree: ctx.worktree });
+}
+
+export const codexProfile: AgentProfile = {
+  name: 'codex',
+  label: 'Codex CLI',
+  install: FIX_CODEX,
+  screenProfile: 'codex',
+  exitCommand: '/exit',
+  witness: { kind: 'none', note: 'Codex CLI is read by its screen alone here; its notify command (turn ends only) is not wired as a witness yet.' },
+  binary: (env) => codexBinary(env),
+  version: (bin) => codexVersionOf(bin),
+  launchArgv: (bin, posture, where) => [
+    bin,
+    ...codexLaunchArgs({
+      posture,
+      // The report is written to the brief directory, outside the worktree: the sandbox must be
+      // told (edits only). A commit still asks: Codex keeps every .git read-only in its sandbox.
+      writableRoots: where ? [where.briefDir] : [],
+    }),
+  ],
+  dispatchProblem: () => null,
+  postureGap: (posture) => codexPostureGaps(posture).join('; ') || null,
+  seed: seedCodex,
+};
