@@ -98,8 +98,8 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   if (startProblem) throw startProblem;
   // Said at dispatch, never silently widened: what this agent cannot do of the posture.
   const postureGap = agentProfile(p.agent).postureGap(project.permissions ?? 'off');
-  // Both agents read the same file (the mock mirrors Claude Code's trust check).
-  const seeded = deps.seedsClaudeJson === false ? null : planClaudeJson({ ...p.env, ...p.envAdd });
+  // Claude Code and the mock read ~/.claude.json (the mock mirrors Claude Code's trust check); Codex its own config.toml.
+  const seeded = deps.seedsClaudeJson === false || agentProfile(p.agent).seedsClaudeJson === false ? null : planClaudeJson({ ...p.env, ...p.envAdd });
   const dir = join(deps.workersDir, p.id);
   // All brief rules (section, read paths, standing files, index rule) are decided here, in memory.
   const plan = planBrief({ brief: p.brief, readPaths: p.readPaths, dataDir: dataDirOf(deps, p), project: project.name, briefDir: dir });

@@ -31,5 +31,7 @@ export const codexProfile: AgentProfile = {
   ],
   dispatchProblem: () => null,
   postureGap: (posture) => codexPostureGaps(posture).join('; ') || null,
+  // Its trust goes into $CODEX_HOME/config.toml (trust-seed.ts), never ~/.claude.json.
+  seedsClaudeJson: false,
   seed: seedCodex,
 };

@@ -59,6 +59,8 @@ export interface AgentProfile {
   dispatchProblem(posture: PermissionPosture, project: string, env: Env): Error | null;
   /** What the posture asks that this agent cannot do, said at dispatch (null: all of it). Never silently widened. */
   postureGap(posture: PermissionPosture): string | null;
+  /** false: its seed writes no ~/.claude.json, so dispatch plans and reports none (absent: it does). */
+  readonly seedsClaudeJson?: false;
   /** Settings for an unattended start (trust, onboarding, approvals, deny list, witness hooks). */
   seed(ctx: SeedContext): Promise<void>;
 }

@@ -43,6 +43,8 @@ describe('a Codex CLI worker through hand', () => {
     const d = await w.dispatch(id, repo, 'Commit the feature file and report.');
     expect(d.json).toMatchObject({ agent: 'codex', permissions: 'ask', worktree });
     expect(d.json.postureGap).toContain('commands that only read run without asking');
+    // No ~/.claude.json is planned for a Codex worker: its trust went into config.toml.
+    expect(d.json.seeded).toBeNull();
 
     const blocked = await w.wait(id, 'blocked', '60s');
     expect(blocked.code, blocked.stdout + blocked.stderr).toBe(0);
