@@ -1,4 +1,6 @@
 /** OpenAI Codex CLI behind the agent-profile seam: the facts live in io/agent/codex/, this file only points at them. */
+import { join } from 'node:path';
+import { KINGSHAND_ROOT } from '../../root.ts';
 import { codexBinary, codexLaunchArgs, codexVersionOf } from '../codex/launch.ts';
 import { codexPostureGaps } from '../codex/postures.ts';
 import { codexConfigPath, seedCodexTrust } from '../codex/trust-seed.ts';
@@ -17,7 +19,10 @@ export const codexProfile: AgentProfile = {
   install: FIX_CODEX,
   screenProfile: 'codex',
   exitCommand: '/exit',
-  witness: { kind: 'none', note: 'Codex CLI is read by its screen alone here; its notify command (turn ends only) is not wired as a witness yet.' },
+  witness: {
+    kind: 'notify',
+    note: "Codex CLI's notify command runs `hand hook Stop` at each turn's end (its only event: no approval or question notice), so the witness says idle; the screen decides where it can tell.",
+  },
   binary: (env) => codexBinary(env),
   version: (bin) => codexVersionOf(bin),
   launchArgv: (bin, posture, where) => [
@@ -27,6 +32,8 @@ export const codexProfile: AgentProfile = {
       // The report is written to the brief directory, outside the worktree: the sandbox must be
       // told (edits only). A commit still asks: Codex keeps every .git read-only in its sandbox.
       writableRoots: where ? [where.briefDir] : [],
+      // The second witness: Codex runs this after each turn with its event as the last argument.
+      ...(where?.witnessHome ? { notify: [process.execPath, join(KINGSHAND_ROOT, 'bin', 'hand.js'), '--home', where.witnessHome, 'hook', 'Stop'] } : {}),
     }),
   ],
   dispatchProblem: () => null,

@@ -31,6 +31,8 @@ export interface WorkerPlace {
   worktree: string;
   /** The worker's own directory under the state directory (brief, report). */
   briefDir: string;
+  /** kingshand's state directory when the worker's second witness is wanted (absent: no witness). */
+  witnessHome?: string;
 }
 
 export interface AgentProfile {

@@ -85,6 +85,12 @@ describe('a Codex CLI worker through hand', () => {
     const settled = await w.wait(id, 'settled', '60s');
     expect(settled.code, settled.stdout + settled.stderr).toBe(0);
     expect(await w.hand(['read', id, '--json']).then((r) => r.json.text as string)).not.toContain('Would you like to run');
+    // The second witness: Codex's notify ran `hand hook Stop` at the turn's end, and it agrees.
+    const row = await waitFor(async () => {
+      const r = (await w.hand(['status', id, '--json'])).json[0];
+      return r.hook?.event === 'Stop' ? r : false;
+    }, { what: `the notify witness of ${id} in hand status`, timeoutMs: 15_000 });
+    expect(row).toMatchObject({ hook: { event: 'Stop', word: 'idle' }, disputed: null, state: 'idle' });
   }, 60_000);
 
   it('edits: an edit and the report are written inside the sandbox without asking (the brief directory is a writable root)', async () => {
