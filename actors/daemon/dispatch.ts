@@ -133,7 +133,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     createdAt: Date.now(),
   };
   // Only the allow-list is kept, even in memory: a caller's AWS/GitHub/npm token never reaches a worker.
-  deps.rememberCallerEnv(p.id, allowListEnv(p.env).kept, p.envAdd);
+  deps.rememberCallerEnv(p.id, allowListEnv(p.env, agentProfile(p.agent).workerEnv).kept, p.envAdd);
   try {
     // The dispatch gate: read from the stored project (a boolean), never guessed. A non-yolo worker
     // rests at brief approval with only its brief directory made.

@@ -64,7 +64,7 @@ export function claudeBinary(env: Record<string, string | undefined> = process.e
  */
 export function launchSpec(agent: string, opts: LaunchOptions & { posture?: PermissionPosture; where?: WorkerPlace } = {}): LaunchSpec {
   const profile = agentProfile(agent);
-  const env = buildWorkerEnv(opts.callerEnv ?? process.env, opts.envAdd ? { add: opts.envAdd } : {});
+  const env = buildWorkerEnv(opts.callerEnv ?? process.env, { ...(opts.envAdd ? { add: opts.envAdd } : {}), agentNames: profile.workerEnv ?? [] });
   const bin = profile.binary(opts.daemonEnv ?? process.env) ?? agent;
   return { argv: profile.launchArgv(bin, opts.posture ?? 'off', opts.where), env };
 }

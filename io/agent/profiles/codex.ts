@@ -38,6 +38,9 @@ export const codexProfile: AgentProfile = {
   ],
   dispatchProblem: () => null,
   postureGap: (posture) => codexPostureGaps(posture).join('; ') || null,
+  // Its home (config, login) and the OpenAI key and endpoint it reads; a custom provider's own
+  // env_key variable still needs --env (it is named only inside the person's config.toml).
+  workerEnv: ['CODEX_HOME', 'OPENAI_API_KEY', 'OPENAI_BASE_URL'],
   // Its trust goes into $CODEX_HOME/config.toml (trust-seed.ts), never ~/.claude.json.
   seedsClaudeJson: false,
   seed: seedCodex,

@@ -61,6 +61,11 @@ export interface AgentProfile {
   dispatchProblem(posture: PermissionPosture, project: string, env: Env): Error | null;
   /** What the posture asks that this agent cannot do, said at dispatch (null: all of it). Never silently widened. */
   postureGap(posture: PermissionPosture): string | null;
+  /**
+   * Names of the caller's variables its workers need beyond the shared allow-list (its own home
+   * and API key): kept for this agent's workers only, never for another agent's.
+   */
+  readonly workerEnv?: readonly string[];
   /** false: its seed writes no ~/.claude.json, so dispatch plans and reports none (absent: it does). */
   readonly seedsClaudeJson?: false;
   /** Settings for an unattended start (trust, onboarding, approvals, deny list, witness hooks). */

@@ -55,7 +55,7 @@ export async function makeCodexWorld(label: string, fake: FakeCodexApi): Promise
       const brief = writeBrief(root, id, task);
       // The provider's key is not on the worker allow-list (OPENAI_* and the like are left out
       // on purpose): a person passes it with --env, as here.
-      const d = await hand(['dispatch', id, '--repo', repo, '--brief', brief, '--agent', 'codex', '--backend', 'tmux', '--env', `${FAKE_OPENAI_KEY_ENV}=${FAKE_OPENAI_KEY}`, '--env', `CODEX_HOME=${codex.codexHome}`, '--json']);
+      const d = await hand(['dispatch', id, '--repo', repo, '--brief', brief, '--agent', 'codex', '--backend', 'tmux', '--env', `${FAKE_OPENAI_KEY_ENV}=${FAKE_OPENAI_KEY}`, '--json']);
       if (d.code !== 0) throw new Error(`hand dispatch ${id} failed (${d.code}): ${d.stdout}${d.stderr}`);
       return d;
     },
