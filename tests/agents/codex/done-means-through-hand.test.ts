@@ -50,7 +50,7 @@ describe('a Codex CLI worker through hand', () => {
     expect(blocked.code, blocked.stdout + blocked.stderr).toBe(0);
     expect(JSON.stringify(blocked.json)).toContain(QUESTION);
     const row = (await w.hand(['status', id, '--json'])).json[0];
-    expect(row).toMatchObject({ agent: 'codex', state: 'blocked', awaitingInput: true });
+    expect(row).toMatchObject({ agent: 'codex', agentVersion: '0.169.0', state: 'blocked', awaitingInput: true });
     expect(existsSync(join(worktree, 'feature.txt')), 'nothing ran before the answer').toBe(false);
     // The first prompt named the report path (the decision convention and report path reach every agent).
     expect(fake.turns()[0]!.summary!.lastUserText).toContain(w.reportPathOf(id));
