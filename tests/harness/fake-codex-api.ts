@@ -5,8 +5,8 @@
  * a queue the test fills and by trigger words (MODE:report <path>, MODE:shell <cmd>); records
  * every request so tests can assert on what Codex sent.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, sendJson, serveOnLoopback } from './fake-http.ts';
 import { summariseCodexRequest, type RequestSummary } from './fake-codex-api/request-summary.ts';
 import { chooseCodexReply, type CodexScriptItem } from './fake-codex-api/script.ts';
 import { streamCodexReply } from './fake-codex-api/sse.ts';
@@ -44,32 +44,10 @@ export interface FakeCodexApi {
   close(): Promise<void>;
 }
 
-const MAX_BODY = 20 * 1024 * 1024;
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) reject(new Error('request body too large'));
-      else parts.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
 export async function startFakeCodexApi(): Promise<FakeCodexApi> {
   const received: CodexRequestRecord[] = [];
   const queued: CodexScriptItem[] = [];
   const listeners = new Set<(r: CodexRequestRecord) => void>();
-  const open = new Set<ServerResponse>();
   let seq = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -105,25 +83,14 @@ export async function startFakeCodexApi(): Promise<FakeCodexApi> {
       sendJson(res, reply.status, { error: { type: 'server_error', message: reply.message } });
       return;
     }
-    open.add(res);
-    res.on('close', () => open.delete(res));
+    server.track(res);
     streamCodexReply(res, reply, { responseId: `resp_fake_${record.seq}`, messageId: `msg_fake_${record.seq}`, callId: `call_fake_${record.seq}` });
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { error: { type: 'server_error', message: `fake: ${String(err)}` } });
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const server = await serveOnLoopback(handle, (err) => ({ error: { type: 'server_error', message: `fake: ${String(err)}` } }));
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
+    url: server.url,
+    port: server.port,
     received,
     queue: (items) => void queued.push(...items),
     pending: () => queued.length,
@@ -132,11 +99,6 @@ export async function startFakeCodexApi(): Promise<FakeCodexApi> {
       return () => void listeners.delete(listener);
     },
     turns: () => received.filter((r) => r.summary !== undefined && !r.summary.side),
-    async close() {
-      for (const res of open) res.destroy();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
-    },
+    close: () => server.close(),
   };
 }

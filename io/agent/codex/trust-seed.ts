@@ -10,6 +10,7 @@
  * No file yet: the file is created holding only the trust entry (Codex starts without one).
  */
 import { existsSync, mkdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { trustKey } from '../claude/trust-seed.ts';
 import { dirname, join } from 'node:path';
 import { homedir } from 'node:os';
 import { RefusedError } from '../../../contract/errors.ts';
@@ -29,16 +30,8 @@ export function codexConfigPath(env: Record<string, string | undefined>): string
   return join(codexHome(env), 'config.toml');
 }
 
-/** The key Codex looks up: the worktree's real path without a trailing slash. */
-export function codexTrustKey(worktree: string): string {
-  let real: string;
-  try {
-    real = realpathSync(worktree);
-  } catch {
-    throw new RefusedError('worktree-missing', `worktree ${worktree} does not exist; create it before seeding folder trust.`, { worktree });
-  }
-  return real.length > 1 ? real.replace(/\/+$/, '') : real;
-}
+/** The key Codex looks up: the worktree's real path without a trailing slash, Claude Code's key too. */
+export const codexTrustKey = trustKey;
 
 export function seedCodexTrust(args: { configPath: string; worktree: string }): CodexTrustResult {
   const key = codexTrustKey(args.worktree);

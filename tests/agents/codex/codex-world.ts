@@ -10,7 +10,7 @@ import { writeBrief, type RunResult } from '../../cli/cli-harness.ts';
 import { inProcessHand } from '../../helpers/hand-in-process.ts';
 import { makeTestRepo } from '../../helpers/git-repo.ts';
 import { makeTempDir } from '../../helpers/temp.ts';
-import { removeWhenQuiet } from '../../claude-e2e/e2e-world.ts';
+import { explainWorker, handWait, stopWorkersAndRemove } from '../../claude-e2e/e2e-world.ts';
 import type { FakeCodexApi } from '../../harness/fake-codex-api.ts';
 import { FAKE_OPENAI_KEY, FAKE_OPENAI_KEY_ENV, codexTestEnv, seedCodexHome, type CodexTestHome } from '../../harness/codex-env.ts';
 
@@ -59,24 +59,11 @@ export async function makeCodexWorld(label: string, fake: FakeCodexApi): Promise
       if (d.code !== 0) throw new Error(`hand dispatch ${id} failed (${d.code}): ${d.stdout}${d.stderr}`);
       return d;
     },
-    async wait(id, until, timeout) {
-      const r = await hand(['wait', id, '--until', until, '--timeout', timeout, '--json']);
-      if (r.code !== 0) r.stderr += `\n${await world.explain(id)}`;
-      return r;
-    },
-    async explain(id) {
-      const [screen, status] = await Promise.all([hand(['read', id, '--json']), hand(['status', '--json'])]);
-      return `--- hand read ${id}:\n${screen.json?.text ?? screen.stdout + screen.stderr}\n--- hand status --json:\n${status.stdout}${status.stderr}`;
-    },
+    wait: (id, until, timeout) => handWait(hand, id, until, timeout),
+    explain: (id) => explainWorker(hand, id),
     reportPathOf: (id) => join(home, 'workers', id, 'report.md'),
     worktreeOf: (repo, id) => join(repo, '.claude', 'worktrees', id),
-    async cleanup() {
-      const s = await hand(['status', '--json'], { timeoutMs: 30_000 });
-      const live = Array.isArray(s.json) ? s.json.filter((w: { live?: boolean }) => w.live).map((w: { id: string }) => w.id) : [];
-      await Promise.all(live.map((id: string) => hand(['stop', id, '--json'], { timeoutMs: 30_000 })));
-      await installation.cleanup();
-      await removeWhenQuiet(tmp.cleanup);
-    },
+    cleanup: () => stopWorkersAndRemove(hand, installation, tmp),
   };
   return world;
 }
