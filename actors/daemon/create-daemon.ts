@@ -88,7 +88,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   const tmuxHost = tmuxAvailable ? createTmuxHost({ socketPath: paths.tmuxSocket, onNotice: (msg, fields) => warn(fields, msg) }) : undefined;
   if (tmuxHost) hosts.tmux = tmuxHost;
   hosts.pty = createPtyHost();
-  const herdr = createOptionalHerdrHost(deps.env);
+  const herdr = await createOptionalHerdrHost(deps.env);
   if (herdr) hosts.herdr = herdr;
   const baseTips = openBaseTips(paths.home);
   const baseNotices = createBaseNotices(baseTips);
