@@ -6,6 +6,7 @@ import { call } from '../client.ts';
 import { emit, table } from '../output.ts';
 import { ops } from '../hand-ops.ts';
 import type { CommandContext } from './context.ts';
+import { storeLine } from '../store-line.ts';
 
 const STATUS_COLUMNS = ['id', 'project', 'stage', 'state', 'blockedReason', 'promptBox', 'readable', 'live', 'backend', 'agent', 'agentVersion', 'permissions', 'reportExists', 'lastActivity'];
 
@@ -18,10 +19,12 @@ export function registerStatus(program: Command, ctx: CommandContext): void {
     .action(async (id: string | undefined, o: { work?: boolean }, cmd: Command) => {
       const r = await ops.status(ctx.paths(cmd), { id });
       const work = await call(ctx.paths(cmd), 'work.summary');
+      // Said under the table while the state database takes no writes (locked, disk full); --json has it in \`hand daemon status --json\`.
+      const store = ctx.json(cmd) ? null : (await call(ctx.paths(cmd), 'ping')).store;
       const { statusFooter } = await import('./work.ts');
       // A worktree deleted outside kingshand is said under the table (too rare for a column).
       const missing = r.filter((row) => row.worktreeMissing).map((row) => `${row.id}: its worktree is missing (deleted outside kingshand?)`);
       const { withWitnessText } = await import('./witness-columns.ts');
-      emit(ctx.json(cmd), o.work ? { workers: r, ...work } : r, () => `${r.length ? [table(withWitnessText(r), [...STATUS_COLUMNS, 'disputed', 'tokens', 'item']), ...missing].join('\n') : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}`);
+      emit(ctx.json(cmd), o.work ? { workers: r, ...work } : r, () => `${r.length ? [table(withWitnessText(r), [...STATUS_COLUMNS, 'disputed', 'tokens', 'item']), ...missing].join('\n') : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}${storeLine(store, ctx.paths(cmd).home)}`);
     });
 }
