@@ -90,6 +90,29 @@ function isWorking(layout: ScreenLayout): boolean {
   return false;
 }
 
+/**
+ * Codex prints a turn's end-in-error as a `■ ` line under the turn (`■ unexpected status 500 …`,
+ * `■ stream disconnected before completion: …`, `■ Missing environment variable: …`); a person's
+ * Esc prints `■ Conversation interrupted …` the same way, which is no error. Only the rows nearest
+ * the live box, below the last echoed prompt, count: an earlier turn's error is history.
+ */
+const ERROR_LINE = /^\u25A0 (?!Conversation interrupted)(\S.*)$/u;
+const NEAR_BOX_ROWS = 4;
+
+function turnError(layout: ScreenLayout): string | null {
+  if (layout.boxRow < 0) return null;
+  let seen = 0;
+  for (let r = layout.boxRow - 1; r >= 0 && seen < NEAR_BOX_ROWS; r--) {
+    const text = layout.texts[r]!;
+    if (text.trim() === '') continue;
+    if (BOX_ROW.test(text)) return null;
+    seen++;
+    const m = ERROR_LINE.exec(text);
+    if (m) return m[1]!.trim();
+  }
+  return null;
+}
+
 const RESUME_HINT = 'To continue this session, run:';
 
 function isExited(layout: ScreenLayout): boolean {
@@ -123,4 +146,5 @@ export const codexSpec: ScreenProfileSpec = {
   isWorking,
   isExited,
   isReadable,
+  turnError,
 };
