@@ -64,6 +64,9 @@ describe('every Codex corpus capture reads as labelled', () => {
     expect(reading.agentError != null, 'the turn ended in an error').toBe(want.agentError === true);
     // The screen is the authority both ways: waiting on a person is awaitingInput, nothing else is.
     expect(reading.awaitingInput).toBe(want.state === 'blocked');
+    // The placeholder is the empty box; typed text is content a send must not add to.
+    if (c.meta.scenario === 'idle') expect(reading.promptBoxKind).toBe('placeholder');
+    if (c.meta.scenario === 'typed') expect(reading.promptBoxKind).toBe('typed');
     // The approval quotes what the model asked, word for word, with its options in order.
     if (c.meta.scenario === 'approval') {
       expect(reading.dialog?.question).toBe('Reason: Do you allow creating approved.txt?');
