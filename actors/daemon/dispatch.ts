@@ -72,7 +72,7 @@ export function firstPrompt(briefPath: string, reportPath: string): string {
 }
 
 /** The worker as dispatched, with what its ~/.claude.json will get (null for a test's ports that seed nothing). */
-export type DispatchedView = WorkerViewLike & { seeded: ClaudeJsonPlan | null };
+export type DispatchedView = WorkerViewLike & { seeded: ClaudeJsonPlan | null; postureGap?: string };
 
 export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Promise<DispatchedView> {
   const existing = deps.fleet.view(p.id);
@@ -96,8 +96,10 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   if (agentProblem) throw new RefusedError('agent-unavailable', agentProblem, { agent: p.agent });
   const startProblem = agentProfile(p.agent).dispatchProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd });
   if (startProblem) throw startProblem;
-  // Both agents read the same file (the mock mirrors Claude Code's trust check).
-  const seeded = deps.seedsClaudeJson === false ? null : planClaudeJson({ ...p.env, ...p.envAdd });
+  // Said at dispatch, never silently widened: what this agent cannot do of the posture.
+  const postureGap = agentProfile(p.agent).postureGap(project.permissions ?? 'off');
+  // Claude Code and the mock read ~/.claude.json (the mock mirrors Claude Code's trust check); Codex its own config.toml.
+  const seeded = deps.seedsClaudeJson === false || agentProfile(p.agent).seedsClaudeJson === false ? null : planClaudeJson({ ...p.env, ...p.envAdd });
   const dir = join(deps.workersDir, p.id);
   // All brief rules (section, read paths, standing files, index rule) are decided here, in memory.
   const plan = planBrief({ brief: p.brief, readPaths: p.readPaths, dataDir: dataDirOf(deps, p), project: project.name, briefDir: dir });
@@ -131,13 +133,13 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     createdAt: Date.now(),
   };
   // Only the allow-list is kept, even in memory: a caller's AWS/GitHub/npm token never reaches a worker.
-  deps.rememberCallerEnv(p.id, allowListEnv(p.env).kept, p.envAdd);
+  deps.rememberCallerEnv(p.id, allowListEnv(p.env, agentProfile(p.agent).workerEnv).kept, p.envAdd);
   try {
     // The dispatch gate: read from the stored project (a boolean), never guessed. A non-yolo worker
     // rests at brief approval with only its brief directory made.
     const briefGate = project.yolo !== true;
     const view = await deps.fleet.dispatch({ intent, stallMs: p.stallMs, unclassifiedMs: p.unclassifiedMs, firstPrompt: firstPrompt(briefPath, reportPath), briefGate });
-    return { ...view, seeded };
+    return { ...view, seeded, ...(postureGap ? { postureGap } : {}) };
   } catch (err) {
     // Only what this dispatch wrote goes: an earlier worker's brief directory and report stay.
     if (!deps.fleet.view(p.id)) undoBriefWrite(created);
