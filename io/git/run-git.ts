@@ -5,6 +5,8 @@
  */
 import { execa } from 'execa';
 import { RefusedError } from '../../contract/errors.ts';
+import { sshArgv } from '../ssh/ssh-command.ts';
+import { farTarget } from './git-place.ts';
 
 export interface GitResult {
   /** Exit status; null when git could not be started at all (see `spawnError`). */
@@ -15,22 +17,39 @@ export interface GitResult {
   spawnError?: string;
 }
 
+const GIT_ENV = {
+  // Never wait on a credential prompt, and keep messages in one language so errors read the same everywhere.
+  GIT_TERMINAL_PROMPT: '0',
+  LC_ALL: 'C',
+  // Probes must not take .git/index.lock from under a worker that is committing.
+  GIT_OPTIONAL_LOCKS: '0',
+};
+
+/** PATH on a far host: git is looked for where a non-interactive ssh command finds it (host check asks the same). */
+const FAR_PATH = 'PATH=/usr/local/bin:/usr/bin:/bin';
+
 export async function runGit(cwd: string, args: readonly string[]): Promise<GitResult> {
-  const r = await execa('git', args, {
-    cwd,
-    reject: false,
-    stdin: 'ignore',
-    env: {
-      // Never wait on a credential prompt, and keep messages in one language so errors read the same everywhere.
-      GIT_TERMINAL_PROMPT: '0',
-      LC_ALL: 'C',
-      // Probes must not take .git/index.lock from under a worker that is committing.
-      GIT_OPTIONAL_LOCKS: '0',
-    },
-  });
+  const far = farTarget();
+  if (far) return runGitFar(far, cwd, args);
+  const r = await execa('git', args, { cwd, reject: false, stdin: 'ignore', env: GIT_ENV });
   const exitCode = typeof r.exitCode === 'number' ? r.exitCode : null;
   const result: GitResult = { exitCode, stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? '') };
   if (exitCode === null) result.spawnError = r.code ?? r.shortMessage ?? 'git could not be started';
+  return result;
+}
+
+/**
+ * The same call on the far host (git-place.ts): `env -i … git -C <cwd> …` as argv, quoted per
+ * element by remoteCommand. ssh's own failure (exit 255) is "git could not be started" — a
+ * could-not-tell for every caller, never an answer git gave.
+ */
+async function runGitFar(far: NonNullable<ReturnType<typeof farTarget>>, cwd: string, args: readonly string[]): Promise<GitResult> {
+  const env = Object.entries(GIT_ENV).map(([k, v]) => `${k}=${v}`);
+  const { file, args: sshArgs } = sshArgv(far, ['env', '-i', FAR_PATH, ...env, 'git', '-C', cwd, ...args]);
+  const r = await execa(file, sshArgs, { reject: false, stdin: 'ignore', timeout: 60_000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, extendEnv: false });
+  const exitCode = typeof r.exitCode === 'number' && r.exitCode !== 255 ? r.exitCode : null;
+  const result: GitResult = { exitCode, stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? '') };
+  if (exitCode === null) result.spawnError = `ssh to ${far.user}@${far.address}:${far.port} failed: ${String(r.stderr ?? r.shortMessage ?? '').trim() || 'no message'}`;
   return result;
 }
 

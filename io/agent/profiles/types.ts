@@ -44,6 +44,8 @@ export interface AgentProfile {
   version(binary: string): Promise<string | null>;
   /** The full argv for one launch under a posture (program first; the first prompt is typed, never passed). */
   launchArgv(binary: string, posture: PermissionPosture): string[];
+  /** The same launch on another host (issue 28): the program by its name on that host's PATH. */
+  farLaunchArgv(posture: PermissionPosture): string[];
   /** A refusal before anything is created (e.g. root without a sandbox), or null. */
   dispatchProblem(posture: PermissionPosture, project: string, env: Env): Error | null;
   /** What the posture asks that this agent cannot do, said at dispatch (null: all of it). Never silently widened. */
