@@ -98,6 +98,8 @@ export interface ReviewResult { url: string; host: string; port: number; loginUr
 export interface SurveyWorker {
   id: string;
   project: string;
+  /** Where it runs: `local` or a host's name (issue 28). */
+  host: string;
   stage: string;
   /** conditionOf, with 'working' for a busy worker. */
   condition: string;

@@ -10,7 +10,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
-import { handOk, type HandOk } from '../helpers/cli-world.ts';
+import { closeServer, handOk, listenWebhook, serverPort, type HandOk } from '../helpers/cli-world.ts';
+import { waitFor } from '../helpers/temp.ts';
+import type { Server } from 'node:http';
 import { makeTestRepo } from '../helpers/git-repo.ts';
 import { startTestSshd, type TestSshd } from '../harness/sshd.ts';
 import { installFarMock } from '../harness/far-side-tmux.ts';
@@ -23,6 +25,8 @@ describe('a worker on another host', () => {
   let w: CliWorld;
   let ok: HandOk;
   let farRepo: string;
+  let webhook: Server;
+  const hits: { worker?: string; host?: string; condition?: string; reason?: string }[] = [];
 
   beforeAll(async () => {
     sshd = await startTestSshd();
@@ -36,9 +40,12 @@ describe('a worker on another host', () => {
     // No claude on the far account: the check is not ok, but it learns the state directory.
     await w.hand(['host', 'check', 'far', '--json']);
     await ok(['annex', w.repo, '--name', 'shop', '--yolo']);
+    webhook = await listenWebhook(hits);
+    await ok(['notify', 'add', 'webhook', `http://127.0.0.1:${serverPort(webhook)}/hook`, '--allow-loopback']);
   }, 60_000);
   afterAll(async () => {
     try {
+      if (webhook) await closeServer(webhook);
       await w?.cleanup();
     } finally {
       await sshd?.stop();
@@ -70,6 +77,14 @@ describe('a worker on another host', () => {
     const blocked = await ok(['wait', 'w1', '--until', 'blocked', '--timeout', '20s']);
     expect(blocked).toMatchObject({ reason: 'blocked', blockedReason: 'permission' });
     expect((await ok(['status', 'w1']))[0]).toMatchObject({ id: 'w1', host: 'far', live: true });
+    // The host in every face: the status table, the digest, the notification.
+    const text = await w.hand(['status']);
+    expect(text.stdout).toMatch(/\bHOST\b[\s\S]*\bw1\b.*\bfar\b/);
+    const digest = await w.hand(['digest', '--json']);
+    expect(digest.json.fleet.workers).toEqual([expect.objectContaining({ id: 'w1', host: 'far' })]);
+    expect((await w.hand(['digest'])).stdout).toContain('w1@far');
+    const pushed = await waitFor(() => hits.find((h) => h.condition === 'blocked'), { what: 'the blocked notification of w1', timeoutMs: 15_000 });
+    expect(pushed).toMatchObject({ worker: 'w1', host: 'far', reason: expect.stringContaining('w1 on far is blocked') });
     await ok(['keys', 'w1', 'enter']);
     await ok(['wait', 'w1', '--until', 'settled', '--timeout', '20s']);
     expect(farGit(farRepo, 'log', '--format=%s', 'worktree-w1')).toContain('Add the feature file');
