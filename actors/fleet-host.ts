@@ -154,6 +154,18 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     record.feed.start();
   }
 
+  /**
+   * Notes which server instance the worker's new pane is on (pid.start time), so a restart
+   * re-attaches only to that server's pane: a restarted server reuses pane ids (restore.ts).
+   */
+  async function notePaneServer(id: string): Promise<void> {
+    const record = records.get(id);
+    const identity = record ? await terminalFor(record.intent)?.serverIdentity?.().catch(() => null) : null;
+    if (!record || !identity || records.get(id) !== record) return;
+    record.intent.paneServer = identity;
+    deps.store.setPaneServer?.(id, identity);
+  }
+
   const journal = new FleetJournal({ store: deps.store, clock, log: deps.log });
 
   /**
@@ -192,7 +204,10 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       record.resumingSpawn = false;
       return resuming;
     },
-    paneCreated: attachFeed,
+    paneCreated: (id, paneId) => {
+      attachFeed(id, paneId);
+      void notePaneServer(id);
+    },
     landing: deps.landing,
     log: deps.log,
     deliverText: (p) =>

@@ -96,6 +96,15 @@ export async function reattachPanes(panes: readonly { id: string; paneId: string
       d.log?.({ msg: 'no terminal host for restored worker', id, backend: record.intent.backend });
       return;
     }
+    // A server that restarted while no daemon watched numbers its panes from %0 again: the pane
+    // of this id now may be another worker's. Told by the server's pid and start time, never guessed.
+    const server = record.intent.paneServer ? await host.serverIdentity?.().catch(() => null) : null;
+    if (server && server !== record.intent.paneServer) {
+      record.live = false;
+      d.log?.({ msg: 'the terminal server restarted since this pane was made: not re-attached', id, paneId, was: record.intent.paneServer, now: server });
+      d.route(id, { type: 'PANE_MISSING', serverUp: true, at: d.clock.now() });
+      return;
+    }
     let info;
     try {
       info = await host.attach(paneId);

@@ -108,10 +108,11 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 8,
-    description: "workers on other hosts: the worker's host and its brief directory there; each project's path per host and its default host (issue 28)",
+    description: "workers on other hosts: the worker's host and its brief directory there, the tmux server its pane was made on; each project's path per host and its default host (issue 28)",
     up(db) {
       db.exec(`ALTER TABLE workers ADD COLUMN host TEXT;
         ALTER TABLE workers ADD COLUMN far_dir TEXT;
+        ALTER TABLE workers ADD COLUMN pane_server TEXT;
         CREATE TABLE project_hosts (
           project    TEXT NOT NULL REFERENCES projects(name) ON UPDATE CASCADE ON DELETE CASCADE,
           host       TEXT NOT NULL,

@@ -66,6 +66,7 @@ export function workerFromRow(r: Record<string, unknown>): WorkerRow {
     // present only for a worker on another host, so local intents round-trip unchanged
     ...(asText(r.host) !== null ? { host: asText(r.host)! } : {}),
     ...(asText(r.far_dir) !== null ? { farDir: asText(r.far_dir)! } : {}),
+    ...(asText(r.pane_server) !== null ? { paneServer: asText(r.pane_server)! } : {}),
     snapshotJson: asText(r.snapshot_json),
     snapshotVersion: asInt(r.snapshot_version),
     updatedAt: asInt(r.updated_at) ?? 0,

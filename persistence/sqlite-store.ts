@@ -94,6 +94,7 @@ export function openStore(dbPath: string, options: OpenStoreOptions = {}): Sqlit
     getWorker: db.prepare('SELECT * FROM workers WHERE id = ?'),
     listWorkers: db.prepare('SELECT * FROM workers ORDER BY created_at, id'),
     deleteWorker: db.prepare('DELETE FROM workers WHERE id = ?'),
+    setPaneServer: db.prepare('UPDATE workers SET pane_server = ? WHERE id = ?'),
     writeWorkerSnapshot: db.prepare('UPDATE workers SET snapshot_json = ?, snapshot_version = ?, updated_at = ? WHERE id = ?'),
     writeFleet: db.prepare(
       `INSERT INTO fleet (id, snapshot_json, snapshot_version, updated_at) VALUES (1, ?, ?, ?)
@@ -192,6 +193,9 @@ export function openStore(dbPath: string, options: OpenStoreOptions = {}): Sqlit
     },
     deleteWorker(id: string) {
       s.deleteWorker.run(id);
+    },
+    setPaneServer(id: string, server: string) {
+      s.setPaneServer.run(server, id);
     },
     commit(args) {
       commitTx(args);

@@ -108,6 +108,8 @@ export interface WorkerIntent {
    */
   host?: string;
   farDir?: string;
+  /** The terminal server its pane was made on (tmux: `<pid>.<start time>`), when the host tells. */
+  paneServer?: string;
 }
 
 export interface DispatchResult extends Pick<WorkerIntent, 'id' | 'repo' | 'worktree' | 'branch' | 'base' | 'backend' | 'agent' | 'briefPath' | 'reportPath'> {

@@ -13,12 +13,8 @@ import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
 import { closeServer, handOk, listenWebhook, serverPort, type HandOk } from '../helpers/cli-world.ts';
 import { waitFor } from '../helpers/temp.ts';
 import type { Server } from 'node:http';
-import { makeTestRepo } from '../helpers/git-repo.ts';
-import { startTestSshd, type TestSshd } from '../harness/sshd.ts';
-import { installFarMock } from '../harness/far-side-tmux.ts';
-
-/** git as root on the far account's checkout: ownership differs, so the directory is named safe for this call only. */
-const farGit = (repo: string, ...args: string[]) => execFileSync('git', ['-c', `safe.directory=${repo}`, '-C', repo, ...args], { encoding: 'utf8' });
+import type { TestSshd } from '../harness/sshd.ts';
+import { addFarHost, farGit, startFarShop } from '../harness/far-shop.ts';
 
 describe('a worker on another host', () => {
   let sshd: TestSshd;
@@ -29,16 +25,11 @@ describe('a worker on another host', () => {
   const hits: { worker?: string; host?: string; condition?: string; reason?: string }[] = [];
 
   beforeAll(async () => {
-    sshd = await startTestSshd();
-    installFarMock(sshd);
-    farRepo = join(sshd.home, 'src', 'shop');
-    makeTestRepo(farRepo, '# the shop, on the far host\n');
-    execFileSync('chown', ['-R', `${sshd.uid}:${sshd.gid}`, join(sshd.home, 'src')]);
+    const far = await startFarShop();
+    ({ sshd, repo: farRepo } = far);
     w = await makeCliWorld('far-worker');
     ok = handOk(w);
-    await ok(['host', 'add', 'far', `${sshd.user}@127.0.0.1`, '--port', String(sshd.port), '--identity', sshd.identityFile, '--known-hosts', sshd.knownHostsFile]);
-    // No claude on the far account: the check is not ok, but it learns the state directory.
-    await w.hand(['host', 'check', 'far', '--json']);
+    await addFarHost(w, far);
     await ok(['annex', w.repo, '--name', 'shop', '--yolo']);
     webhook = await listenWebhook(hits);
     await ok(['notify', 'add', 'webhook', `http://127.0.0.1:${serverPort(webhook)}/hook`, '--allow-loopback']);
