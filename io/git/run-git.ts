@@ -3,7 +3,7 @@
  * rejects on a non-zero exit: every caller decides what an exit code means, because a
  * failed probe ("is there such a branch?") is an ordinary answer, not an error.
  */
-import { execa } from 'execa';
+import { runArgv } from '../process/run-argv.ts';
 import { RefusedError } from '../../contract/errors.ts';
 import { sshArgv } from '../ssh/ssh-command.ts';
 import { farTarget } from './git-place.ts';
@@ -31,10 +31,10 @@ const FAR_PATH = 'PATH=/usr/local/bin:/usr/bin:/bin';
 export async function runGit(cwd: string, args: readonly string[]): Promise<GitResult> {
   const far = farTarget();
   if (far) return runGitFar(far, cwd, args);
-  const r = await execa('git', args, { cwd, reject: false, stdin: 'ignore', env: GIT_ENV });
-  const exitCode = typeof r.exitCode === 'number' ? r.exitCode : null;
-  const result: GitResult = { exitCode, stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? '') };
-  if (exitCode === null) result.spawnError = r.code ?? r.shortMessage ?? 'git could not be started';
+  const r = await runArgv('git', args, { cwd, env: { ...process.env, ...GIT_ENV } });
+  // execa's stripFinalNewline, which every caller was written against.
+  const result: GitResult = { exitCode: r.exitCode, stdout: r.stdout.replace(/\r?\n$/, ''), stderr: r.stderr.replace(/\r?\n$/, '') };
+  if (r.exitCode === null) result.spawnError = r.error ?? 'git could not be started';
   return result;
 }
 
@@ -46,10 +46,11 @@ export async function runGit(cwd: string, args: readonly string[]): Promise<GitR
 async function runGitFar(far: NonNullable<ReturnType<typeof farTarget>>, cwd: string, args: readonly string[]): Promise<GitResult> {
   const env = Object.entries(GIT_ENV).map(([k, v]) => `${k}=${v}`);
   const { file, args: sshArgs } = sshArgv(far, ['env', '-i', FAR_PATH, ...env, 'git', '-C', cwd, ...args]);
-  const r = await execa(file, sshArgs, { reject: false, stdin: 'ignore', timeout: 60_000, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, extendEnv: false });
-  const exitCode = typeof r.exitCode === 'number' && r.exitCode !== 255 ? r.exitCode : null;
-  const result: GitResult = { exitCode, stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? '') };
-  if (exitCode === null) result.spawnError = `ssh to ${far.user}@${far.address}:${far.port} failed: ${String(r.stderr ?? r.shortMessage ?? '').trim() || 'no message'}`;
+  // Only PATH: ssh sends none of our environment, and the ssh process holds none of it either.
+  const r = await runArgv(file, sshArgs, { env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, timeoutMs: 60_000 });
+  const exitCode = r.exitCode !== null && r.exitCode !== 255 ? r.exitCode : null;
+  const result: GitResult = { exitCode, stdout: r.stdout.replace(/\r?\n$/, ''), stderr: r.stderr.replace(/\r?\n$/, '') };
+  if (exitCode === null) result.spawnError = `ssh to ${far.user}@${far.address}:${far.port} failed: ${(r.stderr || r.error || '').trim() || 'no message'}`;
   return result;
 }
 
