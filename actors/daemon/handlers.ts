@@ -66,6 +66,7 @@ export function statusRow(v: WorkerViewLike): StatusRow {
     readable: v.readable,
     live: v.live,
     backend: v.backend,
+    host: v.host,
     agent: v.agent,
     agentVersion: v.agentVersion ?? null,
     reportPath: v.reportPath,
@@ -147,7 +148,7 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
       const view = await dispatchWorker(request, deps);
       return {
         id: view.id, repo: deps.store.getWorker(view.id)?.repo ?? '', worktree: view.worktree, branch: view.branch, base: view.base,
-        backend: view.backend, agent: view.agent, briefPath: view.briefPath, reportPath: view.reportPath, stage: view.stage,
+        backend: view.backend, host: view.host, agent: view.agent, briefPath: view.briefPath, reportPath: view.reportPath, stage: view.stage,
         copied: readFirstCopies(view.briefPath, params.readPaths),
         permissions: postureOfProject(store, view.project),
         ...gatedDispatchFacts(view),

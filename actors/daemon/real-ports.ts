@@ -20,6 +20,8 @@ import type { WorkerPorts } from '../ports.ts';
 export interface RealPorts extends WorkerPorts {
   /** Remember the environment of the dispatch call that created this worker. */
   rememberCallerEnv(id: string, env: Record<string, string>, add?: Record<string, string>): void;
+  /** That environment (the daemon's own when none was kept) and its `--env` additions: a far host's launch is built from them. */
+  callerEnvOf(id: string): { env: Record<string, string>; add?: Record<string, string> };
 }
 
 /** A report opens a decision with a line `Waiting on: <decision>` (or `Parked on:`). */
@@ -82,6 +84,7 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       callerEnvs.set(id, env);
       if (add) envAdds.set(id, add);
     },
+    callerEnvOf: (id) => ({ env: envOf(id), ...(envAdds.has(id) && { add: envAdds.get(id) }) }),
     async prepareWorktree(intent) {
       // Only the worktree metadata steps wait their turn (the probes before them run at once).
       await createWorktree({ repo: intent.repo, id: intent.id, base: intent.base }, async (steps) => {

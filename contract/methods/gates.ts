@@ -101,6 +101,8 @@ export interface SurveyWorker {
   /** The agent CLI and the version read at dispatch (null: could not tell). */
   agent: string;
   agentVersion: string | null;
+  /** Where it runs: `local` or a host's name (issue 28). */
+  host: string;
   stage: string;
   /** conditionOf, with 'working' for a busy worker. */
   condition: string;

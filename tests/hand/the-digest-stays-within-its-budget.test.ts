@@ -29,7 +29,7 @@ function worstDigest(): Digest {
     fleet: {
       projects: ['shop', 'orders', 'billing'].map((name) => ({ name, posture: 'local-only', yolo: false, pathExists: true })),
       // A mixed fleet: the AGENTS line names each CLI and release.
-      workers: ids.map((id, i) => ({ id, project: 'shop', condition: i < 5 ? 'blocked' : i < 8 ? 'gate' : i < 11 ? 'parked' : 'working', live: true, agent: i % 2 ? 'codex' : 'claude', agentVersion: i % 2 ? '0.169.0' : '2.1.332' })),
+      workers: ids.map((id, i) => ({ id, project: 'shop', host: 'local', condition: i < 5 ? 'blocked' : i < 8 ? 'gate' : i < 11 ? 'parked' : 'working', live: true, agent: i % 2 ? 'codex' : 'claude', agentVersion: i % 2 ? '0.169.0' : '2.1.332' })),
       waiting,
       queue: { ready: 30, held: 12, blocked: 8 },
       away: { active: true, since: '2026-12-02T05:00:00.000Z', note: 'back after lunch, only push what blocks a landing' },

@@ -51,6 +51,13 @@ describe('review page rendering', () => {
     expect(html.indexOf('Waiting on you')).toBeLessThan(html.indexOf('Running'));
     expect(html.indexOf('Running')).toBeLessThan(html.indexOf('Finished'));
   });
+
+  it('a worker on another host is named with it, in the fleet and on its own page', () => {
+    const far = view('far1', 'running.working', { host: 'build' });
+    expect(fleetHtml([far, view('here1', 'running.working')], () => 'local-only')).toMatch(/data-id="far1"[\s\S]*on build[\s\S]*data-id="here1"(?![\s\S]*on build)/);
+    expect(workerHead(far, null)).toContain('build (over ssh)');
+    expect(workerHead(view('here1', 'running.working'), null)).toContain('this machine');
+  });
 });
 
 describe('the question a blocked worker asks', () => {

@@ -36,6 +36,8 @@ export const codexProfile: AgentProfile = {
       ...(where?.witnessHome ? { notify: [process.execPath, join(KINGSHAND_ROOT, 'bin', 'hand.js'), '--home', where.witnessHome, 'hook', 'Stop'] } : {}),
     }),
   ],
+  // On another host: `codex` on its PATH; the far report directory and the witness are not wired there yet.
+  farLaunchArgv: (posture) => ['codex', ...codexLaunchArgs({ posture, writableRoots: [] })],
   dispatchProblem: () => null,
   postureGap: (posture) => codexPostureGaps(posture).join('; ') || null,
   // Its home (config, login) and the OpenAI key and endpoint it reads; a custom provider's own

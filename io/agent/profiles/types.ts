@@ -57,6 +57,8 @@ export interface AgentProfile {
    * line what it may write (Codex CLI); absent when no worker is being launched (doctor).
    */
   launchArgv(binary: string, posture: PermissionPosture, where?: WorkerPlace): string[];
+  /** The same launch on another host (issue 28): the program by its name on that host's PATH. */
+  farLaunchArgv(posture: PermissionPosture): string[];
   /** A refusal before anything is created (e.g. root without a sandbox), or null. */
   dispatchProblem(posture: PermissionPosture, project: string, env: Env): Error | null;
   /** What the posture asks that this agent cannot do, said at dispatch (null: all of it). Never silently widened. */
