@@ -76,6 +76,18 @@ export const CODEX_SCENARIOS: readonly CodexScenario[] = [
     },
   },
   {
+    name: 'streaming-reply',
+    async drive(pane, fake) {
+      await codexIdle(pane, 'start');
+      // The reply's text is out and the response still open: 0.169.0 shows no status line then.
+      fake.queue([{ kind: 'hang', text: 'Thinking it over' }]);
+      await codexSubmit(pane, 'take your time');
+      await pane.waitForScreen((s) => s.includes('• Thinking it over'), 'the streamed text of a running turn');
+      await new Promise((r) => setTimeout(r, 1_500)); // the status line, if any, has had its chance to show
+      return { state: 'working', says: 'a reply streamed, its response still open' };
+    },
+  },
+  {
     name: 'approval',
     posture: 'ask',
     async drive(pane, fake, { worktree }) {
