@@ -52,7 +52,7 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
     fingerprint: text === null ? '' : fingerprintLines(text.lines),
     lastActivity: text === null ? '' : text.lastActivity,
     // Only an idle screen can show a turn that ended in an error (a running one may still retry).
-    agentError: state === 'idle' ? turnEndedInError(layout) : null,
+    agentError: state === 'idle' ? (spec.turnError ?? turnEndedInError)(layout) : null,
     dialog: blockedReason === null ? null : readDialog(layout, blockedReason),
   };
 }

@@ -36,6 +36,11 @@ export interface ScreenProfileSpec {
    */
   isReadable?(screen: Screen, wideEnough: boolean): boolean;
   /**
+   * The message of the error that ended the last turn, on an idle screen; absent: Claude Code's
+   * reading (io/screen/agent-error.ts). Another CLI prints its errors its own way.
+   */
+  turnError?(layout: ScreenLayout): string | null;
+  /**
    * The variant for one agent version (its `name` says which era, e.g. `claude@2.0.0`); absent
    * or undefined = this spec reads every version.
    */

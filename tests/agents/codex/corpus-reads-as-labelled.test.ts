@@ -17,7 +17,7 @@ interface Meta {
   cols: number;
   rows: number;
   scenario: string;
-  expected: { state: string; promptBox?: string; reason?: string };
+  expected: { state: string; promptBox?: string; reason?: string; agentError?: boolean };
 }
 
 const CASES = readdirSync(CORPUS).sort().flatMap((version) =>
@@ -54,13 +54,19 @@ describe('every Codex corpus capture reads as labelled', () => {
     const want = c.meta.expected;
     const right = reading.state === want.state
       && (want.promptBox === undefined || reading.promptBox === want.promptBox)
-      && (want.reason === undefined || reading.blockedReason === want.reason);
+      && (want.reason === undefined || reading.blockedReason === want.reason)
+      && (want.agentError === undefined || (reading.agentError != null) === want.agentError);
     verdicts.push({ version: c.meta.version, right });
     expect(reading.state).toBe(want.state);
     if (want.promptBox !== undefined) expect(reading.promptBox).toBe(want.promptBox);
     if (want.reason !== undefined) expect(reading.blockedReason).toBe(want.reason);
+    // A turn that ended in an API error is told from a finished one, and only that one.
+    expect(reading.agentError != null, 'the turn ended in an error').toBe(want.agentError === true);
     // The screen is the authority both ways: waiting on a person is awaitingInput, nothing else is.
     expect(reading.awaitingInput).toBe(want.state === 'blocked');
+    // The placeholder is the empty box; typed text is content a send must not add to.
+    if (c.meta.scenario === 'idle') expect(reading.promptBoxKind).toBe('placeholder');
+    if (c.meta.scenario === 'typed') expect(reading.promptBoxKind).toBe('typed');
     // The approval quotes what the model asked, word for word, with its options in order.
     if (c.meta.scenario === 'approval') {
       expect(reading.dialog?.question).toBe('Reason: Do you allow creating approved.txt?');
