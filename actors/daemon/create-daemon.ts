@@ -13,7 +13,7 @@ import { createTmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
 import { createPtyHost } from '../../io/terminal/pty/pty-host.ts';
 import type { BackendName, TerminalHost } from '../../io/terminal/types.ts';
 import { repoTopLevel, resolveBaseRef } from '../../io/git/index.ts';
-import { claudeBinary } from '../../io/agent/launch.ts';
+import { agentProfile } from '../../io/agent/profiles/index.ts';
 import { agentVersion } from '../../io/agent/agent-version.ts';
 import { createFleetHost } from '../fleet-host.ts';
 import { createRealPorts } from './real-ports.ts';
@@ -131,7 +131,10 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
       return null;
     },
     agentVersion: (agent) => agentVersion(agent, deps.env),
-    agentProblem: (agent) => (agent === 'claude' && !claudeBinary(deps.env) ? 'Claude Code is not installed. Install it (npm install --save-exact @anthropic-ai/claude-code@2.1.332) or use --agent mock.' : null),
+    agentProblem: (agent) => {
+      const profile = agentProfile(agent);
+      return profile.binary(deps.env) === null ? `${profile.label} is not installed. Install it (${profile.install}) or use --agent mock.` : null;
+    },
     rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add),
   });
   // Backlog, decisions, away mode, notifications, usage (issue 13), and the rules they put on the fleet's methods.

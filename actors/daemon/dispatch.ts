@@ -11,8 +11,7 @@ import { loadBriefText, planBrief, undoBriefWrite, validateReadPaths, writeBrief
 import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
 import { checkWorktreeSlot } from '../../io/git/worktree-slot.ts';
 import { FIRST_PROMPT_CONVENTION } from '../../io/brief/decision-convention.ts';
-import { rootProblem } from '../../io/agent/claude/permissions.ts';
-import { sandboxProblem } from '../../io/agent/claude/sandbox.ts';
+import { agentProfile } from '../../io/agent/profiles/index.ts';
 import { allowListEnv } from '../../io/terminal/worker-env.ts';
 import { parseTaskKind, reviewGatePlan, writeGatePlan } from './review-gate.ts';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
@@ -95,12 +94,8 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   if (backendProblem) throw backendUnavailable(p.backend, backendProblem);
   const agentProblem = deps.agentProblem(p.agent);
   if (agentProblem) throw new RefusedError('agent-unavailable', agentProblem, { agent: p.agent });
-  if (p.agent === 'claude') {
-    const asRoot = rootProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd });
-    if (asRoot) throw asRoot;
-    const unsandboxed = sandboxProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd });
-    if (unsandboxed) throw unsandboxed;
-  }
+  const startProblem = agentProfile(p.agent).dispatchProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd });
+  if (startProblem) throw startProblem;
   // Both agents read the same file (the mock mirrors Claude Code's trust check).
   const seeded = deps.seedsClaudeJson === false ? null : planClaudeJson({ ...p.env, ...p.envAdd });
   const dir = join(deps.workersDir, p.id);

@@ -4,14 +4,14 @@
  * worker, for the launch: it is never persisted or logged.
  */
 import { access, readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { createWorktree, gitCommonDir, installBaseGuard, landingTarget } from '../../io/git/index.ts';
 import type { BaseTips } from '../../persistence/base-tips.ts';
 import { recordBaseIfNew } from './base-watch.ts';
-import { seedTrust, writePostureSettings, claudeLaunchArgs, type PermissionPosture } from '../../io/agent/claude/index.ts';
+import type { PermissionPosture } from '../../io/agent/claude/index.ts';
+import { agentProfile } from '../../io/agent/profiles/index.ts';
 import { launchSpec } from '../../io/agent/launch.ts';
-import { claudeConfigDirOf } from '../../io/agent/claude/claude-json-plan.ts';
-import { HOOK_HOME_ENV, HOOK_WORKER_ENV, WITNESS_OFF_ENV, witnessHooks } from '../../io/agent/claude/hooks.ts';
+import { HOOK_HOME_ENV, HOOK_WORKER_ENV, WITNESS_OFF_ENV } from '../../io/agent/claude/hooks.ts';
 import { HOOK_CAP_ENV, hookCapability } from '../../io/agent/claude/hook-capability.ts';
 import { guardedSendKey, guardedSendText } from '../../io/terminal/guarded-send.ts';
 import type { WorkerPorts } from '../ports.ts';
@@ -73,28 +73,28 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       if (opts.baseTips) await recordBaseIfNew(opts.baseTips, intent.repo, intent.base, Date.now());
     },
     async seedAgent(intent) {
-      // Both agents read the same files: the mock agent mirrors Claude Code's trust check.
       // The project's permission posture decides the mode; every posture carries the deny list
       // (secrets, kingshand's own state) and the fence on writes outside the worktree and the
-      // brief directory (io/agent/claude/permissions.ts).
+      // brief directory, where the agent has them (its profile, io/agent/profiles/).
       const env = { ...envOf(intent.id), ...envAdds.get(intent.id) };
       // A Stop hook makes Claude Code 2.1.332 draw no prompt suggestions; a person who wants them
       // (or a test of the suggestion guard) turns the witness off for that worker (docs/2026-12-01-structural-screen-reading.md).
-      const witness = opts.stateDir && env[WITNESS_OFF_ENV] !== 'off';
+      const witness = Boolean(opts.stateDir) && env[WITNESS_OFF_ENV] !== 'off';
       // The sandbox (posture off) lets a commit write the repository's git directory, nothing else of it.
       const gitDir = (await gitCommonDir(intent.repo)) ?? undefined;
-      writePostureSettings(postureOf(intent), { worktree: intent.worktree, briefDir: dirname(intent.briefPath), agentHome: env.HOME, stateDir: opts.stateDir, gitCommonDir: gitDir, ...(witness ? { hooks: witnessHooks({ home: opts.stateDir }) } : {}) });
-      // Trust goes where the worker will look: Claude Code 2.1.332 reads
-      // $CLAUDE_CONFIG_DIR/.claude.json when that is set (and then ignores $HOME/.claude.json),
-      // else $HOME/.claude.json — of the environment it is launched with (--env wins).
-      const dir = claudeConfigDirOf(env);
-      // Dispatch checked the directory and said whether the file is created (claude-json-plan.ts).
-      if (dir) await seedTrust({ claudeJsonPath: join(dir, '.claude.json'), worktree: intent.worktree, createMissing: true });
+      await agentProfile(intent.agent).seed({
+        id: intent.id,
+        worktree: intent.worktree,
+        briefDir: dirname(intent.briefPath),
+        env,
+        posture: postureOf(intent),
+        stateDir: opts.stateDir,
+        gitCommonDir: gitDir,
+        witness,
+      });
     },
     launchSpec(intent) {
-      const spec = launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id), daemonEnv: opts.fallbackEnv });
-      // Only Claude Code takes the flag: 2.1.332 ignores bypassPermissions asked for in settings.
-      if (intent.agent === 'claude') spec.argv.push(...claudeLaunchArgs(postureOf(intent)));
+      const spec = launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id), daemonEnv: opts.fallbackEnv, posture: postureOf(intent) });
       // The witness hooks (settings.local.json) speak for this worker; their command names the
       // state directory (--home), so HAND_HOME is never in a worker's environment.
       delete spec.env[HOOK_HOME_ENV];

@@ -17,8 +17,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { RefusedError } from '../../contract/errors.ts';
 import { runGit } from '../../io/git/run-git.ts';
-import { rootProblem } from '../../io/agent/claude/permissions.ts';
-import { sandboxProblem } from '../../io/agent/claude/sandbox.ts';
+import { agentProfile } from '../../io/agent/profiles/index.ts';
 import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import { firstPrompt } from './dispatch.ts';
@@ -109,11 +108,9 @@ export async function relaunchWorker(id: string, o: RelaunchOptions, deps: Relau
     throw new RefusedError('worker-is-working', `worker ${id} is working (${view.stage}); a working worker is not wedged. Wait for it (hand wait ${id}), or pass --force to stop it and relaunch anyway.`, { id, stage: view.stage });
   }
   const project = deps.store.getProject(intent.project);
-  if (intent.agent === 'claude' && project) {
-    const asRoot = rootProblem(project.permissions ?? 'off', project.name, { ...(o.env ?? process.env), ...o.envAdd });
-    if (asRoot) throw asRoot;
-    const unsandboxed = sandboxProblem(project.permissions ?? 'off', project.name, { ...(o.env ?? process.env), ...o.envAdd });
-    if (unsandboxed) throw unsandboxed;
+  if (project) {
+    const startProblem = agentProfile(intent.agent).dispatchProblem(project.permissions ?? 'off', project.name, { ...(o.env ?? process.env), ...o.envAdd });
+    if (startProblem) throw startProblem;
   }
 
   const stoppedFrom = view.stage;

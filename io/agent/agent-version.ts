@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { parseClaudeVersion } from '../screen/profiles/claude-versions.ts';
-import { claudeBinary } from './launch.ts';
+import { agentProfile } from './profiles/index.ts';
 
 /** `claude --version` of `bin`; some versions print and linger, so output before the timeout counts. */
 export function claudeVersionOf(bin: string, timeoutMs = 10_000): Promise<string | null> {
@@ -18,7 +18,7 @@ export function claudeVersionOf(bin: string, timeoutMs = 10_000): Promise<string
 
 /** The version of `agent` as dispatch would launch it, or null (mock agent, no binary, no answer). */
 export async function agentVersion(agent: string, daemonEnv: Record<string, string | undefined> = process.env): Promise<string | null> {
-  if (agent !== 'claude') return null;
-  const bin = claudeBinary(daemonEnv);
-  return bin === null ? null : claudeVersionOf(bin);
+  const profile = agentProfile(agent);
+  const bin = profile.binary(daemonEnv);
+  return bin === null ? null : profile.version(bin);
 }

@@ -4,12 +4,11 @@
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { UsageError } from '../../contract/errors.ts';
+import type { PermissionPosture } from '../../contract/vocabulary.ts';
+import { agentProfile } from './profiles/index.ts';
 import { KINGSHAND_ROOT } from '../root.ts';
 import { buildWorkerEnv } from '../terminal/worker-env.ts';
 
-export type AgentName = 'mock' | 'claude';
-export const AGENT_NAMES: readonly AgentName[] = ['mock', 'claude'];
 
 export interface LaunchSpec {
   argv: string[];
@@ -19,8 +18,6 @@ export interface LaunchSpec {
 export interface LaunchOptions {
   /** The environment of the person's dispatch call (API keys, proxies live there). */
   callerEnv?: Record<string, string | undefined>;
-  /** Repository root of kingshand itself (for bin/mock-agent.js and node_modules/.bin/claude). */
-  repoRoot?: string;
   /** Explicit additions (`hand dispatch --env K=V`): applied last, so they win over every default. */
   envAdd?: Record<string, string>;
   /** The daemon's environment (HAND_CLAUDE_BIN chooses another Claude Code build); default the process's. */
@@ -60,12 +57,14 @@ export function claudeBinary(env: Record<string, string | undefined> = process.e
   return null;
 }
 
-export function launchSpec(agent: string, opts: LaunchOptions = {}): LaunchSpec {
-  const root = opts.repoRoot ?? KINGSHAND_ROOT;
+/**
+ * How `agent` is started under `posture`: its profile's argv (io/agent/profiles/), the worker's
+ * allow-listed environment. The pinned binary first, so tests and the person run the same version;
+ * with none found, the bare program name for the worker's own PATH to resolve.
+ */
+export function launchSpec(agent: string, opts: LaunchOptions & { posture?: PermissionPosture } = {}): LaunchSpec {
+  const profile = agentProfile(agent);
   const env = buildWorkerEnv(opts.callerEnv ?? process.env, opts.envAdd ? { add: opts.envAdd } : {});
-  if (agent === 'mock') return { argv: [process.execPath, join(root, 'bin', 'mock-agent.js')], env };
-  // The pinned binary in node_modules first, so tests and the person run the same version;
-  // otherwise `claude` as the worker's own PATH resolves it.
-  if (agent === 'claude') return { argv: [chosenClaudeBinary(opts.daemonEnv ?? process.env) ?? localClaudeBinary(root) ?? 'claude'], env };
-  throw new UsageError('bad-agent', `unknown agent ${JSON.stringify(agent)}. Use --agent claude or --agent mock.`, { agent });
+  const bin = profile.binary(opts.daemonEnv ?? process.env) ?? agent;
+  return { argv: profile.launchArgv(bin, opts.posture ?? 'off'), env };
 }

@@ -1,0 +1,23 @@
+/** The agent profiles: one file per agent CLI, one line here. */
+import { AGENTS, type AgentName } from '../../../contract/vocabulary.ts';
+import { badAgent } from '../../../contract/refusals.ts';
+import { claudeProfile } from './claude.ts';
+import { mockProfile } from './mock.ts';
+import type { AgentProfile } from './types.ts';
+
+export type { AgentProfile, SeedContext } from './types.ts';
+
+const PROFILES: Readonly<Record<AgentName, AgentProfile>> = {
+  claude: claudeProfile,
+  mock: mockProfile,
+};
+
+/** The profile of `name`; an unknown name is the usage error that lists the agents. */
+export function agentProfile(name: string): AgentProfile {
+  if (!(AGENTS as readonly string[]).includes(name)) throw badAgent(name);
+  return PROFILES[name as AgentName];
+}
+
+export function agentProfiles(): AgentProfile[] {
+  return AGENTS.map((name) => PROFILES[name]);
+}

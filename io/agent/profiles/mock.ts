@@ -1,0 +1,21 @@
+/** The mock agent (mock-agent/): draws Claude Code's screens from a script, for tests and the demo. */
+import { join } from 'node:path';
+import { KINGSHAND_ROOT } from '../../root.ts';
+import { seedClaudeCode } from './claude.ts';
+import type { AgentProfile } from './types.ts';
+
+export const mockProfile: AgentProfile = {
+  name: 'mock',
+  label: 'the mock agent',
+  install: 'nothing to install: it ships with kingshand (bin/mock-agent.js)',
+  screenProfile: 'claude',
+  exitCommand: '/exit',
+  witness: { kind: 'none', note: 'the mock agent runs no hooks; its screen alone decides.' },
+  binary: () => join(KINGSHAND_ROOT, 'bin', 'mock-agent.js'),
+  version: async () => null,
+  launchArgv: (bin) => [process.execPath, bin],
+  dispatchProblem: () => null,
+  postureGap: () => null,
+  // It mirrors Claude Code's trust check, so it reads the same files.
+  seed: seedClaudeCode,
+};

@@ -1,0 +1,53 @@
+/**
+ * What kingshand needs to know about one agent CLI, beside how its screen reads (that is the
+ * screen profile, io/screen/profiles/): how to find and launch it, how each permission posture
+ * maps onto it, what it refuses to start under, how to seed it for an unattended start, what ends
+ * it and whether it has a second witness. Data plus small functions, one file per agent; the
+ * daemon asks the registry (./index.ts) and never tests an agent's name.
+ */
+import type { AgentName, PermissionPosture } from '../../../contract/vocabulary.ts';
+
+export type Env = Record<string, string | undefined>;
+
+/** Everything a seed may use; it writes only under the worktree, the brief directory and the agent's own config files. */
+export interface SeedContext {
+  id: string;
+  worktree: string;
+  /** The worker's own directory under the state directory (brief, report). */
+  briefDir: string;
+  /** The environment the agent is launched with (the caller's allow-listed env plus --env). */
+  env: Record<string, string>;
+  posture: PermissionPosture;
+  /** kingshand's state directory: it goes on the agent's deny list where it has one. */
+  stateDir?: string;
+  /** The repository's common git directory (commits from a sandbox need to write it). */
+  gitCommonDir?: string;
+  /** Whether the second witness (hooks) is wanted for this worker. */
+  witness: boolean;
+}
+
+export interface AgentProfile {
+  readonly name: AgentName;
+  /** How a person calls it: "Claude Code". */
+  readonly label: string;
+  /** The command that installs the pinned version (a refusal's and doctor's fix). */
+  readonly install: string;
+  /** The screen profile its screens are read with (io/screen/profiles). */
+  readonly screenProfile: string;
+  /** Typed into its prompt box to end it. */
+  readonly exitCommand: string;
+  /** The second witness it offers, or 'none' with why (the screen alone decides then). */
+  readonly witness: { kind: 'hooks' | 'notify' | 'none'; note: string };
+  /** The program to start, as the daemon's environment finds it, or null when it is not installed. */
+  binary(daemonEnv: Env): string | null;
+  /** Its version (`--version`), or null when it cannot tell. */
+  version(binary: string): Promise<string | null>;
+  /** The full argv for one launch under a posture (program first; the first prompt is typed, never passed). */
+  launchArgv(binary: string, posture: PermissionPosture): string[];
+  /** A refusal before anything is created (e.g. root without a sandbox), or null. */
+  dispatchProblem(posture: PermissionPosture, project: string, env: Env): Error | null;
+  /** What the posture asks that this agent cannot do, said at dispatch (null: all of it). Never silently widened. */
+  postureGap(posture: PermissionPosture): string | null;
+  /** Settings for an unattended start (trust, onboarding, approvals, deny list, witness hooks). */
+  seed(ctx: SeedContext): Promise<void>;
+}
