@@ -60,7 +60,9 @@ const ALLOWED_NAMES = new Set([
  * the project's mock-agent test hooks. A credential for anything else (AWS_*, GITHUB_TOKEN,
  * NPM_TOKEN, GH_*, OPENAI_*) matches none of these.
  */
-const ALLOWED_PREFIXES = ['LC_', 'ANTHROPIC_', 'CLAUDE_', 'CLAUDE_CODE_', 'GIT_AUTHOR_', 'GIT_COMMITTER_', 'KH_MOCK_'];
+const ALLOWED_PREFIXES = ['LC_', 'ANTHROPIC_', 'CLAUDE_', 'CLAUDE_CODE_', 'GIT_AUTHOR_', 'GIT_COMMITTER_', 'KH_MOCK_',
+  // Gemini CLI 0.61.0: GEMINI_API_KEY, GOOGLE_GEMINI_BASE_URL, GEMINI_CLI_HOME, GEMINI_CLI_TRUSTED_FOLDERS_PATH
+  'GEMINI_', 'GOOGLE_GEMINI_'];
 
 /** Whether a caller variable may reach a worker (the allow-list above). */
 export function isAllowedWorkerVar(name: string): boolean {

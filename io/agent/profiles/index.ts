@@ -3,6 +3,7 @@ import { AGENTS, type AgentName } from '../../../contract/vocabulary.ts';
 import { badAgent } from '../../../contract/refusals.ts';
 import { claudeProfile } from './claude.ts';
 import { mockProfile } from './mock.ts';
+import { geminiProfile } from './gemini.ts';
 import type { AgentProfile } from './types.ts';
 
 export type { AgentProfile, SeedContext } from './types.ts';
@@ -10,6 +11,7 @@ export type { AgentProfile, SeedContext } from './types.ts';
 const PROFILES: Readonly<Record<AgentName, AgentProfile>> = {
   claude: claudeProfile,
   mock: mockProfile,
+  gemini: geminiProfile,
 };
 
 /** The profile of `name`; an unknown name is the usage error that lists the agents. */

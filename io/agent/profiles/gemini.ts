@@ -1,0 +1,46 @@
+/** Gemini CLI behind the agent-profile seam: the facts live in io/agent/gemini/, this file only points at them. */
+import {
+  FIX_GEMINI, geminiBinary, geminiLaunchArgs, geminiPostureGap, geminiVersionOf, geminiWitnessHooks,
+  seedGeminiTrust, trustedFoldersPathOf, writeDenyPolicy, writeGeminiSettings,
+} from '../gemini/index.ts';
+import { addLocalExcludes, localExcludeFile } from '../../git/local-exclude.ts';
+import { RefusedError } from '../../../contract/errors.ts';
+import type { AgentProfile, SeedContext } from './types.ts';
+
+/** Workspace settings (deny policy, hooks, no telemetry) in the worktree, trust in the person's trustedFolders.json. */
+export async function seedGeminiCli(ctx: SeedContext): Promise<void> {
+  const trustFile = trustedFoldersPathOf(ctx.env);
+  if (trustFile === null) {
+    throw new RefusedError('gemini-home-unknown', 'the worker would run with neither HOME nor GEMINI_CLI_HOME set, so its folder trust cannot be recorded and it would stop on the trust dialog. Set HOME in the environment you run hand dispatch from.');
+  }
+  const policyFile = writeDenyPolicy(ctx.briefDir, { agentHome: ctx.env.HOME, stateDir: ctx.stateDir });
+  await writeGeminiSettings({
+    worktree: ctx.worktree,
+    briefDir: ctx.briefDir,
+    env: ctx.env,
+    policyFile,
+    ...(ctx.witness && ctx.stateDir ? { hooks: geminiWitnessHooks({ home: ctx.stateDir }) } : {}),
+  });
+  // Untracked (writeGeminiSettings refuses a tracked one): kept out of git status, so the clean
+  // worktree stays removable and the file is never committed.
+  addLocalExcludes(await localExcludeFile(ctx.worktree), ['/.gemini/settings.json']);
+  // The brief directory is an included workspace directory: 0.61.0 asks about it unless trusted.
+  await seedGeminiTrust({ path: trustFile, folders: [ctx.worktree, ctx.briefDir] });
+}
+
+export const geminiProfile: AgentProfile = {
+  name: 'gemini',
+  label: 'Gemini CLI',
+  install: FIX_GEMINI,
+  screenProfile: 'gemini',
+  // `/exit` is its alias (0.61.0: quit, altNames exit), so the shared teardown ends it too.
+  exitCommand: '/quit',
+  witness: { kind: 'hooks', note: 'Gemini CLI hooks (the worktree\'s .gemini/settings.json): BeforeAgent, AfterAgent and Notification (ToolPermission) report turns and approval prompts; the screen decides where it can tell.' },
+  binary: (env) => geminiBinary(env),
+  version: (bin) => geminiVersionOf(bin),
+  launchArgv: (bin, posture) => [bin, ...geminiLaunchArgs(posture)],
+  dispatchProblem: () => null,
+  postureGap: (posture) => geminiPostureGap(posture),
+  seed: seedGeminiCli,
+};
+
