@@ -96,8 +96,8 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   if (agentProblem) throw new RefusedError('agent-unavailable', agentProblem, { agent: p.agent });
   const startProblem = agentProfile(p.agent).dispatchProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd });
   if (startProblem) throw startProblem;
-  // Both agents read the same file (the mock mirrors Claude Code's trust check).
-  const seeded = deps.seedsClaudeJson === false ? null : planClaudeJson({ ...p.env, ...p.envAdd });
+  // Claude Code and the mock read the same file (the mock mirrors Claude Code's trust check).
+  const seeded = deps.seedsClaudeJson === false || agentProfile(p.agent).usesClaudeJson === false ? null : planClaudeJson({ ...p.env, ...p.envAdd });
   const dir = join(deps.workersDir, p.id);
   // All brief rules (section, read paths, standing files, index rule) are decided here, in memory.
   const plan = planBrief({ brief: p.brief, readPaths: p.readPaths, dataDir: dataDirOf(deps, p), project: project.name, briefDir: dir });

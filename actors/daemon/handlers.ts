@@ -26,6 +26,7 @@ import { readDelivery } from './review-gate.ts';
 import { watchNeedsYou } from './watch-needs-you.ts';
 import type { BaseNotices } from './base-notices.ts';
 import { registrationProblem } from '../../io/git/posture-checks.ts';
+import { agentProfile } from '../../io/agent/profiles/index.ts';
 import { allowListEnv } from '../../io/terminal/worker-env.ts';
 import { quoteWorker } from '../../contract/worker-words.ts';
 
@@ -151,6 +152,7 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
         ...gatedDispatchFacts(view),
         delivery: readDelivery(view.briefPath),
         seeded: view.seeded,
+        postureGap: agentProfile(view.agent).postureGap(postureOfProject(store, view.project)),
         // Names only: the caller's variables the allow-list kept from the worker (issue 24 item 4).
         envLeftOut: allowListEnv(request.env).leftOut,
       };

@@ -115,6 +115,8 @@ export interface DispatchResult extends Pick<WorkerIntent, 'id' | 'repo' | 'work
   delivery: Delivery | null;
   /** How the agent's ~/.claude.json trust seed is planned (null for an agent without one). */
   seeded: { claudeJson: string; created: boolean; says: string } | null;
+  /** What the project's posture asks that this agent cannot do (its profile says), or null: said at dispatch, never silently widened. */
+  postureGap: string | null;
   /** Names of the caller's variables the allow-list kept from the worker. */
   envLeftOut: string[];
   /** The backlog item dispatched, when one was named. */

@@ -7,12 +7,14 @@ import { addLocalExcludes, localExcludeFile } from '../../git/local-exclude.ts';
 import { RefusedError } from '../../../contract/errors.ts';
 import type { AgentProfile, SeedContext } from './types.ts';
 
+function noGeminiHome(): RefusedError {
+  return new RefusedError('gemini-home-unknown', 'the worker would run with neither HOME nor GEMINI_CLI_HOME set, so Gemini CLI\'s folder trust cannot be recorded and it would stop on the trust dialog; nothing was created. Set HOME in the environment you run hand dispatch from.');
+}
+
 /** Workspace settings (deny policy, hooks, no telemetry) in the worktree, trust in the person's trustedFolders.json. */
 export async function seedGeminiCli(ctx: SeedContext): Promise<void> {
   const trustFile = trustedFoldersPathOf(ctx.env);
-  if (trustFile === null) {
-    throw new RefusedError('gemini-home-unknown', 'the worker would run with neither HOME nor GEMINI_CLI_HOME set, so its folder trust cannot be recorded and it would stop on the trust dialog. Set HOME in the environment you run hand dispatch from.');
-  }
+  if (trustFile === null) throw noGeminiHome();
   const policyFile = writeDenyPolicy(ctx.briefDir, { agentHome: ctx.env.HOME, stateDir: ctx.stateDir });
   await writeGeminiSettings({
     worktree: ctx.worktree,
@@ -33,13 +35,15 @@ export const geminiProfile: AgentProfile = {
   label: 'Gemini CLI',
   install: FIX_GEMINI,
   screenProfile: 'gemini',
+  usesClaudeJson: false,
   // `/exit` is its alias (0.61.0: quit, altNames exit), so the shared teardown ends it too.
   exitCommand: '/quit',
   witness: { kind: 'hooks', note: 'Gemini CLI hooks (the worktree\'s .gemini/settings.json): BeforeAgent, AfterAgent and Notification (ToolPermission) report turns and approval prompts; the screen decides where it can tell.' },
   binary: (env) => geminiBinary(env),
   version: (bin) => geminiVersionOf(bin),
   launchArgv: (bin, posture) => [bin, ...geminiLaunchArgs(posture)],
-  dispatchProblem: () => null,
+  // Before anything is created: without a home its trust cannot be recorded (seed would refuse later).
+  dispatchProblem: (_posture, _project, env) => (trustedFoldersPathOf(env) === null ? noGeminiHome() : null),
   postureGap: (posture) => geminiPostureGap(posture),
   seed: seedGeminiCli,
 };

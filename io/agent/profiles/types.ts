@@ -34,6 +34,8 @@ export interface AgentProfile {
   readonly install: string;
   /** The screen profile its screens are read with (io/screen/profiles). */
   readonly screenProfile: string;
+  /** False for an agent that keeps no ~/.claude.json: dispatch then plans no trust seed there. Absent: it does. */
+  readonly usesClaudeJson?: boolean;
   /** Typed into its prompt box to end it. */
   readonly exitCommand: string;
   /** The second witness it offers, or 'none' with why (the screen alone decides then). */
