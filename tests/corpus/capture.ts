@@ -1,5 +1,6 @@
 /**
  * `npm run capture -- --claude <version> [--backend tmux|pty|both] [--only a,b]`
+ * `npm run capture -- --agent gemini --version <version> […]` (capture-gemini.ts)
  *
  * Installs @anthropic-ai/claude-code@<version> into ~/.cache/kingshand/claude/<version> (outside
  * the repository; the pinned version comes from node_modules), runs the scripted scenarios of
@@ -18,6 +19,7 @@ import { claudeBinaryFor } from '../harness/claude-versions.ts';
 import { launchInPty, type CapturePane } from './pty-pane.ts';
 import { SCENARIOS, ScenarioSkipped, type Scenario } from './scenarios.ts';
 import { ISSUE_21_SCENARIOS } from './scenarios-issue-21.ts';
+import { captureGemini } from './capture-gemini.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CORPUS_DIR = join(ROOT, 'tests', 'fixtures', 'claude-corpus');
@@ -96,9 +98,10 @@ async function runOne(version: string, bin: string, backend: 'tmux' | 'pty', sce
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { claude: { type: 'string' }, backend: { type: 'string', default: 'both' }, only: { type: 'string' } },
+    options: { claude: { type: 'string' }, agent: { type: 'string' }, version: { type: 'string' }, backend: { type: 'string', default: 'both' }, only: { type: 'string' } },
   });
-  const version = values.claude;
+  if (values.agent === 'gemini') return captureOther(values.version, values.backend, values.only, captureGemini);
+  const version = values.claude ?? (values.agent === 'claude' ? values.version : undefined);
   if (version === undefined || !/^\d+\.\d+\.\d+$/.test(version)) {
     console.error('usage: npm run capture -- --claude <version> [--backend tmux|pty|both] [--only scenario,…]  (e.g. --claude 2.1.50)');
     process.exit(2);
@@ -133,6 +136,16 @@ async function main(): Promise<void> {
     await fake.close();
   }
   if (failed > 0) process.exitCode = 1;
+}
+
+/** Another agent's corpus: the same flags, its own scenarios and fake API. */
+async function captureOther(version: string | undefined, backend: string | undefined, only: string | undefined, capture: (v: string, b: readonly ('tmux' | 'pty')[], o?: readonly string[]) => Promise<number>): Promise<void> {
+  const backends = backend === 'both' || backend === undefined ? (['tmux', 'pty'] as const) : [backend];
+  if (version === undefined || !/^\d+\.\d+\.\d+$/.test(version) || !backends.every((b) => b === 'tmux' || b === 'pty')) {
+    console.error('usage: npm run capture -- --agent <agent> --version <version> [--backend tmux|pty|both] [--only scenario,…]');
+    process.exit(2);
+  }
+  if ((await capture(version, backends as readonly ('tmux' | 'pty')[], only?.split(','))) > 0) process.exitCode = 1;
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main();
