@@ -49,6 +49,7 @@ async function surveyWorker(fleet: FleetHostApi, v: WorkerViewLike, diagnostics:
   }
   return {
     id: v.id, project: v.project, stage: v.stage, condition, live: v.live, gate: v.gate, waitingOn: v.waitingOn ?? null,
+    agent: v.agentVersion ? `${v.agent}@${v.agentVersion}` : v.agent,
     question, options, reportPath: v.reportPath, reportExists: v.reportExists, lastActivity: v.lastActivity,
   };
 }

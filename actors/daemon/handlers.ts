@@ -67,6 +67,7 @@ export function statusRow(v: WorkerViewLike): StatusRow {
     live: v.live,
     backend: v.backend,
     agent: v.agent,
+    agentVersion: v.agentVersion ?? null,
     reportPath: v.reportPath,
     reportExists: v.reportExists,
     lastActivity: v.lastActivity,

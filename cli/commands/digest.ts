@@ -24,7 +24,7 @@ export interface Digest {
   workspace: string | null;
   fleet: {
     projects: Pick<Survey['projects'][number], 'name' | 'posture' | 'yolo' | 'pathExists'>[];
-    workers: Pick<SurveyWorker, 'id' | 'project' | 'condition' | 'live'>[];
+    workers: Pick<SurveyWorker, 'id' | 'project' | 'condition' | 'live' | 'agent'>[];
     waiting: SurveyItem[];
     queue: { ready: number; held: number; blocked: number };
     away: Survey['away'];
@@ -67,7 +67,7 @@ export async function buildDigest(paths: HomePaths, workspace: string | null, no
     fleet: survey
       ? {
           projects: survey.projects.map((p) => ({ name: p.name, posture: p.posture, yolo: p.yolo, pathExists: p.pathExists })),
-          workers: survey.workers.map((w) => ({ id: w.id, project: w.project, condition: w.condition, live: w.live })),
+          workers: survey.workers.map((w) => ({ id: w.id, project: w.project, condition: w.condition, live: w.live, agent: w.agent })),
           waiting: survey.needsYou,
           queue: {
             ready: survey.next.filter((i) => i.kind === 'ready').length,
@@ -99,7 +99,8 @@ export function formatDigest(d: Digest): string {
     out.push(waits.length ? `WAITS ON YOU ${waits.length}:` : 'WAITS ON YOU: nothing');
     out.push(...capped(waits.map((w) => `- ${w.text}`)));
     const counts = new Map<string, string[]>();
-    for (const w of workers) counts.set(w.condition, [...(counts.get(w.condition) ?? []), w.id]);
+    // Each worker with its agent (`w1 (gemini@0.61.0)`): a mixed fleet reads which CLI runs where.
+    for (const w of workers) counts.set(w.condition, [...(counts.get(w.condition) ?? []), w.agent ? `${w.id} (${w.agent})` : w.id]);
     out.push(workers.length ? `WORKERS ${workers.length}: ${[...counts.entries()].map(([c, ids]) => `${c} ${ids.join(' ')}`).join('; ')}` : 'WORKERS: none');
     const q = d.fleet.queue;
     out.push(q.ready + q.held + q.blocked ? `QUEUE: ${q.ready} ready, ${q.held} held, ${q.blocked} blocked (hand backlog ready)` : 'QUEUE: empty');

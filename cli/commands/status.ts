@@ -7,7 +7,7 @@ import { emit, table } from '../output.ts';
 import { ops } from '../hand-ops.ts';
 import type { CommandContext } from './context.ts';
 
-const STATUS_COLUMNS = ['id', 'project', 'stage', 'state', 'blockedReason', 'promptBox', 'readable', 'live', 'backend', 'permissions', 'reportExists', 'lastActivity'];
+const STATUS_COLUMNS = ['id', 'project', 'stage', 'state', 'blockedReason', 'promptBox', 'readable', 'live', 'backend', 'agent', 'permissions', 'reportExists', 'lastActivity'];
 
 export function registerStatus(program: Command, ctx: CommandContext): void {
   program

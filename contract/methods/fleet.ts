@@ -169,6 +169,8 @@ export interface StatusRow {
   live: boolean | null;
   backend: BackendName;
   agent: string;
+  /** The agent's version read at dispatch, or null when it could not tell. */
+  agentVersion: string | null;
   reportPath: string;
   reportExists: boolean;
   lastActivity: string;

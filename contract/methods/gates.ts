@@ -104,6 +104,8 @@ export interface SurveyWorker {
   live: boolean | null;
   gate: string | null;
   waitingOn: string | null;
+  /** The agent and the version read at dispatch (`gemini@0.61.0`), or the agent alone. */
+  agent: string;
   question: string | null;
   options: string[];
   reportPath: string;

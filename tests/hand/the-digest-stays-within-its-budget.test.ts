@@ -28,7 +28,7 @@ function worstDigest(): Digest {
     workspace: '/home/person/kingshand',
     fleet: {
       projects: ['shop', 'orders', 'billing'].map((name) => ({ name, posture: 'local-only', yolo: false, pathExists: true })),
-      workers: ids.map((id, i) => ({ id, project: 'shop', condition: i < 5 ? 'blocked' : i < 8 ? 'gate' : i < 11 ? 'parked' : 'working', live: true })),
+      workers: ids.map((id, i) => ({ id, project: 'shop', condition: i < 5 ? 'blocked' : i < 8 ? 'gate' : i < 11 ? 'parked' : 'working', live: true, agent: i % 2 ? 'claude@2.1.332' : 'gemini@0.61.0' })),
       waiting,
       queue: { ready: 30, held: 12, blocked: 8 },
       away: { active: true, since: '2026-12-02T05:00:00.000Z', note: 'back after lunch, only push what blocks a landing' },
