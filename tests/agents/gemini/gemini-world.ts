@@ -44,7 +44,8 @@ export async function makeGeminiWorld(label: string, fake: FakeGemini, permissio
   const agentHome = join(root, 'agent-home');
   mkdirSync(agentHome);
   await makeTestRepo(repo, '# gemini e2e repo\n');
-  const env = { ...geminiTestEnv(agentHome, fake.url, true), PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin` };
+  // Gemini CLI relaunches itself with a bigger heap by default: a second Node start per worker, not needed here.
+  const env = { ...geminiTestEnv(agentHome, fake.url, true), GEMINI_CLI_NO_RELAUNCH: 'true', PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin` };
   const installation = inProcessHand(home, env, 90_000);
   const hand = installation.hand;
   // Both gates stay (no --yolo): the brief is approved and the landing approved as a person does.
