@@ -5,6 +5,7 @@
  * answer), the report write asks and is answered too, the worker settles with its report, its
  * commit lands (hand land + approve), and `hand stop` ends it by its exit command with status 0.
  * Under `off`: a shell command runs without asking, and dispatch said what the posture cannot do.
+ * Its hooks (the second witness) reach the daemon and agree with the screen.
  * Nothing is seeded by the test: trust and settings come from dispatch.
  */
 import { execFileSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGemini, type FakeGemini, type GeminiRequestRecord } from '../../harness/fake-gemini-api/server.ts';
 import { makeGeminiWorld, watermark, type GeminiWorld } from './gemini-world.ts';
+import { waitFor } from '../../helpers/temp.ts';
 
 const COMMIT = 'echo feature > feature.txt && git add feature.txt && git -c user.name=w -c user.email=w@example.invalid commit -q -m "Add the feature file" && echo committed';
 const REPORT = '# Report\n\nStatus: done. The feature file is committed.\n';
@@ -31,10 +33,18 @@ afterAll(async () => {
 const sentResultOf = (tool: string) => (r: GeminiRequestRecord) => r.kind === 'main' && (r.summary?.functionResponses ?? []).some((f) => f.name === tool);
 
 /** Waits until blocked, checks the dialog, answers option 1 with keys through hand, returns the question. */
-async function answerApproval(id: string): Promise<string> {
+async function answerApproval(id: string, witness = false): Promise<string> {
   const blocked = await w.wait(id, 'blocked', '60s');
   expect(blocked.code, blocked.stdout + blocked.stderr).toBe(0);
   expect(blocked.json).toMatchObject({ reason: 'blocked', blockedReason: 'permission', awaitingInput: true });
+  if (witness) {
+    const row = await waitFor(async () => {
+      const s = await w.status(id);
+      return s.hook?.event === 'Notification' ? s : false;
+    }, { what: `the Notification hook of ${id} in hand status`, timeoutMs: 20_000, intervalMs: 250 });
+    expect(row.hook).toMatchObject({ word: 'needs-input' });
+    expect(row.disputed).toBeNull();
+  }
   const dialog = blocked.json.dialog as { question: string; fingerprint: string; options: { label: string }[] };
   expect(dialog.options[0]!.label).toBe('Allow once');
   const answered = await w.hand(['answer', id, '1', '--fingerprint', dialog.fingerprint, '--json']);
@@ -59,16 +69,19 @@ describe('a real Gemini CLI worker through hand', () => {
     const first = await w.request(id, since, (r) => r.kind === 'main', 'the first agent-loop request');
     expect(first.auth).toBe('api-key');
     expect(first.body).toContain(`Read the brief at ${join(w.home, 'workers', id)}`);
-    // The question is quoted word for word, and the command it asks about was not run before the answer.
-    expect(await answerApproval(id)).toBe('Allow execution of [Shell]?');
+    // The question is quoted word for word; the second witness (its Notification hook) agrees.
+    expect(await answerApproval(id, true)).toBe('Allow execution of [Shell]?');
     await w.request(id, since, sentResultOf('run_shell_command'), 'the commit result');
     expect(await answerApproval(id)).toMatch(/\?$/);
 
     const settled = await w.wait(id, 'settled', '60s');
     expect(settled.code, settled.stdout + settled.stderr).toBe(0);
     expect(readFileSync(w.reportPathOf(id), 'utf8')).toBe(REPORT);
-    const row = await w.status(id);
-    expect(row).toMatchObject({ agent: 'gemini', agentVersion: '0.61.0' });
+    const row = await waitFor(async () => {
+      const s = await w.status(id);
+      return s.hook?.event === 'AfterAgent' ? s : false;
+    }, { what: `the AfterAgent hook of ${id} in hand status`, timeoutMs: 20_000, intervalMs: 250 });
+    expect(row).toMatchObject({ agent: 'gemini', agentVersion: '0.61.0', hook: { word: 'idle' }, disputed: null });
 
     const land = await w.hand(['land', id, '--json']);
     expect(land.code, land.stdout + land.stderr).toBe(0);
@@ -92,7 +105,8 @@ describe('a real Gemini CLI worker through hand', () => {
       { kind: 'call', name: 'write_file', args: { file_path: w.reportPathOf(id), content: REPORT } },
       { kind: 'text', text: 'Done.' },
     ]);
-    const d = await w.dispatch(id, 'Make a file.');
+    // No witness hooks here (each is a Node start per turn): this worker is about the posture.
+    const d = await w.dispatch(id, 'Make a file.', ['--env', 'HAND_WITNESS_HOOKS=off']);
     expect(d.json.postureGap).toMatch(/shell commands without kingshand's sandbox/);
     expect((await w.hand(['approve', id, '--json'])).code).toBe(0);
     const ran = await w.request(id, since, sentResultOf('run_shell_command'), 'the shell result');

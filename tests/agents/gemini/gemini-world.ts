@@ -25,7 +25,7 @@ export interface GeminiWorld {
   hand: ReturnType<typeof inProcessHand>['hand'];
   reportPathOf(id: string): string;
   worktreeOf(id: string): string;
-  dispatch(id: string, task: string): Promise<RunResult>;
+  dispatch(id: string, task: string, extra?: string[]): Promise<RunResult>;
   wait(id: string, until: 'settled' | 'blocked' | 'exited', timeout: string): Promise<RunResult>;
   status(id: string): Promise<Record<string, any>>;
   explain(id: string): Promise<string>;
@@ -56,9 +56,9 @@ export async function makeGeminiWorld(label: string, fake: FakeGemini, permissio
     project: String(annex.json.name ?? annex.json.project?.name),
     reportPathOf: (id) => join(home, 'workers', id, 'report.md'),
     worktreeOf: (id) => join(repo, '.claude', 'worktrees', id),
-    async dispatch(id, task) {
+    async dispatch(id, task, extra = []) {
       const brief = writeBrief(root, id, task);
-      const d = await hand(['dispatch', id, '--repo', repo, '--brief', brief, '--agent', 'gemini', '--backend', 'tmux', '--json']);
+      const d = await hand(['dispatch', id, '--repo', repo, '--brief', brief, '--agent', 'gemini', '--backend', 'tmux', '--json', ...extra]);
       if (d.code !== 0) throw new Error(`hand dispatch ${id} failed (${d.code}): ${d.stdout}${d.stderr}`);
       return d;
     },
