@@ -16,6 +16,9 @@ import type { BlockerRule, PromptBoxReading, PromptBoxSpec, ScreenProfileSpec } 
 import type { FoundBox, ScreenLayout } from '../layout.ts';
 import { isRule } from '../box-structure.ts';
 
+/** The versions whose captures the reader is scored on (tests/fixtures/gemini-corpus/), oldest first. */
+export const GEMINI_CORPUS_VERSIONS: readonly string[] = ['0.55.1', '0.61.0'];
+
 /** Placeholders of the empty box (0.61.0 InputPrompt), anchored at both ends. */
 export const GEMINI_PLACEHOLDERS: readonly RegExp[] = [
   /^Type your message or @path\/to\/file$/,
