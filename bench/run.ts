@@ -15,11 +15,12 @@ import { PartialResults, run as runScale } from './fleet-scale.ts';
 import { run as runAnalysis } from './screen-analysis.ts';
 import { run as runHand } from './hand-digest.ts';
 import { run as runWork } from './work-notify.ts';
+import { run as runGemini } from './detection-gemini.ts';
 import { formatTable } from './lib/table.ts';
 import { round } from './lib/stats.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
-/** BENCH_ONLY=analysis,detection,wait,scale,cli,resume,hand,work runs a subset (its results do not replace latest.json). */
+/** BENCH_ONLY=analysis,detection,agents,wait,scale,cli,resume,hand,work runs a subset (its results do not replace latest.json). */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const wanted = (s: string) => only === null || only.has(s);
 const log = (m: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${m}`);
@@ -68,6 +69,7 @@ try {
     blockedP50 = r.blockedP50;
     return r.results;
   });
+  if (wanted('agents')) await section('blocked detection per agent CLI (Gemini CLI on tmux)', () => runGemini({ trials: quick ? 2 : 10, log }));
   if (wanted('wait')) await section('hand wait detection', () => runCli({ trials: quick ? 2 : 15, log }));
   if (wanted('hand')) await section('the Hand: digest size, MCP wait', () => runHand({ trials: quick ? 3 : 15, log }));
   if (wanted('work')) await section('notifications and backlog (issue 13)', () => runWork({ trials: quick ? 3 : 15, readyTrials: quick ? 3 : 15, items: 1000, log }));
