@@ -14,6 +14,8 @@
  */
 import { boxTextIsPrompt } from '../machines/worker.guards.ts';
 import { RefusedError } from '../contract/errors.ts';
+import { checkPromptBox } from '../io/terminal/guarded-send.ts';
+import type { TerminalHost } from '../io/terminal/types.ts';
 
 export async function sendFirstPrompt(
   send: (opts: { allowNonEmptyBox: boolean }) => Promise<void>,
@@ -30,6 +32,22 @@ export async function sendFirstPrompt(
     onResumed?.(box);
     await pressEnter();
   }
+}
+
+/**
+ * A first prompt whose submission was marked (an earlier daemon pressed, or was about to press,
+ * its Enter) is never typed again. Our own text still in the box was typed and not taken: one
+ * Enter. Anything else — an empty box, the agent at work, a dialog, other text, a screen that
+ * cannot be read — means it went out (or a person must look, which the machine's screen
+ * transitions decide): 'sent', and nothing is typed.
+ */
+export async function resumeMarkedPrompt(host: TerminalHost, paneId: string, prompt: string, agent: string, pressEnter: () => Promise<void>): Promise<'sent' | 'entered'> {
+  const box = await checkPromptBox(host, paneId, agent);
+  if (box.state === 'holds' && box.kind !== 'suggestion' && boxTextIsPrompt(box.text, prompt)) {
+    await pressEnter();
+    return 'entered';
+  }
+  return 'sent';
 }
 
 /** The box text a prompt-box refusal quoted, when it is our own prompt; else null. */

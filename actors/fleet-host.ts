@@ -3,6 +3,7 @@
  * one worker actor per worker, fed by their panes and persisted on every transition.
  * The daemon calls only the FleetHost API below; everything else is wiring.
  */
+import { screenReaderOf } from '../io/agent/profiles/index.ts';
 import { createActor, type AnyActorRef } from 'xstate';
 import { fleetMachine, workerIdOfSystemId, workerSystemId, type FleetContext } from '../machines/fleet.machine.ts';
 import type { WorkerEvent } from '../machines/worker.types.ts';
@@ -69,8 +70,7 @@ const defaultAnalyse = (screen: Screen, agent: string): ScreenReading =>
   analyseScreen(screen, profileNames().includes(agent.split('@')[0]!) ? agent : 'claude');
 
 /** `claude@2.1.332` when dispatch recorded the version: the reader picks the nearest profile. */
-const readerProfile = (intent: WorkerIntent): string =>
-  intent.agentVersion ? `${intent.agent}@${intent.agentVersion}` : intent.agent;
+const readerProfile = (intent: WorkerIntent): string => screenReaderOf(intent.agent, intent.agentVersion);
 
 export function createFleetHost(deps: FleetHostDeps): FleetHost {
   const clock = deps.clock ?? realClock;
@@ -87,6 +87,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     return record;
   };
   const intentOf = (id: string): WorkerIntent => recordOf(id).intent;
+  const readerOfId = (id: string): string => readerProfile(intentOf(id));
   const hostOf = (id: string): TerminalHost => {
     const backend = intentOf(id).backend;
     const host = deps.hosts[backend];
@@ -191,9 +192,9 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     landing: deps.landing,
     log: deps.log,
     deliverText: (p) =>
-      requests.settle(p.requestId, deps.ports.sendText(hostOf(p.id), p.paneId, p.text, { allowNonEmptyBox: p.allowNonEmptyBox, label: p.id })),
+      requests.settle(p.requestId, deps.ports.sendText(hostOf(p.id), p.paneId, p.text, { allowNonEmptyBox: p.allowNonEmptyBox, label: p.id, agent: readerOfId(p.id) })),
     deliverKey: (p) =>
-      requests.settle(p.requestId, deps.ports.sendKey(hostOf(p.id), p.paneId, p.key, { allowNonEmptyBox: p.allowNonEmptyBox })),
+      requests.settle(p.requestId, deps.ports.sendKey(hostOf(p.id), p.paneId, p.key, { allowNonEmptyBox: p.allowNonEmptyBox, agent: readerOfId(p.id) })),
     refuse: (p) => requests.fail(p.requestId, refusalError(p)),
   });
   const logic = fleetMachine.provide({ actors: { worker: workerLogic } });

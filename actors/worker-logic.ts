@@ -11,7 +11,8 @@ import type { WorkerIntent } from '../persistence/types.ts';
 import type { Clock, LandingPort, WorkerPorts } from './ports.ts';
 import { RefusedError } from '../contract/errors.ts';
 import { setTimerAt } from '../io/time/long-timer.ts';
-import { sendFirstPrompt } from './first-prompt-resume.ts';
+import { resumeMarkedPrompt, sendFirstPrompt } from './first-prompt-resume.ts';
+import { screenReaderOf } from '../io/agent/profiles/index.ts';
 
 export interface WorkerRuntime {
   ports: WorkerPorts;
@@ -80,15 +81,27 @@ export function provideWorker(rt: WorkerRuntime) {
         // A fresh dispatch of an id whose earlier worker exited: its dead pane (kept by
         // remain-on-exit) still holds the name, and tmux refuses a second session of it.
         const adopted = rt.resumingSpawn(input.id) ? await paneNamed(host, intent.id) : await closeDeadPaneNamed(host, intent.id);
+        // A new pane runs a new agent: no earlier first prompt of this id went into it.
+        if (!adopted) ports.clearFirstPromptMark?.(intent);
         const pane = adopted ?? (await host.createPane({ name: intent.id, cwd: intent.worktree, env: spec.env, argv: spec.argv }));
         rt.paneCreated(input.id, pane.paneId);
         return { paneId: pane.paneId, at: clock.now() };
       }),
-      submitPrompt: fromPromise<{ at: number }, { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; teardown?: boolean }>(
+      submitPrompt: fromPromise<{ at: number; alreadySent?: boolean }, { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; teardown?: boolean }>(
         async ({ input }) => {
           const host = rt.hostOf(input.id);
+          const intent = rt.intentOf(input.id);
+          const first = input.teardown !== true;
+          const agent = screenReaderOf(intent.agent, intent.agentVersion);
+          // An earlier daemon may have sent it (its transitions lost with it): never typed twice.
+          if (first && ports.firstPromptMarked?.(intent, input.paneId)) {
+            const resumed = await resumeMarkedPrompt(host, input.paneId, input.text, agent, () => ports.sendKey(host, input.paneId, 'enter', { allowNonEmptyBox: true }));
+            rt.log?.({ msg: resumed === 'sent' ? 'first prompt was already submitted: not typed again' : 'first prompt found typed but unsubmitted: pressing Enter', id: input.id });
+            return { at: clock.now(), alreadySent: resumed === 'sent' };
+          }
+          const beforeEnter = first && ports.markFirstPrompt ? () => ports.markFirstPrompt!(intent, input.paneId) : undefined;
           await sendFirstPrompt(
-            (o) => ports.sendText(host, input.paneId, input.text, { ...o, label: input.id, teardown: input.teardown === true }),
+            (o) => ports.sendText(host, input.paneId, input.text, { ...o, label: input.id, teardown: !first, agent, ...(beforeEnter ? { beforeEnter } : {}) }),
             () => ports.sendKey(host, input.paneId, 'enter', { allowNonEmptyBox: true }),
             input.text,
             input.allowNonEmptyBox,

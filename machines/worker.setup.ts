@@ -57,7 +57,7 @@ export const workerSetup = setup({
     seedAgent: fromPromise<void, { id: string }>(placeholder('seedAgent')),
     spawnPane: fromPromise<{ paneId: string; at: number }, { id: string }>(placeholder('spawnPane')),
     /** teardown: the /exit of a stop, exempt from the dialog rule of text sends (principle 5). */
-    submitPrompt: fromPromise<{ at: number }, { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; teardown?: boolean }>(
+    submitPrompt: fromPromise<{ at: number; alreadySent?: boolean }, { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; teardown?: boolean }>(
       placeholder('submitPrompt'),
     ),
     pressKey: fromPromise<{ at: number }, { id: string; paneId: string; key: Key }>(placeholder('pressKey')),

@@ -6,6 +6,8 @@ import { and, assign, not, stateIn } from 'xstate';
 import { workerSetup } from './worker.setup.ts';
 import { armDeadline } from './worker.deadlines.ts';
 
+/** The fingerprint no screen has: a first prompt found already submitted at a restore. */
+const ALREADY_SENT = 'already-sent';
 const reached = (name: 'stall' | 'startup-settle') => ({ type: 'deadlineReached' as const, params: { name } });
 const named = (name: 'stall' | 'startup-settle') => ({ type: 'isDeadline' as const, params: { name } });
 import {
@@ -19,6 +21,10 @@ export const startingState = workerSetup.createStateConfig({
       { guard: 'awaitingInput', target: '.blocked', actions: 'noteReading' },
       // Not typed yet: the start screen is still being redrawn (see settling).
       { guard: 'idleReadyForBrief', target: '.settling', actions: 'noteChange' },
+      // Our own first prompt, typed by an earlier daemon whose transitions were lost (a locked
+      // or full database, then a kill): it is submitted once, never typed again (issue 25).
+      // What the screen was before it went out is not known: as for one found sent (ALREADY_SENT).
+      { guard: 'promptInBox', target: '#worker.briefing.unsubmitted', actions: ['noteReading', assign({ briefFingerprint: ALREADY_SENT })] },
       // A box holding text is never briefed into; the person gets STARTUP_SETTLE_MS to empty it.
       { guard: 'idleWithTextInBox', target: '.occupied', actions: ['noteChange', 'armFirstPromptDue'] },
       // Anything else: a changed screen restarts the start-up stall clock (waiting re-arms it).
@@ -124,7 +130,10 @@ export const briefingState = workerSetup.createStateConfig({
         onDone: {
           target: 'confirming',
           actions: assign({
-            briefFingerprint: ({ context }) => context.fingerprint,
+            // An earlier daemon had sent it (issue 25): the screen we restored on may already show
+            // the turn over, so no screen seen here counts as "before" — any idle, empty-box one
+            // after it is the turn's end (still held quiet for BRIEF_QUIET_MS).
+            briefFingerprint: ({ context, event }) => (event.output.alreadySent ? ALREADY_SENT : context.fingerprint),
             // Measured from when the prompt went out, not from the last screen read.
             briefConfirmAt: ({ event }) => event.output.at + BRIEF_CONFIRM_MS,
           }),

@@ -87,16 +87,21 @@ export class MockAgentApp {
   run(): Promise<number> {
     return new Promise((resolve) => {
       this.finish = resolve;
-      this.attachInput();
-      this.detach.push(this.term.onResize(() => this.render()));
-      this.renderer.start();
-      if (!this.cfg.skipTrust && !isFolderTrusted(this.cfg.home, this.cfg.cwd)) {
-        this.phase = 'trust';
-        this.events.note('trust-drawn');
-        this.render();
-      } else {
-        this.enterMain();
-      }
+      const begin = () => {
+        this.attachInput();
+        this.detach.push(this.term.onResize(() => this.render()));
+        this.renderer.start();
+        if (!this.cfg.skipTrust && !isFolderTrusted(this.cfg.home, this.cfg.cwd)) {
+          this.phase = 'trust';
+          this.events.note('trust-drawn');
+          this.render();
+        } else {
+          this.enterMain();
+        }
+      };
+      // A slow start (Claude Code takes seconds on a loaded machine): nothing drawn, nothing read.
+      if (this.cfg.timings.startMs > 0) setTimeout(begin, this.cfg.timings.startMs);
+      else begin();
     });
   }
 

@@ -66,6 +66,7 @@ export function resolveConfig(opts: MockAgentOptions, env: NodeJS.ProcessEnv, cw
     tickMs: positiveInt(env, 'KH_MOCK_TICK_MS', 1000),
     replyMs: positiveInt(env, 'KH_MOCK_REPLY_MS', 400),
     slowMs: positiveInt(env, 'KH_MOCK_SLOW_MS', 8000),
+    startMs: Number(env.KH_MOCK_START_MS ?? 0) > 0 ? positiveInt(env, 'KH_MOCK_START_MS', 0) : 0,
   };
   // A worker started by `hand dispatch` gets no flags of the test's choosing, only its caller's
   // environment: KH_MOCK_SCENARIO and KH_MOCK_PERMISSION_MODE reach it there (a flag wins).

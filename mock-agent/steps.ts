@@ -36,6 +36,8 @@ export interface Timings {
   replyMs: number;
   /** Total duration of MODE:slow. */
   slowMs: number;
+  /** Time before the first screen is drawn (0: at once). */
+  startMs: number;
 }
 
 export const SLOW_REPLY =

@@ -88,7 +88,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   const tmuxHost = tmuxAvailable ? createTmuxHost({ socketPath: paths.tmuxSocket, onNotice: (msg, fields) => warn(fields, msg) }) : undefined;
   if (tmuxHost) hosts.tmux = tmuxHost;
   hosts.pty = createPtyHost();
-  const herdr = createOptionalHerdrHost(deps.env);
+  const herdr = await createOptionalHerdrHost(deps.env);
   if (herdr) hosts.herdr = herdr;
   const baseTips = openBaseTips(paths.home);
   const baseNotices = createBaseNotices(baseTips);
@@ -101,6 +101,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
       else if (g.outcome === 'foreign' || g.outcome === 'not-guarded') warn({ repo, hook: g.path, why: g.why }, 'base guard not installed');
     },
     postureOf: (intent) => store.getProject(intent.project)?.permissions ?? 'off',
+    log: (obj) => warn(obj, String(obj.msg ?? 'first prompt')),
   });
   applyFaultHolds(parseFaultHolds(deps.env[FAULT_HOLD_ENV]), ports, hosts, warn);
   // The PATH of each worker's last land/approve, for the landing that runs inside its machine.
@@ -141,7 +142,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   const work = installWork({ store, fleet, paths, env: deps.env, baseTips, baseNotices, log: (obj, msg) => info(obj, msg) });
   const hostStore = createHostStore(work.stores.db);
   // The review page's actions call the finished table (below), so its one method reaches it late.
-  let review: Awaited<ReturnType<typeof hostReview>> | null = null;
+  let review: ReturnType<typeof hostReview> | null = null;
   const methods: MethodTable = createMethods({
     core,
     // Both gates are worker machine states; these handlers open, approve and reject them.
@@ -153,14 +154,16 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     hook: hookHandlers({ fleet, home: paths.home }),
     // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).
     picture: pictureHandlers({ store, fleet, work: work.stores, env: deps.env }),
-    review: { review: (p, ctx) => review!.handlers.review(p, ctx) },
+    review: { review: async (p, ctx) => (await review!).handlers.review(p, ctx) },
     work: work.methods,
     // Machines the fleet reaches over ssh (issue 28), in the same database as the work.
     hosts: hostHandlers({ hosts: hostStore, home: paths.home }),
   }, work.rules);
   // The review page on 127.0.0.1: its actions call these same methods (actors/review).
   const served = serveMethods(methods, PARAM_PARSERS);
-  review = await hostReview({ home: paths.home, env: deps.env, fleet, store, served, screens: hostScreens(hosts), log: (obj, msg) => info(obj, msg) });
+  // Not awaited: the socket answers (and a resume's first status) without waiting for the page.
+  review = hostReview({ home: paths.home, env: deps.env, fleet, store, served, screens: hostScreens(hosts), log: (obj, msg) => info(obj, msg) });
+  review.catch((err: unknown) => warn({ err: String(err) }, 'the review page did not start'));
 
   let closing: ReturnType<Daemon['close']> | null = null;
   const close = async () => {
@@ -175,7 +178,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     };
     let live: string[] = [];
     let tmux: TmuxOutcome | string = 'no-tmux';
-    await step('review page', () => review?.close());
+    await step('review page', async () => (await review)?.close());
     await step('ssh connections', () => closeHostConnections(hostStore, paths.home));
     await step('work watch', () => work.close());
     await step('fleet', async () => {

@@ -62,6 +62,7 @@ async function checkDiscard(v: WorkerViewLike, repo: string, o: DiscardOptions):
     throw new RefusedError('worker-still-running', `worker ${v.id}'s agent is still running in its pane; stop it first: hand stop ${v.id}`, { id: v.id });
   }
   if (o.forget) return; // the worktree is left as it is: nothing of it is read or removed
+  if (!existsSync(repo)) throw repositoryMissing(v, repo);
   const dirty = await uncommittedFiles(v.worktree).catch((err: unknown) => {
     throw stuckWorktree(v, err);
   });
@@ -83,6 +84,21 @@ async function checkDiscard(v: WorkerViewLike, repo: string, o: DiscardOptions):
       );
     }
   }
+}
+
+/**
+ * The repository is not where it was registered (moved or removed, issue 25 #4): its worker's
+ * worktree went with it. Before, the missing worktree read as "absent" and the record was dropped,
+ * orphaning the worktree wherever the repository went. Now nothing changes until it is back.
+ */
+export function repositoryMissing(v: WorkerViewLike, repo: string): RefusedError {
+  return new RefusedError(
+    'repository-missing',
+    `worker ${v.id}'s repository ${repo} is not there any more (moved or removed), and its worktree ${v.worktree} and branch ${v.branch} went with it. Nothing was changed. ` +
+      `Way out: move the repository back to ${repo} and run \`hand discard ${v.id}\` again; ` +
+      `or \`hand discard ${v.id} --forget\` to drop the worker's record and remove its worktree yourself where the repository is now (\`git worktree remove .claude/worktrees/${v.id}\` there, then \`git worktree prune\`).`,
+    { id: v.id, repo, worktree: v.worktree, branch: v.branch },
+  );
 }
 
 /**

@@ -6,7 +6,6 @@
  * PR itself. Before this, a passed held run reached no PR at all. argv only, never a shell string.
  */
 import { readFileSync } from 'node:fs';
-import { execa } from 'execa';
 import { RefusedError } from '../../contract/errors.ts';
 import { findExecutable, remoteHasBranch } from '../../io/git/index.ts';
 import { readGateRun } from '../../io/gate/gate-run.ts';
@@ -19,6 +18,7 @@ export async function releaseGateOutwardStep(intent: WorkerIntent, env: Record<s
   const delivery = readDelivery(intent.briefPath);
   const skip = delivery?.ci?.status === 'no-ci' ? ['--skip', 'ci'] : [];
   const argv = ['axi', 'run', '--intent', intentLine(readFileSync(intent.briefPath, 'utf8')), ...skip];
+  const { execa } = await import('execa'); // loaded when first needed: its load is a tenth of a second (io/process/run-argv.ts)
   const r = await execa(bin, argv, { cwd: intent.worktree, env, extendEnv: false, reject: false, stdin: 'ignore' });
   if (r.exitCode !== 0) {
     throw new RefusedError('gate-outward-failed', `the gate's outward step (no-mistakes ${argv.join(' ')}) failed in ${intent.worktree}: ${String(r.stderr || r.stdout).trim()}. Nothing was landed; read the gate (no-mistakes axi status) and approve again.`, { id: intent.id, argv });

@@ -14,6 +14,7 @@ import { launchSpec } from '../../io/agent/launch.ts';
 import { HOOK_HOME_ENV, HOOK_WORKER_ENV, WITNESS_OFF_ENV } from '../../io/agent/claude/hooks.ts';
 import { HOOK_CAP_ENV, hookCapability } from '../../io/agent/claude/hook-capability.ts';
 import { guardedSendKey, guardedSendText } from '../../io/terminal/guarded-send.ts';
+import { clearFirstPromptMark, readFirstPromptMark, writeFirstPromptMark } from '../../io/brief/first-prompt-mark.ts';
 import type { WorkerPorts } from '../ports.ts';
 
 export interface RealPorts extends WorkerPorts {
@@ -37,6 +38,32 @@ export interface RealPortsOptions {
   baseTips?: BaseTips;
   /** Told what the base guard did (installed, kept, left a foreign hook alone). */
   onBaseGuard?: (repo: string, outcome: Awaited<ReturnType<typeof installBaseGuard>>) => void;
+  log?: (obj: Record<string, unknown>) => void;
+}
+
+/** How long a first prompt waits, typed, for its submission to be recordable (a full disk) before a person is asked. */
+export const FIRST_PROMPT_MARK_WAIT_MS = 5 * 60_000;
+const MARK_RETRY_MS = 250;
+
+/**
+ * The mark is written before the Enter or the Enter is not sent: on a full disk (or a state
+ * directory that refuses writes) the typed prompt waits, retried every MARK_RETRY_MS, told once;
+ * past FIRST_PROMPT_MARK_WAIT_MS the send fails and the worker is blocked with the reason.
+ */
+async function markWhenWritable(dir: string, mark: { paneId: string; at: number }, told: (err: unknown) => void): Promise<void> {
+  const deadline = Date.now() + FIRST_PROMPT_MARK_WAIT_MS;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFirstPromptMark(dir, mark);
+      return;
+    } catch (err) {
+      if (attempt === 0) told(err);
+      if (Date.now() >= deadline) {
+        throw new Error(`the first prompt is typed but not sent: its submission could not be recorded in ${dir} (${(err as NodeJS.ErrnoException).code ?? String(err)}). Free space there, then press Enter for it: hand keys <id> enter`);
+      }
+      await new Promise((r) => setTimeout(r, MARK_RETRY_MS));
+    }
+  }
 }
 
 export function createRealPorts(opts: RealPortsOptions): RealPorts {
@@ -103,6 +130,11 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       if (opts.stateDir) Object.assign(spec.env, { [HOOK_WORKER_ENV]: intent.id, [HOOK_CAP_ENV]: hookCapability(opts.stateDir, intent.id) });
       return spec;
     },
+    async markFirstPrompt(intent, paneId) {
+      await markWhenWritable(dirname(intent.briefPath), { paneId, at: Date.now() }, (err) => opts.log?.({ msg: 'first prompt held before its Enter: its submission cannot be recorded yet', id: intent.id, err: String(err) }));
+    },
+    firstPromptMarked: (intent, paneId) => readFirstPromptMark(dirname(intent.briefPath), paneId) !== null,
+    clearFirstPromptMark: (intent) => clearFirstPromptMark(dirname(intent.briefPath)),
     async reportExists(path) {
       try {
         await access(path);
@@ -121,10 +153,10 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       }
     },
     async sendText(host, paneId, text, o) {
-      await guardedSendText(host, paneId, text, { allowNonEmptyBox: o.allowNonEmptyBox, label: o.label, teardown: o.teardown });
+      await guardedSendText(host, paneId, text, { allowNonEmptyBox: o.allowNonEmptyBox, label: o.label, teardown: o.teardown, agent: o.agent, beforeEnter: o.beforeEnter });
     },
     async sendKey(host, paneId, key, o) {
-      await guardedSendKey(host, paneId, key, { allowNonEmptyBox: o.allowNonEmptyBox, isFirstKey: true });
+      await guardedSendKey(host, paneId, key, { allowNonEmptyBox: o.allowNonEmptyBox, isFirstKey: true, agent: o.agent });
     },
   };
 }

@@ -1,22 +1,22 @@
 /**
  * The daemon's side of persistence/state-integrity.ts: the database is checked before it is
  * opened, the manifest follows every change of how many workers and projects it holds, and a
- * backup is taken at start and every BACKUP_EVERY_MS. A refusal leaves one line on the daemon's
+ * backup is taken FIRST_BACKUP_AFTER_MS after start (off the path of a resume) and every BACKUP_EVERY_MS. A refusal leaves one line on the daemon's
  * stdout (`daemon.out`) that the starting CLI turns back into the same typed refusal.
  */
 import { RefusedError } from '../../contract/errors.ts';
 import type { SqliteFleetStore } from '../../persistence/sqlite-store.ts';
 import {
-  BACKUP_EVERY_MS, checkStateBeforeOpen, inspectDatabase, restoreHint, takeBackup, writeManifest, type StatePaths,
+  BACKUP_EVERY_MS, checkStateBeforeOpen, restoreHint, takeBackup, writeManifest, type DbCondition, type StatePaths,
 } from '../../persistence/state-integrity.ts';
 
 import { REFUSAL_LINE } from '../../contract/refusal-line.ts';
 
 /** Opens the store only after the state directory's database passed the check; refusals name the backup. */
-export function openCheckedStore(p: StatePaths, open: (db: string) => SqliteFleetStore): SqliteFleetStore {
-  checkStateBeforeOpen(p);
+export function openCheckedStore(p: StatePaths, open: (db: string) => SqliteFleetStore): { store: SqliteFleetStore; found: DbCondition } {
+  const found = checkStateBeforeOpen(p);
   try {
-    return open(p.db);
+    return { store: open(p.db), found };
   } catch (err) {
     // A failed migration or an unopenable file: the same way back as a lost database.
     if (err instanceof RefusedError && !err.message.includes('restore-db')) {
@@ -36,8 +36,12 @@ export interface StateRecord {
 const BACKUP_AFTER_CHANGE_MS = 2_000;
 
 /** Keeps the manifest current and backups rotating for an opened store. */
-export function keepStateRecord(store: SqliteFleetStore, p: StatePaths, log: (obj: Record<string, unknown>, msg: string) => void): StateRecord {
-  const first = inspectDatabase(p.db);
+/** The first backup of a run waits this long: never on the path of a resume (issue 26), never skipped. */
+export const FIRST_BACKUP_AFTER_MS = 5_000;
+
+/** `first`: what the check before opening found (read once: SQLite's quick_check is not free on a big database). */
+export function keepStateRecord(opened: { store: SqliteFleetStore; found: DbCondition }, p: StatePaths, log: (obj: Record<string, unknown>, msg: string) => void): StateRecord {
+  const { store, found: first } = opened;
   const dbId = first.state === 'ok' ? first.dbId : null;
   let workers = first.state === 'ok' ? first.workers : store.listWorkers().length;
   let projects = first.state === 'ok' ? first.projects : store.listProjects().length;
@@ -73,7 +77,8 @@ export function keepStateRecord(store: SqliteFleetStore, p: StatePaths, log: (ob
     }, BACKUP_AFTER_CHANGE_MS);
     soon.unref();
   };
-  void backup();
+  const firstBackup = setTimeout(() => void backup(), FIRST_BACKUP_AFTER_MS);
+  firstBackup.unref();
   const timer = setInterval(() => void backup(), BACKUP_EVERY_MS);
   timer.unref();
   const wrapped: SqliteFleetStore = Object.create(store) as SqliteFleetStore;
@@ -101,6 +106,7 @@ export function keepStateRecord(store: SqliteFleetStore, p: StatePaths, log: (ob
     store: wrapped,
     async stop() {
       clearInterval(timer);
+      clearTimeout(firstBackup);
       if (soon) clearTimeout(soon);
       await running;
       // A clean stop leaves the newest state backed up.

@@ -3,21 +3,11 @@
  * (hidden) is what `start` launches; it loads the daemon itself only when it runs.
  */
 import { type Command } from 'commander';
-import type { StoreHealth } from '../../contract/methods/fleet.ts';
 import { call } from '../client.ts';
 import { emit } from '../output.ts';
 import { daemonStatus, stopDaemon } from '../daemon-control.ts';
 import type { CommandContext } from './context.ts';
-
-/** A second line when the state database does not take writes: why, since when, what waits, the fix. */
-function storeLine(h: StoreHealth | null | undefined): string {
-  if (!h) return '';
-  const since = new Date(h.since).toISOString();
-  const why = h.trouble === 'locked'
-    ? 'is locked by another process (a sqlite3 shell or a backup tool holding a write transaction?); close it'
-    : 'cannot be written: the disk under it is full; free space there';
-  return `\nthe state database ${why}. Since ${since}, ${h.pending} transition${h.pending === 1 ? '' : 's'} wait${h.pending === 1 ? 's' : ''} in memory, in order, and are written as soon as it takes writes again (${h.detail}).`;
-}
+import { storeLine } from '../store-line.ts';
 
 export function registerDaemon(program: Command, ctx: CommandContext): void {
   const daemon = program.command('daemon').description('start, stop or inspect the background daemon that hosts the fleet');
@@ -46,7 +36,7 @@ export function registerDaemon(program: Command, ctx: CommandContext): void {
     .description('is the daemon running? pid, home, socket, uptime, workers')
     .action(async (_o, cmd: Command) => {
       const r = await daemonStatus(ctx.daemonPaths(cmd));
-      emit(ctx.json(cmd), r, () => `running: pid ${r.pid} · up ${Math.round(r.uptimeMs / 1000)}s · ${r.workers} workers · ${r.socket}${storeLine(r.store)}`);
+      emit(ctx.json(cmd), r, () => `running: pid ${r.pid} · up ${Math.round(r.uptimeMs / 1000)}s · ${r.workers} workers · ${r.socket}${storeLine(r.store, ctx.daemonPaths(cmd).home)}`);
     });
   daemon
     .command('restore-db')

@@ -4,9 +4,9 @@
  */
 import { sandboxProblem } from '../../io/agent/claude/sandbox.ts';
 import { execFile } from 'node:child_process';
-import { existsSync, statSync, accessSync, constants } from 'node:fs';
+import { existsSync, statSync, statfsSync, accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { claudeBinary } from '../../io/agent/launch.ts';
 import { inspectDatabase } from '../../persistence/db-health.ts';
 import { notificationCheck } from './doctor-notify.ts';
@@ -136,9 +136,46 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
       fix: damage === null ? undefined : `hand daemon restore-db --home ${home}   # restores the newest backup from ${join(home, 'backups')}; the damaged files are moved aside`,
     });
   }
+  checks.push(freeSpaceCheck(home));
+  const writes = await storeWritesCheck(home);
+  if (writes) checks.push(writes);
   const notify = notificationCheck(home);
   if (notify) checks.push(notify);
   return { ok: checks.every((c) => c.ok || c.optional), checks };
+}
+
+/** Below this much free space under the state directory, doctor fails: the daemon would soon stop taking writes. */
+const MIN_FREE_BYTES = 16 * 1024 * 1024;
+
+/** Free space on the file system that holds the state directory (or would hold it). */
+function freeSpaceCheck(home: string): Check {
+  let dir = home;
+  while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
+  try {
+    const fs = statfsSync(dir);
+    const free = fs.bavail * fs.bsize;
+    const mb = (free / 1024 / 1024).toFixed(1);
+    return free >= MIN_FREE_BYTES
+      ? { name: 'disk space', ok: true, detail: `${mb} MB free under ${dir}` }
+      : { name: 'disk space', ok: false, detail: `only ${mb} MB free under ${dir}: with a full disk the daemon keeps its transitions in memory and refuses new work until space returns`, fix: `free space on that file system (df -h ${dir})` };
+  } catch (err) {
+    return { name: 'disk space', ok: true, optional: true, detail: `could not tell the free space under ${dir}: ${(err as Error).message}` };
+  }
+}
+
+/** The running daemon's word on its database (never starts one): null when none answers. */
+async function storeWritesCheck(home: string): Promise<Check | null> {
+  const { call } = await import('../client.ts');
+  const { homePaths } = await import('../../contract/home.ts');
+  const ping = await call(homePaths(home), 'ping', {}, { autostart: false }).catch(() => null);
+  if (!ping) return null;
+  if (!ping.store) return { name: 'state writes', ok: true, detail: 'the daemon writes its transitions as they happen' };
+  const { storeLine } = await import('../store-line.ts');
+  return {
+    name: 'state writes', ok: false,
+    detail: storeLine(ping.store, home).trim(),
+    fix: ping.store.trouble === 'locked' ? `close the program holding ${join(home, 'fleet.db')} open for writing (fuser ${join(home, 'fleet.db')})` : `free space on the disk under ${home} (df -h ${home})`,
+  };
 }
 
 export function formatDoctor(r: { ok: boolean; checks: Check[] }): string {

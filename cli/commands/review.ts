@@ -2,7 +2,6 @@
  * `hand review [--open]`: the review page's URL (with this state directory's token), and with
  * --open the person's browser pointed at it (xdg-open on Linux, open on macOS; argv, no shell).
  */
-import { execa } from 'execa';
 import { RefusedError } from '../../contract/errors.ts';
 
 /** The browser program to start instead of the platform's opener (a path; it gets the URL as its one argument). */
@@ -20,6 +19,7 @@ export async function openInBrowser(url: string, env: Record<string, string | un
   const [file, args] = openerArgv(url, process.platform, env);
   try {
     // Detached: the browser outlives this command, and its output is not ours to print.
+    const { execa } = await import('execa'); // loaded when first needed: its load is a tenth of a second (io/process/run-argv.ts)
     const child = execa(file, args, { detached: true, stdio: 'ignore', reject: false, cleanup: false });
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', () => resolve());

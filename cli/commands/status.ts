@@ -6,6 +6,7 @@ import { call } from '../client.ts';
 import { emit, table } from '../output.ts';
 import { ops } from '../hand-ops.ts';
 import type { CommandContext } from './context.ts';
+import { storeLine } from '../store-line.ts';
 
 const STATUS_COLUMNS = ['id', 'project', 'stage', 'state', 'blockedReason', 'promptBox', 'readable', 'live', 'backend', 'agent', 'permissions', 'reportExists', 'lastActivity'];
 
@@ -17,11 +18,17 @@ export function registerStatus(program: Command, ctx: CommandContext): void {
     .option('--work', 'with --json: an object with the workers plus backlog, decisions, away mode and notifications')
     .action(async (id: string | undefined, o: { work?: boolean }, cmd: Command) => {
       const r = await ops.status(ctx.paths(cmd), { id });
+      // `--json` alone is the rows and nothing else: no second request, no text renderers loaded
+      // (the command a Hand or a script runs most often, issue 26).
+      if (ctx.json(cmd) && !o.work) return emit(true, r, () => '');
       const work = await call(ctx.paths(cmd), 'work.summary');
+      if (ctx.json(cmd)) return emit(true, { workers: r, ...work }, () => '');
       const { statusFooter } = await import('./work.ts');
+      // Said under the table while the state database takes no writes (locked, disk full); --json has it in `hand daemon status --json`.
+      const { store } = await call(ctx.paths(cmd), 'ping');
       // A worktree deleted outside kingshand is said under the table (too rare for a column).
       const missing = r.filter((row) => row.worktreeMissing).map((row) => `${row.id}: its worktree is missing (deleted outside kingshand?)`);
       const { withWitnessText } = await import('./witness-columns.ts');
-      emit(ctx.json(cmd), o.work ? { workers: r, ...work } : r, () => `${r.length ? [table(withWitnessText(r), [...STATUS_COLUMNS, 'disputed', 'tokens', 'item']), ...missing].join('\n') : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}`);
+      emit(false, r, () => `${r.length ? [table(withWitnessText(r), [...STATUS_COLUMNS, 'disputed', 'tokens', 'item']), ...missing].join('\n') : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}${storeLine(store, ctx.paths(cmd).home)}`);
     });
 }

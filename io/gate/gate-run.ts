@@ -6,7 +6,6 @@
  * `gate` present — never from counts, step statuses or time. The exit code is recorded, never
  * decides (the tool exits 1 both for "no such run" and for a failed run).
  */
-import { execa } from 'execa';
 import { decode } from '@toon-format/toon';
 import { findExecutable } from '../git/landing-pr.ts';
 
@@ -90,6 +89,7 @@ export async function readGateRun(cwd: string, opts: { branch?: string; runId?: 
   const bin = findExecutable('no-mistakes', env);
   if (!bin) return { ...empty, signal: 'lookup-failed', detail: 'no-mistakes is not on PATH, so the gate run cannot be read.' };
   const args = ['axi', 'status', ...(opts.runId ? ['--run', opts.runId] : [])];
+  const { execa } = await import('execa'); // loaded when first needed: its load is a tenth of a second (io/process/run-argv.ts)
   const r = await execa(bin, args, { cwd, reject: false, stdin: 'ignore', timeout: 30_000, env: env as NodeJS.ProcessEnv, extendEnv: false });
   const exitCode = typeof r.exitCode === 'number' ? r.exitCode : null;
   const out = String(r.stdout ?? '');

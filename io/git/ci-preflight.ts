@@ -5,7 +5,6 @@
  * the gate invocation's --skip ci only on a repository proven no-ci.
  */
 import { existsSync, statSync } from 'node:fs';
-import { execa } from 'execa';
 import { findExecutable } from './landing-pr.ts';
 import { runGit } from './run-git.ts';
 
@@ -84,6 +83,7 @@ type GhAnswer = { ok: true; value: string } | { ok: false; error: string };
 async function ghApi(env: Record<string, string | undefined>, path: string, jq: string): Promise<GhAnswer> {
   const gh = findExecutable('gh', env);
   if (!gh) return { ok: false, error: 'gh was not found. Install the GitHub CLI, then gh auth login.' };
+  const { execa } = await import('execa'); // loaded when first needed: its load is a tenth of a second (io/process/run-argv.ts)
   const r = await execa(gh, ['api', path, '--jq', jq], { reject: false, stdin: 'ignore', env: env as NodeJS.ProcessEnv, extendEnv: false, timeout: 30_000 });
   if (r.exitCode !== 0) return { ok: false, error: String(r.stderr || r.stdout || r.shortMessage || 'gh failed').replace(/\s+/g, ' ').trim() };
   return { ok: true, value: String(r.stdout ?? '').trim() };

@@ -5,7 +5,6 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { execa } from 'execa';
 import { RefusedError } from '../../contract/errors.ts';
 import type { LandingEvidence } from './landing-evidence.ts';
 import { landingTarget } from './landing-local.ts';
@@ -67,6 +66,7 @@ export async function planDirectPr(e: LandingEvidence, env: Record<string, strin
 /** Pushes, then opens the PR; returns the PR URL gh printed. */
 export async function openDirectPr(plan: PrPlan): Promise<{ url: string }> {
   await gitOrRefuse(plan.repo, plan.push, 'landing-push-refused', 'pushing the worker branch');
+  const { execa } = await import('execa'); // loaded when first needed: its load is a tenth of a second (io/process/run-argv.ts)
   const r = await execa(plan.gh, plan.create, { cwd: plan.repo, reject: false, stdin: 'ignore', env: { ...plan.env, GH_PROMPT_DISABLED: '1' }, extendEnv: false });
   const out = String(r.stdout ?? '');
   const url = out.split('\n').map((l) => l.trim()).find((l) => /^https:\/\//.test(l));

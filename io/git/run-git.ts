@@ -3,7 +3,7 @@
  * rejects on a non-zero exit: every caller decides what an exit code means, because a
  * failed probe ("is there such a branch?") is an ordinary answer, not an error.
  */
-import { execa } from 'execa';
+import { runArgv } from '../process/run-argv.ts';
 import { RefusedError } from '../../contract/errors.ts';
 
 export interface GitResult {
@@ -16,11 +16,10 @@ export interface GitResult {
 }
 
 export async function runGit(cwd: string, args: readonly string[]): Promise<GitResult> {
-  const r = await execa('git', args, {
+  const r = await runArgv('git', args, {
     cwd,
-    reject: false,
-    stdin: 'ignore',
     env: {
+      ...process.env,
       // Never wait on a credential prompt, and keep messages in one language so errors read the same everywhere.
       GIT_TERMINAL_PROMPT: '0',
       LC_ALL: 'C',
@@ -28,9 +27,9 @@ export async function runGit(cwd: string, args: readonly string[]): Promise<GitR
       GIT_OPTIONAL_LOCKS: '0',
     },
   });
-  const exitCode = typeof r.exitCode === 'number' ? r.exitCode : null;
-  const result: GitResult = { exitCode, stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? '') };
-  if (exitCode === null) result.spawnError = r.code ?? r.shortMessage ?? 'git could not be started';
+  // execa's stripFinalNewline, which every caller was written against.
+  const result: GitResult = { exitCode: r.exitCode, stdout: r.stdout.replace(/\r?\n$/, ''), stderr: r.stderr.replace(/\r?\n$/, '') };
+  if (r.exitCode === null) result.spawnError = r.error ?? 'git could not be started';
   return result;
 }
 

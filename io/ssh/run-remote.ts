@@ -2,7 +2,6 @@
  * Runs one program on the far side over the host's multiplexed ssh connection: argv quoted per
  * element, input over stdin (the only way data such as a worker's environment travels there).
  */
-import { execa } from 'execa';
 import { isSshTransportFailure, sshArgv, sshControlArgv, type SshTarget } from './ssh-command.ts';
 
 export class RemoteCommandError extends Error {
@@ -28,6 +27,7 @@ function clientEnv(): Record<string, string> {
 export async function runRemote(target: SshTarget, argv: readonly string[], input?: string, timeoutMs = 20_000): Promise<string> {
   const { file, args } = sshArgv(target, argv);
   try {
+    const { execa } = await import('execa'); // loaded when first needed: its load is a tenth of a second (io/process/run-argv.ts)
     const result = await execa(file, args, { input, encoding: 'utf8', timeout: timeoutMs, env: clientEnv(), extendEnv: false, stripFinalNewline: false });
     return result.stdout;
   } catch (err) {
@@ -40,5 +40,6 @@ export async function runRemote(target: SshTarget, argv: readonly string[], inpu
 /** Asks the host's master connection to leave (no error when there is none). */
 export async function closeMaster(target: SshTarget): Promise<void> {
   const { file, args } = sshControlArgv(target, 'exit');
+  const { execa } = await import('execa'); // loaded when first needed: its load is a tenth of a second (io/process/run-argv.ts)
   await execa(file, args, { reject: false, timeout: 10_000, env: clientEnv(), extendEnv: false });
 }

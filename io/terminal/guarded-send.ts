@@ -25,6 +25,8 @@ export interface GuardOptions {
   agent?: string;
   /** The /exit of a stop: exempt from the dialog rule (teardown has pressed Escape for a menu first). */
   teardown?: boolean;
+  /** Runs after the text is typed and before its Enter (see TerminalHost.sendText). */
+  beforeEnter?: () => Promise<void>;
 }
 
 export type BoxCheck =
@@ -75,7 +77,7 @@ export async function guardedSendText(host: TerminalHost, paneId: string, text: 
   // Text is text on every path: a control byte or a paste end marker never reaches the pane.
   checkSendableText(text, opts.label);
   await assertNoDialog(host, paneId, opts);
-  await host.sendText(paneId, text);
+  await host.sendText(paneId, text, opts.beforeEnter ? { beforeEnter: opts.beforeEnter } : undefined);
 }
 
 export interface KeyGuardOptions extends GuardOptions {

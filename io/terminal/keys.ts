@@ -141,6 +141,7 @@ export async function typeThenSubmit(
   paneId: string,
   text: string,
   delayMs: number,
+  beforeEnter?: () => Promise<void>,
 ): Promise<void> {
   const echo = io.subscribe && text.length > 0 ? nextRedraw(io.subscribe, paneId, ECHO_WAIT_MS) : null;
   try {
@@ -150,6 +151,7 @@ export async function typeThenSubmit(
     echo?.cancel();
   }
   await new Promise<void>((resolve) => setTimeout(resolve, delayMs));
+  await beforeEnter?.();
   await io.sendKey(paneId, 'enter');
 }
 

@@ -54,6 +54,10 @@ export { KEY_NAMES } from '../../contract/keys.ts';
 export type { NamedKey, Key } from '../../contract/keys.ts';
 import type { Key } from '../../contract/keys.ts';
 
+export interface SendTextOptions {
+  beforeEnter?: () => Promise<void>;
+}
+
 export interface TerminalHost {
   readonly backend: BackendName;
   /** Whether panes outlive this process (tmux, herdr: yes; pty: no). */
@@ -68,8 +72,12 @@ export interface TerminalHost {
   readVisible(paneId: string): Promise<ReadResult>;
   /** For people only: never classified. */
   readScrollback(paneId: string, lines: number): Promise<TextResult>;
-  /** Literal text (bracketed paste where the app asked for it), then Enter as a separate key. No guard here. */
-  sendText(paneId: string, text: string): Promise<void>;
+  /**
+   * Literal text (bracketed paste where the app asked for it), then Enter as a separate key. No
+   * guard here. `beforeEnter` runs between the two (the first prompt records its submission
+   * durably there); if it throws, the Enter is not sent and the text stays typed.
+   */
+  sendText(paneId: string, text: string, opts?: SendTextOptions): Promise<void>;
   /** Literal text without Enter. */
   typeText(paneId: string, text: string): Promise<void>;
   sendKey(paneId: string, key: Key): Promise<void>;

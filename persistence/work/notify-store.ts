@@ -56,12 +56,21 @@ export function createNotifyStore(db: Database.Database, now: () => number = Dat
     problems: db.prepare("SELECT target_id, COUNT(*) AS n, MAX(last_error) AS err FROM notify_deliveries WHERE (state = 'failed' OR (state = 'pending' AND attempts > 0)) GROUP BY target_id"),
     dropTarget: db.prepare("UPDATE notify_deliveries SET state = 'failed', last_error = 'target removed' WHERE target_id = ? AND state = 'pending'"),
   };
+  // Every published view asks for its worker's mark (a tenth of the daemon's busy time at ten
+  // streaming workers went to this SELECT): the daemon is the only writer, so one read per worker.
+  const marks = new Map<string, { condition: string | null; episode: number } | null>();
   return {
     mark(worker: string): { condition: string | null; episode: number } | null {
+      const known = marks.get(worker);
+      if (known !== undefined) return known;
       const r = s.mark.get(worker) as Row | undefined;
-      return r ? { condition: (r.condition as string | null) ?? null, episode: Number(r.episode) } : null;
+      const mark = r ? { condition: (r.condition as string | null) ?? null, episode: Number(r.episode) } : null;
+      marks.set(worker, mark);
+      return mark;
     },
+    /** Remembered at once, so a locked or full database never repeats a notification in this process; written when it can be. */
     setMark(worker: string, condition: string | null, episode: number) {
+      marks.set(worker, { condition, episode });
       s.setMark.run(worker, condition, episode, now());
     },
     /** Queues the event for each target in one transaction; returns how many rows were new. */

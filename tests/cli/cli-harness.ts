@@ -33,6 +33,8 @@ export interface CliWorldOptions {
   binary?: boolean;
   /** Calls in process, the daemon as the real `hand daemon run` process (SIGKILL, its start's files). */
   daemonProcess?: boolean;
+  /** Runs before anything uses the state directory (a test mounts a small file system there). */
+  beforeHome?: (home: string) => void;
 }
 
 export async function makeCliWorld(label: string, opts: CliWorldOptions = {}): Promise<CliWorld> {
@@ -41,6 +43,7 @@ export async function makeCliWorld(label: string, opts: CliWorldOptions = {}): P
   const home = join(root, 'state');
   const { repo, agentHome } = seedWorld(root, '# test repo\n');
   const env = worldEnv(agentHome, WORKER_WORLD_ENV);
+  opts.beforeHome?.(home);
   if (opts.binary) {
     const hand = handRunner(home, env, 60_000);
     return {

@@ -5,8 +5,16 @@
  * Then the invariants (docs/fault-suite.md): every live pane belongs to exactly one worker record
  * that says live; no record says gone, failed or lost while its pane runs; nothing in the journal
  * is lost; `hand stop` ends every live worker; every id can be dispatched again.
+ *
+ * The kill comes while another process holds fleet.db's write lock (issue 25): every transition
+ * made after the workers reached their states is kept only in the daemon's memory and dies with
+ * it, so the restart restores each worker from what the database last took — a stage that may
+ * be behind its pane — and the same invariants must hold.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { call } from '../../cli/client.ts';
+import { homePaths } from '../../contract/home.ts';
 import { plan } from './worker-states.ts';
 import {
   assertEveryLivePaneOwned, assertJournalKept, assertNoEndedRecordWithALivePane, dispatchIntoStates, journalSeqs,
@@ -35,9 +43,19 @@ describe('fault suite: the daemon SIGKILLed at every worker state', () => {
     const journalBefore = journalSeqs(world);
     phase('every worker in its state');
 
-    await killDaemon(world);
-    await held; // the dispatch calls held before their pane end with their daemon
-    phase('daemon killed');
+    const lock = new Database(homePaths(world.home).db);
+    try {
+      lock.exec('BEGIN IMMEDIATE');
+      lock.prepare("INSERT INTO journal (actor_id, event_json, from_json, to_json, at) VALUES ('fault-suite', '{}', NULL, NULL, 0)").run();
+      const ping = await call(homePaths(world.home), 'ping', {}, { autostart: false });
+      expect(ping.store === null || ping.store.trouble === 'locked', `the daemon's store health under the lock: ${JSON.stringify(ping.store)}`).toBe(true);
+      await killDaemon(world);
+      await held; // the dispatch calls held before their pane end with their daemon
+    } finally {
+      lock.exec('ROLLBACK');
+      lock.close();
+    }
+    phase('daemon killed while the database was locked');
     const rowsNow = await statusRowsRestartingTheDaemon(world); // without the holds
     expect(rowsNow.map((r) => r.id).sort()).toEqual(reached.map((r) => r.id).sort());
     assertNoEndedRecordWithALivePane(await workerPanes(world), rowsNow, 'right after the restart');

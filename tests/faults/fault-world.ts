@@ -23,8 +23,8 @@ export interface FaultWorld extends CliWorld {
 }
 
 /** The world, its daemon started with the fault holds of `planned` in its environment. */
-export async function makeFaultWorld(label: string, planned: Array<{ id: string; recipe: Recipe }>): Promise<FaultWorld> {
-  const w = await makeCliWorld(label, { daemonProcess: true });
+export async function makeFaultWorld(label: string, planned: Array<{ id: string; recipe: Recipe }>, opts: { beforeHome?: (home: string) => void } = {}): Promise<FaultWorld> {
+  const w = await makeCliWorld(label, { daemonProcess: true, ...opts });
   const gatedRepo = join(w.root, 'gated-repo');
   makeTestRepo(gatedRepo, '# gated\n');
   const holds = planned.filter((p) => p.recipe.hold).map((p) => `${p.id}=${p.recipe.hold}`).join(',');

@@ -5,8 +5,18 @@
  * runs; a worker dispatched afterwards runs on a fresh server and is reported live — also after
  * a daemon restart; the workers that were held before their pane resume there; the journal is
  * kept; `hand stop` ends every live worker; every id can be dispatched again (docs/fault-suite.md).
+ *
+ * The state directory is a small tmpfs, filled to its last block just before the server dies
+ * (issue 25): a move to gone the disk refuses is kept in the daemon's memory (SQLite may still fit
+ * a few in its write-ahead log's pages); the views say gone at once all the same, and every move
+ * is written, in order, once space returns.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { call } from '../../cli/client.ts';
+import { homePaths } from '../../contract/home.ts';
+import { makeTempDir, until } from '../helpers/temp.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { plan } from './worker-states.ts';
 import {
@@ -16,25 +26,69 @@ import {
 
 const { reached } = plan();
 let w: FaultWorld | null = null;
+const disk = makeTempDir('fault-tmux-disk');
+let mounted: string | null = null;
+let refused: string | null = null;
 afterAll(async () => {
   await w?.cleanup();
+  if (mounted) execFileSync('umount', ['-l', mounted], { stdio: 'pipe' });
+  disk.cleanup();
 });
+
+/** The state directory on its own small file system, outside the world's temp dir (which links to it). */
+function mountSmallDisk(home: string): void {
+  const mnt = join(disk.path, 'disk');
+  mkdirSync(mnt);
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', mnt], { stdio: 'pipe' });
+    mounted = mnt;
+    mkdirSync(join(mnt, 'state'), { mode: 0o700 });
+    execFileSync('ln', ['-s', join(mnt, 'state'), home]);
+  } catch (err) {
+    refused = String((err as { stderr?: Buffer }).stderr ?? err).trim();
+  }
+}
+
+/** Fills the small disk to its last block (a no-op where the machine refused the mount). */
+function fillDisk(): string | null {
+  if (!mounted) return null;
+  const filler = join(mounted, 'filler');
+  const chunk = Buffer.alloc(64 * 1024, 1);
+  for (;;) {
+    try {
+      writeFileSync(filler, chunk, { flag: 'a' });
+    } catch {
+      return filler;
+    }
+  }
+}
 
 describe('fault suite: the tmux server killed at every worker state', () => {
   it('workers of the dead server are not reported running, later workers are not reported gone, and all of it survives a daemon restart', async () => {
     const started = Date.now();
     const phase = (what: string) => console.log(`fault suite (tmux) +${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);
-    w = await makeFaultWorld('fault-tmux', reached);
+    w = await makeFaultWorld('fault-tmux', reached, { beforeHome: mountSmallDisk });
+    if (refused) console.log(`fault suite (tmux): the state directory stays on the test's disk; this machine refuses to mount a tmpfs: ${refused}`);
     const world = w;
     const { held } = await dispatchIntoStates(world, reached);
     const journalBefore = journalSeqs(world);
     phase('every worker in its state');
 
+    const filler = fillDisk();
     execFileSync('tmux', ['-S', world.tmuxSocket, 'kill-server']);
     // Every worker that had a pane hears of it: none may still read as running on a dead server.
     const hadPane = (await statusRows(world)).filter((r) => !['preparing', 'seeding', 'spawning', 'gate'].includes(r.stage.split('.')[0]!) && !['stopped', 'gone'].includes(r.stage));
     await seenAt(world, new Map(hadPane.map((r) => [r.id, (s: string) => s === 'gone' || s === 'waitFailed'])), 'the workers of the killed server to be reported gone');
     phase('tmux server killed, its workers reported gone');
+    if (filler) {
+      // SQLite may still fit a few rows in its write-ahead log's pages: written then, or kept in memory.
+      const ping = await call(homePaths(world.home), 'ping', {}, { autostart: false });
+      expect(ping.store === null || ping.store.trouble === 'full', `the store's health on the full disk: ${JSON.stringify(ping.store)}`).toBe(true);
+      phase(`disk full: ${ping.store ? `${ping.store.pending} moves kept in memory` : 'the moves fitted in the write-ahead log'}`);
+      rmSync(filler, { force: true });
+      await until('the waiting moves to be written once space returned', () => call(homePaths(world.home), 'ping', {}, { autostart: false }), (p) => p.store === null, 30_000, 100);
+      phase('disk full during the kill; space back, every move written');
+    }
 
     const after = await world.hand(['dispatch', 'after1', '--repo', world.repo, '--brief', world.brief('after1', 'work'), '--agent', 'mock', '--json']);
     expect(after.code, after.stdout + after.stderr).toBe(0);

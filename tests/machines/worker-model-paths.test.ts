@@ -99,7 +99,8 @@ const generated = getShortestPaths(workerMachine, {
   events: eventsFor as never,
   serializeState: (s) => {
     const c = s.context;
-    return JSON.stringify([s.value, c.fingerprint, c.reading?.fingerprint ?? null, c.briefFingerprint]);
+    // The brief's fingerprint is read only while briefing: elsewhere it would split equal states.
+    return JSON.stringify([s.value, c.fingerprint, c.reading?.fingerprint ?? null, s.matches('briefing') ? c.briefFingerprint : null]);
   },
   limit: 20_000,
 });

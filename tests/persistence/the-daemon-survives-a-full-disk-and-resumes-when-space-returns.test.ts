@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { makeDaemonWorld, type DaemonWorld } from '../helpers/daemon-world.ts';
 import { makeTempDir, until } from '../helpers/temp.ts';
+import { inProcessHand } from '../helpers/hand-in-process.ts';
 
 /** The shared poll, at this test's pace: a tmpfs refill and a daemon retry take seconds. */
 const untilOnDisk = <T>(what: string, read: () => Promise<T>, check: (v: T) => boolean, boundMs: number) => until(what, read, check, boundMs, 100);
@@ -66,6 +67,14 @@ describe('the daemon survives a full disk and resumes when space returns', () =>
       expect(full.store.pending).toBeGreaterThan(0);
       const rows = (await w.call('status', {})) as Array<{ id: string; stage: string }>;
       expect(rows.map((r) => r.stage), 'the workers are kept, still at work').toEqual(['running.working', 'running.working']);
+      // The person's commands say it, and where: `hand status` under its table, `hand doctor` as failed checks.
+      const person = inProcessHand(w.home, w.env, 20_000).hand;
+      const status = await person(['status']);
+      expect(status.stdout).toContain(`the disk under it (${w.home}) is full; free space there`);
+      const doctor = await person(['doctor', '--json']);
+      const checks = doctor.json.checks as Array<{ name: string; ok: boolean; detail: string; fix?: string }>;
+      expect(checks.find((c) => c.name === 'disk space'), 'doctor: disk space').toMatchObject({ ok: false, fix: expect.stringContaining('df -h') });
+      expect(checks.find((c) => c.name === 'state writes'), 'doctor: state writes').toMatchObject({ ok: false, detail: expect.stringContaining('is full') });
 
       rmSync(filler);
       await untilOnDisk('the waiting transitions to be written once space returned', () => w!.call('ping'), (p) => p.store === null, 30_000);

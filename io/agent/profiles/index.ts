@@ -20,6 +20,12 @@ export function agentProfile(name: string): AgentProfile {
   return PROFILES[name as AgentName];
 }
 
+/** The screen profile a worker of `agent` at `version` is read with (`claude@2.1.332`: the nearest captured version). */
+export function screenReaderOf(agent: string, version: string | null | undefined): string {
+  const profile = agentProfile(agent).screenProfile;
+  return version ? `${profile}@${version}` : profile;
+}
+
 export function agentProfiles(): AgentProfile[] {
   return AGENTS.map((name) => PROFILES[name]);
 }

@@ -22,7 +22,7 @@ import { RefusedError } from '../../../contract/errors.ts';
 import { parseAnsi } from '../../screen/index.ts';
 import { PaneEventBus } from '../pane-events.ts';
 import { checkPaneSpec, DEFAULT_COLS, DEFAULT_ROWS } from '../pane-spec.ts';
-import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, TerminalHost, TextResult } from '../types.ts';
+import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, SendTextOptions, TerminalHost, TextResult } from '../types.ts';
 import { PARENT_SESSION_MARKERS } from '../worker-env.ts';
 import { HERDR_AGENT_KINDS, herdrAgentName } from './agent-name.ts';
 import { HerdrError, outcomeOf, readTextOf, replyResultOf, resultOf } from './envelope.ts';
@@ -260,9 +260,10 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
       return readTextOf('pane.read', await ask<PaneReadReply>(herdrRequests.readScrollback(paneId, n)));
     },
 
-    async sendText(paneId: string, text: string): Promise<void> {
+    async sendText(paneId: string, text: string, o?: SendTextOptions): Promise<void> {
       await typeText(paneId, text);
       await sleep(options.submitDelayMs ?? 300);
+      await o?.beforeEnter?.();
       await sendKey(paneId, 'enter');
     },
 

@@ -7,14 +7,21 @@
 import { closeSync, constants, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as pty from 'node-pty';
+import { createRequire } from 'node:module';
+import type * as NodePty from 'node-pty';
+import type { IPty } from 'node-pty';
 import type { Terminal as XTerm } from '@xterm/headless';
 import { assertKey, keyBytes, typeThenSubmit } from '../keys.ts';
 import { PaneEventBus } from '../pane-events.ts';
 import { checkPaneSpec } from '../pane-spec.ts';
 import { launchEnvFiles, type LaunchEnvFiles } from '../launch-env-file.ts';
-import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, ServerState, TerminalHost, TextResult } from '../types.ts';
+import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, SendTextOptions, ServerState, TerminalHost, TextResult } from '../types.ts';
 import { createTerminal, flushTerminal, readTail, readViewport } from './xterm-screen.ts';
+
+// node-pty is loaded with the first pty pane: a daemon resuming a tmux fleet never needs it (issue 26).
+const require = createRequire(import.meta.url);
+let ptyModule: typeof NodePty | null = null;
+const loadPty = (): typeof NodePty => (ptyModule ??= require('node-pty') as typeof NodePty);
 
 export interface PtyHostOptions {
   /** `changed` coalescing window; default 16 ms. */
@@ -44,7 +51,7 @@ export interface PtyHost extends TerminalHost {
 interface PtyPane {
   paneId: string;
   name: string;
-  proc: pty.IPty;
+  proc: IPty;
   term: XTerm;
   /** Set once the exit was reported (after the output drained). */
   exitCode: number | null;
@@ -67,7 +74,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * (microsoft/node-pty#72, #140, #726). Held open, the master keeps delivering until node-pty
  * closes its socket (200 ms after the exit) and our drain has read everything. POSIX only.
  */
-function holdSlave(proc: pty.IPty): number {
+function holdSlave(proc: IPty): number {
   const ptsName = (proc as unknown as { ptsName?: unknown }).ptsName;
   if (process.platform === 'win32' || typeof ptsName !== 'string') return -1;
   try {
@@ -205,7 +212,7 @@ export function createPtyHost(options: PtyHostOptions = {}): PtyHost {
       // exactly spec.env again, read from a 0600 file (never as arguments: `env -i KEY=VAL`
       // showed every secret in /proc/<pid>/cmdline). Windows passes the environment directly.
       const argv = process.platform === 'win32' ? checked.argv : launchFiles().argvFor(checked.env, checked.argv).argv;
-      const proc = pty.spawn(argv[0]!, argv.slice(1), {
+      const proc = loadPty().spawn(argv[0]!, argv.slice(1), {
         name: checked.env.TERM ?? 'xterm-256color',
         cols: checked.cols,
         rows: checked.rows,
@@ -266,7 +273,7 @@ export function createPtyHost(options: PtyHostOptions = {}): PtyHost {
       return { ok: true, text: readTail(p.term, lines) };
     },
 
-    sendText: (paneId: string, text: string) => typeThenSubmit({ typeText, sendKey, subscribe: (p, l) => host.subscribe(p, l) }, paneId, text, submitDelayMs),
+    sendText: (paneId: string, text: string, o?: SendTextOptions) => typeThenSubmit({ typeText, sendKey, subscribe: (p, l) => host.subscribe(p, l) }, paneId, text, submitDelayMs, o?.beforeEnter),
 
     typeText,
     sendKey,

@@ -5,14 +5,19 @@
  * @xterm/headless 6.0 is CommonJS without an exports map: a named ESM import fails at runtime
  * (xtermjs #5441/#5448), hence the default import.
  */
-import xtermHeadless from '@xterm/headless';
-import { Unicode11Addon } from '@xterm/addon-unicode11';
+import { createRequire } from 'node:module';
+import type * as XtermHeadless from '@xterm/headless';
+import type * as XtermUnicode11 from '@xterm/addon-unicode11';
 import type { IBufferCell, Terminal as XTerm } from '@xterm/headless';
 import { screenFromLines, type CellAttributes, type Screen, type ScreenRow, type Span } from '../../screen/index.ts';
 
-const { Terminal } = xtermHeadless;
+// Loaded with the first pty pane, not when the daemon starts: xterm is a tenth of a second of
+// load, and a daemon that resumes a tmux fleet never needs it (issue 26).
+const require = createRequire(import.meta.url);
 
 export function createTerminal(cols: number, rows: number): XTerm {
+  const { Terminal } = require('@xterm/headless') as typeof XtermHeadless;
+  const { Unicode11Addon } = require('@xterm/addon-unicode11') as typeof XtermUnicode11;
   // allowProposedApi is required to switch unicode versions; without Unicode 11 most emoji
   // measure one column and every column after them is off by one.
   const term = new Terminal({ cols, rows, scrollback: 5_000, allowProposedApi: true });

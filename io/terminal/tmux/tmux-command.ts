@@ -2,7 +2,7 @@
  * Runs tmux against our private server: always `-S <socket> -f /dev/null`, always an argv array
  * (never a shell string). Only this file and the control client spawn tmux.
  */
-import { execa } from 'execa';
+import { runArgv } from '../../process/run-argv.ts';
 import { sshArgv, type SshTarget } from '../../ssh/ssh-command.ts';
 
 export interface TmuxContext {
@@ -76,20 +76,8 @@ export function tmuxSpawn(ctx: TmuxContext, args: readonly string[]): { file: st
 
 /** Runs one tmux invocation (possibly several `;`-separated commands); resolves with stdout. */
 export async function runTmux(ctx: TmuxContext, args: readonly string[], input?: string | Uint8Array): Promise<string> {
-  try {
-    const spawned = tmuxSpawn(ctx, args);
-    const result = await execa(spawned.file, spawned.args, {
-      input,
-      stripFinalNewline: false,
-      encoding: 'utf8',
-      timeout: 15_000,
-      env: tmuxClientEnv(),
-      extendEnv: false,
-    });
-    return result.stdout;
-  } catch (err) {
-    const e = err as { stderr?: unknown; exitCode?: number; shortMessage?: string; message?: string };
-    const stderr = typeof e.stderr === 'string' && e.stderr ? e.stderr : (e.shortMessage ?? e.message ?? String(err));
-    throw new TmuxCommandError(args, stderr, e.exitCode);
-  }
+  const spawned = tmuxSpawn(ctx, args);
+  const r = await runArgv(spawned.file, spawned.args, { input, timeoutMs: 15_000, env: tmuxClientEnv() });
+  if (r.exitCode === 0) return r.stdout;
+  throw new TmuxCommandError(args, r.stderr || r.error || `exit ${r.exitCode}`, r.exitCode ?? undefined);
 }

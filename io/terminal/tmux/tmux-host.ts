@@ -19,7 +19,7 @@ import { assertKey, tmuxSendKeysArgs, typeThenSubmit } from '../keys.ts';
 import { PaneEventBus } from '../pane-events.ts';
 import { checkPaneSpec, findEnvBin } from '../pane-spec.ts';
 import { launchEnvFiles } from '../launch-env-file.ts';
-import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, ServerState, TerminalHost, TextResult } from '../types.ts';
+import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, SendTextOptions, ServerState, TerminalHost, TextResult } from '../types.ts';
 import { describePane, NAME_OPTION, PANE_FORMAT, parsePaneList, publicInfo, serverSettingsArgs, sessionNameFor } from './pane-info.ts';
 import { ControlClosedError } from './control-client.ts';
 import { PaneWatchers } from './pane-watchers.ts';
@@ -250,7 +250,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
       }
     },
 
-    sendText: (paneId: string, text: string) => typeThenSubmit({ typeText, sendKey, subscribe: (p, l) => host.subscribe(p, l) }, paneId, text, submitDelayMs),
+    sendText: (paneId: string, text: string, o?: SendTextOptions) => typeThenSubmit({ typeText, sendKey, subscribe: (p, l) => host.subscribe(p, l) }, paneId, text, submitDelayMs, o?.beforeEnter),
 
     typeText,
     sendKey,

@@ -4,7 +4,7 @@
  * test can check the guards against what the worker actually faced.
  */
 import type { ScreenReading, Screen } from '../../../io/screen/types.ts';
-import type { BackendName, Key, PaneEvent, PaneInfo, PaneSpec, TerminalHost, ReadResult, ListResult, TextResult, ServerState } from '../../../io/terminal/types.ts';
+import type { BackendName, Key, PaneEvent, PaneInfo, PaneSpec, TerminalHost, ReadResult, ListResult, TextResult, ServerState, SendTextOptions } from '../../../io/terminal/types.ts';
 
 export interface SentRecord {
   paneId: string;
@@ -62,7 +62,10 @@ export class ScriptedHost implements TerminalHost {
     return { ok: true, screen };
   }
   async readScrollback(): Promise<TextResult> { return { ok: true, text: '' }; }
-  async sendText(paneId: string, text: string): Promise<void> { this.record(paneId, { kind: 'text', text }); }
+  async sendText(paneId: string, text: string, o?: SendTextOptions): Promise<void> {
+    await o?.beforeEnter?.();
+    this.record(paneId, { kind: 'text', text });
+  }
   async typeText(paneId: string, text: string): Promise<void> { this.record(paneId, { kind: 'text', text }); }
   async sendKey(paneId: string, key: Key): Promise<void> { this.record(paneId, { kind: 'key', key }); }
   async resize(): Promise<void> {}
