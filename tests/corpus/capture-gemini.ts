@@ -6,7 +6,6 @@
  * and/or node-pty, seeded by the product's own code, and writes labelled fixtures to
  * tests/fixtures/gemini-corpus/<v>/<backend>-<scenario>.{txt,ansi.txt,json}.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeGemini, type FakeGemini } from '../harness/fake-gemini-api/server.ts';
@@ -14,6 +13,7 @@ import { launchInTmux } from '../harness/claude-tmux.ts';
 import { prepareGeminiRun } from '../harness/real-gemini.ts';
 import { launchInPty, type CapturePane } from './pty-pane.ts';
 import { GEMINI_SCENARIOS, type GeminiScenario } from './gemini-scenarios.ts';
+import { withRequests, writeFixture } from './fixture-file.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const GEMINI_CORPUS_DIR = join(ROOT, 'tests', 'fixtures', 'gemini-corpus');
@@ -31,23 +31,9 @@ async function runOne(version: string, backend: 'tmux' | 'pty', scenario: Gemini
     fake.reset();
     const expected = await scenario.drive(pane, fake).catch((err: unknown) => {
       const asked = fake.received.filter((r) => r.kind !== undefined).map((r) => `${r.kind}:${r.reply?.kind ?? '?'}${r.reply?.kind === 'call' ? `(${r.reply.name})` : ''} ${JSON.stringify((r.summary?.lastPromptText ?? '').slice(0, 40))}`);
-      if (err instanceof Error) {
-        const [head, ...rest] = err.message.split('\n');
-        err.message = [head, '--- fake API requests ---', ...asked, ...rest].join('\n');
-      }
-      throw err;
+      throw withRequests(err, asked);
     });
-    const plain = await pane.capture();
-    const ansi = await pane.capture({ ansi: true });
-    const dir = join(GEMINI_CORPUS_DIR, version);
-    mkdirSync(dir, { recursive: true });
-    const base = join(dir, `${backend}-${scenario.name}`);
-    // Machine paths of the throwaway run never go into the repository.
-    const scrub = (s: string) => s.split(run.root).join('/tmp/kh-capture');
-    writeFileSync(`${base}.txt`, scrub(plain));
-    writeFileSync(`${base}.ansi.txt`, scrub(ansi));
-    const meta = { agent: 'gemini', version, backend, cols, rows, scenario: scenario.name, expected, captured: new Date().toISOString().slice(0, 10) };
-    writeFileSync(`${base}.json`, JSON.stringify(meta, null, 2) + '\n');
+    await writeFixture(pane, join(GEMINI_CORPUS_DIR, version), run.root, { agent: 'gemini', version, backend, cols, rows, scenario: scenario.name, expected });
     console.error(`ok   gemini ${version} ${backend} ${scenario.name} → ${expected.state}`);
   } finally {
     await pane?.kill();

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { classifyRequest, summariseRequest, type RequestKind, type RequestSummary } from './fake-anthropic/request-summary.ts';
 import { chooseReply, type ScriptItem, type ScriptOptions } from './fake-anthropic/script.ts';
 import { jsonReply, streamReply } from './fake-anthropic/sse.ts';
+import { publicHeaders, readBody } from './fake-http.ts';
 
 export type { ScriptItem } from './fake-anthropic/script.ts';
 export type { RequestKind, RequestSummary, ToolResultSummary } from './fake-anthropic/request-summary.ts';
@@ -74,31 +75,6 @@ export interface FakeAnthropic {
   close(): Promise<void>;
 }
 
-const MAX_BODY = 20 * 1024 * 1024;
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) reject(new Error('request body too large'));
-      else parts.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function publicHeaders(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (k === 'authorization' || k === 'x-api-key' || v === undefined) continue;
-    out[k] = Array.isArray(v) ? v.join(', ') : v;
-  }
-  return out;
-}
-
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
@@ -131,7 +107,7 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     const [path = '/', query = ''] = (req.url ?? '/').split('?', 2);
     const method = req.method ?? 'GET';
     const auth = req.headers.authorization ? 'bearer' : req.headers['x-api-key'] ? 'api-key' : 'none';
-    const record: RequestRecord = { seq: ++seq, method, path, query, headers: publicHeaders(req), auth };
+    const record: RequestRecord = { seq: ++seq, method, path, query, headers: publicHeaders(req, ['authorization', 'x-api-key']), auth };
     const raw = await readBody(req);
     if (opts.keepRawBodies) record.raw = raw;
     record.body = raw;

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { classifyGeminiRequest, summariseGeminiRequest, type GeminiRequestKind, type GeminiRequestSummary } from './request-summary.ts';
 import { chooseGeminiReply, type GeminiScriptItem } from './script.ts';
 import { jsonGeminiReply, streamGeminiReply } from './sse.ts';
+import { publicHeaders, readBody } from '../fake-http.ts';
 
 export type { GeminiScriptItem } from './script.ts';
 export type { GeminiRequestKind, GeminiRequestSummary } from './request-summary.ts';
@@ -46,31 +47,6 @@ export interface FakeGemini {
   close(): Promise<void>;
 }
 
-const MAX_BODY = 20 * 1024 * 1024;
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) reject(new Error('request body too large'));
-      else parts.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function publicHeaders(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (k === 'authorization' || k === 'x-goog-api-key' || v === undefined) continue;
-    out[k] = Array.isArray(v) ? v.join(', ') : v;
-  }
-  return out;
-}
-
 /** The Google API error shape: `{error: {code, message, status}}`. */
 function sendError(res: ServerResponse, code: number, message: string): void {
   const status = code === 429 ? 'RESOURCE_EXHAUSTED' : code === 404 ? 'NOT_FOUND' : code === 400 ? 'INVALID_ARGUMENT' : 'INTERNAL';
@@ -93,7 +69,7 @@ export async function startFakeGemini(): Promise<FakeGemini> {
     const method = req.method ?? 'GET';
     const auth = req.headers.authorization ? 'bearer' : req.headers['x-goog-api-key'] !== undefined ? 'api-key' : 'none';
     const body = await readBody(req);
-    const record: GeminiRequestRecord = { seq: ++seq, method, path, query, headers: publicHeaders(req), auth, body };
+    const record: GeminiRequestRecord = { seq: ++seq, method, path, query, headers: publicHeaders(req, ['authorization', 'x-goog-api-key']), auth, body };
     received.push(record);
     const announce = () => listeners.forEach((l) => l(record));
 
