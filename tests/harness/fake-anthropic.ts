@@ -4,12 +4,11 @@
  * MODE:ask, MODE:bash, MODE:slow, MODE:hang) and by a queue the test fills; records every
  * request so tests can assert on what Claude Code sent.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { classifyRequest, summariseRequest, type RequestKind, type RequestSummary } from './fake-anthropic/request-summary.ts';
 import { chooseReply, type ScriptItem, type ScriptOptions } from './fake-anthropic/script.ts';
 import { jsonReply, streamReply } from './fake-anthropic/sse.ts';
-import { publicHeaders, readBody } from './fake-http.ts';
+import { publicHeaders, readBody, serveFake, type FakeServer } from './fake-http.ts';
 
 export type { ScriptItem } from './fake-anthropic/script.ts';
 export type { RequestKind, RequestSummary, ToolResultSummary } from './fake-anthropic/request-summary.ts';
@@ -57,23 +56,7 @@ export interface FakeAnthropicOptions extends Partial<ScriptOptions> {
   respond?: (summary: RequestSummary, seq: number) => ScriptItem | null;
 }
 
-export interface FakeAnthropic {
-  /** `http://127.0.0.1:<port>`: the value for ANTHROPIC_BASE_URL. */
-  url: string;
-  port: number;
-  /** Every request in arrival order (live array: cleared by reset()). */
-  received: RequestRecord[];
-  /** Replies for the next main-loop requests, in order, before any trigger word. */
-  queue(items: ScriptItem[]): void;
-  /** How many queued replies are still unused. */
-  pending(): number;
-  /** Called after each request is recorded and its reply chosen; returns the unsubscribe function. */
-  onRequest(listener: (r: RequestRecord) => void): () => void;
-  /** Forget the queue and the recorded requests. */
-  reset(): void;
-  /** Ends open streams (a MODE:hang included) and stops the server. */
-  close(): Promise<void>;
-}
+export type FakeAnthropic = FakeServer<ScriptItem, RequestRecord>;
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -144,37 +127,5 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     await streamReply(res, reply, model, ids);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { type: 'error', error: { type: 'api_error', message: `fake: ${String(err)}` } });
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    received,
-    queue: (items) => void queued.push(...items),
-    pending: () => queued.length,
-    onRequest(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    reset() {
-      queued.length = 0;
-      received.length = 0;
-    },
-    async close() {
-      for (const res of open) res.destroy();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
-    },
-  };
+  return serveFake({ received, queued, listeners, open }, handle, (res, err) => sendJson(res, 500, { type: 'error', error: { type: 'api_error', message: `fake: ${String(err)}` } }));
 }

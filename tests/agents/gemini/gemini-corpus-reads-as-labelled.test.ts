@@ -4,11 +4,11 @@
  * plain and SGR, tmux and pty, with the gemini profile. A blocked screen also quotes its question.
  * The label comes from what the scenario did, never from this reader.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyseScreen, parseAnsi, parsePlain } from '../../../io/screen/index.ts';
+import { corpusCaptures } from '../../helpers/corpus-files.ts';
 
 const CORPUS = fileURLToPath(new URL('../../fixtures/gemini-corpus/', import.meta.url));
 
@@ -21,17 +21,7 @@ interface Meta {
   expected: { state: string; promptBox?: string; reason?: string };
 }
 
-function corpus(): { name: string; base: string; meta: Meta }[] {
-  if (!existsSync(CORPUS)) return [];
-  return readdirSync(CORPUS).sort().flatMap((version) =>
-    readdirSync(join(CORPUS, version)).filter((f) => f.endsWith('.json')).sort().map((file) => ({
-      name: `${version}/${file.replace(/\.json$/, '')}`,
-      base: join(CORPUS, version, file.replace(/\.json$/, '')),
-      meta: JSON.parse(readFileSync(join(CORPUS, version, file), 'utf8')) as Meta,
-    })));
-}
-
-const CASES = corpus().flatMap((c) => (['plain', 'ansi'] as const).map((format) => ({ ...c, format })));
+const CASES = corpusCaptures<Meta>(CORPUS).flatMap((c) => (['plain', 'ansi'] as const).map((format) => ({ ...c, format })));
 const scores = new Map<string, { right: number; total: number }>();
 
 afterAll(() => {

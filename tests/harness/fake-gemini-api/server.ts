@@ -5,12 +5,11 @@
  * (MODE:report <path>, MODE:ask, MODE:bash[[cmd]], MODE:slow, MODE:hang) and by a queue the
  * test fills; records every request so tests can assert on what Gemini CLI sent.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { classifyGeminiRequest, summariseGeminiRequest, type GeminiRequestKind, type GeminiRequestSummary } from './request-summary.ts';
 import { chooseGeminiReply, type GeminiScriptItem } from './script.ts';
 import { jsonGeminiReply, streamGeminiReply } from './sse.ts';
-import { publicHeaders, readBody } from '../fake-http.ts';
+import { publicHeaders, readBody, serveFake, type FakeServer } from '../fake-http.ts';
 
 export type { GeminiScriptItem } from './script.ts';
 export type { GeminiRequestKind, GeminiRequestSummary } from './request-summary.ts';
@@ -33,19 +32,7 @@ export interface GeminiRequestRecord {
   body: string;
 }
 
-export interface FakeGemini {
-  /** `http://127.0.0.1:<port>`: the value for GOOGLE_GEMINI_BASE_URL. */
-  url: string;
-  port: number;
-  received: GeminiRequestRecord[];
-  /** Replies for the next agent-loop requests, in order, before any trigger word. */
-  queue(items: GeminiScriptItem[]): void;
-  pending(): number;
-  onRequest(listener: (r: GeminiRequestRecord) => void): () => void;
-  reset(): void;
-  /** Ends open streams (a hang included) and stops the server. */
-  close(): Promise<void>;
-}
+export type FakeGemini = FakeServer<GeminiScriptItem, GeminiRequestRecord>;
 
 /** The Google API error shape: `{error: {code, message, status}}`. */
 function sendError(res: ServerResponse, code: number, message: string): void {
@@ -100,36 +87,5 @@ export async function startFakeGemini(): Promise<FakeGemini> {
     await streamGeminiReply(res, reply, summary.model);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) sendError(res, 500, `fake: ${String(err)}`);
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    received,
-    queue: (items) => void queued.push(...items),
-    pending: () => queued.length,
-    onRequest(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    reset() {
-      queued.length = 0;
-      received.length = 0;
-    },
-    async close() {
-      for (const res of open) res.destroy();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
-    },
-  };
+  return serveFake({ received, queued, listeners, open }, handle, (res, err) => sendError(res, 500, `fake: ${String(err)}`));
 }
