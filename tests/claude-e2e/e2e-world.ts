@@ -13,27 +13,20 @@ import { requireClaudeBinary } from '../harness/claude-binary.ts';
 import { toolUseIdOf, type FakeAnthropic, type RequestRecord } from '../harness/fake-anthropic.ts';
 import { writeBrief, type CliWorld, type RunResult } from '../cli/cli-harness.ts';
 import { inProcessHand } from '../helpers/hand-in-process.ts';
+import { handQueries, type HandQueries } from '../helpers/hand-queries.ts';
 import { makeTestRepo } from '../helpers/git-repo.ts';
 import { makeTempDir, waitForEvent } from '../helpers/temp.ts';
 
 export type Backend = 'tmux' | 'pty';
 
 /** The CLI world of tests/cli (home = hand's --home, agentHome = the worker's HOME), plus Claude's config. */
-export interface E2eWorld extends Omit<CliWorld, 'cleanup'> {
+export interface E2eWorld extends Omit<CliWorld, 'cleanup'>, HandQueries {
   claudeJsonPath: string;
   /** Where dispatch puts a worker's report (the same rule as actors/daemon/dispatch.ts). */
   reportPathOf(id: string): string;
   worktreeOf(id: string): string;
   /** `hand dispatch … --json`; throws with the CLI's output when it does not exit 0. */
   dispatch(id: string, backend: Backend, task: string, extra?: string[], env?: Record<string, string>): Promise<RunResult>;
-  /** `hand wait … --json` with a bound; the report's JSON is in `.json`. */
-  wait(id: string, until: 'settled' | 'blocked' | 'stalled' | 'exited', timeout: string): Promise<RunResult>;
-  /** The worker's row from `hand status --json`. */
-  status(id: string): Promise<Record<string, any>>;
-  /** The worker's visible screen (`hand read --json` text). */
-  read(id: string): Promise<string>;
-  /** What hand says about a worker (screen + status), for a failure message that explains itself. */
-  explain(id: string): Promise<string>;
   /** fakeRequest, with the worker's screen and status in the message when it times out. */
   request(id: string, since: number, accept: (r: RequestRecord) => boolean, what: string, timeoutMs?: number): Promise<RequestRecord>;
   cleanup(): Promise<void>;
@@ -71,6 +64,7 @@ export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { r
 
   const world: E2eWorld = {
     root, home, repo, agentHome, claudeJsonPath, env, hand,
+    ...handQueries(hand),
     brief: (name, task) => writeBrief(root, name, task),
     reportPathOf: (id) => join(home, 'workers', id, 'report.md'),
     worktreeOf: (id) => join(repo, '.claude', 'worktrees', id),
@@ -80,16 +74,6 @@ export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { r
       if (d.code !== 0) throw new Error(`hand dispatch ${id} failed (${d.code}): ${d.stdout}${d.stderr}`);
       return d;
     },
-    async wait(id, until, timeout) {
-      const r = await hand(['wait', id, '--until', until, '--timeout', timeout, '--json']);
-      // A wait that did not end as asked carries the screen and status into the assertion message.
-      if (r.code !== 0) r.stderr += `\n${await world.explain(id)}`;
-      return r;
-    },
-    async explain(id) {
-      const [screen, status] = await Promise.all([hand(['read', id, '--json']), hand(['status', '--json'])]);
-      return `--- hand read ${id}:\n${screen.json?.text ?? screen.stdout + screen.stderr}\n--- hand status --json:\n${status.stdout}${status.stderr}`;
-    },
     async request(id, since, accept, what, timeoutMs) {
       try {
         return await fakeRequest(fake, since, accept, what, timeoutMs);
@@ -97,16 +81,6 @@ export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { r
         const seen = fake.received.filter((r) => r.seq > since).map((r) => `${r.seq} ${r.method} ${r.path} ${r.kind ?? ''} ${r.reply?.kind ?? ''}`);
         throw new Error(`${(err as Error).message}\n--- fake received since ${since}: ${seen.join('; ') || 'nothing'}\n${await world.explain(id)}`);
       }
-    },
-    async status(id) {
-      const s = await hand(['status', id, '--json']);
-      if (s.code !== 0 || !Array.isArray(s.json)) throw new Error(`hand status ${id} failed (${s.code}): ${s.stdout}${s.stderr}`);
-      return s.json[0];
-    },
-    async read(id) {
-      const r = await hand(['read', id, '--json']);
-      if (r.code !== 0) throw new Error(`hand read ${id} failed (${r.code}): ${r.stdout}${r.stderr}`);
-      return r.json.text as string;
     },
     async cleanup() {
       // Workers leave through /exit first: a Claude Code killed with its server still writes

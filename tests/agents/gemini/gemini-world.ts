@@ -12,11 +12,12 @@ import { geminiTestEnv } from '../../harness/real-gemini.ts';
 import { writeBrief } from '../../cli/cli-harness.ts';
 import type { RunResult } from '../../cli/cli-harness.ts';
 import { inProcessHand } from '../../helpers/hand-in-process.ts';
+import { handQueries, type HandQueries } from '../../helpers/hand-queries.ts';
 import { makeTestRepo } from '../../helpers/git-repo.ts';
 import { makeTempDir, waitForEvent } from '../../helpers/temp.ts';
 import { removeWhenQuiet } from '../../claude-e2e/e2e-world.ts';
 
-export interface GeminiWorld {
+export interface GeminiWorld extends HandQueries {
   root: string;
   home: string;
   repo: string;
@@ -26,9 +27,6 @@ export interface GeminiWorld {
   reportPathOf(id: string): string;
   worktreeOf(id: string): string;
   dispatch(id: string, task: string, extra?: string[]): Promise<RunResult>;
-  wait(id: string, until: 'settled' | 'blocked' | 'exited', timeout: string): Promise<RunResult>;
-  status(id: string): Promise<Record<string, any>>;
-  explain(id: string): Promise<string>;
   /** The first request after `since` that `accept` takes, received or arriving; the worker's screen on timeout. */
   request(id: string, since: number, accept: (r: GeminiRequestRecord) => boolean, what: string, timeoutMs?: number): Promise<GeminiRequestRecord>;
   cleanup(): Promise<void>;
@@ -53,6 +51,7 @@ export async function makeGeminiWorld(label: string, fake: FakeGemini, permissio
   if (annex.code !== 0) throw new Error(`hand annex failed (${annex.code}): ${annex.stdout}${annex.stderr}`);
   const world: GeminiWorld = {
     root, home, repo, agentHome, hand,
+    ...handQueries(hand),
     project: String(annex.json.name ?? annex.json.project?.name),
     reportPathOf: (id) => join(home, 'workers', id, 'report.md'),
     worktreeOf: (id) => join(repo, '.claude', 'worktrees', id),
@@ -61,20 +60,6 @@ export async function makeGeminiWorld(label: string, fake: FakeGemini, permissio
       const d = await hand(['dispatch', id, '--repo', repo, '--brief', brief, '--agent', 'gemini', '--backend', 'tmux', '--json', ...extra]);
       if (d.code !== 0) throw new Error(`hand dispatch ${id} failed (${d.code}): ${d.stdout}${d.stderr}`);
       return d;
-    },
-    async wait(id, until, timeout) {
-      const r = await hand(['wait', id, '--until', until, '--timeout', timeout, '--json']);
-      if (r.code !== 0) r.stderr += `\n${await world.explain(id)}`;
-      return r;
-    },
-    async status(id) {
-      const s = await hand(['status', id, '--json']);
-      if (s.code !== 0 || !Array.isArray(s.json)) throw new Error(`hand status ${id} failed (${s.code}): ${s.stdout}${s.stderr}`);
-      return s.json[0];
-    },
-    async explain(id) {
-      const [screen, status] = await Promise.all([hand(['read', id, '--json']), hand(['status', '--json'])]);
-      return `--- hand read ${id}:\n${screen.json?.text ?? screen.stdout + screen.stderr}\n--- hand status --json:\n${status.stdout}${status.stderr}`;
     },
     async request(id, since, accept, what, timeoutMs = 45_000) {
       const take = (r: GeminiRequestRecord) => r.seq > since && accept(r);
