@@ -7,11 +7,11 @@
  * mode, and what off cannot do is said. Real files, a real git repository.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  geminiLaunchArgs, geminiPostureGap, geminiStanding, geminiWitnessHooks, seedGeminiTrust, trustedFoldersPathOf, writeGeminiSettings,
+  geminiBinary, geminiLaunchArgs, geminiPostureGap, geminiVersionOf, GEMINI_PINNED, geminiStanding, geminiWitnessHooks, seedGeminiTrust, trustedFoldersPathOf, writeGeminiSettings,
 } from '../../../io/agent/gemini/index.ts';
 import { agentProfile } from '../../../io/agent/profiles/index.ts';
 import { makeTempDir } from '../../helpers/temp.ts';
@@ -132,6 +132,15 @@ describe('each posture is one Gemini CLI approval mode, and what it cannot do is
   it('dispatch refuses a worker without a home before anything exists', () => {
     expect(agentProfile('gemini').dispatchProblem('ask', 'p', {})?.message).toMatch(/neither HOME nor GEMINI_CLI_HOME/);
     expect(agentProfile('gemini').dispatchProblem('ask', 'p', { HOME: home })).toBeNull();
+  });
+  it("reading the version writes nothing into the person's home: the package's own package.json, else --version under a throwaway GEMINI_CLI_HOME", async () => {
+    expect(await geminiVersionOf(geminiBinary({ PATH: '' })!)).toBe(GEMINI_PINNED);
+    const script = join(tmp.path, 'gemini');
+    writeFileSync(script, `#!/bin/sh\necho "$GEMINI_CLI_HOME" > ${join(tmp.path, 'home-used')}\necho 9.9.9\n`, { mode: 0o755 });
+    expect(await geminiVersionOf(script)).toBe('9.9.9');
+    const used = readFileSync(join(tmp.path, 'home-used'), 'utf8').trim();
+    expect(used).toMatch(/kingshand-gemini-version-/);
+    expect(existsSync(used), 'the throwaway home is removed').toBe(false);
   });
   it('hand doctor says where the installed version stands against the corpus', () => {
     expect(geminiStanding('/b/gemini', '0.61.0')).toMatchObject({ ok: true });
