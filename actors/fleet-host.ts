@@ -35,6 +35,8 @@ export type { WorkerView } from './worker-view.ts';
 export interface FleetHostDeps {
   store: FleetStore;
   hosts: Partial<Record<BackendName, TerminalHost>>;
+  /** The terminal host on a machine reached over ssh, by host name (issue 28); undefined when there is none such. */
+  farHost?(name: string): TerminalHost | undefined;
   ports: WorkerPorts;
   /** How approved landings are performed (io/git through actors/daemon/landing.ts). */
   landing?: LandingPort;
@@ -87,11 +89,14 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     return record;
   };
   const intentOf = (id: string): WorkerIntent => recordOf(id).intent;
+  /** Where a worker's panes are: its host's (over ssh) or this machine's host of its backend. */
+  const terminalFor = (intent: WorkerIntent): TerminalHost | undefined =>
+    intent.host && intent.host !== 'local' ? deps.farHost?.(intent.host) : deps.hosts[intent.backend];
   const readerOfId = (id: string): string => readerProfile(intentOf(id));
   const hostOf = (id: string): TerminalHost => {
-    const backend = intentOf(id).backend;
-    const host = deps.hosts[backend];
-    if (!host) throw backendUnavailable(backend);
+    const intent = intentOf(id);
+    const host = terminalFor(intent);
+    if (!host) throw backendUnavailable(intent.host && intent.host !== 'local' ? `${intent.backend} on ${intent.host}` : intent.backend);
     return host;
   };
   const workerRef = (id: string): AnyActorRef | undefined => fleet?.system.get(workerSystemId(id)) as AnyActorRef | undefined;
@@ -150,6 +155,18 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     record.feed.start();
   }
 
+  /**
+   * Notes which server instance the worker's new pane is on (pid.start time), so a restart
+   * re-attaches only to that server's pane: a restarted server reuses pane ids (restore.ts).
+   */
+  async function notePaneServer(id: string): Promise<void> {
+    const record = records.get(id);
+    const identity = record ? await terminalFor(record.intent)?.serverIdentity?.().catch(() => null) : null;
+    if (!record || !identity || records.get(id) !== record) return;
+    record.intent.paneServer = identity;
+    deps.store.setPaneServer?.(id, identity);
+  }
+
   const journal = new FleetJournal({ store: deps.store, clock, log: deps.log });
 
   /**
@@ -188,7 +205,10 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       record.resumingSpawn = false;
       return resuming;
     },
-    paneCreated: attachFeed,
+    paneCreated: (id, paneId) => {
+      attachFeed(id, paneId);
+      void notePaneServer(id);
+    },
     landing: deps.landing,
     log: deps.log,
     deliverText: (p) =>
@@ -265,7 +285,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       const loaded = loadFleet(deps.store, deps.log, clock.now());
       for (const record of loaded.records) records.set(record.intent.id, record);
       startFleet(loaded.fleetSnapshot);
-      await reattachPanes(loaded.panes, { hosts: deps.hosts, clock, recordOf, route, attachFeed, log: deps.log });
+      await reattachPanes(loaded.panes, { hostFor: terminalFor, clock, recordOf, route, attachFeed, log: deps.log });
       return { restored: loaded.restored, skipped: loaded.skipped };
     },
 
@@ -273,7 +293,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       if (!fleet) startFleet();
       const old = view(intent.id);
       if (records.has(intent.id) && !(old && old.condition === 'gone')) throw workerExists(intent.id, old?.stage ?? 'unknown');
-      if (!deps.hosts[intent.backend]) throw backendUnavailable(intent.backend);
+      if (!terminalFor(intent)) throw backendUnavailable(intent.host && intent.host !== 'local' ? `${intent.backend} on ${intent.host}` : intent.backend);
       // A final worker (or a row skipped as corrupt on restore) gives its id back; the journal stays.
       if (old || deps.store.getWorker(intent.id)) forget(intent.id);
       deps.store.insertWorker(intent);
@@ -326,7 +346,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       const v = requireWorker(id);
       if (v.condition !== 'gone') throw new RefusedError('worker-not-finished', `worker ${id} is ${v.stage}; stop it first (hand stop ${id}).`, { id, stage: v.stage });
       let paneClosed = false;
-      if (v.paneId && deps.hosts[intentOf(id).backend]) {
+      if (v.paneId && terminalFor(intentOf(id))) {
         await hostOf(id).close(v.paneId);
         paneClosed = true;
       }

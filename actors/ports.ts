@@ -14,9 +14,10 @@ export interface WorkerPorts {
   /** Settings, folder trust, environment files for the agent in the worktree. */
   seedAgent(intent: WorkerIntent, signal: AbortSignal): Promise<void>;
   launchSpec(intent: WorkerIntent): LaunchSpec;
-  reportExists(path: string): Promise<boolean>;
+  /** `intent`: whose report (a far worker's is read back from its host into `path` first). */
+  reportExists(path: string, intent?: WorkerIntent): Promise<boolean>;
   /** The report's parked pointer (an open decision); absent = never parked. */
-  readReport?(path: string): Promise<{ waitingOn: string | null }>;
+  readReport?(path: string, intent?: WorkerIntent): Promise<{ waitingOn: string | null }>;
   /**
    * Guarded sends (io/terminal/guarded-send.ts): re-read the live box before typing. The machine
    * has already applied the same rule to its latest reading; this is the check at the glass.

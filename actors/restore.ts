@@ -12,7 +12,7 @@
  *   pane gone, pty host   → LOST (a pty child dies with the daemon; the worktree is kept);
  *   pane gone, tmux/herdr → PANE_MISSING with whether the server answered (down ≠ gone).
  */
-import type { BackendName, TerminalHost } from '../io/terminal/types.ts';
+import type { TerminalHost } from '../io/terminal/types.ts';
 import type { FleetStore, WorkerIntent, WorkerRow } from '../persistence/types.ts';
 import type { FleetWorkerEntry } from '../machines/fleet.machine.ts';
 import type { WorkerEvent } from '../machines/worker.types.ts';
@@ -76,7 +76,8 @@ export function loadFleet(store: FleetStore, log?: (obj: Record<string, unknown>
 }
 
 export interface ReattachDeps {
-  hosts: Partial<Record<BackendName, TerminalHost>>;
+  /** The terminal host a worker's pane lives on (this machine's, or its far host's). */
+  hostFor(intent: WorkerIntent): TerminalHost | undefined;
   clock: Clock;
   recordOf(id: string): WorkerRecord;
   route(id: string, event: WorkerEvent): void;
@@ -87,12 +88,29 @@ export interface ReattachDeps {
 export async function reattachPanes(panes: readonly { id: string; paneId: string }[], d: ReattachDeps): Promise<void> {
   // Re-attach a few workers at a time: each attach is a round trip to the terminal host (tmux
   // starts a client per session), and one after another made resuming 100 workers take 3.7 s.
+  // One identity question per host, not one per worker: each is a tmux (or ssh) process, and a
+  // hundred of them sat on the path of every resume (issue 26).
+  const identities = new Map<object, Promise<string | null>>();
+  const identityOf = (host: NonNullable<ReturnType<ReattachDeps['hostFor']>>): Promise<string | null> => {
+    let known = identities.get(host);
+    if (!known) identities.set(host, (known = host.serverIdentity ? host.serverIdentity().catch(() => null) : Promise.resolve(null)));
+    return known;
+  };
   await forEachBounded(panes, ATTACH_CONCURRENCY, async ({ id, paneId }) => {
     const record = d.recordOf(id);
-    const host = d.hosts[record.intent.backend];
+    const host = d.hostFor(record.intent);
     if (!host) {
       record.live = null;
       d.log?.({ msg: 'no terminal host for restored worker', id, backend: record.intent.backend });
+      return;
+    }
+    // A server that restarted while no daemon watched numbers its panes from %0 again: the pane
+    // of this id now may be another worker's. Told by the server's pid and start time, never guessed.
+    const server = record.intent.paneServer ? await identityOf(host) : null;
+    if (server && server !== record.intent.paneServer) {
+      record.live = false;
+      d.log?.({ msg: 'the terminal server restarted since this pane was made: not re-attached', id, paneId, was: record.intent.paneServer, now: server });
+      d.route(id, { type: 'PANE_MISSING', serverUp: true, at: d.clock.now() });
       return;
     }
     let info;

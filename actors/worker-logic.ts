@@ -117,10 +117,10 @@ export function provideWorker(rt: WorkerRuntime) {
         return { at: clock.now() };
       }),
       checkReport: fromPromise<{ exists: boolean }, { id: string; path: string }>(async ({ input }) => ({
-        exists: await ports.reportExists(input.path),
+        exists: await ports.reportExists(input.path, rt.intentOf(input.id)),
       })),
       readReport: fromPromise<{ waitingOn: string | null }, { id: string; path: string }>(async ({ input }) =>
-        ports.readReport ? ports.readReport(input.path) : { waitingOn: null },
+        ports.readReport ? ports.readReport(input.path, rt.intentOf(input.id)) : { waitingOn: null },
       ),
       landWork: fromPromise<LandingOutcome, { id: string; landing: LandingSummary }>(async ({ input, signal }) => {
         if (!rt.landing) throw new RefusedError('landing-unavailable', `this daemon cannot land workers; nothing was landed for ${input.id}.`, { id: input.id });

@@ -19,6 +19,8 @@ type IntentFields = Pick<WorkerIntent, 'id' | 'project' | 'backend' | 'agent' | 
 type ContextFields = Pick<WorkerContext, 'lastChangeAt' | 'stallAt' | 'exitCode' | 'waitingOn' | 'paneId' | 'landing' | 'landed' | 'rejection' | 'landingFailure'>;
 
 export interface WorkerView extends ReadingFields, IntentFields, ContextFields, Partial<WitnessView> {
+  /** Where it runs: `local` or the name of a host reached over ssh (issue 28). */
+  host: string;
   /** Machine phase path: 'running.blocked', 'settled.unconfirmed', 'done', 'parked', 'stopped', … (for people: code reads condition and marks). */
   stage: string;
   /** What the stage means, from the machine's tags (actors/condition.ts). */
@@ -68,8 +70,9 @@ export function buildView({ intent, stage, meaning, context: c, live, updatedAt,
     readable: r?.readable ?? false,
     live: meaning.condition === 'gone' ? false : live,
     backend: intent.backend,
+    host: intent.host ?? 'local',
     agent: intent.agent,
-    // Read once at dispatch (`<agent> --version`); null when it could not tell.
+    // The version read at dispatch (its screen profile's era); null when it could not tell.
     agentVersion: intent.agentVersion ?? null,
     worktree: intent.worktree,
     branch: intent.branch,

@@ -16,11 +16,12 @@ import { run as runAnalysis } from './screen-analysis.ts';
 import { run as runHand } from './hand-digest.ts';
 import { run as runWork } from './work-notify.ts';
 import { run as runGemini } from './detection-gemini.ts';
+import { run as runFar } from './far-host.ts';
 import { formatTable } from './lib/table.ts';
 import { round } from './lib/stats.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
-/** BENCH_ONLY=analysis,detection,agents,wait,scale,cli,resume,hand,work runs a subset (its results do not replace latest.json). */
+/** BENCH_ONLY=analysis,detection,agents,wait,scale,cli,resume,hand,work,far runs a subset (its results do not replace latest.json). */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const wanted = (s: string) => only === null || only.has(s);
 /** A comma list of positive sizes from the environment, or null when unset. */
@@ -81,6 +82,8 @@ try {
   if (wanted('wait')) await section('hand wait detection', () => runCli({ trials: quick ? 2 : 15, log }));
   if (wanted('hand')) await section('the Hand: digest size, MCP wait', () => runHand({ trials: quick ? 3 : 15, log }));
   if (wanted('work')) await section('notifications and backlog (issue 13)', () => runWork({ trials: quick ? 3 : 15, readyTrials: quick ? 3 : 15, items: 1000, log }));
+  // Issue 28: far workers over ssh (a real sshd on loopback) against local ones, in one daemon.
+  if (wanted('far')) await section('far host over ssh (issue 28)', () => runFar({ trials: quick ? 3 : 15, streaming: quick ? 2 : 5, cpuWindowMs: quick ? 2_000 : 8_000, log }));
   const parts = { scale: wanted('scale'), cli: wanted('cli'), resume: wanted('resume') };
   if (parts.scale || parts.cli || parts.resume) await section(`${Object.keys(parts).filter((k) => parts[k as keyof typeof parts]).join(', ')} (one daemon)`, () =>
     runScale({

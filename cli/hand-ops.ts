@@ -52,7 +52,7 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
 }
 
 export interface AnnexArgs { repo: string; name?: string; posture?: string; yolo?: boolean; permissions?: string }
-export interface DispatchArgs { id?: string; repo?: string; brief?: string; item?: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; unclear?: string; env?: string[]; taskKind?: string; workspace?: string }
+export interface DispatchArgs { id?: string; repo?: string; brief?: string; item?: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; unclear?: string; env?: string[]; taskKind?: string; workspace?: string; host?: string }
 export interface WaitArgs { id: string; until?: string; timeout?: string }
 
 export const ops = {
@@ -78,6 +78,7 @@ export const ops = {
       envAdd,
       taskKind: a.taskKind,
       workspace: a.workspace === undefined ? undefined : pathArg(a.workspace, '--workspace', '--workspace ~/kingshand'),
+      host: a.host,
     });
   },
 

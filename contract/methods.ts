@@ -82,6 +82,7 @@ export interface MethodMap {
   'host.list': Method<F.NoParams, H.HostRow[]>;
   'host.check': Method<H.HostNameParams, H.HostCheckResult>;
   'host.remove': Method<H.HostNameParams, H.HostRemoveResult>;
+  'project.host': Method<H.ProjectHostParams, H.ProjectHostResult>;
 }
 
 export type MethodName = keyof MethodMap;
@@ -104,7 +105,7 @@ export const METHODS = [
   'notify.add', 'notify.list', 'notify.remove', 'notify.test', 'notify.log',
   'usage', 'usage.source', 'work.summary',
   // machines the fleet reaches over ssh
-  'host.add', 'host.list', 'host.check', 'host.remove',
+  'host.add', 'host.list', 'host.check', 'host.remove', 'project.host',
 ] as const satisfies readonly MethodName[];
 
 // A name in the map but not in METHODS (or the reverse) does not compile.

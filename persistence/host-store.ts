@@ -1,9 +1,12 @@
 /**
  * The hosts table (migration 7): one row per machine the fleet reaches over ssh, with the
  * facts its last check found. `local` is not a row: it is the daemon's own machine, always there.
+ * project_hosts (migration 8): where each project's checkout is on a host, and which host its
+ * workers go to when a dispatch names none.
  */
-import type Database from 'better-sqlite3';
-import type { HostFact, HostRow } from '../contract/methods/hosts.ts';
+import Database from 'better-sqlite3';
+import { COMMIT_BUSY_TIMEOUT_MS } from './commit-queue.ts';
+import type { HostFact, HostRow, ProjectHost } from '../contract/methods/hosts.ts';
 
 interface Row {
   name: string;
@@ -47,7 +50,14 @@ export function createHostStore(db: Database.Database, now: () => number = Date.
     one: db.prepare('SELECT * FROM hosts WHERE name = ?'),
     remove: db.prepare('DELETE FROM hosts WHERE name = ?'),
     checked: db.prepare('UPDATE hosts SET facts_json = ?, state_dir = COALESCE(?, state_dir), checked_at = ? WHERE name = ?'),
+    placeProject: db.prepare(`INSERT INTO project_hosts (project, host, path, is_default) VALUES (?, ?, ?, 0)
+      ON CONFLICT(project, host) DO UPDATE SET path = excluded.path`),
+    clearDefault: db.prepare('UPDATE project_hosts SET is_default = 0 WHERE project = ?'),
+    setDefault: db.prepare('UPDATE project_hosts SET is_default = 1 WHERE project = ? AND host = ?'),
+    projectHosts: db.prepare('SELECT host, path, is_default FROM project_hosts WHERE project = ? ORDER BY host'),
   };
+  const projectHosts = (project: string): ProjectHost[] =>
+    (q.projectHosts.all(project) as { host: string; path: string; is_default: number }[]).map((r) => ({ host: r.host, path: r.path, default: r.is_default === 1 }));
   return {
     /** false when the name is taken. */
     add(h: HostRecord): boolean {
@@ -65,7 +75,37 @@ export function createHostStore(db: Database.Database, now: () => number = Date.
     recordCheck(name: string, facts: HostFact[], stateDir: string | null): void {
       q.checked.run(JSON.stringify(facts), stateDir, now(), name);
     },
+    /** The project's checkout on `host` is at `path`; with `makeDefault` its workers go there when a dispatch names no host. */
+    placeProject(project: string, host: string, path: string, makeDefault: boolean): ProjectHost[] {
+      db.transaction(() => {
+        q.placeProject.run(project, host, path);
+        if (makeDefault) {
+          q.clearDefault.run(project);
+          q.setDefault.run(project, host);
+        }
+      })();
+      return projectHosts(project);
+    },
+    projectHosts,
+    /** The host a project's workers go to when a dispatch names none (null: local). */
+    defaultHost: (project: string): string | null => projectHosts(project).find((h) => h.default)?.host ?? null,
   };
 }
 
 export type HostStore = ReturnType<typeof createHostStore>;
+
+/**
+ * The hosts on their own connection to the fleet's SQLite file (as the work stores have theirs):
+ * the fleet re-attaches far workers at start, before the work stores exist, and needs their hosts.
+ */
+export function openHostStore(dbPath: string): HostStore & { close(): void } {
+  const db = new Database(dbPath, { timeout: COMMIT_BUSY_TIMEOUT_MS });
+  db.pragma('journal_mode = WAL');
+  db.pragma(`busy_timeout = ${COMMIT_BUSY_TIMEOUT_MS}`);
+  return {
+    ...createHostStore(db),
+    close() {
+      if (db.open) db.close();
+    },
+  };
+}

@@ -106,6 +106,22 @@ export const MIGRATIONS: readonly Migration[] = [
       );`);
     },
   },
+  {
+    version: 8,
+    description: "workers on other hosts: the worker's host and its brief directory there, the tmux server its pane was made on; each project's path per host and its default host (issue 28)",
+    up(db) {
+      db.exec(`ALTER TABLE workers ADD COLUMN host TEXT;
+        ALTER TABLE workers ADD COLUMN far_dir TEXT;
+        ALTER TABLE workers ADD COLUMN pane_server TEXT;
+        CREATE TABLE project_hosts (
+          project    TEXT NOT NULL REFERENCES projects(name) ON UPDATE CASCADE ON DELETE CASCADE,
+          host       TEXT NOT NULL,
+          path       TEXT NOT NULL,
+          is_default INTEGER NOT NULL DEFAULT 0 CHECK (is_default IN (0, 1)),
+          PRIMARY KEY (project, host)
+        );`);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

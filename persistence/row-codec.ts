@@ -63,6 +63,10 @@ export function workerFromRow(r: Record<string, unknown>): WorkerRow {
     briefPath: asText(r.brief_path) ?? '',
     reportPath: asText(r.report_path) ?? '',
     createdAt: asInt(r.created_at) ?? 0,
+    // present only for a worker on another host, so local intents round-trip unchanged
+    ...(asText(r.host) !== null ? { host: asText(r.host)! } : {}),
+    ...(asText(r.far_dir) !== null ? { farDir: asText(r.far_dir)! } : {}),
+    ...(asText(r.pane_server) !== null ? { paneServer: asText(r.pane_server)! } : {}),
     snapshotJson: asText(r.snapshot_json),
     snapshotVersion: asInt(r.snapshot_version),
     updatedAt: asInt(r.updated_at) ?? 0,

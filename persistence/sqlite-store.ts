@@ -88,12 +88,13 @@ export function openStore(dbPath: string, options: OpenStoreOptions = {}): Sqlit
     getProject: db.prepare('SELECT * FROM projects WHERE name = @key OR repo = @key ORDER BY (name = @key) DESC LIMIT 1'),
     listProjects: db.prepare('SELECT * FROM projects ORDER BY name'),
     insertWorker: db.prepare(
-      `INSERT INTO workers (id, project, repo, worktree, branch, base, backend, agent, agent_version, brief_path, report_path, created_at, updated_at)
-       VALUES (@id, @project, @repo, @worktree, @branch, @base, @backend, @agent, @agentVersion, @briefPath, @reportPath, @createdAt, @createdAt)`,
+      `INSERT INTO workers (id, project, repo, worktree, branch, base, backend, agent, agent_version, brief_path, report_path, created_at, updated_at, host, far_dir)
+       VALUES (@id, @project, @repo, @worktree, @branch, @base, @backend, @agent, @agentVersion, @briefPath, @reportPath, @createdAt, @createdAt, @host, @farDir)`,
     ),
     getWorker: db.prepare('SELECT * FROM workers WHERE id = ?'),
     listWorkers: db.prepare('SELECT * FROM workers ORDER BY created_at, id'),
     deleteWorker: db.prepare('DELETE FROM workers WHERE id = ?'),
+    setPaneServer: db.prepare('UPDATE workers SET pane_server = ? WHERE id = ?'),
     writeWorkerSnapshot: db.prepare('UPDATE workers SET snapshot_json = ?, snapshot_version = ?, updated_at = ? WHERE id = ?'),
     writeFleet: db.prepare(
       `INSERT INTO fleet (id, snapshot_json, snapshot_version, updated_at) VALUES (1, ?, ?, ?)
@@ -167,7 +168,8 @@ export function openStore(dbPath: string, options: OpenStoreOptions = {}): Sqlit
       try {
         const { id, project, repo, worktree, branch, base, backend, agent, briefPath, reportPath, createdAt } = w;
         const agentVersion = w.agentVersion ?? null;
-        s.insertWorker.run({ id, project, repo, worktree, branch, base, backend, agent, agentVersion, briefPath, reportPath, createdAt });
+        const host = w.host && w.host !== 'local' ? w.host : null;
+        s.insertWorker.run({ id, project, repo, worktree, branch, base, backend, agent, agentVersion, briefPath, reportPath, createdAt, host, farDir: w.farDir ?? null });
       } catch (err) {
         const code = sqliteCode(err);
         if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
@@ -191,6 +193,9 @@ export function openStore(dbPath: string, options: OpenStoreOptions = {}): Sqlit
     },
     deleteWorker(id: string) {
       s.deleteWorker.run(id);
+    },
+    setPaneServer(id: string, server: string) {
+      s.setPaneServer.run(server, id);
     },
     commit(args) {
       commitTx(args);

@@ -47,6 +47,8 @@ export interface FleetStore {
   getWorker(id: string): WorkerRow | null;
   listWorkers(): WorkerRow[];
   deleteWorker(id: string): void;
+  /** The tmux server (pid.start time) the worker's pane was made on: a restart never re-attaches to another server's pane of the same id. */
+  setPaneServer?(id: string, server: string): void;
   /**
    * Writes snapshots and journal entries in ONE transaction: a crash leaves both or neither.
    * `snapshots` maps worker id -> snapshot JSON text; `fleetSnapshotJson` is the fleet's own row.

@@ -19,7 +19,11 @@ import { createFleetHost } from '../fleet-host.ts';
 import { createRealPorts } from './real-ports.ts';
 import { makeHandlers } from './handlers.ts';
 import { closeHostConnections, hostHandlers } from './host-handlers.ts';
-import { createHostStore } from '../../persistence/host-store.ts';
+import { openHostStore } from '../../persistence/host-store.ts';
+import { createFarHosts } from './far-hosts.ts';
+import { createFarPorts } from './far-ports.ts';
+import { planFarWorker } from './far-dispatch.ts';
+import type { PlaceOf } from './landing.ts';
 import { createMethods } from './methods.ts';
 import { serveMethods, type MethodTable, type ServedMethods } from '../../contract/protocol.ts';
 import { PARAM_PARSERS } from './param-parsers.ts';
@@ -104,9 +108,20 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     log: (obj) => warn(obj, String(obj.msg ?? 'first prompt')),
   });
   applyFaultHolds(parseFaultHolds(deps.env[FAULT_HOLD_ENV]), ports, hosts, warn);
+  // Machines the fleet reaches over ssh (issue 28): their rows, their connections and tmux servers.
+  const hostStore = openHostStore(paths.db);
+  const farHosts = createFarHosts({ hosts: hostStore, home: paths.home, onNotice: (msg, fields) => warn(fields, msg) });
+  const placeOf: PlaceOf = (w) => (w.host && w.host !== 'local' ? farHosts.get(w.host).target : null);
   // The PATH of each worker's last land/approve, for the landing that runs inside its machine.
   const callerPaths: CallerPaths = new Map();
-  const fleet = createFleetHost({ store, hosts, ports, landing: createLandingPort({ store, env: deps.env, callerPaths, baseTips }), log: (obj) => info(obj) });
+  const fleet = createFleetHost({
+    store,
+    hosts,
+    farHost: (name) => farHosts.terminal(name),
+    ports: createFarPorts(ports, farHosts, (intent) => store.getProject(intent.project)?.permissions ?? 'off'),
+    landing: createLandingPort({ store, env: deps.env, callerPaths, baseTips, placeOf }),
+    log: (obj) => info(obj),
+  });
   const { restored, skipped } = await fleet.start();
   info({ restored: restored.length, skipped }, 'fleet restored');
   for (const s of skipped) warn({ worker: s.id, reason: s.reason }, 'skipped a stored worker that could not be restored');
@@ -137,16 +152,17 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
       return profile.binary(deps.env) === null ? `${profile.label} is not installed. Install it (${profile.install}) or use --agent mock.` : null;
     },
     rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add),
+    defaultHost: (project) => hostStore.defaultHost(project),
+    planFar: (p, project) => planFarWorker({ far: farHosts, hosts: hostStore }, p, project),
   });
   // Backlog, decisions, away mode, notifications, usage (issue 13), and the rules they put on the fleet's methods.
   const work = installWork({ store, fleet, paths, env: deps.env, baseTips, baseNotices, log: (obj, msg) => info(obj, msg) });
-  const hostStore = createHostStore(work.stores.db);
   // The review page's actions call the finished table (below), so its one method reaches it late.
   let review: ReturnType<typeof hostReview> | null = null;
   const methods: MethodTable = createMethods({
     core,
     // Both gates are worker machine states; these handlers open, approve and reject them.
-    landing: landingHandlers({ store, fleet, env: deps.env, callerPaths, baseTips }),
+    landing: landingHandlers({ store, fleet, env: deps.env, callerPaths, baseTips, placeOf }),
     project: projectHandlers({ store, fleet, baseTips }),
     discard: discardHandlers({ store, fleet, workersDir: paths.workers }),
     relaunch: relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add) }),
@@ -157,12 +173,12 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     review: { review: async (p, ctx) => (await review!).handlers.review(p, ctx) },
     work: work.methods,
     // Machines the fleet reaches over ssh (issue 28), in the same database as the work.
-    hosts: hostHandlers({ hosts: hostStore, home: paths.home }),
+    hosts: hostHandlers({ hosts: hostStore, store, home: paths.home }),
   }, work.rules);
   // The review page on 127.0.0.1: its actions call these same methods (actors/review).
   const served = serveMethods(methods, PARAM_PARSERS);
   // Not awaited: the socket answers (and a resume's first status) without waiting for the page.
-  review = hostReview({ home: paths.home, env: deps.env, fleet, store, served, screens: hostScreens(hosts), log: (obj, msg) => info(obj, msg) });
+  review = hostReview({ home: paths.home, env: deps.env, fleet, store, served, screens: hostScreens(hosts, (name) => farHosts.terminal(name)), log: (obj, msg) => info(obj, msg) });
   review.catch((err: unknown) => warn({ err: String(err) }, 'the review page did not start'));
 
   let closing: ReturnType<Daemon['close']> | null = null;
@@ -179,6 +195,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     let live: string[] = [];
     let tmux: TmuxOutcome | string = 'no-tmux';
     await step('review page', async () => (await review)?.close());
+    await step('far tmux servers', () => farHosts.dispose());
     await step('ssh connections', () => closeHostConnections(hostStore, paths.home));
     await step('work watch', () => work.close());
     await step('fleet', async () => {
@@ -189,6 +206,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     });
     await step('state record', () => stateRecord.stop());
     await step('store', () => store.close());
+    await step('host store', () => hostStore.close());
     return { tmux, live };
   };
   return {

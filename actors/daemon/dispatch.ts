@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { loadBriefText, planBrief, undoBriefWrite, validateReadPaths, writeBriefPlan } from '../../io/brief/index.ts';
-import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
+import type { FleetStore, ProjectRecord, WorkerIntent } from '../../persistence/types.ts';
 import { checkWorktreeSlot } from '../../io/git/worktree-slot.ts';
 import { FIRST_PROMPT_CONVENTION } from '../../io/brief/decision-convention.ts';
 import { agentProfile } from '../../io/agent/profiles/index.ts';
@@ -19,6 +19,8 @@ import type { DispatchRequest } from './params.ts';
 import { backendUnavailable, workerExists } from '../../contract/refusals.ts';
 import { workspaceFor } from '../../io/workspace/recorded.ts';
 import { planClaudeJson, type ClaudeJsonPlan } from '../../io/agent/claude/claude-json-plan.ts';
+import { onHost } from '../../io/git/git-place.ts';
+import type { FarPlace } from './far-dispatch.ts';
 
 
 /** The typed request (parsed once at the daemon's edge, params.ts). */
@@ -47,6 +49,10 @@ export interface DispatchDeps {
   dataDir?: string;
   /** False for ports that never write ~/.claude.json (in-process tests); the real ports do. */
   seedsClaudeJson?: boolean;
+  /** The host a project's workers go to when a dispatch names none (null: local). */
+  defaultHost?(project: string): string | null;
+  /** Where a worker of `project` would live on a far host, or a refusal (far-dispatch.ts). Absent: no far hosts. */
+  planFar?(p: { id: string; backend: string; host: string }, project: ProjectRecord): Promise<FarPlace>;
 }
 
 /** The data/ that `hand index add` writes: the caller's workspace, else the one `hand init` recorded; null without any. */
@@ -72,7 +78,7 @@ export function firstPrompt(briefPath: string, reportPath: string): string {
 }
 
 /** The worker as dispatched, with what its ~/.claude.json will get (null for a test's ports that seed nothing). */
-export type DispatchedView = WorkerViewLike & { seeded: ClaudeJsonPlan | null };
+export type DispatchedView = WorkerViewLike & { seeded: ClaudeJsonPlan | null; postureGap?: string };
 
 export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Promise<DispatchedView> {
   const existing = deps.fleet.view(p.id);
@@ -90,14 +96,21 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   if (!project) {
     throw new RefusedError('unregistered-repo', `repository ${repo} is not registered. Register it first: hand annex ${repo}`, { repo });
   }
-  const backendProblem = deps.backendProblem(p.backend);
+  const hostName = p.host ?? deps.defaultHost?.(project.name) ?? 'local';
+  // A far host: its checkout, its tmux, its agent (host check asks for that); nothing of this machine's.
+  const far = hostName === 'local' ? null : await planFarHost(deps, p, hostName, project);
+  const backendProblem = far ? null : deps.backendProblem(p.backend);
   if (backendProblem) throw backendUnavailable(p.backend, backendProblem);
-  const agentProblem = deps.agentProblem(p.agent);
+  const agentProblem = far ? null : deps.agentProblem(p.agent);
   if (agentProblem) throw new RefusedError('agent-unavailable', agentProblem, { agent: p.agent });
-  const startProblem = agentProfile(p.agent).dispatchProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd });
+  const startProblem = far ? null : agentProfile(p.agent).dispatchProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd });
   if (startProblem) throw startProblem;
-  // Claude Code and the mock read the same file (the mock mirrors Claude Code's trust check).
-  const seeded = deps.seedsClaudeJson === false || agentProfile(p.agent).usesClaudeJson === false ? null : planClaudeJson({ ...p.env, ...p.envAdd });
+  // Said at dispatch, never silently widened: what this agent cannot do of the posture.
+  const postureGap = agentProfile(p.agent).postureGap(project.permissions ?? 'off');
+  // Claude Code and the mock read ~/.claude.json (the mock mirrors Claude Code's trust check); Codex its own config.toml; a far worker's is seeded there.
+  const seeded = far || deps.seedsClaudeJson === false || agentProfile(p.agent).seedsClaudeJson === false ? null : planClaudeJson({ ...p.env, ...p.envAdd });
+  const where = far?.target ?? null;
+  const workRepo = far?.repo ?? repo;
   const dir = join(deps.workersDir, p.id);
   // All brief rules (section, read paths, standing files, index rule) are decided here, in memory.
   const plan = planBrief({ brief: p.brief, readPaths: p.readPaths, dataDir: dataDirOf(deps, p), project: project.name, briefDir: dir });
@@ -106,12 +119,13 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   if (existsSync(reportPath)) {
     throw new RefusedError('stale-report', `a report from an earlier worker named ${p.id} exists at ${reportPath}; it would read as this worker's report. Move it away or pick another id.`, { reportPath });
   }
-  const base = await deps.resolveBase(repo);
-  await checkWorktreeSlot(repo, p.id);
+  // git answers where the worker's checkout is (git-place.ts): here, or on its host.
+  const base = await onHost(where, () => deps.resolveBase(workRepo));
+  await onHost(where, () => checkWorktreeSlot(workRepo, p.id));
   // no-mistakes postures: gate initialised (or refused), CI preflight, the gate's brief section.
   // The caller's environment finds gh for the CI preflight (never the daemon's start-time PATH).
-  const gatePlan = await reviewGatePlan({ project, repo, brief: briefText, taskKind, env: { ...p.env, ...p.envAdd } });
-  const agentVersion = (await deps.agentVersion?.(p.agent)) ?? null;
+  const gatePlan = far ? null : await reviewGatePlan({ project, repo, brief: briefText, taskKind, env: { ...p.env, ...p.envAdd } });
+  const agentVersion = far ? null : ((await deps.agentVersion?.(p.agent)) ?? null);
 
   // Validation is over: from here on things are created, and undone if dispatch fails.
   const created = writeBriefPlan(plan);
@@ -119,8 +133,8 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   const intent: WorkerIntent = {
     id: p.id,
     project: project.name,
-    repo,
-    worktree: join(repo, '.claude', 'worktrees', p.id),
+    repo: workRepo,
+    worktree: join(workRepo, '.claude', 'worktrees', p.id),
     branch: `worktree-${p.id}`,
     base,
     backend: p.backend,
@@ -129,18 +143,24 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     briefPath,
     reportPath,
     createdAt: Date.now(),
+    ...(far && { host: far.host, farDir: far.farDir }),
   };
   // Only the allow-list is kept, even in memory: a caller's AWS/GitHub/npm token never reaches a worker.
-  deps.rememberCallerEnv(p.id, allowListEnv(p.env).kept, p.envAdd);
+  deps.rememberCallerEnv(p.id, allowListEnv(p.env, agentProfile(p.agent).workerEnv).kept, p.envAdd);
   try {
     // The dispatch gate: read from the stored project (a boolean), never guessed. A non-yolo worker
     // rests at brief approval with only its brief directory made.
     const briefGate = project.yolo !== true;
-    const view = await deps.fleet.dispatch({ intent, stallMs: p.stallMs, unclassifiedMs: p.unclassifiedMs, firstPrompt: firstPrompt(briefPath, reportPath), briefGate });
-    return { ...view, seeded };
+    const view = await deps.fleet.dispatch({ intent, stallMs: p.stallMs, unclassifiedMs: p.unclassifiedMs, firstPrompt: far ? firstPrompt(`${far.farDir}/brief.md`, `${far.farDir}/report.md`) : firstPrompt(briefPath, reportPath), briefGate });
+    return { ...view, seeded, ...(postureGap ? { postureGap } : {}) };
   } catch (err) {
     // Only what this dispatch wrote goes: an earlier worker's brief directory and report stay.
     if (!deps.fleet.view(p.id)) undoBriefWrite(created);
     throw err;
   }
+}
+
+async function planFarHost(deps: DispatchDeps, p: DispatchParams, host: string, project: ProjectRecord): Promise<FarPlace> {
+  if (!deps.planFar) throw new UsageError('no-such-host', `this daemon reaches no host but local; --host ${host} cannot be used.`, { host });
+  return deps.planFar({ id: p.id, backend: p.backend, host }, project);
 }

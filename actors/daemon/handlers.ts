@@ -26,8 +26,8 @@ import { readDelivery } from './review-gate.ts';
 import { watchNeedsYou } from './watch-needs-you.ts';
 import type { BaseNotices } from './base-notices.ts';
 import { registrationProblem } from '../../io/git/posture-checks.ts';
-import { agentProfile } from '../../io/agent/profiles/index.ts';
 import { allowListEnv } from '../../io/terminal/worker-env.ts';
+import { agentProfile } from '../../io/agent/profiles/index.ts';
 import { quoteWorker } from '../../contract/worker-words.ts';
 
 export interface HandlerDeps extends DispatchDeps {
@@ -66,6 +66,7 @@ export function statusRow(v: WorkerViewLike): StatusRow {
     readable: v.readable,
     live: v.live,
     backend: v.backend,
+    host: v.host,
     agent: v.agent,
     agentVersion: v.agentVersion ?? null,
     reportPath: v.reportPath,
@@ -147,15 +148,15 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
       const view = await dispatchWorker(request, deps);
       return {
         id: view.id, repo: deps.store.getWorker(view.id)?.repo ?? '', worktree: view.worktree, branch: view.branch, base: view.base,
-        backend: view.backend, agent: view.agent, briefPath: view.briefPath, reportPath: view.reportPath, stage: view.stage,
+        backend: view.backend, host: view.host, agent: view.agent, briefPath: view.briefPath, reportPath: view.reportPath, stage: view.stage,
         copied: readFirstCopies(view.briefPath, params.readPaths),
         permissions: postureOfProject(store, view.project),
         ...gatedDispatchFacts(view),
         delivery: readDelivery(view.briefPath),
         seeded: view.seeded,
-        postureGap: agentProfile(view.agent).postureGap(postureOfProject(store, view.project)),
+        ...(view.postureGap ? { postureGap: view.postureGap } : {}),
         // Names only: the caller's variables the allow-list kept from the worker (issue 24 item 4).
-        envLeftOut: allowListEnv(request.env).leftOut,
+        envLeftOut: allowListEnv(request.env, agentProfile(view.agent).workerEnv).leftOut,
       };
     },
     async status({ id }) {

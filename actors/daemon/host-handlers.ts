@@ -12,10 +12,17 @@ import type { HostRow } from '../../contract/methods/hosts.ts';
 import { checkHost } from '../../io/ssh/host-check.ts';
 import { closeMaster } from '../../io/ssh/run-remote.ts';
 import type { SshTarget } from '../../io/ssh/ssh-command.ts';
+import { targetFor } from './far-hosts.ts';
 import { LOCAL_HOST, type HostStore } from '../../persistence/host-store.ts';
+import type { FleetStore } from '../../persistence/types.ts';
+import { RefusedError } from '../../contract/errors.ts';
+import { repoTopLevel } from '../../io/git/index.ts';
+import { onHost } from '../../io/git/git-place.ts';
 
 export interface HostDeps {
   hosts: HostStore;
+  /** The projects (project.host places one of them on a host). */
+  store: Pick<FleetStore, 'getProject'>;
   /** The daemon's state directory. */
   home: string;
   /** The agent a check looks for on the far side (claude). */
@@ -31,24 +38,12 @@ export function knownHostLines(text: string, address: string, port: number): str
     .filter((l) => l && !l.startsWith('#') && l.split(/\s+/)[0]!.split(',').some((n) => names.has(n)));
 }
 
-/** The daemon's ssh target for a host row: its own known_hosts and master sockets under `<home>/ssh`. */
-function targetFor(home: string, row: HostRow): SshTarget {
-  return {
-    user: row.user!,
-    address: row.address!,
-    port: row.port!,
-    ...(row.identity && { identityFile: row.identity }),
-    knownHostsFile: join(home, 'ssh', 'known_hosts'),
-    controlPath: join(home, 'ssh', 'cm-%C'),
-  };
-}
-
 /** At shutdown: every host's master connection leaves with the daemon (ControlPersist would keep it). */
 export async function closeHostConnections(hosts: HostStore, home: string): Promise<void> {
   await Promise.all(hosts.list().map((row) => closeMaster(targetFor(home, row)).catch(() => {})));
 }
 
-export function hostHandlers(deps: HostDeps): Pick<MethodTable, 'host.add' | 'host.list' | 'host.check' | 'host.remove'> {
+export function hostHandlers(deps: HostDeps): Pick<MethodTable, 'host.add' | 'host.list' | 'host.check' | 'host.remove' | 'project.host'> {
   const sshDir = join(deps.home, 'ssh');
   const knownHostsFile = join(sshDir, 'known_hosts');
   const ensureSshDir = () => {
@@ -107,6 +102,15 @@ export function hostHandlers(deps: HostDeps): Pick<MethodTable, 'host.add' | 'ho
       await closeMaster(targetOf(row)).catch(() => {});
       deps.hosts.remove(row.name);
       return { ...row, removed: true as const };
+    },
+    async 'project.host'(p) {
+      const project = deps.store.getProject(p.name);
+      if (!project || project.name !== p.name) throw new RefusedError('unknown-project', `no project named ${JSON.stringify(p.name)}. \`hand projects\` lists them.`, { name: p.name });
+      const row = mustGet(p.host);
+      ensureSshDir();
+      // git on that host says whether the path is a checkout, and its top level is what is kept.
+      const repo = await onHost(targetOf(row), () => repoTopLevel(p.path));
+      return { name: project.name, hosts: deps.hosts.placeProject(project.name, row.name, repo, p.default === true) };
     },
   };
 }

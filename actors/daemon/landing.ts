@@ -8,7 +8,9 @@
  * skipped, never the checks: the evidence must still be clean.
  */
 import { quoteWorker } from '../../contract/worker-words.ts';
-import { worktreeMissing, worktreeMissingError } from './worktree-presence.ts';
+import { worktreeGone, worktreeMissingError } from './worktree-presence.ts';
+import { onHost } from '../../io/git/git-place.ts';
+import type { SshTarget } from '../../io/ssh/ssh-command.ts';
 import { existsSync } from 'node:fs';
 import { RefusedError } from '../../contract/errors.ts';
 import { LANDABLE_POSTURES } from '../../contract/vocabulary.ts';
@@ -51,7 +53,12 @@ export interface LandingDeps {
   callerPaths?: CallerPaths;
   /** The recorded base tips: land refuses while the base stands moved outside a landing. */
   baseTips?: BaseTips;
+  /** Where a worker's git runs: its far host's ssh target, or null for this machine (absent: always here). */
+  placeOf?: PlaceOf;
 }
+
+/** A worker's host as io/git's place (git-place.ts): null = this machine. */
+export type PlaceOf = (w: { host?: string }) => SshTarget | null;
 
 /**
  * The PATH each worker's last `hand land` / `hand approve` came with. The landing itself runs
@@ -111,8 +118,9 @@ export function landingSummary(posture: string, e: LandingEvidence): Omit<Landin
  * and re-gathers the evidence (an approval covers exactly the head the person saw), then lands
  * per the posture. Teardown is the machine's: its own stop, then `removeWorktree` below.
  */
-export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>; env: Record<string, string | undefined>; callerPaths?: CallerPaths; baseTips?: BaseTips }): LandingPort {
-  return {
+export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>; env: Record<string, string | undefined>; callerPaths?: CallerPaths; baseTips?: BaseTips; placeOf?: PlaceOf }): LandingPort {
+  const here = (intent: WorkerIntent) => deps.placeOf?.(intent) ?? null;
+  const port: LandingPort = {
     async land(intent, approved) {
       const env = envWithPath(deps.env, deps.callerPaths?.get(intent.id));
       const project = shippingProject(projectOf(deps.store, intent.id, intent.project), intent.briefPath);
@@ -155,6 +163,11 @@ export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>;
       }
     },
   };
+  // A far worker lands on its host: every git call of both steps runs there.
+  return {
+    land: (intent, approved, signal) => onHost(here(intent), () => port.land(intent, approved, signal)),
+    removeWorktree: (intent) => onHost(here(intent), () => port.removeWorktree(intent)),
+  };
 }
 
 /** The landing methods before the rules around them (methods.ts); reject answers before its item is given back. */
@@ -172,7 +185,7 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
   /** Everything `land` refuses on, before any evidence is shown or any gate opened. */
   async function checkedEvidence(row: WorkerRow, project: ProjectRecord, view: WorkerViewLike | null, env: Record<string, string | undefined>): Promise<LandingEvidence & { gate: GateRunState | null }> {
     // First: without its worktree the evidence below would read as "no changes".
-    if (worktreeMissing({ marks: view?.marks ?? [], worktree: row.worktree })) throw worktreeMissingError(row);
+    if (await worktreeGone({ marks: view?.marks ?? [], worktree: row.worktree })) throw worktreeMissingError(row);
     if (view?.waitingOn) {
       throw new RefusedError('worker-parked', `worker ${row.id} is parked on an open decision (${quoteWorker(row.id, view.waitingOn)}); it is never landed or torn down while that is open. Answer it first.`, { id: row.id, waitingOn: view.waitingOn });
     }
@@ -222,40 +235,13 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
   }
 
   return {
-    async land({ id, path }) {
-      await pastCheckingTheReport(id);
-      const { row, project, view } = workerAndProject(id);
-      const env = envWithPath(deps.env, rememberPath(id, path));
-      // A base that moved outside a landing (a worker's update-ref) is the person's to judge first.
-      const moved = project.posture === 'local-only' && deps.baseTips ? await baseMove(deps.baseTips, row.repo, row.base) : null;
-      if (moved) throw baseMovedRefusal(moved, project.name, id);
-      const evidence = await checkedEvidence(row, project, view, env);
-      const s = landingSummary(project.posture, evidence);
-      // yolo is a boolean in the store: anything but true waits for a person.
-      const yolo = project.yolo === true;
-      const v = await fleet.openLanding(id, s, { yolo });
-      if (yolo) return { ...outcome(id, v, 'skipped-yolo'), evidence: summary(s) };
-      // The gate's result and evidence, shown before the person approves its outward step.
-      const gateRun = evidence.gate ? { runId: evidence.gate.runId, outcome: evidence.gate.outcome, detail: evidence.gate.detail, releasedByApproval: 'push and pull request' } : null;
-      return { id, gate: 'open', stage: v.stage, waitingFor: waitingForText(id), posture: project.posture, evidence: summary(s), ...(gateRun ? { gateRun } : {}) };
+    async land(p) {
+      const row = store.getWorker(p.id);
+      return onHost(row ? (deps.placeOf?.(row) ?? null) : null, () => land(p));
     },
-    async approve({ id, path }) {
-      const view = fleet.view(id);
-      if (!view) throw unknownWorker(id);
-      rememberPath(id, path);
-      if (view.marks.includes('landing-gate')) {
-        // Checked here too so the refusal reaches the caller with the gate still open.
-        const { row, project } = workerAndProject(id);
-        const evidence = await cleanEvidence(row);
-        if (evidence.headSha !== view.landing?.headSha || project.posture !== view.landing?.posture) throw changedSinceGate(id, row.branch);
-        const v = await fleet.approve(id);
-        return { ...outcome(id, v, 'approved'), evidence: summary(view.landing) };
-      }
-      // The brief gate (or no gate: the fleet host refuses, naming the stage).
-      const v = await fleet.approve(id);
-      // Answer with what now exists, not what was asked for (actors/daemon/gate-truth.ts).
-      const created = await createdAfterApproval(fleet, id);
-      return { id, gate: 'brief-approved', stage: (created.stage as string | undefined) ?? v.stage, worktree: v.worktree, branch: v.branch, created };
+    async approve(p) {
+      const row = store.getWorker(p.id);
+      return onHost(row ? (deps.placeOf?.(row) ?? null) : null, () => approve(p));
     },
     async reject({ id, reason }) {
       if (!fleet.view(id)) throw unknownWorker(id);
@@ -268,4 +254,41 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
         .map((v) => ({ id: v.id, openedAt: new Date(v.landing!.openedAt).toISOString(), posture: v.landing!.posture, waitingFor: waitingForText(v.id), ...summary(v.landing!) }));
     },
   };
+
+  async function land({ id, path }: Parameters<MethodTable['land']>[0]): ReturnType<MethodTable['land']> {
+    await pastCheckingTheReport(id);
+    const { row, project, view } = workerAndProject(id);
+    const env = envWithPath(deps.env, rememberPath(id, path));
+    // A base that moved outside a landing (a worker's update-ref) is the person's to judge first.
+    const moved = project.posture === 'local-only' && deps.baseTips ? await baseMove(deps.baseTips, row.repo, row.base) : null;
+    if (moved) throw baseMovedRefusal(moved, project.name, id);
+    const evidence = await checkedEvidence(row, project, view, env);
+    const s = landingSummary(project.posture, evidence);
+    // yolo is a boolean in the store: anything but true waits for a person.
+    const yolo = project.yolo === true;
+    const v = await fleet.openLanding(id, s, { yolo });
+    if (yolo) return { ...outcome(id, v, 'skipped-yolo'), evidence: summary(s) };
+    // The gate's result and evidence, shown before the person approves its outward step.
+    const gateRun = evidence.gate ? { runId: evidence.gate.runId, outcome: evidence.gate.outcome, detail: evidence.gate.detail, releasedByApproval: 'push and pull request' } : null;
+    return { id, gate: 'open', stage: v.stage, waitingFor: waitingForText(id), posture: project.posture, evidence: summary(s), ...(gateRun ? { gateRun } : {}) };
+  }
+
+  async function approve({ id, path }: Parameters<MethodTable['approve']>[0]): ReturnType<MethodTable['approve']> {
+    const view = fleet.view(id);
+    if (!view) throw unknownWorker(id);
+    rememberPath(id, path);
+    if (view.marks.includes('landing-gate')) {
+      // Checked here too so the refusal reaches the caller with the gate still open.
+      const { row, project } = workerAndProject(id);
+      const evidence = await cleanEvidence(row);
+      if (evidence.headSha !== view.landing?.headSha || project.posture !== view.landing?.posture) throw changedSinceGate(id, row.branch);
+      const v = await fleet.approve(id);
+      return { ...outcome(id, v, 'approved'), evidence: summary(view.landing) };
+    }
+    // The brief gate (or no gate: the fleet host refuses, naming the stage).
+    const v = await fleet.approve(id);
+    // Answer with what now exists, not what was asked for (actors/daemon/gate-truth.ts).
+    const created = await createdAfterApproval(fleet, id);
+    return { id, gate: 'brief-approved', stage: (created.stage as string | undefined) ?? v.stage, worktree: v.worktree, branch: v.branch, created };
+  }
 }

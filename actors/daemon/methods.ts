@@ -131,5 +131,6 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
     'host.list': g.hosts['host.list'],
     'host.check': g.hosts['host.check'],
     'host.remove': g.hosts['host.remove'],
+    'project.host': g.hosts['project.host'],
   };
 }

@@ -56,6 +56,7 @@ export const PARAM_PARSERS: ParamParsers = {
     stallMs: optPositive(p, 'stallMs'), unclassifiedMs: optPositive(p, 'unclassifiedMs'),
     env: stringsParam(p.env), envAdd: stringsParam(p.envAdd),
     taskKind: typeof p.taskKind === 'string' ? p.taskKind : undefined, workspace: optText(p, 'workspace'),
+    host: optText(p, 'host'),
   }),
   status: (p) => ({ id: str(p, 'id', false) || undefined }),
   wait: (p) => {
@@ -195,6 +196,11 @@ export const PARAM_PARSERS: ParamParsers = {
   'host.list': none,
   'host.check': (p) => ({ name: text(p, 'name', 'the host name') }),
   'host.remove': (p) => ({ name: text(p, 'name', 'the host name') }),
+  'project.host': (p) => {
+    const path = text(p, 'path', 'the checkout path on that host');
+    if (!path.startsWith('/')) throw new UsageError('bad-path', `the path on the host must be absolute, got ${JSON.stringify(path)}`, { key: 'path' });
+    return { name: text(p, 'name', 'the project name'), host: text(p, 'host', 'the host name'), path, default: flag(p, 'default') };
+  },
 };
 
 /** A host's name: short, lower-case, a word a command line and a status column can carry. */

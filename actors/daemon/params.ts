@@ -131,6 +131,8 @@ export interface DispatchRequest {
   taskKind?: string;
   /** --workspace: the Hand workspace whose data/ holds the index and standing files. */
   workspace?: string;
+  /** --host: where the worker runs (absent: the project's default host, else local). */
+  host?: string;
 }
 
 /**
@@ -153,5 +155,6 @@ export function dispatchRequest(p: DispatchParams): DispatchRequest {
     envAdd: p.envAdd,
     taskKind: p.taskKind,
     workspace: p.workspace,
+    ...(p.host !== undefined && { host: p.host }),
   };
 }

@@ -20,6 +20,8 @@ import type { WorkerPorts } from '../ports.ts';
 export interface RealPorts extends WorkerPorts {
   /** Remember the environment of the dispatch call that created this worker. */
   rememberCallerEnv(id: string, env: Record<string, string>, add?: Record<string, string>): void;
+  /** That environment (the daemon's own when none was kept) and its `--env` additions: a far host's launch is built from them. */
+  callerEnvOf(id: string): { env: Record<string, string>; add?: Record<string, string> };
 }
 
 /** A report opens a decision with a line `Waiting on: <decision>` (or `Parked on:`). */
@@ -82,6 +84,7 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       callerEnvs.set(id, env);
       if (add) envAdds.set(id, add);
     },
+    callerEnvOf: (id) => ({ env: envOf(id), ...(envAdds.has(id) && { add: envAdds.get(id) }) }),
     async prepareWorktree(intent) {
       // Only the worktree metadata steps wait their turn (the probes before them run at once).
       await createWorktree({ repo: intent.repo, id: intent.id, base: intent.base }, async (steps) => {
@@ -121,7 +124,10 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       });
     },
     launchSpec(intent) {
-      const spec = launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id), daemonEnv: opts.fallbackEnv, posture: postureOf(intent) });
+      // The same rule as the seed's: a witness needs the state directory and is not turned off.
+      const witnessOn = Boolean(opts.stateDir) && { ...envOf(intent.id), ...envAdds.get(intent.id) }[WITNESS_OFF_ENV] !== 'off';
+      const where = { worktree: intent.worktree, briefDir: dirname(intent.briefPath), ...(witnessOn && opts.stateDir ? { witnessHome: opts.stateDir } : {}) };
+      const spec = launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id), daemonEnv: opts.fallbackEnv, posture: postureOf(intent), where });
       // The witness hooks (settings.local.json) speak for this worker; their command names the
       // state directory (--home), so HAND_HOME is never in a worker's environment.
       delete spec.env[HOOK_HOME_ENV];

@@ -70,7 +70,7 @@ export function startWorkWatch(deps: WorkWatchDeps): WorkWatch {
     const ev = describe(v, label);
     if (NEEDS_PERSON.has(label)) {
       deps.notifier.notify(`${v.id}:${label}:${episode}`, {
-        worker: ev.worker, project: ev.project, condition: label, reason: ev.reason, question: ev.question, lastLine: ev.lastLine, command: ev.command, at: new Date().toISOString(),
+        worker: ev.worker, project: ev.project, host: ev.host, condition: label, reason: ev.reason, question: ev.question, lastLine: ev.lastLine, command: ev.command, at: new Date().toISOString(),
       });
     }
     const kind = JOURNAL_KIND[label];

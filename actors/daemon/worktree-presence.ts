@@ -7,10 +7,21 @@
 import { existsSync } from 'node:fs';
 import { RefusedError } from '../../contract/errors.ts';
 import type { StateMark } from '../../contract/vocabulary.ts';
+import { pathThere } from '../../io/git/git-place.ts';
 
-/** True when the worker's state says it has a worktree (no `no-worktree` mark) and the directory is not there. */
-export function worktreeMissing(v: { marks: readonly StateMark[]; worktree: string }): boolean {
+/**
+ * True when the worker's state says it has a worktree (no `no-worktree` mark) and the directory
+ * is not there. A far worker's directory is on its host: status does not open an ssh channel per
+ * row, so it is not called missing here; `land` asks its host (worktreeGone).
+ */
+export function worktreeMissing(v: { marks: readonly StateMark[]; worktree: string; host?: string }): boolean {
+  if (v.host && v.host !== 'local') return false;
   return !v.marks.includes('no-worktree') && !existsSync(v.worktree);
+}
+
+/** The same question where git runs (git-place.ts): on a far worker's host, over ssh. */
+export async function worktreeGone(v: { marks: readonly StateMark[]; worktree: string }): Promise<boolean> {
+  return !v.marks.includes('no-worktree') && !(await pathThere(v.worktree));
 }
 
 /** The refusal `hand land` gives for a worker whose worktree is gone. */

@@ -30,6 +30,8 @@ export function labelOf(v: WorkerViewLike): Label {
 export interface LabelEvent {
   worker: string;
   project: string;
+  /** Where it runs: `local` or a host's name (issue 28). */
+  host: string;
   label: Label;
   reason: string;
   question: string | null;
@@ -40,10 +42,11 @@ export interface LabelEvent {
 }
 
 export function describe(v: WorkerViewLike, label: Label): LabelEvent {
-  const id = v.id;
-  const decision = label === 'parked' && v.waitingOn ? decisionKey(id, v.waitingOn) : null;
+  // A far worker is named with its machine in every sentence (w1 on build): the person must know where to look.
+  const id = v.host && v.host !== 'local' ? `${v.id} on ${v.host}` : v.id;
+  const decision = label === 'parked' && v.waitingOn ? decisionKey(v.id, v.waitingOn) : null;
   const pr = v.landed && typeof (v.landed.detail as Record<string, unknown>)?.pr === 'string' ? String((v.landed.detail as Record<string, unknown>).pr) : null;
-  const base = { worker: id, project: v.project, label, lastLine: v.lastActivity || null, decision, pr, question: null as string | null };
+  const base = { worker: v.id, project: v.project, host: v.host ?? 'local', label, lastLine: v.lastActivity || null, decision, pr, question: null as string | null };
   switch (label) {
     case 'blocked':
       // The dialog the reader listed carries the question itself; the last screen line of a menu is

@@ -8,6 +8,8 @@ import type { Target } from './targets.ts';
 export interface Notification {
   worker: string;
   project: string | null;
+  /** Where the worker runs: `local` or a host's name (issue 28); absent on a test notification. */
+  host?: string;
   condition: string;
   reason: string;
   /** The question the worker asks, or the screen's last line. */

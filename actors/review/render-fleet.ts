@@ -49,7 +49,7 @@ function row(v: WorkerViewLike, postureOf: PostureOf, question: string | undefin
   return `<li class="row tone-${d.tone}" data-id="${esc(v.id)}">
 <a class="row-link" href="/w/${encodeURIComponent(v.id)}"><span class="id">${esc(v.id)}</span></a>
 <span class="badge tone-${d.tone}">${esc(d.label)}</span>
-<span class="project">${esc(v.project)}${posture ? ` <span class="posture">${esc(posture)}</span>` : ''}</span>
+<span class="project">${esc(v.project)}${posture ? ` <span class="posture">${esc(posture)}</span>` : ''}${v.host && v.host !== 'local' ? ` <span class="posture host">on ${esc(v.host)}</span>` : ''}</span>
 ${d.ask ? `<p class="ask">${esc(d.ask)}</p>` : v.lastActivity ? `<p class="activity">${esc(v.lastActivity)}</p>` : ''}
 </li>`;
 }

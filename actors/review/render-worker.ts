@@ -49,6 +49,7 @@ export function workerHead(v: WorkerViewLike, posture: string | null, question: 
     ['stage', v.stage],
     ['branch', v.branch],
     ['agent', `${v.agent}${v.agentVersion ? ` ${v.agentVersion}` : ''} on ${v.backend}`],
+    ['host', v.host === 'local' ? 'this machine' : `${v.host} (over ssh)`],
   ];
   if (v.rejection) facts.push(['rejected', `${v.rejection.gate}: ${v.rejection.reason}`]);
   if (v.landingFailure) facts.push(['landing refused', v.landingFailure.message]);

@@ -43,23 +43,25 @@ export interface ScreenSource {
 }
 
 /** Screens read straight from the terminal hosts (the fleet host reads text only). */
-export function hostScreens(hosts: Partial<Record<BackendName, TerminalHost>>): ScreenSource {
+/** `far`: the terminal host of a worker on another machine, by host name (issue 28). */
+export function hostScreens(hosts: Partial<Record<BackendName, TerminalHost>>, far: (name: string) => TerminalHost | undefined = () => undefined): ScreenSource {
+  const hostOf = (v: WorkerViewLike): TerminalHost | undefined => (v.host && v.host !== 'local' ? far(v.host) : hosts[v.backend]);
   return {
     async read(v) {
-      const host = hosts[v.backend];
-      if (!v.paneId || !host) return { html: `<span class="muted">${esc(v.paneId ? `the ${v.backend} host is not available` : `no screen yet (${v.stage})`)}</span>`, question: null };
+      const host = hostOf(v);
+      if (!v.paneId || !host) return { html: `<span class="muted">${esc(v.paneId ? `the ${v.backend} host${v.host !== 'local' ? ` on ${v.host}` : ''} is not available` : `no screen yet (${v.stage})`)}</span>`, question: null };
       const res = await host.readVisible(v.paneId);
       if (!res.ok) return { html: `<span class="muted">${esc(`screen not readable: ${res.error}`)}</span>`, question: null };
       return { html: screenHtml(res.screen), question: asks(v) ? questionOf(res.screen) : null };
     },
     async question(v) {
-      const host = hosts[v.backend];
+      const host = hostOf(v);
       if (!v.paneId || !host || !asks(v)) return null;
       const res = await host.readVisible(v.paneId);
       return res.ok ? questionOf(res.screen) : null;
     },
     watch(v, onChange) {
-      const host = hosts[v.backend];
+      const host = hostOf(v);
       if (!v.paneId || !host) return () => {};
       return host.subscribe(v.paneId, (e) => {
         if (e.type !== 'title') onChange();

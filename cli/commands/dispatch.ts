@@ -25,10 +25,11 @@ export function registerDispatch(program: Command, ctx: CommandContext): void {
     .option('--stall <duration>', 'report a stall after this long without change', '20m')
     .option('--unclear <duration>', 'wake a person after the screen could not be read for this long', '30s')
     .option('--env <KEY=VALUE>', 'set a variable in the worker (repeatable; wins over the defaults)', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--host <name>', "where the worker runs: a host from hand host list (default: the project's default host, else local)")
     .option('--workspace <dir>', "the Hand workspace whose data/ index and standing files apply (default: HAND_WORKSPACE, else the one hand init recorded)")
     .addOption(new Option('--task-kind <kind>', 'no-mistakes-prod-only projects: internal (tooling, automation, process, release) ships direct-PR; product, mixed or uncertain go through the gate').choices(['internal', 'product', 'mixed', 'uncertain']))
-    .action(async (id: string | undefined, o: { repo?: string; brief?: string; item?: string; readPath: string[]; agent: string; backend: string; stall: string; unclear: string; env: string[]; taskKind?: string; workspace?: string }, cmd: Command) => {
-      const r = await ops.dispatch(ctx.paths(cmd), { id, repo: o.repo, brief: o.brief, item: o.item, readPaths: o.readPath, agent: o.agent, backend: o.backend, stall: o.stall, unclear: o.unclear, env: o.env, taskKind: o.taskKind, workspace: o.workspace });
+    .action(async (id: string | undefined, o: { repo?: string; brief?: string; item?: string; readPath: string[]; agent: string; backend: string; stall: string; unclear: string; env: string[]; taskKind?: string; workspace?: string; host?: string }, cmd: Command) => {
+      const r = await ops.dispatch(ctx.paths(cmd), { id, repo: o.repo, brief: o.brief, item: o.item, readPaths: o.readPath, agent: o.agent, backend: o.backend, stall: o.stall, unclear: o.unclear, env: o.env, taskKind: o.taskKind, workspace: o.workspace, host: o.host });
       for (const w of r.warnings) cliErr().write(`hand: warning: ${escapeControls(w)}\n`);
       const copied = r.copied;
       if (r.gated) {
@@ -40,15 +41,14 @@ export function registerDispatch(program: Command, ctx: CommandContext): void {
             ...head,
             ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`),
             `  approve: hand approve ${r.id}   ·   reject: hand reject ${r.id} --reason "…"`,
-            `  then: ${r.agent} on ${r.backend}, permissions ${r.permissions}, worktree ${r.worktree} on ${r.branch} from ${r.base}`,
+            `  then: ${r.agent} on ${r.backend}${r.host !== 'local' ? ` on host ${r.host}` : ''}, permissions ${r.permissions}, worktree ${r.worktree} on ${r.branch} from ${r.base}`,
             ...(r.seeded ? [`  config   ${r.seeded.says}`] : []),
-            ...(r.postureGap ? [`  cannot   ${r.postureGap}`] : []),
           ].join('\n'),
         );
         return;
       }
       const delivery = r.delivery;
       const review = delivery ? [`  ships    ${delivery.ships}${delivery.ci ? ` · CI preflight ${delivery.ci.status} (${delivery.ci.signal})` : ''}`] : [];
-      emit(ctx.json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend}, permissions ${r.permissions})${r.item ? ` for item ${r.item}` : ''}`, ...review, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`, ...(r.seeded ? [`  config   ${r.seeded.says}`] : []), ...(r.postureGap ? [`  cannot   ${r.postureGap}`] : []), ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`)].join('\n'));
+      emit(ctx.json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend}${r.host !== 'local' ? ` on host ${r.host}` : ''}, permissions ${r.permissions})${r.item ? ` for item ${r.item}` : ''}`, ...review, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`, ...(r.seeded ? [`  config   ${r.seeded.says}`] : []), ...(r.postureGap ? [`  posture  ${r.postureGap}`] : []), ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`)].join('\n'));
     });
 }

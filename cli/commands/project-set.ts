@@ -1,5 +1,6 @@
 /**
  * `hand project set <name>`: change a registered project's settings (from each worker's next launch).
+ * `hand project host <name> <host> <path>`: where the project's checkout is on another machine.
  */
 import type { PermissionPosture } from '../../contract/methods.ts';
 import { Option, type Command } from 'commander';
@@ -32,5 +33,16 @@ export function registerProjectSet(program: Command, ctx: CommandContext): void 
           ...(r.running?.length && r.changed ? [`  ${r.running.length} running worker(s) keep ${r.previous} until relaunched: ${r.running.join(', ')}`] : []),
         ].join('\n'),
       );
+    });
+  project
+    .command('host')
+    .description("where the project's checkout is on a host (git there must say it is one); --default sends its workers there when a dispatch names no host")
+    .argument('<name>', 'project name (hand projects lists them)')
+    .argument('<host>', 'host name (hand host list)')
+    .argument('<path>', 'absolute path of the checkout on that host')
+    .option('--default', "this project's workers go to this host when hand dispatch has no --host")
+    .action(async (name: string, host: string, path: string, o: { default?: boolean }, cmd: Command) => {
+      const r = await call(ctx.paths(cmd), 'project.host', { name, host, path, default: o.default === true });
+      emit(ctx.json(cmd), r, () => [`${r.name}:`, ...r.hosts.map((h) => `  ${h.host}  ${h.path}${h.default ? '  (default)' : ''}`)].join('\n'));
     });
 }

@@ -8,7 +8,7 @@ import { ops } from '../hand-ops.ts';
 import type { CommandContext } from './context.ts';
 import { storeLine } from '../store-line.ts';
 
-const STATUS_COLUMNS = ['id', 'project', 'stage', 'state', 'blockedReason', 'promptBox', 'readable', 'live', 'backend', 'agent', 'permissions', 'reportExists', 'lastActivity'];
+const STATUS_COLUMNS = ['id', 'project', 'stage', 'state', 'blockedReason', 'promptBox', 'readable', 'live', 'backend', 'agent', 'agentVersion', 'permissions', 'reportExists', 'lastActivity'];
 
 export function registerStatus(program: Command, ctx: CommandContext): void {
   program
@@ -29,6 +29,8 @@ export function registerStatus(program: Command, ctx: CommandContext): void {
       // A worktree deleted outside kingshand is said under the table (too rare for a column).
       const missing = r.filter((row) => row.worktreeMissing).map((row) => `${row.id}: its worktree is missing (deleted outside kingshand?)`);
       const { withWitnessText } = await import('./witness-columns.ts');
-      emit(false, r, () => `${r.length ? [table(withWitnessText(r), [...STATUS_COLUMNS, 'disputed', 'tokens', 'item']), ...missing].join('\n') : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}${storeLine(store, ctx.paths(cmd).home)}`);
+      // The host column appears once a worker runs on another machine (a one-machine fleet reads as before).
+      const columns = r.some((row) => row.host !== 'local') ? [...STATUS_COLUMNS.slice(0, 9), 'host', ...STATUS_COLUMNS.slice(9)] : STATUS_COLUMNS;
+      emit(false, r, () => `${r.length ? [table(withWitnessText(r), [...columns, 'disputed', 'tokens', 'item']), ...missing].join('\n') : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}${storeLine(store, ctx.paths(cmd).home)}`);
     });
 }

@@ -15,7 +15,6 @@ export function tokensText(u: TokenUsage | null): string | null {
 export function withWitnessText(rows: WorkerStatus[]): (Omit<WorkerStatus, 'tokens' | 'disputed'> & { tokens: string | null; disputed: string | null })[] {
   return rows.map((r) => {
     const d = r.disputed;
-    // The agent with the version dispatch read (`gemini@0.61.0`): which reader its screens get.
-    return { ...r, agent: r.agentVersion ? `${r.agent}@${r.agentVersion}` : r.agent, tokens: tokensText(r.tokens), disputed: d ? `${d.screen}≠${d.hook}` : null };
+    return { ...r, tokens: tokensText(r.tokens), disputed: d ? `${d.screen}≠${d.hook}` : null };
   });
 }

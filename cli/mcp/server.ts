@@ -79,6 +79,7 @@ export function makeMcpServer(o: McpOptions): McpServer {
     backend: z.enum(BACKENDS).optional().describe('default tmux'),
     stall: z.string().optional().describe('stall threshold, e.g. 20m'),
     env: z.array(z.string()).optional().describe('KEY=VALUE pairs for the worker'),
+    host: z.string().optional().describe("where it runs: a host from the hosts tool (default: the project's default host, else local)"),
   }, (a) => ops.dispatch(p, a));
   tool('approve', "Approve a worker's open gate, on the person's word only (hand approve).", { id }, (a) => ops.approve(p, a));
   tool('reject', "Reject a worker's open gate with the person's reason (hand reject).", { id, reason: z.string() }, (a) => ops.reject(p, a));

@@ -82,6 +82,8 @@ export interface DispatchParams {
   envAdd?: Record<string, string>;
   taskKind?: string;
   workspace?: string;
+  /** A host from `hand host list`; absent = the project's default host, else local. */
+  host?: string;
 }
 
 /** Intent fields of a worker: what we asked for. Liveness comes from the host, state from the actor (persisted as is). */
@@ -96,12 +98,23 @@ export interface WorkerIntent {
   agent: string;
   /** `claude --version` at dispatch (e.g. `2.1.332`); null/absent when unknown or not Claude Code. */
   agentVersion?: string | null;
+  /** The daemon's copies of the brief and the report (a far worker's report is read back into it). */
   briefPath: string;
   reportPath: string;
   createdAt: number;
+  /**
+   * The host the worker runs on (issue 28); absent = `local`. On a far host repo and worktree
+   * are paths there, and `farDir` is its brief directory there (brief.md and report.md).
+   */
+  host?: string;
+  farDir?: string;
+  /** The terminal server its pane was made on (tmux: `<pid>.<start time>`), when the host tells. */
+  paneServer?: string;
 }
 
 export interface DispatchResult extends Pick<WorkerIntent, 'id' | 'repo' | 'worktree' | 'branch' | 'base' | 'backend' | 'agent' | 'briefPath' | 'reportPath'> {
+  /** Where it runs: `local` or a host's name. */
+  host: string;
   stage: string;
   /** The read-first files copied beside the brief (never a silent copy). */
   copied: { source: string; copy: string }[];
@@ -115,10 +128,10 @@ export interface DispatchResult extends Pick<WorkerIntent, 'id' | 'repo' | 'work
   delivery: Delivery | null;
   /** How the agent's ~/.claude.json trust seed is planned (null for an agent without one). */
   seeded: { claudeJson: string; created: boolean; says: string } | null;
-  /** What the project's posture asks that this agent cannot do (its profile says), or null: said at dispatch, never silently widened. */
-  postureGap: string | null;
   /** Names of the caller's variables the allow-list kept from the worker. */
   envLeftOut: string[];
+  /** What the project's permission posture asks that this agent cannot do (absent: all of it). */
+  postureGap?: string;
   /** The backlog item dispatched, when one was named. */
   item?: string;
   /** A usage reading that failed (dispatch went on, fail open). */
@@ -168,8 +181,10 @@ export interface StatusRow {
   readable: boolean;
   live: boolean | null;
   backend: BackendName;
+  /** Where it runs: `local` or a host's name (issue 28). */
+  host: string;
   agent: string;
-  /** The agent's version read at dispatch, or null when it could not tell. */
+  /** The agent's version read at dispatch (`0.169.0`, `2.1.332`); null when it could not tell. */
   agentVersion: string | null;
   reportPath: string;
   reportExists: boolean;

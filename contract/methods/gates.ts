@@ -98,14 +98,17 @@ export interface ReviewResult { url: string; host: string; port: number; loginUr
 export interface SurveyWorker {
   id: string;
   project: string;
+  /** The agent CLI and the version read at dispatch (null: could not tell). */
+  agent: string;
+  agentVersion: string | null;
+  /** Where it runs: `local` or a host's name (issue 28). */
+  host: string;
   stage: string;
   /** conditionOf, with 'working' for a busy worker. */
   condition: string;
   live: boolean | null;
   gate: string | null;
   waitingOn: string | null;
-  /** The agent and the version read at dispatch (`gemini@0.61.0`), or the agent alone. */
-  agent: string;
   question: string | null;
   options: string[];
   reportPath: string;

@@ -39,5 +39,11 @@ export interface HostAddParams {
   knownHosts?: string;
 }
 export interface HostNameParams { name: string }
+
+/** Where a project's checkout is on a host (issue 28); `default`: its workers go there when a dispatch names no host. */
+export interface ProjectHost { host: string; path: string; default: boolean }
+/** `hand project host <project> <host> <path> [--default]`. */
+export interface ProjectHostParams { name: string; host: string; path: string; default?: boolean }
+export interface ProjectHostResult { name: string; hosts: ProjectHost[] }
 export interface HostCheckResult { name: string; ok: boolean; facts: HostFact[] }
 export type HostRemoveResult = HostRow & { removed: true };

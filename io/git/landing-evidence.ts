@@ -5,9 +5,9 @@
  * nothing, so the base is verified first, and an empty diff is reported as "nothing to land",
  * never as a pass.
  */
-import { existsSync } from 'node:fs';
 import { RefusedError } from '../../contract/errors.ts';
 import { commitExists, gitOrRefuse, runGit } from './run-git.ts';
+import { pathThere } from './git-place.ts';
 
 /** Commit messages mentioning any of these are refused (control-plane §4.1 Step 7). */
 export const ATTRIBUTION = /claude|assistant|co-authored/i;
@@ -82,7 +82,7 @@ export async function gatherLandingEvidence(args: { repo: string; branch: string
   const bodies = await gitOrRefuse(repo, ['log', '--format=%H%x00%B%x1e', `${baseSha}..${headSha}`, '--'], 'git-log', 'reading commit messages');
   const scan = scanAttribution(bodies);
   let uncommitted: string[] | null = null;
-  if (args.worktree && existsSync(args.worktree)) {
+  if (args.worktree && (await pathThere(args.worktree))) {
     const st = await runGit(args.worktree, ['status', '--porcelain']);
     uncommitted = st.exitCode === 0 ? st.stdout.split('\n').filter((l) => l.trim() !== '') : null;
   }

@@ -5,6 +5,8 @@
  */
 import { runArgv } from '../process/run-argv.ts';
 import { RefusedError } from '../../contract/errors.ts';
+import { sshArgv } from '../ssh/ssh-command.ts';
+import { farTarget } from './git-place.ts';
 
 export interface GitResult {
   /** Exit status; null when git could not be started at all (see `spawnError`). */
@@ -15,21 +17,40 @@ export interface GitResult {
   spawnError?: string;
 }
 
+const GIT_ENV = {
+  // Never wait on a credential prompt, and keep messages in one language so errors read the same everywhere.
+  GIT_TERMINAL_PROMPT: '0',
+  LC_ALL: 'C',
+  // Probes must not take .git/index.lock from under a worker that is committing.
+  GIT_OPTIONAL_LOCKS: '0',
+};
+
+/** PATH on a far host: git is looked for where a non-interactive ssh command finds it (host check asks the same). */
+const FAR_PATH = 'PATH=/usr/local/bin:/usr/bin:/bin';
+
 export async function runGit(cwd: string, args: readonly string[]): Promise<GitResult> {
-  const r = await runArgv('git', args, {
-    cwd,
-    env: {
-      ...process.env,
-      // Never wait on a credential prompt, and keep messages in one language so errors read the same everywhere.
-      GIT_TERMINAL_PROMPT: '0',
-      LC_ALL: 'C',
-      // Probes must not take .git/index.lock from under a worker that is committing.
-      GIT_OPTIONAL_LOCKS: '0',
-    },
-  });
+  const far = farTarget();
+  if (far) return runGitFar(far, cwd, args);
+  const r = await runArgv('git', args, { cwd, env: { ...process.env, ...GIT_ENV } });
   // execa's stripFinalNewline, which every caller was written against.
   const result: GitResult = { exitCode: r.exitCode, stdout: r.stdout.replace(/\r?\n$/, ''), stderr: r.stderr.replace(/\r?\n$/, '') };
   if (r.exitCode === null) result.spawnError = r.error ?? 'git could not be started';
+  return result;
+}
+
+/**
+ * The same call on the far host (git-place.ts): `env -i … git -C <cwd> …` as argv, quoted per
+ * element by remoteCommand. ssh's own failure (exit 255) is "git could not be started" — a
+ * could-not-tell for every caller, never an answer git gave.
+ */
+async function runGitFar(far: NonNullable<ReturnType<typeof farTarget>>, cwd: string, args: readonly string[]): Promise<GitResult> {
+  const env = Object.entries(GIT_ENV).map(([k, v]) => `${k}=${v}`);
+  const { file, args: sshArgs } = sshArgv(far, ['env', '-i', FAR_PATH, ...env, 'git', '-C', cwd, ...args]);
+  // Only PATH: ssh sends none of our environment, and the ssh process holds none of it either.
+  const r = await runArgv(file, sshArgs, { env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, timeoutMs: 60_000 });
+  const exitCode = r.exitCode !== null && r.exitCode !== 255 ? r.exitCode : null;
+  const result: GitResult = { exitCode, stdout: r.stdout.replace(/\r?\n$/, ''), stderr: r.stderr.replace(/\r?\n$/, '') };
+  if (exitCode === null) result.spawnError = `ssh to ${far.user}@${far.address}:${far.port} failed: ${(r.stderr || r.error || '').trim() || 'no message'}`;
   return result;
 }
 

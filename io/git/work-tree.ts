@@ -5,6 +5,7 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { runGit } from './run-git.ts';
+import { farTarget } from './git-place.ts';
 
 export type WorkTreeAnswer = 'yes' | 'no' | 'unknown';
 
@@ -26,6 +27,7 @@ export async function isGitWorkTree(path: string): Promise<WorkTreeAnswer> {
 
 /** Real path of the top-level work tree containing `path`; refuses when there is none. */
 export async function repoTopLevel(path: string): Promise<string> {
+  if (farTarget()) return farTopLevel(path);
   if (!existsSync(path)) {
     throw new UsageError('repo-not-found', `repository path ${path} does not exist; pass the path of a git checkout.`, { path });
   }
@@ -43,4 +45,18 @@ export async function repoTopLevel(path: string): Promise<string> {
     throw new RefusedError('git-unavailable', `could not ask git about ${path}: ${said || `exit ${r.exitCode}`}; check that git is installed and the path is readable.`, { path });
   }
   return realpathSync(r.stdout.trim());
+}
+
+/**
+ * The same question on a far host (git-place.ts): git alone answers it there, and its path is
+ * already the real one. Only git's own "not a repository" or a missing directory is a no.
+ */
+async function farTopLevel(path: string): Promise<string> {
+  const r = await runGit(path, ['rev-parse', '--show-toplevel']);
+  if (r.exitCode === 0 && r.stdout.trim()) return r.stdout.trim();
+  if (r.exitCode === 128 && /not a git repository|cannot change to/i.test(r.stderr)) {
+    throw new UsageError('not-a-git-work-tree', `${path} is not a git work tree on the far host; give the path of a git checkout there (git clone it there first).`, { path });
+  }
+  const said = (r.stderr || r.spawnError || '').trim();
+  throw new RefusedError('git-unavailable', `could not ask git about ${path} on the far host: ${said || `exit ${r.exitCode}`}; run hand host check.`, { path });
 }

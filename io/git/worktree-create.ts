@@ -6,7 +6,8 @@
  *   branch survives, no tree   -> check the branch out again (don't re-cut from a moved base)
  *   neither                    -> new branch from `base`
  */
-import { pathPresent, worktreeNotOwned } from './worktree-slot.ts';
+import { worktreeNotOwned } from './worktree-slot.ts';
+import { pathThere } from './git-place.ts';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { isWorkerBranchName } from './base-ref.ts';
 import { addLocalExcludes, localExcludeFile } from './local-exclude.ts';
@@ -67,11 +68,11 @@ export async function createWorktree(args: { repo: string; id: string; base: str
           { worktree, branch },
         );
       }
-      addLocalExcludes(excludeFile);
+      await addLocalExcludes(excludeFile);
       return { worktree, branch, action: 'reused' as const };
     }
-    if (pathPresent(worktree)) throw worktreeNotOwned(worktree);
-    addLocalExcludes(excludeFile);
+    if (await pathThere(worktree)) throw worktreeNotOwned(worktree);
+    await addLocalExcludes(excludeFile);
     if (branchAnswer(branchThere, repo, branch)) {
       // The branch outlived its worktree: keep its commits rather than re-branching from a base that may have moved.
       await gitOrRefuse(repo, ['worktree', 'add', '--end-of-options', worktree, branch], 'git-worktree-add', `checking out ${branch} at ${worktree}`);

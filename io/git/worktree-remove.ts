@@ -4,8 +4,8 @@
  * both are reported, never overridden, and a directory git does not own is never deleted.
  * The branch is left alone: deleting it is a separate decision (discarding unlanded work).
  */
-import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { pathThere } from './git-place.ts';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { runGit } from './run-git.ts';
 import { samePath, WORKTREES_DIR } from './worker-names.ts';
@@ -27,7 +27,7 @@ export async function removeWorktree(args: { repo: string; worktree: string }): 
   await pruneWorktrees(repo);
   const registered = await findRegisteredWorktree(repo, worktree);
   if (!registered) {
-    if (existsSync(worktree)) {
+    if (await pathThere(worktree)) {
       throw new RefusedError('worktree-path-not-owned', `${worktree} exists but git does not own it; kingshand never deletes such a directory. Inspect it and remove it yourself if it is not needed.`, {
         worktree,
       });

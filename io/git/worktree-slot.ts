@@ -3,19 +3,10 @@
  * directory there that git does not own is refused then, so the refusal leaves no brief folder
  * and no `failed` record (it used to surface only when the worker's machine ran `prepare`).
  */
-import { existsSync, lstatSync } from 'node:fs';
 import { RefusedError } from '../../contract/errors.ts';
 import { workerWorktreePath } from './worker-names.ts';
 import { findRegisteredWorktree } from './worktree-list.ts';
-
-export function pathPresent(p: string): boolean {
-  try {
-    lstatSync(p); // a dangling symlink is still something we did not make
-    return true;
-  } catch {
-    return existsSync(p);
-  }
-}
+import { pathThere } from './git-place.ts';
 
 export function worktreeNotOwned(worktree: string): RefusedError {
   return new RefusedError(
@@ -28,7 +19,7 @@ export function worktreeNotOwned(worktree: string): RefusedError {
 /** Refuses when the worker's worktree path holds something git does not own; a registered worktree is left to createWorktree. */
 export async function checkWorktreeSlot(repo: string, id: string): Promise<void> {
   const worktree = workerWorktreePath(repo, id);
-  if (!pathPresent(worktree)) return;
+  if (!(await pathThere(worktree))) return;
   if (await findRegisteredWorktree(repo, worktree)) return;
   throw worktreeNotOwned(worktree);
 }

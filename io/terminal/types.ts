@@ -86,6 +86,12 @@ export interface TerminalHost {
   close(paneId: string): Promise<void>;
   /** Strict: ok with panes, or an error — never an empty list standing in for a failure. */
   list(): Promise<ListResult>;
+  /**
+   * Which server instance holds the panes now (tmux: its pid and start time), or null when it
+   * cannot tell. A server that restarted numbers its panes from %0 again: a pane id kept from
+   * the old one must not be read as the new pane of that id.
+   */
+  serverIdentity?(): Promise<string | null>;
   /** Subscribe to a pane's events; returns the unsubscribe function. */
   subscribe(paneId: string, listener: (event: PaneEvent) => void): () => void;
   /** Stop watching (control clients, timers). Does not kill panes of a host that survives restarts. */

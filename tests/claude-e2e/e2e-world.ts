@@ -13,20 +13,27 @@ import { requireClaudeBinary } from '../harness/claude-binary.ts';
 import { toolUseIdOf, type FakeAnthropic, type RequestRecord } from '../harness/fake-anthropic.ts';
 import { writeBrief, type CliWorld, type RunResult } from '../cli/cli-harness.ts';
 import { inProcessHand } from '../helpers/hand-in-process.ts';
-import { handQueries, type HandQueries } from '../helpers/hand-queries.ts';
 import { makeTestRepo } from '../helpers/git-repo.ts';
 import { makeTempDir, waitForEvent } from '../helpers/temp.ts';
 
 export type Backend = 'tmux' | 'pty';
 
 /** The CLI world of tests/cli (home = hand's --home, agentHome = the worker's HOME), plus Claude's config. */
-export interface E2eWorld extends Omit<CliWorld, 'cleanup'>, HandQueries {
+export interface E2eWorld extends Omit<CliWorld, 'cleanup'> {
   claudeJsonPath: string;
   /** Where dispatch puts a worker's report (the same rule as actors/daemon/dispatch.ts). */
   reportPathOf(id: string): string;
   worktreeOf(id: string): string;
   /** `hand dispatch … --json`; throws with the CLI's output when it does not exit 0. */
   dispatch(id: string, backend: Backend, task: string, extra?: string[], env?: Record<string, string>): Promise<RunResult>;
+  /** `hand wait … --json` with a bound; the report's JSON is in `.json`. */
+  wait(id: string, until: 'settled' | 'blocked' | 'stalled' | 'exited', timeout: string): Promise<RunResult>;
+  /** The worker's row from `hand status --json`. */
+  status(id: string): Promise<Record<string, any>>;
+  /** The worker's visible screen (`hand read --json` text). */
+  read(id: string): Promise<string>;
+  /** What hand says about a worker (screen + status), for a failure message that explains itself. */
+  explain(id: string): Promise<string>;
   /** fakeRequest, with the worker's screen and status in the message when it times out. */
   request(id: string, since: number, accept: (r: RequestRecord) => boolean, what: string, timeoutMs?: number): Promise<RequestRecord>;
   cleanup(): Promise<void>;
@@ -64,7 +71,6 @@ export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { r
 
   const world: E2eWorld = {
     root, home, repo, agentHome, claudeJsonPath, env, hand,
-    ...handQueries(hand),
     brief: (name, task) => writeBrief(root, name, task),
     reportPathOf: (id) => join(home, 'workers', id, 'report.md'),
     worktreeOf: (id) => join(repo, '.claude', 'worktrees', id),
@@ -74,6 +80,8 @@ export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { r
       if (d.code !== 0) throw new Error(`hand dispatch ${id} failed (${d.code}): ${d.stdout}${d.stderr}`);
       return d;
     },
+    wait: (id, until, timeout) => handWait(hand, id, until, timeout),
+    explain: (id) => explainWorker(hand, id),
     async request(id, since, accept, what, timeoutMs) {
       try {
         return await fakeRequest(fake, since, accept, what, timeoutMs);
@@ -82,17 +90,44 @@ export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { r
         throw new Error(`${(err as Error).message}\n--- fake received since ${since}: ${seen.join('; ') || 'nothing'}\n${await world.explain(id)}`);
       }
     },
-    async cleanup() {
-      // Workers leave through /exit first: a Claude Code killed with its server still writes
-      // into the agent HOME while the directory is being removed.
-      const s = await hand(['status', '--json'], { timeoutMs: 30_000 });
-      const live = Array.isArray(s.json) ? s.json.filter((w: { live?: boolean }) => w.live).map((w: { id: string }) => w.id) : [];
-      await Promise.all(live.map((id: string) => hand(['stop', id, '--json'], { timeoutMs: 30_000 })));
-      await installation.cleanup();
-      await removeWhenQuiet(tmp.cleanup);
+    async status(id) {
+      const s = await hand(['status', id, '--json']);
+      if (s.code !== 0 || !Array.isArray(s.json)) throw new Error(`hand status ${id} failed (${s.code}): ${s.stdout}${s.stderr}`);
+      return s.json[0];
     },
+    async read(id) {
+      const r = await hand(['read', id, '--json']);
+      if (r.code !== 0) throw new Error(`hand read ${id} failed (${r.code}): ${r.stdout}${r.stderr}`);
+      return r.json.text as string;
+    },
+    cleanup: () => stopWorkersAndRemove(hand, installation, tmp),
   };
   return world;
+}
+
+/**
+ * Workers leave through their exit command first (an agent killed with its server still writes
+ * into the agent HOME while the directory is being removed), then the installation and the tree go.
+ */
+export async function stopWorkersAndRemove(hand: CliWorld['hand'], installation: { cleanup(): Promise<void> }, tmp: { cleanup(): void }): Promise<void> {
+  const s = await hand(['status', '--json'], { timeoutMs: 30_000 });
+  const live = Array.isArray(s.json) ? s.json.filter((w: { live?: boolean }) => w.live).map((w: { id: string }) => w.id) : [];
+  await Promise.all(live.map((id: string) => hand(['stop', id, '--json'], { timeoutMs: 30_000 })));
+  await installation.cleanup();
+  await removeWhenQuiet(tmp.cleanup);
+}
+
+/** `hand wait … --json` with a bound; a wait that did not end as asked carries the screen and status into the assertion message. */
+export async function handWait(hand: CliWorld['hand'], id: string, until: string, timeout: string): Promise<RunResult> {
+  const r = await hand(['wait', id, '--until', until, '--timeout', timeout, '--json']);
+  if (r.code !== 0) r.stderr += `\n${await explainWorker(hand, id)}`;
+  return r;
+}
+
+/** What hand says about a worker (screen + status), for a failure message that explains itself. */
+export async function explainWorker(hand: CliWorld['hand'], id: string): Promise<string> {
+  const [screen, status] = await Promise.all([hand(['read', id, '--json']), hand(['status', '--json'])]);
+  return `--- hand read ${id}:\n${screen.json?.text ?? screen.stdout + screen.stderr}\n--- hand status --json:\n${status.stdout}${status.stderr}`;
 }
 
 /** A process that was just told to leave may still write a file or two: retry the removal briefly. */

@@ -6,7 +6,7 @@ import { meaningOfStage } from '../../actors/condition.ts';
 /** A view of a worker in `stage`: its condition and marks come from the machine's tags for that stage. */
 const view = (stage: string, extra: Partial<WorkerViewLike> = {}): WorkerViewLike => ({
   ...meaningOfStage(stage), id: 'w', project: 'p', stage, state: 'idle', awaitingInput: false, blockedReason: null, promptBox: '', readable: true, live: true,
-  backend: 'tmux', agent: 'mock', worktree: '', branch: '', base: '', briefPath: '', reportPath: '', reportExists: false,
+  backend: 'tmux', host: 'local', agent: 'mock', worktree: '', branch: '', base: '', briefPath: '', reportPath: '', reportExists: false,
   lastActivity: '', lastChangeAt: null, stallAt: null, exitCode: null, updatedAt: 0, waitingOn: null, promptBoxKind: null, paneId: null, problem: null, gate: null, landing: null, landed: null, rejection: null, landingFailure: null, ...extra,
 });
 

@@ -35,7 +35,7 @@ export function viewOf(intent: WorkerIntent, over: Partial<WorkerViewLike> = {})
   return {
     ...meaning,
     id: intent.id, project: intent.project, stage: 'running.working', state: 'working', awaitingInput: false, blockedReason: null, promptBox: null,
-    readable: true, live: true, backend: intent.backend, agent: intent.agent, worktree: intent.worktree, branch: intent.branch, base: intent.base,
+    readable: true, live: true, backend: intent.backend, host: intent.host ?? 'local', agent: intent.agent, worktree: intent.worktree, branch: intent.branch, base: intent.base,
     briefPath: intent.briefPath, reportPath: intent.reportPath, reportExists: existsSync(intent.reportPath), lastActivity: '', lastChangeAt: null,
     stallAt: null, exitCode: null, updatedAt: Date.now(), waitingOn: null, promptBoxKind: null, paneId: null, problem: null, gate: null, landing: null, landed: null, rejection: null, landingFailure: null, ...over,
   };

@@ -217,7 +217,7 @@ export async function redispatchEveryId(w: FaultWorld, ids: string[]): Promise<v
   await seenAt(w, new Map(ids.map((id) => [id, (s: string) => s.startsWith('settled')])), 'every re-dispatched worker to settle');
 }
 
-export async function killDaemon(w: FaultWorld): Promise<void> {
+export async function killDaemon(w: Pick<CliWorld, 'hand' | 'home'>): Promise<void> {
   const pid = (await w.hand(['daemon', 'status', '--json'])).json.pid as number;
   process.kill(pid, 'SIGKILL');
   await waitFor(() => {

@@ -5,10 +5,10 @@
  * request so tests can assert on what Claude Code sent.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, sendJson, serveOnLoopback } from './fake-http.ts';
 import { classifyRequest, summariseRequest, type RequestKind, type RequestSummary } from './fake-anthropic/request-summary.ts';
 import { chooseReply, type ScriptItem, type ScriptOptions } from './fake-anthropic/script.ts';
 import { jsonReply, streamReply } from './fake-anthropic/sse.ts';
-import { publicHeaders, readBody, serveFake, type FakeServer } from './fake-http.ts';
 
 export type { ScriptItem } from './fake-anthropic/script.ts';
 export type { RequestKind, RequestSummary, ToolResultSummary } from './fake-anthropic/request-summary.ts';
@@ -56,11 +56,31 @@ export interface FakeAnthropicOptions extends Partial<ScriptOptions> {
   respond?: (summary: RequestSummary, seq: number) => ScriptItem | null;
 }
 
-export type FakeAnthropic = FakeServer<ScriptItem, RequestRecord>;
+export interface FakeAnthropic {
+  /** `http://127.0.0.1:<port>`: the value for ANTHROPIC_BASE_URL. */
+  url: string;
+  port: number;
+  /** Every request in arrival order (live array: cleared by reset()). */
+  received: RequestRecord[];
+  /** Replies for the next main-loop requests, in order, before any trigger word. */
+  queue(items: ScriptItem[]): void;
+  /** How many queued replies are still unused. */
+  pending(): number;
+  /** Called after each request is recorded and its reply chosen; returns the unsubscribe function. */
+  onRequest(listener: (r: RequestRecord) => void): () => void;
+  /** Forget the queue and the recorded requests. */
+  reset(): void;
+  /** Ends open streams (a MODE:hang included) and stops the server. */
+  close(): Promise<void>;
+}
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
+function publicHeaders(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (k === 'authorization' || k === 'x-api-key' || v === undefined) continue;
+    out[k] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
 }
 
 function notFound(res: ServerResponse, what: string): void {
@@ -83,14 +103,13 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
   const received: RequestRecord[] = [];
   const queued: ScriptItem[] = [];
   const listeners = new Set<(r: RequestRecord) => void>();
-  const open = new Set<ServerResponse>();
   let seq = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const [path = '/', query = ''] = (req.url ?? '/').split('?', 2);
     const method = req.method ?? 'GET';
     const auth = req.headers.authorization ? 'bearer' : req.headers['x-api-key'] ? 'api-key' : 'none';
-    const record: RequestRecord = { seq: ++seq, method, path, query, headers: publicHeaders(req, ['authorization', 'x-api-key']), auth };
+    const record: RequestRecord = { seq: ++seq, method, path, query, headers: publicHeaders(req), auth };
     const raw = await readBody(req);
     if (opts.keepRawBodies) record.raw = raw;
     record.body = raw;
@@ -122,10 +141,25 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
       return;
     }
     if (!summary.stream) return jsonReply(res, reply, model, ids);
-    open.add(res);
-    res.on('close', () => open.delete(res));
+    server.track(res);
     await streamReply(res, reply, model, ids);
   }
 
-  return serveFake({ received, queued, listeners, open }, handle, (res, err) => sendJson(res, 500, { type: 'error', error: { type: 'api_error', message: `fake: ${String(err)}` } }));
+  const server = await serveOnLoopback(handle, (err) => ({ type: 'error', error: { type: 'api_error', message: `fake: ${String(err)}` } }));
+  return {
+    url: server.url,
+    port: server.port,
+    received,
+    queue: (items) => void queued.push(...items),
+    pending: () => queued.length,
+    onRequest(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    reset() {
+      queued.length = 0;
+      received.length = 0;
+    },
+    close: () => server.close(),
+  };
 }

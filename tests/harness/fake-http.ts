@@ -1,7 +1,7 @@
 /**
- * What every fake model API of tests/harness shares: a bounded request body, the headers kept
- * without the credential, and a pause that a closed stream cuts short (close() never waits on a
- * timer). Test plumbing only.
+ * The HTTP plumbing the fake model APIs share (fake-anthropic.ts, fake-codex-api.ts): a bounded
+ * body reader, a JSON answer, and a server on an ephemeral 127.0.0.1 port whose close() also ends
+ * the streams still open (a hung reply included).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,65 +22,28 @@ export function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-/** The request's headers without `secret` ones (the API key's header, authorization). */
-export function publicHeaders(req: IncomingMessage, secret: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (secret.includes(k) || v === undefined) continue;
-    out[k] = Array.isArray(v) ? v.join(', ') : v;
-  }
-  return out;
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
 }
 
-/** Resolves after ms, or at once when the response is gone. */
-export function pause(res: ServerResponse, ms: number): Promise<void> {
-  if (res.destroyed || res.writableEnded) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      res.off('close', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    res.on('close', done);
-  });
-}
-
-/** The state a scripted fake keeps: what it received, its reply queue, its listeners, its open streams. */
-export interface FakeState<Item, Rec> {
-  received: Rec[];
-  queued: Item[];
-  listeners: Set<(r: Rec) => void>;
-  open: Set<ServerResponse>;
-}
-
-export interface FakeServer<Item, Rec> {
-  /** `http://127.0.0.1:<port>`: the base URL the agent is pointed at. */
-  url: string;
+export interface LoopbackServer {
   port: number;
-  /** Every request in arrival order (live array: cleared by reset()). */
-  received: Rec[];
-  /** Replies for the next agent-loop requests, in order, before any trigger word. */
-  queue(items: Item[]): void;
-  /** How many queued replies are still unused. */
-  pending(): number;
-  /** Called after each request is recorded and its reply chosen; returns the unsubscribe function. */
-  onRequest(listener: (r: Rec) => void): () => void;
-  /** Forget the queue and the recorded requests. */
-  reset(): void;
-  /** Ends open streams (a hang included) and stops the server. */
+  url: string;
+  /** Keeps `res` to be ended by close() while it streams. */
+  track(res: ServerResponse): void;
   close(): Promise<void>;
 }
 
-/** Serves `handle` on 127.0.0.1 (a free port); a handler that throws is answered by `failed` (or its socket dropped mid-stream). */
-export async function serveFake<Item, Rec>(
-  state: FakeState<Item, Rec>,
+/** Serves `handle` on 127.0.0.1; a handler that throws answers 500 with `failure(err)` (or drops a started stream). */
+export async function serveOnLoopback(
   handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
-  failed: (res: ServerResponse, err: unknown) => void,
-): Promise<FakeServer<Item, Rec>> {
+  failure: (err: unknown) => unknown,
+): Promise<LoopbackServer> {
+  const open = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) failed(res, err);
+      if (!res.headersSent) sendJson(res, 500, failure(err));
       else res.destroy();
     });
   });
@@ -90,21 +53,14 @@ export async function serveFake<Item, Rec>(
   });
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
     port,
-    received: state.received,
-    queue: (items) => void state.queued.push(...items),
-    pending: () => state.queued.length,
-    onRequest(listener) {
-      state.listeners.add(listener);
-      return () => void state.listeners.delete(listener);
-    },
-    reset() {
-      state.queued.length = 0;
-      state.received.length = 0;
+    url: `http://127.0.0.1:${port}`,
+    track(res) {
+      open.add(res);
+      res.on('close', () => open.delete(res));
     },
     async close() {
-      for (const res of state.open) res.destroy();
+      for (const res of open) res.destroy();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;

@@ -4,7 +4,7 @@
  * and its own chunk, so dist/ and the system's node are all it needs), and a TerminalHost
  * driving that account's own tmux server over one multiplexed ssh connection.
  */
-import { chmodSync, chownSync, cpSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SshTarget } from '../../io/ssh/ssh-command.ts';
 import { createTmuxHost, type TmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
@@ -14,6 +14,24 @@ import { startTestSshd, type TestSshd } from './sshd.ts';
 
 /** The node the far-side account runs: the system's, which every account can execute. */
 export const FAR_NODE = '/usr/bin/node';
+
+/**
+ * The mock agent's bundle in the far account's HOME, and `kh-mock-agent` on its PATH
+ * (`~/.local/bin`, where a far worker's PATH looks first): what a far host needs to run
+ * `--agent mock` (actors/daemon/far-ports.ts). Returns the program's argv for a direct start.
+ */
+export function installFarMock(sshd: TestSshd): string[] {
+  const mockDir = join(sshd.home, 'kh-mock');
+  cpSync(join(ROOT, 'dist'), join(mockDir, 'dist'), { recursive: true });
+  writeFileSync(join(mockDir, 'package.json'), '{"type":"module"}\n');
+  chmodSync(mockDir, 0o755);
+  const main = join(mockDir, 'dist', 'mock-agent', 'main.js');
+  const bin = join(sshd.home, '.local', 'bin');
+  mkdirSync(bin, { recursive: true, mode: 0o755 });
+  writeFileSync(join(bin, 'kh-mock-agent'), `#!/bin/sh\nexec ${FAR_NODE} '${main}' "$@"\n`, { mode: 0o755 });
+  for (const dir of [join(sshd.home, '.local'), bin, join(bin, 'kh-mock-agent')]) chownSync(dir, sshd.uid, sshd.gid);
+  return [FAR_NODE, main];
+}
 
 export interface FarSideTmux {
   sshd: TestSshd;
@@ -33,10 +51,7 @@ export async function startFarSideTmux(options: { sshBin?: string; onNotice?: (m
   const sshd = await startTestSshd();
   const local = makeTempDir('ssh-state');
   try {
-    const mockDir = join(sshd.home, 'kh-mock');
-    cpSync(join(ROOT, 'dist'), join(mockDir, 'dist'), { recursive: true });
-    writeFileSync(join(mockDir, 'package.json'), '{"type":"module"}\n');
-    chmodSync(mockDir, 0o755);
+    const mockProgram = installFarMock(sshd);
     const stateDir = join(sshd.home, '.kingshand');
     const target: SshTarget = { ...sshd.target(local.path), ...(options.sshBin && { sshBin: options.sshBin }) };
     const host = createTmuxHost({
@@ -51,7 +66,7 @@ export async function startFarSideTmux(options: { sshBin?: string; onNotice?: (m
       target,
       stateDir,
       localDir: local.path,
-      mockProgram: [FAR_NODE, join(mockDir, 'dist', 'mock-agent', 'main.js')],
+      mockProgram,
       ownDir: (path) => chownSync(path, sshd.uid, sshd.gid),
       async cleanup() {
         try {

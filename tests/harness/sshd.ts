@@ -30,6 +30,11 @@ export interface TestSshd {
   target(controlDir: string): SshTarget;
   /** Stops sshd (the account stays): "sshd stopped" faults. */
   stopServer(): Promise<void>;
+  /**
+   * Ends every connection this server holds (its per-connection sshd processes, by pid): with
+   * the listener stopped too, the far side is unreachable, as a host behind a dropped network.
+   */
+  dropConnections(): Promise<void>;
   /** Starts sshd again on the same port with the same host key (nothing when it runs). */
   startServer(): Promise<void>;
   stop(): Promise<void>;
@@ -177,6 +182,19 @@ export async function startTestSshd(): Promise<TestSshd> {
         controlPath: join(controlDir, 'cm-%C'),
       }),
       stopServer,
+      async dropConnections() {
+        // Per-connection processes are titled "sshd: <user>…" (privileged and the user's own).
+        const ps = await execa('ps', ['-eo', 'pid=,args='], { reject: false });
+        for (const line of ps.stdout.split('\n')) {
+          const m = /^\s*(\d+)\s+sshd: (\S+)/.exec(line);
+          if (!m || !m[2]!.startsWith(user)) continue;
+          try {
+            process.kill(Number(m[1]), 'SIGKILL');
+          } catch {
+            // gone already
+          }
+        }
+      },
       startServer,
       stop,
     };

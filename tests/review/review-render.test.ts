@@ -51,6 +51,13 @@ describe('review page rendering', () => {
     expect(html.indexOf('Waiting on you')).toBeLessThan(html.indexOf('Running'));
     expect(html.indexOf('Running')).toBeLessThan(html.indexOf('Finished'));
   });
+
+  it('a worker on another host is named with it, in the fleet and on its own page', () => {
+    const far = view('far1', 'running.working', { host: 'build' });
+    expect(fleetHtml([far, view('here1', 'running.working')], () => 'local-only')).toMatch(/data-id="far1"[\s\S]*on build[\s\S]*data-id="here1"(?![\s\S]*on build)/);
+    expect(workerHead(far, null)).toContain('build (over ssh)');
+    expect(workerHead(view('here1', 'running.working'), null)).toContain('this machine');
+  });
 });
 
 describe('the question a blocked worker asks', () => {
@@ -88,5 +95,12 @@ describe('the question a blocked worker asks', () => {
     rows.push(row(decisionKey('p1', 'B again?'), 'p1', 'B again?', [], 'answered'));
     expect(await openDecisionsOf(handlers, view('p1', 'running.working', { waitingOn: 'B again?' }))).toHaveLength(1);
     expect(await openDecisionsOf({}, view('p1', 'running.working'))).toEqual([]);
+  });
+});
+
+describe('the review page names the agent and its version', () => {
+  it('a Codex worker reads "codex 0.169.0 on tmux"; a version that could not be told is left out', () => {
+    expect(workerHead(view('cx', 'running.working', { agent: 'codex', agentVersion: '0.169.0' }), null)).toContain('codex 0.169.0 on tmux');
+    expect(workerHead(view('m', 'running.working'), null)).toContain('<dd>mock on tmux</dd>');
   });
 });

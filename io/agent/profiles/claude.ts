@@ -38,6 +38,8 @@ export const claudeProfile: AgentProfile = {
   version: (bin) => claudeVersionOf(bin),
   // Only `off` takes a flag: 2.1.332 ignores bypassPermissions asked for in settings.
   launchArgv: (bin, posture) => [bin, ...claudeLaunchArgs(posture)],
+  // `claude` where a non-interactive ssh command finds it (hand host check asks the same).
+  farLaunchArgv: (posture) => ['claude', ...claudeLaunchArgs(posture)],
   dispatchProblem: (posture, project, env) => rootProblem(posture, project, env) ?? sandboxProblem(posture, project, env),
   postureGap: () => null,
   seed: seedClaudeCode,

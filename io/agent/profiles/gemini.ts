@@ -35,16 +35,20 @@ export const geminiProfile: AgentProfile = {
   label: 'Gemini CLI',
   install: FIX_GEMINI,
   screenProfile: 'gemini',
-  usesClaudeJson: false,
+  seedsClaudeJson: false,
   // `/exit` is its alias (0.61.0: quit, altNames exit), so the shared teardown ends it too.
   exitCommand: '/quit',
   witness: { kind: 'hooks', note: 'Gemini CLI hooks (the worktree\'s .gemini/settings.json): BeforeAgent, AfterAgent and Notification (ToolPermission) report turns and approval prompts; the screen decides where it can tell.' },
   binary: (env) => geminiBinary(env),
   version: (bin) => geminiVersionOf(bin),
   launchArgv: (bin, posture) => [bin, ...geminiLaunchArgs(posture)],
+  // On another host: `gemini` on its PATH; its seed (settings, trust) is not written there yet.
+  farLaunchArgv: (posture) => ['gemini', ...geminiLaunchArgs(posture)],
   // Before anything is created: without a home its trust cannot be recorded (seed would refuse later).
   dispatchProblem: (_posture, _project, env) => (trustedFoldersPathOf(env) === null ? noGeminiHome() : null),
   postureGap: (posture) => geminiPostureGap(posture),
+  // Its key and endpoint (0.61.0 reads both from the environment), its home and trust file, its relaunch switch.
+  workerEnv: ['GEMINI_API_KEY', 'GOOGLE_GEMINI_BASE_URL', 'GEMINI_CLI_HOME', 'GEMINI_CLI_TRUSTED_FOLDERS_PATH', 'GEMINI_CLI_NO_RELAUNCH'],
   seed: seedGeminiCli,
 };
 

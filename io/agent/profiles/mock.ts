@@ -14,6 +14,8 @@ export const mockProfile: AgentProfile = {
   binary: () => join(KINGSHAND_ROOT, 'bin', 'mock-agent.js'),
   version: async () => null,
   launchArgv: (bin) => [process.execPath, bin],
+  // Its bundle runs on a far host's own node: installed there as a program of its own.
+  farLaunchArgv: () => ['kh-mock-agent'],
   dispatchProblem: () => null,
   postureGap: () => null,
   // It mirrors Claude Code's trust check, so it reads the same files.

@@ -8,9 +8,10 @@ import { analyseWith } from '../analyse.ts';
 import { layoutScreen } from '../layout.ts';
 import { readBox } from '../prompt-box.ts';
 import { claudeCodeSpec } from './claude-code.ts';
+import { codexSpec } from './codex.ts';
 import { geminiSpec } from './gemini.ts';
 
-const SPECS: readonly ScreenProfileSpec[] = [claudeCodeSpec, geminiSpec];
+const SPECS: readonly ScreenProfileSpec[] = [claudeCodeSpec, codexSpec, geminiSpec];
 
 export function createProfile(spec: ScreenProfileSpec): ScreenProfile {
   return {

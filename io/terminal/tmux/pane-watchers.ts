@@ -177,7 +177,12 @@ export class PaneWatchers {
       try {
         await this.ensureMonitor();
         this.notice('tmux control client reconnected', { watched: this.watches.size });
-        for (const paneId of [...this.watches.keys()]) void this.confirmGone(paneId);
+        for (const paneId of [...this.watches.keys()]) {
+          // Output made while no client was attached was never pushed (a far host's turn that
+          // ended during an outage): every watched pane is read once again, as if it had changed.
+          if (!this.watches.get(paneId)!.closing) this.bus.touch(paneId);
+          void this.confirmGone(paneId);
+        }
         return;
       } catch (err) {
         this.notice('tmux control client could not reconnect', { error: err instanceof Error ? err.message : String(err) });

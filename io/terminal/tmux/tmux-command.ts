@@ -26,9 +26,13 @@ export class TmuxCommandError extends Error {
     super(`tmux ${args[0] ?? ''} failed${exitCode === undefined ? '' : ` (exit ${exitCode})`}: ${stderr.trim() || 'no message'}`);
     this.name = 'TmuxCommandError';
   }
-  /** The server is definitely not there (no socket, or a stale socket nobody listens on). */
+  /**
+   * The server is definitely not there (no socket, or a stale socket nobody listens on), or it
+   * exited while answering: a client that connects while a killed server is still going away
+   * gets "server exited unexpectedly" — read as up, it made the reconnect start a new server.
+   */
   get noServer(): boolean {
-    return /no server running|error connecting to .*\((No such file or directory|Connection refused)\)/i.test(this.stderr);
+    return /no server running|server exited unexpectedly|error connecting to .*\((No such file or directory|Connection refused)\)/i.test(this.stderr);
   }
   /** The target pane/window/session does not exist (any more). */
   get noTarget(): boolean {

@@ -168,6 +168,15 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
       await tmux(['start-server', ';', ...serverSettingsArgs().slice(0, -1)]);
     },
 
+    async serverIdentity(): Promise<string | null> {
+      try {
+        const first = (await tmux(['list-sessions', '-F', '#{pid}.#{start_time}'])).split('\n')[0]?.trim() ?? '';
+        return /^\d+\.\d+$/.test(first) ? first : null;
+      } catch {
+        return null;
+      }
+    },
+
     async serverState(): Promise<ServerState> {
       try {
         await tmux(['list-sessions', '-F', '#{session_id}']);

@@ -12,12 +12,11 @@ import { geminiTestEnv } from '../../harness/real-gemini.ts';
 import { writeBrief } from '../../cli/cli-harness.ts';
 import type { RunResult } from '../../cli/cli-harness.ts';
 import { inProcessHand } from '../../helpers/hand-in-process.ts';
-import { handQueries, type HandQueries } from '../../helpers/hand-queries.ts';
 import { makeTestRepo } from '../../helpers/git-repo.ts';
 import { makeTempDir, waitForEvent } from '../../helpers/temp.ts';
-import { removeWhenQuiet } from '../../claude-e2e/e2e-world.ts';
+import { explainWorker, handWait, stopWorkersAndRemove } from '../../claude-e2e/e2e-world.ts';
 
-export interface GeminiWorld extends HandQueries {
+export interface GeminiWorld {
   root: string;
   home: string;
   repo: string;
@@ -27,6 +26,11 @@ export interface GeminiWorld extends HandQueries {
   reportPathOf(id: string): string;
   worktreeOf(id: string): string;
   dispatch(id: string, task: string, extra?: string[]): Promise<RunResult>;
+  /** `hand wait … --json`; a wait that did not end as asked carries the screen and status. */
+  wait(id: string, until: 'settled' | 'blocked' | 'exited', timeout: string): Promise<RunResult>;
+  /** The worker's row from `hand status --json`. */
+  status(id: string): Promise<Record<string, any>>;
+  explain(id: string): Promise<string>;
   /** The first request after `since` that `accept` takes, received or arriving; the worker's screen on timeout. */
   request(id: string, since: number, accept: (r: GeminiRequestRecord) => boolean, what: string, timeoutMs?: number): Promise<GeminiRequestRecord>;
   cleanup(): Promise<void>;
@@ -51,7 +55,13 @@ export async function makeGeminiWorld(label: string, fake: FakeGemini, permissio
   if (annex.code !== 0) throw new Error(`hand annex failed (${annex.code}): ${annex.stdout}${annex.stderr}`);
   const world: GeminiWorld = {
     root, home, repo, agentHome, hand,
-    ...handQueries(hand),
+    wait: (id, until, timeout) => handWait(hand, id, until, timeout),
+    explain: (id) => explainWorker(hand, id),
+    async status(id) {
+      const s = await hand(['status', id, '--json']);
+      if (s.code !== 0 || !Array.isArray(s.json)) throw new Error(`hand status ${id} failed (${s.code}): ${s.stdout}${s.stderr}`);
+      return s.json[0];
+    },
     project: String(annex.json.name ?? annex.json.project?.name),
     reportPathOf: (id) => join(home, 'workers', id, 'report.md'),
     worktreeOf: (id) => join(repo, '.claude', 'worktrees', id),
@@ -72,13 +82,7 @@ export async function makeGeminiWorld(label: string, fake: FakeGemini, permissio
         throw new Error(`${(err as Error).message}\n--- fake received since ${since}: ${got.join('; ') || 'nothing'}\n${await world.explain(id)}`);
       }
     },
-    async cleanup() {
-      const s = await hand(['status', '--json'], { timeoutMs: 30_000 });
-      const live = Array.isArray(s.json) ? s.json.filter((w: { live?: boolean }) => w.live).map((w: { id: string }) => w.id) : [];
-      await Promise.all(live.map((id: string) => hand(['stop', id, '--json'], { timeoutMs: 30_000 })));
-      await installation.cleanup();
-      await removeWhenQuiet(tmp.cleanup);
-    },
+    cleanup: () => stopWorkersAndRemove(hand, installation, tmp),
   };
   return world;
 }

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { classifyGeminiRequest, summariseGeminiRequest, type GeminiRequestKind, type GeminiRequestSummary } from './request-summary.ts';
 import { chooseGeminiReply, type GeminiScriptItem } from './script.ts';
 import { jsonGeminiReply, streamGeminiReply } from './sse.ts';
-import { publicHeaders, readBody, serveFake, type FakeServer } from '../fake-http.ts';
+import { readBody, serveOnLoopback } from '../fake-http.ts';
 
 export type { GeminiScriptItem } from './script.ts';
 export type { GeminiRequestKind, GeminiRequestSummary } from './request-summary.ts';
@@ -32,7 +32,31 @@ export interface GeminiRequestRecord {
   body: string;
 }
 
-export type FakeGemini = FakeServer<GeminiScriptItem, GeminiRequestRecord>;
+export interface FakeGemini {
+  /** `http://127.0.0.1:<port>`: the value for GOOGLE_GEMINI_BASE_URL. */
+  url: string;
+  port: number;
+  /** Every request in arrival order (live array: cleared by reset()). */
+  received: GeminiRequestRecord[];
+  /** Replies for the next agent-loop requests, in order, before any trigger word. */
+  queue(items: GeminiScriptItem[]): void;
+  pending(): number;
+  /** Called after each request is recorded and its reply chosen; returns the unsubscribe function. */
+  onRequest(listener: (r: GeminiRequestRecord) => void): () => void;
+  reset(): void;
+  /** Ends open streams (a hang included) and stops the server. */
+  close(): Promise<void>;
+}
+
+/** The request's headers without the key (`x-goog-api-key`) or an authorization header. */
+function publicHeaders(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (k === 'authorization' || k === 'x-goog-api-key' || v === undefined) continue;
+    out[k] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+}
 
 /** The Google API error shape: `{error: {code, message, status}}`. */
 function sendError(res: ServerResponse, code: number, message: string): void {
@@ -48,7 +72,6 @@ export async function startFakeGemini(): Promise<FakeGemini> {
   const received: GeminiRequestRecord[] = [];
   const queued: GeminiScriptItem[] = [];
   const listeners = new Set<(r: GeminiRequestRecord) => void>();
-  const open = new Set<ServerResponse>();
   let seq = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -56,7 +79,7 @@ export async function startFakeGemini(): Promise<FakeGemini> {
     const method = req.method ?? 'GET';
     const auth = req.headers.authorization ? 'bearer' : req.headers['x-goog-api-key'] !== undefined ? 'api-key' : 'none';
     const body = await readBody(req);
-    const record: GeminiRequestRecord = { seq: ++seq, method, path, query, headers: publicHeaders(req, ['authorization', 'x-goog-api-key']), auth, body };
+    const record: GeminiRequestRecord = { seq: ++seq, method, path, query, headers: publicHeaders(req), auth, body };
     received.push(record);
     const announce = () => listeners.forEach((l) => l(record));
 
@@ -82,10 +105,25 @@ export async function startFakeGemini(): Promise<FakeGemini> {
     announce();
     if (reply.kind === 'error') return sendError(res, reply.status, reply.message);
     if (!summary.stream) return jsonGeminiReply(res, reply, summary.model);
-    open.add(res);
-    res.on('close', () => open.delete(res));
+    server.track(res);
     await streamGeminiReply(res, reply, summary.model);
   }
 
-  return serveFake({ received, queued, listeners, open }, handle, (res, err) => sendError(res, 500, `fake: ${String(err)}`));
+  const server = await serveOnLoopback(handle, (err) => ({ error: { code: 500, message: `fake: ${String(err)}`, status: 'INTERNAL' } }));
+  return {
+    url: server.url,
+    port: server.port,
+    received,
+    queue: (items) => void queued.push(...items),
+    pending: () => queued.length,
+    onRequest(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    reset() {
+      queued.length = 0;
+      received.length = 0;
+    },
+    close: () => server.close(),
+  };
 }

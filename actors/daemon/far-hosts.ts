@@ -1,0 +1,85 @@
+/**
+ * The daemon's reach to its hosts (issue 28): for each host row, its ssh target (the daemon's
+ * own known_hosts and master sockets under `<home>/ssh`) and, made on first use and kept for
+ * the daemon's life, the tmux TerminalHost on that host's private server
+ * (`<remote state dir>/tmux/tmux.sock`). A worker's host is looked up by name on every use, so
+ * workers restored after a daemon restart find theirs the same way.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { RefusedError, UsageError } from '../../contract/errors.ts';
+import type { HostRow } from '../../contract/methods/hosts.ts';
+import type { SshTarget } from '../../io/ssh/ssh-command.ts';
+import { createTmuxHost, type TmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
+import type { HostStore } from '../../persistence/host-store.ts';
+
+/**
+ * The daemon's ssh target for a host row: its own known_hosts and master sockets under `<home>/ssh`.
+ * The socket is named by a short hash of user@address:port rather than ssh's `%C` (40 hex): a
+ * Unix socket path holds at most ~104 bytes, ssh adds a 17-character suffix while it binds, and
+ * with `%C` a state directory deeper than ~45 characters could not hold a master at all
+ * ("unix_listener: path … too long for Unix domain socket").
+ */
+export function targetFor(home: string, row: Pick<HostRow, 'user' | 'address' | 'port' | 'identity'>): SshTarget {
+  const id = createHash('sha256').update(`${row.user}@${row.address}:${row.port}`).digest('hex').slice(0, 12);
+  return {
+    user: row.user!,
+    address: row.address!,
+    port: row.port!,
+    ...(row.identity && { identityFile: row.identity }),
+    knownHostsFile: join(home, 'ssh', 'known_hosts'),
+    controlPath: join(home, 'ssh', `cm-${id}`),
+  };
+}
+
+export interface FarHost {
+  name: string;
+  target: SshTarget;
+  /** The state directory there (learnt by `hand host check`). */
+  stateDir: string;
+  /** HOME there: the state directory's parent. */
+  home: string;
+}
+
+export interface FarHosts {
+  /** The host named, checked; a refusal naming the fix when it is unknown or never checked. */
+  get(name: string): FarHost;
+  /** The tmux host on that machine (made on first use); undefined for an unknown host. */
+  terminal(name: string): TmuxHost | undefined;
+  /** Stops watching every far server (their panes stay, as local tmux panes do). */
+  dispose(): Promise<void>;
+}
+
+export function createFarHosts(deps: { hosts: HostStore; home: string; onNotice?: (message: string, fields: Record<string, unknown>) => void }): FarHosts {
+  const terminals = new Map<string, TmuxHost>();
+  const get = (name: string): FarHost => {
+    const row = deps.hosts.get(name);
+    if (!row) throw new UsageError('no-such-host', `no host named ${JSON.stringify(name)}; see hand host list, or add it with hand host add ${name} <user>@<address>`, { host: name });
+    if (!row.stateDir) throw new RefusedError('host-not-checked', `host ${name} has not been checked, so its state directory is not known; run hand host check ${name} first.`, { host: name });
+    return { name, target: targetFor(deps.home, row), stateDir: row.stateDir, home: row.stateDir.replace(/\/[^/]+\/?$/, '') || '/' };
+  };
+  return {
+    get,
+    terminal(name) {
+      const made = terminals.get(name);
+      if (made) return made;
+      let far: FarHost;
+      try {
+        far = get(name);
+      } catch {
+        return undefined;
+      }
+      const host = createTmuxHost({
+        socketPath: join(far.stateDir, 'tmux', 'tmux.sock'),
+        ssh: far.target,
+        ...(deps.onNotice && { onNotice: (message: string, fields: Record<string, unknown>) => deps.onNotice!(message, { host: name, ...fields }) }),
+      });
+      terminals.set(name, host);
+      return host;
+    },
+    async dispose() {
+      await Promise.all([...terminals.values()].map((t) => t.dispose().catch(() => {})));
+      terminals.clear();
+    },
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * The worker ports for a worker on another host (issue 28), around the local ones: a worker
+ * whose intent names no host (or `local`) goes straight through. For a far worker:
+ * - prepare: the brief directory (the daemon's copy) goes over ssh's stdin into its directory
+ *   there, with the brief's own mentions of that directory rewritten to the far path; then the
+ *   worktree and branch are made there by the same io/git code, run on that host (git-place.ts);
+ * - seed: Claude Code's folder trust in `~/.claude.json` of the far account (read back, merged
+ *   here, written there 0600) — the mock agent mirrors the same check;
+ * - launch: the agent by name on the far PATH (its profile's farLaunchArgv), the caller's allow-listed environment without
+ *   what describes this machine (HOME, USER, PATH, TMPDIR, XDG dirs), the far account's instead;
+ *   the environment itself travels in a 0600 file there (remote-launch-env.ts);
+ * - the report: read back over ssh into the daemon's copy, which every reader here uses.
+ * The witness hooks are not installed there: `hand hook` cannot reach this daemon's socket from
+ * another machine, so a far worker's screen alone decides.
+ */
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { RefusedError } from '../../contract/errors.ts';
+import type { PermissionPosture } from '../../contract/vocabulary.ts';
+import { createWorktree } from '../../io/git/index.ts';
+import { onHost } from '../../io/git/git-place.ts';
+import { agentProfile } from '../../io/agent/profiles/index.ts';
+import { launchSpec } from '../../io/agent/launch.ts';
+import { readRemoteFile, remoteRealDir, writeRemoteFile } from '../../io/ssh/remote-files.ts';
+import type { WorkerIntent } from '../../persistence/types.ts';
+import type { WorkerPorts } from '../ports.ts';
+import type { FarHost, FarHosts } from './far-hosts.ts';
+import type { RealPorts } from './real-ports.ts';
+
+/** Variables that describe the daemon's machine and account, never the far one. */
+const THIS_MACHINE = /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|XDG_[A-Z_]+)$/;
+
+/** PATH on the far side: the account's own ~/.local/bin first (where a per-user install puts claude), then the system's. */
+export function farPath(home: string): string {
+  return `${home}/.local/bin:/usr/local/bin:/usr/bin:/bin`;
+}
+
+const isFar = (intent: Pick<WorkerIntent, 'host'>): intent is WorkerIntent & { host: string } => Boolean(intent.host && intent.host !== 'local');
+
+/** Files under `dir` (relative paths), depth first. */
+async function filesUnder(dir: string, base = dir): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await filesUnder(path, base)));
+    else if (e.isFile()) out.push(relative(base, path));
+  }
+  return out;
+}
+
+/** Claude Code's folder trust for `key`, merged into the far account's config text (null: none yet). */
+export function trustedConfig(text: string | null, key: string, where: string): string | null {
+  const config: unknown = text === null ? { hasCompletedOnboarding: true } : JSON.parse(text);
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) throw new RefusedError('claude-config-malformed', `${where} does not hold a JSON object; it was left untouched. Fix or move it aside, then dispatch again.`, { path: where });
+  const c = config as { projects?: Record<string, { hasTrustDialogAccepted?: boolean }> };
+  if (c.projects?.[key]?.hasTrustDialogAccepted === true) return null;
+  c.projects = { ...c.projects, [key]: { ...c.projects?.[key], hasTrustDialogAccepted: true } };
+  return `${JSON.stringify(c, null, 2)}\n`;
+}
+
+export function createFarPorts(local: RealPorts, far: FarHosts, postureOf: (intent: { project: string }) => PermissionPosture): WorkerPorts {
+  const hostOf = (intent: WorkerIntent & { host: string }): FarHost => far.get(intent.host);
+  const farDirOf = (intent: WorkerIntent): string => {
+    if (!intent.farDir) throw new RefusedError('far-dir-missing', `worker ${intent.id} runs on ${intent.host} but has no directory there recorded; dispatch it again.`, { id: intent.id });
+    return intent.farDir;
+  };
+
+  /** The far report copied into the daemon's copy; false when the worker has written none there. */
+  async function fetchReport(path: string, intent: WorkerIntent & { host: string }): Promise<boolean> {
+    const text = await readRemoteFile(hostOf(intent).target, join(farDirOf(intent), 'report.md'));
+    if (text === null) return false;
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    await writeFile(path, text, { mode: 0o600 });
+    return true;
+  }
+
+  return {
+    ...local,
+    async prepareWorktree(intent, signal) {
+      if (!isFar(intent)) return local.prepareWorktree(intent, signal);
+      const h = hostOf(intent);
+      const localDir = dirname(intent.briefPath);
+      const farDir = farDirOf(intent);
+      for (const file of await filesUnder(localDir)) {
+        if (file === 'report.md') continue;
+        let text = await readFile(join(localDir, file), 'utf8');
+        // The brief names its read-first copies by the daemon's path; the worker reads them there.
+        if (file === 'brief.md') text = text.split(`${localDir}/`).join(`${farDir}/`);
+        await writeRemoteFile(h.target, join(farDir, file), text);
+      }
+      await onHost(h.target, () => createWorktree({ repo: intent.repo, id: intent.id, base: intent.base }));
+    },
+    async seedAgent(intent, signal) {
+      if (!isFar(intent)) return local.seedAgent(intent, signal);
+      const h = hostOf(intent);
+      const configPath = `${h.home}/.claude.json`;
+      const key = await remoteRealDir(h.target, intent.worktree);
+      const merged = trustedConfig(await readRemoteFile(h.target, configPath), key, `${intent.host}:${configPath}`);
+      if (merged !== null) await writeRemoteFile(h.target, configPath, merged);
+    },
+    launchSpec(intent) {
+      if (!isFar(intent)) return local.launchSpec(intent);
+      const h = hostOf(intent);
+      const caller = local.callerEnvOf(intent.id);
+      const env = Object.fromEntries(Object.entries(caller.env).filter(([k]) => !THIS_MACHINE.test(k)));
+      const there = { HOME: h.home, USER: h.target.user, LOGNAME: h.target.user, PATH: farPath(h.home) };
+      const spec = launchSpec(intent.agent, { callerEnv: { ...env, ...there }, envAdd: caller.add, posture: postureOf(intent) });
+      return { argv: agentProfile(intent.agent).farLaunchArgv(postureOf(intent)), env: spec.env };
+    },
+    async reportExists(path, intent) {
+      if (!intent || !isFar(intent)) return local.reportExists(path, intent);
+      return fetchReport(path, intent);
+    },
+    async readReport(path, intent) {
+      if (intent && isFar(intent)) await fetchReport(path, intent);
+      return local.readReport ? local.readReport(path, intent) : { waitingOn: null };
+    },
+  };
+}

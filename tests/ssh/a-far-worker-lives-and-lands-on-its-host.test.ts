@@ -1,0 +1,97 @@
+/**
+ * `hand dispatch --host` against a real sshd and a second local account as the far side: the
+ * project's checkout is registered on that host, and everything of the worker lives there — the
+ * worktree and branch (git run there), the brief (copied over ssh's stdin), the pane (that
+ * account's own tmux), the commit. The report is read back into the daemon's copy; landing
+ * (local-only) fast-forwards the far checkout's base and removes the far worktree.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { closeServer, handOk, listenWebhook, serverPort, type HandOk } from '../helpers/cli-world.ts';
+import { waitFor } from '../helpers/temp.ts';
+import type { Server } from 'node:http';
+import type { TestSshd } from '../harness/sshd.ts';
+import { addFarHost, farGit, startFarShop } from '../harness/far-shop.ts';
+
+describe('a worker on another host', () => {
+  let sshd: TestSshd;
+  let w: CliWorld;
+  let ok: HandOk;
+  let farRepo: string;
+  let webhook: Server;
+  const hits: { worker?: string; host?: string; condition?: string; reason?: string }[] = [];
+
+  beforeAll(async () => {
+    const far = await startFarShop();
+    ({ sshd, repo: farRepo } = far);
+    w = await makeCliWorld('far-worker');
+    ok = handOk(w);
+    await addFarHost(w, far);
+    await ok(['annex', w.repo, '--name', 'shop', '--yolo']);
+    webhook = await listenWebhook(hits);
+    await ok(['notify', 'add', 'webhook', `http://127.0.0.1:${serverPort(webhook)}/hook`, '--allow-loopback']);
+  }, 60_000);
+  afterAll(async () => {
+    try {
+      if (webhook) await closeServer(webhook);
+      await w?.cleanup();
+    } finally {
+      await sshd?.stop();
+    }
+  });
+
+  it('a project is placed on a host only where git there says its checkout is', async () => {
+    const r = await w.hand(['project', 'host', 'shop', 'far', join(sshd.home, 'nowhere'), '--json']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/not a git work tree on the far host/);
+    const placed = await ok(['project', 'host', 'shop', 'far', farRepo, '--default']);
+    expect(placed).toEqual({ name: 'shop', hosts: [{ host: 'far', path: farRepo, default: true }] });
+  });
+
+  it('dispatched to its host: blocked, answered by a key, settled, reported, landed there and stopped', async () => {
+    const task = 'MODE:bash[[echo feature > feature.txt && git add feature.txt && git commit -q -m "Add the feature file"]]';
+    // No --host: the project's default host is used.
+    const run = await w.hand(['dispatch', 'w1', '--repo', w.repo, '--brief', w.brief('w1', task), '--agent', 'mock', '--json'], { env: { KH_MOCK_RUN_BASH: '1' } });
+    expect(run.code, run.stderr).toBe(0);
+    const d = run.json;
+    const farDir = join(sshd.home, '.kingshand', 'workers', 'w1');
+    expect(d).toMatchObject({ id: 'w1', host: 'far', repo: farRepo, worktree: join(farRepo, '.claude', 'worktrees', 'w1'), branch: 'worktree-w1', base: 'main' });
+    // The brief was copied there, the far account's own and private.
+    const brief = statSync(join(farDir, 'brief.md'));
+    expect([brief.uid, brief.mode & 0o777]).toEqual([sshd.uid, 0o600]);
+    expect(readFileSync(join(farDir, 'brief.md'), 'utf8')).toContain('MODE:bash');
+    expect(farGit(farRepo, 'worktree', 'list')).toContain(join(farRepo, '.claude', 'worktrees', 'w1'));
+
+    const blocked = await ok(['wait', 'w1', '--until', 'blocked', '--timeout', '20s']);
+    expect(blocked).toMatchObject({ reason: 'blocked', blockedReason: 'permission' });
+    expect((await ok(['status', 'w1']))[0]).toMatchObject({ id: 'w1', host: 'far', live: true });
+    // The host in every face: the status table, the digest, the notification.
+    const text = await w.hand(['status']);
+    expect(text.stdout).toMatch(/\bHOST\b[\s\S]*\bw1\b.*\bfar\b/);
+    const digest = await w.hand(['digest', '--json']);
+    expect(digest.json.fleet.workers).toEqual([expect.objectContaining({ id: 'w1', host: 'far' })]);
+    expect((await w.hand(['digest'])).stdout).toContain('w1@far');
+    const pushed = await waitFor(() => hits.find((h) => h.condition === 'blocked'), { what: 'the blocked notification of w1', timeoutMs: 15_000 });
+    expect(pushed).toMatchObject({ worker: 'w1', host: 'far', reason: expect.stringContaining('w1 on far is blocked') });
+    await ok(['keys', 'w1', 'enter']);
+    await ok(['wait', 'w1', '--until', 'settled', '--timeout', '20s']);
+    expect(farGit(farRepo, 'log', '--format=%s', 'worktree-w1')).toContain('Add the feature file');
+
+    await ok(['send', 'w1', `MODE:report ${join(farDir, 'report.md')}`]);
+    await ok(['wait', 'w1', '--until', 'settled', '--timeout', '20s']);
+    // Read back into the daemon's copy, which every reader here uses.
+    expect((await ok(['status', 'w1']))[0]).toMatchObject({ reportExists: true });
+    expect(readFileSync(d.reportPath, 'utf8')).toBe(readFileSync(join(farDir, 'report.md'), 'utf8'));
+
+    const landed = await ok(['land', 'w1'], 60_000);
+    expect(landed).toMatchObject({ gate: 'skipped-yolo', stage: 'landed', landed: { target: 'main', via: 'merge --ff-only' }, teardown: { done: true } });
+    expect(farGit(farRepo, 'log', '--format=%s', 'main')).toContain('Add the feature file');
+    expect(existsSync(join(farRepo, '.claude', 'worktrees', 'w1'))).toBe(false);
+    // The agent left by /exit and its pane is gone from the far account's tmux.
+    const panes = execFileSync('ps', ['-u', sshd.user, '-o', 'args='], { encoding: 'utf8' });
+    expect(panes).not.toContain('kh-mock');
+  }, 60_000);
+});
