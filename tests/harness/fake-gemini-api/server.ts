@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { classifyGeminiRequest, summariseGeminiRequest, type GeminiRequestKind, type GeminiRequestSummary } from './request-summary.ts';
 import { chooseGeminiReply, type GeminiScriptItem } from './script.ts';
 import { jsonGeminiReply, streamGeminiReply } from './sse.ts';
-import { readBody, serveOnLoopback } from '../fake-http.ts';
+import { publicHeaders, readBody, serveOnLoopback, type ScriptedFake } from '../fake-http.ts';
 
 export type { GeminiScriptItem } from './script.ts';
 export type { GeminiRequestKind, GeminiRequestSummary } from './request-summary.ts';
@@ -32,31 +32,7 @@ export interface GeminiRequestRecord {
   body: string;
 }
 
-export interface FakeGemini {
-  /** `http://127.0.0.1:<port>`: the value for GOOGLE_GEMINI_BASE_URL. */
-  url: string;
-  port: number;
-  /** Every request in arrival order (live array: cleared by reset()). */
-  received: GeminiRequestRecord[];
-  /** Replies for the next agent-loop requests, in order, before any trigger word. */
-  queue(items: GeminiScriptItem[]): void;
-  pending(): number;
-  /** Called after each request is recorded and its reply chosen; returns the unsubscribe function. */
-  onRequest(listener: (r: GeminiRequestRecord) => void): () => void;
-  reset(): void;
-  /** Ends open streams (a hang included) and stops the server. */
-  close(): Promise<void>;
-}
-
-/** The request's headers without the key (`x-goog-api-key`) or an authorization header. */
-function publicHeaders(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (k === 'authorization' || k === 'x-goog-api-key' || v === undefined) continue;
-    out[k] = Array.isArray(v) ? v.join(', ') : v;
-  }
-  return out;
-}
+export type FakeGemini = ScriptedFake<GeminiScriptItem, GeminiRequestRecord>;
 
 /** The Google API error shape: `{error: {code, message, status}}`. */
 function sendError(res: ServerResponse, code: number, message: string): void {
@@ -79,7 +55,7 @@ export async function startFakeGemini(): Promise<FakeGemini> {
     const method = req.method ?? 'GET';
     const auth = req.headers.authorization ? 'bearer' : req.headers['x-goog-api-key'] !== undefined ? 'api-key' : 'none';
     const body = await readBody(req);
-    const record: GeminiRequestRecord = { seq: ++seq, method, path, query, headers: publicHeaders(req), auth, body };
+    const record: GeminiRequestRecord = { seq: ++seq, method, path, query, headers: publicHeaders(req, ['authorization', 'x-goog-api-key']), auth, body };
     received.push(record);
     const announce = () => listeners.forEach((l) => l(record));
 

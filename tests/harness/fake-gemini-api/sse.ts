@@ -5,6 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { GeminiScriptItem } from './script.ts';
+import { pause } from '../fake-http.ts';
 
 const USAGE = { promptTokenCount: 42, candidatesTokenCount: 8, totalTokenCount: 50 };
 
@@ -27,20 +28,6 @@ function partsOf(item: GeminiScriptItem): Part[] {
 
 function words(text: string): string[] {
   return text.match(/\S+\s*/g) ?? [text];
-}
-
-/** Resolves after ms, or at once when the response is gone (close() never waits on a timer). */
-function pause(res: ServerResponse, ms: number): Promise<void> {
-  if (res.destroyed || res.writableEnded) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      res.off('close', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    res.on('close', done);
-  });
 }
 
 function send(res: ServerResponse, data: Record<string, unknown>): void {
