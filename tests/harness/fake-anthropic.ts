@@ -5,7 +5,7 @@
  * request so tests can assert on what Claude Code sent.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody, sendJson, serveOnLoopback, publicHeaders, type ScriptedFake } from './fake-http.ts';
+import { readBody, sendJson, serveOnLoopback, publicHeaders, type ScriptedFake, scriptedFake } from './fake-http.ts';
 import { classifyRequest, summariseRequest, type RequestKind, type RequestSummary } from './fake-anthropic/request-summary.ts';
 import { chooseReply, type ScriptItem, type ScriptOptions } from './fake-anthropic/script.ts';
 import { jsonReply, streamReply } from './fake-anthropic/sse.ts';
@@ -121,20 +121,5 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
   }
 
   const server = await serveOnLoopback(handle, (err) => ({ type: 'error', error: { type: 'api_error', message: `fake: ${String(err)}` } }));
-  return {
-    url: server.url,
-    port: server.port,
-    received,
-    queue: (items) => void queued.push(...items),
-    pending: () => queued.length,
-    onRequest(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    reset() {
-      queued.length = 0;
-      received.length = 0;
-    },
-    close: () => server.close(),
-  };
+  return scriptedFake(server, received, queued, listeners);
 }

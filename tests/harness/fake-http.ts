@@ -110,3 +110,23 @@ export interface ScriptedFake<Item, Rec> {
   /** Ends open streams (a hang included) and stops the server. */
   close(): Promise<void>;
 }
+
+/** The test-facing side of a scripted fake over its loopback server and its own lists. */
+export function scriptedFake<Item, Rec>(server: LoopbackServer, received: Rec[], queued: Item[], listeners: Set<(r: Rec) => void>): ScriptedFake<Item, Rec> {
+  return {
+    url: server.url,
+    port: server.port,
+    received,
+    queue: (items) => void queued.push(...items),
+    pending: () => queued.length,
+    onRequest(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    reset() {
+      queued.length = 0;
+      received.length = 0;
+    },
+    close: () => server.close(),
+  };
+}

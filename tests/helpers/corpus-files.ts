@@ -5,6 +5,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** A capture's label, as the capture commands write it (`expected` is what the scenario did). */
+export interface CorpusMeta {
+  version: string;
+  backend: 'tmux' | 'pty';
+  cols: number;
+  rows: number;
+  scenario: string;
+  expected: { state: string; promptBox?: string; reason?: string; agentError?: boolean };
+}
+
 export interface CorpusCapture<Meta> {
   /** `<version>/<backend>-<scenario>` */
   name: string;

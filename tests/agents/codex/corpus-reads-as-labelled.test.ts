@@ -7,18 +7,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyseScreen, parseAnsi, parsePlain } from '../../../io/screen/index.ts';
-import { corpusCaptures } from '../../helpers/corpus-files.ts';
+import { corpusCaptures, type CorpusMeta } from '../../helpers/corpus-files.ts';
 
 const CORPUS = fileURLToPath(new URL('../../fixtures/codex-corpus/', import.meta.url));
 
-interface Meta {
-  version: string;
-  backend: 'tmux' | 'pty';
-  cols: number;
-  rows: number;
-  scenario: string;
-  expected: { state: string; promptBox?: string; reason?: string };
-}
+type Meta = CorpusMeta;
 
 const CASES = corpusCaptures<Meta>(CORPUS).flatMap(({ name, base, meta }) =>
   (['plain', 'ansi'] as const).map((format) => ({ name: `${name} (${format})`, base, meta, format })),

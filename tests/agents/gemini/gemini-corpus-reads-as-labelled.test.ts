@@ -8,18 +8,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyseScreen, parseAnsi, parsePlain } from '../../../io/screen/index.ts';
-import { corpusCaptures } from '../../helpers/corpus-files.ts';
+import { corpusCaptures, type CorpusMeta } from '../../helpers/corpus-files.ts';
 
 const CORPUS = fileURLToPath(new URL('../../fixtures/gemini-corpus/', import.meta.url));
 
-interface Meta {
-  version: string;
-  backend: 'tmux' | 'pty';
-  cols: number;
-  rows: number;
-  scenario: string;
-  expected: { state: string; promptBox?: string; reason?: string };
-}
+type Meta = CorpusMeta;
 
 const CASES = corpusCaptures<Meta>(CORPUS).flatMap((c) => (['plain', 'ansi'] as const).map((format) => ({ ...c, format })));
 const scores = new Map<string, { right: number; total: number }>();

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { classifyGeminiRequest, summariseGeminiRequest, type GeminiRequestKind, type GeminiRequestSummary } from './request-summary.ts';
 import { chooseGeminiReply, type GeminiScriptItem } from './script.ts';
 import { jsonGeminiReply, streamGeminiReply } from './sse.ts';
-import { publicHeaders, readBody, serveOnLoopback, type ScriptedFake } from '../fake-http.ts';
+import { publicHeaders, readBody, serveOnLoopback, type ScriptedFake, scriptedFake } from '../fake-http.ts';
 
 export type { GeminiScriptItem } from './script.ts';
 export type { GeminiRequestKind, GeminiRequestSummary } from './request-summary.ts';
@@ -86,20 +86,5 @@ export async function startFakeGemini(): Promise<FakeGemini> {
   }
 
   const server = await serveOnLoopback(handle, (err) => ({ error: { code: 500, message: `fake: ${String(err)}`, status: 'INTERNAL' } }));
-  return {
-    url: server.url,
-    port: server.port,
-    received,
-    queue: (items) => void queued.push(...items),
-    pending: () => queued.length,
-    onRequest(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    reset() {
-      queued.length = 0;
-      received.length = 0;
-    },
-    close: () => server.close(),
-  };
+  return scriptedFake(server, received, queued, listeners);
 }
