@@ -3,29 +3,18 @@
  * `npm run capture -- --agent codex --version <v>`) reads as the scenario that produced it says,
  * plain and SGR, tmux and pty. The label comes from what the scenario did, never from this reader.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyseScreen, parseAnsi, parsePlain } from '../../../io/screen/index.ts';
+import { corpusCaptures, type CorpusMeta } from '../../helpers/corpus-files.ts';
 
 const CORPUS = fileURLToPath(new URL('../../fixtures/codex-corpus/', import.meta.url));
 
-interface Meta {
-  version: string;
-  backend: 'tmux' | 'pty';
-  cols: number;
-  rows: number;
-  scenario: string;
-  expected: { state: string; promptBox?: string; reason?: string; agentError?: boolean };
-}
+type Meta = CorpusMeta;
 
-const CASES = readdirSync(CORPUS).sort().flatMap((version) =>
-  readdirSync(join(CORPUS, version)).filter((f) => f.endsWith('.json')).sort().flatMap((file) => {
-    const base = join(CORPUS, version, file.replace(/\.json$/, ''));
-    const meta = JSON.parse(readFileSync(`${base}.json`, 'utf8')) as Meta;
-    return (['plain', 'ansi'] as const).map((format) => ({ name: `${version}/${file.replace(/\.json$/, '')} (${format})`, base, meta, format }));
-  }),
+const CASES = corpusCaptures<Meta>(CORPUS).flatMap(({ name, base, meta }) =>
+  (['plain', 'ansi'] as const).map((format) => ({ name: `${name} (${format})`, base, meta, format })),
 );
 
 const verdicts: { version: string; right: boolean }[] = [];
