@@ -14,12 +14,12 @@
  * received exactly one prompt, its brief.
  */
 import { describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
-import { makeTempDir, until } from '../helpers/temp.ts';
+import { until } from '../helpers/temp.ts';
+import { smallDisk } from '../helpers/small-disk.ts';
 import { call } from '../../cli/client.ts';
 import { homePaths } from '../../contract/home.ts';
 import { killDaemon, seenAt, type FaultWorld } from './fault-world.ts';
@@ -94,39 +94,14 @@ describe('a restore never types a first prompt twice', () => {
   }, 150_000);
 
   it(`full disk before the Enter, then SIGKILL: ${WORKERS} first prompts typed and held (their submission cannot be recorded) are each sent once`, async (ctx) => {
-    const disk = makeTempDir('prompt-once-disk');
-    let mounted: string | null = null;
-    let refused: string | null = null;
-    // The small disk lives outside the world's temp dir (which only links to it): its cleanup never meets a mount.
-    const w = await makeCliWorld('prompt-once-full', {
-      daemonProcess: true,
-      beforeHome: (home) => {
-        const mnt = join(disk.path, 'disk');
-        mkdirSync(mnt);
-        try {
-          execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', mnt], { stdio: 'pipe' });
-          mounted = mnt;
-          mkdirSync(join(mnt, 'state'), { mode: 0o700 });
-          execFileSync('ln', ['-s', join(mnt, 'state'), home]);
-        } catch (err) {
-          refused = String((err as { stderr?: Buffer }).stderr ?? err).trim();
-        }
-      },
-    });
-    const filler = mounted ? join(mounted, 'filler') : '';
+    const disk = smallDisk('prompt-once-disk', '8m');
+    const w = await makeCliWorld('prompt-once-full', { daemonProcess: true, beforeHome: (home) => disk.beforeHome(home) });
     try {
-      if (refused) ctx.skip(`this machine refuses to mount a tmpfs: ${refused}`);
+      if (disk.refused) ctx.skip(`this machine refuses to mount a tmpfs: ${disk.refused}`);
       expect((await w.hand(['annex', w.repo, '--yolo'])).code).toBe(0);
       // The agents take 4 s to draw their first screen: the disk is full long before any prompt is due.
       await dispatchAll(w, 4000);
-      const chunk = Buffer.alloc(16 * 1024, 1);
-      for (;;) {
-        try {
-          writeFileSync(filler, chunk, { flag: 'a' });
-        } catch {
-          break;
-        }
-      }
+      const filler = disk.fill()!;
       expect(ids.filter((id) => events(w, id).length > 0), 'agents that had drawn before the disk was full (the premise)').toEqual([]);
       // Each prompt is typed, then held before its Enter: the mark cannot be written.
       const held = (rows: Array<{ id: string; stage: string; promptBox: string | null }>) => rows.filter((r) => r.stage === 'briefing.sending' && r.promptBox);
@@ -137,7 +112,6 @@ describe('a restore never types a first prompt twice', () => {
       await assertEachPromptedOnce(w);
     } finally {
       await w.cleanup();
-      if (mounted) execFileSync('umount', ['-l', mounted], { stdio: 'pipe' });
       disk.cleanup();
     }
   }, 150_000);

@@ -12,11 +12,11 @@
  * is written, in order, once space returns.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { call } from '../../cli/client.ts';
 import { homePaths } from '../../contract/home.ts';
-import { makeTempDir, until } from '../helpers/temp.ts';
+import { until } from '../helpers/temp.ts';
+import { smallDisk } from '../helpers/small-disk.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { plan } from './worker-states.ts';
 import {
@@ -26,55 +26,24 @@ import {
 
 const { reached } = plan();
 let w: FaultWorld | null = null;
-const disk = makeTempDir('fault-tmux-disk');
-let mounted: string | null = null;
-let refused: string | null = null;
+const disk = smallDisk('fault-tmux-disk', '64m');
 afterAll(async () => {
   await w?.cleanup();
-  if (mounted) execFileSync('umount', ['-l', mounted], { stdio: 'pipe' });
   disk.cleanup();
 });
-
-/** The state directory on its own small file system, outside the world's temp dir (which links to it). */
-function mountSmallDisk(home: string): void {
-  const mnt = join(disk.path, 'disk');
-  mkdirSync(mnt);
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', mnt], { stdio: 'pipe' });
-    mounted = mnt;
-    mkdirSync(join(mnt, 'state'), { mode: 0o700 });
-    execFileSync('ln', ['-s', join(mnt, 'state'), home]);
-  } catch (err) {
-    refused = String((err as { stderr?: Buffer }).stderr ?? err).trim();
-  }
-}
-
-/** Fills the small disk to its last block (a no-op where the machine refused the mount). */
-function fillDisk(): string | null {
-  if (!mounted) return null;
-  const filler = join(mounted, 'filler');
-  const chunk = Buffer.alloc(64 * 1024, 1);
-  for (;;) {
-    try {
-      writeFileSync(filler, chunk, { flag: 'a' });
-    } catch {
-      return filler;
-    }
-  }
-}
 
 describe('fault suite: the tmux server killed at every worker state', () => {
   it('workers of the dead server are not reported running, later workers are not reported gone, and all of it survives a daemon restart', async () => {
     const started = Date.now();
     const phase = (what: string) => console.log(`fault suite (tmux) +${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);
-    w = await makeFaultWorld('fault-tmux', reached, { beforeHome: mountSmallDisk });
-    if (refused) console.log(`fault suite (tmux): the state directory stays on the test's disk; this machine refuses to mount a tmpfs: ${refused}`);
+    w = await makeFaultWorld('fault-tmux', reached, { beforeHome: (home) => disk.beforeHome(home) });
+    if (disk.refused) console.log(`fault suite (tmux): the state directory stays on the test's disk; this machine refuses to mount a tmpfs: ${disk.refused}`);
     const world = w;
     const { held } = await dispatchIntoStates(world, reached);
     const journalBefore = journalSeqs(world);
     phase('every worker in its state');
 
-    const filler = fillDisk();
+    const filler = disk.fill();
     execFileSync('tmux', ['-S', world.tmuxSocket, 'kill-server']);
     // Every worker that had a pane hears of it: none may still read as running on a dead server.
     const hadPane = (await statusRows(world)).filter((r) => !['preparing', 'seeding', 'spawning', 'gate'].includes(r.stage.split('.')[0]!) && !['stopped', 'gone'].includes(r.stage));

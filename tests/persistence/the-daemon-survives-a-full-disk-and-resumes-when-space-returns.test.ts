@@ -7,62 +7,29 @@
  * daemon died within 8–10 s with no reason anywhere.
  */
 import { describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { makeDaemonWorld, type DaemonWorld } from '../helpers/daemon-world.ts';
-import { makeTempDir, until } from '../helpers/temp.ts';
+import { until } from '../helpers/temp.ts';
+import { smallDisk } from '../helpers/small-disk.ts';
 import { inProcessHand } from '../helpers/hand-in-process.ts';
 
 /** The shared poll, at this test's pace: a tmpfs refill and a daemon retry take seconds. */
 const untilOnDisk = <T>(what: string, read: () => Promise<T>, check: (v: T) => boolean, boundMs: number) => until(what, read, check, boundMs, 100);
 
-/** Fills the file system under `dir` to the last block; returns the filler's path. */
-function fill(dir: string): string {
-  const filler = join(dir, 'filler');
-  let size = 0;
-  const chunk = Buffer.alloc(16 * 1024, 1);
-  for (;;) {
-    try {
-      writeFileSync(filler, chunk, { flag: 'a' });
-      size += chunk.length;
-    } catch {
-      return filler;
-    }
-  }
-}
-
 describe('the daemon survives a full disk and resumes when space returns', () => {
   it('streaming workers on a full 4 MB state disk: the daemon answers, says why, and writes every transition once space returns', async (ctx) => {
-    let mounted: string | null = null;
-    let refused: string | null = null;
     let w: DaemonWorld | null = null;
-    // The small disk lives outside the world's own temp dir (which only links to it), so the
-    // world's cleanup never meets a mount point.
-    const disk = makeTempDir('full-disk-mnt');
+    const disk = smallDisk('full-disk-mnt', '4m');
     try {
-      w = await makeDaemonWorld('full-disk', {
-        env: { KH_MOCK_TICK_MS: '50' },
-        beforeHome: (home) => {
-          const mnt = join(disk.path, 'disk');
-          mkdirSync(mnt);
-          try {
-            execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mnt], { stdio: 'pipe' });
-            mounted = mnt;
-            mkdirSync(join(mnt, 'state'), { mode: 0o700 });
-            execFileSync('ln', ['-s', join(mnt, 'state'), home]);
-          } catch (err) {
-            refused = String((err as { stderr?: Buffer }).stderr ?? err).trim();
-          }
-        },
-      });
-      if (refused) ctx.skip(`this machine refuses to mount a tmpfs: ${refused}`);
+      w = await makeDaemonWorld('full-disk', { env: { KH_MOCK_TICK_MS: '50' }, beforeHome: (home) => disk.beforeHome(home) });
+      if (disk.refused) ctx.skip(`this machine refuses to mount a tmpfs: ${disk.refused}`);
       await w.call('annex', { repo: w.repo, yolo: true });
       for (const id of ['s1', 's2']) await w.dispatch(id, 'MODE:hang keep working');
       await untilOnDisk('both workers at work', () => w!.call('status', {}), (rows: Array<{ stage: string }>) => rows.filter((r) => r.stage === 'running.working').length === 2, 30_000);
 
-      const filler = fill(mounted!);
+      const filler = disk.fill()!;
       const full = await untilOnDisk('the daemon to say the disk is full', () => w!.call('ping'), (p) => p.store?.trouble === 'full', 30_000);
       expect(full.store.pending).toBeGreaterThan(0);
       const rows = (await w.call('status', {})) as Array<{ id: string; stage: string }>;
@@ -95,9 +62,6 @@ describe('the daemon survives a full disk and resumes when space returns', () =>
       }
     } finally {
       await w?.cleanup();
-      // Lazy: the private tmux server killed by the world's cleanup may take a moment to let go
-      // of its socket there; the mount is detached now and freed when it does.
-      if (mounted) execFileSync('umount', ['-l', mounted], { stdio: 'ignore' });
       disk.cleanup();
     }
   });
