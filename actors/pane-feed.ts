@@ -11,6 +11,12 @@
  * server up → missing (gone); anything else (server down, no answer) → missing with the server
  * not up, which the machine reports as wait-failed. While it cannot tell, it looks again every
  * RETRY_MS: the only polling here, and only for as long as the pane cannot be seen.
+ *
+ * A change the pane pushed that reads exactly as the last reading delivered (a spinner frame, a
+ * timer tick: the fingerprint and the last lines are normalised, so they read the same) is not
+ * delivered again (issue 26): the machine, the view, the journal and every listener did that
+ * work ten times a second per working agent for nothing. A machine never waits for a repeat (a
+ * still screen sends none), and a read asked for (`requestRead`) is always delivered.
  */
 import type { ScreenReading } from '../io/screen/types.ts';
 import type { Screen } from '../io/screen/types.ts';
@@ -42,6 +48,9 @@ export class PaneFeed {
   private dirty = false;
   private closed = false;
   private timer: unknown = null;
+  /** The last reading handed to the worker, and whether the next must be handed over whatever it says. */
+  private delivered: ScreenReading | null = null;
+  private mustDeliver = true;
   /** Settles when no read is in flight (tests and shutdown wait on it). */
   private idle: Promise<void> = Promise.resolve();
 
@@ -50,13 +59,19 @@ export class PaneFeed {
   start(): void {
     this.unsubscribe = this.o.host.subscribe(this.o.paneId, (ev) => {
       if (this.closed) return;
-      if (ev.type === 'changed') this.requestRead();
+      if (ev.type === 'changed') this.schedule();
       else if (ev.type === 'exited') this.o.onExit(ev.code);
     });
     this.requestRead();
   }
 
+  /** A read whose reading is delivered even when it reads as the last one did. */
   requestRead(): void {
+    this.mustDeliver = true;
+    this.schedule();
+  }
+
+  private schedule(): void {
     if (this.closed) return;
     if (this.reading) {
       this.dirty = true;
@@ -93,7 +108,11 @@ export class PaneFeed {
           // A failed read is "could not tell", never a screen made of error text.
           reading = unreadableReading();
           this.later(RECHECK_MS, () => this.confirmMissing());
+          this.mustDeliver = true;
         }
+        if (!this.mustDeliver && this.delivered !== null && sameReading(this.delivered, reading)) continue;
+        this.mustDeliver = false;
+        this.delivered = reading;
         this.o.onReading(reading);
       } while (this.dirty && !this.closed);
     } catch (err) {
@@ -141,4 +160,12 @@ export class PaneFeed {
     this.unsubscribe?.();
     this.unsubscribe = null;
   }
+}
+
+/** Two readings that tell a worker the same thing, field by field (the dialog compared whole). */
+export function sameReading(a: ScreenReading, b: ScreenReading): boolean {
+  return a.fingerprint === b.fingerprint && a.state === b.state && a.readable === b.readable && a.awaitingInput === b.awaitingInput &&
+    a.blockedReason === b.blockedReason && a.promptBox === b.promptBox && a.promptBoxKind === b.promptBoxKind &&
+    a.lastActivity === b.lastActivity && (a.agentError ?? null) === (b.agentError ?? null) &&
+    JSON.stringify(a.dialog ?? null) === JSON.stringify(b.dialog ?? null);
 }

@@ -15,7 +15,7 @@ import type { WitnessView } from './witness.ts';
  * types (and docs), so a change there shows up here instead of silently diverging.
  */
 type ReadingFields = Pick<ScreenReading, 'state' | 'awaitingInput' | 'blockedReason' | 'promptBox' | 'promptBoxKind' | 'readable' | 'lastActivity'>;
-type IntentFields = Pick<WorkerIntent, 'id' | 'project' | 'backend' | 'agent' | 'worktree' | 'branch' | 'base' | 'briefPath' | 'reportPath'>;
+type IntentFields = Pick<WorkerIntent, 'id' | 'project' | 'backend' | 'agent' | 'agentVersion' | 'worktree' | 'branch' | 'base' | 'briefPath' | 'reportPath'>;
 type ContextFields = Pick<WorkerContext, 'lastChangeAt' | 'stallAt' | 'exitCode' | 'waitingOn' | 'paneId' | 'landing' | 'landed' | 'rejection' | 'landingFailure'>;
 
 export interface WorkerView extends ReadingFields, IntentFields, ContextFields, Partial<WitnessView> {
@@ -72,6 +72,8 @@ export function buildView({ intent, stage, meaning, context: c, live, updatedAt,
     backend: intent.backend,
     host: intent.host ?? 'local',
     agent: intent.agent,
+    // The version read at dispatch (its screen profile's era); null when it could not tell.
+    agentVersion: intent.agentVersion ?? null,
     worktree: intent.worktree,
     branch: intent.branch,
     base: intent.base,

@@ -182,7 +182,16 @@ async function roundTrip(o: ScaleOptions, d: DaemonWorld, out: BenchResult[]): P
   const source = bundled ? await times([process.execPath, HAND_BIN, '--home', d.home, 'status', '--json'], o.statusTrials, { HAND_FROM_SOURCE: '1' }) : status;
   out.push(summarise(`CLI round trip: \`hand status --json\` with ${rows} workers`, 'ms', status, 150, `median is p50; process start included; ${bundled ? 'from the dist/ bundle' : 'no fresh dist/ bundle (run `npm run build`): sources through tsx'}`));
   if (bundled) out.push(summarise(`CLI round trip from sources (HAND_FROM_SOURCE=1, tsx loader), ${rows} workers`, 'ms', source, null));
+  // `hand wait` on a worker that already rests answers at once: its start, as a Hand's Monitor runs it.
+  const wait = await times([process.execPath, HAND_BIN, '--home', d.home, 'wait', 'probe', '--until', 'any', '--json'], o.statusTrials);
   out.push(summarise('CLI start-up: `node -e \'\'`', 'ms', bare, null, 'Node itself'));
   out.push(summarise(`CLI start-up: \`hand --version\` (${bundled ? 'bundle' : 'tsx loader'} + commander, no daemon)`, 'ms', version, null));
+  out.push(summarise(`CLI start-up: \`hand wait probe --until any --json\` (a resting worker, ${rows} workers)`, 'ms', wait, null));
+  // The issue-26 targets are ratios to Node's own start measured in the same run.
+  const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const ratio = (xs: number[]) => p50(xs) / p50(bare);
+  out.push(single('CLI start-up ratio: `hand --version` ÷ `node -e \'\'` (p50s)', '×', ratio(version), 1.3, `${p50(version).toFixed(0)} ms vs ${p50(bare).toFixed(0)} ms`));
+  out.push(single(`CLI start-up ratio: \`hand status --json\` ÷ \`node -e ''\` (p50s, ${rows} workers)`, '×', ratio(status), 1.6, `${p50(status).toFixed(0)} ms vs ${p50(bare).toFixed(0)} ms`));
+  out.push(single('CLI start-up ratio: `hand wait` ÷ `node -e \'\'` (p50s)', '×', ratio(wait), 1.6, `${p50(wait).toFixed(0)} ms vs ${p50(bare).toFixed(0)} ms`));
   o.log?.(`status round trip p50 ${status.length ? out.find((r) => r.name.startsWith('CLI round trip'))!.p50 : 0} ms with ${rows} workers`);
 }

@@ -23,6 +23,14 @@ const quick = process.env.BENCH_QUICK === '1';
 /** BENCH_ONLY=analysis,detection,wait,scale,cli,resume,hand,work,far runs a subset (its results do not replace latest.json). */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const wanted = (s: string) => only === null || only.has(s);
+/** A comma list of positive sizes from the environment, or null when unset. */
+function sizesFromEnv(name: string): number[] | null {
+  const raw = process.env[name];
+  if (!raw) return null;
+  const sizes = raw.split(',').map(Number);
+  if (sizes.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error(`${name}=${raw}: expected a comma list of positive whole numbers, e.g. ${name}=1,10,50`);
+  return sizes;
+}
 const log = (m: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${m}`);
 
 const machine = {
@@ -77,11 +85,12 @@ try {
   const parts = { scale: wanted('scale'), cli: wanted('cli'), resume: wanted('resume') };
   if (parts.scale || parts.cli || parts.resume) await section(`${Object.keys(parts).filter((k) => parts[k as keyof typeof parts]).join(', ')} (one daemon)`, () =>
     runScale({
-      levels: quick ? [1, 3] : [1, 10, 50],
+      // BENCH_LEVELS / BENCH_RESUME_SIZES (comma lists) choose other sizes, e.g. 200 streaming or 500 idle.
+      levels: sizesFromEnv('BENCH_LEVELS') ?? (quick ? [1, 3] : [1, 10, 50, 200]),
       probeTrials: quick ? 2 : 15,
       cpuWindowMs: quick ? 2_000 : 8_000,
       statusTrials: quick ? 3 : 15,
-      resumeSizes: quick ? [6] : [50, 100],
+      resumeSizes: sizesFromEnv('BENCH_RESUME_SIZES') ?? (quick ? [6] : [50, 100]),
       resumeTrials: quick ? 1 : 3,
       parts,
       log,

@@ -78,7 +78,7 @@ export function firstPrompt(briefPath: string, reportPath: string): string {
 }
 
 /** The worker as dispatched, with what its ~/.claude.json will get (null for a test's ports that seed nothing). */
-export type DispatchedView = WorkerViewLike & { seeded: ClaudeJsonPlan | null };
+export type DispatchedView = WorkerViewLike & { seeded: ClaudeJsonPlan | null; postureGap?: string };
 
 export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Promise<DispatchedView> {
   const existing = deps.fleet.view(p.id);
@@ -105,8 +105,10 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   if (agentProblem) throw new RefusedError('agent-unavailable', agentProblem, { agent: p.agent });
   const startProblem = far ? null : agentProfile(p.agent).dispatchProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd });
   if (startProblem) throw startProblem;
-  // Both agents read the same file (the mock mirrors Claude Code's trust check); a far worker's is seeded there.
-  const seeded = far || deps.seedsClaudeJson === false ? null : planClaudeJson({ ...p.env, ...p.envAdd });
+  // Said at dispatch, never silently widened: what this agent cannot do of the posture.
+  const postureGap = agentProfile(p.agent).postureGap(project.permissions ?? 'off');
+  // Claude Code and the mock read ~/.claude.json (the mock mirrors Claude Code's trust check); Codex its own config.toml; a far worker's is seeded there.
+  const seeded = far || deps.seedsClaudeJson === false || agentProfile(p.agent).seedsClaudeJson === false ? null : planClaudeJson({ ...p.env, ...p.envAdd });
   const where = far?.target ?? null;
   const workRepo = far?.repo ?? repo;
   const dir = join(deps.workersDir, p.id);
@@ -144,13 +146,13 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     ...(far && { host: far.host, farDir: far.farDir }),
   };
   // Only the allow-list is kept, even in memory: a caller's AWS/GitHub/npm token never reaches a worker.
-  deps.rememberCallerEnv(p.id, allowListEnv(p.env).kept, p.envAdd);
+  deps.rememberCallerEnv(p.id, allowListEnv(p.env, agentProfile(p.agent).workerEnv).kept, p.envAdd);
   try {
     // The dispatch gate: read from the stored project (a boolean), never guessed. A non-yolo worker
     // rests at brief approval with only its brief directory made.
     const briefGate = project.yolo !== true;
     const view = await deps.fleet.dispatch({ intent, stallMs: p.stallMs, unclassifiedMs: p.unclassifiedMs, firstPrompt: far ? firstPrompt(`${far.farDir}/brief.md`, `${far.farDir}/report.md`) : firstPrompt(briefPath, reportPath), briefGate });
-    return { ...view, seeded };
+    return { ...view, seeded, ...(postureGap ? { postureGap } : {}) };
   } catch (err) {
     // Only what this dispatch wrote goes: an earlier worker's brief directory and report stay.
     if (!deps.fleet.view(p.id)) undoBriefWrite(created);

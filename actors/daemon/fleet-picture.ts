@@ -48,7 +48,7 @@ async function surveyWorker(fleet: FleetHostApi, v: WorkerViewLike, diagnostics:
     } else diagnostics.push(`[${v.id}] screen unreadable: ${screen.error.slice(0, 160)}`);
   }
   return {
-    id: v.id, project: v.project, host: v.host, stage: v.stage, condition, live: v.live, gate: v.gate, waitingOn: v.waitingOn ?? null,
+    id: v.id, project: v.project, host: v.host, agent: v.agent, agentVersion: v.agentVersion ?? null, stage: v.stage, condition, live: v.live, gate: v.gate, waitingOn: v.waitingOn ?? null,
     question, options, reportPath: v.reportPath, reportExists: v.reportExists, lastActivity: v.lastActivity,
   };
 }

@@ -27,6 +27,7 @@ import { watchNeedsYou } from './watch-needs-you.ts';
 import type { BaseNotices } from './base-notices.ts';
 import { registrationProblem } from '../../io/git/posture-checks.ts';
 import { allowListEnv } from '../../io/terminal/worker-env.ts';
+import { agentProfile } from '../../io/agent/profiles/index.ts';
 import { quoteWorker } from '../../contract/worker-words.ts';
 
 export interface HandlerDeps extends DispatchDeps {
@@ -67,6 +68,7 @@ export function statusRow(v: WorkerViewLike): StatusRow {
     backend: v.backend,
     host: v.host,
     agent: v.agent,
+    agentVersion: v.agentVersion ?? null,
     reportPath: v.reportPath,
     reportExists: v.reportExists,
     lastActivity: v.lastActivity,
@@ -152,8 +154,9 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
         ...gatedDispatchFacts(view),
         delivery: readDelivery(view.briefPath),
         seeded: view.seeded,
+        ...(view.postureGap ? { postureGap: view.postureGap } : {}),
         // Names only: the caller's variables the allow-list kept from the worker (issue 24 item 4).
-        envLeftOut: allowListEnv(request.env).leftOut,
+        envLeftOut: allowListEnv(request.env, agentProfile(view.agent).workerEnv).leftOut,
       };
     },
     async status({ id }) {

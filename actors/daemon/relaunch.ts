@@ -137,7 +137,7 @@ export async function relaunchWorker(id: string, o: RelaunchOptions, deps: Relau
   const prompt = relaunchPrompt(intent, notePath, o.note);
 
   // The allow-list again: a relaunch from another shell hands over no more than a dispatch.
-  if (o.env) deps.rememberCallerEnv?.(id, allowListEnv(o.env).kept, o.envAdd);
+  if (o.env) deps.rememberCallerEnv?.(id, allowListEnv(o.env, agentProfile(intent.agent).workerEnv).kept, o.envAdd);
   const fresh: WorkerIntent = { id, project: intent.project, repo: intent.repo, worktree: intent.worktree, branch: intent.branch, base: intent.base, backend: intent.backend, agent: intent.agent, briefPath: intent.briefPath, reportPath: intent.reportPath, createdAt: (deps.now ?? Date.now)() };
   const v = await deps.fleet.dispatch({ intent: fresh, stallMs: o.stallMs ?? 20 * 60_000, firstPrompt: prompt, briefGate: false });
   deps.store.commit({

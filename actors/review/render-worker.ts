@@ -48,7 +48,7 @@ export function workerHead(v: WorkerViewLike, posture: string | null, question: 
     ['project', `${v.project}${posture ? ` (${posture})` : ''}`],
     ['stage', v.stage],
     ['branch', v.branch],
-    ['agent', `${v.agent} on ${v.backend}`],
+    ['agent', `${v.agent}${v.agentVersion ? ` ${v.agentVersion}` : ''} on ${v.backend}`],
     ['host', v.host === 'local' ? 'this machine' : `${v.host} (over ssh)`],
   ];
   if (v.rejection) facts.push(['rejected', `${v.rejection.gate}: ${v.rejection.reason}`]);

@@ -24,7 +24,7 @@ export interface Digest {
   workspace: string | null;
   fleet: {
     projects: Pick<Survey['projects'][number], 'name' | 'posture' | 'yolo' | 'pathExists'>[];
-    workers: Pick<SurveyWorker, 'id' | 'project' | 'host' | 'condition' | 'live'>[];
+    workers: Pick<SurveyWorker, 'id' | 'project' | 'host' | 'condition' | 'live' | 'agent' | 'agentVersion'>[];
     waiting: SurveyItem[];
     queue: { ready: number; held: number; blocked: number };
     away: Survey['away'];
@@ -67,7 +67,7 @@ export async function buildDigest(paths: HomePaths, workspace: string | null, no
     fleet: survey
       ? {
           projects: survey.projects.map((p) => ({ name: p.name, posture: p.posture, yolo: p.yolo, pathExists: p.pathExists })),
-          workers: survey.workers.map((w) => ({ id: w.id, project: w.project, host: w.host, condition: w.condition, live: w.live })),
+          workers: survey.workers.map((w) => ({ id: w.id, project: w.project, host: w.host, condition: w.condition, live: w.live, agent: w.agent, agentVersion: w.agentVersion })),
           waiting: survey.needsYou,
           queue: {
             ready: survey.next.filter((i) => i.kind === 'ready').length,
@@ -102,6 +102,13 @@ export function formatDigest(d: Digest): string {
     // A worker on another machine is named with it (w1@build): where to look is part of what it is.
     for (const w of workers) counts.set(w.condition, [...(counts.get(w.condition) ?? []), w.host && w.host !== 'local' ? `${w.id}@${w.host}` : w.id]);
     out.push(workers.length ? `WORKERS ${workers.length}: ${[...counts.entries()].map(([c, ids]) => `${c} ${ids.join(' ')}`).join('; ')}` : 'WORKERS: none');
+    // Which CLI and release the fleet runs, one line however many workers (a mixed fleet says so).
+    const agents = new Map<string, number>();
+    for (const w of workers) {
+      const key = `${w.agent}${w.agentVersion ? ` ${w.agentVersion}` : ''}`;
+      agents.set(key, (agents.get(key) ?? 0) + 1);
+    }
+    if (workers.length) out.push(`AGENTS: ${[...agents.entries()].map(([a, n]) => `${a} ×${n}`).join('; ')}`);
     const q = d.fleet.queue;
     out.push(q.ready + q.held + q.blocked ? `QUEUE: ${q.ready} ready, ${q.held} held, ${q.blocked} blocked (hand backlog ready)` : 'QUEUE: empty');
     if (d.fleet.away?.active) out.push(`AWAY since ${d.fleet.away.since}${d.fleet.away.note ? ` (${d.fleet.away.note})` : ''}: the fleet is held; hand afk off returns the account.`);

@@ -49,6 +49,6 @@ export function registerDispatch(program: Command, ctx: CommandContext): void {
       }
       const delivery = r.delivery;
       const review = delivery ? [`  ships    ${delivery.ships}${delivery.ci ? ` · CI preflight ${delivery.ci.status} (${delivery.ci.signal})` : ''}`] : [];
-      emit(ctx.json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend}${r.host !== 'local' ? ` on host ${r.host}` : ''}, permissions ${r.permissions})${r.item ? ` for item ${r.item}` : ''}`, ...review, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`, ...(r.seeded ? [`  config   ${r.seeded.says}`] : []), ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`)].join('\n'));
+      emit(ctx.json(cmd), r, () => [`dispatched ${r.id} (${r.agent} on ${r.backend}${r.host !== 'local' ? ` on host ${r.host}` : ''}, permissions ${r.permissions})${r.item ? ` for item ${r.item}` : ''}`, ...review, `  worktree ${r.worktree}`, `  branch   ${r.branch} from ${r.base}`, `  brief    ${r.briefPath}`, `  report   ${r.reportPath}`, ...(r.seeded ? [`  config   ${r.seeded.says}`] : []), ...(r.postureGap ? [`  posture  ${r.postureGap}`] : []), ...copied.map((c) => `  copied   ${c.source} → ${c.copy}`)].join('\n'));
     });
 }

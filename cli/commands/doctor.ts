@@ -8,6 +8,9 @@ import { existsSync, statSync, statfsSync, accessSync, constants } from 'node:fs
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { claudeBinary } from '../../io/agent/launch.ts';
+import { codexBinary, codexVersionOf } from '../../io/agent/codex/launch.ts';
+import { FIX_CODEX } from '../../io/agent/profiles/codex.ts';
+import { codexCorpusStanding } from '../../io/screen/profiles/codex.ts';
 import { inspectDatabase } from '../../persistence/db-health.ts';
 import { notificationCheck } from './doctor-notify.ts';
 import { findExecutable } from '../../io/git/landing-pr.ts';
@@ -76,6 +79,13 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
     name: 'claude', ok: Boolean(claudeVersion), optional: true,
     detail: claudeVersion ? `${claudeVersion} (${claude})` : 'Claude Code not found (needed for --agent claude; the mock agent works without it)',
     fix: claudeVersion ? undefined : FIX_CLAUDE,
+  });
+  const codex = codexBinary(cliEnv());
+  const codexVersion = codex ? await codexVersionOf(codex) : null;
+  checks.push({
+    name: 'codex', ok: Boolean(codexVersion), optional: true,
+    detail: codexVersion ? `${codexVersion} (${codex}), ${codexCorpusStanding(codexVersion)}` : codex ? `Codex CLI at ${codex} did not say its version` : 'Codex CLI not found (needed for --agent codex)',
+    fix: codexVersion ? undefined : FIX_CODEX,
   });
   // Only push-capable postures need gh, only no-mistakes postures the gate: optional here.
   const gh = findExecutable('gh', cliEnv());

@@ -11,11 +11,12 @@ export function registerHook(program: Command, ctx: CommandContext): void {
     .command('hook', { hidden: true })
     .description("run by a worker's Claude Code hooks: forwards the hook's payload (stdin) to the daemon; always exits 0")
     .argument('<event>', 'the hook event (Notification, Stop, UserPromptSubmit, SessionStart, SessionEnd)')
-    .action(async (event: string, _o, cmd: Command) => {
+    .argument('[payload]', "the payload as an argument instead of stdin (Codex CLI's notify command passes its JSON this way)")
+    .action(async (event: string, payload: string | undefined, _o, cmd: Command) => {
       // Never fail or hold up Claude Code: whatever happens here, the hook exits 0.
       try {
         const { runHook } = await import('./hook.ts');
-        const r = await runHook(event, { home: (cmd.optsWithGlobals() as { home?: string }).home });
+        const r = await runHook(event, { home: (cmd.optsWithGlobals() as { home?: string }).home, ...(payload !== undefined ? { payload } : {}) });
         if (ctx.json(cmd)) cliOut().write(`${JSON.stringify(r)}\n`);
       } catch {
         // swallowed on purpose (see above)

@@ -78,12 +78,13 @@ export interface HookOutcome {
   skipped?: string;
 }
 
-export async function runHook(event: string, opts: { home?: string; env?: NodeJS.ProcessEnv; stdin?: NodeJS.ReadableStream } = {}): Promise<HookOutcome> {
+export async function runHook(event: string, opts: { home?: string; env?: NodeJS.ProcessEnv; stdin?: NodeJS.ReadableStream; payload?: string } = {}): Promise<HookOutcome> {
   const env = opts.env ?? cliEnv();
   const id = env[HOOK_WORKER_ENV];
   // Not launched by a daemon (a person's own Claude Code with these settings copied): nothing to tell.
   if (!id) return { delivered: false, queued: false, skipped: `${HOOK_WORKER_ENV} is not set` };
-  const raw = await readStdin(opts.stdin ?? process.stdin, STDIN_MS);
+  // An argument payload (Codex's notify) is bounded like stdin's; stdin is then not read at all.
+  const raw = opts.payload !== undefined ? opts.payload.slice(0, MAX_PAYLOAD) : await readStdin(opts.stdin ?? process.stdin, STDIN_MS);
   let payload: unknown = null;
   try {
     payload = JSON.parse(raw);

@@ -8,7 +8,7 @@ import { ops } from '../hand-ops.ts';
 import type { CommandContext } from './context.ts';
 import { storeLine } from '../store-line.ts';
 
-const STATUS_COLUMNS = ['id', 'project', 'stage', 'state', 'blockedReason', 'promptBox', 'readable', 'live', 'backend', 'permissions', 'reportExists', 'lastActivity'];
+const STATUS_COLUMNS = ['id', 'project', 'stage', 'state', 'blockedReason', 'promptBox', 'readable', 'live', 'backend', 'agent', 'agentVersion', 'permissions', 'reportExists', 'lastActivity'];
 
 export function registerStatus(program: Command, ctx: CommandContext): void {
   program

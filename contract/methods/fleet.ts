@@ -130,6 +130,8 @@ export interface DispatchResult extends Pick<WorkerIntent, 'id' | 'repo' | 'work
   seeded: { claudeJson: string; created: boolean; says: string } | null;
   /** Names of the caller's variables the allow-list kept from the worker. */
   envLeftOut: string[];
+  /** What the project's permission posture asks that this agent cannot do (absent: all of it). */
+  postureGap?: string;
   /** The backlog item dispatched, when one was named. */
   item?: string;
   /** A usage reading that failed (dispatch went on, fail open). */
@@ -182,6 +184,8 @@ export interface StatusRow {
   /** Where it runs: `local` or a host's name (issue 28). */
   host: string;
   agent: string;
+  /** The agent's version read at dispatch (`0.169.0`, `2.1.332`); null when it could not tell. */
+  agentVersion: string | null;
   reportPath: string;
   reportExists: boolean;
   lastActivity: string;

@@ -98,6 +98,9 @@ export interface ReviewResult { url: string; host: string; port: number; loginUr
 export interface SurveyWorker {
   id: string;
   project: string;
+  /** The agent CLI and the version read at dispatch (null: could not tell). */
+  agent: string;
+  agentVersion: string | null;
   /** Where it runs: `local` or a host's name (issue 28). */
   host: string;
   stage: string;

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { PermissionPosture } from '../../contract/vocabulary.ts';
-import { agentProfile } from './profiles/index.ts';
+import { agentProfile, type WorkerPlace } from './profiles/index.ts';
 import { KINGSHAND_ROOT } from '../root.ts';
 import { buildWorkerEnv } from '../terminal/worker-env.ts';
 
@@ -62,9 +62,9 @@ export function claudeBinary(env: Record<string, string | undefined> = process.e
  * allow-listed environment. The pinned binary first, so tests and the person run the same version;
  * with none found, the bare program name for the worker's own PATH to resolve.
  */
-export function launchSpec(agent: string, opts: LaunchOptions & { posture?: PermissionPosture } = {}): LaunchSpec {
+export function launchSpec(agent: string, opts: LaunchOptions & { posture?: PermissionPosture; where?: WorkerPlace } = {}): LaunchSpec {
   const profile = agentProfile(agent);
-  const env = buildWorkerEnv(opts.callerEnv ?? process.env, opts.envAdd ? { add: opts.envAdd } : {});
+  const env = buildWorkerEnv(opts.callerEnv ?? process.env, { ...(opts.envAdd ? { add: opts.envAdd } : {}), agentNames: profile.workerEnv ?? [] });
   const bin = profile.binary(opts.daemonEnv ?? process.env) ?? agent;
-  return { argv: profile.launchArgv(bin, opts.posture ?? 'off'), env };
+  return { argv: profile.launchArgv(bin, opts.posture ?? 'off', opts.where), env };
 }

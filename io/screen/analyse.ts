@@ -25,7 +25,8 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
   const lastRow = lastNonBlankRow(layout);
   if (lastRow === -1) return unreadableReading();
 
-  const readable = isReadable(screen);
+  const wide = isReadable(screen);
+  const readable = spec.isReadable ? spec.isReadable(screen, wide) : wide;
   // What is below the box can say the agent is gone: its last frame stays above the shell's text.
   const exited = spec.isExited(layout) || hostShowsExit(layout, lastRow) || boxLeftBehind(layout);
   // After exit the box on screen is a leftover drawing, not an input anyone can write to.

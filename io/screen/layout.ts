@@ -60,7 +60,7 @@ export function layoutScreen(screen: Screen, box: PromptBoxSpec): ScreenLayout {
   let start = -1;
   // The box by structure first (between the last pair of rules, bare glyph = empty box);
   // without that structure, the first glyph + NBSP row top-down, as the reference reads it.
-  const found = structuralBox(texts, box.glyphs, box.frame);
+  const found = box.locate ? box.locate(texts) ?? 'menu' : structuralBox(texts, box.glyphs, box.frame);
   if (found !== null && found !== 'menu') {
     boxRow = found.row;
     start = found.start;

@@ -30,6 +30,12 @@ export interface ScreenProfileSpec {
   /** The agent's own exit hint is on screen. */
   isExited(layout: ScreenLayout): boolean;
   /**
+   * Can the screen be read at all; absent: the shared width rule (a row of 40+ columns). For an
+   * agent whose idle screen has no wide row (Codex CLI draws no rules), its own one-line hints
+   * drawn whole prove the pane is wide enough.
+   */
+  isReadable?(screen: Screen, wideEnough: boolean): boolean;
+  /**
    * The variant for one agent version (its `name` says which era, e.g. `claude@2.0.0`); absent
    * or undefined = this spec reads every version.
    */

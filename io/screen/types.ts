@@ -57,6 +57,13 @@ export interface PromptBoxSpec {
   frame: string;
   /** Placeholder hints that mean "empty" (anchored, whole-text). Anything else is content. */
   placeholders: readonly RegExp[];
+  /**
+   * Where the live box is, for an agent whose box has neither rules nor a glyph + U+00A0 to find
+   * it by (Codex CLI draws `›` + a plain space, as it does for echoed prompts): row and the
+   * offset where its content starts, or null when no live box is visible. Absent: the shared
+   * structural reading applies.
+   */
+  locate?(texts: readonly string[]): { row: number; start: number } | null;
 }
 
 /** An agent profile: how to read its screen. Data plus small pure functions. */

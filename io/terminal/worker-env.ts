@@ -71,12 +71,13 @@ export function isAllowedWorkerVar(name: string): boolean {
  * Splits the caller's environment by the allow-list: what a worker may get, and the names of
  * what it may not (names only — dispatch reports them; the values are never repeated).
  */
-export function allowListEnv(callerEnv: Record<string, string | undefined>): { kept: Record<string, string>; leftOut: string[] } {
+export function allowListEnv(callerEnv: Record<string, string | undefined>, agentNames: readonly string[] = []): { kept: Record<string, string>; leftOut: string[] } {
   const kept: Record<string, string> = {};
   const leftOut: string[] = [];
   for (const [key, value] of Object.entries(callerEnv)) {
     if (value === undefined) continue;
-    if (isAllowedWorkerVar(key)) kept[key] = value;
+    // `agentNames`: what one agent needs beyond the shared list (its profile's workerEnv), for its workers only.
+    if (isAllowedWorkerVar(key) || agentNames.includes(key)) kept[key] = value;
     else leftOut.push(key);
   }
   return { kept, leftOut: leftOut.sort() };
@@ -87,6 +88,8 @@ export interface WorkerEnvOptions {
   add?: Record<string, string>;
   /** Per-project removals, applied before `add`. */
   remove?: readonly string[];
+  /** Names this worker's agent needs beyond the shared allow-list (its profile's workerEnv). */
+  agentNames?: readonly string[];
 }
 
 /**
@@ -97,7 +100,7 @@ export function buildWorkerEnv(
   callerEnv: Record<string, string | undefined>,
   options: WorkerEnvOptions = {},
 ): Record<string, string> {
-  const env = allowListEnv(callerEnv).kept;
+  const env = allowListEnv(callerEnv, options.agentNames).kept;
   for (const key of [...PARENT_SESSION_MARKERS, ...CALLER_TERMINAL_MARKERS]) delete env[key];
   // The box guard refuses to send while a suggestion sits in the box; a worker with suggestions
   // on would refuse steering after most turns. The env var beats settings files (§2.7).

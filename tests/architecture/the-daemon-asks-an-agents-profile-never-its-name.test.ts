@@ -41,6 +41,6 @@ describe('the daemon asks an agent profile, never an agent name', () => {
   });
 
   it('an unknown agent is refused with the agents that exist', () => {
-    expect(() => agentProfile('cursor')).toThrow(/unknown agent "cursor"\. Use --agent claude or --agent mock/);
+    expect(() => agentProfile('cursor')).toThrow(/unknown agent "cursor"\. Use --agent claude or --agent codex or --agent mock/);
   });
 });

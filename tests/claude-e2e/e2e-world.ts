@@ -80,16 +80,8 @@ export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { r
       if (d.code !== 0) throw new Error(`hand dispatch ${id} failed (${d.code}): ${d.stdout}${d.stderr}`);
       return d;
     },
-    async wait(id, until, timeout) {
-      const r = await hand(['wait', id, '--until', until, '--timeout', timeout, '--json']);
-      // A wait that did not end as asked carries the screen and status into the assertion message.
-      if (r.code !== 0) r.stderr += `\n${await world.explain(id)}`;
-      return r;
-    },
-    async explain(id) {
-      const [screen, status] = await Promise.all([hand(['read', id, '--json']), hand(['status', '--json'])]);
-      return `--- hand read ${id}:\n${screen.json?.text ?? screen.stdout + screen.stderr}\n--- hand status --json:\n${status.stdout}${status.stderr}`;
-    },
+    wait: (id, until, timeout) => handWait(hand, id, until, timeout),
+    explain: (id) => explainWorker(hand, id),
     async request(id, since, accept, what, timeoutMs) {
       try {
         return await fakeRequest(fake, since, accept, what, timeoutMs);
@@ -108,17 +100,34 @@ export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { r
       if (r.code !== 0) throw new Error(`hand read ${id} failed (${r.code}): ${r.stdout}${r.stderr}`);
       return r.json.text as string;
     },
-    async cleanup() {
-      // Workers leave through /exit first: a Claude Code killed with its server still writes
-      // into the agent HOME while the directory is being removed.
-      const s = await hand(['status', '--json'], { timeoutMs: 30_000 });
-      const live = Array.isArray(s.json) ? s.json.filter((w: { live?: boolean }) => w.live).map((w: { id: string }) => w.id) : [];
-      await Promise.all(live.map((id: string) => hand(['stop', id, '--json'], { timeoutMs: 30_000 })));
-      await installation.cleanup();
-      await removeWhenQuiet(tmp.cleanup);
-    },
+    cleanup: () => stopWorkersAndRemove(hand, installation, tmp),
   };
   return world;
+}
+
+/**
+ * Workers leave through their exit command first (an agent killed with its server still writes
+ * into the agent HOME while the directory is being removed), then the installation and the tree go.
+ */
+export async function stopWorkersAndRemove(hand: CliWorld['hand'], installation: { cleanup(): Promise<void> }, tmp: { cleanup(): void }): Promise<void> {
+  const s = await hand(['status', '--json'], { timeoutMs: 30_000 });
+  const live = Array.isArray(s.json) ? s.json.filter((w: { live?: boolean }) => w.live).map((w: { id: string }) => w.id) : [];
+  await Promise.all(live.map((id: string) => hand(['stop', id, '--json'], { timeoutMs: 30_000 })));
+  await installation.cleanup();
+  await removeWhenQuiet(tmp.cleanup);
+}
+
+/** `hand wait … --json` with a bound; a wait that did not end as asked carries the screen and status into the assertion message. */
+export async function handWait(hand: CliWorld['hand'], id: string, until: string, timeout: string): Promise<RunResult> {
+  const r = await hand(['wait', id, '--until', until, '--timeout', timeout, '--json']);
+  if (r.code !== 0) r.stderr += `\n${await explainWorker(hand, id)}`;
+  return r;
+}
+
+/** What hand says about a worker (screen + status), for a failure message that explains itself. */
+export async function explainWorker(hand: CliWorld['hand'], id: string): Promise<string> {
+  const [screen, status] = await Promise.all([hand(['read', id, '--json']), hand(['status', '--json'])]);
+  return `--- hand read ${id}:\n${screen.json?.text ?? screen.stdout + screen.stderr}\n--- hand status --json:\n${status.stdout}${status.stderr}`;
 }
 
 /** A process that was just told to leave may still write a file or two: retry the removal briefly. */

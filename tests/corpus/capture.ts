@@ -1,5 +1,6 @@
 /**
  * `npm run capture -- --claude <version> [--backend tmux|pty|both] [--only a,b]`
+ * `npm run capture -- --agent codex --version <version> …` (Codex CLI: codex/capture-codex.ts)
  *
  * Installs @anthropic-ai/claude-code@<version> into ~/.cache/kingshand/claude/<version> (outside
  * the repository; the pinned version comes from node_modules), runs the scripted scenarios of
@@ -18,6 +19,7 @@ import { claudeBinaryFor } from '../harness/claude-versions.ts';
 import { launchInPty, type CapturePane } from './pty-pane.ts';
 import { SCENARIOS, ScenarioSkipped, type Scenario } from './scenarios.ts';
 import { ISSUE_21_SCENARIOS } from './scenarios-issue-21.ts';
+import { captureCodex } from './codex/capture-codex.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CORPUS_DIR = join(ROOT, 'tests', 'fixtures', 'claude-corpus');
@@ -96,9 +98,18 @@ async function runOne(version: string, bin: string, backend: 'tmux' | 'pty', sce
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { claude: { type: 'string' }, backend: { type: 'string', default: 'both' }, only: { type: 'string' } },
+    options: { claude: { type: 'string' }, agent: { type: 'string', default: 'claude' }, version: { type: 'string' }, backend: { type: 'string', default: 'both' }, only: { type: 'string' } },
   });
-  const version = values.claude;
+  if (values.agent === 'codex') {
+    if (values.version === undefined || !/^\d+\.\d+\.\d+$/.test(values.version)) {
+      console.error('usage: npm run capture -- --agent codex --version <version> [--backend tmux|pty|both] [--only scenario,…]');
+      process.exit(2);
+    }
+    const backends = values.backend === 'both' ? (['tmux', 'pty'] as const) : [values.backend as 'tmux' | 'pty'];
+    if ((await captureCodex(values.version, backends, values.only?.split(','))) > 0) process.exitCode = 1;
+    return;
+  }
+  const version = values.claude ?? values.version;
   if (version === undefined || !/^\d+\.\d+\.\d+$/.test(version)) {
     console.error('usage: npm run capture -- --claude <version> [--backend tmux|pty|both] [--only scenario,…]  (e.g. --claude 2.1.50)');
     process.exit(2);

@@ -38,14 +38,14 @@ const prompts = (w: CliWorld, id: string) => events(w, id).filter((e) => e.event
 const finished = (w: CliWorld, id: string) => events(w, id).some((e) => e.event === 'turn-finished');
 
 /**
- * Every worker dispatched at once; even ids take 2 s turns (ending after the fault began), odd
- * ones 6 s (still at work when the daemon dies). `startMs`: the agent draws nothing for that long.
+ * Every worker dispatched at once; even ids take 1 s turns (ending after the fault began), odd
+ * ones 4 s (still at work when the daemon dies). `startMs`: the agent draws nothing for that long.
  */
 async function dispatchAll(w: CliWorld, startMs = 0): Promise<void> {
   const runs = await Promise.all(ids.map((id, i) => w.hand([
     'dispatch', id, '--repo', w.repo, '--brief', w.brief(id, 'Say hello.'), '--agent', 'mock', '--json',
     '--env', `KH_MOCK_EVENT_LOG=${join(w.root, `events-${id}.log`)}`,
-    '--env', `KH_MOCK_REPLY_MS=${i % 2 === 0 ? 2000 : 6000}`,
+    '--env', `KH_MOCK_REPLY_MS=${i % 2 === 0 ? 1000 : 4000}`,
     '--env', `KH_MOCK_START_MS=${startMs}`,
   ])));
   runs.forEach((r, i) => expect(r.code, `dispatch ${ids[i]}: ${r.stdout}${r.stderr}`).toBe(0));
@@ -117,8 +117,8 @@ describe('a restore never types a first prompt twice', () => {
     try {
       if (refused) ctx.skip(`this machine refuses to mount a tmpfs: ${refused}`);
       expect((await w.hand(['annex', w.repo, '--yolo'])).code).toBe(0);
-      // The agents take 6 s to draw their first screen: the disk is full long before any prompt is due.
-      await dispatchAll(w, 6000);
+      // The agents take 4 s to draw their first screen: the disk is full long before any prompt is due.
+      await dispatchAll(w, 4000);
       const chunk = Buffer.alloc(16 * 1024, 1);
       for (;;) {
         try {

@@ -28,7 +28,8 @@ function worstDigest(): Digest {
     workspace: '/home/person/kingshand',
     fleet: {
       projects: ['shop', 'orders', 'billing'].map((name) => ({ name, posture: 'local-only', yolo: false, pathExists: true })),
-      workers: ids.map((id, i) => ({ id, project: 'shop', host: 'local', condition: i < 5 ? 'blocked' : i < 8 ? 'gate' : i < 11 ? 'parked' : 'working', live: true })),
+      // A mixed fleet: the AGENTS line names each CLI and release.
+      workers: ids.map((id, i) => ({ id, project: 'shop', host: 'local', condition: i < 5 ? 'blocked' : i < 8 ? 'gate' : i < 11 ? 'parked' : 'working', live: true, agent: i % 2 ? 'codex' : 'claude', agentVersion: i % 2 ? '0.169.0' : '2.1.332' })),
       waiting,
       queue: { ready: 30, held: 12, blocked: 8 },
       away: { active: true, since: '2026-12-02T05:00:00.000Z', note: 'back after lunch, only push what blocks a landing' },
@@ -51,7 +52,7 @@ function worstDigest(): Digest {
 describe('the digest stays within its budget', () => {
   it('is at most 1,500 estimated tokens at 20 workers and 50 items, with every part at its longest', () => {
     const text = formatDigest(worstDigest());
-    for (const part of ['WAITS ON YOU 22:', 'WORKERS 20:', 'QUEUE: 30 ready, 12 held, 8 blocked', 'AWAY since', 'USAGE:', 'MISSING git:', 'MISSING tmux:', 'MISSING claude:', 'CLAUDE CODE: Claude Code 2.2.10 is newer', 'MEMORY OVER', 'UNINDEXED 12']) {
+    for (const part of ['WAITS ON YOU 22:', 'WORKERS 20:', 'AGENTS: claude 2.1.332 ×10; codex 0.169.0 ×10', 'QUEUE: 30 ready, 12 held, 8 blocked', 'AWAY since', 'USAGE:', 'MISSING git:', 'MISSING tmux:', 'MISSING claude:', 'CLAUDE CODE: Claude Code 2.2.10 is newer', 'MEMORY OVER', 'UNINDEXED 12']) {
       expect(text, part).toContain(part);
     }
     expect(Math.ceil(text.length / 4), text).toBeLessThanOrEqual(1500);

@@ -4,8 +4,8 @@
  * MODE:ask, MODE:bash, MODE:slow, MODE:hang) and by a queue the test fills; records every
  * request so tests can assert on what Claude Code sent.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, sendJson, serveOnLoopback } from './fake-http.ts';
 import { classifyRequest, summariseRequest, type RequestKind, type RequestSummary } from './fake-anthropic/request-summary.ts';
 import { chooseReply, type ScriptItem, type ScriptOptions } from './fake-anthropic/script.ts';
 import { jsonReply, streamReply } from './fake-anthropic/sse.ts';
@@ -74,22 +74,6 @@ export interface FakeAnthropic {
   close(): Promise<void>;
 }
 
-const MAX_BODY = 20 * 1024 * 1024;
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) reject(new Error('request body too large'));
-      else parts.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 function publicHeaders(req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) {
@@ -97,11 +81,6 @@ function publicHeaders(req: IncomingMessage): Record<string, string> {
     out[k] = Array.isArray(v) ? v.join(', ') : v;
   }
   return out;
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
 }
 
 function notFound(res: ServerResponse, what: string): void {
@@ -124,7 +103,6 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
   const received: RequestRecord[] = [];
   const queued: ScriptItem[] = [];
   const listeners = new Set<(r: RequestRecord) => void>();
-  const open = new Set<ServerResponse>();
   let seq = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -163,26 +141,14 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
       return;
     }
     if (!summary.stream) return jsonReply(res, reply, model, ids);
-    open.add(res);
-    res.on('close', () => open.delete(res));
+    server.track(res);
     await streamReply(res, reply, model, ids);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { type: 'error', error: { type: 'api_error', message: `fake: ${String(err)}` } });
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-
+  const server = await serveOnLoopback(handle, (err) => ({ type: 'error', error: { type: 'api_error', message: `fake: ${String(err)}` } }));
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
+    url: server.url,
+    port: server.port,
     received,
     queue: (items) => void queued.push(...items),
     pending: () => queued.length,
@@ -194,11 +160,6 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
       queued.length = 0;
       received.length = 0;
     },
-    async close() {
-      for (const res of open) res.destroy();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
-    },
+    close: () => server.close(),
   };
 }

@@ -97,3 +97,10 @@ describe('the question a blocked worker asks', () => {
     expect(await openDecisionsOf({}, view('p1', 'running.working'))).toEqual([]);
   });
 });
+
+describe('the review page names the agent and its version', () => {
+  it('a Codex worker reads "codex 0.169.0 on tmux"; a version that could not be told is left out', () => {
+    expect(workerHead(view('cx', 'running.working', { agent: 'codex', agentVersion: '0.169.0' }), null)).toContain('codex 0.169.0 on tmux');
+    expect(workerHead(view('m', 'running.working'), null)).toContain('<dd>mock on tmux</dd>');
+  });
+});

@@ -94,7 +94,7 @@ describe('unknown: anything else — idle is never guessed', () => {
   });
 
   it('an unknown agent profile is a usage error, not a guess', () => {
-    expect(() => analyseScreen(idleScreen(), 'codex')).toThrow(/unknown agent profile "codex"/);
+    expect(() => analyseScreen(idleScreen(), 'no-such-agent')).toThrow(/unknown agent profile "no-such-agent"/);
   });
 
   it('the `claude-code` alias reads like `claude`', () => {

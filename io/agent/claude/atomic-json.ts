@@ -1,27 +1,10 @@
 /**
- * Writing a JSON file so that a reader never sees half of it: a temp file in the same
- * directory (rename is only atomic within one filesystem), flushed, re-read and checked by the
- * caller, then renamed over the target. On any failure the temp file is removed and the target
- * is untouched.
+ * Writing a JSON file atomically (io/fs/atomic-text.ts), the temp file re-parsed and checked by
+ * the caller before it replaces the target.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { writeTextAtomically } from '../../fs/atomic-text.ts';
 
 export function writeJsonAtomically(target: string, text: string, opts: { mode?: number; verify?: (written: unknown) => void } = {}): void {
-  const temp = join(dirname(target), `.${basename(target)}.kingshand-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    const fd = openSync(temp, 'wx', opts.mode ?? 0o644);
-    try {
-      writeSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    opts.verify?.(JSON.parse(readFileSync(temp, 'utf8')));
-    renameSync(temp, target);
-  } catch (err) {
-    rmSync(temp, { force: true });
-    throw err;
-  }
+  const verify = opts.verify;
+  writeTextAtomically(target, text, { ...(opts.mode !== undefined ? { mode: opts.mode } : {}), ...(verify ? { verify: (written: string) => verify(JSON.parse(written)) } : {}) });
 }

@@ -2,13 +2,15 @@
 import { AGENTS, type AgentName } from '../../../contract/vocabulary.ts';
 import { badAgent } from '../../../contract/refusals.ts';
 import { claudeProfile } from './claude.ts';
+import { codexProfile } from './codex.ts';
 import { mockProfile } from './mock.ts';
 import type { AgentProfile } from './types.ts';
 
-export type { AgentProfile, SeedContext } from './types.ts';
+export type { AgentProfile, SeedContext, WorkerPlace } from './types.ts';
 
 const PROFILES: Readonly<Record<AgentName, AgentProfile>> = {
   claude: claudeProfile,
+  codex: codexProfile,
   mock: mockProfile,
 };
 

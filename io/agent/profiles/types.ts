@@ -26,6 +26,15 @@ export interface SeedContext {
   witness: boolean;
 }
 
+/** Where one worker lives. */
+export interface WorkerPlace {
+  worktree: string;
+  /** The worker's own directory under the state directory (brief, report). */
+  briefDir: string;
+  /** kingshand's state directory when the worker's second witness is wanted (absent: no witness). */
+  witnessHome?: string;
+}
+
 export interface AgentProfile {
   readonly name: AgentName;
   /** How a person calls it: "Claude Code". */
@@ -42,14 +51,25 @@ export interface AgentProfile {
   binary(daemonEnv: Env): string | null;
   /** Its version (`--version`), or null when it cannot tell. */
   version(binary: string): Promise<string | null>;
-  /** The full argv for one launch under a posture (program first; the first prompt is typed, never passed). */
-  launchArgv(binary: string, posture: PermissionPosture): string[];
+  /**
+   * The full argv for one launch under a posture (program first; the first prompt is typed, never
+   * passed). `where`: the worker's directories, for an agent whose sandbox is told on the command
+   * line what it may write (Codex CLI); absent when no worker is being launched (doctor).
+   */
+  launchArgv(binary: string, posture: PermissionPosture, where?: WorkerPlace): string[];
   /** The same launch on another host (issue 28): the program by its name on that host's PATH. */
   farLaunchArgv(posture: PermissionPosture): string[];
   /** A refusal before anything is created (e.g. root without a sandbox), or null. */
   dispatchProblem(posture: PermissionPosture, project: string, env: Env): Error | null;
   /** What the posture asks that this agent cannot do, said at dispatch (null: all of it). Never silently widened. */
   postureGap(posture: PermissionPosture): string | null;
+  /**
+   * Names of the caller's variables its workers need beyond the shared allow-list (its own home
+   * and API key): kept for this agent's workers only, never for another agent's.
+   */
+  readonly workerEnv?: readonly string[];
+  /** false: its seed writes no ~/.claude.json, so dispatch plans and reports none (absent: it does). */
+  readonly seedsClaudeJson?: false;
   /** Settings for an unattended start (trust, onboarding, approvals, deny list, witness hooks). */
   seed(ctx: SeedContext): Promise<void>;
 }

@@ -8,8 +8,9 @@ import { analyseWith } from '../analyse.ts';
 import { layoutScreen } from '../layout.ts';
 import { readBox } from '../prompt-box.ts';
 import { claudeCodeSpec } from './claude-code.ts';
+import { codexSpec } from './codex.ts';
 
-const SPECS: readonly ScreenProfileSpec[] = [claudeCodeSpec];
+const SPECS: readonly ScreenProfileSpec[] = [claudeCodeSpec, codexSpec];
 
 export function createProfile(spec: ScreenProfileSpec): ScreenProfile {
   return {

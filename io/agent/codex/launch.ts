@@ -1,0 +1,76 @@
+/**
+ * How a Codex CLI worker starts: the binary (HAND_CODEX_BIN, the pinned one in node_modules,
+ * then PATH), its version, and its argv. Everything per worker goes on the command line as
+ * `-c key=value` overrides, so nothing in the person's config.toml changes for their own
+ * sessions; only folder trust has to be written there (trust-seed.ts).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import type { PermissionPosture } from '../../../contract/vocabulary.ts';
+import { KINGSHAND_ROOT } from '../../root.ts';
+import { codexPostureArgs } from './postures.ts';
+
+/** The Codex binary a dispatch would start (chosen, pinned, then PATH), or null. */
+export function codexBinary(env: Record<string, string | undefined> = process.env, root = KINGSHAND_ROOT): string | null {
+  const chosen = env.HAND_CODEX_BIN;
+  if (chosen && isAbsolute(chosen) && existsSync(chosen)) return chosen;
+  const local = join(root, 'node_modules', '.bin', 'codex');
+  if (existsSync(local)) return local;
+  for (const dir of (env.PATH ?? '').split(':')) {
+    if (dir && existsSync(join(dir, 'codex'))) return join(dir, 'codex');
+  }
+  return null;
+}
+
+/** `codex-cli 0.169.0` → `0.169.0`; anything else → null. */
+export function parseCodexVersion(text: string): string | null {
+  const m = /(?:^|\s)codex-cli\s+(\d+\.\d+\.\d+(?:-[\w.]+)?)\b/.exec(text);
+  return m ? m[1]! : null;
+}
+
+export function codexVersionOf(bin: string, timeoutMs = 10_000): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile(bin, ['--version'], { timeout: timeoutMs, killSignal: 'SIGKILL', encoding: 'utf8' }, (_err, stdout) => {
+      resolve(parseCodexVersion(String(stdout ?? '')));
+    });
+  });
+}
+
+export interface CodexLaunchOptions {
+  posture: PermissionPosture;
+  /** argv of the command Codex runs after each turn with its JSON event (the second witness). */
+  notify?: readonly string[];
+  /** Directories outside the worktree the sandbox lets commands write (`--add-dir`). */
+  writableRoots?: readonly string[];
+}
+
+/** A TOML array of strings for a `-c` override (JSON string syntax is valid TOML basic strings). */
+function tomlArray(items: readonly string[]): string {
+  return `[${items.map((s) => JSON.stringify(s)).join(', ')}]`;
+}
+
+/**
+ * The arguments after the binary. Why each one:
+ *  - `--no-daemon`: otherwise the TUI starts a shared app-server daemon and an updater loop
+ *    (`codex app-server --managed-daemon`, `app-server daemon pid-update-loop`) that outlive the
+ *    worker — seen under tmux with 0.169.0;
+ *  - `check_for_update_on_startup=false`: no update check or upgrade screen at start;
+ *  - `analytics.enabled=false`: no telemetry from a supervised worker;
+ *  - `notice.hide_full_access_warning=true`: the off posture's full-access notice is not a
+ *    question anyone should have to answer at start.
+ */
+export function codexLaunchArgs(opts: CodexLaunchOptions): string[] {
+  const args = [
+    '--no-daemon',
+    '-c', 'check_for_update_on_startup=false',
+    '-c', 'analytics.enabled=false',
+    '-c', 'notice.hide_full_access_warning=true',
+    ...codexPostureArgs(opts.posture),
+  ];
+  // Extra writable roots exist only in workspace-write (edits): under read-only (ask) 0.169.0
+  // prints "Error adding directories: Ignoring --add-dir …" at start, and off has no sandbox.
+  if (opts.posture === 'edits') for (const dir of opts.writableRoots ?? []) args.push('--add-dir', dir);
+  if (opts.notify !== undefined && opts.notify.length > 0) args.push('-c', `notify=${tomlArray(opts.notify)}`);
+  return args;
+}

@@ -1,0 +1,69 @@
+/**
+ * One kingshand installation for the real-Codex end-to-end tests: a private `hand` state dir
+ * (its own daemon, database, tmux server), annexed temp repositories, and a throwaway agent HOME
+ * whose ~/.codex/config.toml names the fake Responses API as its provider and nothing else.
+ * Folder trust is left to the product's dispatch (the Codex profile's seed), so it is exercised.
+ */
+import { dirname, join } from 'node:path';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { writeBrief, type RunResult } from '../../cli/cli-harness.ts';
+import { inProcessHand } from '../../helpers/hand-in-process.ts';
+import { makeTestRepo } from '../../helpers/git-repo.ts';
+import { makeTempDir } from '../../helpers/temp.ts';
+import { explainWorker, handWait, stopWorkersAndRemove } from '../../claude-e2e/e2e-world.ts';
+import type { FakeCodexApi } from '../../harness/fake-codex-api.ts';
+import { FAKE_OPENAI_KEY, FAKE_OPENAI_KEY_ENV, codexTestEnv, seedCodexHome, type CodexTestHome } from '../../harness/codex-env.ts';
+
+export interface CodexWorld {
+  root: string;
+  home: string;
+  codex: CodexTestHome;
+  hand: ReturnType<typeof inProcessHand>['hand'];
+  /** A fresh repository annexed with --yolo under `permissions`. */
+  annex(name: string, permissions: 'off' | 'edits' | 'ask'): Promise<string>;
+  dispatch(id: string, repo: string, task: string): Promise<RunResult>;
+  wait(id: string, until: 'settled' | 'blocked' | 'exited', timeout: string): Promise<RunResult>;
+  explain(id: string): Promise<string>;
+  reportPathOf(id: string): string;
+  worktreeOf(repo: string, id: string): string;
+  cleanup(): Promise<void>;
+}
+
+export async function makeCodexWorld(label: string, fake: FakeCodexApi): Promise<CodexWorld> {
+  const tmp = makeTempDir(label);
+  const root = tmp.path;
+  const home = join(root, 'state');
+  const codex = seedCodexHome(join(root, 'agent-home'), fake.url);
+  // Everything here lives under /tmp, which workspace-write lets a command write anyway: without
+  // these a worker could write its brief directory whether or not it was made a writable root.
+  appendFileSync(codex.configPath, '\n[sandbox_workspace_write]\nexclude_slash_tmp = true\nexclude_tmpdir_env_var = true\n');
+  // The daemon is started by the CLI with this environment too: node must be on PATH for it.
+  const env = codexTestEnv(codex, { path: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin` });
+  const installation = inProcessHand(home, env, 90_000);
+  const hand = installation.hand;
+  const world: CodexWorld = {
+    root, home, codex, hand,
+    async annex(name, permissions) {
+      const repo = join(root, name);
+      mkdirSync(repo);
+      await makeTestRepo(repo, `# ${name}\n`);
+      const a = await hand(['annex', repo, '--yolo', '--permissions', permissions, '--json']);
+      if (a.code !== 0) throw new Error(`hand annex failed (${a.code}): ${a.stdout}${a.stderr}`);
+      return repo;
+    },
+    async dispatch(id, repo, task) {
+      const brief = writeBrief(root, id, task);
+      // The provider's key is not on the worker allow-list (OPENAI_* and the like are left out
+      // on purpose): a person passes it with --env, as here.
+      const d = await hand(['dispatch', id, '--repo', repo, '--brief', brief, '--agent', 'codex', '--backend', 'tmux', '--env', `${FAKE_OPENAI_KEY_ENV}=${FAKE_OPENAI_KEY}`, '--json']);
+      if (d.code !== 0) throw new Error(`hand dispatch ${id} failed (${d.code}): ${d.stdout}${d.stderr}`);
+      return d;
+    },
+    wait: (id, until, timeout) => handWait(hand, id, until, timeout),
+    explain: (id) => explainWorker(hand, id),
+    reportPathOf: (id) => join(home, 'workers', id, 'report.md'),
+    worktreeOf: (repo, id) => join(repo, '.claude', 'worktrees', id),
+    cleanup: () => stopWorkersAndRemove(hand, installation, tmp),
+  };
+  return world;
+}

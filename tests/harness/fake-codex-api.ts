@@ -1,0 +1,104 @@
+/**
+ * A fake OpenAI Responses API on 127.0.0.1 for running the real Codex CLI in tests. Codex is
+ * pointed at it by a custom model provider (`base_url = <url>/v1`, `wire_api = "responses"`,
+ * see codexTestConfig); it posts every turn to `/v1/responses` with `stream: true`. Scripted by
+ * a queue the test fills and by trigger words (MODE:report <path>, MODE:shell <cmd>); records
+ * every request so tests can assert on what Codex sent.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, sendJson, serveOnLoopback } from './fake-http.ts';
+import { summariseCodexRequest, type RequestSummary } from './fake-codex-api/request-summary.ts';
+import { chooseCodexReply, type CodexScriptItem } from './fake-codex-api/script.ts';
+import { streamCodexReply } from './fake-codex-api/sse.ts';
+
+export type { CodexScriptItem } from './fake-codex-api/script.ts';
+export type { RequestSummary as CodexRequestSummary } from './fake-codex-api/request-summary.ts';
+export { FAKE_TITLE, fakeCodexReport, writeFileCommand } from './fake-codex-api/script.ts';
+
+export interface CodexRequestRecord {
+  seq: number;
+  method: string;
+  path: string;
+  /** Which credential came with the request (its value is never kept). */
+  auth: 'bearer' | 'none';
+  /** Codex's own client name (`codex-tui`, `codex_exec`). */
+  originator: string | null;
+  summary?: RequestSummary;
+  reply?: CodexScriptItem;
+  /** The id of the tool call the reply made (`call_fake_<seq>`), when it made one. */
+  callId?: string;
+}
+
+export interface FakeCodexApi {
+  /** `http://127.0.0.1:<port>`; Codex's base_url is this + `/v1`. */
+  url: string;
+  port: number;
+  received: CodexRequestRecord[];
+  /** Replies for the next agent-loop requests, in order, before any trigger word. */
+  queue(items: CodexScriptItem[]): void;
+  pending(): number;
+  /** Called after each request is recorded and its reply chosen; returns the unsubscribe function. */
+  onRequest(listener: (r: CodexRequestRecord) => void): () => void;
+  /** Agent-loop requests only (side requests such as the title left out). */
+  turns(): CodexRequestRecord[];
+  close(): Promise<void>;
+}
+
+export async function startFakeCodexApi(): Promise<FakeCodexApi> {
+  const received: CodexRequestRecord[] = [];
+  const queued: CodexScriptItem[] = [];
+  const listeners = new Set<(r: CodexRequestRecord) => void>();
+  let seq = 0;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?', 1)[0]!;
+    const method = req.method ?? 'GET';
+    const originator = req.headers.originator;
+    const record: CodexRequestRecord = {
+      seq: ++seq,
+      method,
+      path,
+      auth: req.headers.authorization ? 'bearer' : 'none',
+      originator: typeof originator === 'string' ? originator : null,
+    };
+    const raw = await readBody(req);
+    received.push(record);
+    const announce = () => listeners.forEach((l) => l(record));
+    if (method !== 'POST' || path !== '/v1/responses') {
+      sendJson(res, 404, { error: { type: 'not_found', message: `fake: no ${method} ${path}` } });
+      return announce();
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      sendJson(res, 400, { error: { type: 'invalid_request_error', message: 'fake: body is not JSON' } });
+      return announce();
+    }
+    const summary = summariseCodexRequest(body);
+    const reply = chooseCodexReply(summary, queued);
+    Object.assign(record, { summary, reply }, reply.kind === 'shell' ? { callId: `call_fake_${record.seq}` } : {});
+    announce();
+    if (reply.kind === 'error') {
+      sendJson(res, reply.status, { error: { type: 'server_error', message: reply.message } });
+      return;
+    }
+    server.track(res);
+    streamCodexReply(res, reply, { responseId: `resp_fake_${record.seq}`, messageId: `msg_fake_${record.seq}`, callId: `call_fake_${record.seq}` });
+  }
+
+  const server = await serveOnLoopback(handle, (err) => ({ error: { type: 'server_error', message: `fake: ${String(err)}` } }));
+  return {
+    url: server.url,
+    port: server.port,
+    received,
+    queue: (items) => void queued.push(...items),
+    pending: () => queued.length,
+    onRequest(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    turns: () => received.filter((r) => r.summary !== undefined && !r.summary.side),
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * What the fake Responses API answers: the test's queue first, then the end of a tool round
+ * (a `function_call_output` came back and nothing is queued: the turn ends with "Done."), then
+ * trigger words in the prompt. Pure: no sockets, no timers.
+ */
+import type { RequestSummary } from './request-summary.ts';
+
+/** One scripted model reply (one HTTP response). */
+export type CodexScriptItem =
+  | { kind: 'text'; text: string }
+  | {
+      /**
+       * A call of Codex's `exec_command` tool. With `escalate` (the approval question) the call
+       * asks to run outside the sandbox, which Codex puts to the person under `on-request`.
+       */
+      kind: 'shell';
+      cmd: string;
+      escalate?: string;
+      /** Text streamed before the call (Codex shows it as the turn's preamble). */
+      text?: string;
+    }
+  | { kind: 'error'; status: number; message: string }
+  /** Opens the stream (text first, if any) and keeps it open until the client or close() ends it. */
+  | { kind: 'hang'; text?: string };
+
+/** The title Codex asks for on a side request (it shows it in the footer). */
+export const FAKE_TITLE = 'Fake task';
+
+/** `MODE:report <path>`: writes a report with one shell call (the worker's report convention). */
+const REPORT = /MODE:report\s+(\S+)/;
+const SHELL = /MODE:shell\s+(.+)$/m;
+
+function quoteForShell(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The shell command that writes `content` to `path` (what MODE:report runs). */
+export function writeFileCommand(path: string, content: string): string {
+  return `printf '%s\\n' ${quoteForShell(content)} > ${quoteForShell(path)}`;
+}
+
+export function fakeCodexReport(prompt: string): string {
+  return `# Report\n\nDone: ${prompt.slice(0, 60).replace(/\s+/g, ' ')}\n`;
+}
+
+export function chooseCodexReply(summary: RequestSummary, queued: CodexScriptItem[]): CodexScriptItem {
+  // A side request (the task title, offered no tools) never takes a reply the test queued.
+  if (summary.side) return { kind: 'text', text: JSON.stringify({ title: FAKE_TITLE }) };
+  const next = queued.shift();
+  if (next !== undefined) return next;
+  if (summary.lastItem === 'tool-output') return { kind: 'text', text: 'Done.' };
+  const prompt = summary.lastUserText ?? '';
+  const report = REPORT.exec(prompt);
+  if (report) return { kind: 'shell', cmd: writeFileCommand(report[1]!, fakeCodexReport(prompt)), text: 'Writing the report.' };
+  const shell = SHELL.exec(prompt);
+  if (shell) return { kind: 'shell', cmd: shell[1]!.trim() };
+  return { kind: 'text', text: `Fake reply to: ${prompt.slice(0, 60)}` };
+}
