@@ -90,7 +90,8 @@ export function createFarPorts(local: RealPorts, far: FarHosts, postureOf: (inte
         if (file === 'brief.md') text = text.split(`${localDir}/`).join(`${farDir}/`);
         await writeRemoteFile(h.target, join(farDir, file), text);
       }
-      await onHost(h.target, () => createWorktree({ repo: intent.repo, id: intent.id, base: intent.base }));
+      // One far repository's worktree metadata steps one at a time, as here (git's own race).
+      await onHost(h.target, () => createWorktree({ repo: intent.repo, id: intent.id, base: intent.base }, local.worktreeLane(`${intent.host}:${intent.repo}`)));
     },
     async seedAgent(intent, signal) {
       if (!isFar(intent)) return local.seedAgent(intent, signal);
