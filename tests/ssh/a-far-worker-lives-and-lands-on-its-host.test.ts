@@ -121,4 +121,13 @@ describe('a worker on another host', () => {
     expect((await ok(['status', 'w3']))[0]).toMatchObject({ host: 'far', live: true, reportExists: false });
     expect(readFileSync(join(farDir, 'progress-note.md'), 'utf8')).toContain('report');
   }, 40_000);
+
+  it('a far worker held at the brief gate: the approval answers with what now exists on its host', async () => {
+    await ok(['annex', w.repo, '--name', 'shop']); // yolo off: dispatch waits for the brief's approval
+    const d = await ok(['dispatch', 'w4', '--repo', w.repo, '--brief', w.brief('w4', 'Say hello.'), '--agent', 'mock']);
+    expect(d).toMatchObject({ gated: true, host: 'far', created: { worktree: false } });
+    const approved = await ok(['approve', 'w4']);
+    expect(approved).toMatchObject({ gate: 'brief-approved', created: { worktree: join(farRepo, '.claude', 'worktrees', 'w4'), branch: 'worktree-w4', pane: expect.stringMatching(/ on far$/) } });
+    await ok(['stop', 'w4']);
+  }, 40_000);
 });
