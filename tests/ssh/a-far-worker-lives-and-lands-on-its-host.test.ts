@@ -130,4 +130,11 @@ describe('a worker on another host', () => {
     expect(approved).toMatchObject({ gate: 'brief-approved', created: { worktree: join(farRepo, '.claude', 'worktrees', 'w4'), branch: 'worktree-w4', pane: expect.stringMatching(/ on far$/) } });
     await ok(['stop', 'w4']);
   }, 40_000);
+
+  it('a host with workers is not removed: they would be left unreachable', async () => {
+    const r = await w.hand(['host', 'remove', 'far', '--json']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/host far still has workers \(w1, w3, w4\); nothing was removed\. Stop and discard them first/);
+    expect((await ok(['host', 'list'])).map((h: { name: string }) => h.name)).toEqual(['local', 'far']);
+  });
 });
