@@ -88,6 +88,14 @@ export interface ReattachDeps {
 export async function reattachPanes(panes: readonly { id: string; paneId: string }[], d: ReattachDeps): Promise<void> {
   // Re-attach a few workers at a time: each attach is a round trip to the terminal host (tmux
   // starts a client per session), and one after another made resuming 100 workers take 3.7 s.
+  // One identity question per host, not one per worker: each is a tmux (or ssh) process, and a
+  // hundred of them sat on the path of every resume (issue 26).
+  const identities = new Map<object, Promise<string | null>>();
+  const identityOf = (host: NonNullable<ReturnType<ReattachDeps['hostFor']>>): Promise<string | null> => {
+    let known = identities.get(host);
+    if (!known) identities.set(host, (known = host.serverIdentity ? host.serverIdentity().catch(() => null) : Promise.resolve(null)));
+    return known;
+  };
   await forEachBounded(panes, ATTACH_CONCURRENCY, async ({ id, paneId }) => {
     const record = d.recordOf(id);
     const host = d.hostFor(record.intent);
@@ -98,7 +106,7 @@ export async function reattachPanes(panes: readonly { id: string; paneId: string
     }
     // A server that restarted while no daemon watched numbers its panes from %0 again: the pane
     // of this id now may be another worker's. Told by the server's pid and start time, never guessed.
-    const server = record.intent.paneServer ? await host.serverIdentity?.().catch(() => null) : null;
+    const server = record.intent.paneServer ? await identityOf(host) : null;
     if (server && server !== record.intent.paneServer) {
       record.live = false;
       d.log?.({ msg: 'the terminal server restarted since this pane was made: not re-attached', id, paneId, was: record.intent.paneServer, now: server });

@@ -44,7 +44,8 @@ export function wordOf(note: HookNote): HookWord | null {
   switch (note.event) {
     case 'Notification': {
       const t = note.notificationType;
-      if (t === 'permission_prompt' || t === 'elicitation_dialog') return 'needs-input';
+      // Gemini CLI 0.61.0 sends `ToolPermission` when its tool approval is drawn.
+      if (t === 'permission_prompt' || t === 'elicitation_dialog' || t === 'ToolPermission') return 'needs-input';
       if (t === 'idle_prompt') return 'idle';
       if (t) return null;
       // Versions without notification_type: the message is all there is.
@@ -53,8 +54,10 @@ export function wordOf(note: HookNote): HookWord | null {
       return null;
     }
     case 'UserPromptSubmit':
+    case 'BeforeAgent': // Gemini CLI: a prompt was submitted
       return 'working';
     case 'Stop':
+    case 'AfterAgent': // Gemini CLI: the turn's final answer is out
       return 'idle';
     // The turn ended in an API error or a usage limit (Claude Code 2.1.78+).
     case 'StopFailure':

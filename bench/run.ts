@@ -15,12 +15,14 @@ import { PartialResults, run as runScale } from './fleet-scale.ts';
 import { run as runAnalysis } from './screen-analysis.ts';
 import { run as runHand } from './hand-digest.ts';
 import { run as runWork } from './work-notify.ts';
+import { run as runCodex } from './codex-detection.ts';
+import { run as runGemini } from './detection-gemini.ts';
 import { run as runFar } from './far-host.ts';
 import { formatTable } from './lib/table.ts';
 import { round } from './lib/stats.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
-/** BENCH_ONLY=analysis,detection,wait,scale,cli,resume,hand,work,far runs a subset (its results do not replace latest.json). */
+/** BENCH_ONLY=analysis,detection,codex,agents,wait,scale,cli,resume,hand,work,far runs a subset (its results do not replace latest.json). */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const wanted = (s: string) => only === null || only.has(s);
 /** A comma list of positive sizes from the environment, or null when unset. */
@@ -77,6 +79,10 @@ try {
     blockedP50 = r.blockedP50;
     return r.results;
   });
+  // Blocked detection per agent on tmux (issue 27): the real Codex CLI beside the mock's figures.
+  if (wanted('codex')) await section('Codex CLI detection', () => runCodex({ trials: quick ? 3 : 10, log }));
+  // The real Gemini CLI on tmux (issue 27).
+  if (wanted('agents')) await section('blocked detection per agent CLI (Gemini CLI on tmux)', () => runGemini({ trials: quick ? 2 : 10, log }));
   if (wanted('wait')) await section('hand wait detection', () => runCli({ trials: quick ? 2 : 15, log }));
   if (wanted('hand')) await section('the Hand: digest size, MCP wait', () => runHand({ trials: quick ? 3 : 15, log }));
   if (wanted('work')) await section('notifications and backlog (issue 13)', () => runWork({ trials: quick ? 3 : 15, readyTrials: quick ? 3 : 15, items: 1000, log }));

@@ -29,8 +29,11 @@ export const boxReadyForBrief = (r: ScreenReading | null): boolean =>
 
 /** Whitespace is where a box differs from what was typed: it wraps long text over rows. */
 const squeeze = (s: string): string => s.replace(/[\s\u00a0]+/g, '');
-/** Claude Code folds a long paste into a marker instead of drawing it. */
-const PASTE_MARKER = /^\[Pasted text #\d+[^\]]*\]$/;
+/**
+ * A long paste folded into a marker instead of drawn: Claude Code's `[Pasted text #1 +12 lines]`,
+ * Gemini CLI 0.61.0's `[Pasted Text: 681 chars]`.
+ */
+const PASTE_MARKER = /^\[Pasted [Tt]ext(?: #\d+[^\]]*|: \d+ chars?)\]$/;
 /** Shorter fragments prove nothing about whose text is in the box. */
 const MIN_FRAGMENT = 8;
 

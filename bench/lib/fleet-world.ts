@@ -16,7 +16,8 @@ import type { BenchWorld } from './world.ts';
 
 export interface FleetWorld {
   fleet: FleetHost;
-  dispatch(id: string, env: Record<string, string>): Promise<WorkerView>;
+  /** `agent`: the mock unless a real CLI is measured (its binary and fake API come with `env`). */
+  dispatch(id: string, env: Record<string, string>, agent?: string): Promise<WorkerView>;
 }
 
 export async function makeFleetWorld(world: BenchWorld, backend: BackendName, host: TerminalHost): Promise<FleetWorld> {
@@ -33,7 +34,7 @@ export async function makeFleetWorld(world: BenchWorld, backend: BackendName, ho
   });
   return {
     fleet,
-    async dispatch(id, env) {
+    async dispatch(id, env, agent = 'mock') {
       ports.rememberCallerEnv(id, env);
       const workers = join(world.root, 'workers', backend, id);
       mkdirSync(workers, { recursive: true });
@@ -46,7 +47,7 @@ export async function makeFleetWorld(world: BenchWorld, backend: BackendName, ho
         branch: `worktree-${id}`,
         base: 'main',
         backend,
-        agent: 'mock',
+        agent,
         briefPath: join(workers, 'brief.md'),
         reportPath: join(workers, 'report.md'),
         createdAt: Date.now(),

@@ -17,6 +17,7 @@ import { findExecutable } from '../../io/git/landing-pr.ts';
 import { GH_INSTALL, NO_MISTAKES_INSTALL, ghLoggedIn } from '../../io/git/posture-checks.ts';
 import { compareVersions, newestCorpusVersion, parseClaudeVersion } from '../../io/screen/profiles/claude-versions.ts';
 import { cliEnv } from '../io.ts';
+import { geminiCheck } from '../../io/agent/gemini/standing.ts';
 import { FIX_CLAUDE, FIX_GIT, FIX_TMUX } from '../../io/agent/setup-facts.ts';
 
 export interface Check {
@@ -111,6 +112,7 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
     detail: noSandbox === null ? "bubblewrap and socat found (Claude Code's sandbox for posture off)" : `${(noSandbox.details.missing as string[]).join(' and ')} not found: posture off is refused (the other postures work)`,
     fix: noSandbox === null ? undefined : 'sudo apt-get install -y bubblewrap socat',
   });
+  checks.push(await geminiCheck(cliEnv()));
   const newer = claudeNewerThanCorpus(claudeVersion);
   if (newer !== null) checks.push(newer);
   const herdrBin = cliEnv().HAND_HERDR_BIN;

@@ -21,7 +21,7 @@ import { turnEndedInError } from './agent-error.ts';
 import { readDialog } from './dialog.ts';
 
 export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenReading {
-  const layout = layoutScreen(screen, spec.box);
+  const layout = layoutScreen(screen, spec.box, spec);
   const lastRow = lastNonBlankRow(layout);
   if (lastRow === -1) return unreadableReading();
 
@@ -30,7 +30,7 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
   // What is below the box can say the agent is gone: its last frame stays above the shell's text.
   const exited = spec.isExited(layout) || hostShowsExit(layout, lastRow) || boxLeftBehind(layout);
   // After exit the box on screen is a leftover drawing, not an input anyone can write to.
-  const box = exited ? null : readBox(layout, spec.box);
+  const box = exited ? null : spec.readBox ? spec.readBox(layout) : readBox(layout, spec.box);
   const blockedReason = exited ? null : findBlocker(layout, spec.blockers);
   const working = !exited && blockedReason === null && spec.isWorking(layout);
 
@@ -52,7 +52,7 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
     fingerprint: text === null ? '' : fingerprintLines(text.lines),
     lastActivity: text === null ? '' : text.lastActivity,
     // Only an idle screen can show a turn that ended in an error (a running one may still retry).
-    agentError: state === 'idle' ? turnEndedInError(layout) : null,
+    agentError: state === 'idle' ? (spec.turnError ?? turnEndedInError)(layout) : null,
     dialog: blockedReason === null ? null : readDialog(layout, blockedReason),
   };
 }
@@ -64,6 +64,7 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
  */
 function transcriptEnd(layout: ScreenLayout): number {
   if (layout.boxRow < 0) return layout.texts.length;
+  if (layout.chromeTop !== undefined) return layout.chromeTop;
   const cut = layout.boxRow;
   return cut > 0 && isRule(layout.texts[cut - 1]!) ? cut - 1 : cut;
 }

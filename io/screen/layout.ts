@@ -17,6 +17,26 @@ export interface ScreenLayout {
   readonly boxContentStart: number;
   /** Last row of the box content: continuation rows up to the closing rule; = boxRow otherwise. */
   readonly boxLastRow: number;
+  /** First row of the input's own chrome above the box (a rule, a mode hint), when a profile knows it. */
+  readonly chromeTop?: number;
+}
+
+/** Where a profile's live box is, when it does not draw Claude Code's (rows as they are read). */
+export interface FoundBox {
+  row: number;
+  /** Offset in the row where the box content starts. */
+  start: number;
+  lastRow: number;
+  chromeTop?: number;
+}
+
+/**
+ * A profile's own reading of the layout, for an agent that draws another dialect: its rows
+ * rewritten into the core's (a radio cursor `●` into `❯`, same length), and its box found its way.
+ */
+export interface LayoutHooks {
+  normaliseRow?(text: string): string;
+  findBox?(texts: readonly string[]): FoundBox | null;
 }
 
 // Predicates are module-level functions, not inline arrows: under tsx every new function object
@@ -53,9 +73,15 @@ export function boxContentStart(text: string, box: PromptBoxSpec): number {
   return NUMBERED_OPTION.test(text.slice(i + 2)) ? -1 : i + 2;
 }
 
-export function layoutScreen(screen: Screen, box: PromptBoxSpec): ScreenLayout {
+export function layoutScreen(screen: Screen, box: PromptBoxSpec, hooks: LayoutHooks = {}): ScreenLayout {
   const texts: string[] = new Array<string>(screen.lines.length);
-  for (let r = 0; r < texts.length; r++) texts[r] = screen.lines[r]!.text;
+  const normalise = hooks.normaliseRow;
+  for (let r = 0; r < texts.length; r++) texts[r] = normalise ? normalise(screen.lines[r]!.text) : screen.lines[r]!.text;
+  if (hooks.findBox) {
+    const own = hooks.findBox(texts);
+    if (own === null) return { screen, texts, boxRow: -1, boxContentStart: -1, boxLastRow: -1 };
+    return { screen, texts, boxRow: own.row, boxContentStart: own.start, boxLastRow: own.lastRow, ...(own.chromeTop === undefined ? {} : { chromeTop: own.chromeTop }) };
+  }
   let boxRow = -1;
   let start = -1;
   // The box by structure first (between the last pair of rules, bare glyph = empty box);

@@ -4,7 +4,7 @@
  * CLI means writing one more spec under profiles/ and registering it.
  */
 import type { AgentScreenProfile, BlockedReason, PromptBoxSpec, Screen } from './types.ts';
-import type { ScreenLayout } from './layout.ts';
+import type { LayoutHooks, ScreenLayout } from './layout.ts';
 
 export type { PromptBoxSpec } from './types.ts';
 
@@ -20,7 +20,7 @@ export interface BlockerRule {
   needsMenu?: boolean;
 }
 
-export interface ScreenProfileSpec {
+export interface ScreenProfileSpec extends LayoutHooks {
   name: string;
   aliases?: readonly string[];
   box: PromptBoxSpec;
@@ -36,10 +36,17 @@ export interface ScreenProfileSpec {
    */
   isReadable?(screen: Screen, wideEnough: boolean): boolean;
   /**
+   * The message of the error that ended the last turn, on an idle screen; absent: Claude Code's
+   * reading (io/screen/agent-error.ts). Another CLI prints its errors its own way.
+   */
+  turnError?(layout: ScreenLayout): string | null;
+  /**
    * The variant for one agent version (its `name` says which era, e.g. `claude@2.0.0`); absent
    * or undefined = this spec reads every version.
    */
   forVersion?(version: string): ScreenProfileSpec | undefined;
+  /** The box's text and kind, for an agent whose hints are not drawn dim; absent: the core's reader. */
+  readBox?(layout: ScreenLayout): PromptBoxReading | null;
 }
 
 export interface PromptBoxReading {

@@ -62,7 +62,14 @@ describe('offline tools', () => {
     const r = await w.hand(['doctor', '--json']);
     expect(r.code, r.stdout).toBe(0);
     const names = (r.json.checks as Array<{ name: string }>).map((c) => c.name);
-    expect(names).toEqual(expect.arrayContaining(['node', 'git', 'tmux', 'node-pty', 'better-sqlite3', 'claude', 'state dir']));
+    expect(names).toEqual(expect.arrayContaining(['node', 'git', 'tmux', 'node-pty', 'better-sqlite3', 'claude', 'codex', 'state dir']));
+  });
+
+  it('hand doctor checks the Codex CLI binary and its version against the corpus', async () => {
+    const r = await w.hand(['doctor', '--json']);
+    const codex = (r.json.checks as Array<{ name: string; ok: boolean; detail: string }>).find((c) => c.name === 'codex');
+    expect(codex).toMatchObject({ ok: true });
+    expect(codex!.detail).toMatch(/^0\.169\.0 \(.*codex\), in the reader's corpus \(0\.160\.1 … 0\.169\.0\)$/);
   });
 
   it('hand doctor names the fix when a tool is missing', async () => {

@@ -1,5 +1,6 @@
 /**
  * `npm run capture -- --claude <version> [--backend tmux|pty|both] [--only a,b]`
+ * `npm run capture -- --agent gemini --version <version> […]` (capture-gemini.ts)
  * `npm run capture -- --agent codex --version <version> …` (Codex CLI: codex/capture-codex.ts)
  *
  * Installs @anthropic-ai/claude-code@<version> into ~/.cache/kingshand/claude/<version> (outside
@@ -8,7 +9,7 @@
  * fixtures to tests/fixtures/claude-corpus/<version>/<backend>-<scenario>.{txt,ansi.txt,json}.
  * CPU heavy: run one at a time.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -20,6 +21,8 @@ import { launchInPty, type CapturePane } from './pty-pane.ts';
 import { SCENARIOS, ScenarioSkipped, type Scenario } from './scenarios.ts';
 import { ISSUE_21_SCENARIOS } from './scenarios-issue-21.ts';
 import { captureCodex } from './codex/capture-codex.ts';
+import { captureGemini } from './capture-gemini.ts';
+import { withRequests, writeFixture } from './fixture-file.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CORPUS_DIR = join(ROOT, 'tests', 'fixtures', 'claude-corpus');
@@ -72,23 +75,9 @@ async function runOne(version: string, bin: string, backend: 'tmux' | 'pty', sce
       // what the fake was asked and answered: a reply taken by another request shows here
       const asked = fake.received.filter((r) => r.kind !== undefined)
         .map((r) => `${r.kind}:${r.reply?.kind ?? '?'}${r.reply?.kind === 'tool_use' ? `(${r.reply.name})` : ''} ${JSON.stringify((r.summary?.lastPromptText ?? '').slice(0, 40))}`);
-      if (err instanceof Error) {
-        const [head, ...rest] = err.message.split('\n');
-        err.message = [head, '--- fake API requests ---', ...asked, ...rest].join('\n');
-      }
-      throw err;
+      throw withRequests(err, asked);
     });
-    const plain = await pane.capture();
-    const ansi = await pane.capture({ ansi: true });
-    const dir = join(CORPUS_DIR, version);
-    mkdirSync(dir, { recursive: true });
-    const base = join(dir, `${backend}-${scenario.name}`);
-    // Machine paths of the throwaway run never go into the repository.
-    const scrub = (s: string) => s.split(run.root).join('/tmp/kh-capture');
-    writeFileSync(`${base}.txt`, scrub(plain));
-    writeFileSync(`${base}.ansi.txt`, scrub(ansi));
-    const meta = { version, backend, cols, rows, scenario: scenario.name, expected, captured: new Date().toISOString().slice(0, 10) };
-    writeFileSync(`${base}.json`, JSON.stringify(meta, null, 2) + '\n');
+    await writeFixture(pane, join(CORPUS_DIR, version), run.root, { version, backend, cols, rows, scenario: scenario.name, expected });
     console.error(`ok   ${version} ${backend} ${scenario.name} → ${expected.state}`);
   } finally {
     await pane?.kill();
@@ -100,6 +89,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { claude: { type: 'string' }, agent: { type: 'string', default: 'claude' }, version: { type: 'string' }, backend: { type: 'string', default: 'both' }, only: { type: 'string' } },
   });
+  if (values.agent === 'gemini') return captureOther(values.version, values.backend, values.only, captureGemini);
   if (values.agent === 'codex') {
     if (values.version === undefined || !/^\d+\.\d+\.\d+$/.test(values.version)) {
       console.error('usage: npm run capture -- --agent codex --version <version> [--backend tmux|pty|both] [--only scenario,…]');
@@ -144,6 +134,16 @@ async function main(): Promise<void> {
     await fake.close();
   }
   if (failed > 0) process.exitCode = 1;
+}
+
+/** Another agent's corpus: the same flags, its own scenarios and fake API. */
+async function captureOther(version: string | undefined, backend: string | undefined, only: string | undefined, capture: (v: string, b: readonly ('tmux' | 'pty')[], o?: readonly string[]) => Promise<number>): Promise<void> {
+  const backends = backend === 'both' || backend === undefined ? (['tmux', 'pty'] as const) : [backend];
+  if (version === undefined || !/^\d+\.\d+\.\d+$/.test(version) || !backends.every((b) => b === 'tmux' || b === 'pty')) {
+    console.error('usage: npm run capture -- --agent <agent> --version <version> [--backend tmux|pty|both] [--only scenario,…]');
+    process.exit(2);
+  }
+  if ((await capture(version, backends as readonly ('tmux' | 'pty')[], only?.split(','))) > 0) process.exitCode = 1;
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main();

@@ -5,7 +5,7 @@
  * request so tests can assert on what Claude Code sent.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody, sendJson, serveOnLoopback } from './fake-http.ts';
+import { readBody, sendJson, serveOnLoopback, publicHeaders, type ScriptedFake, scriptedFake } from './fake-http.ts';
 import { classifyRequest, summariseRequest, type RequestKind, type RequestSummary } from './fake-anthropic/request-summary.ts';
 import { chooseReply, type ScriptItem, type ScriptOptions } from './fake-anthropic/script.ts';
 import { jsonReply, streamReply } from './fake-anthropic/sse.ts';
@@ -56,32 +56,7 @@ export interface FakeAnthropicOptions extends Partial<ScriptOptions> {
   respond?: (summary: RequestSummary, seq: number) => ScriptItem | null;
 }
 
-export interface FakeAnthropic {
-  /** `http://127.0.0.1:<port>`: the value for ANTHROPIC_BASE_URL. */
-  url: string;
-  port: number;
-  /** Every request in arrival order (live array: cleared by reset()). */
-  received: RequestRecord[];
-  /** Replies for the next main-loop requests, in order, before any trigger word. */
-  queue(items: ScriptItem[]): void;
-  /** How many queued replies are still unused. */
-  pending(): number;
-  /** Called after each request is recorded and its reply chosen; returns the unsubscribe function. */
-  onRequest(listener: (r: RequestRecord) => void): () => void;
-  /** Forget the queue and the recorded requests. */
-  reset(): void;
-  /** Ends open streams (a MODE:hang included) and stops the server. */
-  close(): Promise<void>;
-}
-
-function publicHeaders(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (k === 'authorization' || k === 'x-api-key' || v === undefined) continue;
-    out[k] = Array.isArray(v) ? v.join(', ') : v;
-  }
-  return out;
-}
+export type FakeAnthropic = ScriptedFake<ScriptItem, RequestRecord>;
 
 function notFound(res: ServerResponse, what: string): void {
   sendJson(res, 404, { type: 'error', error: { type: 'not_found_error', message: `fake: no ${what}` } });
@@ -109,7 +84,7 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     const [path = '/', query = ''] = (req.url ?? '/').split('?', 2);
     const method = req.method ?? 'GET';
     const auth = req.headers.authorization ? 'bearer' : req.headers['x-api-key'] ? 'api-key' : 'none';
-    const record: RequestRecord = { seq: ++seq, method, path, query, headers: publicHeaders(req), auth };
+    const record: RequestRecord = { seq: ++seq, method, path, query, headers: publicHeaders(req, ['authorization', 'x-api-key']), auth };
     const raw = await readBody(req);
     if (opts.keepRawBodies) record.raw = raw;
     record.body = raw;
@@ -146,20 +121,5 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
   }
 
   const server = await serveOnLoopback(handle, (err) => ({ type: 'error', error: { type: 'api_error', message: `fake: ${String(err)}` } }));
-  return {
-    url: server.url,
-    port: server.port,
-    received,
-    queue: (items) => void queued.push(...items),
-    pending: () => queued.length,
-    onRequest(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    reset() {
-      queued.length = 0;
-      received.length = 0;
-    },
-    close: () => server.close(),
-  };
+  return scriptedFake(server, received, queued, listeners);
 }

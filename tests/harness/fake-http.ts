@@ -67,3 +67,66 @@ export async function serveOnLoopback(
     },
   };
 }
+
+/** The request's headers without the `secret` ones (the API key's header, authorization): never recorded. */
+export function publicHeaders(req: IncomingMessage, secret: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (secret.includes(k) || v === undefined) continue;
+    out[k] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+}
+
+/** Resolves after ms, or at once when the response is gone (so close() never waits on a timer). */
+export function pause(res: ServerResponse, ms: number): Promise<void> {
+  if (res.destroyed || res.writableEnded) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      res.off('close', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    res.on('close', done);
+  });
+}
+
+/** A scripted fake model API as tests drive it (the Anthropic and Gemini fakes). */
+export interface ScriptedFake<Item, Rec> {
+  /** `http://127.0.0.1:<port>`: the agent's base URL. */
+  url: string;
+  port: number;
+  /** Every request in arrival order (live array: cleared by reset()). */
+  received: Rec[];
+  /** Replies for the next agent-loop requests, in order, before any trigger word. */
+  queue(items: Item[]): void;
+  /** How many queued replies are still unused. */
+  pending(): number;
+  /** Called after each request is recorded and its reply chosen; returns the unsubscribe function. */
+  onRequest(listener: (r: Rec) => void): () => void;
+  /** Forget the queue and the recorded requests. */
+  reset(): void;
+  /** Ends open streams (a hang included) and stops the server. */
+  close(): Promise<void>;
+}
+
+/** The test-facing side of a scripted fake over its loopback server and its own lists. */
+export function scriptedFake<Item, Rec>(server: LoopbackServer, received: Rec[], queued: Item[], listeners: Set<(r: Rec) => void>): ScriptedFake<Item, Rec> {
+  return {
+    url: server.url,
+    port: server.port,
+    received,
+    queue: (items) => void queued.push(...items),
+    pending: () => queued.length,
+    onRequest(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    reset() {
+      queued.length = 0;
+      received.length = 0;
+    },
+    close: () => server.close(),
+  };
+}

@@ -3,11 +3,11 @@
  * `npm run capture -- --claude <version>`) reads as the scenario that produced it says — plain
  * and SGR, tmux and pty. The label comes from what the scenario did, never from this reader.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyseScreen, parseAnsi, parsePlain } from '../../io/screen/index.ts';
+import { corpusCaptures } from '../helpers/corpus-files.ts';
 
 const CORPUS = fileURLToPath(new URL('../fixtures/claude-corpus/', import.meta.url));
 
@@ -20,20 +20,7 @@ interface Meta {
   expected: { state: string; promptBox?: string; agentError?: boolean };
 }
 
-function corpus(): { name: string; base: string; meta: Meta }[] {
-  if (!existsSync(CORPUS)) return [];
-  const out: { name: string; base: string; meta: Meta }[] = [];
-  for (const version of readdirSync(CORPUS).sort()) {
-    const dir = join(CORPUS, version);
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-      const base = join(dir, file.replace(/\.json$/, ''));
-      out.push({ name: `${version}/${file.replace(/\.json$/, '')}`, base, meta: JSON.parse(readFileSync(join(dir, file), 'utf8')) as Meta });
-    }
-  }
-  return out;
-}
-
-const CASES = corpus().flatMap((c) => [
+const CASES = corpusCaptures<Meta>(CORPUS).flatMap((c) => [
   { ...c, format: 'plain' as const },
   { ...c, format: 'ansi' as const },
 ]);

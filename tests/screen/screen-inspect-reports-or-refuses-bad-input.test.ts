@@ -100,7 +100,7 @@ describe('bad input is a one-line usage error naming the file', () => {
   });
 
   it('an unknown agent profile, before the file is read', async () => {
-    const err = await refusal(join(dir.path, 'nope.txt'), { agent: 'gemini' });
+    const err = await refusal(join(dir.path, 'nope.txt'), { agent: 'cursor' });
     expect(err.code).toBe('unknown-agent');
   });
 });

@@ -4,6 +4,7 @@ import { badAgent } from '../../../contract/refusals.ts';
 import { claudeProfile } from './claude.ts';
 import { codexProfile } from './codex.ts';
 import { mockProfile } from './mock.ts';
+import { geminiProfile } from './gemini.ts';
 import type { AgentProfile } from './types.ts';
 
 export type { AgentProfile, SeedContext, WorkerPlace } from './types.ts';
@@ -12,6 +13,7 @@ const PROFILES: Readonly<Record<AgentName, AgentProfile>> = {
   claude: claudeProfile,
   codex: codexProfile,
   mock: mockProfile,
+  gemini: geminiProfile,
 };
 
 /** The profile of `name`; an unknown name is the usage error that lists the agents. */

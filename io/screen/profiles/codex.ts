@@ -8,7 +8,8 @@
  *    hints). An echoed prompt is drawn the same way, so the live box is the LAST such row with
  *    nothing at column 0 below it: an echo always has the turn's `•` entries under it.
  *  - A running turn draws `• Working (3s • esc to interrupt)` (the word becomes the reasoning
- *    header while one streams) just above the box; a finished one `Worked for 5s • 08:09`.
+ *    header while one streams) just above the box, but hides it once a reply's text is out;
+ *    a finished turn always leaves `Worked for 5s • 08:09` or a `■ …` line under it.
  *  - Approvals replace the box: `Would you like to run the following command?`, the model's
  *    `Reason: …`, then `› 1. Yes, proceed (y)` … and `Press enter to confirm or esc to cancel`.
  *  - /exit leaves `To continue this session, run:` / `codex resume <id>` on the screen.
@@ -82,12 +83,57 @@ const INTERRUPT_HINT = /\besc to interrupt\)/;
 /** How many rows above the box the status line may sit (queued messages come between). */
 const STATUS_WINDOW = 8;
 
+/** What ends a turn on screen: `Worked for 5s • 08:09` under it, or a `■ …` line (error, interrupt). */
+const TURN_END = /^(?:\s+Worked for <?\d|\u25A0 )/u;
+/** A turn's entry under its echoed prompt: a reply or tool bullet (`• …`), an approval note (`✔ …`). */
+const TURN_ENTRY = /^[•✔✗] \S/u;
+
+/**
+ * A turn still running although its status line is gone: 0.169.0 hides `Working (… esc to
+ * interrupt)` once a reply's text is out while the response is still open. Read from the box up:
+ * entries under the last echoed prompt and no end line after them. Without the echo on screen
+ * (scrolled away) this cannot tell and says no.
+ */
+function turnStillOpen(texts: readonly string[], boxRow: number): boolean {
+  let entry = false;
+  for (let r = boxRow - 1; r >= 0; r--) {
+    const text = texts[r]!;
+    if (TURN_END.test(text)) return false;
+    if (TURN_ENTRY.test(text)) entry = true;
+    else if (BOX_ROW.test(text)) return entry;
+  }
+  return false;
+}
+
 function isWorking(layout: ScreenLayout): boolean {
   const { boxRow, texts } = layout;
   const from = boxRow === -1 ? Math.max(0, texts.length - 12) : Math.max(0, boxRow - STATUS_WINDOW);
   const to = boxRow === -1 ? texts.length : boxRow;
   for (let r = from; r < to; r++) if (INTERRUPT_HINT.test(texts[r]!)) return true;
-  return false;
+  return boxRow !== -1 && turnStillOpen(texts, boxRow);
+}
+
+/**
+ * Codex prints a turn's end-in-error as a `■ ` line under the turn (`■ unexpected status 500 …`,
+ * `■ stream disconnected before completion: …`, `■ Missing environment variable: …`); a person's
+ * Esc prints `■ Conversation interrupted …` the same way, which is no error. Only the rows nearest
+ * the live box, below the last echoed prompt, count: an earlier turn's error is history.
+ */
+const ERROR_LINE = /^\u25A0 (?!Conversation interrupted)(\S.*)$/u;
+const NEAR_BOX_ROWS = 4;
+
+function turnError(layout: ScreenLayout): string | null {
+  if (layout.boxRow < 0) return null;
+  let seen = 0;
+  for (let r = layout.boxRow - 1; r >= 0 && seen < NEAR_BOX_ROWS; r--) {
+    const text = layout.texts[r]!;
+    if (text.trim() === '') continue;
+    if (BOX_ROW.test(text)) return null;
+    seen++;
+    const m = ERROR_LINE.exec(text);
+    if (m) return m[1]!.trim();
+  }
+  return null;
 }
 
 const RESUME_HINT = 'To continue this session, run:';
@@ -123,4 +169,5 @@ export const codexSpec: ScreenProfileSpec = {
   isWorking,
   isExited,
   isReadable,
+  turnError,
 };

@@ -9,15 +9,19 @@ import { layoutScreen } from '../layout.ts';
 import { readBox } from '../prompt-box.ts';
 import { claudeCodeSpec } from './claude-code.ts';
 import { codexSpec } from './codex.ts';
+import { geminiSpec } from './gemini.ts';
 
-const SPECS: readonly ScreenProfileSpec[] = [claudeCodeSpec, codexSpec];
+const SPECS: readonly ScreenProfileSpec[] = [claudeCodeSpec, codexSpec, geminiSpec];
 
 export function createProfile(spec: ScreenProfileSpec): ScreenProfile {
   return {
     name: spec.name,
     spec,
     analyse: (screen: Screen) => analyseWith(screen, spec),
-    readPromptBox: (screen: Screen) => readBox(layoutScreen(screen, spec.box), spec.box),
+    readPromptBox: (screen: Screen) => {
+      const layout = layoutScreen(screen, spec.box, spec);
+      return spec.readBox ? spec.readBox(layout) : readBox(layout, spec.box);
+    },
   };
 }
 

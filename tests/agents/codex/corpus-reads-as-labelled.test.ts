@@ -3,29 +3,18 @@
  * `npm run capture -- --agent codex --version <v>`) reads as the scenario that produced it says,
  * plain and SGR, tmux and pty. The label comes from what the scenario did, never from this reader.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyseScreen, parseAnsi, parsePlain } from '../../../io/screen/index.ts';
+import { corpusCaptures, type CorpusMeta } from '../../helpers/corpus-files.ts';
 
 const CORPUS = fileURLToPath(new URL('../../fixtures/codex-corpus/', import.meta.url));
 
-interface Meta {
-  version: string;
-  backend: 'tmux' | 'pty';
-  cols: number;
-  rows: number;
-  scenario: string;
-  expected: { state: string; promptBox?: string; reason?: string };
-}
+type Meta = CorpusMeta;
 
-const CASES = readdirSync(CORPUS).sort().flatMap((version) =>
-  readdirSync(join(CORPUS, version)).filter((f) => f.endsWith('.json')).sort().flatMap((file) => {
-    const base = join(CORPUS, version, file.replace(/\.json$/, ''));
-    const meta = JSON.parse(readFileSync(`${base}.json`, 'utf8')) as Meta;
-    return (['plain', 'ansi'] as const).map((format) => ({ name: `${version}/${file.replace(/\.json$/, '')} (${format})`, base, meta, format }));
-  }),
+const CASES = corpusCaptures<Meta>(CORPUS).flatMap(({ name, base, meta }) =>
+  (['plain', 'ansi'] as const).map((format) => ({ name: `${name} (${format})`, base, meta, format })),
 );
 
 const verdicts: { version: string; right: boolean }[] = [];
@@ -54,13 +43,19 @@ describe('every Codex corpus capture reads as labelled', () => {
     const want = c.meta.expected;
     const right = reading.state === want.state
       && (want.promptBox === undefined || reading.promptBox === want.promptBox)
-      && (want.reason === undefined || reading.blockedReason === want.reason);
+      && (want.reason === undefined || reading.blockedReason === want.reason)
+      && (want.agentError === undefined || (reading.agentError != null) === want.agentError);
     verdicts.push({ version: c.meta.version, right });
     expect(reading.state).toBe(want.state);
     if (want.promptBox !== undefined) expect(reading.promptBox).toBe(want.promptBox);
     if (want.reason !== undefined) expect(reading.blockedReason).toBe(want.reason);
+    // A turn that ended in an API error is told from a finished one, and only that one.
+    expect(reading.agentError != null, 'the turn ended in an error').toBe(want.agentError === true);
     // The screen is the authority both ways: waiting on a person is awaitingInput, nothing else is.
     expect(reading.awaitingInput).toBe(want.state === 'blocked');
+    // The placeholder is the empty box; typed text is content a send must not add to.
+    if (c.meta.scenario === 'idle') expect(reading.promptBoxKind).toBe('placeholder');
+    if (c.meta.scenario === 'typed') expect(reading.promptBoxKind).toBe('typed');
     // The approval quotes what the model asked, word for word, with its options in order.
     if (c.meta.scenario === 'approval') {
       expect(reading.dialog?.question).toBe('Reason: Do you allow creating approved.txt?');

@@ -32,7 +32,8 @@ export async function codexSubmit(pane: CapturePane, text: string): Promise<void
   await pane.type(text);
   await pane.waitForScreen((s) => s.includes(text), `the typed text ${JSON.stringify(text)} to show`);
   await pane.keys('Enter');
-  await pane.waitForScreen((s) => !s.split('\n').some((r) => r.startsWith('› ') && r.trimEnd().endsWith(text)) || s.includes('•'), `${JSON.stringify(text)} to be submitted`);
+  // Submitted: the box is back to its placeholder, or the turn shows (an echo looks like the box).
+  await pane.waitForScreen((s) => s.includes(CODEX_IDLE) || /esc to interrupt|^[•■] /m.test(s), `${JSON.stringify(text)} to be submitted`);
 }
 
 export const CODEX_SCENARIOS: readonly CodexScenario[] = [
@@ -75,6 +76,18 @@ export const CODEX_SCENARIOS: readonly CodexScenario[] = [
     },
   },
   {
+    name: 'streaming-reply',
+    async drive(pane, fake) {
+      await codexIdle(pane, 'start');
+      // The reply's text is out and the response still open: 0.169.0 shows no status line then.
+      fake.queue([{ kind: 'hang', text: 'Thinking it over' }]);
+      await codexSubmit(pane, 'take your time');
+      await pane.waitForScreen((s) => s.includes('• Thinking it over'), 'the streamed text of a running turn');
+      await new Promise((r) => setTimeout(r, 1_500)); // the status line, if any, has had its chance to show
+      return { state: 'working', says: 'a reply streamed, its response still open' };
+    },
+  },
+  {
     name: 'approval',
     posture: 'ask',
     async drive(pane, fake, { worktree }) {
@@ -100,6 +113,16 @@ export const CODEX_SCENARIOS: readonly CodexScenario[] = [
       await pane.type('/ex');
       await pane.waitStable('the command popup', { accept: (s) => /^› \/ex\s*$/m.test(s) && s.includes('/exit') });
       return { state: 'idle', promptBox: '/ex', says: 'a slash command half typed, its popup above the box' };
+    },
+  },
+  {
+    name: 'api-error',
+    async drive(pane, fake) {
+      await codexIdle(pane, 'start');
+      fake.queue([{ kind: 'error', status: 400, message: 'the fake refused this request' }]);
+      await codexSubmit(pane, 'this one fails');
+      await codexIdle(pane, 'after the error', (s) => s.includes('■') && s.includes('this one fails'));
+      return { state: 'idle', promptBox: '', agentError: true, says: 'the turn ended in an API error, the empty box under it' };
     },
   },
   {

@@ -5,6 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { ScriptItem } from './script.ts';
+import { pause } from '../fake-http.ts';
 
 export interface ReplyIds {
   messageId: string;
@@ -23,20 +24,6 @@ function chunks(text: string, size: number): string[] {
 /** Words with their following space kept, so the deltas concatenate back to the text. */
 function words(text: string): string[] {
   return text.match(/\S+\s*/g) ?? [text];
-}
-
-/** Resolves after ms, or at once when the response is gone (so close() never waits on a timer). */
-function pause(res: ServerResponse, ms: number): Promise<void> {
-  if (res.destroyed || res.writableEnded) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      res.off('close', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    res.on('close', done);
-  });
 }
 
 /** Keeps a stream open: only the client (an interrupt) or close() ends it. */

@@ -1,0 +1,50 @@
+/**
+ * Blocked detection for a real agent CLI on tmux (issue 27): Gemini CLI 0.61.0 against the fake
+ * Gemini API, in the in-process fleet host wired as the daemon wires it. A real binary logs no
+ * "menu drawn" moment, so the clock starts when the fake has finished sending the ask_user call
+ * (the last byte of the reply); the figure is the CLI's own drawing plus the supervisor's
+ * detection, answer → settled likewise from the Enter.
+ */
+import type { BenchResult } from './types.ts';
+import { makeWorld } from './lib/world.ts';
+import { makeHost } from './lib/hosts.ts';
+import { makeFleetWorld, isCondition, until, viewWhen } from './lib/fleet-world.ts';
+import { nowMs, summarise } from './lib/stats.ts';
+import { onCleanup } from './lib/cleanup.ts';
+import { startFakeGemini } from '../tests/harness/fake-gemini-api/server.ts';
+import { geminiTestEnv } from '../tests/harness/real-gemini.ts';
+
+export async function run(opts: { trials: number; log?: (m: string) => void }): Promise<BenchResult[]> {
+  const fake = await startFakeGemini();
+  onCleanup('fake Gemini API', () => fake.close());
+  const world = makeWorld('det-gemini');
+  const host = await makeHost('tmux', world.root);
+  const { fleet, dispatch } = await makeFleetWorld(world, 'tmux', host);
+  const id = 'det-gemini';
+  const env = { ...world.workerEnv(), ...geminiTestEnv(world.agentHome, fake.url, true), GEMINI_CLI_NO_RELAUNCH: 'true', HAND_WITNESS_HOOKS: 'off' };
+  await dispatch(id, env, 'gemini');
+  await until(fleet, id, 'settled');
+  const blocked: number[] = [];
+  const settled: number[] = [];
+  for (let i = 0; i < opts.trials; i++) {
+    // The ask_user reply goes out whole, right after the fake chose it (one SSE event).
+    let servedAt = 0;
+    const off = fake.onRequest((r) => {
+      if (r.reply?.kind === 'call' && r.reply.name === 'ask_user') servedAt = nowMs();
+    });
+    const shown = viewWhen(fleet, id, 'blocked', isCondition('blocked'), 40_000);
+    await fleet.send(id, `MODE:ask question ${i}`);
+    const blockedAt = await shown;
+    off();
+    blocked.push(blockedAt - servedAt);
+    const done = viewWhen(fleet, id, 'settled', isCondition('settled'), 40_000);
+    const answeredAt = nowMs();
+    await fleet.key(id, 'enter');
+    settled.push((await done) - answeredAt);
+  }
+  opts.log?.(`gemini on tmux: ${opts.trials} ask/answer trials done`);
+  return [
+    summarise('blocked detection, Gemini CLI 0.61.0 on tmux: ask_user reply served → actor blocked', 'ms', blocked, null, "includes the CLI's own drawing of the question (no draw timestamp from a real binary)"),
+    summarise('settled detection, Gemini CLI 0.61.0 on tmux: Enter on the answer → actor settled', 'ms', settled, null, 'includes the answer round trip to the fake API and the settle quiet period'),
+  ];
+}

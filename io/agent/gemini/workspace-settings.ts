@@ -1,0 +1,126 @@
+/**
+ * The per-worker Gemini CLI settings, merged into the worktree's `.gemini/settings.json` (the
+ * workspace layer, which overrides the person's ~/.gemini/settings.json and is read only in a
+ * trusted folder — trusted-folders.ts makes it so). Nothing in the person's own settings is
+ * written. What goes in, each because 0.61.0 would otherwise stop or phone out:
+ *  - `security.auth.selectedType: "gemini-api-key"` when the worker's environment carries
+ *    GEMINI_API_KEY: without it the "How would you like to authenticate?" dialog opens even with
+ *    the key set ("Existing API key detected"). Without a key the person's own choice stands;
+ *  - no auto-update, no update notice, no usage statistics, no telemetry;
+ *  - the brief directory as an included workspace directory (its file tools refuse any path
+ *    outside the workspace, so that is also the fence on writes elsewhere);
+ *  - the deny policy file (deny-policy.ts) and the witness hooks, when given.
+ * Key-preserving: a file the repository's own files put there keeps every key; only ours are set
+ * (arrays get our entries added; our hook groups, named, are replaced, never duplicated).
+ * A repository that tracks the file is refused: merged keys would show as a change to commit.
+ */
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { RefusedError } from '../../../contract/errors.ts';
+import { runGit } from '../../git/run-git.ts';
+import { writeJsonAtomically } from '../claude/atomic-json.ts';
+
+type JsonObject = Record<string, unknown>;
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The name our hook groups carry, so a second seed replaces them instead of adding more. */
+export const WITNESS_HOOK_NAME = 'kingshand-witness';
+
+export interface GeminiHookEntry {
+  matcher?: string;
+  hooks: [{ type: 'command'; name: string; command: string; timeout: number }];
+}
+export type GeminiHooks = Record<string, GeminiHookEntry[]>;
+
+export interface GeminiSettingsArgs {
+  worktree: string;
+  briefDir: string;
+  env: Record<string, string | undefined>;
+  /** The deny policy file (deny-policy.ts), loaded as a user-tier policy. */
+  policyFile?: string;
+  hooks?: GeminiHooks;
+}
+
+export const WORKSPACE_SETTINGS = join('.gemini', 'settings.json');
+
+function path(obj: JsonObject, keys: readonly string[]): JsonObject {
+  let at = obj;
+  for (const k of keys) {
+    const next = at[k];
+    if (next === undefined) at[k] = {};
+    else if (!isObject(next)) throw new RefusedError('gemini-settings-malformed', `the worktree's ${WORKSPACE_SETTINGS} has a non-object '${keys.join('.')}'; it was left untouched.`, { key: keys.join('.') });
+    at = at[k] as JsonObject;
+  }
+  return at;
+}
+
+function addAll(list: unknown, items: readonly string[]): string[] {
+  const out = Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
+  for (const item of items) if (!out.includes(item)) out.push(item);
+  return out;
+}
+
+function isOurs(entry: unknown): boolean {
+  return isObject(entry) && Array.isArray(entry.hooks) && entry.hooks.some((h) => isObject(h) && h.name === WITNESS_HOOK_NAME);
+}
+
+/** Our keys merged into `settings` in place (pure apart from the object given). */
+export function mergeGeminiSettings(settings: JsonObject, args: Omit<GeminiSettingsArgs, 'worktree'>): JsonObject {
+  if (args.env.GEMINI_API_KEY) path(settings, ['security', 'auth']).selectedType = 'gemini-api-key';
+  const general = path(settings, ['general']);
+  general.enableAutoUpdate = false;
+  general.enableAutoUpdateNotification = false;
+  path(settings, ['privacy']).usageStatisticsEnabled = false;
+  path(settings, ['telemetry']).enabled = false;
+  const context = path(settings, ['context']);
+  context.includeDirectories = addAll(context.includeDirectories, [resolve(args.briefDir)]);
+  if (args.policyFile) settings.policyPaths = addAll(settings.policyPaths, [args.policyFile]);
+  if (args.hooks) {
+    const hooks = path(settings, ['hooks']);
+    for (const [event, entries] of Object.entries(args.hooks)) {
+      const theirs = Array.isArray(hooks[event]) ? (hooks[event] as unknown[]).filter((e) => !isOurs(e)) : [];
+      hooks[event] = [...theirs, ...entries];
+    }
+  }
+  return settings;
+}
+
+async function tracked(worktree: string): Promise<boolean> {
+  const r = await runGit(worktree, ['ls-files', '--error-unmatch', '--', WORKSPACE_SETTINGS]);
+  return r.exitCode === 0;
+}
+
+export async function writeGeminiSettings(args: GeminiSettingsArgs): Promise<{ path: string; settings: JsonObject }> {
+  if (!existsSync(args.worktree) || !statSync(args.worktree).isDirectory()) {
+    throw new RefusedError('worktree-missing', `worktree ${args.worktree} does not exist; create the worktree before writing its Gemini CLI settings.`, { worktree: args.worktree });
+  }
+  const file = join(args.worktree, WORKSPACE_SETTINGS);
+  if (await tracked(args.worktree)) {
+    throw new RefusedError(
+      'gemini-settings-tracked',
+      `this repository tracks ${WORKSPACE_SETTINGS}, where a Gemini CLI worker's settings (trust of its brief directory, no telemetry, its hooks) must go; merging them would change a tracked file the worker could commit. Dispatch this task with --agent claude, or move the project's Gemini settings out of the repository.`,
+      { file },
+    );
+  }
+  let settings: JsonObject = {};
+  if (existsSync(file)) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (err) {
+      throw new RefusedError('gemini-settings-malformed', `${file} is not plain JSON (${(err as Error).message}); it was left untouched.`, { file });
+    }
+    if (!isObject(parsed)) throw new RefusedError('gemini-settings-malformed', `${file} does not hold a JSON object; it was left untouched.`, { file });
+    settings = parsed;
+  }
+  const before = Object.keys(settings).filter((k) => !['security', 'general', 'privacy', 'telemetry', 'context', 'policyPaths', 'hooks'].includes(k));
+  mergeGeminiSettings(settings, args);
+  mkdirSync(join(args.worktree, '.gemini'), { recursive: true });
+  writeJsonAtomically(file, `${JSON.stringify(settings, null, 2)}\n`, {
+    verify(written) {
+      const ok = isObject(written) && before.every((k) => Object.hasOwn(written, k)) && isObject(written.context);
+      if (!ok) throw new RefusedError('gemini-settings-verify-failed', `the rewritten ${file} did not read back as expected; the original was kept unchanged.`);
+    },
+  });
+  return { path: file, settings };
+}

@@ -1,0 +1,132 @@
+/**
+ * How Gemini CLI (0.61.0; corpus in tests/fixtures/gemini-corpus/) looks on screen. Its dialect
+ * differs from Claude Code's in three places the core is told about through the spec's hooks:
+ *  - the box: the composer's top border (a full-width `─` rule), a mode hint row (`Shift+Tab to
+ *    accept edits`, `YOLO Ctrl+Y`, …), then the input row ` > text` — `>` in default and auto_edit
+ *    modes, `*` in yolo, `!` in shell mode, `(r:)` in reverse search — drawn on a background
+ *    colour with a plain space after the glyph (no U+00A0), then the footer. An echoed prompt in
+ *    the transcript (` > text`) looks the same; only its place above the rule tells it apart;
+ *  - the empty box shows its placeholder in the secondary colour (not dim) after the cursor cell,
+ *    so the placeholder is told by its words and the cursor standing before them;
+ *  - a menu's cursor is a radio dot (`● 1. Allow once`), rewritten to `❯` for the core's dialog
+ *    reader (the transcript's own bullet is `✦`, so `●` before a number is always a cursor).
+ * While a dialog is up (tool approval, ask_user, trust, auth) the composer is not drawn at all.
+ */
+import type { BlockerRule, PromptBoxReading, PromptBoxSpec, ScreenProfileSpec } from '../profile-spec.ts';
+import type { FoundBox, ScreenLayout } from '../layout.ts';
+import { isRule } from '../box-structure.ts';
+
+/** The versions whose captures the reader is scored on (tests/fixtures/gemini-corpus/), oldest first. */
+export const GEMINI_CORPUS_VERSIONS: readonly string[] = ['0.55.1', '0.61.0'];
+
+/** Placeholders of the empty box (0.61.0 InputPrompt), anchored at both ends. */
+export const GEMINI_PLACEHOLDERS: readonly RegExp[] = [
+  /^Type your message or @path\/to\/file$/,
+  /^Type your shell command$/,
+  /^Press 'Esc' for NORMAL mode\.$/,
+  /^Press 'i' for INSERT mode\.$/,
+  /^Type your message or .+ \(Esc to exit\)$/,
+];
+
+export const GEMINI_BOX: PromptBoxSpec = { prefix: '> ', glyphs: '>*!', frame: '', placeholders: GEMINI_PLACEHOLDERS };
+
+/** Most specific first: the first matching rule names the reason. */
+export const GEMINI_BLOCKERS: readonly BlockerRule[] = [
+  { reason: 'folder-trust', anyOf: ['Do you trust the files in this folder?', 'Do you trust the following folders being added to this workspace?'] },
+  { reason: 'onboarding', anyOf: ['How would you like to authenticate for this project?'] },
+  // ask_user: its header, and the free-text row every choice question adds
+  { reason: 'question', anyOf: ['Answer Questions', 'Enter a custom value'] },
+  // every tool confirmation offers these (shell, edit, MCP, web fetch)
+  { reason: 'permission', anyOf: ['Allow once', 'Allow execution of', 'Apply this change?', 'No, suggest changes'] },
+  { reason: 'menu', anyOf: ['Enter to select', '↑/↓ to navigate', '(Use Enter to select)'] },
+  { reason: 'dialog', anyOf: ['Esc to cancel', 'Press Enter to continue'] },
+];
+
+/** The input row: one or two columns of padding, a mode glyph, a space. */
+const INPUT_ROW = /^ {0,2}(?:\(r:\)|[>*!]) /;
+/** How far below the composer's rule the input row may be (hint row, half-line padding). */
+const INPUT_WITHIN = 5;
+/** A half-line padding row in true-colour terminals, or a blank one. */
+const PADDING = /^[\s▀▄]*$/;
+
+/** The composer: the last full-width rule with an input row under it. */
+function findBox(texts: readonly string[]): FoundBox | null {
+  for (let rule = texts.length - 1; rule >= 0; rule--) {
+    if (!isRule(texts[rule]!) || !/^─/.test(texts[rule]!)) continue;
+    for (let r = rule + 1; r < Math.min(texts.length, rule + 1 + INPUT_WITHIN); r++) {
+      const m = INPUT_ROW.exec(texts[r]!);
+      if (m === null) continue;
+      // A multi-line input goes on in the rows under it, indented to its text, until padding.
+      let last = r;
+      while (last + 1 < texts.length && !PADDING.test(texts[last + 1]!) && /^ {3}/.test(texts[last + 1]!)) last++;
+      return { row: r, start: m[0].length, lastRow: last, chromeTop: rule };
+    }
+    return null; // the last rule holds no composer: a dialog or the exit summary is up
+  }
+  return null;
+}
+
+/** Rows rewritten for the core's dialog reader: `● 1.` (a radio cursor) → `❯ 1.`, same length. */
+function normaliseRow(text: string): string {
+  return text.includes('●') ? text.replace(/●(?=\s+\d{1,2}\.\s)/u, '❯') : text;
+}
+
+/** The column of the inverse cursor cell on the box row, or -1 (no attributes, or not drawn). */
+function cursorColumn(layout: ScreenLayout): number {
+  const line = layout.screen.lines[layout.boxRow];
+  if (!layout.screen.hasAttributes || line?.spans === undefined) return -1;
+  let col = 0;
+  for (const span of line.spans) {
+    if (span.attrs.inverse) return col;
+    col += span.text.length;
+  }
+  return line.cursorAt ?? -1;
+}
+
+function readBox(layout: ScreenLayout): PromptBoxReading | null {
+  if (layout.boxRow === -1) return null;
+  const parts = [layout.texts[layout.boxRow]!.slice(layout.boxContentStart).trim()];
+  for (let r = layout.boxRow + 1; r <= layout.boxLastRow; r++) parts.push(layout.texts[r]!.trim());
+  const text = parts.join('\n').trim();
+  if (text === '') return { text: '', kind: 'empty' };
+  if (GEMINI_PLACEHOLDERS.some((p) => p.test(text))) {
+    // The empty box draws the cursor first, the hint after it; typed words leave the cursor after them.
+    const cursor = cursorColumn(layout);
+    if (cursor === -1 || cursor <= layout.texts[layout.boxRow]!.indexOf(parts[0]!.slice(0, 1), layout.boxContentStart)) return { text: '', kind: 'placeholder' };
+  }
+  return { text, kind: 'typed' };
+}
+
+/** A running turn: `⠏ Thinking... (esc to cancel, 2s)` just above the composer (or near the bottom without one). */
+const CANCEL_HINT = /\(esc to cancel\b/i;
+const ABOVE_COMPOSER = 3;
+const BOTTOM_WINDOW = 12;
+
+function isWorking(layout: ScreenLayout): boolean {
+  const { texts } = layout;
+  const end = layout.chromeTop ?? texts.length;
+  const window = layout.chromeTop === undefined ? BOTTOM_WINDOW : ABOVE_COMPOSER;
+  for (let r = end - 1; r >= Math.max(0, end - window); r--) if (CANCEL_HINT.test(texts[r]!)) return true;
+  return false;
+}
+
+/** The exit summary `/quit` draws: `Agent powering down. Goodbye!` … `To resume this session: gemini --resume <id>`. */
+const EXIT_LINES = /^\s*│\s+(?:Agent powering down\. Goodbye!|To resume this session: gemini --resume\b)/;
+
+function isExited(layout: ScreenLayout): boolean {
+  if (layout.boxRow !== -1) return false;
+  for (let r = layout.texts.length - 1; r >= 0; r--) if (EXIT_LINES.test(layout.texts[r]!)) return true;
+  return false;
+}
+
+export const geminiSpec: ScreenProfileSpec = {
+  name: 'gemini',
+  aliases: ['gemini-cli'],
+  box: GEMINI_BOX,
+  blockers: GEMINI_BLOCKERS,
+  isWorking,
+  isExited,
+  findBox,
+  normaliseRow,
+  readBox,
+};

@@ -1,0 +1,121 @@
+/**
+ * Issue 27, "Done means", for Gemini CLI 0.61.0: its real binary against the fake Gemini API,
+ * driven only through `hand`. Under `ask`: dispatch into a worktree, brief approved, working, the
+ * shell approval blocks the worker with its question quoted, the person answers with keys (hand
+ * answer), the report write asks and is answered too, the worker settles with its report, its
+ * commit lands (hand land + approve), and `hand stop` ends it by its exit command with status 0.
+ * Under `off`: a shell command runs without asking, and dispatch said what the posture cannot do.
+ * Its hooks (the second witness) reach the daemon and agree with the screen.
+ * Nothing is seeded by the test: trust and settings come from dispatch.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeGemini, type FakeGemini, type GeminiRequestRecord } from '../../harness/fake-gemini-api/server.ts';
+import { makeGeminiWorld, watermark, type GeminiWorld } from './gemini-world.ts';
+import { waitFor } from '../../helpers/temp.ts';
+
+const COMMIT = 'echo feature > feature.txt && git add feature.txt && git -c user.name=w -c user.email=w@example.invalid commit -q -m "Add the feature file" && echo committed';
+const REPORT = '# Report\n\nStatus: done. The feature file is committed.\n';
+
+let fake: FakeGemini;
+let w: GeminiWorld;
+beforeAll(async () => {
+  fake = await startFakeGemini();
+  w = await makeGeminiWorld('e2e-gemini', fake, 'ask');
+});
+afterAll(async () => {
+  await w?.cleanup();
+  await fake?.close();
+});
+
+const sentResultOf = (tool: string) => (r: GeminiRequestRecord) => r.kind === 'main' && (r.summary?.functionResponses ?? []).some((f) => f.name === tool);
+
+/** Waits until blocked, checks the dialog, answers option 1 with keys through hand, returns the question. */
+async function answerApproval(id: string, witness = false): Promise<string> {
+  const blocked = await w.wait(id, 'blocked', '60s');
+  expect(blocked.code, blocked.stdout + blocked.stderr).toBe(0);
+  expect(blocked.json).toMatchObject({ reason: 'blocked', blockedReason: 'permission', awaitingInput: true });
+  if (witness) {
+    const row = await waitFor(async () => {
+      const s = await w.status(id);
+      return s.hook?.event === 'Notification' ? s : false;
+    }, { what: `the Notification hook of ${id} in hand status`, timeoutMs: 20_000, intervalMs: 250 });
+    expect(row.hook).toMatchObject({ word: 'needs-input' });
+    expect(row.disputed).toBeNull();
+  }
+  const dialog = blocked.json.dialog as { question: string; fingerprint: string; options: { label: string }[] };
+  expect(dialog.options[0]!.label).toBe('Allow once');
+  const answered = await w.hand(['answer', id, '1', '--fingerprint', dialog.fingerprint, '--json']);
+  expect(answered.code, answered.stdout + answered.stderr).toBe(0);
+  return dialog.question;
+}
+
+describe('a real Gemini CLI worker through hand', () => {
+  it('under ask: blocks on its approval with the question quoted, takes the answer by keys, reports, lands and stops with status 0', async () => {
+    const id = 'gem-ask';
+    const since = watermark(fake);
+    fake.queue([
+      { kind: 'call', name: 'run_shell_command', text: 'I will commit.', args: { command: COMMIT, description: 'Commit the feature' } },
+      { kind: 'call', name: 'write_file', text: 'I will write the report.', args: { file_path: w.reportPathOf(id), content: REPORT } },
+      { kind: 'text', text: 'Done.' },
+    ]);
+    const d = await w.dispatch(id, 'Commit the feature file, then write your report.');
+    expect(d.json).toMatchObject({ agent: 'gemini', permissions: 'ask', seeded: null, stage: 'gate.awaitingBriefApproval' });
+    expect(d.json.postureGap ?? null).toBeNull();
+    const approved = await w.hand(['approve', id, '--json']);
+    expect(approved.code, approved.stdout + approved.stderr).toBe(0);
+
+    const first = await w.request(id, since, (r) => r.kind === 'main', 'the first agent-loop request');
+    expect(first.auth).toBe('api-key');
+    expect(first.body).toContain(`Read the brief at ${join(w.home, 'workers', id)}`);
+    // The question is quoted word for word; the second witness (its Notification hook) agrees.
+    expect(await answerApproval(id, true)).toBe('Allow execution of [Shell]?');
+    await w.request(id, since, sentResultOf('run_shell_command'), 'the commit result');
+    expect(await answerApproval(id)).toMatch(/\?$/);
+
+    const settled = await w.wait(id, 'settled', '60s');
+    expect(settled.code, settled.stdout + settled.stderr).toBe(0);
+    expect(readFileSync(w.reportPathOf(id), 'utf8')).toBe(REPORT);
+    const row = await waitFor(async () => {
+      const s = await w.status(id);
+      return s.hook?.event === 'AfterAgent' ? s : false;
+    }, { what: `the AfterAgent hook of ${id} in hand status`, timeoutMs: 20_000, intervalMs: 250 });
+    expect(row).toMatchObject({ agent: 'gemini', agentVersion: '0.61.0', hook: { word: 'idle' }, disputed: null });
+
+    const land = await w.hand(['land', id, '--json']);
+    expect(land.code, land.stdout + land.stderr).toBe(0);
+    const approve = await w.hand(['approve', id, '--json'], { timeoutMs: 90_000 });
+    expect(approve.code, approve.stdout + approve.stderr).toBe(0);
+    expect(approve.json).toMatchObject({ stage: 'landed', landed: { target: 'main' } });
+    expect(execFileSync('git', ['-C', w.repo, 'log', '--format=%s', 'main'], { encoding: 'utf8' })).toContain('Add the feature file');
+
+    const stop = await w.hand(['stop', id, '--json'], { timeoutMs: 60_000 });
+    expect(stop.code, stop.stdout + stop.stderr).toBe(0);
+    expect(stop.json.exitCode).toBe(0);
+  });
+
+  it('under off: a shell command runs without asking, and dispatch names what off cannot do for Gemini CLI', async () => {
+    const set = await w.hand(['project', 'set', w.project, '--permissions', 'off', '--json']);
+    expect(set.code, set.stdout + set.stderr).toBe(0);
+    const id = 'gem-off';
+    const since = watermark(fake);
+    fake.queue([
+      { kind: 'call', name: 'run_shell_command', text: 'I will make a file.', args: { command: 'touch off-made.txt && echo made', description: 'Make a file' } },
+      { kind: 'call', name: 'write_file', args: { file_path: w.reportPathOf(id), content: REPORT } },
+      { kind: 'text', text: 'Done.' },
+    ]);
+    // No witness hooks here (each is a Node start per turn): this worker is about the posture.
+    const d = await w.dispatch(id, 'Make a file.', ['--env', 'HAND_WITNESS_HOOKS=off']);
+    expect(d.json.postureGap).toMatch(/shell commands without kingshand's sandbox/);
+    expect((await w.hand(['approve', id, '--json'])).code).toBe(0);
+    const ran = await w.request(id, since, sentResultOf('run_shell_command'), 'the shell result');
+    expect(ran.summary!.functionResponses[0]!.content).toContain('made');
+    const settled = await w.wait(id, 'settled', '60s');
+    expect(settled.code, settled.stdout + settled.stderr).toBe(0);
+    expect(existsSync(join(w.worktreeOf(id), 'off-made.txt'))).toBe(true);
+    const stop = await w.hand(['stop', id, '--json'], { timeoutMs: 60_000 });
+    expect(stop.json?.exitCode, stop.stdout + stop.stderr).toBe(0);
+  });
+});
