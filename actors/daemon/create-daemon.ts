@@ -164,8 +164,8 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     // Both gates are worker machine states; these handlers open, approve and reject them.
     landing: landingHandlers({ store, fleet, env: deps.env, callerPaths, baseTips, placeOf }),
     project: projectHandlers({ store, fleet, baseTips }),
-    discard: discardHandlers({ store, fleet, workersDir: paths.workers }),
-    relaunch: relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add) }),
+    discard: discardHandlers({ store, fleet, workersDir: paths.workers, placeOf }),
+    relaunch: relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add), placeOf }),
     // Claude Code's hooks, the worker's second witness (actors/witness.ts).
     hook: hookHandlers({ fleet, home: paths.home }),
     // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).

@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { RefusedError } from '../../contract/errors.ts';
 import { removeWorktree } from '../../io/git/worktree-remove.ts';
+import { pathThere } from '../../io/git/git-place.ts';
 import { branchExists, deleteBranch, uncommittedFiles, unmergedCommits } from '../../io/git/discard-checks.ts';
 import type { FleetStore } from '../../persistence/types.ts';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
@@ -62,7 +63,8 @@ async function checkDiscard(v: WorkerViewLike, repo: string, o: DiscardOptions):
     throw new RefusedError('worker-still-running', `worker ${v.id}'s agent is still running in its pane; stop it first: hand stop ${v.id}`, { id: v.id });
   }
   if (o.forget) return; // the worktree is left as it is: nothing of it is read or removed
-  if (!existsSync(repo)) throw repositoryMissing(v, repo);
+  // Where git runs (git-place.ts): a far worker's repository is on its host.
+  if (!(await pathThere(repo))) throw repositoryMissing(v, repo);
   const dirty = await uncommittedFiles(v.worktree).catch((err: unknown) => {
     throw stuckWorktree(v, err);
   });
@@ -125,8 +127,8 @@ export async function discardWorker(id: string, o: DiscardOptions, deps: Discard
   await checkDiscard(v, repo, o);
 
   let worktree: DiscardResult['worktree'] = 'absent';
-  if (o.forget) worktree = existsSync(v.worktree) ? 'left-on-disk' : 'absent';
-  else if (existsSync(v.worktree)) {
+  if (o.forget) worktree = (await pathThere(v.worktree)) ? 'left-on-disk' : 'absent';
+  else if (await pathThere(v.worktree)) {
     worktree = await removeWorktree({ repo, worktree: v.worktree }).catch((err: unknown) => {
       throw stuckWorktree(v, err);
     });

@@ -4,8 +4,9 @@
  * - prepare: the brief directory (the daemon's copy) goes over ssh's stdin into its directory
  *   there, with the brief's own mentions of that directory rewritten to the far path; then the
  *   worktree and branch are made there by the same io/git code, run on that host (git-place.ts);
- * - seed: Claude Code's folder trust in `~/.claude.json` of the far account (read back, merged
- *   here, written there 0600) — the mock agent mirrors the same check;
+ * - seed: Claude Code's settings.local.json in the far worktree (the posture's, built here and
+ *   written there) and its folder trust in `~/.claude.json` of the far account (read back,
+ *   merged here, written there 0600) — the mock agent mirrors the same check;
  * - launch: the agent by name on the far PATH (its profile's farLaunchArgv), the caller's allow-listed environment without
  *   what describes this machine (HOME, USER, PATH, TMPDIR, XDG dirs), the far account's instead;
  *   the environment itself travels in a 0600 file there (remote-launch-env.ts);
@@ -17,7 +18,8 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { RefusedError } from '../../contract/errors.ts';
 import type { PermissionPosture } from '../../contract/vocabulary.ts';
-import { createWorktree } from '../../io/git/index.ts';
+import { createWorktree, gitCommonDir } from '../../io/git/index.ts';
+import { postureSettings } from '../../io/agent/claude/index.ts';
 import { onHost } from '../../io/git/git-place.ts';
 import { agentProfile } from '../../io/agent/profiles/index.ts';
 import { launchSpec } from '../../io/agent/launch.ts';
@@ -88,11 +90,22 @@ export function createFarPorts(local: RealPorts, far: FarHosts, postureOf: (inte
         if (file === 'brief.md') text = text.split(`${localDir}/`).join(`${farDir}/`);
         await writeRemoteFile(h.target, join(farDir, file), text);
       }
-      await onHost(h.target, () => createWorktree({ repo: intent.repo, id: intent.id, base: intent.base }));
+      // One far repository's worktree metadata steps one at a time, as here (git's own race).
+      await onHost(h.target, () => createWorktree({ repo: intent.repo, id: intent.id, base: intent.base }, local.worktreeLane(`${intent.host}:${intent.repo}`)));
     },
     async seedAgent(intent, signal) {
       if (!isFar(intent)) return local.seedAgent(intent, signal);
       const h = hostOf(intent);
+      // Claude Code's settings in the far worktree, the same posture as here: the brief directory
+      // there granted, the deny list naming the far account's secrets and the far state directory.
+      const settings = postureSettings(postureOf(intent), {
+        worktree: intent.worktree,
+        briefDir: farDirOf(intent),
+        agentHome: h.home,
+        stateDir: h.stateDir,
+        gitCommonDir: (await onHost(h.target, () => gitCommonDir(intent.repo))) ?? undefined,
+      });
+      await writeRemoteFile(h.target, `${intent.worktree}/.claude/settings.local.json`, `${JSON.stringify(settings, null, 2)}\n`);
       const configPath = `${h.home}/.claude.json`;
       const key = await remoteRealDir(h.target, intent.worktree);
       const merged = trustedConfig(await readRemoteFile(h.target, configPath), key, `${intent.host}:${configPath}`);

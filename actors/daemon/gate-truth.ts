@@ -4,6 +4,7 @@
  * answers once the worker has actually made its worktree, branch and pane (bounded), naming what
  * exists — never what was only asked for.
  */
+import { pathThere } from '../../io/git/git-place.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import { waitFor } from '../wait-for.ts';
@@ -33,15 +34,19 @@ export function gatedDispatchFacts(v: WorkerViewLike): Pick<DispatchAnswer, 'gat
 
 /** After a brief approval: waits (bounded) until the pane exists or the worker failed, then says what is there. */
 export function createdAfterApproval(fleet: FleetHostApi, id: string, boundMs = 30_000): Promise<CreatedAfterApproval> {
-  const facts = (v: WorkerViewLike) => ({
-    stage: v.stage,
-    worktree: existsSync(v.worktree) ? v.worktree : null,
-    branch: existsSync(v.worktree) ? v.branch : null,
-    pane: v.paneId ? `${v.backend} pane ${v.paneId}` : null,
-    problem: v.problem ?? null,
-  });
+  // Asked where git runs (git-place.ts): a far worker's worktree is on its host.
+  const facts = async (v: WorkerViewLike) => {
+    const there = await pathThere(v.worktree).catch(() => false);
+    return {
+      stage: v.stage,
+      worktree: there ? v.worktree : null,
+      branch: there ? v.branch : null,
+      pane: v.paneId ? `${v.backend} pane ${v.paneId}${v.host !== 'local' ? ` on ${v.host}` : ''}` : null,
+      problem: v.problem ?? null,
+    };
+  };
   const ready = (v: WorkerViewLike) => v.condition !== 'making' && v.condition !== 'gate';
-  return waitFor(fleet, id, ready, { timeoutMs: boundMs }).then(({ view, by }): CreatedAfterApproval =>
-    by === 'accepted' && view ? facts(view) : { ...(view ? facts(view) : {}), stillPreparing: true },
+  return waitFor(fleet, id, ready, { timeoutMs: boundMs }).then(async ({ view, by }): Promise<CreatedAfterApproval> =>
+    by === 'accepted' && view ? facts(view) : { ...(view ? await facts(view) : {}), stillPreparing: true },
   );
 }

@@ -21,8 +21,8 @@ import { onHost } from '../../io/git/git-place.ts';
 
 export interface HostDeps {
   hosts: HostStore;
-  /** The projects (project.host places one of them on a host). */
-  store: Pick<FleetStore, 'getProject'>;
+  /** The projects (project.host places one of them on a host) and the workers (a host with workers stays). */
+  store: Pick<FleetStore, 'getProject' | 'listWorkers'>;
   /** The daemon's state directory. */
   home: string;
   /** The agent a check looks for on the far side (claude). */
@@ -98,6 +98,11 @@ export function hostHandlers(deps: HostDeps): Pick<MethodTable, 'host.add' | 'ho
     },
     async 'host.remove'(p) {
       const row = mustGet(p.name);
+      // Its workers would be left with no way to reach their panes, worktrees or reports.
+      const workers = deps.store.listWorkers().filter((w) => w.host === row.name).map((w) => w.id);
+      if (workers.length > 0) {
+        throw new RefusedError('host-has-workers', `host ${row.name} still has workers (${workers.join(', ')}); nothing was removed. Stop and discard them first (hand stop <id>, hand discard <id>), then remove the host.`, { host: row.name, workers });
+      }
       // Its master connection goes with it (no error when there is none).
       await closeMaster(targetOf(row)).catch(() => {});
       deps.hosts.remove(row.name);

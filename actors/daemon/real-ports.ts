@@ -5,7 +5,7 @@
  */
 import { access, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { createWorktree, gitCommonDir, installBaseGuard, landingTarget } from '../../io/git/index.ts';
+import { createWorktree, gitCommonDir, installBaseGuard, landingTarget, type WorktreeLane } from '../../io/git/index.ts';
 import type { BaseTips } from '../../persistence/base-tips.ts';
 import { recordBaseIfNew } from './base-watch.ts';
 import type { PermissionPosture } from '../../io/agent/claude/index.ts';
@@ -22,6 +22,8 @@ export interface RealPorts extends WorkerPorts {
   rememberCallerEnv(id: string, env: Record<string, string>, add?: Record<string, string>): void;
   /** That environment (the daemon's own when none was kept) and its `--env` additions: a far host's launch is built from them. */
   callerEnvOf(id: string): { env: Record<string, string>; add?: Record<string, string> };
+  /** The lane one repository's worktree metadata steps take one at a time (`key`: its path, or host and path for a far one). */
+  worktreeLane(key: string): WorktreeLane;
 }
 
 /** A report opens a decision with a line `Waiting on: <decision>` (or `Parked on:`). */
@@ -79,7 +81,18 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
   const repoQueues = new Map<string, Promise<unknown>>();
   const envAdds = new Map<string, Record<string, string>>();
   const envOf = (id: string) => callerEnvs.get(id) ?? (opts.fallbackEnv as Record<string, string>);
+  const worktreeLane = (key: string): WorktreeLane => async (steps) => {
+    const previous = repoQueues.get(key) ?? Promise.resolve();
+    const mine = previous.catch(() => undefined).then(steps);
+    repoQueues.set(key, mine);
+    try {
+      return await mine;
+    } finally {
+      if (repoQueues.get(key) === mine) repoQueues.delete(key);
+    }
+  };
   return {
+    worktreeLane,
     rememberCallerEnv(id, env, add) {
       callerEnvs.set(id, env);
       if (add) envAdds.set(id, add);
@@ -87,16 +100,7 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
     callerEnvOf: (id) => ({ env: envOf(id), ...(envAdds.has(id) && { add: envAdds.get(id) }) }),
     async prepareWorktree(intent) {
       // Only the worktree metadata steps wait their turn (the probes before them run at once).
-      await createWorktree({ repo: intent.repo, id: intent.id, base: intent.base }, async (steps) => {
-        const previous = repoQueues.get(intent.repo) ?? Promise.resolve();
-        const mine = previous.catch(() => undefined).then(steps);
-        repoQueues.set(intent.repo, mine);
-        try {
-          return await mine;
-        } finally {
-          if (repoQueues.get(intent.repo) === mine) repoQueues.delete(intent.repo);
-        }
-      });
+      await createWorktree({ repo: intent.repo, id: intent.id, base: intent.base }, worktreeLane(intent.repo));
       // Before the worker's first command: its git cannot move the base (the hook), and a move
       // by other means is noticed against the tip recorded here (issue 24 item 3).
       opts.onBaseGuard?.(intent.repo, await installBaseGuard(intent.repo, landingTarget(intent.base)));

@@ -14,7 +14,9 @@
  */
 import { allowListEnv } from '../../io/terminal/worker-env.ts';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { runRemote } from '../../io/ssh/run-remote.ts';
+import type { PlaceOf } from './landing.ts';
 import { RefusedError } from '../../contract/errors.ts';
 import { runGit } from '../../io/git/run-git.ts';
 import { agentProfile } from '../../io/agent/profiles/index.ts';
@@ -40,6 +42,8 @@ export interface RelaunchDeps {
   rememberCallerEnv?(id: string, env: Record<string, string>, add?: Record<string, string>): void;
   stopTimeoutMs?: number;
   now?: () => number;
+  /** A far worker's host (absent: every worker is here). */
+  placeOf?: PlaceOf;
 }
 
 export type { RelaunchResult } from '../../contract/methods.ts';
@@ -108,7 +112,8 @@ export async function relaunchWorker(id: string, o: RelaunchOptions, deps: Relau
     throw new RefusedError('worker-is-working', `worker ${id} is working (${view.stage}); a working worker is not wedged. Wait for it (hand wait ${id}), or pass --force to stop it and relaunch anyway.`, { id, stage: view.stage });
   }
   const project = deps.store.getProject(intent.project);
-  if (project) {
+  // A far worker's agent starts under the far account's conditions, not this machine's.
+  if (project && !intent.host) {
     const startProblem = agentProfile(intent.agent).dispatchProblem(project.permissions ?? 'off', project.name, { ...(o.env ?? process.env), ...o.envAdd });
     if (startProblem) throw startProblem;
   }
@@ -128,17 +133,29 @@ export async function relaunchWorker(id: string, o: RelaunchOptions, deps: Relau
   // The old report would make the new session read as done at its first settle.
   const briefDir = dirname(intent.briefPath);
   let previousReport: string | null = null;
+  const aside = nextAsideName(briefDir);
   if (existsSync(intent.reportPath)) {
     previousReport = readFileSync(intent.reportPath, 'utf8');
-    renameSync(intent.reportPath, nextAsideName(briefDir));
+    renameSync(intent.reportPath, aside);
   }
   const notePath = join(briefDir, 'progress-note.md');
   writeFileSync(notePath, await progressNote(intent, o.note, previousReport));
-  const prompt = relaunchPrompt(intent, notePath, o.note);
+  let prompt = relaunchPrompt(intent, notePath, o.note);
+  const far = intent.farDir ? (deps.placeOf?.(intent) ?? null) : null;
+  if (far && intent.farDir) {
+    // A far worker reads its brief directory there (the note goes over with it when it is made
+    // again), and its report there is what is read back: it goes aside there too.
+    await runRemote(far, ['sh', '-c', 'test -e "$1" || exit 0; mv -f -- "$1" "$2"', 'sh', `${intent.farDir}/report.md`, `${intent.farDir}/${basename(aside)}`]);
+    prompt = prompt.split(`${briefDir}/`).join(`${intent.farDir}/`);
+  }
 
   // The allow-list again: a relaunch from another shell hands over no more than a dispatch.
   if (o.env) deps.rememberCallerEnv?.(id, allowListEnv(o.env, agentProfile(intent.agent).workerEnv).kept, o.envAdd);
-  const fresh: WorkerIntent = { id, project: intent.project, repo: intent.repo, worktree: intent.worktree, branch: intent.branch, base: intent.base, backend: intent.backend, agent: intent.agent, briefPath: intent.briefPath, reportPath: intent.reportPath, createdAt: (deps.now ?? Date.now)() };
+  const fresh: WorkerIntent = {
+    id, project: intent.project, repo: intent.repo, worktree: intent.worktree, branch: intent.branch, base: intent.base, backend: intent.backend, agent: intent.agent, briefPath: intent.briefPath, reportPath: intent.reportPath, createdAt: (deps.now ?? Date.now)(),
+    // It stays on its host.
+    ...(intent.host && { host: intent.host }), ...(intent.farDir && { farDir: intent.farDir }),
+  };
   const v = await deps.fleet.dispatch({ intent: fresh, stallMs: o.stallMs ?? 20 * 60_000, firstPrompt: prompt, briefGate: false });
   deps.store.commit({
     snapshotVersion: 0,

@@ -2,7 +2,7 @@
 export { isGitWorkTree, repoTopLevel, type WorkTreeAnswer } from './work-tree.ts';
 export { resolveBaseRef, isWorkerBranchName, type BaseRefResolution, type BaseRefSource } from './base-ref.ts';
 export { parseDeclaredBaseBranch, readDeclaredBaseBranch, NO_MISTAKES_FILE, type DeclaredBaseBranch } from './declared-base-branch.ts';
-export { createWorktree, type WorkerWorktree, type WorktreeAction } from './worktree-create.ts';
+export { createWorktree, type WorkerWorktree, type WorktreeAction, type WorktreeLane } from './worktree-create.ts';
 export { checkWorktreeSlot } from './worktree-slot.ts';
 export { removeWorktree, type RemoveOutcome } from './worktree-remove.ts';
 export { listWorktrees, findRegisteredWorktree, pruneWorktrees, parseWorktreeList, type RegisteredWorktree } from './worktree-list.ts';

@@ -94,4 +94,47 @@ describe('a worker on another host', () => {
     const panes = execFileSync('ps', ['-u', sshd.user, '-o', 'args='], { encoding: 'utf8' });
     expect(panes).not.toContain('kh-mock');
   }, 60_000);
+
+  it('a stopped far worker is discarded on its host: its worktree and branch go there', async () => {
+    await ok(['dispatch', 'w2', '--repo', w.repo, '--brief', w.brief('w2', 'Say hello.'), '--agent', 'mock']);
+    await ok(['wait', 'w2', '--until', 'settled', '--timeout', '20s']);
+    await ok(['stop', 'w2']);
+    const worktree = join(farRepo, '.claude', 'worktrees', 'w2');
+    expect(existsSync(worktree)).toBe(true);
+    expect(await ok(['discard', 'w2', '--delete-branch'])).toMatchObject({ id: 'w2', worktree: 'removed', branch: 'deleted' });
+    expect(existsSync(worktree)).toBe(false);
+    expect(farGit(farRepo, 'branch', '--list', 'worktree-w2').trim()).toBe('');
+  }, 40_000);
+
+  it('a far worker relaunched stays on its host: its report goes aside there and it reads its progress note there', async () => {
+    const farDir = join(sshd.home, '.kingshand', 'workers', 'w3');
+    await ok(['dispatch', 'w3', '--repo', w.repo, '--brief', w.brief('w3', 'Say hello.'), '--agent', 'mock']);
+    await ok(['wait', 'w3', '--until', 'settled', '--timeout', '20s']);
+    await ok(['send', 'w3', `MODE:report ${join(farDir, 'report.md')}`]);
+    await waitFor(async () => (await ok(['status', 'w3']))[0].reportExists === true, { what: 'the far report of w3 read back' });
+    const r = await ok(['relaunch', 'w3', '--force']);
+    expect(r.firstPrompt).toContain(`progress note at ${join(farDir, 'progress-note.md')}`);
+    expect(r.firstPrompt).toContain(`Read the brief at ${join(farDir, 'brief.md')}`);
+    expect(existsSync(join(farDir, 'report.md'))).toBe(false);
+    expect(existsSync(join(farDir, 'report-before-relaunch-1.md'))).toBe(true);
+    await ok(['wait', 'w3', '--until', 'settled', '--timeout', '20s']);
+    expect((await ok(['status', 'w3']))[0]).toMatchObject({ host: 'far', live: true, reportExists: false });
+    expect(readFileSync(join(farDir, 'progress-note.md'), 'utf8')).toContain('report');
+  }, 40_000);
+
+  it('a far worker held at the brief gate: the approval answers with what now exists on its host', async () => {
+    await ok(['annex', w.repo, '--name', 'shop']); // yolo off: dispatch waits for the brief's approval
+    const d = await ok(['dispatch', 'w4', '--repo', w.repo, '--brief', w.brief('w4', 'Say hello.'), '--agent', 'mock']);
+    expect(d).toMatchObject({ gated: true, host: 'far', created: { worktree: false } });
+    const approved = await ok(['approve', 'w4']);
+    expect(approved).toMatchObject({ gate: 'brief-approved', created: { worktree: join(farRepo, '.claude', 'worktrees', 'w4'), branch: 'worktree-w4', pane: expect.stringMatching(/ on far$/) } });
+    await ok(['stop', 'w4']);
+  }, 40_000);
+
+  it('a host with workers is not removed: they would be left unreachable', async () => {
+    const r = await w.hand(['host', 'remove', 'far', '--json']);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/host far still has workers \(w1, w3, w4\); nothing was removed\. Stop and discard them first/);
+    expect((await ok(['host', 'list'])).map((h: { name: string }) => h.name)).toEqual(['local', 'far']);
+  });
 });

@@ -31,7 +31,8 @@ describe('far workers through faults', () => {
     expect(r.code, `${args.join(' ')}: ${r.stdout}${r.stderr}`).toBe(0);
     return r.json;
   };
-  const rows = async (): Promise<Row[]> => ok(['status']);
+  /** Status rows by id (w1 and w2 were dispatched at once: their creation order is not fixed). */
+  const rows = async (): Promise<Row[]> => ((await ok(['status'])) as Row[]).sort((a, b) => a.id.localeCompare(b.id));
   const settled = (id: string) => ok(['wait', id, '--until', 'settled', '--timeout', '30s']);
   /** The far account's tmux, run as that account (its server refuses other users). */
   const farTmux = (...args: string[]) =>
@@ -43,9 +44,12 @@ describe('far workers through faults', () => {
     w = await makeCliWorld('far-faults', { daemonProcess: true });
     await addFarHost(w, far);
     await placeShopOnFar(w, far);
-    // w1's slow turn ends while the host cannot be reached: its end is only seen once sshd is back.
-    await ok(['dispatch', 'w1', '--repo', w.repo, '--brief', w.brief('w1', 'Say hello.'), '--agent', 'mock'], { KH_MOCK_SLOW_MS: String(Math.round(OUTAGE_MS / 2)) });
-    await ok(['dispatch', 'w2', '--repo', w.repo, '--brief', w.brief('w2', 'Say hello.'), '--agent', 'mock']);
+    // Both at once into one far repository (its worktree steps take turns, as locally). w1's slow
+    // turn ends while the host cannot be reached: its end is only seen once sshd is back.
+    await Promise.all([
+      ok(['dispatch', 'w1', '--repo', w.repo, '--brief', w.brief('w1', 'Say hello.'), '--agent', 'mock'], { KH_MOCK_SLOW_MS: String(Math.round(OUTAGE_MS / 2)) }),
+      ok(['dispatch', 'w2', '--repo', w.repo, '--brief', w.brief('w2', 'Say hello.'), '--agent', 'mock']),
+    ]);
     await Promise.all([settled('w1'), settled('w2')]);
   }, 90_000);
   afterAll(async () => {
@@ -80,7 +84,7 @@ describe('far workers through faults', () => {
 
   it(`sshd down ${OUTAGE_MS} ms mid-turn: never reported gone, and the turn is seen to end once sshd is back`, async () => {
     await ok(['send', 'w1', 'MODE:slow take your time']);
-    await waitFor(async () => (await rows())[0]!.condition === 'busy', { what: 'w1 working on its slow turn', timeoutMs: 10_000 });
+    await waitFor(async () => (await rows()).find((r) => r.id === 'w1')!.condition === 'busy', { what: 'w1 working on its slow turn', timeoutMs: 10_000 });
     await far.sshd.stopServer();
     await far.sshd.dropConnections();
     const seen = new Set<string>();

@@ -3,6 +3,6 @@ export { writeClaudeSettings, CLAUDE_PERMISSION_MODES, type ClaudePermissionMode
 export { seedTrust, trustKey, type TrustSeedResult } from './trust-seed.ts';
 export { withClaudeConfigLock, CONFIG_LOCK_STALE_MS } from './config-lock.ts';
 export {
-  PERMISSION_POSTURES, DEFAULT_PERMISSION_POSTURE, parsePermissionPosture, describePosture, claudeModeOf, claudeLaunchArgs, denyRules, writePostureSettings, rootProblem,
+  PERMISSION_POSTURES, DEFAULT_PERMISSION_POSTURE, parsePermissionPosture, describePosture, claudeModeOf, claudeLaunchArgs, denyRules, writePostureSettings, postureSettings, rootProblem,
   type PermissionPosture, type DenyListArgs,
 } from './permissions.ts';

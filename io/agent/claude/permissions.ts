@@ -14,7 +14,7 @@
  *  - as root (uid 0) Claude Code exits 1 in that mode unless IS_SANDBOX=1: dispatch refuses first.
  */
 import { RefusedError, UsageError } from '../../../contract/errors.ts';
-import { writeClaudeSettings, type WorktreeSettings } from './worktree-settings.ts';
+import { claudeSettings, writeClaudeSettings, type WorktreeSettings } from './worktree-settings.ts';
 import type { WitnessHooks } from './hooks.ts';
 import { sandboxSettings } from './sandbox.ts';
 
@@ -89,21 +89,32 @@ export function denyRules(a: DenyListArgs): string[] {
   return [...rules];
 }
 
-/** Writes the worktree's settings.local.json for this posture (overwritten on every launch setup). */
-export function writePostureSettings(p: PermissionPosture, args: { worktree: string; briefDir: string; hooks?: WitnessHooks; gitCommonDir?: string } & DenyListArgs): { path: string; settings: WorktreeSettings } {
-  return writeClaudeSettings({
-    worktree: args.worktree,
+type PostureArgs = { worktree: string; briefDir: string; hooks?: WitnessHooks; gitCommonDir?: string } & DenyListArgs;
+
+/** What a posture puts in Claude Code's settings: its mode, the deny list, the write fence, off's sandbox. */
+function postureParts(p: PermissionPosture, args: PostureArgs) {
+  return {
     briefDir: args.briefDir,
     permissionMode: claudeModeOf(p),
     ...(args.hooks ? { hooks: args.hooks } : {}),
     posture: {
       deny: denyRules(args),
       // The worker writes only in its worktree and its brief directory, whatever the mode.
-      blockWritesOutsideWorkingDirectories: true,
+      blockWritesOutsideWorkingDirectories: true as const,
       // Nobody reads a command before it runs under off: the sandbox is the boundary, not the deny list.
       ...(p === 'off' ? { skipDangerousModePermissionPrompt: true as const, sandbox: sandboxSettings(args) } : {}),
     },
-  });
+  };
+}
+
+/** Writes the worktree's settings.local.json for this posture (overwritten on every launch setup). */
+export function writePostureSettings(p: PermissionPosture, args: PostureArgs): { path: string; settings: WorktreeSettings } {
+  return writeClaudeSettings({ worktree: args.worktree, ...postureParts(p, args) });
+}
+
+/** The same settings as an object, for a worktree on another host (written there, not here). */
+export function postureSettings(p: PermissionPosture, args: PostureArgs): WorktreeSettings {
+  return claudeSettings(postureParts(p, args));
 }
 
 /**

@@ -53,18 +53,14 @@ function isDirectory(p: string): boolean {
   }
 }
 
-export function writeClaudeSettings(args: { worktree: string; briefDir: string; permissionMode: ClaudePermissionMode; posture?: PostureExtras; hooks?: WitnessHooks }): { path: string; settings: WorktreeSettings } {
+/**
+ * The settings object alone (no file): what writeClaudeSettings writes here, and what a far
+ * worker's seed writes on its host (actors/daemon/far-ports.ts), whose directories cannot be
+ * checked from this machine.
+ */
+export function claudeSettings(args: { briefDir: string; permissionMode: ClaudePermissionMode; posture?: PostureExtras; hooks?: WitnessHooks }): WorktreeSettings {
   if (!(CLAUDE_PERMISSION_MODES as readonly string[]).includes(args.permissionMode)) {
     throw new UsageError('bad-permission-mode', `permission mode ${JSON.stringify(args.permissionMode)} is not one Claude Code knows; use one of ${CLAUDE_PERMISSION_MODES.join(', ')}.`);
-  }
-  if (!isDirectory(args.worktree)) {
-    // Never create it: a missing worktree means the git step did not happen, and settings alone would hide that.
-    throw new RefusedError('worktree-missing', `worktree ${args.worktree} does not exist; create the worktree before writing its Claude settings.`, { worktree: args.worktree });
-  }
-  if (!isAbsolute(args.briefDir) || !isDirectory(args.briefDir)) {
-    throw new RefusedError('brief-dir-missing', `brief directory ${args.briefDir} must be an existing absolute directory; write the brief first, then the settings.`, {
-      briefDir: args.briefDir,
-    });
   }
   const settings: WorktreeSettings = {
     permissions: { defaultMode: args.permissionMode, additionalDirectories: [resolve(args.briefDir)] },
@@ -78,6 +74,20 @@ export function writeClaudeSettings(args: { worktree: string; briefDir: string; 
     if (args.posture.sandbox) settings.sandbox = args.posture.sandbox;
   }
   if (args.hooks) settings.hooks = args.hooks;
+  return settings;
+}
+
+export function writeClaudeSettings(args: { worktree: string; briefDir: string; permissionMode: ClaudePermissionMode; posture?: PostureExtras; hooks?: WitnessHooks }): { path: string; settings: WorktreeSettings } {
+  if (!isDirectory(args.worktree)) {
+    // Never create it: a missing worktree means the git step did not happen, and settings alone would hide that.
+    throw new RefusedError('worktree-missing', `worktree ${args.worktree} does not exist; create the worktree before writing its Claude settings.`, { worktree: args.worktree });
+  }
+  if (!isAbsolute(args.briefDir) || !isDirectory(args.briefDir)) {
+    throw new RefusedError('brief-dir-missing', `brief directory ${args.briefDir} must be an existing absolute directory; write the brief first, then the settings.`, {
+      briefDir: args.briefDir,
+    });
+  }
+  const settings = claudeSettings(args);
   const dir = join(args.worktree, '.claude');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, 'settings.local.json');
