@@ -14,57 +14,13 @@
  * received exactly one prompt, its brief.
  */
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { makeCliWorld } from '../cli/cli-harness.ts';
 import { until } from '../helpers/temp.ts';
-import { smallDisk } from '../helpers/small-disk.ts';
 import { call } from '../../cli/client.ts';
 import { homePaths } from '../../contract/home.ts';
-import { killDaemon, seenAt, type FaultWorld } from './fault-world.ts';
-
-const WORKERS = 20;
-const ids = Array.from({ length: WORKERS }, (_, i) => `p${i}`);
-
-interface MockEvent { event: string; pid: number; promptSha256?: string }
-
-function events(w: CliWorld, id: string): MockEvent[] {
-  const path = join(w.root, `events-${id}.log`);
-  if (!existsSync(path)) return [];
-  return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as MockEvent);
-}
-const prompts = (w: CliWorld, id: string) => events(w, id).filter((e) => e.event === 'turn-started');
-const finished = (w: CliWorld, id: string) => events(w, id).some((e) => e.event === 'turn-finished');
-
-/**
- * Every worker dispatched at once; even ids take 1 s turns (ending after the fault began), odd
- * ones 4 s (still at work when the daemon dies). `startMs`: the agent draws nothing for that long.
- */
-async function dispatchAll(w: CliWorld, startMs = 0): Promise<void> {
-  const runs = await Promise.all(ids.map((id, i) => w.hand([
-    'dispatch', id, '--repo', w.repo, '--brief', w.brief(id, 'Say hello.'), '--agent', 'mock', '--json',
-    '--env', `KH_MOCK_EVENT_LOG=${join(w.root, `events-${id}.log`)}`,
-    '--env', `KH_MOCK_REPLY_MS=${i % 2 === 0 ? 1000 : 4000}`,
-    '--env', `KH_MOCK_START_MS=${startMs}`,
-  ])));
-  runs.forEach((r, i) => expect(r.code, `dispatch ${ids[i]}: ${r.stdout}${r.stderr}`).toBe(0));
-}
-
-async function everyPromptReceived(w: CliWorld): Promise<void> {
-  await until('every worker to receive its first prompt', () => ids.filter((id) => prompts(w, id).length === 0), (missing) => missing.length === 0, 60_000, 100);
-}
-
-/** The daemon comes back (the CLI starts it), every worker settles, and each received its brief once. */
-async function assertEachPromptedOnce(w: CliWorld): Promise<void> {
-  const status = await w.hand(['status', '--json']);
-  expect(status.code, status.stdout + status.stderr).toBe(0);
-  await seenAt(w as FaultWorld, new Map(ids.map((id) => [id, (s: string) => s.startsWith('settled')])), 'every restored worker to settle', 60_000);
-  const counts = Object.fromEntries(ids.map((id) => [id, prompts(w, id).length]));
-  expect(counts, 'prompts each mock received (a restore that typed the brief again makes a 2)').toEqual(Object.fromEntries(ids.map((id) => [id, 1])));
-  // One agent per worker all along: the restore re-attached, it never started another.
-  for (const id of ids) expect(new Set(events(w, id).map((e) => e.pid)).size, `${id}: agent processes`).toBe(1);
-}
+import { killDaemon, type FaultWorld } from './fault-world.ts';
+import Database from 'better-sqlite3';
+import { WORKERS, assertEachPromptedOnce, dispatchAll, everyPromptReceived, finished, ids } from './first-prompt-world.ts';
 
 describe('a restore never types a first prompt twice', () => {
   it(`lock, then SIGKILL: ${WORKERS} workers restored at a stage from before their prompt went out each receive it once`, async () => {
@@ -93,26 +49,4 @@ describe('a restore never types a first prompt twice', () => {
     }
   }, 150_000);
 
-  it(`full disk before the Enter, then SIGKILL: ${WORKERS} first prompts typed and held (their submission cannot be recorded) are each sent once`, async (ctx) => {
-    const disk = smallDisk('prompt-once-disk', '8m');
-    const w = await makeCliWorld('prompt-once-full', { daemonProcess: true, beforeHome: (home) => disk.beforeHome(home) });
-    try {
-      if (disk.refused) ctx.skip(`this machine refuses to mount a tmpfs: ${disk.refused}`);
-      expect((await w.hand(['annex', w.repo, '--yolo'])).code).toBe(0);
-      // The agents take 4 s to draw their first screen: the disk is full long before any prompt is due.
-      await dispatchAll(w, 4000);
-      const filler = disk.fill()!;
-      expect(ids.filter((id) => events(w, id).length > 0), 'agents that had drawn before the disk was full (the premise)').toEqual([]);
-      // Each prompt is typed, then held before its Enter: the mark cannot be written.
-      const held = (rows: Array<{ id: string; stage: string; promptBox: string | null }>) => rows.filter((r) => r.stage === 'briefing.sending' && r.promptBox);
-      await until('every first prompt to be typed and held before its Enter', () => call(homePaths(w.home), 'status', {}, { autostart: false }), (rows) => held(rows).length === WORKERS, 60_000, 200);
-      expect(ids.filter((id) => prompts(w, id).length > 0), 'agents that received a prompt whose submission was not recorded').toEqual([]);
-      await killDaemon(w as FaultWorld);
-      rmSync(filler, { force: true });
-      await assertEachPromptedOnce(w);
-    } finally {
-      await w.cleanup();
-      disk.cleanup();
-    }
-  }, 150_000);
 });
