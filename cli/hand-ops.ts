@@ -11,7 +11,8 @@ import { call } from './client.ts';
 import { parseDuration } from './durations.ts';
 import { pathArg } from './arguments.ts';
 import { checkSendableText } from '../io/text/sendable-text.ts';
-import { AGENTS, BACKENDS, POSTURES, UNTILS } from '../contract/vocabulary.ts';
+import { AGENTS, BACKENDS, POSTURES, UNTILS, isOneOf, type AgentName } from '../contract/vocabulary.ts';
+import { badAgent } from '../contract/refusals.ts';
 import type { HomePaths } from '../contract/home.ts';
 import type { WaitProgress, WaitReport } from '../contract/methods.ts';
 import { parsePermissionPosture } from '../io/agent/claude/permissions.ts';
@@ -51,13 +52,23 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
   return v as T;
 }
 
-export interface AnnexArgs { repo: string; name?: string; posture?: string; yolo?: boolean; permissions?: string }
+/**
+ * `--agent` when given (refused naming the agents that exist), else undefined: an absent agent is
+ * not claude, since dispatch then runs the project's default and annex keeps the one recorded.
+ */
+export function agentArg(value: string | undefined): AgentName | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!isOneOf(AGENTS, value)) throw badAgent(value);
+  return value;
+}
+
+export interface AnnexArgs { repo: string; name?: string; posture?: string; yolo?: boolean; permissions?: string; agent?: string }
 export interface DispatchArgs { id?: string; repo?: string; brief?: string; item?: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; unclear?: string; env?: string[]; taskKind?: string; workspace?: string; host?: string }
 export interface WaitArgs { id: string; until?: string; timeout?: string }
 
 export const ops = {
   annex: (p: HomePaths, a: AnnexArgs) =>
-    call(p, 'annex', { repo: pathArg(a.repo, 'the repository path', 'hand annex ~/src/shop'), name: a.name, posture: oneOf(a.posture, POSTURES, 'local-only', 'posture'), yolo: a.yolo === true, permissions: a.permissions ? parsePermissionPosture(a.permissions) : undefined, env: callerEnv() }),
+    call(p, 'annex', { repo: pathArg(a.repo, 'the repository path', 'hand annex ~/src/shop'), name: a.name, posture: oneOf(a.posture, POSTURES, 'local-only', 'posture'), yolo: a.yolo === true, permissions: a.permissions ? parsePermissionPosture(a.permissions) : undefined, agent: agentArg(a.agent), env: callerEnv() }),
 
   projects: (p: HomePaths) => call(p, 'projects'),
 
@@ -72,7 +83,7 @@ export const ops = {
       repo: a.repo === undefined ? undefined : pathArg(a.repo, '--repo', '--repo ~/src/shop'),
       brief: a.brief === undefined ? undefined : pathArg(a.brief, '--brief', '--brief brief.md'),
       readPaths: (a.readPaths ?? []).map((r) => pathArg(r, '--read-path', '--read-path docs/spec.md')),
-      agent: oneOf(a.agent, AGENTS, 'claude', 'agent'), backend: oneOf(a.backend, BACKENDS, 'tmux', 'backend'), stallMs, unclassifiedMs,
+      agent: agentArg(a.agent), backend: oneOf(a.backend, BACKENDS, 'tmux', 'backend'), stallMs, unclassifiedMs,
       // The worker runs with the environment of this call (API keys, base URLs, proxies live there).
       env: callerEnv(),
       envAdd,

@@ -122,6 +122,14 @@ export const MIGRATIONS: readonly Migration[] = [
         );`);
     },
   },
+  {
+    version: 9,
+    description: "projects.default_agent: the agent a dispatch without --agent runs (NULL = claude), so a project can be Codex's or Gemini's (issue 27)",
+    up(db) {
+      // No CHECK on the name: the agents grow with the profiles, and the daemon's edge refuses an unknown one.
+      db.exec('ALTER TABLE projects ADD COLUMN default_agent TEXT;');
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

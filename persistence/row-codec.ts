@@ -45,6 +45,8 @@ export function projectFromRow(r: Record<string, unknown>): ProjectRecord {
     yolo: asInt(r.yolo) === 1,
     registeredAt: asInt(r.registered_at) ?? 0,
     permissions: (asText(r.permissions) ?? 'off') as ProjectRecord['permissions'],
+    // Stored only through the daemon's edge, which refuses an unknown agent; NULL = no default.
+    defaultAgent: (asText(r.default_agent) ?? null) as ProjectRecord['defaultAgent'],
   };
 }
 

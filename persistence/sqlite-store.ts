@@ -82,8 +82,8 @@ export function openStore(dbPath: string, options: OpenStoreOptions = {}): Sqlit
 
   const s = {
     upsertProject: db.prepare(
-      `INSERT INTO projects (name, repo, posture, yolo, registered_at, permissions) VALUES (@name, @repo, @posture, @yolo, @registeredAt, @permissions)
-       ON CONFLICT(name) DO UPDATE SET repo = excluded.repo, posture = excluded.posture, yolo = excluded.yolo, registered_at = excluded.registered_at, permissions = excluded.permissions`,
+      `INSERT INTO projects (name, repo, posture, yolo, registered_at, permissions, default_agent) VALUES (@name, @repo, @posture, @yolo, @registeredAt, @permissions, @defaultAgent)
+       ON CONFLICT(name) DO UPDATE SET repo = excluded.repo, posture = excluded.posture, yolo = excluded.yolo, registered_at = excluded.registered_at, permissions = excluded.permissions, default_agent = excluded.default_agent`,
     ),
     getProject: db.prepare('SELECT * FROM projects WHERE name = @key OR repo = @key ORDER BY (name = @key) DESC LIMIT 1'),
     listProjects: db.prepare('SELECT * FROM projects ORDER BY name'),
@@ -142,7 +142,7 @@ export function openStore(dbPath: string, options: OpenStoreOptions = {}): Sqlit
     schemaVersion,
     upsertProject(p: ProjectRecord) {
       try {
-        s.upsertProject.run({ name: p.name, repo: p.repo, posture: p.posture, yolo: p.yolo ? 1 : 0, registeredAt: p.registeredAt, permissions: p.permissions ?? 'off' });
+        s.upsertProject.run({ name: p.name, repo: p.repo, posture: p.posture, yolo: p.yolo ? 1 : 0, registeredAt: p.registeredAt, permissions: p.permissions ?? 'off', defaultAgent: p.defaultAgent ?? null });
       } catch (err) {
         if (sqliteCode(err) === 'SQLITE_CONSTRAINT_UNIQUE') {
           const owner = projectFromRow(s.getProject.get({ key: p.repo }) as Record<string, unknown>);

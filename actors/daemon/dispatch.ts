@@ -21,6 +21,8 @@ import { workspaceFor } from '../../io/workspace/recorded.ts';
 import { planClaudeJson, type ClaudeJsonPlan } from '../../io/agent/claude/claude-json-plan.ts';
 import { onHost } from '../../io/git/git-place.ts';
 import type { FarPlace } from './far-dispatch.ts';
+import type { AgentChosenBy } from '../../contract/methods/fleet.ts';
+import { chooseAgent } from './agent-choice.ts';
 
 
 /** The typed request (parsed once at the daemon's edge, params.ts). */
@@ -78,7 +80,7 @@ export function firstPrompt(briefPath: string, reportPath: string): string {
 }
 
 /** The worker as dispatched, with what its ~/.claude.json will get (null for a test's ports that seed nothing). */
-export type DispatchedView = WorkerViewLike & { seeded: ClaudeJsonPlan | null; postureGap?: string };
+export type DispatchedView = WorkerViewLike & { seeded: ClaudeJsonPlan | null; postureGap?: string; agentChosenBy: AgentChosenBy };
 
 export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Promise<DispatchedView> {
   const existing = deps.fleet.view(p.id);
@@ -96,19 +98,25 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   if (!project) {
     throw new RefusedError('unregistered-repo', `repository ${repo} is not registered. Register it first: hand annex ${repo}`, { repo });
   }
+  // The agent is known only now: without --agent the project's default decides (agent-choice.ts).
+  const { agent, by: agentChosenBy } = chooseAgent(p.agent, project);
   const hostName = p.host ?? deps.defaultHost?.(project.name) ?? 'local';
   // A far host: its checkout, its tmux, its agent (host check asks for that); nothing of this machine's.
   const far = hostName === 'local' ? null : await planFarHost(deps, p, hostName, project);
   const backendProblem = far ? null : deps.backendProblem(p.backend);
   if (backendProblem) throw backendUnavailable(p.backend, backendProblem);
-  const agentProblem = far ? null : deps.agentProblem(p.agent);
-  if (agentProblem) throw new RefusedError('agent-unavailable', agentProblem, { agent: p.agent });
-  const startProblem = far ? null : agentProfile(p.agent).dispatchProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd });
+  const agentProblem = far ? null : deps.agentProblem(agent);
+  if (agentProblem) {
+    // A default the person did not type this time is named as the project's, with both ways out.
+    const whose = agentChosenBy === 'project-default' ? ` (${agent} is project ${project.name}'s default agent: pass --agent <other>, or change it with hand project set ${project.name} --agent <name>)` : '';
+    throw new RefusedError('agent-unavailable', `${agentProblem}${whose}`, { agent, agentChosenBy });
+  }
+  const startProblem = far ? null : agentProfile(agent).dispatchProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd });
   if (startProblem) throw startProblem;
   // Said at dispatch, never silently widened: what this agent cannot do of the posture.
-  const postureGap = agentProfile(p.agent).postureGap(project.permissions ?? 'off');
+  const postureGap = agentProfile(agent).postureGap(project.permissions ?? 'off');
   // Claude Code and the mock read ~/.claude.json (the mock mirrors Claude Code's trust check); Codex its own config.toml; a far worker's is seeded there.
-  const seeded = far || deps.seedsClaudeJson === false || agentProfile(p.agent).seedsClaudeJson === false ? null : planClaudeJson({ ...p.env, ...p.envAdd });
+  const seeded = far || deps.seedsClaudeJson === false || agentProfile(agent).seedsClaudeJson === false ? null : planClaudeJson({ ...p.env, ...p.envAdd });
   const where = far?.target ?? null;
   const workRepo = far?.repo ?? repo;
   const dir = join(deps.workersDir, p.id);
@@ -125,7 +133,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   // no-mistakes postures: gate initialised (or refused), CI preflight, the gate's brief section.
   // The caller's environment finds gh for the CI preflight (never the daemon's start-time PATH).
   const gatePlan = far ? null : await reviewGatePlan({ project, repo, brief: briefText, taskKind, env: { ...p.env, ...p.envAdd } });
-  const agentVersion = far ? null : ((await deps.agentVersion?.(p.agent)) ?? null);
+  const agentVersion = far ? null : ((await deps.agentVersion?.(agent)) ?? null);
 
   // Validation is over: from here on things are created, and undone if dispatch fails.
   const created = writeBriefPlan(plan);
@@ -138,7 +146,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     branch: `worktree-${p.id}`,
     base,
     backend: p.backend,
-    agent: p.agent,
+    agent,
     agentVersion,
     briefPath,
     reportPath,
@@ -146,13 +154,13 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     ...(far && { host: far.host, farDir: far.farDir }),
   };
   // Only the allow-list is kept, even in memory: a caller's AWS/GitHub/npm token never reaches a worker.
-  deps.rememberCallerEnv(p.id, allowListEnv(p.env, agentProfile(p.agent).workerEnv).kept, p.envAdd);
+  deps.rememberCallerEnv(p.id, allowListEnv(p.env, agentProfile(agent).workerEnv).kept, p.envAdd);
   try {
     // The dispatch gate: read from the stored project (a boolean), never guessed. A non-yolo worker
     // rests at brief approval with only its brief directory made.
     const briefGate = project.yolo !== true;
     const view = await deps.fleet.dispatch({ intent, stallMs: p.stallMs, unclassifiedMs: p.unclassifiedMs, firstPrompt: far ? firstPrompt(`${far.farDir}/brief.md`, `${far.farDir}/report.md`) : firstPrompt(briefPath, reportPath), briefGate });
-    return { ...view, seeded, ...(postureGap ? { postureGap } : {}) };
+    return { ...view, seeded, agentChosenBy, ...(postureGap ? { postureGap } : {}) };
   } catch (err) {
     // Only what this dispatch wrote goes: an earlier worker's brief directory and report stay.
     if (!deps.fleet.view(p.id)) undoBriefWrite(created);

@@ -71,7 +71,7 @@ function bucket(w: SurveyWorker): { to: 'needsYou' | 'recentlyLanded' | 'underwa
 
 export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = Date.now(), work?: WorkStores, env?: Record<string, string | undefined>): Promise<Survey> {
   const diagnostics: string[] = [];
-  const projects = store.listProjects().map((p) => ({ name: p.name, repo: p.repo, posture: p.posture, yolo: p.yolo, pathExists: existsSync(p.repo) }));
+  const projects = store.listProjects().map((p) => ({ name: p.name, repo: p.repo, posture: p.posture, yolo: p.yolo, defaultAgent: p.defaultAgent ?? null, pathExists: existsSync(p.repo) }));
   const workers = await Promise.all(fleet.views().map((v) => surveyWorker(fleet, v, diagnostics)));
   const out: Survey = { contract: 'hand-survey.v1', generatedAt: new Date(now).toISOString(), projects, workers, needsYou: [], recentlyLanded: [], underway: [], next: [], away: null, setup: null, diagnostics };
   // The daemon's environment is the one that launches workers: the version said is the one they run.

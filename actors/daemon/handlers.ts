@@ -19,7 +19,7 @@ import { answerDialog } from './answer.ts';
 import { worktreeMissing } from './worktree-presence.ts';
 import { dispatchWorker, type DispatchDeps } from './dispatch.ts';
 import { readFirstCopies } from './read-first-copies.ts';
-import { annexPermissions, postureOfProject } from './project-handlers.ts';
+import { annexDefaultAgent, annexPermissions, postureOfProject } from './project-handlers.ts';
 import { gateHeldWorkerIds, liveWorkerIds, stopAdvice } from './daemon-stop.ts';
 import { gatedDispatchFacts } from './gate-truth.ts';
 import { readDelivery } from './review-gate.ts';
@@ -129,7 +129,8 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
       if (clash) throw new RefusedError('project-name-taken', `project name ${name} already belongs to ${clash.repo}. Pass --name <other>.`, { name });
       const previous = store.listProjects().find((p) => p.repo === repo);
       const permissions = annexPermissions(req.permissions, previous);
-      const record: ProjectRecord = { name, repo, posture, yolo: req.yolo === true, registeredAt: previous?.registeredAt ?? Date.now(), permissions };
+      const defaultAgent = annexDefaultAgent(req.agent, previous);
+      const record: ProjectRecord = { name, repo, posture, yolo: req.yolo === true, registeredAt: previous?.registeredAt ?? Date.now(), permissions, defaultAgent };
       if (previous && previous.name !== name) {
         throw new RefusedError('repo-registered', `${repo} is already registered as ${previous.name}.`, { repo });
       }
@@ -148,7 +149,7 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
       const view = await dispatchWorker(request, deps);
       return {
         id: view.id, repo: deps.store.getWorker(view.id)?.repo ?? '', worktree: view.worktree, branch: view.branch, base: view.base,
-        backend: view.backend, host: view.host, agent: view.agent, briefPath: view.briefPath, reportPath: view.reportPath, stage: view.stage,
+        backend: view.backend, host: view.host, agent: view.agent, agentChosenBy: view.agentChosenBy, briefPath: view.briefPath, reportPath: view.reportPath, stage: view.stage,
         copied: readFirstCopies(view.briefPath, params.readPaths),
         permissions: postureOfProject(store, view.project),
         ...gatedDispatchFacts(view),

@@ -39,13 +39,14 @@ export const PARAM_PARSERS: ParamParsers = {
   shutdown: none,
   annex: (p) => ({
     repo: str(p, 'repo'), posture: postureParam(p), name: str(p, 'name', false) || undefined, yolo: flag(p, 'yolo'),
-    permissions: permissionsParam(p.permissions), env: stringsParam(p.env),
+    permissions: permissionsParam(p.permissions), agent: agentParam(p), env: stringsParam(p.env),
   }),
   projects: none,
   projectSet: (p) => {
     const name = typeof p.name === 'string' ? p.name : '';
-    if (!name) throw new UsageError('bad-request', 'missing project name: hand project set <name> --permissions off|edits|ask', { key: 'name' });
-    return { name, permissions: permissionsParam(p.permissions), ...(p.acceptBase === true ? { acceptBase: true } : {}) };
+    if (!name) throw new UsageError('bad-request', 'missing project name: hand project set <name> --permissions off|edits|ask | --agent <agent>', { key: 'name' });
+    const agent = agentParam(p);
+    return { name, permissions: permissionsParam(p.permissions), ...(agent && { agent }), ...(p.acceptBase === true ? { acceptBase: true } : {}) };
   },
   // Types only: the id, repo and brief may come from a backlog item, so dispatchRequest (params.ts)
   // requires them after the usage and item rules have had their say.

@@ -95,8 +95,13 @@ export function workerIdParam(params: Params): string {
   return id;
 }
 
-export function agentParam(params: Params): AgentName {
-  const agent = str(params, 'agent', false) || 'claude';
+/**
+ * `--agent` when given, else undefined: absent is not claude here, because a dispatch without
+ * --agent runs its project's default agent (decided in dispatch.ts, once the project is known).
+ */
+export function agentParam(params: Params): AgentName | undefined {
+  const agent = str(params, 'agent', false);
+  if (!agent) return undefined;
   if (!isOneOf(AGENTS, agent)) throw badAgent(agent);
   return agent;
 }
@@ -118,7 +123,8 @@ export interface DispatchRequest {
   repo: string;
   brief: string;
   readPaths: string[];
-  agent: AgentName;
+  /** `--agent`; absent = the project's default agent, else claude (dispatch.ts chooses). */
+  agent?: AgentName;
   backend: BackendName;
   stallMs: number;
   /** Bound on a readable screen that could not be told before a person is woken. */
@@ -146,7 +152,7 @@ export function dispatchRequest(p: DispatchParams): DispatchRequest {
     repo: str({ repo: p.repo }, 'repo'),
     brief: str({ brief: p.brief }, 'brief'),
     readPaths: p.readPaths ?? [],
-    agent: p.agent ?? 'claude',
+    ...(p.agent !== undefined && { agent: p.agent }),
     backend: p.backend ?? 'tmux',
     stallMs: p.stallMs ?? 20 * 60_000,
     unclassifiedMs: p.unclassifiedMs ?? UNCLASSIFIED_MS,

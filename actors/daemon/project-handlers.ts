@@ -9,6 +9,7 @@ import type { FleetStore, ProjectRecord } from '../../persistence/types.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
 import type { MethodTable } from '../../contract/protocol.ts';
 import type { AcceptBaseResult } from '../../contract/methods/fleet.ts';
+import type { AgentName } from '../../contract/vocabulary.ts';
 import { conditionOf } from '../wait-report.ts';
 import type { BaseTips } from '../../persistence/base-tips.ts';
 import { baseMove, recordBase } from './base-watch.ts';
@@ -17,6 +18,11 @@ import { landingTarget } from '../../io/git/index.ts';
 /** The posture a project's workers run under (absent in an old row = 'off', the seed's default). */
 export function postureOfProject(store: FleetStore, name: string): PermissionPosture {
   return store.getProject(name)?.permissions ?? 'off';
+}
+
+/** `--agent` on annex: given → recorded; absent → kept on re-annex, none (claude) for a new project. */
+export function annexDefaultAgent(given: AgentName | undefined, previous: ProjectRecord | undefined): AgentName | null {
+  return given ?? previous?.defaultAgent ?? null;
 }
 
 /** `--permissions` on annex: given → parsed; absent → kept on re-annex, 'off' for a new project. */
@@ -42,20 +48,38 @@ export function projectHandlers(deps: { store: FleetStore; fleet: FleetHostApi; 
     return { ...project, acceptedBase: accepted, describe: accepted.length ? accepted.map((a) => `${a.branch} at ${a.to.slice(0, 12)} is recorded as yours${a.from ? ` (was ${a.from.slice(0, 12)})` : ''}`).join('; ') : 'no worker of this project has a base to record' };
   }
   return {
-    async projectSet({ name, permissions, acceptBase }) {
+    async projectSet({ name, permissions, agent, acceptBase }) {
       const project = deps.store.getProject(name);
       if (!project || project.name !== name) {
         throw new RefusedError('unknown-project', `no project named ${JSON.stringify(name)}. \`hand projects\` lists them.`, { name });
       }
-      if (acceptBase === true) return acceptBase_(project, permissions ?? null);
-      if (permissions === undefined) throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask or --accept-base.', { name });
+      if (acceptBase === true) {
+        if (agent !== undefined) throw new UsageError('one-thing-at-a-time', 'pass --accept-base or --agent, not both.', { name });
+        return acceptBase_(project, permissions ?? null);
+      }
+      if (permissions === undefined && agent === undefined) {
+        throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask, --agent <agent> or --accept-base.', { name });
+      }
       const before = project.permissions ?? 'off';
-      deps.store.upsertProject({ ...project, permissions });
+      const now = permissions ?? before;
+      const agentBefore = project.defaultAgent ?? null;
+      const updated: ProjectRecord = { ...project, permissions: now, defaultAgent: agent ?? agentBefore };
+      deps.store.upsertProject(updated);
       const running = deps.fleet
         .views()
         .filter((v) => v.project === name && v.live && conditionOf(v) !== 'gone')
         .map((v) => v.id);
-      return { ...project, permissions, previous: before, changed: before !== permissions, describe: describePosture(permissions), runningUnder: running.length ? before : null, running };
+      return {
+        ...updated,
+        permissions: now,
+        previous: before,
+        changed: before !== now,
+        describe: describePosture(now),
+        runningUnder: running.length ? before : null,
+        running,
+        // Running workers keep the agent they run; the default is read by the next dispatch without --agent.
+        defaultAgentChange: agent === undefined ? null : { previous: agentBefore, now: agent, changed: agentBefore !== agent },
+      };
     },
   };
 }

@@ -3,7 +3,7 @@
  */
 import { Option, type Command } from 'commander';
 import { emit } from '../output.ts';
-import { POSTURES } from '../../contract/vocabulary.ts';
+import { AGENTS, POSTURES } from '../../contract/vocabulary.ts';
 import { ops } from '../hand-ops.ts';
 import type { CommandContext } from './context.ts';
 
@@ -16,8 +16,9 @@ export function registerAnnex(program: Command, ctx: CommandContext): void {
     .addOption(new Option('--posture <posture>', 'delivery posture').choices(POSTURES).default('local-only'))
     .option('--yolo', 'skip the approval gates for this project', false)
     .addOption(new Option('--permissions <posture>', "workers' permission prompts: off (none; deny list applies), edits (edits go through, commands ask), ask (everything asks); default off").choices(['off', 'edits', 'ask']))
-    .action(async (repo: string, o: { name?: string; posture: string; yolo: boolean; permissions?: string }, cmd: Command) => {
+    .addOption(new Option('--agent <agent>', "the project's default agent: what hand dispatch runs without --agent (default claude; kept on re-annex)").choices(AGENTS))
+    .action(async (repo: string, o: { name?: string; posture: string; yolo: boolean; permissions?: string; agent?: string }, cmd: Command) => {
       const r = await ops.annex(ctx.paths(cmd), { repo, ...o });
-      emit(ctx.json(cmd), r, () => `${r.updated ? 'updated' : 'registered'} ${r.name} → ${r.repo} (${r.posture}${r.yolo ? ', yolo' : ''}, permissions ${r.permissions})`);
+      emit(ctx.json(cmd), r, () => `${r.updated ? 'updated' : 'registered'} ${r.name} → ${r.repo} (${r.posture}${r.yolo ? ', yolo' : ''}, permissions ${r.permissions}, agent ${r.defaultAgent ?? 'claude'})`);
     });
 }

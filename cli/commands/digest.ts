@@ -23,7 +23,8 @@ export interface Digest {
   home: string;
   workspace: string | null;
   fleet: {
-    projects: Pick<Survey['projects'][number], 'name' | 'posture' | 'yolo' | 'pathExists'>[];
+    /** defaultAgent: absent or null = claude (said in the line only when a project names another). */
+    projects: (Pick<Survey['projects'][number], 'name' | 'posture' | 'yolo' | 'pathExists'> & Partial<Pick<Survey['projects'][number], 'defaultAgent'>>)[];
     workers: Pick<SurveyWorker, 'id' | 'project' | 'host' | 'condition' | 'live' | 'agent' | 'agentVersion'>[];
     waiting: SurveyItem[];
     queue: { ready: number; held: number; blocked: number };
@@ -66,7 +67,7 @@ export async function buildDigest(paths: HomePaths, workspace: string | null, no
     workspace: ws?.dir ?? null,
     fleet: survey
       ? {
-          projects: survey.projects.map((p) => ({ name: p.name, posture: p.posture, yolo: p.yolo, pathExists: p.pathExists })),
+          projects: survey.projects.map((p) => ({ name: p.name, posture: p.posture, yolo: p.yolo, defaultAgent: p.defaultAgent, pathExists: p.pathExists })),
           workers: survey.workers.map((w) => ({ id: w.id, project: w.project, host: w.host, condition: w.condition, live: w.live, agent: w.agent, agentVersion: w.agentVersion })),
           waiting: survey.needsYou,
           queue: {
@@ -94,7 +95,7 @@ export function formatDigest(d: Digest): string {
   const out = [`=== HAND DIGEST ${d.generatedAt.slice(0, 16).replace('T', ' ')} UTC ===`];
   if (d.fleet) {
     const { projects, workers, waiting } = d.fleet;
-    out.push(projects.length ? `PROJECTS ${projects.length}: ${projects.map((p) => `${p.name} [${p.posture}${p.yolo ? ', yolo' : ''}]${p.pathExists ? '' : ' PATH MISSING'}`).join('; ')}` : 'PROJECTS: none registered (annex a repository first)');
+    out.push(projects.length ? `PROJECTS ${projects.length}: ${projects.map((p) => `${p.name} [${p.posture}${p.yolo ? ', yolo' : ''}${p.defaultAgent ? `, agent ${p.defaultAgent}` : ''}]${p.pathExists ? '' : ' PATH MISSING'}`).join('; ')}` : 'PROJECTS: none registered (annex a repository first)');
     const waits = waiting.filter((w) => w.kind !== 'no-projects');
     out.push(waits.length ? `WAITS ON YOU ${waits.length}:` : 'WAITS ON YOU: nothing');
     out.push(...capped(waits.map((w) => `- ${w.text}`)));

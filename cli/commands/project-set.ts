@@ -9,6 +9,8 @@ import type { PermissionsSetResult } from '../../contract/methods/fleet.ts';
 import { emit } from '../output.ts';
 import { UsageError } from '../../contract/errors.ts';
 import type { CommandContext } from './context.ts';
+import { AGENTS } from '../../contract/vocabulary.ts';
+import { agentArg } from '../hand-ops.ts';
 
 export function registerProjectSet(program: Command, ctx: CommandContext): void {
   const project = program.command('project').description('change a registered project');
@@ -17,20 +19,23 @@ export function registerProjectSet(program: Command, ctx: CommandContext): void 
     .description("change a project's settings (applies from each worker's next launch)")
     .argument('<name>', 'project name (hand projects lists them)')
     .addOption(new Option('--permissions <posture>', "workers' permission prompts: off, edits or ask").choices(['off', 'edits', 'ask']))
+    .addOption(new Option('--agent <agent>', "the project's default agent: what hand dispatch runs without --agent").choices(AGENTS))
     .option('--accept-base', "the base branch moved outside a landing by your own hand (a pull, your commit): record its tip as yours so landing goes on")
-    .action(async (name: string, o: { permissions?: PermissionPosture; acceptBase?: boolean }, cmd: Command) => {
+    .action(async (name: string, o: { permissions?: PermissionPosture; agent?: string; acceptBase?: boolean }, cmd: Command) => {
       if (o.acceptBase) {
-        if (o.permissions !== undefined) throw new UsageError('one-thing-at-a-time', 'pass --accept-base or --permissions, not both.');
+        if (o.permissions !== undefined || o.agent !== undefined) throw new UsageError('one-thing-at-a-time', 'pass --accept-base, or --permissions/--agent, not both.');
         const r = await call(ctx.paths(cmd), 'projectSet', { name, acceptBase: true });
         emit(ctx.json(cmd), r, () => `${r.name}: ${r.describe}`);
         return;
       }
-      if (o.permissions === undefined) throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask or --accept-base.');
-      const r = (await call(ctx.paths(cmd), 'projectSet', { name, permissions: o.permissions })) as PermissionsSetResult;
+      if (o.permissions === undefined && o.agent === undefined) throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask, --agent <agent> or --accept-base.');
+      const r = (await call(ctx.paths(cmd), 'projectSet', { name, permissions: o.permissions, agent: agentArg(o.agent) })) as PermissionsSetResult;
+      const a = r.defaultAgentChange;
       emit(ctx.json(cmd), r, () =>
         [
-          `${r.name}: ${r.changed ? `permissions ${r.previous} → ${r.permissions}` : `permissions already ${r.permissions}`} · ${r.describe}`,
+          ...(o.permissions !== undefined ? [`${r.name}: ${r.changed ? `permissions ${r.previous} → ${r.permissions}` : `permissions already ${r.permissions}`} · ${r.describe}`] : []),
           ...(r.running?.length && r.changed ? [`  ${r.running.length} running worker(s) keep ${r.previous} until relaunched: ${r.running.join(', ')}`] : []),
+          ...(a ? [`${r.name}: ${a.changed ? `default agent ${a.previous ?? 'claude (none recorded)'} → ${a.now}` : `default agent already ${a.now}`} · hand dispatch without --agent runs ${a.now}; running workers keep their agent`] : []),
         ].join('\n'),
       );
     });

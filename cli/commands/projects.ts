@@ -12,6 +12,8 @@ export function registerProjects(program: Command, ctx: CommandContext): void {
     .description('list registered projects')
     .action(async (_o, cmd: Command) => {
       const r = await ops.projects(ctx.paths(cmd));
-      emit(ctx.json(cmd), r, () => (r.length ? table(r, ['name', 'repo', 'posture', 'yolo', 'permissions']) : 'no projects registered (hand annex <repo>)'));
+      // The agent column is what a dispatch without --agent runs (claude when none was recorded).
+      const rows = r.map((p) => ({ ...p, agent: p.defaultAgent ?? 'claude' }));
+      emit(ctx.json(cmd), r, () => (r.length ? table(rows, ['name', 'repo', 'posture', 'yolo', 'permissions', 'agent']) : 'no projects registered (hand annex <repo>)'));
     });
 }

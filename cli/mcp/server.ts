@@ -66,6 +66,8 @@ export function makeMcpServer(o: McpOptions): McpServer {
     name: z.string().optional(),
     posture: z.enum(POSTURES).optional().describe('default local-only'),
     yolo: z.boolean().optional().describe('skip the approval gates (default false)'),
+    permissions: z.enum(['off', 'edits', 'ask']).optional().describe("workers' permission prompts (default off; kept on re-annex)"),
+    agent: z.enum(AGENTS).optional().describe("the project's default agent: what dispatch runs without agent (default claude; kept on re-annex)"),
   }, (a) => ops.annex(p, a));
   tool('projects', 'List registered projects (hand projects).', {}, () => ops.projects(p));
   // With item, the backlog item supplies the worker id, the project and the brief, as `hand dispatch --item`.
@@ -75,7 +77,7 @@ export function makeMcpServer(o: McpOptions): McpServer {
     repo: z.string().optional().describe('registered repository path (default with item: its project)'),
     brief: z.string().optional().describe('path of the brief file (default with item: its brief)'),
     readPaths: z.array(z.string()).optional(),
-    agent: z.enum(AGENTS).optional().describe('default claude'),
+    agent: z.enum(AGENTS).optional().describe("default: the project's default agent, else claude (the answer's agentChosenBy says which)"),
     backend: z.enum(BACKENDS).optional().describe('default tmux'),
     stall: z.string().optional().describe('stall threshold, e.g. 20m'),
     env: z.array(z.string()).optional().describe('KEY=VALUE pairs for the worker'),

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { UsageError } from '../../contract/errors.ts';
-import { HOLD_KINDS } from '../../contract/vocabulary.ts';
+import { AGENTS, HOLD_KINDS } from '../../contract/vocabulary.ts';
 import type { HomePaths } from '../../contract/home.ts';
 import type { MethodName } from '../../contract/methods.ts';
 import { call, type CallArgs } from '../client.ts';
@@ -59,7 +59,7 @@ export function registerWorkTools(tool: Tool, p: HomePaths): void {
     return daemon('discard', { id: a.id, allFinished: a.allFinished === true, deleteBranch: a.deleteBranch === true, discardCommits: a.discardCommits === true, forget: a.forget === true });
   });
   tool('landings', 'Open landing gates waiting for the person (hand landings).', {}, () => daemon('landings'));
-  tool('project_set', "Change a project's permission posture, or accept a move of its base branch as the person's own (acceptBase), on the person's word (hand project set).", { name: z.string(), permissions: z.enum(['off', 'edits', 'ask']).optional(), acceptBase: z.boolean().optional() }, (a) => daemon('projectSet', a));
+  tool('project_set', "Change a project's permission posture or its default agent (what dispatch runs without agent), or accept a move of its base branch as the person's own (acceptBase), on the person's word (hand project set).", { name: z.string(), permissions: z.enum(['off', 'edits', 'ask']).optional(), agent: z.enum(AGENTS).optional(), acceptBase: z.boolean().optional() }, (a) => daemon('projectSet', a));
 
   tool('usage', 'The usage window nearest its limit; dispatch refuses at 90 % or more (hand usage).', {}, () => daemon('usage'));
   tool('hosts', 'Machines the fleet reaches over ssh, local first, with the facts of their last check (hand host list).', {}, () => daemon('host.list'));

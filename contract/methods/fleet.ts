@@ -21,6 +21,8 @@ export interface ProjectRecord {
   registeredAt: number;
   /** Permission posture of its workers; absent = 'off'. */
   permissions?: PermissionPosture;
+  /** The agent a dispatch without --agent runs; null/absent = claude (issue 27). */
+  defaultAgent?: AgentName | null;
 }
 
 /** Why the state database does not take writes now (persistence/commit-queue.ts): null while it does. */
@@ -45,11 +47,12 @@ export interface ShutdownResult {
 }
 
 /** `permissions` absent keeps a registered project's posture ('off' for a new one). */
-export interface AnnexParams { repo: string; name?: string; posture?: Posture; yolo?: boolean; permissions?: PermissionPosture; env?: Record<string, string> }
+/** `agent` absent keeps a registered project's default agent (none for a new one: claude). */
+export interface AnnexParams { repo: string; name?: string; posture?: Posture; yolo?: boolean; permissions?: PermissionPosture; agent?: AgentName; env?: Record<string, string> }
 export type AnnexResult = ProjectRecord & { updated: boolean };
 
-/** `permissions` and `acceptBase` both absent is refused (nothing to change); both given too. */
-export interface ProjectSetParams { name: string; permissions?: PermissionPosture; acceptBase?: boolean }
+/** `permissions`, `agent` and `acceptBase` all absent is refused (nothing to change); acceptBase with either of the others too. */
+export interface ProjectSetParams { name: string; permissions?: PermissionPosture; agent?: AgentName; acceptBase?: boolean }
 /** `--accept-base`: the base tips now recorded as the person's own (a move outside a landing accepted). */
 export type AcceptBaseResult = ProjectRecord & {
   acceptedBase: { branch: string; from: string | null; to: string }[];
@@ -64,7 +67,12 @@ export type PermissionsSetResult = ProjectRecord & {
   /** The posture running workers still have (they keep the settings they started with), or null when none run. */
   runningUnder: PermissionPosture | null;
   running: string[];
+  /** The default agent as it was and as it is now (`agent` given), or null when it was not asked to change. */
+  defaultAgentChange: { previous: AgentName | null; now: AgentName; changed: boolean } | null;
 };
+
+/** Why a dispatch runs the agent it runs: its --agent, its project's default, or claude when neither names one. */
+export type AgentChosenBy = 'flag' | 'project-default' | 'built-in-default';
 
 export interface DispatchParams {
   /** With `item`, the item's id and project stand in for id, repo and brief. */
@@ -119,6 +127,8 @@ export interface DispatchResult extends Pick<WorkerIntent, 'id' | 'repo' | 'work
   /** The read-first files copied beside the brief (never a silent copy). */
   copied: { source: string; copy: string }[];
   permissions: PermissionPosture;
+  /** Why this agent: the dispatch's --agent, the project's default agent, or claude when neither named one. */
+  agentChosenBy: AgentChosenBy;
   /** Rests at brief approval: only the brief directory exists yet. */
   gated: boolean;
   waitingFor?: 'brief approval';

@@ -3,6 +3,7 @@
  * relaunch), and the Hand's read-only views (survey, audience, the review page's URL), on the wire.
  */
 
+import type { AgentName } from '../vocabulary.ts';
 export interface LandParams { id: string; /** The caller's PATH: gh and no-mistakes are looked up with it. */ path?: string }
 
 /** What a landing showed the person: the branch against its base. */
@@ -122,7 +123,8 @@ export interface AwayBrief { active: boolean; since: string | null; note: string
 export interface Survey {
   contract: 'hand-survey.v1';
   generatedAt: string;
-  projects: { name: string; repo: string; posture: string; yolo: boolean; pathExists: boolean }[];
+  /** defaultAgent: what a dispatch without --agent runs (null = claude). */
+  projects: { name: string; repo: string; posture: string; yolo: boolean; defaultAgent: AgentName | null; pathExists: boolean }[];
   workers: SurveyWorker[];
   needsYou: SurveyItem[];
   recentlyLanded: SurveyItem[];

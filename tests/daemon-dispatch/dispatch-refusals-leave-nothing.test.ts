@@ -31,6 +31,17 @@ describe('a refused dispatch leaves no worktree, branch, pane or copied file beh
     expect(createdBy(w)).toEqual([]);
   });
 
+  it("refuses a project default agent that is not installed, naming it as the project's default, with nothing created", async () => {
+    const w = await world();
+    w.store.upsertProject({ ...w.store.getProject('app')!, defaultAgent: 'codex' });
+    w.deps.agentProblem = (agent) => (agent === 'codex' ? 'Codex CLI is not installed. Install it (npm install -g @openai/codex) or use --agent mock.' : null);
+    const err = await refusal(w.dispatch({ agent: undefined }));
+    expect(err.code).toBe('agent-unavailable');
+    expect(err.message).toContain("codex is project app's default agent");
+    expect(err.message).toContain('hand project set app --agent');
+    expect(createdBy(w)).toEqual([]);
+  });
+
   it('refuses a read path that does not exist', async () => {
     const w = await world();
     const err = await refusal(w.dispatch({ readPaths: [join(w.inbox, 'missing.md')] }));

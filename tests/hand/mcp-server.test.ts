@@ -67,6 +67,14 @@ describe('hand mcp', () => {
     expect(viaMcp.isError, viaMcp.text).toBe(false);
     expect(viaMcp.value).toEqual(await cli(['annex', w.repo, '--yolo']));
     expect((await tool('projects')).value).toEqual(await cli(['projects']));
+    // The project's default agent: recorded by annex and changed by project_set, as the CLI does.
+    const withAgent = await tool('annex', { repo: w.repo, yolo: true, agent: 'mock' });
+    expect(withAgent.value).toMatchObject({ defaultAgent: 'mock' });
+    expect(withAgent.value).toEqual(await cli(['annex', w.repo, '--yolo', '--agent', 'mock']));
+    const set = await tool('project_set', { name: withAgent.value.name, agent: 'mock' });
+    expect(set.isError, set.text).toBe(false);
+    expect(set.value).toEqual(await cli(['project', 'set', withAgent.value.name, '--agent', 'mock']));
+    expect(set.value.defaultAgentChange).toEqual({ previous: 'mock', now: 'mock', changed: false });
   });
 
   it('dispatch, wait, status, read, keys and stop on twin workers return the same objects as the CLI', async () => {

@@ -27,7 +27,8 @@ function worstDigest(): Digest {
     home: '/home/person/.local/state/kingshand',
     workspace: '/home/person/kingshand',
     fleet: {
-      projects: ['shop', 'orders', 'billing'].map((name) => ({ name, posture: 'local-only', yolo: false, pathExists: true })),
+      // Each project names a default agent: the longest PROJECTS line.
+      projects: ['shop', 'orders', 'billing'].map((name) => ({ name, posture: 'local-only', yolo: false, defaultAgent: 'gemini' as const, pathExists: true })),
       // A mixed fleet: the AGENTS line names each CLI and release.
       workers: ids.map((id, i) => ({ id, project: 'shop', host: 'local', condition: i < 5 ? 'blocked' : i < 8 ? 'gate' : i < 11 ? 'parked' : 'working', live: true, agent: i % 2 ? 'codex' : 'claude', agentVersion: i % 2 ? '0.169.0' : '2.1.332' })),
       waiting,
@@ -52,9 +53,15 @@ function worstDigest(): Digest {
 describe('the digest stays within its budget', () => {
   it('is at most 1,500 estimated tokens at 20 workers and 50 items, with every part at its longest', () => {
     const text = formatDigest(worstDigest());
-    for (const part of ['WAITS ON YOU 22:', 'WORKERS 20:', 'AGENTS: claude 2.1.332 ×10; codex 0.169.0 ×10', 'QUEUE: 30 ready, 12 held, 8 blocked', 'AWAY since', 'USAGE:', 'MISSING git:', 'MISSING tmux:', 'MISSING claude:', 'CLAUDE CODE: Claude Code 2.2.10 is newer', 'MEMORY OVER', 'UNINDEXED 12']) {
+    for (const part of ['WAITS ON YOU 22:', 'WORKERS 20:', 'AGENTS: claude 2.1.332 ×10; codex 0.169.0 ×10', 'shop [local-only, agent gemini]', 'QUEUE: 30 ready, 12 held, 8 blocked', 'AWAY since', 'USAGE:', 'MISSING git:', 'MISSING tmux:', 'MISSING claude:', 'CLAUDE CODE: Claude Code 2.2.10 is newer', 'MEMORY OVER', 'UNINDEXED 12']) {
       expect(text, part).toContain(part);
     }
     expect(Math.ceil(text.length / 4), text).toBeLessThanOrEqual(1500);
+  });
+
+  it("names a project's default agent only when it is not claude", () => {
+    const d = worstDigest();
+    d.fleet!.projects = [{ name: 'shop', posture: 'local-only', yolo: false, defaultAgent: null, pathExists: true }, { name: 'orders', posture: 'local-only', yolo: true, defaultAgent: 'codex', pathExists: true }];
+    expect(formatDigest(d)).toContain('PROJECTS 2: shop [local-only]; orders [local-only, yolo, agent codex]');
   });
 });

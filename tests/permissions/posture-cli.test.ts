@@ -39,6 +39,24 @@ describe('permission posture on the command line', () => {
     expect(s.json[0].permissions).toBe('edits');
   });
 
+  it("the project's default agent on the command line: annex and project set --agent record it, hand projects shows it, dispatch without --agent says it chose it", async () => {
+    const w = await makeWorld('default-agent-cli');
+    const a = await w.hand(['annex', w.repo, '--agent', 'mock']);
+    expect(a.code, a.stderr).toBe(0);
+    expect(a.stdout).toContain('agent mock');
+    const bad = await w.hand(['project', 'set', 'repo', '--agent', 'cursor']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/claude.*codex.*mock.*gemini/);
+    const set = await w.hand(['project', 'set', 'repo', '--agent', 'gemini']);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toContain('default agent mock → gemini');
+    expect((await w.hand(['projects'])).stdout).toMatch(/agent[\s\S]*gemini/);
+    // Not yolo: dispatch answers at the brief gate, so no agent starts.
+    const d = await w.hand(['dispatch', 'g1', '--repo', w.repo, '--brief', w.brief('g1', 'Say hi.')]);
+    expect(d.code, d.stderr).toBe(0);
+    expect(d.stdout).toContain("then: gemini (the project's default agent)");
+  });
+
   it.skipIf(typeof process.getuid !== 'function' || process.getuid() !== 0)('off as root is refused before a worktree exists, naming IS_SANDBOX and the posture change', async () => {
     const w = await makeWorld('posture-root');
     expect((await w.hand(['annex', w.repo, '--yolo', '--json'])).code).toBe(0);

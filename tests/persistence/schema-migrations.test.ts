@@ -61,6 +61,22 @@ describe('schema migrations', () => {
     expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'journal_by_actor'").get()).toBeTruthy();
   });
 
+  it('a v8 database gains projects.default_agent (NULL: claude) and keeps its projects', () => {
+    const path = dbFile();
+    const old = raw(path);
+    const v8 = MIGRATIONS.filter((m) => m.version <= 8);
+    expect(migrate(old, path, v8)).toBe(8);
+    old.prepare("INSERT INTO projects (name, repo, posture, yolo, registered_at, permissions) VALUES ('app', '/srv/app', 'local-only', 1, 1, 'ask')").run();
+    old.close();
+
+    const store = openStore(path);
+    expect(store.schemaVersion).toBe(LATEST_SCHEMA_VERSION);
+    expect(store.getProject('app')).toMatchObject({ repo: '/srv/app', yolo: true, permissions: 'ask', defaultAgent: null });
+    store.upsertProject({ ...store.getProject('app')!, defaultAgent: 'codex' });
+    expect(store.getProject('app')?.defaultAgent).toBe('codex');
+    store.close();
+  });
+
   it('reopening a current database applies nothing twice', () => {
     const path = dbFile();
     openStore(path).close();

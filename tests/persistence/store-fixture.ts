@@ -2,7 +2,7 @@
 import type { ProjectRecord, WorkerIntent } from '../../persistence/types.ts';
 
 export function project(name = 'app', over: Partial<ProjectRecord> = {}): ProjectRecord {
-  return { name, repo: `/srv/${name}`, posture: 'local-only', yolo: false, registeredAt: 1_000, permissions: 'off', ...over };
+  return { name, repo: `/srv/${name}`, posture: 'local-only', yolo: false, registeredAt: 1_000, permissions: 'off', defaultAgent: null, ...over };
 }
 
 export function worker(id: string, over: Partial<WorkerIntent> = {}): WorkerIntent {
