@@ -57,5 +57,5 @@ export async function measureResume(d: DaemonWorld, total: number, trials: numbe
 }
 
 export function resumeResult(total: number, samples: number[]): BenchResult {
-  return summarise(`resume: ${total} tmux workers, daemon start → all listed live by status`, 'ms', samples, 2000, 'after SIGKILL; includes `hand daemon start` (process start + socket up)');
+  return summarise(`resume: ${total} tmux workers, daemon start → all listed live by status`, 'ms', samples, total <= 100 ? 1000 : 2000, 'after SIGKILL; includes `hand daemon start` (process start + socket up)');
 }
