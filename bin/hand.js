@@ -8,6 +8,14 @@ import { bundleIsFresh } from './bundle-freshness.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+// `hand --version` needs only the package's version: no bundle, no commander (issue 26).
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  const { readFileSync } = await import('node:fs');
+  process.stdout.write(`${JSON.parse(readFileSync(`${root}package.json`, 'utf8')).version}\n`);
+  process.exit(0);
+}
+
 if (!process.env.HAND_FROM_SOURCE && bundleIsFresh(root)) {
   await import(new URL('../dist/cli/main.js', import.meta.url).href);
 } else {
