@@ -6,7 +6,7 @@
  * every request so tests can assert on what Codex sent.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody, sendJson, serveOnLoopback } from './fake-http.ts';
+import { readBody, scriptedFake, sendJson, serveOnLoopback, type ScriptedFake } from './fake-http.ts';
 import { summariseCodexRequest, type RequestSummary } from './fake-codex-api/request-summary.ts';
 import { chooseCodexReply, type CodexScriptItem } from './fake-codex-api/script.ts';
 import { streamCodexReply } from './fake-codex-api/sse.ts';
@@ -29,19 +29,9 @@ export interface CodexRequestRecord {
   callId?: string;
 }
 
-export interface FakeCodexApi {
-  /** `http://127.0.0.1:<port>`; Codex's base_url is this + `/v1`. */
-  url: string;
-  port: number;
-  received: CodexRequestRecord[];
-  /** Replies for the next agent-loop requests, in order, before any trigger word. */
-  queue(items: CodexScriptItem[]): void;
-  pending(): number;
-  /** Called after each request is recorded and its reply chosen; returns the unsubscribe function. */
-  onRequest(listener: (r: CodexRequestRecord) => void): () => void;
-  /** Agent-loop requests only (side requests such as the title left out). */
+export interface FakeCodexApi extends ScriptedFake<CodexScriptItem, CodexRequestRecord> {
+  /** Agent-loop requests only (side requests such as the title left out). `url` + `/v1` is Codex's base_url. */
   turns(): CodexRequestRecord[];
-  close(): Promise<void>;
 }
 
 export async function startFakeCodexApi(): Promise<FakeCodexApi> {
@@ -89,16 +79,7 @@ export async function startFakeCodexApi(): Promise<FakeCodexApi> {
 
   const server = await serveOnLoopback(handle, (err) => ({ error: { type: 'server_error', message: `fake: ${String(err)}` } }));
   return {
-    url: server.url,
-    port: server.port,
-    received,
-    queue: (items) => void queued.push(...items),
-    pending: () => queued.length,
-    onRequest(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
+    ...scriptedFake(server, received, queued, listeners),
     turns: () => received.filter((r) => r.summary !== undefined && !r.summary.side),
-    close: () => server.close(),
   };
 }
