@@ -12,6 +12,7 @@ import { killDaemon, type FaultWorld } from './fault-world.ts';
 import { rmSync } from 'node:fs';
 import { smallDisk } from '../helpers/small-disk.ts';
 import { WORKERS, assertEachPromptedOnce, dispatchAll, events, ids, prompts } from './first-prompt-world.ts';
+import { removeEventLogs } from './first-prompt-world.ts';
 
 describe('a first prompt held by a full disk is sent once', () => {
   it(`full disk before the Enter, then SIGKILL: ${WORKERS} first prompts typed and held (their submission cannot be recorded) are each sent once`, async (ctx) => {
@@ -33,6 +34,7 @@ describe('a first prompt held by a full disk is sent once', () => {
       await assertEachPromptedOnce(w);
     } finally {
       await w.cleanup();
+      await removeEventLogs(w);
       disk.cleanup();
     }
   }, 150_000);

@@ -21,6 +21,7 @@ import { homePaths } from '../../contract/home.ts';
 import { killDaemon, type FaultWorld } from './fault-world.ts';
 import Database from 'better-sqlite3';
 import { WORKERS, assertEachPromptedOnce, dispatchAll, everyPromptReceived, finished, ids } from './first-prompt-world.ts';
+import { removeEventLogs } from './first-prompt-world.ts';
 
 describe('a restore never types a first prompt twice', () => {
   it(`lock, then SIGKILL: ${WORKERS} workers restored at a stage from before their prompt went out each receive it once`, async () => {
@@ -46,6 +47,7 @@ describe('a restore never types a first prompt twice', () => {
     } finally {
       holder.db?.close();
       await w.cleanup();
+      await removeEventLogs(w);
     }
   }, 150_000);
 

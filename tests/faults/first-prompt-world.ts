@@ -6,7 +6,8 @@ import { expect } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CliWorld } from '../cli/cli-harness.ts';
-import { until } from '../helpers/temp.ts';
+import { makeTempDir, until, waitFor } from '../helpers/temp.ts';
+import { isProcessAlive } from '../helpers/processes.ts';
 import { seenAt, type FaultWorld } from './fault-world.ts';
 
 export const WORKERS = 20;
@@ -14,8 +15,28 @@ export const ids = Array.from({ length: WORKERS }, (_, i) => `p${i}`);
 
 interface MockEvent { event: string; pid: number; promptSha256?: string }
 
+/**
+ * The mocks' event logs live outside the world's temp dir: when the world's cleanup kills the
+ * tmux server, twenty agents note their exit while it is being removed (seen once as ENOTEMPTY).
+ * `removeEventLogs` waits for every agent that logged to be gone, then removes them.
+ */
+const logDirs = new WeakMap<CliWorld, ReturnType<typeof makeTempDir>>();
+function logPath(w: CliWorld, id: string): string {
+  let dir = logDirs.get(w);
+  if (!dir) logDirs.set(w, (dir = makeTempDir('prompt-once-events')));
+  return join(dir.path, `events-${id}.log`);
+}
+
+export async function removeEventLogs(w: CliWorld): Promise<void> {
+  const dir = logDirs.get(w);
+  if (!dir) return;
+  const pids = new Set(ids.flatMap((id) => events(w, id).map((e) => e.pid)));
+  await waitFor(() => [...pids].every((pid) => !isProcessAlive(pid)), { what: `the ${pids.size} mock agents to exit after the world's cleanup`, timeoutMs: 15_000 });
+  dir.cleanup();
+}
+
 export function events(w: CliWorld, id: string): MockEvent[] {
-  const path = join(w.root, `events-${id}.log`);
+  const path = logPath(w, id);
   if (!existsSync(path)) return [];
   return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as MockEvent);
 }
@@ -29,7 +50,7 @@ export const finished = (w: CliWorld, id: string) => events(w, id).some((e) => e
 export async function dispatchAll(w: CliWorld, startMs = 0): Promise<void> {
   const runs = await Promise.all(ids.map((id, i) => w.hand([
     'dispatch', id, '--repo', w.repo, '--brief', w.brief(id, 'Say hello.'), '--agent', 'mock', '--json',
-    '--env', `KH_MOCK_EVENT_LOG=${join(w.root, `events-${id}.log`)}`,
+    '--env', `KH_MOCK_EVENT_LOG=${logPath(w, id)}`,
     '--env', `KH_MOCK_REPLY_MS=${i % 2 === 0 ? 1000 : 4000}`,
     '--env', `KH_MOCK_START_MS=${startMs}`,
   ])));
