@@ -2,11 +2,10 @@
  * How to start each agent: argv and environment, never a shell string (control-plane §2.8:
  * no arguments beyond the program itself; the first prompt is typed into the live box).
  */
-import { existsSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
 import type { PermissionPosture } from '../../contract/vocabulary.ts';
 import { agentProfile, type WorkerPlace } from './profiles/index.ts';
 import { KINGSHAND_ROOT } from '../root.ts';
+import { findAgentBinary } from './find-binary.ts';
 import { buildWorkerEnv } from '../terminal/worker-env.ts';
 
 
@@ -27,34 +26,13 @@ export interface LaunchOptions {
 /** The kingshand checkout this file belongs to (io/agent/launch.ts → two levels up). */
 export { KINGSHAND_ROOT };
 
-function localClaudeBinary(root: string): string | null {
-  const local = join(root, 'node_modules', '.bin', 'claude');
-  return existsSync(local) ? local : null;
-}
-
-/**
- * HAND_CLAUDE_BIN in the daemon's environment: an absolute path to another Claude Code build
- * (an older version from ~/.cache/kingshand/claude/<version>, for the cross-version tests).
- */
-function chosenClaudeBinary(env: Record<string, string | undefined>): string | null {
-  const bin = env.HAND_CLAUDE_BIN;
-  return bin && isAbsolute(bin) && existsSync(bin) ? bin : null;
-}
-
 /**
  * The Claude Code binary a dispatch would start, or null when there is none (chosen, pinned, then
  * PATH), as `env` (the daemon's environment) says.
  */
 export function claudeBinary(env: Record<string, string | undefined> = process.env): string | null {
-  const path = env.PATH ?? '';
-  const chosen = chosenClaudeBinary(env);
-  if (chosen) return chosen;
-  const local = localClaudeBinary(KINGSHAND_ROOT);
-  if (local) return local;
-  for (const dir of path.split(':')) {
-    if (dir && existsSync(join(dir, 'claude'))) return join(dir, 'claude');
-  }
-  return null;
+  // HAND_CLAUDE_BIN: another Claude Code build (an older version from ~/.cache/kingshand/claude/<version>).
+  return findAgentBinary('claude', 'HAND_CLAUDE_BIN', env);
 }
 
 /**

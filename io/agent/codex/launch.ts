@@ -5,22 +5,14 @@
  * sessions; only folder trust has to be written there (trust-seed.ts).
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
 import type { PermissionPosture } from '../../../contract/vocabulary.ts';
+import { findAgentBinary } from '../find-binary.ts';
 import { KINGSHAND_ROOT } from '../../root.ts';
 import { codexPostureArgs } from './postures.ts';
 
 /** The Codex binary a dispatch would start (chosen, pinned, then PATH), or null. */
 export function codexBinary(env: Record<string, string | undefined> = process.env, root = KINGSHAND_ROOT): string | null {
-  const chosen = env.HAND_CODEX_BIN;
-  if (chosen && isAbsolute(chosen) && existsSync(chosen)) return chosen;
-  const local = join(root, 'node_modules', '.bin', 'codex');
-  if (existsSync(local)) return local;
-  for (const dir of (env.PATH ?? '').split(':')) {
-    if (dir && existsSync(join(dir, 'codex'))) return join(dir, 'codex');
-  }
-  return null;
+  return findAgentBinary('codex', 'HAND_CODEX_BIN', env, root);
 }
 
 /** `codex-cli 0.169.0` → `0.169.0`; anything else → null. */

@@ -4,24 +4,17 @@
  * then the pinned node_modules/.bin/gemini, so tests and a person run the same version; then PATH.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
-import { KINGSHAND_ROOT } from '../../root.ts';
+import { dirname, join } from 'node:path';
+import { findAgentBinary } from '../find-binary.ts';
 
 export const GEMINI_PACKAGE = '@google/gemini-cli';
 export const GEMINI_PINNED = '0.61.0';
 export const FIX_GEMINI = `npm install --save-exact ${GEMINI_PACKAGE}@${GEMINI_PINNED}`;
 
 export function geminiBinary(env: Record<string, string | undefined> = process.env): string | null {
-  const chosen = env.HAND_GEMINI_BIN;
-  if (chosen && isAbsolute(chosen) && existsSync(chosen)) return chosen;
-  const local = join(KINGSHAND_ROOT, 'node_modules', '.bin', 'gemini');
-  if (existsSync(local)) return local;
-  for (const dir of (env.PATH ?? '').split(':')) {
-    if (dir && existsSync(join(dir, 'gemini'))) return join(dir, 'gemini');
-  }
-  return null;
+  return findAgentBinary('gemini', 'HAND_GEMINI_BIN', env);
 }
 
 /** `0.61.0` from `gemini --version`'s output (it prints the bare version), or null. */
