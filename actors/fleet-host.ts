@@ -44,6 +44,8 @@ export interface FleetHostDeps {
   log?: (obj: Record<string, unknown>) => void;
   /** Screen analysis (default: io/screen's profile for the agent; 'mock' renders Claude Code's screens). */
   analyse?: (screen: Screen, agent: string) => ScreenReading;
+  /** Bursts of known repaints go unread (actors/pane-feed.ts); default true. */
+  skipRepaints?: boolean;
 }
 
 export interface FleetHost extends GateCommands {
@@ -141,6 +143,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       analyse,
       log: deps.log,
       clock,
+      skipRepaints: deps.skipRepaints !== false,
       onReading: (reading) => {
         route(id, { type: 'SCREEN', reading: onScreen(record.witness, reading, clock.now()), at: clock.now() });
         armDispute(id);

@@ -17,6 +17,17 @@
  * delivered again (issue 26): the machine, the view, the journal and every listener did that
  * work ten times a second per working agent for nothing. A machine never waits for a repeat (a
  * still screen sends none), and a read asked for (`requestRead`) is always delivered.
+ *
+ * A repaint need not even be read (issue 26: the read — a tmux round trip, a parse and an
+ * analysis — was most of the daemon's cost per streaming worker). When the host names what each
+ * burst drew (`changed.repaints`, keys that ignore spinner glyphs and counters), the feed learns
+ * which keys are repaints: a burst was read and read exactly as the reading before it, so its keys
+ * are repaints of this reading. A later burst made only of such keys, with that same reading
+ * still delivered, is not read. Anything else is read as before: a key not seen in this reading
+ * (a menu, new text, the turn's end), an unknown burst, a read asked for. Learnt keys are
+ * forgotten whenever the reading changes. And while bursts go unread, the pane is read anyway at
+ * least every REPAINT_READ_MS, so a key that would have lied (two frames of one key, one of them
+ * changing the reading) costs at most that long — and is logged (`repaint skipped a change`).
  */
 import type { ScreenReading } from '../io/screen/types.ts';
 import type { Screen } from '../io/screen/types.ts';
@@ -28,6 +39,10 @@ import type { Clock } from './ports.ts';
 export const RECHECK_MS = 1_500;
 /** While a pane cannot be told apart from a missing one, how often it is looked for again. */
 export const RETRY_MS = 15_000;
+/** While repaints go unread, the pane is still read at least this often. */
+export const REPAINT_READ_MS = 1_000;
+/** Repaint keys remembered per reading (a screen with more distinct repaints is simply read). */
+const MAX_REPAINT_KEYS = 64;
 
 export interface PaneFeedOptions {
   host: TerminalHost;
@@ -40,6 +55,15 @@ export interface PaneFeedOptions {
   onMissing?(serverUp: boolean): void;
   clock?: Clock;
   log?: (obj: Record<string, unknown>) => void;
+  /** Skip reading bursts made only of known repaints (default true; KH_REPAINT_FILTER=0 turns it off, for the bench's baseline). */
+  skipRepaints?: boolean;
+}
+
+/** How many bursts a feed read and skipped, and how often a skipped burst had changed the reading. */
+export interface RepaintCounts {
+  read: number;
+  skipped: number;
+  missed: number;
 }
 
 export class PaneFeed {
@@ -53,13 +77,22 @@ export class PaneFeed {
   private mustDeliver = true;
   /** Settles when no read is in flight (tests and shutdown wait on it). */
   private idle: Promise<void> = Promise.resolve();
+  /** Repaint keys that read as the delivered reading; the keys the next read covers (null: unknown). */
+  private readonly repaints = new Set<number>();
+  private covering: Set<number> | null = new Set();
+  /** A burst went unread since the last read; the timer that reads anyway. */
+  private skippedSinceRead = false;
+  private repaintTimer: unknown = null;
+  /** The next read was started by that timer alone. */
+  private byRepaintTimer = false;
+  readonly counts: RepaintCounts = { read: 0, skipped: 0, missed: 0 };
 
   constructor(private readonly o: PaneFeedOptions) {}
 
   start(): void {
     this.unsubscribe = this.o.host.subscribe(this.o.paneId, (ev) => {
       if (this.closed) return;
-      if (ev.type === 'changed') this.schedule();
+      if (ev.type === 'changed') this.onChanged(ev.repaints);
       else if (ev.type === 'exited') this.o.onExit(ev.code);
     });
     this.requestRead();
@@ -69,6 +102,43 @@ export class PaneFeed {
   requestRead(): void {
     this.mustDeliver = true;
     this.schedule();
+  }
+
+  private onChanged(keys: readonly number[] | undefined): void {
+    if (keys && this.o.skipRepaints !== false && !this.mustDeliver && this.delivered?.readable && keys.every((k) => this.repaints.has(k))) {
+      this.counts.skipped++;
+      this.skippedSinceRead = true;
+      this.armRepaintRead();
+      return;
+    }
+    if (!keys) this.covering = null;
+    else if (this.covering) for (const k of keys) this.covering.add(k);
+    this.schedule();
+  }
+
+  /** Bursts are going unread: read anyway within REPAINT_READ_MS. */
+  private armRepaintRead(): void {
+    if (this.repaintTimer !== null || this.closed) return;
+    const clock = this.o.clock;
+    const fire = () => {
+      this.repaintTimer = null;
+      if (!this.skippedSinceRead) return;
+      this.byRepaintTimer = !this.reading;
+      this.schedule();
+    };
+    if (clock) this.repaintTimer = clock.setTimeout(fire, REPAINT_READ_MS);
+    else {
+      const t = setTimeout(fire, REPAINT_READ_MS);
+      t.unref?.();
+      this.repaintTimer = t;
+    }
+  }
+
+  private clearRepaintRead(): void {
+    if (this.repaintTimer === null) return;
+    if (this.o.clock) this.o.clock.clearTimeout(this.repaintTimer);
+    else clearTimeout(this.repaintTimer as ReturnType<typeof setTimeout>);
+    this.repaintTimer = null;
   }
 
   private schedule(): void {
@@ -94,6 +164,14 @@ export class PaneFeed {
     try {
       do {
         this.dirty = false;
+        // What this read covers: the keys of the bursts that asked for it, and any skipped ones.
+        const covering = this.covering;
+        const onlySkips = this.byRepaintTimer && covering !== null && covering.size === 0;
+        this.byRepaintTimer = false;
+        this.covering = new Set();
+        this.skippedSinceRead = false;
+        this.clearRepaintRead();
+        this.counts.read++;
         const res = await this.o.host.readVisible(this.o.paneId);
         if (this.closed) return;
         let reading: ScreenReading;
@@ -110,7 +188,19 @@ export class PaneFeed {
           this.later(RECHECK_MS, () => this.confirmMissing());
           this.mustDeliver = true;
         }
-        if (!this.mustDeliver && this.delivered !== null && sameReading(this.delivered, reading)) continue;
+        const same = this.delivered !== null && sameReading(this.delivered, reading);
+        if (same && covering && reading.readable) {
+          if (this.repaints.size + covering.size > MAX_REPAINT_KEYS) this.repaints.clear();
+          for (const k of covering) this.repaints.add(k);
+        }
+        if (!same) {
+          if (onlySkips) {
+            this.counts.missed++;
+            this.o.log?.({ msg: 'repaint skipped a change', paneId: this.o.paneId, state: reading.state });
+          }
+          this.repaints.clear();
+        }
+        if (!this.mustDeliver && same) continue;
         this.mustDeliver = false;
         this.delivered = reading;
         this.o.onReading(reading);
@@ -155,6 +245,7 @@ export class PaneFeed {
 
   stop(): void {
     this.closed = true;
+    this.clearRepaintRead();
     if (this.timer !== null) this.o.clock?.clearTimeout(this.timer);
     this.timer = null;
     this.unsubscribe?.();

@@ -39,7 +39,7 @@ try {
   const profDir = join(world.root, 'prof');
   // --cpu-prof is refused in NODE_OPTIONS: start `hand daemon run` ourselves under it, before
   // makeDaemonWorld's `hand daemon start` (which then finds it running).
-  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, HAND_BIN, 'daemon', 'run', '--home', join(world.root, 'state')], { env: world.workerEnv(), stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, HAND_BIN, 'daemon', 'run', '--home', join(world.root, 'state')], { env: { ...world.workerEnv(), ...(process.env.KH_REPAINT_FILTER !== undefined && { KH_REPAINT_FILTER: process.env.KH_REPAINT_FILTER }) }, stdio: 'ignore' });
   onCleanup('profiled daemon', () => killIfAlive(child.pid!));
   for (let i = 0; i < 300 && !existsSync(join(world.root, 'state', 'hand.sock')); i++) await new Promise((r) => setTimeout(r, 50));
   const d = await makeDaemonWorld(world);

@@ -121,6 +121,8 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     ports: createFarPorts(ports, farHosts, (intent) => store.getProject(intent.project)?.permissions ?? 'off'),
     landing: createLandingPort({ store, env: deps.env, callerPaths, baseTips, placeOf }),
     log: (obj) => info(obj),
+    // KH_REPAINT_FILTER=0 reads every burst (the bench's baseline for issue 26).
+    skipRepaints: deps.env.KH_REPAINT_FILTER !== '0',
   });
   const { restored, skipped } = await fleet.start();
   info({ restored: restored.length, skipped }, 'fleet restored');

@@ -5,6 +5,10 @@
  * one timer and everything until it fires folds into one event. A pure debounce would never fire
  * while an agent streams continuously (a spinner redraws ~10 times a second), so a menu drawn
  * mid-stream would go unnoticed until the stream paused.
+ *
+ * A host that can tell what each burst drew (tmux: the key of every `%output` frame,
+ * tmux/repaint-key.ts) passes it to `touch`; the `changed` event then lists the keys of the frames
+ * it folds (`repaints`). One output whose key is unknown makes the whole event's list unknown.
  */
 import type { PaneEvent } from './types.ts';
 
@@ -12,7 +16,7 @@ export type PaneListener = (event: PaneEvent) => void;
 
 export class PaneEventBus {
   private readonly listeners = new Map<string, Set<PaneListener>>();
-  private readonly pending = new Map<string, NodeJS.Timeout>();
+  private readonly pending = new Map<string, { timer: NodeJS.Timeout; repaints: number[] | null }>();
   /** `exited` is sticky: a listener that subscribes after the fact still hears it. */
   private readonly exits = new Map<string, PaneEvent>();
 
@@ -34,24 +38,26 @@ export class PaneEventBus {
     };
   }
 
-  /** Output arrived: emit `changed` at most once per coalescing window. */
-  touch(paneId: string): void {
-    if (this.pending.has(paneId)) return;
-    const timer = setTimeout(() => {
-      this.pending.delete(paneId);
-      this.emit(paneId, { type: 'changed' });
-    }, this.coalesceMs);
+  /** Output arrived (`repaint`: the key of what it drew, if known): emit `changed` at most once per coalescing window. */
+  touch(paneId: string, repaint?: number): void {
+    const waiting = this.pending.get(paneId);
+    if (waiting) {
+      if (repaint === undefined) waiting.repaints = null;
+      else if (waiting.repaints && !waiting.repaints.includes(repaint)) waiting.repaints.push(repaint);
+      return;
+    }
+    const timer = setTimeout(() => this.flush(paneId), this.coalesceMs);
     timer.unref?.();
-    this.pending.set(paneId, timer);
+    this.pending.set(paneId, { timer, repaints: repaint === undefined ? null : [repaint] });
   }
 
   /** Emit any `changed` still waiting now (used before `exited`, so order is changed → exited). */
   flush(paneId: string): void {
-    const timer = this.pending.get(paneId);
-    if (!timer) return;
-    clearTimeout(timer);
+    const waiting = this.pending.get(paneId);
+    if (!waiting) return;
+    clearTimeout(waiting.timer);
     this.pending.delete(paneId);
-    this.emit(paneId, { type: 'changed' });
+    this.emit(paneId, waiting.repaints ? { type: 'changed', repaints: waiting.repaints } : { type: 'changed' });
   }
 
   hasExited(paneId: string): boolean {
@@ -79,14 +85,14 @@ export class PaneEventBus {
 
   /** Drop a pane's timers and remembered exit (listeners stay: a subscriber may await a late event). */
   forget(paneId: string): void {
-    const timer = this.pending.get(paneId);
-    if (timer) clearTimeout(timer);
+    const waiting = this.pending.get(paneId);
+    if (waiting) clearTimeout(waiting.timer);
     this.pending.delete(paneId);
     this.exits.delete(paneId);
   }
 
   clear(): void {
-    for (const timer of this.pending.values()) clearTimeout(timer);
+    for (const waiting of this.pending.values()) clearTimeout(waiting.timer);
     this.pending.clear();
     this.exits.clear();
     this.listeners.clear();

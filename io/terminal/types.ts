@@ -44,9 +44,13 @@ export type ReadResult = { ok: true; screen: Screen } | { ok: false; error: stri
 export type TextResult = { ok: true; text: string } | { ok: false; error: string };
 export type ListResult = { ok: true; panes: PaneInfo[] } | { ok: false; error: string };
 
-/** Events pushed per pane. `changed` carries nothing but the fact: read the screen to learn more. */
+/**
+ * Events pushed per pane. `changed` says the screen may differ: read it to learn more. Its
+ * `repaints`, when the host can tell, are the keys of the frames it folds (tmux/repaint-key.ts):
+ * frames that differ only by spinner glyphs and counters share a key. Absent: unknown.
+ */
 export type PaneEvent =
-  | { type: 'changed' }
+  | { type: 'changed'; repaints?: readonly number[] }
   | { type: 'exited'; code: number | null }
   | { type: 'title'; title: string };
 

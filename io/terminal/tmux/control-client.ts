@@ -9,10 +9,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { parseControlLine } from './control-protocol.ts';
+import { repaintKey } from './repaint-key.ts';
 import { tmuxClientEnv, tmuxSpawn, type TmuxContext } from './tmux-command.ts';
 
 export interface ControlHandlers {
-  onOutput(paneId: string): void;
+  /** A pane drew something; `repaint` is the frame's key (repaint-key.ts), absent when unknown. */
+  onOutput(paneId: string, repaint?: number): void;
   /** Any other notification (%window-renamed, %layout-change, …): a hint that a pane may have changed state. */
   onOtherNotification?(line: string): void;
   onSubscription(name: string, paneId: string, value: string): void;
@@ -153,7 +155,7 @@ export class TmuxControlClient {
       let end = nl;
       if (end > start && data[end - 1] === 0x0d) end--;
       const pane = this.block ? null : outputPane(data, start, end);
-      if (pane !== null) this.handlers.onOutput(pane);
+      if (pane !== null) this.handlers.onOutput(pane.paneId, repaintKey(data, pane.payloadFrom, end));
       else this.onLine(data.toString('utf8', start, end));
       start = nl + 1;
     }
@@ -209,12 +211,12 @@ export class TmuxControlClient {
   }
 }
 
-/** The pane of a `%output %<n> <data>` line, read off the bytes; null for any other line. */
-function outputPane(data: Buffer, start: number, end: number): string | null {
+/** The pane of a `%output %<n> <data>` line and where its data starts, read off the bytes; null for any other line. */
+function outputPane(data: Buffer, start: number, end: number): { paneId: string; payloadFrom: number } | null {
   if (end - start <= OUTPUT_PREFIX.length || data.compare(OUTPUT_PREFIX, 0, OUTPUT_PREFIX.length, start, start + OUTPUT_PREFIX.length) !== 0) return null;
   let i = start + OUTPUT_PREFIX.length;
   const digitsFrom = i;
   while (i < end && data[i]! >= 0x30 && data[i]! <= 0x39) i++;
   if (i === digitsFrom || i - digitsFrom > 9 || (i < end && data[i] !== 0x20)) return null;
-  return `%${data.toString('latin1', digitsFrom, i)}`;
+  return { paneId: `%${data.toString('latin1', digitsFrom, i)}`, payloadFrom: Math.min(i + 1, end) };
 }

@@ -114,9 +114,9 @@ export class PaneWatchers {
     // from the child's exit handler is uncaught in the daemon).
     let opened: TmuxControlClient | null = null;
     const client = await TmuxControlClient.open(this.ctx, sessionId, {
-      onOutput: (paneId) => {
+      onOutput: (paneId, repaint) => {
         if (!this.watches.has(paneId)) return; // the placeholder, or a pane nobody asked about
-        this.bus.touch(paneId);
+        this.bus.touch(paneId, repaint);
         this.armProbe(paneId, true);
       },
       onOtherNotification: (line) => this.onWindowNotification(line),
