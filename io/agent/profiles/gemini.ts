@@ -3,6 +3,8 @@ import {
   FIX_GEMINI, geminiBinary, geminiLaunchArgs, geminiPostureGap, geminiVersionOf, geminiWitnessHooks,
   seedGeminiTrust, trustedFoldersPathOf, writeDenyPolicy, writeGeminiSettings,
 } from '../gemini/index.ts';
+import { parseGeminiVersion } from '../gemini/binary.ts';
+import { seedGeminiFar } from '../gemini/far-seed.ts';
 import { addLocalExcludes, localExcludeFile } from '../../git/local-exclude.ts';
 import { RefusedError } from '../../../contract/errors.ts';
 import type { AgentProfile, SeedContext } from './types.ts';
@@ -42,8 +44,15 @@ export const geminiProfile: AgentProfile = {
   binary: (env) => geminiBinary(env),
   version: (bin) => geminiVersionOf(bin),
   launchArgv: (bin, posture) => [bin, ...geminiLaunchArgs(posture)],
-  // On another host: `gemini` on its PATH; its seed (settings, trust) is not written there yet.
+  // On another host: `gemini` on its PATH, seeded there by farSeed (no witness hooks there).
   farLaunchArgv: (posture) => ['gemini', ...geminiLaunchArgs(posture)],
+  // 0.61.0 records the project in <home>/.gemini/projects.json even for --version: a home of
+  // kingshand's own there, so the far account's is not written by a check.
+  farVersion: {
+    argv: (stateDir) => ['env', `GEMINI_CLI_HOME=${stateDir}/gemini-version`, 'GEMINI_CLI_NO_RELAUNCH=true', 'gemini', '--version'],
+    parse: parseGeminiVersion,
+  },
+  farSeed: seedGeminiFar,
   // Before anything is created: without a home its trust cannot be recorded (seed would refuse later).
   dispatchProblem: (_posture, _project, env) => (trustedFoldersPathOf(env) === null ? noGeminiHome() : null),
   postureGap: (posture) => geminiPostureGap(posture),
