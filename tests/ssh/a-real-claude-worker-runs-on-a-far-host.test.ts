@@ -1,18 +1,28 @@
 /**
- * The real Claude Code binary as a far worker: it runs as the far account (its own HOME, its own
- * tmux), and reaches the fake Anthropic API only through an ssh reverse forward on the far
- * side's loopback (`ssh -R`), as a model API would be reached from a build box. Through `hand`:
- * dispatch → its Bash permission dialog (blocked) → one key → settled → report read back →
- * landed local-only into the far checkout.
+ * Real agent CLIs as far workers: each runs as the far account (its own HOME, its own tmux), and
+ * reaches its fake model API only through an ssh reverse forward on the far side's loopback
+ * (`ssh -R`), as a model API would be reached from a build box. Through `hand`:
+ * - Claude Code: dispatch → its Bash permission dialog (blocked) → one key → settled → report
+ *   read back → landed local-only into the far checkout;
+ * - Codex CLI: `hand host check` lists it with its version there; dispatch seeds its folder trust
+ *   into the far account's config.toml (every other byte kept, 0600) — the checkout has project
+ *   settings, so an unseeded Codex would stop on "Trust this folder?" — → its escalated command
+ *   asks (blocked, the question quoted) → one key → settled → report read back; an agent the far
+ *   host lacks (Gemini CLI here) is refused naming the host, the agent and the fix.
+ * One world (sshd, far account, daemon, forward) for both: a second world would cost seconds.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
 import { CLAUDE_BIN } from '../harness/claude-binary.ts';
 import { claudeTestEnv, seedClaudeHome } from '../harness/claude-env.ts';
+import { FAKE_OPENAI_KEY, FAKE_OPENAI_KEY_ENV, codexProviderToml } from '../harness/codex-env.ts';
+import { startFakeCodexApi, writeFileCommand, type FakeCodexApi } from '../harness/fake-codex-api.ts';
+import { pinnedCodex } from '../agents/codex/real-codex.ts';
+import { execFileSync } from 'node:child_process';
 import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
 import { addFarHost, farGit, startFarShop, type FarShop } from '../harness/far-shop.ts';
 import { sshOptions } from '../../io/ssh/ssh-command.ts';
@@ -38,10 +48,12 @@ const answers = (port: number) =>
     c.on('error', () => resolve(false));
   });
 
-describe('a real Claude Code worker on a far host', () => {
+describe('real agent CLIs as workers on a far host', () => {
   let far: FarShop;
   let w: CliWorld;
   let fake: FakeAnthropic;
+  let codexFake: FakeCodexApi;
+  let codexPort = 0;
   let forward: ChildProcess | null = null;
   const local = makeTempDir('far-claude-ssh');
   let farPort = 0;
@@ -54,6 +66,7 @@ describe('a real Claude Code worker on a far host', () => {
   beforeAll(async () => {
     far = await startFarShop();
     fake = await startFakeAnthropic();
+    codexFake = await startFakeCodexApi();
     const { sshd } = far;
     // Claude Code on the far account's PATH; its HOME seeded as a person would have it (onboarding
     // done, manual permissions so Bash asks); the folder trust is kingshand's seed.
@@ -61,11 +74,23 @@ describe('a real Claude Code worker on a far host', () => {
     writeFileSync(bin, `#!/bin/sh\nexec '${realpathSync(CLAUDE_BIN)}' "$@"\n`, { mode: 0o755 });
     seedClaudeHome({ home: sshd.home, worktrees: [], manualPermissions: true, renderer: 'fullscreen' });
     for (const p of [bin, '.claude.json', '.claude', '.claude/settings.json', '.cctmp', '.ccrun']) chownSync(p.startsWith('/') ? p : join(sshd.home, p), sshd.uid, sshd.gid);
-    // The reverse forward: the far loopback's port → the fake on ours, over the far account's ssh.
-    farPort = await freePort();
+    // The pinned Codex CLI on the far PATH too, and the far account's own config.toml naming the
+    // fake (through its forward) as a person's would; folder trust is left to kingshand's seed.
+    [farPort, codexPort] = [await freePort(), await freePort()];
+    writeFileSync(join(sshd.home, '.local', 'bin', 'codex'), `#!/bin/sh\nexec '${realpathSync(pinnedCodex())}' "$@"\n`, { mode: 0o755 });
+    mkdirSync(join(sshd.home, '.codex'), { mode: 0o700 });
+    writeFileSync(join(sshd.home, '.codex', 'config.toml'), `# the far person's own\n${codexProviderToml(`http://127.0.0.1:${codexPort}`)}`, { mode: 0o644 });
+    // Project settings in the checkout: Codex asks "Trust this folder?" for it unless trusted.
+    mkdirSync(join(far.repo, '.codex'));
+    writeFileSync(join(far.repo, '.codex', 'config.toml'), 'model_reasoning_effort = "low"\n');
+    farGit(far.repo, 'add', '.codex');
+    farGit(far.repo, '-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-q', '-m', 'Codex project settings');
+    execFileSync('chown', ['-R', `${sshd.uid}:${sshd.gid}`, join(sshd.home, '.local'), join(sshd.home, '.codex'), join(sshd.home, 'src')]);
+    // The reverse forwards: the far loopback's ports → the fakes on ours, over the far account's ssh.
     const target = sshd.target(local.path);
-    forward = spawn('ssh', [...sshOptions({ ...target, controlPath: 'none' }), '-N', '-o', 'ExitOnForwardFailure=yes', '-R', `127.0.0.1:${farPort}:127.0.0.1:${fake.port}`, target.address], { stdio: 'ignore', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } });
-    await waitFor(() => answers(farPort), { what: `the reverse forward on the far side's 127.0.0.1:${farPort}`, timeoutMs: 15_000 });
+    const forwards = [[farPort, fake.port], [codexPort, codexFake.port]].flatMap(([there, here]) => ['-R', `127.0.0.1:${there}:127.0.0.1:${here}`]);
+    forward = spawn('ssh', [...sshOptions({ ...target, controlPath: 'none' }), '-N', '-o', 'ExitOnForwardFailure=yes', ...forwards, target.address], { stdio: 'ignore', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } });
+    for (const port of [farPort, codexPort]) await waitFor(() => answers(port), { what: `the reverse forward on the far side's 127.0.0.1:${port}`, timeoutMs: 15_000 });
     w = await makeCliWorld('far-claude');
     await addFarHost(w, far);
     await ok(['annex', w.repo, '--name', 'shop', '--yolo', '--permissions', 'ask']);
@@ -77,6 +102,7 @@ describe('a real Claude Code worker on a far host', () => {
     } finally {
       forward?.kill('SIGKILL');
       await fake?.close();
+      await codexFake?.close();
       await far?.sshd.stop();
       local.cleanup();
     }
@@ -114,4 +140,48 @@ describe('a real Claude Code worker on a far host', () => {
     expect(landed).toMatchObject({ stage: 'landed', landed: { target: 'main' }, teardown: { done: true } });
     expect(farGit(far.repo, 'log', '--format=%s', 'main')).toContain('Add the feature file');
   }, 120_000);
+
+  it('hand host check lists each agent CLI there with its version; one the host lacks is refused at dispatch, naming the host, the agent and the fix', async () => {
+    const r = await w.hand(['host', 'check', 'far', '--json']);
+    const agents = Object.fromEntries(r.json.facts.filter((f: { what: string }) => f.what === 'agent').map((f: { agent: string }) => [f.agent, f]));
+    expect(agents.claude).toMatchObject({ answer: 'yes', version: '2.1.332' });
+    expect(agents.codex).toMatchObject({ answer: 'yes', version: '0.169.0', detail: expect.stringContaining(`${far.sshd.home}/.local/bin/codex`) });
+    expect(agents.gemini).toMatchObject({ answer: 'no', fix: expect.stringContaining('@google/gemini-cli@') });
+    // Agents missing is not "not ready" while one is there.
+    expect(r.json.ok).toBe(true);
+    const refused = await w.hand(['dispatch', 'g1', '--repo', w.repo, '--brief', w.brief('g1', 'anything'), '--agent', 'gemini', '--json']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/host far has no Gemini CLI .*nothing was created\. Install it there: npm install -g @google\/gemini-cli@/);
+    expect(existsSync(join(far.repo, '.claude', 'worktrees', 'g1')) || existsSync(far.workerDir('g1'))).toBe(false);
+  }, 60_000);
+
+  it('Codex CLI is seeded there (trust in the far config.toml, every other byte kept), asks for its command, is answered with a key and reports', async () => {
+    const config = join(far.sshd.home, '.codex', 'config.toml');
+    const before = readFileSync(config, 'utf8');
+    const report = join(far.workerDir('cx1'), 'report.md');
+    const question = 'May I commit codex.txt and write the report?';
+    const work = ['echo codex > codex.txt', 'git add codex.txt', 'git -c user.name=w -c user.email=w@example.invalid commit -q -m "Add the codex file"', writeFileCommand(report, '# Report\n\nStatus: done on the far host.')].join(' && ');
+    codexFake.queue([{ kind: 'shell', cmd: work, escalate: question, text: 'I will commit and report.' }]);
+    const d = await ok(['dispatch', 'cx1', '--repo', w.repo, '--brief', w.brief('cx1', 'Commit the codex file and report.'), '--agent', 'codex', '--env', `${FAKE_OPENAI_KEY_ENV}=${FAKE_OPENAI_KEY}`]);
+    expect(d).toMatchObject({ host: 'far', agent: 'codex', seeded: null });
+    const blocked = await ok(['wait', 'cx1', '--until', 'blocked', '--timeout', '60s']);
+    // Its own question, not "Trust this folder?": the far seed made the checkout trusted.
+    expect(JSON.stringify(blocked)).toContain(question);
+    // Its version was read there, so its screen is read with that version's profile.
+    expect((await ok(['status', 'cx1']))[0]).toMatchObject({ host: 'far', agent: 'codex', agentVersion: '0.169.0', state: 'blocked' });
+    const after = readFileSync(config, 'utf8');
+    // The person's bytes, then the trust entry (Codex adds its own tui notes after it once running).
+    const trust = `\n[projects.${JSON.stringify(realpathSync(join(far.repo, '.claude', 'worktrees', 'cx1')))}]\ntrust_level = "trusted"\n`;
+    expect(after.startsWith(`${before}${trust}`), after).toBe(true);
+    expect([statSync(config).uid, statSync(config).mode & 0o777]).toEqual([far.sshd.uid, 0o600]);
+    // No Claude Code files for a Codex worker.
+    expect(existsSync(join(far.repo, '.claude', 'worktrees', 'cx1', '.claude', 'settings.local.json'))).toBe(false);
+    await ok(['keys', 'cx1', 'y']);
+    await ok(['wait', 'cx1', '--until', 'settled', '--timeout', '60s']);
+    expect(codexFake.turns().length).toBeGreaterThan(0);
+    expect(farGit(far.repo, 'log', '--format=%s', 'worktree-cx1')).toContain('Add the codex file');
+    await waitFor(async () => (await ok(['status', 'cx1']))[0].reportExists === true, { what: 'the far Codex report read back', timeoutMs: 30_000 });
+    expect(readFileSync(d.reportPath, 'utf8')).toContain('Status: done on the far host.');
+    await ok(['stop', 'cx1'], undefined, 30_000);
+  }, 90_000);
 });
