@@ -9,10 +9,14 @@
  *   settings, so an unseeded Codex would stop on "Trust this folder?" — → its escalated command
  *   asks (blocked, the question quoted) → one key → settled → report read back; an agent the far
  *   host lacks (Gemini CLI here) is refused naming the host, the agent and the fix.
- * One world (sshd, far account, daemon, forward) for both: a second world would cost seconds.
+ * - Gemini CLI: dispatch seeds its workspace settings, deny policy and folder trust there (the far
+ *   person's own trust entries kept) → its report write asks → answered → settled → report read back.
+ * One world (sshd, far account, daemon, forwards) for all three: a second world would cost
+ * seconds. The Codex and Gemini workers are not stopped here (stop's /exit is tested locally);
+ * the far account's processes end with the account at cleanup.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +26,8 @@ import { claudeTestEnv, seedClaudeHome } from '../harness/claude-env.ts';
 import { FAKE_OPENAI_KEY, FAKE_OPENAI_KEY_ENV, codexProviderToml } from '../harness/codex-env.ts';
 import { startFakeCodexApi, writeFileCommand, type FakeCodexApi } from '../harness/fake-codex-api.ts';
 import { pinnedCodex } from '../agents/codex/real-codex.ts';
+import { startFakeGemini, type FakeGemini } from '../harness/fake-gemini-api/server.ts';
+import { geminiBinaryFor } from '../harness/real-gemini.ts';
 import { execFileSync } from 'node:child_process';
 import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
 import { addFarHost, farGit, startFarShop, type FarShop } from '../harness/far-shop.ts';
@@ -54,6 +60,8 @@ describe('real agent CLIs as workers on a far host', () => {
   let fake: FakeAnthropic;
   let codexFake: FakeCodexApi;
   let codexPort = 0;
+  let geminiFake: FakeGemini;
+  let geminiPort = 0;
   let forward: ChildProcess | null = null;
   const local = makeTempDir('far-claude-ssh');
   let farPort = 0;
@@ -67,6 +75,7 @@ describe('real agent CLIs as workers on a far host', () => {
     far = await startFarShop();
     fake = await startFakeAnthropic();
     codexFake = await startFakeCodexApi();
+    geminiFake = await startFakeGemini();
     const { sshd } = far;
     // Claude Code on the far account's PATH; its HOME seeded as a person would have it (onboarding
     // done, manual permissions so Bash asks); the folder trust is kingshand's seed.
@@ -76,7 +85,7 @@ describe('real agent CLIs as workers on a far host', () => {
     for (const p of [bin, '.claude.json', '.claude', '.claude/settings.json', '.cctmp', '.ccrun']) chownSync(p.startsWith('/') ? p : join(sshd.home, p), sshd.uid, sshd.gid);
     // The pinned Codex CLI on the far PATH too, and the far account's own config.toml naming the
     // fake (through its forward) as a person's would; folder trust is left to kingshand's seed.
-    [farPort, codexPort] = [await freePort(), await freePort()];
+    [farPort, codexPort, geminiPort] = [await freePort(), await freePort(), await freePort()];
     writeFileSync(join(sshd.home, '.local', 'bin', 'codex'), `#!/bin/sh\nexec '${realpathSync(pinnedCodex())}' "$@"\n`, { mode: 0o755 });
     mkdirSync(join(sshd.home, '.codex'), { mode: 0o700 });
     writeFileSync(join(sshd.home, '.codex', 'config.toml'), `# the far person's own\n${codexProviderToml(`http://127.0.0.1:${codexPort}`)}`, { mode: 0o644 });
@@ -88,9 +97,9 @@ describe('real agent CLIs as workers on a far host', () => {
     execFileSync('chown', ['-R', `${sshd.uid}:${sshd.gid}`, join(sshd.home, '.local'), join(sshd.home, '.codex'), join(sshd.home, 'src')]);
     // The reverse forwards: the far loopback's ports → the fakes on ours, over the far account's ssh.
     const target = sshd.target(local.path);
-    const forwards = [[farPort, fake.port], [codexPort, codexFake.port]].flatMap(([there, here]) => ['-R', `127.0.0.1:${there}:127.0.0.1:${here}`]);
+    const forwards = [[farPort, fake.port], [codexPort, codexFake.port], [geminiPort, geminiFake.port]].flatMap(([there, here]) => ['-R', `127.0.0.1:${there}:127.0.0.1:${here}`]);
     forward = spawn('ssh', [...sshOptions({ ...target, controlPath: 'none' }), '-N', '-o', 'ExitOnForwardFailure=yes', ...forwards, target.address], { stdio: 'ignore', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } });
-    for (const port of [farPort, codexPort]) await waitFor(() => answers(port), { what: `the reverse forward on the far side's 127.0.0.1:${port}`, timeoutMs: 15_000 });
+    for (const port of [farPort, codexPort, geminiPort]) await waitFor(() => answers(port), { what: `the reverse forward on the far side's 127.0.0.1:${port}`, timeoutMs: 15_000 });
     w = await makeCliWorld('far-claude');
     await addFarHost(w, far);
     await ok(['annex', w.repo, '--name', 'shop', '--yolo', '--permissions', 'ask']);
@@ -103,6 +112,7 @@ describe('real agent CLIs as workers on a far host', () => {
       forward?.kill('SIGKILL');
       await fake?.close();
       await codexFake?.close();
+      await geminiFake?.close();
       await far?.sshd.stop();
       local.cleanup();
     }
@@ -182,6 +192,45 @@ describe('real agent CLIs as workers on a far host', () => {
     expect(farGit(far.repo, 'log', '--format=%s', 'worktree-cx1')).toContain('Add the codex file');
     await waitFor(async () => (await ok(['status', 'cx1']))[0].reportExists === true, { what: 'the far Codex report read back', timeoutMs: 30_000 });
     expect(readFileSync(d.reportPath, 'utf8')).toContain('Status: done on the far host.');
-    await ok(['stop', 'cx1'], undefined, 30_000);
+  }, 90_000);
+
+  it('Gemini CLI is seeded there (settings, deny policy, trust kept with the far person\'s own entries), asks for its write, is answered and reports', async () => {
+    const { sshd } = far;
+    // Installed only now (dispatch asks the host itself, not the last check's facts), linked as
+    // an npm install links it, so its version is read from its package.json there.
+    symlinkSync(realpathSync(geminiBinaryFor()), join(sshd.home, '.local', 'bin', 'gemini'));
+    // The far person's own trust file, with an entry of theirs that must stay.
+    const trustFile = join(sshd.home, '.gemini', 'trustedFolders.json');
+    mkdirSync(join(sshd.home, '.gemini'));
+    writeFileSync(trustFile, '{\n  "/srv/theirs": "TRUST_FOLDER"\n}\n', { mode: 0o644 });
+    execFileSync('chown', ['-R', `${sshd.uid}:${sshd.gid}`, join(sshd.home, '.gemini')]);
+    const farDir = far.workerDir('gm1');
+    const report = join(farDir, 'report.md');
+    const text = '# Report\n\nStatus: done by Gemini CLI on the far host.\n';
+    geminiFake.queue([{ kind: 'call', name: 'write_file', text: 'I will write the report.', args: { file_path: report, content: text } }, { kind: 'text', text: 'Done.' }]);
+    const env = { ...w.env, GEMINI_API_KEY: 'fake-gemini-key', GOOGLE_GEMINI_BASE_URL: `http://127.0.0.1:${geminiPort}`, GEMINI_CLI_NO_RELAUNCH: 'true' };
+    const d = await ok(['dispatch', 'gm1', '--repo', w.repo, '--brief', w.brief('gm1', 'Write your report.'), '--agent', 'gemini'], env);
+    expect(d).toMatchObject({ host: 'far', agent: 'gemini', seeded: null });
+    // Its write asks under ask, outside the worktree too: the far brief directory is in its workspace.
+    const blocked = await ok(['wait', 'gm1', '--until', 'blocked', '--timeout', '60s']);
+    expect(blocked).toMatchObject({ blockedReason: 'permission' });
+    expect(blocked.dialog.options[0].label).toBe('Allow once');
+    const worktree = realpathSync(join(far.repo, '.claude', 'worktrees', 'gm1'));
+    expect(JSON.parse(readFileSync(trustFile, 'utf8'))).toEqual({ '/srv/theirs': 'TRUST_FOLDER', [worktree]: 'TRUST_FOLDER', [realpathSync(farDir)]: 'TRUST_FOLDER' });
+    expect([statSync(trustFile).uid, statSync(trustFile).mode & 0o777]).toEqual([sshd.uid, 0o600]);
+    const settings = JSON.parse(readFileSync(join(worktree, '.gemini', 'settings.json'), 'utf8'));
+    const policy = join(farDir, 'gemini-deny-policy.toml');
+    expect(settings).toMatchObject({ security: { auth: { selectedType: 'gemini-api-key' } }, context: { includeDirectories: [farDir] }, policyPaths: [policy], telemetry: { enabled: false } });
+    // No witness hooks there: `hand hook` could not reach this daemon from the far host.
+    expect(settings.hooks).toBeUndefined();
+    // The deny list names the far account's secrets (the path as a regex in the policy file).
+    expect(readFileSync(policy, 'utf8')).toContain(`${sshd.home}/\\\\.ssh/`);
+    expect(farGit(worktree, 'status', '--porcelain')).toBe('');
+    const answered = await ok(['answer', 'gm1', '1', '--fingerprint', blocked.dialog.fingerprint]);
+    expect(answered).toBeTruthy();
+    await ok(['wait', 'gm1', '--until', 'settled', '--timeout', '60s']);
+    await waitFor(async () => (await ok(['status', 'gm1']))[0].reportExists === true, { what: 'the far Gemini CLI report read back', timeoutMs: 30_000 });
+    expect(readFileSync(d.reportPath, 'utf8')).toBe(text);
+    expect((await ok(['status', 'gm1']))[0]).toMatchObject({ agentVersion: '0.61.0' });
   }, 90_000);
 });

@@ -3,7 +3,7 @@ import {
   FIX_GEMINI, geminiBinary, geminiLaunchArgs, geminiPostureGap, geminiVersionOf, geminiWitnessHooks,
   seedGeminiTrust, trustedFoldersPathOf, writeDenyPolicy, writeGeminiSettings,
 } from '../gemini/index.ts';
-import { parseGeminiVersion } from '../gemini/binary.ts';
+import { FAR_GEMINI_VERSION, parseGeminiPackageOrVersion } from '../gemini/binary.ts';
 import { seedGeminiFar } from '../gemini/far-seed.ts';
 import { addLocalExcludes, localExcludeFile } from '../../git/local-exclude.ts';
 import { RefusedError } from '../../../contract/errors.ts';
@@ -46,11 +46,11 @@ export const geminiProfile: AgentProfile = {
   launchArgv: (bin, posture) => [bin, ...geminiLaunchArgs(posture)],
   // On another host: `gemini` on its PATH, seeded there by farSeed (no witness hooks there).
   farLaunchArgv: (posture) => ['gemini', ...geminiLaunchArgs(posture)],
-  // 0.61.0 records the project in <home>/.gemini/projects.json even for --version: a home of
-  // kingshand's own there, so the far account's is not written by a check.
+  // Its package.json there when it is an npm install, else --version in a home of kingshand's own
+  // (0.61.0 records the project in <home>/.gemini/projects.json even for --version).
   farVersion: {
-    argv: (stateDir) => ['env', `GEMINI_CLI_HOME=${stateDir}/gemini-version`, 'GEMINI_CLI_NO_RELAUNCH=true', 'gemini', '--version'],
-    parse: parseGeminiVersion,
+    argv: (stateDir) => ['sh', '-c', FAR_GEMINI_VERSION, 'sh', `${stateDir}/gemini-version`],
+    parse: parseGeminiPackageOrVersion,
   },
   farSeed: seedGeminiFar,
   // Before anything is created: without a home its trust cannot be recorded (seed would refuse later).
