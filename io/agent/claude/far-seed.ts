@@ -35,9 +35,10 @@ export async function seedClaudeFar(ctx: FarSeedContext): Promise<void> {
     stateDir: ctx.stateDir,
     gitCommonDir: ctx.gitCommonDir,
   });
-  await ctx.files.write(`${ctx.worktree}/.claude/settings.local.json`, `${JSON.stringify(settings, null, 2)}\n`);
+  // The config is read and merged first: a refusal leaves the host as it was.
   const configPath = join(claudeConfigDirOf(ctx.env) ?? ctx.home, '.claude.json');
   const key = await ctx.files.realDir(ctx.worktree);
   const merged = trustedConfig(await ctx.files.read(configPath), key, `${ctx.host}:${configPath}`);
+  await ctx.files.write(`${ctx.worktree}/.claude/settings.local.json`, `${JSON.stringify(settings, null, 2)}\n`);
   if (merged !== null) await ctx.files.write(configPath, merged);
 }

@@ -22,26 +22,27 @@ export async function seedGeminiFar(ctx: FarSeedContext): Promise<void> {
   const at = (path: string) => `${ctx.host}:${path}`;
   const trustFile = trustedFoldersPathOf(ctx.env);
   if (trustFile === null) throw new RefusedError('gemini-home-unknown', `the worker on ${ctx.host} would run with no home, so Gemini CLI's folder trust cannot be recorded; nothing was started. Check that the far account has a HOME (hand host check ${ctx.host}).`, { host: ctx.host });
-  const policyFile = join(ctx.briefDir, DENY_POLICY_FILE);
-  await ctx.files.write(policyFile, denyPolicyText({ agentHome: ctx.home, stateDir: ctx.stateDir }));
-
+  // Everything is read and merged before anything is written: a refusal leaves the host as it was.
+  const keys = [...new Set([await ctx.files.realDir(ctx.worktree), await ctx.files.realDir(ctx.briefDir)])];
+  const trustText = await ctx.files.read(trustFile);
+  const entries = trustText === null ? {} : parseTrustEntries(trustText, at(trustFile));
+  const count = Object.keys(entries).length;
+  const added = trustFolders(entries, keys, at(trustFile));
+  if (added.length > 0 && !(Object.keys(entries).length >= count && trustWritten(entries, keys, Object.keys(entries).length))) {
+    throw new RefusedError('gemini-trust-verify-failed', `the merged ${at(trustFile)} did not read as expected; the original was kept unchanged.`, { path: trustFile });
+  }
   const settingsFile = join(ctx.worktree, WORKSPACE_SETTINGS);
   if (await settingsTracked(ctx.worktree)) throw trackedSettingsRefusal(at(settingsFile));
   const settingsText = await ctx.files.read(settingsFile);
   const settings = settingsText === null ? {} : parseGeminiSettings(settingsText, at(settingsFile));
   const before = theirKeys(settings);
+  const policyFile = join(ctx.briefDir, DENY_POLICY_FILE);
   mergeGeminiSettings(settings, { briefDir: ctx.briefDir, env: ctx.env, policyFile });
   if (!keptKeys(settings, before)) throw new RefusedError('gemini-settings-verify-failed', `the merged ${at(settingsFile)} lost a key; the original was kept unchanged.`, { file: settingsFile });
+
+  await ctx.files.write(policyFile, denyPolicyText({ agentHome: ctx.home, stateDir: ctx.stateDir }));
   await ctx.files.write(settingsFile, `${JSON.stringify(settings, null, 2)}\n`);
   await addLocalExcludes(await localExcludeFile(ctx.worktree), ['/.gemini/settings.json']);
-
-  const keys = [...new Set([await ctx.files.realDir(ctx.worktree), await ctx.files.realDir(ctx.briefDir)])];
-  const trustText = await ctx.files.read(trustFile);
-  const entries = trustText === null ? {} : parseTrustEntries(trustText, at(trustFile));
-  const count = Object.keys(entries).length;
-  if (trustFolders(entries, keys, at(trustFile)).length === 0) return;
-  if (!(Object.keys(entries).length >= count && trustWritten(entries, keys, Object.keys(entries).length))) {
-    throw new RefusedError('gemini-trust-verify-failed', `the merged ${at(trustFile)} did not read as expected; the original was kept unchanged.`, { path: trustFile });
-  }
+  if (added.length === 0) return;
   await ctx.files.write(trustFile, `${JSON.stringify(entries, null, 2)}\n`);
 }
