@@ -5,7 +5,7 @@
  * - Claude Code: dispatch → its Bash permission dialog (blocked) → one key → settled → report
  *   read back → landed local-only into the far checkout;
  * - Codex CLI: `hand host check` lists it with its version there; dispatch seeds its folder trust
- *   into the far account's config.toml (every other byte kept, 0600) — the checkout has project
+ *   into the far account's config.toml (every other byte kept, 0600, its symlink written through) — the checkout has project
  *   settings, so an unseeded Codex would stop on "Trust this folder?" — → its escalated command
  *   asks (blocked, the question quoted) → one key → settled → report read back; an agent the far
  *   host lacks (Gemini CLI here) is refused naming the host, the agent and the fix.
@@ -16,7 +16,7 @@
  * the far account's processes end with the account at cleanup.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,14 +87,17 @@ describe('real agent CLIs as workers on a far host', () => {
     // fake (through its forward) as a person's would; folder trust is left to kingshand's seed.
     [farPort, codexPort, geminiPort] = [await freePort(), await freePort(), await freePort()];
     writeFileSync(join(sshd.home, '.local', 'bin', 'codex'), `#!/bin/sh\nexec '${realpathSync(pinnedCodex())}' "$@"\n`, { mode: 0o755 });
+    // Kept by a dotfile manager: ~/.codex/config.toml is a link, which the seed writes through.
     mkdirSync(join(sshd.home, '.codex'), { mode: 0o700 });
-    writeFileSync(join(sshd.home, '.codex', 'config.toml'), `# the far person's own\n${codexProviderToml(`http://127.0.0.1:${codexPort}`)}`, { mode: 0o644 });
+    mkdirSync(join(sshd.home, 'dotfiles'));
+    writeFileSync(join(sshd.home, 'dotfiles', 'codex.toml'), `# the far person's own\n${codexProviderToml(`http://127.0.0.1:${codexPort}`)}`, { mode: 0o644 });
+    symlinkSync(join(sshd.home, 'dotfiles', 'codex.toml'), join(sshd.home, '.codex', 'config.toml'));
     // Project settings in the checkout: Codex asks "Trust this folder?" for it unless trusted.
     mkdirSync(join(far.repo, '.codex'));
     writeFileSync(join(far.repo, '.codex', 'config.toml'), 'model_reasoning_effort = "low"\n');
     farGit(far.repo, 'add', '.codex');
     farGit(far.repo, '-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-q', '-m', 'Codex project settings');
-    execFileSync('chown', ['-R', `${sshd.uid}:${sshd.gid}`, join(sshd.home, '.local'), join(sshd.home, '.codex'), join(sshd.home, 'src')]);
+    execFileSync('chown', ['-R', `${sshd.uid}:${sshd.gid}`, join(sshd.home, '.local'), join(sshd.home, '.codex'), join(sshd.home, 'dotfiles'), join(sshd.home, 'src')]);
     // The reverse forwards: the far loopback's ports → the fakes on ours, over the far account's ssh.
     const target = sshd.target(local.path);
     const forwards = [[farPort, fake.port], [codexPort, codexFake.port], [geminiPort, geminiFake.port]].flatMap(([there, here]) => ['-R', `127.0.0.1:${there}:127.0.0.1:${here}`]);
@@ -166,7 +169,7 @@ describe('real agent CLIs as workers on a far host', () => {
   }, 60_000);
 
   it('Codex CLI is seeded there (trust in the far config.toml, every other byte kept), asks for its command, is answered with a key and reports', async () => {
-    const config = join(far.sshd.home, '.codex', 'config.toml');
+    const config = join(far.sshd.home, 'dotfiles', 'codex.toml');
     const before = readFileSync(config, 'utf8');
     const report = join(far.workerDir('cx1'), 'report.md');
     const question = 'May I commit codex.txt and write the report?';
@@ -184,6 +187,7 @@ describe('real agent CLIs as workers on a far host', () => {
     const trust = `\n[projects.${JSON.stringify(realpathSync(join(far.repo, '.claude', 'worktrees', 'cx1')))}]\ntrust_level = "trusted"\n`;
     expect(after.startsWith(`${before}${trust}`), after).toBe(true);
     expect([statSync(config).uid, statSync(config).mode & 0o777]).toEqual([far.sshd.uid, 0o600]);
+    expect(lstatSync(join(far.sshd.home, '.codex', 'config.toml')).isSymbolicLink(), 'the link is kept').toBe(true);
     // No Claude Code files for a Codex worker.
     expect(existsSync(join(far.repo, '.claude', 'worktrees', 'cx1', '.claude', 'settings.local.json'))).toBe(false);
     await ok(['keys', 'cx1', 'y']);
