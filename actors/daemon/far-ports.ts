@@ -32,9 +32,6 @@ import type { WorkerPorts } from '../ports.ts';
 import type { FarHost, FarHosts } from './far-hosts.ts';
 import type { RealPorts } from './real-ports.ts';
 
-export { farPath } from '../../io/ssh/far-path.ts';
-export { trustedConfig } from '../../io/agent/claude/far-seed.ts';
-
 /**
  * Variables that describe the daemon's machine and account, never the far one: its paths, and
  * the agents' homes here (CODEX_HOME, GEMINI_CLI_HOME, its trust file, CLAUDE_CONFIG_DIR).
