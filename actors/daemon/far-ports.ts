@@ -38,20 +38,6 @@ import type { RealPorts } from './real-ports.ts';
  */
 const THIS_MACHINE = /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|XDG_[A-Z_]+|CODEX_HOME|GEMINI_CLI_HOME|GEMINI_CLI_TRUSTED_FOLDERS_PATH|CLAUDE_CONFIG_DIR)$/;
 
-/** One step at a time per key (a far config read, merged and written back must not interleave with another). */
-function lanes(): <T>(key: string, fn: () => Promise<T>) => Promise<T> {
-  const tails = new Map<string, Promise<unknown>>();
-  return (key, fn) => {
-    const run = (tails.get(key) ?? Promise.resolve()).catch(() => {}).then(fn);
-    const tail = run.catch(() => {});
-    tails.set(key, tail);
-    void tail.then(() => {
-      if (tails.get(key) === tail) tails.delete(key);
-    });
-    return run;
-  };
-}
-
 const isFar = (intent: Pick<WorkerIntent, 'host'>): intent is WorkerIntent & { host: string } => Boolean(intent.host && intent.host !== 'local');
 
 /** Files under `dir` (relative paths), depth first. */
@@ -71,7 +57,6 @@ export function createFarPorts(local: RealPorts, far: FarHosts, postureOf: (inte
     if (!intent.farDir) throw new RefusedError('far-dir-missing', `worker ${intent.id} runs on ${intent.host} but has no directory there recorded; dispatch it again.`, { id: intent.id });
     return intent.farDir;
   };
-  const lane = lanes();
   /** The environment the agent starts with there: the caller's allow-listed one, the far account's places. */
   const farEnv = (intent: WorkerIntent & { host: string }, h: FarHost): Record<string, string> => {
     const caller = local.callerEnvOf(intent.id);
@@ -114,9 +99,9 @@ export function createFarPorts(local: RealPorts, far: FarHosts, postureOf: (inte
         write: (path, text) => writeRemoteFile(h.target, path, text),
         realDir: (path) => remoteRealDir(h.target, path),
       };
-      // One seed at a time per host: each reads a shared config, merges and writes it back, and
-      // two workers seeded at once must not lose each other's entry.
-      await lane(intent.host, () => onHost(h.target, async () => agentProfile(intent.agent).farSeed({
+      // One seed at a time per host (the daemon's keyed lane): each reads a shared config, merges
+      // and writes it back, and two workers seeded at once must not lose each other's entry.
+      await local.worktreeLane(`seed:${intent.host}`)(() => onHost(h.target, async () => agentProfile(intent.agent).farSeed({
         host: intent.host,
         worktree: intent.worktree,
         briefDir: farDirOf(intent),
