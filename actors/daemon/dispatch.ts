@@ -54,7 +54,7 @@ export interface DispatchDeps {
   /** The host a project's workers go to when a dispatch names none (null: local). */
   defaultHost?(project: string): string | null;
   /** Where a worker of `project` would live on a far host, or a refusal (far-dispatch.ts). Absent: no far hosts. */
-  planFar?(p: { id: string; backend: string; host: string }, project: ProjectRecord): Promise<FarPlace>;
+  planFar?(p: { id: string; backend: string; host: string; agent: string }, project: ProjectRecord): Promise<FarPlace>;
 }
 
 /** The data/ that `hand index add` writes: the caller's workspace, else the one `hand init` recorded; null without any. */
@@ -102,7 +102,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   const { agent, by: agentChosenBy } = chooseAgent(p.agent, project);
   const hostName = p.host ?? deps.defaultHost?.(project.name) ?? 'local';
   // A far host: its checkout, its tmux, its agent (host check asks for that); nothing of this machine's.
-  const far = hostName === 'local' ? null : await planFarHost(deps, p, hostName, project);
+  const far = hostName === 'local' ? null : await planFarHost(deps, p, hostName, agent, project);
   const backendProblem = far ? null : deps.backendProblem(p.backend);
   if (backendProblem) throw backendUnavailable(p.backend, backendProblem);
   const agentProblem = far ? null : deps.agentProblem(agent);
@@ -133,7 +133,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   // no-mistakes postures: gate initialised (or refused), CI preflight, the gate's brief section.
   // The caller's environment finds gh for the CI preflight (never the daemon's start-time PATH).
   const gatePlan = far ? null : await reviewGatePlan({ project, repo, brief: briefText, taskKind, env: { ...p.env, ...p.envAdd } });
-  const agentVersion = far ? null : ((await deps.agentVersion?.(agent)) ?? null);
+  const agentVersion = far ? far.agentVersion : ((await deps.agentVersion?.(agent)) ?? null);
 
   // Validation is over: from here on things are created, and undone if dispatch fails.
   const created = writeBriefPlan(plan);
@@ -168,7 +168,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   }
 }
 
-async function planFarHost(deps: DispatchDeps, p: DispatchParams, host: string, project: ProjectRecord): Promise<FarPlace> {
+async function planFarHost(deps: DispatchDeps, p: DispatchParams, host: string, agent: string, project: ProjectRecord): Promise<FarPlace> {
   if (!deps.planFar) throw new UsageError('no-such-host', `this daemon reaches no host but local; --host ${host} cannot be used.`, { host });
-  return deps.planFar({ id: p.id, backend: p.backend, host }, project);
+  return deps.planFar({ id: p.id, backend: p.backend, host, agent }, project);
 }

@@ -4,11 +4,14 @@
  * - prepare: the brief directory (the daemon's copy) goes over ssh's stdin into its directory
  *   there, with the brief's own mentions of that directory rewritten to the far path; then the
  *   worktree and branch are made there by the same io/git code, run on that host (git-place.ts);
- * - seed: Claude Code's settings.local.json in the far worktree (the posture's, built here and
- *   written there) and its folder trust in `~/.claude.json` of the far account (read back,
- *   merged here, written there 0600) — the mock agent mirrors the same check;
+ * - seed: the agent profile's farSeed, the same files as its seed here (Claude Code's
+ *   settings.local.json and ~/.claude.json trust, Codex's config.toml trust, Gemini CLI's
+ *   settings, deny policy and trustedFolders.json), each read back over ssh, merged here and
+ *   written there 0600 through a temp file renamed over it;
+ *   one seed at a time per host, so two workers seeded at once cannot lose each other's entry;
  * - launch: the agent by name on the far PATH (its profile's farLaunchArgv), the caller's allow-listed environment without
- *   what describes this machine (HOME, USER, PATH, TMPDIR, XDG dirs), the far account's instead;
+ *   what describes this machine (HOME, USER, PATH, TMPDIR, XDG dirs, the agents' own homes), the
+ *   far account's instead (an agent home given with --env is the person's word for there);
  *   the environment itself travels in a 0600 file there (remote-launch-env.ts);
  * - the report: read back over ssh into the daemon's copy, which every reader here uses.
  * The witness hooks are not installed there: `hand hook` cannot reach this daemon's socket from
@@ -19,23 +22,21 @@ import { dirname, join, relative } from 'node:path';
 import { RefusedError } from '../../contract/errors.ts';
 import type { PermissionPosture } from '../../contract/vocabulary.ts';
 import { createWorktree, gitCommonDir } from '../../io/git/index.ts';
-import { postureSettings } from '../../io/agent/claude/index.ts';
 import { onHost } from '../../io/git/git-place.ts';
-import { agentProfile } from '../../io/agent/profiles/index.ts';
+import { agentProfile, type FarFiles } from '../../io/agent/profiles/index.ts';
 import { launchSpec } from '../../io/agent/launch.ts';
 import { readRemoteFile, remoteRealDir, writeRemoteFile } from '../../io/ssh/remote-files.ts';
+import { farPath } from '../../io/ssh/far-path.ts';
 import type { WorkerIntent } from '../../persistence/types.ts';
 import type { WorkerPorts } from '../ports.ts';
 import type { FarHost, FarHosts } from './far-hosts.ts';
 import type { RealPorts } from './real-ports.ts';
 
-/** Variables that describe the daemon's machine and account, never the far one. */
-const THIS_MACHINE = /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|XDG_[A-Z_]+)$/;
-
-/** PATH on the far side: the account's own ~/.local/bin first (where a per-user install puts claude), then the system's. */
-export function farPath(home: string): string {
-  return `${home}/.local/bin:/usr/local/bin:/usr/bin:/bin`;
-}
+/**
+ * Variables that describe the daemon's machine and account, never the far one: its paths, and
+ * the agents' homes here (CODEX_HOME, GEMINI_CLI_HOME, its trust file, CLAUDE_CONFIG_DIR).
+ */
+const THIS_MACHINE = /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|XDG_[A-Z_]+|CODEX_HOME|GEMINI_CLI_HOME|GEMINI_CLI_TRUSTED_FOLDERS_PATH|CLAUDE_CONFIG_DIR)$/;
 
 const isFar = (intent: Pick<WorkerIntent, 'host'>): intent is WorkerIntent & { host: string } => Boolean(intent.host && intent.host !== 'local');
 
@@ -50,21 +51,18 @@ async function filesUnder(dir: string, base = dir): Promise<string[]> {
   return out;
 }
 
-/** Claude Code's folder trust for `key`, merged into the far account's config text (null: none yet). */
-export function trustedConfig(text: string | null, key: string, where: string): string | null {
-  const config: unknown = text === null ? { hasCompletedOnboarding: true } : JSON.parse(text);
-  if (typeof config !== 'object' || config === null || Array.isArray(config)) throw new RefusedError('claude-config-malformed', `${where} does not hold a JSON object; it was left untouched. Fix or move it aside, then dispatch again.`, { path: where });
-  const c = config as { projects?: Record<string, { hasTrustDialogAccepted?: boolean }> };
-  if (c.projects?.[key]?.hasTrustDialogAccepted === true) return null;
-  c.projects = { ...c.projects, [key]: { ...c.projects?.[key], hasTrustDialogAccepted: true } };
-  return `${JSON.stringify(c, null, 2)}\n`;
-}
-
 export function createFarPorts(local: RealPorts, far: FarHosts, postureOf: (intent: { project: string }) => PermissionPosture): WorkerPorts {
   const hostOf = (intent: WorkerIntent & { host: string }): FarHost => far.get(intent.host);
   const farDirOf = (intent: WorkerIntent): string => {
     if (!intent.farDir) throw new RefusedError('far-dir-missing', `worker ${intent.id} runs on ${intent.host} but has no directory there recorded; dispatch it again.`, { id: intent.id });
     return intent.farDir;
+  };
+  /** The environment the agent starts with there: the caller's allow-listed one, the far account's places. */
+  const farEnv = (intent: WorkerIntent & { host: string }, h: FarHost): Record<string, string> => {
+    const caller = local.callerEnvOf(intent.id);
+    const env = Object.fromEntries(Object.entries(caller.env).filter(([k]) => !THIS_MACHINE.test(k)));
+    const there = { HOME: h.home, USER: h.target.user, LOGNAME: h.target.user, PATH: farPath(h.home) };
+    return launchSpec(intent.agent, { callerEnv: { ...env, ...there }, envAdd: caller.add, posture: postureOf(intent) }).env;
   };
 
   /** The far report copied into the daemon's copy; false when the worker has written none there. */
@@ -96,29 +94,30 @@ export function createFarPorts(local: RealPorts, far: FarHosts, postureOf: (inte
     async seedAgent(intent, signal) {
       if (!isFar(intent)) return local.seedAgent(intent, signal);
       const h = hostOf(intent);
-      // Claude Code's settings in the far worktree, the same posture as here: the brief directory
-      // there granted, the deny list naming the far account's secrets and the far state directory.
-      const settings = postureSettings(postureOf(intent), {
+      const files: FarFiles = {
+        read: (path) => readRemoteFile(h.target, path),
+        write: (path, text) => writeRemoteFile(h.target, path, text),
+        realDir: (path) => remoteRealDir(h.target, path),
+      };
+      // One seed at a time per host (the daemon's keyed lane): each reads a shared config, merges
+      // and writes it back, and two workers seeded at once must not lose each other's entry.
+      await local.worktreeLane(`seed:${intent.host}`)(() => onHost(h.target, async () => agentProfile(intent.agent).farSeed({
+        host: intent.host,
         worktree: intent.worktree,
         briefDir: farDirOf(intent),
-        agentHome: h.home,
+        home: h.home,
         stateDir: h.stateDir,
-        gitCommonDir: (await onHost(h.target, () => gitCommonDir(intent.repo))) ?? undefined,
-      });
-      await writeRemoteFile(h.target, `${intent.worktree}/.claude/settings.local.json`, `${JSON.stringify(settings, null, 2)}\n`);
-      const configPath = `${h.home}/.claude.json`;
-      const key = await remoteRealDir(h.target, intent.worktree);
-      const merged = trustedConfig(await readRemoteFile(h.target, configPath), key, `${intent.host}:${configPath}`);
-      if (merged !== null) await writeRemoteFile(h.target, configPath, merged);
+        env: farEnv(intent, h),
+        posture: postureOf(intent),
+        gitCommonDir: (await gitCommonDir(intent.repo)) ?? undefined,
+        files,
+      })));
     },
     launchSpec(intent) {
       if (!isFar(intent)) return local.launchSpec(intent);
       const h = hostOf(intent);
-      const caller = local.callerEnvOf(intent.id);
-      const env = Object.fromEntries(Object.entries(caller.env).filter(([k]) => !THIS_MACHINE.test(k)));
-      const there = { HOME: h.home, USER: h.target.user, LOGNAME: h.target.user, PATH: farPath(h.home) };
-      const spec = launchSpec(intent.agent, { callerEnv: { ...env, ...there }, envAdd: caller.add, posture: postureOf(intent) });
-      return { argv: agentProfile(intent.agent).farLaunchArgv(postureOf(intent)), env: spec.env };
+      const where = { worktree: intent.worktree, briefDir: farDirOf(intent) };
+      return { argv: agentProfile(intent.agent).farLaunchArgv(postureOf(intent), where), env: farEnv(intent, h) };
     },
     async reportExists(path, intent) {
       if (!intent || !isFar(intent)) return local.reportExists(path, intent);

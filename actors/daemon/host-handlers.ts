@@ -8,8 +8,9 @@ import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync } from '
 import { join } from 'node:path';
 import { UsageError } from '../../contract/errors.ts';
 import type { MethodTable } from '../../contract/protocol.ts';
-import type { HostRow } from '../../contract/methods/hosts.ts';
+import { hostReady, type HostRow } from '../../contract/methods/hosts.ts';
 import { checkHost } from '../../io/ssh/host-check.ts';
+import { farAgentProbes } from './far-agents.ts';
 import { closeMaster } from '../../io/ssh/run-remote.ts';
 import type { SshTarget } from '../../io/ssh/ssh-command.ts';
 import { targetFor } from './far-hosts.ts';
@@ -25,8 +26,6 @@ export interface HostDeps {
   store: Pick<FleetStore, 'getProject' | 'listWorkers'>;
   /** The daemon's state directory. */
   home: string;
-  /** The agent a check looks for on the far side (claude). */
-  agentBin?: string;
 }
 
 /** Lines of a known_hosts text that name this host (plain entries; hashed ones cannot be matched). */
@@ -92,9 +91,9 @@ export function hostHandlers(deps: HostDeps): Pick<MethodTable, 'host.add' | 'ho
     async 'host.check'(p) {
       const row = mustGet(p.name);
       ensureSshDir();
-      const checked = await checkHost(targetOf(row), deps.agentBin);
+      const checked = await checkHost(targetOf(row), farAgentProbes());
       deps.hosts.recordCheck(row.name, checked.facts, checked.stateDir);
-      return { name: row.name, ok: checked.facts.every((f) => f.answer === 'yes'), facts: checked.facts };
+      return { name: row.name, ok: hostReady(checked.facts), facts: checked.facts };
     },
     async 'host.remove'(p) {
       const row = mustGet(p.name);

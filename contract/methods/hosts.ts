@@ -13,6 +13,16 @@ export interface HostFact {
   detail: string;
   /** What to do when the answer is not yes. */
   fix?: string;
+  /** For an `agent` fact: which agent CLI (one fact per CLI a far worker can run). */
+  agent?: string;
+  /** For an `agent` fact that is yes: its version there, when it told. */
+  version?: string;
+}
+
+/** A host is ready when every fact but the agents is yes and at least one agent CLI is there. */
+export function hostReady(facts: readonly HostFact[]): boolean {
+  const agents = facts.filter((f) => f.what === 'agent');
+  return facts.every((f) => f.what === 'agent' || f.answer === 'yes') && agents.some((f) => f.answer === 'yes');
 }
 
 export interface HostRow {

@@ -7,13 +7,59 @@
 import type { HostFact } from '../../contract/methods/hosts.ts';
 import { RemoteCommandError, runRemote } from './run-remote.ts';
 import type { SshTarget } from './ssh-command.ts';
+import { farPath } from './far-path.ts';
 
 /** The state directory's name under the remote HOME. */
 export const REMOTE_STATE_DIR = '.kingshand';
 
 /** Constant scripts; values arrive as positional arguments, never inside the script. */
 const VERSION_OF = 'command -v "$1" >/dev/null 2>&1 || exit 127; shift; exec "$@"';
+/**
+ * $1 = PATH (the one a far worker starts with), $2 = program, then the argv that prints its
+ * version (none: presence only). Prints where the program is, then the version's output (a
+ * version that will not print leaves the program there all the same: "version not told").
+ */
+const AGENT_PROBE = 'PATH=$1; export PATH; p=$(command -v "$2") || exit 127; printf "%s\\n" "$p"; shift 2; [ $# -eq 0 ] && exit 0; "$@" 2>/dev/null || true';
 const MAKE_STATE_DIR = 'mkdir -p -m 700 -- "$1" && chmod 700 -- "$1" && test -w "$1" && ls -ld -- "$1"';
+
+/** One agent CLI as a far host is asked about it (from its profile). */
+export interface FarAgentProbe {
+  name: string;
+  label: string;
+  /** The program a far worker starts, by name on farPath. */
+  program: string;
+  /** The argv printing its version there (program first), or null: presence only. */
+  versionArgv(stateDir: string): string[] | null;
+  parse(text: string): string | null;
+  /** How to install it there. */
+  fix: string;
+}
+
+export interface AgentPresence {
+  answer: 'yes' | 'no' | 'could-not-tell';
+  /** Where it is there (yes). */
+  path?: string;
+  version?: string;
+  detail: string;
+  fix?: string;
+}
+
+/** Whether `agent` is on the PATH a far worker starts with, and its version there. */
+export async function probeAgent(target: SshTarget, home: string, stateDir: string, agent: FarAgentProbe): Promise<AgentPresence> {
+  const path = farPath(home);
+  const fix = `${agent.fix} — on ${target.user}@${target.address}, where ${path} finds ${agent.program} (a link in ~/.local/bin will do)`;
+  try {
+    const out = await runRemote(target, ['sh', '-c', AGENT_PROBE, 'sh', path, agent.program, ...(agent.versionArgv(stateDir) ?? [])], undefined, 30_000);
+    const [where = '', ...rest] = out.split('\n');
+    const version = agent.parse(rest.join('\n'));
+    return { answer: 'yes', path: where.trim(), ...(version && { version }), detail: `${version ?? 'version not told'} at ${where.trim()}` };
+  } catch (err) {
+    if (!(err instanceof RemoteCommandError)) return { answer: 'could-not-tell', detail: String(err), fix: 'run hand host check again' };
+    if (err.unreachable) return { answer: 'could-not-tell', detail: `ssh failed: ${firstLine(err.stderr)}`, fix: 'run hand host check again once ssh answers' };
+    if (err.exitCode === 127) return { answer: 'no', detail: `${agent.program} is not on ${path}`, fix };
+    return { answer: 'could-not-tell', detail: firstLine(err.stderr) || `exit ${err.exitCode}`, fix: 'run hand host check again' };
+  }
+}
 
 export interface HostCheck {
   facts: HostFact[];
@@ -42,7 +88,7 @@ async function probe(target: SshTarget, what: string, argv: string[], fix: strin
   }
 }
 
-export async function checkHost(target: SshTarget, agentBin = 'claude'): Promise<HostCheck> {
+export async function checkHost(target: SshTarget, agents: readonly FarAgentProbe[]): Promise<HostCheck> {
   let home: string;
   try {
     home = (await runRemote(target, ['sh', '-c', 'printf %s "$HOME"'])).trim();
@@ -52,7 +98,7 @@ export async function checkHost(target: SshTarget, agentBin = 'claude'): Promise
     return {
       facts: [
         { what: 'ssh', answer: 'no', detail: firstLine(stderr), fix: sshFix(stderr, target) },
-        unknown('git'), unknown('tmux'), unknown('agent'), unknown('state-dir'),
+        unknown('git'), unknown('tmux'), ...agents.map((a) => ({ ...unknown('agent'), agent: a.name })), unknown('state-dir'),
       ],
       stateDir: null,
     };
@@ -63,17 +109,25 @@ export async function checkHost(target: SshTarget, agentBin = 'claude'): Promise
   }
   const stateDir = `${home.replace(/\/+$/, '')}/${REMOTE_STATE_DIR}`;
   // One connection carries them all (the master ssh opened above).
-  const [git, tmux, agent, dir] = await Promise.all([
+  const [git, tmux, dir, ...found] = await Promise.all([
     probe(target, 'git', ['sh', '-c', VERSION_OF, 'sh', 'git', 'git', '--version'], 'install git on the host (sudo apt-get install -y git)'),
     probe(target, 'tmux', ['sh', '-c', VERSION_OF, 'sh', 'tmux', 'tmux', '-V'], 'install tmux on the host (sudo apt-get install -y tmux)'),
-    probe(target, 'agent', ['sh', '-c', VERSION_OF, 'sh', agentBin, agentBin, '--version'], `install ${agentBin} on the host where a non-interactive ssh command finds it (e.g. /usr/local/bin)`),
     probe(target, 'state-dir', ['sh', '-c', MAKE_STATE_DIR, 'sh', stateDir], `make ${stateDir} a directory ${target.user} owns and can write`),
+    ...agents.map((a) => probeAgent(target, home, stateDir, a)),
   ]);
-  if (dir.answer === 'yes') {
-    const private0700 = dir.detail.startsWith('drwx------');
-    Object.assign(dir, private0700
+  const agentFacts: HostFact[] = found.map((f, i) => ({
+    what: 'agent',
+    agent: agents[i]!.name,
+    answer: f.answer,
+    detail: f.detail,
+    ...(f.version && { version: f.version }),
+    ...(f.fix && { fix: f.fix }),
+  }));
+  if (dir!.answer === 'yes') {
+    const private0700 = dir!.detail.startsWith('drwx------');
+    Object.assign(dir!, private0700
       ? { detail: `${stateDir} (0700)` }
-      : { answer: 'no', detail: `${stateDir} is ${dir.detail.split(' ')[0]}, not private`, fix: `chmod 700 ${stateDir} on the host` });
+      : { answer: 'no', detail: `${stateDir} is ${dir!.detail.split(' ')[0]}, not private`, fix: `chmod 700 ${stateDir} on the host` });
   }
-  return { facts: [ssh, git, tmux, agent, dir], stateDir };
+  return { facts: [ssh, git!, tmux!, ...agentFacts, dir!], stateDir };
 }

@@ -6,8 +6,12 @@
 import { RemoteCommandError, runRemote } from './run-remote.ts';
 import type { SshTarget } from './ssh-command.ts';
 
-/** $1 = file: made 0600 in a 0700 directory (a brief or a config may hold what others should not read). */
-const WRITE = 'umask 077; d=$(dirname -- "$1") && mkdir -p -- "$d" && cat > "$1.kh-tmp" && mv -f -- "$1.kh-tmp" "$1"';
+/**
+ * $1 = file: made 0600 in a 0700 directory (a brief or a config may hold what others should not
+ * read), through a temp file renamed over it (a reader sees the old or the new file, never half);
+ * a symlink (a dotfile manager's) is written through, the link kept.
+ */
+const WRITE = 'umask 077; t=$1; if [ -L "$t" ]; then t=$(readlink -f -- "$t") || exit 1; fi; d=$(dirname -- "$t") && mkdir -p -- "$d" && cat > "$t.kh-tmp" && mv -f -- "$t.kh-tmp" "$t"';
 /** $1 = file: its bytes, or exit 3 when it is not there (so "absent" is told from a failure). */
 const READ = 'test -e "$1" || exit 3; cat -- "$1"';
 /** $1 = directory: its real path (symlinks resolved), as Claude Code keys folder trust. */

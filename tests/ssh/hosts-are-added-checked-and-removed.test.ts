@@ -53,7 +53,7 @@ describe('hand host', () => {
     await ok(['host', 'remove', 'stranger']);
   });
 
-  it('check says yes or no for ssh, git, tmux, the agent and the state directory, made 0700 on the far side', async () => {
+  it('check says yes or no for ssh, git, tmux, each agent CLI and the state directory, made 0700 on the far side', async () => {
     const added = await ok(['host', 'add', 'far', `${sshd.user}@127.0.0.1`, '--port', String(sshd.port), '--identity', sshd.identityFile, '--known-hosts', sshd.knownHostsFile]);
     expect(added).toMatchObject({ name: 'far', user: sshd.user, address: '127.0.0.1', port: sshd.port, checkedAt: null });
     const r = await w.hand(['host', 'check', 'far', '--json']);
@@ -61,8 +61,16 @@ describe('hand host', () => {
     expect(fact(facts, 'ssh')).toMatchObject({ answer: 'yes' });
     expect(fact(facts, 'git')).toMatchObject({ answer: 'yes', detail: expect.stringMatching(/^git version \d/) });
     expect(fact(facts, 'tmux')).toMatchObject({ answer: 'yes', detail: expect.stringMatching(/^tmux \d/) });
-    // No claude on the far account's PATH here: a "no" with the fix, and the check is not ok.
-    expect(fact(facts, 'agent')).toMatchObject({ answer: 'no', fix: expect.stringMatching(/install claude/) });
+    // No agent CLI on the PATH a far worker starts with: one "no" per CLI, each with its fix,
+    // and a host without any agent is not ready.
+    const agents = facts.filter((f: HostFact) => f.what === 'agent');
+    expect(agents.map((f: HostFact) => [f.agent, f.answer])).toEqual([['claude', 'no'], ['codex', 'no'], ['gemini', 'no']]);
+    expect(agents.map((f: HostFact) => f.detail)).toEqual(['claude', 'codex', 'gemini'].map((p) => `${p} is not on ${sshd.home}/.local/bin:/usr/local/bin:/usr/bin:/bin`));
+    expect(agents.map((f: HostFact) => f.fix)).toEqual([
+      expect.stringMatching(/^npm install -g @anthropic-ai\/claude-code@2\.1\.332 — on /),
+      expect.stringMatching(/^npm install -g @openai\/codex@0\.169\.0 — on /),
+      expect.stringMatching(/^npm install -g @google\/gemini-cli@0\.61\.0 — on /),
+    ]);
     expect(r.json.ok).toBe(false);
     expect(r.code).toBe(1);
     const stateDir = join(sshd.home, '.kingshand');
@@ -75,7 +83,7 @@ describe('hand host', () => {
     expect(listed.checkedAt).not.toBeNull();
     // The text face says the fix too.
     const text = await w.hand(['host', 'check', 'far']);
-    expect(text.stdout).toMatch(/agent: no .*\n\s+fix: install claude/);
+    expect(text.stdout).toMatch(/agent codex: no — codex is not on .*\n\s+fix: npm install -g @openai\/codex@0\.169\.0/);
   });
 
   it('bad values are refused naming the value and the way out', async () => {

@@ -23,6 +23,24 @@ export function parseGeminiVersion(text: string): string | null {
   return m ? m[1]! : null;
 }
 
+/** A package.json's text (the @google/gemini-cli one) or `gemini --version`'s output → the version, or null. */
+export function parseGeminiPackageOrVersion(text: string): string | null {
+  try {
+    const json = JSON.parse(text) as { name?: unknown; version?: unknown };
+    return json.name === GEMINI_PACKAGE && typeof json.version === 'string' ? parseGeminiVersion(json.version) : null;
+  } catch {
+    return parseGeminiVersion(text);
+  }
+}
+
+/**
+ * On another host, the same two ways as here, in one constant script ($1: a home of kingshand's
+ * own for the fallback): the package.json beside the real program (an npm install links
+ * `gemini` to `<pkg>/bundle/gemini.js`), else `gemini --version`, which costs a Node start of
+ * its bundle (~2 s) and writes projects.json into the home it is given.
+ */
+export const FAR_GEMINI_VERSION = 'p=$(command -v gemini) && p=$(readlink -f -- "$p") && cat -- "${p%/*}/../package.json" 2>/dev/null && exit 0; GEMINI_CLI_HOME=$1 GEMINI_CLI_NO_RELAUNCH=true exec gemini --version';
+
 /**
  * The version of the package `bin` belongs to (`<pkg>/bundle/gemini.js` → `<pkg>/package.json`),
  * or null when it is not laid out so. Read from the file because `gemini --version` writes into

@@ -54,15 +54,40 @@ function readEntries(path: string): JsonObject {
   } catch (err) {
     throw malformed(path, `cannot be read (${(err as Error).message})`);
   }
+  return parseTrustEntries(text, path);
+}
+
+/** The entries of a trust file's text; `where` names it in a refusal. */
+export function parseTrustEntries(text: string, where: string): JsonObject {
   if (text.trim() === '') return {};
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (err) {
-    throw malformed(path, `is not plain JSON (${(err as Error).message}); kingshand does not rewrite a file it cannot read whole`);
+    throw malformed(where, `is not plain JSON (${(err as Error).message}); kingshand does not rewrite a file it cannot read whole`);
   }
-  if (!isObject(parsed)) throw malformed(path, 'does not hold a JSON object');
+  if (!isObject(parsed)) throw malformed(where, 'does not hold a JSON object');
   return parsed;
+}
+
+/**
+ * `keys` (real paths) trusted in `entries`, in place: the keys it added (none: already trusted).
+ * A DO_NOT_TRUST entry for exactly one of them is the person's word: refused, never flipped.
+ */
+export function trustFolders(entries: JsonObject, keys: readonly string[], where: string): string[] {
+  for (const key of keys) {
+    if (entries[key] === 'DO_NOT_TRUST') {
+      throw new RefusedError('gemini-folder-distrusted', `${where} says DO_NOT_TRUST for ${key}; kingshand does not overrule it. Remove that entry to let a Gemini CLI worker start there.`, { path: where, folder: key });
+    }
+  }
+  const missing = keys.filter((k) => entries[k] !== 'TRUST_FOLDER');
+  for (const key of missing) entries[key] = 'TRUST_FOLDER';
+  return missing;
+}
+
+/** True when `written` holds every key trusted and no entry lost (the re-read check). */
+export function trustWritten(written: unknown, keys: readonly string[], entriesAfter: number): boolean {
+  return isObject(written) && Object.keys(written).length === entriesAfter && keys.every((k) => written[k] === 'TRUST_FOLDER');
 }
 
 /** Trusts exactly `folders` (real paths) in the trust file at `path`; creates the file (mode 0600) when absent. */
@@ -74,21 +99,13 @@ export async function seedGeminiTrust(args: { path: string; folders: readonly st
   const target = existed ? realpathSync(args.path) : args.path;
   return withProperLockfile(args.path, (): GeminiTrustResult => {
     const entries = existsSync(target) ? readEntries(target) : {};
-    for (const key of keys) {
-      if (entries[key] === 'DO_NOT_TRUST') {
-        throw new RefusedError('gemini-folder-distrusted', `${args.path} says DO_NOT_TRUST for ${key}; kingshand does not overrule it. Remove that entry to let a Gemini CLI worker start there.`, { path: args.path, folder: key });
-      }
-    }
-    const missing = keys.filter((k) => entries[k] !== 'TRUST_FOLDER');
-    if (missing.length === 0) return 'already';
     const before = Object.keys(entries).length;
-    for (const key of missing) entries[key] = 'TRUST_FOLDER';
+    if (trustFolders(entries, keys, args.path).length === 0) return 'already';
     const after = Object.keys(entries).length;
     writeJsonAtomically(target, `${JSON.stringify(entries, null, 2)}\n`, {
       mode: existsSync(target) ? statSync(target).mode & 0o7777 : 0o600,
       verify(written) {
-        const ok = isObject(written) && Object.keys(written).length === after && after >= before && keys.every((k) => written[k] === 'TRUST_FOLDER');
-        if (!ok) throw new RefusedError('gemini-trust-verify-failed', `the rewritten ${args.path} did not read back as expected; the original was kept unchanged.`);
+        if (!(after >= before && trustWritten(written, keys, after))) throw new RefusedError('gemini-trust-verify-failed', `the rewritten ${args.path} did not read back as expected; the original was kept unchanged.`);
       },
     });
     return existed ? 'seeded' : 'created';

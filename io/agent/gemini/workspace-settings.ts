@@ -85,7 +85,35 @@ export function mergeGeminiSettings(settings: JsonObject, args: Omit<GeminiSetti
   return settings;
 }
 
-async function tracked(worktree: string): Promise<boolean> {
+/** A workspace settings file's object; `where` names it in a refusal. */
+export function parseGeminiSettings(text: string, where: string): JsonObject {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new RefusedError('gemini-settings-malformed', `${where} is not plain JSON (${(err as Error).message}); it was left untouched.`, { file: where });
+  }
+  if (!isObject(parsed)) throw new RefusedError('gemini-settings-malformed', `${where} does not hold a JSON object; it was left untouched.`, { file: where });
+  return parsed;
+}
+
+const OURS = ['security', 'general', 'privacy', 'telemetry', 'context', 'policyPaths', 'hooks'];
+/** The top-level keys that are not ours to set (each must still be there after the merge). */
+export const theirKeys = (settings: JsonObject): string[] => Object.keys(settings).filter((k) => !OURS.includes(k));
+/** True when `written` kept every key in `before` and carries our context (the re-read check). */
+export const keptKeys = (written: unknown, before: readonly string[]): boolean => isObject(written) && before.every((k) => Object.hasOwn(written, k)) && isObject(written.context);
+
+/** The refusal for a tracked settings file. */
+export function trackedSettingsRefusal(file: string): RefusedError {
+  return new RefusedError(
+    'gemini-settings-tracked',
+    `this repository tracks ${WORKSPACE_SETTINGS}, where a Gemini CLI worker's settings (trust of its brief directory, no telemetry, its hooks) must go; merging them would change a tracked file the worker could commit. Dispatch this task with --agent claude, or move the project's Gemini settings out of the repository.`,
+    { file },
+  );
+}
+
+/** Whether git tracks the worktree's .gemini/settings.json (where git runs: here or on the worker's host). */
+export async function settingsTracked(worktree: string): Promise<boolean> {
   const r = await runGit(worktree, ['ls-files', '--error-unmatch', '--', WORKSPACE_SETTINGS]);
   return r.exitCode === 0;
 }
@@ -95,30 +123,14 @@ export async function writeGeminiSettings(args: GeminiSettingsArgs): Promise<{ p
     throw new RefusedError('worktree-missing', `worktree ${args.worktree} does not exist; create the worktree before writing its Gemini CLI settings.`, { worktree: args.worktree });
   }
   const file = join(args.worktree, WORKSPACE_SETTINGS);
-  if (await tracked(args.worktree)) {
-    throw new RefusedError(
-      'gemini-settings-tracked',
-      `this repository tracks ${WORKSPACE_SETTINGS}, where a Gemini CLI worker's settings (trust of its brief directory, no telemetry, its hooks) must go; merging them would change a tracked file the worker could commit. Dispatch this task with --agent claude, or move the project's Gemini settings out of the repository.`,
-      { file },
-    );
-  }
-  let settings: JsonObject = {};
-  if (existsSync(file)) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (err) {
-      throw new RefusedError('gemini-settings-malformed', `${file} is not plain JSON (${(err as Error).message}); it was left untouched.`, { file });
-    }
-    if (!isObject(parsed)) throw new RefusedError('gemini-settings-malformed', `${file} does not hold a JSON object; it was left untouched.`, { file });
-    settings = parsed;
-  }
-  const before = Object.keys(settings).filter((k) => !['security', 'general', 'privacy', 'telemetry', 'context', 'policyPaths', 'hooks'].includes(k));
+  if (await settingsTracked(args.worktree)) throw trackedSettingsRefusal(file);
+  const settings = existsSync(file) ? parseGeminiSettings(readFileSync(file, 'utf8'), file) : {};
+  const before = theirKeys(settings);
   mergeGeminiSettings(settings, args);
   mkdirSync(join(args.worktree, '.gemini'), { recursive: true });
   writeJsonAtomically(file, `${JSON.stringify(settings, null, 2)}\n`, {
     verify(written) {
-      const ok = isObject(written) && before.every((k) => Object.hasOwn(written, k)) && isObject(written.context);
+      const ok = keptKeys(written, before);
       if (!ok) throw new RefusedError('gemini-settings-verify-failed', `the rewritten ${file} did not read back as expected; the original was kept unchanged.`);
     },
   });

@@ -8,6 +8,8 @@ import { sandboxProblem } from '../claude/sandbox.ts';
 import { claudeConfigDirOf } from '../claude/claude-json-plan.ts';
 import { witnessHooks } from '../claude/hooks.ts';
 import type { AgentProfile, SeedContext } from './types.ts';
+import { seedClaudeFar } from '../claude/far-seed.ts';
+import { parseClaudeVersion } from '../../screen/profiles/claude-versions.ts';
 
 /** Claude Code's own settings (settings.local.json in the worktree) and trust in its .claude.json. */
 export async function seedClaudeCode(ctx: SeedContext): Promise<void> {
@@ -40,6 +42,8 @@ export const claudeProfile: AgentProfile = {
   launchArgv: (bin, posture) => [bin, ...claudeLaunchArgs(posture)],
   // `claude` where a non-interactive ssh command finds it (hand host check asks the same).
   farLaunchArgv: (posture) => ['claude', ...claudeLaunchArgs(posture)],
+  farVersion: { argv: () => ['claude', '--version'], parse: parseClaudeVersion },
+  farSeed: seedClaudeFar,
   dispatchProblem: (posture, project, env) => rootProblem(posture, project, env) ?? sandboxProblem(posture, project, env),
   postureGap: () => null,
   seed: seedClaudeCode,

@@ -1,7 +1,8 @@
 /** OpenAI Codex CLI behind the agent-profile seam: the facts live in io/agent/codex/, this file only points at them. */
 import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../../root.ts';
-import { codexBinary, codexLaunchArgs, codexVersionOf } from '../codex/launch.ts';
+import { codexBinary, codexLaunchArgs, codexVersionOf, parseCodexVersion } from '../codex/launch.ts';
+import { seedCodexFar } from '../codex/far-seed.ts';
 import { codexPostureGaps } from '../codex/postures.ts';
 import { codexConfigPath, seedCodexTrust } from '../codex/trust-seed.ts';
 import type { AgentProfile, SeedContext } from './types.ts';
@@ -36,8 +37,13 @@ export const codexProfile: AgentProfile = {
       ...(where?.witnessHome ? { notify: [process.execPath, join(KINGSHAND_ROOT, 'bin', 'hand.js'), '--home', where.witnessHome, 'hook', 'Stop'] } : {}),
     }),
   ],
-  // On another host: `codex` on its PATH; the far report directory and the witness are not wired there yet.
-  farLaunchArgv: (posture) => ['codex', ...codexLaunchArgs({ posture, writableRoots: [] })],
+  // On another host: `codex` on its PATH, the far brief directory writable under edits; no
+  // witness there (its notify would run `hand hook`, which cannot reach this daemon).
+  farLaunchArgv: (posture, where) => ['codex', ...codexLaunchArgs({ posture, writableRoots: where ? [where.briefDir] : [] })],
+  farVersion: { argv: () => ['codex', '--version'], parse: parseCodexVersion },
+  farSeed: async (ctx) => {
+    await seedCodexFar(ctx);
+  },
   dispatchProblem: () => null,
   postureGap: (posture) => codexPostureGaps(posture).join('; ') || null,
   // Its home (config, login) and the OpenAI key and endpoint it reads; a custom provider's own

@@ -3,6 +3,8 @@ import {
   FIX_GEMINI, geminiBinary, geminiLaunchArgs, geminiPostureGap, geminiVersionOf, geminiWitnessHooks,
   seedGeminiTrust, trustedFoldersPathOf, writeDenyPolicy, writeGeminiSettings,
 } from '../gemini/index.ts';
+import { FAR_GEMINI_VERSION, parseGeminiPackageOrVersion } from '../gemini/binary.ts';
+import { seedGeminiFar } from '../gemini/far-seed.ts';
 import { addLocalExcludes, localExcludeFile } from '../../git/local-exclude.ts';
 import { RefusedError } from '../../../contract/errors.ts';
 import type { AgentProfile, SeedContext } from './types.ts';
@@ -42,8 +44,15 @@ export const geminiProfile: AgentProfile = {
   binary: (env) => geminiBinary(env),
   version: (bin) => geminiVersionOf(bin),
   launchArgv: (bin, posture) => [bin, ...geminiLaunchArgs(posture)],
-  // On another host: `gemini` on its PATH; its seed (settings, trust) is not written there yet.
+  // On another host: `gemini` on its PATH, seeded there by farSeed (no witness hooks there).
   farLaunchArgv: (posture) => ['gemini', ...geminiLaunchArgs(posture)],
+  // Its package.json there when it is an npm install, else --version in a home of kingshand's own
+  // (0.61.0 records the project in <home>/.gemini/projects.json even for --version).
+  farVersion: {
+    argv: (stateDir) => ['sh', '-c', FAR_GEMINI_VERSION, 'sh', `${stateDir}/gemini-version`],
+    parse: parseGeminiPackageOrVersion,
+  },
+  farSeed: seedGeminiFar,
   // Before anything is created: without a home its trust cannot be recorded (seed would refuse later).
   dispatchProblem: (_posture, _project, env) => (trustedFoldersPathOf(env) === null ? noGeminiHome() : null),
   postureGap: (posture) => geminiPostureGap(posture),

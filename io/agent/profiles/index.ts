@@ -7,7 +7,7 @@ import { mockProfile } from './mock.ts';
 import { geminiProfile } from './gemini.ts';
 import type { AgentProfile } from './types.ts';
 
-export type { AgentProfile, SeedContext, WorkerPlace } from './types.ts';
+export type { AgentProfile, FarFiles, FarSeedContext, SeedContext, WorkerPlace } from './types.ts';
 
 const PROFILES: Readonly<Record<AgentName, AgentProfile>> = {
   claude: claudeProfile,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../../root.ts';
 import { seedClaudeCode } from './claude.ts';
 import type { AgentProfile } from './types.ts';
+import { seedClaudeFar } from '../claude/far-seed.ts';
 
 export const mockProfile: AgentProfile = {
   name: 'mock',
@@ -20,4 +21,5 @@ export const mockProfile: AgentProfile = {
   postureGap: () => null,
   // It mirrors Claude Code's trust check, so it reads the same files.
   seed: seedClaudeCode,
+  farSeed: seedClaudeFar,
 };

@@ -26,6 +26,36 @@ export interface SeedContext {
   witness: boolean;
 }
 
+/**
+ * Files on another host (issue 28), over its ssh connection: read back here, merged here,
+ * written there (0600, a temp file renamed over the original, a symlink written through).
+ */
+export interface FarFiles {
+  /** The file's text, or null when it is not there. */
+  read(path: string): Promise<string | null>;
+  write(path: string, text: string): Promise<void>;
+  /** The directory's real path there (symlinks resolved), as the agents key folder trust. */
+  realDir(path: string): Promise<string>;
+}
+
+/** Everything a far seed may use: the worker's places on that host and its files there. */
+export interface FarSeedContext {
+  /** The host's name, for messages (`build:/home/ci/.codex/config.toml`). */
+  host: string;
+  worktree: string;
+  /** The worker's directory there (brief, report). */
+  briefDir: string;
+  /** HOME of the far account. */
+  home: string;
+  /** kingshand's state directory there (on the deny lists). */
+  stateDir: string;
+  /** The environment the agent is launched with there. */
+  env: Record<string, string>;
+  posture: PermissionPosture;
+  gitCommonDir?: string;
+  files: FarFiles;
+}
+
 /** Where one worker lives. */
 export interface WorkerPlace {
   worktree: string;
@@ -57,8 +87,19 @@ export interface AgentProfile {
    * line what it may write (Codex CLI); absent when no worker is being launched (doctor).
    */
   launchArgv(binary: string, posture: PermissionPosture, where?: WorkerPlace): string[];
-  /** The same launch on another host (issue 28): the program by its name on that host's PATH. */
-  farLaunchArgv(posture: PermissionPosture): string[];
+  /**
+   * The same launch on another host (issue 28): the program by its name on that host's PATH.
+   * `where`: the worker's directories there (no witness: `hand hook` cannot reach this daemon).
+   */
+  farLaunchArgv(posture: PermissionPosture, where?: WorkerPlace): string[];
+  /**
+   * How a far host tells its version (program first; `stateDir`: kingshand's directory there, for
+   * an agent that writes into its home even for --version). Absent: only its presence is asked,
+   * and `hand host check` does not list it (the mock agent).
+   */
+  readonly farVersion?: { argv(stateDir: string): string[]; parse(text: string): string | null };
+  /** Its seed on another host: the same files as `seed` writes here, through `ctx.files`. */
+  farSeed(ctx: FarSeedContext): Promise<void>;
   /** A refusal before anything is created (e.g. root without a sandbox), or null. */
   dispatchProblem(posture: PermissionPosture, project: string, env: Env): Error | null;
   /** What the posture asks that this agent cannot do, said at dispatch (null: all of it). Never silently widened. */
