@@ -1,7 +1,9 @@
 /**
- * Writes whole frames to the terminal. Screen readers (tmux capture-pane, xterm) parse the
- * resulting screen, not this byte stream, so every change repaints every row with absolute
- * cursor positioning: simple, and never leaves a stale cell behind.
+ * Writes frames to the terminal. Screen readers (tmux capture-pane, xterm) parse the resulting
+ * screen, not this byte stream. Every row that changed is repainted whole with absolute cursor
+ * positioning and erased to its end, so no stale cell is left behind; rows that did not change
+ * are not written again — as the real program does (a whole Claude Code session is ~12 KB of
+ * differential updates), so a spinner tick costs tmux and the daemon one row, not forty.
  */
 import { encodeLine, lineWidth, truncateLine, type Line } from './style.ts';
 
@@ -29,15 +31,40 @@ export interface Renderer {
   stop(trailer: string[]): void;
 }
 
-function paintRows(frame: Line[], from: number, size: TerminalSize): string {
-  let out = '';
+/** Each row as written: the line, and an erase to its end unless it fills the width. */
+function encodeRows(frame: Line[], from: number, size: TerminalSize): string[] {
+  const rows: string[] = [];
   for (let r = 0; r < size.rows; r++) {
     const line = truncateLine(frame[from + r] ?? [], size.cols);
-    out += `${ESC}[${r + 1};1H${encodeLine(line)}`;
     // Erasing after a full-width row would erase its last cell on xterm-like terminals.
-    if (lineWidth(line) < size.cols) out += `${ESC}[K`;
+    rows.push(encodeLine(line) + (lineWidth(line) < size.cols ? `${ESC}[K` : ''));
   }
-  return out;
+  return rows;
+}
+
+function paintRows(frame: Line[], from: number, size: TerminalSize): string {
+  return encodeRows(frame, from, size).map((row, r) => `${ESC}[${r + 1};1H${row}`).join('');
+}
+
+/** The rows that differ from what is on the screen (all of them after a resize or a clear). */
+class PaintedRows {
+  private rows: string[] = [];
+  private size = '';
+
+  paint(frame: Line[], from: number, size: TerminalSize): string {
+    const next = encodeRows(frame, from, size);
+    const key = `${size.cols}x${size.rows}`;
+    const all = key !== this.size;
+    let out = '';
+    for (let r = 0; r < next.length; r++) if (all || next[r] !== this.rows[r]) out += `${ESC}[${r + 1};1H${next[r]}`;
+    this.rows = next;
+    this.size = key;
+    return out;
+  }
+
+  forget(): void {
+    this.size = '';
+  }
 }
 
 function titleSequence(title: string): string {
@@ -47,6 +74,7 @@ function titleSequence(title: string): string {
 /** Alternate screen, hidden hardware cursor, bracketed paste: the 2.1.332 fullscreen renderer. */
 export class FullscreenRenderer implements Renderer {
   private title = '';
+  private readonly painted = new PaintedRows();
   constructor(
     private readonly out: Output,
     private readonly size: () => TerminalSize,
@@ -55,16 +83,18 @@ export class FullscreenRenderer implements Renderer {
   start(): void {
     // The real program leaves one line on the main screen before switching: its exit hint then
     // lands on the second row (the first once tmux's remain-on-exit notice has scrolled it).
+    this.painted.forget();
     this.out.write(`\r\n${ALT_ON}${HIDE_CURSOR}${PASTE_ON}${ESC}[H${ESC}[2J`);
   }
 
   draw(frame: Line[], title: string): void {
     const t = title !== this.title ? titleSequence(title) : '';
     this.title = title;
-    this.out.write(t + paintRows(frame, 0, this.size()));
+    this.out.write(t + this.painted.paint(frame, 0, this.size()));
   }
 
   stop(trailer: string[]): void {
+    this.painted.forget();
     const text = trailer.map((row) => `${row}\r\n`).join('');
     this.out.write(`${PASTE_OFF}${SHOW_CURSOR}${ALT_OFF}${text}`);
   }
@@ -78,12 +108,14 @@ export class ClassicRenderer implements Renderer {
   private scrolledOut = 0;
   private lastFrameRows = 0;
   private title = '';
+  private readonly painted = new PaintedRows();
   constructor(
     private readonly out: Output,
     private readonly size: () => TerminalSize,
   ) {}
 
   start(): void {
+    this.painted.forget();
     this.out.write(`${HIDE_CURSOR}${PASTE_ON}${ESC}[H${ESC}[2J`);
   }
 
@@ -97,8 +129,9 @@ export class ClassicRenderer implements Renderer {
       out += paintRows(frame, this.scrolledOut, size);
       out += `${ESC}[${size.rows};1H` + '\n'.repeat(need - this.scrolledOut);
       this.scrolledOut = need;
+      this.painted.forget(); // everything moved up: repaint every row
     }
-    out += paintRows(frame, this.scrolledOut, size);
+    out += this.painted.paint(frame, this.scrolledOut, size);
     this.lastFrameRows = Math.max(0, frame.length - this.scrolledOut);
     this.out.write(out);
   }
