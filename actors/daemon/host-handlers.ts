@@ -8,7 +8,7 @@ import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync } from '
 import { join } from 'node:path';
 import { UsageError } from '../../contract/errors.ts';
 import type { MethodTable } from '../../contract/protocol.ts';
-import type { HostRow } from '../../contract/methods/hosts.ts';
+import { hostReady, type HostRow } from '../../contract/methods/hosts.ts';
 import { checkHost } from '../../io/ssh/host-check.ts';
 import { closeMaster } from '../../io/ssh/run-remote.ts';
 import type { SshTarget } from '../../io/ssh/ssh-command.ts';
@@ -94,7 +94,7 @@ export function hostHandlers(deps: HostDeps): Pick<MethodTable, 'host.add' | 'ho
       ensureSshDir();
       const checked = await checkHost(targetOf(row), deps.agentBin);
       deps.hosts.recordCheck(row.name, checked.facts, checked.stateDir);
-      return { name: row.name, ok: checked.facts.every((f) => f.answer === 'yes'), facts: checked.facts };
+      return { name: row.name, ok: hostReady(checked.facts), facts: checked.facts };
     },
     async 'host.remove'(p) {
       const row = mustGet(p.name);

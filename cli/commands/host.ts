@@ -6,18 +6,19 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { HostFact, HostRow } from '../../contract/methods.ts';
+import { hostReady } from '../../contract/methods/hosts.ts';
 import { call } from '../client.ts';
 import { setExitCode } from '../io.ts';
 import { emit, table } from '../output.ts';
 import type { CommandContext } from './context.ts';
 
 function factLines(facts: HostFact[]): string {
-  return facts.map((f) => `  ${f.what}: ${f.answer} — ${f.detail}${f.fix && f.answer !== 'yes' ? `\n    fix: ${f.fix}` : ''}`).join('\n');
+  return facts.map((f) => `  ${f.what}${f.for ? ` (${f.for} only)` : ''}: ${f.answer} — ${f.detail}${f.fix && f.answer !== 'yes' ? `\n    fix: ${f.fix}` : ''}`).join('\n');
 }
 
 function hostText(r: HostRow): HostRow & { where: string; checked: string } {
   const where = r.address ? `${r.user}@${r.address}:${r.port}` : 'this machine';
-  const checked = r.checkedAt ? `${r.facts.every((f) => f.answer === 'yes') ? 'ok' : 'problems'} at ${r.checkedAt}` : 'never';
+  const checked = r.checkedAt ? `${hostReady(r.facts) ? 'ok' : 'problems'} at ${r.checkedAt}` : 'never';
   return { ...r, where, checked };
 }
 

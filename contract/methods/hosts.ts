@@ -13,6 +13,13 @@ export interface HostFact {
   detail: string;
   /** What to do when the answer is not yes. */
   fix?: string;
+  /** Set when only some workers need it (gh: "direct-PR projects"): a no here leaves the host ready for the others. */
+  for?: string;
+}
+
+/** A host is ready when every fact every worker needs is yes (a fact `for` some projects only is said, not required). */
+export function hostReady(facts: readonly HostFact[]): boolean {
+  return facts.every((f) => f.answer === 'yes' || f.for !== undefined);
 }
 
 export interface HostRow {

@@ -13,6 +13,8 @@ export const REMOTE_STATE_DIR = '.kingshand';
 
 /** Constant scripts; values arrive as positional arguments, never inside the script. */
 const VERSION_OF = 'command -v "$1" >/dev/null 2>&1 || exit 127; shift; exec "$@"';
+/** The same, on the far account's own PATH (~/.local/bin first): where a landing from there looks for gh (far-tool.ts). */
+const ACCOUNT_VERSION_OF = `PATH="$HOME/.local/bin:/usr/local/bin:/usr/bin:/bin"; ${VERSION_OF}`;
 const MAKE_STATE_DIR = 'mkdir -p -m 700 -- "$1" && chmod 700 -- "$1" && test -w "$1" && ls -ld -- "$1"';
 
 export interface HostCheck {
@@ -52,7 +54,7 @@ export async function checkHost(target: SshTarget, agentBin = 'claude'): Promise
     return {
       facts: [
         { what: 'ssh', answer: 'no', detail: firstLine(stderr), fix: sshFix(stderr, target) },
-        unknown('git'), unknown('tmux'), unknown('agent'), unknown('state-dir'),
+        unknown('git'), unknown('tmux'), unknown('agent'), unknown('state-dir'), { ...unknown('gh'), for: 'direct-PR projects' },
       ],
       stateDir: null,
     };
@@ -63,17 +65,20 @@ export async function checkHost(target: SshTarget, agentBin = 'claude'): Promise
   }
   const stateDir = `${home.replace(/\/+$/, '')}/${REMOTE_STATE_DIR}`;
   // One connection carries them all (the master ssh opened above).
-  const [git, tmux, agent, dir] = await Promise.all([
+  const [git, tmux, agent, dir, gh] = await Promise.all([
     probe(target, 'git', ['sh', '-c', VERSION_OF, 'sh', 'git', 'git', '--version'], 'install git on the host (sudo apt-get install -y git)'),
     probe(target, 'tmux', ['sh', '-c', VERSION_OF, 'sh', 'tmux', 'tmux', '-V'], 'install tmux on the host (sudo apt-get install -y tmux)'),
     probe(target, 'agent', ['sh', '-c', VERSION_OF, 'sh', agentBin, agentBin, '--version'], `install ${agentBin} on the host where a non-interactive ssh command finds it (e.g. /usr/local/bin)`),
     probe(target, 'state-dir', ['sh', '-c', MAKE_STATE_DIR, 'sh', stateDir], `make ${stateDir} a directory ${target.user} owns and can write`),
+    // Only a direct-PR project's workers need it there: they push and open the pull request from that host.
+    probe(target, 'gh', ['sh', '-c', ACCOUNT_VERSION_OF, 'sh', 'gh', 'gh', '--version'], `install the GitHub CLI on the host for ${target.user} (sudo apt-get install gh, or into ~/.local/bin), then run gh auth login there`),
   ]);
+  gh.for = 'direct-PR projects';
   if (dir.answer === 'yes') {
     const private0700 = dir.detail.startsWith('drwx------');
     Object.assign(dir, private0700
       ? { detail: `${stateDir} (0700)` }
       : { answer: 'no', detail: `${stateDir} is ${dir.detail.split(' ')[0]}, not private`, fix: `chmod 700 ${stateDir} on the host` });
   }
-  return { facts: [ssh, git, tmux, agent, dir], stateDir };
+  return { facts: [ssh, git, tmux, agent, dir, gh], stateDir };
 }
