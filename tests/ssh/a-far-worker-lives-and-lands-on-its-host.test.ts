@@ -6,8 +6,8 @@
  * (local-only) fast-forwards the far checkout's base and removes the far worktree.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { chownSync, cpSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
 import { closeServer, handOk, listenWebhook, serverPort, type HandOk } from '../helpers/cli-world.ts';
@@ -15,6 +15,26 @@ import { waitFor } from '../helpers/temp.ts';
 import type { Server } from 'node:http';
 import type { TestSshd } from '../harness/sshd.ts';
 import { addFarHost, farGit, startFarShop } from '../harness/far-shop.ts';
+import { FAR_NODE } from '../harness/far-side-tmux.ts';
+import { binDir } from '../helpers/bin-dir.ts';
+
+const GH_DOUBLE = resolve(import.meta.dirname, '../doubles/gh/gh');
+
+/**
+ * The gh double as the far account's own gh (~/.local/bin/gh): each call's argv logged and its
+ * environment kept, both written by that account, so a test sees where and as whom gh ran.
+ */
+function installFarGh(sshd: TestSshd): { log: string; env: string } {
+  const dir = join(sshd.home, 'kh-gh');
+  mkdirSync(dir, { recursive: true });
+  cpSync(GH_DOUBLE, join(dir, 'gh.mjs'));
+  const log = join(sshd.home, 'gh-calls.log');
+  const env = join(sshd.home, 'gh-env.txt');
+  const bin = join(sshd.home, '.local', 'bin', 'gh');
+  writeFileSync(bin, `#!/bin/sh\nenv > '${env}'\nGH_DOUBLE_LOG='${log}' exec ${FAR_NODE} '${join(dir, 'gh.mjs')}' "$@"\n`, { mode: 0o755 });
+  for (const p of [dir, join(dir, 'gh.mjs'), bin]) chownSync(p, sshd.uid, sshd.gid);
+  return { log, env };
+}
 
 describe('a worker on another host', () => {
   let sshd: TestSshd;
@@ -136,5 +156,69 @@ describe('a worker on another host', () => {
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/host far still has workers \(w1, w3, w4\); nothing was removed\. Stop and discard them first/);
     expect((await ok(['host', 'list'])).map((h: { name: string }) => h.name)).toEqual(['local', 'far']);
+  });
+
+  describe('direct-PR from the far host', () => {
+    let origin: string;
+    beforeAll(async () => {
+      // The far checkout's origin: a bare repository the far account owns, on the far side.
+      origin = join(sshd.home, 'src', 'shop-origin.git');
+      execFileSync('git', ['init', '-q', '--bare', '-b', 'main', origin]);
+      farGit(farRepo, 'remote', 'add', 'origin', origin);
+      farGit(farRepo, 'push', '-q', 'origin', 'main');
+      // Declared there only: the far checkout's .no-mistakes.yaml names its integration branch.
+      farGit(farRepo, 'branch', 'trunk', 'main');
+      writeFileSync(join(farRepo, '.no-mistakes.yaml'), 'pr:\n  base_branch: trunk\n');
+      execFileSync('chown', ['-R', `${sshd.uid}:${sshd.gid}`, origin, farRepo]);
+      // Registered here as direct-PR: this machine's checks (an origin, gh logged in) pass with the double.
+      execFileSync('git', ['-C', w.repo, 'remote', 'add', 'origin', 'https://github.com/acme/shop.git']);
+      const here = { PATH: `${binDir(w.root, 'bin-gh', { gh: GH_DOUBLE })}:${process.env.PATH}`, GH_TOKEN: 'our-token' };
+      const annexed = await w.hand(['annex', w.repo, '--name', 'shop', '--posture', 'direct-PR', '--json'], { env: here });
+      expect(annexed.code, annexed.stderr).toBe(0);
+    });
+
+    it('refused at dispatch while the far account has no gh, and host check says so; nothing is made there', async () => {
+      const checked = await w.hand(['host', 'check', 'far', '--json']);
+      expect(checked.json.facts.find((f: { what: string }) => f.what === 'gh')).toMatchObject({ answer: 'no', for: 'direct-PR projects', fix: expect.stringMatching(/install the GitHub CLI on the host/) });
+      const r = await w.hand(['dispatch', 'w5', '--repo', w.repo, '--brief', w.brief('w5', 'Say hello.'), '--agent', 'mock', '--json']);
+      expect(r.code).not.toBe(0);
+      expect(r.json.error).toMatchObject({ code: 'far-gh-missing', message: expect.stringMatching(/gh \(the GitHub CLI\) is not installed on far .*nothing was made/) });
+      expect(existsSync(join(farRepo, '.claude', 'worktrees', 'w5'))).toBe(false);
+      expect(farGit(farRepo, 'branch', '--list', 'worktree-w5').trim()).toBe('');
+    });
+
+    it('dispatch → settled → land → approve: the branch is pushed to the far origin and the PR opened by the far account\'s gh there', async () => {
+      const calls = installFarGh(sshd);
+      const checked = await w.hand(['host', 'check', 'far', '--json']);
+      expect(checked.json.facts.find((f: { what: string }) => f.what === 'gh')).toMatchObject({ answer: 'yes', detail: expect.stringContaining('gh version') });
+      const task = 'MODE:bash[[echo pr > pr.txt && git add pr.txt && git commit -q -m "Add the pr file"]]';
+      const d = await w.hand(['dispatch', 'w5', '--repo', w.repo, '--brief', w.brief('w5', task), '--agent', 'mock', '--json'], { env: { KH_MOCK_RUN_BASH: '1' } });
+      expect(d.code, d.stderr).toBe(0);
+      // The base is the one the far checkout declares.
+      expect(d.json).toMatchObject({ host: 'far', base: 'trunk', gated: true });
+      await ok(['approve', 'w5']);
+      await ok(['wait', 'w5', '--until', 'blocked', '--timeout', '20s']);
+      await ok(['keys', 'w5', 'enter']);
+      await ok(['wait', 'w5', '--until', 'settled', '--timeout', '20s']);
+      await ok(['send', 'w5', `MODE:report ${join(sshd.home, '.kingshand', 'workers', 'w5', 'report.md')}`]);
+      await ok(['wait', 'w5', '--until', 'settled', '--timeout', '20s']);
+
+      const land = await ok(['land', 'w5']);
+      expect(land).toMatchObject({ gate: 'open', posture: 'direct-PR', evidence: { verdict: 'ready', base: 'trunk' } });
+      expect(existsSync(calls.log) ? readFileSync(calls.log, 'utf8') : '').not.toContain('"create"'); // nothing leaves before the approval
+      const approved = await ok(['approve', 'w5'], 60_000);
+      expect(approved).toMatchObject({ gate: 'approved', stage: 'landed', landed: { posture: 'direct-PR', pr: 'https://github.com/acme/repo/pull/1', pushed: true }, teardown: { done: true } });
+      // Pushed from there, to the far checkout's origin.
+      expect(farGit(origin, 'log', '--format=%s', 'worktree-w5')).toContain('Add the pr file');
+      // gh ran there as the far account, in its HOME, with none of our environment.
+      const create = readFileSync(calls.log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as string[]).find((c) => c[1] === 'create')!;
+      expect(create.slice(0, 6)).toEqual(['pr', 'create', '--base', 'trunk', '--head', 'worktree-w5']);
+      expect(statSync(calls.log).uid).toBe(sshd.uid);
+      const env = readFileSync(calls.env, 'utf8');
+      expect(env).toContain(`HOME=${sshd.home}\n`);
+      expect(env).toContain(`USER=${sshd.user}\n`);
+      expect(env).not.toContain('our-token');
+      expect(existsSync(join(farRepo, '.claude', 'worktrees', 'w5'))).toBe(false);
+    }, 60_000);
   });
 });
