@@ -72,7 +72,9 @@ describe('a worker on another host', () => {
   });
 
   it('dispatched to its host: blocked, answered by a key, settled, reported, landed there and stopped', async () => {
-    const task = 'MODE:bash[[echo feature > feature.txt && git add feature.txt && git commit -q -m "Add the feature file"]]';
+    const mainBefore = farGit(farRepo, 'rev-parse', 'main').trim();
+    // The worker also tries to make its commit the base itself: the guard there refuses it.
+    const task = 'MODE:bash[[echo feature > feature.txt && git add feature.txt && git commit -q -m "Add the feature file" && (git update-ref refs/heads/main HEAD || true)]]';
     // No --host: the project's default host is used.
     const run = await w.hand(['dispatch', 'w1', '--repo', w.repo, '--brief', w.brief('w1', task), '--agent', 'mock', '--json'], { env: { KH_MOCK_RUN_BASH: '1' } });
     expect(run.code, run.stderr).toBe(0);
@@ -99,6 +101,10 @@ describe('a worker on another host', () => {
     await ok(['keys', 'w1', 'enter']);
     await ok(['wait', 'w1', '--until', 'settled', '--timeout', '20s']);
     expect(farGit(farRepo, 'log', '--format=%s', 'worktree-w1')).toContain('Add the feature file');
+    // The base guard is in the far repository's hooks, the far account's own, and held.
+    const hook = statSync(join(farRepo, '.git', 'hooks', 'reference-transaction'));
+    expect([hook.uid, hook.mode & 0o777]).toEqual([sshd.uid, 0o755]);
+    expect(farGit(farRepo, 'rev-parse', 'main').trim()).toBe(mainBefore);
 
     await ok(['send', 'w1', `MODE:report ${join(farDir, 'report.md')}`]);
     await ok(['wait', 'w1', '--until', 'settled', '--timeout', '20s']);
@@ -106,6 +112,14 @@ describe('a worker on another host', () => {
     expect((await ok(['status', 'w1']))[0]).toMatchObject({ reportExists: true });
     expect(readFileSync(d.reportPath, 'utf8')).toBe(readFileSync(join(farDir, 'report.md'), 'utf8'));
 
+    // A move of the far base outside a landing is seen against the tip recorded there at dispatch.
+    farGit(farRepo, 'update-ref', 'refs/heads/main', 'worktree-w1');
+    const moved = await w.hand(['land', 'w1', '--json']);
+    expect(moved.json.error).toMatchObject({ code: 'base-moved-outside-a-landing', message: expect.stringContaining(`update-ref refs/heads/main ${mainBefore}`) });
+    farGit(farRepo, 'update-ref', 'refs/heads/main', mainBefore);
+    execFileSync('chown', ['-R', `${sshd.uid}:${sshd.gid}`, join(farRepo, '.git')]);
+    // The person's --accept-base records the tip on the host the workers ran on.
+    expect((await ok(['project', 'set', 'shop', '--accept-base'])).acceptedBase).toEqual([{ branch: 'main', host: 'far', from: null, to: mainBefore }]);
     const landed = await ok(['land', 'w1'], 60_000);
     expect(landed).toMatchObject({ gate: 'skipped-yolo', stage: 'landed', landed: { target: 'main', via: 'merge --ff-only' }, teardown: { done: true } });
     expect(farGit(farRepo, 'log', '--format=%s', 'main')).toContain('Add the feature file');
