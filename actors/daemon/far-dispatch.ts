@@ -2,15 +2,16 @@
  * What dispatch decides for a worker on another host (issue 28), before anything is made: the
  * host is known and checked, the project has a checkout registered there and git says it is
  * one, the backend is tmux (the one terminal host that runs over ssh), and the project lands
- * in a way that can run there: local-only into that checkout, or direct-PR from it — then the
- * checkout there has an origin and the far account has gh, or the dispatch is refused now rather
- * than the landing later. The no-mistakes postures are refused (their gate runs here only).
+ * in a way that can run there: local-only into that checkout, or a push posture from it — then
+ * the checkout there has an origin and the far account has gh (and no-mistakes, for a
+ * no-mistakes posture: the worker runs the gate there, and its outward step is released there),
+ * or the dispatch is refused now rather than the landing later.
  */
 import { RefusedError, UsageError } from '../../contract/errors.ts';
 import type { ProjectRecord } from '../../contract/methods/fleet.ts';
 import { repoTopLevel } from '../../io/git/index.ts';
 import { onHost } from '../../io/git/git-place.ts';
-import { originUrl } from '../../io/git/posture-checks.ts';
+import { NO_MISTAKES_INSTALL, NO_MISTAKES_POSTURES, originUrl, PUSH_CAPABLE } from '../../io/git/posture-checks.ts';
 import { farToolPath, FAR_TOOL_PATH } from '../../io/ssh/far-tool.ts';
 import type { SshTarget } from '../../io/ssh/ssh-command.ts';
 import type { HostStore } from '../../persistence/host-store.ts';
@@ -35,34 +36,36 @@ export async function planFarWorker(deps: FarDispatchDeps, p: { id: string; back
   if (p.backend !== 'tmux') {
     throw new UsageError('far-backend', `--backend ${p.backend} cannot run on host ${p.host}: workers on another machine run in tmux there. Leave --backend out (tmux).`, { backend: p.backend, host: p.host });
   }
-  if (!FAR_POSTURES.has(project.posture)) {
-    throw new RefusedError('far-posture', `project ${project.name} lands ${project.posture}, whose review gate (no-mistakes) runs on this machine only; workers on another host land local-only or direct-PR (from that host's checkout). Dispatch it on local, or register a local-only or direct-PR project for ${p.host}.`, { project: project.name, host: p.host, posture: project.posture });
-  }
   const placed = deps.hosts.projectHosts(project.name).find((h) => h.host === p.host);
   if (!placed) {
     throw new RefusedError('project-not-on-host', `project ${project.name} has no checkout registered on host ${p.host}; clone it there, then hand project host ${project.name} ${p.host} <path there>.`, { project: project.name, host: p.host });
   }
   const repo = await onHost(far.target, () => repoTopLevel(placed.path));
-  if (project.posture === 'direct-PR') await pushesFromThere(far.target, p.host, project.name, repo);
+  if (PUSH_CAPABLE.has(project.posture)) await pushesFromThere(far.target, p.host, project, repo);
   return { host: p.host, target: far.target, repo, farDir: `${far.stateDir}/workers/${p.id}` };
 }
 
-/** Postures whose landing runs on the worker's host (landing.ts under onHost). */
-const FAR_POSTURES = new Set(['local-only', 'direct-PR']);
-
-/** A direct-PR worker lands from its host: the checkout there has an origin and the far account has gh (host check says the same). */
-async function pushesFromThere(target: SshTarget, host: string, project: string, repo: string): Promise<void> {
+/**
+ * A push posture lands from the worker's host: the checkout there has an origin, the far account
+ * has gh, and for a no-mistakes posture the gate (host check names gh; the gate is asked here).
+ */
+async function pushesFromThere(target: SshTarget, host: string, project: ProjectRecord, repo: string): Promise<void> {
   const origin = await onHost(target, () => originUrl(repo));
   if (!origin) {
-    throw new RefusedError('posture-needs-origin', `project ${project} lands direct-PR, pushed from ${host}, but its checkout there (${repo}) has no origin remote; nothing was made. Add one there (git -C ${repo} remote add origin <url>), or dispatch it on local.`, { project, host, repo });
+    throw new RefusedError('posture-needs-origin', `project ${project.name} lands ${project.posture}, pushed from ${host}, but its checkout there (${repo}) has no origin remote; nothing was made. Add one there (git -C ${repo} remote add origin <url>), or dispatch it on local.`, { project: project.name, host, repo });
   }
-  let gh: string | null;
-  try {
-    gh = await farToolPath(target, 'gh');
-  } catch (err) {
-    throw new RefusedError('gh-unknown', `could not ask host ${host} whether gh is installed there (${(err as Error).message}); nothing was made. Run hand host check ${host}, then dispatch again.`, { project, host });
-  }
-  if (!gh) {
-    throw new RefusedError('far-gh-missing', `project ${project} lands direct-PR, and its workers on ${host} push and open the pull request from there, but gh (the GitHub CLI) is not installed on ${host} (searched ${FAR_TOOL_PATH} there); nothing was made. Install it there for ${target.user} (sudo apt-get install gh), run gh auth login there, check with hand host check ${host}, then dispatch again.`, { project, host, user: target.user });
+  const tools = NO_MISTAKES_POSTURES.has(project.posture) ? ['gh', 'no-mistakes'] : ['gh'];
+  for (const tool of tools) {
+    let found: string | null;
+    try {
+      found = await farToolPath(target, tool);
+    } catch (err) {
+      throw new RefusedError('far-tool-unknown', `could not ask host ${host} whether ${tool} is installed there (${(err as Error).message}); nothing was made. Run hand host check ${host}, then dispatch again.`, { project: project.name, host, tool });
+    }
+    if (found) continue;
+    if (tool === 'gh') {
+      throw new RefusedError('far-gh-missing', `project ${project.name} lands ${project.posture}, and its workers on ${host} push and open the pull request from there, but gh (the GitHub CLI) is not installed on ${host} (searched ${FAR_TOOL_PATH} there); nothing was made. Install it there for ${target.user} (sudo apt-get install gh), run gh auth login there, check with hand host check ${host}, then dispatch again.`, { project: project.name, host, user: target.user });
+    }
+    throw new RefusedError('far-gate-missing', `project ${project.name} lands ${project.posture}, and its workers on ${host} run the no-mistakes gate there, but no-mistakes is not installed on ${host} (searched ${FAR_TOOL_PATH} there); nothing was made. Install it there for ${target.user}: ${NO_MISTAKES_INSTALL}. Then dispatch again.`, { project: project.name, host, user: target.user });
   }
 }
