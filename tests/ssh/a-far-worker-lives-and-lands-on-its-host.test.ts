@@ -19,6 +19,32 @@ import { FAR_NODE } from '../harness/far-side-tmux.ts';
 import { binDir } from '../helpers/bin-dir.ts';
 
 const GH_DOUBLE = resolve(import.meta.dirname, '../doubles/gh/gh');
+const NM_DOUBLE = resolve(import.meta.dirname, '../doubles/no-mistakes/no-mistakes');
+
+/** $1 = a file to add, $2 = the commit's subject: a worker's commit. */
+const COMMIT = 'echo "$2" > "$1" && git add -- "$1" && git -c user.name=t -c user.email=t@example.invalid commit -q -m "$2"';
+
+/** A command as the far account (its own uid, its HOME) in `cwd`. */
+function asFar(sshd: TestSshd, cwd: string, ...argv: string[]): string {
+  return execFileSync('runuser', ['-u', sshd.user, '--', 'env', `HOME=${sshd.home}`, 'PATH=/usr/local/bin:/usr/bin:/bin', 'sh', '-c', 'cd "$1" && shift && exec "$@"', 'sh', cwd, ...argv], { encoding: 'utf8' });
+}
+
+/**
+ * The no-mistakes double as the far account's own gate (~/.local/bin/no-mistakes, its TOON
+ * library beside it): its runs and its call log in that account's HOME, delivering (push and PR)
+ * when a run does not skip push.
+ */
+function installFarGate(sshd: TestSshd): { bin: string; state: string; log: string } {
+  const dir = join(sshd.home, 'kh-nm');
+  cpSync(NM_DOUBLE, join(dir, 'no-mistakes.mjs'));
+  cpSync(resolve(import.meta.dirname, '../../node_modules/@toon-format/toon'), join(dir, 'node_modules', '@toon-format', 'toon'), { recursive: true, dereference: true });
+  const state = join(sshd.home, 'nm-state.json');
+  const log = join(sshd.home, 'nm-calls.log');
+  const bin = join(sshd.home, '.local', 'bin', 'no-mistakes');
+  writeFileSync(bin, `#!/bin/sh\nNO_MISTAKES_DOUBLE_STATE='${state}' NO_MISTAKES_DOUBLE_LOG='${log}' NO_MISTAKES_DOUBLE_DELIVERS=1 exec ${FAR_NODE} '${join(dir, 'no-mistakes.mjs')}' "$@"\n`, { mode: 0o755 });
+  execFileSync('chown', ['-R', `${sshd.uid}:${sshd.gid}`, dir, bin]);
+  return { bin, state, log };
+}
 
 /**
  * The gh double as the far account's own gh (~/.local/bin/gh): each call's argv logged and its
@@ -172,7 +198,7 @@ describe('a worker on another host', () => {
     expect((await ok(['host', 'list'])).map((h: { name: string }) => h.name)).toEqual(['local', 'far']);
   });
 
-  describe('direct-PR from the far host', () => {
+  describe('push postures from the far host', () => {
     let origin: string;
     beforeAll(async () => {
       // The far checkout's origin: a bare repository the far account owns, on the far side.
@@ -205,17 +231,14 @@ describe('a worker on another host', () => {
       const calls = installFarGh(sshd);
       const checked = await w.hand(['host', 'check', 'far', '--json']);
       expect(checked.json.facts.find((f: { what: string }) => f.what === 'gh')).toMatchObject({ answer: 'yes', detail: expect.stringContaining('gh version') });
-      const task = 'MODE:bash[[echo pr > pr.txt && git add pr.txt && git commit -q -m "Add the pr file"]]';
-      const d = await w.hand(['dispatch', 'w5', '--repo', w.repo, '--brief', w.brief('w5', task), '--agent', 'mock', '--json'], { env: { KH_MOCK_RUN_BASH: '1' } });
-      expect(d.code, d.stderr).toBe(0);
+      // The mock writes its report in its first turn (its brief says where, on the far side).
+      const d = await ok(['dispatch', 'w5', '--repo', w.repo, '--brief', w.brief('w5', `MODE:report ${join(sshd.home, '.kingshand', 'workers', 'w5', 'report.md')}`), '--agent', 'mock']);
       // The base is the one the far checkout declares.
-      expect(d.json).toMatchObject({ host: 'far', base: 'trunk', gated: true });
+      expect(d).toMatchObject({ host: 'far', base: 'trunk', gated: true });
       await ok(['approve', 'w5']);
-      await ok(['wait', 'w5', '--until', 'blocked', '--timeout', '20s']);
-      await ok(['keys', 'w5', 'enter']);
       await ok(['wait', 'w5', '--until', 'settled', '--timeout', '20s']);
-      await ok(['send', 'w5', `MODE:report ${join(sshd.home, '.kingshand', 'workers', 'w5', 'report.md')}`]);
-      await ok(['wait', 'w5', '--until', 'settled', '--timeout', '20s']);
+      // The worker's commit, made as the far account in its worktree (w1 shows a mock worker committing).
+      asFar(sshd, join(farRepo, '.claude', 'worktrees', 'w5'), 'sh', '-c', COMMIT, 'sh', 'pr.txt', 'Add the pr file');
 
       const land = await ok(['land', 'w5']);
       expect(land).toMatchObject({ gate: 'open', posture: 'direct-PR', evidence: { verdict: 'ready', base: 'trunk' } });
@@ -233,6 +256,40 @@ describe('a worker on another host', () => {
       expect(env).toContain(`USER=${sshd.user}\n`);
       expect(env).not.toContain('our-token');
       expect(existsSync(join(farRepo, '.claude', 'worktrees', 'w5'))).toBe(false);
+    }, 60_000);
+
+    it('no-mistakes: the gate is asked and run there; approve releases its outward step there, which pushes and opens the PR', async () => {
+      const gate = installFarGate(sshd);
+      const here = { PATH: `${binDir(w.root, 'bin-gate', { gh: GH_DOUBLE, 'no-mistakes': NM_DOUBLE })}:${process.env.PATH}`, GH_TOKEN: 'our-token' };
+      const annexed = await w.hand(['annex', w.repo, '--name', 'shop', '--posture', 'no-mistakes', '--json'], { env: here });
+      expect(annexed.code, annexed.stderr).toBe(0);
+      // The gate's initialisation is the far checkout's, asked there.
+      const refused = await w.hand(['dispatch', 'w6', '--repo', w.repo, '--brief', w.brief('w6', 'Say hello.'), '--agent', 'mock', '--json']);
+      expect(refused.json.error).toMatchObject({ code: 'gate-not-initialised', message: expect.stringContaining(`cd ${farRepo} && no-mistakes init`) });
+      asFar(sshd, farRepo, gate.bin, 'init');
+      const d = await ok(['dispatch', 'w6', '--repo', w.repo, '--brief', w.brief('w6', `MODE:report ${join(sshd.home, '.kingshand', 'workers', 'w6', 'report.md')}`), '--agent', 'mock']);
+      expect(d).toMatchObject({ host: 'far', gated: true });
+      await ok(['approve', 'w6']);
+      expect(readFileSync(join(sshd.home, '.kingshand', 'workers', 'w6', 'brief.md'), 'utf8')).toContain('--skip push,pr,ci');
+      await ok(['wait', 'w6', '--until', 'settled', '--timeout', '20s']);
+      // The worker's part, as the far account in its worktree: a commit, then the gate with the outward step held.
+      const wt = join(farRepo, '.claude', 'worktrees', 'w6');
+      asFar(sshd, wt, 'sh', '-c', COMMIT, 'sh', 'nm.txt', 'Add the nm file');
+      asFar(sshd, wt, gate.bin, 'axi', 'run', '--intent', 'Say hello.', '--skip', 'push,pr,ci');
+      const state = JSON.parse(readFileSync(gate.state, 'utf8'));
+      Object.assign(state.runs.at(-1), { status: 'completed', outcome: 'passed' });
+      writeFileSync(gate.state, JSON.stringify(state));
+
+      const land = await ok(['land', 'w6']);
+      expect(land).toMatchObject({ gate: 'open', posture: 'no-mistakes', gateRun: { runId: 'run-1', outcome: 'passed' } });
+      const approved = await ok(['approve', 'w6'], 60_000);
+      expect(approved).toMatchObject({ stage: 'landed', landed: { posture: 'no-mistakes', pr: 'https://github.com/acme/repo/pull/2', pushed: true }, teardown: { done: true } });
+      expect(farGit(origin, 'log', '--format=%s', 'worktree-w6')).toContain('Add the nm file');
+      // Every gate call ran there, as the far account, in the far worktree.
+      const calls = readFileSync(gate.log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { cwd: string; argv: string[] });
+      expect(calls.filter((c) => c.argv[1] === 'status').map((c) => c.cwd)).toContain(wt);
+      expect(calls.at(-2)).toEqual({ cwd: wt, argv: ['axi', 'run', '--intent', expect.any(String)] }); // the outward step: no --skip
+      expect(statSync(gate.log).uid).toBe(sshd.uid);
     }, 60_000);
   });
 });
