@@ -54,7 +54,7 @@ export async function checkHost(target: SshTarget, agentBin = 'claude'): Promise
     return {
       facts: [
         { what: 'ssh', answer: 'no', detail: firstLine(stderr), fix: sshFix(stderr, target) },
-        unknown('git'), unknown('tmux'), unknown('agent'), unknown('state-dir'), { ...unknown('gh'), for: 'direct-PR projects' },
+        unknown('git'), unknown('tmux'), unknown('agent'), unknown('state-dir'), { ...unknown('gh'), for: 'direct-PR and no-mistakes projects' }, { ...unknown('no-mistakes'), for: 'no-mistakes projects' },
       ],
       stateDir: null,
     };
@@ -65,20 +65,23 @@ export async function checkHost(target: SshTarget, agentBin = 'claude'): Promise
   }
   const stateDir = `${home.replace(/\/+$/, '')}/${REMOTE_STATE_DIR}`;
   // One connection carries them all (the master ssh opened above).
-  const [git, tmux, agent, dir, gh] = await Promise.all([
+  const [git, tmux, agent, dir, gh, gate] = await Promise.all([
     probe(target, 'git', ['sh', '-c', VERSION_OF, 'sh', 'git', 'git', '--version'], 'install git on the host (sudo apt-get install -y git)'),
     probe(target, 'tmux', ['sh', '-c', VERSION_OF, 'sh', 'tmux', 'tmux', '-V'], 'install tmux on the host (sudo apt-get install -y tmux)'),
     probe(target, 'agent', ['sh', '-c', VERSION_OF, 'sh', agentBin, agentBin, '--version'], `install ${agentBin} on the host where a non-interactive ssh command finds it (e.g. /usr/local/bin)`),
     probe(target, 'state-dir', ['sh', '-c', MAKE_STATE_DIR, 'sh', stateDir], `make ${stateDir} a directory ${target.user} owns and can write`),
     // Only a direct-PR project's workers need it there: they push and open the pull request from that host.
     probe(target, 'gh', ['sh', '-c', ACCOUNT_VERSION_OF, 'sh', 'gh', 'gh', '--version'], `install the GitHub CLI on the host for ${target.user} (sudo apt-get install gh, or into ~/.local/bin), then run gh auth login there`),
+    // The review gate, for a no-mistakes project's workers: they run it there, and its outward step is released there.
+    probe(target, 'no-mistakes', ['sh', '-c', ACCOUNT_VERSION_OF, 'sh', 'no-mistakes', 'no-mistakes', '--version'], `install no-mistakes on the host for ${target.user} (a release of github.com/kunchenguid/no-mistakes, into ~/.local/bin or /usr/local/bin)`),
   ]);
-  gh.for = 'direct-PR projects';
+  gh.for = 'direct-PR and no-mistakes projects';
+  gate.for = 'no-mistakes projects';
   if (dir.answer === 'yes') {
     const private0700 = dir.detail.startsWith('drwx------');
     Object.assign(dir, private0700
       ? { detail: `${stateDir} (0700)` }
       : { answer: 'no', detail: `${stateDir} is ${dir.detail.split(' ')[0]}, not private`, fix: `chmod 700 ${stateDir} on the host` });
   }
-  return { facts: [ssh, git, tmux, agent, dir, gh], stateDir };
+  return { facts: [ssh, git, tmux, agent, dir, gh, gate], stateDir };
 }

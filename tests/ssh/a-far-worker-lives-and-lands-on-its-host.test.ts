@@ -219,7 +219,9 @@ describe('a worker on another host', () => {
 
     it('refused at dispatch while the far account has no gh, and host check says so; nothing is made there', async () => {
       const checked = await w.hand(['host', 'check', 'far', '--json']);
-      expect(checked.json.facts.find((f: { what: string }) => f.what === 'gh')).toMatchObject({ answer: 'no', for: 'direct-PR projects', fix: expect.stringMatching(/install the GitHub CLI on the host/) });
+      const fact = (what: string) => checked.json.facts.find((f: { what: string }) => f.what === what);
+      expect(fact('gh')).toMatchObject({ answer: 'no', for: 'direct-PR and no-mistakes projects', fix: expect.stringMatching(/install the GitHub CLI on the host/) });
+      expect(fact('no-mistakes')).toMatchObject({ answer: 'no', for: 'no-mistakes projects' });
       const r = await w.hand(['dispatch', 'w5', '--repo', w.repo, '--brief', w.brief('w5', 'Say hello.'), '--agent', 'mock', '--json']);
       expect(r.code).not.toBe(0);
       expect(r.json.error).toMatchObject({ code: 'far-gh-missing', message: expect.stringMatching(/gh \(the GitHub CLI\) is not installed on far .*nothing was made/) });
