@@ -11,11 +11,12 @@ import { RefusedError, UsageError } from '../../contract/errors.ts';
 import type { ProjectRecord } from '../../contract/methods/fleet.ts';
 import { repoTopLevel } from '../../io/git/index.ts';
 import { onHost } from '../../io/git/git-place.ts';
-import { NO_MISTAKES_INSTALL, NO_MISTAKES_POSTURES, originUrl, PUSH_CAPABLE } from '../../io/git/posture-checks.ts';
+import { hostsYmlLoggedIn, NO_MISTAKES_INSTALL, NO_MISTAKES_POSTURES, originUrl, PUSH_CAPABLE } from '../../io/git/posture-checks.ts';
+import { readRemoteFile } from '../../io/ssh/remote-files.ts';
 import { farToolPath, FAR_TOOL_PATH } from '../../io/ssh/far-tool.ts';
 import type { SshTarget } from '../../io/ssh/ssh-command.ts';
 import type { HostStore } from '../../persistence/host-store.ts';
-import type { FarHosts } from './far-hosts.ts';
+import type { FarHost, FarHosts } from './far-hosts.ts';
 
 export interface FarPlace {
   host: string;
@@ -41,7 +42,7 @@ export async function planFarWorker(deps: FarDispatchDeps, p: { id: string; back
     throw new RefusedError('project-not-on-host', `project ${project.name} has no checkout registered on host ${p.host}; clone it there, then hand project host ${project.name} ${p.host} <path there>.`, { project: project.name, host: p.host });
   }
   const repo = await onHost(far.target, () => repoTopLevel(placed.path));
-  if (PUSH_CAPABLE.has(project.posture)) await pushesFromThere(far.target, p.host, project, repo);
+  if (PUSH_CAPABLE.has(project.posture)) await pushesFromThere(far, project, repo);
   return { host: p.host, target: far.target, repo, farDir: `${far.stateDir}/workers/${p.id}` };
 }
 
@@ -49,7 +50,8 @@ export async function planFarWorker(deps: FarDispatchDeps, p: { id: string; back
  * A push posture lands from the worker's host: the checkout there has an origin, the far account
  * has gh, and for a no-mistakes posture the gate (host check names gh; the gate is asked here).
  */
-async function pushesFromThere(target: SshTarget, host: string, project: ProjectRecord, repo: string): Promise<void> {
+async function pushesFromThere(far: FarHost, project: ProjectRecord, repo: string): Promise<void> {
+  const { target, name: host } = far;
   const origin = await onHost(target, () => originUrl(repo));
   if (!origin) {
     throw new RefusedError('posture-needs-origin', `project ${project.name} lands ${project.posture}, pushed from ${host}, but its checkout there (${repo}) has no origin remote; nothing was made. Add one there (git -C ${repo} remote add origin <url>), or dispatch it on local.`, { project: project.name, host, repo });
@@ -67,5 +69,16 @@ async function pushesFromThere(target: SshTarget, host: string, project: Project
       throw new RefusedError('far-gh-missing', `project ${project.name} lands ${project.posture}, and its workers on ${host} push and open the pull request from there, but gh (the GitHub CLI) is not installed on ${host} (searched ${FAR_TOOL_PATH} there); nothing was made. Install it there for ${target.user} (sudo apt-get install gh), run gh auth login there, check with hand host check ${host}, then dispatch again.`, { project: project.name, host, user: target.user });
     }
     throw new RefusedError('far-gate-missing', `project ${project.name} lands ${project.posture}, and its workers on ${host} run the no-mistakes gate there, but no-mistakes is not installed on ${host} (searched ${FAR_TOOL_PATH} there); nothing was made. Install it there for ${target.user}: ${NO_MISTAKES_INSTALL}. Then dispatch again.`, { project: project.name, host, user: target.user });
+  }
+  // gh there runs with only the far account's HOME (far-tool.ts): its login is the one in that HOME's gh config.
+  const config = `${far.home}/.config/gh/hosts.yml`;
+  let hosts: string | null;
+  try {
+    hosts = await readRemoteFile(target, config);
+  } catch (err) {
+    throw new RefusedError('far-tool-unknown', `could not read ${config} on host ${host} to tell whether gh is logged in there (${(err as Error).message}); nothing was made. Run hand host check ${host}, then dispatch again.`, { project: project.name, host });
+  }
+  if (hosts === null || !hostsYmlLoggedIn(hosts)) {
+    throw new RefusedError('far-gh-login', `project ${project.name} lands ${project.posture}, and its workers on ${host} open the pull request with ${target.user}'s gh there, which is not logged in (${config} names no host); nothing was made. Run gh auth login on ${host} as ${target.user}, then dispatch again.`, { project: project.name, host, user: target.user });
   }
 }

@@ -233,6 +233,10 @@ describe('a worker on another host', () => {
       const calls = installFarGh(sshd);
       const checked = await w.hand(['host', 'check', 'far', '--json']);
       expect(checked.json.facts.find((f: { what: string }) => f.what === 'gh')).toMatchObject({ answer: 'yes', detail: expect.stringContaining('gh version') });
+      // gh there is not logged in yet: refused, naming the account and the fix; then logged in there.
+      const loggedOut = await w.hand(['dispatch', 'w5', '--repo', w.repo, '--brief', w.brief('w5', 'Say hello.'), '--agent', 'mock', '--json']);
+      expect(loggedOut.json.error).toMatchObject({ code: 'far-gh-login', message: expect.stringContaining(`gh auth login on far as ${sshd.user}`) });
+      asFar(sshd, sshd.home, 'sh', '-c', 'mkdir -p .config/gh && printf "github.com:\\n    user: acme\\n" > .config/gh/hosts.yml');
       // The mock writes its report in its first turn (its brief says where, on the far side).
       const d = await ok(['dispatch', 'w5', '--repo', w.repo, '--brief', w.brief('w5', `MODE:report ${join(sshd.home, '.kingshand', 'workers', 'w5', 'report.md')}`), '--agent', 'mock']);
       // The base is the one the far checkout declares.
