@@ -15,6 +15,7 @@ import { waitFor } from '../helpers/temp.ts';
 import type { Server } from 'node:http';
 import type { TestSshd } from '../harness/sshd.ts';
 import { addFarHost, farGit, startFarShop } from '../harness/far-shop.ts';
+import { makeTestRepo } from '../helpers/git-repo.ts';
 import { FAR_NODE } from '../harness/far-side-tmux.ts';
 import { binDir } from '../helpers/bin-dir.ts';
 
@@ -200,6 +201,9 @@ describe('a worker on another host', () => {
 
   describe('push postures from the far host', () => {
     let origin: string;
+    let gatesRepo: string;
+    let farGates: string;
+    let gatesOrigin: string;
     beforeAll(async () => {
       // The far checkout's origin: a bare repository the far account owns, on the far side.
       origin = join(sshd.home, 'src', 'shop-origin.git');
@@ -209,12 +213,22 @@ describe('a worker on another host', () => {
       // Declared there only: the far checkout's .no-mistakes.yaml names its integration branch.
       farGit(farRepo, 'branch', 'trunk', 'main');
       writeFileSync(join(farRepo, '.no-mistakes.yaml'), 'pr:\n  base_branch: trunk\n');
-      execFileSync('chown', ['-R', `${sshd.uid}:${sshd.gid}`, origin, farRepo]);
-      // Registered here as direct-PR: this machine's checks (an origin, gh logged in) pass with the double.
-      execFileSync('git', ['-C', w.repo, 'remote', 'add', 'origin', 'https://github.com/acme/shop.git']);
-      const here = { PATH: `${binDir(w.root, 'bin-gh', { gh: GH_DOUBLE })}:${process.env.PATH}`, GH_TOKEN: 'our-token' };
-      const annexed = await w.hand(['annex', w.repo, '--name', 'shop', '--posture', 'direct-PR', '--json'], { env: here });
-      expect(annexed.code, annexed.stderr).toBe(0);
+      // A second project, behind the no-mistakes gate, with its own far checkout and origin.
+      farGates = join(sshd.home, 'src', 'gates');
+      gatesOrigin = join(sshd.home, 'src', 'gates-origin.git');
+      makeTestRepo(farGates, '# gates, on the far host\n');
+      execFileSync('git', ['init', '-q', '--bare', '-b', 'main', gatesOrigin]);
+      farGit(farGates, 'remote', 'add', 'origin', gatesOrigin);
+      execFileSync('chown', ['-R', `${sshd.uid}:${sshd.gid}`, origin, farRepo, farGates, gatesOrigin]);
+      // Registered here: this machine's checks for a push posture (an origin, gh logged in, the gate) pass with the doubles.
+      gatesRepo = join(w.root, 'gates');
+      makeTestRepo(gatesRepo, '# gates\n');
+      for (const repo of [w.repo, gatesRepo]) execFileSync('git', ['-C', repo, 'remote', 'add', 'origin', 'https://github.com/acme/shop.git']);
+      const here = { PATH: `${binDir(w.root, 'bin-push', { gh: GH_DOUBLE, 'no-mistakes': NM_DOUBLE })}:${process.env.PATH}`, GH_TOKEN: 'our-token' };
+      for (const args of [['annex', w.repo, '--name', 'shop', '--posture', 'direct-PR'], ['annex', gatesRepo, '--name', 'gates', '--posture', 'no-mistakes'], ['project', 'host', 'gates', 'far', farGates]]) {
+        const r = await w.hand([...args, '--json'], { env: here });
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      }
     });
 
     it('refused at dispatch while the far account has no gh, and host check says so; nothing is made there', async () => {
@@ -229,73 +243,76 @@ describe('a worker on another host', () => {
       expect(farGit(farRepo, 'branch', '--list', 'worktree-w5').trim()).toBe('');
     });
 
-    it('dispatch → settled → land → approve: the branch is pushed to the far origin and the PR opened by the far account\'s gh there', async () => {
+    it('direct-PR and no-mistakes land from there: pushed to the far origins, the PR opened by the far account\'s gh, the gate read and released there', async () => {
       const calls = installFarGh(sshd);
+      const gate = installFarGate(sshd);
       const checked = await w.hand(['host', 'check', 'far', '--json']);
-      expect(checked.json.facts.find((f: { what: string }) => f.what === 'gh')).toMatchObject({ answer: 'yes', detail: expect.stringContaining('gh version') });
+      const fact = (what: string) => checked.json.facts.find((f: { what: string }) => f.what === what);
+      expect(fact('gh')).toMatchObject({ answer: 'yes', detail: expect.stringContaining('gh version') });
+      expect(fact('no-mistakes')).toMatchObject({ answer: 'yes' });
       // gh there is not logged in yet: refused, naming the account and the fix; then logged in there.
       const loggedOut = await w.hand(['dispatch', 'w5', '--repo', w.repo, '--brief', w.brief('w5', 'Say hello.'), '--agent', 'mock', '--json']);
       expect(loggedOut.json.error).toMatchObject({ code: 'far-gh-login', message: expect.stringContaining(`gh auth login on far as ${sshd.user}`) });
       asFar(sshd, sshd.home, 'sh', '-c', 'mkdir -p .config/gh && printf "github.com:\\n    user: acme\\n" > .config/gh/hosts.yml');
       // The mock writes its report in its first turn (its brief says where, on the far side).
-      const d = await ok(['dispatch', 'w5', '--repo', w.repo, '--brief', w.brief('w5', `MODE:report ${join(sshd.home, '.kingshand', 'workers', 'w5', 'report.md')}`), '--agent', 'mock']);
-      // The base is the one the far checkout declares.
-      expect(d).toMatchObject({ host: 'far', base: 'trunk', gated: true });
-      await ok(['approve', 'w5']);
-      await ok(['wait', 'w5', '--until', 'settled', '--timeout', '20s']);
-      // The worker's commit, made as the far account in its worktree (w1 shows a mock worker committing).
-      asFar(sshd, join(farRepo, '.claude', 'worktrees', 'w5'), 'sh', '-c', COMMIT, 'sh', 'pr.txt', 'Add the pr file');
+      const reporting = (id: string) => w.brief(id, `MODE:report ${join(sshd.home, '.kingshand', 'workers', id, 'report.md')}`);
 
-      const land = await ok(['land', 'w5']);
-      expect(land).toMatchObject({ gate: 'open', posture: 'direct-PR', evidence: { verdict: 'ready', base: 'trunk' } });
-      expect(existsSync(calls.log) ? readFileSync(calls.log, 'utf8') : '').not.toContain('"create"'); // nothing leaves before the approval
-      const approved = await ok(['approve', 'w5'], 60_000);
-      expect(approved).toMatchObject({ gate: 'approved', stage: 'landed', landed: { posture: 'direct-PR', pr: 'https://github.com/acme/repo/pull/1', pushed: true }, teardown: { done: true } });
-      // Pushed from there, to the far checkout's origin.
-      expect(farGit(origin, 'log', '--format=%s', 'worktree-w5')).toContain('Add the pr file');
-      // gh ran there as the far account, in its HOME, with none of our environment.
-      const create = readFileSync(calls.log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as string[]).find((c) => c[1] === 'create')!;
-      expect(create.slice(0, 6)).toEqual(['pr', 'create', '--base', 'trunk', '--head', 'worktree-w5']);
-      expect(statSync(calls.log).uid).toBe(sshd.uid);
-      const env = readFileSync(calls.env, 'utf8');
-      expect(env).toContain(`HOME=${sshd.home}\n`);
-      expect(env).toContain(`USER=${sshd.user}\n`);
-      expect(env).not.toContain('our-token');
-      expect(existsSync(join(farRepo, '.claude', 'worktrees', 'w5'))).toBe(false);
-    }, 60_000);
+      const directPr = async () => {
+        const d = await ok(['dispatch', 'w5', '--repo', w.repo, '--brief', reporting('w5'), '--agent', 'mock']);
+        // The base is the one the far checkout declares.
+        expect(d).toMatchObject({ host: 'far', base: 'trunk', gated: true });
+        await ok(['approve', 'w5']);
+        await ok(['wait', 'w5', '--until', 'settled', '--timeout', '20s']);
+        // The worker's commit, made as the far account in its worktree (w1 shows a mock worker committing).
+        asFar(sshd, join(farRepo, '.claude', 'worktrees', 'w5'), 'sh', '-c', COMMIT, 'sh', 'pr.txt', 'Add the pr file');
+        const land = await ok(['land', 'w5']);
+        expect(land).toMatchObject({ gate: 'open', posture: 'direct-PR', evidence: { verdict: 'ready', base: 'trunk' } });
+        expect(readFileSync(calls.log, 'utf8')).not.toContain('"create"'); // nothing leaves before the approval
+        const approved = await ok(['approve', 'w5'], 60_000);
+        expect(approved).toMatchObject({ gate: 'approved', stage: 'landed', landed: { posture: 'direct-PR', pr: 'https://github.com/acme/repo/pull/1', pushed: true }, teardown: { done: true } });
+        // Pushed from there, to the far checkout's origin.
+        expect(farGit(origin, 'log', '--format=%s', 'worktree-w5')).toContain('Add the pr file');
+        // gh ran there as the far account, in its HOME, with none of our environment.
+        const create = readFileSync(calls.log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as string[]).find((c) => c[1] === 'create')!;
+        expect(create.slice(0, 6)).toEqual(['pr', 'create', '--base', 'trunk', '--head', 'worktree-w5']);
+        expect(statSync(calls.log).uid).toBe(sshd.uid);
+        const env = readFileSync(calls.env, 'utf8');
+        expect(env).toContain(`HOME=${sshd.home}\n`);
+        expect(env).toContain(`USER=${sshd.user}\n`);
+        expect(env).not.toContain('our-token');
+        expect(existsSync(join(farRepo, '.claude', 'worktrees', 'w5'))).toBe(false);
+      };
 
-    it('no-mistakes: the gate is asked and run there; approve releases its outward step there, which pushes and opens the PR', async () => {
-      const gate = installFarGate(sshd);
-      const here = { PATH: `${binDir(w.root, 'bin-gate', { gh: GH_DOUBLE, 'no-mistakes': NM_DOUBLE })}:${process.env.PATH}`, GH_TOKEN: 'our-token' };
-      const annexed = await w.hand(['annex', w.repo, '--name', 'shop', '--posture', 'no-mistakes', '--json'], { env: here });
-      expect(annexed.code, annexed.stderr).toBe(0);
-      // The gate's initialisation is the far checkout's, asked there.
-      const refused = await w.hand(['dispatch', 'w6', '--repo', w.repo, '--brief', w.brief('w6', 'Say hello.'), '--agent', 'mock', '--json']);
-      expect(refused.json.error).toMatchObject({ code: 'gate-not-initialised', message: expect.stringContaining(`cd ${farRepo} && no-mistakes init`) });
-      asFar(sshd, farRepo, gate.bin, 'init');
-      const d = await ok(['dispatch', 'w6', '--repo', w.repo, '--brief', w.brief('w6', `MODE:report ${join(sshd.home, '.kingshand', 'workers', 'w6', 'report.md')}`), '--agent', 'mock']);
-      expect(d).toMatchObject({ host: 'far', gated: true });
-      await ok(['approve', 'w6']);
-      expect(readFileSync(join(sshd.home, '.kingshand', 'workers', 'w6', 'brief.md'), 'utf8')).toContain('--skip push,pr,ci');
-      await ok(['wait', 'w6', '--until', 'settled', '--timeout', '20s']);
-      // The worker's part, as the far account in its worktree: a commit, then the gate with the outward step held.
-      const wt = join(farRepo, '.claude', 'worktrees', 'w6');
-      asFar(sshd, wt, 'sh', '-c', COMMIT, 'sh', 'nm.txt', 'Add the nm file');
-      asFar(sshd, wt, gate.bin, 'axi', 'run', '--intent', 'Say hello.', '--skip', 'push,pr,ci');
-      const state = JSON.parse(readFileSync(gate.state, 'utf8'));
-      Object.assign(state.runs.at(-1), { status: 'completed', outcome: 'passed' });
-      writeFileSync(gate.state, JSON.stringify(state));
-
-      const land = await ok(['land', 'w6']);
-      expect(land).toMatchObject({ gate: 'open', posture: 'no-mistakes', gateRun: { runId: 'run-1', outcome: 'passed' } });
-      const approved = await ok(['approve', 'w6'], 60_000);
-      expect(approved).toMatchObject({ stage: 'landed', landed: { posture: 'no-mistakes', pr: 'https://github.com/acme/repo/pull/2', pushed: true }, teardown: { done: true } });
-      expect(farGit(origin, 'log', '--format=%s', 'worktree-w6')).toContain('Add the nm file');
-      // Every gate call ran there, as the far account, in the far worktree.
-      const calls = readFileSync(gate.log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { cwd: string; argv: string[] });
-      expect(calls.filter((c) => c.argv[1] === 'status').map((c) => c.cwd)).toContain(wt);
-      expect(calls.at(-2)).toEqual({ cwd: wt, argv: ['axi', 'run', '--intent', expect.any(String)] }); // the outward step: no --skip
-      expect(statSync(gate.log).uid).toBe(sshd.uid);
+      const gated = async () => {
+        // The gate's initialisation is the far checkout's, asked there.
+        const refused = await w.hand(['dispatch', 'w6', '--repo', gatesRepo, '--brief', w.brief('w6', 'Say hello.'), '--agent', 'mock', '--host', 'far', '--json']);
+        expect(refused.json.error).toMatchObject({ code: 'gate-not-initialised', message: expect.stringContaining(`cd ${farGates} && no-mistakes init`) });
+        asFar(sshd, farGates, gate.bin, 'init');
+        const d = await ok(['dispatch', 'w6', '--repo', gatesRepo, '--brief', reporting('w6'), '--agent', 'mock', '--host', 'far']);
+        expect(d).toMatchObject({ host: 'far', gated: true });
+        await ok(['approve', 'w6']);
+        expect(readFileSync(join(sshd.home, '.kingshand', 'workers', 'w6', 'brief.md'), 'utf8')).toContain('--skip push,pr,ci');
+        await ok(['wait', 'w6', '--until', 'settled', '--timeout', '20s']);
+        // The worker's part, as the far account in its worktree: a commit, then the gate with the outward step held.
+        const wt = join(farGates, '.claude', 'worktrees', 'w6');
+        asFar(sshd, wt, 'sh', '-c', COMMIT, 'sh', 'nm.txt', 'Add the nm file');
+        asFar(sshd, wt, gate.bin, 'axi', 'run', '--intent', 'Say hello.', '--skip', 'push,pr,ci');
+        const state = JSON.parse(readFileSync(gate.state, 'utf8'));
+        Object.assign(state.runs.at(-1), { status: 'completed', outcome: 'passed' });
+        writeFileSync(gate.state, JSON.stringify(state));
+        const land = await ok(['land', 'w6']);
+        expect(land).toMatchObject({ gate: 'open', posture: 'no-mistakes', gateRun: { runId: 'run-1', outcome: 'passed' } });
+        const approved = await ok(['approve', 'w6'], 60_000);
+        expect(approved).toMatchObject({ stage: 'landed', landed: { posture: 'no-mistakes', pr: 'https://github.com/acme/repo/pull/2', pushed: true }, teardown: { done: true } });
+        expect(farGit(gatesOrigin, 'log', '--format=%s', 'worktree-w6')).toContain('Add the nm file');
+        // Every gate call ran there, as the far account, in the far worktree.
+        const runs = readFileSync(gate.log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { cwd: string; argv: string[] });
+        expect(runs.filter((c) => c.argv[1] === 'status').map((c) => c.cwd)).toContain(wt);
+        expect(runs.at(-2)).toEqual({ cwd: wt, argv: ['axi', 'run', '--intent', expect.any(String)] }); // the outward step: no --skip
+        expect(statSync(gate.log).uid).toBe(sshd.uid);
+      };
+      // Two projects, two workers at once: each lands on its own posture.
+      await Promise.all([directPr(), gated()]);
     }, 60_000);
   });
 });
