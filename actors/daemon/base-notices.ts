@@ -7,6 +7,7 @@
 import type { BaseTips } from '../../persistence/base-tips.ts';
 
 export interface BaseNotice {
+  /** The recorded tip's key (base-watch.ts tipKey): the repository's path, or host and path for a far one. */
   repo: string;
   branch: string;
   to: string;

@@ -12,6 +12,8 @@ import type { BaseTips } from '../../persistence/base-tips.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import { labelOf } from '../notify/conditions.ts';
 import { baseMove, baseMoveText, markTold } from './base-watch.ts';
+import { onHost } from '../../io/git/git-place.ts';
+import type { PlaceOf } from './landing.ts';
 import type { BaseNotices } from './base-notices.ts';
 
 export interface BaseSettleWatchDeps {
@@ -20,6 +22,8 @@ export interface BaseSettleWatchDeps {
   stores: WorkStores;
   notifier: Notifier;
   baseTips: BaseTips;
+  /** Where a worker's git runs (landing.ts PlaceOf); absent: here. */
+  placeOf?: PlaceOf;
   /** The Hand's wake hears each move too (base-notices.ts). */
   notices?: BaseNotices;
   log: (obj: Record<string, unknown>, msg: string) => void;
@@ -33,14 +37,15 @@ export function startBaseSettleWatch(deps: BaseSettleWatchDeps): { stop(): void;
     const row = deps.store.getWorker(v.id);
     const project = row ? deps.store.getProject(row.project) : null;
     if (!row || !project || project.posture !== 'local-only') return;
-    const move = await baseMove(deps.baseTips, row.repo, row.base);
+    // A far worker's base is compared on its host (its git runs there, its tip is recorded there).
+    const move = await onHost(deps.placeOf?.(row) ?? null, () => baseMove(deps.baseTips, row.repo, row.base));
     if (!move || move.told) return;
     markTold(deps.baseTips, move);
     const text = baseMoveText(move, project.name);
     const command = `hand project set ${project.name} --accept-base`;
-    deps.notices?.add({ repo: move.repo, branch: move.branch, to: move.to, worker: v.id, project: project.name, text, command, at: Date.now() });
+    deps.notices?.add({ repo: move.key, branch: move.branch, to: move.to, worker: v.id, project: project.name, text, command, at: Date.now() });
     deps.stores.away.append({ kind: 'base-moved', text, worker: v.id, project: project.name });
-    deps.notifier.notify(`base-moved:${move.repo}:${move.branch}:${move.to}`, {
+    deps.notifier.notify(`base-moved:${move.key}:${move.branch}:${move.to}`, {
       worker: v.id, project: project.name, condition: 'base-moved', reason: text, question: null, lastLine: null,
       command, at: new Date().toISOString(),
     });

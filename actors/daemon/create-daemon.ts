@@ -158,14 +158,14 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     planFar: (p, project) => planFarWorker({ far: farHosts, hosts: hostStore }, p, project),
   });
   // Backlog, decisions, away mode, notifications, usage (issue 13), and the rules they put on the fleet's methods.
-  const work = installWork({ store, fleet, paths, env: deps.env, baseTips, baseNotices, log: (obj, msg) => info(obj, msg) });
+  const work = installWork({ store, fleet, paths, env: deps.env, baseTips, baseNotices, placeOf, log: (obj, msg) => info(obj, msg) });
   // The review page's actions call the finished table (below), so its one method reaches it late.
   let review: ReturnType<typeof hostReview> | null = null;
   const methods: MethodTable = createMethods({
     core,
     // Both gates are worker machine states; these handlers open, approve and reject them.
     landing: landingHandlers({ store, fleet, env: deps.env, callerPaths, baseTips, placeOf }),
-    project: projectHandlers({ store, fleet, baseTips }),
+    project: projectHandlers({ store, fleet, baseTips, placeOf }),
     discard: discardHandlers({ store, fleet, workersDir: paths.workers, placeOf }),
     relaunch: relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add), placeOf }),
     // Claude Code's hooks, the worker's second witness (actors/witness.ts).

@@ -131,8 +131,9 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   const base = await onHost(where, () => deps.resolveBase(workRepo));
   await onHost(where, () => checkWorktreeSlot(workRepo, p.id));
   // no-mistakes postures: gate initialised (or refused), CI preflight, the gate's brief section.
-  // The caller's environment finds gh for the CI preflight (never the daemon's start-time PATH).
-  const gatePlan = far ? null : await reviewGatePlan({ project, repo, brief: briefText, taskKind, env: { ...p.env, ...p.envAdd } });
+  // The caller's environment finds gh for the CI preflight (never the daemon's start-time PATH);
+  // a far worker's gate is its far checkout's, asked there with the far account's gh.
+  const gatePlan = await onHost(where, () => reviewGatePlan({ project, repo: workRepo, brief: briefText, taskKind, env: { ...p.env, ...p.envAdd } }));
   const agentVersion = far ? far.agentVersion : ((await deps.agentVersion?.(agent)) ?? null);
 
   // Validation is over: from here on things are created, and undone if dispatch fails.

@@ -3,7 +3,8 @@
  * whose intent names no host (or `local`) goes straight through. For a far worker:
  * - prepare: the brief directory (the daemon's copy) goes over ssh's stdin into its directory
  *   there, with the brief's own mentions of that directory rewritten to the far path; then the
- *   worktree and branch are made there by the same io/git code, run on that host (git-place.ts);
+ *   worktree and branch are made there by the same io/git code, run on that host (git-place.ts),
+ *   and the base guard installed and the base tip recorded there too;
  * - seed: the agent profile's farSeed, the same files as its seed here (Claude Code's
  *   settings.local.json and ~/.claude.json trust, Codex's config.toml trust, Gemini CLI's
  *   settings, deny policy and trustedFolders.json), each read back over ssh, merged here and
@@ -90,6 +91,8 @@ export function createFarPorts(local: RealPorts, far: FarHosts, postureOf: (inte
       }
       // One far repository's worktree metadata steps one at a time, as here (git's own race).
       await onHost(h.target, () => createWorktree({ repo: intent.repo, id: intent.id, base: intent.base }, local.worktreeLane(`${intent.host}:${intent.repo}`)));
+      // The base guard in the far repository's hooks and its tip recorded under that host, as here.
+      await onHost(h.target, () => local.guardBase(intent));
     },
     async seedAgent(intent, signal) {
       if (!isFar(intent)) return local.seedAgent(intent, signal);

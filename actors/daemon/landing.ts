@@ -38,7 +38,7 @@ import { createdAfterApproval } from './gate-truth.ts';
 import { noMistakesLanding } from './review-gate-landing.ts';
 import { readDelivery } from './review-gate.ts';
 import { releaseGateOutwardStep } from './gate-outward.ts';
-import { baseMove, baseMovedRefusal } from './base-watch.ts';
+import { baseMove, baseMovedRefusal, recordLanded } from './base-watch.ts';
 import type { BaseTips } from '../../persistence/base-tips.ts';
 import type { GateRunState } from '../../io/gate/gate-run.ts';
 
@@ -138,7 +138,7 @@ export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>;
         const moved = deps.baseTips ? await baseMove(deps.baseTips, intent.repo, intent.base) : null;
         if (moved) throw baseMovedRefusal(moved, project.name, intent.id);
         const landed = await landLocalOnly({ repo: intent.repo, branch: intent.branch, base: intent.base, worktree: intent.worktree });
-        if (deps.baseTips) deps.baseTips.set(intent.repo, landed.target, { sha: landed.to, by: 'landing', at: Date.now() });
+        if (deps.baseTips) recordLanded(deps.baseTips, intent.repo, landed.target, landed.to, Date.now());
         return { posture: project.posture, detail: { ...landed }, tearDown: true };
       }
       const plan = await planDirectPr(evidence, env);

@@ -14,6 +14,8 @@ import { conditionOf } from '../wait-report.ts';
 import type { BaseTips } from '../../persistence/base-tips.ts';
 import { baseMove, recordBase } from './base-watch.ts';
 import { landingTarget } from '../../io/git/index.ts';
+import { onHost } from '../../io/git/git-place.ts';
+import type { PlaceOf } from './landing.ts';
 
 /** The posture a project's workers run under (absent in an old row = 'off', the seed's default). */
 export function postureOfProject(store: FleetStore, name: string): PermissionPosture {
@@ -30,7 +32,7 @@ export function annexPermissions(given: PermissionPosture | undefined, previous:
   return given ?? previous?.permissions ?? 'off';
 }
 
-export function projectHandlers(deps: { store: FleetStore; fleet: FleetHostApi; baseTips?: BaseTips }): Pick<MethodTable, 'projectSet'> {
+export function projectHandlers(deps: { store: FleetStore; fleet: FleetHostApi; baseTips?: BaseTips; placeOf?: PlaceOf }): Pick<MethodTable, 'projectSet'> {
   /**
    * The person says a move of the base outside a landing was theirs (a pull, their own commit):
    * its tip becomes the recorded one, and landing goes on (base-watch.ts).
@@ -38,14 +40,22 @@ export function projectHandlers(deps: { store: FleetStore; fleet: FleetHostApi; 
   async function acceptBase_(project: ProjectRecord, permissions: PermissionPosture | null): Promise<AcceptBaseResult> {
     if (!deps.baseTips) throw new RefusedError('no-base-record', 'this daemon keeps no record of base tips; nothing to accept.', { name: project.name });
     if (permissions !== null) throw new UsageError('one-thing-at-a-time', 'pass --accept-base or --permissions, not both.', { name: project.name });
-    const bases = [...new Set(deps.store.listWorkers().filter((w) => w.project === project.name).map((w) => w.base))];
-    const accepted: { branch: string; from: string | null; to: string }[] = [];
-    for (const base of bases) {
-      const moved = await baseMove(deps.baseTips, project.repo, base);
-      const to = await recordBase(deps.baseTips, project.repo, base, 'person', Date.now());
-      if (to) accepted.push({ branch: landingTarget(base), from: moved?.from ?? null, to });
+    // Each place the project's workers run: its checkout here, and its checkout on each far host they ran on.
+    const places = new Map<string, { host?: string; repo: string; base: string }>();
+    for (const w of deps.store.listWorkers().filter((x) => x.project === project.name)) {
+      const far = w.host && w.host !== 'local' ? w.host : undefined;
+      const repo = far ? w.repo : project.repo;
+      places.set(`${far ?? ''}\u0000${repo}\u0000${w.base}`, { ...(far && { host: far }), repo, base: w.base });
     }
-    return { ...project, acceptedBase: accepted, describe: accepted.length ? accepted.map((a) => `${a.branch} at ${a.to.slice(0, 12)} is recorded as yours${a.from ? ` (was ${a.from.slice(0, 12)})` : ''}`).join('; ') : 'no worker of this project has a base to record' };
+    const accepted: { branch: string; from: string | null; to: string; host?: string }[] = [];
+    for (const at of places.values()) {
+      await onHost(deps.placeOf?.(at) ?? null, async () => {
+        const moved = await baseMove(deps.baseTips!, at.repo, at.base);
+        const to = await recordBase(deps.baseTips!, at.repo, at.base, 'person', Date.now());
+        if (to) accepted.push({ branch: landingTarget(at.base), from: moved?.from ?? null, to, ...(at.host && { host: at.host }) });
+      });
+    }
+    return { ...project, acceptedBase: accepted, describe: accepted.length ? accepted.map((a) => `${a.branch}${a.host ? ` on ${a.host}` : ''} at ${a.to.slice(0, 12)} is recorded as yours${a.from ? ` (was ${a.from.slice(0, 12)})` : ''}`).join('; ') : 'no worker of this project has a base to record' };
   }
   return {
     async projectSet({ name, permissions, agent, acceptBase }) {

@@ -22,6 +22,8 @@ export interface RealPorts extends WorkerPorts {
   rememberCallerEnv(id: string, env: Record<string, string>, add?: Record<string, string>): void;
   /** That environment (the daemon's own when none was kept) and its `--env` additions: a far host's launch is built from them. */
   callerEnvOf(id: string): { env: Record<string, string>; add?: Record<string, string> };
+  /** The base guard and the recorded base tip for a worker's repository (where git runs now: onHost for a far one). */
+  guardBase(intent: { repo: string; base: string }): Promise<void>;
   /** The lane one repository's worktree metadata steps take one at a time (`key`: its path, or host and path for a far one). */
   worktreeLane(key: string): WorktreeLane;
 }
@@ -91,6 +93,15 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       if (repoQueues.get(key) === mine) repoQueues.delete(key);
     }
   };
+  /**
+   * Before the worker's first command: its git cannot move the base (the hook), and a move by
+   * other means is noticed against the tip recorded here (issue 24 item 3). Where git runs: a far
+   * worker's ports call it on its host (far-ports.ts).
+   */
+  const guardBase = async (intent: { repo: string; base: string }): Promise<void> => {
+    opts.onBaseGuard?.(intent.repo, await installBaseGuard(intent.repo, landingTarget(intent.base)));
+    if (opts.baseTips) await recordBaseIfNew(opts.baseTips, intent.repo, intent.base, Date.now());
+  };
   return {
     worktreeLane,
     rememberCallerEnv(id, env, add) {
@@ -101,11 +112,9 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
     async prepareWorktree(intent) {
       // Only the worktree metadata steps wait their turn (the probes before them run at once).
       await createWorktree({ repo: intent.repo, id: intent.id, base: intent.base }, worktreeLane(intent.repo));
-      // Before the worker's first command: its git cannot move the base (the hook), and a move
-      // by other means is noticed against the tip recorded here (issue 24 item 3).
-      opts.onBaseGuard?.(intent.repo, await installBaseGuard(intent.repo, landingTarget(intent.base)));
-      if (opts.baseTips) await recordBaseIfNew(opts.baseTips, intent.repo, intent.base, Date.now());
+      await guardBase(intent);
     },
+    guardBase,
     async seedAgent(intent) {
       // The project's permission posture decides the mode; every posture carries the deny list
       // (secrets, kingshand's own state) and the fence on writes outside the worktree and the

@@ -16,6 +16,7 @@ import { workHandlers, type WorkMethods } from './work-handlers.ts';
 import { crossRules, type CrossRules } from './cross-rules.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
 import { awayAccountIfUnread, type AwayAccount } from './away-account.ts';
+import type { PlaceOf } from './landing.ts';
 
 export function installWork(args: {
   store: FleetStore;
@@ -26,13 +27,15 @@ export function installWork(args: {
   /** The recorded base tips: a settle compares its project's base with them (base-settle-watch.ts). */
   baseTips?: BaseTips;
   baseNotices?: BaseNotices;
+  /** Where a worker's git runs: a far worker's base is compared on its host. */
+  placeOf?: PlaceOf;
 }): { methods: WorkMethods; rules: CrossRules; stores: WorkStores; close(): Promise<void>; awayDigest(): AwayAccount | null } {
   const stores = openWorkStores(args.paths.db);
   const targets = createTargetFile(args.paths.home);
   const sendTimeoutMs = Number(args.env.HAND_NOTIFY_TIMEOUT_MS) > 0 ? Number(args.env.HAND_NOTIFY_TIMEOUT_MS) : 5000;
   const notifier = createNotifier({ store: stores.notify, targets, log: args.log, sendTimeoutMs });
   const watch = startWorkWatch({ fleet: args.fleet, stores, notifier, log: args.log });
-  const baseWatch = args.baseTips ? startBaseSettleWatch({ store: args.store, fleet: args.fleet, stores, notifier, baseTips: args.baseTips, notices: args.baseNotices, log: args.log }) : null;
+  const baseWatch = args.baseTips ? startBaseSettleWatch({ store: args.store, fleet: args.fleet, stores, notifier, baseTips: args.baseTips, notices: args.baseNotices, ...(args.placeOf && { placeOf: args.placeOf }), log: args.log }) : null;
   notifier.start();
   const deps = { store: args.store, fleet: args.fleet, stores, notifier, targets, watch, home: args.paths.home, log: args.log };
   return {

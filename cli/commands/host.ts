@@ -13,7 +13,7 @@ import { emit, table } from '../output.ts';
 import type { CommandContext } from './context.ts';
 
 function factLines(facts: HostFact[]): string {
-  return facts.map((f) => `  ${f.what}${f.agent ? ` ${f.agent}` : ''}: ${f.answer} — ${f.detail}${f.fix && f.answer !== 'yes' ? `\n    fix: ${f.fix}` : ''}`).join('\n');
+  return facts.map((f) => `  ${f.what}${f.agent ? ` ${f.agent}` : ''}${f.for ? ` (${f.for} only)` : ''}: ${f.answer} — ${f.detail}${f.fix && f.answer !== 'yes' ? `\n    fix: ${f.fix}` : ''}`).join('\n');
 }
 
 function hostText(r: HostRow): HostRow & { where: string; checked: string } {

@@ -55,7 +55,8 @@ export type AnnexResult = ProjectRecord & { updated: boolean };
 export interface ProjectSetParams { name: string; permissions?: PermissionPosture; agent?: AgentName; acceptBase?: boolean }
 /** `--accept-base`: the base tips now recorded as the person's own (a move outside a landing accepted). */
 export type AcceptBaseResult = ProjectRecord & {
-  acceptedBase: { branch: string; from: string | null; to: string }[];
+  /** `host`: the far host whose checkout this base is in (absent: this machine). */
+  acceptedBase: { branch: string; from: string | null; to: string; host?: string }[];
   describe: string;
 };
 export type ProjectSetResult = AcceptBaseResult | PermissionsSetResult;

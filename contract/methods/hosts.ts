@@ -17,12 +17,17 @@ export interface HostFact {
   agent?: string;
   /** For an `agent` fact that is yes: its version there, when it told. */
   version?: string;
+  /** Set when only some workers need it (gh: "direct-PR projects"): a no here leaves the host ready for the others. */
+  for?: string;
 }
 
-/** A host is ready when every fact but the agents is yes and at least one agent CLI is there. */
+/**
+ * A host is ready when every fact every worker needs is yes — the agents aside, of which at
+ * least one must be there; a fact `for` some projects only is said, not required.
+ */
 export function hostReady(facts: readonly HostFact[]): boolean {
   const agents = facts.filter((f) => f.what === 'agent');
-  return facts.every((f) => f.what === 'agent' || f.answer === 'yes') && agents.some((f) => f.answer === 'yes');
+  return facts.every((f) => f.what === 'agent' || f.answer === 'yes' || f.for !== undefined) && agents.some((f) => f.answer === 'yes');
 }
 
 export interface HostRow {

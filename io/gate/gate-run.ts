@@ -4,10 +4,13 @@
  * the reference implementation (@toon-format/toon) into JSON, and only JSON is read. Three
  * statuses: has-run, no-run, unreadable. Parked = `run.awaiting_agent` present OR a top-level
  * `gate` present — never from counts, step statuses or time. The exit code is recorded, never
- * decides (the tool exits 1 both for "no such run" and for a failed run).
+ * decides (the tool exits 1 both for "no such run" and for a failed run). A far worker's run is
+ * read on its host (git-place.ts), by the far account's no-mistakes in the far worktree.
  */
 import { decode } from '@toon-format/toon';
 import { findExecutable } from '../git/landing-pr.ts';
+import { farTarget } from '../git/git-place.ts';
+import { FAR_TOOL_PATH, runFarTool } from '../ssh/far-tool.ts';
 
 export interface GateFinding {
   id: string;
@@ -83,18 +86,32 @@ export function readGateDocument(doc: unknown, opts: { branch?: string; exitCode
   return s;
 }
 
+/** `no-mistakes axi status` where the worktree is: here with `env`, or on the far host io/git runs on now, as its account (far-tool.ts). */
+async function runStatus(cwd: string, args: string[], env: Record<string, string | undefined>): Promise<{ exitCode: number | null; stdout: string; stderr: string } | string> {
+  const far = farTarget();
+  if (far) {
+    const r = await runFarTool(far, cwd, 'no-mistakes', args, {}, 30_000);
+    // env's own "not found" (127): the far account has no no-mistakes on its PATH.
+    if (r.exitCode === 127) return `no-mistakes is not on the PATH of ${far.user}@${far.address} (${FAR_TOOL_PATH}), so the gate run there cannot be read.`;
+    return { exitCode: r.exitCode, stdout: r.stdout, stderr: r.error ?? r.stderr };
+  }
+  const bin = findExecutable('no-mistakes', env);
+  if (!bin) return 'no-mistakes is not on PATH, so the gate run cannot be read.';
+  const { execa } = await import('execa'); // loaded when first needed: its load is a tenth of a second (io/process/run-argv.ts)
+  const r = await execa(bin, args, { cwd, reject: false, stdin: 'ignore', timeout: 30_000, env: env as NodeJS.ProcessEnv, extendEnv: false });
+  return { exitCode: typeof r.exitCode === 'number' ? r.exitCode : null, stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? r.shortMessage ?? '') };
+}
+
 export async function readGateRun(cwd: string, opts: { branch?: string; runId?: string; env?: Record<string, string | undefined> } = {}): Promise<GateRunState> {
   const env = opts.env ?? process.env;
   const empty = readGateDocument(null);
-  const bin = findExecutable('no-mistakes', env);
-  if (!bin) return { ...empty, signal: 'lookup-failed', detail: 'no-mistakes is not on PATH, so the gate run cannot be read.' };
   const args = ['axi', 'status', ...(opts.runId ? ['--run', opts.runId] : [])];
-  const { execa } = await import('execa'); // loaded when first needed: its load is a tenth of a second (io/process/run-argv.ts)
-  const r = await execa(bin, args, { cwd, reject: false, stdin: 'ignore', timeout: 30_000, env: env as NodeJS.ProcessEnv, extendEnv: false });
-  const exitCode = typeof r.exitCode === 'number' ? r.exitCode : null;
-  const out = String(r.stdout ?? '');
+  const r = await runStatus(cwd, args, env);
+  if (typeof r === 'string') return { ...empty, signal: 'lookup-failed', detail: r };
+  const exitCode = r.exitCode;
+  const out = r.stdout;
   if (out.trim() === '') {
-    const why = String(r.stderr ?? r.shortMessage ?? '').trim();
+    const why = r.stderr.trim();
     return { ...empty, exitCode, signal: exitCode === null ? 'lookup-failed' : 'no-output', detail: `no-mistakes axi status printed nothing${why ? ` (${why.split('\n')[0]})` : ''}.` };
   }
   let doc: unknown;

@@ -7,14 +7,20 @@
  * working directory under `.claude/worktrees/`. The person's own git in their checkout, and the
  * daemon's landing (which runs in the person's checkout, without a worker's environment), pass.
  *
+ * A far worker's repository gets the same hook on its host (git-place.ts): read and written there.
+ *
  * It is a guard against a worker that runs git, not a boundary: a worker can unset the
  * variable, pass `-c core.hooksPath=…`, or write the ref file itself. What stops those is the
  * sandbox (writes limited to the worktree) and what notices them is the recorded tip
  * (actors/daemon/base-tips.ts), compared at every settle and at land.
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { runGit } from './run-git.ts';
+import { farTarget } from './git-place.ts';
+import { readRemoteFile } from '../ssh/remote-files.ts';
+import { runRemote } from '../ssh/run-remote.ts';
+import type { SshTarget } from '../ssh/ssh-command.ts';
 
 export const BASE_GUARD_MARK = '# kingshand base guard';
 const HOOK = 'reference-transaction';
@@ -61,19 +67,34 @@ export async function installBaseGuard(repo: string, branch: string): Promise<Ba
   const path = join(dir, HOOK);
   const ref = `refs/heads/${branch}`;
   let refs = [ref];
-  if (existsSync(path)) {
-    const current = readFileSync(path, 'utf8');
+  const hooks = hookFiles(farTarget());
+  const current = await hooks.read(path);
+  if (current !== null) {
     // The person's own hook is theirs: it is not replaced; the recorded tip still notices a move.
     if (!current.includes(BASE_GUARD_MARK)) return { outcome: 'foreign', path, why: `${path} is not kingshand's; it was left as it is` };
     const had = guardedIn(current);
     if (had.includes(ref)) return { outcome: 'already', path, guarded: had };
     refs = [...had, ref];
   }
-  mkdirSync(dir, { recursive: true });
-  // Written whole, then renamed: a git running meanwhile sees the old hook or the new one.
-  const tmp = `${path}.kingshand-${process.pid}.tmp`;
-  writeFileSync(tmp, baseGuardScript(refs));
-  chmodSync(tmp, 0o755);
-  renameSync(tmp, path);
+  await hooks.write(path, baseGuardScript(refs));
   return { outcome: 'installed', path, guarded: refs };
+}
+
+/** $1 = hook: written whole to a temp file, made executable, renamed (a git running meanwhile sees the old hook or the new one). */
+const WRITE_HOOK_THERE = 'umask 022; d=$(dirname -- "$1") && mkdir -p -- "$d" && cat > "$1.kingshand-tmp" && chmod 755 -- "$1.kingshand-tmp" && mv -f -- "$1.kingshand-tmp" "$1"';
+
+/** The hooks directory where git runs: here, or on the far host (the far account's own files, over its ssh master). */
+function hookFiles(far: SshTarget | null): { read(path: string): Promise<string | null>; write(path: string, text: string): Promise<void> } {
+  if (far) return { read: (path) => readRemoteFile(far, path), write: async (path, text) => void (await runRemote(far, ['sh', '-c', WRITE_HOOK_THERE, 'sh', path], text)) };
+  return {
+    read: async (path) => (existsSync(path) ? readFileSync(path, 'utf8') : null),
+    async write(path, text) {
+      mkdirSync(dirname(path), { recursive: true });
+      // Written whole, then renamed: a git running meanwhile sees the old hook or the new one.
+      const tmp = `${path}.kingshand-${process.pid}.tmp`;
+      writeFileSync(tmp, text);
+      chmodSync(tmp, 0o755);
+      renameSync(tmp, path);
+    },
+  };
 }

@@ -6,7 +6,7 @@
  * integration branch, origin/HEAD, the current branch (remote copy first), main/master.
  */
 import { RefusedError } from '../../contract/errors.ts';
-import { readDeclaredBaseBranch, NO_MISTAKES_FILE } from './declared-base-branch.ts';
+import { readDeclaredBaseBranchThere, NO_MISTAKES_FILE } from './declared-base-branch.ts';
 import { commitExists, runGit } from './run-git.ts';
 import { repoTopLevel } from './work-tree.ts';
 
@@ -55,7 +55,8 @@ export async function resolveBaseRef(repoPath: string): Promise<BaseRefResolutio
   const origin = await hasOrigin(repo);
   const warnings: string[] = [];
   const rejected: string[] = [];
-  const declared = readDeclaredBaseBranch(repo);
+  // Read where git runs: a far worker's base is what its far checkout declares.
+  const declared = await readDeclaredBaseBranchThere(repo);
   const declaredName = declared.kind === 'declared' ? declared.branch : null;
 
   // Step 0: the declared integration branch, remote copy first.

@@ -7,6 +7,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { findExecutable } from './landing-pr.ts';
 import { runGit } from './run-git.ts';
+import { farTarget } from './git-place.ts';
+import { runFarTool } from '../ssh/far-tool.ts';
 
 export type CiStatus = 'has-ci' | 'no-ci' | 'unknown';
 export type CiSignal =
@@ -81,6 +83,14 @@ type GhAnswer = { ok: true; value: string } | { ok: false; error: string };
 
 /** The one non-throwing boundary to gh (§5.1): a non-zero exit is an error collapsed to one line. */
 async function ghApi(env: Record<string, string | undefined>, path: string, jq: string): Promise<GhAnswer> {
+  const far = farTarget();
+  if (far) {
+    // A far checkout's CI is asked about by the far account's gh (its login), never ours.
+    const r = await runFarTool(far, '/', 'gh', ['api', path, '--jq', jq], { GH_PROMPT_DISABLED: '1' }, 30_000);
+    if (r.exitCode === 127) return { ok: false, error: `gh was not found on ${far.user}@${far.address}. Install the GitHub CLI there, then gh auth login there.` };
+    if (r.exitCode !== 0) return { ok: false, error: (r.error ?? (r.stderr || r.stdout || 'gh failed')).replace(/\s+/g, ' ').trim() };
+    return { ok: true, value: r.stdout.trim() };
+  }
   const gh = findExecutable('gh', env);
   if (!gh) return { ok: false, error: 'gh was not found. Install the GitHub CLI, then gh auth login.' };
   const { execa } = await import('execa'); // loaded when first needed: its load is a tenth of a second (io/process/run-argv.ts)
@@ -98,7 +108,8 @@ export function ciBriefLine(status: CiStatus): string {
 export async function ciPreflight(repoPath: string, env: Record<string, string | undefined> = process.env, commitsToCheck = 5): Promise<CiPreflight> {
   const base = { repoPath, slug: null as string | null, configFiles: [] as string[], branch: null as string | null, commits: [] as string[], checksFound: 0 };
   const done = (status: CiStatus, signal: CiSignal, detail: string, extra: Partial<CiPreflight> = {}): CiPreflight => ({ ...base, ...extra, status, signal, detail, briefLine: ciBriefLine(status) });
-  if (!existsSync(repoPath) || !statSync(repoPath).isDirectory()) return done('unknown', 'no-such-path', `${repoPath} is not a directory.`);
+  // On a far host (git-place.ts) the rev-parse below answers for the path there.
+  if (!farTarget() && (!existsSync(repoPath) || !statSync(repoPath).isDirectory())) return done('unknown', 'no-such-path', `${repoPath} is not a directory.`);
   const inside = await runGit(repoPath, ['rev-parse', '--is-inside-work-tree']);
   if (inside.exitCode !== 0 || inside.stdout.trim() !== 'true') return done('unknown', 'not-a-repo', `${repoPath} is not a git work tree.`);
   const listed = await ciConfigFiles(repoPath);

@@ -8,6 +8,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
+import { RemoteCommandError, runRemote } from '../ssh/run-remote.ts';
+import { farTarget } from './git-place.ts';
 
 export const NO_MISTAKES_FILE = '.no-mistakes.yaml';
 
@@ -150,5 +152,37 @@ export function readDeclaredBaseBranch(repoRoot: string): { kind: 'none' } | { k
   }
   const parsed = parseDeclaredBaseBranch(text);
   if (parsed.kind === 'refused') throw new UsageError('no-mistakes-config-invalid', `${file}: ${parsed.reason}`, { file });
+  return parsed;
+}
+
+/** $1 = file: exit 3 when absent, 4 when a directory; else its bytes. */
+const READ_THERE = 'test -e "$1" || exit 3; test -d "$1" && exit 4; cat -- "$1"';
+
+/**
+ * The declaration where git runs (git-place.ts): a far worker's base is its far checkout's
+ * declared branch, read there over the host's ssh master, with the same refusals as here. An ssh
+ * failure is thrown (could not tell), never read as "no declaration".
+ */
+export async function readDeclaredBaseBranchThere(repoRoot: string): Promise<{ kind: 'none' } | { kind: 'declared'; branch: string }> {
+  const far = farTarget();
+  if (!far) return readDeclaredBaseBranch(repoRoot);
+  const file = `${repoRoot.replace(/\/+$/, '')}/${NO_MISTAKES_FILE}`;
+  const where = `${far.user}@${far.address}:${file}`;
+  let text: string;
+  try {
+    text = await runRemote(far, ['sh', '-c', READ_THERE, 'sh', file]);
+  } catch (err) {
+    const e = err instanceof RemoteCommandError ? err : null;
+    if (e && !e.unreachable && e.exitCode === 3) return { kind: 'none' };
+    if (e && !e.unreachable && e.exitCode === 4) {
+      throw new RefusedError('no-mistakes-config-unreadable', `${where} is a directory, not a file; remove or rename it so the integration branch can be read.`, { file, host: far.address });
+    }
+    if (e && !e.unreachable) {
+      throw new RefusedError('no-mistakes-config-unreadable', `${where} exists but cannot be read (${e.stderr.trim() || `exit ${e.exitCode}`}); fix its permissions so the declared integration branch can be honoured.`, { file, host: far.address });
+    }
+    throw new RefusedError('git-unavailable', `could not read ${where} (${(err as Error).message}); check that ssh to the host works (hand host check), then try again.`, { file, host: far.address });
+  }
+  const parsed = parseDeclaredBaseBranch(text);
+  if (parsed.kind === 'refused') throw new UsageError('no-mistakes-config-invalid', `${where}: ${parsed.reason}`, { file, host: far.address });
   return parsed;
 }

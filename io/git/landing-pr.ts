@@ -2,6 +2,10 @@
  * Landing for `direct-PR` projects: push the worker's branch to origin and open a pull request
  * with the GitHub CLI. Every precondition (gh installed, an origin remote) is checked before the
  * push, so a refusal leaves the remote untouched. The PR is never merged here.
+ *
+ * A far worker (git-place.ts: io/git runs on its host) lands from its host: the push is git
+ * there, to that checkout's origin, and gh is the far account's, run there in the far worktree's
+ * checkout with that account's HOME (its login) — never this machine's gh or token (far-tool.ts).
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -9,6 +13,9 @@ import { RefusedError } from '../../contract/errors.ts';
 import type { LandingEvidence } from './landing-evidence.ts';
 import { landingTarget } from './landing-local.ts';
 import { gitOrRefuse, runGit } from './run-git.ts';
+import { farTarget } from './git-place.ts';
+import { farToolPath, runFarTool, FAR_TOOL_PATH } from '../ssh/far-tool.ts';
+import type { SshTarget } from '../ssh/ssh-command.ts';
 
 export const GH_INSTALL_HINT =
   'Install the GitHub CLI (Debian/Ubuntu: sudo apt-get install gh; macOS: brew install gh; Windows: winget install --id GitHub.cli), run gh auth login, then approve again.';
@@ -51,27 +58,62 @@ export interface PrPlan {
   env: Record<string, string | undefined>;
   push: string[];
   create: string[];
+  /** The far host gh runs on (the worker's), or null for this machine; `gh` is then its path there and `env` is unused. */
+  host: SshTarget | null;
+}
+
+/** Where gh is for this landing: on the far host io/git runs on now (its account's PATH), or on `env`'s PATH here. */
+async function findGh(env: Record<string, string | undefined>, host: SshTarget | null): Promise<string | null> {
+  if (!host) return findExecutable('gh', env);
+  try {
+    return await farToolPath(host, 'gh');
+  } catch (err) {
+    throw new RefusedError('gh-unknown', `could not ask ${host.user}@${host.address} whether gh is installed there (${(err as Error).message}); nothing was pushed. Run hand host check, then try again.`, { host: host.address });
+  }
+}
+
+/** The refusal for a gh that is not where the landing runs (here, or the far host). */
+export function ghMissing(branch: string, host: SshTarget | null): RefusedError {
+  if (!host) return new RefusedError('gh-missing', `gh (the GitHub CLI) is not installed, so a direct-PR landing cannot open its pull request; nothing was pushed. ${GH_INSTALL_HINT}`, { branch });
+  const where = `${host.user}@${host.address}`;
+  return new RefusedError(
+    'gh-missing',
+    `gh (the GitHub CLI) is not installed on ${where} (searched ${FAR_TOOL_PATH} there), where this worker's direct-PR landing pushes and opens its pull request; nothing was pushed. Install it there as ${host.user} (e.g. sudo apt-get install gh), run gh auth login there, then try again.`,
+    { branch, host: host.address, user: host.user },
+  );
 }
 
 export async function planDirectPr(e: LandingEvidence, env: Record<string, string | undefined>): Promise<PrPlan> {
-  const gh = findExecutable('gh', env);
-  if (!gh) throw new RefusedError('gh-missing', `gh (the GitHub CLI) is not installed, so a direct-PR landing cannot open its pull request; nothing was pushed. ${GH_INSTALL_HINT}`, { branch: e.branch });
+  const host = farTarget();
+  const gh = await findGh(env, host);
+  if (!gh) throw ghMissing(e.branch, host);
   const remotes = await runGit(e.repo, ['remote']);
   if (remotes.exitCode !== 0 || !remotes.stdout.split('\n').some((r) => r.trim() === 'origin')) {
     throw new RefusedError('no-origin', `${e.repo} has no origin remote, so there is nowhere to push ${e.branch}; nothing was pushed. Add one (git remote add origin <url>) or register the project as local-only.`, { repo: e.repo });
   }
-  return { gh, repo: e.repo, env, push: pushArgv(e.branch), create: prCreateArgv({ target: landingTarget(e.base), branch: e.branch, ...prText(e) }) };
+  return { gh, repo: e.repo, env, host, push: pushArgv(e.branch), create: prCreateArgv({ target: landingTarget(e.base), branch: e.branch, ...prText(e) }) };
+}
+
+/** gh pr create where the landing runs: the far host's gh as its account, or ours with the caller's environment. */
+async function runPrCreate(plan: PrPlan): Promise<{ exitCode: number | null; stdout: string; stderr: string }> {
+  if (plan.host) {
+    const r = await runFarTool(plan.host, plan.repo, plan.gh, plan.create, { GH_PROMPT_DISABLED: '1' });
+    return { exitCode: r.exitCode, stdout: r.stdout, stderr: r.error ?? r.stderr };
+  }
+  const { execa } = await import('execa'); // loaded when first needed: its load is a tenth of a second (io/process/run-argv.ts)
+  const r = await execa(plan.gh, plan.create, { cwd: plan.repo, reject: false, stdin: 'ignore', env: { ...plan.env, GH_PROMPT_DISABLED: '1' }, extendEnv: false });
+  return { exitCode: r.exitCode ?? null, stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? '') };
 }
 
 /** Pushes, then opens the PR; returns the PR URL gh printed. */
 export async function openDirectPr(plan: PrPlan): Promise<{ url: string }> {
   await gitOrRefuse(plan.repo, plan.push, 'landing-push-refused', 'pushing the worker branch');
-  const { execa } = await import('execa'); // loaded when first needed: its load is a tenth of a second (io/process/run-argv.ts)
-  const r = await execa(plan.gh, plan.create, { cwd: plan.repo, reject: false, stdin: 'ignore', env: { ...plan.env, GH_PROMPT_DISABLED: '1' }, extendEnv: false });
-  const out = String(r.stdout ?? '');
+  const r = await runPrCreate(plan);
+  const out = r.stdout;
   const url = out.split('\n').map((l) => l.trim()).find((l) => /^https:\/\//.test(l));
   if (r.exitCode !== 0 || !url) {
-    throw new RefusedError('pr-create-failed', `the branch was pushed but gh pr create did not return a PR URL: ${String(r.stderr ?? out).trim()}. Open the PR by hand (gh ${plan.create.slice(0, 6).join(' ')} …).`, { argv: plan.create });
+    const where = plan.host ? ` on ${plan.host.user}@${plan.host.address}` : '';
+    throw new RefusedError('pr-create-failed', `the branch was pushed but gh pr create${where} did not return a PR URL: ${(r.stderr || out).trim()}. Open the PR by hand (gh ${plan.create.slice(0, 6).join(' ')} …).`, { argv: plan.create });
   }
   return { url };
 }

@@ -34,10 +34,15 @@ export function ghLoggedIn(env: Record<string, string | undefined>): 'yes' | 'no
   const hosts = join(dir, 'hosts.yml');
   if (!existsSync(hosts)) return 'no';
   try {
-    return /^[^\s#][^:]*:/m.test(readFileSync(hosts, 'utf8')) ? 'yes' : 'no';
+    return hostsYmlLoggedIn(readFileSync(hosts, 'utf8')) ? 'yes' : 'no';
   } catch {
     return 'unknown';
   }
+}
+
+/** gh's hosts.yml names at least one host (the token itself may live in the keyring). */
+export function hostsYmlLoggedIn(text: string): boolean {
+  return /^[^\s#][^:]*:/m.test(text);
 }
 
 export async function registrationProblem(posture: string, repo: string, env: Record<string, string | undefined>): Promise<RefusedError | null> {

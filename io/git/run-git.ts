@@ -39,13 +39,20 @@ export async function runGit(cwd: string, args: readonly string[]): Promise<GitR
 }
 
 /**
- * The same call on the far host (git-place.ts): `env -i … git -C <cwd> …` as argv, quoted per
- * element by remoteCommand. ssh's own failure (exit 255) is "git could not be started" — a
- * could-not-tell for every caller, never an answer git gave.
+ * $@ = env's assignments, git and its argv: nothing inherited but the far account's HOME, where
+ * git finds that account's config and credential helpers — a push from a far host (direct-PR)
+ * goes with the far account's credentials, as git here goes with the person's.
+ */
+const WITH_FAR_HOME = 'exec env -i HOME="$HOME" "$@"';
+
+/**
+ * The same call on the far host (git-place.ts): `env -i HOME=<theirs> … git -C <cwd> …` as argv,
+ * quoted per element by remoteCommand. ssh's own failure (exit 255) is "git could not be
+ * started" — a could-not-tell for every caller, never an answer git gave.
  */
 async function runGitFar(far: NonNullable<ReturnType<typeof farTarget>>, cwd: string, args: readonly string[]): Promise<GitResult> {
   const env = Object.entries(GIT_ENV).map(([k, v]) => `${k}=${v}`);
-  const { file, args: sshArgs } = sshArgv(far, ['env', '-i', FAR_PATH, ...env, 'git', '-C', cwd, ...args]);
+  const { file, args: sshArgs } = sshArgv(far, ['sh', '-c', WITH_FAR_HOME, 'sh', FAR_PATH, ...env, 'git', '-C', cwd, ...args]);
   // Only PATH: ssh sends none of our environment, and the ssh process holds none of it either.
   const r = await runArgv(file, sshArgs, { env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, timeoutMs: 60_000 });
   const exitCode = r.exitCode !== null && r.exitCode !== 255 ? r.exitCode : null;

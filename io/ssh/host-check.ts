@@ -20,6 +20,8 @@ const VERSION_OF = 'command -v "$1" >/dev/null 2>&1 || exit 127; shift; exec "$@
  * version that will not print leaves the program there all the same: "version not told").
  */
 const AGENT_PROBE = 'PATH=$1; export PATH; p=$(command -v "$2") || exit 127; printf "%s\\n" "$p"; shift 2; [ $# -eq 0 ] && exit 0; "$@" 2>/dev/null || true';
+/** The same, on the far account's own PATH (~/.local/bin first): where a landing from there looks for gh (far-tool.ts). */
+const ACCOUNT_VERSION_OF = `PATH="$HOME/.local/bin:/usr/local/bin:/usr/bin:/bin"; ${VERSION_OF}`;
 const MAKE_STATE_DIR = 'mkdir -p -m 700 -- "$1" && chmod 700 -- "$1" && test -w "$1" && ls -ld -- "$1"';
 
 /** One agent CLI as a far host is asked about it (from its profile). */
@@ -98,7 +100,7 @@ export async function checkHost(target: SshTarget, agents: readonly FarAgentProb
     return {
       facts: [
         { what: 'ssh', answer: 'no', detail: firstLine(stderr), fix: sshFix(stderr, target) },
-        unknown('git'), unknown('tmux'), ...agents.map((a) => ({ ...unknown('agent'), agent: a.name })), unknown('state-dir'),
+        unknown('git'), unknown('tmux'), ...agents.map((a) => ({ ...unknown('agent'), agent: a.name })), unknown('state-dir'), { ...unknown('gh'), for: 'direct-PR and no-mistakes projects' }, { ...unknown('no-mistakes'), for: 'no-mistakes projects' },
       ],
       stateDir: null,
     };
@@ -109,10 +111,14 @@ export async function checkHost(target: SshTarget, agents: readonly FarAgentProb
   }
   const stateDir = `${home.replace(/\/+$/, '')}/${REMOTE_STATE_DIR}`;
   // One connection carries them all (the master ssh opened above).
-  const [git, tmux, dir, ...found] = await Promise.all([
+  const [git, tmux, dir, gh, gate, ...found] = await Promise.all([
     probe(target, 'git', ['sh', '-c', VERSION_OF, 'sh', 'git', 'git', '--version'], 'install git on the host (sudo apt-get install -y git)'),
     probe(target, 'tmux', ['sh', '-c', VERSION_OF, 'sh', 'tmux', 'tmux', '-V'], 'install tmux on the host (sudo apt-get install -y tmux)'),
     probe(target, 'state-dir', ['sh', '-c', MAKE_STATE_DIR, 'sh', stateDir], `make ${stateDir} a directory ${target.user} owns and can write`),
+    // Only a direct-PR project's workers need it there: they push and open the pull request from that host.
+    probe(target, 'gh', ['sh', '-c', ACCOUNT_VERSION_OF, 'sh', 'gh', 'gh', '--version'], `install the GitHub CLI on the host for ${target.user} (sudo apt-get install gh, or into ~/.local/bin), then run gh auth login there`),
+    // The review gate, for a no-mistakes project's workers: they run it there, and its outward step is released there.
+    probe(target, 'no-mistakes', ['sh', '-c', ACCOUNT_VERSION_OF, 'sh', 'no-mistakes', 'no-mistakes', '--version'], `install no-mistakes on the host for ${target.user} (a release of github.com/kunchenguid/no-mistakes, into ~/.local/bin or /usr/local/bin)`),
     ...agents.map((a) => probeAgent(target, home, stateDir, a)),
   ]);
   const agentFacts: HostFact[] = found.map((f, i) => ({
@@ -123,11 +129,13 @@ export async function checkHost(target: SshTarget, agents: readonly FarAgentProb
     ...(f.version && { version: f.version }),
     ...(f.fix && { fix: f.fix }),
   }));
+  (gh as HostFact).for = 'direct-PR and no-mistakes projects';
+  (gate as HostFact).for = 'no-mistakes projects';
   if (dir!.answer === 'yes') {
     const private0700 = dir!.detail.startsWith('drwx------');
     Object.assign(dir!, private0700
       ? { detail: `${stateDir} (0700)` }
       : { answer: 'no', detail: `${stateDir} is ${dir!.detail.split(' ')[0]}, not private`, fix: `chmod 700 ${stateDir} on the host` });
   }
-  return { facts: [ssh, git!, tmux!, ...agentFacts, dir!], stateDir };
+  return { facts: [ssh, git!, tmux!, ...agentFacts, dir!, gh as HostFact, gate as HostFact], stateDir };
 }

@@ -6,8 +6,8 @@
  * (local-only) fast-forwards the far checkout's base and removes the far worktree.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { chownSync, cpSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
 import { closeServer, handOk, listenWebhook, serverPort, type HandOk } from '../helpers/cli-world.ts';
@@ -15,6 +15,53 @@ import { waitFor } from '../helpers/temp.ts';
 import type { Server } from 'node:http';
 import type { TestSshd } from '../harness/sshd.ts';
 import { addFarHost, farGit, startFarShop } from '../harness/far-shop.ts';
+import { makeTestRepo } from '../helpers/git-repo.ts';
+import { FAR_NODE } from '../harness/far-side-tmux.ts';
+import { binDir } from '../helpers/bin-dir.ts';
+
+const GH_DOUBLE = resolve(import.meta.dirname, '../doubles/gh/gh');
+const NM_DOUBLE = resolve(import.meta.dirname, '../doubles/no-mistakes/no-mistakes');
+
+/** $1 = a file to add, $2 = the commit's subject: a worker's commit. */
+const COMMIT = 'echo "$2" > "$1" && git add -- "$1" && git -c user.name=t -c user.email=t@example.invalid commit -q -m "$2"';
+
+/** A command as the far account (its own uid, its HOME) in `cwd`. */
+function asFar(sshd: TestSshd, cwd: string, ...argv: string[]): string {
+  return execFileSync('runuser', ['-u', sshd.user, '--', 'env', `HOME=${sshd.home}`, 'PATH=/usr/local/bin:/usr/bin:/bin', 'sh', '-c', 'cd "$1" && shift && exec "$@"', 'sh', cwd, ...argv], { encoding: 'utf8' });
+}
+
+/**
+ * The no-mistakes double as the far account's own gate (~/.local/bin/no-mistakes, its TOON
+ * library beside it): its runs and its call log in that account's HOME, delivering (push and PR)
+ * when a run does not skip push.
+ */
+function installFarGate(sshd: TestSshd): { bin: string; state: string; log: string } {
+  const dir = join(sshd.home, 'kh-nm');
+  cpSync(NM_DOUBLE, join(dir, 'no-mistakes.mjs'));
+  cpSync(resolve(import.meta.dirname, '../../node_modules/@toon-format/toon'), join(dir, 'node_modules', '@toon-format', 'toon'), { recursive: true, dereference: true });
+  const state = join(sshd.home, 'nm-state.json');
+  const log = join(sshd.home, 'nm-calls.log');
+  const bin = join(sshd.home, '.local', 'bin', 'no-mistakes');
+  writeFileSync(bin, `#!/bin/sh\nNO_MISTAKES_DOUBLE_STATE='${state}' NO_MISTAKES_DOUBLE_LOG='${log}' NO_MISTAKES_DOUBLE_DELIVERS=1 exec ${FAR_NODE} '${join(dir, 'no-mistakes.mjs')}' "$@"\n`, { mode: 0o755 });
+  execFileSync('chown', ['-R', `${sshd.uid}:${sshd.gid}`, dir, bin]);
+  return { bin, state, log };
+}
+
+/**
+ * The gh double as the far account's own gh (~/.local/bin/gh): each call's argv logged and its
+ * environment kept, both written by that account, so a test sees where and as whom gh ran.
+ */
+function installFarGh(sshd: TestSshd): { log: string; env: string } {
+  const dir = join(sshd.home, 'kh-gh');
+  mkdirSync(dir, { recursive: true });
+  cpSync(GH_DOUBLE, join(dir, 'gh.mjs'));
+  const log = join(sshd.home, 'gh-calls.log');
+  const env = join(sshd.home, 'gh-env.txt');
+  const bin = join(sshd.home, '.local', 'bin', 'gh');
+  writeFileSync(bin, `#!/bin/sh\nenv > '${env}'\nGH_DOUBLE_LOG='${log}' exec ${FAR_NODE} '${join(dir, 'gh.mjs')}' "$@"\n`, { mode: 0o755 });
+  for (const p of [dir, join(dir, 'gh.mjs'), bin]) chownSync(p, sshd.uid, sshd.gid);
+  return { log, env };
+}
 
 describe('a worker on another host', () => {
   let sshd: TestSshd;
@@ -52,7 +99,9 @@ describe('a worker on another host', () => {
   });
 
   it('dispatched to its host: blocked, answered by a key, settled, reported, landed there and stopped', async () => {
-    const task = 'MODE:bash[[echo feature > feature.txt && git add feature.txt && git commit -q -m "Add the feature file"]]';
+    const mainBefore = farGit(farRepo, 'rev-parse', 'main').trim();
+    // The worker also tries to make its commit the base itself: the guard there refuses it.
+    const task = 'MODE:bash[[echo feature > feature.txt && git add feature.txt && git commit -q -m "Add the feature file" && (git update-ref refs/heads/main HEAD || true)]]';
     // No --host: the project's default host is used.
     const run = await w.hand(['dispatch', 'w1', '--repo', w.repo, '--brief', w.brief('w1', task), '--agent', 'mock', '--json'], { env: { KH_MOCK_RUN_BASH: '1' } });
     expect(run.code, run.stderr).toBe(0);
@@ -79,6 +128,10 @@ describe('a worker on another host', () => {
     await ok(['keys', 'w1', 'enter']);
     await ok(['wait', 'w1', '--until', 'settled', '--timeout', '20s']);
     expect(farGit(farRepo, 'log', '--format=%s', 'worktree-w1')).toContain('Add the feature file');
+    // The base guard is in the far repository's hooks, the far account's own, and held.
+    const hook = statSync(join(farRepo, '.git', 'hooks', 'reference-transaction'));
+    expect([hook.uid, hook.mode & 0o777]).toEqual([sshd.uid, 0o755]);
+    expect(farGit(farRepo, 'rev-parse', 'main').trim()).toBe(mainBefore);
 
     await ok(['send', 'w1', `MODE:report ${join(farDir, 'report.md')}`]);
     await ok(['wait', 'w1', '--until', 'settled', '--timeout', '20s']);
@@ -86,6 +139,14 @@ describe('a worker on another host', () => {
     expect((await ok(['status', 'w1']))[0]).toMatchObject({ reportExists: true });
     expect(readFileSync(d.reportPath, 'utf8')).toBe(readFileSync(join(farDir, 'report.md'), 'utf8'));
 
+    // A move of the far base outside a landing is seen against the tip recorded there at dispatch.
+    farGit(farRepo, 'update-ref', 'refs/heads/main', 'worktree-w1');
+    const moved = await w.hand(['land', 'w1', '--json']);
+    expect(moved.json.error).toMatchObject({ code: 'base-moved-outside-a-landing', message: expect.stringContaining(`update-ref refs/heads/main ${mainBefore}`) });
+    farGit(farRepo, 'update-ref', 'refs/heads/main', mainBefore);
+    execFileSync('chown', ['-R', `${sshd.uid}:${sshd.gid}`, join(farRepo, '.git')]);
+    // The person's --accept-base records the tip on the host the workers ran on.
+    expect((await ok(['project', 'set', 'shop', '--accept-base'])).acceptedBase).toEqual([{ branch: 'main', host: 'far', from: null, to: mainBefore }]);
     const landed = await ok(['land', 'w1'], 60_000);
     expect(landed).toMatchObject({ gate: 'skipped-yolo', stage: 'landed', landed: { target: 'main', via: 'merge --ff-only' }, teardown: { done: true } });
     expect(farGit(farRepo, 'log', '--format=%s', 'main')).toContain('Add the feature file');
@@ -136,5 +197,122 @@ describe('a worker on another host', () => {
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/host far still has workers \(w1, w3, w4\); nothing was removed\. Stop and discard them first/);
     expect((await ok(['host', 'list'])).map((h: { name: string }) => h.name)).toEqual(['local', 'far']);
+  });
+
+  describe('push postures from the far host', () => {
+    let origin: string;
+    let gatesRepo: string;
+    let farGates: string;
+    let gatesOrigin: string;
+    beforeAll(async () => {
+      // The far checkout's origin: a bare repository the far account owns, on the far side.
+      origin = join(sshd.home, 'src', 'shop-origin.git');
+      execFileSync('git', ['init', '-q', '--bare', '-b', 'main', origin]);
+      farGit(farRepo, 'remote', 'add', 'origin', origin);
+      farGit(farRepo, 'push', '-q', 'origin', 'main');
+      // Declared there only: the far checkout's .no-mistakes.yaml names its integration branch.
+      farGit(farRepo, 'branch', 'trunk', 'main');
+      writeFileSync(join(farRepo, '.no-mistakes.yaml'), 'pr:\n  base_branch: trunk\n');
+      // A second project, behind the no-mistakes gate, with its own far checkout and origin.
+      farGates = join(sshd.home, 'src', 'gates');
+      gatesOrigin = join(sshd.home, 'src', 'gates-origin.git');
+      makeTestRepo(farGates, '# gates, on the far host\n');
+      execFileSync('git', ['init', '-q', '--bare', '-b', 'main', gatesOrigin]);
+      farGit(farGates, 'remote', 'add', 'origin', gatesOrigin);
+      execFileSync('chown', ['-R', `${sshd.uid}:${sshd.gid}`, origin, farRepo, farGates, gatesOrigin]);
+      // Registered here: this machine's checks for a push posture (an origin, gh logged in, the gate) pass with the doubles.
+      gatesRepo = join(w.root, 'gates');
+      makeTestRepo(gatesRepo, '# gates\n');
+      for (const repo of [w.repo, gatesRepo]) execFileSync('git', ['-C', repo, 'remote', 'add', 'origin', 'https://github.com/acme/shop.git']);
+      const here = { PATH: `${binDir(w.root, 'bin-push', { gh: GH_DOUBLE, 'no-mistakes': NM_DOUBLE })}:${process.env.PATH}`, GH_TOKEN: 'our-token' };
+      for (const args of [['annex', w.repo, '--name', 'shop', '--posture', 'direct-PR'], ['annex', gatesRepo, '--name', 'gates', '--posture', 'no-mistakes'], ['project', 'host', 'gates', 'far', farGates]]) {
+        const r = await w.hand([...args, '--json'], { env: here });
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      }
+    });
+
+    it('refused at dispatch while the far account has no gh, and host check says so; nothing is made there', async () => {
+      const checked = await w.hand(['host', 'check', 'far', '--json']);
+      const fact = (what: string) => checked.json.facts.find((f: { what: string }) => f.what === what);
+      expect(fact('gh')).toMatchObject({ answer: 'no', for: 'direct-PR and no-mistakes projects', fix: expect.stringMatching(/install the GitHub CLI on the host/) });
+      expect(fact('no-mistakes')).toMatchObject({ answer: 'no', for: 'no-mistakes projects' });
+      const r = await w.hand(['dispatch', 'w5', '--repo', w.repo, '--brief', w.brief('w5', 'Say hello.'), '--agent', 'mock', '--json']);
+      expect(r.code).not.toBe(0);
+      expect(r.json.error).toMatchObject({ code: 'far-gh-missing', message: expect.stringMatching(/gh \(the GitHub CLI\) is not installed on far .*nothing was made/) });
+      expect(existsSync(join(farRepo, '.claude', 'worktrees', 'w5'))).toBe(false);
+      expect(farGit(farRepo, 'branch', '--list', 'worktree-w5').trim()).toBe('');
+    });
+
+    it('direct-PR and no-mistakes land from there: pushed to the far origins, the PR opened by the far account\'s gh, the gate read and released there', async () => {
+      const calls = installFarGh(sshd);
+      const gate = installFarGate(sshd);
+      const checked = await w.hand(['host', 'check', 'far', '--json']);
+      const fact = (what: string) => checked.json.facts.find((f: { what: string }) => f.what === what);
+      expect(fact('gh')).toMatchObject({ answer: 'yes', detail: expect.stringContaining('gh version') });
+      expect(fact('no-mistakes')).toMatchObject({ answer: 'yes' });
+      // gh there is not logged in yet: refused, naming the account and the fix; then logged in there.
+      const loggedOut = await w.hand(['dispatch', 'w5', '--repo', w.repo, '--brief', w.brief('w5', 'Say hello.'), '--agent', 'mock', '--json']);
+      expect(loggedOut.json.error).toMatchObject({ code: 'far-gh-login', message: expect.stringContaining(`gh auth login on far as ${sshd.user}`) });
+      asFar(sshd, sshd.home, 'sh', '-c', 'mkdir -p .config/gh && printf "github.com:\\n    user: acme\\n" > .config/gh/hosts.yml');
+      // The mock writes its report in its first turn (its brief says where, on the far side).
+      const reporting = (id: string) => w.brief(id, `MODE:report ${join(sshd.home, '.kingshand', 'workers', id, 'report.md')}`);
+
+      const directPr = async () => {
+        const d = await ok(['dispatch', 'w5', '--repo', w.repo, '--brief', reporting('w5'), '--agent', 'mock']);
+        // The base is the one the far checkout declares.
+        expect(d).toMatchObject({ host: 'far', base: 'trunk', gated: true });
+        await ok(['approve', 'w5']);
+        await ok(['wait', 'w5', '--until', 'settled', '--timeout', '20s']);
+        // The worker's commit, made as the far account in its worktree (w1 shows a mock worker committing).
+        asFar(sshd, join(farRepo, '.claude', 'worktrees', 'w5'), 'sh', '-c', COMMIT, 'sh', 'pr.txt', 'Add the pr file');
+        const land = await ok(['land', 'w5']);
+        expect(land).toMatchObject({ gate: 'open', posture: 'direct-PR', evidence: { verdict: 'ready', base: 'trunk' } });
+        expect(readFileSync(calls.log, 'utf8')).not.toContain('"create"'); // nothing leaves before the approval
+        const approved = await ok(['approve', 'w5'], 60_000);
+        expect(approved).toMatchObject({ gate: 'approved', stage: 'landed', landed: { posture: 'direct-PR', pr: 'https://github.com/acme/repo/pull/1', pushed: true }, teardown: { done: true } });
+        // Pushed from there, to the far checkout's origin.
+        expect(farGit(origin, 'log', '--format=%s', 'worktree-w5')).toContain('Add the pr file');
+        // gh ran there as the far account, in its HOME, with none of our environment.
+        const create = readFileSync(calls.log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as string[]).find((c) => c[1] === 'create')!;
+        expect(create.slice(0, 6)).toEqual(['pr', 'create', '--base', 'trunk', '--head', 'worktree-w5']);
+        expect(statSync(calls.log).uid).toBe(sshd.uid);
+        const env = readFileSync(calls.env, 'utf8');
+        expect(env).toContain(`HOME=${sshd.home}\n`);
+        expect(env).toContain(`USER=${sshd.user}\n`);
+        expect(env).not.toContain('our-token');
+        expect(existsSync(join(farRepo, '.claude', 'worktrees', 'w5'))).toBe(false);
+      };
+
+      const gated = async () => {
+        // The gate's initialisation is the far checkout's, asked there.
+        const refused = await w.hand(['dispatch', 'w6', '--repo', gatesRepo, '--brief', w.brief('w6', 'Say hello.'), '--agent', 'mock', '--host', 'far', '--json']);
+        expect(refused.json.error).toMatchObject({ code: 'gate-not-initialised', message: expect.stringContaining(`cd ${farGates} && no-mistakes init`) });
+        asFar(sshd, farGates, gate.bin, 'init');
+        const d = await ok(['dispatch', 'w6', '--repo', gatesRepo, '--brief', reporting('w6'), '--agent', 'mock', '--host', 'far']);
+        expect(d).toMatchObject({ host: 'far', gated: true });
+        await ok(['approve', 'w6']);
+        expect(readFileSync(join(sshd.home, '.kingshand', 'workers', 'w6', 'brief.md'), 'utf8')).toContain('--skip push,pr,ci');
+        await ok(['wait', 'w6', '--until', 'settled', '--timeout', '20s']);
+        // The worker's part, as the far account in its worktree: a commit, then the gate with the outward step held.
+        const wt = join(farGates, '.claude', 'worktrees', 'w6');
+        asFar(sshd, wt, 'sh', '-c', COMMIT, 'sh', 'nm.txt', 'Add the nm file');
+        asFar(sshd, wt, gate.bin, 'axi', 'run', '--intent', 'Say hello.', '--skip', 'push,pr,ci');
+        const state = JSON.parse(readFileSync(gate.state, 'utf8'));
+        Object.assign(state.runs.at(-1), { status: 'completed', outcome: 'passed' });
+        writeFileSync(gate.state, JSON.stringify(state));
+        const land = await ok(['land', 'w6']);
+        expect(land).toMatchObject({ gate: 'open', posture: 'no-mistakes', gateRun: { runId: 'run-1', outcome: 'passed' } });
+        const approved = await ok(['approve', 'w6'], 60_000);
+        expect(approved).toMatchObject({ stage: 'landed', landed: { posture: 'no-mistakes', pr: 'https://github.com/acme/repo/pull/2', pushed: true }, teardown: { done: true } });
+        expect(farGit(gatesOrigin, 'log', '--format=%s', 'worktree-w6')).toContain('Add the nm file');
+        // Every gate call ran there, as the far account, in the far worktree.
+        const runs = readFileSync(gate.log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { cwd: string; argv: string[] });
+        expect(runs.filter((c) => c.argv[1] === 'status').map((c) => c.cwd)).toContain(wt);
+        expect(runs.at(-2)).toEqual({ cwd: wt, argv: ['axi', 'run', '--intent', expect.any(String)] }); // the outward step: no --skip
+        expect(statSync(gate.log).uid).toBe(sshd.uid);
+      };
+      // Two projects, two workers at once: each lands on its own posture.
+      await Promise.all([directPr(), gated()]);
+    }, 60_000);
   });
 });
