@@ -16,7 +16,20 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.exit(0);
 }
 
-if (!process.env.HAND_FROM_SOURCE && bundleIsFresh(root)) {
+const fresh = !process.env.HAND_FROM_SOURCE && bundleIsFresh(root);
+
+// `hand status --json` (with --home at most): the rows without commander (cli/quick-status.ts);
+// anything it cannot answer falls through to the full program below.
+if (fresh && args.includes('status') && args.includes('--json')) {
+  const { quickStatusHome, quickStatus } = await import('../dist/cli/quick-status.js');
+  const quick = quickStatusHome(args);
+  if (quick && (await quickStatus(quick.home))) {
+    if (process.stdout.writableLength > 0) await new Promise((r) => process.stdout.once('drain', r));
+    process.exit(0);
+  }
+}
+
+if (fresh) {
   await import(new URL('../dist/cli/main.js', import.meta.url).href);
 } else {
   const { register } = await import('tsx/esm/api');
