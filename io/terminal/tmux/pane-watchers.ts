@@ -271,10 +271,41 @@ export class PaneWatchers {
   /** Asks tmux whether the pane is dead, over the control client (else a spawn); true if it is. */
   private async probeDead(paneId: string): Promise<boolean> {
     if (this.bus.hasExited(paneId)) return true;
-    const value = await this.query(paneId, DEAD_FORMAT);
+    const value = await this.queryBatched(paneId, DEAD_FORMAT);
     if (value === null) return false;
     this.onDeadValue(paneId, value);
     return parseDeadValue(value).dead;
+  }
+
+  private batch: Array<{ paneId: string; format: string; done(value: string | null): void }> = [];
+
+  /**
+   * The same question as `query`, asked with every other one due in this turn of the event loop
+   * in ONE write to the control client (issue 26: a streaming pane's output goes quiet between
+   * spinner frames, so each pane is probed about ten times a second, and a write per probe was
+   * the largest share of the daemon's time at a few dozen workers). No later than `query` would.
+   */
+  private queryBatched(paneId: string, format: string): Promise<string | null> {
+    return new Promise((done) => {
+      if (this.batch.push({ paneId, format, done }) === 1) setImmediate(() => this.flushBatch());
+    });
+  }
+
+  private flushBatch(): void {
+    const due = this.batch.splice(0);
+    const client = this.client;
+    if (!client) {
+      for (const q of due) void this.query(q.paneId, q.format).then(q.done);
+      return;
+    }
+    const replies = client.commands(due.map((q) => `display-message -p -t ${q.paneId} ${quoteControlArg(q.format)}`));
+    due.forEach((q, i) =>
+      replies[i]!.then(
+        (lines) => q.done(lines.join('\n').trimEnd()),
+        // A failure (%error: no such pane any more) is null, never text; a closed client asks again by a spawn.
+        (err) => (err instanceof ControlClosedError ? void this.query(q.paneId, q.format).then(q.done) : q.done(null)),
+      ),
+    );
   }
 
   /** One `display-message -p` format about a pane; null if it could not be asked. */
