@@ -147,10 +147,10 @@ async function scale(o: ScaleOptions, d: DaemonWorld, out: BenchResult[], probeL
     const perCpu = (load.cpuPct - base.cpuPct) / level;
     const perRss = (load.rssMb - base.rssMb) / level;
     out.push(single(`fleet scale ${level} streaming: daemon CPU`, '% of a core', load.cpuPct, null, `over ${o.cpuWindowMs / 1000} s; idle baseline ${base.cpuPct.toFixed(1)} %; meanwhile the machine was ${load.machinePct.toFixed(0)} % busy (all cores) and the tmux server used ${load.tmuxPct?.toFixed(1) ?? '?'} % of a core`));
-    out.push(single(`fleet scale ${level} streaming: daemon CPU per streaming worker`, '% of a core', perCpu, 0.5));
+    out.push(single(`fleet scale ${level} streaming: daemon CPU per streaming worker`, '% of a core', perCpu, level === 1 ? 1 : 0.3, undefined, 2));
     out.push(single(`fleet scale ${level} streaming: daemon RSS per streaming worker`, 'MB', perRss, 10, `daemon RSS ${load.rssMb.toFixed(1)} MB, idle baseline ${base.rssMb.toFixed(1)} MB`));
     const lat = await probeBlocked(d, 'probe', probeLog, o.probeTrials);
-    out.push(summarise(`fleet scale ${level} streaming: menu drawn → blocked pushed on the socket`, 'ms', lat, level >= 50 ? 500 : null));
+    out.push(summarise(`fleet scale ${level} streaming: menu drawn → blocked pushed on the socket`, 'ms', lat, level >= 200 ? 50 : level >= 50 ? 500 : null));
     o.log?.(`fleet scale ${level}: cpu ${load.cpuPct.toFixed(1)} %, rss ${load.rssMb.toFixed(0)} MB, blocked p50 ${out.at(-1)!.p50} ms`);
   }
   // Quiet the fleet (Escape ends a hang) so the round trip and resume are measured without the

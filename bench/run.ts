@@ -18,11 +18,12 @@ import { run as runWork } from './work-notify.ts';
 import { run as runCodex } from './codex-detection.ts';
 import { run as runGemini } from './detection-gemini.ts';
 import { run as runFar } from './far-host.ts';
+import { run as runRepaints } from './repaints.ts';
 import { formatTable } from './lib/table.ts';
 import { round } from './lib/stats.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
-/** BENCH_ONLY=analysis,detection,codex,agents,wait,scale,cli,resume,hand,work,far runs a subset (its results do not replace latest.json). */
+/** BENCH_ONLY=analysis,detection,codex,agents,wait,repaints,scale,cli,resume,hand,work,far runs a subset (its results do not replace latest.json). */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const wanted = (s: string) => only === null || only.has(s);
 /** A comma list of positive sizes from the environment, or null when unset. */
@@ -88,6 +89,8 @@ try {
   if (wanted('work')) await section('notifications and backlog (issue 13)', () => runWork({ trials: quick ? 3 : 15, readyTrials: quick ? 3 : 15, items: 1000, log }));
   // Issue 28: far workers over ssh (a real sshd on loopback) against local ones, in one daemon.
   if (wanted('far')) await section('far host over ssh (issue 28)', () => runFar({ trials: quick ? 3 : 15, streaming: quick ? 2 : 5, cpuWindowMs: quick ? 2_000 : 8_000, log }));
+  // Issue 26: per streaming worker, every burst read (the old way) beside known repaints unread.
+  if (wanted('repaints')) await section('repaints read or not (issue 26)', () => runRepaints({ levels: quick ? [1] : [1, 10], windowMs: quick ? 2_000 : 6_000, rounds: quick ? 1 : 2, log }));
   const parts = { scale: wanted('scale'), cli: wanted('cli'), resume: wanted('resume') };
   if (parts.scale || parts.cli || parts.resume) await section(`${Object.keys(parts).filter((k) => parts[k as keyof typeof parts]).join(', ')} (one daemon)`, () =>
     runScale({
@@ -96,7 +99,7 @@ try {
       probeTrials: quick ? 2 : 15,
       cpuWindowMs: quick ? 2_000 : 8_000,
       statusTrials: quick ? 3 : 15,
-      resumeSizes: sizesFromEnv('BENCH_RESUME_SIZES') ?? (quick ? [6] : [50, 100]),
+      resumeSizes: sizesFromEnv('BENCH_RESUME_SIZES') ?? (quick ? [6] : [50, 100, 500]),
       resumeTrials: quick ? 1 : 3,
       parts,
       log,

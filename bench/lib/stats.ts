@@ -27,8 +27,8 @@ export function summarise(name: string, unit: string, samples: readonly number[]
 }
 
 /** A single measured value (no distribution): p50 = p95 = value, n = 1. */
-export function single(name: string, unit: string, value: number, target: number | null, note?: string): BenchResult {
-  return { name, unit, n: 1, p50: round(value), p95: round(value), target, ...(note ? { note } : {}) };
+export function single(name: string, unit: string, value: number, target: number | null, note?: string, digits = 1): BenchResult {
+  return { name, unit, n: 1, p50: round(value, digits), p95: round(value, digits), target, ...(note ? { note } : {}) };
 }
 
 /** Wall clock in the same time base as the mock agent's event log (ms since the epoch, sub-ms). */
