@@ -10,7 +10,8 @@
  *     the daemon SIGKILLed and started again, time to the first status listing every worker live.
  * `parts` picks any of scale / cli / resume (BENCH_ONLY); resume alone grows an idle fleet.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { ensureBundle } from './lib/bundle.ts';
 import type { BenchResult } from './types.ts';
 import { makeWorld } from './lib/world.ts';
@@ -42,13 +43,32 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - (f[3] ?? 0) - (f[4] ?? 0), total }; // idle + iowait are not busy
 }
 
+/** CPU ticks of every mock agent process now running, by pid (/proc/<pid>/cmdline names bin/mock-agent.js). */
+function agentTicks(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('mock-agent.js')) continue;
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(entry), Number(f[11]) + Number(f[12]));
+    } catch {
+      // gone between the listing and the read
+    }
+  }
+  return out;
+}
+
 /**
- * Daemon CPU (% of one core) and RSS over a window, with two counters that say whether the
- * daemon was starved: the whole machine's busy share and the tmux server's CPU.
+ * Daemon CPU (% of one core) and RSS over a window, with three counters that say whether the
+ * daemon was starved: the whole machine's busy share, the tmux server's CPU and the mock agents'
+ * own CPU (the load generator competes for the same two cores).
  */
-async function cpuAndRss(pid: number, windowMs: number, tmuxPid: number | null = null): Promise<{ cpuPct: number; rssMb: number; machinePct: number; tmuxPct: number | null }> {
+async function cpuAndRss(pid: number, windowMs: number, tmuxPid: number | null = null): Promise<{ cpuPct: number; rssMb: number; machinePct: number; tmuxPct: number | null; agentsPct: number }> {
   const a = procUsage(pid);
   const ta = tmuxPid ? procUsage(tmuxPid) : null;
+  const agentsA = agentTicks();
   const ma = machineTicks();
   const t0 = performance.now();
   await sleep(windowMs);
@@ -56,7 +76,11 @@ async function cpuAndRss(pid: number, windowMs: number, tmuxPid: number | null =
   const tb = tmuxPid ? procUsage(tmuxPid) : null;
   const mb = machineTicks();
   const ms = performance.now() - t0;
+  let agentTicksUsed = 0;
+  for (const [p, t] of agentTicks()) if (agentsA.has(p)) agentTicksUsed += t - agentsA.get(p)!;
+  const hz = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   return {
+    agentsPct: ((agentTicksUsed * 1000) / hz / ms) * 100,
     cpuPct: ((b.cpuMs - a.cpuMs) / ms) * 100,
     rssMb: b.rssBytes / 2 ** 20,
     machinePct: ((mb.busy - ma.busy) / (mb.total - ma.total)) * 100,
@@ -146,7 +170,7 @@ async function scale(o: ScaleOptions, d: DaemonWorld, out: BenchResult[], probeL
     const load = await cpuAndRss(pid, o.cpuWindowMs, d.noteTmuxServer());
     const perCpu = (load.cpuPct - base.cpuPct) / level;
     const perRss = (load.rssMb - base.rssMb) / level;
-    out.push(single(`fleet scale ${level} streaming: daemon CPU`, '% of a core', load.cpuPct, null, `over ${o.cpuWindowMs / 1000} s; idle baseline ${base.cpuPct.toFixed(1)} %; meanwhile the machine was ${load.machinePct.toFixed(0)} % busy (all cores) and the tmux server used ${load.tmuxPct?.toFixed(1) ?? '?'} % of a core`));
+    out.push(single(`fleet scale ${level} streaming: daemon CPU`, '% of a core', load.cpuPct, null, `over ${o.cpuWindowMs / 1000} s; idle baseline ${base.cpuPct.toFixed(1)} %; meanwhile the machine was ${load.machinePct.toFixed(0)} % busy (all cores) and the tmux server used ${load.tmuxPct?.toFixed(1) ?? '?'} % of a core and the ${level + 1} mock agents ${load.agentsPct.toFixed(0)} %`));
     out.push(single(`fleet scale ${level} streaming: daemon CPU per streaming worker`, '% of a core', perCpu, level === 1 ? 1 : 0.3, undefined, 2));
     out.push(single(`fleet scale ${level} streaming: daemon RSS per streaming worker`, 'MB', perRss, 10, `daemon RSS ${load.rssMb.toFixed(1)} MB, idle baseline ${base.rssMb.toFixed(1)} MB`));
     const lat = await probeBlocked(d, 'probe', probeLog, o.probeTrials);
