@@ -90,7 +90,7 @@ try {
   // Issue 28: far workers over ssh (a real sshd on loopback) against local ones, in one daemon.
   if (wanted('far')) await section('far host over ssh (issue 28)', () => runFar({ trials: quick ? 3 : 15, streaming: quick ? 2 : 5, cpuWindowMs: quick ? 2_000 : 8_000, log }));
   // Issue 26: per streaming worker, every burst read (the old way) beside known repaints unread.
-  if (wanted('repaints')) await section('repaints read or not (issue 26)', () => runRepaints({ levels: quick ? [1] : [1, 10], windowMs: quick ? 2_000 : 6_000, rounds: quick ? 1 : 2, log }));
+  if (wanted('repaints')) await section('repaints read or not (issue 26)', () => runRepaints({ levels: quick ? [1] : [1, 10], windowMs: quick ? 2_000 : 8_000, rounds: quick ? 1 : 3, log }));
   const parts = { scale: wanted('scale'), cli: wanted('cli'), resume: wanted('resume') };
   if (parts.scale || parts.cli || parts.resume) await section(`${Object.keys(parts).filter((k) => parts[k as keyof typeof parts]).join(', ')} (one daemon)`, () =>
     runScale({
