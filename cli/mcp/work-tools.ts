@@ -63,7 +63,7 @@ export function registerWorkTools(tool: Tool, p: HomePaths): void {
 
   tool('usage', 'The usage window nearest its limit; dispatch refuses at 90 % or more (hand usage).', {}, () => daemon('usage'));
   tool('hosts', 'Machines the fleet reaches over ssh, local first, with the facts of their last check (hand host list).', {}, () => daemon('host.list'));
-  tool('host_check', 'Checks a host: ssh in batch mode with a known host key, git, tmux, the agent and its version, the state directory — each yes/no/could-not-tell with its fix (hand host check).', { name: z.string().describe('host name') }, (a) => daemon('host.check', { name: a.name }));
+  tool('host_check', 'Checks a host: ssh in batch mode with a known host key, git, tmux, each agent CLI there with its version, the state directory, and gh and no-mistakes for push-posture projects — each yes/no/could-not-tell with its fix (hand host check).', { name: z.string().describe('host name') }, (a) => daemon('host.check', { name: a.name }));
   tool('notify_list', 'Where notifications go, and which are failing (hand notify list).', {}, () => daemon('notify.list'));
   tool('notify_test', 'Send a test notification to one target or all (hand notify test).', { id: z.string().optional() }, (a) => daemon('notify.test', { id: a.id }));
   tool('review_url', "The review page's address, for the person to open (hand review). Give them the link; never open it or approve from it yourself.", {}, () => daemon('review'));
