@@ -13,30 +13,8 @@ import type { PaneEvent, ReadResult, TerminalHost } from '../../io/terminal/type
 import type { Screen, ScreenReading } from '../../io/screen/types.ts';
 import { repaintKey } from '../../io/terminal/tmux/repaint-key.ts';
 import { reading } from './helpers/scripted-host.ts';
+import { fakeClock } from './helpers/fake-clock.ts';
 
-function fakeClock() {
-  let now = 0;
-  const timers: Array<{ at: number; f: () => void; live: boolean }> = [];
-  const clock: Clock = {
-    now: () => now,
-    setTimeout: (f, ms) => {
-      const t = { at: now + ms, f, live: true };
-      timers.push(t);
-      return t;
-    },
-    clearTimeout: (h) => {
-      (h as { live: boolean }).live = false;
-    },
-  };
-  const advance = (ms: number) => {
-    now += ms;
-    for (const t of timers) if (t.live && t.at <= now) {
-      t.live = false;
-      t.f();
-    }
-  };
-  return { clock, advance };
-}
 
 /** A pane whose screen is a label; `burst(keys)` pushes `changed` as tmux's %output would. */
 function pane() {

@@ -5,33 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { FleetJournal, QUIET_WRITE_MS } from '../../actors/fleet-journal.ts';
 import type { FleetStore } from '../../persistence/types.ts';
-import type { Clock } from '../../actors/ports.ts';
 import { makeHarness, settle, toWorking } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
+import { fakeClock } from './helpers/fake-clock.ts';
 
-function fakeClock() {
-  let now = 0;
-  const timers: Array<{ at: number; f: () => void; live: boolean }> = [];
-  const clock: Clock = {
-    now: () => now,
-    setTimeout: (f, ms) => {
-      const t = { at: now + ms, f, live: true };
-      timers.push(t);
-      return t;
-    },
-    clearTimeout: (h) => {
-      (h as { live: boolean }).live = false;
-    },
-  };
-  const advance = (ms: number) => {
-    now += ms;
-    for (const t of timers) if (t.live && t.at <= now) {
-      t.live = false;
-      t.f();
-    }
-  };
-  return { clock, advance };
-}
 
 describe('repaints are written coalesced, phases at once', () => {
   it('ten quiet repaints in a second make one write; a phase change writes immediately', () => {

@@ -7,12 +7,12 @@
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickStatusHome } from '../../cli/quick-status.ts';
 import { makeCliWorld, type CliWorld } from './cli-harness.ts';
 import { HAND_BIN } from '../helpers/hand-process.ts';
+import { importRecorder } from '../helpers/import-recorder.ts';
 
 describe('hand status --json starts without commander', () => {
   let w: CliWorld;
@@ -26,18 +26,10 @@ describe('hand status --json starts without commander', () => {
   });
 
   it('prints what the full program prints, having imported neither commander nor the command table', async () => {
-    const log = join(w.root, 'imports.txt');
-    writeFileSync(log, '');
-    writeFileSync(join(w.root, 'hooks.mjs'), `import { appendFileSync } from 'node:fs';
-export async function resolve(specifier, context, next) {
-  appendFileSync(${JSON.stringify(log)}, specifier + '\\n');
-  return next(specifier, context);
-}
-`);
-    writeFileSync(join(w.root, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${join(w.root, 'hooks.mjs')}`)});\n`);
+    const rec = importRecorder(w.root);
     // Asynchronously: the daemon answering it runs in this process.
-    const { stdout: quick } = await promisify(execFile)(process.execPath, ['--import', join(w.root, 'register.mjs'), HAND_BIN, '--home', w.home, 'status', '--json'], { encoding: 'utf8', env: { ...process.env, ...w.env } });
-    const imported = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    const { stdout: quick } = await promisify(execFile)(process.execPath, [...rec.importFlag, HAND_BIN, '--home', w.home, 'status', '--json'], { encoding: 'utf8', env: { ...process.env, ...w.env } });
+    const imported = rec.imported();
     expect(imported.some((s) => s.includes('quick-status')), `imports: ${imported.join(', ')}`).toBe(true);
     expect(imported.filter((s) => s === 'commander' || s.includes('program') || s.includes('main.js') || s.includes('tsx')), `imports: ${imported.join(', ')}`).toEqual([]);
     // The full program, asked the same in process (the worker's row may move on between the two

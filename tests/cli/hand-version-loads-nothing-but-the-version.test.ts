@@ -5,30 +5,23 @@
  */
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir } from '../helpers/temp.ts';
 import { HAND_BIN } from '../helpers/hand-process.ts';
+import { importRecorder } from '../helpers/import-recorder.ts';
 
 describe('hand --version loads nothing but the version', () => {
   it('prints package.json\'s version having imported neither the bundle nor commander', () => {
     const tmp = makeTempDir('version-imports');
     try {
-      const log = join(tmp.path, 'imports.txt');
-      writeFileSync(log, '');
-      writeFileSync(join(tmp.path, 'hooks.mjs'), `import { appendFileSync } from 'node:fs';
-export async function resolve(specifier, context, next) {
-  appendFileSync(${JSON.stringify(log)}, specifier + '\\n');
-  return next(specifier, context);
-}
-`);
-      writeFileSync(join(tmp.path, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${join(tmp.path, 'hooks.mjs')}`)});\n`);
+      const rec = importRecorder(tmp.path);
       const version = JSON.parse(readFileSync(join(HAND_BIN, '..', '..', 'package.json'), 'utf8')).version as string;
       for (const flag of ['--version', '-V']) {
-        const out = execFileSync(process.execPath, ['--import', join(tmp.path, 'register.mjs'), HAND_BIN, flag], { encoding: 'utf8' });
+        const out = execFileSync(process.execPath, [...rec.importFlag, HAND_BIN, flag], { encoding: 'utf8' });
         expect(out).toBe(`${version}\n`);
       }
-      const imported = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+      const imported = rec.imported();
       expect(imported.filter((s) => s.includes('dist/') || s.includes('main.') || s === 'commander' || s.includes('tsx')), `imports: ${imported.join(', ')}`).toEqual([]);
     } finally {
       tmp.cleanup();
