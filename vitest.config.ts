@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './tests/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -15,6 +16,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     globalSetup: ['tests/global-setup.ts'],
+    // The longest files start first, with or without vitest's results cache (a fresh clone has none).
+    sequence: { sequencer: LongestFirstSequencer },
     // The suite's budget is visible in every log: wall time and the ten slowest files (issue 20).
     reporters: ['default', './tests/reporters/suite-budget.ts'],
   },
