@@ -29,7 +29,7 @@ export async function run(opts: { trials: number; readyTrials: number; items: nu
   onCleanup('webhook server', () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
   const port = (server.address() as AddressInfo).port;
   const d = await makeDaemonWorld(world);
-  await d.rpc('notify.add', { kind: 'webhook', args: [`http://127.0.0.1:${port}/hook`] });
+  await d.rpc('notify.add', { kind: 'webhook', args: [`http://127.0.0.1:${port}/hook`], allowLoopback: true });
 
   const id = 'notify-tmux';
   const log = world.eventLog(id);
