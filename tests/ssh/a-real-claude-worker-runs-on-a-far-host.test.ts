@@ -168,7 +168,9 @@ describe('real agent CLIs as workers on a far host', () => {
     expect(existsSync(join(far.repo, '.claude', 'worktrees', 'g1')) || existsSync(far.workerDir('g1'))).toBe(false);
   }, 60_000);
 
-  it('Codex CLI is seeded there (trust in the far config.toml, every other byte kept), asks for its command, is answered with a key and reports', async () => {
+  // Codex and Gemini CLI run at once (their own fake APIs, workers and files): one after the other
+  // they were about fifteen seconds of a suite near its budget.
+  it.concurrent('Codex CLI is seeded there (trust in the far config.toml, every other byte kept), asks for its command, is answered with a key and reports', async () => {
     const config = join(far.sshd.home, 'dotfiles', 'codex.toml');
     const before = readFileSync(config, 'utf8');
     const report = join(far.workerDir('cx1'), 'report.md');
@@ -198,7 +200,7 @@ describe('real agent CLIs as workers on a far host', () => {
     expect(readFileSync(d.reportPath, 'utf8')).toContain('Status: done on the far host.');
   }, 90_000);
 
-  it('Gemini CLI is seeded there (settings, deny policy, trust kept with the far person\'s own entries), asks for its write, is answered and reports', async () => {
+  it.concurrent('Gemini CLI is seeded there (settings, deny policy, trust kept with the far person\'s own entries), asks for its write, is answered and reports', async () => {
     const { sshd } = far;
     // Installed only now (dispatch asks the host itself, not the last check's facts), linked as
     // an npm install links it, so its version is read from its package.json there.
