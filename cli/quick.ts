@@ -1,0 +1,71 @@
+/**
+ * The two commands a Hand or a script runs most often, without commander or the command table
+ * (issue 26: their start was commander and every chunk of the command table on top of Node's
+ * own). bin/hand.js takes this path only for exactly these shapes, with `--home <dir>` at most:
+ *
+ * - `status --json`: the rows, printed as the full program prints them (cli/commands/status.ts).
+ *   Any failure returns false having printed nothing, and the full program runs the same read
+ *   again, so every error is said and exit-coded in one place only.
+ * - `wait <id> --json [--until <condition>] [--timeout <duration>]`: the same wait through the
+ *   same `ops.wait` as cli/commands/wait.ts (with --json it draws no progress line), its report
+ *   printed as the full program prints it, exit 0 when the condition was met and 1 when not. A
+ *   wait cannot be run twice, so its errors are reported here by the same `reportError` the full
+ *   program uses (a refusal, a bad --timeout: the same words, JSON and exit code).
+ */
+import { resolveHome } from '../contract/home.ts';
+import { UNTILS } from '../contract/vocabulary.ts';
+import { ensureHome } from '../io/fs/ensure-home.ts';
+import { call } from './client.ts';
+import { ops } from './hand-ops.ts';
+import { reportError } from './output.ts';
+
+export type QuickCommand = { kind: 'status'; home: string | undefined } | { kind: 'wait'; home: string | undefined; id: string; until: string | undefined; timeout: string | undefined };
+
+/** `argv` (process.argv minus node and the script) when it is one of the shapes above; undefined otherwise. */
+export function quickCommand(argv: readonly string[]): QuickCommand | undefined {
+  const rest = [...argv];
+  const take = (flag: string): string | undefined | null => {
+    const at = rest.indexOf(flag);
+    if (at < 0) return undefined;
+    const value = rest[at + 1];
+    if (value === undefined || value.startsWith('-') || rest.indexOf(flag, at + 1) >= 0) return null;
+    rest.splice(at, 2);
+    return value;
+  };
+  const home = take('--home');
+  if (home === null) return undefined;
+  const json = rest.indexOf('--json');
+  if (json < 0 || rest.lastIndexOf('--json') !== json) return undefined;
+  rest.splice(json, 1);
+  if (rest.length === 1 && rest[0] === 'status') return { kind: 'status', home };
+  if (rest[0] !== 'wait') return undefined;
+  const until = take('--until');
+  const timeout = take('--timeout');
+  if (until === null || timeout === null || (until !== undefined && !(UNTILS as readonly string[]).includes(until))) return undefined;
+  if (rest.length !== 2 || rest[1]!.startsWith('-')) return undefined;
+  return { kind: 'wait', home, id: rest[1]!, until, timeout };
+}
+
+const paths = (home: string | undefined) => ensureHome(resolveHome(home, process.env));
+const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+
+/** Prints the rows and returns true, or returns false having printed nothing. */
+export async function quickStatus(home: string | undefined): Promise<boolean> {
+  try {
+    print(await call(paths(home), 'status', { id: undefined }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits, prints the report (or the error) and returns the exit code. */
+export async function quickWait(c: Extract<QuickCommand, { kind: 'wait' }>): Promise<number> {
+  try {
+    const r = await ops.wait(paths(c.home), { id: c.id, until: c.until, timeout: c.timeout });
+    print(r);
+    return r.met ? 0 : 1;
+  } catch (err) {
+    return reportError(err, true);
+  }
+}
