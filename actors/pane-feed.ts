@@ -33,7 +33,7 @@ import type { ScreenReading } from '../io/screen/types.ts';
 import type { Screen } from '../io/screen/types.ts';
 import type { TerminalHost } from '../io/terminal/types.ts';
 import { unreadableReading } from '../io/screen/unreadable.ts';
-import type { Clock } from './ports.ts';
+import { realClock, type Clock } from './ports.ts';
 
 /** Pause before the confirming second read of a pane whose read failed. */
 export const RECHECK_MS = 1_500;
@@ -119,25 +119,17 @@ export class PaneFeed {
   /** Bursts are going unread: read anyway within REPAINT_READ_MS. */
   private armRepaintRead(): void {
     if (this.repaintTimer !== null || this.closed) return;
-    const clock = this.o.clock;
-    const fire = () => {
+    this.repaintTimer = (this.o.clock ?? realClock).setTimeout(() => {
       this.repaintTimer = null;
       if (!this.skippedSinceRead) return;
       this.byRepaintTimer = !this.reading;
       this.schedule();
-    };
-    if (clock) this.repaintTimer = clock.setTimeout(fire, REPAINT_READ_MS);
-    else {
-      const t = setTimeout(fire, REPAINT_READ_MS);
-      t.unref?.();
-      this.repaintTimer = t;
-    }
+    }, REPAINT_READ_MS);
   }
 
   private clearRepaintRead(): void {
     if (this.repaintTimer === null) return;
-    if (this.o.clock) this.o.clock.clearTimeout(this.repaintTimer);
-    else clearTimeout(this.repaintTimer as ReturnType<typeof setTimeout>);
+    (this.o.clock ?? realClock).clearTimeout(this.repaintTimer);
     this.repaintTimer = null;
   }
 

@@ -10,12 +10,11 @@
  *     the daemon SIGKILLed and started again, time to the first status listing every worker live.
  * `parts` picks any of scale / cli / resume (BENCH_ONLY); resume alone grows an idle fleet.
  */
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { ensureBundle } from './lib/bundle.ts';
 import type { BenchResult } from './types.ts';
 import { makeWorld } from './lib/world.ts';
-import { HAND_BIN, makeDaemonWorld, procUsage, runProcess, type DaemonWorld, type StatusRow } from './lib/daemon.ts';
+import { CLK_TCK, HAND_BIN, makeDaemonWorld, procUsage, runProcess, type DaemonWorld, type StatusRow } from './lib/daemon.ts';
 import { pool } from './lib/pool.ts';
 import { GROW_CONCURRENCY, growTo, measureResume, resumeResult } from './resume.ts';
 import { awaitEvent } from './lib/mock-events.ts';
@@ -78,9 +77,8 @@ async function cpuAndRss(pid: number, windowMs: number, tmuxPid: number | null =
   const ms = performance.now() - t0;
   let agentTicksUsed = 0;
   for (const [p, t] of agentTicks()) if (agentsA.has(p)) agentTicksUsed += t - agentsA.get(p)!;
-  const hz = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   return {
-    agentsPct: ((agentTicksUsed * 1000) / hz / ms) * 100,
+    agentsPct: ((agentTicksUsed * 1000) / CLK_TCK / ms) * 100,
     cpuPct: ((b.cpuMs - a.cpuMs) / ms) * 100,
     rssMb: b.rssBytes / 2 ** 20,
     machinePct: ((mb.busy - ma.busy) / (mb.total - ma.total)) * 100,

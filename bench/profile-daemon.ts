@@ -9,7 +9,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWorld } from './lib/world.ts';
-import { HAND_BIN, makeDaemonWorld, procUsage } from './lib/daemon.ts';
+import { CLK_TCK, HAND_BIN, makeDaemonWorld, procUsage } from './lib/daemon.ts';
 import { killIfAlive, onCleanup, runCleanups, cleanUpWhenCutShort } from './lib/cleanup.ts';
 
 cleanUpWhenCutShort((msg) => process.stderr.write(`${msg}\n`));
@@ -17,7 +17,6 @@ import { printSelfTime, type CpuProfile } from './lib/cpu-profile.ts';
 
 
 const workers = Number(process.argv[2] ?? 10);
-const HZ = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
 /** utime/stime ticks of every thread of a process, by tid (/proc/<pid>/task). */
 function threadTicks(pid: number): Map<number, { name: string; u: number; s: number }> {
@@ -67,7 +66,7 @@ try {
   const windowS = (performance.now() - t0) / 1000;
   console.log('CPU by thread over the window (% of a core; user + system):');
   for (const [name, t] of [...perThread].sort((x, y) => y[1].u + y[1].s - x[1].u - x[1].s).slice(0, 8)) {
-    console.log(`  ${(((t.u + t.s) / HZ / windowS) * 100).toFixed(1).padStart(5)} %  (user ${((t.u / HZ / windowS) * 100).toFixed(1)}, system ${((t.s / HZ / windowS) * 100).toFixed(1)})  ${name}`);
+    console.log(`  ${(((t.u + t.s) / CLK_TCK / windowS) * 100).toFixed(1).padStart(5)} %  (user ${((t.u / CLK_TCK / windowS) * 100).toFixed(1)}, system ${((t.s / CLK_TCK / windowS) * 100).toFixed(1)})  ${name}`);
   }
   console.log(`daemon ${pid}: ${(((b.cpuMs - a.cpuMs) / (performance.now() - t0)) * 100).toFixed(1)} % of a core with ${workers} streaming workers`);
   // The CPU profile spans the dispatches too: count what the daemon spawns while only streaming.

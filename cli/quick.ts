@@ -17,7 +17,7 @@ import { UNTILS } from '../contract/vocabulary.ts';
 import { ensureHome } from '../io/fs/ensure-home.ts';
 import { call } from './client.ts';
 import { ops } from './hand-ops.ts';
-import { reportError } from './output.ts';
+import { emit, reportError } from './output.ts';
 
 export type QuickCommand = { kind: 'status'; home: string | undefined } | { kind: 'wait'; home: string | undefined; id: string; until: string | undefined; timeout: string | undefined };
 
@@ -47,7 +47,8 @@ export function quickCommand(argv: readonly string[]): QuickCommand | undefined 
 }
 
 const paths = (home: string | undefined) => ensureHome(resolveHome(home, process.env));
-const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+// The full program's own printer: the same JSON, on this process's stdout (no run of its own here).
+const print = (value: unknown) => emit(true, value, () => '');
 
 /** Prints the rows and returns true, or returns false having printed nothing. */
 export async function quickStatus(home: string | undefined): Promise<boolean> {

@@ -128,14 +128,16 @@ export async function makeDaemonWorld(world: BenchWorld, extraEnv: Record<string
 }
 
 /** CPU time (ms) and resident set (bytes) of a process, from /proc. */
+/** Clock ticks per second of /proc's CPU times, asked once. */
+export const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
 export function procUsage(pid: number): { cpuMs: number; rssBytes: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // fields after the command name (which may contain spaces) start after the last ')'
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]); // utime + stime
-  const hz = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
-  return { cpuMs: (ticks * 1000) / hz, rssBytes: rssKb * 1024 };
+  return { cpuMs: (ticks * 1000) / CLK_TCK, rssBytes: rssKb * 1024 };
 }
 
 export function spawnDetached(argv: string[], env: Record<string, string>): number {

@@ -3,8 +3,8 @@
  *
  * Every command gets one reply block `%begin <t> <n> <flags>` … `%end|%error <t> <n> <flags>`;
  * notifications never appear inside a block. We only need the pane of `%output` (the change
- * trigger; its bytes are read back with capture-pane, never from this stream) and
- * `%subscription-changed` (exit status and title).
+ * trigger; the screen is read back with capture-pane, never from this stream — its bytes only
+ * give the frame's repaint key, repaint-key.ts) and `%subscription-changed` (exit status and title).
  */
 
 export type ControlLine =
