@@ -15,6 +15,8 @@ import { tmuxClientEnv, tmuxSpawn, type TmuxContext } from './tmux-command.ts';
 export interface ControlHandlers {
   /** A pane drew something; `repaint` is the frame's key (repaint-key.ts), absent when unknown. */
   onOutput(paneId: string, repaint?: number): void;
+  /** What the `textPane` drew, as tmux escaped it (bytes below 32 and the backslash as octal escapes), instead of `onOutput`. */
+  onOutputText?(paneId: string, text: string): void;
   /** Any other notification (%window-renamed, %layout-change, …): a hint that a pane may have changed state. */
   onOtherNotification?(line: string): void;
   onSubscription(name: string, paneId: string, value: string): void;
@@ -53,6 +55,8 @@ export class TmuxControlClient {
   /** Reason tmux gave on `%exit` (e.g. "server exited unexpectedly"): goes to stdout, not stderr. */
   private exitReason = '';
   private partial: Buffer = Buffer.alloc(0);
+  /** The one pane whose output is wanted as text (`onOutputText`): the monitor's placeholder, which echoes pane deaths (death-echo.ts). */
+  textPane: string | null = null;
   private readonly exitPromise: Promise<void>;
   readonly ready: Promise<void>;
 
@@ -155,7 +159,8 @@ export class TmuxControlClient {
       let end = nl;
       if (end > start && data[end - 1] === 0x0d) end--;
       const pane = this.block ? null : outputPane(data, start, end);
-      if (pane !== null) this.handlers.onOutput(pane.paneId, repaintKey(data, pane.payloadFrom, end));
+      if (pane !== null && pane.paneId === this.textPane && this.handlers.onOutputText) this.handlers.onOutputText(pane.paneId, data.toString('latin1', pane.payloadFrom, end));
+      else if (pane !== null) this.handlers.onOutput(pane.paneId, repaintKey(data, pane.payloadFrom, end));
       else this.onLine(data.toString('utf8', start, end));
       start = nl + 1;
     }

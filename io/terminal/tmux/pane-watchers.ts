@@ -4,16 +4,20 @@
  * one client per worker). `%output` becomes `changed`, the `pane_dead` subscription `exited
  * {code}`, `%window-close` of a watched window (the pane killed under us) `exited {code: null}`.
  *
- * Exit is learnt two ways. The `refresh-client -B` subscription is the backstop, but tmux 3.3a
+ * Exit is learnt three ways. The `refresh-client -B` subscription is the backstop, but tmux 3.3a
  * reports subscription changes at most once a second, so an exit alone took 0–1000 ms to be
- * seen. The fast path: when a pane's output goes quiet (an agent's last frame before it exits),
- * or tmux sends any other notification about its window, ask `#{pane_dead}` over the control
- * connection — a command, not a process — a few times with backoff.
+ * seen. The fast path: each pane's `pane-died` hook types its id into the monitor's placeholder,
+ * whose echo we hear at once (death-echo.ts). Where that hook could not be set, or before the
+ * placeholder was heard echoing: when a pane's output goes quiet (an agent's last frame before
+ * it exits), ask `#{pane_dead}` over the control connection — a command, not a process — a few
+ * times with backoff. Any other tmux notification about a pane's window asks once too.
  */
 import type { PaneEventBus } from '../pane-events.ts';
 import { ControlClosedError, ControlCommandError, TmuxControlClient } from './control-client.ts';
 import { parseDeadValue, quoteControlArg } from './control-protocol.ts';
+import { deadPanesInEcho, deathHookArgs, echoProbeArgs, placeholderIn } from './death-echo.ts';
 import { awaitNoControlClients, ensureMonitorSession, linkIntoMonitor } from './monitor-session.ts';
+import { MONITOR_OPTION } from './pane-info.ts';
 import { StructureGate } from './structure-gate.ts';
 import { runTmux, TmuxCommandError, type TmuxContext } from './tmux-command.ts';
 
@@ -31,6 +35,8 @@ interface Watch {
   gapFrom: number;
   /** The exit-status wait (reap workaround) is running. */
   reaping: boolean;
+  /** Its `pane-died` hook echoes into the current placeholder, which was heard echoing: no quiet-output probes. */
+  hooked: boolean;
 }
 
 /** Quiet gaps after the last output at which `#{pane_dead}` is asked (ms, cumulative backoff). */
@@ -55,6 +61,10 @@ export class PaneWatchers {
   /** Structural tmux commands vs the control client's connect (structure-gate.ts). */
   readonly gate = new StructureGate();
   private monitor: { client: TmuxControlClient; sessionId: string } | null = null;
+  /** The monitor's placeholder pane, once it was heard echoing what is typed into it (death-echo.ts). */
+  private echoPane: string | null = null;
+  /** `#{pane_dead}` asked because output went quiet; deaths heard from a hook's echo. */
+  readonly exitChecks = { asked: 0, echoed: 0 };
   private connecting: Promise<{ client: TmuxControlClient; sessionId: string }> | null = null;
   private disposed = false;
 
@@ -117,8 +127,9 @@ export class PaneWatchers {
       onOutput: (paneId, repaint) => {
         if (!this.watches.has(paneId)) return; // the placeholder, or a pane nobody asked about
         this.bus.touch(paneId, repaint);
-        this.armProbe(paneId, true);
+        if (!this.watches.get(paneId)!.hooked) this.armProbe(paneId, true);
       },
+      onOutputText: (_paneId, text) => this.onEcho(text),
       onOtherNotification: (line) => this.onWindowNotification(line),
       onSubscription: (name, paneId, value) => this.onSubscription(name, paneId, value),
       onClose: (expected, detail) => {
@@ -140,13 +151,66 @@ export class PaneWatchers {
     await client.command(`refresh-client -B 'kh-dead:%*:${DEAD_FORMAT}'`);
     await client.command(`refresh-client -B 'kh-title:%*:#{pane_title}'`);
     this.monitor = { client, sessionId };
+    this.echoPane = null;
     // After a reconnect (the monitor session may have been recreated): link the watched again.
     for (const [paneId, w] of this.watches) {
+      w.hooked = false;
       if (w.closing) continue;
       w.windowId = await linkIntoMonitor(this.run, paneId, sessionId).catch(() => w.windowId);
       if (w.windowId) this.windows.set(w.windowId, paneId);
     }
+    await this.listenForEcho(client, sessionId);
     return this.monitor;
+  }
+
+  /**
+   * Finds the placeholder and types a probe into it; its echo (`onEcho`) turns the death hooks
+   * on. A placeholder that does not echo leaves every pane on the quiet-output probes.
+   */
+  private async listenForEcho(client: TmuxControlClient, sessionId: string): Promise<void> {
+    try {
+      const listing = await this.run(['list-panes', '-s', '-t', sessionId, '-F', `#{pane_id}\t#{?#{${MONITOR_OPTION}},1,0}`]);
+      const placeholder = placeholderIn(listing);
+      if (!placeholder) return;
+      client.textPane = placeholder;
+      for (const args of echoProbeArgs(placeholder)) await this.run(args);
+    } catch (err) {
+      this.notice('could not ask the monitor placeholder to echo; pane exits are found by asking', { error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  /** The placeholder drew: the first time, it echoes, so hook every pane; then, panes that died. */
+  private onEcho(text: string): void {
+    const placeholder = this.monitor?.client.textPane ?? null;
+    if (placeholder && this.echoPane !== placeholder) {
+      this.echoPane = placeholder;
+      for (const paneId of this.watches.keys()) void this.hookDeath(paneId);
+    }
+    for (const paneId of deadPanesInEcho(text)) {
+      const w = this.watches.get(paneId);
+      if (!w || w.closing || this.bus.hasExited(paneId)) continue;
+      this.exitChecks.echoed++;
+      void this.probeDead(paneId).then((dead) => {
+        if (!dead) this.armProbe(paneId, true); // hooked death, yet not dead to tmux: ask again as before
+      });
+    }
+  }
+
+  /** Sets the pane's death hook (once the placeholder echoes), then asks once whether it died before. */
+  private async hookDeath(paneId: string): Promise<void> {
+    const w = this.watches.get(paneId);
+    const placeholder = this.echoPane;
+    if (!w || w.closing || w.hooked || !placeholder) return;
+    try {
+      await this.run(deathHookArgs(paneId, placeholder));
+    } catch {
+      return; // an old tmux without pane hooks, a pane already gone: the probes stay
+    }
+    if (this.echoPane !== placeholder || w.closing) return;
+    w.hooked = true;
+    if (w.probe) clearTimeout(w.probe);
+    w.probe = null;
+    void this.probeDead(paneId);
   }
 
   /**
@@ -194,7 +258,7 @@ export class PaneWatchers {
   /** Starts (once) pushing this pane's events: links its window into the monitor session. */
   async watch(paneId: string): Promise<void> {
     let w = this.watches.get(paneId);
-    if (!w) this.watches.set(paneId, (w = { windowId: null, linking: null, title: null, closing: false, probe: null, probes: 0, gapFrom: 0, reaping: false }));
+    if (!w) this.watches.set(paneId, (w = { windowId: null, linking: null, title: null, closing: false, probe: null, probes: 0, gapFrom: 0, reaping: false, hooked: false }));
     w.closing = false;
     const { sessionId } = await this.ensureMonitor();
     if (w.windowId) return;
@@ -209,6 +273,7 @@ export class PaneWatchers {
         entry.linking = null;
       });
     await entry.linking;
+    await this.hookDeath(paneId);
   }
 
   private onWindowNotification(line: string): void {
@@ -216,6 +281,7 @@ export class PaneWatchers {
     const paneId = match ? this.windows.get(match[1]!) : undefined;
     if (!paneId) return;
     if (line.startsWith('%window-close') || line.startsWith('%unlinked-window-close')) void this.confirmGone(paneId);
+    else if (this.watches.get(paneId)?.hooked) void this.probeDead(paneId); // its death hook covers the rest
     else this.armProbe(paneId, true); // the pane's command changed, a layout change: cheap to ask
   }
 
@@ -261,6 +327,7 @@ export class PaneWatchers {
         return;
       }
       w.probes++;
+      this.exitChecks.asked++;
       void this.probeDead(paneId).then((dead) => {
         if (!dead) this.armProbe(paneId, false);
       });

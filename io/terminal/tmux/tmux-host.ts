@@ -57,6 +57,8 @@ export interface TmuxHost extends TerminalHost {
   readonly socketPath: string;
   /** Kills the whole private server and every pane on it (tests, uninstall). */
   killServer(): Promise<void>;
+  /** How pane exits were looked for: `#{pane_dead}` asked after quiet output, and deaths heard from a hook's echo. */
+  exitChecks(): { asked: number; echoed: number };
 }
 
 const PANE_ID = /^%\d+$/;
@@ -315,6 +317,8 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
       // The host owns its connection: the master leaves with it (panes on the far side stay).
       if (ssh) await closeMaster(ssh);
     },
+
+    exitChecks: () => ({ ...watchers.exitChecks }),
 
     async killServer(): Promise<void> {
       await host.dispose();
