@@ -9,7 +9,7 @@ import { emptyBox, expandedText, insertText, type BoxState } from './box-state.t
 import { EventLog } from './event-log.ts';
 import { KeyParser, type Key } from './input-parser.ts';
 import { MODE_CYCLE, type PermissionMode } from './layout-chrome.ts';
-import { composeFrame, trustFrame } from './layout-frame.ts';
+import { composeFrameRows, trustFrame, withSpinner, type FrameView } from './layout-frame.ts';
 import type { Entry } from './layout-transcript.ts';
 import { trustKey } from './menu-keys.ts';
 import { openDialog, type OpenDialog } from './open-dialog.ts';
@@ -18,7 +18,7 @@ import { ClassicRenderer, FullscreenRenderer, type Renderer, type TerminalSize }
 import { ScenarioPlayer } from './scenario.ts';
 import { builtInSteps } from './steps.ts';
 import { withBrief } from './brief-reader.ts';
-import { encodeLine, seg } from './style.ts';
+import { encodeLine, seg, type Line } from './style.ts';
 import { isFolderTrusted } from './trust.ts';
 import { TurnRunner, type TurnEnd } from './turn-runner.ts';
 import { IDLE_TITLE, TITLE_FRAMES } from './words.ts';
@@ -249,7 +249,7 @@ export class MockAgentApp {
     const frame =
       this.phase === 'trust'
         ? trustFrame(this.cfg.cwd, this.trustCaret, size.cols, size.rows, this.cfg.classic)
-        : composeFrame({
+        : this.compose({
             ...size,
             classic: this.cfg.classic,
             cwdLabel: this.cfg.cwdLabel,
@@ -266,6 +266,30 @@ export class MockAgentApp {
     // The event line is written before the frame it announces, so a reader never sees it late.
     this.events.flush();
     this.renderer.draw(frame, title);
+  }
+
+  /** The last frame composed, what it showed but the spinner's tick, and the spinner's row. */
+  private composed: { frame: Line[]; same: string; last: unknown; spinnerRow: number } | null = null;
+
+  /**
+   * Composes the frame; a spinner tick with nothing else changed only replaces the spinner's row
+   * (the entries are only pushed, popped and replaced whole, so their count and the last one's
+   * identity say whether they changed).
+   */
+  private compose(v: FrameView): Line[] {
+    const s = v.spinner;
+    const same = s
+      ? JSON.stringify([v.cols, v.rows, v.classic, v.cwdLabel, v.box, v.footer, v.slash, v.showEffort, v.hint, v.dialog === null, s.verb, s.tip, s.seconds === null, v.entries.length])
+      : '';
+    const last = v.entries[v.entries.length - 1];
+    const c = this.composed;
+    if (s && c && c.spinnerRow >= 0 && c.same === same && c.last === last) {
+      c.frame = withSpinner(c.frame, c.spinnerRow, v);
+      return c.frame;
+    }
+    const { frame, spinnerRow } = composeFrameRows(v);
+    this.composed = s ? { frame, same, last, spinnerRow } : null;
+    return frame;
   }
 
   private exit(code: number, how: 'resume' | 'crash' | 'quiet'): void {

@@ -31,14 +31,16 @@ export interface Renderer {
   stop(trailer: string[]): void;
 }
 
-/** Each row as written: the line, and an erase to its end unless it fills the width. */
+/** One row as written: the line, and an erase to its end unless it fills the width. */
+function encodeRow(frame: Line[], at: number, size: TerminalSize): string {
+  const line = truncateLine(frame[at] ?? [], size.cols);
+  // Erasing after a full-width row would erase its last cell on xterm-like terminals.
+  return encodeLine(line) + (lineWidth(line) < size.cols ? `${ESC}[K` : '');
+}
+
 function encodeRows(frame: Line[], from: number, size: TerminalSize): string[] {
   const rows: string[] = [];
-  for (let r = 0; r < size.rows; r++) {
-    const line = truncateLine(frame[from + r] ?? [], size.cols);
-    // Erasing after a full-width row would erase its last cell on xterm-like terminals.
-    rows.push(encodeLine(line) + (lineWidth(line) < size.cols ? `${ESC}[K` : ''));
-  }
+  for (let r = 0; r < size.rows; r++) rows.push(encodeRow(frame, from + r, size));
   return rows;
 }
 
@@ -49,21 +51,31 @@ function paintRows(frame: Line[], from: number, size: TerminalSize): string {
 /** The rows that differ from what is on the screen (all of them after a resize or a clear). */
 class PaintedRows {
   private rows: string[] = [];
+  /** The line each row was encoded from: a row whose line is the very same object is not encoded again. */
+  private lines: Array<Line | undefined> = [];
   private size = '';
 
   paint(frame: Line[], from: number, size: TerminalSize): string {
-    const next = encodeRows(frame, from, size);
     const key = `${size.cols}x${size.rows}`;
     const all = key !== this.size;
     let out = '';
-    for (let r = 0; r < next.length; r++) if (all || next[r] !== this.rows[r]) out += `${ESC}[${r + 1};1H${next[r]}`;
-    this.rows = next;
+    for (let r = 0; r < size.rows; r++) {
+      const line = frame[from + r];
+      if (!all && line !== undefined && line === this.lines[r]) continue;
+      const row = encodeRow(frame, from + r, size);
+      if (all || row !== this.rows[r]) out += `${ESC}[${r + 1};1H${row}`;
+      this.rows[r] = row;
+      this.lines[r] = line;
+    }
+    this.rows.length = size.rows;
+    this.lines.length = size.rows;
     this.size = key;
     return out;
   }
 
   forget(): void {
     this.size = '';
+    this.lines = [];
   }
 }
 
