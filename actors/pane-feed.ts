@@ -90,11 +90,16 @@ export class PaneFeed {
   constructor(private readonly o: PaneFeedOptions) {}
 
   start(): void {
-    this.unsubscribe = this.o.host.subscribe(this.o.paneId, (ev) => {
-      if (this.closed) return;
-      if (ev.type === 'changed') this.onChanged(ev.repaints);
-      else if (ev.type === 'exited') this.o.onExit(ev.code);
-    });
+    this.unsubscribe = this.o.host.subscribe(
+      this.o.paneId,
+      (ev) => {
+        if (this.closed) return;
+        if (ev.type === 'changed') this.onChanged(ev.repaints);
+        else if (ev.type === 'exited') this.o.onExit(ev.code);
+      },
+      // A host can drop a frame of a known key before it arms a timer or sends an event.
+      { repaints: { known: (key) => this.knows(key), skipped: () => this.skipped() } },
+    );
     this.requestRead();
   }
 
@@ -104,13 +109,19 @@ export class PaneFeed {
     this.schedule();
   }
 
+  /** This key was read, and read as the reading still delivered: a burst of it need not be read. */
+  private knows(key: number): boolean {
+    return !this.closed && this.o.skipRepaints !== false && !this.mustDeliver && this.delivered?.readable === true && this.repaints.has(key);
+  }
+
+  private skipped(): void {
+    this.counts.skipped++;
+    this.skippedSinceRead = true;
+    this.armRepaintRead();
+  }
+
   private onChanged(keys: readonly number[] | undefined): void {
-    if (keys && this.o.skipRepaints !== false && !this.mustDeliver && this.delivered?.readable && keys.every((k) => this.repaints.has(k))) {
-      this.counts.skipped++;
-      this.skippedSinceRead = true;
-      this.armRepaintRead();
-      return;
-    }
+    if (keys && keys.every((k) => this.knows(k))) return this.skipped();
     if (!keys) this.covering = null;
     else if (this.covering) for (const k of keys) this.covering.add(k);
     this.schedule();

@@ -10,22 +10,23 @@
  * tmux/repaint-key.ts) passes it to `touch`; the `changed` event then lists the keys of the frames
  * it folds (`repaints`). One output whose key is unknown makes the whole event's list unknown.
  */
-import type { PaneEvent } from './types.ts';
+import type { PaneEvent, PaneSubscribeOptions } from './types.ts';
 
 export type PaneListener = (event: PaneEvent) => void;
 
 export class PaneEventBus {
-  private readonly listeners = new Map<string, Set<PaneListener>>();
+  /** Each pane's listeners, with what each can tell of known repaints (PaneSubscribeOptions), if anything. */
+  private readonly listeners = new Map<string, Map<PaneListener, PaneSubscribeOptions['repaints']>>();
   private readonly pending = new Map<string, { timer: NodeJS.Timeout; repaints: number[] | null }>();
   /** `exited` is sticky: a listener that subscribes after the fact still hears it. */
   private readonly exits = new Map<string, PaneEvent>();
 
   constructor(private readonly coalesceMs = 20) {}
 
-  subscribe(paneId: string, listener: PaneListener): () => void {
+  subscribe(paneId: string, listener: PaneListener, options?: PaneSubscribeOptions): () => void {
     let set = this.listeners.get(paneId);
-    if (!set) this.listeners.set(paneId, (set = new Set()));
-    set.add(listener);
+    if (!set) this.listeners.set(paneId, (set = new Map()));
+    set.set(listener, options?.repaints);
     const exit = this.exits.get(paneId);
     if (exit) {
       queueMicrotask(() => {
@@ -41,6 +42,7 @@ export class PaneEventBus {
   /** Output arrived (`repaint`: the key of what it drew, if known): emit `changed` at most once per coalescing window. */
   touch(paneId: string, repaint?: number): void {
     const waiting = this.pending.get(paneId);
+    if (!waiting && repaint !== undefined && this.allKnow(paneId, repaint)) return;
     if (waiting) {
       if (repaint === undefined) waiting.repaints = null;
       else if (waiting.repaints && !waiting.repaints.includes(repaint)) waiting.repaints.push(repaint);
@@ -49,6 +51,18 @@ export class PaneEventBus {
     const timer = setTimeout(() => this.flush(paneId), this.coalesceMs);
     timer.unref?.();
     this.pending.set(paneId, { timer, repaints: repaint === undefined ? null : [repaint] });
+  }
+
+  /**
+   * Every listener of the pane knows this frame's key (and there is one): each is told it was
+   * skipped, and no `changed` is armed for it. A burst already waiting is never cut short here.
+   */
+  private allKnow(paneId: string, key: number): boolean {
+    const set = this.listeners.get(paneId);
+    if (!set || set.size === 0) return false;
+    for (const repaints of set.values()) if (!repaints?.known(key)) return false;
+    for (const repaints of set.values()) repaints!.skipped();
+    return true;
   }
 
   /** Emit any `changed` still waiting now (used before `exited`, so order is changed → exited). */
@@ -74,7 +88,7 @@ export class PaneEventBus {
   }
 
   emit(paneId: string, event: PaneEvent): void {
-    for (const listener of [...(this.listeners.get(paneId) ?? [])]) {
+    for (const listener of [...(this.listeners.get(paneId)?.keys() ?? [])]) {
       try {
         listener(event);
       } catch {

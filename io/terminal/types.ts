@@ -49,6 +49,21 @@ export type ListResult = { ok: true; panes: PaneInfo[] } | { ok: false; error: s
  * `repaints`, when the host can tell, are the keys of the frames it folds (tmux/repaint-key.ts):
  * frames that differ only by spinner glyphs and counters share a key. Absent: unknown.
  */
+/**
+ * A listener that can tell a repaint it already knows (pane-feed.ts) lets a host drop a burst of
+ * output made only of such frames before it costs anything more (issue 26: a timer, an event and
+ * a wake-up per spinner frame). The host may call `skipped` instead of sending `changed` only when
+ * every listener of the pane knows the frame's key; any listener without `repaints` gets every change.
+ */
+export interface PaneSubscribeOptions {
+  repaints?: {
+    /** This frame's key (a host's repaint key) is one that reads as what the listener has. */
+    known(key: number): boolean;
+    /** A frame of a known key went undelivered. */
+    skipped(): void;
+  };
+}
+
 export type PaneEvent =
   | { type: 'changed'; repaints?: readonly number[] }
   | { type: 'exited'; code: number | null }
@@ -97,7 +112,7 @@ export interface TerminalHost {
    */
   serverIdentity?(): Promise<string | null>;
   /** Subscribe to a pane's events; returns the unsubscribe function. */
-  subscribe(paneId: string, listener: (event: PaneEvent) => void): () => void;
+  subscribe(paneId: string, listener: (event: PaneEvent) => void, options?: PaneSubscribeOptions): () => void;
   /** Stop watching (control clients, timers). Does not kill panes of a host that survives restarts. */
   dispose(): Promise<void>;
 }

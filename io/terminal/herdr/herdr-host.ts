@@ -22,7 +22,7 @@ import { RefusedError } from '../../../contract/errors.ts';
 import { parseAnsi } from '../../screen/index.ts';
 import { PaneEventBus } from '../pane-events.ts';
 import { checkPaneSpec, DEFAULT_COLS, DEFAULT_ROWS } from '../pane-spec.ts';
-import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, SendTextOptions, TerminalHost, TextResult } from '../types.ts';
+import type { Key, ListResult, PaneEvent, PaneInfo, PaneSubscribeOptions, PaneSpec, ReadResult, SendTextOptions, TerminalHost, TextResult } from '../types.ts';
 import { PARENT_SESSION_MARKERS } from '../worker-env.ts';
 import { HERDR_AGENT_KINDS, herdrAgentName } from './agent-name.ts';
 import { HerdrError, outcomeOf, readTextOf, replyResultOf, resultOf } from './envelope.ts';
@@ -305,8 +305,8 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
       return { ok: true, panes: panes.result.panes.filter((p) => ours.has(p.workspace_id)).map(toPaneInfo) };
     },
 
-    subscribe(paneId: string, listener: (event: PaneEvent) => void): () => void {
-      const unsubscribe = bus.subscribe(paneId, listener);
+    subscribe(paneId: string, listener: (event: PaneEvent) => void, options?: PaneSubscribeOptions): () => void {
+      const unsubscribe = bus.subscribe(paneId, listener, options);
       // A pane created by an earlier process: start watching on first interest.
       void watch(paneId).catch(() => {});
       return unsubscribe;

@@ -15,7 +15,7 @@ import { assertKey, keyBytes, typeThenSubmit } from '../keys.ts';
 import { PaneEventBus } from '../pane-events.ts';
 import { checkPaneSpec } from '../pane-spec.ts';
 import { launchEnvFiles, type LaunchEnvFiles } from '../launch-env-file.ts';
-import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, SendTextOptions, ServerState, TerminalHost, TextResult } from '../types.ts';
+import type { Key, ListResult, PaneEvent, PaneInfo, PaneSubscribeOptions, PaneSpec, ReadResult, SendTextOptions, ServerState, TerminalHost, TextResult } from '../types.ts';
 import { createTerminal, flushTerminal, readTail, readViewport } from './xterm-screen.ts';
 
 // node-pty is loaded with the first pty pane: a daemon resuming a tmux fleet never needs it (issue 26).
@@ -294,8 +294,8 @@ export function createPtyHost(options: PtyHostOptions = {}): PtyHost {
       return { ok: true, panes: [...panes.values()].map(info) };
     },
 
-    subscribe(paneId: string, listener: (event: PaneEvent) => void): () => void {
-      return bus.subscribe(paneId, listener);
+    subscribe(paneId: string, listener: (event: PaneEvent) => void, options?: PaneSubscribeOptions): () => void {
+      return bus.subscribe(paneId, listener, options);
     },
 
     async dispose(): Promise<void> {

@@ -19,7 +19,7 @@ import { assertKey, tmuxSendKeysArgs, typeThenSubmit } from '../keys.ts';
 import { PaneEventBus } from '../pane-events.ts';
 import { checkPaneSpec, findEnvBin } from '../pane-spec.ts';
 import { launchEnvFiles } from '../launch-env-file.ts';
-import type { Key, ListResult, PaneEvent, PaneInfo, PaneSpec, ReadResult, SendTextOptions, ServerState, TerminalHost, TextResult } from '../types.ts';
+import type { Key, ListResult, PaneEvent, PaneInfo, PaneSubscribeOptions, PaneSpec, ReadResult, SendTextOptions, ServerState, TerminalHost, TextResult } from '../types.ts';
 import { describePane, NAME_OPTION, PANE_FORMAT, parsePaneList, publicInfo, serverSettingsArgs, sessionNameFor } from './pane-info.ts';
 import { ControlClosedError } from './control-client.ts';
 import { PaneWatchers } from './pane-watchers.ts';
@@ -301,8 +301,8 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
       }
     },
 
-    subscribe(paneId: string, listener: (event: PaneEvent) => void): () => void {
-      const unsubscribe = bus.subscribe(paneId, listener);
+    subscribe(paneId: string, listener: (event: PaneEvent) => void, options?: PaneSubscribeOptions): () => void {
+      const unsubscribe = bus.subscribe(paneId, listener, options);
       // A pane created by an earlier process: start watching it on first interest.
       if (!disposed && PANE_ID.test(paneId) && !watchers.isWatching(paneId)) {
         void host.attach(paneId).catch(() => {});
