@@ -16,6 +16,10 @@
  * stays for a pane whose hook could not be set, and whenever the echo was not heard working.
  */
 
+import type { TmuxControlClient } from './control-client.ts';
+import { quoteControlArg } from './control-protocol.ts';
+import { MONITOR_OPTION } from './pane-info.ts';
+
 /** The `set-hook` argv making `paneId`'s death type its id into `placeholderId`. */
 export function deathHookArgs(paneId: string, placeholderId: string): string[] {
   if (!/^%\d+$/.test(paneId) || !/^%\d+$/.test(placeholderId)) throw new Error(`not tmux pane ids: ${paneId}, ${placeholderId}`);
@@ -43,4 +47,84 @@ export function placeholderIn(listing: string): string | null {
     if (mark === '1' && id && /^%\d+$/.test(id)) return id;
   }
   return null;
+}
+
+/** What the echo needs of the watchers that use it. */
+export interface EchoedDeathsPort {
+  /** Runs one tmux command (over the control client when it is up). */
+  run(args: readonly string[]): Promise<string>;
+  /** The live control client, to write many commands at once; null when none is up. */
+  client(): TmuxControlClient | null;
+  /** Watched, not being closed, and not yet hooked into the current placeholder. */
+  wantsHook(paneId: string): boolean;
+  /** Its hook is set: the quiet-output probes can stop (and ask once whether it died before). */
+  hooked(paneId: string): void;
+  /** The placeholder echoed this pane's id: it died. */
+  died(paneId: string): void;
+  /** The placeholder echoes: every watched pane should be hooked. */
+  echoing(): void;
+  notice(message: string, fields: Record<string, unknown>): void;
+}
+
+/** The echo channel of one control client: its placeholder, whether it was heard, and the hooks due. */
+export class EchoedDeaths {
+  /** The placeholder, once it was heard echoing what is typed into it. */
+  private echoPane: string | null = null;
+  private client: TmuxControlClient | null = null;
+  private readonly due = new Set<string>();
+
+  constructor(private readonly port: EchoedDeathsPort) {}
+
+  /** A new client: finds the placeholder and types a probe into it; its echo turns the hooks on. */
+  async listen(client: TmuxControlClient, sessionId: string): Promise<void> {
+    this.echoPane = null;
+    this.client = client;
+    try {
+      const listing = await this.port.run(['list-panes', '-s', '-t', sessionId, '-F', `#{pane_id}\t#{?#{${MONITOR_OPTION}},1,0}`]);
+      const placeholder = placeholderIn(listing);
+      if (!placeholder) return;
+      client.textPane = placeholder;
+      for (const args of echoProbeArgs(placeholder)) await this.port.run(args);
+    } catch (err) {
+      this.port.notice('could not ask the monitor placeholder to echo; pane exits are found by asking', { error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  /** The placeholder drew: the first time, it echoes; after that, the panes that died. */
+  onEcho(text: string): void {
+    const placeholder = this.client?.textPane ?? null;
+    if (placeholder && this.echoPane !== placeholder) {
+      this.echoPane = placeholder;
+      this.port.echoing();
+    }
+    for (const paneId of deadPanesInEcho(text)) this.port.died(paneId);
+  }
+
+  /**
+   * Sets the pane's death hook once the placeholder echoes. Every hook due in this turn of the
+   * event loop goes in one write: a resume watches hundreds of panes at once, and the hooks must
+   * not hold up their first reads.
+   */
+  hook(paneId: string): void {
+    if (!this.echoPane || !this.port.wantsHook(paneId)) return;
+    if (this.due.size === 0) setImmediate(() => this.flush());
+    this.due.add(paneId);
+  }
+
+  private flush(): void {
+    const placeholder = this.echoPane;
+    const client = this.port.client();
+    const due = [...this.due].filter((paneId) => this.port.wantsHook(paneId));
+    this.due.clear();
+    if (!placeholder || !client || due.length === 0) return;
+    const replies = client.commands(due.map((paneId) => deathHookArgs(paneId, placeholder).map(quoteControlArg).join(' ')));
+    due.forEach((paneId, i) =>
+      replies[i]!.then(
+        () => {
+          if (this.echoPane === placeholder && this.port.wantsHook(paneId)) this.port.hooked(paneId);
+        },
+        () => {}, // an old tmux without pane hooks, a pane already gone, the client lost: the probes stay
+      ),
+    );
+  }
 }

@@ -15,9 +15,8 @@
 import type { PaneEventBus } from '../pane-events.ts';
 import { ControlClosedError, ControlCommandError, TmuxControlClient } from './control-client.ts';
 import { parseDeadValue, quoteControlArg } from './control-protocol.ts';
-import { deadPanesInEcho, deathHookArgs, echoProbeArgs, placeholderIn } from './death-echo.ts';
+import { EchoedDeaths } from './death-echo.ts';
 import { awaitNoControlClients, ensureMonitorSession, linkIntoMonitor } from './monitor-session.ts';
-import { MONITOR_OPTION } from './pane-info.ts';
 import { StructureGate } from './structure-gate.ts';
 import { runTmux, TmuxCommandError, type TmuxContext } from './tmux-command.ts';
 
@@ -61,8 +60,34 @@ export class PaneWatchers {
   /** Structural tmux commands vs the control client's connect (structure-gate.ts). */
   readonly gate = new StructureGate();
   private monitor: { client: TmuxControlClient; sessionId: string } | null = null;
-  /** The monitor's placeholder pane, once it was heard echoing what is typed into it (death-echo.ts). */
-  private echoPane: string | null = null;
+  /** Deaths pushed by each pane's hook through the monitor's placeholder (death-echo.ts). */
+  private readonly deaths = new EchoedDeaths({
+    run: (args) => this.run(args),
+    client: () => this.client,
+    wantsHook: (paneId) => {
+      const w = this.watches.get(paneId);
+      return w !== undefined && !w.closing && !w.hooked;
+    },
+    hooked: (paneId) => {
+      const w = this.watches.get(paneId)!;
+      w.hooked = true;
+      if (w.probe) clearTimeout(w.probe);
+      w.probe = null;
+      void this.probeDead(paneId);
+    },
+    died: (paneId) => {
+      const w = this.watches.get(paneId);
+      if (!w || w.closing || this.bus.hasExited(paneId)) return;
+      this.exitChecks.echoed++;
+      void this.probeDead(paneId).then((dead) => {
+        if (!dead) this.armProbe(paneId, true); // hooked death, yet not dead to tmux: ask again as before
+      });
+    },
+    echoing: () => {
+      for (const paneId of this.watches.keys()) this.deaths.hook(paneId);
+    },
+    notice: (message, fields) => this.notice(message, fields),
+  });
   /** `#{pane_dead}` asked because output went quiet; deaths heard from a hook's echo. */
   readonly exitChecks = { asked: 0, echoed: 0 };
   private connecting: Promise<{ client: TmuxControlClient; sessionId: string }> | null = null;
@@ -129,7 +154,7 @@ export class PaneWatchers {
         this.bus.touch(paneId, repaint);
         if (!this.watches.get(paneId)!.hooked) this.armProbe(paneId, true);
       },
-      onOutputText: (_paneId, text) => this.onEcho(text),
+      onOutputText: (_paneId, text) => this.deaths.onEcho(text),
       onOtherNotification: (line) => this.onWindowNotification(line),
       onSubscription: (name, paneId, value) => this.onSubscription(name, paneId, value),
       onClose: (expected, detail) => {
@@ -151,7 +176,6 @@ export class PaneWatchers {
     await client.command(`refresh-client -B 'kh-dead:%*:${DEAD_FORMAT}'`);
     await client.command(`refresh-client -B 'kh-title:%*:#{pane_title}'`);
     this.monitor = { client, sessionId };
-    this.echoPane = null;
     // After a reconnect (the monitor session may have been recreated): link the watched again.
     for (const [paneId, w] of this.watches) {
       w.hooked = false;
@@ -159,58 +183,8 @@ export class PaneWatchers {
       w.windowId = await linkIntoMonitor(this.run, paneId, sessionId).catch(() => w.windowId);
       if (w.windowId) this.windows.set(w.windowId, paneId);
     }
-    await this.listenForEcho(client, sessionId);
+    await this.deaths.listen(client, sessionId);
     return this.monitor;
-  }
-
-  /**
-   * Finds the placeholder and types a probe into it; its echo (`onEcho`) turns the death hooks
-   * on. A placeholder that does not echo leaves every pane on the quiet-output probes.
-   */
-  private async listenForEcho(client: TmuxControlClient, sessionId: string): Promise<void> {
-    try {
-      const listing = await this.run(['list-panes', '-s', '-t', sessionId, '-F', `#{pane_id}\t#{?#{${MONITOR_OPTION}},1,0}`]);
-      const placeholder = placeholderIn(listing);
-      if (!placeholder) return;
-      client.textPane = placeholder;
-      for (const args of echoProbeArgs(placeholder)) await this.run(args);
-    } catch (err) {
-      this.notice('could not ask the monitor placeholder to echo; pane exits are found by asking', { error: err instanceof Error ? err.message : String(err) });
-    }
-  }
-
-  /** The placeholder drew: the first time, it echoes, so hook every pane; then, panes that died. */
-  private onEcho(text: string): void {
-    const placeholder = this.monitor?.client.textPane ?? null;
-    if (placeholder && this.echoPane !== placeholder) {
-      this.echoPane = placeholder;
-      for (const paneId of this.watches.keys()) void this.hookDeath(paneId);
-    }
-    for (const paneId of deadPanesInEcho(text)) {
-      const w = this.watches.get(paneId);
-      if (!w || w.closing || this.bus.hasExited(paneId)) continue;
-      this.exitChecks.echoed++;
-      void this.probeDead(paneId).then((dead) => {
-        if (!dead) this.armProbe(paneId, true); // hooked death, yet not dead to tmux: ask again as before
-      });
-    }
-  }
-
-  /** Sets the pane's death hook (once the placeholder echoes), then asks once whether it died before. */
-  private async hookDeath(paneId: string): Promise<void> {
-    const w = this.watches.get(paneId);
-    const placeholder = this.echoPane;
-    if (!w || w.closing || w.hooked || !placeholder) return;
-    try {
-      await this.run(deathHookArgs(paneId, placeholder));
-    } catch {
-      return; // an old tmux without pane hooks, a pane already gone: the probes stay
-    }
-    if (this.echoPane !== placeholder || w.closing) return;
-    w.hooked = true;
-    if (w.probe) clearTimeout(w.probe);
-    w.probe = null;
-    void this.probeDead(paneId);
   }
 
   /**
@@ -273,7 +247,7 @@ export class PaneWatchers {
         entry.linking = null;
       });
     await entry.linking;
-    await this.hookDeath(paneId);
+    this.deaths.hook(paneId);
   }
 
   private onWindowNotification(line: string): void {
