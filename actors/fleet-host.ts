@@ -49,7 +49,8 @@ export interface FleetHostDeps {
 }
 
 export interface FleetHost extends GateCommands {
-  start(): Promise<{ restored: string[]; skipped: { id: string; reason: string }[] }>;
+  /** Restores the stored fleet; `took` says where the time went (store read, actors started, panes re-attached). */
+  start(): Promise<{ restored: string[]; skipped: { id: string; reason: string }[]; took: { loadMs: number; actorsMs: number; reattachMs: number } }>;
   /** briefGate: the worker waits at the dispatch gate before anything is created (non-yolo projects). */
   dispatch(req: { intent: WorkerIntent; stallMs: number; unclassifiedMs?: number; firstPrompt: string; briefGate?: boolean }): Promise<WorkerView>;
   view(id: string): WorkerView | null;
@@ -285,11 +286,15 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
 
   const host: FleetHost = {
     async start() {
+      const t0 = performance.now();
       const loaded = loadFleet(deps.store, deps.log, clock.now());
       for (const record of loaded.records) records.set(record.intent.id, record);
+      const t1 = performance.now();
       startFleet(loaded.fleetSnapshot);
+      const t2 = performance.now();
       await reattachPanes(loaded.panes, { hostFor: terminalFor, clock, recordOf, route, attachFeed, log: deps.log });
-      return { restored: loaded.restored, skipped: loaded.skipped };
+      const ms = (a: number, b: number) => Math.round(b - a);
+      return { restored: loaded.restored, skipped: loaded.skipped, took: { loadMs: ms(t0, t1), actorsMs: ms(t1, t2), reattachMs: ms(t2, performance.now()) } };
     },
 
     async dispatch({ intent, stallMs, unclassifiedMs, firstPrompt, briefGate }) {

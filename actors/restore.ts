@@ -96,6 +96,13 @@ export async function reattachPanes(panes: readonly { id: string; paneId: string
     if (!known) identities.set(host, (known = host.serverIdentity ? host.serverIdentity().catch(() => null) : Promise.resolve(null)));
     return known;
   };
+  // Each host may learn about all its panes in one question first (tmux: one list-panes).
+  const byHost = new Map<TerminalHost, string[]>();
+  for (const { id, paneId } of panes) {
+    const host = d.hostFor(d.recordOf(id).intent);
+    if (host?.prepareAttach) byHost.set(host, [...(byHost.get(host) ?? []), paneId]);
+  }
+  await Promise.all([...byHost].map(([host, ids]) => host.prepareAttach!(ids).catch(() => {})));
   await forEachBounded(panes, ATTACH_CONCURRENCY, async ({ id, paneId }) => {
     const record = d.recordOf(id);
     const host = d.hostFor(record.intent);

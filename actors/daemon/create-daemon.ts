@@ -124,8 +124,9 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     // KH_REPAINT_FILTER=0 reads every burst (the bench's baseline for issue 26).
     skipRepaints: deps.env.KH_REPAINT_FILTER !== '0',
   });
-  const { restored, skipped } = await fleet.start();
-  info({ restored: restored.length, skipped }, 'fleet restored');
+  const { restored, skipped, took } = await fleet.start();
+  // Where a resume's time went: the process's own start, then the store, the actors, the panes.
+  info({ restored: restored.length, skipped, ...took, sinceStartMs: Date.now() - startedAt, uptimeMs: Math.round(process.uptime() * 1000) }, 'fleet restored');
   for (const s of skipped) warn({ worker: s.id, reason: s.reason }, 'skipped a stored worker that could not be restored');
   // Hooks that ran while no daemon was here: applied before the socket takes new ones.
   await drainHookQueue(paths.home, fleet, info).catch((err) => warn({ err: String(err) }, 'hook queue drain failed'));

@@ -4,7 +4,7 @@
  */
 export interface CpuProfile {
   startTime: number;
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>;
   samples: number[];
   timeDeltas: number[];
 }
@@ -43,4 +43,32 @@ export function printSelfTime(profile: CpuProfile, topFunctions = 20, topFiles =
   for (const [k, v] of top(byFn, topFunctions)) console.log(`${share(v)}  ${k}`);
   console.log('top files by self time (share of busy time):');
   for (const [k, v] of top(byFile, topFiles)) console.log(`${share(v)}  ${k}`);
+}
+
+/** For the `top` functions by self time, the call paths (up to `depth` callers) their time came through. */
+export function printCallers(profile: CpuProfile, top = 3, depth = 4, paths = 4): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const name = (id: number) => {
+    const f = byId.get(id)!.callFrame;
+    return `${f.functionName || '(anonymous)'}:${f.lineNumber + 1}`;
+  };
+  const self = new Map<string, number>();
+  const via = new Map<string, Map<string, number>>();
+  profile.samples.forEach((id, i) => {
+    const fn = name(id);
+    if (IDLE.has(byId.get(id)!.callFrame.functionName) || fn.startsWith('(')) return;
+    const dt = profile.timeDeltas[i] ?? 0;
+    self.set(fn, (self.get(fn) ?? 0) + dt);
+    const chain: string[] = [];
+    for (let p = parent.get(id), k = 0; p !== undefined && k < depth; p = parent.get(p), k++) chain.push(name(p));
+    const m = via.get(fn) ?? new Map<string, number>();
+    m.set(chain.join(' ← '), (m.get(chain.join(' ← ')) ?? 0) + dt);
+    via.set(fn, m);
+  });
+  for (const [fn, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    console.log(`${fn} (${(t / 1000).toFixed(0)} ms self) called via:`);
+    for (const [chain, v] of [...via.get(fn)!].sort((a, b) => b[1] - a[1]).slice(0, paths)) console.log(`  ${(v / 1000).toFixed(0).padStart(6)} ms  ← ${chain}`);
+  }
 }

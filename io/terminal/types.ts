@@ -87,6 +87,11 @@ export interface TerminalHost {
   createPane(spec: PaneSpec): Promise<PaneInfo>;
   /** Re-attach to a pane created by an earlier process (after a daemon restart). null = no such pane. */
   attach(paneId: string): Promise<PaneInfo | null>;
+  /**
+   * Many attaches are coming (a resume): the host may learn about all these panes in one question
+   * now, so each attach need not ask again. Optional; a failure only means each attach asks itself.
+   */
+  prepareAttach?(paneIds: readonly string[]): Promise<void>;
   /** The visible viewport only. A failed read is {ok:false}, never a screen made of error text. */
   readVisible(paneId: string): Promise<ReadResult>;
   /** For people only: never classified. */

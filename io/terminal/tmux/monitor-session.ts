@@ -78,10 +78,13 @@ export async function awaitNoControlClients(ctx: TmuxContext, sessionId: string,
   }
 }
 
-/** Links the pane's window into the monitor session unless it is linked already; its window id. */
-export async function linkIntoMonitor(run: TmuxRunner, paneId: string, monitorId: string): Promise<string> {
-  const out = await run(['display-message', '-p', '-t', paneId, '#{window_id}\t#{window_linked_sessions_list}']);
-  const [windowId, linked] = out.trimEnd().split('\t');
+/**
+ * Links the pane's window into the monitor session unless it is linked already; its window id.
+ * `known`: the window and whether it is linked, as a listing just said (a resume asks once for all).
+ */
+export async function linkIntoMonitor(run: TmuxRunner, paneId: string, monitorId: string, known?: { windowId: string; inMonitor: boolean }): Promise<string> {
+  const out = known ? null : await run(['display-message', '-p', '-t', paneId, '#{window_id}\t#{window_linked_sessions_list}']);
+  const [windowId, linked] = out === null ? [known!.windowId, known!.inMonitor ? MONITOR_SESSION : ''] : out.trimEnd().split('\t');
   if (!windowId || !/^@\d+$/.test(windowId)) throw new Error(`tmux gave no window for ${paneId}: ${JSON.stringify(out)}`);
   // tmux links a window twice into the same session if asked twice: check first.
   if (!(linked ?? '').split(',').includes(MONITOR_SESSION)) {

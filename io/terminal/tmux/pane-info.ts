@@ -32,6 +32,26 @@ const FIELDS = [
 ];
 export const PANE_FORMAT = FIELDS.join('\t');
 
+/** PANE_FORMAT, then the pane's window and the sessions it is linked into (what a re-attach needs). */
+export const ATTACH_FORMAT = `${PANE_FORMAT}\t#{window_id}\t#{window_linked_sessions_list}`;
+
+/** What one `list-panes -a -F ATTACH_FORMAT` says of each pane asked about; an unreadable line makes it null. */
+export function parseAttachList(out: string, wanted: ReadonlySet<string>): Map<string, { pane: TmuxPane; windowId: string; inMonitor: boolean }> | null {
+  const found = new Map<string, { pane: TmuxPane; windowId: string; inMonitor: boolean }>();
+  for (const line of out.split('\n')) {
+    if (line.trim() === '') continue;
+    const f = line.split('\t');
+    const pane = parsePaneLine(f.slice(0, -2).join('\t'));
+    const windowId = f.at(-2) ?? '';
+    if (!pane || !/^@\d+$/.test(windowId)) return null;
+    if (!wanted.has(pane.paneId) || pane.placeholder) continue;
+    // A linked window is listed once per session: the worker's own row is the one kept.
+    const seen = found.get(pane.paneId);
+    if (!seen || seen.pane.sessionName === MONITOR_SESSION) found.set(pane.paneId, { pane, windowId, inMonitor: (f.at(-1) ?? '').split(',').includes(MONITOR_SESSION) });
+  }
+  return found;
+}
+
 export interface TmuxPane extends PaneInfo {
   sessionId: string;
   sessionName: string;

@@ -229,8 +229,11 @@ export class PaneWatchers {
     // Still no client: panes stay readable by spawned reads; pushes resume with the next watch.
   }
 
-  /** Starts (once) pushing this pane's events: links its window into the monitor session. */
-  async watch(paneId: string): Promise<void> {
+  /**
+   * Starts (once) pushing this pane's events: links its window into the monitor session.
+   * `known`: its window and whether it is linked there already, as a listing just said.
+   */
+  async watch(paneId: string, known?: { windowId: string; inMonitor: boolean }): Promise<void> {
     let w = this.watches.get(paneId);
     if (!w) this.watches.set(paneId, (w = { windowId: null, linking: null, title: null, closing: false, probe: null, probes: 0, gapFrom: 0, reaping: false, hooked: false }));
     w.closing = false;
@@ -238,7 +241,7 @@ export class PaneWatchers {
     if (w.windowId) return;
     const entry = w;
     entry.linking ??= this.gate
-      .shared(() => linkIntoMonitor(this.run, paneId, sessionId))
+      .shared(() => linkIntoMonitor(this.run, paneId, sessionId, known))
       .then((windowId) => {
         entry.windowId = windowId;
         this.windows.set(windowId, paneId);

@@ -20,7 +20,7 @@ import { PaneEventBus } from '../pane-events.ts';
 import { checkPaneSpec, findEnvBin } from '../pane-spec.ts';
 import { launchEnvFiles } from '../launch-env-file.ts';
 import type { Key, ListResult, PaneEvent, PaneInfo, PaneSubscribeOptions, PaneSpec, ReadResult, SendTextOptions, ServerState, TerminalHost, TextResult } from '../types.ts';
-import { describePane, NAME_OPTION, PANE_FORMAT, parsePaneList, publicInfo, serverSettingsArgs, sessionNameFor } from './pane-info.ts';
+import { ATTACH_FORMAT, describePane, NAME_OPTION, PANE_FORMAT, parseAttachList, parsePaneList, publicInfo, serverSettingsArgs, sessionNameFor, type TmuxPane } from './pane-info.ts';
 import { ControlClosedError } from './control-client.ts';
 import { PaneWatchers } from './pane-watchers.ts';
 import { runTmux, TmuxCommandError, tmuxLiteral, type TmuxContext } from './tmux-command.ts';
@@ -62,6 +62,8 @@ export interface TmuxHost extends TerminalHost {
 }
 
 const PANE_ID = /^%\d+$/;
+/** How long what prepareAttach learnt stands in for asking: a resume's attaches follow at once. */
+const PREPARED_MS = 10_000;
 
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -78,6 +80,8 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
   const watchers = new PaneWatchers(ctx, bus, envBin, options.onNotice);
   let disposed = false;
   let pasteCounter = 0;
+  /** What prepareAttach learnt of each pane, taken (once, within PREPARED_MS) by its attach. */
+  const prepared = new Map<string, { pane: TmuxPane; windowId: string; inMonitor: boolean; at: number }>();
   const launchDir = options.launchDir ?? join(dirname(options.socketPath), 'launch');
   const launch = launchEnvFiles(launchDir);
 
@@ -230,12 +234,31 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
 
     async attach(paneId: string): Promise<PaneInfo | null> {
       checkPaneId(paneId);
-      // Asked over the control client once one is up (no process per restored worker); the
-      // first attach asks by a spawned command, so a pane that is not there starts nothing.
-      const pane = await describe(paneId);
+      // Told by prepareAttach's one listing, else asked over the control client once one is up
+      // (no process per restored worker); the first attach asks by a spawned command, so a pane
+      // that is not there starts nothing.
+      const entry = prepared.get(paneId);
+      prepared.delete(paneId);
+      const known = entry && performance.now() - entry.at < PREPARED_MS ? entry : undefined;
+      const pane = known?.pane ?? (await describe(paneId));
       if (!pane) return null;
-      await watchers.watch(paneId);
+      await watchers.watch(paneId, known && { windowId: known.windowId, inMonitor: known.inMonitor });
       return publicInfo(pane);
+    },
+
+    /**
+     * One `list-panes -a` for a whole resume (issue 26: two round trips per restored pane, a
+     * description and the link check, were most of resuming 500 workers). A pane missing from it
+     * is still asked about by its own attach: only what the listing saw is taken from it.
+     */
+    async prepareAttach(paneIds: readonly string[]): Promise<void> {
+      if (paneIds.length < 2) return;
+      const wanted = new Set(paneIds.filter((p) => PANE_ID.test(p)));
+      const out = await watchers.run(['list-panes', '-a', '-F', ATTACH_FORMAT]).catch(() => null);
+      const found = out === null ? null : parseAttachList(out, wanted);
+      const at = performance.now();
+      prepared.clear();
+      for (const [paneId, entry] of found ?? []) prepared.set(paneId, { ...entry, at });
     },
 
     async readVisible(paneId: string): Promise<ReadResult> {
