@@ -65,18 +65,30 @@ export async function ensureMonitorSession(ctx: TmuxContext, envBin: string): Pr
  * Waits (bounded) until no control client is attached to the monitor session. After a restart
  * the previous process's client is still leaving (its stdin closed when that process died), and
  * its departure notifies every control client — a crash if ours is identifying at that moment.
+ * A client still there after DETACH_AFTER_MS is detached: the lock on our state directory says
+ * no other daemon of ours is alive, and a client of a dead daemon that was killed in the middle
+ * of a burst of commands (a resume's reads and hooks) otherwise keeps working through them for
+ * seconds (issue 26: the next resume of 500 workers waited out the whole bound, 3 s).
  * Returns false if one is still there after `timeoutMs` (then we connect anyway).
  */
 export async function awaitNoControlClients(ctx: TmuxContext, sessionId: string, timeoutMs = 3000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
+  let detached = false;
   for (;;) {
-    const out = await runTmux(ctx, ['list-clients', '-F', '#{client_control_mode} #{session_id}']).catch(() => '');
-    const attached = out.split('\n').some((line) => line === `1 ${sessionId}`);
-    if (!attached) return true;
-    if (Date.now() >= deadline) return false;
+    const out = await runTmux(ctx, ['list-clients', '-F', '#{client_control_mode}\t#{session_id}\t#{client_name}']).catch(() => '');
+    const leftover = out.split('\n').map((line) => line.split('\t')).filter(([control, session, name]) => control === '1' && session === sessionId && name);
+    if (leftover.length === 0) return true;
+    if (Date.now() - started >= timeoutMs) return false;
+    if (!detached && Date.now() - started >= DETACH_AFTER_MS) {
+      detached = true;
+      for (const [, , name] of leftover) await runTmux(ctx, ['detach-client', '-t', name!]).catch(() => {});
+    }
     await sleep(25);
   }
 }
+
+/** How long a dead daemon's control client is left to leave on its own before it is detached. */
+const DETACH_AFTER_MS = 250;
 
 /**
  * Links the pane's window into the monitor session unless it is linked already; its window id.
