@@ -9,6 +9,7 @@
  * in CI). Linking each worker's window into this session lets one client, connected once, hear
  * every worker; a worker keeps its own session, so a person can still attach to it alone.
  */
+import { readFileSync } from 'node:fs';
 import { exactEnvArgv } from '../pane-spec.ts';
 import { MONITOR_OPTION, MONITOR_SESSION, serverSettingsArgs } from './pane-info.ts';
 import { runTmux, TmuxCommandError, tmuxLiteral, type TmuxContext } from './tmux-command.ts';
@@ -65,30 +66,53 @@ export async function ensureMonitorSession(ctx: TmuxContext, envBin: string): Pr
  * Waits (bounded) until no control client is attached to the monitor session. After a restart
  * the previous process's client is still leaving (its stdin closed when that process died), and
  * its departure notifies every control client — a crash if ours is identifying at that moment.
- * A client still there after DETACH_AFTER_MS is detached: the lock on our state directory says
- * no other daemon of ours is alive, and a client of a dead daemon that was killed in the middle
- * of a burst of commands (a resume's reads and hooks) otherwise keeps working through them for
- * seconds (issue 26: the next resume of 500 workers waited out the whole bound, 3 s).
+ * A client still there after DETACH_AFTER_MS is ended: the lock on our state directory says no
+ * other daemon of ours is alive, and the client of a daemon killed in the middle of a burst of
+ * commands (a resume's reads and hooks) otherwise lingers for seconds, deaf to `detach-client`
+ * while tmux works through what it was sent (issue 26: the next resume of 500 workers waited out
+ * the whole bound, 3 s). On this machine its process is killed (only a process whose name says
+ * tmux); a far host's is asked to detach.
  * Returns false if one is still there after `timeoutMs` (then we connect anyway).
  */
 export async function awaitNoControlClients(ctx: TmuxContext, sessionId: string, timeoutMs = 3000): Promise<boolean> {
   const started = Date.now();
   let detached = false;
   for (;;) {
-    const out = await runTmux(ctx, ['list-clients', '-F', '#{client_control_mode}\t#{session_id}\t#{client_name}']).catch(() => '');
+    const out = await runTmux(ctx, ['list-clients', '-F', '#{client_control_mode}\t#{session_id}\t#{client_name}\t#{client_pid}']).catch(() => '');
     const leftover = out.split('\n').map((line) => line.split('\t')).filter(([control, session, name]) => control === '1' && session === sessionId && name);
     if (leftover.length === 0) return true;
     if (Date.now() - started >= timeoutMs) return false;
     if (!detached && Date.now() - started >= DETACH_AFTER_MS) {
       detached = true;
-      for (const [, , name] of leftover) await runTmux(ctx, ['detach-client', '-t', name!]).catch(() => {});
+      for (const [, , name, pid] of leftover) {
+        if (!ctx.ssh && isTmuxProcess(Number(pid)) && killed(Number(pid))) continue;
+        await runTmux(ctx, ['detach-client', '-t', name!]).catch(() => {});
+      }
     }
     await sleep(25);
   }
 }
 
-/** How long a dead daemon's control client is left to leave on its own before it is detached. */
+/** How long a dead daemon's control client is left to leave on its own before it is ended. */
 const DETACH_AFTER_MS = 250;
+
+function killed(pid: number): boolean {
+  try {
+    process.kill(pid, 'SIGKILL');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isTmuxProcess(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 1 || pid === process.pid) return false;
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('tmux');
+  } catch {
+    return false; // gone already, or no /proc (then the client is asked to detach)
+  }
+}
 
 /**
  * Links the pane's window into the monitor session unless it is linked already; its window id.
