@@ -4,7 +4,7 @@ import { runCleanups } from './cleanup.ts';
 import type { BackendName } from '../../io/terminal/types.ts';
 try {
   const b = (process.argv[2] ?? 'pty') as BackendName;
-  const s = await measureHost(b, { trials: Number(process.argv[3] ?? 3), exitTrials: 2, log: console.log });
+  const s = await measureHost(b, { trials: Number(process.argv[3] ?? 3), exitTrials: Number(process.argv[4] ?? 2), log: console.log });
   console.log(detectionResults(b, s));
 } finally {
   await runCleanups(console.error);

@@ -6,11 +6,12 @@
  *
  * Exit is learnt three ways. The `refresh-client -B` subscription is the backstop, but tmux 3.3a
  * reports subscription changes at most once a second, so an exit alone took 0–1000 ms to be
- * seen. The fast path: each pane's `pane-died` hook types its id into the monitor's placeholder,
- * whose echo we hear at once (death-echo.ts). Where that hook could not be set, or before the
- * placeholder was heard echoing: when a pane's output goes quiet (an agent's last frame before
- * it exits), ask `#{pane_dead}` over the control connection — a command, not a process — a few
- * times with backoff. Any other tmux notification about a pane's window asks once too.
+ * seen. The fast paths: when a pane's output goes quiet (an agent's last frame before it
+ * exits), ask `#{pane_dead}` over the control connection — a command, not a process — a few times
+ * with backoff, as does any other tmux notification about its window; and each pane's
+ * `pane-died` hook types its id into the monitor's placeholder, whose echo we hear at once
+ * (death-echo.ts). That hook runs only once tmux has reaped the agent, which the tmux 3.3a
+ * packaged here often does late (the reap workaround below), so the quiet-output ask stays.
  */
 import type { PaneEventBus } from '../pane-events.ts';
 import { ControlClosedError, ControlCommandError, TmuxControlClient } from './control-client.ts';
@@ -32,14 +33,24 @@ interface Watch {
   probes: number;
   /** When the current quiet gap began (the last output, or the last probe that found it alive). */
   gapFrom: number;
+  /** When the current burst of output began, the usual time between bursts, and how many came at that pace in a row. */
+  burstAt: number;
+  rhythm: number;
+  steady: number;
   /** The exit-status wait (reap workaround) is running. */
   reaping: boolean;
-  /** Its `pane-died` hook echoes into the current placeholder, which was heard echoing: no quiet-output probes. */
+  /** Its `pane-died` hook echoes into the current placeholder, which was heard echoing. */
   hooked: boolean;
 }
 
 /** Quiet gaps after the last output at which `#{pane_dead}` is asked (ms, cumulative backoff). */
 const PROBE_DELAYS_MS = [60, 150, 400, 1000];
+/** Output after this much silence starts a new burst (a frame can come as several `%output` lines). */
+const BURST_GAP_MS = 20;
+/** Bursts closer than this are a pace (a spinner's frames); a longer pause is not. */
+const PACE_MAX_MS = 400;
+/** Bursts at a pace in a row before the first probe waits for the pace instead of 60 ms (about 2 s of a spinner). */
+const STEADY_BURSTS = 20;
 const DEAD_FORMAT = '#{pane_dead}-#{pane_dead_status}-#{pane_dead_signal}';
 /** Reconnects after the client was lost while the server stayed up, before giving up. */
 const RECONNECT_DELAYS_MS = [50, 200, 1000, 3000];
@@ -69,18 +80,15 @@ export class PaneWatchers {
       return w !== undefined && !w.closing && !w.hooked;
     },
     hooked: (paneId) => {
-      const w = this.watches.get(paneId)!;
-      w.hooked = true;
-      if (w.probe) clearTimeout(w.probe);
-      w.probe = null;
-      void this.probeDead(paneId);
+      this.watches.get(paneId)!.hooked = true;
+      void this.probeDead(paneId); // a death before the hook was set would never echo
     },
     died: (paneId) => {
       const w = this.watches.get(paneId);
       if (!w || w.closing || this.bus.hasExited(paneId)) return;
       this.exitChecks.echoed++;
       void this.probeDead(paneId).then((dead) => {
-        if (!dead) this.armProbe(paneId, true); // hooked death, yet not dead to tmux: ask again as before
+        if (!dead) this.armProbe(paneId, false); // echoed, yet not dead to tmux: keep asking as after quiet output
       });
     },
     echoing: () => {
@@ -152,7 +160,7 @@ export class PaneWatchers {
       onOutput: (paneId, repaint) => {
         if (!this.watches.has(paneId)) return; // the placeholder, or a pane nobody asked about
         this.bus.touch(paneId, repaint);
-        if (!this.watches.get(paneId)!.hooked) this.armProbe(paneId, true);
+        this.armProbe(paneId, true);
       },
       onOutputText: (_paneId, text) => this.deaths.onEcho(text),
       onOtherNotification: (line) => this.onWindowNotification(line),
@@ -235,7 +243,7 @@ export class PaneWatchers {
    */
   async watch(paneId: string, known?: { windowId: string; inMonitor: boolean }): Promise<void> {
     let w = this.watches.get(paneId);
-    if (!w) this.watches.set(paneId, (w = { windowId: null, linking: null, title: null, closing: false, probe: null, probes: 0, gapFrom: 0, reaping: false, hooked: false }));
+    if (!w) this.watches.set(paneId, (w = { windowId: null, linking: null, title: null, closing: false, probe: null, probes: 0, gapFrom: 0, burstAt: 0, rhythm: 0, steady: 0, reaping: false, hooked: false }));
     w.closing = false;
     const { sessionId } = await this.ensureMonitor();
     if (w.windowId) return;
@@ -258,7 +266,6 @@ export class PaneWatchers {
     const paneId = match ? this.windows.get(match[1]!) : undefined;
     if (!paneId) return;
     if (line.startsWith('%window-close') || line.startsWith('%unlinked-window-close')) void this.confirmGone(paneId);
-    else if (this.watches.get(paneId)?.hooked) void this.probeDead(paneId); // its death hook covers the rest
     else this.armProbe(paneId, true); // the pane's command changed, a layout change: cheap to ask
   }
 
@@ -281,13 +288,31 @@ export class PaneWatchers {
    * Output arrives many times a second while a worker streams, so this only moves the start of
    * the quiet gap; the one pending timer looks at the gap when it fires and waits out the rest
    * (clearing and setting a timer per `%output` was a visible share of the daemon's CPU).
+   *
+   * A pane that has drawn at a steady pace for a while (a spinner's ten frames a second) is
+   * asked only once a pause is longer than its pace (issue 26: a 60 ms gap came between every
+   * two frames, so each working agent was asked about ten times a second). A pane that was
+   * quiet, or whose pace broke, is asked after 60 ms as before.
    */
   private armProbe(paneId: string, fresh: boolean): void {
     const w = this.watches.get(paneId);
     if (!w || w.closing || this.disposed || this.bus.hasExited(paneId)) return;
-    if (fresh) w.probes = 0;
-    w.gapFrom = performance.now();
-    const delay = PROBE_DELAYS_MS[w.probes];
+    const now = performance.now();
+    if (fresh) {
+      w.probes = 0;
+      if (now - w.gapFrom >= BURST_GAP_MS) {
+        const interval = now - w.burstAt;
+        if (interval < PACE_MAX_MS) {
+          w.rhythm = w.steady > 0 ? w.rhythm * 0.8 + interval * 0.2 : interval;
+          w.steady++;
+        } else {
+          w.steady = 0;
+        }
+        w.burstAt = now;
+      }
+    }
+    w.gapFrom = now;
+    const delay = this.probeDelay(w);
     if (delay === undefined) return; // quiet and alive: the subscription stays the backstop
     if (!w.probe) this.scheduleProbe(paneId, w, delay);
   }
@@ -296,7 +321,7 @@ export class PaneWatchers {
     w.probe = setTimeout(() => {
       w.probe = null;
       if (w.closing || this.disposed || this.bus.hasExited(paneId)) return;
-      const delay = PROBE_DELAYS_MS[w.probes];
+      const delay = this.probeDelay(w);
       if (delay === undefined) return;
       const quiet = performance.now() - w.gapFrom;
       if (quiet < delay) {
@@ -310,6 +335,13 @@ export class PaneWatchers {
       });
     }, ms);
     w.probe.unref();
+  }
+
+  /** The quiet gap after which the next probe asks: the first waits out a steady pane's pace. */
+  private probeDelay(w: Watch): number | undefined {
+    const delay = PROBE_DELAYS_MS[w.probes];
+    if (w.probes > 0 || delay === undefined || w.steady < STEADY_BURSTS) return delay;
+    return Math.min(Math.max(delay, w.rhythm * 1.3), PACE_MAX_MS);
   }
 
   /** Asks tmux whether the pane is dead, over the control client (else a spawn); true if it is. */
