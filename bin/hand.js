@@ -18,16 +18,17 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 
 const fresh = !process.env.HAND_FROM_SOURCE && bundleIsFresh(root);
 
-// `hand status --json` and `hand wait <id> --json …` (with --home at most) without commander
-// (cli/quick.ts); a status it cannot answer falls through to the full program below.
-if (fresh && args.includes('--json') && (args.includes('status') || args.includes('wait'))) {
-  const { quickCommand, quickStatus, quickWait } = await import('../dist/cli/quick.js');
+// `hand status --json`, `hand backlog ready --json` and `hand wait <id> --json …` (with --home
+// at most) without commander (cli/quick.ts); a read it cannot answer falls through to the full
+// program below.
+if (fresh && args.includes('--json') && (args.includes('status') || args.includes('wait') || args.includes('ready'))) {
+  const { quickCommand, quickRead, quickWait } = await import('../dist/cli/quick.js');
   const quick = quickCommand(args);
   const done = async (code) => {
     if (process.stdout.writableLength > 0) await new Promise((r) => process.stdout.once('drain', r));
     process.exit(code);
   };
-  if (quick?.kind === 'status' && (await quickStatus(quick.home))) await done(0);
+  if ((quick?.kind === 'status' || quick?.kind === 'backlog-ready') && (await quickRead(quick))) await done(0);
   if (quick?.kind === 'wait') await done(await quickWait(quick));
 }
 

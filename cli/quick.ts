@@ -1,11 +1,12 @@
 /**
- * The two commands a Hand or a script runs most often, without commander or the command table
+ * The commands a Hand or a script runs most often, without commander or the command table
  * (issue 26: their start was commander and every chunk of the command table on top of Node's
  * own). bin/hand.js takes this path only for exactly these shapes, with `--home <dir>` at most:
  *
  * - `status --json`: the rows, printed as the full program prints them (cli/commands/status.ts).
  *   Any failure returns false having printed nothing, and the full program runs the same read
  *   again, so every error is said and exit-coded in one place only.
+ * - `backlog ready --json`: what can start now, the same way (a read, safe to ask twice).
  * - `wait <id> --json [--until <condition>] [--timeout <duration>]`: the same wait through the
  *   same `ops.wait` as cli/commands/wait.ts (with --json it draws no progress line), its report
  *   printed as the full program prints it, exit 0 when the condition was met and 1 when not. A
@@ -19,7 +20,7 @@ import { call } from './client.ts';
 import { ops } from './hand-ops.ts';
 import { emit, reportError } from './output.ts';
 
-export type QuickCommand = { kind: 'status'; home: string | undefined } | { kind: 'wait'; home: string | undefined; id: string; until: string | undefined; timeout: string | undefined };
+export type QuickCommand = { kind: 'status' | 'backlog-ready'; home: string | undefined } | { kind: 'wait'; home: string | undefined; id: string; until: string | undefined; timeout: string | undefined };
 
 /** `argv` (process.argv minus node and the script) when it is one of the shapes above; undefined otherwise. */
 export function quickCommand(argv: readonly string[]): QuickCommand | undefined {
@@ -38,6 +39,7 @@ export function quickCommand(argv: readonly string[]): QuickCommand | undefined 
   if (json < 0 || rest.lastIndexOf('--json') !== json) return undefined;
   rest.splice(json, 1);
   if (rest.length === 1 && rest[0] === 'status') return { kind: 'status', home };
+  if (rest.length === 2 && rest[0] === 'backlog' && rest[1] === 'ready') return { kind: 'backlog-ready', home };
   if (rest[0] !== 'wait') return undefined;
   const until = take('--until');
   const timeout = take('--timeout');
@@ -50,10 +52,10 @@ const paths = (home: string | undefined) => ensureHome(resolveHome(home, process
 // The full program's own printer: the same JSON, on this process's stdout (no run of its own here).
 const print = (value: unknown) => emit(true, value, () => '');
 
-/** Prints the rows and returns true, or returns false having printed nothing. */
-export async function quickStatus(home: string | undefined): Promise<boolean> {
+/** Prints the rows (or the ready items) and returns true, or returns false having printed nothing. */
+export async function quickRead(c: Extract<QuickCommand, { kind: 'status' | 'backlog-ready' }>): Promise<boolean> {
   try {
-    print(await call(paths(home), 'status', { id: undefined }));
+    print(c.kind === 'status' ? await call(paths(c.home), 'status', { id: undefined }) : await call(paths(c.home), 'backlog.ready'));
     return true;
   } catch {
     return false;

@@ -85,6 +85,17 @@ describe('hand status --json and hand wait --json start without commander', () =
     expect(bad.stderr).toBe(fullBad.stderr);
   });
 
+  it('backlog ready: what the full program prints, without commander', async () => {
+    expect((await w.hand(['backlog', 'add', 'b1', 'first', 'thing', '--project', 'repo'])).code).toBe(0);
+    const rec = importRecorder(w.root);
+    const quick = await binary(w, ['backlog', 'ready', '--json'], rec.importFlag);
+    expect(quick.code, quick.stderr).toBe(0);
+    expect(loadedTheProgram(rec.imported()), `imports: ${rec.imported().join(', ')}`).toEqual([]);
+    const full = await w.hand(['backlog', 'ready', '--json']);
+    expect(quick.stdout).toBe(full.stdout);
+    expect((JSON.parse(quick.stdout) as Array<{ id: string }>).map((i) => i.id)).toEqual(['b1']);
+  });
+
   it('a status it cannot answer falls through to the full program, which says what is wrong', () => {
     const notADir = join(w.root, 'imports.txt'); // a file: no state directory can be made there
     const r = spawnSync(process.execPath, [HAND_BIN, '--home', notADir, 'status', '--json'], { encoding: 'utf8', env: { ...process.env, ...w.env } });
@@ -95,9 +106,11 @@ describe('hand status --json and hand wait --json start without commander', () =
   it('takes only the exact shapes, with --home at most', () => {
     expect(quickCommand(['status', '--json'])).toEqual({ kind: 'status', home: undefined });
     expect(quickCommand(['--json', 'status', '--home', '/h'])).toEqual({ kind: 'status', home: '/h' });
+    expect(quickCommand(['backlog', 'ready', '--json', '--home', '/h'])).toEqual({ kind: 'backlog-ready', home: '/h' });
     expect(quickCommand(['wait', 'w1', '--json'])).toEqual({ kind: 'wait', home: undefined, id: 'w1', until: undefined, timeout: undefined });
     expect(quickCommand(['wait', 'w1', '--until', 'blocked', '--timeout', '5m', '--json', '--home', '/h'])).toEqual({ kind: 'wait', home: '/h', id: 'w1', until: 'blocked', timeout: '5m' });
     for (const argv of [
+      ['backlog', 'ready'], ['backlog', 'ready', '--json', '--project', 'x'], ['backlog', 'list', '--json'], ['ready', '--json'],
       ['status', '--json', 'q1'], ['status', '--json', '--work'], ['status'], ['status', '--json', '--home'],
       ['wait', 'w1'], ['wait', '--json'], ['wait', 'w1', '--json', '--until', 'soon'], ['wait', 'w1', '--json', '--until=blocked'],
       ['wait', 'w1', 'w2', '--json'], ['wait', 'w1', '--json', '--timeout'], ['wait', 'w1', '--json', '--json'], ['wait', 'w1', '--json', '--help'],
