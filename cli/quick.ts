@@ -17,7 +17,6 @@ import { resolveHome } from '../contract/home.ts';
 import { UNTILS } from '../contract/vocabulary.ts';
 import { ensureHome } from '../io/fs/ensure-home.ts';
 import { call } from './client.ts';
-import { ops } from './hand-ops.ts';
 import { emit, reportError } from './output.ts';
 
 export type QuickCommand = { kind: 'status' | 'backlog-ready'; home: string | undefined } | { kind: 'wait'; home: string | undefined; id: string; until: string | undefined; timeout: string | undefined };
@@ -65,6 +64,8 @@ export async function quickRead(c: Extract<QuickCommand, { kind: 'status' | 'bac
 /** Waits, prints the report (or the error) and returns the exit code. */
 export async function quickWait(c: Extract<QuickCommand, { kind: 'wait' }>): Promise<number> {
   try {
+    // Loaded here, not above: the reads need none of it (each module file is a share of a start).
+    const { ops } = await import('./hand-ops.ts');
     const r = await ops.wait(paths(c.home), { id: c.id, until: c.until, timeout: c.timeout });
     print(r);
     return r.met ? 0 : 1;
