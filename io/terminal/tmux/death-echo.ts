@@ -57,7 +57,7 @@ export interface EchoedDeathsPort {
   client(): TmuxControlClient | null;
   /** Watched, not being closed, and not yet hooked into the current placeholder. */
   wantsHook(paneId: string): boolean;
-  /** Its hook is set: the quiet-output probes can stop (and ask once whether it died before). */
+  /** Its hook is set (ask once whether it died before: that death would never echo). */
   hooked(paneId: string): void;
   /** The placeholder echoed this pane's id: it died. */
   died(paneId: string): void;
