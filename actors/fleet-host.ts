@@ -166,7 +166,8 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
   async function notePaneServer(id: string): Promise<void> {
     const record = records.get(id);
     const identity = record ? await terminalFor(record.intent)?.serverIdentity?.().catch(() => null) : null;
-    if (!record || !identity || records.get(id) !== record) return;
+    // The fleet may have shut down (and its store closed) while tmux answered: nothing to note then.
+    if (!record || !identity || records.get(id) !== record || !fleet) return;
     record.intent.paneServer = identity;
     deps.store.setPaneServer?.(id, identity);
   }
@@ -211,7 +212,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     },
     paneCreated: (id, paneId) => {
       attachFeed(id, paneId);
-      void notePaneServer(id);
+      notePaneServer(id).catch((err: unknown) => deps.log?.({ msg: 'the tmux server of a new pane could not be noted', id, err: String(err) }));
     },
     landing: deps.landing,
     log: deps.log,

@@ -35,12 +35,23 @@ export function stopAdvice(live: string[], held: string[] = []): string | null {
 export type TmuxOutcome = 'stopped' | 'kept-live-workers' | 'kept-could-not-tell' | 'no-tmux';
 
 /** Called by the daemon after the fleet stopped: kills the private server only when nothing lives on it. */
+/**
+ * Either way the daemon lets go of the server: its control client is closed (a kept server's panes
+ * run on), so nothing of this daemon still listens, or reconnects, once it has stopped — a daemon
+ * run in a process that lives on (a test world) used to leave its watchers attached, and they
+ * started a fresh server after the next daemon killed this one.
+ */
 export async function shutTmuxIfIdle(tmux: TmuxHost | undefined, liveIds: string[]): Promise<TmuxOutcome> {
   if (!tmux) return 'no-tmux';
+  const outcome = await idleOutcome(tmux, liveIds).finally(() => tmux.dispose());
+  if (outcome === 'stopped') await tmux.killServer();
+  return outcome;
+}
+
+async function idleOutcome(tmux: TmuxHost, liveIds: string[]): Promise<TmuxOutcome> {
   if (liveIds.length > 0) return 'kept-live-workers';
   const listed = await tmux.list();
   if (!listed.ok) return 'kept-could-not-tell';
   if (listed.panes.some((p) => p.alive !== false)) return 'kept-live-workers';
-  await tmux.killServer();
   return 'stopped';
 }

@@ -16,6 +16,14 @@ function tmuxServerUp(home: string): Promise<boolean> {
   return new Promise((resolve) => execFile('tmux', ['-S', join(home, 'tmux.sock'), 'list-sessions'], (err) => resolve(!err)));
 }
 
+/** The control clients attached to the private server (their pids). */
+function controlClients(home: string): Promise<string[]> {
+  return new Promise((resolve, reject) =>
+    execFile('tmux', ['-S', join(home, 'tmux.sock'), 'list-clients', '-F', '#{client_control_mode} #{client_pid}'], (err, out) =>
+      err ? reject(err) : resolve(out.split('\n').filter((l) => l.startsWith('1 ')).map((l) => l.slice(2)))),
+  );
+}
+
 describe('hand daemon stop', () => {
   it('keeps a live worker and its tmux server, says so; stops the server once no worker lives', async () => {
     const w = await makeWorld('daemon-stop');
@@ -26,6 +34,10 @@ describe('hand daemon stop', () => {
     expect(withLive.stdout).toMatch(/1 worker\(s\) keep running: s1\. Stop each with hand stop <id>/);
     await waitFor(async () => (await w.hand(['daemon', 'status', '--json'])).code === 3 || undefined, { what: 'the daemon to be gone', timeoutMs: 15_000 });
     expect(await tmuxServerUp(w.home)).toBe(true);
+    // The stopped daemon let go of the server: no control client of its stays attached (one left
+    // attached in a process that lives on reconnected later, and started a server after the
+    // next daemon had killed this one).
+    expect(await controlClients(w.home)).toEqual([]);
 
     // The next start re-attaches the worker; once it is stopped, a daemon stop takes the server too.
     expect((await w.hand(['stop', 's1', '--json'])).code).toBe(0);

@@ -205,13 +205,23 @@ export class PaneWatchers {
       yield* RECONNECT_DELAYS_MS;
       while (remote) yield REMOTE_RETRY_MS;
     };
-    for (const delay of delays(this.ctx.ssh !== undefined)) {
-      if (this.disposed || this.watches.size === 0) return;
-      const serverUp = await runTmux(this.ctx, ['list-sessions', '-F', '#{session_id}']).then(
+    const serverUp = () =>
+      runTmux(this.ctx, ['list-sessions', '-F', '#{session_id}']).then(
         () => true,
         (err) => !(err instanceof TmuxCommandError && err.noServer),
       );
-      if (!serverUp) {
+    for (const delay of delays(this.ctx.ssh !== undefined)) {
+      if (this.disposed || this.watches.size === 0) return;
+      // Asked again after the pause: reconnecting creates the monitor session, and with it a server
+      // when none runs — a server stopped in the pause (`hand daemon stop`, a person's kill-server)
+      // must stay stopped.
+      let up = await serverUp();
+      if (up) {
+        await sleep(delay);
+        if (this.disposed || this.watches.size === 0) return;
+        up = await serverUp();
+      }
+      if (!up) {
         this.notice('tmux server is gone: every watched worker is reported exited, status unknown', { watched: this.watches.size });
         for (const paneId of this.watches.keys()) if (!this.watches.get(paneId)!.closing) this.bus.exit(paneId, null);
         // Nothing of a dead server carries over: the next server numbers its panes from %0
@@ -219,7 +229,6 @@ export class PaneWatchers {
         for (const paneId of [...this.watches.keys()]) this.forget(paneId);
         return;
       }
-      await sleep(delay);
       try {
         await this.ensureMonitor();
         this.notice('tmux control client reconnected', { watched: this.watches.size });
