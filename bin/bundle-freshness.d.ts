@@ -1,2 +1,3 @@
 export declare const SOURCE_DIRS: readonly string[];
-export declare function bundleIsFresh(root: string, entry?: string): boolean;
+/** Whether each of `entries` (under dist/, default cli/main.js) exists and is newer than every source file. */
+export declare function bundleIsFresh(root: string, entries?: string | readonly string[]): boolean;

@@ -17,12 +17,16 @@ function newestSource(dir, newest) {
 }
 
 /**
- * `root` ends with a slash; `entry` is the bundle's entry under dist/ (both entries are built by
- * one esbuild run, so one freshness rule holds for each).
+ * `root` ends with a slash; `entries` are bundle files under dist/ (every entry is built by
+ * `npm run build`, so one freshness rule holds for each): fresh when each exists and no source
+ * file is newer than the oldest of them.
  */
-export function bundleIsFresh(root, entry = 'cli/main.js') {
-  const bundle = `${root}dist/${entry}`;
-  if (!existsSync(bundle)) return false;
-  const built = statSync(bundle).mtimeMs;
+export function bundleIsFresh(root, entries = 'cli/main.js') {
+  let built = Infinity;
+  for (const entry of Array.isArray(entries) ? entries : [entries]) {
+    const bundle = `${root}dist/${entry}`;
+    if (!existsSync(bundle)) return false;
+    built = Math.min(built, statSync(bundle).mtimeMs);
+  }
   return SOURCE_DIRS.every((d) => !existsSync(`${root}${d}`) || newestSource(`${root}${d}`, 0) <= built);
 }

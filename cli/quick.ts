@@ -51,14 +51,19 @@ const paths = (home: string | undefined) => ensureHome(resolveHome(home, process
 // The full program's own printer: the same JSON, on this process's stdout (no run of its own here).
 const print = (value: unknown) => emit(true, value, () => '');
 
-/** Prints the rows (or the ready items) and returns true, or returns false having printed nothing. */
-export async function quickRead(c: Extract<QuickCommand, { kind: 'status' | 'backlog-ready' }>): Promise<boolean> {
-  try {
-    print(c.kind === 'status' ? await call(paths(c.home), 'status', { id: undefined }) : await call(paths(c.home), 'backlog.ready'));
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * Asks for the rows (or the ready items) and resolves with a printer for them, or with null
+ * having printed nothing. Printing is the caller's step: bin/hand.js checks that this bundle is
+ * current while the daemon answers, and prints only then (a read asked by a stale bundle is
+ * dropped, and the sources answer it again).
+ */
+export function quickRead(c: Extract<QuickCommand, { kind: 'status' | 'backlog-ready' }>): Promise<(() => void) | null> {
+  // Async so a home that cannot be made is a null too; the request is under way when this returns.
+  const asked = (async () => (c.kind === 'status' ? call(paths(c.home), 'status', { id: undefined }) : call(paths(c.home), 'backlog.ready')))();
+  return asked.then(
+    (value) => () => print(value),
+    () => null,
+  );
 }
 
 /** Waits, prints the report (or the error) and returns the exit code. */

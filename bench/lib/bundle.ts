@@ -11,7 +11,7 @@ import { bundleIsFresh as freshAt } from '../../bin/bundle-freshness.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 export function bundleIsFresh(): boolean {
-  return freshAt(root);
+  return freshAt(root, ['cli/main.js', 'quick.js']);
 }
 
 /**
