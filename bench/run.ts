@@ -76,7 +76,7 @@ try {
   };
   let blockedP50: Partial<Record<'pty' | 'tmux' | 'herdr', number>> = {};
   if (wanted('detection')) await section('in-process detection', async () => {
-    const r = await runInProcess({ trials: quick ? 3 : 15, exitTrials: quick ? 2 : 15, log });
+    const r = await runInProcess({ trials: quick ? 3 : 30, exitTrials: quick ? 2 : 15, log });
     blockedP50 = r.blockedP50;
     return r.results;
   });
