@@ -53,8 +53,8 @@ export function placeholderIn(listing: string): string | null {
 export interface EchoedDeathsPort {
   /** Runs one tmux command (over the control client when it is up). */
   run(args: readonly string[]): Promise<string>;
-  /** The live control client, to write many commands at once; null when none is up. */
-  client(): TmuxControlClient | null;
+  /** One control command, written with every other due in this turn of the event loop; rejects when no client is up. */
+  command(line: string): Promise<string[]>;
   /** Watched, not being closed, and not yet hooked into the current placeholder. */
   wantsHook(paneId: string): boolean;
   /** Its hook is set (ask once whether it died before: that death would never echo). */
@@ -71,7 +71,8 @@ export class EchoedDeaths {
   /** The placeholder, once it was heard echoing what is typed into it. */
   private echoPane: string | null = null;
   private client: TmuxControlClient | null = null;
-  private readonly due = new Set<string>();
+  /** Panes whose hook is being set. */
+  private readonly setting = new Set<string>();
 
   constructor(private readonly port: EchoedDeathsPort) {}
 
@@ -101,30 +102,22 @@ export class EchoedDeaths {
   }
 
   /**
-   * Sets the pane's death hook once the placeholder echoes. Every hook due in this turn of the
-   * event loop goes in one write: a resume watches hundreds of panes at once, and the hooks must
-   * not hold up their first reads.
+   * Sets the pane's death hook once the placeholder echoes, through the port's batched command:
+   * a resume watches hundreds of panes at once, and their hooks go in one write, not holding up
+   * their first reads.
    */
   hook(paneId: string): void {
-    if (!this.echoPane || !this.port.wantsHook(paneId)) return;
-    if (this.due.size === 0) setImmediate(() => this.flush());
-    this.due.add(paneId);
-  }
-
-  private flush(): void {
     const placeholder = this.echoPane;
-    const client = this.port.client();
-    const due = [...this.due].filter((paneId) => this.port.wantsHook(paneId));
-    this.due.clear();
-    if (!placeholder || !client || due.length === 0) return;
-    const replies = client.commands(due.map((paneId) => deathHookArgs(paneId, placeholder).map(quoteControlArg).join(' ')));
-    due.forEach((paneId, i) =>
-      replies[i]!.then(
+    if (!placeholder || this.setting.has(paneId) || !this.port.wantsHook(paneId)) return;
+    this.setting.add(paneId);
+    this.port
+      .command(deathHookArgs(paneId, placeholder).map(quoteControlArg).join(' '))
+      .then(
         () => {
           if (this.echoPane === placeholder && this.port.wantsHook(paneId)) this.port.hooked(paneId);
         },
         () => {}, // an old tmux without pane hooks, a pane already gone, the client lost: the probes stay
-      ),
-    );
+      )
+      .finally(() => this.setting.delete(paneId));
   }
 }

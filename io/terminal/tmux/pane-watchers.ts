@@ -74,7 +74,7 @@ export class PaneWatchers {
   /** Deaths pushed by each pane's hook through the monitor's placeholder (death-echo.ts). */
   private readonly deaths = new EchoedDeaths({
     run: (args) => this.run(args),
-    client: () => this.client,
+    command: (line) => this.commandBatched(line),
     wantsHook: (paneId) => {
       const w = this.watches.get(paneId);
       return w !== undefined && !w.closing && !w.hooked;
@@ -362,34 +362,37 @@ export class PaneWatchers {
     return parseDeadValue(value).dead;
   }
 
-  private batch: Array<{ paneId: string; format: string; done(value: string | null): void }> = [];
+  private due: Array<{ line: string; resolve(lines: string[]): void; reject(err: unknown): void }> = [];
 
   /**
-   * The same question as `query`, asked with every other one due in this turn of the event loop
-   * in ONE write to the control client (issue 26: a streaming pane's output goes quiet between
-   * spinner frames, so each pane is probed about ten times a second, and a write per probe was
-   * the largest share of the daemon's time at a few dozen workers). No later than `query` would.
+   * One control command, written with every other one due in this turn of the event loop in ONE
+   * write to the control client (issue 26: probes of many streaming panes, and a resume's hooks
+   * for hundreds, each a write of its own, were a large share of the daemon's time). Rejects with
+   * ControlClosedError when no client is up.
    */
-  private queryBatched(paneId: string, format: string): Promise<string | null> {
-    return new Promise((done) => {
-      if (this.batch.push({ paneId, format, done }) === 1) setImmediate(() => this.flushBatch());
+  private commandBatched(line: string): Promise<string[]> {
+    return new Promise((resolve, reject) => {
+      if (this.due.push({ line, resolve, reject }) === 1) setImmediate(() => this.flushDue());
     });
   }
 
-  private flushBatch(): void {
-    const due = this.batch.splice(0);
+  private flushDue(): void {
+    const due = this.due.splice(0);
     const client = this.client;
     if (!client) {
-      for (const q of due) void this.query(q.paneId, q.format).then(q.done);
+      for (const d of due) d.reject(new ControlClosedError('no tmux control client is up'));
       return;
     }
-    const replies = client.commands(due.map((q) => `display-message -p -t ${q.paneId} ${quoteControlArg(q.format)}`));
-    due.forEach((q, i) =>
-      replies[i]!.then(
-        (lines) => q.done(lines.join('\n').trimEnd()),
-        // A failure (%error: no such pane any more) is null, never text; a closed client asks again by a spawn.
-        (err) => (err instanceof ControlClosedError ? void this.query(q.paneId, q.format).then(q.done) : q.done(null)),
-      ),
+    const replies = client.commands(due.map((d) => d.line));
+    due.forEach((d, i) => replies[i]!.then(d.resolve, d.reject));
+  }
+
+  /** The same question as `query`, batched (commandBatched): no later than `query` would. */
+  private queryBatched(paneId: string, format: string): Promise<string | null> {
+    return this.commandBatched(`display-message -p -t ${paneId} ${quoteControlArg(format)}`).then(
+      (lines) => lines.join('\n').trimEnd(),
+      // A failure (%error: no such pane any more) is null, never text; a closed client asks again by a spawn.
+      (err) => (err instanceof ControlClosedError ? this.query(paneId, format) : null),
     );
   }
 
