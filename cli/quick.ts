@@ -4,7 +4,7 @@
  * own). bin/hand.js takes this path only for exactly these shapes, with `--home <dir>` at most:
  *
  * - `status --json`: the rows, printed as the full program prints them (cli/commands/status.ts).
- *   Any failure returns false having printed nothing, and the full program runs the same read
+ *   Any failure resolves null having printed nothing, and the full program runs the same read
  *   again, so every error is said and exit-coded in one place only.
  * - `backlog ready --json`: what can start now, the same way (a read, safe to ask twice).
  * - `wait <id> --json [--until <condition>] [--timeout <duration>]`: the same wait through the
