@@ -66,6 +66,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/work/decisions-relaunch-workers-that-are-not-live.test.ts': 6,
   'tests/ci-preflight/ci-preflight.test.ts': 6,
   'tests/persistence/the-daemon-survives-a-full-disk-and-resumes-when-space-returns.test.ts': 6,
+  'tests/terminal/a-pane-death-is-heard-not-asked-for.test.ts': 6,
   'tests/claude-e2e/daemon-restart-keeps-a-tmux-worker.test.ts': 5,
   'tests/work/work-survives-daemon-restart.test.ts': 5,
 };

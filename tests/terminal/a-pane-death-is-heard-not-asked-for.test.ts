@@ -53,6 +53,9 @@ describe('a pane death is heard from its hook, not asked for', () => {
     // Ten more frames: each used to be followed by an ask, 60 ms into the 100 ms pause.
     await nextEvents(host, pane.paneId, (e) => e.type === 'changed', 10, 'ten more redraws of the spinner');
     expect(host.exitChecks().asked - before.asked, 'pane_dead asked while the pane streamed at its pace').toBeLessThanOrEqual(1);
+    // Nor does its probe timer wake after every frame to find the next one came: at most every
+    // 250 ms while the pace holds (it woke ten times in these ten frames before).
+    expect(host.exitChecks().looked - before.looked, 'probe timer wakes during ten frames at a steady pace').toBeLessThanOrEqual(6);
 
     const listed = await host.list();
     const pid = listed.ok ? listed.panes.find((p) => p.paneId === pane.paneId)?.pid : undefined;

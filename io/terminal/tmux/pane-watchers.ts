@@ -51,6 +51,13 @@ const BURST_GAP_MS = 20;
 const PACE_MAX_MS = 400;
 /** Bursts at a pace in a row before the first probe waits for the pace instead of 60 ms (about 2 s of a spinner). */
 const STEADY_BURSTS = 20;
+/**
+ * While a steady pane keeps drawing, its probe timer looks at the gap at most this often: waking
+ * 30 ms after every frame to see the next one had come cost a loop wake per frame (a spinner's
+ * ten a second, each wake 50–90 µs here) for a check that found activity nine times in ten.
+ * A steady pane that stops is still asked within its pace × 1.3 + this.
+ */
+const STEADY_RECHECK_MS = 250;
 const DEAD_FORMAT = '#{pane_dead}-#{pane_dead_status}-#{pane_dead_signal}';
 /** Reconnects after the client was lost while the server stayed up, before giving up. */
 const RECONNECT_DELAYS_MS = [50, 200, 1000, 3000];
@@ -96,8 +103,8 @@ export class PaneWatchers {
     },
     notice: (message, fields) => this.notice(message, fields),
   });
-  /** `#{pane_dead}` asked because output went quiet; deaths heard from a hook's echo. */
-  readonly exitChecks = { asked: 0, echoed: 0 };
+  /** `#{pane_dead}` asked because output went quiet; deaths heard from a hook's echo; times a probe timer woke to look at a gap. */
+  readonly exitChecks = { asked: 0, echoed: 0, looked: 0 };
   private connecting: Promise<{ client: TmuxControlClient; sessionId: string }> | null = null;
   private disposed = false;
 
@@ -330,11 +337,14 @@ export class PaneWatchers {
     w.probe = setTimeout(() => {
       w.probe = null;
       if (w.closing || this.disposed || this.bus.hasExited(paneId)) return;
+      this.exitChecks.looked++;
       const delay = this.probeDelay(w);
       if (delay === undefined) return;
       const quiet = performance.now() - w.gapFrom;
       if (quiet < delay) {
-        this.scheduleProbe(paneId, w, delay - quiet); // activity since: the gap is not over yet
+        // Activity since: the gap is not over yet. A steady pane's next look waits a while longer.
+        const steady = w.probes === 0 && w.steady >= STEADY_BURSTS;
+        this.scheduleProbe(paneId, w, steady ? Math.max(delay - quiet, STEADY_RECHECK_MS) : delay - quiet);
         return;
       }
       w.probes++;

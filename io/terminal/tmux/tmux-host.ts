@@ -58,7 +58,7 @@ export interface TmuxHost extends TerminalHost {
   /** Kills the whole private server and every pane on it (tests, uninstall). */
   killServer(): Promise<void>;
   /** How pane exits were looked for: `#{pane_dead}` asked after quiet output, and deaths heard from a hook's echo. */
-  exitChecks(): { asked: number; echoed: number };
+  exitChecks(): { asked: number; echoed: number; looked: number };
 }
 
 const PANE_ID = /^%\d+$/;
