@@ -86,7 +86,7 @@ async function cpuAndRss(pid: number, windowMs: number, tmuxPid: number | null =
   };
 }
 
-async function probeBlocked(d: DaemonWorld, id: string, log: string, trials: number): Promise<number[]> {
+export async function probeBlocked(d: DaemonWorld, id: string, log: string, trials: number): Promise<number[]> {
   const samples: number[] = [];
   for (let i = 0; i < trials; i++) {
     const sentAt = nowMs();
