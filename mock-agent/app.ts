@@ -4,6 +4,8 @@
  * menu-keys.ts and open-dialog.ts.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync, watch } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { boxKey, slashMenuOf } from './box-keys.ts';
 import { emptyBox, expandedText, insertText, type BoxState } from './box-state.ts';
 import { EventLog } from './event-log.ts';
@@ -100,8 +102,10 @@ export class MockAgentApp {
         }
       };
       // A slow start (Claude Code takes seconds on a loaded machine): nothing drawn, nothing read.
-      if (this.cfg.timings.startMs > 0) setTimeout(begin, this.cfg.timings.startMs);
-      else begin();
+      // A start file holds the start until a test says so (a timer alone races a slow machine).
+      const afterFile = this.cfg.startFile ? () => whenFileExists(this.cfg.startFile!, begin) : begin;
+      if (this.cfg.timings.startMs > 0) setTimeout(afterFile, this.cfg.timings.startMs);
+      else afterFile();
     });
   }
 
@@ -305,5 +309,21 @@ export class MockAgentApp {
     if (how === 'crash') this.term.errorOutput.write(`mock-agent: simulated crash, exiting with status ${code}\n`);
     for (const d of this.detach.splice(0)) d();
     this.finish(code);
+  }
+}
+
+/** Calls `then` once `path` exists: at once if it does, else when its directory says it appeared. */
+function whenFileExists(path: string, then: () => void): void {
+  if (existsSync(path)) return then();
+  const watcher = watch(dirname(path), (_event, name) => {
+    if ((name === null || name === basename(path)) && existsSync(path)) {
+      watcher.close();
+      then();
+    }
+  });
+  // Created between the first look and the watch: the watch would never hear it.
+  if (existsSync(path)) {
+    watcher.close();
+    then();
   }
 }

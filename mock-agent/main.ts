@@ -12,7 +12,7 @@ const USAGE = `usage: mock-agent [--classic] [--scenario <file>] [--skip-trust] 
 
 A scripted stand-in for Claude Code 2.1.332's terminal UI. Trigger words in a prompt:
 MODE:ask MODE:bash MODE:slow MODE:hang MODE:silent MODE:crash MODE:error MODE:limit MODE:report <path>.
-Environment: KH_MOCK_TICK_MS KH_MOCK_REPLY_MS KH_MOCK_SLOW_MS KH_MOCK_START_MS KH_MOCK_EVENT_LOG KH_MOCK_SUGGESTION KH_MOCK_RUN_BASH
+Environment: KH_MOCK_TICK_MS KH_MOCK_REPLY_MS KH_MOCK_SLOW_MS KH_MOCK_START_MS KH_MOCK_START_FILE KH_MOCK_EVENT_LOG KH_MOCK_SUGGESTION KH_MOCK_RUN_BASH
 KH_MOCK_SCENARIO (as --scenario) KH_MOCK_PERMISSION_MODE (as --permission-mode)
 CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION CLAUDE_CODE_DISABLE_ALTERNATE_SCREEN HOME`;
 

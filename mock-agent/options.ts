@@ -31,6 +31,8 @@ export interface ResolvedConfig {
   scenario: Scenario | null;
   timings: Timings;
   eventLogPath: string | undefined;
+  /** KH_MOCK_START_FILE: nothing is drawn until this file exists (after KH_MOCK_START_MS, if both). */
+  startFile: string | undefined;
   suggestion: string | null;
   home: string;
   cwd: string;
@@ -96,6 +98,7 @@ export function resolveConfig(opts: MockAgentOptions, env: NodeJS.ProcessEnv, cw
     scenario,
     timings,
     eventLogPath: env.KH_MOCK_EVENT_LOG || undefined,
+    startFile: env.KH_MOCK_START_FILE || undefined,
     suggestion: suggestionOn ? (scenario?.suggestion ?? env.KH_MOCK_SUGGESTION ?? 'run the tests') : null,
     home,
     cwd: real,

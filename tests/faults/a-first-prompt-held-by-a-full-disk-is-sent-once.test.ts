@@ -9,9 +9,9 @@ import { until } from '../helpers/temp.ts';
 import { call } from '../../cli/client.ts';
 import { homePaths } from '../../contract/home.ts';
 import { killDaemon, type FaultWorld } from './fault-world.ts';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { smallDisk } from '../helpers/small-disk.ts';
-import { WORKERS, assertEachPromptedOnce, dispatchAll, events, ids, prompts } from './first-prompt-world.ts';
+import { WORKERS, assertEachPromptedOnce, dispatchAll, events, ids, prompts, startFilePath } from './first-prompt-world.ts';
 import { removeEventLogs } from './first-prompt-world.ts';
 
 describe('a first prompt held by a full disk is sent once', () => {
@@ -21,10 +21,13 @@ describe('a first prompt held by a full disk is sent once', () => {
     try {
       if (disk.refused) ctx.skip(`this machine refuses to mount a tmpfs: ${disk.refused}`);
       expect((await w.hand(['annex', w.repo, '--yolo'])).code).toBe(0);
-      // The agents take 4 s to draw their first screen: the disk is full long before any prompt is due.
-      await dispatchAll(w, 4000);
+      // The agents draw nothing until the disk is full, so no prompt is due before it (a 4 s start
+      // delay raced a slow machine: twenty dispatches took longer and twelve agents had drawn).
+      const start = startFilePath(w);
+      await dispatchAll(w, start);
       const filler = disk.fill()!;
       expect(ids.filter((id) => events(w, id).length > 0), 'agents that had drawn before the disk was full (the premise)').toEqual([]);
+      writeFileSync(start, '');
       // Each prompt is typed, then held before its Enter: the mark cannot be written.
       const held = (rows: Array<{ id: string; stage: string; promptBox: string | null }>) => rows.filter((r) => r.stage === 'briefing.sending' && r.promptBox);
       await until('every first prompt to be typed and held before its Enter', () => call(homePaths(w.home), 'status', {}, { autostart: false }), (rows) => held(rows).length === WORKERS, 60_000, 200);

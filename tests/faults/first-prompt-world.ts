@@ -40,19 +40,21 @@ export function events(w: CliWorld, id: string): MockEvent[] {
   if (!existsSync(path)) return [];
   return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as MockEvent);
 }
+/** A path beside the event logs (outside the world's small disk): the agents' start file. */
+export const startFilePath = (w: CliWorld) => logPath(w, 'start').replace(/events-start\.log$/, 'start');
 export const prompts = (w: CliWorld, id: string) => events(w, id).filter((e) => e.event === 'turn-started');
 export const finished = (w: CliWorld, id: string) => events(w, id).some((e) => e.event === 'turn-finished');
 
 /**
  * Every worker dispatched at once; even ids take 1 s turns (ending after the fault began), odd
- * ones 4 s (still at work when the daemon dies). `startMs`: the agent draws nothing for that long.
+ * ones 4 s (still at work when the daemon dies). `startFile`: the agents draw nothing until it exists.
  */
-export async function dispatchAll(w: CliWorld, startMs = 0): Promise<void> {
+export async function dispatchAll(w: CliWorld, startFile?: string): Promise<void> {
   const runs = await Promise.all(ids.map((id, i) => w.hand([
     'dispatch', id, '--repo', w.repo, '--brief', w.brief(id, 'Say hello.'), '--agent', 'mock', '--json',
     '--env', `KH_MOCK_EVENT_LOG=${logPath(w, id)}`,
     '--env', `KH_MOCK_REPLY_MS=${i % 2 === 0 ? 1000 : 4000}`,
-    '--env', `KH_MOCK_START_MS=${startMs}`,
+    ...(startFile ? ['--env', `KH_MOCK_START_FILE=${startFile}`] : []),
   ])));
   runs.forEach((r, i) => expect(r.code, `dispatch ${ids[i]}: ${r.stdout}${r.stderr}`).toBe(0));
 }
