@@ -7,6 +7,7 @@
  * and call its methods through the same socket server and client the CLI uses.
  */
 import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import type { HomePaths } from '../../contract/home.ts';
 import { openStore } from '../../persistence/sqlite-store.ts';
 import { createTmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
@@ -91,7 +92,9 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   const tmuxAvailable = deps.tmuxAvailable ?? hasTmux();
   const tmuxHost = tmuxAvailable ? createTmuxHost({ socketPath: paths.tmuxSocket, onNotice: (msg, fields) => warn(fields, msg) }) : undefined;
   if (tmuxHost) hosts.tmux = tmuxHost;
-  hosts.pty = createPtyHost();
+  // Its launch files wait in the state directory, as tmux's do: a daemon killed with SIGKILL
+  // cannot remove a private temp directory, and each left one behind in /tmp.
+  hosts.pty = createPtyHost({ launchDir: join(paths.home, 'launch', 'pty') });
   const herdr = await createOptionalHerdrHost(deps.env);
   if (herdr) hosts.herdr = herdr;
   const baseTips = openBaseTips(paths.home);
