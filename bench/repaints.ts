@@ -9,19 +9,11 @@
  * gets busier part-way hurts both alike. Also runnable alone: `npx tsx bench/repaints.ts [workers]`.
  */
 import { makeWorld } from './lib/world.ts';
-import { makeDaemonWorld, procUsage, type DaemonWorld } from './lib/daemon.ts';
+import { cpuShare as cpu, makeDaemonWorld, type DaemonWorld } from './lib/daemon.ts';
 import { single } from './lib/stats.ts';
 import type { BenchResult } from './types.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function cpu(pid: number, ms: number): Promise<number> {
-  const a = procUsage(pid);
-  const t0 = performance.now();
-  await sleep(ms);
-  const b = procUsage(pid);
-  return ((b.cpuMs - a.cpuMs) / (performance.now() - t0)) * 100;
-}
 
 async function daemon(label: string, env: Record<string, string>, windowMs: number): Promise<{ d: DaemonWorld; pid: number; idle: number }> {
   const world = makeWorld(`repaints-${label}`);

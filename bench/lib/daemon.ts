@@ -127,10 +127,10 @@ export async function makeDaemonWorld(world: BenchWorld, extraEnv: Record<string
   return d;
 }
 
-/** CPU time (ms) and resident set (bytes) of a process, from /proc. */
 /** Clock ticks per second of /proc's CPU times, asked once. */
 export const CLK_TCK = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
+/** CPU time (ms) and resident set (bytes) of a process, from /proc. */
 export function procUsage(pid: number): { cpuMs: number; rssBytes: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // fields after the command name (which may contain spaces) start after the last ')'
@@ -138,6 +138,14 @@ export function procUsage(pid: number): { cpuMs: number; rssBytes: number } {
   const ticks = Number(fields[11]) + Number(fields[12]); // utime + stime
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
   return { cpuMs: (ticks * 1000) / CLK_TCK, rssBytes: rssKb * 1024 };
+}
+
+/** The share of a core (%) a process used over the next `ms`. */
+export async function cpuShare(pid: number, ms: number): Promise<number> {
+  const a = procUsage(pid);
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, ms));
+  return ((procUsage(pid).cpuMs - a.cpuMs) / (performance.now() - t0)) * 100;
 }
 
 export function spawnDetached(argv: string[], env: Record<string, string>): number {

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeWorld } from './world.ts';
-import { makeDaemonWorld, procUsage } from './daemon.ts';
+import { cpuShare, makeDaemonWorld } from './daemon.ts';
 import { killIfAlive, onCleanup, runCleanups } from './cleanup.ts';
 const n = Number(process.argv[2] ?? 10);
 const secs = Number(process.argv[3] ?? 10);
@@ -15,10 +15,7 @@ try {
   await d.dispatch('probe', 'tmux', d.env);
   const pid = await d.pid();
   await sleep(3000);
-  const win = async (label: string) => {
-    const a = procUsage(pid); const t = performance.now(); await sleep(5000);
-    console.log(`${label}: ${(((procUsage(pid).cpuMs - a.cpuMs) / (performance.now() - t)) * 100).toFixed(2)} %`);
-  };
+  const win = async (label: string) => console.log(`${label}: ${(await cpuShare(pid, 5000)).toFixed(2)} %`);
   await win('idle'); await win('idle');
   for (let i = 0; i < n; i++) { await d.dispatch(`s${i}`, 'tmux', d.env); await d.rpc('send', { id: `s${i}`, text: 'MODE:hang stream' }); }
   await sleep(2000);

@@ -21,11 +21,12 @@ interface MockEvent { event: string; pid: number; promptSha256?: string }
  * `removeEventLogs` waits for every agent that logged to be gone, then removes them.
  */
 const logDirs = new WeakMap<CliWorld, ReturnType<typeof makeTempDir>>();
-function logPath(w: CliWorld, id: string): string {
+function logDir(w: CliWorld): string {
   let dir = logDirs.get(w);
   if (!dir) logDirs.set(w, (dir = makeTempDir('prompt-once-events')));
-  return join(dir.path, `events-${id}.log`);
+  return dir.path;
 }
+const logPath = (w: CliWorld, id: string) => join(logDir(w), `events-${id}.log`);
 
 export async function removeEventLogs(w: CliWorld): Promise<void> {
   const dir = logDirs.get(w);
@@ -41,7 +42,7 @@ export function events(w: CliWorld, id: string): MockEvent[] {
   return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as MockEvent);
 }
 /** A path beside the event logs (outside the world's small disk): the agents' start file. */
-export const startFilePath = (w: CliWorld) => logPath(w, 'start').replace(/events-start\.log$/, 'start');
+export const startFilePath = (w: CliWorld) => join(logDir(w), 'start');
 export const prompts = (w: CliWorld, id: string) => events(w, id).filter((e) => e.event === 'turn-started');
 export const finished = (w: CliWorld, id: string) => events(w, id).some((e) => e.event === 'turn-finished');
 

@@ -343,8 +343,7 @@ export class PaneWatchers {
       const quiet = performance.now() - w.gapFrom;
       if (quiet < delay) {
         // Activity since: the gap is not over yet. A steady pane's next look waits a while longer.
-        const steady = w.probes === 0 && w.steady >= STEADY_BURSTS;
-        this.scheduleProbe(paneId, w, steady ? Math.max(delay - quiet, STEADY_RECHECK_MS) : delay - quiet);
+        this.scheduleProbe(paneId, w, this.pacedWait(w) ? Math.max(delay - quiet, STEADY_RECHECK_MS) : delay - quiet);
         return;
       }
       w.probes++;
@@ -359,8 +358,13 @@ export class PaneWatchers {
   /** The quiet gap after which the next probe asks: the first waits out a steady pane's pace. */
   private probeDelay(w: Watch): number | undefined {
     const delay = PROBE_DELAYS_MS[w.probes];
-    if (w.probes > 0 || delay === undefined || w.steady < STEADY_BURSTS) return delay;
+    if (delay === undefined || !this.pacedWait(w)) return delay;
     return Math.min(Math.max(delay, w.rhythm * 1.3), PACE_MAX_MS);
+  }
+
+  /** The pane draws at a steady pace and has not been asked since its last output: its wait follows that pace. */
+  private pacedWait(w: Watch): boolean {
+    return w.probes === 0 && w.steady >= STEADY_BURSTS;
   }
 
   /** Asks tmux whether the pane is dead, over the control client (else a spawn); true if it is. */

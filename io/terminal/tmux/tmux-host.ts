@@ -57,7 +57,7 @@ export interface TmuxHost extends TerminalHost {
   readonly socketPath: string;
   /** Kills the whole private server and every pane on it (tests, uninstall). */
   killServer(): Promise<void>;
-  /** How pane exits were looked for: `#{pane_dead}` asked after quiet output, and deaths heard from a hook's echo. */
+  /** How pane exits were looked for: `#{pane_dead}` asked after quiet output, deaths heard from a hook's echo, and probe timer wakes. */
   exitChecks(): { asked: number; echoed: number; looked: number };
 }
 
