@@ -71,6 +71,9 @@ export class MockAgentApp {
     this.turns = new TurnRunner(cfg, this.events, {
       entries: () => this.entries,
       redraw: () => this.render(),
+      drawNow: () => {
+        if (this.renderPending) this.renderNow();
+      },
       permissionNeeded: () => this.mode !== 'auto',
       openDialog: (d) => {
         this.dialog = openDialog(d);
@@ -245,7 +248,24 @@ export class MockAgentApp {
     this.render();
   }
 
+  /** A render asked for and not yet drawn. */
+  private renderPending: NodeJS.Immediate | null = null;
+
+  /**
+   * Draws once the current event and the promise reactions it set off are done: one key or one
+   * answer often changes several things (a dialog closes, its line is replaced, `Interrupted` is
+   * appended, the turn ends), and the real program (Ink) draws the result, never each step; a
+   * frame drawn per step showed a spinner beside `Interrupted` for a moment, which a capture could
+   * catch.
+   */
   private render(): void {
+    if (this.renderPending || this.phase === 'done') return;
+    this.renderPending = setImmediate(() => this.renderNow());
+  }
+
+  private renderNow(): void {
+    if (this.renderPending) clearImmediate(this.renderPending);
+    this.renderPending = null;
     if (this.phase === 'done' || this.turns.frozen) return;
     const size = this.term.size();
     const turn = this.turns.active;
@@ -298,6 +318,8 @@ export class MockAgentApp {
 
   private exit(code: number, how: 'resume' | 'crash' | 'quiet'): void {
     if (this.phase === 'done') return;
+    // The frame asked for before the exit is what the screen shows when the program leaves.
+    if (this.renderPending) this.renderNow();
     this.events.note('exiting', { code });
     this.events.flush();
     this.phase = 'done';

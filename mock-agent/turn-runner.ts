@@ -27,7 +27,10 @@ export type TurnEnd = { kind: 'finished' } | { kind: 'error' } | { kind: 'interr
 export interface TurnHooks {
   /** The live transcript (the app may replace the array, e.g. on /clear). */
   entries(): Entry[];
+  /** Asks for a frame (drawn once the current event is done). */
   redraw(): void;
+  /** Draws the frame asked for, if any, now. */
+  drawNow(): void;
   /** False in auto mode: Bash runs without a dialog. */
   permissionNeeded(): boolean;
   openDialog(d: DialogRequest): void;
@@ -251,6 +254,8 @@ export class TurnRunner {
         spawnSync('/bin/sh', ['-c', command], { cwd: this.cfg.cwd, stdio: 'ignore', timeout: 60_000 });
       },
       freeze: () => {
+        // What was asked for before the freeze is the frame that stays.
+        this.hooks.drawNow();
         this.frozen = true;
         clearInterval(turn.timer);
       },
