@@ -12,6 +12,9 @@ import { liveRegion } from './live-region.ts';
 import { hasCursorChoice, hasNumberedMenu, hasQuestionOverOptions } from './menu-shape.ts';
 
 function matches(text: string, rule: BlockerRule): boolean {
+  if (rule.noneOf !== undefined) {
+    for (const needle of rule.noneOf) if (text.includes(needle)) return false;
+  }
   if (rule.allOf !== undefined) {
     for (const needle of rule.allOf) if (!text.includes(needle)) return false;
   }

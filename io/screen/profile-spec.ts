@@ -18,6 +18,8 @@ export interface BlockerRule {
   allOf?: readonly string[];
   /** Words too common to count alone (`wants to`): they only name the reason of a numbered menu. */
   needsMenu?: boolean;
+  /** Words whose presence means the rule does not apply (a footer whose dialog is gone). */
+  noneOf?: readonly string[];
 }
 
 export interface ScreenProfileSpec extends LayoutHooks {

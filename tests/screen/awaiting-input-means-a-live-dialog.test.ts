@@ -105,3 +105,27 @@ describe('a blank or failed screen is not awaiting input', () => {
     expect(reading.promptBoxKind).toBe('typed');
   });
 });
+
+describe("a permission dialog's footer left behind is no dialog", () => {
+  // Seen in a suite run: after Enter on 2.1.197's "Do you want to create report.md?", its last
+  // rows stayed on screen for half a second while the tool ran, and a wait for settled woke on
+  // "blocked (dialog)" with no question and no options.
+  const transcript = ['❯ Read the brief at /srv/state/brief.md', '', '● I will write the report.', '', '● Write(/srv/state/report.md)', ''];
+  const remnant = [...transcript, '                                                        ● high · /effort', '   3. No', '', ' Esc to cancel · Tab to amend'];
+
+  it('its footer and last option alone: not blocked', () => {
+    const reading = analyseScreen(screenOf(...remnant));
+    expect(reading.awaitingInput).toBe(false);
+    expect(reading.state).not.toBe('blocked');
+  });
+
+  it('with its options on screen and its question clipped off the top: permission', () => {
+    const reading = analyseScreen(screenOf(...transcript, `${CARET} 1. Yes`, '   2. Yes, allow all edits during this session (shift+tab)', '   3. No', '', ' Esc to cancel · Tab to amend'));
+    expect([reading.state, reading.blockedReason]).toEqual(['blocked', 'permission']);
+  });
+
+  it('a text form with the same words but no amend hint is still a dialog', () => {
+    const reading = analyseScreen(screenOf(...transcript, ' Name the session:', ' > ', '', ' Enter to confirm · Esc to cancel'));
+    expect([reading.state, reading.blockedReason]).toEqual(['blocked', 'dialog']);
+  });
+});

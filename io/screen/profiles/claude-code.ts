@@ -76,12 +76,15 @@ export const CLAUDE_BLOCKERS: readonly BlockerRule[] = [
   // Tool dialogs without a footer (MCP servers, claude-in-chrome: `… wants to …`, `❯ 1. Allow`,
   // `2. Deny (esc)`) and bare "Would you like to …?" choices: only with a menu shape under them.
   { reason: 'permission', anyOf: [' wants to ', 'Would you like to', 'Deny (esc)', '. Allow', '. Yes'], needsMenu: true },
+  // A permission dialog's own footer: with its options on screen it is one, whatever is above.
+  { reason: 'permission', anyOf: ['Tab to amend'], needsMenu: true },
   // Navigate hints spelled out: a bare `to navigate` also matches "wants to navigate to …".
   { reason: 'menu', anyOf: ['Enter to select', '↑/↓ to navigate', '↑↓ to navigate', 'rrow keys to navigate', 'rrows to navigate'] },
-  {
-    reason: 'dialog',
-    anyOf: ['Enter to confirm', 'Esc to cancel', 'Press Enter to continue', 'Run a dynamic workflow?'],
-  },
+  { reason: 'dialog', anyOf: ['Press Enter to continue', 'Run a dynamic workflow?'] },
+  // A footer alone is a dialog (a text form has no options), except the permission dialog's
+  // footer without its options: closing one, 2.1.197 left its last rows (`3. No`,
+  // `Esc to cancel · Tab to amend`) on screen for half a second while the tool ran.
+  { reason: 'dialog', anyOf: ['Enter to confirm', 'Esc to cancel'], noneOf: ['Tab to amend'] },
 ];
 
 /**
