@@ -111,7 +111,13 @@ describe('a real Gemini CLI worker through hand', () => {
     expect(d.json.postureGap).toMatch(/shell commands without kingshand's sandbox/);
     expect((await w.hand(['approve', id, '--json'])).code).toBe(0);
     const ran = await w.request(id, since, sentResultOf('run_shell_command'), 'the shell result');
-    expect(ran.summary!.functionResponses[0]!.content).toContain('made');
+    // The command ran and succeeded: no exit code, no error in what Gemini CLI sent back. Its
+    // output is not asserted: Gemini CLI 0.61 runs a command in a pty and, on a loaded machine,
+    // can read the pty's exit before its last output (`Output: (empty)` with status 0, seen in a
+    // suite run); the file below says the command ran in the worktree.
+    const content = ran.summary!.functionResponses[0]!.content;
+    expect(content).toMatch(/^Output: /m);
+    expect(content).not.toMatch(/^(Exit Code|Error|Signal): /m);
     const settled = await w.wait(id, 'settled', '60s');
     expect(settled.code, settled.stdout + settled.stderr).toBe(0);
     expect(existsSync(join(w.worktreeOf(id), 'off-made.txt'))).toBe(true);
