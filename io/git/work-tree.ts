@@ -25,26 +25,34 @@ export async function isGitWorkTree(path: string): Promise<WorkTreeAnswer> {
   return 'unknown';
 }
 
-/** Real path of the top-level work tree containing `path`; refuses when there is none. */
+/**
+ * Real path of the top-level work tree containing `path`; refuses when there is none. One git
+ * process answers both questions (`--is-inside-work-tree` prints `false` and stops with 128
+ * inside a `.git` directory or a bare repository); dispatch, annex and landing each ask this.
+ */
 export async function repoTopLevel(path: string): Promise<string> {
   if (farTarget()) return farTopLevel(path);
   if (!existsSync(path)) {
     throw new UsageError('repo-not-found', `repository path ${path} does not exist; pass the path of a git checkout.`, { path });
   }
-  const answer = await isGitWorkTree(path);
-  if (answer === 'no') {
+  let isDir: boolean | null;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch {
+    isDir = null;
+  }
+  const r = isDir === false ? null : await runGit(path, ['rev-parse', '--is-inside-work-tree', '--show-toplevel']);
+  const [inside, top] = r ? r.stdout.split('\n') : [];
+  if (r && r.exitCode === 0 && inside === 'true' && top) return realpathSync(top);
+  if (isDir === false || (r && (inside === 'false' || (r.exitCode === 128 && /not a git repository/i.test(r.stderr))))) {
     throw new UsageError(
       'not-a-git-work-tree',
       `${path} is not inside a git work tree; pass the path of a git checkout (or run 'git init' there first).`,
       { path },
     );
   }
-  const r = await runGit(path, ['rev-parse', '--show-toplevel']);
-  if (r.exitCode !== 0 || answer === 'unknown') {
-    const said = (r.stderr || r.spawnError || '').trim();
-    throw new RefusedError('git-unavailable', `could not ask git about ${path}: ${said || `exit ${r.exitCode}`}; check that git is installed and the path is readable.`, { path });
-  }
-  return realpathSync(r.stdout.trim());
+  const said = ((r?.stderr || r?.spawnError) ?? '').trim();
+  throw new RefusedError('git-unavailable', `could not ask git about ${path}: ${said || `exit ${r?.exitCode}`}; check that git is installed and the path is readable.`, { path });
 }
 
 /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isGitWorkTree, repoTopLevel } from '../../io/git/work-tree.ts';
-import { UsageError } from '../../contract/errors.ts';
+import { execFileSync } from 'node:child_process';
+import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { makeRepo, trackFixtures } from './git-fixture.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 
@@ -50,10 +51,29 @@ describe('repository top level', () => {
     const f = track(makeRepo());
     const plain = join(f.root, 'plain');
     mkdirSync(plain);
-    for (const p of [plain, join(f.root, 'missing')]) {
+    writeFileSync(join(f.root, 'file'), 'x');
+    const bare = join(f.root, 'bare.git');
+    execFileSync('git', ['init', '-q', '--bare', bare]);
+    for (const p of [plain, join(f.root, 'missing'), join(f.root, 'file'), join(f.repo, '.git'), bare]) {
       const err = await repoTopLevel(p).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(UsageError);
+      expect(err, p).toBeInstanceOf(UsageError);
+      expect((err as UsageError).code, p).toBe(p.endsWith('missing') ? 'repo-not-found' : 'not-a-git-work-tree');
       expect((err as Error).message).toContain(p);
+    }
+  });
+
+  it('a git that cannot be run is refused as git-unavailable, never "not a work tree"', async () => {
+    const f = track(makeRepo());
+    const empty = makeTempDir('nopath');
+    const saved = process.env.PATH;
+    process.env.PATH = empty.path;
+    try {
+      const err = await repoTopLevel(f.repo).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(RefusedError);
+      expect((err as RefusedError).code).toBe('git-unavailable');
+    } finally {
+      process.env.PATH = saved;
+      empty.cleanup();
     }
   });
 });
