@@ -7,7 +7,7 @@
  */
 import { RefusedError } from '../../contract/errors.ts';
 import { readDeclaredBaseBranchThere, NO_MISTAKES_FILE } from './declared-base-branch.ts';
-import { commitExists, runGit } from './run-git.ts';
+import { commitExists, commitsExist, runGit } from './run-git.ts';
 import { repoTopLevel } from './work-tree.ts';
 
 export type BaseRefSource = 'declared' | 'origin-head' | 'current-branch' | 'default-branch';
@@ -42,7 +42,9 @@ async function shortSymbolicRef(repo: string, name: string): Promise<string | nu
   return r.exitCode === 0 && r.stdout.trim() ? r.stdout.trim() : null;
 }
 
-async function resolves(repo: string, ref: string): Promise<boolean> {
+async function resolves(repo: string, ref: string, known?: Map<string, boolean> | null): Promise<boolean> {
+  const batched = known?.get(ref);
+  if (batched !== undefined) return batched;
   const answer = await commitExists(repo, ref);
   if (answer === 'unknown') {
     throw new RefusedError('git-unavailable', `could not ask git whether ${ref} exists in ${repo}; check that git works there.`, { repo, ref });
@@ -90,6 +92,9 @@ export async function resolveBaseRef(repoPath: string): Promise<BaseRefResolutio
   for (const ref of ['origin/main', 'origin/master', 'main', 'master']) candidates.push({ ref, source: 'default-branch' });
 
   const tried: string[] = declaredName && !rejected.includes(declaredName) ? [`origin/${declaredName}`, declaredName] : [];
+  const asked = candidates.filter((c) => !tried.includes(c.ref) && !rejected.includes(c.ref) && !isWorkerBranchName(c.ref)).map((c) => c.ref);
+  // One git process for every name still to try (the order below still decides).
+  const known = await commitsExist(repo, [...new Set(asked)]);
   for (const c of candidates) {
     if (tried.includes(c.ref) || rejected.includes(c.ref)) continue;
     if (isWorkerBranchName(c.ref)) {
@@ -97,7 +102,7 @@ export async function resolveBaseRef(repoPath: string): Promise<BaseRefResolutio
       continue;
     }
     tried.push(c.ref);
-    if (await resolves(repo, c.ref)) return { base: c.ref, source: c.source, warnings, rejected };
+    if (await resolves(repo, c.ref, known)) return { base: c.ref, source: c.source, warnings, rejected };
   }
 
   const parts = [`Cannot resolve a base ref for ${repo}: none of ${tried.join(', ')} names a commit.`];

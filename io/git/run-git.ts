@@ -81,3 +81,30 @@ export async function commitExists(cwd: string, ref: string): Promise<boolean | 
   if (r.exitCode === 1) return false;
   return 'unknown';
 }
+
+/** What a ref line of `cat-file --batch-check` may not hold (a ref name never does). */
+const UNBATCHABLE = /[\s\x00-\x1f\x7f]/;
+
+/**
+ * Which of `refs` name a commit, asked of one git process (`cat-file --batch-check`, which
+ * resolves a name as `rev-parse` does), or null when it cannot be asked that way: a far host, a
+ * name with a blank or a control character, or a git that did not answer line for line. The
+ * caller then asks `commitExists` per ref. Dispatch tries up to seven names for a base; each was
+ * a git process, and each process a fork of the daemon.
+ */
+export async function commitsExist(cwd: string, refs: readonly string[]): Promise<Map<string, boolean> | null> {
+  if (refs.length === 0) return new Map();
+  if (farTarget() || refs.some((ref) => ref === '' || UNBATCHABLE.test(ref))) return null;
+  const r = await runArgv('git', ['cat-file', '--batch-check'], { cwd, env: { ...process.env, ...GIT_ENV }, input: refs.map((ref) => `${ref}^{commit}\n`).join('') });
+  if (r.exitCode !== 0) return null;
+  const lines = r.stdout.replace(/\n$/, '').split('\n');
+  if (lines.length !== refs.length) return null;
+  const found = new Map<string, boolean>();
+  for (const [i, ref] of refs.entries()) {
+    const line = lines[i]!;
+    if (line === `${ref}^{commit} missing`) found.set(ref, false);
+    else if (/^[0-9a-f]{40,64} commit \d+$/.test(line)) found.set(ref, true);
+    else return null; // ambiguous, or a shape this git version prints differently: ask one by one
+  }
+  return found;
+}
