@@ -11,7 +11,7 @@ import { pathThere } from './git-place.ts';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { isWorkerBranchName } from './base-ref.ts';
 import { addLocalExcludes, localExcludeFile } from './local-exclude.ts';
-import { commitExists, gitOrRefuse } from './run-git.ts';
+import { commitExists, commitsExist, gitOrRefuse } from './run-git.ts';
 import { validateWorkerId, workerBranch, workerWorktreePath } from './worker-names.ts';
 import { findRegisteredWorktree, pruneWorktrees } from './worktree-list.ts';
 import { repoTopLevel } from './work-tree.ts';
@@ -46,11 +46,10 @@ export async function createWorktree(args: { repo: string; id: string; base: str
   // other worker touches this worker's branch or the base, and none of them reads .git/worktrees/.
   // In the lane they made a fleet dispatched into one repository wait eight git calls per worker
   // instead of two (tests/faults: twelve workers, one repository, seconds of dispatch each).
-  const [excludeFile, branchThere, baseThere] = await Promise.all([
-    localExcludeFile(repo),
-    commitExists(repo, `refs/heads/${branch}`),
-    commitExists(repo, args.base),
-  ]);
+  // Both refs in one git process where it can (commitsExist), else one each.
+  const refs = [`refs/heads/${branch}`, args.base];
+  const [excludeFile, known] = await Promise.all([localExcludeFile(repo), commitsExist(repo, refs)]);
+  const [branchThere, baseThere] = await Promise.all(refs.map((ref) => known?.get(ref) ?? commitExists(repo, ref)));
   return lane(async () => {
     let registered = await findRegisteredWorktree(repo, worktree);
     // A hand-deleted worktree directory leaves a registration that blocks `add`: pruned, then
