@@ -14,7 +14,8 @@ import type { ScreenLayout } from './layout.ts';
 import { liveRegion } from './live-region.ts';
 
 const NUMBERED = /^\s*([❯>›▶▸►→]\s*)?(\d{1,2})[.)]\s+(\S.*?)\s*$/u;
-const CURSOR_ROW = /^(\s*)[❯›] (\S.*?)\s*$/u;
+/** Indented: a cursor at column 0 is an echoed prompt or the live box, never a choice (menu-shape.ts agrees). */
+const CURSOR_ROW = /^(\s+)[❯›] (\S.*?)\s*$/u;
 /** A full-width solid rule: Claude Code draws every dialog under one (the command box uses ╌). */
 const SOLID_RULE = /^\s*─{8,}\s*$/;
 /** Rows that take typed text when the cursor is on them (AskUserQuestion's own answer row). */

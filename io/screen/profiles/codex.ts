@@ -76,7 +76,9 @@ export const CODEX_BLOCKERS: readonly BlockerRule[] = [
       'Do you want to approve network access',
     ],
   },
-  { reason: 'dialog', anyOf: ['Update available', 'Press enter to confirm or esc to cancel', 'enter continue · esc back'] },
+  { reason: 'dialog', anyOf: ['Update available', 'enter continue · esc back'] },
+  // The approval's footer outlives its menu for a frame after an answer: only with the menu it asks.
+  { reason: 'dialog', anyOf: ['Press enter to confirm or esc to cancel'], needsMenu: true },
 ];
 
 const INTERRUPT_HINT = /\besc to interrupt\)/;
