@@ -27,7 +27,27 @@ export function isPlaceholder(text: string, spec: PromptBoxSpec): boolean {
   return false;
 }
 
-/** Counts the non-blank characters from `from` on: under the cursor, dim, and neither. */
+/**
+ * A foreground that is a mid grey: bright black (`90`), the 256-colour greys a hint is drawn in
+ * (`38;5;8`, `38;5;238`–`38;5;250`), or a true colour with equal channels in that range. Claude
+ * Code 1.0.0 drew its empty-box hint in `38;5;246` instead of dim; typed text is the default
+ * colour in every version seen.
+ */
+export function isGreyForeground(fg: string | undefined): boolean {
+  if (fg === undefined) return false;
+  if (fg === '90') return true;
+  if (fg.startsWith('38;5;')) {
+    const n = Number(fg.slice(5));
+    return n === 8 || (n >= 238 && n <= 250);
+  }
+  if (fg.startsWith('38;2;')) {
+    const [r, g, b] = fg.slice(5).split(';').map(Number) as [number, number, number];
+    return Math.max(r, g, b) - Math.min(r, g, b) <= 10 && r >= 0x44 && r <= 0xbc;
+  }
+  return false;
+}
+
+/** Counts the non-blank characters from `from` on: under the cursor, muted (dim or grey), and neither. */
 function tally(spans: readonly Span[], from: number, acc: { dim: number; plain: number }): void {
   let offset = 0;
   for (const span of spans) {
@@ -35,7 +55,7 @@ function tally(spans: readonly Span[], from: number, acc: { dim: number; plain: 
     if (end > from && !span.attrs.inverse) {
       for (let k = Math.max(0, from - offset); k < span.text.length; k++) {
         if (isTrimSpace(span.text.charCodeAt(k))) continue;
-        if (span.attrs.dim) acc.dim++;
+        if (span.attrs.dim || isGreyForeground(span.attrs.fg)) acc.dim++;
         else acc.plain++;
       }
     }
@@ -44,7 +64,7 @@ function tally(spans: readonly Span[], from: number, acc: { dim: number; plain: 
 }
 
 /**
- * A suggestion is text drawn dim apart from the cell under the (inverse) cursor. Without
+ * A suggestion is text drawn muted (dim, or in a grey) apart from the cell under the (inverse) cursor. Without
  * attributes nothing can be told apart, so the text counts as typed — the safe reading.
  */
 function looksSuggested(layout: ScreenLayout): boolean {
