@@ -45,7 +45,8 @@ export interface Scenario {
 
 export const INTERRUPT = /esc to interrupt/i;
 /** Some row is a bare prompt glyph (empty box) or a glyph with text, on a readable line. */
-const PROMPT_ROW = /^[ │|]*[❯>][\u00a0 ]?/m;
+// 1.x draws the box inside a rounded frame with an NBSP after the `│` (`│\u00a0>\u00a0Try …`).
+const PROMPT_ROW = /^[ \u00a0│|]*[❯>][\u00a0 ]?/m;
 const rows = (s: string) => s.split('\n').map((r) => r.replace(/[\s\u00a0]+$/u, ''));
 
 /** The idle box is up: a prompt row, no running turn, and the screen is quiet for a while. */
@@ -65,7 +66,7 @@ export async function submit(pane: CapturePane, text: string): Promise<void> {
   // text has left the box row (prompt glyph + NBSP), at most three times.
   const inBox = (s: string) => {
     const r = rows(s);
-    return r.some((row, i) => i > 0 && /^[ │]*[❯>][\u00a0 ]/.test(row) && row.endsWith(text) && /^\s*[─╭]/.test(r[i - 1]!));
+    return r.some((row, i) => i > 0 && /^[ \u00a0│]*[❯>][\u00a0 ]/.test(row) && row.replace(/[\s│]+$/u, '').endsWith(text) && /^\s*[─╭]/.test(r[i - 1]!));
   };
   for (let i = 0; i < 3; i++) {
     await pane.keys('Enter');
@@ -114,7 +115,7 @@ export const SCENARIOS: readonly Scenario[] = [
     async drive(pane) {
       await waitIdle(pane, 'first box');
       await pane.type('half typed');
-      await pane.waitStable('typed text in the box', { quietMs: 800, accept: (s) => rows(s).some((r) => /[❯>][\u00a0 ]half typed$/.test(r)) });
+      await pane.waitStable('typed text in the box', { quietMs: 800, accept: (s) => rows(s).some((r) => /[❯>][\u00a0 ]half typed[\s│]*$/u.test(r)) });
       return { state: 'idle', promptBox: 'half typed' };
     },
   },

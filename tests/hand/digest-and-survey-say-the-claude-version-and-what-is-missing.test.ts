@@ -15,13 +15,15 @@ const tempDir = useTempDirs();
 
 describe('the Claude Code version line against the corpus', () => {
   it('says whether the version was scored, which scored version reads a version between, and the capture fix past the newest', () => {
-    expect(claudeStanding('/bin/claude', '2.1.332')).toMatchObject({ standing: 'in-corpus', readWith: '2.1.332', line: expect.stringContaining(`scored on ${CORPUS_VERSIONS.length} versions, 2.0.0 … 2.1.332`) });
+    expect(claudeStanding('/bin/claude', '2.1.332')).toMatchObject({ standing: 'in-corpus', readWith: '2.1.332', line: expect.stringContaining(`scored on ${CORPUS_VERSIONS.length} versions, 1.0.0 … 2.1.332`) });
     expect(claudeStanding('/bin/claude', '2.1.300')).toMatchObject({ standing: 'between', readWith: '2.1.197', line: expect.stringContaining("read with 2.1.197's screens") });
     const newer = claudeStanding('/bin/claude', '2.2.0');
     expect(newer).toMatchObject({ standing: 'newer', readWith: '2.1.332' });
     expect(newer.line).toContain('newer than the reader\'s corpus (newest 2.1.332)');
     expect(newer.line).toContain('npm run capture -- --claude 2.2.0');
-    expect(claudeStanding('/bin/claude', '1.0.0')).toMatchObject({ standing: 'older', readWith: '2.0.0' });
+    expect(claudeStanding('/bin/claude', '1.0.0')).toMatchObject({ standing: 'in-corpus', readWith: '1.0.0' });
+    expect(claudeStanding('/bin/claude', '1.0.60')).toMatchObject({ standing: 'between', readWith: '1.0.0' });
+    expect(claudeStanding('/bin/claude', '0.2.125')).toMatchObject({ standing: 'older', readWith: '1.0.0' });
     expect(claudeStanding('/bin/claude', null)).toMatchObject({ standing: 'unknown-version', line: expect.stringContaining('/bin/claude did not say its version') });
     expect(claudeStanding(null, null)).toMatchObject({ standing: 'missing', line: expect.stringContaining('npm install --save-exact @anthropic-ai/claude-code@2.1.332') });
   });

@@ -5,7 +5,7 @@
  * version than any in the corpus reads with the newest profile and `hand doctor` warns.
  * Kept as data here because the product never reads tests/ at run time.
  */
-export const CORPUS_VERSIONS: readonly string[] = ['2.0.0', '2.0.77', '2.1.12', '2.1.50', '2.1.197', '2.1.332'];
+export const CORPUS_VERSIONS: readonly string[] = ['1.0.0', '1.0.128', '2.0.0', '2.0.77', '2.1.12', '2.1.50', '2.1.197', '2.1.332'];
 
 /** -1, 0, 1 on dotted numeric versions (`2.1.50` < `2.1.197`); junk sorts first. */
 export function compareVersions(a: string, b: string): number {
