@@ -89,4 +89,10 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/hand/watch-needs-you-is-one-wake-for-the-fleet.test.ts': 5,
   'tests/work/a-rejected-or-discarded-worker-returns-its-item-to-queued.test.ts': 5,
   'tests/cli/an-existing-directory-keeps-its-mode.test.ts': 5,
+  'tests/secrets/dispatch-names-the-caller-variables-it-left-out.test.ts': 6,
+  'tests/cli/the-lock-holder-stays-reachable-or-stoppable.test.ts': 6,
+  'tests/landing/local-only-fast-forward.test.ts': 5,
+  'tests/daemon-dispatch/dispatch-refusals-leave-nothing.test.ts': 5,
+  'tests/secrets/a-workers-words-reach-the-hand-only-as-data.test.ts': 5,
+  'tests/landing/landing-evidence.test.ts': 5,
 };
