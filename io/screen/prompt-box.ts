@@ -53,9 +53,11 @@ function tally(spans: readonly Span[], from: number, acc: { dim: number; plain: 
   for (const span of spans) {
     const end = offset + span.text.length;
     if (end > from && !span.attrs.inverse) {
+      // One span, one set of attributes: muted or not is asked once, not per character.
+      const muted = span.attrs.dim === true || isGreyForeground(span.attrs.fg);
       for (let k = Math.max(0, from - offset); k < span.text.length; k++) {
         if (isTrimSpace(span.text.charCodeAt(k))) continue;
-        if (span.attrs.dim || isGreyForeground(span.attrs.fg)) acc.dim++;
+        if (muted) acc.dim++;
         else acc.plain++;
       }
     }
