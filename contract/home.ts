@@ -8,6 +8,12 @@ import { join, resolve } from 'node:path';
 export interface HomePaths {
   home: string;
   socket: string;
+  /**
+   * The socket a worker's hooks speak through (`<home>/voice/hand.sock`): it answers only the open
+   * methods (ping, hook), and its directory is the one part of the state directory bound into a
+   * worker's sandbox (io/sandbox/worker-sandbox.ts).
+   */
+  voiceSocket: string;
   db: string;
   log: string;
   daemonOut: string;
@@ -27,6 +33,7 @@ export function homePaths(home: string): HomePaths {
   return {
     home,
     socket: join(home, 'hand.sock'),
+    voiceSocket: join(home, 'voice', 'hand.sock'),
     db: join(home, 'fleet.db'),
     log: join(home, 'daemon.log'),
     daemonOut: join(home, 'daemon.out'),

@@ -96,7 +96,7 @@ export class MockAgentApp {
         this.attachInput();
         this.detach.push(this.term.onResize(() => this.render()));
         this.renderer.start();
-        if (!this.cfg.skipTrust && !isFolderTrusted(this.cfg.home, this.cfg.cwd)) {
+        if (!this.cfg.skipTrust && !isFolderTrusted(this.cfg.configDir, this.cfg.cwd)) {
           this.phase = 'trust';
           this.events.note('trust-drawn');
           this.render();

@@ -35,6 +35,8 @@ export interface ResolvedConfig {
   startFile: string | undefined;
   suggestion: string | null;
   home: string;
+  /** Where its .claude.json is read (the trust check). */
+  configDir: string;
   cwd: string;
   cwdLabel: string;
 }
@@ -101,6 +103,8 @@ export function resolveConfig(opts: MockAgentOptions, env: NodeJS.ProcessEnv, cw
     startFile: env.KH_MOCK_START_FILE || undefined,
     suggestion: suggestionOn ? (scenario?.suggestion ?? env.KH_MOCK_SUGGESTION ?? 'run the tests') : null,
     home,
+    // As Claude Code 2.1.332: $CLAUDE_CONFIG_DIR/.claude.json when that is set, else $HOME/.claude.json.
+    configDir: env.CLAUDE_CONFIG_DIR || home,
     cwd: real,
     cwdLabel: real === home ? '~' : real.startsWith(home + sep) ? `~${real.slice(home.length)}` : real,
   };

@@ -18,6 +18,7 @@ import { agentProfile } from '../../io/agent/profiles/index.ts';
 import { agentVersion } from '../../io/agent/agent-version.ts';
 import { createFleetHost } from '../fleet-host.ts';
 import { createRealPorts } from './real-ports.ts';
+import { probeSandbox } from '../../io/sandbox/availability.ts';
 import { makeHandlers } from './handlers.ts';
 import { closeHostConnections, hostHandlers } from './host-handlers.ts';
 import { openHostStore } from '../../persistence/host-store.ts';
@@ -97,6 +98,9 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   hosts.pty = createPtyHost({ launchDir: join(paths.home, 'launch', 'pty') });
   const herdr = await createOptionalHerdrHost(deps.env);
   if (herdr) hosts.herdr = herdr;
+  // kingshand's worker sandbox (issue 37): asked of the machine once, at start.
+  const sandbox = probeSandbox(deps.env);
+  if (!sandbox.ok) warn({ reason: sandbox.reason, fix: sandbox.fix }, 'workers run without kingshand\'s sandbox: posture off is refused');
   const baseTips = openBaseTips(paths.home);
   const baseNotices = createBaseNotices(baseTips);
   const ports = createRealPorts({
@@ -109,6 +113,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     },
     postureOf: (intent) => store.getProject(intent.project)?.permissions ?? 'off',
     log: (obj) => warn(obj, String(obj.msg ?? 'first prompt')),
+    sandbox: () => sandbox,
   });
   applyFaultHolds(parseFaultHolds(deps.env[FAULT_HOLD_ENV]), ports, hosts, warn);
   // Machines the fleet reaches over ssh (issue 28): their rows, their connections and tmux servers.
@@ -158,6 +163,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
       return profile.binary(deps.env) === null ? `${profile.label} is not installed. Install it (${profile.install}) or use --agent mock.` : null;
     },
     rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add),
+    sandbox: () => sandbox,
     defaultHost: (project) => hostStore.defaultHost(project),
     planFar: (p, project) => planFarWorker({ far: farHosts, hosts: hostStore }, p, project),
   });
@@ -171,7 +177,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     landing: landingHandlers({ store, fleet, env: deps.env, callerPaths, baseTips, placeOf }),
     project: projectHandlers({ store, fleet, baseTips, placeOf }),
     discard: discardHandlers({ store, fleet, workersDir: paths.workers, placeOf }),
-    relaunch: relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add), placeOf }),
+    relaunch: relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add), placeOf, sandbox: () => sandbox }),
     // Claude Code's hooks, the worker's second witness (actors/witness.ts).
     hook: hookHandlers({ fleet, home: paths.home }),
     // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).

@@ -18,11 +18,14 @@ import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import type { DispatchRequest } from './params.ts';
 import { backendUnavailable, workerExists } from '../../contract/refusals.ts';
 import { workspaceFor } from '../../io/workspace/recorded.ts';
-import { planClaudeJson, type ClaudeJsonPlan } from '../../io/agent/claude/claude-json-plan.ts';
+import { planClaudeJson, planSandboxedClaudeJson, type ClaudeJsonPlan } from '../../io/agent/claude/claude-json-plan.ts';
+import { agentsDirOf } from '../../io/sandbox/worker-sandbox.ts';
 import { onHost } from '../../io/git/git-place.ts';
 import type { FarPlace } from './far-dispatch.ts';
 import type { AgentChosenBy } from '../../contract/methods/fleet.ts';
 import { chooseAgent } from './agent-choice.ts';
+import type { SandboxAvailability } from '../../io/sandbox/availability.ts';
+import { sandboxRefusal } from '../../io/sandbox/refusal.ts';
 
 
 /** The typed request (parsed once at the daemon's edge, params.ts). */
@@ -51,6 +54,11 @@ export interface DispatchDeps {
   dataDir?: string;
   /** False for ports that never write ~/.claude.json (in-process tests); the real ports do. */
   seedsClaudeJson?: boolean;
+  /**
+   * Whether kingshand's worker sandbox can be built here (io/sandbox/availability.ts). Absent (test
+   * ports that launch nothing): not asked.
+   */
+  sandbox?(): SandboxAvailability;
   /** The host a project's workers go to when a dispatch names none (null: local). */
   defaultHost?(project: string): string | null;
   /** Where a worker of `project` would live on a far host, or a refusal (far-dispatch.ts). Absent: no far hosts. */
@@ -111,12 +119,18 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     const whose = agentChosenBy === 'project-default' ? ` (${agent} is project ${project.name}'s default agent: pass --agent <other>, or change it with hand project set ${project.name} --agent <name>)` : '';
     throw new RefusedError('agent-unavailable', `${agentProblem}${whose}`, { agent, agentChosenBy });
   }
-  const startProblem = far ? null : agentProfile(agent).dispatchProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd });
+  // Posture off needs kingshand's sandbox around the whole agent, whatever the agent (issue 37).
+  const sandbox = far || !deps.sandbox ? null : deps.sandbox();
+  const noSandbox = sandboxRefusal(project.permissions ?? 'off', project.name, sandbox);
+  if (noSandbox) throw noSandbox;
+  const startProblem = far ? null : agentProfile(agent).dispatchProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd }, { sandboxed: sandbox?.ok === true });
   if (startProblem) throw startProblem;
   // Said at dispatch, never silently widened: what this agent cannot do of the posture.
   const postureGap = agentProfile(agent).postureGap(project.permissions ?? 'off');
   // Claude Code and the mock read ~/.claude.json (the mock mirrors Claude Code's trust check); Codex its own config.toml; a far worker's is seeded there.
-  const seeded = far || deps.seedsClaudeJson === false || agentProfile(agent).seedsClaudeJson === false ? null : planClaudeJson({ ...p.env, ...p.envAdd });
+  const seedsClaudeJson = !far && deps.seedsClaudeJson !== false && agentProfile(agent).seedsClaudeJson !== false;
+  // In kingshand's sandbox the worker's agent has a config directory of its own (io/sandbox/agent-home.ts).
+  const seeded = !seedsClaudeJson ? null : sandbox?.ok ? planSandboxedClaudeJson({ ...p.env, ...p.envAdd }, join(agentsDirOf(dirname(deps.workersDir), p.id), agent)) : planClaudeJson({ ...p.env, ...p.envAdd });
   const where = far?.target ?? null;
   const workRepo = far?.repo ?? repo;
   const dir = join(deps.workersDir, p.id);

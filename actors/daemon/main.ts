@@ -17,6 +17,9 @@ import { keepSocket, type KeptSocket } from './socket-keeper.ts';
 import { refusalLine } from './state-record.ts';
 import { RefusedError } from '../../contract/errors.ts';
 import { createDaemon, type Daemon } from './create-daemon.ts';
+import { OPEN_METHODS } from '../../contract/methods.ts';
+import type { ServedMethods } from '../../contract/protocol.ts';
+import { ensureVoiceDir } from '../../io/sandbox/worker-sandbox.ts';
 
 /** A daemon holding its home and serving its socket, with no hold on the process. */
 export interface DaemonService {
@@ -74,6 +77,7 @@ export async function startDaemonService(paths: HomePaths, opts: DaemonServiceOp
   const logger = pino({ base: { pid: opts.pid } }, survivingDestination(paths.log));
   const log = (level: 'info' | 'warn' | 'error', obj: Record<string, unknown>, msg: string) => logger[level](obj, msg);
   let server: KeptSocket | null = null;
+  let voice: KeptSocket | null = null;
   let daemon: Daemon | null = null;
   let stopping: Promise<void> | null = null;
   let markStopped!: () => void;
@@ -92,6 +96,7 @@ export async function startDaemonService(paths: HomePaths, opts: DaemonServiceOp
       };
       step('log', () => logger.info({ why }, 'daemon stopping'));
       step('close socket', () => server?.close());
+      step('close voice socket', () => voice?.close());
       try {
         const { tmux, live } = (await daemon?.close()) ?? { tmux: 'no-tmux', live: [] };
         step('log', () => logger.info({ tmux, live }, 'tmux server on stop'));
@@ -100,6 +105,7 @@ export async function startDaemonService(paths: HomePaths, opts: DaemonServiceOp
           for (const c of connections) c.destroy();
         });
         step('remove socket', () => existsSync(paths.socket) && unlinkSync(paths.socket));
+        step('remove voice socket', () => existsSync(paths.voiceSocket) && unlinkSync(paths.voiceSocket));
         step('release lock', () => lock.release());
         step('flush log', () => logger.flush());
         markStopped();
@@ -128,7 +134,20 @@ export async function startDaemonService(paths: HomePaths, opts: DaemonServiceOp
     return s;
   };
   server = await keepSocket(paths.socket, listen, info);
-  logger.info({ socket: paths.socket }, 'daemon listening');
+  // The workers' voice: a second socket that serves only the open methods (a hook speaks for its
+  // own worker by its capability), in the one directory of the state directory a sandbox shows.
+  ensureVoiceDir(paths.home);
+  const open = Object.fromEntries(OPEN_METHODS.map((m) => [m, methods[m]])) as ServedMethods;
+  const listenVoice = async () => {
+    const s = await startSocketServer(paths.voiceSocket, open, info, authority);
+    s.on('connection', (c: Socket) => {
+      connections.add(c);
+      c.once('close', () => connections.delete(c));
+    });
+    return s;
+  };
+  voice = await keepSocket(paths.voiceSocket, listenVoice, info);
+  logger.info({ socket: paths.socket, voice: paths.voiceSocket }, 'daemon listening');
   return { daemon, shutdown, stopped, log };
 }
 

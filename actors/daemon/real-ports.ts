@@ -4,7 +4,7 @@
  * worker, for the launch: it is never persisted or logged.
  */
 import { access, readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createWorktree, gitCommonDir, installBaseGuard, landingTarget, type WorktreeLane } from '../../io/git/index.ts';
 import type { BaseTips } from '../../persistence/base-tips.ts';
 import { recordBaseIfNew } from './base-watch.ts';
@@ -16,6 +16,11 @@ import { HOOK_CAP_ENV, hookCapability } from '../../io/agent/claude/hook-capabil
 import { guardedSendKey, guardedSendText } from '../../io/terminal/guarded-send.ts';
 import { clearFirstPromptMark, readFirstPromptMark, writeFirstPromptMark } from '../../io/brief/first-prompt-mark.ts';
 import type { WorkerPorts } from '../ports.ts';
+import type { WorkerIntent } from '../../persistence/types.ts';
+import { KINGSHAND_ROOT } from '../../io/root.ts';
+import { prepareSandbox, sandboxEnv, workerSandbox, type WorkerSandboxPlace } from '../../io/sandbox/worker-sandbox.ts';
+import { gitPlacesOf } from '../../io/sandbox/git-places.ts';
+import type { SandboxAvailability } from '../../io/sandbox/availability.ts';
 
 export interface RealPorts extends WorkerPorts {
   /** Remember the environment of the dispatch call that created this worker. */
@@ -45,6 +50,11 @@ export interface RealPortsOptions {
   /** Told what the base guard did (installed, kept, left a foreign hook alone). */
   onBaseGuard?: (repo: string, outcome: Awaited<ReturnType<typeof installBaseGuard>>) => void;
   log?: (obj: Record<string, unknown>) => void;
+  /**
+   * Whether kingshand's worker sandbox can be built here (io/sandbox/availability.ts), asked at
+   * each launch; absent or not ok: workers run without it (posture off is then refused at dispatch).
+   */
+  sandbox?: () => SandboxAvailability;
 }
 
 /** How long a first prompt waits, typed, for its submission to be recordable (a full disk) before a person is asked. */
@@ -102,6 +112,33 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
     opts.onBaseGuard?.(intent.repo, await installBaseGuard(intent.repo, landingTarget(intent.base)));
     if (opts.baseTips) await recordBaseIfNew(opts.baseTips, intent.repo, intent.base, Date.now());
   };
+  /**
+   * Where a local worker's sandbox puts what (io/sandbox/worker-sandbox.ts), from what the daemon
+   * knows of it — its intent and the registered repository — or null when it runs without one.
+   */
+  const sandboxPlaceOf = (intent: WorkerIntent): { place: WorkerSandboxPlace; bwrap: string } | null => {
+    const sb = opts.sandbox?.();
+    if (!sb?.ok || !opts.stateDir) return null;
+    const git = gitPlacesOf(intent.repo, intent.worktree);
+    const base = landingTarget(intent.base);
+    return {
+      bwrap: sb.bwrap,
+      place: {
+        id: intent.id,
+        agent: intent.agent,
+        worktree: intent.worktree,
+        briefDir: dirname(intent.briefPath),
+        reportDir: dirname(intent.reportPath),
+        stateDir: opts.stateDir,
+        repo: intent.repo,
+        gitCommonDir: git.commonDir,
+        worktreeGitDir: git.worktreeGitDir,
+        pinnedRefs: git.commonDir ? [join(git.commonDir, 'refs', 'heads', ...base.split('/'))] : [],
+        ...(agentProfile(intent.agent).sandboxHome ? { agentHome: agentProfile(intent.agent).sandboxHome! } : {}),
+        needs: [KINGSHAND_ROOT, dirname(process.execPath)],
+      },
+    };
+  };
   return {
     worktreeLane,
     rememberCallerEnv(id, env, add) {
@@ -119,7 +156,12 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       // The project's permission posture decides the mode; every posture carries the deny list
       // (secrets, kingshand's own state) and the fence on writes outside the worktree and the
       // brief directory, where the agent has them (its profile, io/agent/profiles/).
-      const env = { ...envOf(intent.id), ...envAdds.get(intent.id) };
+      const callerEnv = { ...envOf(intent.id), ...envAdds.get(intent.id) };
+      // In kingshand's sandbox the agent reads its config from a directory of its own: the seed
+      // writes trust there, where the agent will look, and never into the person's files.
+      const sandboxed = sandboxPlaceOf(intent);
+      if (sandboxed) prepareSandbox(sandboxed.place, callerEnv);
+      const env = sandboxed ? sandboxEnv(sandboxed.place, callerEnv) : callerEnv;
       // A Stop hook makes Claude Code 2.1.332 draw no prompt suggestions; a person who wants them
       // (or a test of the suggestion guard) turns the witness off for that worker (docs/2026-12-01-structural-screen-reading.md).
       const witness = Boolean(opts.stateDir) && env[WITNESS_OFF_ENV] !== 'off';
@@ -134,6 +176,7 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
         stateDir: opts.stateDir,
         gitCommonDir: gitDir,
         witness,
+        ...(sandboxed ? { sandboxed: true } : {}),
       });
     },
     launchSpec(intent) {
@@ -147,7 +190,10 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       // Its capability travels with it (the launch env is a 0600 file): a hook speaks only for its own worker.
       delete spec.env[HOOK_CAP_ENV];
       if (opts.stateDir) Object.assign(spec.env, { [HOOK_WORKER_ENV]: intent.id, [HOOK_CAP_ENV]: hookCapability(opts.stateDir, intent.id) });
-      return spec;
+      const sandboxed = sandboxPlaceOf(intent);
+      if (!sandboxed) return spec;
+      const sb = workerSandbox(sandboxed.place, spec.env, spec.argv, sandboxed.bwrap);
+      return { argv: sb.argv, env: sb.env };
     },
     async markFirstPrompt(intent, paneId) {
       await markWhenWritable(dirname(intent.briefPath), { paneId, at: Date.now() }, (err) => opts.log?.({ msg: 'first prompt held before its Enter: its submission cannot be recorded yet', id: intent.id, err: String(err) }));

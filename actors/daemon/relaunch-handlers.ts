@@ -1,4 +1,5 @@
 /** The daemon side of `hand relaunch` (actors/daemon/relaunch.ts does the work). */
+import type { SandboxAvailability } from '../../io/sandbox/availability.ts';
 import type { FleetStore } from '../../persistence/types.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
 import type { MethodTable } from '../../contract/protocol.ts';
@@ -11,6 +12,7 @@ export function relaunchHandlers(deps: {
   fleet: FleetHostApi;
   rememberCallerEnv(id: string, env: Record<string, string>, add?: Record<string, string>): void;
   placeOf?: PlaceOf;
+  sandbox?(): SandboxAvailability;
 }): Pick<MethodTable, 'relaunch'> {
   return {
     // Params checked at the edge (param-parsers.ts): a missing id, a note that is not text, a bad --stall.

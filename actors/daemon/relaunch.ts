@@ -24,6 +24,8 @@ import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import { firstPrompt } from './dispatch.ts';
 import { conditionOf } from '../wait-report.ts';
+import type { SandboxAvailability } from '../../io/sandbox/availability.ts';
+import { sandboxRefusal } from '../../io/sandbox/refusal.ts';
 
 export interface RelaunchOptions {
   /** The person's progress note (text). */
@@ -44,6 +46,8 @@ export interface RelaunchDeps {
   now?: () => number;
   /** A far worker's host (absent: every worker is here). */
   placeOf?: PlaceOf;
+  /** Whether kingshand's worker sandbox can be built here; absent: not asked. */
+  sandbox?(): SandboxAvailability;
 }
 
 export type { RelaunchResult } from '../../contract/methods.ts';
@@ -114,7 +118,10 @@ export async function relaunchWorker(id: string, o: RelaunchOptions, deps: Relau
   const project = deps.store.getProject(intent.project);
   // A far worker's agent starts under the far account's conditions, not this machine's.
   if (project && !intent.host) {
-    const startProblem = agentProfile(intent.agent).dispatchProblem(project.permissions ?? 'off', project.name, { ...(o.env ?? process.env), ...o.envAdd });
+    const sandbox = deps.sandbox?.() ?? null;
+    const noSandbox = sandboxRefusal(project.permissions ?? 'off', project.name, sandbox);
+    if (noSandbox) throw noSandbox;
+    const startProblem = agentProfile(intent.agent).dispatchProblem(project.permissions ?? 'off', project.name, { ...(o.env ?? process.env), ...o.envAdd }, { sandboxed: sandbox?.ok === true });
     if (startProblem) throw startProblem;
   }
 

@@ -99,7 +99,9 @@ export async function runHook(event: string, opts: { home?: string; env?: NodeJS
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), DELIVER_MS);
   try {
-    await call(homePaths(home), 'hook', { note }, { autostart: false, signal: abort.signal });
+    // The voice socket: the one part of the state directory a sandboxed worker sees.
+    const paths = homePaths(home);
+    await call({ ...paths, socket: paths.voiceSocket }, 'hook', { note }, { autostart: false, signal: abort.signal });
     return { delivered: true, queued: false };
   } catch (err) {
     // The daemon heard it and said no (a worker it no longer has): replaying it later would not help.

@@ -1,9 +1,11 @@
 /**
  * Dispatch without `~/.claude.json` (issue 23 item 6): the worker's trust used to be silently
- * not seeded, and the first worker then sat on the folder-trust dialog. Now dispatch writes the
- * minimal file (onboarding done, the worktree's trust entry) through the atomic, locked path and
- * says so in its result; a config directory that does not exist is refused before anything is
- * created, naming the fix.
+ * not seeded, and the first worker then sat on the folder-trust dialog. In kingshand's sandbox
+ * (issue 37) the worker's agent reads a `.claude.json` of its own, made by dispatch (onboarding
+ * done, the worktree trusted) — the person's file is neither needed nor written. Without the
+ * sandbox (HAND_SANDBOX=off, or a machine without bubblewrap) dispatch writes the person's minimal
+ * file through the atomic, locked path and says so; a config directory that does not exist is
+ * refused before anything is created, naming the fix.
  */
 import { existsSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,27 +13,44 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
 
 let w: CliWorld;
+let bare: CliWorld;
 beforeAll(async () => {
-  w = await makeCliWorld('no-claude-json');
-  rmSync(join(w.agentHome, '.claude.json'));
-  expect((await w.hand(['annex', w.repo, '--yolo'])).code).toBe(0);
+  [w, bare] = await Promise.all([makeCliWorld('no-claude-json'), makeCliWorld('no-claude-json-bare', { env: { HAND_SANDBOX: 'off' } })]);
+  for (const world of [w, bare]) {
+    rmSync(join(world.agentHome, '.claude.json'));
+    expect((await world.hand(['annex', world.repo, '--yolo', '--permissions', world === bare ? 'edits' : 'off'])).code).toBe(0);
+  }
 });
 afterAll(async () => {
-  await w?.cleanup();
+  await Promise.all([w?.cleanup(), bare?.cleanup()]);
 });
 
+async function settlesWithoutTrustDialog(world: CliWorld, id: string): Promise<void> {
+  const settled = await world.hand(['wait', id, '--until', 'settled', '--timeout', '30s', '--json']);
+  expect(settled.code, settled.stdout + settled.stderr).toBe(0);
+  expect(settled.json.blockedReason ?? null).toBeNull();
+}
+
 describe('dispatch without ~/.claude.json', () => {
-  it('writes the minimal file (onboarding done, the worktree trusted), says so, and the worker never shows the trust dialog', async () => {
+  it("in kingshand's sandbox: the worker's own file is made (onboarding done, the worktree trusted), and the person's is not written", async () => {
     const d = await w.hand(['dispatch', 'fresh', '--repo', w.repo, '--brief', w.brief('fresh', 'Say hello.'), '--agent', 'mock', '--json']);
     expect(d.code, d.stdout + d.stderr).toBe(0);
-    const path = join(w.agentHome, '.claude.json');
-    expect(d.json.seeded).toMatchObject({ claudeJson: path, created: true });
-    const text = await w.hand(['status', 'fresh']);
-    expect(text.code).toBe(0);
+    const own = join(w.home, 'agents', 'fresh', 'mock', '.claude.json');
+    expect(d.json.seeded).toMatchObject({ claudeJson: own, created: true });
+    await settlesWithoutTrustDialog(w, 'fresh');
+    const config = JSON.parse(readFileSync(own, 'utf8'));
+    expect(config.hasCompletedOnboarding).toBe(true);
+    expect(config.projects[realpathSync(d.json.worktree)]).toEqual({ hasTrustDialogAccepted: true });
+    expect(statSync(own).mode & 0o777).toBe(0o600);
+    expect(existsSync(join(w.agentHome, '.claude.json')), "the person's ~/.claude.json").toBe(false);
+  });
 
-    const settled = await w.hand(['wait', 'fresh', '--until', 'settled', '--timeout', '30s', '--json']);
-    expect(settled.code, settled.stdout + settled.stderr).toBe(0);
-    expect(settled.json.blockedReason ?? null).toBeNull();
+  it('without the sandbox: writes the minimal file (onboarding done, the worktree trusted), says so, and the worker never shows the trust dialog', async () => {
+    const d = await bare.hand(['dispatch', 'fresh', '--repo', bare.repo, '--brief', bare.brief('fresh', 'Say hello.'), '--agent', 'mock', '--json']);
+    expect(d.code, d.stdout + d.stderr).toBe(0);
+    const path = join(bare.agentHome, '.claude.json');
+    expect(d.json.seeded).toMatchObject({ claudeJson: path, created: true });
+    await settlesWithoutTrustDialog(bare, 'fresh');
     const config = JSON.parse(readFileSync(path, 'utf8'));
     expect(config.hasCompletedOnboarding).toBe(true);
     expect(config.projects[realpathSync(d.json.worktree)]).toEqual({ hasTrustDialogAccepted: true });
@@ -39,13 +58,13 @@ describe('dispatch without ~/.claude.json', () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
   });
 
-  it('a config directory that does not exist is refused before anything is created, naming the fix', async () => {
-    const missing = join(w.root, 'no-such-config-dir');
-    const d = await w.hand(['dispatch', 'nodir', '--repo', w.repo, '--brief', w.brief('nodir', 'x'), '--agent', 'mock', '--json', '--env', `CLAUDE_CONFIG_DIR=${missing}`]);
+  it('without the sandbox: a config directory that does not exist is refused before anything is created, naming the fix', async () => {
+    const missing = join(bare.root, 'no-such-config-dir');
+    const d = await bare.hand(['dispatch', 'nodir', '--repo', bare.repo, '--brief', bare.brief('nodir', 'x'), '--agent', 'mock', '--json', '--env', `CLAUDE_CONFIG_DIR=${missing}`]);
     expect(d.code).not.toBe(0);
     expect(d.stdout + d.stderr).toContain('claude-config-dir-missing');
     expect(d.stdout + d.stderr).toContain(`mkdir -p ${missing}`);
-    expect(existsSync(join(w.home, 'workers', 'nodir'))).toBe(false);
-    expect(existsSync(join(w.repo, '.claude', 'worktrees', 'nodir'))).toBe(false);
+    expect(existsSync(join(bare.home, 'workers', 'nodir'))).toBe(false);
+    expect(existsSync(join(bare.repo, '.claude', 'worktrees', 'nodir'))).toBe(false);
   });
 });

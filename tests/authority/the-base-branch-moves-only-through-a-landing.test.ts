@@ -2,9 +2,12 @@
  * Rule: the base branch moves only through a landing (issue 24 item 3). A worker's
  * `git update-ref refs/heads/main HEAD` in its worktree made its commit `main`; no gate opened
  * and the worker read `settled`. Now (1) git's reference-transaction hook refuses a worker's
- * update of the base branch, while the person's own git in their checkout passes; (2) a move
- * the hook cannot stop (`-c core.hooksPath=…`) is seen at the worker's settle — a journal row and
- * a `hand watch --needs-you` event until answered — and `hand land` refuses, naming the move and the way out, until the person accepts the tip.
+ * update of the base branch, while the person's own git in their checkout passes; in kingshand's
+ * sandbox (issue 37) the base's ref is read-only, so neither the hook's bypass (`-c
+ * core.hooksPath=…`) nor a write of the ref file moves it; (2) a move by other means (anything
+ * outside a worker's sandbox) is seen at the worker's settle — a journal row and a `hand watch
+ * --needs-you` event until answered — and `hand land` refuses, naming the move and the way out,
+ * until the person accepts the tip.
  * Real git, a real mock worker running the commands in its worktree with its own environment.
  */
 import { execFileSync } from 'node:child_process';
@@ -48,8 +51,13 @@ describe('the base branch moves only through a landing', () => {
       expect(tip(w.repo), "a worker's update-ref of main was refused").toBe(before);
       expect(tip(w.repo, 'worktree-w1'), 'its own branch moved').not.toBe(before);
 
-      // (2) the hook bypassed: main moves, and the settle after it tells the person.
-      await workerRuns('w1', 'git -c core.hooksPath=/dev/null update-ref refs/heads/main HEAD');
+      // The hook bypassed, or the ref file written by hand: the sandbox keeps the base's ref read-only.
+      await workerRuns('w1', 'git -c core.hooksPath=/dev/null update-ref refs/heads/main HEAD; git rev-parse HEAD > "$(git rev-parse --git-common-dir)/refs/heads/main"; git -c core.hooksPath=/dev/null branch -f main HEAD');
+      expect(tip(w.repo), 'neither the bypass nor a write of the ref file moved main').toBe(before);
+
+      // (2) a move by other means (here the test's own git, standing for anything outside a sandbox): the settle after it tells the person.
+      execFileSync('git', ['-C', w.repo, 'update-ref', 'refs/heads/main', tip(w.repo, 'worktree-w1')]);
+      await workerRuns('w1', 'true');
       const moved = tip(w.repo);
       expect(moved).toBe(tip(w.repo, 'worktree-w1'));
       const row = await waitFor(async () => (await ok(['journal'], 'journal')).find((e: any) => e.kind === 'base-moved'), { timeoutMs: 15_000, what: 'a base-moved journal row after the settle' });

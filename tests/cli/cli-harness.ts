@@ -35,6 +35,8 @@ export interface CliWorldOptions {
   daemonProcess?: boolean;
   /** Runs before anything uses the state directory (a test mounts a small file system there). */
   beforeHome?: (home: string) => void;
+  /** More variables for every call and the daemon (HAND_SANDBOX=off: a daemon without kingshand's sandbox). */
+  env?: Record<string, string>;
 }
 
 export async function makeCliWorld(label: string, opts: CliWorldOptions = {}): Promise<CliWorld> {
@@ -42,7 +44,7 @@ export async function makeCliWorld(label: string, opts: CliWorldOptions = {}): P
   const root = tmp.path;
   const home = join(root, 'state');
   const { repo, agentHome } = seedWorld(root, '# test repo\n');
-  const env = worldEnv(agentHome, WORKER_WORLD_ENV);
+  const env = worldEnv(agentHome, { ...WORKER_WORLD_ENV, ...opts.env });
   opts.beforeHome?.(home);
   if (opts.binary) {
     const hand = handRunner(home, env, 60_000);

@@ -39,3 +39,14 @@ export function planClaudeJson(env: Record<string, string | undefined>): ClaudeJ
     says: created ? `${claudeJson} did not exist: it is created with onboarding done and this worktree trusted` : `${claudeJson}: this worktree is trusted in it (other keys kept)`,
   };
 }
+
+/**
+ * The same plan for a worker in kingshand's sandbox: its .claude.json is a file of its own in
+ * `configDir` (io/agent/claude/sandbox-home.ts), made from the person's, which is never written.
+ */
+export function planSandboxedClaudeJson(env: Record<string, string | undefined>, configDir: string): ClaudeJsonPlan {
+  const claudeJson = join(configDir, '.claude.json');
+  const persons = env.CLAUDE_CONFIG_DIR ? join(env.CLAUDE_CONFIG_DIR, '.claude.json') : env.HOME ? join(env.HOME, '.claude.json') : null;
+  const from = persons && existsSync(persons) ? `made from ${persons} (your other projects left out; your file is not written)` : 'made with onboarding done';
+  return { claudeJson, created: !existsSync(claudeJson), says: `${claudeJson}: the worker's own, ${from}, with this worktree trusted` };
+}

@@ -89,7 +89,12 @@ export function denyRules(a: DenyListArgs): string[] {
   return [...rules];
 }
 
-type PostureArgs = { worktree: string; briefDir: string; hooks?: WitnessHooks; gitCommonDir?: string } & DenyListArgs;
+/**
+ * `outerSandbox`: the worker runs in kingshand's own sandbox around the whole agent (io/sandbox/),
+ * which Claude Code's sandbox cannot nest in (its bubblewrap is refused a /proc of its own), so its
+ * block is left out: the outer one is the boundary for every tool, Bash included.
+ */
+type PostureArgs = { worktree: string; briefDir: string; hooks?: WitnessHooks; gitCommonDir?: string; outerSandbox?: boolean } & DenyListArgs;
 
 /** What a posture puts in Claude Code's settings: its mode, the deny list, the write fence, off's sandbox. */
 function postureParts(p: PermissionPosture, args: PostureArgs) {
@@ -102,7 +107,7 @@ function postureParts(p: PermissionPosture, args: PostureArgs) {
       // The worker writes only in its worktree and its brief directory, whatever the mode.
       blockWritesOutsideWorkingDirectories: true as const,
       // Nobody reads a command before it runs under off: the sandbox is the boundary, not the deny list.
-      ...(p === 'off' ? { skipDangerousModePermissionPrompt: true as const, sandbox: sandboxSettings(args) } : {}),
+      ...(p === 'off' ? { skipDangerousModePermissionPrompt: true as const, ...(args.outerSandbox ? {} : { sandbox: sandboxSettings(args) }) } : {}),
     },
   };
 }

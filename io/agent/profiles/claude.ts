@@ -9,6 +9,7 @@ import { claudeConfigDirOf } from '../claude/claude-json-plan.ts';
 import { witnessHooks } from '../claude/hooks.ts';
 import type { AgentProfile, SeedContext } from './types.ts';
 import { seedClaudeFar } from '../claude/far-seed.ts';
+import { claudeSandboxHome } from '../claude/sandbox-home.ts';
 import { parseClaudeVersion } from '../../screen/profiles/claude-versions.ts';
 
 /** Claude Code's own settings (settings.local.json in the worktree) and trust in its .claude.json. */
@@ -19,6 +20,7 @@ export async function seedClaudeCode(ctx: SeedContext): Promise<void> {
     agentHome: ctx.env.HOME,
     stateDir: ctx.stateDir,
     gitCommonDir: ctx.gitCommonDir,
+    ...(ctx.sandboxed ? { outerSandbox: true } : {}),
     ...(ctx.witness && ctx.stateDir ? { hooks: witnessHooks({ home: ctx.stateDir }) } : {}),
   });
   // Trust goes where the worker will look: Claude Code 2.1.332 reads
@@ -44,7 +46,10 @@ export const claudeProfile: AgentProfile = {
   farLaunchArgv: (posture) => ['claude', ...claudeLaunchArgs(posture)],
   farVersion: { argv: () => ['claude', '--version'], parse: parseClaudeVersion },
   farSeed: seedClaudeFar,
-  dispatchProblem: (posture, project, env) => rootProblem(posture, project, env) ?? sandboxProblem(posture, project, env),
+  // In kingshand's sandbox root is an ordinary user (Claude Code's refusal of root does not arise)
+  // and Claude Code's own sandbox is not used (bubblewrap and socat need not be on its PATH).
+  dispatchProblem: (posture, project, env, facts) => (facts?.sandboxed ? null : rootProblem(posture, project, env) ?? sandboxProblem(posture, project, env)),
   postureGap: () => null,
   seed: seedClaudeCode,
+  sandboxHome: claudeSandboxHome,
 };

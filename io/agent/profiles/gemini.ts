@@ -8,6 +8,7 @@ import { seedGeminiFar } from '../gemini/far-seed.ts';
 import { addLocalExcludes, localExcludeFile } from '../../git/local-exclude.ts';
 import { RefusedError } from '../../../contract/errors.ts';
 import type { AgentProfile, SeedContext } from './types.ts';
+import { geminiSandboxHome } from '../gemini/sandbox-home.ts';
 
 function noGeminiHome(): RefusedError {
   return new RefusedError('gemini-home-unknown', 'the worker would run with neither HOME nor GEMINI_CLI_HOME set, so Gemini CLI\'s folder trust cannot be recorded and it would stop on the trust dialog; nothing was created. Set HOME in the environment you run hand dispatch from.');
@@ -59,5 +60,6 @@ export const geminiProfile: AgentProfile = {
   // Its key and endpoint (0.61.0 reads both from the environment), its home and trust file, its relaunch switch.
   workerEnv: ['GEMINI_API_KEY', 'GOOGLE_GEMINI_BASE_URL', 'GEMINI_CLI_HOME', 'GEMINI_CLI_TRUSTED_FOLDERS_PATH', 'GEMINI_CLI_NO_RELAUNCH'],
   seed: seedGeminiCli,
+  sandboxHome: geminiSandboxHome,
 };
 

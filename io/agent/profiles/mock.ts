@@ -4,6 +4,7 @@ import { KINGSHAND_ROOT } from '../../root.ts';
 import { seedClaudeCode } from './claude.ts';
 import type { AgentProfile } from './types.ts';
 import { seedClaudeFar } from '../claude/far-seed.ts';
+import { claudeSandboxHome } from '../claude/sandbox-home.ts';
 
 export const mockProfile: AgentProfile = {
   name: 'mock',
@@ -22,4 +23,6 @@ export const mockProfile: AgentProfile = {
   // It mirrors Claude Code's trust check, so it reads the same files.
   seed: seedClaudeCode,
   farSeed: seedClaudeFar,
+  // It reads its trust where Claude Code does ($CLAUDE_CONFIG_DIR/.claude.json), so it runs from the same kind of directory.
+  sandboxHome: claudeSandboxHome,
 };

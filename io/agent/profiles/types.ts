@@ -6,6 +6,7 @@
  * daemon asks the registry (./index.ts) and never tests an agent's name.
  */
 import type { AgentName, PermissionPosture } from '../../../contract/vocabulary.ts';
+import type { AgentSandboxHome } from '../../sandbox/agent-home.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -24,6 +25,11 @@ export interface SeedContext {
   gitCommonDir?: string;
   /** Whether the second witness (hooks) is wanted for this worker. */
   witness: boolean;
+  /**
+   * The worker runs in kingshand's sandbox (io/sandbox/): an agent's own sandbox is not nested
+   * inside it (the kernel refuses the inner one a /proc of its own; docs/2026-12-06-kingshand-sandboxes-the-whole-agent.md).
+   */
+  sandboxed?: boolean;
 }
 
 /**
@@ -100,8 +106,11 @@ export interface AgentProfile {
   readonly farVersion?: { argv(stateDir: string): string[]; parse(text: string): string | null };
   /** Its seed on another host: the same files as `seed` writes here, through `ctx.files`. */
   farSeed(ctx: FarSeedContext): Promise<void>;
-  /** A refusal before anything is created (e.g. root without a sandbox), or null. */
-  dispatchProblem(posture: PermissionPosture, project: string, env: Env): Error | null;
+  /**
+   * A refusal before anything is created (e.g. root without a sandbox), or null. `facts.sandboxed`:
+   * the worker will run in kingshand's sandbox (where root outside is an ordinary user inside).
+   */
+  dispatchProblem(posture: PermissionPosture, project: string, env: Env, facts?: { sandboxed: boolean }): Error | null;
   /** What the posture asks that this agent cannot do, said at dispatch (null: all of it). Never silently widened. */
   postureGap(posture: PermissionPosture): string | null;
   /**
@@ -113,4 +122,10 @@ export interface AgentProfile {
   readonly seedsClaudeJson?: false;
   /** Settings for an unattended start (trust, onboarding, approvals, deny list, witness hooks). */
   seed(ctx: SeedContext): Promise<void>;
+  /**
+   * How it runs from a config directory of the worker's own inside kingshand's sandbox
+   * (io/sandbox/agent-home.ts): the variable that moves its config, what of the person's comes in
+   * read-only and what writable. Absent: it keeps no config of its own (the mock).
+   */
+  readonly sandboxHome?: AgentSandboxHome;
 }
