@@ -7,6 +7,7 @@ import { claudeLaunchArgs, rootProblem, seedTrust, writePostureSettings } from '
 import { sandboxProblem } from '../claude/sandbox.ts';
 import { claudeConfigDirOf } from '../claude/claude-json-plan.ts';
 import { witnessHooks } from '../claude/hooks.ts';
+import { CLAUDE_PROJECT_SETTINGS } from '../claude/project-settings.ts';
 import type { AgentProfile, SeedContext } from './types.ts';
 import { seedClaudeFar } from '../claude/far-seed.ts';
 import { parseClaudeVersion } from '../../screen/profiles/claude-versions.ts';
@@ -47,4 +48,5 @@ export const claudeProfile: AgentProfile = {
   dispatchProblem: (posture, project, env) => rootProblem(posture, project, env) ?? sandboxProblem(posture, project, env),
   postureGap: () => null,
   seed: seedClaudeCode,
+  projectSettings: CLAUDE_PROJECT_SETTINGS,
 };

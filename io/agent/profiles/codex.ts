@@ -5,6 +5,7 @@ import { codexBinary, codexLaunchArgs, codexVersionOf, parseCodexVersion } from 
 import { seedCodexFar } from '../codex/far-seed.ts';
 import { codexPostureGaps } from '../codex/postures.ts';
 import { codexConfigPath, seedCodexTrust } from '../codex/trust-seed.ts';
+import { CODEX_PROJECT_SETTINGS } from '../codex/project-settings.ts';
 import type { AgentProfile, SeedContext } from './types.ts';
 
 export const FIX_CODEX = 'npm install --save-exact @openai/codex@0.169.0';
@@ -52,4 +53,5 @@ export const codexProfile: AgentProfile = {
   // Its trust goes into $CODEX_HOME/config.toml (trust-seed.ts), never ~/.claude.json.
   seedsClaudeJson: false,
   seed: seedCodex,
+  projectSettings: CODEX_PROJECT_SETTINGS,
 };

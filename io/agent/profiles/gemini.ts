@@ -7,6 +7,7 @@ import { FAR_GEMINI_VERSION, parseGeminiPackageOrVersion } from '../gemini/binar
 import { seedGeminiFar } from '../gemini/far-seed.ts';
 import { addLocalExcludes, localExcludeFile } from '../../git/local-exclude.ts';
 import { RefusedError } from '../../../contract/errors.ts';
+import { GEMINI_PROJECT_SETTINGS } from '../gemini/project-settings.ts';
 import type { AgentProfile, SeedContext } from './types.ts';
 
 function noGeminiHome(): RefusedError {
@@ -59,5 +60,6 @@ export const geminiProfile: AgentProfile = {
   // Its key and endpoint (0.61.0 reads both from the environment), its home and trust file, its relaunch switch.
   workerEnv: ['GEMINI_API_KEY', 'GOOGLE_GEMINI_BASE_URL', 'GEMINI_CLI_HOME', 'GEMINI_CLI_TRUSTED_FOLDERS_PATH', 'GEMINI_CLI_NO_RELAUNCH'],
   seed: seedGeminiCli,
+  projectSettings: GEMINI_PROJECT_SETTINGS,
 };
 

@@ -22,4 +22,7 @@ export const mockProfile: AgentProfile = {
   // It mirrors Claude Code's trust check, so it reads the same files.
   seed: seedClaudeCode,
   farSeed: seedClaudeFar,
+  // It reads no project settings: it runs no hooks, starts no MCP server and obeys no allow rule
+  // (mock-agent/ reads only its brief, its script and ~/.claude.json's trust).
+  projectSettings: [],
 };

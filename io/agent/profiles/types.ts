@@ -6,6 +6,7 @@
  * daemon asks the registry (./index.ts) and never tests an agent's name.
  */
 import type { AgentName, PermissionPosture } from '../../../contract/vocabulary.ts';
+import type { ProjectSettingsSource } from '../project-settings/types.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -113,4 +114,11 @@ export interface AgentProfile {
   readonly seedsClaudeJson?: false;
   /** Settings for an unattended start (trust, onboarding, approvals, deny list, witness hooks). */
   seed(ctx: SeedContext): Promise<void>;
+  /**
+   * What the CLI takes from a project directory it trusts that can run a command or grant a
+   * permission (hooks, MCP servers, allow rules, env…): shown at annex, and a landing that changes
+   * one needs the person's explicit word (io/agent/project-settings/). Required, so a new agent
+   * says what it reads before it can be dispatched into anyone's repository.
+   */
+  readonly projectSettings: readonly ProjectSettingsSource[];
 }
