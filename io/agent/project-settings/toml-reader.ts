@@ -14,10 +14,6 @@ export class TomlError extends Error {}
 type Table = Record<string, unknown>;
 const isTable = (v: unknown): v is Table => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Tables made by a header or by dotted keys may not be opened again by another header. */
-const DEFINED = Symbol('defined');
-/** Inline tables and arrays of values are closed: no header or dotted key may add to them. */
-const CLOSED = Symbol('closed');
 
 export function parseToml(text: string): Table {
   return new Reader(text).document();
@@ -25,6 +21,10 @@ export function parseToml(text: string): Table {
 
 class Reader {
   private at = 0;
+  /** Tables opened by a header: another header for the same table is an error. */
+  private readonly defined = new WeakSet<object>();
+  /** Inline tables and arrays of values are closed: no header or dotted key may add to them. */
+  private readonly closed = new WeakSet<object>();
   constructor(private readonly s: string) {
     if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s)) throw new TomlError('a control character outside the allowed ones');
   }
@@ -92,10 +92,10 @@ class Reader {
       if (!Object.hasOwn(t, k)) t[k] = {};
       let next = t[k];
       if (Array.isArray(next)) {
-        if ((next as unknown as Record<symbol, unknown>)[CLOSED]) this.fail(`${k} is an array of values, not of tables`);
+        if (this.closed.has(next)) this.fail(`${k} is an array of values, not of tables`);
         next = next[next.length - 1];
       }
-      if (!isTable(next) || (next as Record<symbol, unknown>)[CLOSED]) this.fail(`${k} is not a table that can be extended`);
+      if (!isTable(next) || this.closed.has(next)) this.fail(`${k} is not a table that can be extended`);
       t = next;
     }
     return t;
@@ -103,9 +103,8 @@ class Reader {
 
   private table(root: Table, keys: string[]): Table {
     const t = this.descend(root, keys);
-    const mark = t as Record<symbol, unknown>;
-    if (mark[DEFINED]) this.fail(`table [${keys.join('.')}] defined twice`);
-    mark[DEFINED] = true;
+    if (this.defined.has(t)) this.fail(`table [${keys.join('.')}] defined twice`);
+    this.defined.add(t);
     return t;
   }
 
@@ -114,7 +113,7 @@ class Reader {
     const last = keys[keys.length - 1]!;
     if (!Object.hasOwn(parent, last)) parent[last] = [];
     const list = parent[last];
-    if (!Array.isArray(list) || (list as unknown as Record<symbol, unknown>)[CLOSED]) this.fail(`[[${keys.join('.')}]] after ${last} was given another value`);
+    if (!Array.isArray(list) || this.closed.has(list)) this.fail(`[[${keys.join('.')}]] after ${last} was given another value`);
     const t: Table = {};
     list.push(t);
     return t;
@@ -185,7 +184,7 @@ class Reader {
   private array(): unknown[] {
     this.at++;
     const out: unknown[] = [];
-    (out as unknown as Record<symbol, unknown>)[CLOSED] = true;
+    this.closed.add(out);
     for (;;) {
       this.skipSpace();
       if (this.peek() === ']') {
@@ -205,7 +204,7 @@ class Reader {
     this.skipBlank();
     if (this.peek() === '}') {
       this.at++;
-      (t as Record<symbol, unknown>)[CLOSED] = true;
+      this.closed.add(t);
       return t;
     }
     for (;;) {
@@ -215,7 +214,7 @@ class Reader {
       if (this.peek() === ',') this.at++;
       else if (this.peek() === '}') {
         this.at++;
-        (t as Record<symbol, unknown>)[CLOSED] = true;
+        this.closed.add(t);
         return t;
       } else this.fail('an inline table without "," or "}"');
     }
