@@ -16,6 +16,7 @@ export function repoSettingsLines(s: RepoAgentSettings | undefined): string[] {
   return [
     `  this repository's own agent settings on ${at} (repository content, quoted; every worker of this project runs them as you):`,
     ...s.files.map((f) => `    ${f.path} (${agentsOf(f.agents)}): ${f.summary}`),
+    ...(s.more ? [`    … and ${s.more} more file(s) (hand annex --json lists the first ones)`] : []),
     '  a landing that changes what they run or grant needs your explicit word (--accept-agent-settings).',
   ];
 }
@@ -26,5 +27,5 @@ export function landingSettingsLines(id: string, s: LandingAgentSettings | undef
   const head = s.needsWord
     ? `  agent settings change (repository content, quoted; needs your explicit word: hand ${step} ${id} --accept-agent-settings):`
     : '  agent settings change (repository content, quoted; nothing it runs or grants changed):';
-  return [head, ...s.changes.map((c) => `    ${c.needsWord ? '!' : ' '} ${c.describe}`)];
+  return [head, ...s.changes.map((c) => `    ${c.needsWord ? '!' : ' '} ${c.describe}`), ...(s.more ? [`    … and ${s.more} more changed file(s), covered by the same word`] : [])];
 }

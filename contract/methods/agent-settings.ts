@@ -5,6 +5,10 @@
  * repository content — a worker may have written it — and is shown as data, never as instructions.
  */
 
+/** Bounds on what is listed (the evidence is persisted with the worker and shown to the Hand). */
+export const SHOWN_CHANGES = 50;
+export const SHOWN_GRANTS = 50;
+
 /** One thing a settings file makes an agent run or allows it. */
 export interface AgentSettingsGrant {
   /**
@@ -30,7 +34,9 @@ export interface AgentSettingsFile {
   /** unreadable: present, but its content could not be read (too large, not JSON/TOML, a link…): never "nothing". */
   state: 'present' | 'unreadable';
   reason?: string;
+  /** At most SHOWN_GRANTS of them (the summary counts them all); `moreGrants` says how many more. */
   grants: AgentSettingsGrant[];
+  moreGrants?: number;
   /** Keys present that run and grant nothing (model, theme, …), names only. */
   inert: string[];
   /** One line: `runs 1 hook (SessionStart: "…") and allows "Bash(npm:*)"`. */
@@ -52,7 +58,9 @@ export interface AgentSettingsChange {
 
 /** What a landing changes in the repository's agent settings (base...head trees). */
 export interface LandingAgentSettings {
+  /** At most SHOWN_CHANGES of them; `more` says how many more (the digest covers them all). */
   changes: AgentSettingsChange[];
+  more?: number;
   /** True when any change needs the person's word. */
   needsWord: boolean;
   /** Names exactly these changes: an acceptance covers this digest and nothing else. */
@@ -64,7 +72,9 @@ export interface RepoAgentSettings {
   /** The ref read (the base workers are cut from), or null when none could be resolved. */
   ref: string | null;
   sha: string | null;
+  /** At most SHOWN_CHANGES of them; `more` says how many more. */
   files: AgentSettingsFile[];
+  more?: number;
   /** Why nothing could be read (null when read): never "none". */
   couldNotTell: string | null;
 }

@@ -9,7 +9,8 @@
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readAgentSettingsAt } from '../../io/agent/project-settings/index.ts';
+import { landingAgentSettings, readAgentSettingsAt } from '../../io/agent/project-settings/index.ts';
+import { SHOWN_CHANGES } from '../../contract/methods/agent-settings.ts';
 import { BLOB_CAP_BYTES, TREE_ENTRY_CAP } from '../../io/git/agent-settings-tree.ts';
 import { git, makeRepo, trackFixtures } from '../git/git-fixture.ts';
 import { execFileSync } from 'node:child_process';
@@ -82,5 +83,19 @@ describe('index tricks cannot hide an agent-settings file', () => {
     const read = await readAgentSettingsAt(r, 'HEAD');
     expect(read).toHaveLength(1);
     expect(read[0]).toMatchObject({ path: '.claude/', state: 'unreadable', reason: expect.stringContaining('more files under it than kingshand lists') });
+  });
+
+  it('a landing past the list bound names the first changes and how many more; the word covers them all', async () => {
+    const fx = track(makeRepo({ label: 'as-bound' }));
+    const r = fx.repo;
+    const base = git(r, 'rev-parse', 'HEAD');
+    const blob = execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: r, input: 'x\n', encoding: 'utf8' }).trim();
+    const lines = Array.from({ length: SHOWN_CHANGES + 10 }, (_, i) => `100644 ${blob}\t.claude/commands/c${i}.md`).join('\n');
+    execFileSync('git', ['update-index', '--index-info'], { cwd: r, input: `${lines}\n` });
+    git(r, 'commit', '-q', '-m', 'many commands');
+    const s = await landingAgentSettings(r, base, git(r, 'rev-parse', 'HEAD'));
+    expect(s).toMatchObject({ needsWord: true, more: 10 });
+    expect(s.changes).toHaveLength(SHOWN_CHANGES);
+    expect(s.digest).toMatch(/^[0-9a-f]{64}$/);
   });
 });

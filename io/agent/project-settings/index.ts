@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { agentProfiles } from '../profiles/index.ts';
 import { mergeBase, readBlob, settingsTree, type TreeEntry } from '../../git/agent-settings-tree.ts';
 import { commitExists, gitOrRefuse } from '../../git/run-git.ts';
-import type { AgentSettingsChange, AgentSettingsFile, LandingAgentSettings, RepoAgentSettings } from '../../../contract/methods/agent-settings.ts';
+import { SHOWN_CHANGES, SHOWN_GRANTS, type AgentSettingsChange, type AgentSettingsFile, type LandingAgentSettings, type RepoAgentSettings } from '../../../contract/methods/agent-settings.ts';
 import type { ProjectSettingsSource, ReadGrant, SettingsFormat, SettingsReader } from './types.ts';
 import { readClaudeSettings, readGeminiSettings, readHooksJson, readMcpJson } from './json-readers.ts';
 import { readCodexConfig, readDotenv } from './other-readers.ts';
@@ -112,7 +112,17 @@ export async function readAgentSettingsAt(repo: string, commit: string, sources:
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-const publicFile = ({ blob: _b, digest: _d, ...f }: SettingsReading): AgentSettingsFile => f;
+/** What is shown of a reading: no hashes, at most SHOWN_GRANTS grants (its summary counts them all). */
+const publicFile = ({ blob: _b, digest: _d, ...f }: SettingsReading): AgentSettingsFile =>
+  f.grants.length > SHOWN_GRANTS ? { ...f, grants: f.grants.slice(0, SHOWN_GRANTS), moreGrants: f.grants.length - SHOWN_GRANTS } : f;
+
+/** At most SHOWN_CHANGES items, the ones needing the word first, and how many were left out. */
+function bounded<T extends object>(items: T[]): { list: T[]; more?: number } {
+  if (items.length <= SHOWN_CHANGES) return { list: items };
+  const needs = (i: T) => !('needsWord' in i) || i.needsWord !== false;
+  const ordered = [...items.filter(needs), ...items.filter((i) => !needs(i))];
+  return { list: ordered.slice(0, SHOWN_CHANGES), more: items.length - SHOWN_CHANGES };
+}
 
 /** Pure: what differs between two commits' readings, in path order. */
 export function compareReadings(before: readonly SettingsReading[], after: readonly SettingsReading[]): AgentSettingsChange[] {
@@ -147,7 +157,8 @@ export async function landingAgentSettings(repo: string, baseSha: string, headSh
   const from = await mergeBase(repo, baseSha, headSha);
   const [before, after] = [await readAgentSettingsAt(repo, from, sources), await readAgentSettingsAt(repo, headSha, sources)];
   const changes = compareReadings(before, after);
-  return { changes, needsWord: changes.some((c) => c.needsWord), digest: acceptanceDigest(before, after, changes) };
+  const shown = bounded(changes);
+  return { changes: shown.list, ...(shown.more ? { more: shown.more } : {}), needsWord: changes.some((c) => c.needsWord), digest: acceptanceDigest(before, after, changes) };
 }
 
 /** What `ref` of the repository carries (annex), or why it could not be read. */
@@ -156,8 +167,8 @@ export async function repoAgentSettings(repo: string, ref: string | null): Promi
   try {
     if ((await commitExists(repo, ref)) !== true) return { ref, sha: null, files: [], couldNotTell: `${ref} does not name a commit in ${repo}` };
     const sha = (await gitOrRefuse(repo, ['rev-parse', '--verify', '--end-of-options', `${ref}^{commit}`], 'git-rev-parse', `resolving ${ref}`)).trim();
-    const files = (await readAgentSettingsAt(repo, sha)).map(publicFile);
-    return { ref, sha, files, couldNotTell: null };
+    const shown = bounded((await readAgentSettingsAt(repo, sha)).map(publicFile));
+    return { ref, sha, files: shown.list, ...(shown.more ? { more: shown.more } : {}), couldNotTell: null };
   } catch (err) {
     return { ref, sha: null, files: [], couldNotTell: `reading ${ref}'s tree failed: ${(err as Error).message}` };
   }
