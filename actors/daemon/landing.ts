@@ -302,6 +302,9 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
       const { row, project } = workerAndProject(id);
       const evidence = await cleanEvidence(row);
       if (evidence.headSha !== view.landing?.headSha || project.posture !== view.landing?.posture) throw changedSinceGate(id, row.branch);
+      // The word covers what the gate showed: agent-settings changes read differently now (the base moved) are shown again first.
+      const shown = view.landing?.agentSettings;
+      if (shown && shown.digest !== evidence.agentSettings.digest) throw changedSinceGate(id, row.branch);
       // Refused here, with the gate still open, before the machine is asked (the port checks again).
       const word = evidence.agentSettings.needsWord;
       if (word && acceptAgentSettings !== true) throw agentSettingsNeedWord(id, evidence.agentSettings, 'approve');

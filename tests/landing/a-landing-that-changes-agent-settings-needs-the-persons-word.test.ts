@@ -124,6 +124,19 @@ describe('a landing that changes the repository\'s agent settings needs the pers
     expect(git(w.repo, 'show', 'main:.claude/settings.json')).toContain('SessionStart');
   });
 
+  it('the word covers what the gate showed: when the base moved and the changes read differently, the approval is refused until land shows them again', async () => {
+    let first = '';
+    const w = await doneWorker((wt) => {
+      first = commitIn(wt, '.claude/settings.json', JSON.stringify(HOOK));
+      commitFile(wt, 'README.md', 'hello, tidied\n', 'Tidy the readme');
+    });
+    const opened = (await w.handlers.land({ id: 'T-1' }, ctx)) as Opened;
+    expect(opened.evidence.agentSettings!.needsWord).toBe(true);
+    git(w.repo, 'update-ref', 'refs/heads/main', first); // someone else landed the settings commit meanwhile
+    expect((await refusal(w.handlers.approve(PARAM_PARSERS.approve({ id: 'T-1', acceptAgentSettings: true }), ctx))).code).toBe('gate-evidence-changed');
+    expect(git(w.repo, 'rev-parse', 'main')).toBe(first);
+  });
+
   it('the daemon refuses an approval that reached the worker machine without the word (the landing port checks the commits again)', async () => {
     const w = await doneWorker((wt) => plantHidden(wt, '.claude/settings.json', JSON.stringify(HOOK)));
     const mainBefore = git(w.repo, 'rev-parse', 'main');
