@@ -12,7 +12,7 @@ import type { WorkerView } from './worker-view.ts';
 
 export interface GateCommands {
   /** Approves the open gate: the brief (→ the worker is made) or the landing (→ landed, torn down). */
-  approve(id: string): Promise<WorkerView>;
+  approve(id: string, opts?: { acceptedAgentSettings?: string }): Promise<WorkerView>;
   /** Rejects the open gate with the person's reason (brief → `rejected`; landing → back to done). */
   reject(id: string, reason: string): Promise<WorkerView>;
   /** Opens the landing gate of a done worker with the gathered evidence; yolo lands at once. */
@@ -28,11 +28,11 @@ export interface GateDeps {
 
 export function gateCommands(d: GateDeps): GateCommands {
   return {
-    async approve(id) {
+    async approve(id, opts) {
       const v = d.requireWorker(id);
       const gate = gateOf(v.marks);
       if (!gate) throw noOpenGate(v);
-      d.route(id, { type: 'APPROVE', at: d.clock.now() });
+      d.route(id, { type: 'APPROVE', at: d.clock.now(), ...(opts?.acceptedAgentSettings ? { acceptedAgentSettings: opts.acceptedAgentSettings } : {}) });
       if (gate === 'brief approval') {
         const out = await d.until(id, (x) => x.condition !== 'gate' && x.condition !== 'making');
         if (out.marks.includes('failed')) throw dispatchFailed(id, out.problem);

@@ -135,8 +135,9 @@ export const ops = {
   stop: (p: HomePaths, a: { id: string; timeout?: string; force?: boolean }) =>
     call(p, 'stop', { id: a.id, timeoutMs: parseDuration(a.timeout ?? '30s', '--timeout'), force: a.force === true }),
   // The caller's PATH goes along: gh and no-mistakes are looked up with it (installed after the daemon started counts).
-  land: (p: HomePaths, a: { id: string }) => call(p, 'land', { id: a.id, path: cliEnv().PATH ?? '' }),
-  approve: (p: HomePaths, a: { id: string }) => call(p, 'approve', { id: a.id, path: cliEnv().PATH ?? '' }),
+  // acceptAgentSettings: the person's --accept-agent-settings (the MCP tools never pass it: cli/mcp/server.ts).
+  land: (p: HomePaths, a: { id: string; acceptAgentSettings?: boolean }) => call(p, 'land', { id: a.id, path: cliEnv().PATH ?? '', ...(a.acceptAgentSettings === true ? { acceptAgentSettings: true } : {}) }),
+  approve: (p: HomePaths, a: { id: string; acceptAgentSettings?: boolean }) => call(p, 'approve', { id: a.id, path: cliEnv().PATH ?? '', ...(a.acceptAgentSettings === true ? { acceptAgentSettings: true } : {}) }),
   reject(p: HomePaths, a: { id: string; reason: string }) {
     if (!a.reason?.trim()) throw new UsageError('missing-reason', 'a rejection needs a reason (--reason "…"): it is told to the worker and kept.');
     return call(p, 'reject', { id: a.id, reason: a.reason });

@@ -14,6 +14,7 @@ export type * from './methods/fleet.ts';
 export type * from './methods/gates.ts';
 export type * from './methods/work.ts';
 export type * from './methods/hosts.ts';
+export type * from './methods/agent-settings.ts';
 
 /** A method's params (what the client sends), its result, and what it streams before the result. */
 interface Method<P, R, Progress = never> {

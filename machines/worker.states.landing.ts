@@ -20,7 +20,13 @@ export const landingState = workerSetup.createStateConfig({
     awaitingApproval: {
       tags: ['gate', 'landing-gate', 'landable'],
       on: {
-        APPROVE: { target: 'applying', actions: assign({ landing: ({ context }) => ({ ...context.landing!, approvedBy: 'person' as const }) }) },
+        // The person's explicit word on the repository's agent settings travels with the approval.
+        APPROVE: {
+          target: 'applying',
+          actions: assign({
+            landing: ({ context, event }) => ({ ...context.landing!, approvedBy: 'person' as const, ...(event.acceptedAgentSettings ? { agentSettingsAccepted: event.acceptedAgentSettings } : {}) }),
+          }),
+        },
         REJECT: { target: '#worker.done', actions: 'noteRejection' },
         // `hand land` again: fresh evidence replaces what the gate shows (yolo lands it now).
         LAND: [

@@ -2,6 +2,7 @@
  * Types of the worker machine, kept apart so the wiring (actors/) and the machine share
  * one vocabulary without the wiring importing the machine's internals.
  */
+import type { LandingAgentSettings } from '../contract/methods/agent-settings.ts';
 import type { DialogReading, ScreenReading } from '../contract/screen-reading.ts';
 import type { Key } from '../contract/keys.ts';
 
@@ -44,6 +45,13 @@ export interface LandingSummary {
   openedAt: number;
   /** Who let it land: a person's `hand approve`, or the project's yolo flag. Null while waiting. */
   approvedBy: 'person' | 'yolo' | null;
+  /**
+   * What the landing changes in the repository's own agent settings (issue 37 item 3), read from
+   * the commits; absent in a gate opened by an older kingshand (the landing port reads it again).
+   */
+  agentSettings?: LandingAgentSettings;
+  /** The digest of the agent-settings changes the person's explicit word accepted (`--accept-agent-settings`). */
+  agentSettingsAccepted?: string;
 }
 
 /** What the landing port did. `tearDown: false` = landed, but the worker must be kept. */
@@ -168,7 +176,7 @@ export type WorkerEvent =
   | { type: 'KEYS'; key: Key; allowNonEmptyBox: boolean; requestId: number }
   | { type: 'STOP'; at: number; timeoutMs: number }
   /** A person's `hand approve` at the open gate (brief or landing). */
-  | { type: 'APPROVE'; at: number }
+  | { type: 'APPROVE'; at: number; acceptedAgentSettings?: string }
   /** A person's `hand reject --reason` at the open gate. */
   | { type: 'REJECT'; reason: string; at: number }
   /** `hand land`: the evidence was gathered and passed every check; yolo skips the wait. */

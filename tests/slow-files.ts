@@ -59,6 +59,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/agents/codex/real-codex-unattended.test.ts': 7,
   'tests/machines/worker-model-paths.test.ts': 7,
   'tests/cli/cli-daemon-and-tools.test.ts': 7,
+  'tests/authority/a-repositorys-agent-settings-are-the-persons-to-trust.test.ts': 6,
   'tests/terminal/herdr-double.test.ts': 7,
   'tests/faults/a-lost-database-is-refused-never-an-empty-fleet.test.ts': 7,
   'tests/review/a-dialog-is-answered-from-the-review-page.test.ts': 6,

@@ -29,6 +29,7 @@ import { registrationProblem } from '../../io/git/posture-checks.ts';
 import { allowListEnv } from '../../io/terminal/worker-env.ts';
 import { agentProfile } from '../../io/agent/profiles/index.ts';
 import { quoteWorker } from '../../contract/worker-words.ts';
+import { repoAgentSettings } from '../../io/agent/project-settings/index.ts';
 
 export interface HandlerDeps extends DispatchDeps {
   store: FleetStore;
@@ -139,7 +140,10 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
       const problem = await registrationProblem(posture, repo, req.env ?? deps.env);
       if (problem) throw problem;
       store.upsertProject(record);
-      return { ...record, updated: Boolean(previous) };
+      // What the branch workers are cut from already makes them run (issue 37 item 3): the person
+      // decides whether to trust it, so it is said now, read from the commit, never the checkout.
+      const base = await deps.resolveBase(repo).catch(() => null);
+      return { ...record, updated: Boolean(previous), agentSettings: await repoAgentSettings(repo, base) };
     },
     async projects() {
       return store.listProjects();

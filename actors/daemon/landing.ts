@@ -41,6 +41,9 @@ import { releaseGateOutwardStep } from './gate-outward.ts';
 import { baseMove, baseMovedRefusal, recordLanded } from './base-watch.ts';
 import type { BaseTips } from '../../persistence/base-tips.ts';
 import type { GateRunState } from '../../io/gate/gate-run.ts';
+import { landingAgentSettings } from '../../io/agent/project-settings/index.ts';
+import type { LandingAgentSettings } from '../../contract/methods/agent-settings.ts';
+import { acceptCommand, agentSettingsNeedWord, wordCovers } from './agent-settings-word.ts';
 
 export { waitingForText } from '../gates.ts';
 
@@ -96,12 +99,16 @@ export function shippingProject(project: ProjectRecord, briefPath: string): Proj
 /** A no-mistakes task with yolo off: its gate run held the outward step for the landing approval. */
 const heldByTheGate = (p: ProjectRecord) => (p.posture === 'no-mistakes' || p.posture === 'no-mistakes-prod-only') && p.yolo !== true;
 
+/** The evidence with what it changes in the repository's own agent settings, read from the commits. */
+type FullEvidence = LandingEvidence & { agentSettings: LandingAgentSettings };
+
 /** Clean evidence or the refusal its verdict stands for. */
-async function cleanEvidence(w: Pick<WorkerIntent, 'repo' | 'branch' | 'base' | 'worktree'>): Promise<LandingEvidence> {
+async function cleanEvidence(w: Pick<WorkerIntent, 'repo' | 'branch' | 'base' | 'worktree'>): Promise<FullEvidence> {
   const evidence = await gatherLandingEvidence({ repo: w.repo, branch: w.branch, base: w.base, worktree: w.worktree });
   const refusal = evidenceRefusal(evidence);
   if (refusal) throw new RefusedError(refusal.code, refusal.message, { ...refusal.details, evidence });
-  return evidence;
+  // From the trees of base...head, never the worktree: a file hidden with --skip-worktree is in the commit that lands.
+  return { ...evidence, agentSettings: await landingAgentSettings(w.repo, evidence.baseSha, evidence.headSha) };
 }
 
 function changedSinceGate(id: string, branch: string): RefusedError {
@@ -109,8 +116,8 @@ function changedSinceGate(id: string, branch: string): RefusedError {
 }
 
 /** What the machine keeps of the evidence (plain data, persisted with the worker). */
-export function landingSummary(posture: string, e: LandingEvidence): Omit<LandingSummary, 'approvedBy' | 'openedAt'> {
-  return { posture, base: e.base, branch: e.branch, baseSha: e.baseSha, headSha: e.headSha, verdict: e.verdict, diffStat: e.diffStat, log: e.log, commits: e.commits.length };
+export function landingSummary(posture: string, e: LandingEvidence & { agentSettings?: LandingAgentSettings }): Omit<LandingSummary, 'approvedBy' | 'openedAt'> {
+  return { posture, base: e.base, branch: e.branch, baseSha: e.baseSha, headSha: e.headSha, verdict: e.verdict, diffStat: e.diffStat, log: e.log, commits: e.commits.length, ...(e.agentSettings ? { agentSettings: e.agentSettings } : {}) };
 }
 
 /**
@@ -127,6 +134,9 @@ export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>;
       if (project.posture !== approved.posture || !(LANDABLE_POSTURES.includes(project.posture) || heldByTheGate(project))) throw changedSinceGate(intent.id, intent.branch);
       const evidence = await cleanEvidence(intent);
       if (evidence.headSha !== approved.headSha) throw changedSinceGate(intent.id, intent.branch);
+      // The daemon's own check, whatever face approved: a change to the repository's agent
+      // settings lands only under the person's word for exactly these changes.
+      if (!wordCovers(evidence.agentSettings, approved.agentSettingsAccepted)) throw agentSettingsNeedWord(intent.id, evidence.agentSettings, approved.approvedBy === 'yolo' ? 'land' : 'approve');
       if (heldByTheGate(project)) {
         // The approval releases the gate's held outward step: the gate pushes and opens the PR.
         const out = await releaseGateOutwardStep(intent, env);
@@ -183,7 +193,7 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
   }
 
   /** Everything `land` refuses on, before any evidence is shown or any gate opened. */
-  async function checkedEvidence(row: WorkerRow, project: ProjectRecord, view: WorkerViewLike | null, env: Record<string, string | undefined>): Promise<LandingEvidence & { gate: GateRunState | null }> {
+  async function checkedEvidence(row: WorkerRow, project: ProjectRecord, view: WorkerViewLike | null, env: Record<string, string | undefined>): Promise<FullEvidence & { gate: GateRunState | null }> {
     // First: without its worktree the evidence below would read as "no changes".
     if (await worktreeGone({ marks: view?.marks ?? [], worktree: row.worktree })) throw worktreeMissingError(row);
     if (view?.waitingOn) {
@@ -210,7 +220,11 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
     return { ...evidence, gate };
   }
 
-  const summary = (l: Pick<LandingSummary, 'base' | 'branch' | 'verdict' | 'diffStat' | 'log' | 'commits'>): ShownEvidence => ({ base: l.base, branch: l.branch, verdict: l.verdict, diffStat: l.diffStat, log: l.log, commits: l.commits });
+  const summary = (l: Pick<LandingSummary, 'base' | 'branch' | 'verdict' | 'diffStat' | 'log' | 'commits' | 'agentSettings'>): ShownEvidence => ({
+    base: l.base, branch: l.branch, verdict: l.verdict, diffStat: l.diffStat, log: l.log, commits: l.commits, ...(l.agentSettings ? { agentSettings: l.agentSettings } : {}),
+  });
+  /** What the open gate waits for: the person's word on agent settings, when the landing changes them. */
+  const waitingFor = (id: string, s?: LandingAgentSettings) => (s?.needsWord ? `${acceptCommand(id, 'approve')} | hand reject ${id} --reason <why>` : waitingForText(id));
 
   /** Where a landing ended, as the caller sees it (a refused landing is a refusal again). */
   function outcome(id: string, v: WorkerViewLike, gate: LandingOutcome['gate']): Omit<LandingOutcome, 'evidence'> {
@@ -251,11 +265,11 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
     async landings() {
       return fleet.views()
         .filter((v) => v.marks.includes('landing-gate') && v.landing)
-        .map((v) => ({ id: v.id, openedAt: new Date(v.landing!.openedAt).toISOString(), posture: v.landing!.posture, waitingFor: waitingForText(v.id), ...summary(v.landing!) }));
+        .map((v) => ({ id: v.id, openedAt: new Date(v.landing!.openedAt).toISOString(), posture: v.landing!.posture, waitingFor: waitingFor(v.id, v.landing!.agentSettings), ...summary(v.landing!) }));
     },
   };
 
-  async function land({ id, path }: Parameters<MethodTable['land']>[0]): ReturnType<MethodTable['land']> {
+  async function land({ id, path, acceptAgentSettings }: Parameters<MethodTable['land']>[0]): ReturnType<MethodTable['land']> {
     await pastCheckingTheReport(id);
     const { row, project, view } = workerAndProject(id);
     const env = envWithPath(deps.env, rememberPath(id, path));
@@ -266,14 +280,20 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
     const s = landingSummary(project.posture, evidence);
     // yolo is a boolean in the store: anything but true waits for a person.
     const yolo = project.yolo === true;
+    // yolo skips the gate, never the person's word on the repository's agent settings: given
+    // here it lands with them, absent it nothing is opened or landed.
+    if (yolo && evidence.agentSettings.needsWord) {
+      if (acceptAgentSettings !== true) throw agentSettingsNeedWord(id, evidence.agentSettings, 'land');
+      s.agentSettingsAccepted = evidence.agentSettings.digest;
+    }
     const v = await fleet.openLanding(id, s, { yolo });
     if (yolo) return { ...outcome(id, v, 'skipped-yolo'), evidence: summary(s) };
     // The gate's result and evidence, shown before the person approves its outward step.
     const gateRun = evidence.gate ? { runId: evidence.gate.runId, outcome: evidence.gate.outcome, detail: evidence.gate.detail, releasedByApproval: 'push and pull request' } : null;
-    return { id, gate: 'open', stage: v.stage, waitingFor: waitingForText(id), posture: project.posture, evidence: summary(s), ...(gateRun ? { gateRun } : {}) };
+    return { id, gate: 'open', stage: v.stage, waitingFor: waitingFor(id, evidence.agentSettings), posture: project.posture, evidence: summary(s), ...(gateRun ? { gateRun } : {}) };
   }
 
-  async function approve({ id, path }: Parameters<MethodTable['approve']>[0]): ReturnType<MethodTable['approve']> {
+  async function approve({ id, path, acceptAgentSettings }: Parameters<MethodTable['approve']>[0]): ReturnType<MethodTable['approve']> {
     const view = fleet.view(id);
     if (!view) throw unknownWorker(id);
     rememberPath(id, path);
@@ -282,8 +302,14 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
       const { row, project } = workerAndProject(id);
       const evidence = await cleanEvidence(row);
       if (evidence.headSha !== view.landing?.headSha || project.posture !== view.landing?.posture) throw changedSinceGate(id, row.branch);
-      const v = await fleet.approve(id);
-      return { ...outcome(id, v, 'approved'), evidence: summary(view.landing) };
+      // The word covers what the gate showed: agent-settings changes read differently now (the base moved) are shown again first.
+      const shown = view.landing?.agentSettings;
+      if (shown && shown.digest !== evidence.agentSettings.digest) throw changedSinceGate(id, row.branch);
+      // Refused here, with the gate still open, before the machine is asked (the port checks again).
+      const word = evidence.agentSettings.needsWord;
+      if (word && acceptAgentSettings !== true) throw agentSettingsNeedWord(id, evidence.agentSettings, 'approve');
+      const v = await fleet.approve(id, word ? { acceptedAgentSettings: evidence.agentSettings.digest } : undefined);
+      return { ...outcome(id, v, 'approved'), evidence: summary({ ...view.landing, agentSettings: evidence.agentSettings }) };
     }
     // The brief gate (or no gate: the fleet host refuses, naming the stage).
     const v = await fleet.approve(id);

@@ -16,6 +16,7 @@ import type { WorkerDetails } from './worker-details.ts';
 import { decisionForms, type PageDecision } from './decision-form.ts';
 import { dialogButtons } from './dialog-buttons.ts';
 import { journalWords } from './journal-words.ts';
+import type { LandingAgentSettings } from '../../contract/methods/agent-settings.ts';
 
 export function workerTitle(v: WorkerViewLike): string {
   return `${v.id} — ${describe(v).label} · kingshand`;
@@ -26,7 +27,12 @@ function actions(v: WorkerViewLike, decisions: PageDecision[]): string {
   const out: string[] = [];
   if (v.gate) {
     const what = v.gate === 'brief approval' ? 'brief' : 'landing';
-    out.push(`<button type="button" class="btn primary" data-action="approve" data-id="${id}">Approve ${what}</button>`);
+    const settings = v.gate === 'landing approval' ? v.landing?.agentSettings : undefined;
+    // A change to the repository's agent settings is approved only with the person's explicit
+    // confirmation, which the button asks for by name (issue 37 item 3); the daemon refuses
+    // the approval without it whatever the page sends.
+    if (settings?.needsWord) out.push(acceptSettingsButton(id, settings));
+    else out.push(`<button type="button" class="btn primary" data-action="approve" data-id="${id}">Approve ${what}</button>`);
     out.push(`<form class="reject" data-action="reject" data-id="${id}"><label for="reason">Reason</label><input id="reason" name="reason" required autocomplete="off" placeholder="why, in words the worker can act on"><button type="submit" class="btn">Reject ${what}</button></form>`);
   }
   if (v.marks.includes('landable') && !v.gate) out.push(`<button type="button" class="btn primary" data-action="land" data-id="${id}">Open landing gate</button>`);
@@ -38,6 +44,14 @@ function actions(v: WorkerViewLike, decisions: PageDecision[]): string {
   // Answering an open decision posts to the daemon's `decide` handler (decision-form.ts).
   if (decisions.length) out.push(decisionForms(v.id, decisions));
   return out.length ? `<div class="actions" role="group" aria-label="Actions">${out.join('')}</div>` : '';
+}
+
+/** The approve button of a landing that changes the repository's agent settings: it asks for the person's word first. */
+function acceptSettingsButton(id: string, s: LandingAgentSettings): string {
+  const files = s.changes.filter((c) => c.needsWord);
+  const said = files.map((c) => c.describe).join('\n').slice(0, 1500);
+  const confirm = `This landing changes what the repository's own agent settings run or grant. Every later worker of this repository runs them as you.\n\n${said}\n\n(Repository content a worker wrote.) Accept these agent settings and land?`;
+  return `<button type="button" class="btn primary" data-action="approve" data-id="${id}" data-accept-agent-settings="1" data-confirm="${esc(confirm)}">Approve landing and accept its agent settings (${esc(files.map((c) => c.path).join(', '))})</button>`;
 }
 
 /** The head fragment: condition, what is asked, facts, actions. */
@@ -96,8 +110,21 @@ function evidenceHtml(ev: WorkerDetails['evidence'], stage: string): string {
   return `<p>Verdict: <strong class="verdict verdict-${esc(e.verdict)}">${esc(verdict)}</strong> · ${esc(e.base)} (${esc(e.baseSha.slice(0, 10))}) … ${esc(e.branch)} (${esc(e.headSha.slice(0, 10))})</p>
 ${attribution}${uncommitted}
 <h3>Commits</h3>${e.log ? `<pre class="log">${esc(e.log)}</pre>` : '<p class="muted">No commits on the branch.</p>'}
+${agentSettingsHtml(ev.agentSettings)}
 <h3>Changed files</h3>${e.diffStat ? `<pre class="stat">${esc(e.diffStat)}</pre>` : '<p class="muted">None.</p>'}
 <h3>Diff</h3>${ev.truncated ? '<p class="muted">The diff is too large to show whole; files past the cut are left out.</p>' : ''}<div id="diff" class="diff">${renderDiff(ev.patch)}</div>`;
+}
+
+/** What the branch changes in the repository's own agent settings, read from its commits: never an ordinary diff line. */
+function agentSettingsHtml(s: LandingAgentSettings | { error: string } | undefined): string {
+  if (!s) return '';
+  if ('error' in s) return `<h3>Agent settings</h3><p class="bad">Could not read the repository's agent settings from the commits: ${esc(s.error)}. Do not approve until they can be read.</p>`;
+  if (s.changes.length === 0) return '';
+  const rows = s.changes.map((c) => `<li class="${c.needsWord ? 'bad' : 'muted'}"><code>${esc(c.path)}</code> ${esc(c.change)} (read by ${esc(c.agents.join(', '))})<br>before: ${esc(c.before?.summary ?? 'absent')}<br>after: ${esc(c.after?.summary ?? 'absent')}</li>`);
+  const head = s.needsWord
+    ? '<p class="bad">This branch changes what the repository\'s own agent settings run or grant. Every later worker of this repository runs them as you: approving needs your explicit confirmation. Quoted repository content, not instructions:</p>'
+    : '<p class="muted">Agent settings changed, but nothing they run or grant:</p>';
+  return `<h3>Agent settings</h3>${head}<ul class="agent-settings">${rows.join('')}</ul>`;
 }
 
 function docHtml(doc: { text: string } | { error: string } | null, none: string): string {

@@ -6,6 +6,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { gatherLandingEvidence, type LandingEvidence } from '../../io/git/index.ts';
 import { landingDiff } from '../../io/git/landing-diff.ts';
+import { landingAgentSettings } from '../../io/agent/project-settings/index.ts';
+import type { LandingAgentSettings } from '../../contract/methods/agent-settings.ts';
 import type { FleetStore, StoredJournalEntry } from '../../persistence/types.ts';
 import type { WorkerViewLike } from '../fleet-api.ts';
 
@@ -14,7 +16,7 @@ const FILE_CAP = 256_000;
 export interface WorkerDetails {
   brief: { text: string } | { error: string };
   report: { text: string } | { error: string } | null;
-  evidence: { evidence: LandingEvidence; patch: string; truncated: boolean } | { error: string } | null;
+  evidence: { evidence: LandingEvidence; patch: string; truncated: boolean; agentSettings: LandingAgentSettings | { error: string } } | { error: string } | null;
   journal: StoredJournalEntry[];
   posture: string | null;
   /** The stage the details were gathered at: before done, an empty branch is simply early. */
@@ -44,7 +46,9 @@ export async function workerDetails(view: WorkerViewLike, store: Pick<FleetStore
     try {
       const e = await gatherLandingEvidence({ repo: row.repo, branch: row.branch, base: row.base, worktree: row.worktree });
       const { patch, truncated } = await landingDiff(row.repo, e.baseSha, e.headSha);
-      evidence = { evidence: e, patch, truncated };
+      // Read from the commits, as the landing reads them: what the page shows is what would land.
+      const agentSettings = await landingAgentSettings(row.repo, e.baseSha, e.headSha).catch((err: unknown) => ({ error: (err as Error).message }));
+      evidence = { evidence: e, patch, truncated, agentSettings };
     } catch (err) {
       evidence = { error: (err as Error).message };
     }

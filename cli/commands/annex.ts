@@ -6,6 +6,7 @@ import { emit } from '../output.ts';
 import { AGENTS, POSTURES } from '../../contract/vocabulary.ts';
 import { ops } from '../hand-ops.ts';
 import type { CommandContext } from './context.ts';
+import { repoSettingsLines } from './agent-settings-text.ts';
 
 export function registerAnnex(program: Command, ctx: CommandContext): void {
   program
@@ -19,6 +20,8 @@ export function registerAnnex(program: Command, ctx: CommandContext): void {
     .addOption(new Option('--agent <agent>', "the project's default agent: what hand dispatch runs without --agent (default claude; kept on re-annex)").choices(AGENTS))
     .action(async (repo: string, o: { name?: string; posture: string; yolo: boolean; permissions?: string; agent?: string }, cmd: Command) => {
       const r = await ops.annex(ctx.paths(cmd), { repo, ...o });
-      emit(ctx.json(cmd), r, () => `${r.updated ? 'updated' : 'registered'} ${r.name} → ${r.repo} (${r.posture}${r.yolo ? ', yolo' : ''}, permissions ${r.permissions}, agent ${r.defaultAgent ?? 'claude'})`);
+      emit(ctx.json(cmd), r, () =>
+        [`${r.updated ? 'updated' : 'registered'} ${r.name} → ${r.repo} (${r.posture}${r.yolo ? ', yolo' : ''}, permissions ${r.permissions}, agent ${r.defaultAgent ?? 'claude'})`, ...repoSettingsLines(r.agentSettings)].join('\n'),
+      );
     });
 }

@@ -12,8 +12,9 @@ export function registerApprove(program: Command, ctx: CommandContext): void {
     .command('approve')
     .description('approve the open gate of a worker (lands it per the project posture)')
     .argument('<id>', 'worker id')
-    .action(async (id: string, _o, cmd: Command) => {
-      const r = await ops.approve(ctx.paths(cmd), { id });
+    .option('--accept-agent-settings', "your explicit word on what the landing changes in the repository's own agent settings (hooks, MCP servers, allow rules…), as hand land shows it", false)
+    .action(async (id: string, o: { acceptAgentSettings: boolean }, cmd: Command) => {
+      const r = await ops.approve(ctx.paths(cmd), { id, acceptAgentSettings: o.acceptAgentSettings });
       emit(ctx.json(cmd), r, () => approveText(id, r));
     });
 }

@@ -5,6 +5,7 @@ import { type Command } from 'commander';
 import { emit, table } from '../output.ts';
 import { ops } from '../hand-ops.ts';
 import type { CommandContext } from './context.ts';
+import { landingSettingsLines } from './agent-settings-text.ts';
 
 export function registerLandings(program: Command, ctx: CommandContext): void {
   program
@@ -12,6 +13,7 @@ export function registerLandings(program: Command, ctx: CommandContext): void {
     .description('list open landing gates and what each waits for')
     .action(async (_o, cmd: Command) => {
       const r = await ops.landings(ctx.paths(cmd));
-      emit(ctx.json(cmd), r, () => (r.length ? table(r, ['id', 'posture', 'waitingFor']) : 'no open landing gates'));
+      const settings = r.flatMap((row) => (row.agentSettings?.changes.length ? [`${row.id}:`, ...landingSettingsLines(row.id, row.agentSettings)] : []));
+      emit(ctx.json(cmd), r, () => (r.length ? [table(r, ['id', 'posture', 'waitingFor']), ...settings].join('\n') : 'no open landing gates'));
     });
 }

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KINGSHAND_ROOT } from '../../io/root.ts';
-import { HandError } from '../../contract/errors.ts';
+import { HandError, RefusedError } from '../../contract/errors.ts';
 import type { HomePaths } from '../../contract/home.ts';
 import { ops, POSTURES, AGENTS, BACKENDS, UNTILS } from '../hand-ops.ts';
 import { buildDigest } from '../commands/digest.ts';
@@ -54,6 +54,31 @@ async function run(fn: () => Promise<unknown>): Promise<ToolResult> {
 
 const id = z.string().describe('worker id');
 
+/**
+ * The word on what a landing changes in the repository's own agent settings is the person's
+ * alone (issue 37 item 3): the tools take no such word, and say so when asked to give one; a
+ * daemon refusal for want of it tells the Hand to ask the person. The daemon enforces it too.
+ */
+const acceptAgentSettings = z.boolean().optional().describe("never yours to give: only the person accepts a change to the repository's agent settings (hand approve <id> --accept-agent-settings); set, the call is refused");
+
+export async function withoutTheWord(workerId: string, asked: boolean | undefined, call: () => Promise<unknown>): Promise<unknown> {
+  if (asked === true) {
+    throw new RefusedError(
+      'agent-settings-word-is-the-persons',
+      `only the person can accept a change to the repository's own agent settings; no MCP tool gives that word. Tell the person what the change runs (hand land ${workerId} shows it) and ask them to run hand approve ${workerId} --accept-agent-settings themselves, or to confirm it on the review page. Nothing was landed.`,
+      { id: workerId },
+    );
+  }
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof HandError && err.code === 'agent-settings-need-word') {
+      throw new RefusedError(err.code, `${err.message} You (the Hand) cannot give this word: quote the change to the person and ask them.`, err.details);
+    }
+    throw err;
+  }
+}
+
 export function makeMcpServer(o: McpOptions): McpServer {
   const pkg = JSON.parse(readFileSync(join(KINGSHAND_ROOT, 'package.json'), 'utf8')) as { version: string };
   const server = new McpServer({ name: 'hand', version: pkg.version });
@@ -83,7 +108,9 @@ export function makeMcpServer(o: McpOptions): McpServer {
     env: z.array(z.string()).optional().describe('KEY=VALUE pairs for the worker'),
     host: z.string().optional().describe("where it runs: a host from the hosts tool (default: the project's default host, else local)"),
   }, (a) => ops.dispatch(p, a));
-  tool('approve', "Approve a worker's open gate, on the person's word only (hand approve).", { id }, (a) => ops.approve(p, a));
+  tool('approve', "Approve a worker's open gate, on the person's word only (hand approve). A landing that changes the repository's agent settings needs the person's own --accept-agent-settings: this tool cannot give it.", { id, accept_agent_settings: acceptAgentSettings }, (a) =>
+    withoutTheWord(a.id, a.accept_agent_settings, () => ops.approve(p, { id: a.id })),
+  );
   tool('reject', "Reject a worker's open gate with the person's reason (hand reject).", { id, reason: z.string() }, (a) => ops.reject(p, a));
   tool('status', 'One row per worker: stage, screen state, prompt box, liveness, report (hand status).', { id: z.string().optional() }, (a) => ops.status(p, a));
   tool('wait', 'Block until the worker settles, blocks, stalls or exits (hand wait). A blocked result quotes the question. Sends progress while waiting.', {
@@ -110,7 +137,9 @@ export function makeMcpServer(o: McpOptions): McpServer {
     id, option: z.number().int().positive(), fingerprint: z.string(),
   }, (a) => ops.answer(p, a));
   tool('stop', 'End the worker cleanly: Escape, then /exit; never a kill (hand stop).', { id, timeout: z.string().optional() }, (a) => ops.stop(p, a));
-  tool('land', "Gather a finished worker's landing evidence and open its landing gate (hand land).", { id }, (a) => ops.land(p, a));
+  tool('land', "Gather a finished worker's landing evidence and open its landing gate (hand land). The evidence names any change to the repository's agent settings (hooks, MCP servers, allow rules): only the person accepts it.", { id, accept_agent_settings: acceptAgentSettings }, (a) =>
+    withoutTheWord(a.id, a.accept_agent_settings, () => ops.land(p, { id: a.id })),
+  );
   tool('digest', 'The session-start digest again: projects, workers, what waits on the person, memory budget, index drift (hand digest).', {}, () =>
     buildDigest(p, findWorkspace(o.workspace ?? undefined)),
   );

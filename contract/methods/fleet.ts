@@ -3,6 +3,7 @@
  * answers (…Result). The daemon's handlers are typed against these, so a field added to an answer
  * here reaches the CLI, the MCP server and the page with the compiler checking every reader.
  */
+import type { RepoAgentSettings } from './agent-settings.ts';
 import type { AgentName, BackendName, Condition, PermissionPosture, Posture, Until, WaitReason } from '../vocabulary.ts';
 import type { AgentState, BlockedReason, DialogReading } from '../screen-reading.ts';
 import type { HookNote } from '../hook-note.ts';
@@ -49,7 +50,8 @@ export interface ShutdownResult {
 /** `permissions` absent keeps a registered project's posture ('off' for a new one). */
 /** `agent` absent keeps a registered project's default agent (none for a new one: claude). */
 export interface AnnexParams { repo: string; name?: string; posture?: Posture; yolo?: boolean; permissions?: PermissionPosture; agent?: AgentName; env?: Record<string, string> }
-export type AnnexResult = ProjectRecord & { updated: boolean };
+/** `agentSettings`: what the repository's base branch already makes an agent run or allows (issue 37), quoted as its content. */
+export type AnnexResult = ProjectRecord & { updated: boolean; agentSettings: RepoAgentSettings };
 
 /** `permissions`, `agent` and `acceptBase` all absent is refused (nothing to change); acceptBase with either of the others too. */
 export interface ProjectSetParams { name: string; permissions?: PermissionPosture; agent?: AgentName; acceptBase?: boolean }

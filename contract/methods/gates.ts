@@ -4,10 +4,31 @@
  */
 
 import type { AgentName } from '../vocabulary.ts';
-export interface LandParams { id: string; /** The caller's PATH: gh and no-mistakes are looked up with it. */ path?: string }
+import type { LandingAgentSettings } from './agent-settings.ts';
+
+export interface LandParams {
+  id: string;
+  /** The caller's PATH: gh and no-mistakes are looked up with it. */
+  path?: string;
+  /**
+   * The person's explicit word on what the landing changes in the repository's own agent
+   * settings (`--accept-agent-settings`): counts where `land` itself lands (a yolo project);
+   * at a gate it is given at `approve`. The Hand's MCP tools never send it.
+   */
+  acceptAgentSettings?: boolean;
+}
 
 /** What a landing showed the person: the branch against its base. */
-export interface LandingEvidence { base: string; branch: string; verdict: string; diffStat: string; log: string; commits: number }
+export interface LandingEvidence {
+  base: string;
+  branch: string;
+  verdict: string;
+  diffStat: string;
+  log: string;
+  commits: number;
+  /** What it changes in the repository's own agent settings (absent: a gate opened before kingshand read them). */
+  agentSettings?: LandingAgentSettings;
+}
 
 /**
  * What the landing did, per posture (a merge's commit, a PR's URL and whether it was pushed, a gate
@@ -40,7 +61,8 @@ export interface LandingGateOpen {
 
 export type LandResult = LandingOutcome | LandingGateOpen;
 
-export interface ApproveParams { id: string; path?: string }
+/** `acceptAgentSettings`: the person's explicit word on the landing's agent-settings changes (`--accept-agent-settings`). */
+export interface ApproveParams { id: string; path?: string; acceptAgentSettings?: boolean }
 
 /** What exists after a brief approval (bounded wait for the pane), never what was only asked for. */
 export interface CreatedAfterApproval {

@@ -71,6 +71,9 @@ export function handSettings(c: KitCommand & { stateDir: string }): Record<strin
         'Edit(/.claude/**)',
         'Edit(/.mcp.json)',
         'Edit(/CLAUDE.md)',
+        // The word on a repository's agent settings is the person's (issue 37 item 3): the MCP
+        // tools cannot give it, and the Hand's shell may not either.
+        'Bash(*--accept-agent-settings*)',
       ],
       additionalDirectories: [],
     },

@@ -60,7 +60,7 @@ describe('hand init', () => {
     expect(settings.hooks.SessionStart[0].hooks[0].command).toBe(`${process.execPath} ${HAND_BIN} digest --hook --workspace ${w.ws}`);
     expect(settings.enabledMcpjsonServers).toEqual(['hand']);
     expect(settings.permissions.allow).toContain('mcp__hand');
-    expect(settings.permissions.deny).toEqual(expect.arrayContaining(['Read(~/.ssh/**)', 'Read(~/.aws/credentials)', 'Edit(/instructions.md)', `Read(/${w.state}/fleet.db*)`]));
+    expect(settings.permissions.deny).toEqual(expect.arrayContaining(['Read(~/.ssh/**)', 'Read(~/.aws/credentials)', 'Edit(/instructions.md)', `Read(/${w.state}/fleet.db*)`, 'Bash(*--accept-agent-settings*)']));
     const mcp = JSON.parse(readFileSync(join(w.ws, '.mcp.json'), 'utf8'));
     expect(mcp.mcpServers.hand).toMatchObject({ type: 'stdio', command: process.execPath, args: [HAND_BIN, 'mcp', '--workspace', w.ws] });
   });

@@ -107,6 +107,8 @@
     if (!btn) return;
     if (btn.dataset.confirm && !window.confirm(btn.dataset.confirm)) return;
     const params = { id: btn.dataset.id };
+    // The person's word on the repository's agent settings, given by confirming the dialog above.
+    if (btn.dataset.acceptAgentSettings === '1') params.acceptAgentSettings = true;
     // A dialog's option carries the fingerprint of the dialog this page showed (hand answer's check).
     if (btn.dataset.action === 'answer') {
       params.option = Number(btn.dataset.option);

@@ -7,6 +7,7 @@ import { claudeLaunchArgs, rootProblem, seedTrust, writePostureSettings } from '
 import { sandboxProblem } from '../claude/sandbox.ts';
 import { claudeConfigDirOf } from '../claude/claude-json-plan.ts';
 import { witnessHooks } from '../claude/hooks.ts';
+import { CLAUDE_PROJECT_SETTINGS } from '../claude/project-settings.ts';
 import type { AgentProfile, SeedContext } from './types.ts';
 import { seedClaudeFar } from '../claude/far-seed.ts';
 import { claudeSandboxHome } from '../claude/sandbox-home.ts';
@@ -52,4 +53,5 @@ export const claudeProfile: AgentProfile = {
   postureGap: () => null,
   seed: seedClaudeCode,
   sandboxHome: claudeSandboxHome,
+  projectSettings: CLAUDE_PROJECT_SETTINGS,
 };

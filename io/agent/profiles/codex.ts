@@ -5,6 +5,7 @@ import { codexBinary, codexLaunchArgs, codexVersionOf, parseCodexVersion } from 
 import { seedCodexFar } from '../codex/far-seed.ts';
 import { codexPostureGaps } from '../codex/postures.ts';
 import { codexConfigPath, seedCodexTrust } from '../codex/trust-seed.ts';
+import { CODEX_PROJECT_SETTINGS } from '../codex/project-settings.ts';
 import type { AgentProfile, SeedContext } from './types.ts';
 import { codexSandboxHome } from '../codex/sandbox-home.ts';
 
@@ -54,4 +55,5 @@ export const codexProfile: AgentProfile = {
   seedsClaudeJson: false,
   seed: seedCodex,
   sandboxHome: codexSandboxHome,
+  projectSettings: CODEX_PROJECT_SETTINGS,
 };

@@ -7,6 +7,7 @@ import { FAR_GEMINI_VERSION, parseGeminiPackageOrVersion } from '../gemini/binar
 import { seedGeminiFar } from '../gemini/far-seed.ts';
 import { addLocalExcludes, localExcludeFile } from '../../git/local-exclude.ts';
 import { RefusedError } from '../../../contract/errors.ts';
+import { GEMINI_PROJECT_SETTINGS } from '../gemini/project-settings.ts';
 import type { AgentProfile, SeedContext } from './types.ts';
 import { geminiSandboxHome } from '../gemini/sandbox-home.ts';
 
@@ -61,5 +62,6 @@ export const geminiProfile: AgentProfile = {
   workerEnv: ['GEMINI_API_KEY', 'GOOGLE_GEMINI_BASE_URL', 'GEMINI_CLI_HOME', 'GEMINI_CLI_TRUSTED_FOLDERS_PATH', 'GEMINI_CLI_NO_RELAUNCH'],
   seed: seedGeminiCli,
   sandboxHome: geminiSandboxHome,
+  projectSettings: GEMINI_PROJECT_SETTINGS,
 };
 

@@ -25,4 +25,7 @@ export const mockProfile: AgentProfile = {
   farSeed: seedClaudeFar,
   // It reads its trust where Claude Code does ($CLAUDE_CONFIG_DIR/.claude.json), so it runs from the same kind of directory.
   sandboxHome: claudeSandboxHome,
+  // It reads no project settings: it runs no hooks, starts no MCP server and obeys no allow rule
+  // (mock-agent/ reads only its brief, its script and ~/.claude.json's trust).
+  projectSettings: [],
 };

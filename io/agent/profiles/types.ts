@@ -7,6 +7,7 @@
  */
 import type { AgentName, PermissionPosture } from '../../../contract/vocabulary.ts';
 import type { AgentSandboxHome } from '../../sandbox/agent-home.ts';
+import type { ProjectSettingsSource } from '../project-settings/types.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -125,7 +126,14 @@ export interface AgentProfile {
   /**
    * How it runs from a config directory of the worker's own inside kingshand's sandbox
    * (io/sandbox/agent-home.ts): the variable that moves its config, what of the person's comes in
-   * read-only and what writable. Absent: it keeps no config of its own (the mock).
+   * read-only and what writable. Absent: it keeps no config of its own.
    */
   readonly sandboxHome?: AgentSandboxHome;
+  /**
+   * What the CLI takes from a project directory it trusts that can run a command or grant a
+   * permission (hooks, MCP servers, allow rules, env…): shown at annex, and a landing that changes
+   * one needs the person's explicit word (io/agent/project-settings/). Required, so a new agent
+   * says what it reads before it can be dispatched into anyone's repository.
+   */
+  readonly projectSettings: readonly ProjectSettingsSource[];
 }
