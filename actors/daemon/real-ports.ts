@@ -20,6 +20,7 @@ import type { WorkerIntent } from '../../persistence/types.ts';
 import { KINGSHAND_ROOT } from '../../io/root.ts';
 import { prepareSandbox, sandboxEnv, workerSandbox, type WorkerSandboxPlace } from '../../io/sandbox/worker-sandbox.ts';
 import { gitPlacesOf } from '../../io/sandbox/git-places.ts';
+import { ensureLooseBaseRef } from '../../io/git/loose-base-ref.ts';
 import type { SandboxAvailability } from '../../io/sandbox/availability.ts';
 
 export interface RealPorts extends WorkerPorts {
@@ -110,6 +111,8 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
    */
   const guardBase = async (intent: { repo: string; base: string }): Promise<void> => {
     opts.onBaseGuard?.(intent.repo, await installBaseGuard(intent.repo, landingTarget(intent.base)));
+    // A file the worker's sandbox pins read-only (a base that is only in packed-refs has none).
+    if (opts.sandbox?.().ok) await ensureLooseBaseRef(intent.repo, landingTarget(intent.base));
     if (opts.baseTips) await recordBaseIfNew(opts.baseTips, intent.repo, intent.base, Date.now());
   };
   /**
