@@ -2,7 +2,7 @@
  * `hand doctor`: checks what kingshand needs and prints, for each problem, the exact command
  * that fixes it. It installs nothing and writes nothing.
  */
-import { sandboxProblem } from '../../io/agent/claude/sandbox.ts';
+import { probeSandbox } from '../../io/sandbox/availability.ts';
 import { execFile } from 'node:child_process';
 import { existsSync, statSync, statfsSync, accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -105,12 +105,14 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
     detail: nmVersion ? `${nmVersion} (${nm})` : `the no-mistakes review gate not found (needed by no-mistakes projects; searched PATH ${cliEnv().PATH ?? ''})`,
     fix: nmVersion ? undefined : NO_MISTAKES_INSTALL,
   });
-  // Posture off runs workers' commands in Claude Code's sandbox; dispatch refuses off without it.
-  const noSandbox = sandboxProblem('off', '<project>', cliEnv());
+  // Every worker runs in kingshand's sandbox where it can be built; posture off is refused where it cannot.
+  const sandbox = probeSandbox(cliEnv());
   checks.push({
-    name: 'sandbox', ok: noSandbox === null, optional: true,
-    detail: noSandbox === null ? "bubblewrap and socat found (Claude Code's sandbox for posture off)" : `${(noSandbox.details.missing as string[]).join(' and ')} not found: posture off is refused (the other postures work)`,
-    fix: noSandbox === null ? undefined : 'sudo apt-get install -y bubblewrap socat',
+    name: 'sandbox', ok: sandbox.ok, optional: true,
+    detail: sandbox.ok
+      ? `kingshand's worker sandbox works here (bubblewrap ${sandbox.version ?? '?'}, ${sandbox.bwrap}): every worker and everything it starts runs in it`
+      : `kingshand's worker sandbox cannot be built here: ${sandbox.reason}. Posture off is refused (edits and ask work, a person reading each command)`,
+    fix: sandbox.ok ? undefined : sandbox.fix,
   });
   checks.push(await geminiCheck(cliEnv()));
   const newer = claudeNewerThanCorpus(claudeVersion);
