@@ -27,6 +27,8 @@ export interface CodexRequestRecord {
   reply?: CodexScriptItem;
   /** The id of the tool call the reply made (`call_fake_<seq>`), when it made one. */
   callId?: string;
+  /** The request body as sent, so a test can prove what never left the machine. */
+  body?: string;
 }
 
 export interface FakeCodexApi extends ScriptedFake<CodexScriptItem, CodexRequestRecord> {
@@ -52,6 +54,7 @@ export async function startFakeCodexApi(): Promise<FakeCodexApi> {
       originator: typeof originator === 'string' ? originator : null,
     };
     const raw = await readBody(req);
+    record.body = raw;
     received.push(record);
     const announce = () => listeners.forEach((l) => l(record));
     if (method !== 'POST' || path !== '/v1/responses') {
