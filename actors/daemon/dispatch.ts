@@ -126,7 +126,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   const startProblem = far ? null : agentProfile(agent).dispatchProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd }, { sandboxed: sandbox?.ok === true });
   if (startProblem) throw startProblem;
   // Said at dispatch, never silently widened: what this agent cannot do of the posture.
-  const postureGap = agentProfile(agent).postureGap(project.permissions ?? 'off');
+  const postureGap = agentProfile(agent).postureGap(project.permissions ?? 'off', { sandboxed: sandbox?.ok === true });
   // Claude Code and the mock read ~/.claude.json (the mock mirrors Claude Code's trust check); Codex its own config.toml; a far worker's is seeded there.
   const seedsClaudeJson = !far && deps.seedsClaudeJson !== false && agentProfile(agent).seedsClaudeJson !== false;
   // In kingshand's sandbox the worker's agent has a config directory of its own (io/sandbox/agent-home.ts).

@@ -79,8 +79,8 @@ export interface ProbeSetup {
   planted: Planted;
 }
 
-/** probe.sh for worker `id`, with the world's places. */
-export async function writeProbe(s: ProbeSetup): Promise<void> {
+/** probe.sh for worker `id`, with the world's places (and `extra` files committed beside it). */
+export async function writeProbe(s: ProbeSetup, extra: Record<string, string> = {}): Promise<void> {
   const page = await pageBase(s.hand);
   commitProbe(s.repo, probeScript({
     state: s.state, home: s.home, repo: s.repo, id: s.id,
@@ -88,7 +88,7 @@ export async function writeProbe(s: ProbeSetup): Promise<void> {
     reportPath: join(s.state, 'workers', s.id, 'report.md'),
     kingshand: KINGSHAND_ROOT, node: process.execPath, page, daemonPid: process.pid,
     personsTmpFile: s.planted.tmpFile, otherWorkerDir: s.planted.otherWorkerDir,
-  }));
+  }), extra);
 }
 
 export interface StrangerChecks {

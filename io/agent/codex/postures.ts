@@ -31,8 +31,9 @@ export function codexPostureArgs(p: PermissionPosture): string[] {
  * What a posture asks of Codex that Codex cannot do, said at dispatch (never silently widened or
  * narrowed). Empty when Codex can do all of it.
  */
-export function codexPostureGaps(p: PermissionPosture): string[] {
-  if (p === 'off') return ["kingshand's deny list is not applied: Codex has no deny list, and under off nothing is sandboxed"];
+export function codexPostureGaps(p: PermissionPosture, inKingshandSandbox = false): string[] {
+  // Under off in kingshand's sandbox (io/sandbox/) the secrets and the state directory are not there to deny.
+  if (p === 'off') return inKingshandSandbox ? [] : ["kingshand's deny list is not applied: Codex has no deny list, and under off nothing is sandboxed"];
   if (p === 'edits') {
     return [
       'shell commands do not ask: Codex runs them without asking inside its workspace-write sandbox (no writes outside the worktree and the brief directory, no network); only a command that leaves the sandbox asks',

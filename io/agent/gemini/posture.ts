@@ -19,10 +19,10 @@ export function geminiLaunchArgs(p: PermissionPosture): string[] {
 }
 
 /**
- * What a posture asks that Gemini CLI cannot do here. Under `off`, Claude Code runs every shell
- * command in kingshand's bubblewrap sandbox (secrets and the state directory hidden); Gemini
- * CLI's own sandbox needs a container runtime kingshand does not set up, so its commands run
- * with the worker user's full reach and only its file tools are fenced (workspace + deny policy).
+ * What a posture asks that Gemini CLI cannot do where kingshand's sandbox is not around it (a far
+ * host): Gemini CLI's own sandbox needs a container runtime kingshand does not set up, so its
+ * commands run with the worker user's full reach and only its file tools are fenced (workspace +
+ * deny policy). In kingshand's sandbox the whole agent is fenced and there is no gap.
  */
 export function geminiPostureGap(p: PermissionPosture): string | null {
   if (p !== 'off') return null;

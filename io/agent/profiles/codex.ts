@@ -47,7 +47,7 @@ export const codexProfile: AgentProfile = {
     await seedCodexFar(ctx);
   },
   dispatchProblem: () => null,
-  postureGap: (posture) => codexPostureGaps(posture).join('; ') || null,
+  postureGap: (posture, facts) => codexPostureGaps(posture, facts?.sandboxed === true).join('; ') || null,
   // Its home (config, login) and the OpenAI key and endpoint it reads; a custom provider's own
   // env_key variable still needs --env (it is named only inside the person's config.toml).
   workerEnv: ['CODEX_HOME', 'OPENAI_API_KEY', 'OPENAI_BASE_URL'],

@@ -57,7 +57,7 @@ export const geminiProfile: AgentProfile = {
   farSeed: seedGeminiFar,
   // Before anything is created: without a home its trust cannot be recorded (seed would refuse later).
   dispatchProblem: (_posture, _project, env) => (trustedFoldersPathOf(env) === null ? noGeminiHome() : null),
-  postureGap: (posture) => geminiPostureGap(posture),
+  postureGap: (posture, facts) => (facts?.sandboxed ? null : geminiPostureGap(posture)),
   // Its key and endpoint (0.61.0 reads both from the environment), its home and trust file, its relaunch switch.
   workerEnv: ['GEMINI_API_KEY', 'GOOGLE_GEMINI_BASE_URL', 'GEMINI_CLI_HOME', 'GEMINI_CLI_TRUSTED_FOLDERS_PATH', 'GEMINI_CLI_NO_RELAUNCH'],
   seed: seedGeminiCli,

@@ -112,8 +112,12 @@ export interface AgentProfile {
    * the worker will run in kingshand's sandbox (where root outside is an ordinary user inside).
    */
   dispatchProblem(posture: PermissionPosture, project: string, env: Env, facts?: { sandboxed: boolean }): Error | null;
-  /** What the posture asks that this agent cannot do, said at dispatch (null: all of it). Never silently widened. */
-  postureGap(posture: PermissionPosture): string | null;
+  /**
+   * What the posture asks that this agent cannot do, said at dispatch (null: all of it). Never
+   * silently widened. `facts.sandboxed`: the worker runs in kingshand's sandbox, which is then the
+   * boundary whatever the agent's own features.
+   */
+  postureGap(posture: PermissionPosture, facts?: { sandboxed: boolean }): string | null;
   /**
    * Names of the caller's variables its workers need beyond the shared allow-list (its own home
    * and API key): kept for this agent's workers only, never for another agent's.

@@ -1,0 +1,34 @@
+/**
+ * Rule: a new agent profile does not pass without the stranger suite (issue 37). Every agent the
+ * registry can dispatch has a test file here that runs the probe from inside a real worker of that
+ * agent and checks it with expectAStranger; a profile added without one fails this test, naming
+ * the file it lacks.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { agentProfiles } from '../../io/agent/profiles/index.ts';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+
+/** Each agent's stranger suite, by the agent's name. */
+export const STRANGER_SUITES: Record<string, string> = {
+  mock: 'a-mock-worker-is-a-stranger.test.ts',
+  claude: 'a-claude-code-worker-is-a-stranger.test.ts',
+  codex: 'a-codex-worker-is-a-stranger.test.ts',
+  gemini: 'a-gemini-worker-is-a-stranger.test.ts',
+};
+
+describe('every agent has a stranger suite', () => {
+  it.each(agentProfiles().map((p) => [p.name, p.label]))('%s (%s) runs the probe from inside its own worker and is checked as a stranger', (name) => {
+    const file = STRANGER_SUITES[name];
+    expect(file, `agent ${name} has no stranger suite: add tests/isolation/a-${name}-worker-is-a-stranger.test.ts and name it in STRANGER_SUITES`).toBeDefined();
+    const path = join(HERE, file!);
+    expect(existsSync(path), `${path} exists`).toBe(true);
+    const text = readFileSync(path, 'utf8');
+    expect(text, `${file} runs the probe`).toContain('writeProbe(');
+    expect(text, `${file} checks the worker as a stranger`).toContain('expectAStranger(');
+    expect(text, `${file} dispatches a worker of agent ${name}`).toMatch(new RegExp(`'--agent', '${name}'|make${name === 'claude' ? 'E2e' : name[0]!.toUpperCase() + name.slice(1)}World\\(`));
+  });
+});
