@@ -25,7 +25,7 @@ import type { FarPlace } from './far-dispatch.ts';
 import type { AgentChosenBy } from '../../contract/methods/fleet.ts';
 import { chooseAgent } from './agent-choice.ts';
 import type { SandboxAvailability } from '../../io/sandbox/availability.ts';
-import { sandboxRefusal } from '../../io/sandbox/refusal.ts';
+import { FAR_HOST_HAS_NO_SANDBOX, sandboxRefusal } from '../../io/sandbox/refusal.ts';
 
 
 /** The typed request (parsed once at the daemon's edge, params.ts). */
@@ -120,7 +120,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     throw new RefusedError('agent-unavailable', `${agentProblem}${whose}`, { agent, agentChosenBy });
   }
   // Posture off needs kingshand's sandbox around the whole agent, whatever the agent (issue 37).
-  const sandbox = far || !deps.sandbox ? null : deps.sandbox();
+  const sandbox = !deps.sandbox ? null : far ? FAR_HOST_HAS_NO_SANDBOX : deps.sandbox();
   const noSandbox = sandboxRefusal(project.permissions ?? 'off', project.name, sandbox);
   if (noSandbox) throw noSandbox;
   const startProblem = far ? null : agentProfile(agent).dispatchProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd }, { sandboxed: sandbox?.ok === true });

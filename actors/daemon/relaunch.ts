@@ -25,7 +25,7 @@ import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import { firstPrompt } from './dispatch.ts';
 import { conditionOf } from '../wait-report.ts';
 import type { SandboxAvailability } from '../../io/sandbox/availability.ts';
-import { sandboxRefusal } from '../../io/sandbox/refusal.ts';
+import { FAR_HOST_HAS_NO_SANDBOX, sandboxRefusal } from '../../io/sandbox/refusal.ts';
 
 export interface RelaunchOptions {
   /** The person's progress note (text). */
@@ -116,6 +116,11 @@ export async function relaunchWorker(id: string, o: RelaunchOptions, deps: Relau
     throw new RefusedError('worker-is-working', `worker ${id} is working (${view.stage}); a working worker is not wedged. Wait for it (hand wait ${id}), or pass --force to stop it and relaunch anyway.`, { id, stage: view.stage });
   }
   const project = deps.store.getProject(intent.project);
+  // Posture off needs kingshand's sandbox, which a far host does not have (io/sandbox/refusal.ts).
+  if (project && intent.host && deps.sandbox) {
+    const noSandbox = sandboxRefusal(project.permissions ?? 'off', project.name, FAR_HOST_HAS_NO_SANDBOX);
+    if (noSandbox) throw noSandbox;
+  }
   // A far worker's agent starts under the far account's conditions, not this machine's.
   if (project && !intent.host) {
     const sandbox = deps.sandbox?.() ?? null;

@@ -15,3 +15,15 @@ export function sandboxRefusal(posture: string, project: string, sandbox: Sandbo
     { permissions: posture, project, reason: sandbox.reason, fix: sandbox.fix },
   );
 }
+
+/**
+ * A far host's worker runs without kingshand's sandbox: it is built on this machine only (the far
+ * side's mounts, secrets and agent directories are not made there yet). Said as the reason posture
+ * off is refused for a far worker.
+ */
+export const FAR_HOST_HAS_NO_SANDBOX: SandboxAvailability = {
+  ok: false,
+  bwrap: null,
+  reason: "kingshand's sandbox is built on this machine only, and this worker would run on another host",
+  fix: 'run the worker on this machine (leave out --host), or use posture edits or ask for this project (a person then reads each command)',
+};

@@ -38,9 +38,9 @@ export async function addFarHost(w: CliWorld, far: FarShop): Promise<void> {
   expect(checked.json.facts.find((f: { what: string }) => f.what === 'state-dir')).toMatchObject({ answer: 'yes' });
 }
 
-/** The world's repo annexed as `shop` (yolo) and placed on the far host as its default. */
+/** The world's repo annexed as `shop` (yolo, posture edits: a far worker has no kingshand sandbox, so off is refused) and placed on the far host as its default. */
 export async function placeShopOnFar(w: CliWorld, far: FarShop): Promise<void> {
-  for (const args of [['annex', w.repo, '--name', 'shop', '--yolo'], ['project', 'host', 'shop', 'far', far.repo, '--default']]) {
+  for (const args of [['annex', w.repo, '--name', 'shop', '--yolo', '--permissions', 'edits'], ['project', 'host', 'shop', 'far', far.repo, '--default']]) {
     const r = await w.hand([...args, '--json']);
     expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
   }

@@ -77,7 +77,8 @@ describe('a worker on another host', () => {
     w = await makeCliWorld('far-worker');
     ok = handOk(w);
     await addFarHost(w, far);
-    await ok(['annex', w.repo, '--name', 'shop', '--yolo']);
+    // Posture edits: kingshand's sandbox is built on this machine only, so a far worker under off is refused (below).
+    await ok(['annex', w.repo, '--name', 'shop', '--yolo', '--permissions', 'edits']);
     webhook = await listenWebhook(hits);
     await ok(['notify', 'add', 'webhook', `http://127.0.0.1:${serverPort(webhook)}/hook`, '--allow-loopback']);
   }, 60_000);
@@ -96,6 +97,19 @@ describe('a worker on another host', () => {
     expect(r.stderr).toMatch(/not a git work tree on the far host/);
     const placed = await ok(['project', 'host', 'shop', 'far', farRepo, '--default']);
     expect(placed).toEqual({ name: 'shop', hosts: [{ host: 'far', path: farRepo, default: true }] });
+  });
+
+  it("posture off is refused for a far worker before anything is made there: kingshand's sandbox is built on this machine only", async () => {
+    await ok(['project', 'set', 'shop', '--permissions', 'off']);
+    try {
+      const r = await w.hand(['dispatch', 'w0', '--repo', w.repo, '--brief', w.brief('w0', 'Say hi.'), '--agent', 'mock', '--json']);
+      expect(r.code, r.stdout + r.stderr).toBe(1);
+      expect(r.json.error.code).toBe('sandbox-unavailable');
+      expect(r.json.error.message).toMatch(/this worker would run on another host.*--permissions edits/s);
+      expect(farGit(farRepo, 'worktree', 'list')).not.toContain('w0');
+    } finally {
+      await ok(['project', 'set', 'shop', '--permissions', 'edits']);
+    }
   });
 
   it('dispatched to its host: blocked, answered by a key, settled, reported, landed there and stopped', async () => {
@@ -184,7 +198,7 @@ describe('a worker on another host', () => {
   }, 40_000);
 
   it('a far worker held at the brief gate: the approval answers with what now exists on its host', async () => {
-    await ok(['annex', w.repo, '--name', 'shop']); // yolo off: dispatch waits for the brief's approval
+    await ok(['annex', w.repo, '--name', 'shop', '--permissions', 'edits']); // yolo off: dispatch waits for the brief's approval
     const d = await ok(['dispatch', 'w4', '--repo', w.repo, '--brief', w.brief('w4', 'Say hello.'), '--agent', 'mock']);
     expect(d).toMatchObject({ gated: true, host: 'far', created: { worktree: false } });
     const approved = await ok(['approve', 'w4']);
@@ -225,7 +239,7 @@ describe('a worker on another host', () => {
       makeTestRepo(gatesRepo, '# gates\n');
       for (const repo of [w.repo, gatesRepo]) execFileSync('git', ['-C', repo, 'remote', 'add', 'origin', 'https://github.com/acme/shop.git']);
       const here = { PATH: `${binDir(w.root, 'bin-push', { gh: GH_DOUBLE, 'no-mistakes': NM_DOUBLE })}:${process.env.PATH}`, GH_TOKEN: 'our-token' };
-      for (const args of [['annex', w.repo, '--name', 'shop', '--posture', 'direct-PR'], ['annex', gatesRepo, '--name', 'gates', '--posture', 'no-mistakes'], ['project', 'host', 'gates', 'far', farGates]]) {
+      for (const args of [['annex', w.repo, '--name', 'shop', '--posture', 'direct-PR', '--permissions', 'edits'], ['annex', gatesRepo, '--name', 'gates', '--posture', 'no-mistakes', '--permissions', 'edits'], ['project', 'host', 'gates', 'far', farGates]]) {
         const r = await w.hand([...args, '--json'], { env: here });
         expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
       }
