@@ -57,18 +57,7 @@ export function prepareAgentHome(home: AgentSandboxHome, personsDir: string | nu
   home.prepare?.(personsDir, workersDir, env);
 }
 
-/**
- * Makes `path`, in a directory the worker writes, a place the daemon may write: whatever the
- * worker left there that is not a regular file (a link to a file of the person's, a FIFO, a
- * directory) is removed — the link itself, never what it points to.
- */
-export function claimRegularFile(path: string): void {
-  try {
-    if (!lstatSync(path).isFile()) rmSync(path, { recursive: true, force: true });
-  } catch {
-    // absent: nothing to claim
-  }
-}
+export { claimRegularFile } from '../fs/worker-places.ts';
 
 /**
  * Copies one file of the person's into the worker's directory when it is a regular file (a link

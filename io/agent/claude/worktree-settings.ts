@@ -8,7 +8,8 @@
  * Attribution is off for every worker: `hand land` refuses a commit naming a co-author, and
  * Claude Code adds one by default (2.1.332 tells the model to in a system reminder).
  */
-import { mkdirSync, statSync } from 'node:fs';
+import { claimDirectory, claimRegularFile } from '../../fs/worker-places.ts';
+import { statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { RefusedError, UsageError } from '../../../contract/errors.ts';
 import { writeJsonAtomically } from './atomic-json.ts';
@@ -89,8 +90,11 @@ export function writeClaudeSettings(args: { worktree: string; briefDir: string; 
   }
   const settings = claudeSettings(args);
   const dir = join(args.worktree, '.claude');
-  mkdirSync(dir, { recursive: true });
+  // The worktree is the worker's: a link it left in place of .claude (or of the file) is removed,
+  // never written through into another repository's settings or the person's.
+  claimDirectory(dir);
   const path = join(dir, 'settings.local.json');
+  claimRegularFile(path);
   writeJsonAtomically(path, `${JSON.stringify(settings, null, 2)}\n`);
   return { path, settings };
 }

@@ -14,7 +14,8 @@
  * (arrays get our entries added; our hook groups, named, are replaced, never duplicated).
  * A repository that tracks the file is refused: merged keys would show as a change to commit.
  */
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { claimDirectory, claimRegularFile } from '../../fs/worker-places.ts';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { RefusedError } from '../../../contract/errors.ts';
 import { runGit } from '../../git/run-git.ts';
@@ -124,10 +125,13 @@ export async function writeGeminiSettings(args: GeminiSettingsArgs): Promise<{ p
   }
   const file = join(args.worktree, WORKSPACE_SETTINGS);
   if (await settingsTracked(args.worktree)) throw trackedSettingsRefusal(file);
+  // The worktree is the worker's: a link it left in place of .gemini or of the file is removed,
+  // never read (a file of the person's merged into the worktree) nor written through.
+  claimDirectory(join(args.worktree, '.gemini'));
+  claimRegularFile(file);
   const settings = existsSync(file) ? parseGeminiSettings(readFileSync(file, 'utf8'), file) : {};
   const before = theirKeys(settings);
   mergeGeminiSettings(settings, args);
-  mkdirSync(join(args.worktree, '.gemini'), { recursive: true });
   writeJsonAtomically(file, `${JSON.stringify(settings, null, 2)}\n`, {
     verify(written) {
       const ok = keptKeys(written, before);
