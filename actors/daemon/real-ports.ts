@@ -21,6 +21,7 @@ import { KINGSHAND_ROOT } from '../../io/root.ts';
 import { prepareSandbox, sandboxEnv, workerSandbox, type WorkerSandboxPlace } from '../../io/sandbox/worker-sandbox.ts';
 import { gitPlacesOf } from '../../io/sandbox/git-places.ts';
 import { ensureLooseBaseRef } from '../../io/git/loose-base-ref.ts';
+import { packLooseObjects } from '../../io/git/pack-loose-objects.ts';
 import type { SandboxAvailability } from '../../io/sandbox/availability.ts';
 
 export interface RealPorts extends WorkerPorts {
@@ -163,7 +164,13 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       // In kingshand's sandbox the agent reads its config from a directory of its own: the seed
       // writes trust there, where the agent will look, and never into the person's files.
       const sandboxed = sandboxPlaceOf(intent);
-      if (sandboxed) prepareSandbox(sandboxed.place, callerEnv);
+      if (sandboxed) {
+        prepareSandbox(sandboxed.place, callerEnv);
+        // What is on main is packed before the worker starts (the sandbox shows packs read-only),
+        // one repository's repack at a time.
+        const packed = await worktreeLane(`pack:${intent.repo}`)(() => packLooseObjects(intent.repo));
+        if (typeof packed === 'object') opts.log?.({ msg: 'the repository\'s loose objects could not be packed before the worker started', id: intent.id, repo: intent.repo, err: packed.failed });
+      }
       const env = sandboxed ? sandboxEnv(sandboxed.place, callerEnv) : callerEnv;
       // A Stop hook makes Claude Code 2.1.332 draw no prompt suggestions; a person who wants them
       // (or a test of the suggestion guard) turns the witness off for that worker (docs/2026-12-01-structural-screen-reading.md).

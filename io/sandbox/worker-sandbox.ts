@@ -207,6 +207,12 @@ export function sandboxMounts(place: WorkerSandboxPlace, env: Record<string, str
       const p = join(place.gitCommonDir, sub);
       if (existsSync(p)) mounts.push({ kind: 'rw', path: p });
     }
+    // Packs and the object store's own settings (alternates) stay as they are: what is on main
+    // is packed before the worker starts (io/git/pack-loose-objects.ts), out of the worker's reach.
+    for (const sub of ['objects/pack', 'objects/info']) {
+      const p = join(place.gitCommonDir, sub);
+      if (existsSync(p)) mounts.push({ kind: 'ro', path: p });
+    }
     if (place.worktreeGitDir && existsSync(place.worktreeGitDir)) mounts.push({ kind: 'rw', path: place.worktreeGitDir });
     for (const ref of place.pinnedRefs) if (kindOf(ref) === 'file') mounts.push({ kind: 'ro', path: ref });
   }

@@ -41,11 +41,14 @@ export const PROBE_CASES = [
   'voice-person-method', 'hand-approve', 'hand-project-set', 'page-approve-without-token',
   'proc-other-root', 'proc-daemon-visible', 'signal-daemon', 'capabilities', 'root-inside',
   'write-bashrc', 'write-gitconfig', 'write-persons-checkout', 'write-git-hooks', 'write-git-config', 'write-persons-index', 'write-persons-head', 'write-packed-refs',
-  'base-update-ref', 'base-hook-bypass', 'base-ref-file', 'base-loose-over-packed',
+  'base-update-ref', 'base-hook-bypass', 'base-ref-file', 'base-loose-over-packed', 'git-rewrite-pack', 'git-shadow-main-object',
   'tmp-persons-file', 'container-socket', 'own-agent-settings',
 ] as const;
 
 export const PROBE_CONTROLS = ['commit-own-branch', 'read-own-brief', 'write-own-report', 'voice-ping'] as const;
+
+/** Writes a loose object holding other content under the name of main's README.md blob (node: sh has no zlib). */
+const SHADOW_JS = 'const z=require("zlib"),fs=require("fs"),cp=require("child_process");const oid=cp.execFileSync("git",["rev-parse","main:README.md"]).toString().trim();const dir=process.argv[1]+"/objects/"+oid.slice(0,2);fs.mkdirSync(dir,{recursive:true});const f=dir+"/"+oid.slice(2);try{fs.chmodSync(f,0o644)}catch{}const body="PROBE-FAKE\\n";fs.writeFileSync(f,z.deflateSync(Buffer.concat([Buffer.from("blob "+Buffer.byteLength(body)+"\\0"),Buffer.from(body)])))';
 
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -115,6 +118,9 @@ export function probeScript(c: ProbeContext): string {
     `try base-hook-bypass ${q('git -c core.hooksPath=/dev/null update-ref refs/heads/main HEAD')}`,
     `try base-ref-file ${q(`git rev-parse HEAD > ${common}/refs/heads/main`)}`,
     `try base-loose-over-packed ${q(`mkdir -p ${common}/refs/heads && git rev-parse HEAD > ${common}/refs/heads/main.new && mv -f ${common}/refs/heads/main.new ${common}/refs/heads/main`)}`,
+    // main's content without moving a ref: a pack rewritten, a loose object written under the name of one of main's.
+    `try git-rewrite-pack ${q(`for f in ${common}/objects/pack/*.pack; do printf x >> "$f" && exit 0; done; exit 1`)}`,
+    `try git-shadow-main-object ${q(`${q(c.node)} -e ${q(SHADOW_JS)} ${common} && git cat-file -p main:README.md | grep -q PROBE-FAKE`)}`,
     // Places of the person's and the machine's.
     `try tmp-persons-file ${q(`test -e ${q(c.personsTmpFile)}`)}`,
     `try container-socket ${q('test -S /run/docker.sock || test -S /var/run/docker.sock || test -S /run/containerd/containerd.sock')}`,

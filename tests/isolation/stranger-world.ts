@@ -125,6 +125,7 @@ export async function expectAStranger(c: StrangerChecks): Promise<Map<string, st
   const leaked = c.bodies.flatMap((b, i) => secrets.filter((s) => b.includes(s)).map((s) => `request ${i} carries ${s.slice(0, 12)}…`));
   expect(leaked, 'no secret in any request the model API received').toEqual([]);
   expect(git(c.repo, ['rev-parse', 'main']), 'main unmoved').toBe(c.mainBefore);
+  expect(git(c.repo, ['cat-file', '-p', 'main:README.md']), "main's content as the person reads it").not.toContain('PROBE-FAKE');
   expect(readFileSync(join(git(c.repo, ['rev-parse', '--absolute-git-dir']), 'config'), 'utf8'), "the repository's config unchanged").not.toContain('probe-hooks');
   const projects = await c.hand(['projects', '--json']);
   expect(projects.code, 'the daemon still answers').toBe(0);
