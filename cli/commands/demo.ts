@@ -4,6 +4,7 @@
  * then where everything is and how to clean up. Runs against its own state directory so a
  * person's real fleet is never touched.
  */
+import { probeSandbox } from '../../io/sandbox/availability.ts';
 import { definedOnly } from '../hand-ops.ts';
 import { mkdtempSync, writeFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,8 +67,13 @@ export async function runDemo(opts: { home?: string; json?: boolean; keep?: bool
 
   // yolo: the demo shows workers at work, so its throwaway project skips the approval gates
   // (a real project waits at brief approval: hand approve <id>).
-  await call(paths, 'annex', { repo, name: 'demo', posture: 'local-only', yolo: true });
+  // Posture off runs every worker in kingshand's sandbox; where it cannot be built here the demo's
+  // mock workers (which run no command) run under edits, and the person is told why and the fix.
+  const sandbox = probeSandbox(cliEnv());
+  await call(paths, 'annex', { repo, name: 'demo', posture: 'local-only', yolo: true, ...(sandbox.ok ? {} : { permissions: 'edits' as const }) });
   out('project demo annexed with yolo: briefs are dispatched without waiting at the approval gate');
+  if (sandbox.ok) out("workers run in kingshand's sandbox (posture off): they reach nothing of yours but their worktree");
+  else out(`kingshand's sandbox cannot be built here (${sandbox.reason}); the demo's workers run under posture edits. To run real workers unattended: ${sandbox.fix}`);
   for (const w of WORKERS) {
     const brief = join(root, `${w.id}-brief.md`);
     writeFileSync(brief, `# Brief: ${w.id}\n\n## Read first\n\nNothing else to read.\n\n## Task\n\n${w.brief}`);
