@@ -17,7 +17,8 @@ import { quoteWorker } from '../contract/worker-words.ts';
 export type { NeedKind as Need, NeedsYouEvent } from '../contract/methods.ts';
 import type { NeedKind as Need, NeedsYouEvent } from '../contract/methods.ts';
 
-const NEEDS: ReadonlySet<string> = new Set<Need>(['blocked', 'gate', 'parked', 'stalled', 'unclassified', 'disputed', 'agent-error', 'crashed', 'landed']);
+/** A finished worker wakes the Hand (its landing is the person's to ask for); a landing that happened does not: it is past. */
+const NEEDS: ReadonlySet<string> = new Set<Need>(['blocked', 'gate', 'parked', 'stalled', 'unclassified', 'disputed', 'agent-error', 'crashed', 'done']);
 
 
 /** What a view says now, as the key a watcher de-duplicates on; null when nothing needs the person. */

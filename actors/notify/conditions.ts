@@ -61,7 +61,8 @@ export function describe(v: WorkerViewLike, label: Label): LabelEvent {
     case 'landed':
       return { ...base, reason: `${id} landed${pr ? ` (${pr})` : ''}`, command: `hand status ${id}` };
     case 'done':
-      return { ...base, reason: `${id} finished its turn and wrote its report`, command: `hand land ${id}` };
+      // Its landing is the person's next step: the command that asks for it.
+      return { ...base, reason: `${id} finished and wrote its report; landing it is yours to ask for`, command: `hand land ${id}` };
     case 'settled':
       return { ...base, reason: `${id} settled without a report`, command: `hand read ${id}` };
     case 'stalled':

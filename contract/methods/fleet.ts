@@ -244,7 +244,12 @@ export interface WaitReport {
   waitedMs: number;
 }
 
-export type NeedKind = 'blocked' | 'gate' | 'parked' | 'stalled' | 'unclassified' | 'disputed' | 'agent-error' | 'crashed' | 'landed';
+/**
+ * What wakes the Hand (issue 38): everything the digest and survey count as waiting on the person.
+ * `done`: finished with its report, its landing the person's next step. A landing that already
+ * happened is news for `hand audience`, never a need.
+ */
+export type NeedKind = 'blocked' | 'gate' | 'parked' | 'stalled' | 'unclassified' | 'disputed' | 'agent-error' | 'crashed' | 'done';
 
 export interface NeedsYouEvent {
   worker: string;
