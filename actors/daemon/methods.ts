@@ -52,8 +52,17 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
     wait: core.wait,
     watch: core.watch,
     read: core.read,
-    send: core.send,
-    keys: core.keys,
+    // A parked worker's next words are the person's answer, through decide: text (or an Enter that
+    // would submit what is in its box) would start a new turn and leave the decision open. Not
+    // overridden by --allow-non-empty-box (that is about the box, not the decision).
+    send: async (p, ctx) => {
+      rules.refuseIfParked(p.id, 'sent text: a text would start a new turn and leave the decision open');
+      return core.send(p, ctx);
+    },
+    keys: async (p, ctx) => {
+      if (p.key === 'enter') rules.refuseIfParked(p.id, 'sent an Enter: it would submit what is in its box as a new turn');
+      return core.keys(p, ctx);
+    },
     answer: core.answer,
     stop: async (p, ctx) => {
       if (p.force !== true) rules.refuseIfParked(p.id, 'torn down', `stop it anyway with hand stop ${p.id} --force`);
