@@ -5,7 +5,8 @@ import { esc } from './html.ts';
 
 export interface ShellParts {
   title: string;
-  token: string;
+  /** The session's own header token (sessions.ts), never the standing token. */
+  csrf: string;
   /** 'fleet' or 'worker'; the page script reads it to know which stream to follow. */
   page: 'fleet' | 'worker';
   workerId?: string;
@@ -18,7 +19,7 @@ export function shell(p: ShellParts): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="hand-token" content="${esc(p.token)}">
+<meta name="hand-token" content="${esc(p.csrf)}">
 <meta name="referrer" content="no-referrer">
 <title>${esc(p.title)}</title>
 <link rel="stylesheet" href="/assets/review.css">
@@ -72,6 +73,6 @@ export function fleetTitle(views: WorkerViewLike[]): string {
   return waiting > 0 ? `(${waiting}) waiting on you · kingshand` : `fleet · kingshand`;
 }
 
-export function fleetPage(views: WorkerViewLike[], postureOf: PostureOf, token: string, questions: Map<string, string> = new Map()): string {
-  return shell({ title: fleetTitle(views), token, page: 'fleet', body: `<h1>Fleet</h1>\n<div id="fleet">${fleetHtml(views, postureOf, questions)}</div>` });
+export function fleetPage(views: WorkerViewLike[], postureOf: PostureOf, csrf: string, questions: Map<string, string> = new Map()): string {
+  return shell({ title: fleetTitle(views), csrf, page: 'fleet', body: `<h1>Fleet</h1>\n<div id="fleet">${fleetHtml(views, postureOf, questions)}</div>` });
 }

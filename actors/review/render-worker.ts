@@ -114,9 +114,9 @@ export function workerDetailsHtml(d: WorkerDetails): string {
 <section aria-labelledby="h-journal"><h2 id="h-journal">Journal</h2>${journalHtml(d.journal)}</section>`;
 }
 
-export function workerPage(v: WorkerViewLike, details: WorkerDetails, screen: string, token: string, question: string | null = null, decisions: PageDecision[] = []): string {
+export function workerPage(v: WorkerViewLike, details: WorkerDetails, screen: string, csrf: string, question: string | null = null, decisions: PageDecision[] = []): string {
   const body = `<div id="head">${workerHead(v, details.posture, question, decisions)}</div>
 <section aria-labelledby="h-screen"><h2 id="h-screen">Screen <span class="muted small">(live, read-only)</span></h2><pre id="screen" class="term" tabindex="0" aria-label="the worker's screen">${screen}</pre></section>
 <div id="details">${workerDetailsHtml(details)}</div>`;
-  return shell({ title: workerTitle(v), token, page: 'worker', workerId: v.id, body });
+  return shell({ title: workerTitle(v), csrf, page: 'worker', workerId: v.id, body });
 }
