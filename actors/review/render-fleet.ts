@@ -2,6 +2,7 @@
 import type { WorkerViewLike } from '../fleet-api.ts';
 import { describe, fleetOrder, type Group } from './condition.ts';
 import { esc } from './html.ts';
+import { saidHtml } from './said-html.ts';
 
 export interface ShellParts {
   title: string;
@@ -51,7 +52,7 @@ function row(v: WorkerViewLike, postureOf: PostureOf, question: string | undefin
 <a class="row-link" href="/w/${encodeURIComponent(v.id)}"><span class="id">${esc(v.id)}</span></a>
 <span class="badge tone-${d.tone}">${esc(d.label)}</span>
 <span class="project">${esc(v.project)}${posture ? ` <span class="posture">${esc(posture)}</span>` : ''}${v.host && v.host !== 'local' ? ` <span class="posture host">on ${esc(v.host)}</span>` : ''}</span>
-${d.ask ? `<p class="ask">${esc(d.ask)}</p>` : v.lastActivity ? `<p class="activity">${esc(v.lastActivity)}</p>` : ''}
+${d.ask ? `<p class="ask">${d.asksOnScreen ? saidHtml(v.id, d.ask) : esc(d.ask)}</p>` : v.lastActivity ? `<p class="activity">${saidHtml(v.id, v.lastActivity)}</p>` : ''}
 </li>`;
 }
 
