@@ -21,8 +21,11 @@ export function loginDir(home: string): string {
   return join(home, 'review-login');
 }
 
-/** Makes (or checks and empties) the 0700 directory; refuses a link or a file in its place. */
-export function prepareLoginDir(home: string): string {
+/**
+ * Makes (or checks) the 0700 directory, refusing a link or a file in its place; `empty` removes
+ * the sign-in files left in it (at start: a killed daemon's codes are dead).
+ */
+export function prepareLoginDir(home: string, empty = false): string {
   const dir = loginDir(home);
   try {
     mkdirSync(dir, { mode: 0o700 });
@@ -37,7 +40,7 @@ export function prepareLoginDir(home: string): string {
     throw new RefusedError('review-login-dir', `${dir} belongs to another user (uid ${st.uid}); remove it and restart the daemon.`, { path: dir });
   }
   chmodSync(dir, 0o700);
-  for (const name of readdirSync(dir)) if (name.endsWith('.html')) rmSync(join(dir, name), { force: true });
+  if (empty) for (const name of readdirSync(dir)) if (name.endsWith('.html')) rmSync(join(dir, name), { force: true });
   return dir;
 }
 

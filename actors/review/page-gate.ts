@@ -83,7 +83,7 @@ export function createPageGate(o: GateOptions): PageGate {
   };
   const sessions = createSessions({ now, idleMs: o.sessionIdleMs, maxAgeMs: o.sessionMaxAgeMs, onEnd });
   const codes = createLoginCodes(now, o.loginTtlMs ?? CODE_TTL_MS);
-  const dir = prepareLoginDir(o.home);
+  prepareLoginDir(o.home, true);
   const fileTimers = new Set<NodeJS.Timeout>();
   const sweeper = setInterval(() => sessions.sweep(), SWEEP_MS);
   sweeper.unref();
@@ -108,7 +108,8 @@ export function createPageGate(o: GateOptions): PageGate {
       if (given === null && !posted) return false;
       const badHost = hostRefusal(facts, hosts);
       if (badHost) {
-        forbidden(res, badHost, false);
+        if (!unsigned.take(UNSIGNED)) tooMany(res, unsigned.retryAfter(UNSIGNED), false, "requests without a session: their shared");
+        else forbidden(res, badHost, false);
         return true;
       }
       // Refused unread while the budget is spent: no answer says whether a guess was right.
@@ -166,10 +167,13 @@ export function createPageGate(o: GateOptions): PageGate {
     },
 
     loginFile(loginAction) {
+      // Checked again each time: a directory removed or swapped since the start is made anew or refused.
+      const dir = prepareLoginDir(o.home);
       let path = '';
       let timer: NodeJS.Timeout | undefined;
       const code = codes.issue(() => {
-        rmSync(path, { force: true });
+        // A code whose file could not be written has none to remove; it dies unknown to anyone.
+        if (path) rmSync(path, { force: true });
         if (timer) {
           clearTimeout(timer);
           fileTimers.delete(timer);

@@ -7,7 +7,7 @@
  * with its code; outstanding codes and sign-in guesses are bounded. The browser here is a
  * program named by HAND_BROWSER that records its own command line, started by the real binary.
  */
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { useCliWorld } from '../helpers/cli-world.ts';
 import { CODE_TTL_MS, MAX_CODES } from '../../actors/review/login-codes.ts';
 import { loginDir } from '../../actors/review/login-file.ts';
 import { pageWithClock, postCode, readLoginFile } from '../helpers/review-session.ts';
-import { waitFor } from '../helpers/temp.ts';
+import { makeTempDir, waitFor } from '../helpers/temp.ts';
 
 const makeWorld = useCliWorld();
 
@@ -85,6 +85,20 @@ describe('hand review --open hands the browser only a private file', () => {
       const newest = readLoginFile(files.at(-1)!);
       expect((await postCode(newest.action, newest.code)).status).toBe(200);
     } finally {
+      await page.close();
+    }
+  });
+
+  it('a sign-in directory swapped for a link is refused, and nothing is written through it', async () => {
+    const page = await pageWithClock();
+    const elsewhere = makeTempDir('login-elsewhere');
+    try {
+      rmSync(loginDir(page.home), { recursive: true });
+      symlinkSync(elsewhere.path, loginDir(page.home));
+      expect(() => page.server.loginFile()).toThrow(/is not a plain directory/);
+      expect(readdirSync(elsewhere.path)).toEqual([]);
+    } finally {
+      elsewhere.cleanup();
       await page.close();
     }
   });
