@@ -12,7 +12,7 @@ import type { WorkerViewLike } from './fleet-api.ts';
 import { conditionOf } from './wait-report.ts';
 import { describe as describeLabel, labelOf } from './notify/conditions.ts';
 import { optionsOf, questionOf } from '../io/screen/question-text.ts';
-import { quoteWorker } from '../contract/worker-words.ts';
+import { quotedOrNull, quoteWorker } from '../contract/worker-words.ts';
 
 export type { NeedKind as Need, NeedsYouEvent } from '../contract/methods.ts';
 import type { NeedKind as Need, NeedsYouEvent } from '../contract/methods.ts';
@@ -43,6 +43,8 @@ export function needsYouEvent(v: WorkerViewLike, need: Need, screen: string | nu
   const question = dialog?.question ?? (need === 'blocked' && screen ? questionOf(screen) : d.question);
   const options = dialog ? dialog.options.map((o) => `${o.n}. ${o.label}`) : need === 'blocked' && screen ? optionsOf(screen) : [];
   const command = dialog ? `hand answer ${v.id} <n> --fingerprint ${dialog.fingerprint}` : d.command;
-  const words = [question ? quoteWorker(v.id, question) : null, options.length ? `options ${options.map((o) => JSON.stringify(o.slice(0, 80))).join(' | ')}` : null].filter(Boolean).join(' · ');
-  return { ...base, fingerprint: dialog?.fingerprint ?? null, line: `${d.reason}${words ? ` — ${words}` : ''} → ${command}`, question, options, command };
+  // Every word of the worker's, in the line and in the fields, is a quote (issue 37: the fields were bare).
+  const quoted = { question: quotedOrNull(v.id, question), options: options.map((o) => quoteWorker(v.id, o.slice(0, 80))) };
+  const words = [quoted.question, quoted.options.length ? `options ${quoted.options.join(' | ')}` : null].filter(Boolean).join(' · ');
+  return { ...base, fingerprint: dialog?.fingerprint ?? null, line: `${d.reason}${words ? ` — ${words}` : ''} → ${command}`, ...quoted, command };
 }

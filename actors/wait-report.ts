@@ -7,6 +7,7 @@ import { unknownWorker } from '../contract/refusals.ts';
 import { waitReasonOf } from './condition.ts';
 import { waitFor } from './wait-for.ts';
 import type { FleetHostApi, WorkerViewLike } from './fleet-api.ts';
+import { quoteDialog, quotedOrEmpty, quoteWorker } from '../contract/worker-words.ts';
 
 import type { Until, WaitReason } from '../contract/vocabulary.ts';
 
@@ -45,11 +46,13 @@ export function report(view: WorkerViewLike, reason: WaitReason, until: Until, s
     stage: view.stage,
     state: view.state,
     awaitingInput: view.awaitingInput,
-    blockedReason: view.hookReason ?? view.blockedReason ?? (view.condition === 'gate' ? 'gate' : null),
-    dialog: view.dialog ?? null,
+    // A hook's message (the worker's words) stands in when the hook made it blocked: quoted.
+    blockedReason: view.hookReason ? quoteWorker(view.id, view.hookReason) : (view.blockedReason ?? (view.condition === 'gate' ? 'gate' : null)),
+    // The worker's words (a dialog's question and labels, the screen's last lines), quoted.
+    dialog: quoteDialog(view.id, view.dialog),
     promptBox: view.promptBox,
     readable: view.readable,
-    lastActivity: view.lastActivity,
+    lastActivity: quotedOrEmpty(view.id, view.lastActivity),
     quietMs: view.lastChangeAt === null ? null : Math.max(0, now - view.lastChangeAt),
     waitedMs: now - startedAt,
   };

@@ -7,6 +7,7 @@
 import { UsageError } from '../contract/errors.ts';
 import { parseOneKey } from '../io/terminal/keys.ts';
 import { optionsOf, questionOf } from '../io/screen/question-text.ts';
+import { quotedOrNull, quoteWorker, unquoteScreen } from '../contract/worker-words.ts';
 import { call } from './client.ts';
 import { parseDuration } from './durations.ts';
 import { pathArg } from './arguments.ts';
@@ -97,7 +98,8 @@ export const ops = {
 
   /**
    * Waits for the worker's condition. A blocked worker's answer also quotes its question and
-   * options from the screen: whoever waited must be able to tell the person what is asked.
+   * options from the screen: whoever waited must be able to tell the person what is asked. Both
+   * are the worker's words, quoted and attributed (`worker w1 wrote: "…"`).
    */
   async wait(p: HomePaths, a: WaitArgs, onProgress?: (progress: WaitProgress) => void): Promise<WaitReport & { question?: string | null; options?: string[] }> {
     const until = oneOf(a.until, UNTILS, 'any', 'until');
@@ -105,7 +107,11 @@ export const ops = {
     const r = await call(p, 'wait', { id: a.id, until, timeoutMs }, { onProgress });
     if (r.reason === 'blocked' && r.blockedReason !== 'gate') {
       const screen = await call(p, 'read', { id: a.id }).catch(() => null);
-      if (screen) return { ...r, question: questionOf(screen.text), options: optionsOf(screen.text) };
+      // Read off the quoted screen's lines, and quoted again as the worker's words (issue 37).
+      if (screen) {
+        const text = unquoteScreen(screen.text);
+        return { ...r, question: quotedOrNull(a.id, questionOf(text)), options: optionsOf(text).map((o) => quoteWorker(a.id, o)) };
+      }
     }
     return r;
   },

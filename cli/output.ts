@@ -1,6 +1,7 @@
 /** Printing at the CLI edge: JSON for scripts, short readable text for people. */
 import { HandError } from '../contract/errors.ts';
 import { escapeControls } from '../io/text/escape-controls.ts';
+import { fitQuote } from '../contract/worker-words.ts';
 import { cliErr, cliOut, type CliStream } from './io.ts';
 
 /** Every line for a person goes out here, terminal control shown as text (io/text/escape-controls.ts). */
@@ -40,7 +41,8 @@ export function table<R extends object>(rows: R[], columns: string[]): string {
   // A column the row lacks prints as '-' (a row type need not declare every column).
   const cells = rows.map((r) => columns.map((c) => cellText(c in r ? Reflect.get(r, c) : undefined)));
   const widths = columns.map((c, i) => Math.min(48, Math.max(c.length, ...cells.map((row) => row[i]!.length))));
-  const line = (vals: string[]) => vals.map((v, i) => (v.length > widths[i]! ? `${v.slice(0, widths[i]! - 1)}…` : v.padEnd(widths[i]!))).join('  ').trimEnd();
+  // A worker's quoted words are cut inside their quote, which stays closed (contract/worker-words.ts).
+  const line = (vals: string[]) => vals.map((v, i) => (v.length > widths[i]! ? fitQuote(v, widths[i]!) : v).padEnd(widths[i]!)).join('  ').trimEnd();
   return [line(columns.map((c) => c.toUpperCase())), ...cells.map(line)].join('\n');
 }
 

@@ -6,6 +6,7 @@
 import { RefusedError, UsageError } from './errors.ts';
 import { AGENTS, BACKENDS, HOLD_KINDS, POSTURES, UNTILS } from './vocabulary.ts';
 import type { DialogReading } from './screen-reading.ts';
+import { quoteDialog } from './worker-words.ts';
 
 const quoted = (v: unknown) => JSON.stringify(v);
 
@@ -56,12 +57,14 @@ export function badUntil(until: string): UsageError {
  * answer the dialog with whatever row is highlighted, a choice nobody made. Quotes the dialog
  * and names the way that answers it on purpose: one key per call, or `hand answer`.
  */
-export function awaitingInput(id: string, dialog: DialogReading | null | undefined, reason?: string | null): RefusedError {
-  const what = dialog?.question ? ` ${quoted(dialog.question)}` : '';
+export function awaitingInput(id: string, raw: DialogReading | null | undefined, reason?: string | null): RefusedError {
+  // The dialog's question and labels are the worker's words: quoted and attributed (issue 37).
+  const dialog = quoteDialog(id, raw);
+  const what = dialog?.question ? ` (${dialog.question})` : '';
   const options = dialog?.options.length ? ` Options: ${dialog.options.map((o) => `${o.n}. ${o.label}`).join(' | ')}.` : '';
   const free = dialog?.options.find((o) => o.freeText);
   const answer = dialog ? ` or hand answer ${id} <option> --fingerprint ${dialog.fingerprint}` : '';
-  const freeHint = free ? ` To type your own words, first select "${free.label}" (hand answer ${id} ${free.n}), then hand send.` : '';
+  const freeHint = free ? ` To type your own words, first select option ${free.n}, ${free.label} (hand answer ${id} ${free.n}), then hand send.` : '';
   return new RefusedError(
     'awaiting-input',
     `refused (awaiting-input): worker ${id} waits on a ${dialog?.reason ?? reason ?? 'dialog'} dialog${what}; a text send would answer it, so nothing was sent.${options} ` +

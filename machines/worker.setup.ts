@@ -17,6 +17,7 @@ import {
 import { MAX_BRIEF_RETRIES, PROMPT_NOT_SUBMITTED, UNCLASSIFIED_MS, BOX_HELD_AT_START, STARTUP_SETTLE_MS } from './worker.constants.ts';
 import { DEADLINE_AT } from './worker.deadlines.ts';
 import { textWouldAnswerDialog, type ScreenReading } from '../contract/screen-reading.ts';
+import { AGENT_ERROR_PREFIX } from '../contract/worker-words.ts';
 
 /** Readable, nothing awaited, and neither idle, working nor exited: "could not tell". */
 const isUnclassified = (r: ScreenReading | null): boolean => isBusy(r) && r!.state === 'unknown';
@@ -90,7 +91,7 @@ export const workerSetup = setup({
     /** The error's message is the problem a person reads (hand status, the notification). */
     noteAgentError: assign(({ event, context }) => {
       const e = screenOf(event);
-      return e?.reading.agentError ? { problem: `agent error: ${e.reading.agentError}` } : { problem: context.problem };
+      return e?.reading.agentError ? { problem: `${AGENT_ERROR_PREFIX}${e.reading.agentError}` } : { problem: context.problem };
     }),
     /** The box's text is quoted, so the person woken sees what stopped the first prompt. */
     noteBoxHeld: assign(({ context }) => ({ problem: `${BOX_HELD_AT_START}: ${JSON.stringify(context.reading?.promptBox ?? '')}` })),

@@ -13,6 +13,7 @@ import type { Key } from '../../contract/keys.ts';
 import { waitFor } from '../wait-for.ts';
 import { unknownWorker } from '../../contract/refusals.ts';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
+import { quoteDialog, quoteWorker } from '../../contract/worker-words.ts';
 
 /** How long one key's screen may take to show; a dialog redraws within a frame or two. */
 export const KEY_READBACK_MS = 3000;
@@ -21,12 +22,13 @@ export type { AnswerParams as AnswerRequest, AnswerResult } from '../../contract
 import type { AnswerParams as AnswerRequest, AnswerResult } from '../../contract/methods.ts';
 
 
-const optionsLine = (d: DialogReading) => d.options.map((o) => `${o.n}. ${o.label}`).join(' | ');
+/** The options as a face says them: each label the worker's words, quoted (issue 37). */
+const optionsLine = (id: string, d: DialogReading) => d.options.map((o) => `${o.n}. ${quoteWorker(id, o.label)}`).join(' | ');
 
 function dialogChanged(id: string, now: DialogReading | null, pressed: string[]): RefusedError {
   const sent = pressed.length ? ` Keys already pressed: ${pressed.join(', ')}.` : ' No key was pressed.';
-  const seen = now ? ` It now shows ${JSON.stringify(now.question ?? now.reason)} (${optionsLine(now)}), fingerprint ${now.fingerprint}.` : ' It shows no dialog now.';
-  return new RefusedError('dialog-changed', `refused: the dialog on ${id} is not the one you answered.${seen}${sent} Read it again (hand read ${id} --json) and ask the person.`, { id, dialog: now, pressed });
+  const seen = now ? ` It now shows ${now.question ? quoteWorker(id, now.question) : now.reason} (${optionsLine(id, now)}), fingerprint ${now.fingerprint}.` : ' It shows no dialog now.';
+  return new RefusedError('dialog-changed', `refused: the dialog on ${id} is not the one you answered.${seen}${sent} Read it again (hand read ${id} --json) and ask the person.`, { id, dialog: quoteDialog(id, now), pressed });
 }
 
 export async function answerDialog(fleet: FleetHostApi, req: AnswerRequest): Promise<AnswerResult> {
@@ -37,7 +39,7 @@ export async function answerDialog(fleet: FleetHostApi, req: AnswerRequest): Pro
   if (!dialog) throw new RefusedError('no-dialog', `worker ${id} shows no dialog to answer (${first.stage}); nothing was pressed. A parked decision is answered with hand decide.`, { id, stage: first.stage });
   if (dialog.fingerprint !== fingerprint) throw dialogChanged(id, dialog, []);
   const target = dialog.options.find((o) => o.n === option);
-  if (!target) throw new UsageError('no-such-option', `the dialog on ${id} has no option ${option}: ${optionsLine(dialog)}.`, { id, option });
+  if (!target) throw new UsageError('no-such-option', `the dialog on ${id} has no option ${option}: ${optionsLine(id, dialog)}.`, { id, option });
   if (dialog.cursor === null) throw new RefusedError('no-cursor', `the cursor of the dialog on ${id} is not visible; nothing was pressed. Use hand keys ${id} <key>, one per call.`, { id });
 
   const pressed: string[] = [];
@@ -57,16 +59,18 @@ export async function answerDialog(fleet: FleetHostApi, req: AnswerRequest): Pro
     await press(cursor < option ? 'down' : 'up', (d) => d?.fingerprint === fingerprint && d.cursor === next);
     cursor = next;
   }
+  // The label is the worker's words: quoted in the result and its message (issue 37).
+  const label = quoteWorker(id, target.label);
   if (target.freeText) {
     return {
-      id, option, label: target.label, keys: pressed, textField: true, stage: view.stage, state: view.state, dialog: view.dialog ?? null,
-      message: `${id}: the cursor is on "${target.label}"; type the person's words with hand send ${id} "<their answer>".`,
+      id, option, label, keys: pressed, textField: true, stage: view.stage, state: view.state, dialog: quoteDialog(id, view.dialog),
+      message: `${id}: the cursor is on option ${option}, ${label}; type the person's words with hand send ${id} "<their answer>".`,
     };
   }
   // Enter picks the row: the dialog it answered is gone from the screen (or another one came).
   await press('enter', (d) => d?.fingerprint !== fingerprint);
   return {
-    id, option, label: target.label, keys: pressed, textField: false, stage: view.stage, state: view.state, dialog: view.dialog ?? null,
-    message: `${id}: answered ${option}. ${target.label} (keys ${pressed.join(', ')}) · now ${view.stage}.`,
+    id, option, label, keys: pressed, textField: false, stage: view.stage, state: view.state, dialog: quoteDialog(id, view.dialog),
+    message: `${id}: answered ${option}, ${label} (keys ${pressed.join(', ')}) · now ${view.stage}.`,
   };
 }

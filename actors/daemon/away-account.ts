@@ -12,10 +12,16 @@ import { labelOf } from '../notify/conditions.ts';
 
 export type { AwayAccount } from '../../contract/methods.ts';
 import type { AwayAccount } from '../../contract/methods.ts';
+import { quotedOrEmpty, quoteWorker } from '../../contract/worker-words.ts';
+
+/** A journal entry for a face: the question it kept (the worker's words, as read) quoted (issue 37). */
+export function quotedEntry<E extends JournalRead>(e: E): E {
+  return !e.damaged && e.question ? { ...e, question: quoteWorker(e.worker ?? 'unknown', e.question) } : e;
+}
 
 export function awayAccount(stores: WorkStores, fleet: Pick<FleetHostApi, 'views'>, opts: { markRead?: boolean } = {}): AwayAccount {
   const st = stores.away.state();
-  const entries = stores.away.read({ afterSeq: st.readSeq });
+  const entries = stores.away.read({ afterSeq: st.readSeq }).map(quotedEntry);
   const ok = entries.filter((e): e is Extract<JournalRead, { damaged: false }> => !e.damaged);
   const damaged = entries.filter((e): e is Extract<JournalRead, { damaged: true }> => e.damaged).map((e) => ({ seq: e.seq, problem: e.problem }));
   const views = fleet.views();
@@ -34,9 +40,9 @@ export function awayAccount(stores: WorkStores, fleet: Pick<FleetHostApi, 'views
     count: recorded,
     landed: ok.filter((e) => e.kind === 'landed').map((e) => ({ worker: e.worker, text: e.text, ...(e.pr ? { pr: e.pr } : {}) })),
     waitingOnYou: waiting,
-    decisions: open.map((d) => ({ key: d.key, worker: d.worker, question: d.question, options: d.options, openedAt: new Date(d.openedAt).toISOString() })),
+    decisions: open.map((d) => ({ key: d.key, worker: d.worker, question: d.question, said: quoteWorker(d.worker, d.question), options: d.options, openedAt: new Date(d.openedAt).toISOString() })),
     broke: ok.filter((e) => e.kind === 'crashed').map((e) => ({ worker: e.worker, text: e.text })),
-    stillRunning: views.filter((v) => v.live === true).map((v) => ({ worker: v.id, stage: v.stage, state: v.state, lastActivity: v.lastActivity })),
+    stillRunning: views.filter((v) => v.live === true).map((v) => ({ worker: v.id, stage: v.stage, state: v.state, lastActivity: quotedOrEmpty(v.id, v.lastActivity) })),
     damaged,
     entries,
   };

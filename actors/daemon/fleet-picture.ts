@@ -5,7 +5,7 @@
  * journal (so it survives a daemon restart), grouped per worker, de-duplicated, newest last.
  * Conditions come from `conditionOf` only, so the vocabulary has one owner.
  */
-import { quoteWorker } from '../../contract/worker-words.ts';
+import { quotedOrEmpty, quotedOrNull, quoteWorker } from '../../contract/worker-words.ts';
 import { existsSync } from 'node:fs';
 import { UsageError } from '../../contract/errors.ts';
 import type { FleetStore, StoredJournalEntry } from '../../persistence/types.ts';
@@ -36,7 +36,13 @@ function meaningOf(stage: string): StateMeaning | null {
   }
 }
 
-async function surveyWorker(fleet: FleetHostApi, v: WorkerViewLike, diagnostics: string[]): Promise<SurveyWorker> {
+/** The worker's own words as read (the buckets quote them into their lines), beside the wire row. */
+interface Surveyed {
+  row: SurveyWorker;
+  words: { question: string | null; lastActivity: string };
+}
+
+async function surveyWorker(fleet: FleetHostApi, v: WorkerViewLike, diagnostics: string[]): Promise<Surveyed> {
   const condition = conditionOf(v) ?? 'working';
   let question: string | null = null;
   let options: string[] = [];
@@ -47,38 +53,41 @@ async function surveyWorker(fleet: FleetHostApi, v: WorkerViewLike, diagnostics:
       options = optionsOf(screen.text);
     } else diagnostics.push(`[${v.id}] screen unreadable: ${screen.error.slice(0, 160)}`);
   }
-  return {
+  // On the wire the screen's words are quoted and attributed, like every face's (issue 37).
+  const row: SurveyWorker = {
     id: v.id, project: v.project, host: v.host, agent: v.agent, agentVersion: v.agentVersion ?? null, stage: v.stage, condition, live: v.live, gate: v.gate, waitingOn: v.waitingOn ?? null,
-    question, options, reportPath: v.reportPath, reportExists: v.reportExists, lastActivity: v.lastActivity,
+    question: quotedOrNull(v.id, question), options: options.map((o) => quoteWorker(v.id, o)), reportPath: v.reportPath, reportExists: v.reportExists, lastActivity: quotedOrEmpty(v.id, v.lastActivity),
   };
+  return { row, words: { question, lastActivity: v.lastActivity } };
 }
 
 /** Each worker goes to exactly one bucket. */
-function bucket(w: SurveyWorker): { to: 'needsYou' | 'recentlyLanded' | 'underway' | 'next'; item: SurveyItem } {
+function bucket({ row: w, words }: Surveyed): { to: 'needsYou' | 'recentlyLanded' | 'underway' | 'next'; item: SurveyItem } {
   const item = (kind: string, text: string) => ({ id: w.id, kind, text });
   if (w.gate) return { to: 'needsYou', item: item('gate', `${w.id} waits for your ${w.gate}`) };
   if (w.waitingOn) return { to: 'needsYou', item: item('parked', `${w.id} parked on a decision — ${quoteWorker(w.id, w.waitingOn)}`) };
-  if (w.condition === 'blocked') return { to: 'needsYou', item: item('blocked', `${w.id} asks — ${quoteWorker(w.id, w.question ?? w.lastActivity)}`) };
+  if (w.condition === 'blocked') return { to: 'needsYou', item: item('blocked', `${w.id} asks — ${quoteWorker(w.id, words.question ?? words.lastActivity)}`) };
   if (isLanded(w.stage)) return { to: 'recentlyLanded', item: item('landed', `${w.id} landed${w.reportExists ? ` (report ${w.reportPath})` : ''}`) };
   if (w.condition === 'settled') {
     return w.reportExists
       ? { to: 'needsYou', item: item('report', `${w.id} finished; report ${w.reportPath}`) }
       : { to: 'needsYou', item: item('no-report', `${w.id} finished without a report (suspicious)`) };
   }
-  if (w.condition === 'working') return { to: 'underway', item: item('working', `${w.id} working — ${quoteWorker(w.id, w.lastActivity.slice(0, 100))}`) };
+  if (w.condition === 'working') return { to: 'underway', item: item('working', `${w.id} working — ${quoteWorker(w.id, words.lastActivity.slice(0, 100))}`) };
   return { to: 'next', item: item(w.condition, `${w.id} ${w.condition} (${w.stage})`) };
 }
 
 export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = Date.now(), work?: WorkStores, env?: Record<string, string | undefined>): Promise<Survey> {
   const diagnostics: string[] = [];
   const projects = store.listProjects().map((p) => ({ name: p.name, repo: p.repo, posture: p.posture, yolo: p.yolo, defaultAgent: p.defaultAgent ?? null, pathExists: existsSync(p.repo) }));
-  const workers = await Promise.all(fleet.views().map((v) => surveyWorker(fleet, v, diagnostics)));
+  const surveyed = await Promise.all(fleet.views().map((v) => surveyWorker(fleet, v, diagnostics)));
+  const workers = surveyed.map((w) => w.row);
   const out: Survey = { contract: 'hand-survey.v1', generatedAt: new Date(now).toISOString(), projects, workers, needsYou: [], recentlyLanded: [], underway: [], next: [], away: null, setup: null, diagnostics };
   // The daemon's environment is the one that launches workers: the version said is the one they run.
   if (env) out.setup = await setupFacts(env);
   for (const p of projects) if (!p.pathExists) out.needsYou.push({ id: p.name, kind: 'path-missing', text: `project ${p.name}: ${p.repo} is missing` });
   if (projects.length === 0) out.needsYou.push({ id: '-', kind: 'no-projects', text: 'no projects registered yet (annex a repository)' });
-  for (const w of workers) {
+  for (const w of surveyed) {
     const { to, item } = bucket(w);
     out[to].push(item);
   }

@@ -28,7 +28,7 @@ import type { BaseNotices } from './base-notices.ts';
 import { registrationProblem } from '../../io/git/posture-checks.ts';
 import { allowListEnv } from '../../io/terminal/worker-env.ts';
 import { agentProfile } from '../../io/agent/profiles/index.ts';
-import { quoteWorker } from '../../contract/worker-words.ts';
+import { quoteDialog, quotedOrEmpty, quotedOrNull, quoteScreen, quoteWorker } from '../../contract/worker-words.ts';
 import { repoAgentSettings } from '../../io/agent/project-settings/index.ts';
 
 export interface HandlerDeps extends DispatchDeps {
@@ -61,8 +61,9 @@ export function statusRow(v: WorkerViewLike): StatusRow {
     state: v.state,
     awaitingInput: v.awaitingInput,
     blockedReason: v.blockedReason,
-    // The dialog on screen (question, options, fingerprint): what hand answer takes back.
-    dialog: v.dialog ?? null,
+    // The dialog on screen (question, options, fingerprint): what hand answer takes back. Its
+    // question and labels are the worker's words, quoted (contract/worker-words.ts).
+    dialog: quoteDialog(v.id, v.dialog),
     promptBox: v.promptBox,
     readable: v.readable,
     live: v.live,
@@ -72,7 +73,8 @@ export function statusRow(v: WorkerViewLike): StatusRow {
     agentVersion: v.agentVersion ?? null,
     reportPath: v.reportPath,
     reportExists: v.reportExists,
-    lastActivity: v.lastActivity,
+    // The screen's last lines are the worker's words: quoted, attributed, bounded (issue 37).
+    lastActivity: quotedOrEmpty(v.id, v.lastActivity),
     updatedAt: new Date(v.updatedAt).toISOString(),
     stallAt: v.stallAt === null ? null : new Date(v.stallAt).toISOString(),
     exitCode: v.exitCode,
@@ -89,8 +91,9 @@ export function statusRow(v: WorkerViewLike): StatusRow {
     // The worktree was deleted outside kingshand (actors/daemon/worktree-presence.ts).
     worktreeMissing: worktreeMissing(v),
     // The hooks' witness (actors/witness.ts): why the hook says it is blocked, a dispute, token usage.
-    hook: v.hook ?? null,
-    hookReason: v.hookReason ?? null,
+    // A hook's message is the worker's too (a worker can send notes for itself): quoted.
+    hook: v.hook ? { ...v.hook, message: quotedOrNull(v.id, v.hook.message) } : null,
+    hookReason: quotedOrNull(v.id, v.hookReason),
     disputed: v.disputed ?? null,
     tokens: v.tokens ?? null,
   };
@@ -179,7 +182,7 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
           const now = Date.now();
           if (now - lastSent < 200) return;
           lastSent = now;
-          ctx.progress({ stage: v.stage, state: v.state, lastActivity: v.lastActivity, readable: v.readable });
+          ctx.progress({ stage: v.stage, state: v.state, lastActivity: quotedOrEmpty(v.id, v.lastActivity), readable: v.readable });
         },
       });
     },
@@ -194,7 +197,8 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
       const view = findWorker(fleet, id);
       const res = await fleet.readScreen(id, scrollback ? { scrollback } : {});
       if (!res.ok) throw new RefusedError('read-failed', `could not read the screen of ${id}: ${res.error}`, { id });
-      return { id, text: res.text, source: scrollback ? 'scrollback' : 'visible', stage: view.stage, state: view.state, dialog: view.dialog ?? null };
+      // The screen is the worker's words: a block behind a gutter under a line naming it (issue 37).
+      return { id, text: quoteScreen(id, res.text), source: scrollback ? 'scrollback' : 'visible', stage: view.stage, state: view.state, dialog: quoteDialog(id, view.dialog) };
     },
     async send({ id, text, allowNonEmptyBox }) {
       findWorker(fleet, id);

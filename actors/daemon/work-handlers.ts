@@ -15,7 +15,7 @@ import type { BacklogItem } from '../../persistence/work/backlog-store.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import { makeTarget, publicTarget, type TargetFile } from '../notify/targets.ts';
-import { awayAccount, awayAccountIfUnread } from './away-account.ts';
+import { awayAccount, awayAccountIfUnread, quotedEntry } from './away-account.ts';
 import type { WorkWatch } from './work-watch.ts';
 import { deliverByRelaunch } from './decision-delivery.ts';
 import { readUsage, REFUSE_AT, usageLine, usageSourceFile } from '../usage/usage.ts';
@@ -140,7 +140,7 @@ export function workHandlers(deps: WorkHandlerDeps): WorkMethods {
     // An unreadable --since was refused at the edge (param-parsers.ts).
     async journal({ since, sinceMs }) {
       const sinceAt = since ? Date.parse(since) : sinceMs !== undefined ? Date.now() - sinceMs : 0;
-      return stores.away.read({ sinceAt }).map((e) => ({ ...e, at: new Date(e.at).toISOString() }));
+      return stores.away.read({ sinceAt }).map((e) => ({ ...quotedEntry(e), at: new Date(e.at).toISOString() }));
     },
 
     async 'notify.add'({ kind, args, allowLoopback }) {

@@ -11,6 +11,7 @@ import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
 import type { JournalKind } from '../../persistence/work/away-store.ts';
 import { describe, labelOf, NEEDS_PERSON, type Label } from '../notify/conditions.ts';
+import { quotedOrNull } from '../../contract/worker-words.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import { readWaitingOn } from './report-question.ts';
 import { deliverAnswer, type Delivered } from './decision-delivery.ts';
@@ -70,7 +71,9 @@ export function startWorkWatch(deps: WorkWatchDeps): WorkWatch {
     const ev = describe(v, label);
     if (NEEDS_PERSON.has(label)) {
       deps.notifier.notify(`${v.id}:${label}:${episode}`, {
-        worker: ev.worker, project: ev.project, host: ev.host, condition: label, reason: ev.reason, question: ev.question, lastLine: ev.lastLine, command: ev.command, at: new Date().toISOString(),
+        worker: ev.worker, project: ev.project, host: ev.host, condition: label, reason: ev.reason,
+        // The worker's words reach a phone, a webhook or a command quoted and attributed (issue 37).
+        question: quotedOrNull(v.id, ev.question), lastLine: quotedOrNull(v.id, ev.lastLine), command: ev.command, at: new Date().toISOString(),
       });
     }
     const kind = JOURNAL_KIND[label];

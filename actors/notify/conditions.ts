@@ -7,6 +7,7 @@
 import { conditionOf } from '../wait-report.ts';
 import type { WorkerViewLike } from '../fleet-api.ts';
 import { decisionKey } from '../../persistence/work/decision-store.ts';
+import { quoteProblem, quoteWorker } from '../../contract/worker-words.ts';
 
 export type Label = 'blocked' | 'gate' | 'parked' | 'crashed' | 'settled' | 'done' | 'stalled' | 'agent-error' | 'landed' | 'exited' | 'busy';
 
@@ -33,7 +34,12 @@ export interface LabelEvent {
   /** Where it runs: `local` or a host's name (issue 28). */
   host: string;
   label: Label;
+  /** A sentence for the person; a worker's words in it (an agent error's line) are quoted. */
   reason: string;
+  /**
+   * The worker's words as read (a dialog's question, the screen's last line, the decision it
+   * parked on): raw here, so each face quotes them once on the way out (contract/worker-words.ts).
+   */
   question: string | null;
   lastLine: string | null;
   command: string;
@@ -57,7 +63,7 @@ export function describe(v: WorkerViewLike, label: Label): LabelEvent {
     case 'parked':
       return { ...base, reason: `${id} parked on a decision`, question: v.waitingOn, command: `hand decide ${decision} "<answer>"` };
     case 'crashed':
-      return { ...base, reason: `${id} ended unexpectedly (${v.problem ?? `exit ${v.exitCode ?? 'unknown'}`})`, command: `hand status ${id}` };
+      return { ...base, reason: `${id} ended unexpectedly (${v.problem ? quoteProblem(v.id, v.problem) : `exit ${v.exitCode ?? 'unknown'}`})`, command: `hand status ${id}` };
     case 'landed':
       return { ...base, reason: `${id} landed${pr ? ` (${pr})` : ''}`, command: `hand status ${id}` };
     case 'done':
@@ -68,7 +74,7 @@ export function describe(v: WorkerViewLike, label: Label): LabelEvent {
     case 'stalled':
       return { ...base, reason: `${id} has shown no change for a while`, command: `hand read ${id}` };
     case 'agent-error':
-      return { ...base, reason: `${id}'s turn ended in an error: ${v.problem ?? v.lastActivity ?? 'see its screen'}`, command: `hand read ${id}` };
+      return { ...base, reason: `${id}'s turn ended in an error: ${v.problem ? quoteProblem(v.id, v.problem) : v.lastActivity ? quoteWorker(v.id, v.lastActivity) : 'see its screen'}`, command: `hand read ${id}` };
     default:
       return { ...base, reason: `${id} is ${label}`, command: `hand status ${id}` };
   }

@@ -1,10 +1,12 @@
 /**
  * Who may use the review page. The page types into terminals and lands branches, so it is
  * guarded like the daemon's socket: only the person who can read the state directory gets in.
- *  - a random token per state directory, in a 0600 file; given once in the URL `hand review`
- *    prints, then kept in an HttpOnly, SameSite=Strict cookie (the URL is cleaned at once);
- *  - every state-changing request carries the token in a header as well (the page learns it
- *    from a <meta> only a same-origin reader can see) and passes a same-origin check
+ *  - a random token per state directory, in a 0600 file, is a way to sign in and nothing more:
+ *    given in the URL `hand review` prints (or a one-time code in the 0600 file `hand review
+ *    --open` hands the browser), it opens a session (sessions.ts) whose random id is kept in an
+ *    HttpOnly, SameSite=Strict cookie (the URL is cleaned at once). The cookie is never the token;
+ *  - every state-changing request carries the session's own header token as well (the page
+ *    learns it from a <meta> only a same-origin reader can see) and passes a same-origin check
  *    (Origin and Sec-Fetch-Site), and the Host header must name the address we bound
  *    (a DNS-rebinding page cannot borrow the loopback address);
  *  - no CORS headers at all; binding to anything but loopback needs explicit configuration.
@@ -13,6 +15,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../../contract/errors.ts';
+import type { Session } from './sessions.ts';
 
 export const COOKIE = 'hand_review';
 export const TOKEN_HEADER = 'x-hand-token';
@@ -52,8 +55,9 @@ export function cookieValue(header: string | undefined, name = COOKIE): string |
   return null;
 }
 
-export function sessionCookie(token: string): string {
-  return `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+/** The cookie a sign-in sets: the session's id, never the standing token. */
+export function sessionCookie(sessionId: string): string {
+  return `${COOKIE}=${sessionId}; HttpOnly; SameSite=Strict; Path=/`;
 }
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/;
@@ -99,15 +103,23 @@ export function allowedHosts(bind: string, port: number): Set<string> {
   return hosts;
 }
 
+/** Why a request's Host is refused (DNS rebinding), or null. */
+export function hostRefusal(r: Pick<RequestFacts, 'host'>, hosts: Set<string>): string | null {
+  return !r.host || !hosts.has(r.host.toLowerCase()) ? `unexpected Host ${JSON.stringify(r.host ?? '')}` : null;
+}
+
 /**
  * Why a request is refused (403), or null when it may go on. Pure, so each rule has a test.
- * `stateChanging` requests need the header token and a same-origin browser, on top of the cookie.
+ * `session` is the live session the request's cookie names (null: none, expired or ended).
+ * `stateChanging` requests need that session's header token and a same-origin browser, on top
+ * of the cookie.
  */
-export function refusal(r: RequestFacts, token: string, hosts: Set<string>, stateChanging: boolean): string | null {
-  if (!r.host || !hosts.has(r.host.toLowerCase())) return `unexpected Host ${JSON.stringify(r.host ?? '')}`;
-  if (!sameToken(cookieValue(r.cookie), token)) return 'no valid session: open the URL `hand review` prints';
+export function refusal(r: RequestFacts, session: Pick<Session, 'csrf'> | null, hosts: Set<string>, stateChanging: boolean): string | null {
+  const badHost = hostRefusal(r, hosts);
+  if (badHost) return badHost;
+  if (!session) return 'no valid session (signed out, expired, or never signed in): run hand review --open, or open the URL hand review prints';
   if (!stateChanging) return null;
-  if (!sameToken(r.tokenHeader, token)) return `missing or wrong ${TOKEN_HEADER} header`;
+  if (!sameToken(r.tokenHeader, session.csrf)) return `missing or wrong ${TOKEN_HEADER} header`;
   if (r.secFetchSite !== undefined && r.secFetchSite !== 'same-origin') return `cross-site request (Sec-Fetch-Site: ${r.secFetchSite})`;
   if (!r.origin) return 'missing Origin header';
   let originHost: string;
@@ -118,6 +130,6 @@ export function refusal(r: RequestFacts, token: string, hosts: Set<string>, stat
   } catch {
     return `malformed Origin ${JSON.stringify(r.origin)}`;
   }
-  if (originHost.toLowerCase() !== r.host.toLowerCase()) return `foreign Origin ${r.origin}`;
+  if (originHost.toLowerCase() !== r.host!.toLowerCase()) return `foreign Origin ${r.origin}`;
   return null;
 }

@@ -5,6 +5,7 @@
  */
 import { conditionOf } from '../wait-report.ts';
 import type { WorkerViewLike } from '../fleet-api.ts';
+import { AGENT_ERROR_PREFIX } from '../../contract/worker-words.ts';
 
 export type Group = 'attention' | 'running' | 'finished';
 
@@ -16,7 +17,10 @@ export interface Described {
   group: Group;
   /** What the person is asked, when something waits on them. */
   ask: string | null;
-  /** True when the question is on the worker's screen (blocked there, not at a gate). */
+  /**
+   * True when `ask` is the worker's own words (the question or last line on its screen, not a
+   * gate's): the page shows it quoted and attributed (said-html.ts), never in its own voice.
+   */
   asksOnScreen?: boolean;
 }
 
@@ -29,7 +33,12 @@ export function describe(v: WorkerViewLike): Described {
   if (v.waitingOn) return { label: 'open decision', tone: 'attention', group: 'attention', ask: `Waiting on the decision ${v.waitingOn}.` };
   if (cond === 'blocked') return { label: `blocked${v.blockedReason ? `: ${v.blockedReason}` : ''}`, tone: 'attention', group: 'attention', ask: v.lastActivity || 'The worker waits for input.', asksOnScreen: true };
   if (cond === 'unclassified') return { label: 'could not tell', tone: 'attention', group: 'attention', ask: 'Its screen has not been readable as any known state for a while: look at it.' };
-  if (cond === 'agent-error') return { label: 'agent error', tone: 'bad', group: 'attention', ask: v.problem ?? 'Its last turn ended in an API error or a usage limit.' };
+  if (cond === 'agent-error') {
+    // The error's line is the worker's screen: shown as its words, not the page's.
+    const line = v.problem?.startsWith(AGENT_ERROR_PREFIX) ? v.problem.slice(AGENT_ERROR_PREFIX.length) : null;
+    if (line) return { label: 'agent error', tone: 'bad', group: 'attention', ask: line, asksOnScreen: true };
+    return { label: 'agent error', tone: 'bad', group: 'attention', ask: v.problem ?? 'Its last turn ended in an API error or a usage limit.' };
+  }
   if (cond === 'stalled') return { label: 'stalled', tone: 'bad', group: 'attention', ask: 'No change on its screen for too long.' };
   if (cond === 'wait-failed') return { label: 'could not tell', tone: 'bad', group: 'attention', ask: v.problem ?? 'Its screen could not be read.' };
   if (cond === 'gone') return { label: v.stage.split('.')[0]!, tone: v.marks.includes('failed') || v.marks.includes('lost') ? 'bad' : 'finished', group: 'finished', ask: null };

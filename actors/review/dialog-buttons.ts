@@ -6,6 +6,7 @@
  */
 import type { WorkerViewLike } from '../fleet-api.ts';
 import { esc } from './html.ts';
+import { saidHtml } from './said-html.ts';
 
 export function dialogButtons(v: WorkerViewLike): string {
   const d = v.dialog;
@@ -13,8 +14,9 @@ export function dialogButtons(v: WorkerViewLike): string {
   const id = esc(v.id);
   const fp = esc(d.fingerprint);
   const buttons = d.options.map((o) =>
-    `<button type="button" class="btn${o.n === d.cursor ? ' current' : ''}" data-action="answer" data-id="${id}" data-option="${o.n}" data-fingerprint="${fp}">${o.n}. ${esc(o.label)}</button>`,
+    `<button type="button" class="btn${o.n === d.cursor ? ' current' : ''}" data-action="answer" data-id="${id}" data-option="${o.n}" data-fingerprint="${fp}">${o.n}. <q class="said">${esc(o.label)}</q></button>`,
   );
-  const question = d.question ? `<p class="question">${esc(d.question)}</p>` : '';
-  return `<div class="dialog-answer" role="group" aria-label="Answer the dialog on screen">${question}${buttons.join('')}</div>`;
+  // The question and the labels are the worker's words: attributed to its screen (issue 37).
+  const question = d.question ? `<p class="question">${saidHtml(v.id, d.question)}</p>` : `<p class="question"><span class="said-by">${id}'s screen offers:</span></p>`;
+  return `<div class="dialog-answer" role="group" aria-label="Answer the dialog on ${id}'s screen">${question}${buttons.join('')}</div>`;
 }

@@ -2,10 +2,12 @@
 import type { WorkerViewLike } from '../fleet-api.ts';
 import { describe, fleetOrder, type Group } from './condition.ts';
 import { esc } from './html.ts';
+import { saidHtml } from './said-html.ts';
 
 export interface ShellParts {
   title: string;
-  token: string;
+  /** The session's own header token (sessions.ts), never the standing token. */
+  csrf: string;
   /** 'fleet' or 'worker'; the page script reads it to know which stream to follow. */
   page: 'fleet' | 'worker';
   workerId?: string;
@@ -18,7 +20,7 @@ export function shell(p: ShellParts): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="hand-token" content="${esc(p.token)}">
+<meta name="hand-token" content="${esc(p.csrf)}">
 <meta name="referrer" content="no-referrer">
 <title>${esc(p.title)}</title>
 <link rel="stylesheet" href="/assets/review.css">
@@ -50,7 +52,7 @@ function row(v: WorkerViewLike, postureOf: PostureOf, question: string | undefin
 <a class="row-link" href="/w/${encodeURIComponent(v.id)}"><span class="id">${esc(v.id)}</span></a>
 <span class="badge tone-${d.tone}">${esc(d.label)}</span>
 <span class="project">${esc(v.project)}${posture ? ` <span class="posture">${esc(posture)}</span>` : ''}${v.host && v.host !== 'local' ? ` <span class="posture host">on ${esc(v.host)}</span>` : ''}</span>
-${d.ask ? `<p class="ask">${esc(d.ask)}</p>` : v.lastActivity ? `<p class="activity">${esc(v.lastActivity)}</p>` : ''}
+${d.ask ? `<p class="ask">${d.asksOnScreen ? saidHtml(v.id, d.ask) : esc(d.ask)}</p>` : v.lastActivity ? `<p class="activity">${saidHtml(v.id, v.lastActivity)}</p>` : ''}
 </li>`;
 }
 
@@ -72,6 +74,6 @@ export function fleetTitle(views: WorkerViewLike[]): string {
   return waiting > 0 ? `(${waiting}) waiting on you · kingshand` : `fleet · kingshand`;
 }
 
-export function fleetPage(views: WorkerViewLike[], postureOf: PostureOf, token: string, questions: Map<string, string> = new Map()): string {
-  return shell({ title: fleetTitle(views), token, page: 'fleet', body: `<h1>Fleet</h1>\n<div id="fleet">${fleetHtml(views, postureOf, questions)}</div>` });
+export function fleetPage(views: WorkerViewLike[], postureOf: PostureOf, csrf: string, questions: Map<string, string> = new Map()): string {
+  return shell({ title: fleetTitle(views), csrf, page: 'fleet', body: `<h1>Fleet</h1>\n<div id="fleet">${fleetHtml(views, postureOf, questions)}</div>` });
 }

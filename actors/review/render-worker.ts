@@ -9,6 +9,8 @@ import { stagePath } from '../worker-view.ts';
 import { meaningOfStage } from '../condition.ts';
 import { describe } from './condition.ts';
 import { esc } from './html.ts';
+import { saidHtml } from './said-html.ts';
+import { AGENT_ERROR_PREFIX } from '../../contract/worker-words.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderDiff } from './diff-html.ts';
 import { shell } from './render-fleet.ts';
@@ -58,7 +60,8 @@ function acceptSettingsButton(id: string, s: LandingAgentSettings): string {
 export function workerHead(v: WorkerViewLike, posture: string | null, question: string | null = null, decisions: PageDecision[] = []): string {
   const d = describe(v);
   if (question && d.asksOnScreen) d.ask = question;
-  const facts: [string, string][] = [
+  /** [label, text] (escaped here), or [label, html] already built from escaped parts. */
+  const facts: [string, string | { html: string }][] = [
     ['project', `${v.project}${posture ? ` (${posture})` : ''}`],
     ['stage', v.stage],
     ['branch', v.branch],
@@ -68,10 +71,11 @@ export function workerHead(v: WorkerViewLike, posture: string | null, question: 
   if (v.rejection) facts.push(['rejected', `${v.rejection.gate}: ${v.rejection.reason}`]);
   if (v.landingFailure) facts.push(['landing refused', v.landingFailure.message]);
   if (v.landed) facts.push(['landed', landedWords(v.landed.posture, v.landed.detail as Record<string, unknown>)]);
-  if (v.problem) facts.push(['problem', v.problem]);
+  // An agent error's line is the worker's screen: quoted, attributed (issue 37).
+  if (v.problem) facts.push(['problem', v.problem.startsWith(AGENT_ERROR_PREFIX) ? { html: `${esc(AGENT_ERROR_PREFIX)}${saidHtml(v.id, v.problem.slice(AGENT_ERROR_PREFIX.length))}` } : v.problem]);
   return `<h1><span class="id">${esc(v.id)}</span> <span id="condition" class="badge tone-${d.tone}">${esc(d.label)}</span></h1>
-${d.ask ? `<p class="ask callout" id="ask">${esc(d.ask)}</p>` : ''}
-<dl class="facts">${facts.map(([k, val]) => `<div><dt>${esc(k)}</dt><dd>${esc(val)}</dd></div>`).join('')}</dl>
+${d.ask ? (d.asksOnScreen ? `<p class="ask callout">${saidHtml(v.id, d.ask, ' id="ask"')}</p>` : `<p class="ask callout" id="ask">${esc(d.ask)}</p>`) : ''}
+<dl class="facts">${facts.map(([k, val]) => `<div><dt>${esc(k)}</dt><dd>${typeof val === 'string' ? esc(val) : val.html}</dd></div>`).join('')}</dl>
 ${actions(v, decisions)}`;
 }
 
@@ -141,9 +145,9 @@ export function workerDetailsHtml(d: WorkerDetails): string {
 <section aria-labelledby="h-journal"><h2 id="h-journal">Journal</h2>${journalHtml(d.journal)}</section>`;
 }
 
-export function workerPage(v: WorkerViewLike, details: WorkerDetails, screen: string, token: string, question: string | null = null, decisions: PageDecision[] = []): string {
+export function workerPage(v: WorkerViewLike, details: WorkerDetails, screen: string, csrf: string, question: string | null = null, decisions: PageDecision[] = []): string {
   const body = `<div id="head">${workerHead(v, details.posture, question, decisions)}</div>
-<section aria-labelledby="h-screen"><h2 id="h-screen">Screen <span class="muted small">(live, read-only)</span></h2><pre id="screen" class="term" tabindex="0" aria-label="the worker's screen">${screen}</pre></section>
+<section aria-labelledby="h-screen"><h2 id="h-screen">${esc(v.id)}'s screen <span class="muted small">(live, read-only: the worker's words, not the page's)</span></h2><pre id="screen" class="term" tabindex="0" aria-label="${esc(v.id)}'s screen">${screen}</pre></section>
 <div id="details">${workerDetailsHtml(details)}</div>`;
-  return shell({ title: workerTitle(v), token, page: 'worker', workerId: v.id, body });
+  return shell({ title: workerTitle(v), csrf, page: 'worker', workerId: v.id, body });
 }

@@ -14,7 +14,7 @@ import { HandError } from '../../contract/errors.ts';
 import type { FleetStore } from '../../persistence/types.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
 import { toWireError, type CallContext, type ServedMethods, type WireObject } from '../../contract/protocol.ts';
-import { allowedHosts, loadOrCreateToken, refusal, reviewBindAddress, reviewPort, sameToken, sessionCookie, TOKEN_HEADER } from './auth.ts';
+import { allowedHosts, hostRefusal, loadOrCreateToken, reviewBindAddress, reviewPort, TOKEN_HEADER } from './auth.ts';
 import { asset } from './assets-serve.ts';
 import { fleetPage } from './render-fleet.ts';
 import { workerPage } from './render-worker.ts';
@@ -22,8 +22,10 @@ import { workerDetails } from './worker-details.ts';
 import { openStream, questionsOf, type ScreenSource } from './stream.ts';
 import { esc } from './html.ts';
 import { openDecisionsOf } from './decision-form.ts';
-import { createLoginCodes, CODE_TTL_MS } from './login-codes.ts';
-import { createRateLimit } from './rate-limit.ts';
+import { createPageGate } from './page-gate.ts';
+import { BodyTooLarge, forbidden, header, readBody, send, sendJson, SECURITY_HEADERS } from './respond.ts';
+
+export { MAX_BODY_BYTES } from './respond.ts';
 
 /** The daemon handlers the page may call, by the name the CLI uses. */
 export const PAGE_ACTIONS = ['approve', 'reject', 'land', 'stop', 'decide', 'answer'] as const;
@@ -40,81 +42,32 @@ export interface ReviewDeps {
   screens: ScreenSource;
   env?: Record<string, string | undefined>;
   log?: (obj: Record<string, unknown>, msg: string) => void;
-  /** The clock login codes expire by (tests). */
+  /** The clock login codes, sessions and rate limits go by (tests). */
   now?: () => number;
-  /** How long a login code is good for (default CODE_TTL_MS). */
+  /** How long a login code is good for (default CODE_TTL_MS, login-codes.ts). */
   loginTtlMs?: number;
+  /** How long an unused session lives, and any session at most (defaults in sessions.ts). */
+  sessionIdleMs?: number;
+  sessionMaxAgeMs?: number;
 }
 
 export interface ReviewServer {
   port: number;
   host: string;
-  /** The URL with the token: what `hand review` prints. */
+  /** The URL with the token: what `hand review` prints (it signs in; the cookie is a session). */
   url: string;
-  /** A URL with a fresh one-time login code instead of the token: what `hand review --open` hands the browser. */
-  loginUrl(): string;
+  /**
+   * A new 0600 file holding a fresh one-time login code, which posts it to the page when a
+   * browser opens it: what `hand review --open` hands the browser (its path, never the code).
+   */
+  loginFile(): string;
+  /** Ends every session and voids every outstanding login code. */
+  signOutAll(): { sessions: number; codes: number };
   close(): Promise<void>;
 }
 
 export function reviewInfoPath(home: string): string {
   return join(home, 'review.json');
-}
-
-const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-  'cross-origin-resource-policy': 'same-origin',
-};
-
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer, extra: Record<string, string> = {}): void {
-  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': type, ...extra });
-  res.end(body);
-}
-
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
-}
-
-function tooMany(res: ServerResponse, retryAfter: number, asJson: boolean): void {
-  const message = `too many requests from this client; try again in ${retryAfter} s`;
-  if (asJson) return send(res, 429, 'application/json; charset=utf-8', JSON.stringify({ ok: false, error: { code: 'rate-limited', message } }), { 'retry-after': String(retryAfter) });
-  send(res, 429, 'text/plain; charset=utf-8', message, { 'retry-after': String(retryAfter) });
-}
-
-function forbidden(res: ServerResponse, why: string, asJson: boolean): void {
-  if (asJson) return sendJson(res, 403, { ok: false, error: { code: 'forbidden', message: `refused: ${why}` } });
-  send(res, 403, 'text/html; charset=utf-8', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>refused · kingshand</title></head><body><h1>Refused</h1><p>${esc(why)}.</p><p>Run <code>hand review</code> and open the URL it prints.</p></body></html>`);
-}
-
-/** The largest action body the page reads: a decision's answer or a reject reason, far below. */
-export const MAX_BODY_BYTES = 16_384;
-
-class BodyTooLarge extends Error {}
-
-function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let size = 0;
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > limit) {
-        // Answered 413 by the caller; the rest is read and dropped, never kept (a dropped
-        // connection left the browser with no reason).
-        chunks.length = 0;
-        reject(new BodyTooLarge(`request body over ${limit} bytes`));
-      } else chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v[0] : v;
 }
 
 /** HTTP status for a handler's typed error: bad usage 400, refused 409, the rest 500. */
@@ -130,11 +83,7 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
   const postureOf = (project: string) => deps.store.getProject(project)?.posture ?? null;
   let hosts = new Set<string>();
   const streams = new Set<() => void>();
-  const codes = createLoginCodes(deps.now, deps.loginTtlMs ?? CODE_TTL_MS);
-  // Sign-ins (token or code, right or wrong) and state-changing requests, per client address:
-  // enough for a person clicking, too few for guessing a code or flooding the actions.
-  const signIns = createRateLimit({ burst: 10, perSecond: 0.2 }, deps.now);
-  const actions = createRateLimit({ burst: 30, perSecond: 5 }, deps.now);
+  const gate = createPageGate({ home: deps.home, token, now: deps.now, loginTtlMs: deps.loginTtlMs, sessionIdleMs: deps.sessionIdleMs, sessionMaxAgeMs: deps.sessionMaxAgeMs, log: deps.log });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let url: URL;
@@ -150,38 +99,23 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
     const facts = { method, host: header(req, 'host'), origin: header(req, 'origin'), secFetchSite: header(req, 'sec-fetch-site'), cookie: header(req, 'cookie'), tokenHeader: header(req, TOKEN_HEADER) };
 
     if (method === 'GET' && path.startsWith('/assets/')) {
-      const hostOnly = refusal({ ...facts, cookie: `hand_review=${token}` }, token, hosts, false);
+      const hostOnly = hostRefusal(facts, hosts);
       if (hostOnly) return forbidden(res, hostOnly, false);
       const a = asset(path.slice('/assets/'.length));
       if (!a) return send(res, 404, 'text/plain; charset=utf-8', 'not found');
       return send(res, 200, a.type, a.body, { 'cache-control': 'no-cache' });
     }
 
-    // The token from `hand review`'s URL, or a one-time login code from `hand review --open`,
-    // becomes the session cookie and leaves the address bar.
-    const client = req.socket.remoteAddress ?? 'unknown';
-    const given = url.searchParams.get('token');
-    const login = url.searchParams.get('login');
-    if (method === 'GET' && (given !== null || login !== null)) {
-      const hostBad = refusal({ ...facts, cookie: `hand_review=${token}` }, token, hosts, false);
-      if (hostBad) return forbidden(res, hostBad, false);
-      if (!signIns.take(client)) return tooMany(res, signIns.retryAfter(client), false);
-      if (given !== null && !sameToken(given, token)) return forbidden(res, 'wrong token', false);
-      if (given === null && !codes.redeem(login ?? '')) return forbidden(res, 'this login code was used already, has expired or is wrong: run hand review --open again', false);
-      url.searchParams.delete('token');
-      url.searchParams.delete('login');
-      const clean = `${path}${url.search}`;
-      return send(res, 303, 'text/plain; charset=utf-8', 'signed in', { location: clean, 'set-cookie': sessionCookie(token) });
-    }
-
+    // The token from `hand review`'s URL, or a one-time code posted by `hand review --open`'s
+    // file, opens a session (page-gate.ts).
+    if (await gate.signIn(req, res, url, path, facts)) return;
     const stateChanging = method !== 'GET' && method !== 'HEAD';
-    if (stateChanging && !actions.take(client)) return tooMany(res, actions.retryAfter(client), true);
-    const why = refusal(facts, token, hosts, stateChanging);
-    if (why) return forbidden(res, why, path.startsWith('/api/') || path === '/events');
+    const session = gate.admit(res, facts, stateChanging, path.startsWith('/api/') || path === '/events');
+    if (!session) return;
 
     if (method === 'GET' && path === '/') {
       const views = deps.fleet.views();
-      return send(res, 200, 'text/html; charset=utf-8', fleetPage(views, postureOf, token, await questionsOf(deps.screens, views)));
+      return send(res, 200, 'text/html; charset=utf-8', fleetPage(views, postureOf, session.csrf, await questionsOf(deps.screens, views)));
     }
 
     if (method === 'GET' && path.startsWith('/w/')) {
@@ -189,7 +123,7 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
       const view = deps.fleet.view(id);
       if (!view) return send(res, 404, 'text/html; charset=utf-8', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>no such worker · kingshand</title></head><body><p>No worker named ${esc(id)}. <a href="/">Back to the fleet</a>.</p></body></html>`);
       const [details, screen, decisions] = await Promise.all([workerDetails(view, deps.store), deps.screens.read(view), openDecisionsOf(deps.served, view)]);
-      return send(res, 200, 'text/html; charset=utf-8', workerPage(view, details, screen.html, token, screen.question, decisions));
+      return send(res, 200, 'text/html; charset=utf-8', workerPage(view, details, screen.html, session.csrf, screen.question, decisions));
     }
 
     if (method === 'GET' && path === '/events') {
@@ -198,10 +132,18 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
       res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
       const close = openStream(res, { fleet: deps.fleet, store: deps.store, screens: deps.screens, postureOf, worker, decisionsOf: (v) => openDecisionsOf(deps.served, v) });
       streams.add(close);
-      req.on('close', () => {
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
         streams.delete(close);
+        untrack();
         close();
-      });
+      };
+      // Ending the session (sign-out-all, expiry) ends its streams (close ends the response):
+      // the page goes dark at once, and its reconnect is refused.
+      const untrack = gate.track(session, end);
+      req.on('close', end);
       return;
     }
 
@@ -252,6 +194,7 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
   });
   const port = (server.address() as AddressInfo).port;
   hosts = allowedHosts(bind, port);
+  gate.setHosts(hosts);
   const hostPart = bind.includes(':') ? `[${bind}]` : bind;
   const base = `http://${hostPart}:${port}`;
   const info = reviewInfoPath(deps.home);
@@ -261,9 +204,11 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
     port,
     host: bind,
     url: `${base}/?token=${token}`,
-    loginUrl: () => `${base}/?login=${codes.issue()}`,
+    loginFile: () => gate.loginFile(`${base}/login`),
+    signOutAll: () => gate.signOutAll(),
     close: () =>
       new Promise<void>((resolve) => {
+        gate.close();
         for (const close of streams) close();
         streams.clear();
         rmSync(info, { force: true });

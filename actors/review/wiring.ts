@@ -26,9 +26,12 @@ export async function hostReview(deps: ReviewDeps): Promise<ReviewHosting> {
     handlers: {
       async review(params) {
         if (!server) throw new RefusedError('review-unavailable', `the review page did not start: ${problem}`, {});
-        // For a browser the CLI starts: a one-time code, so the standing token is in no argv.
-        const login = params.login === true ? { loginUrl: server.loginUrl() } : {};
-        return { url: server.url, host: server.host, port: server.port, ...login };
+        // Signed out first, so `--sign-out-all --open` leaves exactly the new sign-in alive.
+        const signedOut = params.signOutAll === true ? { signedOut: server.signOutAll() } : {};
+        // For a browser the CLI starts: a private file holding a one-time code, so neither the
+        // standing token nor the code is in any argv (another account reads /proc/<pid>/cmdline).
+        const login = params.login === true ? { loginFile: server.loginFile() } : {};
+        return { url: server.url, host: server.host, port: server.port, ...signedOut, ...login };
       },
     },
     close: async () => {

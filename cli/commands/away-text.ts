@@ -9,20 +9,21 @@ export interface AwayAccountText {
   summary: string;
   landed: { text: string }[];
   waitingOnYou: { worker?: string; text: string; question?: string }[];
-  decisions: { key: string; worker: string; question: string; options: string[] }[];
+  decisions: { key: string; worker: string; question: string; said?: string; options: string[] }[];
   broke: { text: string }[];
+  /** lastActivity quoted by the daemon. */
   stillRunning: { worker: string; stage: string; state: string; lastActivity: string }[];
   damaged: { seq: number; problem: string }[];
 }
 
 export function formatAwayAccount(a: AwayAccountText): string {
   const out = [a.summary];
-  // The question is the worker's words: attributed and quoted, never bare (contract/worker-words.ts).
-  const q = (worker: string | undefined, s?: string) => (s ? ` — ${quoteWorker(worker ?? 'unknown', s)}` : '');
+  // The worker's words come quoted and attributed from the daemon (contract/worker-words.ts).
+  const q = (s?: string) => (s ? ` — ${s}` : '');
   if (a.waitingOnYou.length || a.decisions.length) {
     out.push('Waiting on you:');
-    for (const d of a.decisions) out.push(`  decision ${d.key}: ${quoteWorker(d.worker, d.question)}${d.options.length ? ` [${d.options.map((o) => JSON.stringify(o.slice(0, 80))).join(' | ')}]` : ''}\n    answer: hand decide ${d.key} "<answer>"`);
-    for (const w of a.waitingOnYou) out.push(`  ${w.text}${q(w.worker, w.question)}`);
+    for (const d of a.decisions) out.push(`  decision ${d.key}: ${d.said ?? quoteWorker(d.worker, d.question)}${d.options.length ? ` [${d.options.map((o) => quoteWorker(d.worker, o.slice(0, 80))).join(' | ')}]` : ''}\n    answer: hand decide ${d.key} "<answer>"`);
+    for (const w of a.waitingOnYou) out.push(`  ${w.text}${q(w.question)}`);
   }
   if (a.landed.length) out.push('Landed:', ...a.landed.map((l) => `  ${l.text}`));
   if (a.broke.length) out.push('Broke:', ...a.broke.map((b) => `  ${b.text}`));

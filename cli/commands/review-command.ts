@@ -1,8 +1,9 @@
 /**
- * `hand review [--open]`: the review page's URL. The browser opener (./review.ts, which loads
- * execa) is imported only with --open.
+ * `hand review [--open] [--sign-out-all]`: the review page's URL. The browser opener
+ * (./review.ts, which loads execa) is imported only with --open.
  */
 import { type Command } from 'commander';
+import { pathToFileURL } from 'node:url';
 import { call } from '../client.ts';
 import { emit } from '../output.ts';
 import { cliEnv } from '../io.ts';
@@ -12,12 +13,19 @@ export function registerReview(program: Command, ctx: CommandContext): void {
   program
     .command('review')
     .description('the review page: the fleet, briefs, screens, diffs and gates in your browser (prints its URL)')
-    .option('--open', 'open the page in your browser (xdg-open / open)')
-    .action(async (o: { open?: boolean }, cmd: Command) => {
-      const { loginUrl, ...r } = await call(ctx.paths(cmd), 'review', o.open ? { login: true } : {});
-      // The browser gets a one-time login code, never the token: another local account can read
-      // a process's argv (/proc/<pid>/cmdline).
-      if (o.open && loginUrl) await (await import('./review.ts')).openInBrowser(loginUrl, cliEnv());
-      emit(ctx.json(cmd), r, () => `${r.url}\n(the link carries this state directory's token: keep it to yourself)`);
+    .option('--open', 'open the page in your browser (xdg-open / open, or HAND_BROWSER) through a private one-time sign-in file')
+    .option('--sign-out-all', 'end every signed-in page session and void unused sign-in files (then sign in again)')
+    .action(async (o: { open?: boolean; signOutAll?: boolean }, cmd: Command) => {
+      const params = { ...(o.open ? { login: true } : {}), ...(o.signOutAll ? { signOutAll: true } : {}) };
+      const { loginFile, ...r } = await call(ctx.paths(cmd), 'review', params);
+      // The browser gets the path of a 0600 file that posts a one-time code, never the token or
+      // the code: another local account can read a process's argv (/proc/<pid>/cmdline).
+      if (o.open && loginFile) await (await import('./review.ts')).openInBrowser(pathToFileURL(loginFile).href, cliEnv());
+      emit(ctx.json(cmd), r, () => {
+        const out: string[] = [];
+        if (r.signedOut) out.push(`signed out everywhere: ${r.signedOut.sessions} session(s) ended, ${r.signedOut.codes} unused sign-in file(s) voided`);
+        out.push(r.url, '(the link carries this state directory\'s token: keep it to yourself; opening it starts a session that ends after 12 h unused, 24 h at most, or at hand review --sign-out-all)');
+        return out.join('\n');
+      });
     });
 }

@@ -2,7 +2,6 @@
  * `hand wait <id>`: block until the worker settles, blocks, stalls or exits (an event, not a poll).
  */
 import { Option, type Command } from 'commander';
-import { quoteWorker } from '../../contract/worker-words.ts';
 import { emit } from '../output.ts';
 import { ops } from '../hand-ops.ts';
 import { escapeControls } from '../../io/text/escape-controls.ts';
@@ -10,7 +9,7 @@ import { cliErr, setExitCode } from '../io.ts';
 import type { CommandContext } from './context.ts';
 import type { DialogReading } from '../../contract/screen-reading.ts';
 
-/** A blocked wait names the options and the call that answers them (the person's choice only). */
+/** A blocked wait names the options (their labels quoted by the daemon) and the call that answers them (the person's choice only). */
 const dialogLine = (id: string, d: DialogReading | null | undefined): string =>
   d?.options.length ? `\n  options: ${d.options.map((o) => `${o.n}. ${o.label}`).join(' | ')}\n  answer with the person's choice: hand answer ${id} <n> --fingerprint ${d.fingerprint}` : '';
 
@@ -30,7 +29,7 @@ export function registerWait(program: Command, ctx: CommandContext): void {
         cliErr().write(`\r\x1b[2K${escapeControls(line).slice(0, (cliErr().columns || 100) - 1)}`);
       });
       if (live) cliErr().write('\r\x1b[2K');
-      emit(ctx.json(cmd), r, () => `${id}: ${r.reason}${r.met ? '' : ` (waited for ${o.until})`} · state ${r.state}${r.blockedReason ? ` (${r.blockedReason})` : ''} · box ${JSON.stringify(r.promptBox)} · ${r.readable ? 'readable' : 'UNREADABLE'}\n  ${r.question ? `asks — ${quoteWorker(id, r.question)}` : r.lastActivity}${dialogLine(id, r.dialog)}`);
+      emit(ctx.json(cmd), r, () => `${id}: ${r.reason}${r.met ? '' : ` (waited for ${o.until})`} · state ${r.state}${r.blockedReason ? ` (${r.blockedReason})` : ''} · box ${JSON.stringify(r.promptBox)} · ${r.readable ? 'readable' : 'UNREADABLE'}\n  ${r.question ? `asks — ${r.question}` : r.lastActivity}${dialogLine(id, r.dialog)}`);
       setExitCode(r.met ? 0 : 1);
     });
 }

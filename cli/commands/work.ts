@@ -143,7 +143,7 @@ export function registerWorkCommands(program: Command, ctx: CommandContext): voi
     .action(async (o: { since?: string }, cmd: Command) => {
       const since = journalSince(o.since);
       const r = await call(cmd, 'journal', since);
-      emit(json(cmd), r, () => (r.length ? r.map((e) => (e.damaged ? `#${e.seq} ${e.at} DAMAGED: ${e.problem}` : `#${e.seq} ${e.at} ${e.kind}${e.worker ? ` ${e.worker}` : ''}: ${e.text}${e.question ? ` — ${quoteWorker(e.worker ?? 'unknown', e.question)}` : ''}`)).join('\n') : 'the journal is empty'));
+      emit(json(cmd), r, () => (r.length ? r.map((e) => (e.damaged ? `#${e.seq} ${e.at} DAMAGED: ${e.problem}` : `#${e.seq} ${e.at} ${e.kind}${e.worker ? ` ${e.worker}` : ''}: ${e.text}${e.question ? ` — ${e.question}` : ''}`)).join('\n') : 'the journal is empty'));
     });
 
   const notify = program.command('notify').description('where notifications go: ntfy, a webhook, or a command (argv)');

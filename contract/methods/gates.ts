@@ -114,9 +114,21 @@ export interface RelaunchResult {
   stage: string;
 }
 
-/** `login`: also a one-time login URL for a browser the CLI starts (the standing token is in no argv). */
-export interface ReviewParams { login?: boolean }
-export interface ReviewResult { url: string; host: string; port: number; loginUrl?: string }
+/**
+ * `login`: also a new private sign-in file for a browser the CLI starts (its path: the one-time
+ * code is inside, 0600, never in an argv). `signOutAll`: end every page session and void every
+ * outstanding sign-in file first.
+ */
+export interface ReviewParams { login?: boolean; signOutAll?: boolean }
+export interface ReviewResult {
+  url: string;
+  host: string;
+  port: number;
+  /** With `login`: the 0600 file to hand the browser (as a file:// URL). */
+  loginFile?: string;
+  /** With `signOutAll`: how many sessions ended and how many sign-in files were voided. */
+  signedOut?: { sessions: number; codes: number };
+}
 
 export interface SurveyWorker {
   id: string;

@@ -77,7 +77,7 @@ export interface JournalBody {
   text: string;
   worker?: string;
   project?: string;
-  /** The question a blocked or parked worker asks, quoted. */
+  /** The question a blocked or parked worker asks: stored as read, quoted on the wire (`worker w1 wrote: "…"`). */
   question?: string;
   decision?: string;
   pr?: string;
@@ -97,8 +97,10 @@ export interface AwayAccount {
   count: number;
   landed: { worker?: string; text: string; pr?: string }[];
   waitingOnYou: { worker?: string; text: string; question?: string; decision?: string }[];
-  decisions: { key: string; worker: string; question: string; options: string[]; openedAt: string }[];
+  /** `said`: the question quoted and attributed, as `decisions` gives it. */
+  decisions: { key: string; worker: string; question: string; said: string; options: string[]; openedAt: string }[];
   broke: { worker?: string; text: string }[];
+  /** lastActivity: the screen's last lines, quoted (`worker w1 wrote: "…"`, '' when none). */
   stillRunning: { worker: string; stage: string; state: string; lastActivity: string }[];
   damaged: { seq: number; problem: string }[];
   entries: JournalRead[];

@@ -58,7 +58,8 @@ describe('could-not-tell past its bound wakes a person', () => {
     await advance(h, UNCLASSIFIED_MS);
     const report = await waiting;
     expect([report.reason, report.met, report.readable]).toEqual(['unclassified', true, true]);
-    expect(report.lastActivity).toBe('some panel | nobody knows');
+    // The screen's last lines reach the waiter as the worker's words, quoted (issue 37).
+    expect(report.lastActivity).toBe('worker w1 wrote: "some panel | nobody knows"');
     expect(meets('unclassified', 'any')).toBe(true);
     expect(meets('unclassified', 'settled')).toBe(false);
   });

@@ -38,7 +38,8 @@ describe('hooks are a second witness beside the screen', () => {
     const v = h.fleet.view('w1')!;
     expect([v.stage, v.condition, v.hookReason]).toEqual(['running.blocked', 'blocked', 'Claude needs your permission to use Bash']);
     const report = await waiting;
-    expect([report.reason, report.met, report.blockedReason]).toEqual(['blocked', true, 'Claude needs your permission to use Bash']);
+    // The hook's message is the worker's words: quoted and attributed on the wire (issue 37).
+    expect([report.reason, report.met, report.blockedReason]).toEqual(['blocked', true, 'worker w1 wrote: "Claude needs your permission to use Bash"']);
     // Another unclassified repaint keeps the hook's word: still blocked.
     await show(h, pane, unknown('f-odd-2'));
     expect(h.fleet.view('w1')!.condition).toBe('blocked');

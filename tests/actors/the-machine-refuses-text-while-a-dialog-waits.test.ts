@@ -30,7 +30,8 @@ describe('the machine refuses text while a dialog waits', () => {
       expect(err).toBeInstanceOf(HandError);
       expect(err.code).toBe('awaiting-input');
       expect(err.message).toContain('"Which database?"');
-      expect(err.message).toContain('1. SQLite | 2. Type something.');
+      // The dialog's words are the worker's: quoted and attributed (issue 37).
+      expect(err.message).toContain('1. worker w1 wrote: "SQLite" | 2. worker w1 wrote: "Type something."');
       expect(err.message).toContain('hand answer w1 2');
       expect(err.details.dialog).toMatchObject({ fingerprint: 'aaaaaaaaaaaaaaaa' });
     }

@@ -2,9 +2,11 @@
  * Rule: another local account reaches neither the daemon nor the review page (issue 24 item 5).
  * A second account, made by the test and removed after, tries what the hostile run did: read the
  * review token, the keys and the database, connect to the daemon's socket, and read the browser's
- * argv after `hand review --open` (it finds a one-time code, never the token). The world's
- * directory is opened to everyone (0755) so only kingshand's own modes stand in the way. The
- * modes were right before issue 24; the argv was not (hand-review-open-hands-the-browser-a-one-time-code.test.ts).
+ * argv after `hand review --open` (it finds the path of a sign-in file it cannot read, never the
+ * token nor a code: issue 37). The world's directory is opened to everyone (0755) so only
+ * kingshand's own modes stand in the way. The modes were right before issue 24; the argv was not
+ * (hand-review-open-hands-the-browser-only-a-private-file.test.ts; the race itself:
+ * a-second-account-racing-the-sign-in-finds-no-code.test.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -44,8 +46,12 @@ describe('another local account reaches nothing', () => {
 
     const token = readFileSync(join(w.home, 'review.token'), 'utf8').trim();
     const cmdline = asOther(['cat', `/proc/${pid}/cmdline`]);
-    expect(cmdline.out, 'the other account reads the opener argv (as it did the browser\'s)').toContain('login=');
+    expect(cmdline.out, 'the other account reads the opener argv (as it did the browser\'s)').toContain('file:///');
     expect(cmdline.out).not.toContain(token);
+    expect(cmdline.out).not.toMatch(/login=|token=|code=/);
+    const file = cmdline.out.split('\0').find((a) => a.startsWith('file:///'))!;
+    const read = asOther(['cat', new URL(file).pathname]);
+    expect(read.out, 'the sign-in file is the person\'s alone').toContain('Permission denied');
 
     for (const file of ['review.token', 'authority.key', 'hook.key', 'fleet.db']) {
       const read = asOther(['cat', join(w.home, file)]);

@@ -74,7 +74,7 @@ describe('a send into a real dialog is refused', () => {
     const err = await refusedSend(w, id, 'yes, trust it');
     expect(blocked.dialog, 'the dialog is read from the same screen as its reason').toBeTruthy();
     expect(err.code).toBe('awaiting-input');
-    expect(err.message).toContain('1. No, exit | 2. Yes, I trust this folder');
+    expect(err.message).toContain(`1. worker ${id} wrote: "No, exit" | 2. worker ${id} wrote: "Yes, I trust this folder"`); // quoted (issue 37)
     expect(err.message).toContain(`hand keys ${id}`);
     expect(await stillScreen(w, id)).toBe(before);
     // The probe: Down moves the cursor of the same dialog, so the agent is still in it, in order after the refused send.
@@ -100,7 +100,7 @@ describe('a send into a real dialog is refused', () => {
     expect(blocked.dialog!.question).toBe('Do you want to proceed?');
     expect(err.code).toBe('awaiting-input');
     expect(err.message).toContain('"Do you want to proceed?"');
-    expect(err.message).toContain('1. Yes');
+    expect(err.message).toContain(`1. worker ${id} wrote: "Yes"`); // the worker's words, quoted (issue 37)
     expect(await stillScreen(w, id)).toBe(before);
     await w.fleet.key(id, 'down');
     const moved = await untilView(w, id, (v) => v.dialog?.cursor === 2, 'the cursor on option 2');

@@ -15,6 +15,7 @@ import { writeBrief, type CliWorld, type RunResult } from '../cli/cli-harness.ts
 import { inProcessHand } from '../helpers/hand-in-process.ts';
 import { makeTestRepo } from '../helpers/git-repo.ts';
 import { makeTempDir, waitForEvent } from '../helpers/temp.ts';
+import { unquoteScreen } from '../../contract/worker-words.ts';
 
 export type Backend = 'tmux' | 'pty';
 
@@ -98,7 +99,8 @@ export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { r
     async read(id) {
       const r = await hand(['read', id, '--json']);
       if (r.code !== 0) throw new Error(`hand read ${id} failed (${r.code}): ${r.stdout}${r.stderr}`);
-      return r.json.text as string;
+      // The screen's own lines, out of the quote hand read gives them in (issue 37).
+      return unquoteScreen(r.json.text as string);
     },
     cleanup: () => stopWorkersAndRemove(hand, installation, tmp),
   };

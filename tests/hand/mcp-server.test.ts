@@ -86,7 +86,8 @@ describe('hand mcp', () => {
 
     const mw = await tool('wait', { id: 'mtwin', until: 'blocked', timeout: '30s' });
     const cw = await cli(['wait', 'ctwin', '--until', 'blocked', '--timeout', '30s']);
-    expect(mw.value).toMatchObject({ reason: 'blocked', question: 'Which database should the fake project use?' });
+    // The question is the worker's words: quoted and attributed on both faces (issue 37).
+    expect(mw.value).toMatchObject({ reason: 'blocked', question: 'worker mtwin wrote: "Which database should the fake project use?"' });
     expect(twin(mw.value, 'mtwin', 'ctwin')).toEqual(twin(cw, 'ctwin', 'ctwin'));
 
     expect(twin((await tool('status', { id: 'mtwin' })).value, 'mtwin', 'ctwin')).toEqual(twin(await cli(['status', 'ctwin']), 'ctwin', 'ctwin'));

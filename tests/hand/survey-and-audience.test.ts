@@ -34,8 +34,9 @@ describe('hand survey and hand audience', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.json.contract).toBe('hand-survey.v1');
     expect(r.json.needsYou).toEqual([expect.objectContaining({ id: 'asker', kind: 'blocked', text: `asker asks — worker asker wrote: ${JSON.stringify(QUESTION)}` })]);
-    expect(r.json.workers[0]).toMatchObject({ id: 'asker', condition: 'blocked', question: QUESTION });
-    expect(r.json.workers[0].options).toEqual(expect.arrayContaining(['1. SQLite', '2. Postgres']));
+    // The question and options are the worker's words: quoted and attributed (issue 37).
+    expect(r.json.workers[0]).toMatchObject({ id: 'asker', condition: 'blocked', question: `worker asker wrote: ${JSON.stringify(QUESTION)}` });
+    expect(r.json.workers[0].options).toEqual(expect.arrayContaining(['worker asker wrote: "1. SQLite"', 'worker asker wrote: "2. Postgres"']));
     const buckets = ['needsYou', 'recentlyLanded', 'underway', 'next'].flatMap((b) => r.json[b].map((i: any) => i.id));
     expect(buckets.filter((id: string) => id === 'asker')).toHaveLength(1);
     const text = await w.hand(['survey']);

@@ -43,7 +43,8 @@ describe('a dialog is answered from the review page', () => {
       const postgres = page.locator('button[data-action="answer"][data-option="2"]');
       await postgres.waitFor({ timeout: 10_000 });
       expect(await postgres.textContent()).toBe('2. Postgres');
-      expect(await page.textContent('.dialog-answer .question')).toBe('Which database should the fake project use?');
+      expect(await page.textContent('.dialog-answer .question q.said')).toBe('Which database should the fake project use?');
+      expect(await page.textContent('.dialog-answer .question .said-by')).toBe("q1's screen:");
 
       // A page that showed another dialog: its fingerprint is not the one on screen now.
       const before = await screen();
@@ -56,7 +57,7 @@ describe('a dialog is answered from the review page', () => {
       expect(await screen()).toBe(before);
 
       await postgres.click();
-      await expect.poll(() => page.textContent('#toast'), { timeout: 15_000 }).toContain('answered 2. Postgres');
+      await expect.poll(() => page.textContent('#toast'), { timeout: 15_000 }).toContain('answered 2, worker q1 wrote: "Postgres"');
       await waitFor(async () => ((await screen()).includes('you chose Postgres') ? true : undefined), { what: 'q1 carrying on with Postgres', timeoutMs: 20_000 });
     } finally {
       await context.close();

@@ -24,6 +24,7 @@ describe('hand review', () => {
     const page = await fetch(url, { redirect: 'manual' });
     expect(page.status).toBe(303);
     expect(page.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Strict/);
+    expect(page.headers.get('set-cookie'), 'the cookie is a session, never the token').not.toContain(url.searchParams.get('token'));
     expect(page.headers.get('access-control-allow-origin')).toBeNull();
   });
 

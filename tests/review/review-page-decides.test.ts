@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parkedWorld, useCliWorld } from '../helpers/cli-world.ts';
 import { waitFor } from '../helpers/temp.ts';
+import { signInWithToken } from '../helpers/review-session.ts';
 
 const makeWorld = useCliWorld();
 
@@ -20,16 +21,14 @@ describe('the review page decides', () => {
     const r = await w.hand(['review']);
     expect(r.code, r.stderr).toBe(0);
     const url = new URL(r.stdout.split('\n')[0]!);
-    const token = url.searchParams.get('token')!;
-    const signIn = await fetch(url, { redirect: 'manual' });
-    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
     const base = `${url.protocol}//${url.host}`;
+    const { cookie, csrf } = await signInWithToken(base, url.searchParams.get('token')!);
     const page = await (await fetch(`${base}/w/p1`, { headers: { cookie } })).text();
     expect(page).toContain(`data-action="decide" data-id="p1" data-key="${key('p1')}"`);
     expect(page).toContain('<option value="Postgres">');
 
     const post = (body: Record<string, unknown>, withToken = true) =>
-      fetch(`${base}/api/decide`, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json', ...(withToken ? { 'x-hand-token': token } : {}) }, body: JSON.stringify(body) });
+      fetch(`${base}/api/decide`, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json', ...(withToken ? { 'x-hand-token': csrf } : {}) }, body: JSON.stringify(body) });
 
     const forged = await post({ id: 'p1', key: key('p1'), answer: 'SQLite' }, false);
     expect(forged.status).toBe(403);

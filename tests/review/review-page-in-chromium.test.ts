@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +18,7 @@ import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
 import { waitFor } from '../helpers/temp.ts';
 import { launchChromium } from '../helpers/browser.ts';
 import { commitAndReport, dispatchMock, reviewUrl, waitUntil, type ReviewUrl } from '../helpers/review-steps.ts';
+import { signInWithToken } from '../helpers/review-session.ts';
 
 const SCRIPT_BAIT = [
   '<script>window.__khPwned = "script"</script>',
@@ -82,17 +83,49 @@ async function open(path: string): Promise<Page> {
 
 // Several CLI steps each, on a shared 2-core machine: bounds with room for load.
 describe('the review page', () => {
-  it('opens with the token from hand review, which then lives in an HttpOnly SameSite=Strict cookie, not the URL', async () => {
+  it('opens with the token from hand review, which opens a session kept in an HttpOnly SameSite=Strict cookie, not the URL', async () => {
     const page = await context.newPage();
     await page.goto(review.url);
     expect(new URL(page.url()).search).toBe(''); // the token left the address bar
     await expect(page.title()).resolves.toMatch(/waiting on you/);
     const cookie = (await context.cookies()).find((c) => c.name === 'hand_review');
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', value: review.token });
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    expect(cookie!.value, 'the cookie is a session id, never the standing token').toMatch(/^[0-9a-f]{64}$/);
+    expect(cookie!.value).not.toBe(review.token);
+    expect(await page.locator('meta[name="hand-token"]').getAttribute('content'), "the page's header token is the session's").not.toBe(review.token);
     const row = page.locator('#fleet .group-attention li[data-id="w1"]');
     await expect(row.locator('.badge').textContent()).resolves.toBe('brief approval');
     await expect(row.textContent()).resolves.toContain('local-only');
     await page.close();
+  });
+
+  it('hand review --open: the private file it hands the browser signs a fresh browser in, once', async () => {
+    const seen = join(world.root, 'opened.txt');
+    const opener = join(world.root, 'record-url');
+    writeFileSync(opener, `#!/bin/sh\nprintf '%s' "$1" > ${JSON.stringify(`${seen}.tmp`)} && mv ${JSON.stringify(`${seen}.tmp`)} ${JSON.stringify(seen)}\n`);
+    chmodSync(opener, 0o755);
+    expect((await world.hand(['review', '--open'], { env: { HAND_BROWSER: opener } })).code).toBe(0);
+    const fileUrl = await waitFor(() => (existsSync(seen) ? readFileSync(seen, 'utf8') : undefined), { what: 'the opener to be handed the file', timeoutMs: 10_000 });
+    expect(fileUrl).toMatch(/^file:\/\/\//);
+    const fresh = await browser.newContext();
+    try {
+      const page = await fresh.newPage();
+      // The file posts its code, the answer sets the session and moves on to the fleet by itself.
+      await page.goto(fileUrl);
+      await page.waitForURL(`${review.origin}/`, { timeout: 10_000 });
+      await page.waitForSelector('#live.on', { timeout: 10_000 });
+      await expect(page.title()).resolves.toMatch(/waiting on you/);
+      const cookie = (await fresh.cookies()).find((c) => c.name === 'hand_review');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+      expect(cookie!.value).not.toBe(review.token);
+      // The file went with its code; a second browser opening the same address gets nothing.
+      const again = await (await browser.newContext()).newPage();
+      const res = await again.goto(fileUrl).catch((err: Error) => err);
+      expect(res instanceof Error || res?.status() !== 200, 'the file is gone').toBe(true);
+      await again.context().close();
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('renders a brief with <script>, onerror and javascript: links inert', async () => {
@@ -107,14 +140,16 @@ describe('the review page', () => {
   it('refuses requests without the token or from another origin with 403, and changes nothing', async () => {
     const post = (headers: Record<string, string>) =>
       fetch(`${review.origin}/api/approve`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ id: 'w1' }) });
-    const cookie = `hand_review=${review.token}`;
+    const session = await signInWithToken(review.origin, review.token);
+    const cookie = session.cookie;
     expect((await fetch(`${review.origin}/`)).status).toBe(403);
     expect((await fetch(`${review.origin}/w/w1`, { headers: { cookie: 'hand_review=wrong' } })).status).toBe(403);
     expect((await post({ origin: review.origin })).status).toBe(403); // no cookie, no token
     expect((await post({ cookie, origin: review.origin })).status).toBe(403); // cookie but no token header
-    expect((await post({ cookie, 'x-hand-token': review.token, origin: 'http://evil.example' })).status).toBe(403);
-    expect((await post({ cookie, 'x-hand-token': review.token, origin: review.origin, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
-    expect((await post({ cookie, 'x-hand-token': review.token })).status).toBe(403); // no Origin at all
+    expect((await post({ cookie, 'x-hand-token': review.token, origin: review.origin })).status).toBe(403); // the standing token is no header token
+    expect((await post({ cookie, 'x-hand-token': session.csrf, origin: 'http://evil.example' })).status).toBe(403);
+    expect((await post({ cookie, 'x-hand-token': session.csrf, origin: review.origin, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await post({ cookie, 'x-hand-token': session.csrf })).status).toBe(403); // no Origin at all
     // DNS rebinding: the right cookie, but a Host the page was not bound as (fetch cannot set Host).
     expect(await statusWithHost(`${review.origin}/`, 'attacker.example', cookie)).toBe(403);
 
@@ -182,10 +217,12 @@ describe('the review page', () => {
   it('shows a refusal from the daemon as a readable message', async () => {
     const page = await open('/w/w1');
     // The landed worker has no gate: the same refusal `hand approve w1` prints.
+    // The session's header token, read where the page's own script reads it.
+    const csrf = await page.locator('meta[name="hand-token"]').getAttribute('content');
     const res = await page.evaluate(async (token) => {
       const r = await fetch('/api/approve', { method: 'POST', headers: { 'content-type': 'application/json', 'x-hand-token': token }, body: '{"id":"w1"}' });
       return { status: r.status, body: (await r.json()) as { error: { code: string; message: string } } };
-    }, review.token);
+    }, csrf!);
     const cli = await world.hand(['approve', 'w1', '--json']);
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('no-open-gate');

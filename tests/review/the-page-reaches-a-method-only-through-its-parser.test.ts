@@ -8,19 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
 import { makeTempDir } from '../helpers/temp.ts';
 import { startReviewServer, type ReviewServer } from '../../actors/review/server.ts';
-import { loadOrCreateToken, TOKEN_HEADER } from '../../actors/review/auth.ts';
+import { TOKEN_HEADER } from '../../actors/review/auth.ts';
+import { signInWithToken, type PageSession } from '../helpers/review-session.ts';
 import { serveMethods, type Handler, type MethodTable } from '../../contract/protocol.ts';
 import type { ParamsOf } from '../../contract/methods.ts';
 import { PARAM_PARSERS } from '../../actors/daemon/param-parsers.ts';
 
 let tmp: ReturnType<typeof makeTempDir>;
 let page: ReviewServer;
-let token: string;
+let session: PageSession;
 const rejected: ParamsOf<'reject'>[] = [];
 
 beforeAll(async () => {
   tmp = makeTempDir('review-parsed');
-  token = loadOrCreateToken(tmp.path);
   // Only `reject` is posted here; the rest of the table is never reached.
   const reject: Handler<'reject'> = async (p) => {
     rejected.push(p);
@@ -35,6 +35,7 @@ beforeAll(async () => {
     screens: { read: async () => ({ html: '', question: null }), question: async () => null, watch: () => () => undefined },
     env: {},
   });
+  session = await signInWithToken(`http://127.0.0.1:${page.port}`, new URL(page.url).searchParams.get('token')!);
 });
 afterAll(async () => {
   await page.close();
@@ -45,7 +46,7 @@ function post(path: string, body: unknown): Promise<{ status: number; json: { ok
   const data = Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
     const origin = `http://127.0.0.1:${page.port}`;
-    const headers = { cookie: `hand_review=${token}`, [TOKEN_HEADER]: token, origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', 'content-length': String(data.length) };
+    const headers = { cookie: session.cookie, [TOKEN_HEADER]: session.csrf, origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', 'content-length': String(data.length) };
     const req = request({ host: '127.0.0.1', port: page.port, method: 'POST', path, headers, timeout: 10_000 }, (res) => {
       let text = '';
       res.on('data', (d) => (text += d));

@@ -8,15 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
 import { makeTempDir } from '../helpers/temp.ts';
 import { MAX_BODY_BYTES, startReviewServer, type ReviewServer } from '../../actors/review/server.ts';
-import { loadOrCreateToken, TOKEN_HEADER } from '../../actors/review/auth.ts';
+import { TOKEN_HEADER } from '../../actors/review/auth.ts';
+import { signInWithToken, type PageSession } from '../helpers/review-session.ts';
 
 let tmp: ReturnType<typeof makeTempDir>;
 let page: ReviewServer;
-let token: string;
+let session: PageSession;
 
 beforeAll(async () => {
   tmp = makeTempDir('review-junk');
-  token = loadOrCreateToken(tmp.path);
   page = await startReviewServer({
     home: tmp.path,
     fleet: { views: () => [], view: () => undefined, subscribe: () => () => undefined } as any,
@@ -25,6 +25,7 @@ beforeAll(async () => {
     screens: { read: async () => ({ html: '', question: null }), question: async () => null, watch: () => () => undefined },
     env: {},
   });
+  session = await signInWithToken(`http://127.0.0.1:${page.port}`, new URL(page.url).searchParams.get('token')!);
 });
 afterAll(async () => {
   await page.close();
@@ -35,7 +36,7 @@ afterAll(async () => {
 function hit(method: string, path: string, body?: Buffer): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const origin = `http://127.0.0.1:${page.port}`;
-    const headers: Record<string, string> = { cookie: `hand_review=${token}`, [TOKEN_HEADER]: token, origin, 'sec-fetch-site': 'same-origin' };
+    const headers: Record<string, string> = { cookie: session.cookie, [TOKEN_HEADER]: session.csrf, origin, 'sec-fetch-site': 'same-origin' };
     if (body) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(body.length) });
     const req = request({ host: '127.0.0.1', port: page.port, method, path, headers, timeout: 10_000 }, (res) => {
       let text = '';

@@ -37,7 +37,7 @@ describe('a text send into a menu is refused', () => {
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.stderr).toContain('awaiting-input');
     expect(r.stderr).toContain('Which database');
-    expect(r.stderr).toContain('1. SQLite');
+    expect(r.stderr).toContain('1. worker q1 wrote: "SQLite"'); // the worker's words, quoted (issue 37)
     expect(r.stderr).toContain('hand keys q1');
     expect(r.stderr).toContain('hand answer q1');
     expect(r.stderr).toContain('nothing was sent');
@@ -52,7 +52,7 @@ describe('a text send into a menu is refused', () => {
     const r = await w.hand(['send', 'p1', 'what are you doing?']);
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(r.stderr).toContain('Do you want to proceed?');
-    expect(r.stderr).toContain('1. Yes');
+    expect(r.stderr).toContain('1. worker p1 wrote: "Yes"');
     expect(await screenOf('p1')).toBe(before);
     const s = await w.hand(['status', 'p1', '--json']);
     expect(s.json[0]).toMatchObject({ condition: 'blocked' });

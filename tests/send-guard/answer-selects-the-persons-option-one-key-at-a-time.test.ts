@@ -39,7 +39,7 @@ describe('answer selects the person\'s option one key at a time', () => {
   it('a stale fingerprint is refused and nothing is pressed', async () => {
     const before = await dialogOf('q1');
     const waited = await w.hand(['wait', 'q1', '--until', 'blocked', '--timeout', '10s']);
-    expect(waited.stdout).toContain('options: 1. SQLite | 2. Postgres');
+    expect(waited.stdout).toContain('options: 1. worker q1 wrote: "SQLite" | 2. worker q1 wrote: "Postgres"');
     expect(waited.stdout).toContain(`hand answer q1 <n> --fingerprint ${before.dialog.fingerprint}`);
     const r = await w.hand(['answer', 'q1', '2', '--fingerprint', '0123456789abcdef', '--json']);
     expect(r.code, r.stdout + r.stderr).toBe(1);
@@ -50,16 +50,17 @@ describe('answer selects the person\'s option one key at a time', () => {
 
   it('option 2 of the question menu: down, enter; the worker carries on with Postgres', async () => {
     const { dialog } = await dialogOf('q1');
-    expect(dialog.options[1]!.label).toBe('Postgres');
+    // The labels are the worker's words, quoted (issue 37); the number is what answer takes.
+    expect(dialog.options[1]!.label).toBe('worker q1 wrote: "Postgres"');
     const r = await w.hand(['answer', 'q1', '2', '--fingerprint', dialog.fingerprint, '--json']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(r.json).toMatchObject({ option: 2, label: 'Postgres', keys: ['down', 'enter'], textField: false });
+    expect(r.json).toMatchObject({ option: 2, label: 'worker q1 wrote: "Postgres"', keys: ['down', 'enter'], textField: false });
     await screenSays('q1', 'you chose Postgres');
   });
 
   it('the free-text option is reached by keys; only then does a send type into its field', async () => {
     const { dialog } = await dialogOf('q2');
-    const free = dialog.options.find((o) => o.label.startsWith('Type something'))!;
+    const free = dialog.options.find((o) => o.label.includes('Type something'))!;
     const r = await w.hand(['answer', 'q2', String(free.n), '--fingerprint', dialog.fingerprint, '--json']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.json).toMatchObject({ textField: true, keys: Array(free.n - 1).fill('down') });
@@ -70,7 +71,7 @@ describe('answer selects the person\'s option one key at a time', () => {
 
   it('option 4 of a permission dialog says No: the command never ran', async () => {
     const { dialog } = await dialogOf('p1');
-    expect(dialog.question).toBe('Do you want to proceed?');
+    expect(dialog.question).toBe('worker p1 wrote: "Do you want to proceed?"');
     const r = await w.hand(['answer', 'p1', '4', '--fingerprint', dialog.fingerprint, '--json']);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.json.keys).toEqual(['down', 'down', 'down', 'enter']);

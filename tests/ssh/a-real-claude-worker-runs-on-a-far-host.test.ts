@@ -34,6 +34,7 @@ import { addFarHost, farGit, startFarShop, type FarShop } from '../harness/far-s
 import { sshOptions } from '../../io/ssh/ssh-command.ts';
 import { makeTempDir, waitFor } from '../helpers/temp.ts';
 import { waitStable, type WaitForScreen } from '../helpers/screen-stable.ts';
+import { unquoteScreen } from '../../contract/worker-words.ts';
 
 /** A port on the far side's loopback for the forward (the far side is this machine: a free port here is free there). */
 function freePort(): Promise<number> {
@@ -130,7 +131,8 @@ describe('real agent CLIs as workers on a far host', () => {
     // a few hundred ms after its menu appeared (tests/claude-e2e/worker-turns-through-hand.test.ts).
     const screen: WaitForScreen = (accept, what, timeoutMs = 15_000) =>
       waitFor(async () => {
-        const text = (await ok(['read', 'w1'])).text as string;
+        // The screen's own lines, out of the quote hand read gives them in (issue 37).
+        const text = unquoteScreen((await ok(['read', 'w1'])).text as string);
         return accept(text) ? text : undefined;
       }, { what, timeoutMs, intervalMs: 200 });
     const approve = async (what: string) => {
@@ -220,7 +222,7 @@ describe('real agent CLIs as workers on a far host', () => {
     // Its write asks under ask, outside the worktree too: the far brief directory is in its workspace.
     const blocked = await ok(['wait', 'gm1', '--until', 'blocked', '--timeout', '60s']);
     expect(blocked).toMatchObject({ blockedReason: 'permission' });
-    expect(blocked.dialog.options[0].label).toBe('Allow once');
+    expect(blocked.dialog.options[0].label).toBe('worker gm1 wrote: "Allow once"'); // the worker's words, quoted (issue 37)
     const worktree = realpathSync(join(far.repo, '.claude', 'worktrees', 'gm1'));
     expect(JSON.parse(readFileSync(trustFile, 'utf8'))).toEqual({ '/srv/theirs': 'TRUST_FOLDER', [worktree]: 'TRUST_FOLDER', [realpathSync(farDir)]: 'TRUST_FOLDER' });
     expect([statSync(trustFile).uid, statSync(trustFile).mode & 0o777]).toEqual([sshd.uid, 0o600]);

@@ -101,7 +101,8 @@ describe('work that outlives the daemon', () => {
     expect((await ok(['backlog', 'ready'])).map((i: any) => i.id)).toEqual(['base']);
     expect((await ok(['backlog', 'show', 'top'])).waitingOn).toEqual(['base']);
     await waitFor(() => hits.length >= 1, { what: 'the pending notification after the restart', timeoutMs: 20_000 });
-    expect(hits[0]).toMatchObject({ worker: 'park', project: 'shop', condition: 'parked', question: 'Which database should the mock project use?', command: `hand decide ${key} "<answer>"` });
+    // The notification carries the worker's words quoted and attributed (issue 37).
+    expect(hits[0]).toMatchObject({ worker: 'park', project: 'shop', condition: 'parked', question: 'worker park wrote: "Which database should the mock project use?"', command: `hand decide ${key} "<answer>"` });
 
     // The answer goes back into the live worker, which carries on to done.
     const answer = await ok(['decide', key, 'SQLite']);

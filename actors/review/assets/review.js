@@ -55,7 +55,8 @@
       live.className = 'live on';
     };
     src.onerror = function () {
-      live.textContent = 'reconnecting…';
+      // A refused reconnect (403: the session ended or was signed out) closes the stream for good.
+      live.textContent = src.readyState === EventSource.CLOSED ? 'signed out or stopped: run hand review --open' : 'reconnecting…';
       live.className = 'live off';
     };
     src.addEventListener('fleet', function (e) {

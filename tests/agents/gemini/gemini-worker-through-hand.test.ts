@@ -46,7 +46,8 @@ async function answerApproval(id: string, witness = false): Promise<string> {
     expect(row.disputed).toBeNull();
   }
   const dialog = blocked.json.dialog as { question: string; fingerprint: string; options: { label: string }[] };
-  expect(dialog.options[0]!.label).toBe('Allow once');
+  // The dialog's words are the worker's: quoted and attributed on the wire (issue 37).
+  expect(dialog.options[0]!.label).toBe(`worker ${id} wrote: "Allow once"`);
   const answered = await w.hand(['answer', id, '1', '--fingerprint', dialog.fingerprint, '--json']);
   expect(answered.code, answered.stdout + answered.stderr).toBe(0);
   return dialog.question;
@@ -71,9 +72,9 @@ describe('a real Gemini CLI worker through hand', () => {
     expect(first.auth).toBe('api-key');
     expect(first.body).toContain(`Read the brief at ${join(w.home, 'workers', id)}`);
     // The question is quoted word for word; the second witness (its Notification hook) agrees.
-    expect(await answerApproval(id, true)).toBe('Allow execution of [Shell]?');
+    expect(await answerApproval(id, true)).toBe(`worker ${id} wrote: "Allow execution of [Shell]?"`);
     await w.request(id, since, sentResultOf('run_shell_command'), 'the commit result');
-    expect(await answerApproval(id)).toMatch(/\?$/);
+    expect(await answerApproval(id)).toMatch(/\?"$/);
 
     const settled = await w.wait(id, 'settled', '60s');
     expect(settled.code, settled.stdout + settled.stderr).toBe(0);
