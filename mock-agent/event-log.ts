@@ -6,6 +6,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { randomBytes } from 'node:crypto';
 
 export type MockEventName =
   | 'trust-drawn'
@@ -20,18 +21,22 @@ export type MockEventName =
 export interface MockEvent {
   event: MockEventName;
   t: number;
+  /** In kingshand's sandbox this is the pid inside its own process namespace (every worker's agent may be 2). */
   pid: number;
+  /** This process, uniquely: a random id made at its start (pids are not unique across sandboxes). */
+  instance: string;
   [extra: string]: unknown;
 }
 
 export class EventLog {
   private queued: MockEvent[] = [];
+  private readonly instance = randomBytes(8).toString('hex');
   constructor(private readonly path: string | undefined) {}
 
   /** Queues an event for the next frame; `flush` writes it right before that frame. */
   note(event: MockEventName, extra: Record<string, unknown> = {}): void {
     if (!this.path) return;
-    this.queued.push({ event, t: performance.timeOrigin + performance.now(), pid: process.pid, ...extra });
+    this.queued.push({ event, t: performance.timeOrigin + performance.now(), pid: process.pid, instance: this.instance, ...extra });
   }
 
   flush(): void {

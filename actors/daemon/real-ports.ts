@@ -143,6 +143,11 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       },
     };
   };
+  /** The sandbox place with the files this launch's environment names (its profile says which). */
+  const withEnvPaths = (s: { place: WorkerSandboxPlace; bwrap: string }, agent: string, env: Record<string, string>) => {
+    const paths = agentProfile(agent).sandboxPaths?.(env);
+    return paths ? { ...s, place: { ...s.place, envPaths: paths } } : s;
+  };
   return {
     worktreeLane,
     rememberCallerEnv(id, env, add) {
@@ -200,8 +205,9 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       // Its capability travels with it (the launch env is a 0600 file): a hook speaks only for its own worker.
       delete spec.env[HOOK_CAP_ENV];
       if (opts.stateDir) Object.assign(spec.env, { [HOOK_WORKER_ENV]: intent.id, [HOOK_CAP_ENV]: hookCapability(opts.stateDir, intent.id) });
-      const sandboxed = sandboxPlaceOf(intent);
-      if (!sandboxed) return spec;
+      const found = sandboxPlaceOf(intent);
+      if (!found) return spec;
+      const sandboxed = withEnvPaths(found, intent.agent, spec.env);
       const sb = workerSandbox(sandboxed.place, spec.env, spec.argv, sandboxed.bwrap);
       return { argv: sb.argv, env: sb.env };
     },

@@ -55,7 +55,15 @@ export interface WorkerSandboxPlace {
   agentHome?: AgentSandboxHome;
   /** Programs and trees the launch needs (the agent's binary, node, kingshand's checkout): reachable even under /tmp. */
   needs: readonly string[];
+  /**
+   * Files its launch environment names (the person's CA bundle, the mock's script): `ro` are
+   * brought back read-only where a hidden place covers them, `rw` made writable (an existing file).
+   */
+  envPaths?: { ro: readonly string[]; rw: readonly string[] };
 }
+
+/** Variables whose value is a file or directory an agent reads (TLS trust a proxy needs). */
+export const ENV_FILE_VARS = ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR'] as const;
 
 export interface WorkerSandbox {
   /** The launch's argv, wrapped. */
@@ -194,6 +202,14 @@ export function sandboxMounts(place: WorkerSandboxPlace, env: Record<string, str
   for (const n of place.needs) bringBack(n);
   bringBack(place.repo);
   bringBack(place.gitCommonDir);
+  for (const v of ENV_FILE_VARS) bringBack(env[v]);
+  for (const p of place.envPaths?.ro ?? []) bringBack(p);
+  for (const p of place.envPaths?.rw ?? []) {
+    if (!isAbsolute(p) || secret(p)) continue;
+    // A file not made yet is made by the agent: its directory is what must be writable.
+    const target = kindOf(p) === 'file' ? p : kindOf(dirname(p)) === 'dir' ? dirname(p) : null;
+    if (target && !secret(target)) mounts.push({ kind: 'rw', path: target });
+  }
 
   // The worker's own places inside the state directory.
   mounts.push({ kind: 'ro', path: place.briefDir });

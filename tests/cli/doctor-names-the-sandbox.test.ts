@@ -15,7 +15,7 @@ const sandboxCheck = (r: { json: { checks: { name: string }[] } }) => r.json.che
 describe('hand doctor and the sandbox', () => {
   it('names bubblewrap missing from PATH with the install line; a bwrap that cannot make a sandbox is named too; a working one passes', async () => {
     const w = await makeWorld('doctor-sandbox');
-    const bare = await w.hand(['doctor', '--json'], { env: { PATH: binDir(w.root, 'bin-bare') } });
+    const bare = await w.hand(['doctor', '--json'], { env: { PATH: binDir(w.root, 'bin-bare', {}, { without: ['bwrap'] }) } });
     expect(sandboxCheck(bare)).toMatchObject({ ok: false, optional: true, fix: expect.stringContaining('apt-get install -y bubblewrap') });
     expect(sandboxCheck(bare).detail).toContain('bubblewrap (bwrap) is not on');
     // A bwrap that refuses (as one without user namespaces does): the trial sandbox is what decides.

@@ -7,18 +7,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CliWorld } from '../cli/cli-harness.ts';
 import { makeTempDir, until, waitFor } from '../helpers/temp.ts';
-import { isProcessAlive } from '../helpers/processes.ts';
+import { pidsWithEnv } from '../helpers/processes.ts';
 import { seenAt, type FaultWorld } from './fault-world.ts';
 
 export const WORKERS = 20;
 export const ids = Array.from({ length: WORKERS }, (_, i) => `p${i}`);
 
-interface MockEvent { event: string; pid: number; promptSha256?: string }
+interface MockEvent { event: string; pid: number; instance: string; promptSha256?: string }
 
 /**
  * The mocks' event logs live outside the world's temp dir: when the world's cleanup kills the
  * tmux server, twenty agents note their exit while it is being removed (seen once as ENOTEMPTY).
- * `removeEventLogs` waits for every agent that logged to be gone, then removes them.
+ * `removeEventLogs` waits for every agent that logged to be gone — found by the log path in its
+ * environment: a sandboxed agent's pid is its sandbox's own — then removes them.
  */
 const logDirs = new WeakMap<CliWorld, ReturnType<typeof makeTempDir>>();
 function logDir(w: CliWorld): string {
@@ -31,8 +32,7 @@ const logPath = (w: CliWorld, id: string) => join(logDir(w), `events-${id}.log`)
 export async function removeEventLogs(w: CliWorld): Promise<void> {
   const dir = logDirs.get(w);
   if (!dir) return;
-  const pids = new Set(ids.flatMap((id) => events(w, id).map((e) => e.pid)));
-  await waitFor(() => [...pids].every((pid) => !isProcessAlive(pid)), { what: `the ${pids.size} mock agents to exit after the world's cleanup`, timeoutMs: 15_000 });
+  await waitFor(() => pidsWithEnv(`KH_MOCK_EVENT_LOG=${dir.path}/`).length === 0, { what: "the mock agents to exit after the world's cleanup", timeoutMs: 15_000 });
   dir.cleanup();
 }
 
@@ -72,6 +72,6 @@ export async function assertEachPromptedOnce(w: CliWorld): Promise<void> {
   const counts = Object.fromEntries(ids.map((id) => [id, prompts(w, id).length]));
   expect(counts, 'prompts each mock received (a restore that typed the brief again makes a 2)').toEqual(Object.fromEntries(ids.map((id) => [id, 1])));
   // One agent per worker all along: the restore re-attached, it never started another.
-  for (const id of ids) expect(new Set(events(w, id).map((e) => e.pid)).size, `${id}: agent processes`).toBe(1);
+  for (const id of ids) expect(new Set(events(w, id).map((e) => e.instance)).size, `${id}: agent processes`).toBe(1);
 }
 

@@ -1,7 +1,9 @@
 /**
- * A PATH directory holding exactly node, git, tmux and sh (and the listed extras, such as the gh or
- * no-mistakes doubles): nothing else the machine has, so a daemon started with it cannot find a
- * real gh or no-mistakes. Used by the tests of what a posture needs on PATH.
+ * A PATH directory holding exactly node, git, tmux, sh and bwrap (and the listed extras, such as
+ * the gh or no-mistakes doubles): nothing else the machine has, so a daemon started with it cannot
+ * find a real gh or no-mistakes. bwrap is the machine's, as tmux is: a daemon whose PATH lacks it
+ * cannot build kingshand's sandbox and refuses posture off (`without: ['bwrap']` for that test).
+ * Used by the tests of what a posture needs on PATH.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
@@ -16,10 +18,10 @@ function which(cmd: string): string | null {
 }
 
 /** Makes `<root>/<name>` with the links; `extras` maps a command name to the file it runs. */
-export function binDir(root: string, name: string, extras: Record<string, string> = {}): string {
+export function binDir(root: string, name: string, extras: Record<string, string> = {}, opts: { without?: string[] } = {}): string {
   const dir = join(root, name);
   mkdirSync(dir);
-  for (const cmd of ['git', 'tmux', 'sh']) {
+  for (const cmd of ['git', 'tmux', 'sh', 'bwrap'].filter((c) => !opts.without?.includes(c))) {
     const p = which(cmd);
     if (p) symlinkSync(p, join(dir, cmd));
   }

@@ -4,6 +4,7 @@
  * isProcessAlive, re-exported so a cleanup imports both from one place.
  */
 import { connect } from 'node:net';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export { isProcessAlive } from '../harness/process-alive.ts';
 
@@ -33,4 +34,21 @@ export async function socketRefuses(socket: string, timeoutMs = 10_000): Promise
     if (Date.now() - started > timeoutMs) throw new Error(`${socket} still accepted connections ${timeoutMs} ms after its daemon was killed`);
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/**
+ * Pids of the processes whose environment holds `text` (this machine's /proc; a sandboxed worker's
+ * agent has a pid of its own only inside its sandbox, so a test finds it by what it was given).
+ */
+export function pidsWithEnv(text: string): number[] {
+  const out: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/environ`, 'latin1').includes(text)) out.push(Number(name));
+    } catch {
+      // gone, or not ours to read
+    }
+  }
+  return out;
 }

@@ -1,5 +1,5 @@
 /** The mock agent (mock-agent/): draws Claude Code's screens from a script, for tests and the demo. */
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { KINGSHAND_ROOT } from '../../root.ts';
 import { seedClaudeCode } from './claude.ts';
 import type { AgentProfile } from './types.ts';
@@ -25,6 +25,11 @@ export const mockProfile: AgentProfile = {
   farSeed: seedClaudeFar,
   // It reads its trust where Claude Code does ($CLAUDE_CONFIG_DIR/.claude.json), so it runs from the same kind of directory.
   sandboxHome: claudeSandboxHome,
+  // The files a test names for it: its script and the file that holds its start (read), its event log (appended).
+  sandboxPaths: (env) => ({
+    ro: [env.KH_MOCK_SCENARIO, env.KH_MOCK_START_FILE ? dirname(env.KH_MOCK_START_FILE) : undefined].filter((p): p is string => Boolean(p)),
+    rw: env.KH_MOCK_EVENT_LOG ? [env.KH_MOCK_EVENT_LOG] : [],
+  }),
   // It reads no project settings: it runs no hooks, starts no MCP server and obeys no allow rule
   // (mock-agent/ reads only its brief, its script and ~/.claude.json's trust).
   projectSettings: [],

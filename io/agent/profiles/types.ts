@@ -133,6 +133,8 @@ export interface AgentProfile {
    * read-only and what writable. Absent: it keeps no config of its own.
    */
   readonly sandboxHome?: AgentSandboxHome;
+  /** Files its launch environment names that it reads (`ro`) or appends to (`rw`), for its sandbox. */
+  sandboxPaths?(env: Env): { ro: string[]; rw: string[] };
   /**
    * What the CLI takes from a project directory it trusts that can run a command or grant a
    * permission (hooks, MCP servers, allow rules, env…): shown at annex, and a landing that changes
