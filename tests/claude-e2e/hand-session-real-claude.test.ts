@@ -130,7 +130,7 @@ describe('the Hand in real Claude Code, in a workspace made by hand init', () =>
     const waited = await fakeRequest(fake, dispatched.seq, (r) => (r.summary?.toolResults.length ?? 0) > 0, 'the wait result', 90_000);
     const result = toolResultOf(waited);
     expect(result.isError, result.content).toBe(false);
-    expect(JSON.parse(result.content)).toMatchObject({ id: 'asker', reason: 'blocked', met: true, question: QUESTION });
+    expect(JSON.parse(result.content)).toMatchObject({ id: 'asker', reason: 'blocked', met: true, question: `worker asker wrote: "${QUESTION}"` });
     expect(JSON.parse(result.content).options).toEqual(expect.arrayContaining([expect.stringContaining('SQLite'), expect.stringContaining('Postgres')]));
     expect(readFileSync(eventLog, 'utf8'), 'the worker ran with the Hand session\'s environment').toContain('menu-drawn');
   }, 120_000);

@@ -180,6 +180,8 @@ describe.sequential('the Hand runs the whole workflow in real Claude Code', () =
     await saidBy('person:decideB');
     expect(resultJson(callsOf('person:decideB')[0])).toMatchObject({ delivery: 'sent' });
     await waitFor(async () => (await hand(['status', 'park-b', '--json'])).json?.[0]?.stage === 'done', { what: 'park-b done after the answer', timeoutMs: 60_000, intervalMs: 500 });
+    // Finished with its report, it wakes the Hand by itself: its landing is the person's next step.
+    await saidBy('wake:park-b finished and wrote its report; landing it is yours to ask for');
     await person(SAY.landB);
     await saidBy('person:landB');
     expect(resultJson(callsOf('person:landB')[0])).toMatchObject({ id: 'park-b', evidence: { commits: 1 } });
@@ -189,7 +191,9 @@ describe.sequential('the Hand runs the whole workflow in real Claude Code', () =
     expect(execFileSync('git', ['log', '--format=%s', '-1', 'main'], { cwd: repo, encoding: 'utf8' }).trim()).toBe('Add the queue setting');
     // The gate and the landing were printed while the Hand was in a turn: they still reach the model.
     expect(script.notifications.some((n) => n.includes('park-b waits at its landing approval'))).toBe(true);
-    await saidBy('wake:park-b landed');
+    // A landing that happened is past: it never wakes the Hand (it is news for audience).
+    await waitFor(async () => (await hand(['status', 'park-b', '--json'])).json?.[0]?.stage === 'landed', { what: 'park-b landed', timeoutMs: 30_000, intervalMs: 250 });
+    expect(script.notifications.filter((n) => /park-b landed/.test(n)), 'no wake for a landing').toEqual([]);
   }, 120_000);
 
   it('survey shows the remaining queue', async () => {
@@ -215,11 +219,13 @@ describe.sequential('the Hand runs the whole workflow in real Claude Code', () =
     await saidBy('person:back');
     const { account, wasAway } = resultJson(callsOf('person:back')[0]);
     expect(wasAway).toBe(true);
-    expect(account.waitingOnYou).toEqual([expect.objectContaining({ worker: 'menu-a', question: Q2 })]);
+    expect(account.waitingOnYou).toEqual([expect.objectContaining({ worker: 'menu-a', question: `worker menu-a wrote: "${Q2}"` })]);
     await pane!.waitForScreen((s) => s.includes(`"${Q2}"`), 'the account relayed with the question quoted', 30_000);
   }, 90_000);
 
   it('drew no permission prompt on any screen, and every tool call came back without an error', () => {
+    // By the end of the run, no wake ever named a landing (it is past, never a need).
+    expect(script.notifications.filter((n) => /\blanded\b/.test(n)), 'no wake for a landing').toEqual([]);
     expect(screens.length).toBeGreaterThan(10);
     const prompted = screens.filter((s) => PROMPT_MARKERS.some((m) => s.includes(m)));
     expect(prompted, prompted[0]).toHaveLength(0);

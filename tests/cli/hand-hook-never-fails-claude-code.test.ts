@@ -104,7 +104,7 @@ describe('hand hook never blocks or fails Claude Code', () => {
     expect([down.code, JSON.parse(down.stdout)]).toEqual([0, { delivered: false, queued: true }]);
     // The next command starts the daemon again; it drains the queue before it takes requests.
     const after = await row();
-    expect(after.hook).toMatchObject({ event: 'Notification', word: 'needs-input', message: 'Claude needs your permission to use Bash' });
+    expect(after.hook).toMatchObject({ event: 'Notification', word: 'needs-input', message: 'worker hw wrote: "Claude needs your permission to use Bash"' });
     expect(existsSync(hookQueuePath(w.home))).toBe(false);
     // The mock's screen is readable and at rest while the hook says it asks: after the grace, disputed.
     const disputed = await waitFor(async () => (await row()).disputed ?? false, { what: 'the worker to be disputed (screen idle, hook needs-input)', timeoutMs: 20_000, intervalMs: 500 });
