@@ -17,6 +17,7 @@ import type { HomePaths } from '../contract/home.ts';
 import { CONNECT_BOUND_MS, noAnswerError, replyBoundMs } from './call-bounds.ts';
 import { cliEnv, cliIo, outsideCliRun } from './io.ts';
 import { readAuthority } from '../io/fs/authority-key.ts';
+import { HAND_CALLER_ENV } from '../contract/hand-caller.ts';
 
 const HAND_BIN = join(KINGSHAND_ROOT, 'bin', 'hand.js');
 
@@ -236,6 +237,8 @@ async function exchange<M extends MethodName>(paths: HomePaths, method: string, 
     // The person's proof, read after the connect (a daemon this call started has just written it).
     // Without it (a worker whose sandbox hides the state directory) only ping and hook are served.
     const authority = readAuthority(paths.home);
-    sock.write(`${JSON.stringify({ id: 1, method, params, ...(authority ? { authority } : {}) })}\n`);
+    // The Hand's shell and MCP server say so (the kit sets HAND_CALLER=hand): the person's own settings are refused to it.
+    const via = process.env[HAND_CALLER_ENV] === 'hand' ? { via: 'hand' } : {};
+    sock.write(`${JSON.stringify({ id: 1, method, params, ...(authority ? { authority } : {}), ...via })}\n`);
   });
 }

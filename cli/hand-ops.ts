@@ -18,6 +18,7 @@ import type { HomePaths } from '../contract/home.ts';
 import type { WaitProgress, WaitReport } from '../contract/methods.ts';
 import { parsePermissionPosture } from '../io/agent/claude/permissions.ts';
 import { cliEnv } from './io.ts';
+import { HAND_CALLER_ENV } from '../contract/hand-caller.ts';
 
 // The vocabulary is written once (contract/vocabulary.ts); MCP's schemas read it from here too.
 export { POSTURES, AGENTS, BACKENDS, UNTILS };
@@ -26,7 +27,7 @@ export { POSTURES, AGENTS, BACKENDS, UNTILS };
  * Variables a Claude Code session sets for its own children. A worker launched from the Hand
  * (its MCP server or its Bash tool) must not inherit them: a worker is its own session.
  */
-const HAND_SESSION_VARS = ['CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT', 'CLAUDE_CODE_SSE_PORT'];
+const HAND_SESSION_VARS = ['CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT', 'CLAUDE_CODE_SSE_PORT', HAND_CALLER_ENV];
 
 /** An environment as the wire carries it: the variables that are set. */
 export const definedOnly = (env: NodeJS.ProcessEnv): Record<string, string> => Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));

@@ -50,6 +50,17 @@ export class NotThePersonError extends RefusedError {
   }
 }
 
+/** A person-only setting asked for by the Hand (contract/methods.ts PERSON_ONLY_METHODS). Exit 1. */
+export class NotTheHandsError extends RefusedError {
+  constructor(method: string, command: string) {
+    super(
+      'not-the-hands',
+      `refused: ${method} is the person's own setting, never the Hand's. Ask the person to run it in their own terminal: ${command}`,
+      { method, command },
+    );
+  }
+}
+
 /** The daemon could not be reached or started. Exit 3. */
 export class DaemonUnreachableError extends HandError {
   constructor(message: string, details: Record<string, unknown> = {}) {

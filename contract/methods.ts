@@ -122,6 +122,17 @@ void everyMethodListed;
  */
 export const OPEN_METHODS: readonly MethodName[] = ['ping', 'hook'];
 
+/**
+ * The person's own settings, never the Hand's (issue 38 item 10): where notifications go, which
+ * machines the fleet reaches and where its checkouts are, the usage source, stopping the daemon.
+ * A request that says it comes from the Hand (`via: 'hand'`: its MCP server, or its shell, whose
+ * environment the kit marks with HAND_CALLER=hand) is refused them, naming the command for the
+ * person's own terminal. The mark is the Hand's honest tooling's, not a proof: the kit's deny
+ * rules keep its shell from the same commands.
+ */
+export const PERSON_ONLY_METHODS: readonly MethodName[] = ['shutdown', 'notify.add', 'notify.remove', 'usage.source', 'host.add', 'host.remove', 'project.host'];
+export { HAND_CALLER_ENV } from './hand-caller.ts';
+
 export function isOpenMethod(name: unknown): boolean {
   return typeof name === 'string' && (OPEN_METHODS as readonly string[]).includes(name);
 }

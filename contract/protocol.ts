@@ -26,6 +26,8 @@ export interface RawRequest {
   method?: unknown;
   params?: unknown;
   authority?: unknown;
+  /** Who says they call: `hand` for the Hand (contract/methods.ts PERSON_ONLY_METHODS). */
+  via?: unknown;
 }
 
 export interface WireError {

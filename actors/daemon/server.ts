@@ -6,8 +6,8 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { unlinkSync, existsSync, chmodSync } from 'node:fs';
 import { lineSplitter, toWireError, type CallContext, type RawRequest, type ServedMethods, type WireObject } from '../../contract/protocol.ts';
-import { NotThePersonError } from '../../contract/errors.ts';
-import { isOpenMethod } from '../../contract/methods.ts';
+import { NotTheHandsError, NotThePersonError } from '../../contract/errors.ts';
+import { isOpenMethod, PERSON_ONLY_METHODS } from '../../contract/methods.ts';
 import { presentsAuthority } from '../../io/fs/authority-key.ts';
 
 export { toWireError, type CallContext, type Handler } from '../../contract/protocol.ts';
@@ -24,6 +24,20 @@ const isWireObject = (v: unknown): v is WireObject => v !== null && typeof v ===
  * newline grew the daemon to 300 MB (issue 25 #5).
  */
 export const MAX_REQUEST_LINE = 1 << 20;
+
+/** The command a person runs for a person-only method (the refusal names it). */
+function personsCommand(method: string): string {
+  const words: Record<string, string> = {
+    shutdown: 'hand daemon stop',
+    'notify.add': 'hand notify add …',
+    'notify.remove': 'hand notify remove <id>',
+    'usage.source': 'hand usage source <argv…>',
+    'host.add': 'hand host add <name> <user>@<address>',
+    'host.remove': 'hand host remove <name>',
+    'project.host': 'hand project host <project> <host> <path>',
+  };
+  return words[method] ?? `hand ${method}`;
+}
 
 /** Who may call what: the key the person's faces present, and where it lives (for the refusal). */
 export interface Authority {
@@ -82,6 +96,12 @@ export function startSocketServer(
           const method = typeof req.method === 'string' ? req.method.slice(0, 80) : String(req.method);
           write({ id, ok: false, error: toWireError(new NotThePersonError(method, authority.keyPath)) });
           log({ method, code: 'not-the-person' }, 'request refused');
+          return;
+        }
+        // The person's own settings are refused to the Hand (its MCP server and its marked shell).
+        if (req.via === 'hand' && (PERSON_ONLY_METHODS as readonly unknown[]).includes(req.method)) {
+          write({ id, ok: false, error: toWireError(new NotTheHandsError(String(req.method), personsCommand(String(req.method)))) });
+          log({ method: req.method, code: 'not-the-hands' }, 'request refused');
           return;
         }
         const handler = typeof req.method === 'string' ? table.get(req.method) : undefined;

@@ -6,6 +6,7 @@
  * `wait` is long: it sends a progress notification on each change of the worker while it waits,
  * when the client asked for progress.
  */
+import { HAND_CALLER_ENV } from '../../contract/hand-caller.ts';
 import type { WaitProgress } from '../../contract/methods.ts';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -154,6 +155,8 @@ export function makeMcpServer(o: McpOptions): McpServer {
 
 /** Serves until the client closes stdin. */
 export async function serveMcp(o: McpOptions): Promise<void> {
+  // Every request this server makes is the Hand's: the person's own settings are refused to it.
+  process.env[HAND_CALLER_ENV] = 'hand';
   const server = makeMcpServer(o);
   // bounded, and answering junk with JSON-RPC errors (bounded-stdio.ts says why not the SDK's)
   const transport = new BoundedStdioTransport();

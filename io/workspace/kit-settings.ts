@@ -10,6 +10,7 @@
  * Commands use this installation's node and bin/hand.js by absolute path, so a clone works
  * without `hand` on PATH.
  */
+import { HAND_CALLER_ENV } from '../../contract/hand-caller.ts';
 import { existsSync, readFileSync } from 'node:fs';
 
 export interface KitCommand {
@@ -32,6 +33,9 @@ export function shellCommand(argv: string[]): string {
 function handArgv(c: Omit<KitCommand, 'workspace'>): string[] {
   return [c.node, c.handBin, ...(c.home ? ['--home', c.home] : [])];
 }
+
+/** The person's own settings, as the words of their commands (contract/methods.ts PERSON_ONLY_METHODS). */
+export const PERSON_ONLY_COMMANDS = ['notify add', 'notify remove', 'usage source', 'host add', 'host remove', 'project host', 'daemon stop'] as const;
 
 /** Where people keep credentials that no Hand needs to read. */
 export const SECRET_READS = [
@@ -74,9 +78,14 @@ export function handSettings(c: KitCommand & { stateDir: string }): Record<strin
         // The word on a repository's agent settings is the person's (issue 37 item 3): the MCP
         // tools cannot give it, and the Hand's shell may not either.
         'Bash(*--accept-agent-settings*)',
+        // The person's own settings (issue 38 item 10): the daemon refuses them to the Hand too
+        // (HAND_CALLER below marks every request from this session's shell and MCP server).
+        ...PERSON_ONLY_COMMANDS.map((words) => `Bash(*${words}*)`),
       ],
       additionalDirectories: [],
     },
+    // Every command this session runs (its Bash, its hooks, its MCP server) says it is the Hand's.
+    env: { [HAND_CALLER_ENV]: 'hand' },
     enabledMcpjsonServers: ['hand'],
     hooks: {
       SessionStart: [
