@@ -5,7 +5,7 @@
  * one line saying so while the rest still prints. Kept small (one line per worker): the bench
  * measures it at 20 workers (bench/hand-digest.ts).
  */
-import type { Survey, SurveyItem, SurveyWorker } from '../../contract/methods.ts';
+import type { AwayAccount, Survey, SurveyItem, SurveyWorker } from '../../contract/methods.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HomePaths } from '../../contract/home.ts';
@@ -32,6 +32,8 @@ export interface Digest {
   } | null;
   /** The usage window nearest its limit, as one line (null when it could not be read). */
   usage: string | null;
+  /** The away account while the journal holds entries the person has not been shown (afk.digest); null otherwise. */
+  awayAccount: AwayAccount | null;
   /** Claude Code against the reader's corpus, and missing prerequisites, as the daemon sees them (null without a fleet). */
   setup: SetupFacts | null;
   memory: MemoryReport | null;
@@ -56,6 +58,8 @@ export async function buildDigest(paths: HomePaths, workspace: string | null, no
   // With no usable state directory there is no daemon to ask (and none must be started there).
   const survey = alreadyBroken.length ? null : await guarded('fleet', broken, () => ops.survey(paths));
   const usage = survey ? await guarded('usage', broken, async () => (await call(paths, 'usage')).line) : null;
+  // What happened while the person was away and has not been shown: a new session hears it first.
+  const awayAccount = survey ? await guarded('away account', broken, () => call(paths, 'afk.digest')) : null;
   const ws = workspace ? workspacePaths(workspace) : null;
   if (!ws) broken.push('workspace: none found (run hand init, or pass --workspace <dir>)');
   const memory = ws ? await guarded('memory', broken, () => memoryReport(ws)) : null;
@@ -79,6 +83,7 @@ export async function buildDigest(paths: HomePaths, workspace: string | null, no
         }
       : null,
     usage,
+    awayAccount: awayAccount ?? null,
     setup: (survey?.setup as SetupFacts | null | undefined) ?? null,
     memory,
     index,
@@ -114,6 +119,7 @@ export function formatDigest(d: Digest): string {
     out.push(q.ready + q.held + q.blocked ? `QUEUE: ${q.ready} ready, ${q.held} held, ${q.blocked} blocked (hand backlog ready)` : 'QUEUE: empty');
     if (d.fleet.away?.active) out.push(`AWAY since ${d.fleet.away.since}${d.fleet.away.note ? ` (${d.fleet.away.note})` : ''}: the fleet is held; hand afk off returns the account.`);
   }
+  if (d.awayAccount) out.push(...awayLines(d.awayAccount));
   if (d.usage) out.push(`USAGE: ${d.usage}`);
   out.push(...setupLines(d.setup));
   if (d.memory) {
@@ -130,6 +136,15 @@ export function formatDigest(d: Digest): string {
   for (const b of d.broken) out.push(`BROKEN ${b}`);
   out.push('=== END HAND DIGEST ===');
   return out.join('\n');
+}
+
+/** The away account not yet shown, headed (each worker's words already quoted by the daemon). */
+function awayLines(a: AwayAccount): string[] {
+  const out = [`WHILE YOU WERE AWAY${a.since ? ` (since ${a.since})` : ''}: ${a.summary}`];
+  out.push(...capped(a.waitingOnYou.map((w) => `- waits on you: ${w.text}${w.question ? ` — ${w.question}` : ''}`)));
+  out.push(...capped(a.landed.map((l) => `- landed: ${l.text}`)));
+  out.push(...capped(a.broke.map((b) => `- broke: ${b.text}`)));
+  return out;
 }
 
 /** What the SessionStart hook prints: the digest as additional context for the session. */

@@ -174,6 +174,13 @@ export function registerWorkCommands(program: Command, ctx: CommandContext): voi
       emit(json(cmd), r, () => `removed ${r.id}`);
     });
   notify
+    .command('log')
+    .description('the last 50 notifications and how each delivery went (for a target that seems silent)')
+    .action(async (_o, cmd: Command) => {
+      const r = await call(cmd, 'notify.log');
+      emit(json(cmd), r, () => (r.length ? table(r.map((d) => ({ seq: d.seq, target: d.targetId, event: d.eventKey, state: d.state, attempts: d.attempts, created: d.createdAt, delivered: d.deliveredAt ?? '-', error: d.lastError ?? '-' })), ['seq', 'target', 'event', 'state', 'attempts', 'created', 'delivered', 'error']) : 'no notification has been sent yet'));
+    });
+  notify
     .command('test')
     .description('send a test notification to every target (or one)')
     .argument('[id]', 'only this target')

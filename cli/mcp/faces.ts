@@ -47,7 +47,7 @@ export const MCP_FACE: Record<MethodName, Face> = {
   decide: { tool: 'decide' },
   'afk.on': { tool: 'afk_on' },
   'afk.off': { tool: 'afk_off' },
-  'afk.digest': { cliOnly: 'part of hand digest (the digest tool carries the away account)' },
+  'afk.digest': { cliOnly: 'part of hand digest (the digest tool and the SessionStart digest carry the away account: awayAccount)' },
   'afk.status': { tool: 'afk_status' },
   journal: { tool: 'journal' },
   'notify.add': { cliOnly: 'where notifications go is the person’s setting (hand notify add), never the Hand’s' },

@@ -35,6 +35,7 @@ function worstDigest(): Digest {
       queue: { ready: 30, held: 12, blocked: 8 },
       away: { active: true, since: '2026-12-02T05:00:00.000Z', note: 'back after lunch, only push what blocks a landing' },
     },
+    awayAccount: null,
     usage: 'five-hour window 62 % used, resets 14:00 UTC; weekly window 41 % used',
     setup: {
       claude: claudeStanding('/usr/local/bin/claude', '2.2.10'),
