@@ -9,6 +9,7 @@ import type { WorkStores } from '../../persistence/work/index.ts';
 import type { JournalRead } from '../../persistence/work/away-store.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
 import { labelOf } from '../notify/conditions.ts';
+import { needOf, needsYouEvent } from '../needs-you.ts';
 
 export type { AwayAccount } from '../../contract/methods.ts';
 import type { AwayAccount } from '../../contract/methods.ts';
@@ -25,12 +26,19 @@ export function awayAccount(stores: WorkStores, fleet: Pick<FleetHostApi, 'views
   const ok = entries.filter((e): e is Extract<JournalRead, { damaged: false }> => !e.damaged);
   const damaged = entries.filter((e): e is Extract<JournalRead, { damaged: true }> => e.damaged).map((e) => ({ seq: e.seq, problem: e.problem }));
   const views = fleet.views();
-  const liveLabels = new Map(views.map((v) => [v.id, labelOf(v)]));
   const open = stores.decisions.open();
-  // What still waits: journaled blocks and gates whose worker is still in that condition now.
-  const waiting = ok
-    .filter((e) => (e.kind === 'blocked' || e.kind === 'gate') && e.worker && liveLabels.get(e.worker) === e.kind)
-    .map((e) => ({ worker: e.worker, text: e.text, ...(e.question ? { question: e.question } : {}) }));
+  // What waits on the person now, whenever it began (a worker blocked before `afk on` was left
+  // out when only journaled blocks counted): the wake's own rule and words (actors/needs-you.ts).
+  // A parked worker is listed once, under its decision; a finished one under its own heading.
+  const now = Date.now();
+  const needs = views.map((v) => ({ v, need: needOf(v) }));
+  const waiting = needs
+    .filter(({ need }) => need !== null && need !== 'done' && need !== 'parked')
+    .map(({ v, need }) => {
+      const e = needsYouEvent(v, need!, null, now);
+      return { worker: v.id, text: e.line.replace(/ — .*$|\s→ .*$/s, ''), ...(e.question ? { question: e.question } : {}), command: e.command };
+    });
+  const readyToLand = needs.filter(({ need }) => need === 'done').map(({ v }) => ({ worker: v.id, text: `${v.id} finished and wrote its report`, command: `hand land ${v.id}` }));
   const recorded = ok.filter((e) => e.kind !== 'away-on' && e.kind !== 'away-off').length;
   const summary = recorded === 0 ? 'Nothing needed you.' : recorded === 1 ? 'One thing was recorded while you were away.' : `${recorded} things were recorded while you were away.`;
   const account: AwayAccount = {
@@ -40,9 +48,11 @@ export function awayAccount(stores: WorkStores, fleet: Pick<FleetHostApi, 'views
     count: recorded,
     landed: ok.filter((e) => e.kind === 'landed').map((e) => ({ worker: e.worker, text: e.text, ...(e.pr ? { pr: e.pr } : {}) })),
     waitingOnYou: waiting,
+    readyToLand,
     decisions: open.map((d) => ({ key: d.key, worker: d.worker, question: d.question, said: quoteWorker(d.worker, d.question), options: d.options, openedAt: new Date(d.openedAt).toISOString() })),
     broke: ok.filter((e) => e.kind === 'crashed').map((e) => ({ worker: e.worker, text: e.text })),
-    stillRunning: views.filter((v) => v.live === true).map((v) => ({ worker: v.id, stage: v.stage, state: v.state, lastActivity: quotedOrEmpty(v.id, v.lastActivity) })),
+    // Only workers at work: one that waits on the person or has finished is listed where it belongs.
+    stillRunning: views.filter((v) => v.live === true && labelOf(v) === 'busy' && needOf(v) === null).map((v) => ({ worker: v.id, stage: v.stage, state: v.state, lastActivity: quotedOrEmpty(v.id, v.lastActivity) })),
     damaged,
     entries,
   };

@@ -8,7 +8,8 @@ import { quoteWorker } from '../../contract/worker-words.ts';
 export interface AwayAccountText {
   summary: string;
   landed: { text: string }[];
-  waitingOnYou: { worker?: string; text: string; question?: string }[];
+  waitingOnYou: { worker?: string; text: string; question?: string; command?: string }[];
+  readyToLand?: { worker: string; text: string; command: string }[];
   decisions: { key: string; worker: string; question: string; said?: string; options: string[] }[];
   broke: { text: string }[];
   /** lastActivity quoted by the daemon. */
@@ -23,8 +24,9 @@ export function formatAwayAccount(a: AwayAccountText): string {
   if (a.waitingOnYou.length || a.decisions.length) {
     out.push('Waiting on you:');
     for (const d of a.decisions) out.push(`  decision ${d.key}: ${d.said ?? quoteWorker(d.worker, d.question)}${d.options.length ? ` [${d.options.map((o) => quoteWorker(d.worker, o.slice(0, 80))).join(' | ')}]` : ''}\n    answer: hand decide ${d.key} "<answer>"`);
-    for (const w of a.waitingOnYou) out.push(`  ${w.text}${q(w.question)}`);
+    for (const w of a.waitingOnYou) out.push(`  ${w.text}${q(w.question)}${w.command ? `\n    → ${w.command}` : ''}`);
   }
+  if (a.readyToLand?.length) out.push('Finished, waiting for your landing:', ...a.readyToLand.map((r) => `  ${r.text} → ${r.command}`));
   if (a.landed.length) out.push('Landed:', ...a.landed.map((l) => `  ${l.text}`));
   if (a.broke.length) out.push('Broke:', ...a.broke.map((b) => `  ${b.text}`));
   out.push(a.stillRunning.length ? 'Still running:' : 'Nothing is running.', ...a.stillRunning.map((r) => `  ${r.worker} ${r.stage} (${r.state})${r.lastActivity ? ` · ${r.lastActivity}` : ''}`));

@@ -96,7 +96,13 @@ export interface AwayAccount {
   summary: string;
   count: number;
   landed: { worker?: string; text: string; pr?: string }[];
-  waitingOnYou: { worker?: string; text: string; question?: string; decision?: string }[];
+  /**
+   * Everything that waits on the person now — blocked before or during the absence, a gate, a
+   * stall, an error, a crash — each as the wake says it, its question quoted (issue 38 item 4).
+   */
+  waitingOnYou: { worker?: string; text: string; question?: string; decision?: string; command?: string }[];
+  /** Finished with a report: the landing is the person's next step. */
+  readyToLand: { worker: string; text: string; command: string }[];
   /** `said`: the question quoted and attributed, as `decisions` gives it. */
   decisions: { key: string; worker: string; question: string; said: string; options: string[]; openedAt: string }[];
   broke: { worker?: string; text: string }[];
