@@ -114,7 +114,9 @@ describe('work that outlives the daemon', () => {
     expect((await ok(['status', 'park']))[0].decision).toMatchObject({ key, state: 'answered' });
 
     const back = await ok(['afk', 'off']);
-    expect(back.account.stillRunning.map((r: any) => r.worker)).toEqual(['park']);
+    // Done with its report: it waits for the person's landing, it is not still running.
+    expect(back.account.readyToLand.map((r: any) => r.worker)).toEqual(['park']);
+    expect(back.account.stillRunning).toEqual([]);
     expect(back.account.entries.some((e: any) => e.kind === 'decided')).toBe(true);
     expect(back.account.entries.some((e: any) => e.kind === 'done' && e.worker === 'park')).toBe(true);
     // One notification for that worker and condition, across the restart.
