@@ -17,6 +17,12 @@ export function surveyQueue(stores: WorkStores, parkedWorkers: ReadonlySet<strin
   const needsYou: SurveyItem[] = [];
   const next: SurveyItem[] = [];
   for (const i of stores.backlog.list()) {
+    // A hold on an item in flight ("park it") is the person's word too: shown beside its worker.
+    if (i.state === 'in-flight' && i.hold) {
+      const to = i.hold.kind === 'person' ? needsYou : next;
+      to.push({ id: i.id, kind: i.hold.kind === 'person' ? 'held-for-you' : 'held', text: `item ${i.id} held (${i.hold.kind}) while in flight${i.worker ? ` (worker ${i.worker})` : ''}: ${i.hold.reason} — ${i.title}; release it with hand backlog unhold ${i.id}` });
+      continue;
+    }
     if (i.state !== 'queued') continue;
     if (i.hold) {
       const to = i.hold.kind === 'person' ? needsYou : next;

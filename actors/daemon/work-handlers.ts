@@ -80,13 +80,19 @@ export function workHandlers(deps: WorkHandlerDeps): WorkMethods {
     },
     async 'backlog.done'({ id, pr, note }) {
       const released = b.list().filter((i) => i.waitingOn.includes(id)).map((i) => i.id);
-      return { ...itemRow(b.done(id, { pr: pr ?? null, note: note ?? null })), released };
+      const held = b.get(id).hold;
+      const done = b.done(id, { pr: pr ?? null, note: note ?? null });
+      if (held) journalHoldCleared(stores, done, held);
+      return { ...itemRow(done), released };
     },
     async 'backlog.reopen'({ id }) {
       return itemRow(b.reopen(id));
     },
     async 'backlog.drop'({ id }) {
-      return itemRow(b.drop(id));
+      const held = b.get(id).hold;
+      const dropped = b.drop(id);
+      if (held) journalHoldCleared(stores, dropped, held);
+      return itemRow(dropped);
     },
 
     async decisions({ all }) {
@@ -193,4 +199,9 @@ export function workHandlers(deps: WorkHandlerDeps): WorkMethods {
       };
     },
   };
+}
+
+/** A hold goes with its item's end (persistence/work/backlog-store.ts), and the journal says so. */
+export function journalHoldCleared(stores: WorkStores, item: { id: string; state: string; project: string; worker: string | null }, hold: { kind: string; reason: string }): void {
+  stores.away.append({ kind: 'note', text: `item ${item.id} is ${item.state}: its hold (${hold.kind}: ${hold.reason}) is cleared`, project: item.project, ...(item.worker ? { worker: item.worker } : {}) });
 }

@@ -15,6 +15,7 @@ import { quotedOrNull } from '../../contract/worker-words.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import { readWaitingOn } from './report-question.ts';
 import { deliverAnswer, type Delivered } from './decision-delivery.ts';
+import { journalHoldCleared } from './work-handlers.ts';
 import type { Decision } from '../../persistence/work/decision-store.ts';
 
 const JOURNAL_KIND: Partial<Record<Label, JournalKind>> = {
@@ -90,7 +91,8 @@ export function startWorkWatch(deps: WorkWatchDeps): WorkWatch {
     const item = stores.backlog.itemOfWorker(v.id);
     if (!item || (item.state !== 'queued' && item.state !== 'in-flight')) return;
     const ev = describe(v, label);
-    stores.backlog.done(item.id, { pr: ev.pr, note: `landed by worker ${v.id}` });
+    const done = stores.backlog.done(item.id, { pr: ev.pr, note: `landed by worker ${v.id}` });
+    if (item.hold) journalHoldCleared(stores, done, item.hold);
     deps.log({ worker: v.id, item: item.id }, 'backlog item done (landed)');
   }
 

@@ -72,7 +72,8 @@ export async function buildDigest(paths: HomePaths, workspace: string | null, no
     fleet: survey
       ? {
           projects: survey.projects.map((p) => ({ name: p.name, posture: p.posture, yolo: p.yolo, defaultAgent: p.defaultAgent, pathExists: p.pathExists })),
-          workers: survey.workers.map((w) => ({ id: w.id, project: w.project, host: w.host, condition: w.condition, live: w.live, agent: w.agent, agentVersion: w.agentVersion })),
+          // A landed worker is gone from its pane, and landed is what it is (a digest said "gone").
+          workers: survey.workers.map((w) => ({ id: w.id, project: w.project, host: w.host, condition: w.stage === 'landed' ? 'landed' : w.condition, live: w.live, agent: w.agent, agentVersion: w.agentVersion })),
           waiting: survey.needsYou,
           queue: {
             ready: survey.next.filter((i) => i.kind === 'ready').length,

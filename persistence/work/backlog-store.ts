@@ -151,11 +151,15 @@ export function createBacklogStore(db: Database.Database, now: () => number = Da
       s.addEdge.run(id, by, now());
       return get(id);
     },
-    /** Done releases what it blocked (its edges go, as tasks-axi's `done` does). */
+    /**
+     * Done releases what it blocked (its edges go, as tasks-axi's `done` does), and its hold: a
+     * finished item waits for nothing (a hold left attached read as still held; issue 38 item 6).
+     */
     done: db.transaction((id: string, opts: { pr?: string | null; note?: string | null } = {}): BacklogItem => {
       const r = openRow(id, 'closed');
       const t = now();
       s.setDone.run(opts.pr ?? null, opts.note ?? null, t, t, r.seq);
+      s.setHold.run(null, null, t, r.seq);
       s.releaseBy.run(id);
       return get(id);
     }),
@@ -163,6 +167,7 @@ export function createBacklogStore(db: Database.Database, now: () => number = Da
       const r = openRow(id, 'dropped');
       const t = now();
       s.setState.run('dropped', t, t, r.seq);
+      s.setHold.run(null, null, t, r.seq);
       s.releaseBy.run(id);
       return get(id);
     }),

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { useDaemonWorld } from '../helpers/daemon-world.ts';
+import { buildDigest, formatDigest } from '../../cli/commands/digest.ts';
 
 const world = useDaemonWorld();
 
@@ -50,6 +51,8 @@ describe('a finished worker wakes the Hand; a past landing never does', () => {
     expect(late.filter((e) => e.worker === 'f1'), JSON.stringify(late)).toEqual([]);
     expect(r.pending.filter((e: any) => e.worker === 'f1')).toEqual([]);
     expect(events.filter((e) => e.worker === 'f1').map((e) => e.need), 'the first watcher heard f1 once, as done').toEqual(['done']);
+    // The next session's digest names it landed, not gone.
+    expect(formatDigest(await buildDigest(w.paths, null))).toMatch(/WORKERS 1: landed f1/);
     await w.stop();
     await watching;
   }, 120_000);
