@@ -14,7 +14,8 @@
  * (arrays get our entries added; our hook groups, named, are replaced, never duplicated).
  * A repository that tracks the file is refused: merged keys would show as a change to commit.
  */
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
+import { readUntrustedFileSync, refusalLine } from '../../fs/untrusted-file.ts';
 import { join, resolve } from 'node:path';
 import { RefusedError } from '../../../contract/errors.ts';
 import { runGit } from '../../git/run-git.ts';
@@ -124,10 +125,19 @@ export async function writeGeminiSettings(args: GeminiSettingsArgs): Promise<{ p
   }
   const file = join(args.worktree, WORKSPACE_SETTINGS);
   if (await settingsTracked(args.worktree)) throw trackedSettingsRefusal(file);
-  const settings = existsSync(file) ? parseGeminiSettings(readFileSync(file, 'utf8'), file) : {};
+  // The worktree is the worker's (issue 37): its settings file is read as a stranger's file, never
+  // through a link (to a secret) or from a FIFO (the daemon would wait on it).
+  const read = readUntrustedFileSync(file, { maxBytes: 1 << 20 });
+  if (read.kind === 'refused' || (read.kind === 'read' && read.truncated)) {
+    throw new RefusedError('gemini-settings-refused', `the worktree's ${WORKSPACE_SETTINGS} was ${read.kind === 'refused' ? refusalLine(read) : 'refused: it is over 1 MiB'}; it was left untouched. Remove it from the worktree, then dispatch or relaunch again.`, { file });
+  }
+  const settings = read.kind === 'read' ? parseGeminiSettings(read.text, file) : {};
   const before = theirKeys(settings);
   mergeGeminiSettings(settings, args);
   mkdirSync(join(args.worktree, '.gemini'), { recursive: true });
+  if (lstatSync(join(args.worktree, '.gemini')).isSymbolicLink()) {
+    throw new RefusedError('gemini-dir-is-a-link', `${join(args.worktree, '.gemini')} is a symbolic link; the worker's settings are written only into the worktree's own .gemini directory. Remove the link, then dispatch or relaunch again.`, { dir: join(args.worktree, '.gemini') });
+  }
   writeJsonAtomically(file, `${JSON.stringify(settings, null, 2)}\n`, {
     verify(written) {
       const ok = keptKeys(written, before);
