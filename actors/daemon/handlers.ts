@@ -71,6 +71,8 @@ export function statusRow(v: WorkerViewLike): StatusRow {
     agentVersion: v.agentVersion ?? null,
     reportPath: v.reportPath,
     reportExists: v.reportExists,
+    // Why the report is not a report, or what else the machine could not do (a refused report reads here, never as "none").
+    problem: v.problem ?? null,
     lastActivity: v.lastActivity,
     updatedAt: new Date(v.updatedAt).toISOString(),
     stallAt: v.stallAt === null ? null : new Date(v.stallAt).toISOString(),

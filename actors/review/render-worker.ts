@@ -12,7 +12,7 @@ import { esc } from './html.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderDiff } from './diff-html.ts';
 import { shell } from './render-fleet.ts';
-import type { WorkerDetails } from './worker-details.ts';
+import type { ShownFile, WorkerDetails } from './worker-details.ts';
 import { decisionForms, type PageDecision } from './decision-form.ts';
 import { dialogButtons } from './dialog-buttons.ts';
 import { journalWords } from './journal-words.ts';
@@ -100,10 +100,12 @@ ${attribution}${uncommitted}
 <h3>Diff</h3>${ev.truncated ? '<p class="muted">The diff is too large to show whole; files past the cut are left out.</p>' : ''}<div id="diff" class="diff">${renderDiff(ev.patch)}</div>`;
 }
 
-function docHtml(doc: { text: string } | { error: string } | null, none: string): string {
+function docHtml(doc: ShownFile | null, none: string): string {
   if (doc === null) return `<p class="muted">${esc(none)}</p>`;
   if ('error' in doc) return `<p class="muted">${esc(doc.error)}</p>`;
-  return `<div class="md">${renderMarkdown(doc.text)}</div>`;
+  // Refused is not "none": the worker put something there the daemon would not read, and why.
+  if ('refused' in doc) return `<p class="bad">${esc(doc.refused)}</p>`;
+  return `${doc.note ? `<p class="muted">${esc(doc.note)}</p>` : ''}<div class="md">${renderMarkdown(doc.text)}</div>`;
 }
 
 /** The details fragment: report, landing evidence, brief, journal. */

@@ -38,6 +38,9 @@ describe('a sandboxed worker reads no secret and cannot act as the person', () =
     const key = join(w.agentHome, '.ssh', 'id_ed25519');
     const token = join(w.home, 'review.token');
     const hand = `${process.execPath} ${HAND_BIN} --home ${w.home}`;
+    // Issue 37: the brief directory is read, never written; only its out/ is the worker's.
+    const briefDir = join(w.home, 'workers', id);
+    const brief = join(briefDir, 'brief.md');
     const steps: [string, string][] = [
       ['python3', `python3 -c "import os; print(open(os.path.expanduser('~')+'/.ss'+'h/id_ed25519').read())"; echo step-python3`],
       ['node', `${process.execPath} -e "const f=require('fs'); for (const p of ['${token}','${join(w.home, 'authority.key')}']) { try { console.log(f.readFileSync(p,'utf8')) } catch (e) { console.log(e.code) } }"; echo step-node`],
@@ -45,12 +48,15 @@ describe('a sandboxed worker reads no secret and cannot act as the person', () =
       ['approve', `${hand} approve ${id} --json; echo step-approve-$?`],
       ['project set', `${hand} project set repo --permissions ask --json; echo step-set-$?`],
       ['update-ref', `git update-ref refs/heads/main HEAD; echo step-ref-$?`],
+      ['brief rewrite', `echo FORGED >> ${brief}; echo step-brief-$?`],
+      ['out write', `echo from-bash > ${join(briefDir, 'out', 'bash-note.md')}; echo step-out-$?`],
     ];
     const since = watermark(fake);
     const mainBefore = execFileSync('git', ['-C', w.repo, 'rev-parse', 'main'], { encoding: 'utf8' }).trim();
     fake.queue([
       { kind: 'tool_use', name: 'Bash', text: 'I will commit.', input: { command: 'echo x > x.txt && git add x.txt && git -c user.name=w -c user.email=w@example.invalid commit -qm "Add x" && echo step-commit', description: 'commit' } },
       ...steps.map(([what, command]) => ({ kind: 'tool_use' as const, name: 'Bash', text: `I will try ${what}.`, input: { command, description: what } })),
+      { kind: 'tool_use', name: 'Write', text: 'I will rewrite my brief.', input: { file_path: brief, content: 'FORGED by the Write tool\n' } },
       { kind: 'tool_use', name: 'Write', input: { file_path: w.reportPathOf(id), content: '# Report\n\nStatus: done.\n' } },
       { kind: 'text', text: 'Done.' },
     ]);
@@ -66,6 +72,10 @@ describe('a sandboxed worker reads no secret and cannot act as the person', () =
     expect(await result('step-approve-')).not.toContain('step-approve-0');
     expect(await result('step-set-')).not.toContain('step-set-0');
     expect(await result('step-ref-')).not.toContain('step-ref-0');
+    expect(await result('step-brief-'), 'the sandboxed shell cannot write the brief directory').not.toContain('step-brief-0');
+    expect(await result('step-out-'), 'the sandboxed shell writes out/').toContain('step-out-0');
+    expect(readFileSync(brief, 'utf8'), 'neither the shell nor the Write tool rewrote the brief').not.toContain('FORGED');
+    expect(readFileSync(w.reportPathOf(id), 'utf8'), 'the Write tool wrote the report in out/').toContain('Status: done.');
 
     const tokenValue = readFileSync(token, 'utf8').trim();
     const leaked = fake.received.filter((r) => (r.body ?? '').includes(SECRET) || (r.body ?? '').includes(tokenValue)).map((r) => r.seq);

@@ -8,7 +8,7 @@
  * Attribution is off for every worker: `hand land` refuses a commit naming a co-author, and
  * Claude Code adds one by default (2.1.332 tells the model to in a system reminder).
  */
-import { mkdirSync, statSync } from 'node:fs';
+import { lstatSync, mkdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { RefusedError, UsageError } from '../../../contract/errors.ts';
 import { writeJsonAtomically } from './atomic-json.ts';
@@ -90,6 +90,10 @@ export function writeClaudeSettings(args: { worktree: string; briefDir: string; 
   const settings = claudeSettings(args);
   const dir = join(args.worktree, '.claude');
   mkdirSync(dir, { recursive: true });
+  // The worktree is the worker's: a .claude that is a link would take these settings wherever it points.
+  if (lstatSync(dir).isSymbolicLink()) {
+    throw new RefusedError('claude-dir-is-a-link', `${dir} is a symbolic link; the worker's settings are written only into the worktree's own .claude directory. Remove the link, then dispatch or relaunch again.`, { dir });
+  }
   const path = join(dir, 'settings.local.json');
   writeJsonAtomically(path, `${JSON.stringify(settings, null, 2)}\n`);
   return { path, settings };
