@@ -33,7 +33,7 @@ import { launchSpec } from '../../io/agent/launch.ts';
 import { makeRemoteDir, readRemoteFile, readRemoteUntrusted, remoteRealDir, writeRemoteFile, writeRemoteOwn } from '../../io/ssh/remote-files.ts';
 import { createFileAtomically } from '../../io/fs/atomic-create.ts';
 import { makePrivateDir } from '../../io/fs/private-files.ts';
-import { readUntrustedFileSync, RefusedFileError } from '../../io/fs/untrusted-file.ts';
+import { readUntrustedFile, RefusedFileError } from '../../io/fs/untrusted-file.ts';
 import { REPORT_READ_CAP, reportRelativePath, workerDirsOf } from '../../io/brief/worker-layout.ts';
 import { farPath } from '../../io/ssh/far-path.ts';
 import type { WorkerIntent } from '../../persistence/types.ts';
@@ -104,7 +104,7 @@ export function createFarPorts(local: RealPorts, far: FarHosts, postureOf: (inte
         // A worker of the old layout has its reports in the brief directory itself: never sent back.
         if (localReports === localDir && /^report(-before-relaunch-\d+)?\.md$/.test(file)) continue;
         // The daemon's own files (it wrote them), read as any file under a worker's directory is.
-        const r = readUntrustedFileSync(join(localDir, file), { maxBytes: 64 << 20 });
+        const r = await readUntrustedFile(join(localDir, file), { maxBytes: 64 << 20 });
         if (r.kind !== 'read') continue;
         let text = r.text;
         // The brief names its read-first copies by the daemon's path; the worker reads them there.

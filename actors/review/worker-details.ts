@@ -7,13 +7,15 @@
  * as dispatched, never what the worker may have written over its brief.md.
  */
 import { readBriefAsDispatched } from '../../io/brief/brief-copy.ts';
+import { REPORT_READ_CAP } from '../../io/brief/worker-layout.ts';
 import { readUntrustedFile, refusalLine } from '../../io/fs/untrusted-file.ts';
 import { gatherLandingEvidence, type LandingEvidence } from '../../io/git/index.ts';
 import { landingDiff } from '../../io/git/landing-diff.ts';
 import type { FleetStore, StoredJournalEntry } from '../../persistence/types.ts';
 import type { WorkerViewLike } from '../fleet-api.ts';
 
-const FILE_CAP = 256_000;
+/** The most of a report the page shows (the daemon's report cap). */
+const FILE_CAP = REPORT_READ_CAP;
 
 /** A file as the page shows it: its text (cut at FILE_CAP: said), why it could not be read, or refused with the reason. */
 export type ShownFile = { text: string; truncated?: boolean; note?: string } | { error: string } | { refused: string };

@@ -13,7 +13,7 @@
  * with the reason in a person's words (never silently "no report"), or `read`.
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { lstat, open } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 
 const FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY;
@@ -78,23 +78,38 @@ function refuseStat(st: Stats, path: string, o: UntrustedReadOptions): Untrusted
 }
 
 /** The directory holding `path` must be a directory, not a link to one (a swapped out/ would lead elsewhere). */
-function refuseDirectory(path: string): UntrustedProbe | null {
-  let st: Stats;
-  try {
-    st = lstatSync(dirname(path));
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'absent' } : fromOpenError(err, path);
-  }
+function judgeDirectory(path: string, st: Stats | Error): UntrustedProbe | null {
+  if (st instanceof Error) return (st as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'absent' } : fromOpenError(st, path);
   if (st.isSymbolicLink()) return refused('directory-link', `its directory ${dirname(path)} is a symbolic link, and the daemon never follows a link a worker made`);
   if (!st.isDirectory()) return refused('directory-link', `${dirname(path)} is not a directory`);
   return null;
+}
+
+function refuseDirectory(path: string): UntrustedProbe | null {
+  let st: Stats | Error;
+  try {
+    st = lstatSync(dirname(path));
+  } catch (err) {
+    st = err as Error;
+  }
+  return judgeDirectory(path, st);
+}
+
+/** The same, off the event loop (the async reader's whole work is bounded in time). */
+async function refuseDirectoryAsync(path: string): Promise<UntrustedProbe | null> {
+  return judgeDirectory(path, await lstat(dirname(path)).catch((err: Error) => err));
 }
 
 function text(buf: Buffer, n: number, size: number, max: number): UntrustedRead {
   return { kind: 'read', text: buf.subarray(0, n).toString('utf8'), size, truncated: size > max };
 }
 
-/** The file's first `maxBytes`, or why not; never blocks on a FIFO, never follows a link. Synchronous: for the daemon's own small files. */
+/**
+ * The file's first `maxBytes`, or why not; never blocks on a FIFO, never follows a link.
+ * Synchronous, so not bounded in time: for the daemon's own small files in its own directories
+ * (the first-prompt mark, the delivery record, the hook queue); a file in a place the worker
+ * writes goes through the async reader.
+ */
 export function readUntrustedFileSync(path: string, o: UntrustedReadOptions = {}): UntrustedRead {
   const max = o.maxBytes ?? UNTRUSTED_READ_CAP;
   const dir = refuseDirectory(path);
@@ -135,7 +150,7 @@ export function readUntrustedFile(path: string, o: UntrustedReadOptions = {}): P
   const max = o.maxBytes ?? UNTRUSTED_READ_CAP;
   const ms = o.timeoutMs ?? UNTRUSTED_READ_MS;
   const work = (async (): Promise<UntrustedRead> => {
-    const dir = refuseDirectory(path);
+    const dir = await refuseDirectoryAsync(path);
     if (dir) return dir as UntrustedRead;
     let fh;
     try {

@@ -9,7 +9,7 @@
  */
 import { closeSync, constants, mkdirSync, openSync, writeSync } from 'node:fs';
 import { RefusedError } from '../../contract/errors.ts';
-import { readUntrustedFileSync, refusalLine } from '../fs/untrusted-file.ts';
+import { readUntrustedFile, refusalLine } from '../fs/untrusted-file.ts';
 import { dirname, isAbsolute, join } from 'node:path';
 import { gitOrRefuse } from './run-git.ts';
 import { farTarget } from './git-place.ts';
@@ -39,8 +39,8 @@ function refusedExclude(file: string, why: string): RefusedError {
 }
 
 /** The local file's text ('' when absent); a link or a FIFO there is refused. */
-function readLocal(file: string): string {
-  const r = readUntrustedFileSync(file, { maxBytes: 1 << 20 });
+async function readLocal(file: string): Promise<string> {
+  const r = await readUntrustedFile(file, { maxBytes: 1 << 20 });
   if (r.kind === 'absent') return '';
   if (r.kind === 'refused') throw refusedExclude(file, refusalLine(r));
   return r.text;
@@ -51,7 +51,7 @@ export async function addLocalExcludes(file: string, patterns: readonly string[]
   const far = farTarget();
   const present = far ? await runRemote(far, ['sh', '-c', FAR_READ, 'sh', file]).catch((err: unknown) => {
     throw (err as { exitCode?: number }).exitCode === 4 ? refusedExclude(file, 'refused: it is a symbolic link there') : err;
-  }) : readLocal(file);
+  }) : await readLocal(file);
   const have = new Set(present.split(/\r?\n/).map((l) => l.trim()));
   const missing = patterns.filter((p) => !have.has(p));
   if (missing.length === 0) return [];

@@ -15,7 +15,7 @@
  * A repository that tracks the file is refused: merged keys would show as a change to commit.
  */
 import { existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
-import { readUntrustedFileSync, refusalLine } from '../../fs/untrusted-file.ts';
+import { readUntrustedFile, refusalLine } from '../../fs/untrusted-file.ts';
 import { join, resolve } from 'node:path';
 import { RefusedError } from '../../../contract/errors.ts';
 import { runGit } from '../../git/run-git.ts';
@@ -127,7 +127,7 @@ export async function writeGeminiSettings(args: GeminiSettingsArgs): Promise<{ p
   if (await settingsTracked(args.worktree)) throw trackedSettingsRefusal(file);
   // The worktree is the worker's (issue 37): its settings file is read as a stranger's file, never
   // through a link (to a secret) or from a FIFO (the daemon would wait on it).
-  const read = readUntrustedFileSync(file, { maxBytes: 1 << 20 });
+  const read = await readUntrustedFile(file, { maxBytes: 1 << 20 });
   if (read.kind === 'refused' || (read.kind === 'read' && read.truncated)) {
     throw new RefusedError('gemini-settings-refused', `the worktree's ${WORKSPACE_SETTINGS} was ${read.kind === 'refused' ? refusalLine(read) : 'refused: it is over 1 MiB'}; it was left untouched. Remove it from the worktree, then dispatch or relaunch again.`, { file });
   }
