@@ -19,7 +19,7 @@
  */
 import { allowListEnv } from '../../io/terminal/worker-env.ts';
 import { existsSync, lstatSync, renameSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { createFileAtomically } from '../../io/fs/atomic-create.ts';
 import { readUntrustedFile, refusalLine } from '../../io/fs/untrusted-file.ts';
 import { readBriefAsDispatched } from '../../io/brief/brief-copy.ts';
@@ -128,21 +128,22 @@ function nextAsideName(dir: string): string {
 }
 
 /** The previous report, read as the worker's file (io/fs/untrusted-file.ts), and moved aside whatever it is. */
-async function setPreviousReportAside(intent: WorkerIntent): Promise<{ previous: PreviousReport; aside: string }> {
+async function setPreviousReportAside(intent: WorkerIntent): Promise<PreviousReport> {
   const { reportDir } = workerDirsOf(intent);
   const aside = nextAsideName(reportDir);
   const r = await readUntrustedFile(intent.reportPath, { maxBytes: REPORT_READ_CAP });
   const previous: PreviousReport = r.kind === 'read' ? { text: r.text, truncated: r.truncated } : r.kind === 'refused' ? { refused: refusalLine(r) } : null;
   // rename moves the name: a link goes aside as a link, a FIFO as a FIFO, nothing is opened.
   if (somethingAt(intent.reportPath)) renameSync(intent.reportPath, aside);
-  return { previous, aside };
+  return previous;
 }
 
 /**
- * $1 = the far report, $2 = its aside name: moved only when something is there, and never onto
- * an existing name (a link or directory planted there would take the report inside it).
+ * $1 = the far report, $2 = its directory: moved, only when something is there, to the first
+ * report-before-relaunch-<n>.md that names nothing there (a link or directory planted at a name
+ * would take the report inside it).
  */
-const FAR_SET_ASIDE = 'test -e "$1" || test -L "$1" || exit 0; if test -e "$2" || test -L "$2"; then exit 4; fi; mv -f -- "$1" "$2"';
+const FAR_SET_ASIDE = 'test -e "$1" || test -L "$1" || exit 0; n=1; while test -e "$2/report-before-relaunch-$n.md" || test -L "$2/report-before-relaunch-$n.md"; do n=$((n+1)); done; mv -f -- "$1" "$2/report-before-relaunch-$n.md"';
 
 export async function relaunchWorker(id: string, o: RelaunchOptions, deps: RelaunchDeps): Promise<RelaunchResult> {
   const view = deps.fleet.view(id);
@@ -178,7 +179,7 @@ export async function relaunchWorker(id: string, o: RelaunchOptions, deps: Relau
 
   // The old report would make the new session read as done at its first settle.
   const { briefDir } = workerDirsOf(intent);
-  const { previous, aside } = await setPreviousReportAside(intent);
+  const previous = await setPreviousReportAside(intent);
   // The brief as dispatched, over whatever the worker left at brief.md (a worker older than the
   // daemon's copy keeps its brief.md as it is: there is nothing truer to write).
   const brief = await readBriefAsDispatched(intent.briefPath);
@@ -193,7 +194,7 @@ export async function relaunchWorker(id: string, o: RelaunchOptions, deps: Relau
     // it is made again), and its report there is what is read back: it goes aside there too,
     // renamed as whatever it is (a link is never followed: the script only moves names).
     const farReport = `${intent.farDir}/${reportRelativePath(intent)}`;
-    await runRemote(far, ['sh', '-c', FAR_SET_ASIDE, 'sh', farReport, `${farReport.slice(0, farReport.lastIndexOf('/'))}/${basename(aside)}`]);
+    await runRemote(far, ['sh', '-c', FAR_SET_ASIDE, 'sh', farReport, farReport.slice(0, farReport.lastIndexOf('/'))]);
     prompt = prompt.split(`${briefDir}/`).join(`${intent.farDir}/`);
   }
 
