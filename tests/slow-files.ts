@@ -95,4 +95,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/daemon-dispatch/dispatch-refusals-leave-nothing.test.ts': 5,
   'tests/secrets/a-workers-words-reach-the-hand-only-as-data.test.ts': 5,
   'tests/landing/landing-evidence.test.ts': 5,
+  'tests/ssh/a-far-workers-links-lead-the-daemon-nowhere.test.ts': 11,
+  'tests/untrusted-files/a-linked-report-is-refused-never-followed.test.ts': 8,
+  'tests/untrusted-files/a-workers-report-can-neither-freeze-nor-exhaust-the-daemon.test.ts': 6,
 };
