@@ -82,6 +82,8 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
   const analyse = deps.analyse ?? defaultAnalyse;
   /** One record per worker (actors/worker-record.ts): forgetting a worker is dropping its record. */
   const records = new Map<string, WorkerRecord>();
+  /** Workers whose transcript usage is being read (one read each at a time). */
+  const usageReads = new Set<string>();
   const listeners = new Set<(v: WorkerView) => void>();
   const requests = new Requests();
   let fleet: ReturnType<typeof createActor<typeof fleetMachine>> | null = null;
@@ -392,12 +394,17 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       armDispute(note.id);
       publish(note.id);
       // Usage is read after the answer: the hook that brought the path is not kept waiting on it.
-      if (note.transcriptPath) {
-        void readTranscriptUsage(note.transcriptPath).then((usage) => {
-          if (!usage || records.get(note.id) !== record) return;
-          w.tokens = usage;
-          publish(note.id);
-        });
+      // One read per worker at a time: a worker's hooks cannot make the daemon hold many copies of
+      // a large transcript at once (the path is the worker's word, issue 37).
+      if (note.transcriptPath && !usageReads.has(note.id)) {
+        usageReads.add(note.id);
+        void readTranscriptUsage(note.transcriptPath)
+          .then((usage) => {
+            if (!usage || records.get(note.id) !== record) return;
+            w.tokens = usage;
+            publish(note.id);
+          })
+          .finally(() => usageReads.delete(note.id));
       }
       return view(note.id)!;
     },

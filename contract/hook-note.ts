@@ -25,7 +25,14 @@ export interface HookNote {
 /** Hooks that could not reach the daemon wait here (0600, one JSON note a line); drained at start. */
 export const hookQueuePath = (home: string): string => join(home, 'hook-queue.jsonl');
 
-const str = (v: unknown, max = 2000): string | undefined => (typeof v === 'string' && v !== '' ? v.slice(0, max) : undefined);
+/**
+ * The most the daemon keeps of each field (issue 37: a note is written by a worker's hook, so it is
+ * a stranger's input; `hand hook` cuts it the same way, but the daemon's edge is the one that
+ * holds — anything that reaches the socket or the queue file is cut here again).
+ */
+export const NOTE_FIELD_CAPS = { id: 128, event: 64, message: 2000, notificationType: 64, transcriptPath: 4096, sessionId: 128, cap: 256 } as const;
+
+const str = (v: unknown, max: number = NOTE_FIELD_CAPS.message): string | undefined => (typeof v === 'string' && v !== '' ? v.slice(0, max) : undefined);
 
 /** The note for a raw payload (anything not JSON yields a note with the event alone). */
 export function noteOf(id: string, event: string, payload: unknown, at: number): HookNote {
@@ -44,14 +51,14 @@ export function noteOf(id: string, event: string, payload: unknown, at: number):
   return note;
 }
 
-/** A note read back from the wire or the queue, or null when it is not one. */
+/** A note read back from the wire or the queue, or null when it is not one. Only known fields, each cut to its cap. */
 export function parseNote(v: unknown): HookNote | null {
   if (!v || typeof v !== 'object') return null;
   const o = v as Record<string, unknown>;
   if (typeof o.id !== 'string' || typeof o.event !== 'string' || typeof o.at !== 'number' || !Number.isFinite(o.at)) return null;
-  const note: HookNote = { id: o.id, event: o.event.slice(0, 64), at: o.at };
+  const note: HookNote = { id: o.id.slice(0, NOTE_FIELD_CAPS.id), event: o.event.slice(0, NOTE_FIELD_CAPS.event), at: o.at };
   for (const k of ['message', 'notificationType', 'transcriptPath', 'sessionId', 'cap'] as const) {
-    if (typeof o[k] === 'string') note[k] = o[k] as string;
+    if (typeof o[k] === 'string') note[k] = (o[k] as string).slice(0, NOTE_FIELD_CAPS[k]);
   }
   return note;
 }

@@ -99,4 +99,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   // Issue 37, measured alone on the 2-core machine (not yet in a full run).
   'tests/secrets/a-workers-screen-reaches-the-hand-only-quoted-on-every-face.test.ts': 18,
   'tests/authority/a-second-account-racing-the-sign-in-finds-no-code.test.ts': 5,
+  'tests/ssh/a-far-workers-links-lead-the-daemon-nowhere.test.ts': 11,
+  'tests/untrusted-files/a-linked-report-is-refused-never-followed.test.ts': 8,
+  'tests/untrusted-files/a-workers-report-can-neither-freeze-nor-exhaust-the-daemon.test.ts': 6,
 };

@@ -177,7 +177,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     landing: landingHandlers({ store, fleet, env: deps.env, callerPaths, baseTips, placeOf }),
     project: projectHandlers({ store, fleet, baseTips, placeOf }),
     discard: discardHandlers({ store, fleet, workersDir: paths.workers, placeOf }),
-    relaunch: relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add), placeOf, sandbox: () => sandbox }),
+    relaunch: relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add), placeOf, stateDir: paths.home, sandbox: () => sandbox }),
     // Claude Code's hooks, the worker's second witness (actors/witness.ts).
     hook: hookHandlers({ fleet, home: paths.home }),
     // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).

@@ -12,6 +12,8 @@
  */
 import type { DiscardedWorker } from '../../contract/methods.ts';
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { briefCopyPathOf } from '../../io/brief/worker-layout.ts';
+import { deliveryPathOf } from './review-gate.ts';
 import { dirname, join } from 'node:path';
 import { RefusedError } from '../../contract/errors.ts';
 import { removeWorktree } from '../../io/git/worktree-remove.ts';
@@ -148,6 +150,10 @@ export async function discardWorker(id: string, o: DiscardOptions, deps: Discard
     mkdirSync(archive, { recursive: true, mode: 0o700 });
     archivedTo = join(archive, `${id}-${new Date((deps.now ?? Date.now)()).toISOString().replace(/[:.]/g, '-')}`);
     renameSync(briefDir, archivedTo);
+    // The daemon's own copies (the brief as dispatched, how it ships) go with it: a later worker of this id starts without them.
+    for (const [from, name] of [[briefCopyPathOf(v.briefPath), 'brief-as-dispatched.md'], [deliveryPathOf(v.briefPath), 'delivery-as-dispatched.json']] as const) {
+      if (existsSync(from)) renameSync(from, join(archivedTo, name));
+    }
   }
   deps.store.commit({
     snapshotVersion: 0,

@@ -3,7 +3,7 @@
  * backend are checked there). Every refusal happens before anything is created
  * (DESIGN.md principle 7): no worktree, branch, pane or copied file is left by a refusal.
  */
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
@@ -13,7 +13,8 @@ import { checkWorktreeSlot } from '../../io/git/worktree-slot.ts';
 import { FIRST_PROMPT_CONVENTION } from '../../io/brief/decision-convention.ts';
 import { agentProfile } from '../../io/agent/profiles/index.ts';
 import { allowListEnv } from '../../io/terminal/worker-env.ts';
-import { parseTaskKind, reviewGatePlan, writeGatePlan } from './review-gate.ts';
+import { parseTaskKind, reviewGatePlan, withGateSection, writeGatePlan } from './review-gate.ts';
+import { reportPathOf, reportRelativePath } from '../../io/brief/worker-layout.ts';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import type { DispatchRequest } from './params.ts';
 import { backendUnavailable, workerExists } from '../../contract/refusals.ts';
@@ -137,8 +138,9 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   // All brief rules (section, read paths, standing files, index rule) are decided here, in memory.
   const plan = planBrief({ brief: p.brief, readPaths: p.readPaths, dataDir: dataDirOf(deps, p), project: project.name, briefDir: dir });
   const briefPath = plan.briefPath;
-  const reportPath = join(dir, 'report.md');
-  if (existsSync(reportPath)) {
+  const reportPath = reportPathOf(dir);
+  // Anything at the name counts (a link, a FIFO): it would read as this worker's report.
+  if (somethingAt(reportPath)) {
     throw new RefusedError('stale-report', `a report from an earlier worker named ${p.id} exists at ${reportPath}; it would read as this worker's report. Move it away or pick another id.`, { reportPath });
   }
   // git answers where the worker's checkout is (git-place.ts): here, or on its host.
@@ -151,8 +153,14 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   const agentVersion = far ? far.agentVersion : ((await deps.agentVersion?.(agent)) ?? null);
 
   // Validation is over: from here on things are created, and undone if dispatch fails.
-  const created = writeBriefPlan(plan);
-  if (gatePlan) writeGatePlan(plan.briefPath, gatePlan);
+  // The worker's brief.md and the daemon's own copy hold the same text, the gate's section included.
+  const created = writeBriefPlan({ ...plan, text: withGateSection(plan.text, gatePlan) });
+  try {
+    if (gatePlan) created.push(writeGatePlan(plan.briefPath, gatePlan));
+  } catch (err) {
+    undoBriefWrite(created);
+    throw err;
+  }
   const intent: WorkerIntent = {
     id: p.id,
     project: project.name,
@@ -174,7 +182,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     // The dispatch gate: read from the stored project (a boolean), never guessed. A non-yolo worker
     // rests at brief approval with only its brief directory made.
     const briefGate = project.yolo !== true;
-    const view = await deps.fleet.dispatch({ intent, stallMs: p.stallMs, unclassifiedMs: p.unclassifiedMs, firstPrompt: far ? firstPrompt(`${far.farDir}/brief.md`, `${far.farDir}/report.md`) : firstPrompt(briefPath, reportPath), briefGate });
+    const view = await deps.fleet.dispatch({ intent, stallMs: p.stallMs, unclassifiedMs: p.unclassifiedMs, firstPrompt: far ? firstPrompt(`${far.farDir}/brief.md`, `${far.farDir}/${reportRelativePath(intent)}`) : firstPrompt(briefPath, reportPath), briefGate });
     return { ...view, seeded, agentChosenBy, ...(postureGap ? { postureGap } : {}) };
   } catch (err) {
     // Only what this dispatch wrote goes: an earlier worker's brief directory and report stay.
@@ -186,4 +194,14 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
 async function planFarHost(deps: DispatchDeps, p: DispatchParams, host: string, agent: string, project: ProjectRecord): Promise<FarPlace> {
   if (!deps.planFar) throw new UsageError('no-such-host', `this daemon reaches no host but local; --host ${host} cannot be used.`, { host });
   return deps.planFar({ id: p.id, backend: p.backend, host, agent }, project);
+}
+
+/** Whether anything (a file, a link, a FIFO) is at `path`, without following it. */
+function somethingAt(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

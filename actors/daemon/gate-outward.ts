@@ -5,7 +5,7 @@
  * (`--skip ci` stays only on a repository proven no-ci, as at dispatch) and pushes and opens the
  * PR itself. Before this, a passed held run reached no PR at all. argv only, never a shell string.
  */
-import { readFileSync } from 'node:fs';
+import { readBriefAsDispatchedSync } from '../../io/brief/brief-copy.ts';
 import { RefusedError } from '../../contract/errors.ts';
 import { findExecutable, remoteHasBranch } from '../../io/git/index.ts';
 import { readGateRun } from '../../io/gate/gate-run.ts';
@@ -32,7 +32,10 @@ async function runGate(intent: WorkerIntent, argv: string[], env: Record<string,
 export async function releaseGateOutwardStep(intent: WorkerIntent, env: Record<string, string | undefined>): Promise<{ pr: string | null; pushed: boolean; runId: string | null }> {
   const delivery = readDelivery(intent.briefPath);
   const skip = delivery?.ci?.status === 'no-ci' ? ['--skip', 'ci'] : [];
-  const argv = ['axi', 'run', '--intent', intentLine(readFileSync(intent.briefPath, 'utf8')), ...skip];
+  // The brief as dispatched (the daemon's copy): a worker's rewrite of its brief.md never becomes the gate's intent.
+  const brief = readBriefAsDispatchedSync(intent.briefPath);
+  if ('error' in brief) throw new RefusedError('brief-unreadable', `the brief of ${intent.id} could not be read (${brief.error}); the gate's outward step needs it as its intent. Nothing was pushed.`, { id: intent.id });
+  const argv = ['axi', 'run', '--intent', intentLine(brief.text), ...skip];
   const r = await runGate(intent, argv, env);
   if (r.exitCode !== 0) {
     throw new RefusedError('gate-outward-failed', `the gate's outward step (no-mistakes ${argv.join(' ')}) failed in ${intent.worktree}: ${(r.stderr || r.stdout).trim()}. Nothing was landed; read the gate (no-mistakes axi status) and approve again.`, { id: intent.id, argv });

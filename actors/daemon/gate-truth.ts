@@ -5,20 +5,19 @@
  * exists — never what was only asked for.
  */
 import { pathThere } from '../../io/git/git-place.ts';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readBriefAsDispatchedSync } from '../../io/brief/brief-copy.ts';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import { waitFor } from '../wait-for.ts';
 import type { CreatedAfterApproval, DispatchAnswer } from '../../contract/methods.ts';
 
 const HEAD_LINES = 10;
 
+/** The first lines of the brief as dispatched (the daemon's copy, never a worker's rewrite). */
 export function briefHead(briefPath: string, lines = HEAD_LINES): string[] {
-  try {
-    // Blank lines say nothing in a preview: the first non-empty lines of the brief.
-    return readFileSync(briefPath, 'utf8').split('\n').filter((l) => l.trim() !== '').slice(0, lines);
-  } catch {
-    return [];
-  }
+  const b = readBriefAsDispatchedSync(briefPath);
+  // Blank lines say nothing in a preview: the first non-empty lines of the brief.
+  return 'text' in b ? b.text.split('\n').filter((l) => l.trim() !== '').slice(0, lines) : [];
 }
 
 /** Fields added to a gated dispatch's answer. */

@@ -73,6 +73,8 @@ export function statusRow(v: WorkerViewLike): StatusRow {
     agentVersion: v.agentVersion ?? null,
     reportPath: v.reportPath,
     reportExists: v.reportExists,
+    // Why the report is not a report, or what else the machine could not do (a refused report reads here, never as "none").
+    problem: v.problem ?? null,
     // The screen's last lines are the worker's words: quoted, attributed, bounded (issue 37).
     lastActivity: quotedOrEmpty(v.id, v.lastActivity),
     updatedAt: new Date(v.updatedAt).toISOString(),

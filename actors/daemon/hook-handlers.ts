@@ -3,7 +3,8 @@
  * daemon was down, applied in order at start (before the socket opens, so they come before
  * anything new). A note for a worker the daemon no longer has is dropped and logged.
  */
-import { existsSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
+import { existsSync, renameSync, unlinkSync } from 'node:fs';
+import { readUntrustedFileSync, refusalLine } from '../../io/fs/untrusted-file.ts';
 import { RefusedError } from '../../contract/errors.ts';
 import { isWorkersCapability } from '../../io/agent/claude/hook-capability.ts';
 import { hookQueuePath, parseNote, type HookNote } from '../../contract/hook-note.ts';
@@ -29,6 +30,12 @@ export function hookHandlers(deps: { fleet: HookFleet; home?: string }): Pick<Me
   };
 }
 
+/**
+ * The most of a queue read at a start: thousands of notes. The queue is written by hooks that run
+ * inside workers (issue 37): read without following a link or blocking, cut at this size.
+ */
+export const HOOK_QUEUE_CAP = 8 << 20;
+
 /** Applies the queued notes (a drain interrupted by a crash is finished first); returns counts. */
 export async function drainHookQueue(home: string, fleet: HookFleet, log: (obj: Record<string, unknown>, msg?: string) => void): Promise<{ applied: number; dropped: number }> {
   const queue = hookQueuePath(home);
@@ -38,7 +45,19 @@ export async function drainHookQueue(home: string, fleet: HookFleet, log: (obj: 
   if (!existsSync(draining)) return { applied: 0, dropped: 0 };
   const notes: HookNote[] = [];
   let dropped = 0;
-  for (const line of readFileSync(draining, 'utf8').split('\n')) {
+  const read = readUntrustedFileSync(draining, { maxBytes: HOOK_QUEUE_CAP });
+  if (read.kind !== 'read') {
+    if (read.kind === 'refused') log({ queue: draining, why: refusalLine(read) }, 'hook queue not read');
+    unlinkSync(draining);
+    return { applied: 0, dropped: 0 };
+  }
+  const lines = read.text.split('\n');
+  // Cut at the cap: the last line may be half a note.
+  if (read.truncated) {
+    lines.pop();
+    log({ queue: draining, size: read.size, cap: HOOK_QUEUE_CAP }, 'hook queue larger than its cap: the notes past it were dropped');
+  }
+  for (const line of lines) {
     if (!line.trim()) continue;
     let note: HookNote | null = null;
     try {

@@ -11,7 +11,7 @@ import { quoteWorker } from '../../contract/worker-words.ts';
 import { worktreeGone, worktreeMissingError } from './worktree-presence.ts';
 import { onHost } from '../../io/git/git-place.ts';
 import type { SshTarget } from '../../io/ssh/ssh-command.ts';
-import { existsSync } from 'node:fs';
+import { probeUntrustedFile, refusalLine } from '../../io/fs/untrusted-file.ts';
 import { RefusedError } from '../../contract/errors.ts';
 import { LANDABLE_POSTURES } from '../../contract/vocabulary.ts';
 import { unknownWorker, workerNotDone } from '../../contract/refusals.ts';
@@ -199,7 +199,12 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
     if (view?.waitingOn) {
       throw new RefusedError('worker-parked', `worker ${row.id} is parked on an open decision (${quoteWorker(row.id, view.waitingOn)}); it is never landed or torn down while that is open. Answer it first.`, { id: row.id, waitingOn: view.waitingOn });
     }
-    if (!existsSync(row.reportPath)) {
+    // The report is the worker's: looked at without following a link or blocking (io/fs/untrusted-file.ts).
+    const report = await probeUntrustedFile(row.reportPath);
+    if (report.kind === 'refused') {
+      throw new RefusedError('report-refused', `worker ${row.id}'s report was ${refusalLine(report)} (${row.reportPath}); a worker whose report the daemon will not read is not done. Have it write its report again as a plain file (hand send ${row.id} …), then land.`, { id: row.id, refused: report.refused });
+    }
+    if (report.kind === 'absent') {
       throw new RefusedError('no-report', `worker ${row.id} has not written its report (${row.reportPath}); a worker without a report is not done. Read its screen (hand read ${row.id}).`, { id: row.id });
     }
     if (view && view.live && view.state === 'working') {

@@ -112,8 +112,10 @@ export const PARAM_PARSERS: ParamParsers = {
     const id = typeof p.id === 'string' ? p.id : '';
     if (!id) throw new UsageError('bad-request', 'which worker? hand relaunch <id> [--note <text|file>] [--force]', { key: 'id' });
     if (p.note !== undefined && typeof p.note !== 'string') throw new UsageError('bad-request', '--note takes text or a file path.', { key: 'note' });
+    if (p.noteFile !== undefined && (typeof p.noteFile !== 'string' || p.noteFile === '')) throw new UsageError('bad-request', 'noteFile takes the path of a note file.', { key: 'noteFile' });
+    if (p.note !== undefined && p.noteFile !== undefined) throw new UsageError('bad-request', 'give a note as text or as a file, not both.', { key: 'noteFile' });
     return {
-      id, note: p.note, force: flag(p, 'force'),
+      id, note: p.note, noteFile: p.noteFile, force: flag(p, 'force'),
       // the same bounds as dispatch's --stall: a bad value is refused, never ignored
       stallMs: p.stallMs === undefined ? undefined : positiveParam(p, 'stallMs', 0),
       env: stringsParam(p.env), envAdd: stringsParam(p.envAdd),

@@ -3,7 +3,6 @@
  * report checks. The caller's environment (API keys, proxies) is held in memory only, per
  * worker, for the launch: it is never persisted or logged.
  */
-import { access, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createWorktree, gitCommonDir, installBaseGuard, landingTarget, type WorktreeLane } from '../../io/git/index.ts';
 import type { BaseTips } from '../../persistence/base-tips.ts';
@@ -23,6 +22,9 @@ import { gitPlacesOf } from '../../io/sandbox/git-places.ts';
 import { ensureLooseBaseRef } from '../../io/git/loose-base-ref.ts';
 import { packLooseObjects } from '../../io/git/pack-loose-objects.ts';
 import type { SandboxAvailability } from '../../io/sandbox/availability.ts';
+import { probeUntrustedFile, readUntrustedFile, RefusedFileError } from '../../io/fs/untrusted-file.ts';
+import { REPORT_READ_CAP, workerDirsOf } from '../../io/brief/worker-layout.ts';
+import { parseWaitingOn } from './report-question.ts';
 
 export interface RealPorts extends WorkerPorts {
   /** Remember the environment of the dispatch call that created this worker. */
@@ -34,10 +36,6 @@ export interface RealPorts extends WorkerPorts {
   /** The lane one repository's worktree metadata steps take one at a time (`key`: its path, or host and path for a far one). */
   worktreeLane(key: string): WorktreeLane;
 }
-
-/** A report opens a decision with a line `Waiting on: <decision>` (or `Parked on:`). */
-// Up to three spaces of indent, as report-question.ts: four is a code block (the convention's example).
-const PARKED = /^ {0,3}(?:\*\*)?(?:waiting on|parked on)(?:\*\*)?\s*:\s*(.+)$/im;
 
 export { claudeConfigDirOf } from '../../io/agent/claude/claude-json-plan.ts';
 
@@ -131,8 +129,8 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
         id: intent.id,
         agent: intent.agent,
         worktree: intent.worktree,
-        briefDir: dirname(intent.briefPath),
-        reportDir: dirname(intent.reportPath),
+        // The daemon's files read-only, the report's directory writable (io/brief/worker-layout.ts).
+        ...workerDirsOf(intent),
         stateDir: opts.stateDir,
         repo: intent.repo,
         gitCommonDir: git.commonDir,
@@ -185,7 +183,7 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       await agentProfile(intent.agent).seed({
         id: intent.id,
         worktree: intent.worktree,
-        briefDir: dirname(intent.briefPath),
+        ...workerDirsOf(intent),
         env,
         posture: postureOf(intent),
         stateDir: opts.stateDir,
@@ -197,7 +195,7 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
     launchSpec(intent) {
       // The same rule as the seed's: a witness needs the state directory and is not turned off.
       const witnessOn = Boolean(opts.stateDir) && { ...envOf(intent.id), ...envAdds.get(intent.id) }[WITNESS_OFF_ENV] !== 'off';
-      const where = { worktree: intent.worktree, briefDir: dirname(intent.briefPath), ...(witnessOn && opts.stateDir ? { witnessHome: opts.stateDir } : {}) };
+      const where = { worktree: intent.worktree, ...workerDirsOf(intent), ...(witnessOn && opts.stateDir ? { witnessHome: opts.stateDir } : {}) };
       const spec = launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id), daemonEnv: opts.fallbackEnv, posture: postureOf(intent), where });
       // The witness hooks (settings.local.json) speak for this worker; their command names the
       // state directory (--home), so HAND_HOME is never in a worker's environment.
@@ -216,22 +214,19 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
     },
     firstPromptMarked: (intent, paneId) => readFirstPromptMark(dirname(intent.briefPath), paneId) !== null,
     clearFirstPromptMark: (intent) => clearFirstPromptMark(dirname(intent.briefPath)),
+    // The report is the worker's: opened without following a link or blocking on a FIFO, a
+    // regular file of ours only (io/fs/untrusted-file.ts). Refused is not absent: it is thrown, so
+    // the worker is not done and its problem names the reason.
     async reportExists(path) {
-      try {
-        await access(path);
-        return true;
-      } catch {
-        return false;
-      }
+      const r = await probeUntrustedFile(path);
+      if (r.kind === 'refused') throw new RefusedFileError(path, r.refused, r.reason);
+      return r.kind === 'present';
     },
     async readReport(path) {
-      try {
-        const text = await readFile(path, 'utf8');
-        const m = PARKED.exec(text);
-        return { waitingOn: m ? m[1]!.trim() : null };
-      } catch {
-        return { waitingOn: null };
-      }
+      const r = await readUntrustedFile(path, { maxBytes: REPORT_READ_CAP });
+      if (r.kind === 'refused') throw new RefusedFileError(path, r.refused, r.reason);
+      if (r.kind === 'absent') return { waitingOn: null };
+      return { waitingOn: parseWaitingOn(r.text)?.question ?? null };
     },
     async sendText(host, paneId, text, o) {
       await guardedSendText(host, paneId, text, { allowNonEmptyBox: o.allowNonEmptyBox, label: o.label, teardown: o.teardown, agent: o.agent, beforeEnter: o.beforeEnter });

@@ -3,18 +3,27 @@
  * branch (commits and files kept; never a second worktree for one task — control-plane §4.3).
  *   1. refused while the worker is working, unless forced (a busy worker is not wedged);
  *   2. its session ends by the ordinary stop path (Escape if needed, then /exit — never a kill);
- *   3. the previous report is moved aside (report-before-relaunch-<n>.md), so the new session is
- *      not "done" on the old report, and its text goes into the progress note;
- *   4. a progress note is written beside the brief: the person's note, the previous report, and
- *      `git log` / `git diff --stat` since the base (plus uncommitted files);
+ *   3. the previous report is moved aside in the report directory (report-before-relaunch-<n>.md),
+ *      so the new session is not "done" on the old report, and its text goes into the progress
+ *      note. It is the worker's file (issue 37): read without following a link or blocking on a
+ *      FIFO, capped, and a refused one is said refused, with why (never "no report"); the move
+ *      renames what is there, a link as a link, never what it points to;
+ *   4. the worker's brief.md is written again from the daemon's copy of the brief as dispatched
+ *      (a worker that rewrote it changes nothing), and a progress note is written beside it: the
+ *      person's note, the previous report, and `git log` / `git diff --stat` since the base (plus
+ *      uncommitted files). Both by atomic create: a link planted at either name is replaced;
  *   5. the worker is dispatched again under its id (no brief gate: the brief was approved), the
  *      first prompt naming the brief and the note (with the person's note inline).
  * Journaled as RELAUNCHED beside the fleet's own DISPATCH entry. `relaunchWorker` is the entry
  * point other features call (decisions: relaunch with a note).
  */
 import { allowListEnv } from '../../io/terminal/worker-env.ts';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, lstatSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { createFileAtomically } from '../../io/fs/atomic-create.ts';
+import { readUntrustedFile, refusalLine } from '../../io/fs/untrusted-file.ts';
+import { readBriefAsDispatched } from '../../io/brief/brief-copy.ts';
+import { PROGRESS_NOTE_FILE, REPORT_READ_CAP, reportRelativePath, workerDirsOf } from '../../io/brief/worker-layout.ts';
 import { runRemote } from '../../io/ssh/run-remote.ts';
 import type { PlaceOf } from './landing.ts';
 import { RefusedError } from '../../contract/errors.ts';
@@ -62,8 +71,17 @@ async function gitText(cwd: string, args: string[]): Promise<string> {
   return r.exitCode === 0 ? r.stdout.trim() : `(could not tell: git ${args[0]} said ${(r.stderr || r.spawnError || '').trim()})`;
 }
 
+/** The previous report as relaunch found it: its text (cut at the cap: said), refused with why, or none. */
+export type PreviousReport = { text: string; truncated: boolean } | { refused: string } | null;
+
+function previousReportText(p: PreviousReport): string {
+  if (p === null) return '(no report was written)';
+  if ('refused' in p) return `(the previous report was ${p.refused}; it was moved aside unread)`;
+  return `${p.text.trim() || '(the report was empty)'}${p.truncated ? `\n\n(the report was longer: only its first ${REPORT_READ_CAP} bytes are here)` : ''}`;
+}
+
 /** The progress note's text; every git read that fails says so instead of reading as "nothing". */
-export async function progressNote(intent: WorkerIntent, note: string | undefined, previousReport: string | null): Promise<string> {
+export async function progressNote(intent: WorkerIntent, note: string | undefined, previousReport: PreviousReport): Promise<string> {
   const log = await gitText(intent.repo, ['log', '--oneline', `${intent.base}..refs/heads/${intent.branch}`]);
   const stat = await gitText(intent.repo, ['diff', '--stat', `${intent.base}...refs/heads/${intent.branch}`]);
   const status = existsSync(intent.worktree) ? await gitText(intent.worktree, ['status', '--short']) : '(the worktree is missing: it will be checked out again)';
@@ -76,7 +94,7 @@ export async function progressNote(intent: WorkerIntent, note: string | undefine
     note?.trim() || '(none given)',
     '',
     '## Previous report',
-    previousReport?.trim() || '(no report was written)',
+    previousReportText(previousReport),
     '',
     `## Commits since ${intent.base}`,
     log || '(none)',
@@ -95,12 +113,41 @@ export function relaunchPrompt(intent: WorkerIntent, notePath: string, note: str
   return `${firstPrompt(intent.briefPath, intent.reportPath)} This is a relaunch: first read the progress note at ${notePath} (what was done so far, the previous report, the commits).${inline}`;
 }
 
+/** Whether anything is at `path` (a link, dangling or not, counts), without following it. */
+function somethingAt(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The first free aside name in the report directory (a planted link takes its name: it is never overwritten through). */
 function nextAsideName(dir: string): string {
   for (let n = 1; ; n++) {
     const p = join(dir, `report-before-relaunch-${n}.md`);
-    if (!existsSync(p)) return p;
+    if (!somethingAt(p)) return p;
   }
 }
+
+/** The previous report, read as the worker's file (io/fs/untrusted-file.ts), and moved aside whatever it is. */
+async function setPreviousReportAside(intent: WorkerIntent): Promise<PreviousReport> {
+  const { reportDir } = workerDirsOf(intent);
+  const aside = nextAsideName(reportDir);
+  const r = await readUntrustedFile(intent.reportPath, { maxBytes: REPORT_READ_CAP });
+  const previous: PreviousReport = r.kind === 'read' ? { text: r.text, truncated: r.truncated } : r.kind === 'refused' ? { refused: refusalLine(r) } : null;
+  // rename moves the name: a link goes aside as a link, a FIFO as a FIFO, nothing is opened.
+  if (somethingAt(intent.reportPath)) renameSync(intent.reportPath, aside);
+  return previous;
+}
+
+/**
+ * $1 = the far report, $2 = its directory: moved, only when something is there, to the first
+ * report-before-relaunch-<n>.md that names nothing there (a link or directory planted at a name
+ * would take the report inside it).
+ */
+const FAR_SET_ASIDE = 'test -e "$1" || test -L "$1" || exit 0; n=1; while test -e "$2/report-before-relaunch-$n.md" || test -L "$2/report-before-relaunch-$n.md"; do n=$((n+1)); done; mv -f -- "$1" "$2/report-before-relaunch-$n.md"';
 
 export async function relaunchWorker(id: string, o: RelaunchOptions, deps: RelaunchDeps): Promise<RelaunchResult> {
   const view = deps.fleet.view(id);
@@ -143,21 +190,23 @@ export async function relaunchWorker(id: string, o: RelaunchOptions, deps: Relau
   await deps.fleet.release(id);
 
   // The old report would make the new session read as done at its first settle.
-  const briefDir = dirname(intent.briefPath);
-  let previousReport: string | null = null;
-  const aside = nextAsideName(briefDir);
-  if (existsSync(intent.reportPath)) {
-    previousReport = readFileSync(intent.reportPath, 'utf8');
-    renameSync(intent.reportPath, aside);
-  }
-  const notePath = join(briefDir, 'progress-note.md');
-  writeFileSync(notePath, await progressNote(intent, o.note, previousReport));
+  const { briefDir } = workerDirsOf(intent);
+  const previous = await setPreviousReportAside(intent);
+  // The brief as dispatched, over whatever the worker left at brief.md (a worker older than the
+  // daemon's copy keeps its brief.md as it is: there is nothing truer to write).
+  const brief = await readBriefAsDispatched(intent.briefPath);
+  const briefRestored = 'text' in brief && brief.from === 'daemon-copy';
+  if (briefRestored) createFileAtomically(intent.briefPath, brief.text);
+  const notePath = join(briefDir, PROGRESS_NOTE_FILE);
+  createFileAtomically(notePath, await progressNote(intent, o.note, previous));
   let prompt = relaunchPrompt(intent, notePath, o.note);
   const far = intent.farDir ? (deps.placeOf?.(intent) ?? null) : null;
   if (far && intent.farDir) {
-    // A far worker reads its brief directory there (the note goes over with it when it is made
-    // again), and its report there is what is read back: it goes aside there too.
-    await runRemote(far, ['sh', '-c', 'test -e "$1" || exit 0; mv -f -- "$1" "$2"', 'sh', `${intent.farDir}/report.md`, `${intent.farDir}/${basename(aside)}`]);
+    // A far worker reads its brief directory there (the note and the brief go over with it when
+    // it is made again), and its report there is what is read back: it goes aside there too,
+    // renamed as whatever it is (a link is never followed: the script only moves names).
+    const farReport = `${intent.farDir}/${reportRelativePath(intent)}`;
+    await runRemote(far, ['sh', '-c', FAR_SET_ASIDE, 'sh', farReport, farReport.slice(0, farReport.lastIndexOf('/'))]);
     prompt = prompt.split(`${briefDir}/`).join(`${intent.farDir}/`);
   }
 
@@ -171,9 +220,14 @@ export async function relaunchWorker(id: string, o: RelaunchOptions, deps: Relau
   const v = await deps.fleet.dispatch({ intent: fresh, stallMs: o.stallMs ?? 20 * 60_000, firstPrompt: prompt, briefGate: false });
   deps.store.commit({
     snapshotVersion: 0,
-    journal: [{ actorId: `worker:${id}`, event: { type: 'RELAUNCHED', note: o.note ?? null, progressNotePath: notePath, previousReport: previousReport !== null, forced: o.force === true }, from: stoppedFrom, to: v.stage, at: (deps.now ?? Date.now)() }],
+    journal: [{ actorId: `worker:${id}`, event: { type: 'RELAUNCHED', note: o.note ?? null, progressNotePath: notePath, previousReport: previous !== null && 'text' in previous, ...(previous && 'refused' in previous ? { previousReportRefused: previous.refused } : {}), briefRestored, forced: o.force === true }, from: stoppedFrom, to: v.stage, at: (deps.now ?? Date.now)() }],
   });
-  return { id, stoppedFrom, previousReport, progressNotePath: notePath, firstPrompt: prompt, worktree: intent.worktree, branch: intent.branch, stage: v.stage };
+  return {
+    id, stoppedFrom,
+    previousReport: previous && 'text' in previous ? previous.text : null,
+    previousReportRefused: previous && 'refused' in previous ? previous.refused : null,
+    progressNotePath: notePath, firstPrompt: prompt, worktree: intent.worktree, branch: intent.branch, stage: v.stage,
+  };
 }
 
 /** Busy = not at a condition a person or script acts on (settled, blocked, stalled, gone). */

@@ -7,11 +7,16 @@
  *    preflight runs, and its answer (unknown stays unknown) goes into the brief with its line;
  *  - the brief carries the exact gate invocation (`--skip push,pr,ci` while yolo is off, to hold
  *    the outward step; `--skip ci` only on a repository proven no-ci);
- *  - delivery.json beside the brief records how this task ships, for landing to read.
+ *  - a delivery record in the daemon's own brief directory (<state>/briefs/<id>.delivery.json, never the
+ *    worker's: a worker that could rewrite it would choose how its own work ships) says how this
+ *    task ships, for landing to read.
  * Landing reads the gate run's state and brings its findings back (landingGateCheck).
  */
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { createFileAtomically } from '../../io/fs/atomic-create.ts';
+import { makePrivateDir } from '../../io/fs/private-files.ts';
+import { readUntrustedFileSync } from '../../io/fs/untrusted-file.ts';
+import { briefCopyPathOf } from '../../io/brief/worker-layout.ts';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { runGit } from '../../io/git/run-git.ts';
 import { ciPreflight, type CiPreflight } from '../../io/git/ci-preflight.ts';
@@ -99,18 +104,32 @@ export async function reviewGatePlan(args: { project: ProjectRecord; repo: strin
   return { ships, taskKind, ci, gateCommand, section };
 }
 
-/** Appends the section to the written brief and records the delivery beside it. */
-export function writeGatePlan(briefPath: string, plan: GatePlan): void {
-  appendFileSync(briefPath, `\n${plan.section}`);
-  writeFileSync(join(dirname(briefPath), 'delivery.json'), `${JSON.stringify({ ships: plan.ships, taskKind: plan.taskKind, ci: plan.ci ? { status: plan.ci.status, signal: plan.ci.signal, detail: plan.ci.detail } : null, gateCommand: plan.gateCommand }, null, 2)}\n`);
+/** Where the delivery record of the worker whose brief is `briefPath` is kept (beside the daemon's brief copy). */
+export function deliveryPathOf(briefPath: string): string {
+  return briefCopyPathOf(briefPath).replace(/\.md$/, '.delivery.json');
 }
 
+/** The brief with the gate's section (what dispatch writes as the worker's brief and the daemon's copy). */
+export function withGateSection(brief: string, plan: GatePlan | null): string {
+  return plan ? `${brief}\n${plan.section}` : brief;
+}
+
+/** Records how the task ships, in the daemon's own directory. */
+export function writeGatePlan(briefPath: string, plan: GatePlan): string {
+  const path = deliveryPathOf(briefPath);
+  makePrivateDir(dirname(path));
+  createFileAtomically(path, `${JSON.stringify({ ships: plan.ships, taskKind: plan.taskKind, ci: plan.ci ? { status: plan.ci.status, signal: plan.ci.signal, detail: plan.ci.detail } : null, gateCommand: plan.gateCommand }, null, 2)}\n`);
+  return path;
+}
+
+/** The delivery record; a worker dispatched before the record moved has it beside its brief. */
 export function readDelivery(briefPath: string): Delivery | null {
-  const p = join(dirname(briefPath), 'delivery.json');
-  if (!existsSync(p)) return null;
+  let r = readUntrustedFileSync(deliveryPathOf(briefPath), { maxBytes: 64 * 1024 });
+  if (r.kind === 'absent') r = readUntrustedFileSync(join(dirname(briefPath), 'delivery.json'), { maxBytes: 64 * 1024 });
+  if (r.kind !== 'read') return null;
   try {
     // Written by writeGatePlan above, in this shape.
-    return JSON.parse(readFileSync(p, 'utf8')) as Delivery;
+    return JSON.parse(r.text) as Delivery;
   } catch {
     return null;
   }

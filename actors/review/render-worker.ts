@@ -14,7 +14,7 @@ import { AGENT_ERROR_PREFIX } from '../../contract/worker-words.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderDiff } from './diff-html.ts';
 import { shell } from './render-fleet.ts';
-import type { WorkerDetails } from './worker-details.ts';
+import type { ShownFile, WorkerDetails } from './worker-details.ts';
 import { decisionForms, type PageDecision } from './decision-form.ts';
 import { dialogButtons } from './dialog-buttons.ts';
 import { journalWords } from './journal-words.ts';
@@ -131,10 +131,12 @@ function agentSettingsHtml(s: LandingAgentSettings | { error: string } | undefin
   return `<h3>Agent settings</h3>${head}<ul class="agent-settings">${rows.join('')}</ul>`;
 }
 
-function docHtml(doc: { text: string } | { error: string } | null, none: string): string {
+function docHtml(doc: ShownFile | null, none: string): string {
   if (doc === null) return `<p class="muted">${esc(none)}</p>`;
   if ('error' in doc) return `<p class="muted">${esc(doc.error)}</p>`;
-  return `<div class="md">${renderMarkdown(doc.text)}</div>`;
+  // Refused is not "none": the worker put something there the daemon would not read, and why.
+  if ('refused' in doc) return `<p class="bad">${esc(doc.refused)}</p>`;
+  return `${doc.note ? `<p class="muted">${esc(doc.note)}</p>` : ''}<div class="md">${renderMarkdown(doc.text)}</div>`;
 }
 
 /** The details fragment: report, landing evidence, brief, journal. */

@@ -2,8 +2,13 @@
  * What the worker page shows beyond the live view: the brief and report files, the landing
  * evidence (gathered by the same io/git function `hand land` uses, read-only), the full diff,
  * and the worker's journal. Gathered on page load and when the worker changes stage.
+ * The report is the worker's (issue 37): read without following a link or blocking on a FIFO,
+ * capped, and a refused one is shown refused with its reason. The brief is the daemon's own copy
+ * as dispatched, never what the worker may have written over its brief.md.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readBriefAsDispatched } from '../../io/brief/brief-copy.ts';
+import { REPORT_READ_CAP } from '../../io/brief/worker-layout.ts';
+import { readUntrustedFile, refusalLine } from '../../io/fs/untrusted-file.ts';
 import { gatherLandingEvidence, type LandingEvidence } from '../../io/git/index.ts';
 import { landingDiff } from '../../io/git/landing-diff.ts';
 import { landingAgentSettings } from '../../io/agent/project-settings/index.ts';
@@ -11,11 +16,16 @@ import type { LandingAgentSettings } from '../../contract/methods/agent-settings
 import type { FleetStore, StoredJournalEntry } from '../../persistence/types.ts';
 import type { WorkerViewLike } from '../fleet-api.ts';
 
-const FILE_CAP = 256_000;
+/** The most of a report the page shows (the daemon's report cap). */
+const FILE_CAP = REPORT_READ_CAP;
+
+/** A file as the page shows it: its text (cut at FILE_CAP: said), why it could not be read, or refused with the reason. */
+export type ShownFile = { text: string; truncated?: boolean; note?: string } | { error: string } | { refused: string };
 
 export interface WorkerDetails {
-  brief: { text: string } | { error: string };
-  report: { text: string } | { error: string } | null;
+  brief: ShownFile;
+  /** null: no report (nothing at its path). */
+  report: ShownFile | null;
   evidence: { evidence: LandingEvidence; patch: string; truncated: boolean; agentSettings: LandingAgentSettings | { error: string } } | { error: string } | null;
   journal: StoredJournalEntry[];
   posture: string | null;
@@ -23,14 +33,17 @@ export interface WorkerDetails {
   stage: string;
 }
 
-function readText(path: string, what: string): { text: string } | { error: string } {
-  try {
-    if (!existsSync(path)) return { error: `no ${what} at ${path}` };
-    if (statSync(path).size > FILE_CAP) return { error: `the ${what} at ${path} is larger than ${FILE_CAP} bytes; open it in an editor` };
-    return { text: readFileSync(path, 'utf8') };
-  } catch (err) {
-    return { error: `could not read the ${what} (${(err as Error).message})` };
-  }
+async function readReport(path: string): Promise<ShownFile | null> {
+  const r = await readUntrustedFile(path, { maxBytes: FILE_CAP });
+  if (r.kind === 'absent') return null;
+  if (r.kind === 'refused') return { refused: `The report at ${path} was ${refusalLine(r)}.` };
+  return { text: r.text, ...(r.truncated ? { truncated: true, note: `The report is ${r.size} bytes; the first ${FILE_CAP} are shown (truncated): open it in an editor for the rest.` } : {}) };
+}
+
+async function readBrief(path: string): Promise<ShownFile> {
+  const b = await readBriefAsDispatched(path);
+  if ('error' in b) return { error: b.error };
+  return { text: b.text, ...(b.from === 'worker-directory' ? { note: `The brief in the worker's directory (${path}): this worker was dispatched before the daemon kept its own copy.` } : {}) };
 }
 
 /** Stages where a branch has nothing yet, or is gone: no evidence to gather. */
@@ -39,8 +52,7 @@ const NO_BRANCH = new Set(['gate.awaitingBriefApproval', 'preparing', 'seeding',
 export async function workerDetails(view: WorkerViewLike, store: Pick<FleetStore, 'getWorker' | 'getProject' | 'journal'>, journalLimit = 80): Promise<WorkerDetails> {
   const row = store.getWorker(view.id);
   const posture = store.getProject(view.project)?.posture ?? null;
-  const brief = readText(view.briefPath, 'brief');
-  const report = view.reportExists || existsSync(view.reportPath) ? readText(view.reportPath, 'report') : null;
+  const [brief, report] = await Promise.all([readBrief(view.briefPath), readReport(view.reportPath)]);
   let evidence: WorkerDetails['evidence'] = null;
   if (row && !NO_BRANCH.has(view.stage)) {
     try {

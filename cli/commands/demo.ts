@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { execFile, execFileSync } from 'node:child_process';
 import { resolveHome } from '../../contract/home.ts';
 import { ensureHome } from '../../io/fs/ensure-home.ts';
+import { reportPathOf } from '../../io/brief/worker-layout.ts';
 import { call } from '../client.ts';
 import type { Condition } from '../../contract/vocabulary.ts';
 import { formatDuration, parseDuration } from '../durations.ts';
@@ -118,14 +119,14 @@ export async function runDemo(opts: { home?: string; json?: boolean; keep?: bool
   const summary = {
     ok, repo, home, database: paths.db, log: paths.log,
     worktrees: WORKERS.map((w) => join(repo, '.claude', 'worktrees', w.id)),
-    reports: WORKERS.map((w) => join(paths.workers, w.id, 'report.md')),
+    reports: WORKERS.map((w) => reportPathOf(join(paths.workers, w.id))),
     cleanup: opts.keep ? [`hand ${flag} stop <id>  (each worker)`, `hand ${flag} daemon stop`, `rm -rf ${root}`] : [`rm -rf ${root}`],
     workers: final,
   };
   if (opts.json) cliOut().write(`${JSON.stringify(summary, null, 2)}\n`);
   else {
     out(`worktrees  ${repo}/.claude/worktrees/{finisher,asker,staller}`);
-    out(`reports    ${paths.workers}/<id>/report.md`);
+    out(`reports    ${reportPathOf(join(paths.workers, '<id>'))}`);
     out(`database   ${paths.db}`);
     out(`log        ${paths.log}   (hand ${flag} logs)`);
     out(opts.keep ? `the daemon is still running; look around with: hand ${flag} status` : 'workers stopped and daemon shut down');

@@ -3,7 +3,8 @@
  */
 import { definedOnly } from '../hand-ops.ts';
 import { type Command } from 'commander';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { call } from '../client.ts';
 import { emit } from '../output.ts';
 import { parseDuration } from '../durations.ts';
@@ -15,19 +16,30 @@ export function registerRelaunch(program: Command, ctx: CommandContext): void {
     .command('relaunch')
     .description('stop a wedged worker (by /exit) and start a fresh session in the same worktree and branch, briefed with a progress note')
     .argument('<id>', 'worker id')
-    .option('--note <text|file>', 'what the new session should know (a file path reads the file)')
+    .option('--note <text|file>', 'what the new session should know (a path names a file, read under the --read-path checks)')
     .option('--force', 'relaunch even while the worker is working')
     .option('--stall <duration>', 'report a stall after this long without change', '20m')
     .action(async (id: string, o: { note?: string; force?: boolean; stall: string }, cmd: Command) => {
       const stallMs = parseDuration(o.stall, '--stall');
-      let note = o.note;
-      if (note !== undefined && existsSync(note) && statSync(note).isFile()) note = readFileSync(note, 'utf8');
-      const r = await call(ctx.paths(cmd), 'relaunch', { id, note, force: Boolean(o.force), stallMs, env: definedOnly(cliEnv()) });
+      // A note that names something on disk is a file: the daemon reads it under the same checks
+      // as --read-path (never this process, which would hand over whatever the path reaches).
+      const file = o.note !== undefined && names(o.note) ? resolve(o.note) : undefined;
+      const r = await call(ctx.paths(cmd), 'relaunch', { id, ...(file !== undefined ? { noteFile: file } : { note: o.note }), force: Boolean(o.force), stallMs, env: definedOnly(cliEnv()) });
       emit(ctx.json(cmd), r, () =>
         [
           `${id}: relaunched (was ${r.stoppedFrom}) · same worktree ${r.worktree} on ${r.branch}`,
           `  progress note ${r.progressNotePath}${r.previousReport !== null ? ' (with the previous report)' : ''}`,
+          ...(r.previousReportRefused ? [`  previous report ${r.previousReportRefused}`] : []),
         ].join('\n'),
       );
     });
+}
+
+/** Whether `note` names something on disk other than a directory (a file, a FIFO, a link): a file argument, never text. */
+function names(note: string): boolean {
+  try {
+    return !lstatSync(note).isDirectory();
+  } catch {
+    return false;
+  }
 }

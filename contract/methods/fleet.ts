@@ -201,6 +201,11 @@ export interface StatusRow {
   agentVersion: string | null;
   reportPath: string;
   reportExists: boolean;
+  /**
+   * What went wrong that the machine recorded (a refused report — `report check: refused: report.md
+   * is a symbolic link, …` — a failed report read, a failed launch), or null.
+   */
+  problem: string | null;
   lastActivity: string;
   updatedAt: string;
   stallAt: string | null;

@@ -102,11 +102,19 @@ export interface DiscardRefusal { id: string; code: string; message: string }
 export interface DiscardAll { all: true; discarded: DiscardedWorker[]; refused: DiscardRefusal[] }
 export type DiscardResult = DiscardedWorker | DiscardAll;
 
-export interface RelaunchParams { id: string; note?: string; force?: boolean; stallMs?: number; env?: Record<string, string>; envAdd?: Record<string, string> }
+/**
+ * `note`: the person's words. `noteFile`: a file to read them from (`--note <file>`), read by the
+ * daemon under the read-path checks (denied places, credentials by place, inode and shape, /proc,
+ * /sys, /dev, regular files only) before anything is done.
+ */
+export interface RelaunchParams { id: string; note?: string; noteFile?: string; force?: boolean; stallMs?: number; env?: Record<string, string>; envAdd?: Record<string, string> }
 export interface RelaunchResult {
   id: string;
   stoppedFrom: string;
+  /** The previous report's text (capped), or null: none, or refused (then previousReportRefused says why). */
   previousReport: string | null;
+  /** `refused: report.md is a symbolic link, …`: a previous report the daemon would not read, and why. */
+  previousReportRefused: string | null;
   progressNotePath: string;
   firstPrompt: string;
   worktree: string;

@@ -10,9 +10,13 @@
  * still in the box: one Enter) from sent (the box empty: nothing is typed).
  *
  * It names the pane it was written for: a new pane (a relaunch, a respawn) starts unmarked.
+ * Made by atomic create and read without following a link (io/fs): a worker that planted a link
+ * at its name never has the daemon write through it or read where it points.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { createFileAtomically } from '../fs/atomic-create.ts';
+import { readUntrustedFileSync } from '../fs/untrusted-file.ts';
 
 const MARK_FILE = 'first-prompt.sent';
 
@@ -27,19 +31,15 @@ export function firstPromptMarkPath(workerDir: string): string {
 
 /** Writes the mark durably (data and file fsynced); throws as the file system does (ENOSPC, EROFS). */
 export function writeFirstPromptMark(workerDir: string, mark: FirstPromptMark): void {
-  const fd = openSync(firstPromptMarkPath(workerDir), 'w', 0o600);
-  try {
-    writeSync(fd, JSON.stringify(mark) + '\n');
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  createFileAtomically(firstPromptMarkPath(workerDir), JSON.stringify(mark) + '\n', { durable: true });
 }
 
 /** The mark for `paneId`, or null (none, another pane's, or unreadable: never sent as far as anyone can tell). */
 export function readFirstPromptMark(workerDir: string, paneId: string): FirstPromptMark | null {
   try {
-    const mark = JSON.parse(readFileSync(firstPromptMarkPath(workerDir), 'utf8')) as Partial<FirstPromptMark>;
+    const r = readUntrustedFileSync(firstPromptMarkPath(workerDir), { maxBytes: 4096 });
+    if (r.kind !== 'read') return null;
+    const mark = JSON.parse(r.text) as Partial<FirstPromptMark>;
     return mark.paneId === paneId && typeof mark.at === 'number' ? { paneId, at: mark.at } : null;
   } catch {
     return null;

@@ -6,7 +6,7 @@
  * read path whose file is one of them is refused. A credential somewhere unexpected is caught by
  * its shape: the first KB of the file is matched against the forms keys and tokens take.
  */
-import { closeSync, lstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SECRET_DIR_NAMES, SYSTEM_SECRETS, homeSecrets, type DenyContext } from './read-path-deny.ts';
@@ -86,7 +86,8 @@ const SHAPES: readonly { name: string; re: RegExp }[] = [
 export function deniedByShape(realPath: string): string | null {
   let head = '';
   try {
-    const fd = openSync(realPath, 'r');
+    // Never waits on a FIFO swapped in after the regular-file check (a read path may lie in a worker's worktree).
+    const fd = openSync(realPath, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
     try {
       const buf = Buffer.alloc(SHAPE_BYTES);
       head = buf.subarray(0, readSync(fd, buf, 0, SHAPE_BYTES, 0)).toString('latin1');

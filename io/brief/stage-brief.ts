@@ -4,9 +4,12 @@
  * nothing behind. Writing the plan copies files first and the brief second (a brief never names
  * a copy that is not there), and reports what it created so a later failure can undo exactly that.
  */
-import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
-import { copyPrivateFile, writePrivateFile } from '../fs/private-files.ts';
+import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { copyFileAtomically, createFileAtomically } from '../fs/atomic-create.ts';
+import { PRIVATE_DIR_MODE } from '../fs/private-files.ts';
 import { join } from 'node:path';
+import { keepBriefCopy } from './brief-copy.ts';
+import { briefCopyPathOf, reportDirOf } from './worker-layout.ts';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { composeBrief, copyPath, type Attachment } from './brief-compose.ts';
 import { withDecisionConvention } from './decision-convention.ts';
@@ -16,9 +19,13 @@ import { checkReadPath, validateReadPaths } from './read-paths.ts';
 import { resolveStandingFiles, standingFilePath, type StandingKind } from './standing-files.ts';
 
 export interface BriefPlan {
-  /** The brief's own directory: the only directory the worker is granted. */
+  /** The brief's own directory: what the worker reads (the daemon alone writes it). */
   briefDir: string;
+  /** Where the worker writes (out/ in the brief directory, worker-layout.ts). */
+  reportDir: string;
   briefPath: string;
+  /** The daemon's own copy of the brief as dispatched (worker-layout.ts: <state>/briefs/<id>.md). */
+  briefCopyPath: string;
   text: string;
   copies: { source: string; dest: string }[];
   staleCopies: string[];
@@ -74,9 +81,12 @@ export function planBrief(args: { brief: string; readPaths: readonly string[]; d
   const attachedLeaves = new Set(attachments.map((a) => a.leaf.toLowerCase()));
   const detached: StandingKind[] = (['done', 'rules'] as const).filter((k) => !standing.some((s) => s.kind === k) && !attachedLeaves.has(`${k}-${args.project}.md`.toLowerCase()));
   const composed = withDecisionConvention(composeBrief(text, { briefDir: args.briefDir, project: args.project, attachments, detachedStanding: detached }));
+  const briefPath = join(args.briefDir, 'brief.md');
   return {
     briefDir: args.briefDir,
-    briefPath: join(args.briefDir, 'brief.md'),
+    reportDir: reportDirOf(args.briefDir),
+    briefPath,
+    briefCopyPath: briefCopyPathOf(briefPath),
     text: composed,
     copies: attachments.map((a) => ({ source: a.source, dest: copyPath(args.briefDir, a.leaf) })),
     staleCopies: detached.map((k) => copyPath(args.briefDir, `${k}-${args.project}.md`)).filter((p) => existsSync(p)),
@@ -101,20 +111,29 @@ export function writeBriefPlan(plan: BriefPlan): Created {
 
 function writeInto(plan: BriefPlan, created: Created): void {
   const readFirst = join(plan.briefDir, 'read-first');
-  for (const dir of [plan.briefDir, readFirst]) {
-    if (!existsSync(dir)) {
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
+  for (const dir of [plan.briefDir, readFirst, plan.reportDir]) {
+    let st;
+    try {
+      st = lstatSync(dir);
+    } catch {
+      mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       created.push(dir);
-    } else if (!statSync(dir).isDirectory()) {
-      throw new RefusedError('brief-dir-not-a-dir', `${dir} exists and is not a directory; remove it and dispatch again.`, { dir });
+      continue;
+    }
+    // A link here would put the brief (and the worker's grant) wherever it points.
+    if (!st.isDirectory()) {
+      throw new RefusedError('brief-dir-not-a-dir', `${dir} exists and is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a directory'}; remove it and dispatch again.`, { dir });
     }
   }
+  // Every file is made by atomic create: a link planted at its name is replaced, never written through.
   for (const c of plan.copies) {
     if (!existsSync(c.dest)) created.push(c.dest);
-    copyPrivateFile(c.source, c.dest);
+    copyFileAtomically(c.source, c.dest);
   }
+  if (!existsSync(plan.briefCopyPath)) created.push(plan.briefCopyPath);
+  keepBriefCopy(plan.briefPath, plan.text);
   if (!existsSync(plan.briefPath)) created.push(plan.briefPath);
-  writePrivateFile(plan.briefPath, plan.text);
+  createFileAtomically(plan.briefPath, plan.text);
   // Add file before line, remove line before file: the brief never names a missing copy.
   for (const stale of plan.staleCopies) rmSync(stale, { force: true });
 }

@@ -31,13 +31,20 @@ beforeEach(() => {
     host: 'build',
     worktree,
     briefDir,
+    reportDir: join(briefDir, 'out'),
     home,
     stateDir: join(home, '.kingshand'),
     env: { HOME: home, PATH: '/usr/bin:/bin' },
     posture: 'ask',
     files: {
       read: async (p) => (existsSync(p) ? readFileSync(p, 'utf8') : null),
+      readUntrusted: async (p) => (existsSync(p) ? readFileSync(p, 'utf8') : null),
       write: async (p, text) => {
+        writes.push(p);
+        mkdirSync(dirname(p), { recursive: true });
+        writeFileSync(p, text);
+      },
+      writeOwn: async (p, text) => {
         writes.push(p);
         mkdirSync(dirname(p), { recursive: true });
         writeFileSync(p, text);

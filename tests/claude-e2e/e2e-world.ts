@@ -73,7 +73,7 @@ export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { r
   const world: E2eWorld = {
     root, home, repo, agentHome, claudeJsonPath, env, hand,
     brief: (name, task) => writeBrief(root, name, task),
-    reportPathOf: (id) => join(home, 'workers', id, 'report.md'),
+    reportPathOf: (id) => join(home, 'workers', id, 'out', 'report.md'),
     worktreeOf: (id) => join(repo, '.claude', 'worktrees', id),
     async dispatch(id, backend, task, extra = [], e) {
       const brief = world.brief(id, task);

@@ -75,7 +75,7 @@ beforeAll(async () => {
   };
   const briefs = { a: brief('menu-a', 'ASK-TWICE: choose the database with the person.'), b: brief('park-b', 'PARK-AFTER-WORK: set up the queue.'), c: brief('later-c', 'Add a health page.') };
   // The workers' own turns: menu-a asks, and once answered asks again; park-b commits, then parks.
-  const reportB = join(state, 'workers', 'park-b', 'report.md');
+  const reportB = join(state, 'workers', 'park-b', 'out', 'report.md');
   const scenario = join(tmp.path, 'workers-scenario.json');
   writeFileSync(scenario, JSON.stringify({
     turns: [

@@ -159,6 +159,8 @@ export function trackWorlds(): (opts?: { posture?: Posture; yolo?: boolean; regi
 export function createdBy(w: DispatchWorld, id = 'T-1'): string[] {
   const found: string[] = [];
   if (existsSync(join(w.workersDir, id))) found.push(`brief dir ${join(w.workersDir, id)} (${readdirSync(join(w.workersDir, id)).join(', ')})`);
+  // The daemon's own copy of the brief (io/brief/worker-layout.ts) goes with a refused dispatch too.
+  if (existsSync(join(dirname(w.workersDir), 'briefs', `${id}.md`))) found.push(`brief copy briefs/${id}.md`);
   if (existsSync(join(w.repo, '.claude', 'worktrees', id))) found.push('worktree directory');
   if (git(w.repo, 'branch', '--list', `worktree-${id}`) !== '') found.push(`branch worktree-${id}`);
   if (w.fleet.dispatched.length > 0) found.push(`${w.fleet.dispatched.length} fleet dispatch call(s) (a pane)`);

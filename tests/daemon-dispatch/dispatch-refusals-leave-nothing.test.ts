@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HandError } from '../../contract/errors.ts';
@@ -118,12 +118,20 @@ describe('a refused dispatch leaves no worktree, branch, pane or copied file beh
 
   it('refuses over a report left by an earlier worker of the same id, and leaves it alone', async () => {
     const w = await world();
-    mkdirSync(join(w.workersDir, 'T-1'), { recursive: true });
-    writeFileSync(join(w.workersDir, 'T-1', 'report.md'), 'old report\n');
+    mkdirSync(join(w.workersDir, 'T-1', 'out'), { recursive: true });
+    writeFileSync(join(w.workersDir, 'T-1', 'out', 'report.md'), 'old report\n');
     expect((await refusal(w.dispatch())).code).toBe('stale-report');
-    expect(readFileSync(join(w.workersDir, 'T-1', 'report.md'), 'utf8')).toBe('old report\n');
+    expect(readFileSync(join(w.workersDir, 'T-1', 'out', 'report.md'), 'utf8')).toBe('old report\n');
     expect(w.fleet.dispatched).toEqual([]);
     expect(git(w.repo, 'branch', '--list', 'worktree-T-1')).toBe('');
+  });
+
+  it('refuses over anything at the report path, a link or a FIFO included (it would read as this worker\'s report)', async () => {
+    const w = await world();
+    mkdirSync(join(w.workersDir, 'T-1', 'out'), { recursive: true });
+    symlinkSync(join(w.workersDir, 'nowhere'), join(w.workersDir, 'T-1', 'out', 'report.md'));
+    expect((await refusal(w.dispatch())).code).toBe('stale-report');
+    expect(w.fleet.dispatched).toEqual([]);
   });
 
   it('undoes the copied files when the fleet fails to start the worker', async () => {

@@ -209,7 +209,7 @@ export async function stopEveryLiveWorker(w: FaultWorld): Promise<void> {
 export async function redispatchEveryId(w: FaultWorld, ids: string[]): Promise<void> {
   // A report left by the first worker is refused as stale (by design): moved away, as that refusal says.
   for (const id of ids) {
-    const report = join(w.home, 'workers', id, 'report.md');
+    const report = join(w.home, 'workers', id, 'out', 'report.md');
     if (existsSync(report)) renameSync(report, `${report}.first`);
   }
   const results = await Promise.all(ids.map((id) => w.hand(['dispatch', id, '--repo', w.repo, '--brief', w.brief(`${id}-again`, 'work'), '--agent', 'mock', '--json'])));

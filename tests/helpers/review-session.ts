@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { startReviewServer, type ReviewDeps, type ReviewServer } from '../../actors/review/server.ts';
 import { makeTempDir } from './temp.ts';
+import type { HandRunner } from './hand-process.ts';
 
 export interface PageSession {
   /** `hand_review=<session id>`, for a Cookie header. */
@@ -99,6 +100,37 @@ export async function pageWithClock(extra: Partial<ReviewDeps> = {}): Promise<Cl
     async close() {
       await server.close();
       tmp.cleanup();
+    },
+  };
+}
+
+/**
+ * A signed-in client of the review page for tests that read what it shows: `hand review` prints
+ * the URL, its token opens a session (a 303 with the session's cookie), and `get` fetches a page
+ * with that cookie, bounded.
+ */
+export interface ReviewSession {
+  origin: string;
+  /** GET `path` (e.g. `/w/w1`) signed in; the status, the text and how long it took, or a thrown bound. */
+  get(path: string, timeoutMs?: number): Promise<{ status: number; text: string; ms: number }>;
+}
+
+export async function reviewSession(hand: HandRunner): Promise<ReviewSession> {
+  const r = await hand(['review', '--json']);
+  if (r.code !== 0) throw new Error(`hand review failed (exit ${r.code}): ${r.stderr || r.stdout}`);
+  const url = new URL(r.json.url as string);
+  const signIn = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(10_000) });
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+  if (!cookie) throw new Error(`the review page gave no session cookie for its token (status ${signIn.status})`);
+  return {
+    origin: url.origin,
+    async get(path, timeoutMs = 10_000) {
+      const started = Date.now();
+      const res = await fetch(`${url.origin}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(timeoutMs) }).catch((err: unknown) => {
+        throw new Error(`GET ${path} on the review page did not answer within ${timeoutMs} ms (${String(err)})`);
+      });
+      const text = await res.text();
+      return { status: res.status, text, ms: Date.now() - started };
     },
   };
 }

@@ -85,7 +85,7 @@ export async function writeProbe(s: ProbeSetup, extra: Record<string, string> = 
   commitProbe(s.repo, probeScript({
     state: s.state, home: s.home, repo: s.repo, id: s.id,
     briefPath: join(s.state, 'workers', s.id, 'brief.md'),
-    reportPath: join(s.state, 'workers', s.id, 'report.md'),
+    reportPath: join(s.state, 'workers', s.id, 'out', 'report.md'),
     kingshand: KINGSHAND_ROOT, node: process.execPath, page, daemonPid: process.pid,
     personsTmpFile: s.planted.tmpFile, otherWorkerDir: s.planted.otherWorkerDir,
   }), extra);

@@ -49,7 +49,7 @@ describe('hand relaunch', () => {
     expect(note).toContain(previous.trim());
     expect(note).toContain('first half of the work');
     expect(note).toContain('progress.txt');
-    expect(existsSync(join(w.home, 'workers', 'r1', 'report-before-relaunch-1.md'))).toBe(true);
+    expect(existsSync(join(w.home, 'workers', 'r1', 'out', 'report-before-relaunch-1.md')), 'the previous report goes aside in out/').toBe(true);
 
     // Same worktree and branch: the commit and its file are still there.
     expect(readFileSync(join(wt, 'progress.txt'), 'utf8')).toBe('half done\n');

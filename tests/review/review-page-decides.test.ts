@@ -38,7 +38,7 @@ describe('the review page decides', () => {
     const body = (await answered.json()) as any;
     expect(answered.status, JSON.stringify(body)).toBe(200);
     expect(body.result).toMatchObject({ key: key('p1'), state: 'answered', delivery: 'sent' });
-    await waitFor(() => readFileSync(join(w.home, 'workers', 'p1', 'report.md'), 'utf8').includes('using Postgres as decided') || undefined, { what: "p1's report after the page's answer", timeoutMs: 30_000 });
+    await waitFor(() => readFileSync(join(w.home, 'workers', 'p1', 'out', 'report.md'), 'utf8').includes('using Postgres as decided') || undefined, { what: "p1's report after the page's answer", timeoutMs: 30_000 });
 
     const again = await post({ id: 'p1', key: key('p1'), answer: 'SQLite' });
     expect(again.status).toBe(409);

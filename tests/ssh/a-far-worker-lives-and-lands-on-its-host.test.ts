@@ -147,11 +147,11 @@ describe('a worker on another host', () => {
     expect([hook.uid, hook.mode & 0o777]).toEqual([sshd.uid, 0o755]);
     expect(farGit(farRepo, 'rev-parse', 'main').trim()).toBe(mainBefore);
 
-    await ok(['send', 'w1', `MODE:report ${join(farDir, 'report.md')}`]);
+    await ok(['send', 'w1', `MODE:report ${join(farDir, 'out', 'report.md')}`]);
     await ok(['wait', 'w1', '--until', 'settled', '--timeout', '20s']);
     // Read back into the daemon's copy, which every reader here uses.
     expect((await ok(['status', 'w1']))[0]).toMatchObject({ reportExists: true });
-    expect(readFileSync(d.reportPath, 'utf8')).toBe(readFileSync(join(farDir, 'report.md'), 'utf8'));
+    expect(readFileSync(d.reportPath, 'utf8')).toBe(readFileSync(join(farDir, 'out', 'report.md'), 'utf8'));
 
     // A move of the far base outside a landing is seen against the tip recorded there at dispatch.
     farGit(farRepo, 'update-ref', 'refs/heads/main', 'worktree-w1');
@@ -185,13 +185,13 @@ describe('a worker on another host', () => {
     const farDir = join(sshd.home, '.kingshand', 'workers', 'w3');
     await ok(['dispatch', 'w3', '--repo', w.repo, '--brief', w.brief('w3', 'Say hello.'), '--agent', 'mock']);
     await ok(['wait', 'w3', '--until', 'settled', '--timeout', '20s']);
-    await ok(['send', 'w3', `MODE:report ${join(farDir, 'report.md')}`]);
+    await ok(['send', 'w3', `MODE:report ${join(farDir, 'out', 'report.md')}`]);
     await waitFor(async () => (await ok(['status', 'w3']))[0].reportExists === true, { what: 'the far report of w3 read back' });
     const r = await ok(['relaunch', 'w3', '--force']);
     expect(r.firstPrompt).toContain(`progress note at ${join(farDir, 'progress-note.md')}`);
     expect(r.firstPrompt).toContain(`Read the brief at ${join(farDir, 'brief.md')}`);
-    expect(existsSync(join(farDir, 'report.md'))).toBe(false);
-    expect(existsSync(join(farDir, 'report-before-relaunch-1.md'))).toBe(true);
+    expect(existsSync(join(farDir, 'out', 'report.md'))).toBe(false);
+    expect(existsSync(join(farDir, 'out', 'report-before-relaunch-1.md'))).toBe(true);
     await ok(['wait', 'w3', '--until', 'settled', '--timeout', '20s']);
     expect((await ok(['status', 'w3']))[0]).toMatchObject({ host: 'far', live: true, reportExists: false });
     expect(readFileSync(join(farDir, 'progress-note.md'), 'utf8')).toContain('report');
@@ -269,7 +269,7 @@ describe('a worker on another host', () => {
       expect(loggedOut.json.error).toMatchObject({ code: 'far-gh-login', message: expect.stringContaining(`gh auth login on far as ${sshd.user}`) });
       asFar(sshd, sshd.home, 'sh', '-c', 'mkdir -p .config/gh && printf "github.com:\\n    user: acme\\n" > .config/gh/hosts.yml');
       // The mock writes its report in its first turn (its brief says where, on the far side).
-      const reporting = (id: string) => w.brief(id, `MODE:report ${join(sshd.home, '.kingshand', 'workers', id, 'report.md')}`);
+      const reporting = (id: string) => w.brief(id, `MODE:report ${join(sshd.home, '.kingshand', 'workers', id, 'out', 'report.md')}`);
 
       const directPr = async () => {
         const d = await ok(['dispatch', 'w5', '--repo', w.repo, '--brief', reporting('w5'), '--agent', 'mock']);

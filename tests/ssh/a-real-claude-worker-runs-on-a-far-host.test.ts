@@ -145,7 +145,7 @@ describe('real agent CLIs as workers on a far host', () => {
     // Every model request came through the forward, from the far account's Claude Code.
     expect(fake.received.length).toBeGreaterThan(0);
     expect(farGit(far.repo, 'log', '--format=%s', 'worktree-w1')).toContain('Add the feature file');
-    const report = join(far.workerDir('w1'), 'report.md');
+    const report = join(far.workerDir('w1'), 'out', 'report.md');
     await ok(['send', 'w1', `MODE:report ${report}`]);
     // Posture ask: the report's Write waits for a person too.
     await approve('the Write permission dialog');
@@ -175,7 +175,7 @@ describe('real agent CLIs as workers on a far host', () => {
   it.concurrent('Codex CLI is seeded there (trust in the far config.toml, every other byte kept), asks for its command, is answered with a key and reports', async () => {
     const config = join(far.sshd.home, 'dotfiles', 'codex.toml');
     const before = readFileSync(config, 'utf8');
-    const report = join(far.workerDir('cx1'), 'report.md');
+    const report = join(far.workerDir('cx1'), 'out', 'report.md');
     const question = 'May I commit codex.txt and write the report?';
     const work = ['echo codex > codex.txt', 'git add codex.txt', 'git -c user.name=w -c user.email=w@example.invalid commit -q -m "Add the codex file"', writeFileCommand(report, '# Report\n\nStatus: done on the far host.')].join(' && ');
     codexFake.queue([{ kind: 'shell', cmd: work, escalate: question, text: 'I will commit and report.' }]);
@@ -213,7 +213,7 @@ describe('real agent CLIs as workers on a far host', () => {
     writeFileSync(trustFile, '{\n  "/srv/theirs": "TRUST_FOLDER"\n}\n', { mode: 0o644 });
     execFileSync('chown', ['-R', `${sshd.uid}:${sshd.gid}`, join(sshd.home, '.gemini')]);
     const farDir = far.workerDir('gm1');
-    const report = join(farDir, 'report.md');
+    const report = join(farDir, 'out', 'report.md');
     const text = '# Report\n\nStatus: done by Gemini CLI on the far host.\n';
     geminiFake.queue([{ kind: 'call', name: 'write_file', text: 'I will write the report.', args: { file_path: report, content: text } }, { kind: 'text', text: 'Done.' }]);
     const env = { ...w.env, GEMINI_API_KEY: 'fake-gemini-key', GOOGLE_GEMINI_BASE_URL: `http://127.0.0.1:${geminiPort}`, GEMINI_CLI_NO_RELAUNCH: 'true' };

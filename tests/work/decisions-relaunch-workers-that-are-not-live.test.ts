@@ -50,7 +50,7 @@ describe('decisions of workers that are not live are delivered by a relaunch', (
     // The new session takes the answer from the relaunch prompt and finishes on it.
     const report = await waitFor(() => {
       try {
-        const text = readFileSync(answer.relaunch.progressNotePath.replace(/progress-note\.md$/, 'report.md'), 'utf8');
+        const text = readFileSync(answer.relaunch.progressNotePath.replace(/progress-note\.md$/, 'out/report.md'), 'utf8');
         return text.includes('as decided') ? text : undefined;
       } catch {
         return undefined;

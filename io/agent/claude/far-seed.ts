@@ -26,11 +26,12 @@ export function trustedConfig(text: string | null, key: string, where: string): 
 }
 
 export async function seedClaudeFar(ctx: FarSeedContext): Promise<void> {
-  // The same posture as here: the brief directory there granted, the deny list naming the far
+  // The same posture as here: the brief directory there granted (its out/ alone written), the deny list naming the far
   // account's secrets and the far state directory. No witness hooks there.
   const settings = postureSettings(ctx.posture, {
     worktree: ctx.worktree,
     briefDir: ctx.briefDir,
+    reportDir: ctx.reportDir,
     agentHome: ctx.home,
     stateDir: ctx.stateDir,
     gitCommonDir: ctx.gitCommonDir,

@@ -17,6 +17,7 @@ import { RefusedError, UsageError } from '../../../contract/errors.ts';
 import { claudeSettings, writeClaudeSettings, type WorktreeSettings } from './worktree-settings.ts';
 import type { WitnessHooks } from './hooks.ts';
 import { sandboxSettings } from './sandbox.ts';
+import { reportDirOf } from '../../brief/worker-layout.ts';
 
 // The vocabulary is the wire's (contract/vocabulary.ts); what each posture means to Claude Code is here.
 export { PERMISSION_POSTURES, type PermissionPosture } from '../../../contract/vocabulary.ts';
@@ -60,7 +61,14 @@ export interface DenyListArgs {
   stateDir?: string;
   /** Extra instructions.md files to protect (the Hand's workspace, when one exists). */
   instructionsFiles?: string[];
+  /** The worker's brief directory: the daemon's files there are never the worker's to edit. */
+  briefDir?: string;
+  /** Its report directory (where it writes); the brief directory itself for a worker of the old layout. */
+  reportDir?: string;
 }
+
+/** The daemon's files in a brief directory (io/brief/worker-layout.ts): read by the worker, written by the daemon alone. */
+export const DAEMON_FILES_IN_BRIEF_DIR = ['brief.md', 'progress-note.md', 'read-first/**', 'first-prompt.sent', 'delivery.json', 'gemini-deny-policy.toml'];
 
 /** Secrets a worker never reads, relative to a home directory. */
 const SECRET_DIRS = ['.ssh/**', '.aws/**', '.config/gcloud/**', '.azure/**', '.kube/**', '.docker/config.json', '.netrc', '.git-credentials', '.claude/.credentials.json'];
@@ -86,6 +94,11 @@ export function denyRules(a: DenyListArgs): string[] {
   for (const f of a.instructionsFiles ?? []) {
     rules.add(`Edit(${abs(f)})`);
   }
+  // The brief directory is granted so the worker reads it; it writes only its report directory
+  // (issue 37): the file tools may not touch what the daemon wrote there.
+  if (a.briefDir && a.reportDir !== a.briefDir) {
+    for (const f of DAEMON_FILES_IN_BRIEF_DIR) rules.add(`Edit(${abs(a.briefDir)}/${f})`);
+  }
   return [...rules];
 }
 
@@ -94,10 +107,14 @@ export function denyRules(a: DenyListArgs): string[] {
  * which Claude Code's sandbox cannot nest in (its bubblewrap is refused a /proc of its own), so its
  * block is left out: the outer one is the boundary for every tool, Bash included.
  */
-type PostureArgs = { worktree: string; briefDir: string; hooks?: WitnessHooks; gitCommonDir?: string; outerSandbox?: boolean } & DenyListArgs;
+type PostureArgs = { worktree: string; briefDir: string; reportDir?: string; hooks?: WitnessHooks; gitCommonDir?: string; outerSandbox?: boolean } & DenyListArgs;
+
+/** The report directory a posture writes for: the one given, else the layout's `<briefDir>/out`. */
+const reportDirOfArgs = (a: PostureArgs): string => a.reportDir ?? reportDirOf(a.briefDir);
 
 /** What a posture puts in Claude Code's settings: its mode, the deny list, the write fence, off's sandbox. */
-function postureParts(p: PermissionPosture, args: PostureArgs) {
+function postureParts(p: PermissionPosture, given: PostureArgs) {
+  const args = { ...given, reportDir: reportDirOfArgs(given) };
   return {
     briefDir: args.briefDir,
     permissionMode: claudeModeOf(p),

@@ -3,8 +3,9 @@
  * list of tool patterns: `python3 -c "open(...'/.ss'+'h/id_ed25519')"` read the key and
  * `cat $STATE/review.token` was never matched. Under the sandbox (bubblewrap on Linux) every Bash
  * command and its children see the state directory and the person's credentials as empty or
- * absent, and may write only the worktree (Claude Code's default), the brief directory and the
- * repository's git directory (a commit writes objects, its branch and its worktree's index there).
+ * absent, and may write only the worktree (Claude Code's default), the worker's report directory
+ * (out/ in its brief directory: the brief directory itself is read, never written — issue 37) and
+ * the repository's git directory (a commit writes objects, its branch and its worktree's index there).
  *
  * Verified with 2.1.332 against the fake model API (docs/2026-12-01-workers-get-no-secret-and-no-voice.md):
  * python3, node, perl, dd, a hard link and /proc/self/root of a denied path all fail; the brief
@@ -26,7 +27,10 @@ export interface ClaudeSandbox {
 
 export interface SandboxArgs {
   worktree: string;
+  /** Read: the brief, its read-first copies, the progress note. */
   briefDir: string;
+  /** Written: the report (`<briefDir>/out`, or the brief directory for a worker of the old layout). */
+  reportDir: string;
   /** kingshand's state directory: database, keys, tokens, socket, other workers' briefs. */
   stateDir?: string;
   /** The worker's HOME: its credentials are denied by location. */
@@ -50,9 +54,10 @@ export function sandboxSettings(a: SandboxArgs): ClaudeSandbox {
     autoAllowBashIfSandboxed: true,
     filesystem: {
       denyRead,
-      // The brief directory lives inside the denied state directory: it alone comes back.
+      // The brief directory lives inside the denied state directory: it alone comes back, to read;
+      // only its report directory is written.
       allowRead: [a.briefDir],
-      allowWrite: [a.briefDir, ...(a.gitCommonDir ? [a.gitCommonDir] : [])],
+      allowWrite: [a.reportDir, ...(a.gitCommonDir ? [a.gitCommonDir] : [])],
       // What would undo the rest: the base guard and git's config (core.hooksPath), and the
       // worker's own settings, which hold this very block.
       denyWrite: [...(a.gitCommonDir ? [join(a.gitCommonDir, 'hooks'), join(a.gitCommonDir, 'config')] : []), join(a.worktree, '.claude')],

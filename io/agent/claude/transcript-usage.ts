@@ -4,8 +4,8 @@
  * with the same id and usage, so usage is counted once per message id. Only numbers are read:
  * the transcript's text never leaves this function.
  */
-import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
+import { readUntrustedFile } from '../../fs/untrusted-file.ts';
 
 export type { TokenUsage } from '../../../contract/methods.ts';
 import type { TokenUsage } from '../../../contract/methods.ts';
@@ -43,14 +43,14 @@ export function usageOfTranscript(text: string): TokenUsage {
   return out;
 }
 
-/** Usage of the transcript at `path`, or null when it is not a readable .jsonl file. */
+/**
+ * Usage of the transcript at `path`, or null when it is not a readable .jsonl file. The path comes
+ * from a hook payload, i.e. from the worker (issue 37): the file is opened without following a
+ * link or blocking on a FIFO, must be a regular file of this user's, and is not read past MAX_BYTES.
+ */
 export async function readTranscriptUsage(path: string): Promise<TokenUsage | null> {
   if (!isAbsolute(path) || !path.endsWith('.jsonl')) return null;
-  try {
-    const s = await stat(path);
-    if (!s.isFile() || s.size > MAX_BYTES) return null;
-    return usageOfTranscript(await readFile(path, 'utf8'));
-  } catch {
-    return null;
-  }
+  const r = await readUntrustedFile(path, { maxBytes: MAX_BYTES, timeoutMs: 10_000 });
+  if (r.kind !== 'read' || r.truncated) return null;
+  return usageOfTranscript(r.text);
 }

@@ -4,11 +4,13 @@
  * bind the file tools only, and only for paths written out in full: like Claude Code's deny
  * rules, a shell command (`cat ~/.ssh/id_rsa`) is not stopped by them.
  * Denied: the person's credentials under the worker's home, kingshand's database and daemon
- * files (read and write), and writes to the standing files, every brief and instructions.md.
- * The file lives in the worker's own brief directory, written on every seed.
+ * files (read and write), and writes to the standing files, every brief, instructions.md and
+ * everything of the worker's own brief directory but its report directory (out/: issue 37).
+ * The file lives in the worker's own brief directory, written on every seed (atomic create: a
+ * link planted at its name is replaced, never written through).
  */
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createFileAtomically } from '../../fs/atomic-create.ts';
 
 /** Credentials under a home directory (Gemini CLI's own keys included). */
 export const GEMINI_SECRET_PATHS = ['.ssh/', '.aws/', '.config/gcloud/', '.azure/', '.kube/', '.docker/config.json', '.netrc', '.git-credentials', '.gemini/oauth_creds.json', '.gemini/google_accounts.json'];
@@ -30,6 +32,9 @@ function pathArg(prefix: string): string {
 export interface DenyPolicyArgs {
   agentHome?: string | undefined;
   stateDir?: string | undefined;
+  /** The worker's brief directory (read, never written) and its report directory inside it (written). */
+  briefDir?: string | undefined;
+  reportDir?: string | undefined;
 }
 
 function rule(tools: readonly string[], pattern: string, why: string): string {
@@ -58,11 +63,18 @@ export function denyPolicyText(a: DenyPolicyArgs): string {
     out.push(rule(WRITE_TOOLS, `${pathArg(`${st}/workers/`)}[^"/]+/brief\\.md"`, 'A brief is the Hand\'s; a worker writes only its report.'));
   }
   out.push(rule(WRITE_TOOLS, '"(?:file_path|path)":"[^"]*/instructions\\.md"', "instructions.md is the person's."));
+  if (a.briefDir && a.reportDir && a.reportDir !== a.briefDir && a.reportDir.startsWith(`${a.briefDir.replace(/\/+$/, '')}/`)) {
+    // Anything under the brief directory but not under its report directory (a lookahead: the
+    // policy engine's patterns are JavaScript regular expressions).
+    const brief = `${a.briefDir.replace(/\/+$/, '')}/`;
+    const out_ = `${a.reportDir.replace(/\/+$/, '').slice(brief.length)}/`;
+    out.push(rule(WRITE_TOOLS, `${pathArg(brief)}(?!${escapeRegex(out_)})`, "The brief directory is the daemon's; a worker writes only its report directory (out/)."));
+  }
   return out.join('\n');
 }
 
 export function writeDenyPolicy(briefDir: string, a: DenyPolicyArgs): string {
   const file = join(briefDir, DENY_POLICY_FILE);
-  writeFileSync(file, denyPolicyText(a), { mode: 0o644 });
+  createFileAtomically(file, denyPolicyText(a), { mode: 0o644 });
   return file;
 }

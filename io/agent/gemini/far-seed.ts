@@ -33,14 +33,16 @@ export async function seedGeminiFar(ctx: FarSeedContext): Promise<void> {
   }
   const settingsFile = join(ctx.worktree, WORKSPACE_SETTINGS);
   if (await settingsTracked(ctx.worktree)) throw trackedSettingsRefusal(at(settingsFile));
-  const settingsText = await ctx.files.read(settingsFile);
+  // The worktree is the far worker's: its settings file is never read through a link (issue 37).
+  const settingsText = await ctx.files.readUntrusted(settingsFile);
   const settings = settingsText === null ? {} : parseGeminiSettings(settingsText, at(settingsFile));
   const before = theirKeys(settings);
   const policyFile = join(ctx.briefDir, DENY_POLICY_FILE);
   mergeGeminiSettings(settings, { briefDir: ctx.briefDir, env: ctx.env, policyFile });
   if (!keptKeys(settings, before)) throw new RefusedError('gemini-settings-verify-failed', `the merged ${at(settingsFile)} lost a key; the original was kept unchanged.`, { file: settingsFile });
 
-  await ctx.files.write(policyFile, denyPolicyText({ agentHome: ctx.home, stateDir: ctx.stateDir }));
+  // In the worker's own directory there: never written through a link it planted.
+  await ctx.files.writeOwn(policyFile, denyPolicyText({ agentHome: ctx.home, stateDir: ctx.stateDir, briefDir: ctx.briefDir, reportDir: ctx.reportDir }));
   await ctx.files.write(settingsFile, `${JSON.stringify(settings, null, 2)}\n`);
   await addLocalExcludes(await localExcludeFile(ctx.worktree), ['/.gemini/settings.json']);
   if (added.length === 0) return;

@@ -15,7 +15,8 @@
  * A repository that tracks the file is refused: merged keys would show as a change to commit.
  */
 import { claimDirectory, claimRegularFile } from '../../fs/worker-places.ts';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { readUntrustedFile, refusalLine } from '../../fs/untrusted-file.ts';
 import { join, resolve } from 'node:path';
 import { RefusedError } from '../../../contract/errors.ts';
 import { runGit } from '../../git/run-git.ts';
@@ -125,11 +126,16 @@ export async function writeGeminiSettings(args: GeminiSettingsArgs): Promise<{ p
   }
   const file = join(args.worktree, WORKSPACE_SETTINGS);
   if (await settingsTracked(args.worktree)) throw trackedSettingsRefusal(file);
-  // The worktree is the worker's: a link it left in place of .gemini or of the file is removed,
-  // never read (a file of the person's merged into the worktree) nor written through.
+  // The worktree is the worker's (issue 37): a link it left in place of .gemini or of the file is
+  // removed (never read through nor written through), and the file is read as a stranger's — a
+  // FIFO would hold the daemon, a hard link would be someone else's file.
   claimDirectory(join(args.worktree, '.gemini'));
   claimRegularFile(file);
-  const settings = existsSync(file) ? parseGeminiSettings(readFileSync(file, 'utf8'), file) : {};
+  const read = await readUntrustedFile(file, { maxBytes: 1 << 20 });
+  if (read.kind === 'refused' || (read.kind === 'read' && read.truncated)) {
+    throw new RefusedError('gemini-settings-refused', `the worktree's ${WORKSPACE_SETTINGS} was ${read.kind === 'refused' ? refusalLine(read) : 'refused: it is over 1 MiB'}; it was left untouched. Remove it from the worktree, then dispatch or relaunch again.`, { file });
+  }
+  const settings = read.kind === 'read' ? parseGeminiSettings(read.text, file) : {};
   const before = theirKeys(settings);
   mergeGeminiSettings(settings, args);
   writeJsonAtomically(file, `${JSON.stringify(settings, null, 2)}\n`, {

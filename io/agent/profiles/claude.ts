@@ -18,6 +18,7 @@ export async function seedClaudeCode(ctx: SeedContext): Promise<void> {
   writePostureSettings(ctx.posture, {
     worktree: ctx.worktree,
     briefDir: ctx.briefDir,
+    reportDir: ctx.reportDir,
     agentHome: ctx.env.HOME,
     stateDir: ctx.stateDir,
     gitCommonDir: ctx.gitCommonDir,

@@ -32,16 +32,17 @@ export const codexProfile: AgentProfile = {
     bin,
     ...codexLaunchArgs({
       posture,
-      // The report is written to the brief directory, outside the worktree: the sandbox must be
-      // told (edits only). A commit still asks: Codex keeps every .git read-only in its sandbox.
-      writableRoots: where ? [where.briefDir] : [],
+      // The report is written to the report directory (out/ in the brief directory), outside the
+      // worktree: the sandbox must be told (edits only); the brief directory itself stays read-only.
+      // A commit still asks: Codex keeps every .git read-only in its sandbox.
+      writableRoots: where ? [where.reportDir] : [],
       // The second witness: Codex runs this after each turn with its event as the last argument.
       ...(where?.witnessHome ? { notify: [process.execPath, join(KINGSHAND_ROOT, 'bin', 'hand.js'), '--home', where.witnessHome, 'hook', 'Stop'] } : {}),
     }),
   ],
-  // On another host: `codex` on its PATH, the far brief directory writable under edits; no
+  // On another host: `codex` on its PATH, the far report directory writable under edits; no
   // witness there (its notify would run `hand hook`, which cannot reach this daemon).
-  farLaunchArgv: (posture, where) => ['codex', ...codexLaunchArgs({ posture, writableRoots: where ? [where.briefDir] : [] })],
+  farLaunchArgv: (posture, where) => ['codex', ...codexLaunchArgs({ posture, writableRoots: where ? [where.reportDir] : [] })],
   farVersion: { argv: () => ['codex', '--version'], parse: parseCodexVersion },
   farSeed: async (ctx) => {
     await seedCodexFar(ctx);

@@ -19,7 +19,7 @@ function noGeminiHome(): RefusedError {
 export async function seedGeminiCli(ctx: SeedContext): Promise<void> {
   const trustFile = trustedFoldersPathOf(ctx.env);
   if (trustFile === null) throw noGeminiHome();
-  const policyFile = writeDenyPolicy(ctx.briefDir, { agentHome: ctx.env.HOME, stateDir: ctx.stateDir });
+  const policyFile = writeDenyPolicy(ctx.briefDir, { agentHome: ctx.env.HOME, stateDir: ctx.stateDir, briefDir: ctx.briefDir, reportDir: ctx.reportDir });
   await writeGeminiSettings({
     worktree: ctx.worktree,
     briefDir: ctx.briefDir,

@@ -15,8 +15,13 @@ export type Env = Record<string, string | undefined>;
 export interface SeedContext {
   id: string;
   worktree: string;
-  /** The worker's own directory under the state directory (brief, report). */
+  /**
+   * The worker's brief directory under the state directory: what it READS (brief.md, read-first/,
+   * progress-note.md). Only the daemon writes there (io/brief/worker-layout.ts).
+   */
   briefDir: string;
+  /** Where the worker WRITES: its report directory (`<briefDir>/out`; the brief directory itself for a worker dispatched before). */
+  reportDir: string;
   /** The environment the agent is launched with (the caller's allow-listed env plus --env). */
   env: Record<string, string>;
   posture: PermissionPosture;
@@ -41,6 +46,17 @@ export interface FarFiles {
   /** The file's text, or null when it is not there. */
   read(path: string): Promise<string | null>;
   write(path: string, text: string): Promise<void>;
+  /**
+   * A file of the daemon's in the worker's own directory there (issue 37): a link at its name is
+   * replaced, never written through (the far worker may have planted it).
+   */
+  writeOwn(path: string, text: string): Promise<void>;
+  /**
+   * A file the far worker may have written (in its worktree there): read without following a link,
+   * a regular file of the far account's own, at most 1 MiB; null when absent; a refusal is thrown
+   * with why (issue 37).
+   */
+  readUntrusted(path: string): Promise<string | null>;
   /** The directory's real path there (symlinks resolved), as the agents key folder trust. */
   realDir(path: string): Promise<string>;
 }
@@ -50,8 +66,10 @@ export interface FarSeedContext {
   /** The host's name, for messages (`build:/home/ci/.codex/config.toml`). */
   host: string;
   worktree: string;
-  /** The worker's directory there (brief, report). */
+  /** The worker's brief directory there (brief, read-first/, progress note): it reads it. */
   briefDir: string;
+  /** Its report directory there (`<briefDir>/out`): the one place of the state directory it writes. */
+  reportDir: string;
   /** HOME of the far account. */
   home: string;
   /** kingshand's state directory there (on the deny lists). */
@@ -66,8 +84,10 @@ export interface FarSeedContext {
 /** Where one worker lives. */
 export interface WorkerPlace {
   worktree: string;
-  /** The worker's own directory under the state directory (brief, report). */
+  /** The worker's brief directory under the state directory: it reads it, only the daemon writes it. */
   briefDir: string;
+  /** Its report directory (`<briefDir>/out`): the one place under the state directory it writes. */
+  reportDir: string;
   /** kingshand's state directory when the worker's second witness is wanted (absent: no witness). */
   witnessHome?: string;
 }

@@ -61,7 +61,7 @@ export async function makeCodexWorld(label: string, fake: FakeCodexApi): Promise
     },
     wait: (id, until, timeout) => handWait(hand, id, until, timeout),
     explain: (id) => explainWorker(hand, id),
-    reportPathOf: (id) => join(home, 'workers', id, 'report.md'),
+    reportPathOf: (id) => join(home, 'workers', id, 'out', 'report.md'),
     worktreeOf: (repo, id) => join(repo, '.claude', 'worktrees', id),
     cleanup: () => stopWorkersAndRemove(hand, installation, tmp),
   };

@@ -63,7 +63,7 @@ export async function makeGeminiWorld(label: string, fake: FakeGemini, permissio
       return s.json[0];
     },
     project: String(annex.json.name ?? annex.json.project?.name),
-    reportPathOf: (id) => join(home, 'workers', id, 'report.md'),
+    reportPathOf: (id) => join(home, 'workers', id, 'out', 'report.md'),
     worktreeOf: (id) => join(repo, '.claude', 'worktrees', id),
     async dispatch(id, task, extra = []) {
       const brief = writeBrief(root, id, task);
