@@ -18,7 +18,7 @@ let tmp: ReturnType<typeof makeTempDir> | undefined;
 afterEach(() => tmp?.cleanup());
 
 describe("the worktree's agent settings are never read through a link", () => {
-  it('.gemini/settings.json linked to a JSON credential: refused, and the credential goes nowhere', async () => {
+  it('.gemini/settings.json linked to a JSON credential: the link is replaced, never read, and the credential goes nowhere', async () => {
     tmp = makeTempDir('settings-link');
     const worktree = join(tmp.path, 'repo');
     const briefDir = join(tmp.path, 'workers', 'w1');
@@ -28,20 +28,22 @@ describe("the worktree's agent settings are never read through a link", () => {
     const credential = join(tmp.path, 'credentials.json');
     writeFileSync(credential, JSON.stringify({ client_secret: 'GCLOUD-SECRET-9d2' }));
     symlinkSync(credential, join(worktree, '.gemini', 'settings.json'));
-    await expect(writeGeminiSettings({ worktree, briefDir, env: {} })).rejects.toThrow(/refused: settings\.json is a symbolic link/);
+    await writeGeminiSettings({ worktree, briefDir, env: {} });
     expect(readFileSync(credential, 'utf8')).toBe(JSON.stringify({ client_secret: 'GCLOUD-SECRET-9d2' }));
-    expect(lstatSync(join(worktree, '.gemini', 'settings.json')).isSymbolicLink(), 'left untouched').toBe(true);
+    expect(lstatSync(join(worktree, '.gemini', 'settings.json')).isFile(), 'a file of the daemon\'s in place of the link').toBe(true);
+    expect(readFileSync(join(worktree, '.gemini', 'settings.json'), 'utf8'), 'nothing of the credential merged').not.toContain('GCLOUD-SECRET');
   });
 
-  it('.gemini/settings.json as a FIFO: refused at once, never waited on', async () => {
+  it('.gemini/settings.json as a FIFO: removed at once, never waited on', async () => {
     tmp = makeTempDir('settings-fifo');
     const worktree = join(tmp.path, 'repo');
     mkdirSync(join(worktree, '.gemini'), { recursive: true });
     execFileSync('git', ['init', '-q', worktree]);
     execFileSync('mkfifo', [join(worktree, '.gemini', 'settings.json')]);
     const started = Date.now();
-    await expect(writeGeminiSettings({ worktree, briefDir: tmp.path, env: {} })).rejects.toThrow(/refused: settings\.json is a FIFO/);
+    await writeGeminiSettings({ worktree, briefDir: tmp.path, env: {} });
     expect(Date.now() - started).toBeLessThan(5000);
+    expect(lstatSync(join(worktree, '.gemini', 'settings.json')).isFile()).toBe(true);
   });
 
   it("the local exclude file linked to the person's file: refused, the person's file unchanged", async () => {
