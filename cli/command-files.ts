@@ -27,6 +27,7 @@ export const COMMAND_FILES: readonly CommandFile[] = [
   { names: ['status'], load: async () => (await import('./commands/status.ts')).registerStatus },
   { names: ['wait'], load: async () => (await import('./commands/wait.ts')).registerWait },
   { names: ['read'], load: async () => (await import('./commands/read.ts')).registerRead },
+  { names: ['report'], load: async () => (await import('./commands/report.ts')).registerReport },
   { names: ['send'], load: async () => (await import('./commands/send.ts')).registerSend },
   { names: ['keys'], load: async () => (await import('./commands/keys.ts')).registerKeys },
   { names: ['answer'], load: async () => (await import('./commands/answer.ts')).registerAnswer },

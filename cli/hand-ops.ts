@@ -121,6 +121,9 @@ export const ops = {
     if (a.scrollback !== undefined && !(a.scrollback > 0)) throw new UsageError('bad-scrollback', '--scrollback takes a positive number of lines, e.g. --scrollback 200.');
     return call(p, 'read', { id: a.id, scrollback: a.scrollback });
   },
+  report(p: HomePaths, a: { id: string }) {
+    return call(p, 'report', { id: a.id });
+  },
 
   send(p: HomePaths, a: { id: string; text: string; allowNonEmptyBox?: boolean }) {
     const text = checkSendableText(a.text, a.id); // refused before any daemon is started

@@ -35,6 +35,7 @@ export interface MethodMap {
   wait: Method<F.WaitParams, F.WaitReport, F.WaitProgress>;
   watch: Method<F.WatchParams, F.WatchResult, F.WatchProgress>;
   read: Method<F.ReadParams, F.ReadResult>;
+  report: Method<F.ReportParams, F.ReportResult>;
   send: Method<F.SendParams, F.SendResult>;
   keys: Method<F.KeysParams, F.KeysResult>;
   answer: Method<F.AnswerParams, F.AnswerResult>;
@@ -94,7 +95,7 @@ export type ProgressOf<M extends MethodName> = MethodMap[M]['progress'];
 /** The names in the order the daemon lists them; the `satisfies` below keeps it equal to the map. */
 export const METHODS = [
   // the fleet's core
-  'ping', 'shutdown', 'annex', 'projects', 'projectSet', 'dispatch', 'status', 'wait', 'watch', 'read', 'send', 'keys', 'answer', 'stop',
+  'ping', 'shutdown', 'annex', 'projects', 'projectSet', 'dispatch', 'status', 'wait', 'watch', 'read', 'report', 'send', 'keys', 'answer', 'stop',
   // the gates and what follows a worker's turn
   'land', 'approve', 'reject', 'landings', 'discard', 'relaunch',
   // the second witness, the review page, the Hand's read-only views

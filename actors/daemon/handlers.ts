@@ -28,7 +28,9 @@ import type { BaseNotices } from './base-notices.ts';
 import { registrationProblem } from '../../io/git/posture-checks.ts';
 import { allowListEnv } from '../../io/terminal/worker-env.ts';
 import { agentProfile } from '../../io/agent/profiles/index.ts';
-import { quoteDialog, quotedOrEmpty, quotedOrNull, quoteScreen, quoteWorker } from '../../contract/worker-words.ts';
+import { quoteDialog, quotedOrEmpty, quotedOrNull, quoteReport, quoteScreen, quoteWorker } from '../../contract/worker-words.ts';
+import { readUntrustedFile, refusalLine } from '../../io/fs/untrusted-file.ts';
+import { REPORT_READ_CAP } from '../../io/brief/worker-layout.ts';
 import { repoAgentSettings } from '../../io/agent/project-settings/index.ts';
 
 export interface HandlerDeps extends DispatchDeps {
@@ -102,7 +104,7 @@ export function statusRow(v: WorkerViewLike): StatusRow {
 }
 
 /** The fleet's core methods (the rest of the table: landing.ts, work-handlers.ts, …; composed in methods.ts). */
-export type CoreMethods = Pick<MethodTable, 'ping' | 'shutdown' | 'annex' | 'projects' | 'wait' | 'watch' | 'read' | 'send' | 'keys' | 'answer' | 'stop'> & {
+export type CoreMethods = Pick<MethodTable, 'ping' | 'shutdown' | 'annex' | 'projects' | 'wait' | 'watch' | 'read' | 'report' | 'send' | 'keys' | 'answer' | 'stop'> & {
   /** Dispatch's own answer: the usage and item rules around it (cross-rules.ts) add warnings and the item. */
   dispatch(params: DispatchParams): Promise<DispatchAnswer>;
   /** The rows before the work rules name each worker's item and decision. */
@@ -201,6 +203,16 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
       if (!res.ok) throw new RefusedError('read-failed', `could not read the screen of ${id}: ${res.error}`, { id });
       // The screen is the worker's words: a block behind a gutter under a line naming it (issue 37).
       return { id, text: quoteScreen(id, res.text), source: scrollback ? 'scrollback' : 'visible', stage: view.stage, state: view.state, dialog: quoteDialog(id, view.dialog) };
+    },
+    // The report reaches the Hand without a file read of its own (its Read tool would ask: the
+    // state directory is outside its workspace), read as a stranger's file and quoted.
+    async report({ id }) {
+      const view = findWorker(fleet, id);
+      const path = view.reportPath;
+      const r = await readUntrustedFile(path, { maxBytes: REPORT_READ_CAP });
+      if (r.kind === 'read') return { id, path, state: 'read', text: quoteReport(id, r.text), truncated: r.truncated, refused: null };
+      if (r.kind === 'refused') return { id, path, state: 'refused', text: null, truncated: false, refused: refusalLine(r) };
+      return { id, path, state: 'absent', text: null, truncated: false, refused: null };
     },
     async send({ id, text, allowNonEmptyBox }) {
       findWorker(fleet, id);

@@ -52,6 +52,7 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
     wait: core.wait,
     watch: core.watch,
     read: core.read,
+    report: core.report,
     // A parked worker's next words are the person's answer, through decide: text (or an Enter that
     // would submit what is in its box) would start a new turn and leave the decision open. Not
     // overridden by --allow-non-empty-box (that is about the box, not the decision).

@@ -68,6 +68,7 @@ export const PARAM_PARSERS: ParamParsers = {
   },
   watch: (p) => ({ timeoutMs: optPositive(p, 'timeoutMs'), needsYou: flag(p, 'needsYou') }),
   read: (p) => ({ id: idParam(p), scrollback: optPositive(p, 'scrollback') }),
+  report: (p) => ({ id: idParam(p) }),
   send: (p) => {
     const id = idParam(p);
     // Text is text: control bytes, empty and whitespace-only text are refused here (issue 17 #4, #10).

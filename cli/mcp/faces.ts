@@ -18,6 +18,7 @@ export const MCP_FACE: Record<MethodName, Face> = {
   wait: { tool: 'wait' },
   watch: { cliOnly: 'hand watch streams lines for a Monitor; an MCP call cannot stream to the session' },
   read: { tool: 'read' },
+  report: { tool: 'report' },
   send: { tool: 'send' },
   keys: { tool: 'keys' },
   answer: { tool: 'answer' },

@@ -128,6 +128,7 @@ export function makeMcpServer(o: McpOptions): McpServer {
     return ops.wait(p, a, onProgress);
   });
   tool('read', "The worker's visible screen (hand read).", { id, scrollback: z.number().int().positive().optional() }, (a) => ops.read(p, a));
+  tool('report', "The worker's report, quoted as its words (hand report): no file read of your own, no permission prompt. state absent/refused says why there is none.", { id }, (a) => ops.report(p, a));
   tool('send', "Type a line into the worker and press Enter (hand send). Only the person's words. Refused when its input box holds text, and when a menu or dialog waits on the screen: a menu or dialog is answered only with answer or keys (one key per call), with the person's answer only; a parked decision only with hand decide.", {
     id, text: z.string(), allowNonEmptyBox: z.boolean().optional(),
   }, (a) => ops.send(p, a));

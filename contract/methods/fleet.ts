@@ -277,6 +277,21 @@ export type WatchProgress = StatusRow | NeedsYouEvent;
 export type WatchResult = StatusRow[] | { sent: number; pending: NeedsYouEvent[] };
 
 export interface ReadParams { id: string; scrollback?: number }
+export interface ReportParams { id: string }
+/**
+ * A worker's report as the daemon reads it (issue 38 item 2): read as a stranger's file (never
+ * through a link, capped), its text quoted and attributed. `state`: what was found at its path.
+ */
+export interface ReportResult {
+  id: string;
+  path: string;
+  state: 'read' | 'absent' | 'refused';
+  /** The report behind its heading and gutter (contract/worker-words.ts quoteReport); null unless read. */
+  text: string | null;
+  truncated: boolean;
+  /** Why it was not read (a link, a FIFO, …); null unless refused. */
+  refused: string | null;
+}
 export interface ReadResult { id: string; text: string; source: 'scrollback' | 'visible'; stage: string; state: AgentState; dialog: DialogReading | null }
 
 export interface SendParams { id: string; text: string; allowNonEmptyBox?: boolean }
