@@ -84,8 +84,14 @@ export function handSettings(c: KitCommand & { stateDir: string }): Record<strin
       ],
       additionalDirectories: [],
     },
-    // Every command this session runs (its Bash, its hooks, its MCP server) says it is the Hand's.
-    env: { [HAND_CALLER_ENV]: 'hand' },
+    env: {
+      // Every command this session runs (its Bash, its hooks, its MCP server) says it is the Hand's.
+      [HAND_CALLER_ENV]: 'hand',
+      // The hand tools are offered to the model from the first turn: Claude Code 2.1.332 otherwise
+      // defers every MCP tool behind ToolSearch, and a model that has only read CLAUDE.md needs a
+      // search round before its first call (issue 38 item 12). 'false' is its "standard" mode.
+      ENABLE_TOOL_SEARCH: 'false',
+    },
     enabledMcpjsonServers: ['hand'],
     hooks: {
       SessionStart: [

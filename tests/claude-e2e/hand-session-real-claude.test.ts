@@ -118,6 +118,11 @@ describe('the Hand in real Claude Code, in a workspace made by hand init', () =>
     expect(body).toContain('Never answer a worker');
     for (const skill of ['muster', 'survey', 'audience', 'chronicle']) expect(body).toContain(skill);
     expect(body).toContain('The dispatcher. Load first for any project work'); // muster's description
+    // The hand tools are offered from the first turn, not deferred behind ToolSearch (issue 38 item 12).
+    // No tool is deferred behind ToolSearch (issue 38 item 12): the model has each tool itself, or,
+    // while the hand server still connects, Claude Code's own WaitForMcpServers.
+    expect(first.summary!.tools).not.toContain('ToolSearch');
+    expect(first.summary!.tools).not.toContain('DeferredToolPlaceholder');
   }, 60_000);
 
   it('annexes, dispatches a mock worker and waits through the MCP tools; the wait result says blocked and quotes the question', async () => {
@@ -132,6 +137,10 @@ describe('the Hand in real Claude Code, in a workspace made by hand init', () =>
     expect(result.isError, result.content).toBe(false);
     expect(JSON.parse(result.content)).toMatchObject({ id: 'asker', reason: 'blocked', met: true, question: `worker asker wrote: "${QUESTION}"` });
     expect(JSON.parse(result.content).options).toEqual(expect.arrayContaining([expect.stringContaining('SQLite'), expect.stringContaining('Postgres')]));
+    // Once connected, the hand tools are in the model's own list: called directly, no search first.
+    const offered = fake.received.find((r) => r.kind === 'main' && (r.summary?.tools ?? []).some((t) => t.startsWith('mcp__hand__')));
+    for (const tool of ['mcp__hand__dispatch', 'mcp__hand__wait', 'mcp__hand__report', 'mcp__hand__answer']) expect(offered?.summary?.tools, tool).toContain(tool);
+    expect(fake.received.filter((r) => r.kind === 'main' && (r.summary?.tools ?? []).includes('ToolSearch')), 'no request offered ToolSearch').toEqual([]);
     expect(readFileSync(eventLog, 'utf8'), 'the worker ran with the Hand session\'s environment').toContain('menu-drawn');
   }, 120_000);
 
