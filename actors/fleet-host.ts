@@ -3,6 +3,7 @@
  * one worker actor per worker, fed by their panes and persisted on every transition.
  * The daemon calls only the FleetHost API below; everything else is wiring.
  */
+import { createInputLanes } from './input-lane.ts';
 import { screenReaderOf } from '../io/agent/profiles/index.ts';
 import { createActor, type AnyActorRef } from 'xstate';
 import { fleetMachine, workerIdOfSystemId, workerSystemId, type FleetContext } from '../machines/fleet.machine.ts';
@@ -58,6 +59,12 @@ export interface FleetHost extends GateCommands {
   subscribe(listener: (view: WorkerView) => void): () => void;
   send(id: string, text: string, opts?: { allowNonEmptyBox?: boolean }): Promise<WorkerView>;
   key(id: string, key: Key, opts?: { allowNonEmptyBox?: boolean }): Promise<WorkerView>;
+  /**
+   * Runs `fn` in the worker's input lane (actors/input-lane.ts): whatever types into a worker —
+   * a send, a key, a whole answer, a decision's delivery, a stop — goes through it, one caller at
+   * a time, in order.
+   */
+  inLane<T>(id: string, fn: () => Promise<T>): Promise<T>;
   stop(id: string, opts?: { timeoutMs?: number }): Promise<{ view: WorkerView; exitCode: number | null; paneReusable: boolean }>;
   readScreen(id: string, opts?: { scrollback?: number }): Promise<{ ok: true; text: string } | { ok: false; error: string }>;
   /** Closes a finished worker's pane (if any) and frees its id; the journal stays (hand discard). */
@@ -201,6 +208,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
   }
   let unfollow: (() => void) | null = null;
 
+  const lanes = createInputLanes();
   const workerLogic = provideWorker({
     ports: deps.ports,
     clock,
@@ -327,6 +335,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       return () => listeners.delete(listener);
     },
 
+    inLane: (id, fn) => lanes.run(id, fn),
     send: (id, text, opts = {}) =>
       command(id, (requestId) => ({ type: 'SEND', text, allowNonEmptyBox: opts.allowNonEmptyBox === true, requestId })),
     key: (id, key, opts = {}) =>

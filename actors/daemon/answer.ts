@@ -25,7 +25,13 @@ import type { AnswerParams as AnswerRequest, AnswerResult } from '../../contract
 /** The options as a face says them: each label the worker's words, quoted (issue 37). */
 const optionsLine = (id: string, d: DialogReading) => d.options.map((o) => `${o.n}. ${quoteWorker(id, o.label)}`).join(' | ');
 
-function dialogChanged(id: string, now: DialogReading | null, pressed: string[]): RefusedError {
+/** The dialogs each fleet's workers had answered, by fingerprint: a second answer to one is told who was first. */
+const answered = new WeakMap<object, Map<string, { option: number; label: string; at: number }>>();
+
+function dialogChanged(id: string, now: DialogReading | null, pressed: string[], before?: { option: number; label: string; at: number }): RefusedError {
+  if (before && pressed.length === 0) {
+    return new RefusedError('dialog-answered', `refused: the dialog on ${id} was already answered — ${before.option}. ${before.label} at ${new Date(before.at).toISOString()}; no key was pressed. ${now ? `It now shows ${now.question ? quoteWorker(id, now.question) : now.reason}.` : 'It shows no dialog now.'} Read it again (hand read ${id} --json) before answering anything else.`, { id, dialog: quoteDialog(id, now), pressed, answered: before });
+  }
   const sent = pressed.length ? ` Keys already pressed: ${pressed.join(', ')}.` : ' No key was pressed.';
   const seen = now ? ` It now shows ${now.question ? quoteWorker(id, now.question) : now.reason} (${optionsLine(id, now)}), fingerprint ${now.fingerprint}.` : ' It shows no dialog now.';
   return new RefusedError('dialog-changed', `refused: the dialog on ${id} is not the one you answered.${seen}${sent} Read it again (hand read ${id} --json) and ask the person.`, { id, dialog: quoteDialog(id, now), pressed });
@@ -36,8 +42,12 @@ export async function answerDialog(fleet: FleetHostApi, req: AnswerRequest): Pro
   const first = fleet.view(id);
   if (!first) throw unknownWorker(id);
   const dialog = first.dialog ?? null;
+  const wasAnswered = answered.get(fleet)?.get(`${id}:${fingerprint}`);
+  if (!dialog && wasAnswered) throw dialogChanged(id, null, [], wasAnswered);
   if (!dialog) throw new RefusedError('no-dialog', `worker ${id} shows no dialog to answer (${first.stage}); nothing was pressed. A parked decision is answered with hand decide.`, { id, stage: first.stage });
-  if (dialog.fingerprint !== fingerprint) throw dialogChanged(id, dialog, []);
+  const done = answered.get(fleet) ?? new Map<string, { option: number; label: string; at: number }>();
+  answered.set(fleet, done);
+  if (dialog.fingerprint !== fingerprint) throw dialogChanged(id, dialog, [], done.get(`${id}:${fingerprint}`));
   const target = dialog.options.find((o) => o.n === option);
   if (!target) throw new UsageError('no-such-option', `the dialog on ${id} has no option ${option}: ${optionsLine(id, dialog)}.`, { id, option });
   if (dialog.cursor === null) throw new RefusedError('no-cursor', `the cursor of the dialog on ${id} is not visible; nothing was pressed. Use hand keys ${id} <key>, one per call.`, { id });
@@ -69,6 +79,12 @@ export async function answerDialog(fleet: FleetHostApi, req: AnswerRequest): Pro
   }
   // Enter picks the row: the dialog it answered is gone from the screen (or another one came).
   await press('enter', (d) => d?.fingerprint !== fingerprint);
+  done.set(`${id}:${fingerprint}`, { option, label, at: Date.now() });
+  // A bound, not a history: the oldest answers go first.
+  for (const k of done.keys()) {
+    if (done.size <= 200) break;
+    done.delete(k);
+  }
   return {
     id, option, label, keys: pressed, textField: false, stage: view.stage, state: view.state, dialog: quoteDialog(id, view.dialog),
     message: `${id}: answered ${option}, ${label} (keys ${pressed.join(', ')}) · now ${view.stage}.`,

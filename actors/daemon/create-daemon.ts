@@ -173,6 +173,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   let review: ReturnType<typeof hostReview> | null = null;
   const methods: MethodTable = createMethods({
     core,
+    inLane: (id, fn) => fleet.inLane(id, fn),
     // Both gates are worker machine states; these handlers open, approve and reject them.
     landing: landingHandlers({ store, fleet, env: deps.env, callerPaths, baseTips, placeOf }),
     project: projectHandlers({ store, fleet, baseTips, placeOf }),

@@ -51,7 +51,12 @@ export type Delivered = { delivered: true } | { delivered: false; why: string };
  * a refusal happens before any byte (nothing was typed); any other failure may come after the
  * text was typed, and the log says so instead of claiming nothing was sent.
  */
-export async function deliverAnswer(deps: { fleet: FleetHostApi; stores: WorkStores; log: (o: Record<string, unknown>, m: string) => void }, d: Decision): Promise<Delivered> {
+export function deliverAnswer(deps: { fleet: FleetHostApi; stores: WorkStores; log: (o: Record<string, unknown>, m: string) => void }, d: Decision): Promise<Delivered> {
+  // In the worker's input lane: nobody else's keys or text reach it between the check and the send.
+  return deps.fleet.inLane(d.worker, () => deliverInLane(deps, d));
+}
+
+async function deliverInLane(deps: { fleet: FleetHostApi; stores: WorkStores; log: (o: Record<string, unknown>, m: string) => void }, d: Decision): Promise<Delivered> {
   // Read back: the answer may have been delivered while this call waited its turn.
   if (deps.stores.decisions.get(d.key)?.delivery === 'sent') return { delivered: true };
   const v = deps.fleet.view(d.worker);

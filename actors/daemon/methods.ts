@@ -36,6 +36,8 @@ export interface MethodGroups {
   work: WorkMethods;
   /** host.add, host.list, host.check, host.remove (host-handlers.ts) */
   hosts: ReturnType<typeof hostHandlers>;
+  /** The worker's input lane (actors/input-lane.ts): what types into a worker, one caller at a time. */
+  inLane<T>(id: string, fn: () => Promise<T>): Promise<T>;
 }
 
 export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
@@ -56,18 +58,20 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
     // A parked worker's next words are the person's answer, through decide: text (or an Enter that
     // would submit what is in its box) would start a new turn and leave the decision open. Not
     // overridden by --allow-non-empty-box (that is about the box, not the decision).
+    // What types into a worker waits its turn in the worker's lane; the refusals come first.
     send: async (p, ctx) => {
       rules.refuseIfParked(p.id, 'sent text: a text would start a new turn and leave the decision open');
-      return core.send(p, ctx);
+      return g.inLane(p.id, () => core.send(p, ctx));
     },
     keys: async (p, ctx) => {
       if (p.key === 'enter') rules.refuseIfParked(p.id, 'sent an Enter: it would submit what is in its box as a new turn');
-      return core.keys(p, ctx);
+      return g.inLane(p.id, () => core.keys(p, ctx));
     },
-    answer: core.answer,
+    // The fingerprint is checked in the lane, with the keys: a second answer to the same dialog finds it answered.
+    answer: async (p, ctx) => g.inLane(p.id, () => core.answer(p, ctx)),
     stop: async (p, ctx) => {
       if (p.force !== true) rules.refuseIfParked(p.id, 'torn down', `stop it anyway with hand stop ${p.id} --force`);
-      return core.stop(p, ctx);
+      return g.inLane(p.id, () => core.stop(p, ctx));
     },
 
     land: async (p, ctx) => {
@@ -103,7 +107,7 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
     },
     relaunch: async (p, ctx) => {
       rules.refuseIfParked(p.id, 'relaunched', 'answering it relaunches it when its session is gone');
-      return g.relaunch.relaunch(p, ctx);
+      return g.inLane(p.id, () => g.relaunch.relaunch(p, ctx));
     },
 
     hook: g.hook.hook,

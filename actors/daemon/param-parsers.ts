@@ -156,7 +156,13 @@ export const PARAM_PARSERS: ParamParsers = {
   'backlog.reopen': itemId,
   'backlog.drop': itemId,
   decisions: (p) => ({ all: flag(p, 'all') }),
-  decide: (p) => ({ key: text(p, 'key', 'the decision key'), answer: opt(p, 'answer'), declined: opt(p, 'declined') }),
+  // The answer is typed into the worker: it is checked as send's text is, before it is accepted
+  // (one with a control character was recorded, could never be delivered and never answered again).
+  decide: (p) => {
+    const key = text(p, 'key', 'the decision key');
+    const answer = opt(p, 'answer');
+    return { key, answer: answer === undefined ? undefined : checkSendableText(answer, 'the worker'), declined: opt(p, 'declined') };
+  },
   'afk.on': (p) => ({ note: opt(p, 'note') }),
   'afk.off': none,
   'afk.digest': none,

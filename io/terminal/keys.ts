@@ -3,6 +3,7 @@
  * One key per call is a rule (DESIGN.md principle 6), so everything here handles exactly one key.
  */
 import { UsageError } from '../../contract/errors.ts';
+import { codePoint, INVISIBLE } from '../text/sendable-text.ts';
 import { KEY_NAMES, type Key, type NamedKey, type PaneEvent } from './types.ts';
 
 const NAMED = new Set<string>(KEY_NAMES);
@@ -38,6 +39,8 @@ export function assertKey(key: Key): void {
   }
   const chars = [...key.char];
   if (chars.length !== 1) throw new InvalidKeyError(`expected exactly one character, got ${JSON.stringify(key.char)}`);
+  // A character nobody can see (zero-width, bidirectional control) is named by its code point.
+  if (INVISIBLE.test(key.char)) throw new InvalidKeyError(`${codePoint(key.char)} is a character a person cannot see (zero-width or bidirectional control); press a visible key`);
   if (/\p{Cc}/u.test(key.char)) throw new InvalidKeyError(`control character ${JSON.stringify(key.char)} is not a printable key`);
 }
 

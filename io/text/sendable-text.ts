@@ -12,6 +12,25 @@ import { escapeControls } from './escape-controls.ts';
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
 
+/**
+ * Characters a person cannot see that change what a reader sees (issue 43): zero-width ones, which
+ * hide words inside others, and the bidirectional controls, which reorder a line on screen
+ * (U+202E shows `txt.exe` as `exe.txt`). Typed into a worker they are text the person did not
+ * see themselves write; a refusal names each by its code point, since quoting it shows nothing.
+ */
+export const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+
+/** `U+202E` for a character. */
+export const codePoint = (ch: string): string => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Throws naming the invisible characters of `text` (and where), for what types into a worker. */
+export function refuseInvisible(text: string, what: string): void {
+  const found = [...text.matchAll(new RegExp(INVISIBLE.source, 'g'))];
+  if (found.length === 0) return;
+  const named = [...new Set(found.map((m) => codePoint(m[0])))].join(', ');
+  throw new UsageError('invisible-in-text', `${what} holds ${found.length === 1 ? 'a character' : `${found.length} characters`} a person cannot see (${named}, first at position ${found[0]!.index}); nothing was typed. Type the words without it.`, { codePoints: [...new Set(found.map((m) => codePoint(m[0])))], position: found[0]!.index });
+}
+
 export function checkSendableText(text: string, worker = '<id>'): string {
   const bad = CONTROL.exec(text);
   if (bad) {
@@ -23,6 +42,7 @@ export function checkSendableText(text: string, worker = '<id>'): string {
       { position: bad.index, char: shown },
     );
   }
+  refuseInvisible(text, 'the text');
   if (text.trim() === '') {
     throw new UsageError('empty-text', `hand send needs words to type, and the text is ${text === '' ? 'empty' : 'only whitespace'}; nothing was sent. Example: hand send ${worker} "run the tests"`, {});
   }

@@ -49,6 +49,7 @@ export function fakeFleet(store: FleetStore): FakeFleet {
     briefGates: [],
     stopStage: 'stopped',
     storeHealth: () => null,
+    inLane: (_id, fn) => fn(),
     stops: [],
     setView(id, patch) {
       const v = { ...views.get(id)!, ...patch };
