@@ -21,7 +21,7 @@ describe('a finished worker wakes the Hand; a past landing never does', () => {
     const events: any[] = [];
     let seen: (() => void) | null = null;
     const watching = w.call('watch', { needsYou: true, timeoutMs: 120_000 }, { onProgress: (p) => { events.push(p); seen?.(); } }).catch((err: unknown) => err);
-    const report = join(w.home, 'workers', 'f1', 'report.md');
+    const report = join(w.home, 'workers', 'f1', 'out', 'report.md');
     await w.dispatch('f1', `MODE:report ${report}`);
     const done = await new Promise<any>((resolve, reject) => {
       const t = setTimeout(() => reject(new Error(`no done event for f1 within 45 s; events: ${JSON.stringify(events)}`)), 45_000);

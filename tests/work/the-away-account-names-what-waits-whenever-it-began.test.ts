@@ -18,7 +18,7 @@ describe('the away account names what waits, whenever it began', () => {
     const w = await world('away-account');
     await w.call('annex', { repo: w.repo, yolo: true });
     await w.dispatch('q1', 'MODE:ask');
-    await w.dispatch('d1', `MODE:report ${join(w.home, 'workers', 'd1', 'report.md')}`);
+    await w.dispatch('d1', `MODE:report ${join(w.home, 'workers', 'd1', 'out', 'report.md')}`);
     await w.dispatch('r1', 'MODE:hang');
     await w.call('wait', { id: 'q1', until: 'blocked', timeoutMs: 30_000 });
     await w.call('wait', { id: 'd1', until: 'settled', timeoutMs: 30_000 });
