@@ -44,7 +44,7 @@ export const fleetMachine = setup({
   },
   actors: { worker: workerMachine },
   guards: {
-    isNewWorker: ({ context, event }) => event.type === 'DISPATCH' && !(event.input.id in context.workers),
+    isNewWorker: ({ context, event }) => event.type === 'DISPATCH' && !Object.hasOwn(context.workers, event.input.id),
   },
 }).createMachine({
   id: 'fleet',

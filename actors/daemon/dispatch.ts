@@ -25,6 +25,7 @@ import { onHost } from '../../io/git/git-place.ts';
 import type { FarPlace } from './far-dispatch.ts';
 import type { AgentChosenBy } from '../../contract/methods/fleet.ts';
 import { chooseAgent } from './agent-choice.ts';
+import { validateWorkerId } from '../../io/git/worker-names.ts';
 import type { SandboxAvailability } from '../../io/sandbox/availability.ts';
 import { FAR_HOST_HAS_NO_SANDBOX, sandboxRefusal } from '../../io/sandbox/refusal.ts';
 
@@ -97,6 +98,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     throw workerExists(p.id, existing.stage);
   }
   // Cheap input checks first, so a typo is named before any repository is consulted.
+  validateWorkerId(p.id);
   const briefText = loadBriefText(p.brief).text;
   // The daemon's HOME and the caller's may differ: the credentials under both are denied.
   validateReadPaths(p.readPaths, { homes: [homedir(), ...(p.env.HOME ? [p.env.HOME] : [])], stateDir: dirname(deps.workersDir) });

@@ -2,6 +2,7 @@
  * Request handlers: one function per method. Each parses its wire params once (params.ts) into
  * a typed request, calls the fleet host or the store, and returns plain JSON.
  */
+import { isPrototypeName, prototypeNameWhy } from '../../contract/plain-name.ts';
 import { basename, resolve } from 'node:path';
 import { existsSync, realpathSync } from 'node:fs';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
@@ -130,6 +131,7 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
       const repo = await deps.repoTopLevel(realpathSync(raw));
       const posture = req.posture ?? 'local-only';
       const name = req.name || basename(repo);
+      if (isPrototypeName(name)) throw new UsageError('bad-project-name', `${prototypeNameWhy('project name', name)} (pass --name).`, { name });
       if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) {
         throw new UsageError('bad-project-name', `project name ${JSON.stringify(name)} is not usable: letters, digits, '.', '-', '_' (pass --name).`, { name });
       }

@@ -5,6 +5,7 @@
  * ParamParsers, so a method without a parser, or a parser that returns another shape, does not
  * compile.
  */
+import { isPrototypeName, prototypeNameWhy } from '../../contract/plain-name.ts';
 import { UsageError } from '../../contract/errors.ts';
 import type { ParamParsers, WireObject } from '../../contract/protocol.ts';
 import { HOLD_KINDS, UNTILS, isOneOf } from '../../contract/vocabulary.ts';
@@ -217,6 +218,7 @@ export const PARAM_PARSERS: ParamParsers = {
 /** A host's name: short, lower-case, a word a command line and a status column can carry. */
 function hostName(p: Raw): string {
   const name = text(p, 'name', 'the host name');
+  if (isPrototypeName(name)) throw new UsageError('bad-host-name', `${prototypeNameWhy('host name', name)}.`, { key: 'name' });
   if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(name)) {
     throw new UsageError('bad-host-name', `host name ${JSON.stringify(name)} must be 1-40 lower-case letters, digits or dashes, starting with a letter or digit`, { key: 'name' });
   }

@@ -3,6 +3,7 @@
  * The id is used raw (never normalised: `T-1001` stays `T-1001`), so it must already be safe as
  * both a path segment and a branch name component.
  */
+import { isPrototypeName, prototypeNameWhy } from '../../contract/plain-name.ts';
 import { existsSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../../contract/errors.ts';
@@ -10,6 +11,7 @@ import { UsageError } from '../../contract/errors.ts';
 export const WORKTREES_DIR = join('.claude', 'worktrees');
 
 export function validateWorkerId(id: string): void {
+  if (isPrototypeName(id)) throw new UsageError('invalid-worker-id', `${prototypeNameWhy('worker id', id)}.`, { id });
   const ok =
     /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(id) && id.length <= 100 && !id.includes('..') && !id.endsWith('.') && !id.endsWith('.lock');
   if (!ok) {

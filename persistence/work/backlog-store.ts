@@ -4,6 +4,7 @@
  * edges. Every refusal is decided before anything is written; writes that touch two tables run in
  * one transaction.
  */
+import { isPrototypeName, prototypeNameWhy } from '../../contract/plain-name.ts';
 import type Database from 'better-sqlite3';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { badHoldKind } from '../../contract/refusals.ts';
@@ -21,6 +22,7 @@ type Row = Record<string, unknown>;
 const OPEN = "state IN ('queued', 'in-flight')";
 
 export function checkItemId(id: string): string {
+  if (isPrototypeName(id)) throw new UsageError('bad-item-id', `${prototypeNameWhy('item id', id)}.`, { id });
   if (!ITEM_ID.test(id)) throw new UsageError('bad-item-id', `item id ${JSON.stringify(id)} is not a slug: use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit.`, { id });
   return id;
 }
