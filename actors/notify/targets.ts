@@ -47,7 +47,8 @@ function ipv6Groups(host: string): number[] | null {
 
 /** What a literal host is: loopback, link-local, or neither (a name is judged by its spelling only). */
 function hostClass(hostname: string): 'loopback' | 'link-local' | null {
-  const h = hostname.toLowerCase();
+  // A fully qualified name's trailing dot names the same host (`localhost.` is localhost, issue 43).
+  const h = hostname.toLowerCase().replace(/\.+$/, '');
   if (h === 'localhost' || h.endsWith('.localhost')) return 'loopback';
   const v4 = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(h);
   if (v4) return v4[1] === '127' || v4[1] === '0' ? 'loopback' : v4[1] === '169' && v4[2] === '254' ? 'link-local' : null;

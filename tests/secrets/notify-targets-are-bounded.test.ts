@@ -24,7 +24,7 @@ describe('notify targets are bounded', () => {
   });
 
   it('refuses loopback unless --allow-loopback is given', () => {
-    for (const url of ['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'http://[::1]:9/x', 'http://[::ffff:127.0.0.1]/x', 'http://0.0.0.0:80/']) {
+    for (const url of ['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'http://[::1]:9/x', 'http://[::ffff:127.0.0.1]/x', 'http://0.0.0.0:80/', 'http://localhost./x', 'http://LOCALHOST../x', 'http://127.0.0.1./x']) {
       expect(refusal(url), url).toContain('--allow-loopback');
       expect(makeTarget('webhook', [url], 0, { allowLoopback: true }).kind, url).toBe('webhook');
     }
