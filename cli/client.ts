@@ -154,10 +154,16 @@ export async function connectDaemon(paths: HomePaths, autostart: boolean): Promi
   if (!autostart) {
     throw new DaemonUnreachableError(`no daemon is running for ${paths.home}. Start it with \`hand daemon start\`.`, { home: paths.home });
   }
+  // A worker's own environment (its launch set HAND_WORKER_ID) never starts a daemon: a plain `hand`
+  // run by a worker outside a sandbox started a second daemon and tmux server under the person's
+  // home and left them running (issue 43).
+  const env = cliEnv();
+  if (env.HAND_WORKER_ID) {
+    throw new DaemonUnreachableError(`no daemon answers for ${paths.home}, and this is a worker's environment (HAND_WORKER_ID=${env.HAND_WORKER_ID}): a worker does not start kingshand's daemon. Ask the person in your report.`, { home: paths.home });
+  }
   // A run in process (a test) starts its daemon its own way; the binary starts `hand daemon run`.
   const starter = cliIo().startDaemon;
   if (!starter) return startDaemon(paths);
-  const env = cliEnv();
   await outsideCliRun(() => starter(paths, env));
   const started = await tryConnect(paths.socket);
   if (!started) throw new DaemonUnreachableError(`the daemon started for ${paths.home} does not answer on ${paths.socket}.`, { home: paths.home });

@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { appendFileSync, closeSync } from 'node:fs';
+import { join } from 'node:path';
 import { homePaths, resolveHome } from '../../contract/home.ts';
 import { hookQueuePath, noteOf, type HookNote } from '../../contract/hook-note.ts';
 import { openPrivateAppend } from '../../io/fs/private-files.ts';
@@ -61,8 +62,9 @@ function completeJson(chunks: Buffer[]): boolean {
   }
 }
 
+/** Only a kingshand state directory takes the queue: a hook run with any other HAND_HOME wrote a queue file there (issue 43). */
 function queue(home: string, note: HookNote): boolean {
-  if (!existsSync(home)) return false;
+  if (!existsSync(home) || !existsSync(join(home, 'fleet.db'))) return false;
   const fd = openPrivateAppend(hookQueuePath(home));
   try {
     appendFileSync(fd, `${JSON.stringify(note)}\n`);

@@ -6,6 +6,7 @@
  * The hook is run here as Claude Code runs it: the payload on stdin, HAND_WORKER_ID and
  * HAND_HOME in the environment, no --home.
  */
+import { writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -56,6 +57,8 @@ describe('hand hook never blocks or fails Claude Code', () => {
   it('with no daemon it exits 0 fast and queues the note in a 0600 file', async () => {
     const tmp = makeTempDir('hook-nodaemon');
     temps.push(tmp);
+    // A state directory whose daemon is down (only a kingshand state directory takes the queue).
+    writeFileSync(join(tmp.path, 'fleet.db'), '');
     const r = await runHook('Notification', asks, { ...baseEnv(), HAND_WORKER_ID: 'w1', HAND_HOME: tmp.path });
     expect(r.code).toBe(0);
     // Node's start-up dominates; Claude Code's own timeout for the hook is 10 s.
@@ -70,6 +73,7 @@ describe('hand hook never blocks or fails Claude Code', () => {
   it('exits 0 on a payload that is not JSON, and outside a worker (no HAND_WORKER_ID) it does nothing', async () => {
     const tmp = makeTempDir('hook-garbage');
     temps.push(tmp);
+    writeFileSync(join(tmp.path, 'fleet.db'), '');
     const garbage = await runHook('Stop', '{not json', { ...baseEnv(), HAND_WORKER_ID: 'w1', HAND_HOME: tmp.path });
     expect(garbage.code).toBe(0);
     expect(JSON.parse(readFileSync(hookQueuePath(tmp.path), 'utf8').trim())).toMatchObject({ id: 'w1', event: 'Stop' });
