@@ -14,7 +14,7 @@ import { parseNote } from '../../contract/hook-note.ts';
 import { checkSendableText } from '../../io/text/sendable-text.ts';
 import { parseOneKey } from '../../io/terminal/keys.ts';
 import { parsePermissionPosture, type PermissionPosture } from '../../io/agent/claude/permissions.ts';
-import { agentParam, backendParam, flag, idParam, optPositive, optText, positiveParam, postureParam, str, stringsParam } from './params.ts';
+import { agentParam, backendParam, flag, idParam, optPositive, optText, pathStr, positiveParam, postureParam, str, stringsParam } from './params.ts';
 
 type Raw = WireObject;
 const none = () => ({});
@@ -39,7 +39,7 @@ export const PARAM_PARSERS: ParamParsers = {
   ping: none,
   shutdown: none,
   annex: (p) => ({
-    repo: str(p, 'repo'), posture: postureParam(p), name: str(p, 'name', false) || undefined, yolo: flag(p, 'yolo'),
+    repo: pathStr(p, 'repo'), posture: postureParam(p), name: str(p, 'name', false) || undefined, yolo: flag(p, 'yolo'),
     permissions: permissionsParam(p.permissions), agent: agentParam(p), env: stringsParam(p.env),
   }),
   projects: none,

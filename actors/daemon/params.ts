@@ -27,6 +27,21 @@ export function str(params: Params, key: string, required = true): string {
   throw new UsageError('bad-request', `missing or invalid ${key}`, { key });
 }
 
+/**
+ * A path a person names (a repository, a brief, a read path): a control character in it (a
+ * newline) is refused here, naming it — git's answers are line-based, and such a path ended in
+ * "internal error … ENOENT" far from where it came in (issue 43).
+ */
+export function pathStr(params: Params, key: string, required = true): string {
+  const v = str(params, key, required);
+  const bad = /[\u0000-\u001f\u007f]/.exec(v);
+  if (bad) {
+    const code = `U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    throw new UsageError('bad-path', `the ${key} path ${JSON.stringify(v)} holds a control character (${code}${bad[0] === '\n' ? ', a newline' : ''}) at position ${bad.index}; kingshand cannot name it safely to git or a terminal. Rename it without one, then try again.`, { key, position: bad.index, char: code });
+  }
+  return v;
+}
+
 /** A positive number; durations are bounded and refusals name the flag a person typed. */
 export function num(params: Params, key: string, fallback: number): number {
   return positiveParam(params, key, fallback);
@@ -149,9 +164,9 @@ export interface DispatchRequest {
 export function dispatchRequest(p: DispatchParams): DispatchRequest {
   return {
     id: workerIdParam({ id: p.id }),
-    repo: str({ repo: p.repo }, 'repo'),
-    brief: str({ brief: p.brief }, 'brief'),
-    readPaths: p.readPaths ?? [],
+    repo: pathStr({ repo: p.repo }, 'repo'),
+    brief: pathStr({ brief: p.brief }, 'brief'),
+    readPaths: (p.readPaths ?? []).map((r) => pathStr({ 'read path': r }, 'read path')),
     ...(p.agent !== undefined && { agent: p.agent }),
     backend: p.backend ?? 'tmux',
     stallMs: p.stallMs ?? 20 * 60_000,
