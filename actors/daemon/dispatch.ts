@@ -3,6 +3,7 @@
  * backend are checked there). Every refusal happens before anything is created
  * (DESIGN.md principle 7): no worktree, branch, pane or copied file is left by a refusal.
  */
+import { somethingAt } from '../../io/fs/worker-places.ts';
 import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -198,12 +199,3 @@ async function planFarHost(deps: DispatchDeps, p: DispatchParams, host: string, 
   return deps.planFar({ id: p.id, backend: p.backend, host, agent }, project);
 }
 
-/** Whether anything (a file, a link, a FIFO) is at `path`, without following it. */
-function somethingAt(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}

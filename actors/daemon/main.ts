@@ -125,28 +125,21 @@ export async function startDaemonService(paths: HomePaths, opts: DaemonServiceOp
   // Made before the socket listens: no request is ever served without a key to check it against.
   const authority = { key: ensureAuthorityKey(paths.home), keyPath: authorityKeyPath(paths.home) };
   const info = (obj: Record<string, unknown>, msg: string) => logger.info(obj, msg);
-  const listen = async () => {
-    const s = await startSocketServer(paths.socket, methods, info, authority);
+  /** Serves `served` on `socket`; a stop takes every connection with it. */
+  const listenOn = (socket: string, served: ServedMethods) => async () => {
+    const s = await startSocketServer(socket, served, info, authority);
     s.on('connection', (c: Socket) => {
       connections.add(c);
       c.once('close', () => connections.delete(c));
     });
     return s;
   };
-  server = await keepSocket(paths.socket, listen, info);
+  server = await keepSocket(paths.socket, listenOn(paths.socket, methods), info);
   // The workers' voice: a second socket that serves only the open methods (a hook speaks for its
   // own worker by its capability), in the one directory of the state directory a sandbox shows.
   ensureVoiceDir(paths.home);
   const open = Object.fromEntries(OPEN_METHODS.map((m) => [m, methods[m]])) as ServedMethods;
-  const listenVoice = async () => {
-    const s = await startSocketServer(paths.voiceSocket, open, info, authority);
-    s.on('connection', (c: Socket) => {
-      connections.add(c);
-      c.once('close', () => connections.delete(c));
-    });
-    return s;
-  };
-  voice = await keepSocket(paths.voiceSocket, listenVoice, info);
+  voice = await keepSocket(paths.voiceSocket, listenOn(paths.voiceSocket, open), info);
   logger.info({ socket: paths.socket, voice: paths.voiceSocket }, 'daemon listening');
   return { daemon, shutdown, stopped, log };
 }

@@ -17,6 +17,7 @@
  * Journaled as RELAUNCHED beside the fleet's own DISPATCH entry. `relaunchWorker` is the entry
  * point other features call (decisions: relaunch with a note).
  */
+import { somethingAt } from '../../io/fs/worker-places.ts';
 import { allowListEnv } from '../../io/terminal/worker-env.ts';
 import { existsSync, lstatSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
@@ -113,15 +114,6 @@ export function relaunchPrompt(intent: WorkerIntent, notePath: string, note: str
   return `${firstPrompt(intent.briefPath, intent.reportPath)} This is a relaunch: first read the progress note at ${notePath} (what was done so far, the previous report, the commits).${inline}`;
 }
 
-/** Whether anything is at `path` (a link, dangling or not, counts), without following it. */
-function somethingAt(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The first free aside name in the report directory (a planted link takes its name: it is never overwritten through). */
 function nextAsideName(dir: string): string {

@@ -25,3 +25,13 @@ export function claimRegularFile(path: string): void {
     // absent
   }
 }
+
+/** Whether anything (a file, a link — dangling or not —, a FIFO) is at `path`, without following it. */
+export function somethingAt(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
