@@ -113,28 +113,26 @@ export function readClaudeSettings(text: string): ReaderResult {
   return { ok: true, grants, inert };
 }
 
-/** `.mcp.json`: every server Claude Code may start from the project (approved per server, or all by the settings). */
-export function readMcpJson(text: string): ReaderResult {
+/** A JSON file with one key that matters (`key`, read by `read`); every other key is a setting it grants too. */
+function oneKeyFile(text: string, key: string, read: (name: string, v: unknown) => ReadGrant[]): ReaderResult {
   const parsed = jsonObject(text);
   if (!parsed.ok) return parsed;
   const grants: ReadGrant[] = [];
   for (const [k, v] of Object.entries(parsed.value)) {
-    if (k === 'mcpServers') grants.push(...mcpServerGrants('mcpServers', v));
+    if (k === key) grants.push(...read(key, v));
     else grants.push(grant('setting', k, v, `${k}: ${quoted(asText(v))}`));
   }
   return { ok: true, grants, inert: [] };
 }
 
+/** `.mcp.json`: every server Claude Code may start from the project (approved per server, or all by the settings). */
+export function readMcpJson(text: string): ReaderResult {
+  return oneKeyFile(text, 'mcpServers', mcpServerGrants);
+}
+
 /** `{"hooks": …}` (Codex CLI's `.codex/hooks.json`). */
 export function readHooksJson(text: string): ReaderResult {
-  const parsed = jsonObject(text);
-  if (!parsed.ok) return parsed;
-  const grants: ReadGrant[] = [];
-  for (const [k, v] of Object.entries(parsed.value)) {
-    if (k === 'hooks') grants.push(...hookGrants('hooks', v));
-    else grants.push(grant('setting', k, v, `${k}: ${quoted(asText(v))}`));
-  }
-  return { ok: true, grants, inert: [] };
+  return oneKeyFile(text, 'hooks', hookGrants);
 }
 
 const GEMINI_INERT_TOP = new Set(['$schema', 'ui', 'output', 'accessibility', 'model']);
