@@ -29,6 +29,14 @@ export interface ScreenProfileSpec extends LayoutHooks {
   blockers: readonly BlockerRule[];
   /** A turn is running (footer hint, live spinner line). */
   isWorking(layout: ScreenLayout): boolean;
+  /**
+   * The live box is back and no status line shows, but the screen cannot tell whether the turn
+   * above it is over (a Codex release that hides its status line while a reply streams and draws
+   * no end line under a finished turn: both are the same screen). The reading is then "could not
+   * tell" (state unknown, the box still read): the agent's own turn-end word, the witness,
+   * decides (actors/witness.ts). Absent: never.
+   */
+  turnUndecided?(layout: ScreenLayout): boolean;
   /** The agent's own exit hint is on screen. */
   isExited(layout: ScreenLayout): boolean;
   /**
