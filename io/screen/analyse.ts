@@ -29,7 +29,7 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
   const wide = isReadable(screen);
   const readable = spec.isReadable ? spec.isReadable(screen, wide) : wide;
   // What is below the box can say the agent is gone: its last frame stays above the shell's text.
-  const exited = spec.isExited(layout) || hostShowsExit(layout, lastRow) || boxLeftBehind(layout);
+  const exited = spec.isExited(layout) || hostShowsExit(layout, lastRow) || boxLeftBehind(layout, spec.liveFooter);
   // After exit the box on screen is a leftover drawing, not an input anyone can write to.
   const box = exited ? null : spec.readBox ? spec.readBox(layout) : readBox(layout, spec.box);
   const blockedReason = exited ? null : findBlocker(layout, spec.blockers);

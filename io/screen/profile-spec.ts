@@ -37,6 +37,12 @@ export interface ScreenProfileSpec extends LayoutHooks {
    * decides (actors/witness.ts). Absent: never.
    */
   turnUndecided?(layout: ScreenLayout): boolean;
+  /**
+   * The row the live agent draws last, under its box and status lines (Claude Code's mode line):
+   * column-0 text with it still drawn below is the agent's own status line, not the shell's
+   * output after an exit (box-left-behind.ts). Absent: any column-0 text below the box is.
+   */
+  liveFooter?: RegExp;
   /** The agent's own exit hint is on screen. */
   isExited(layout: ScreenLayout): boolean;
   /**
