@@ -13,6 +13,7 @@ export type MockEventName =
   | 'turn-started'
   | 'menu-drawn'
   | 'permission-drawn'
+  | 'stop-hook-started'
   | 'turn-finished'
   | 'turn-interrupted'
   | 'exiting';
