@@ -218,7 +218,10 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     landing: deps.landing,
     log: deps.log,
     // Input into the pane: a turn-end word from before it is about an earlier turn (witness.ts).
-    inputGoing: (id) => onInput(recordOf(id).witness, clock.now()),
+    inputGoing: (id) => {
+      const record = records.get(id);
+      if (record) onInput(record.witness, clock.now());
+    },
     deliverText: (p) =>
       requests.settle(p.requestId, deps.ports.sendText(hostOf(p.id), p.paneId, p.text, { allowNonEmptyBox: p.allowNonEmptyBox, label: p.id, agent: readerOfId(p.id) })),
     deliverKey: (p) =>
