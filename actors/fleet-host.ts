@@ -27,7 +27,7 @@ import { Requests, refusalError } from './requests.ts';
 import { loadFleet, reattachPanes } from './restore.ts';
 import { newRecord, type WorkerRecord, type WorkerSnap } from './worker-record.ts';
 import { waitFor } from './wait-for.ts';
-import { disputeDueAt, onNote, onScreen, readingFor, witnessView } from './witness.ts';
+import { disputeDueAt, onInput, onNote, onScreen, readingFor, turnEndWitnessed, witnessView } from './witness.ts';
 import type { HookNote } from '../contract/hook-note.ts';
 import { readTranscriptUsage } from '../io/agent/claude/transcript-usage.ts';
 
@@ -155,7 +155,8 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       clock,
       skipRepaints: deps.skipRepaints !== false,
       onReading: (reading) => {
-        route(id, { type: 'SCREEN', reading: onScreen(record.witness, reading, clock.now()), at: clock.now() });
+        const seen = onScreen(record.witness, reading, clock.now());
+        route(id, { type: 'SCREEN', reading: seen, at: clock.now(), ...(turnEndWitnessed(record.witness) ? { turnEnded: true } : {}) });
         armDispute(id);
       },
       onMissing: (serverUp) => route(id, { type: 'PANE_MISSING', serverUp, at: clock.now() }),
@@ -226,6 +227,11 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     },
     landing: deps.landing,
     log: deps.log,
+    // Input into the pane: a turn-end word from before it is about an earlier turn (witness.ts).
+    inputGoing: (id) => {
+      const record = records.get(id);
+      if (record) onInput(record.witness, clock.now());
+    },
     deliverText: (p) =>
       requests.settle(p.requestId, deps.ports.sendText(hostOf(p.id), p.paneId, p.text, { allowNonEmptyBox: p.allowNonEmptyBox, label: p.id, agent: readerOfId(p.id) })),
     deliverKey: (p) =>
@@ -398,7 +404,8 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       const w = record.witness;
       if (onNote(w, note, clock.now())) {
         const reading = readingFor(w);
-        if (reading) route(note.id, { type: 'SCREEN', reading, at: clock.now() });
+        // The turn-end word for the screen already shown: the machine need not wait out its quiet time.
+        if (reading) route(note.id, { type: 'SCREEN', reading, at: clock.now(), ...(turnEndWitnessed(w) ? { turnEnded: true } : {}) });
       }
       armDispute(note.id);
       publish(note.id);

@@ -45,7 +45,8 @@ function timerKey(snapshot: unknown): string {
 function journalEvent(event: { type: string } & Record<string, unknown>): unknown {
   if (event.type === 'SCREEN') {
     const r = event.reading as { state?: string; readable?: boolean; fingerprint?: string; awaitingInput?: boolean } | undefined;
-    return { type: 'SCREEN', at: event.at, state: r?.state, readable: r?.readable, awaitingInput: r?.awaitingInput, fingerprint: r?.fingerprint };
+    // turnEnded: the agent's own turn-end word came with this screen (the witness settled it, not the quiet window).
+    return { type: 'SCREEN', at: event.at, state: r?.state, readable: r?.readable, awaitingInput: r?.awaitingInput, fingerprint: r?.fingerprint, ...(event.turnEnded === true ? { turnEnded: true } : {}) };
   }
   // What `hand send` typed may be a secret (issue 24 item 7: one stayed in fleet.db and every
   // backup for good): the journal keeps its length and a hash prefix, enough to tell two sends apart.

@@ -30,12 +30,22 @@ export interface WitnessState {
   /** When the screen last showed a dialog (blocked): a hook delivered late may find it answered. */
   lastBlockedAt: number | null;
   tokens: TokenUsage | null;
+  /**
+   * The agent's own word that its turn ended (Stop, AfterAgent, Codex's notify) and whether the
+   * screen has agreed since: the fingerprint of the first screen after the word with the live box
+   * back, nothing awaited and no turn running (null until one shows). Gone (null) once it no
+   * longer speaks for the screen: input went in after it, a new turn began (UserPromptSubmit,
+   * BeforeAgent, a dialog's notice), or the screen moved on from the one that agreed.
+   */
+  turnEnd: { at: number; screen: string | null } | null;
+  /** When we last typed or pressed anything into the pane (a word older than that is about an earlier turn). */
+  inputAt: number | null;
 }
 
 /** A hook runs as its dialog paints; its note may reach the daemon this much later (a Node start-up). */
 export const LATE_NOTE_MS = 3000;
 
-export const newWitness = (): WitnessState => ({ note: null, word: null, confirmed: false, spent: false, screen: null, disagreeSince: null, lastBlockedAt: null, tokens: null });
+export const newWitness = (): WitnessState => ({ note: null, word: null, confirmed: false, spent: false, screen: null, disagreeSince: null, lastBlockedAt: null, tokens: null, turnEnd: null, inputAt: null });
 
 const ASKS = /permission|needs your (?:attention|approval|input)|wants to|approve/i;
 
@@ -95,6 +105,9 @@ export function readingFor(w: WitnessState): ScreenReading | null {
   if (r && reportsFailure(w) && r.readable && r.state === 'idle' && !r.agentError) {
     return { ...r, agentError: w.note?.message ?? 'the turn ended in an error (StopFailure hook)' };
   }
+  // The box is back with no turn running and no dialog, but the screen cannot tell whether the
+  // turn above it is over (a Codex release that draws neither): the agent's own word decides.
+  if (r && couldNotTell(r) && turnEndWitnessed(w)) return { ...r, state: 'idle' };
   if (!r || !couldNotTell(r) || !claimsInput(w)) return r;
   const reason = w.note?.notificationType === 'permission_prompt' || /permission/i.test(w.note?.message ?? '') ? 'permission' : 'question';
   return { ...r, state: 'blocked', awaitingInput: true, blockedReason: reason };
@@ -106,6 +119,7 @@ const reportsFailure = (w: WitnessState): boolean => w.word === 'failed' && !w.s
 /** A screen reading came in: returns the reading to route to the worker's machine. */
 export function onScreen(w: WitnessState, reading: ScreenReading, now: number): ScreenReading {
   w.screen = reading;
+  followTurnEnd(w, reading);
   // A new turn on screen: the failure the hook reported is over.
   if (reportsFailure(w) && reading.readable && reading.state === 'working') w.spent = true;
   if (showsDialog(reading)) w.lastBlockedAt = now;
@@ -122,6 +136,13 @@ export function onNote(w: WitnessState, note: HookNote, now: number): boolean {
   if (w.note && note.at < w.note.at) return false; // an older note (from the queue) never overrides a newer word
   const word = wordOf(note);
   w.note = note;
+  if (TURN_END_EVENTS.has(note.event)) {
+    // About an earlier turn when input went in after it ran: the screen's quiet time decides then.
+    const stale = w.inputAt !== null && note.at < w.inputAt;
+    w.turnEnd = stale ? null : { at: note.at, screen: boxBack(w.screen) ? w.screen!.fingerprint : null };
+  } else if (word !== null && word !== 'idle') {
+    w.turnEnd = null; // a new turn began, a dialog asks, or the turn failed
+  }
   if (word !== null) {
     w.word = word;
     // The dialog the note speaks of may have been shown, and answered, before the note arrived.
@@ -130,7 +151,49 @@ export function onNote(w: WitnessState, note: HookNote, now: number): boolean {
     w.spent = word === 'needs-input' && shown && !showsDialog(w.screen) && !couldNotTell(w.screen);
   }
   track(w, now);
-  return (claimsInput(w) && couldNotTell(w.screen)) || (reportsFailure(w) && w.screen?.state === 'idle');
+  return (claimsInput(w) && couldNotTell(w.screen)) || (reportsFailure(w) && w.screen?.state === 'idle') || turnEndWitnessed(w);
+}
+
+/** The events that say the agent's turn is over: Claude Code's Stop, Gemini CLI's AfterAgent, Codex's notify (`hand hook Stop`). */
+const TURN_END_EVENTS = new Set(['Stop', 'AfterAgent']);
+
+/**
+ * The screen agrees that a turn is over: readable, the live box back, nothing awaited, and no
+ * turn running on it (idle, or could-not-tell with the box back: a turn that may be over).
+ */
+function boxBack(r: ScreenReading | null): boolean {
+  return r !== null && r.readable && r.promptBox !== null && !r.awaitingInput && (r.state === 'idle' || r.state === 'unknown');
+}
+
+function followTurnEnd(w: WitnessState, r: ScreenReading): void {
+  const end = w.turnEnd;
+  if (end === null || !r.readable) return;
+  if (end.screen === null) {
+    // The agent keeps its spinner while its Stop hook runs (Claude Code 2.1.332: `running Stop
+    // hook`): a running turn before the agreeing screen is the same turn ending.
+    if (boxBack(r)) end.screen = r.fingerprint;
+  } else if (r.fingerprint !== end.screen || !boxBack(r)) {
+    w.turnEnd = null; // the screen moved on from the end it agreed with: new work, typed text, a dialog
+  }
+}
+
+/**
+ * Input went into the pane (a send, a key, the first prompt, teardown's /exit): a turn-end word
+ * from before it speaks of an earlier turn.
+ */
+export function onInput(w: WitnessState, at: number): void {
+  w.inputAt = at;
+  if (w.turnEnd !== null && w.turnEnd.at < at) w.turnEnd = null;
+}
+
+/**
+ * The agent said its turn ended and the screen shows that end now: the live box back, no turn
+ * running, no dialog, and the same screen as the first that agreed after the word. A worker may
+ * settle on it at once, without the quiet window (which stays for agents and moments without it).
+ */
+export function turnEndWitnessed(w: WitnessState): boolean {
+  const end = w.turnEnd;
+  return end !== null && end.screen !== null && w.screen !== null && w.screen.fingerprint === end.screen && boxBack(w.screen);
 }
 
 export interface WitnessView {

@@ -29,6 +29,8 @@ export interface WorkerRuntime {
   /** The landing port (absent = this fleet cannot land: the landing is refused, nothing happens). */
   landing?: LandingPort;
   log?(obj: Record<string, unknown>): void;
+  /** Something is about to be typed or pressed into the worker's pane (the witness dates its words by it). */
+  inputGoing?(id: string): void;
   /** Person commands: the machine accepted them (deliver) or refused them (refuse). */
   deliverText(p: DeliverTextParams): void;
   deliverKey(p: DeliverKeyParams): void;
@@ -99,6 +101,7 @@ export function provideWorker(rt: WorkerRuntime) {
             rt.log?.({ msg: resumed === 'sent' ? 'first prompt was already submitted: not typed again' : 'first prompt found typed but unsubmitted: pressing Enter', id: input.id });
             return { at: clock.now(), alreadySent: resumed === 'sent' };
           }
+          rt.inputGoing?.(input.id);
           const beforeEnter = first && ports.markFirstPrompt ? () => ports.markFirstPrompt!(intent, input.paneId) : undefined;
           await sendFirstPrompt(
             (o) => ports.sendText(host, input.paneId, input.text, { ...o, label: input.id, teardown: !first, agent, ...(beforeEnter ? { beforeEnter } : {}) }),
@@ -113,6 +116,7 @@ export function provideWorker(rt: WorkerRuntime) {
       pressKey: fromPromise<{ at: number }, { id: string; paneId: string; key: Key }>(async ({ input }) => {
         // Keys the machine presses itself are chosen by its own guards: Escape and ctrl-u submit
         // nothing, and the one Enter re-submits our own first prompt. The glass check is not for them.
+        rt.inputGoing?.(input.id);
         await ports.sendKey(rt.hostOf(input.id), input.paneId, input.key, { allowNonEmptyBox: true });
         return { at: clock.now() };
       }),
@@ -138,8 +142,14 @@ export function provideWorker(rt: WorkerRuntime) {
       deadline: deadlineActor(clock),
     },
     actions: {
-      deliverText: (_, params: DeliverTextParams) => rt.deliverText(params),
-      deliverKey: (_, params: DeliverKeyParams) => rt.deliverKey(params),
+      deliverText: (_, params: DeliverTextParams) => {
+        rt.inputGoing?.(params.id);
+        rt.deliverText(params);
+      },
+      deliverKey: (_, params: DeliverKeyParams) => {
+        rt.inputGoing?.(params.id);
+        rt.deliverKey(params);
+      },
       refuse: (_, params: RefuseParams) => rt.refuse(params),
     },
   });

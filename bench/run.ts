@@ -19,6 +19,7 @@ import { run as runCodex } from './codex-detection.ts';
 import { run as runGemini } from './detection-gemini.ts';
 import { run as runFar } from './far-host.ts';
 import { run as runRepaints } from './repaints.ts';
+import { run as runWitness } from './settled-witness.ts';
 import { formatTable } from './lib/table.ts';
 import { round } from './lib/stats.ts';
 
@@ -80,6 +81,8 @@ try {
     blockedP50 = r.blockedP50;
     return r.results;
   });
+  // Issue 39: settled with the agent's Stop hook as witness beside the quiet window, one daemon, one run.
+  if (wanted('detection')) await section('settled with the witness beside the quiet window (issue 39)', () => runWitness({ trials: quick ? 3 : 20, log }));
   // Blocked detection per agent on tmux (issue 27): the real Codex CLI beside the mock's figures.
   if (wanted('codex')) await section('Codex CLI detection', () => runCodex({ trials: quick ? 3 : 10, log }));
   // The real Gemini CLI on tmux (issue 27).

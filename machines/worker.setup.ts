@@ -134,6 +134,14 @@ export const workerSetup = setup({
     readingReadable: ({ context }) => isReadable(context.reading),
     awaitingInput: ({ event }) => isBlocked(screenOf(event)?.reading ?? null),
     idle: ({ event }) => isIdle(screenOf(event)?.reading ?? null),
+    /**
+     * Idle, and the agent's own turn-end word (Stop, AfterAgent, notify) came for this very screen
+     * (actors/witness.ts): the turn is over by both witnesses, so no quiet time is waited out.
+     */
+    turnEndWitnessed: ({ event }) => {
+      const e = screenOf(event);
+      return !!e && e.turnEnded === true && isIdle(e.reading) && !e.reading.agentError;
+    },
     idleReadyForBrief: ({ event }) => {
       const r = screenOf(event)?.reading ?? null;
       return isIdle(r) && boxReadyForBrief(r);
@@ -154,6 +162,14 @@ export const workerSetup = setup({
       const e = screenOf(event);
       return !!e && isIdle(e.reading) && boxReadyForBrief(e.reading) &&
         context.briefFingerprint !== null && e.reading.fingerprint !== context.briefFingerprint;
+    },
+    /**
+     * Briefing: the agent's turn-end word came for this screen, after our prompt went out (the
+     * witness drops a word older than our input), and the prompt has left the box.
+     */
+    briefTurnEndWitnessed: ({ event, context }) => {
+      const e = screenOf(event);
+      return !!e && e.turnEnded === true && isIdle(e.reading) && !e.reading.agentError && boxReadyForBrief(e.reading) && context.briefFingerprint !== null;
     },
     /** While the quiet period runs: the same idle, empty-box screen again (a repaint, no change). */
     idleAfterBriefUnchanged: screenThat((r) => isIdle(r) && boxReadyForBrief(r), 'unchanged'),

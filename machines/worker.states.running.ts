@@ -29,6 +29,8 @@ export const runningState = workerSetup.createStateConfig({
       { guard: 'awaitingInput', target: '.blocked', actions: 'noteReading' },
       // A turn that ended in an API error or a usage limit is never settled (agentError).
       { guard: 'agentErrorShown', target: '.agentError', actions: ['noteChange', 'noteAgentError'] },
+      // The agent said its turn ended and this screen agrees: settled now, no quiet time.
+      { guard: 'turnEndWitnessed', target: '#worker.settled', actions: 'noteChange' },
       // Idle is not settled yet: the screen must hold still for SETTLE_QUIET_MS (finishing).
       { guard: 'idle', target: '.finishing', actions: 'noteChange' },
       // Could-not-tell is timed on its own (bound: unclassifiedMs), apart from the stall clock.
@@ -56,7 +58,8 @@ export const runningState = workerSetup.createStateConfig({
     /**
      * The turn looks over (idle), but a screen that flips between a finished turn and a spinner
      * must not be called settled: settled once this idle screen has held for SETTLE_QUIET_MS
-     * (repaints allowed; a changed idle screen starts the wait again through the parent).
+     * (repaints allowed; a changed idle screen starts the wait again through the parent), or at
+     * once when the agent's own turn-end word comes for this screen (the witness).
      */
     finishing: {
       tags: ['busy'],
@@ -68,6 +71,8 @@ export const runningState = workerSetup.createStateConfig({
         ],
         SCREEN: [
           { guard: 'agentErrorShown', target: 'agentError', actions: ['noteChange', 'noteAgentError'] },
+          // The turn-end word reached us while the quiet time ran: the rest of it is not waited out.
+          { guard: 'turnEndWitnessed', target: '#worker.settled', actions: 'noteReading' },
           { guard: 'idleUnchanged', actions: 'noteReading' },
           { guard: 'idleChanged', target: 'finishing', reenter: true, actions: 'noteChange' },
         ],

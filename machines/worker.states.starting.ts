@@ -116,6 +116,8 @@ export const briefingState = workerSetup.createStateConfig({
       { guard: 'promptInBox', target: '.unsubmitted', actions: 'noteReading' },
       { guard: 'busy', target: '#worker.running.working', actions: ['noteChange', 'clearProblem'] },
       { guard: 'otherTextInBox', target: '.blocked', actions: ['noteReading', 'promptNotSubmitted'] },
+      // The agent said the turn our prompt began is over, and the screen agrees: settled now.
+      { guard: 'briefTurnEndWitnessed', target: '#worker.settled', actions: ['noteChange', 'clearProblem'] },
       // Not settled yet: the screen must hold still first (a spinner or a dialog may follow).
       { guard: 'idleAfterBrief', target: '.quieting', actions: 'noteChange' },
       { actions: 'noteReading' },
@@ -176,6 +178,8 @@ export const briefingState = workerSetup.createStateConfig({
       invoke: { src: 'deadline', input: ({ context }) => ({ at: context.briefQuietAt ?? context.lastEventAt, name: 'brief-quiet' as const }) },
       on: {
         SCREEN: [
+          // The turn-end word came while the quiet time ran: the rest of it is not waited out.
+          { guard: 'briefTurnEndWitnessed', target: '#worker.settled', actions: 'noteReading' },
           { guard: 'idleAfterBriefUnchanged', actions: 'noteReading' },
           // Re-entering re-arms the deadline from this screen's time.
           { guard: 'idleAfterBrief', target: 'quieting', reenter: true, actions: 'noteChange' },

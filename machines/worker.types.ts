@@ -166,7 +166,11 @@ export const CONTEXT_DEFAULTS_SINCE_V2 = {
 } as const satisfies Partial<WorkerContext>;
 
 export type WorkerEvent =
-  | { type: 'SCREEN'; reading: ScreenReading; at: number }
+  /**
+   * `turnEnded`: the agent's own word says its turn ended and this screen agrees (actors/witness.ts:
+   * the box back, no turn running, no dialog): the worker settles without the quiet window.
+   */
+  | { type: 'SCREEN'; reading: ScreenReading; at: number; turnEnded?: boolean }
   | { type: 'EXITED'; code: number | null; at: number }
   /** herdr: the pane was absent twice; serverUp says whether that proves anything. */
   | { type: 'PANE_MISSING'; serverUp: boolean; at: number }

@@ -14,6 +14,7 @@ export type MockEventName =
   | 'turn-started'
   | 'menu-drawn'
   | 'permission-drawn'
+  | 'stop-hook-started'
   | 'turn-finished'
   | 'turn-interrupted'
   | 'exiting';

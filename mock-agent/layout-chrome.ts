@@ -117,12 +117,16 @@ export interface SpinnerView {
   seconds: number | null;
   tokens: number;
   tip: string;
+  /** Shown first in the status, as 2.1.332 does while its Stop hooks run: `(running Stop hook · 0s · ↓ 3 tokens)`. */
+  status?: string;
 }
 
 export function spinnerLine(v: SpinnerView): Line {
   const accent = { fg: COLOUR.accent };
   const line: Line = [seg(v.glyph, accent), seg(' '), seg(`${v.verb}\u2026`, accent)];
-  if (v.seconds !== null) {
+  if (v.status !== undefined) {
+    line.push(seg(' '), seg(`(${v.status} \u00B7 ${v.seconds ?? 0}s \u00B7 \u2193`, { fg: COLOUR.grey }), seg(' '), seg(`${v.tokens} tokens)`, { fg: COLOUR.grey }));
+  } else if (v.seconds !== null) {
     line.push(seg(' '), seg(`(${v.seconds}s \u00B7 \u2193`, { fg: COLOUR.grey }), seg(' '), seg(`${v.tokens} tokens)`, { fg: COLOUR.grey }));
   }
   return line;

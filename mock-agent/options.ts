@@ -34,6 +34,8 @@ export interface ResolvedConfig {
   /** KH_MOCK_START_FILE: nothing is drawn until this file exists (after KH_MOCK_START_MS, if both). */
   startFile: string | undefined;
   suggestion: string | null;
+  /** KH_MOCK_STOP_HOOKS=1: run the Stop hooks of <cwd>/.claude/settings.local.json at a turn's end (stop-hooks.ts). */
+  stopHooks: boolean;
   home: string;
   /** Where its .claude.json is read (the trust check). */
   configDir: string;
@@ -102,6 +104,7 @@ export function resolveConfig(opts: MockAgentOptions, env: NodeJS.ProcessEnv, cw
     eventLogPath: env.KH_MOCK_EVENT_LOG || undefined,
     startFile: env.KH_MOCK_START_FILE || undefined,
     suggestion: suggestionOn ? (scenario?.suggestion ?? env.KH_MOCK_SUGGESTION ?? 'run the tests') : null,
+    stopHooks: env.KH_MOCK_STOP_HOOKS === '1',
     home,
     // As Claude Code 2.1.332: $CLAUDE_CONFIG_DIR/.claude.json when that is set, else $HOME/.claude.json.
     configDir: env.CLAUDE_CONFIG_DIR || home,

@@ -4,6 +4,7 @@
  * when the turn ends.
  */
 import { createHash } from 'node:crypto';
+import { runStopHooks } from './stop-hooks.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
@@ -45,6 +46,8 @@ export interface TurnView {
   glyph: string;
   verb: string;
   tip: string;
+  /** What the turn does past its reply, shown first in the spinner's status (`running Stop hook`). */
+  status?: string;
 }
 
 interface ActiveTurn extends TurnView {
@@ -148,6 +151,14 @@ export class TurnRunner {
   }
 
   private end(turn: ActiveTurn, outcome: TurnOutcome): void {
+    // Claude Code runs its Stop hooks with the spinner still up, and draws the finished turn after.
+    if (outcome.kind === 'done' && this.cfg.stopHooks && turn.status === undefined && !this.disposed) {
+      turn.status = 'running Stop hook';
+      this.events.note('stop-hook-started');
+      this.hooks.redraw();
+      void runStopHooks(this.cfg.cwd, { session_id: `mock-${process.pid}` }).then(() => this.end(turn, outcome));
+      return;
+    }
     clearInterval(turn.timer);
     if (this.disposed) return;
     this.turn = null;

@@ -3,7 +3,8 @@
  *   exited  — the agent (or the host) says the process ended; nothing on screen is live any more
  *   blocked — a person's answer is awaited; beats working (a dialog can sit over a running turn)
  *   working — a turn is running
- *   idle    — a live box is visible on a readable screen and none of the above
+ *   idle    — a live box is visible on a readable screen and none of the above, and the
+ *             profile can tell the turn above it is over
  *   unknown — anything else. Idle is never a guess: "could not tell" stays unknown.
  */
 import type { AgentState, ScreenReading, Screen } from './types.ts';
@@ -28,7 +29,7 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
   const wide = isReadable(screen);
   const readable = spec.isReadable ? spec.isReadable(screen, wide) : wide;
   // What is below the box can say the agent is gone: its last frame stays above the shell's text.
-  const exited = spec.isExited(layout) || hostShowsExit(layout, lastRow) || boxLeftBehind(layout);
+  const exited = spec.isExited(layout) || hostShowsExit(layout, lastRow) || boxLeftBehind(layout, spec.liveFooter);
   // After exit the box on screen is a leftover drawing, not an input anyone can write to.
   const box = exited ? null : spec.readBox ? spec.readBox(layout) : readBox(layout, spec.box);
   const blockedReason = exited ? null : findBlocker(layout, spec.blockers);
@@ -38,7 +39,8 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
   if (exited) state = 'exited';
   else if (blockedReason !== null) state = 'blocked';
   else if (working) state = 'working';
-  else if (box !== null && readable) state = 'idle';
+  // A box with a turn above it that may still run is not idle: could not tell (the witness may).
+  else if (box !== null && readable && !(spec.turnUndecided?.(layout) ?? false)) state = 'idle';
 
   // Fail closed (§3.6): an unreadable screen carries no fingerprint, so it can never look frozen.
   const text = readable ? progressText(layout.texts, transcriptEnd(layout)) : null;

@@ -9,7 +9,7 @@ import type { BlockedReason } from './types.ts';
 import type { BlockerRule } from './profile-spec.ts';
 import type { ScreenLayout } from './layout.ts';
 import { liveRegion } from './live-region.ts';
-import { hasCursorChoice, hasNumberedMenu, hasQuestionOverOptions } from './menu-shape.ts';
+import { hasAnswerOptions, hasCursorChoice, hasNumberedMenu, hasQuestionOverOptions } from './menu-shape.ts';
 
 function matches(text: string, rule: BlockerRule): boolean {
   if (rule.noneOf !== undefined) {
@@ -29,7 +29,7 @@ export function findBlocker(layout: ScreenLayout, rules: readonly BlockerRule[])
   // Joined with \n so a phrase never matches across two rows.
   const text = rows.join('\n');
   for (const rule of rules) if (!rule.needsMenu && matches(text, rule)) return rule.reason;
-  const numbered = hasNumberedMenu(rows) || hasQuestionOverOptions(rows);
+  const numbered = hasNumberedMenu(rows) || hasQuestionOverOptions(rows) || hasAnswerOptions(rows);
   if (!numbered && !hasCursorChoice(rows)) return null;
   for (const rule of rules) if (rule.needsMenu && matches(text, rule)) return rule.reason;
   // An unnumbered choice counts only when its words say it asks something.

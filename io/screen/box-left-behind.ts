@@ -14,8 +14,14 @@ import { isTrimSpace } from './whitespace.ts';
 /** Box-drawing characters (rules, frames, dashed lines): chrome, never text. */
 const BOX_DRAWING = /^[\u2500-\u257f]/;
 
-/** True when the live-looking box has rows below its closing rule that the agent did not draw. */
-export function boxLeftBehind(layout: ScreenLayout): boolean {
+/**
+ * True when the live-looking box has rows below its closing rule that the agent did not draw.
+ * `liveFooter`: the profile's own last row (Claude Code's mode line, `⏵⏵ auto mode on …`). A
+ * column-0 row with that footer still drawn under it is the agent's too — a custom status line
+ * (a person's `statusLine` command prints flush left) — because after an exit the shell writes
+ * below the last frame, never above the agent's footer.
+ */
+export function boxLeftBehind(layout: ScreenLayout, liveFooter?: RegExp): boolean {
   const { boxRow, boxLastRow, texts } = layout;
   if (boxRow === -1) return false;
   const closing = boxLastRow + 1;
@@ -25,7 +31,13 @@ export function boxLeftBehind(layout: ScreenLayout): boolean {
     const text = texts[r]!;
     if (text.length === 0 || isTrimSpace(text.charCodeAt(0))) continue; // blank or indented: the agent's
     if (isRule(text) || frameEdge(text) !== null || BOX_DRAWING.test(text)) continue;
+    if (liveFooter !== undefined && footerBelow(texts, r + 1, liveFooter)) continue;
     return true;
   }
+  return false;
+}
+
+function footerBelow(texts: readonly string[], from: number, footer: RegExp): boolean {
+  for (let r = from; r < texts.length; r++) if (footer.test(texts[r]!)) return true;
   return false;
 }

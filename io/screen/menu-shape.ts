@@ -87,3 +87,37 @@ export function hasQuestionOverOptions(rows: readonly string[]): boolean {
   for (let i = first - 1; i >= Math.max(0, first - QUESTION_WITHIN); i--) if (QUESTION.test(lines[i]!)) return true;
   return false;
 }
+
+/** The first and the refusing choice of an approval, in every release's words. */
+const ACCEPTING = /^(?:Yes|Allow|Approve|Proceed)\b/;
+const REFUSING = /^(?:No|Deny|Reject|Don't|Do not)\b/;
+
+/**
+ * An approval's options at the bottom of the live rows, whatever else is drawn: numbered 1 to n
+ * (n ≥ 2) in order, the first accepting (`1. Yes`, `1. Allow`), one refusing (`4. No`, `2. Deny`),
+ * the last within a few rows of the bottom — with or without a cursor glyph (a colour-only
+ * highlight leaves none in the text), a question (cut off above a short pane) or a footer. These
+ * options are the one part every release's permission dialog keeps (issue 39).
+ */
+export function hasAnswerOptions(rows: readonly string[]): boolean {
+  const lines: string[] = [];
+  for (let r = rows.length - 1; r >= 0 && lines.length < DIALOG_ROWS; r--) if (rows[r]!.trim() !== '') lines.unshift(rows[r]!);
+  let last = -1;
+  for (let i = lines.length - 1; i >= Math.max(0, lines.length - OPTIONS_END_WITHIN); i--) {
+    if (MARKED_OPTION.test(lines[i]!) || OPTION.test(lines[i]!)) { last = i; break; }
+  }
+  if (last === -1) return false;
+  const labels: string[] = [];
+  let expect = 0;
+  for (let i = last; i >= 0; i--) {
+    const m = /^\s*(?:[❯>›▶▸►→]\s*)?(\d{1,2})[.)]\s+(\S.*)$/u.exec(lines[i]!);
+    if (m === null) continue; // a description hanging under an option
+    const n = Number(m[1]);
+    if (expect !== 0 && n !== expect) return false;
+    labels.unshift(m[2]!.trim());
+    expect = n - 1;
+    if (n === 1) break;
+  }
+  if (expect !== 0 || labels.length < 2) return false;
+  return ACCEPTING.test(labels[0]!) && labels.slice(1).some((l) => REFUSING.test(l));
+}

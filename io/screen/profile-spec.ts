@@ -29,6 +29,20 @@ export interface ScreenProfileSpec extends LayoutHooks {
   blockers: readonly BlockerRule[];
   /** A turn is running (footer hint, live spinner line). */
   isWorking(layout: ScreenLayout): boolean;
+  /**
+   * The live box is back and no status line shows, but the screen cannot tell whether the turn
+   * above it is over (a Codex release that hides its status line while a reply streams and draws
+   * no end line under a finished turn: both are the same screen). The reading is then "could not
+   * tell" (state unknown, the box still read): the agent's own turn-end word, the witness,
+   * decides (actors/witness.ts). Absent: never.
+   */
+  turnUndecided?(layout: ScreenLayout): boolean;
+  /**
+   * The row the live agent draws last, under its box and status lines (Claude Code's mode line):
+   * column-0 text with it still drawn below is the agent's own status line, not the shell's
+   * output after an exit (box-left-behind.ts). Absent: any column-0 text below the box is.
+   */
+  liveFooter?: RegExp;
   /** The agent's own exit hint is on screen. */
   isExited(layout: ScreenLayout): boolean;
   /**

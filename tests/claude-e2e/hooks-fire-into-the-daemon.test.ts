@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
 import { makeE2eWorld, repliedWithTool, watermark, type E2eWorld } from './e2e-world.ts';
 import { waitFor } from '../helpers/temp.ts';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 
 let fake: FakeAnthropic;
 let w: E2eWorld;
@@ -57,5 +59,20 @@ describe.sequential('Claude Code hooks fire into the daemon (real 2.1.332, tmux)
     expect(row.tokens.messages).toBeGreaterThan(0);
     const table = await w.hand(['status']);
     expect(table.stdout).toMatch(/TOKENS/);
+  });
+
+  it('that finished turn settled on the Stop hook and the screen that agreed, not on the quiet window (issue 39)', async () => {
+    // Claude Code keeps its spinner up (`running Stop hook`) until the hook exits: the word reaches
+    // the daemon first, and the first idle screen after it settles the worker, no quiet time waited.
+    const db = new Database(join(w.home, 'fleet.db'), { readonly: true });
+    try {
+      const rows = db.prepare('SELECT event_json, from_json, to_json FROM journal WHERE actor_id = ? ORDER BY seq').all('worker:hook-done') as Array<{ event_json: string; from_json: string | null; to_json: string | null }>;
+      const into = rows.find((r) => r.to_json !== null && r.to_json.includes('settled') && !(r.from_json ?? '').includes('settled'));
+      expect(into, JSON.stringify(rows.map((r) => [JSON.parse(r.event_json).type, r.from_json, r.to_json]))).toBeDefined();
+      expect(JSON.parse(into!.event_json)).toMatchObject({ type: 'SCREEN', turnEnded: true });
+      expect(into!.from_json ?? '').not.toContain('finishing');
+    } finally {
+      db.close();
+    }
   });
 });

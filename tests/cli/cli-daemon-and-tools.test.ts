@@ -69,7 +69,7 @@ describe('offline tools', () => {
     const r = await w.hand(['doctor', '--json']);
     const codex = (r.json.checks as Array<{ name: string; ok: boolean; detail: string }>).find((c) => c.name === 'codex');
     expect(codex).toMatchObject({ ok: true });
-    expect(codex!.detail).toMatch(/^0\.169\.0 \(.*codex\), in the reader's corpus \(0\.160\.1 … 0\.169\.0\)$/);
+    expect(codex!.detail).toMatch(/^0\.169\.0 \(.*codex\), in the reader's corpus \(0\.100\.0 … 0\.171\.0\)$/);
   });
 
   it('hand doctor names the fix when a tool is missing', async () => {

@@ -22,7 +22,7 @@ export interface CapturePane {
 }
 
 const KEY_BYTES: Record<string, string> = {
-  Enter: '\r', Escape: '\x1b', Down: '\x1b[B', Up: '\x1b[A', 'C-u': '\x15', BTab: '\x1b[Z', Tab: '\t', Space: ' ', 'C-c': '\x03',
+  Enter: '\r', Escape: '\x1b', Down: '\x1b[B', Up: '\x1b[A', 'C-u': '\x15', BTab: '\x1b[Z', Tab: '\t', Space: ' ', 'C-c': '\x03', 'C-j': '\n',
 };
 
 /** One cell's SGR parameters, as tmux's capture-pane -e would write them. */

@@ -17,6 +17,12 @@ export interface ExpectedReading {
   agentError?: boolean;
   /** What a person would call this screen, in words (informational). */
   says?: string;
+  /**
+   * The agent's own word that the turn ended (Codex's notify) had come when this screen was
+   * captured: what the worker's witness would have (actors/witness.ts). A screen the reader
+   * cannot tell alone is read with it, as a worker's is.
+   */
+  turnEndWord?: boolean;
 }
 
 /** A situation a release cannot be brought to against the fake API: the scenario says so instead of faking it. */

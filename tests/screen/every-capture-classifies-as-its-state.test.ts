@@ -71,6 +71,8 @@ const EXPECTED: Record<string, Expected> = {
   'observed/2.1.332/06-permission-bash-classic': blocked('permission'),
   'observed/2.1.332/08c-turn-finished-after-ctrl-u': idle(),
   'observed/2.1.332/08c-turn-finished-after-ctrl-u-classic': idle(),
+  // issue 39: a custom statusLine command's row between the box and the auto-mode footer
+  'observed/2.1.332/04f-idle-custom-status-line-auto-mode': idle(),
   // --permission-mode bypassPermissions without the consent key (posture off, unseeded): a blocked start
   'observed/2.1.332/03b-bypass-permissions-warning': blocked('bypass-warning'),
 };

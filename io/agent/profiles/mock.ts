@@ -12,6 +12,7 @@ export const mockProfile: AgentProfile = {
   install: 'nothing to install: it ships with kingshand (bin/mock-agent.js)',
   screenProfile: 'claude',
   exitCommand: '/exit',
+  // KH_MOCK_STOP_HOOKS=1 (the bench's witness figures only) makes it run the Stop hook its seed wrote, as Claude Code does.
   witness: { kind: 'none', note: 'the mock agent runs no hooks; its screen alone decides.' },
   binary: () => join(KINGSHAND_ROOT, 'bin', 'mock-agent.js'),
   version: async () => null,
@@ -31,6 +32,8 @@ export const mockProfile: AgentProfile = {
     rw: env.KH_MOCK_EVENT_LOG ? [env.KH_MOCK_EVENT_LOG] : [],
   }),
   // It reads no project settings: it runs no hooks, starts no MCP server and obeys no allow rule
-  // (mock-agent/ reads only its brief, its script and ~/.claude.json's trust).
+  // (mock-agent/ reads only its brief, its script and ~/.claude.json's trust; with
+  // KH_MOCK_STOP_HOOKS=1, set only by the bench, also the Stop hook of the settings.local.json
+  // kingshand's seed writes).
   projectSettings: [],
 };

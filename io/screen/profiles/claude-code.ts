@@ -94,6 +94,19 @@ export const CLAUDE_BLOCKERS: readonly BlockerRule[] = [
  * included although 2.1.332 did not show them: other versions and fonts animate through them.
  */
 const SPINNER_LINE = /^\s*[·✢*✶✻✽✳∗✷✸✹✺]\s+\S[^…]{0,80}(?:…|\.\.\.)(?:\s*$|\s+\()/;
+/**
+ * A spinner line whose status is not the `(…)` right after the verb's ellipsis, drawn at column 0
+ * where only the spinner stands (a reply's own lines are indented under its `●`): the status
+ * after the ellipsis without parentheses (`✢ Pondering… 12s · thinking with high effort`), or a
+ * parenthesised running status — a timer, a token count, `thinking`/`thought`/an effort label,
+ * the interrupt hint — with or without the ellipsis (`✢ Pondering (1m 3s · thinking with high
+ * effort)`). 2.1.332 composes it as verb…, then `(suffix · elapsed · ↓ N tokens · thinking with
+ * <level> effort)`, parts dropped as the width runs out. A finished turn's line (`✻ Cooked for 17s
+ * · done 8:15 AM`, `✻ Conversation compacted (ctrl+o for history)`) has none of these.
+ */
+const LIVE_STATUS_LINE = /^[·✢*✶✻✽✳∗✷✸✹✺]\s+\S.{0,80}?(?:(?:…|\.\.\.)\s+\S|\((?=[^)]*(?:\b\d+(?:\.\d+)?s\b|\b\d+m\b|\btokens?\b|esc to interrupt|\bthinking\b|\bthought\b|\beffort\b)))/u;
+/** A spinner line of a running turn, however its status is drawn. */
+const isSpinnerLine = (row: string): boolean => SPINNER_LINE.test(row) || LIVE_STATUS_LINE.test(row);
 /** A finished turn still waiting on its background agents (herdr: background_agents_working). */
 const WAITING_FOR_AGENTS = /^\s*[·✢*✶✻✽✳∗]\s+Waiting for [1-9]\d* background agents? to finish\b/;
 const INTERRUPT_HINT = /esc to interrupt/i;
@@ -133,8 +146,9 @@ function isWorking(layout: ScreenLayout): boolean {
   const above = boxRow === -1 ? lastRowsBefore(layout, texts.length, BOTTOM_WINDOW) : lastRowsBefore(layout, boxRow, SPINNER_WINDOW);
   for (let i = above.length - 1; i >= 0; i--) {
     const row = above[i]!;
-    if (TURN_END.test(row) || ENTRY_AFTER.test(row)) return false;
-    if (SPINNER_LINE.test(row) || WAITING_FOR_AGENTS.test(row)) return true;
+    // A line is a turn's end only without a running status (`✻ Thinking for 12s… (esc to interrupt)` runs).
+    if ((TURN_END.test(row) && !isSpinnerLine(row)) || ENTRY_AFTER.test(row)) return false;
+    if (isSpinnerLine(row) || WAITING_FOR_AGENTS.test(row)) return true;
     if (boxRow === -1 && INTERRUPT_HINT.test(row)) return true;
   }
   return false;
@@ -150,11 +164,19 @@ function isExited(layout: ScreenLayout): boolean {
   return false;
 }
 
+/**
+ * Claude Code's own last row: its mode line (`⏵⏵ auto mode on (shift+tab to cycle)`, `⏸ manual
+ * mode on · ? for shortcuts · ← for agents`, `? for shortcuts`), drawn indented under the box and
+ * any status line. Column-0 text above it is a custom status line, not the shell after an exit.
+ */
+const LIVE_FOOTER = /^\s+(?:⏵⏵\s|⏸\s|\? for shortcuts\b|esc to interrupt\b|.*\b(?:auto|plan|manual) mode on\b|.*\baccept edits on\b|.*\bbypass permissions on\b|.*\(shift\+tab to cycle\)|.*· ← for agents\b)/u;
+
 export const claudeCodeSpec: ScreenProfileSpec = {
   name: 'claude',
   aliases: ['claude-code'],
   box: CLAUDE_BOX,
   blockers: CLAUDE_BLOCKERS,
+  liveFooter: LIVE_FOOTER,
   isWorking,
   isExited,
   forVersion(version) {

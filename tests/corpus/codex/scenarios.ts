@@ -1,12 +1,20 @@
 /**
  * The scripted Codex CLI scenarios of the capture corpus. Each drives a fresh session to one
  * screen, proves it got there by words the scenario itself caused (never by our reader), and
- * names the reading that screen must get.
+ * names the reading that screen must get. A finished turn is proven by Codex's own word: its
+ * `notify` command (agent-turn-complete), recorded by the capture run, never by a status line
+ * that only some releases draw (0.140.0 and older leave no `Worked for …` under a quick turn).
  */
 import type { PermissionPosture } from '../../../contract/vocabulary.ts';
 import type { FakeCodexApi } from '../../harness/fake-codex-api.ts';
 import type { CapturePane } from '../pty-pane.ts';
-import type { ExpectedReading } from '../scenarios.ts';
+import { ScenarioSkipped, type ExpectedReading } from '../scenarios.ts';
+
+export interface CodexScenarioContext {
+  worktree: string;
+  /** Resolves once Codex's notify has reported `n` finished turns in this session. */
+  turnsCompleted(n: number, what: string): Promise<void>;
+}
 
 export interface CodexScenario {
   name: string;
@@ -15,16 +23,28 @@ export interface CodexScenario {
   untrusted?: boolean;
   /** Runs only on these backends (default both). */
   backends?: readonly ('tmux' | 'pty')[];
-  drive(pane: CapturePane, fake: FakeCodexApi, ctx: { worktree: string }): Promise<ExpectedReading>;
+  drive(pane: CapturePane, fake: FakeCodexApi, ctx: CodexScenarioContext): Promise<ExpectedReading>;
 }
 
 export const CODEX_IDLE = 'Ask Codex to do anything';
+/**
+ * A row that starts with the box glyph and some text (the box, its hint, or an echo) with an
+ * indented footer row under it (blank rows between): the model line, or `? for shortcuts … 100%
+ * context left` in 0.100.0.
+ */
+const BOX_OVER_FOOTER = /^\u203A \S[^\n]*\n(?:[^\S\n]*\n)* {2}\S/m;
+const RUNNING = /esc to interrupt|^\u2022 Working \(/m;
 
+/**
+ * The box at rest: a `› …` row over the footer, no running turn, and the screen quiet for a
+ * second. 0.169.0 draws `Ask Codex to do anything` in the empty box; older releases draw one of
+ * their example prompts there instead, so the words in the box are not what is waited on.
+ */
 export async function codexIdle(pane: CapturePane, what: string, extra: (s: string) => boolean = () => true): Promise<string> {
   return pane.waitStable(`idle: ${what}`, {
     quietMs: 1_000,
     timeoutMs: 30_000,
-    accept: (s) => s.includes(CODEX_IDLE) && !s.includes('esc to interrupt') && extra(s),
+    accept: (s) => BOX_OVER_FOOTER.test(s) && !RUNNING.test(s) && extra(s),
   });
 }
 
@@ -32,8 +52,9 @@ export async function codexSubmit(pane: CapturePane, text: string): Promise<void
   await pane.type(text);
   await pane.waitForScreen((s) => s.includes(text), `the typed text ${JSON.stringify(text)} to show`);
   await pane.keys('Enter');
-  // Submitted: the box is back to its placeholder, or the turn shows (an echo looks like the box).
-  await pane.waitForScreen((s) => s.includes(CODEX_IDLE) || /esc to interrupt|^[•■] /m.test(s), `${JSON.stringify(text)} to be submitted`);
+  // Submitted: the turn shows (a status line, a bullet, an end line) under the echoed prompt, or
+  // the approval it asked for (0.100.0 draws it straight under the echo).
+  await pane.waitForScreen((s) => RUNNING.test(s) || /^[•■⚠◦] /mu.test(s) || s.includes('Would you like to'), `${JSON.stringify(text)} to be submitted`);
 }
 
 export const CODEX_SCENARIOS: readonly CodexScenario[] = [
@@ -55,12 +76,14 @@ export const CODEX_SCENARIOS: readonly CodexScenario[] = [
   },
   {
     name: 'after-reply',
-    async drive(pane, fake) {
+    async drive(pane, fake, ctx) {
       await codexIdle(pane, 'start');
       fake.queue([{ kind: 'text', text: 'The answer is forty-two.' }]);
       await codexSubmit(pane, 'what is the answer');
-      await codexIdle(pane, 'after the reply', (s) => s.includes('The answer is forty-two.') && s.includes('Worked for'));
-      return { state: 'idle', promptBox: '', says: 'a finished turn, the empty box under it' };
+      // Finished by Codex's own word, whatever line (if any) it draws under the turn.
+      await ctx.turnsCompleted(1, 'the reply');
+      await codexIdle(pane, 'after the reply', (s) => s.includes('The answer is forty-two.'));
+      return { state: 'idle', promptBox: '', says: 'a finished turn, the empty box under it', turnEndWord: true };
     },
   },
   {
@@ -88,6 +111,34 @@ export const CODEX_SCENARIOS: readonly CodexScenario[] = [
     },
   },
   {
+    name: 'multi-line-draft',
+    async drive(pane) {
+      await codexIdle(pane, 'start');
+      // Ctrl+J puts a newline into Codex's box without submitting (Enter would send).
+      await pane.type('first line of the draft');
+      await pane.keys('C-j');
+      await pane.type('second line of the draft');
+      await pane.waitStable('the two-line draft', { accept: (s) => /^› first line of the draft\s*$/m.test(s) && /^ {2}second line of the draft\s*$/m.test(s) });
+      return { state: 'idle', promptBox: 'first line of the draft\nsecond line of the draft', says: 'a draft of two lines typed into the box, not sent' };
+    },
+  },
+  {
+    name: 'second-turn-finished',
+    async drive(pane, fake, ctx) {
+      await codexIdle(pane, 'start');
+      // One reply queued at a time: a side request of the first turn must not take the second's.
+      fake.queue([{ kind: 'text', text: 'First answer.' }]);
+      await codexSubmit(pane, 'first question');
+      await ctx.turnsCompleted(1, 'the first reply');
+      await codexIdle(pane, 'after the first reply', (s) => s.includes('First answer.'));
+      fake.queue([{ kind: 'text', text: 'Second answer.' }]);
+      await codexSubmit(pane, 'second question');
+      await ctx.turnsCompleted(2, 'the second reply');
+      await codexIdle(pane, 'after the second reply', (s) => s.includes('Second answer.'));
+      return { state: 'idle', promptBox: '', says: 'two finished turns, the empty box under the second', turnEndWord: true };
+    },
+  },
+  {
     name: 'approval',
     posture: 'ask',
     async drive(pane, fake, { worktree }) {
@@ -102,7 +153,12 @@ export const CODEX_SCENARIOS: readonly CodexScenario[] = [
     name: 'folder-trust',
     untrusted: true,
     async drive(pane) {
-      await pane.waitStable('the trust screen', { accept: (s) => s.includes('Trust this folder?') });
+      // 0.160 and later ask `Trust this folder?`; 0.140.0 `Do you trust the contents of this
+      // directory?`; 0.100.0 asks nothing: it starts at the box and leaves the folder's config unread.
+      const screen = await pane.waitStable('the trust screen or the box', {
+        accept: (s) => s.includes('Trust this folder?') || s.includes('Do you trust the contents of this directory?') || BOX_OVER_FOOTER.test(s),
+      });
+      if (!screen.includes('Trust this folder?') && !screen.includes('Do you trust the contents')) throw new ScenarioSkipped('this release asks no folder-trust question: it starts at its box in an untrusted folder');
       return { state: 'blocked', reason: 'folder-trust', says: 'asks whether to trust the folder' };
     },
   },
