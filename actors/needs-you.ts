@@ -11,7 +11,7 @@
 import type { WorkerViewLike } from './fleet-api.ts';
 import { conditionOf } from './wait-report.ts';
 import { describe as describeLabel, labelOf } from './notify/conditions.ts';
-import { optionsOf, questionOf } from '../io/screen/question-text.ts';
+import { askedOf } from '../io/screen/asked.ts';
 import { quotedOrNull, quoteWorker } from '../contract/worker-words.ts';
 
 export type { NeedKind as Need, NeedsYouEvent } from '../contract/methods.ts';
@@ -40,8 +40,10 @@ export function needsYouEvent(v: WorkerViewLike, need: Need, screen: string | nu
   const d = describeLabel(v, need);
   // A dialog the reader could list is answered by its fingerprint (hand answer); else read the screen.
   const dialog = need === 'blocked' ? (v.dialog ?? null) : null;
-  const question = dialog?.question ?? (need === 'blocked' && screen ? questionOf(screen) : d.question);
-  const options = dialog ? dialog.options.map((o) => `${o.n}. ${o.label}`) : need === 'blocked' && screen ? optionsOf(screen) : [];
+  // One lifter for every face (io/screen/asked.ts): the dialog the agent's reader found, else the screen.
+  const asked = need === 'blocked' ? askedOf(dialog, screen) : { question: d.question, options: [] };
+  const question = asked.question;
+  const options = asked.options;
   const command = dialog ? `hand answer ${v.id} <n> --fingerprint ${dialog.fingerprint}` : d.command;
   // Every word of the worker's, in the line and in the fields, is a quote (issue 37: the fields were bare).
   const quoted = { question: quotedOrNull(v.id, question), options: options.map((o) => quoteWorker(v.id, o.slice(0, 80))) };

@@ -6,8 +6,6 @@
  */
 import { UsageError } from '../contract/errors.ts';
 import { parseOneKey } from '../io/terminal/keys.ts';
-import { optionsOf, questionOf } from '../io/screen/question-text.ts';
-import { quotedOrNull, quoteWorker, unquoteScreen } from '../contract/worker-words.ts';
 import { call } from './client.ts';
 import { parseDuration } from './durations.ts';
 import { pathArg } from './arguments.ts';
@@ -105,16 +103,8 @@ export const ops = {
   async wait(p: HomePaths, a: WaitArgs, onProgress?: (progress: WaitProgress) => void): Promise<WaitReport & { question?: string | null; options?: string[] }> {
     const until = oneOf(a.until, UNTILS, 'any', 'until');
     const timeoutMs = parseDuration(a.timeout ?? '30m', '--timeout');
-    const r = await call(p, 'wait', { id: a.id, until, timeoutMs }, { onProgress });
-    if (r.reason === 'blocked' && r.blockedReason !== 'gate') {
-      const screen = await call(p, 'read', { id: a.id }).catch(() => null);
-      // Read off the quoted screen's lines, and quoted again as the worker's words (issue 37).
-      if (screen) {
-        const text = unquoteScreen(screen.text);
-        return { ...r, question: quotedOrNull(a.id, questionOf(text)), options: optionsOf(text).map((o) => quoteWorker(a.id, o)) };
-      }
-    }
-    return r;
+    // The daemon lifts the question and options once, for every face (io/screen/asked.ts).
+    return call(p, 'wait', { id: a.id, until, timeoutMs }, { onProgress });
   },
 
   read(p: HomePaths, a: { id: string; scrollback?: number }) {

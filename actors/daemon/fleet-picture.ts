@@ -14,7 +14,7 @@ import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import type { MethodTable } from '../../contract/protocol.ts';
 import { conditionOf } from '../wait-report.ts';
 import { meaningOfStage, waitReasonOf, type StateMeaning } from '../condition.ts';
-import { optionsOf, questionOf } from '../../io/screen/question-text.ts';
+import { askedOf } from '../../io/screen/asked.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
 import { surveyQueue } from './survey-queue.ts';
 import { setupFacts } from '../../io/agent/setup-facts.ts';
@@ -47,11 +47,13 @@ async function surveyWorker(fleet: FleetHostApi, v: WorkerViewLike, diagnostics:
   let question: string | null = null;
   let options: string[] = [];
   if (condition === 'blocked' && v.gate === null && v.live !== false) {
-    const screen = await fleet.readScreen(v.id).catch((err: unknown) => ({ ok: false as const, error: String(err) }));
-    if (screen.ok) {
-      question = questionOf(screen.text);
-      options = optionsOf(screen.text);
-    } else diagnostics.push(`[${v.id}] screen unreadable: ${screen.error.slice(0, 160)}`);
+    // The dialog the agent's reader found is what is asked; the screen is read only without one.
+    if (v.dialog) ({ question, options } = askedOf(v.dialog, null));
+    else {
+      const screen = await fleet.readScreen(v.id).catch((err: unknown) => ({ ok: false as const, error: String(err) }));
+      if (screen.ok) ({ question, options } = askedOf(null, screen.text));
+      else diagnostics.push(`[${v.id}] screen unreadable: ${screen.error.slice(0, 160)}`);
+    }
   }
   // On the wire the screen's words are quoted and attributed, like every face's (issue 37).
   const row: SurveyWorker = {

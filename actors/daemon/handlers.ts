@@ -29,8 +29,9 @@ import type { BaseNotices } from './base-notices.ts';
 import { registrationProblem } from '../../io/git/posture-checks.ts';
 import { allowListEnv } from '../../io/terminal/worker-env.ts';
 import { agentProfile } from '../../io/agent/profiles/index.ts';
-import { quoteDialog, quotedOrEmpty, quotedOrNull, quoteReport, quoteScreen, quoteWorker } from '../../contract/worker-words.ts';
+import { quoteDialog, quotedOrEmpty, quotedOrNull, quoteProblem, quoteReport, quoteScreen, quoteWorker } from '../../contract/worker-words.ts';
 import { readUntrustedFile, refusalLine } from '../../io/fs/untrusted-file.ts';
+import { askedOf } from '../../io/screen/asked.ts';
 import { REPORT_READ_CAP } from '../../io/brief/worker-layout.ts';
 import { repoAgentSettings } from '../../io/agent/project-settings/index.ts';
 
@@ -77,7 +78,7 @@ export function statusRow(v: WorkerViewLike): StatusRow {
     reportPath: v.reportPath,
     reportExists: v.reportExists,
     // Why the report is not a report, or what else the machine could not do (a refused report reads here, never as "none").
-    problem: v.problem ?? null,
+    problem: v.problem ? quoteProblem(v.id, v.problem) : null,
     // The screen's last lines are the worker's words: quoted, attributed, bounded (issue 37).
     lastActivity: quotedOrEmpty(v.id, v.lastActivity),
     updatedAt: new Date(v.updatedAt).toISOString(),
@@ -182,7 +183,7 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
     async wait({ id, until = 'any', timeoutMs = 30 * 60_000 }, ctx) {
       findWorker(fleet, id);
       let lastSent = 0;
-      return waitForWorker(fleet, id, until, timeoutMs, {
+      const r = await waitForWorker(fleet, id, until, timeoutMs, {
         signal: ctx.signal,
         onChange: (v) => {
           const now = Date.now();
@@ -191,6 +192,12 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
           ctx.progress({ stage: v.stage, state: v.state, lastActivity: quotedOrEmpty(v.id, v.lastActivity), readable: v.readable });
         },
       });
+      if (r.reason !== 'blocked' || r.blockedReason === 'gate') return r;
+      // What it asks, lifted once (io/screen/asked.ts): the dialog its agent's reader found, else its screen.
+      const dialog = fleet.view(id)?.dialog ?? null;
+      const screen = dialog ? null : await fleet.readScreen(id).then((s) => (s.ok ? s.text : null)).catch(() => null);
+      const asked = askedOf(dialog, screen);
+      return { ...r, question: quotedOrNull(id, asked.question), options: asked.options.map((o) => quoteWorker(id, o)) };
     },
     /** Streams every worker view change as progress until the timeout or until the client leaves. */
     async watch({ timeoutMs = 60_000, needsYou }, ctx) {

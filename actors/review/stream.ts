@@ -15,7 +15,13 @@ import type { PageDecision } from './decision-form.ts';
 import { screenHtml } from './screen-html.ts';
 import { workerDetails } from './worker-details.ts';
 import { esc } from './html.ts';
-import { questionOf } from './question.ts';
+import { askedOf } from '../../io/screen/asked.ts';
+import type { Screen } from '../../io/screen/types.ts';
+
+/** What the worker asks, as every face lifts it (io/screen/asked.ts): its dialog, else its screen's rows. */
+function askedOnPage(v: WorkerViewLike, screen: Screen): string | null {
+  return askedOf(v.dialog ?? null, screen.lines.map((l) => l.text).join('\n')).question;
+}
 import { conditionOf } from '../wait-report.ts';
 
 /** Only a worker blocked on its screen (not at a gate) asks a question there. */
@@ -52,13 +58,16 @@ export function hostScreens(hosts: Partial<Record<BackendName, TerminalHost>>, f
       if (!v.paneId || !host) return { html: `<span class="muted">${esc(v.paneId ? `the ${v.backend} host${v.host !== 'local' ? ` on ${v.host}` : ''} is not available` : `no screen yet (${v.stage})`)}</span>`, question: null };
       const res = await host.readVisible(v.paneId);
       if (!res.ok) return { html: `<span class="muted">${esc(`screen not readable: ${res.error}`)}</span>`, question: null };
-      return { html: screenHtml(res.screen), question: asks(v) ? questionOf(res.screen) : null };
+      return { html: screenHtml(res.screen), question: asks(v) ? askedOnPage(v, res.screen) : null };
     },
     async question(v) {
       const host = hostOf(v);
-      if (!v.paneId || !host || !asks(v)) return null;
+      if (!host || !asks(v)) return null;
+      // The dialog the agent's reader found is what is asked (io/screen/asked.ts); the screen only without one.
+      if (v.dialog) return askedOf(v.dialog, null).question;
+      if (!v.paneId) return null;
       const res = await host.readVisible(v.paneId);
-      return res.ok ? questionOf(res.screen) : null;
+      return res.ok ? askedOnPage(v, res.screen) : null;
     },
     watch(v, onChange) {
       const host = hostOf(v);

@@ -247,6 +247,12 @@ export interface WaitReport {
   lastActivity: string;
   quietMs: number | null;
   waitedMs: number;
+  /**
+   * A blocked worker's question and options (not at a gate), lifted once (io/screen/asked.ts) and
+   * quoted as the worker's words — the same words `watch --needs-you`, survey and the page quote.
+   */
+  question?: string | null;
+  options?: string[];
 }
 
 /**

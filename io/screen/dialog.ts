@@ -63,10 +63,17 @@ function unnumberedRows(rows: readonly string[]): Row[] {
   return [];
 }
 
+/**
+ * A labelled detail line of a dialog (`Reason: Do you allow …?`): Codex CLI draws the model's own
+ * question for a command that way, nearest the options. What is asked is the text after the label:
+ * the label went into every face's quotation ("Reason: …", issue 38 item 11).
+ */
+const FIELD_LABEL = /^(?:Reason|Question):\s+/;
+
 function questionAbove(rows: readonly string[], first: number, top: number): string | null {
   let fallback: string | null = null;
   for (let i = first - 1; i >= top; i--) {
-    const t = rows[i]!.trim();
+    const t = rows[i]!.trim().replace(FIELD_LABEL, '');
     if (t === '' || SOLID_RULE.test(t) || /^╌+$/.test(t)) continue;
     if (t.endsWith('?')) return t;
     if (fallback === null && t.includes('?')) fallback = t;

@@ -8,12 +8,15 @@
  */
 const OPTION = /^\s*(?:❯\s*)?1\.\s/;
 
+/** A row's frame and markers (box sides, the cursor, a checkbox, a bullet), not its words. */
+const DECORATION = /^[\s│┃|>❯☐☒✔·•*-]+|[\s│┃|]+$/gu;
+
 export function questionOf(screen: string): string | null {
   const lines = screen.split('\n').map((l) => l.replace(/\s+$/, ''));
   const firstOption = lines.findIndex((l) => OPTION.test(l));
   const above = firstOption >= 0 ? lines.slice(0, firstOption) : lines;
   for (let i = above.length - 1; i >= 0; i--) {
-    const t = above[i]!.trim().replace(/^[❯>]\s*/, '');
+    const t = above[i]!.replace(DECORATION, '').trim();
     if (t.endsWith('?')) return t;
   }
   return null;

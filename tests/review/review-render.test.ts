@@ -61,12 +61,12 @@ describe('review page rendering', () => {
 });
 
 describe('the question a blocked worker asks', () => {
-  it('is the lowest row that ends with a question mark, without the box drawing', async () => {
-    const { questionOf } = await import('../../actors/review/question.ts');
-    const screen = parseAnsi('☐ Database\n\nWhich database should the fake project use?\n\n❯ 1. SQLite\n  2. Postgres\n\nEnter to select', { cols: 80, rows: 10 });
-    expect(questionOf(screen)).toBe('Which database should the fake project use?');
-    expect(questionOf(parseAnsi('│ Do you want to proceed? │\n❯ 1. Yes', { cols: 80, rows: 4 }))).toBe('Do you want to proceed?');
-    expect(questionOf(parseAnsi('all done\n> ', { cols: 80, rows: 4 }))).toBeNull();
+  it('without a dialog read, is the lowest row above the options that ends with a question mark, without the box drawing (io/screen/asked.ts)', async () => {
+    const { askedOf } = await import('../../io/screen/asked.ts');
+    const text = (ansi: string) => parseAnsi(ansi, { cols: 80, rows: 10 }).lines.map((l) => l.text).join('\n');
+    expect(askedOf(null, text('☐ Database\n\nWhich database should the fake project use?\n\n❯ 1. SQLite\n  2. Postgres\n\nEnter to select')).question).toBe('Which database should the fake project use?');
+    expect(askedOf(null, text('│ Do you want to proceed? │\n❯ 1. Yes')).question).toBe('Do you want to proceed?');
+    expect(askedOf(null, text('all done\n> ')).question).toBeNull();
   });
 
   it('an open decision gets an answer form posting to decide, with a decline; none without one', () => {

@@ -214,7 +214,8 @@ describe("a worker's screen reaches the Hand only quoted, on every face", () => 
     const off = await hand(['afk', 'off', '--json']);
     expect(off.code, off.stderr).toBe(0);
     check('afk off --json (the away account)', off.json);
-    expect(JSON.stringify(off.json.account.stillRunning)).toContain(MARK);
+    // What waits on the person (q1's menu, e1's error) carries its words, quoted: still running holds only work in progress.
+    expect(JSON.stringify(off.json.account.waitingOnYou)).toContain(MARK);
   });
 
   it('the review page: the fleet and each worker', async () => {

@@ -93,9 +93,9 @@ describe('every Codex corpus capture reads as labelled', () => {
     // The empty box's hint is the empty box; typed text is content a send must not add to.
     if (c.meta.scenario === 'idle') expect(reading.promptBoxKind).toBe('placeholder');
     if (c.meta.scenario === 'typed' || c.meta.scenario === 'multi-line-draft') expect(reading.promptBoxKind).toBe('typed');
-    // The approval quotes what the model asked, word for word, with its options in order.
+    // The approval quotes what the model asked, word for word (without Codex's "Reason:" label), with its options in order.
     if (c.meta.scenario === 'approval') {
-      expect(reading.dialog?.question).toBe('Reason: Do you allow creating approved.txt?');
+      expect(reading.dialog?.question).toBe('Do you allow creating approved.txt?');
       expect(reading.dialog?.options.map((o) => o.label)[0]).toBe('Yes, proceed (y)');
     }
   });
