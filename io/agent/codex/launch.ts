@@ -31,6 +31,8 @@ export function codexVersionOf(bin: string, timeoutMs = 10_000): Promise<string 
 
 export interface CodexLaunchOptions {
   posture: PermissionPosture;
+  /** The release that will run (`0.169.0`); unknown: the current releases' arguments. */
+  version?: string | null;
   /** argv of the command Codex runs after each turn with its JSON event (the second witness). */
   notify?: readonly string[];
   /** Directories outside the worktree the sandbox lets commands write (`--add-dir`). */
@@ -52,9 +54,20 @@ function tomlArray(items: readonly string[]): string {
  *  - `notice.hide_full_access_warning=true`: the off posture's full-access notice is not a
  *    question anyone should have to answer at start.
  */
+/** The first release that knows `--no-daemon`: 0.155.0 and older stop at start with "unexpected argument" (checked by hand on 0.140–0.158). */
+export const NO_DAEMON_SINCE = [0, 158, 0] as const;
+
+function knowsNoDaemon(version: string | null | undefined): boolean {
+  const m = version ? /^(\d+)\.(\d+)\.(\d+)/.exec(version) : null;
+  if (!m) return true;
+  const v = [Number(m[1]), Number(m[2]), Number(m[3])];
+  for (let i = 0; i < 3; i++) if (v[i] !== NO_DAEMON_SINCE[i]) return v[i]! > NO_DAEMON_SINCE[i]!;
+  return true;
+}
+
 export function codexLaunchArgs(opts: CodexLaunchOptions): string[] {
   const args = [
-    '--no-daemon',
+    ...(knowsNoDaemon(opts.version) ? ['--no-daemon'] : []),
     '-c', 'check_for_update_on_startup=false',
     '-c', 'analytics.enabled=false',
     '-c', 'notice.hide_full_access_warning=true',

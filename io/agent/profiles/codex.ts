@@ -32,6 +32,7 @@ export const codexProfile: AgentProfile = {
     bin,
     ...codexLaunchArgs({
       posture,
+      version: where?.agentVersion ?? null,
       // The report is written to the report directory (out/ in the brief directory), outside the
       // worktree: the sandbox must be told (edits only); the brief directory itself stays read-only.
       // A commit still asks: Codex keeps every .git read-only in its sandbox.

@@ -90,6 +90,8 @@ export interface WorkerPlace {
   reportDir: string;
   /** kingshand's state directory when the worker's second witness is wanted (absent: no witness). */
   witnessHome?: string;
+  /** The agent's release as dispatch read it (`--version`): an argument an older release does not know is left out. */
+  agentVersion?: string | null;
 }
 
 export interface AgentProfile {
