@@ -136,7 +136,7 @@ export const ops = {
     call(p, 'stop', { id: a.id, timeoutMs: parseDuration(a.timeout ?? '30s', '--timeout'), force: a.force === true }),
   // The caller's PATH goes along: gh and no-mistakes are looked up with it (installed after the daemon started counts).
   // acceptAgentSettings: the person's --accept-agent-settings (the MCP tools never pass it: cli/mcp/server.ts).
-  land: (p: HomePaths, a: { id: string; acceptAgentSettings?: boolean }) => call(p, 'land', { id: a.id, path: cliEnv().PATH ?? '', ...(a.acceptAgentSettings === true ? { acceptAgentSettings: true } : {}) }),
+  land: (p: HomePaths, a: { id: string; acceptAgentSettings?: boolean; rebase?: boolean }) => call(p, 'land', { id: a.id, path: cliEnv().PATH ?? '', ...(a.acceptAgentSettings === true ? { acceptAgentSettings: true } : {}), ...(a.rebase === true ? { rebase: true } : {}) }),
   approve: (p: HomePaths, a: { id: string; acceptAgentSettings?: boolean }) => call(p, 'approve', { id: a.id, path: cliEnv().PATH ?? '', ...(a.acceptAgentSettings === true ? { acceptAgentSettings: true } : {}) }),
   reject(p: HomePaths, a: { id: string; reason: string }) {
     if (!a.reason?.trim()) throw new UsageError('missing-reason', 'a rejection needs a reason (--reason "…"): it is told to the worker and kept.');

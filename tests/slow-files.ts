@@ -7,6 +7,7 @@
  * reporter names a file of 5 s or more that is missing here, so a new slow file gets its line.
  */
 export const SLOW_FILES: Readonly<Record<string, number>> = {
+  'tests/landing/the-second-landing-in-a-repository-rebases-on-the-persons-word.test.ts': 13,
   'tests/ssh/a-far-worker-lives-and-lands-on-its-host.test.ts': 41,
   'tests/relaunch/relaunch.test.ts': 25,
   'tests/review/review-page-in-chromium.test.ts': 25,

@@ -175,7 +175,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     core,
     inLane: (id, fn) => fleet.inLane(id, fn),
     // Both gates are worker machine states; these handlers open, approve and reject them.
-    landing: landingHandlers({ store, fleet, env: deps.env, callerPaths, baseTips, placeOf }),
+    landing: landingHandlers({ store, fleet, env: deps.env, callerPaths, baseTips, placeOf, log: (obj, msg) => info(obj, msg) }),
     project: projectHandlers({ store, fleet, baseTips, placeOf }),
     discard: discardHandlers({ store, fleet, workersDir: paths.workers, placeOf }),
     relaunch: relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add), placeOf, stateDir: paths.home, sandbox: () => sandbox }),

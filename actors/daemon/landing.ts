@@ -7,6 +7,7 @@
  * port made by `createLandingPort` (the io/git landing functions). Under yolo the landing gate is
  * skipped, never the checks: the evidence must still be clean.
  */
+import { howItApplies, rebaseOnto } from '../../io/git/landing-preview.ts';
 import { quoteWorker } from '../../contract/worker-words.ts';
 import { worktreeGone, worktreeMissingError } from './worktree-presence.ts';
 import { onHost } from '../../io/git/git-place.ts';
@@ -18,6 +19,7 @@ import { unknownWorker, workerNotDone } from '../../contract/refusals.ts';
 import {
   evidenceRefusal,
   gatherLandingEvidence,
+  landingTarget,
   landLocalOnly,
   openDirectPr,
   planDirectPr,
@@ -58,6 +60,7 @@ export interface LandingDeps {
   baseTips?: BaseTips;
   /** Where a worker's git runs: its far host's ssh target, or null for this machine (absent: always here). */
   placeOf?: PlaceOf;
+  log?: (obj: Record<string, unknown>, msg: string) => void;
 }
 
 /** A worker's host as io/git's place (git-place.ts): null = this machine. */
@@ -274,13 +277,16 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
     },
   };
 
-  async function land({ id, path, acceptAgentSettings }: Parameters<MethodTable['land']>[0]): ReturnType<MethodTable['land']> {
+  async function land({ id, path, acceptAgentSettings, rebase }: Parameters<MethodTable['land']>[0]): ReturnType<MethodTable['land']> {
     await pastCheckingTheReport(id);
     const { row, project, view } = workerAndProject(id);
     const env = envWithPath(deps.env, rememberPath(id, path));
     // A base that moved outside a landing (a worker's update-ref) is the person's to judge first.
     const moved = project.posture === 'local-only' && deps.baseTips ? await baseMove(deps.baseTips, row.repo, row.base) : null;
     if (moved) throw baseMovedRefusal(moved, project.name, id);
+    // The base moved on by a landing since this branch was cut (the second landing in a
+    // repository): how the branch applies now, and the rebase on the person's word.
+    if (project.posture === 'local-only') await meetTheBase(row, rebase === true);
     const evidence = await checkedEvidence(row, project, view, env);
     const s = landingSummary(project.posture, evidence);
     // yolo is a boolean in the store: anything but true waits for a person.
@@ -296,6 +302,23 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
     // The gate's result and evidence, shown before the person approves its outward step.
     const gateRun = evidence.gate ? { runId: evidence.gate.runId, outcome: evidence.gate.outcome, detail: evidence.gate.detail, releasedByApproval: 'push and pull request' } : null;
     return { id, gate: 'open', stage: v.stage, waitingFor: waitingFor(id, evidence.agentSettings), posture: project.posture, evidence: summary(s), ...(gateRun ? { gateRun } : {}) };
+  }
+
+  /** Fast-forward: nothing to do. Clean: rebased with `rebase`, else refused saying so. Conflicts: refused naming them. */
+  async function meetTheBase(row: WorkerRow, rebase: boolean): Promise<void> {
+    const target = landingTarget(row.base);
+    const applies = await howItApplies(row.repo, row.branch, target);
+    if (applies.kind === 'fast-forward' || applies.kind === 'unknown') return;
+    const since = `${target} moved on by ${applies.behind} commit(s) since ${row.branch} was cut, so it cannot be fast-forwarded`;
+    if (applies.kind === 'conflicts') {
+      const files = applies.files.slice(0, 12).join(', ');
+      throw new RefusedError('landing-conflicts', `${since}, and it conflicts with ${target} as it is now in: ${files}; nothing was landed or changed. Ask the worker to rebase and resolve them — with the person's approval: hand send ${row.id} "${target} moved on since you started: rebase your branch onto ${target}, resolve the conflicts in ${files}, run the checks again and commit" — then hand land ${row.id} again.`, { id: row.id, target, behind: applies.behind, conflicts: applies.files });
+    }
+    if (!rebase) {
+      throw new RefusedError('landing-needs-rebase', `${since}. It applies cleanly onto ${target} as it is now (git merge-tree); nothing was landed or changed. Land it with hand land ${row.id} --rebase: the branch is rebased onto ${target} in its worktree (no merge commit, nothing forced), then the gate opens with the evidence taken again.`, { id: row.id, target, behind: applies.behind, applies: 'clean' });
+    }
+    const r = await rebaseOnto(row.worktree, row.branch, target);
+    deps.log?.({ id: row.id, branch: row.branch, target, from: r.from, to: r.to }, 'worker branch rebased onto its moved base before landing');
   }
 
   async function approve({ id, path, acceptAgentSettings }: Parameters<MethodTable['approve']>[0]): ReturnType<MethodTable['approve']> {

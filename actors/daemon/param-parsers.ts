@@ -97,7 +97,7 @@ export const PARAM_PARSERS: ParamParsers = {
   stop: (p) => ({ id: str(p, 'id'), timeoutMs: optPositive(p, 'timeoutMs'), force: flag(p, 'force') }),
 
   // The word on agent settings is a literal true, never a truthy string (docs/2026-12-06-…).
-  land: (p) => ({ id: idParam(p), path: optText(p, 'path'), ...(p.acceptAgentSettings === true ? { acceptAgentSettings: true } : {}) }),
+  land: (p) => ({ id: idParam(p), path: optText(p, 'path'), ...(p.acceptAgentSettings === true ? { acceptAgentSettings: true } : {}), ...(p.rebase === true ? { rebase: true } : {}) }),
   approve: (p) => ({ id: idParam(p), path: optText(p, 'path'), ...(p.acceptAgentSettings === true ? { acceptAgentSettings: true } : {}) }),
   reject: (p) => {
     const id = idParam(p);

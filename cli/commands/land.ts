@@ -13,8 +13,9 @@ export function registerLand(program: Command, ctx: CommandContext): void {
     .description('gather landing evidence for a finished worker and open its landing gate')
     .argument('<id>', 'worker id')
     .option('--accept-agent-settings', "on a yolo project (where land lands): your explicit word on what the landing changes in the repository's own agent settings; at a gate, give it with hand approve", false)
-    .action(async (id: string, o: { acceptAgentSettings: boolean }, cmd: Command) => {
-      const r = await ops.land(ctx.paths(cmd), { id, acceptAgentSettings: o.acceptAgentSettings });
+    .option('--rebase', 'the base moved on since the branch was cut: rebase it onto the base in its worktree first (only when it applies cleanly; no merge commit, nothing forced)', false)
+    .action(async (id: string, o: { acceptAgentSettings: boolean; rebase: boolean }, cmd: Command) => {
+      const r = await ops.land(ctx.paths(cmd), { id, acceptAgentSettings: o.acceptAgentSettings, rebase: o.rebase });
       emit(ctx.json(cmd), r, () => {
         const e = r.evidence;
         const head = r.gate === 'skipped-yolo' ? `${id}: landed without a gate (yolo project)` : `${id}: landing gate open · approve with hand approve ${id}, or hand reject ${id} --reason …`;

@@ -139,8 +139,8 @@ export function makeMcpServer(o: McpOptions): McpServer {
     id, option: z.number().int().positive(), fingerprint: z.string(),
   }, (a) => ops.answer(p, a));
   tool('stop', 'End the worker cleanly: Escape, then /exit; never a kill (hand stop).', { id, timeout: z.string().optional() }, (a) => ops.stop(p, a));
-  tool('land', "Gather a finished worker's landing evidence and open its landing gate (hand land). The evidence names any change to the repository's agent settings (hooks, MCP servers, allow rules): only the person accepts it.", { id, accept_agent_settings: acceptAgentSettings }, (a) =>
-    withoutTheWord(a.id, a.accept_agent_settings, () => ops.land(p, { id: a.id })),
+  tool('land', "Gather a finished worker's landing evidence and open its landing gate (hand land). The evidence names any change to the repository's agent settings (hooks, MCP servers, allow rules): only the person accepts it. When the base moved on since the branch was cut, the refusal says whether it applies cleanly: rebase: true (on the person's word) rebases it first.", { id, accept_agent_settings: acceptAgentSettings, rebase: z.boolean().optional().describe("the person's yes to rebasing the branch onto the base that moved on (clean only; no merge commit, nothing forced)") }, (a) =>
+    withoutTheWord(a.id, a.accept_agent_settings, () => ops.land(p, { id: a.id, ...(a.rebase === true ? { rebase: true } : {}) })),
   );
   tool('digest', 'The session-start digest again: projects, workers, what waits on the person, memory budget, index drift (hand digest).', {}, () =>
     buildDigest(p, findWorkspace(o.workspace ?? undefined)),

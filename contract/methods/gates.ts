@@ -16,6 +16,12 @@ export interface LandParams {
    * at a gate it is given at `approve`. The Hand's MCP tools never send it.
    */
   acceptAgentSettings?: boolean;
+  /**
+   * The person's word to rebase the worker's branch onto the base that moved on since it was cut
+   * (`--rebase`, issue 40): done in its worktree when the branch applies cleanly, never a merge
+   * commit and nothing forced; refused with the conflicting files otherwise.
+   */
+  rebase?: boolean;
 }
 
 /** What a landing showed the person: the branch against its base. */
