@@ -55,10 +55,10 @@ export async function landLocalOnly(args: { repo: string; branch: string; base: 
   const to = await sha(repo, `refs/heads/${branch}`);
   const anc = await runGit(repo, ['merge-base', '--is-ancestor', from, to]);
   if (anc.exitCode === 1) {
-    const where = args.worktree ? `git -C ${args.worktree} rebase ${target}` : `git rebase ${target} ${branch}`;
+    const id = branch.replace(/^worktree-/, '');
     throw new RefusedError(
       'landing-not-fast-forward',
-      `${target} has moved on since ${branch} was cut, so it cannot be fast-forwarded; nothing was landed. Rebase the worker's branch onto ${target} (${where}), check the result, then land again. kingshand never makes a merge commit or forces.`,
+      `${target} has moved on since ${branch} was cut, so it cannot be fast-forwarded; nothing was landed. Run hand land ${id} again: it says whether the branch applies cleanly onto ${target} now (then hand land ${id} --rebase rebases it in its worktree) or which files conflict. kingshand never makes a merge commit or forces.`,
       { target, branch, from, to },
     );
   }
