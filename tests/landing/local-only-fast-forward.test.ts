@@ -35,14 +35,14 @@ describe('local-only landing is a fast-forward only', () => {
     expect(head(fx.repo, 'main')).not.toBe(head(fx.repo, 'dev'));
   });
 
-  it('refuses when the base moved on (not fast-forwardable), naming the rebase, and changes nothing', async () => {
+  it('refuses when the base moved on (not fast-forwardable), naming the way to land it again, and changes nothing', async () => {
     const fx = track(makeRepo({ label: 'land-ff' }));
     const w = await workerWith(fx.repo, 'main', [{ file: 'a.txt', message: 'worker change' }]);
     commitFile(fx.repo, 'b.txt', 'b\n', 'someone else landed first');
     const before = head(fx.repo, 'main');
     const err = await refusalOf(landLocalOnly({ repo: fx.repo, branch: w.branch, base: 'main', worktree: w.worktree }));
     expect(err.code).toBe('landing-not-fast-forward');
-    expect(err.message).toContain(`git -C ${w.worktree} rebase main`);
+    expect(err.message).toMatch(/Run hand land \S+ again: it says whether the branch applies cleanly onto main now \(then hand land \S+ --rebase/);
     expect(head(fx.repo, 'main')).toBe(before);
   });
 
