@@ -76,6 +76,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/git/base-ref-resolution.test.ts': 7,
   'tests/cli/concurrent-starts-share-one-daemon.test.ts': 7,
   'tests/review/review-page-decides.test.ts': 7,
+  'tests/review/a-workers-link-signs-in-on-its-page.test.ts': 8,
   'tests/faults/a-frozen-daemon-is-named-within-a-bound.test.ts': 6,
   'tests/work/decisions-for-stopped-workers.test.ts': 6,
   'tests/send-guard/a-text-send-into-a-menu-is-refused.test.ts': 6,

@@ -127,9 +127,17 @@ export interface RelaunchResult {
  * code is inside, 0600, never in an argv). `signOutAll`: end every page session and void every
  * outstanding sign-in file first.
  */
-export interface ReviewParams { login?: boolean; signOutAll?: boolean }
+export interface ReviewParams {
+  login?: boolean;
+  signOutAll?: boolean;
+  /** A worker's id: `url` (and the sign-in file of `login`) opens that worker's page. */
+  id?: string;
+}
 export interface ReviewResult {
+  /** The link to open: it signs in and lands on the fleet page, or on the worker's page with `id`. */
   url: string;
+  /** The worker whose page `url` opens, when one was asked for. */
+  worker?: string;
   host: string;
   port: number;
   /** With `login`: the 0600 file to hand the browser (as a file:// URL). */
