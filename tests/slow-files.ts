@@ -76,6 +76,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/git/base-ref-resolution.test.ts': 7,
   'tests/cli/concurrent-starts-share-one-daemon.test.ts': 7,
   'tests/review/review-page-decides.test.ts': 7,
+  'tests/hand/audience-and-the-pages-journal-say-each-state-in-its-badges-words.test.ts': 8,
   'tests/review/a-workers-link-signs-in-on-its-page.test.ts': 8,
   'tests/faults/a-frozen-daemon-is-named-within-a-bound.test.ts': 6,
   'tests/work/decisions-for-stopped-workers.test.ts': 6,

@@ -4,6 +4,7 @@
  */
 
 import type { AgentName } from '../vocabulary.ts';
+import type { StateKind, StepKind } from '../state-words.ts';
 import type { LandingAgentSettings } from './agent-settings.ts';
 
 export interface LandParams {
@@ -210,9 +211,12 @@ export interface SetupFacts {
   missing: MissingPrerequisite[];
 }
 
-export type AudienceKind = 'dispatched' | 'blocked' | 'answered' | 'prompted' | 'settled' | 'landed' | 'stalled' | 'unclassified' | 'agent-error' | 'exited' | 'wait-failed';
+/** A state a worker came to, or a step of its story (contract/state-words.ts). */
+export type AudienceKind = StateKind | StepKind;
 export interface AudienceEvent {
   kind: AudienceKind;
+  /** The kind in words: a state's are the review page's badge (contract/state-words.ts). */
+  words: string;
   at: string;
   stage: string;
   /** How many journal rows this one line stands for (repeats are folded). */
