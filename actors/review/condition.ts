@@ -43,7 +43,7 @@ export function describe(v: WorkerViewLike): Described {
     return { label: STATE_WORDS['agent-error'], tone: 'bad', group: 'attention', ask: v.problem ?? 'Its last turn ended in an API error or a usage limit.' };
   }
   if (cond === 'stalled') return { label: STATE_WORDS.stalled, tone: 'bad', group: 'attention', ask: 'No change on its screen for too long.' };
-  if (cond === 'wait-failed') return { label: STATE_WORDS['wait-failed'], tone: 'bad', group: 'attention', ask: v.problem ?? 'Its screen could not be read.' };
+  if (cond === 'wait-failed') return { label: STATE_WORDS['wait-failed'], tone: 'bad', group: 'attention', ask: v.couldNotTell ? `Its screen cannot be read now: ${v.couldNotTell}. It is read again when the server answers.` : 'Its terminal server did not answer when its pane was looked for: its screen could not be read.' };
   if (kind === 'stuck') return { label: STATE_WORDS.stuck, tone: 'bad', group: 'attention', ask: `It did not leave after /exit; its pane and worktree are left alone. Stop it again: hand stop ${v.id}.` };
   if (cond === 'gone') {
     // A process that ended before its machine moved on has exited, whatever state it was in
