@@ -73,7 +73,16 @@ export interface ConditionFacts {
   awaitingInput: boolean;
   /** Screen and hook disagree past their grace (actors/witness.ts): a person looks. */
   disputed?: unknown;
+  /** Its terminal server did not answer within its bound (actors/host-answers.ts): why. */
+  couldNotTell?: string | null;
 }
+
+/**
+ * The conditions the screen decides: while the screen cannot be read (a silent server) none of
+ * them is told as if it were current. A gate, a rest (settled, done, parked), a landing or a
+ * teardown does not depend on what is on screen now.
+ */
+const READ_OFF_THE_SCREEN: ReadonlySet<Condition> = new Set<Condition>(['busy', 'blocked', 'stalled', 'unclassified', 'agent-error']);
 
 /**
  * What `hand wait` wakes for, or null while the worker is busy, being made, checking its report
@@ -91,6 +100,8 @@ export function waitReasonOf(v: ConditionFacts): Exclude<WaitReason, 'timeout'> 
       return 'wait-failed';
     default:
   }
+  // Could not tell: its server did not answer within the bound. Never the last answer, never a stall.
+  if (v.couldNotTell && READ_OFF_THE_SCREEN.has(v.condition)) return 'wait-failed';
   if (v.awaitingInput || v.condition === 'blocked' || v.condition === 'gate') return 'blocked';
   if (v.condition === 'stalled') return 'stalled';
   if (v.disputed) return 'disputed';

@@ -18,6 +18,8 @@ import { realClock, type Clock, type LandingPort, type WorkerPorts } from './por
 import { gateCommands, type GateCommands } from './gate-commands.ts';
 import { provideWorker } from './worker-logic.ts';
 import { PaneFeed } from './pane-feed.ts';
+import { createHostAnswers } from './host-answers.ts';
+import { unreadableReading } from '../io/screen/unreadable.ts';
 import { FleetJournal } from './fleet-journal.ts';
 import { followWorkers } from './follow-workers.ts';
 import type { StoreHealth } from '../persistence/commit-queue.ts';
@@ -94,6 +96,19 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
   const listeners = new Set<(v: WorkerView) => void>();
   const requests = new Requests();
   let fleet: ReturnType<typeof createActor<typeof fleetMachine>> | null = null;
+  /** Terminal servers that stopped answering, and what their workers then read (actors/host-answers.ts). */
+  const answers = createHostAnswers({
+    workersOn: (terminal) => [...records.values()].filter((r) => r.feed !== null && terminalFor(r.intent) === terminal).map((r) => r.intent.id),
+    silent: (id) => {
+      deliverReading(id, unreadableReading());
+      publish(id);
+    },
+    answering: (id) => {
+      records.get(id)?.feed?.requestRead();
+      publish(id);
+    },
+    log: deps.log,
+  });
 
   const recordOf = (id: string): WorkerRecord => {
     const record = records.get(id);
@@ -130,6 +145,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       updatedAt: record.updatedAt,
       problem: failed ? (entry?.error ?? 'worker actor failed') : undefined,
       witness: witnessView(record.witness, clock.now()),
+      couldNotTell: answers.reasonFor(terminalFor(record.intent)),
     });
   }
 
@@ -143,22 +159,28 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     workerRef(id)?.send(event);
   }
 
+  /** A reading reaches the worker through its hooks' witness (actors/witness.ts). */
+  function deliverReading(id: string, reading: ScreenReading): void {
+    const record = records.get(id);
+    if (!record) return;
+    const seen = onScreen(record.witness, reading, clock.now());
+    route(id, { type: 'SCREEN', reading: seen, at: clock.now(), ...(turnEndWitnessed(record.witness) ? { turnEnded: true } : {}) });
+    armDispute(id);
+  }
+
   function attachFeed(id: string, paneId: string): void {
     const record = recordOf(id);
     record.feed?.stop();
+    const terminal = hostOf(id);
     record.feed = new PaneFeed({
-      host: hostOf(id),
+      host: terminal,
       paneId,
       agent: readerProfile(record.intent),
       analyse,
       log: deps.log,
       clock,
       skipRepaints: deps.skipRepaints !== false,
-      onReading: (reading) => {
-        const seen = onScreen(record.witness, reading, clock.now());
-        route(id, { type: 'SCREEN', reading: seen, at: clock.now(), ...(turnEndWitnessed(record.witness) ? { turnEnded: true } : {}) });
-        armDispute(id);
-      },
+      onReading: (reading) => deliverReading(id, reading),
       onMissing: (serverUp) => route(id, { type: 'PANE_MISSING', serverUp, at: clock.now() }),
       onExit: (code) => {
         record.live = false;
@@ -167,6 +189,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     });
     record.live = true;
     record.feed.start();
+    answers.follow(terminal);
   }
 
   /**
@@ -381,6 +404,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     },
 
     async shutdown() {
+      answers.dispose();
       for (const record of records.values()) {
         record.feed?.stop();
         record.feed = null;

@@ -5,13 +5,15 @@
  */
 import { RefusedError } from '../contract/errors.ts';
 import type { Condition, StateMark } from '../contract/vocabulary.ts';
+import { STATE_WORDS } from '../contract/state-words.ts';
 
-export type GateName = 'brief approval' | 'landing approval';
+/** A gate by its words, which are its badge's (contract/state-words.ts). */
+export type GateName = (typeof STATE_WORDS)['brief-gate' | 'landing-gate'];
 
 /** The gate a state rests at, or null. */
 export function gateOf(marks: readonly StateMark[]): GateName | null {
-  if (marks.includes('brief-gate')) return 'brief approval';
-  if (marks.includes('landing-gate')) return 'landing approval';
+  if (marks.includes('brief-gate')) return STATE_WORDS['brief-gate'];
+  if (marks.includes('landing-gate')) return STATE_WORDS['landing-gate'];
   return null;
 }
 

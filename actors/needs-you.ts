@@ -18,13 +18,15 @@ export type { NeedKind as Need, NeedsYouEvent } from '../contract/methods.ts';
 import type { NeedKind as Need, NeedsYouEvent } from '../contract/methods.ts';
 
 /** A finished worker wakes the Hand (its landing is the person's to ask for); a landing that happened does not: it is past. */
-const NEEDS: ReadonlySet<string> = new Set<Need>(['blocked', 'gate', 'parked', 'stalled', 'unclassified', 'disputed', 'agent-error', 'crashed', 'done']);
+const NEEDS: ReadonlySet<string> = new Set<Need>(['blocked', 'gate', 'parked', 'stalled', 'unclassified', 'wait-failed', 'disputed', 'agent-error', 'crashed', 'done']);
 
 
 /** What a view says now, as the key a watcher de-duplicates on; null when nothing needs the person. */
 export function needOf(v: WorkerViewLike): Need | null {
   if (v.disputed) return 'disputed';
   if (conditionOf(v) === 'unclassified') return 'unclassified';
+  // Could not tell past its bound: the terminal server did not answer (issue 38 item 8).
+  if (conditionOf(v) === 'wait-failed') return 'wait-failed';
   const label = labelOf(v);
   return NEEDS.has(label) ? (label as Need) : null;
 }
@@ -36,6 +38,10 @@ export function needsYouEvent(v: WorkerViewLike, need: Need, screen: string | nu
   }
   if (need === 'unclassified') {
     return { ...base, line: `${v.id} could not be read for a while: its screen fits no known shape`, question: null, options: [], command: `hand read ${v.id}` };
+  }
+  if (need === 'wait-failed') {
+    const why = v.couldNotTell ?? 'its terminal server did not answer when its pane was looked for';
+    return { ...base, line: `${v.id} could not tell: ${why}; not gone, not stalled, read again when the server answers → hand status ${v.id}`, question: null, options: [], command: `hand status ${v.id}` };
   }
   const d = describeLabel(v, need);
   // A dialog the reader could list is answered by its fingerprint (hand answer); else read the screen.

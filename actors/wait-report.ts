@@ -52,6 +52,7 @@ export function report(view: WorkerViewLike, reason: WaitReason, until: Until, s
     dialog: quoteDialog(view.id, view.dialog),
     promptBox: view.promptBox,
     readable: view.readable,
+    couldNotTell: view.couldNotTell ?? null,
     lastActivity: quotedOrEmpty(view.id, view.lastActivity),
     quietMs: view.lastChangeAt === null ? null : Math.max(0, now - view.lastChangeAt),
     waitedMs: now - startedAt,

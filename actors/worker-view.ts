@@ -38,6 +38,11 @@ export interface WorkerView extends ReadingFields, IntentFields, ContextFields, 
   gate: GateName | null;
   /** The dialog a readable screen waits on (io/screen/dialog.ts): what `hand answer` answers, by its fingerprint. */
   dialog?: DialogReading | null;
+  /**
+   * Why its screen cannot be read now (its terminal server did not answer within its bound), or
+   * null: the screen's fields then say could not tell, whatever was read last (issue 38 item 8).
+   */
+  couldNotTell?: string | null;
 }
 
 export { stagePath } from './condition.ts';
@@ -52,10 +57,15 @@ export interface ViewParts {
   problem?: string | null;
   /** The hooks' word beside the screen (actors/witness.ts); none before any hook. */
   witness?: WitnessView;
+  /** Its terminal server did not answer within its bound: why (actors/host-answers.ts). */
+  couldNotTell?: string | null;
 }
 
-export function buildView({ intent, stage, meaning, context: c, live, updatedAt, problem, witness }: ViewParts): WorkerView {
-  const r = c?.reading ?? null;
+export function buildView({ intent, stage, meaning, context: c, live, updatedAt, problem, witness, couldNotTell }: ViewParts): WorkerView {
+  // A silent server makes a pane's screen unreadable now: the last reading is not shown as if it
+  // were current (readable, live, a dialog, a box), whatever the machine has noted yet.
+  const silent: string | null = couldNotTell && meaning.condition !== 'gone' && c?.paneId ? couldNotTell : null;
+  const r = silent && c?.reading ? { ...c.reading, state: 'unknown' as const, readable: false, awaitingInput: false, promptBox: null, promptBoxKind: null, dialog: null } : (c?.reading ?? null);
   return {
     id: intent.id,
     project: intent.project,
@@ -68,7 +78,7 @@ export function buildView({ intent, stage, meaning, context: c, live, updatedAt,
     promptBox: r?.promptBox ?? null,
     promptBoxKind: r?.promptBoxKind ?? null,
     readable: r?.readable ?? false,
-    live: meaning.condition === 'gone' ? false : live,
+    live: meaning.condition === 'gone' ? false : silent ? null : live,
     backend: intent.backend,
     host: intent.host ?? 'local',
     agent: intent.agent,
@@ -98,5 +108,6 @@ export function buildView({ intent, stage, meaning, context: c, live, updatedAt,
     hookReason: witness?.hookReason ?? null,
     disputed: meaning.condition === 'gone' ? null : (witness?.disputed ?? null),
     tokens: witness?.tokens ?? null,
+    couldNotTell: silent,
   };
 }

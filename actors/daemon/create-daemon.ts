@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { HomePaths } from '../../contract/home.ts';
 import { openStore } from '../../persistence/sqlite-store.ts';
 import { createTmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
+import { answerBoundOf } from '../../io/terminal/server-answers.ts';
 import { createPtyHost } from '../../io/terminal/pty/pty-host.ts';
 import type { BackendName, TerminalHost } from '../../io/terminal/types.ts';
 import { repoTopLevel, resolveBaseRef } from '../../io/git/index.ts';
@@ -91,7 +92,9 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   const store = stateRecord.store;
   const hosts: Partial<Record<BackendName, TerminalHost>> = {};
   const tmuxAvailable = deps.tmuxAvailable ?? hasTmux();
-  const tmuxHost = tmuxAvailable ? createTmuxHost({ socketPath: paths.tmuxSocket, onNotice: (msg, fields) => warn(fields, msg) }) : undefined;
+  // How long a terminal server may stay silent before its workers read "could not tell" (HAND_SERVER_ANSWER_MS).
+  const answerBoundMs = answerBoundOf(deps.env);
+  const tmuxHost = tmuxAvailable ? createTmuxHost({ socketPath: paths.tmuxSocket, answerBoundMs, onNotice: (msg, fields) => warn(fields, msg) }) : undefined;
   if (tmuxHost) hosts.tmux = tmuxHost;
   // Its launch files wait in the state directory, as tmux's do: a daemon killed with SIGKILL
   // cannot remove a private temp directory, and each left one behind in /tmp.
@@ -118,7 +121,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   applyFaultHolds(parseFaultHolds(deps.env[FAULT_HOLD_ENV]), ports, hosts, warn);
   // Machines the fleet reaches over ssh (issue 28): their rows, their connections and tmux servers.
   const hostStore = openHostStore(paths.db);
-  const farHosts = createFarHosts({ hosts: hostStore, home: paths.home, onNotice: (msg, fields) => warn(fields, msg) });
+  const farHosts = createFarHosts({ hosts: hostStore, home: paths.home, answerBoundMs, onNotice: (msg, fields) => warn(fields, msg) });
   const placeOf: PlaceOf = (w) => (w.host && w.host !== 'local' ? farHosts.get(w.host).target : null);
   // The PATH of each worker's last land/approve, for the landing that runs inside its machine.
   const callerPaths: CallerPaths = new Map();

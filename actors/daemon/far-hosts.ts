@@ -50,7 +50,7 @@ export interface FarHosts {
   dispose(): Promise<void>;
 }
 
-export function createFarHosts(deps: { hosts: HostStore; home: string; onNotice?: (message: string, fields: Record<string, unknown>) => void }): FarHosts {
+export function createFarHosts(deps: { hosts: HostStore; home: string; onNotice?: (message: string, fields: Record<string, unknown>) => void; answerBoundMs?: number }): FarHosts {
   const terminals = new Map<string, TmuxHost>();
   const get = (name: string): FarHost => {
     const row = deps.hosts.get(name);
@@ -72,6 +72,9 @@ export function createFarHosts(deps: { hosts: HostStore; home: string; onNotice?
       const host = createTmuxHost({
         socketPath: join(far.stateDir, 'tmux', 'tmux.sock'),
         ssh: far.target,
+        // Its silence past the bound, the network's or the server's, is "could not tell" for its workers.
+        serverName: `the tmux server on ${name}`,
+        ...(deps.answerBoundMs !== undefined && { answerBoundMs: deps.answerBoundMs }),
         ...(deps.onNotice && { onNotice: (message: string, fields: Record<string, unknown>) => deps.onNotice!(message, { host: name, ...fields }) }),
       });
       terminals.set(name, host);

@@ -3,7 +3,8 @@
  * screens): `survey`, the whole picture now, sorted into what needs the person, what landed,
  * what is underway and what comes next; and `audience`, what happened since a moment, from the
  * journal (so it survives a daemon restart), grouped per worker, de-duplicated, newest last.
- * Conditions come from `conditionOf` only, so the vocabulary has one owner.
+ * Conditions come from `conditionOf` only, so the vocabulary has one owner; audience's kinds and
+ * words from contract/state-words.ts, the table the page's badges read.
  */
 import { quotedOrEmpty, quotedOrNull, quoteWorker } from '../../contract/worker-words.ts';
 import { existsSync } from 'node:fs';
@@ -15,6 +16,7 @@ import type { MethodTable } from '../../contract/protocol.ts';
 import { conditionOf } from '../wait-report.ts';
 import { meaningOfStage, waitReasonOf, type StateMeaning } from '../condition.ts';
 import { askedOf } from '../../io/screen/asked.ts';
+import { FINAL_KINDS, STATE_WORDS, STEP_WORDS, stateKindOf, type StateKind, type StepKind } from '../../contract/state-words.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
 import { surveyQueue } from './survey-queue.ts';
 import { setupFacts } from '../../io/agent/setup-facts.ts';
@@ -103,21 +105,38 @@ export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = 
 }
 
 
+/**
+ * The states `hand audience` tells, in the page's badge words (contract/state-words.ts). Not told:
+ * the steps between them (being set up, busy, working, checking the report, landing, stopping),
+ * which tell nothing a person acts on; working again is told as the step it is (below).
+ */
+const TOLD: ReadonlySet<StateKind> = new Set<StateKind>([
+  'brief-gate', 'blocked', 'stalled', 'unclassified', 'agent-error', 'wait-failed', 'idle', 'done', 'parked', 'landing-gate', 'stuck',
+  ...FINAL_KINDS,
+]);
+const AT_WORK: ReadonlySet<StateKind> = new Set<StateKind>(['working', 'busy']);
+const RESTING: ReadonlySet<AudienceKind> = new Set<AudienceKind>(['idle', 'done', 'parked']);
 
-
-/** The kind a journal row's new stage stands for, given the kind before it (null = nothing to tell). */
-export function kindOf(stage: string, previous: AudienceKind | null, firstRowOfWorker: boolean): AudienceKind | null {
+/**
+ * The kind a journal row's new stage stands for, given the kind before it (null = nothing to
+ * tell). A worker's first row is its dispatch, told before whatever its stage is: a gated
+ * worker's first row is already its brief gate.
+ */
+export function kindOf(stage: string, previous: AudienceKind | null): AudienceKind | null {
   const meaning = meaningOf(stage);
   if (!meaning) return null;
-  const cond = waitReasonOf({ condition: meaning.condition, live: true, awaitingInput: false });
-  if (cond === 'gone') return meaning.marks.includes('landed') ? 'landed' : 'exited';
-  // A dispute is the witness's, never a journal row's (no `disputed` is passed here).
-  if (cond !== null && cond !== 'disputed') return cond;
-  if (firstRowOfWorker) return 'dispatched';
+  const kind = stateKindOf(meaning);
+  if (TOLD.has(kind)) return kind;
+  if (!AT_WORK.has(kind)) return null;
   if (previous === 'blocked') return 'answered';
-  if (previous === 'settled') return 'prompted';
+  if (previous !== null && RESTING.has(previous)) return 'prompted';
+  // From the brief gate the only way on is its approval (a rejection or a stop ends the worker).
+  if (previous === 'brief-gate') return 'started';
   return null;
 }
+
+/** The words of an audience kind: a state's are its badge's. */
+export const audienceWords = (kind: AudienceKind): string => (kind in STEP_WORDS ? STEP_WORDS[kind as StepKind] : STATE_WORDS[kind as StateKind]);
 
 const PAGE = 5000;
 
@@ -141,7 +160,14 @@ export function buildAudience(store: FleetStore, since: number, now = Date.now()
     const entry = byWorker.get(id) ?? { events: [], last: null, lastAt: 0 };
     byWorker.set(id, entry);
     const stage = stagePath(row.to);
-    const kind = kindOf(stage, entry.last, firstSeq.get(id) === row.seq);
+    if (firstSeq.get(id) === row.seq) {
+      entry.last = 'dispatched';
+      if (row.at >= since) {
+        entry.events.push({ kind: 'dispatched', words: audienceWords('dispatched'), at: new Date(row.at).toISOString(), stage, count: 1 });
+        entry.lastAt = row.at;
+      }
+    }
+    const kind = kindOf(stage, entry.last);
     if (kind === null) continue;
     if (kind === entry.last) {
       // A restart re-enters the state it left; a repaint re-enters blocked: one line each.
@@ -151,7 +177,7 @@ export function buildAudience(store: FleetStore, since: number, now = Date.now()
     }
     entry.last = kind;
     if (row.at < since) continue;
-    entry.events.push({ kind, at: new Date(row.at).toISOString(), stage, count: 1 });
+    entry.events.push({ kind, words: audienceWords(kind), at: new Date(row.at).toISOString(), stage, count: 1 });
     entry.lastAt = row.at;
   }
   const workers = [...byWorker.entries()]

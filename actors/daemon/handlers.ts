@@ -71,6 +71,7 @@ export function statusRow(v: WorkerViewLike): StatusRow {
     promptBox: v.promptBox,
     readable: v.readable,
     live: v.live,
+    couldNotTell: v.couldNotTell ?? null,
     backend: v.backend,
     host: v.host,
     agent: v.agent,

@@ -129,7 +129,10 @@ export const PARAM_PARSERS: ParamParsers = {
     if (!note) throw new UsageError('bad-hook-note', 'hook takes {note: {id, event, at, …}} as `hand hook <event>` sends it; this one is not.', {});
     return { note };
   },
-  review: (p) => ({ ...(p.login === true ? { login: true } : {}), ...(p.signOutAll === true ? { signOutAll: true } : {}) }),
+  review: (p) => {
+    const id = str(p, 'id', false);
+    return { ...(p.login === true ? { login: true } : {}), ...(p.signOutAll === true ? { signOutAll: true } : {}), ...(id ? { id } : {}) };
+  },
   survey: none,
   audience: (p) => {
     const since = p.since;

@@ -3,8 +3,12 @@
  * `xstate.done.actor.0.worker.preparing`, which says nothing to someone who expects "worktree
  * ready". The raw name stays in the row's tooltip (title) for whoever debugs the machine.
  * XState v5 names an invoked actor's end `xstate.done.actor.<n>.<state id>`; the state says
- * which step ended (machines/worker.states.*.ts).
+ * which step ended (machines/worker.states.*.ts). A row's stages read as the page's condition
+ * badges do (contract/state-words.ts): `gate.awaitingBriefApproval → rejected` is "brief approval
+ * → rejected", the stage path in the tooltip.
  */
+import { meaningOfStage } from '../condition.ts';
+import { stateWordsOf } from '../../contract/state-words.ts';
 
 /** What finishing the step invoked in that state means. */
 const STEP_DONE: Record<string, string> = {
@@ -63,4 +67,13 @@ export function journalWords(type: string): string {
     return `${STEP_NAME[step] ?? spaced(step)} failed`;
   }
   return type;
+}
+
+/** A journaled stage in the badge's words; a stage the machine no longer has stays as it was written. */
+export function stageWords(stage: string): string {
+  try {
+    return stateWordsOf(meaningOfStage(stage));
+  } catch {
+    return stage;
+  }
 }

@@ -15,10 +15,14 @@ export const CODE_TTL_MS = 60_000;
 export const MAX_CODES = 8;
 
 export interface LoginCodes {
-  /** A fresh code; `onDrop` runs once when it is redeemed, expires, is pushed out or revoked. */
-  issue(onDrop?: () => void): string;
-  /** True once for a code issued within its lifetime; false for any other string, ever after. */
-  redeem(code: string): boolean;
+  /**
+   * A fresh code; `onDrop` runs once when it is redeemed, expires, is pushed out or revoked.
+   * `landing` is the page's own path the sign-in moves on to (a worker's page, issue 38 item 3):
+   * kept here beside the code, never taken from the request that redeems it.
+   */
+  issue(onDrop?: () => void, landing?: string): string;
+  /** The code's landing, once, for a code issued within its lifetime; null for any other string, ever after. */
+  redeem(code: string): string | null;
   /** Drops every outstanding code (sign-out-all, shutdown); returns how many there were. */
   revokeAll(): number;
   /** Drops the codes past their lifetime. */
@@ -28,6 +32,7 @@ export interface LoginCodes {
 
 interface Live {
   until: number;
+  landing: string;
   onDrop?: () => void;
 }
 
@@ -43,24 +48,24 @@ export function createLoginCodes(now: () => number = Date.now, ttlMs = CODE_TTL_
     for (const [c, l] of [...live]) if (l.until <= now()) drop(c);
   };
   return {
-    issue(onDrop) {
+    issue(onDrop, landing = '/') {
       sweep();
       while (live.size >= max) drop(live.keys().next().value!);
       const code = randomBytes(16).toString('hex');
-      live.set(code, { until: now() + ttlMs, onDrop });
+      live.set(code, { until: now() + ttlMs, landing, onDrop });
       return code;
     },
     redeem(code) {
       sweep();
-      if (typeof code !== 'string' || !/^[0-9a-f]{32}$/.test(code)) return false;
+      if (typeof code !== 'string' || !/^[0-9a-f]{32}$/.test(code)) return null;
       // Compared in constant time against each live code (MAX_CODES at most).
-      for (const c of live.keys()) {
+      for (const [c, l] of live) {
         if (timingSafeEqual(Buffer.from(c), Buffer.from(code))) {
           drop(c);
-          return true;
+          return l.landing;
         }
       }
-      return false;
+      return null;
     },
     revokeAll() {
       const n = live.size;

@@ -28,6 +28,7 @@ import { prepareLoginDir, writeLoginFile } from './login-file.ts';
 import { createRateLimit } from './rate-limit.ts';
 import { rmSync } from 'node:fs';
 import { BodyTooLarge, forbidden, header, readBody, send, tooMany } from './respond.ts';
+import { esc } from './html.ts';
 
 /** A person clicking through gates: 30 at once, then 5 a second. */
 export const SESSION_BUDGET = { burst: 30, perSecond: 5 };
@@ -59,8 +60,11 @@ export interface PageGate {
   admit(res: ServerResponse, facts: RequestFacts, stateChanging: boolean, asJson: boolean): Session | null;
   /** Ties an open event stream to its session: ending the session closes it. */
   track(session: Session, close: () => void): () => void;
-  /** A new one-time code in a new 0600 file posting to `loginAction`; the file's path. */
-  loginFile(loginAction: string): string;
+  /**
+   * A new one-time code in a new 0600 file posting to `loginAction`; the file's path. The sign-in
+   * moves on to `landing` (the page's own path, '/' unless a worker's page was asked for).
+   */
+  loginFile(loginAction: string, landing?: string): string;
   /** Ends every session and voids every outstanding code. */
   signOutAll(): { sessions: number; codes: number };
   /** The hosts the page answers to (known once it listens). */
@@ -88,12 +92,14 @@ export function createPageGate(o: GateOptions): PageGate {
   const sweeper = setInterval(() => sessions.sweep(), SWEEP_MS);
   sweeper.unref();
 
-  function signedIn(res: ServerResponse, how: 'token' | 'code', location: string | null): void {
+  /** After a token: 303 to `location`. After a code: 200 with a page that moves on to `landing` itself. */
+  function signedIn(res: ServerResponse, how: 'token' | 'code', location: string | null, landing = '/'): void {
     const s = sessions.open();
     o.log?.({ how, sessions: sessions.size() }, 'review sign-in');
     const cookie = { 'set-cookie': sessionCookie(s.id) };
     if (location !== null) return send(res, 303, 'text/plain; charset=utf-8', 'signed in', { location, ...cookie });
-    send(res, 200, 'text/html; charset=utf-8', `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=/"><title>signed in · kingshand</title></head><body><p>Signed in. <a href="/">Open the review page</a>.</p></body></html>`, cookie);
+    const to = esc(landing);
+    send(res, 200, 'text/html; charset=utf-8', `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${to}"><title>signed in · kingshand</title></head><body><p>Signed in. <a href="${to}">Open the review page</a>.</p></body></html>`, cookie);
   }
 
   function failed(res: ServerResponse, why: string): void {
@@ -121,7 +127,9 @@ export function createPageGate(o: GateOptions): PageGate {
         if (!sameToken(given, o.token)) failed(res, 'wrong token');
         else {
           url.searchParams.delete('token');
-          signedIn(res, 'token', `${path}${url.search}`);
+          // The address as it came (still escaped: a decoded CR/LF never reaches a header), and
+          // one leading slash only: `//elsewhere.example` would send the browser off the page.
+          signedIn(res, 'token', `${url.pathname.replace(/^\/+/, '/')}${url.search}`);
         }
         return true;
       }
@@ -134,8 +142,9 @@ export function createPageGate(o: GateOptions): PageGate {
         failed(res, 'a sign-in posts one form field, code');
         return true;
       }
-      if (!codes.redeem(code)) failed(res, 'this sign-in file was used already, has expired or is wrong: run hand review --open again');
-      else signedIn(res, 'code', null);
+      const landing = codes.redeem(code);
+      if (landing === null) failed(res, 'this sign-in file was used already, has expired or is wrong: run hand review --open again');
+      else signedIn(res, 'code', null, landing);
       return true;
     },
 
@@ -166,7 +175,7 @@ export function createPageGate(o: GateOptions): PageGate {
       return () => void set.delete(close);
     },
 
-    loginFile(loginAction) {
+    loginFile(loginAction, landing = '/') {
       // Checked again each time: a directory removed or swapped since the start is made anew or refused.
       const dir = prepareLoginDir(o.home);
       let path = '';
@@ -178,7 +187,7 @@ export function createPageGate(o: GateOptions): PageGate {
           clearTimeout(timer);
           fileTimers.delete(timer);
         }
-      });
+      }, landing);
       path = writeLoginFile(dir, loginAction, code);
       // The file goes when its code dies, not at the next sign-in: a dead code left lying about
       // says nothing, but the directory should hold only live ones.

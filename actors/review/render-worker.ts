@@ -17,7 +17,7 @@ import { shell } from './render-fleet.ts';
 import type { ShownFile, WorkerDetails } from './worker-details.ts';
 import { decisionForms, type PageDecision } from './decision-form.ts';
 import { dialogButtons } from './dialog-buttons.ts';
-import { journalWords } from './journal-words.ts';
+import { journalWords, stageWords } from './journal-words.ts';
 import type { LandingAgentSettings } from '../../contract/methods/agent-settings.ts';
 
 export function workerTitle(v: WorkerViewLike): string {
@@ -94,7 +94,11 @@ function journalHtml(entries: StoredJournalEntry[]): string {
     const to = stagePath(e.to);
     const raw = String(ev?.type ?? '?');
     // Words for the person; the machine's own name in the tooltip.
-    return `<tr><td><time datetime="${new Date(e.at).toISOString()}">${esc(new Date(e.at).toISOString().slice(11, 19))}</time></td><td title="${esc(raw)}">${esc(journalWords(raw))}</td><td>${from === to ? esc(to) : `${esc(from)} → ${esc(to)}`}</td></tr>`;
+    // The stages in the badges' words (the same as hand audience's); the stage paths in the tooltip.
+    const fromWords = stageWords(from);
+    const toWords = stageWords(to);
+    const stages = from === to ? to : `${from} → ${to}`;
+    return `<tr><td><time datetime="${new Date(e.at).toISOString()}">${esc(new Date(e.at).toISOString().slice(11, 19))}</time></td><td title="${esc(raw)}">${esc(journalWords(raw))}</td><td title="${esc(stages)}">${fromWords === toWords ? esc(toWords) : `${esc(fromWords)} → ${esc(toWords)}`}</td></tr>`;
   });
   return `<div class="scroll"><table class="journal"><thead><tr><th scope="col">time (UTC)</th><th scope="col">event</th><th scope="col">stage</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }

@@ -57,13 +57,25 @@ export interface ReviewServer {
   /** The URL with the token: what `hand review` prints (it signs in; the cookie is a session). */
   url: string;
   /**
+   * The link that signs in and lands on one worker's page, `<base>/w/<id>?token=…` (issue 38 item
+   * 3): the token is a query of the worker's own address, so the sign-in's 303 goes to `/w/<id>`.
+   * "The page's URL plus `w/<id>`" put the path inside the token (`?token=T/w/<id>`): 403.
+   */
+  workerUrl(id: string): string;
+  /**
    * A new 0600 file holding a fresh one-time login code, which posts it to the page when a
    * browser opens it: what `hand review --open` hands the browser (its path, never the code).
+   * With a worker's id the sign-in moves on to that worker's page.
    */
-  loginFile(): string;
+  loginFile(worker?: string): string;
   /** Ends every session and voids every outstanding login code. */
   signOutAll(): { sessions: number; codes: number };
   close(): Promise<void>;
+}
+
+/** A worker's page on the review page, its id escaped as one path segment. */
+export function workerPath(id: string): string {
+  return `/w/${encodeURIComponent(id)}`;
 }
 
 export function reviewInfoPath(home: string): string {
@@ -204,7 +216,8 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
     port,
     host: bind,
     url: `${base}/?token=${token}`,
-    loginFile: () => gate.loginFile(`${base}/login`),
+    workerUrl: (id) => `${base}${workerPath(id)}?token=${token}`,
+    loginFile: (worker) => gate.loginFile(`${base}/login`, worker === undefined ? '/' : workerPath(worker)),
     signOutAll: () => gate.signOutAll(),
     close: () =>
       new Promise<void>((resolve) => {

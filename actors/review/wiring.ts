@@ -4,6 +4,7 @@
  * taken HAND_REVIEW_PORT) never stops the daemon; `hand review` then says why.
  */
 import { RefusedError } from '../../contract/errors.ts';
+import { unknownWorker } from '../../contract/refusals.ts';
 import type { MethodTable } from '../../contract/protocol.ts';
 import { startReviewServer, type ReviewDeps, type ReviewServer } from './server.ts';
 
@@ -26,12 +27,17 @@ export async function hostReview(deps: ReviewDeps): Promise<ReviewHosting> {
     handlers: {
       async review(params) {
         if (!server) throw new RefusedError('review-unavailable', `the review page did not start: ${problem}`, {});
+        // A worker's link is for a worker the page can show: a wrong id is refused here, plainly,
+        // not handed out as a link that opens a "no worker named" page.
+        const worker = params.id;
+        if (worker !== undefined && !deps.fleet.view(worker)) throw unknownWorker(worker);
         // Signed out first, so `--sign-out-all --open` leaves exactly the new sign-in alive.
         const signedOut = params.signOutAll === true ? { signedOut: server.signOutAll() } : {};
         // For a browser the CLI starts: a private file holding a one-time code, so neither the
         // standing token nor the code is in any argv (another account reads /proc/<pid>/cmdline).
-        const login = params.login === true ? { loginFile: server.loginFile() } : {};
-        return { url: server.url, host: server.host, port: server.port, ...signedOut, ...login };
+        const login = params.login === true ? { loginFile: server.loginFile(worker) } : {};
+        const url = worker === undefined ? server.url : server.workerUrl(worker);
+        return { url, host: server.host, port: server.port, ...(worker !== undefined ? { worker } : {}), ...signedOut, ...login };
       },
     },
     close: async () => {

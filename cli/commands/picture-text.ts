@@ -27,7 +27,7 @@ export function formatAudience(a: Audience): string {
   const out = [`Since ${a.since}:`];
   for (const w of workers) {
     out.push(`${w.id}:`);
-    for (const e of w.events) out.push(`  ${e.at.slice(11, 19)} ${e.kind}${e.count > 1 ? ` (x${e.count})` : ''}`);
+    for (const e of w.events) out.push(`  ${e.at.slice(11, 19)} ${e.words}${e.count > 1 ? ` (x${e.count})` : ''}`);
   }
   return out.join('\n');
 }

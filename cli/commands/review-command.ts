@@ -1,6 +1,7 @@
 /**
- * `hand review [--open] [--sign-out-all]`: the review page's URL. The browser opener
- * (./review.ts, which loads execa) is imported only with --open.
+ * `hand review [id] [--open] [--sign-out-all]`: the review page's URL, or with a worker's id the
+ * link that opens that worker's page. The browser opener (./review.ts, which loads execa) is
+ * imported only with --open.
  */
 import { type Command } from 'commander';
 import { pathToFileURL } from 'node:url';
@@ -11,12 +12,12 @@ import type { CommandContext } from './context.ts';
 
 export function registerReview(program: Command, ctx: CommandContext): void {
   program
-    .command('review')
-    .description('the review page: the fleet, briefs, screens, diffs and gates in your browser (prints its URL)')
+    .command('review [id]')
+    .description("the review page: the fleet, briefs, screens, diffs and gates in your browser (prints its URL; with a worker's id, the link to that worker's page)")
     .option('--open', 'open the page in your browser (xdg-open / open, or HAND_BROWSER) through a private one-time sign-in file')
     .option('--sign-out-all', 'end every signed-in page session and void unused sign-in files (then sign in again)')
-    .action(async (o: { open?: boolean; signOutAll?: boolean }, cmd: Command) => {
-      const params = { ...(o.open ? { login: true } : {}), ...(o.signOutAll ? { signOutAll: true } : {}) };
+    .action(async (id: string | undefined, o: { open?: boolean; signOutAll?: boolean }, cmd: Command) => {
+      const params = { ...(id ? { id } : {}), ...(o.open ? { login: true } : {}), ...(o.signOutAll ? { signOutAll: true } : {}) };
       const { loginFile, ...r } = await call(ctx.paths(cmd), 'review', params);
       // The browser gets the path of a 0600 file that posts a one-time code, never the token or
       // the code: another local account can read a process's argv (/proc/<pid>/cmdline).

@@ -28,6 +28,8 @@ export function registerStatus(program: Command, ctx: CommandContext): void {
       const { store } = await call(ctx.paths(cmd), 'ping');
       // A worktree deleted outside kingshand is said under the table (too rare for a column).
       const missing = r.filter((row) => row.worktreeMissing).map((row) => `${row.id}: its worktree is missing (deleted outside kingshand?)`);
+      // A screen that cannot be read now says why (its terminal server did not answer): never the last reading.
+      missing.push(...r.filter((row) => row.couldNotTell).map((row) => `${row.id}: could not tell: ${row.couldNotTell} (not gone, not stalled; read again when it answers)`));
       const { withWitnessText } = await import('./witness-columns.ts');
       // The host column appears once a worker runs on another machine (a one-machine fleet reads as before).
       const columns = r.some((row) => row.host !== 'local') ? [...STATUS_COLUMNS.slice(0, 9), 'host', ...STATUS_COLUMNS.slice(9)] : STATUS_COLUMNS;

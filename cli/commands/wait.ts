@@ -29,7 +29,7 @@ export function registerWait(program: Command, ctx: CommandContext): void {
         cliErr().write(`\r\x1b[2K${escapeControls(line).slice(0, (cliErr().columns || 100) - 1)}`);
       });
       if (live) cliErr().write('\r\x1b[2K');
-      emit(ctx.json(cmd), r, () => `${id}: ${r.reason}${r.met ? '' : ` (waited for ${o.until})`} · state ${r.state}${r.blockedReason ? ` (${r.blockedReason})` : ''} · box ${JSON.stringify(r.promptBox)} · ${r.readable ? 'readable' : 'UNREADABLE'}\n  ${r.question ? `asks — ${r.question}` : r.lastActivity}${dialogLine(id, r.dialog)}`);
+      emit(ctx.json(cmd), r, () => `${id}: ${r.reason}${r.met ? '' : ` (waited for ${o.until})`} · state ${r.state}${r.blockedReason ? ` (${r.blockedReason})` : ''} · box ${JSON.stringify(r.promptBox)} · ${r.readable ? 'readable' : `UNREADABLE${r.couldNotTell ? ` (${r.couldNotTell})` : ''}`}\n  ${r.question ? `asks — ${r.question}` : r.lastActivity}${dialogLine(id, r.dialog)}`);
       setExitCode(r.met ? 0 : 1);
     });
 }

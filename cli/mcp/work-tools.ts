@@ -66,7 +66,8 @@ export function registerWorkTools(tool: Tool, p: HomePaths): void {
   tool('host_check', 'Checks a host: ssh in batch mode with a known host key, git, tmux, each agent CLI there with its version, the state directory, and gh and no-mistakes for push-posture projects — each yes/no/could-not-tell with its fix (hand host check).', { name: z.string().describe('host name') }, (a) => daemon('host.check', { name: a.name }));
   tool('notify_list', 'Where notifications go, and which are failing (hand notify list).', {}, () => daemon('notify.list'));
   tool('notify_test', 'Send a test notification to one target or all (hand notify test).', { id: z.string().optional() }, (a) => daemon('notify.test', { id: a.id }));
-  tool('review_url', "The review page's address, for the person to open (hand review). Give them the link; never open it or approve from it yourself. signOutAll: end every signed-in page session first (hand review --sign-out-all), on the person's word.", {
+  tool('review_url', "The review page's address, for the person to open (hand review); with id, the link that opens that worker's page (its brief, screen, diff and gates) - give that link as it is, never add to it. Give them the link; never open it or approve from it yourself. signOutAll: end every signed-in page session first (hand review --sign-out-all), on the person's word.", {
+    id: worker.optional().describe("a worker's id: the link opens that worker's page"),
     signOutAll: z.boolean().optional().describe('end every page session and void unused sign-in files'),
-  }, (a) => daemon('review', a.signOutAll === true ? { signOutAll: true } : {}));
+  }, (a) => daemon('review', { ...(a.id ? { id: a.id } : {}), ...(a.signOutAll === true ? { signOutAll: true } : {}) }));
 }

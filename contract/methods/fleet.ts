@@ -193,6 +193,8 @@ export interface StatusRow {
   promptBox: string | null;
   readable: boolean;
   live: boolean | null;
+  /** Why its screen cannot be read now (its terminal server did not answer within its bound), or null (issue 38 item 8). */
+  couldNotTell: string | null;
   backend: BackendName;
   /** Where it runs: `local` or a host's name (issue 28). */
   host: string;
@@ -244,6 +246,8 @@ export interface WaitReport {
   dialog: DialogReading | null | undefined;
   promptBox: string | null;
   readable: boolean;
+  /** Why its screen cannot be read now (its terminal server did not answer within its bound), or null. */
+  couldNotTell: string | null;
   lastActivity: string;
   quietMs: number | null;
   waitedMs: number;
@@ -260,7 +264,7 @@ export interface WaitReport {
  * `done`: finished with its report, its landing the person's next step. A landing that already
  * happened is news for `hand audience`, never a need.
  */
-export type NeedKind = 'blocked' | 'gate' | 'parked' | 'stalled' | 'unclassified' | 'disputed' | 'agent-error' | 'crashed' | 'done';
+export type NeedKind = 'blocked' | 'gate' | 'parked' | 'stalled' | 'unclassified' | 'wait-failed' | 'disputed' | 'agent-error' | 'crashed' | 'done';
 
 export interface NeedsYouEvent {
   worker: string;

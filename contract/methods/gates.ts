@@ -4,6 +4,7 @@
  */
 
 import type { AgentName } from '../vocabulary.ts';
+import type { StateKind, StepKind } from '../state-words.ts';
 import type { LandingAgentSettings } from './agent-settings.ts';
 
 export interface LandParams {
@@ -133,9 +134,17 @@ export interface RelaunchResult {
  * code is inside, 0600, never in an argv). `signOutAll`: end every page session and void every
  * outstanding sign-in file first.
  */
-export interface ReviewParams { login?: boolean; signOutAll?: boolean }
+export interface ReviewParams {
+  login?: boolean;
+  signOutAll?: boolean;
+  /** A worker's id: `url` (and the sign-in file of `login`) opens that worker's page. */
+  id?: string;
+}
 export interface ReviewResult {
+  /** The link to open: it signs in and lands on the fleet page, or on the worker's page with `id`. */
   url: string;
+  /** The worker whose page `url` opens, when one was asked for. */
+  worker?: string;
   host: string;
   port: number;
   /** With `login`: the 0600 file to hand the browser (as a file:// URL). */
@@ -208,9 +217,12 @@ export interface SetupFacts {
   missing: MissingPrerequisite[];
 }
 
-export type AudienceKind = 'dispatched' | 'blocked' | 'answered' | 'prompted' | 'settled' | 'landed' | 'stalled' | 'unclassified' | 'agent-error' | 'exited' | 'wait-failed';
+/** A state a worker came to, or a step of its story (contract/state-words.ts). */
+export type AudienceKind = StateKind | StepKind;
 export interface AudienceEvent {
   kind: AudienceKind;
+  /** The kind in words: a state's are the review page's badge (contract/state-words.ts). */
+  words: string;
   at: string;
   stage: string;
   /** How many journal rows this one line stands for (repeats are folded). */

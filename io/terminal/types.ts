@@ -4,6 +4,9 @@
  * command line.
  */
 import type { Screen } from '../screen/types.ts';
+import type { ServerAnswers } from './server-answers.ts';
+
+export type { ServerAnswers } from './server-answers.ts';
 
 export type { BackendName } from '../../contract/vocabulary.ts';
 import type { BackendName } from '../../contract/vocabulary.ts';
@@ -116,6 +119,12 @@ export interface TerminalHost {
    * the old one must not be read as the new pane of that id.
    */
   serverIdentity?(): Promise<string | null>;
+  /**
+   * Whether the host's server answers within its bound (server-answers.ts): the listener is told
+   * when it stops answering, with the reason, and when it answers again. Absent where no server
+   * can stop answering while its panes live on (pty: the panes are in this process).
+   */
+  watchAnswers?(listener: (answers: ServerAnswers) => void): () => void;
   /** Subscribe to a pane's events; returns the unsubscribe function. */
   subscribe(paneId: string, listener: (event: PaneEvent) => void, options?: PaneSubscribeOptions): () => void;
   /** Stop watching (control clients, timers). Does not kill panes of a host that survives restarts. */

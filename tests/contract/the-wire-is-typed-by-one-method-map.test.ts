@@ -66,7 +66,7 @@ describe('the wire is typed by one method map', () => {
     const seen: ParamsOf<'wait'>[] = [];
     const wait: Handler<'wait'> = async (p) => {
       seen.push(p);
-      return { id: p.id, reason: 'settled', met: true, stage: 'done', state: 'idle', awaitingInput: false, blockedReason: null, dialog: null, promptBox: null, readable: true, lastActivity: '', quietMs: null, waitedMs: 0 };
+      return { id: p.id, reason: 'settled', met: true, stage: 'done', state: 'idle', awaitingInput: false, blockedReason: null, dialog: null, promptBox: null, readable: true, couldNotTell: null, lastActivity: '', quietMs: null, waitedMs: 0 };
     };
     // Only `wait` is called here; the rest of the table is never reached.
     const table = { wait } as MethodTable;

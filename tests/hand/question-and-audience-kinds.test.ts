@@ -29,21 +29,27 @@ describe('the question of a blocked worker', () => {
 });
 
 describe('audience kinds', () => {
-  it('the first row of a worker is its dispatch; blocked, settled, stalled come from the condition', () => {
-    expect(kindOf('admission', null, true)).toBe('dispatched');
-    expect(kindOf('running.blocked', 'dispatched', false)).toBe('blocked');
-    expect(kindOf('settled.unconfirmed', 'answered', false)).toBe('settled');
-    expect(kindOf('running.stalled', null, false)).toBe('stalled');
+  it('blocked, idle, stalled come from the state; a step between them tells nothing', () => {
+    expect(kindOf('admission', null)).toBeNull();
+    expect(kindOf('running.blocked', 'dispatched')).toBe('blocked');
+    expect(kindOf('settled.unconfirmed', 'answered')).toBe('idle');
+    expect(kindOf('running.stalled', null)).toBe('stalled');
   });
 
-  it('working again after blocked is an answer, after settled a new prompt; otherwise nothing to tell', () => {
-    expect(kindOf('running.working', 'blocked', false)).toBe('answered');
-    expect(kindOf('running.working', 'settled', false)).toBe('prompted');
-    expect(kindOf('running.working', 'dispatched', false)).toBeNull();
+  it('working again after blocked is an answer, after a rest a new prompt, after the brief gate the start; otherwise nothing to tell', () => {
+    expect(kindOf('running.working', 'blocked')).toBe('answered');
+    for (const rest of ['idle', 'done', 'parked'] as const) expect(kindOf('running.working', rest), rest).toBe('prompted');
+    expect(kindOf('starting.waiting', 'brief-gate')).toBe('started');
+    expect(kindOf('running.working', 'dispatched')).toBeNull();
+    expect(kindOf('teardown.awaitingExit', 'blocked'), 'a stop is no answer').toBeNull();
   });
 
-  it('landed is a landing; every other end is an exit', () => {
-    expect(kindOf('landed', 'settled', false)).toBe('landed');
-    for (const end of ['stopped', 'gone', 'failed', 'lost']) expect(kindOf(end, 'settled', false), end).toBe('exited');
+  it('each end is told as the end it is: landed, rejected, stopped, exited, failed, lost', () => {
+    expect(kindOf('landed', 'idle')).toBe('landed');
+    expect(kindOf('rejected', 'brief-gate')).toBe('rejected');
+    expect(kindOf('stopped', 'idle')).toBe('stopped');
+    expect(kindOf('gone', 'idle')).toBe('exited');
+    expect(kindOf('failed', 'idle')).toBe('failed');
+    expect(kindOf('lost', 'idle')).toBe('lost');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * `hand survey` (the whole picture in four buckets, each worker in exactly one) and
- * `hand audience` (what happened since a time: dispatches, blocks, answers, settles, exits, per
+ * `hand audience` (what happened since a time: dispatches, blocks, answers, rests, ends, per
  * worker, de-duplicated, newest last), read from the journal so it reads the same after a
  * daemon restart; without --since it starts at the session start the SessionStart hook recorded.
  */
@@ -44,12 +44,12 @@ describe('hand survey and hand audience', () => {
     expect(text.stdout).toContain('Recently landed:\n  Nothing landed recently.');
   });
 
-  it('audience tells dispatched, blocked, answered, settled per worker, once each, in order', async () => {
+  it('audience tells dispatched, blocked, answered, idle per worker, once each, in order', async () => {
     expect((await w.hand(['keys', 'asker', 'enter', '--json'])).code).toBe(0);
     expect((await w.hand(['wait', 'asker', '--until', 'settled', '--timeout', '30s', '--json'])).code).toBe(0);
     const r = await w.hand(['audience', '--since', String(t0), '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(kinds(r.json, 'asker')).toEqual(['dispatched', 'blocked', 'answered', 'settled']);
+    expect(kinds(r.json, 'asker')).toEqual(['dispatched', 'blocked', 'answered', 'idle']);
     const survey = await w.hand(['survey', '--json']);
     expect(survey.json.needsYou).toEqual([expect.objectContaining({ id: 'asker', kind: 'no-report' })]);
   });
@@ -63,7 +63,7 @@ describe('hand survey and hand audience', () => {
     expect((await w.hand(['status', 'asker', '--json'])).json[0]).toMatchObject({ live: true });
   });
 
-  it('stop is told as exited; newest worker last; without --since audience starts at the recorded session start', async () => {
+  it('stop is told as stopped; newest worker last; without --since audience starts at the recorded session start', async () => {
     writeFileSync(join(w.home, 'hand-session.json'), JSON.stringify({ startedAt: Date.now() }));
     const brief = w.brief('second', 'Say hello.');
     expect((await w.hand(['dispatch', 'second', '--repo', w.repo, '--brief', brief, '--agent', 'mock', '--json'])).code).toBe(0);
@@ -72,7 +72,7 @@ describe('hand survey and hand audience', () => {
     const sinceSession = await w.hand(['audience', '--json']);
     expect(sinceSession.code, sinceSession.stderr).toBe(0);
     expect(sinceSession.json.workers.map((x: any) => x.id)).toEqual(['second']);
-    expect(kinds(sinceSession.json, 'second')).toEqual(['dispatched', 'settled', 'exited']);
+    expect(kinds(sinceSession.json, 'second')).toEqual(['dispatched', 'idle', 'stopped']);
     const all = await w.hand(['audience', '--since', String(t0), '--json']);
     expect(all.json.workers.map((x: any) => x.id)).toEqual(['asker', 'second']);
     const text = await w.hand(['audience', '--since', String(t0)]);

@@ -35,6 +35,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureHerdrServer, herdrServerState, stopHerdrServer } from './server-control.ts';
+import { ANSWER_BOUND_MS, createAnswerWatch, NoAnswer } from '../server-answers.ts';
 
 export interface HerdrHostOptions {
   /** The herdr executable (absolute path, or a name on PATH). */
@@ -58,6 +59,8 @@ export interface HerdrHostOptions {
   coalesceMs?: number;
   /** Where a worker's environment waits (0600) for its launcher; default `<stateDir>/launch`, else a private temp directory. */
   launchDir?: string;
+  /** How long the server may stay silent before its workers are "could not tell" (server-answers.ts); default 5 s. */
+  answerBoundMs?: number;
 }
 
 export interface HerdrHost extends TerminalHost {
@@ -101,6 +104,20 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
   const herdr = (args: readonly string[], timeoutMs?: number) => runHerdr(ctx, args, timeoutMs);
   const ask = <T = Record<string, unknown>>(request: readonly [string, Record<string, unknown>]) =>
     socketRequest<T>(socketPath, request[0], request[1]);
+  /** Frames observed: proof the server is alive (server-answers.ts counts, never times, them). */
+  let heard = 0;
+  // Whether the server answers (issue 38 item 8): its frames prove it; when none came for half
+  // the bound it is pinged over the socket, the ping bounded by half the bound.
+  const answers = createAnswerWatch({
+    boundMs: options.answerBoundMs ?? ANSWER_BOUND_MS,
+    what: 'the herdr server',
+    activity: () => heard,
+    watching: () => watches.size > 0,
+    ask: async (timeoutMs) => {
+      const pong = await socketRequest(socketPath, 'ping', {}, timeoutMs);
+      if (!pong.ok) throw pong.error.code === 'timeout' ? new NoAnswer(pong.error.message) : new Error(`${pong.error.code}: ${pong.error.message}`);
+    },
+  });
   let launch: LaunchEnvFiles | null = null;
   const ownLaunchDir = !options.launchDir && !options.stateDir;
   const launchFiles = (): LaunchEnvFiles =>
@@ -109,7 +126,10 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
   function watch(paneId: string): Promise<void> {
     if (disposed || watches.has(paneId) || bus.hasExited(paneId)) return Promise.resolve();
     const w = new PaneWatch(ctx, socketPath, paneId, {
-      changed: () => bus.touch(paneId),
+      changed: () => {
+        heard++;
+        bus.touch(paneId);
+      },
       title: (title) => bus.emit(paneId, { type: 'title', title }),
       exited: (code) => {
         watches.delete(paneId);
@@ -305,6 +325,8 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
       return { ok: true, panes: panes.result.panes.filter((p) => ours.has(p.workspace_id)).map(toPaneInfo) };
     },
 
+    watchAnswers: (listener) => answers.subscribe(listener),
+
     subscribe(paneId: string, listener: (event: PaneEvent) => void, options?: PaneSubscribeOptions): () => void {
       const unsubscribe = bus.subscribe(paneId, listener, options);
       // A pane created by an earlier process: start watching on first interest.
@@ -314,6 +336,7 @@ export function createHerdrHost(options: HerdrHostOptions): HerdrHost {
 
     async dispose(): Promise<void> {
       disposed = true;
+      answers.dispose();
       const stopping = [...watches.values()].map((w) => w.stop());
       watches.clear();
       await Promise.all(stopping);

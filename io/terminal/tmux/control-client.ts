@@ -55,6 +55,11 @@ export class TmuxControlClient {
   /** Reason tmux gave on `%exit` (e.g. "server exited unexpectedly"): goes to stdout, not stderr. */
   private exitReason = '';
   private partial: Buffer = Buffer.alloc(0);
+  /**
+   * Chunks read from tmux so far: proof the server is alive, counted and never timed (a clock per
+   * chunk would cost every streaming worker; server-answers.ts compares the count a few times a bound).
+   */
+  received = 0;
   /** The one pane whose output is wanted as text (`onOutputText`): the monitor's placeholder, which echoes pane deaths (death-echo.ts). */
   textPane: string | null = null;
   private readonly exitPromise: Promise<void>;
@@ -151,6 +156,7 @@ export class TmuxControlClient {
   }
 
   private onData(chunk: Buffer): void {
+    this.received++;
     let data = this.partial.length > 0 ? Buffer.concat([this.partial, chunk]) : chunk;
     let start = 0;
     for (;;) {

@@ -119,6 +119,16 @@ export class PaneWatchers {
     return this.watches.has(paneId);
   }
 
+  /** How many panes are watched. */
+  get watchedCount(): number {
+    return this.watches.size;
+  }
+
+  /** Changes whenever the control client read anything from the server (a new client starts its own count). */
+  get activity(): number {
+    return this.monitor?.client.received ?? -1;
+  }
+
   /** The live control client, which can run a command about any pane (-t %N); null when none is up. */
   get client(): TmuxControlClient | null {
     return this.monitor?.client.alive ? this.monitor.client : null;

@@ -78,10 +78,10 @@ export function tmuxSpawn(ctx: TmuxContext, args: readonly string[]): { file: st
   return sshArgv(ctx.ssh, ['env', '-i', REMOTE_PATH, ctx.bin, ...tmuxArgv(ctx, args)]);
 }
 
-/** Runs one tmux invocation (possibly several `;`-separated commands); resolves with stdout. */
-export async function runTmux(ctx: TmuxContext, args: readonly string[], input?: string | Uint8Array): Promise<string> {
+/** Runs one tmux invocation (possibly several `;`-separated commands); resolves with stdout. Killed after `timeoutMs` (default 15 s). */
+export async function runTmux(ctx: TmuxContext, args: readonly string[], input?: string | Uint8Array, timeoutMs = 15_000): Promise<string> {
   const spawned = tmuxSpawn(ctx, args);
-  const r = await runArgv(spawned.file, spawned.args, { input, timeoutMs: 15_000, env: tmuxClientEnv() });
+  const r = await runArgv(spawned.file, spawned.args, { input, timeoutMs, env: tmuxClientEnv() });
   if (r.exitCode === 0) return r.stdout;
   throw new TmuxCommandError(args, r.stderr || r.error || `exit ${r.exitCode}`, r.exitCode ?? undefined);
 }

@@ -27,6 +27,7 @@ import { runTmux, TmuxCommandError, tmuxLiteral, type TmuxContext } from './tmux
 import type { SshTarget } from '../../ssh/ssh-command.ts';
 import { closeMaster, runRemote } from '../../ssh/run-remote.ts';
 import { remoteLaunchEnv } from '../../ssh/remote-launch-env.ts';
+import { ANSWER_BOUND_MS, createAnswerWatch, NoAnswer } from '../server-answers.ts';
 
 export interface TmuxHostOptions {
   /** Socket of the private server, e.g. `<state dir>/tmux.sock` (its directory is created). */
@@ -50,6 +51,10 @@ export interface TmuxHostOptions {
    * connection; socketPath, launchDir and every pane's cwd are paths on that machine.
    */
   ssh?: SshTarget;
+  /** How long the server may stay silent before its workers are "could not tell" (server-answers.ts); default 5 s. */
+  answerBoundMs?: number;
+  /** What the reason calls the server; default "the tmux server". */
+  serverName?: string;
 }
 
 export interface TmuxHost extends TerminalHost {
@@ -59,6 +64,8 @@ export interface TmuxHost extends TerminalHost {
   killServer(): Promise<void>;
   /** How pane exits were looked for: `#{pane_dead}` asked after quiet output, deaths heard from a hook's echo, and probe timer wakes. */
   exitChecks(): { asked: number; echoed: number; looked: number };
+  /** How many times the server was asked whether it answers (server-answers.ts): only while it was silent. */
+  answerChecks(): { asked: number };
 }
 
 const PANE_ID = /^%\d+$/;
@@ -84,6 +91,23 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
   const prepared = new Map<string, { pane: TmuxPane; windowId: string; inMonitor: boolean; at: number }>();
   const launchDir = options.launchDir ?? join(dirname(options.socketPath), 'launch');
   const launch = launchEnvFiles(launchDir);
+  // Whether the server answers (issue 38 item 8): what its control client reads proves it; when
+  // nothing came for half the bound it is asked one control-mode command (no process), or with no
+  // client up one bounded spawned command. A SIGSTOPped server leaves the command unanswered.
+  const answers = createAnswerWatch({
+    boundMs: options.answerBoundMs ?? ANSWER_BOUND_MS,
+    what: options.serverName ?? 'the tmux server',
+    activity: () => watchers.activity,
+    watching: () => watchers.watchedCount > 0,
+    ask: async (timeoutMs) => {
+      const client = watchers.client;
+      if (client) return client.command(`display-message -p '#{pid}'`);
+      return runTmux(ctx, ['list-sessions', '-F', '#{pid}'], undefined, timeoutMs).catch((err: unknown) => {
+        // Killed at its bound: no answer, which the reason says already. Anything else (ssh refused) is told.
+        throw err instanceof TmuxCommandError && err.exitCode === undefined && /^killed/.test(err.stderr) ? new NoAnswer(err.message) : err;
+      });
+    },
+  });
 
   /** The environment file and launcher argv, here or (over ssh's stdin) on the far side. */
   async function startWith(env: Record<string, string>, argv: readonly string[]): Promise<{ argv: string[]; discard(): Promise<void> }> {
@@ -324,6 +348,8 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
       }
     },
 
+    watchAnswers: (listener) => answers.subscribe(listener),
+
     subscribe(paneId: string, listener: (event: PaneEvent) => void, options?: PaneSubscribeOptions): () => void {
       const unsubscribe = bus.subscribe(paneId, listener, options);
       // A pane created by an earlier process: start watching it on first interest.
@@ -335,6 +361,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
 
     async dispose(): Promise<void> {
       disposed = true;
+      answers.dispose();
       await watchers.dispose();
       bus.clear();
       // The host owns its connection: the master leaves with it (panes on the far side stay).
@@ -342,6 +369,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
     },
 
     exitChecks: () => ({ ...watchers.exitChecks }),
+    answerChecks: () => ({ asked: answers.asked }),
 
     async killServer(): Promise<void> {
       await host.dispose();

@@ -1,0 +1,68 @@
+/**
+ * Rule: whether a terminal server answers is learnt from what it sends anyway, and it is asked
+ * only while it is silent (issue 38 item 8; the cost rule of docs/2026-12-02-where-the-daemons-
+ * time-goes.md). On a real tmux server with the mock agent: a pane that streams proves the server
+ * alive and it is asked nothing; a quiet fleet costs one control-mode question per half bound per
+ * server, whatever its number of panes; a SIGSTOPped server is told "not answering" within its
+ * bound, with the reason, and "answering" again as soon as it is let go.
+ */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
+import { guardedSendText } from '../../io/terminal/guarded-send.ts';
+import type { ServerAnswers } from '../../io/terminal/types.ts';
+import { makeTempDir, waitFor } from '../helpers/temp.ts';
+import { startMock, waitForReading } from './mock-worker.ts';
+
+const BOUND_MS = 400;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a terminal server is asked only while it is silent', () => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+
+  it('streaming: asked nothing; quiet: one question per half bound; SIGSTOP: not answering within the bound; SIGCONT: answering', async () => {
+    const d = makeTempDir('tmux-answers');
+    cleanups.push(d.cleanup);
+    const host = createTmuxHost({ socketPath: join(d.path, 'tmux.sock'), answerBoundMs: BOUND_MS });
+    cleanups.push(() => host.killServer().catch(() => {}));
+    const panes = await Promise.all(['quiet1', 'quiet2', 'quiet3'].map((name) => startMock(host, { name, dir: d.path })));
+    const told: ServerAnswers[] = [];
+    cleanups.push(host.watchAnswers!((a) => told.push(a)));
+
+    // Three quiet panes for six bounds: the server is asked, at most once per half bound (plus the tick it falls on).
+    let from = host.answerChecks().asked;
+    await pause(6 * BOUND_MS);
+    const quiet = host.answerChecks().asked - from;
+    expect(quiet, 'a quiet server is asked').toBeGreaterThanOrEqual(1);
+    expect(quiet, 'one question per half bound, not one per pane').toBeLessThanOrEqual(13);
+    expect(told, 'a quiet server that answers is never told silent').toEqual([]);
+
+    // One pane streaming its spinner: what it draws proves the server alive; nothing is asked.
+    const paneId = panes[0]!.pane.paneId;
+    await guardedSendText(host, paneId, 'MODE:hang keep spinning');
+    await waitForReading(host, paneId, (r) => r.state === 'working', 'the spinner');
+    from = host.answerChecks().asked;
+    await pause(6 * BOUND_MS);
+    expect(host.answerChecks().asked - from, 'a streaming server is asked nothing').toBe(0);
+    expect(told).toEqual([]);
+
+    // Stopped: told within the bound (and its quarter), with the reason; let go: told at once.
+    const pid = Number(execFileSync('tmux', ['-S', host.socketPath, 'display-message', '-p', '#{pid}'], { encoding: 'utf8' }).trim());
+    const t0 = Date.now();
+    process.kill(pid, 'SIGSTOP');
+    cleanups.push(() => void process.kill(pid, 'SIGCONT'));
+    await waitFor(() => told.length > 0, { what: 'the stopped server told silent', timeoutMs: 10_000, intervalMs: 10 });
+    const silentAfter = Date.now() - t0;
+    expect(told).toEqual([{ answering: false, reason: 'the tmux server did not answer within 400 ms' }]);
+    expect(silentAfter, `told ${silentAfter} ms after the stop`).toBeLessThan(BOUND_MS + BOUND_MS / 4 + 1_500);
+    const t1 = Date.now();
+    process.kill(pid, 'SIGCONT');
+    await waitFor(() => told.length > 1, { what: 'the server told answering again', timeoutMs: 10_000, intervalMs: 10 });
+    expect(told[1]).toEqual({ answering: true });
+    expect(Date.now() - t1, 'answering again as soon as it answers').toBeLessThan(BOUND_MS + 1_000);
+  }, 60_000);
+});
