@@ -40,7 +40,11 @@ export function awayAccount(stores: WorkStores, fleet: Pick<FleetHostApi, 'views
     });
   const readyToLand = needs.filter(({ need }) => need === 'done').map(({ v }) => ({ worker: v.id, text: `${v.id} finished and wrote its report`, command: `hand land ${v.id}` }));
   const recorded = ok.filter((e) => e.kind !== 'away-on' && e.kind !== 'away-off').length;
-  const summary = recorded === 0 ? 'Nothing needed you.' : recorded === 1 ? 'One thing was recorded while you were away.' : `${recorded} things were recorded while you were away.`;
+  // What still waits counts whenever it began: "Nothing needed you" over a worker blocked since
+  // before the absence was a lie the account told (the e2e run of issue 38 showed it).
+  const waits = waiting.length + readyToLand.length + open.length;
+  const happened = recorded === 0 ? (waits ? 'Nothing new happened while you were away.' : 'Nothing needed you.') : recorded === 1 ? 'One thing was recorded while you were away.' : `${recorded} things were recorded while you were away.`;
+  const summary = waits ? `${happened} ${waits === 1 ? 'One thing waits' : `${waits} things wait`} on you.` : happened;
   const account: AwayAccount = {
     since: st.since ? new Date(st.since).toISOString() : null,
     note: st.note,

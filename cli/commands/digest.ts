@@ -72,8 +72,9 @@ export async function buildDigest(paths: HomePaths, workspace: string | null, no
     fleet: survey
       ? {
           projects: survey.projects.map((p) => ({ name: p.name, posture: p.posture, yolo: p.yolo, defaultAgent: p.defaultAgent, pathExists: p.pathExists })),
-          // A landed worker is gone from its pane, and landed is what it is (a digest said "gone").
-          workers: survey.workers.map((w) => ({ id: w.id, project: w.project, host: w.host, condition: w.stage === 'landed' ? 'landed' : w.condition, live: w.live, agent: w.agent, agentVersion: w.agentVersion })),
+          // A landed worker is gone from its pane, and landed is what it is (a digest said "gone");
+          // a finished one with its report is done (its landing waits), not merely "settled".
+          workers: survey.workers.map((w) => ({ id: w.id, project: w.project, host: w.host, condition: w.stage === 'landed' || w.stage === 'done' ? w.stage : w.condition, live: w.live, agent: w.agent, agentVersion: w.agentVersion })),
           waiting: survey.needsYou,
           queue: {
             ready: survey.next.filter((i) => i.kind === 'ready').length,
@@ -143,6 +144,9 @@ export function formatDigest(d: Digest): string {
 function awayLines(a: AwayAccount): string[] {
   const out = [`WHILE YOU WERE AWAY${a.since ? ` (since ${a.since})` : ''}: ${a.summary}`];
   out.push(...capped(a.waitingOnYou.map((w) => `- waits on you: ${w.text}${w.question ? ` — ${w.question}` : ''}`)));
+  // A parked worker is listed once, under its decision; a finished one under its landing (issue 38 item 4).
+  out.push(...capped(a.decisions.map((d) => `- decision ${d.key}: ${d.said}${d.options.length ? ` (${d.options.join(' / ')})` : ''} → hand decide ${d.key} "<answer>"`)));
+  out.push(...capped(a.readyToLand.map((r) => `- ready to land: ${r.text} → ${r.command}`)));
   out.push(...capped(a.landed.map((l) => `- landed: ${l.text}`)));
   out.push(...capped(a.broke.map((b) => `- broke: ${b.text}`)));
   return out;

@@ -14,16 +14,23 @@ export const PARK_QUESTION = 'Which queue should the service use?';
 export const SAY = {
   start: 'Two tasks for repo: menu-a picks the database, park-b sets up the queue. I approve both briefs as written: start both.',
   meanwhile: 'While they run: what are they doing?',
+  holdB: "Hold park-b's item: I decide on the queue after lunch.",
   decideB: 'park-b: Redis.',
   landB: 'Land park-b.',
   approveB: 'Yes, approve that landing.',
   queueC: 'Queue one more for later (later-c, a health page), then show me what is left.',
-  away: 'menu-a: SQLite, the first option. Then I am away for an hour.',
+  phone: 'Send the fleet alerts to my phone too: ntfy topic kh-e2e-phone.',
+  away: 'I am away for an hour.',
   back: 'I am back.',
+  pickA: 'menu-a: SQLite, the first option.',
+  goodnight: 'menu-a: yes, keep a migration log. Good night, I am away until morning.',
+  morning: 'Good morning. What is the picture?',
 } as const;
 
 export interface TurnContext {
   watchCommand: string;
+  /** The Hand's own `hand` command, as the kit's CLAUDE.md gives it (its Bash runs it). */
+  handCommand: string;
   briefs: { a: string; b: string; c: string };
   calls: () => HandCall[];
 }
@@ -53,17 +60,25 @@ export function personTurns(text: string, ctx: TurnContext): { key: string; turn
         steps: [mcp('status')],
         say: (c) => (resultJson(c[0]) as { id: string; stage: string; state: string }[]).map((r) => `${r.id}: ${r.stage} (${r.state})`).join('; '),
       });
+    case 'holdB':
+      return turn({
+        steps: [mcp('backlog_hold', () => ({ id: 'park-b', kind: 'person', reason: 'the person decides on the queue after lunch' }))],
+        say: () => "park-b's item is held for you; the worker keeps its open decision.",
+      });
     case 'decideB':
       return turn({
         steps: [mcp('decide', () => ({ key: openDecision(ctx.calls()).key, answer: 'Redis' }))],
         say: () => 'Sent Redis to park-b.',
       });
     case 'landB':
+      // The report through the tool (a file read of the state directory would ask permission), the
+      // worker's page for the diff, then the landing's evidence.
       return turn({
-        steps: [mcp('land', () => ({ id: 'park-b' }))],
+        steps: [mcp('report', () => ({ id: 'park-b' })), mcp('review_url', () => ({ id: 'park-b' })), mcp('land', () => ({ id: 'park-b' }))],
         say: (c) => {
-          const e = resultJson(c[0]).evidence as { commits: number; branch: string; diffStat: string };
-          return `park-b: ${e.commits} commit on ${e.branch} (${e.diffStat.trim().split('\n').at(-1)}). Approve the landing?`;
+          const report = resultJson(c[0]) as { text: string };
+          const e = resultJson(c[2]).evidence as { commits: number; branch: string; diffStat: string };
+          return [report.text, `park-b: ${e.commits} commit on ${e.branch} (${e.diffStat.trim().split('\n').at(-1)}); the diff: ${resultJson(c[1]).url}. Approve the landing?`].join('\n');
         },
       });
     case 'approveB':
@@ -79,21 +94,46 @@ export function personTurns(text: string, ctx: TurnContext): { key: string; turn
           return `Left: ${(s.next ?? []).map((n) => n.text).join('; ') || 'nothing'}`;
         },
       });
+    case 'phone':
+      // Where alerts go is the person's setting: the kit denies it to the Hand's shell (no prompt).
+      return turn({
+        steps: [{ name: 'Bash', input: () => ({ command: `${ctx.handCommand} notify add ntfy kh-e2e-phone`, description: 'Add the phone as a notification target' }) }],
+        say: (c) => (c[0]!.result?.isError ? `That one is yours to set: run \`hand notify add ntfy kh-e2e-phone\` yourself.` : 'Added.'),
+      });
     case 'away':
       return turn({
-        steps: [
-          mcp('afk_on', () => ({ note: 'back in an hour' })),
-          mcp('read', () => ({ id: 'menu-a' })),
-          mcp('keys', () => ({ id: 'menu-a', key: 'enter' })),
-        ],
-        say: () => 'Sent SQLite to menu-a. You are away: I keep watching and decide nothing that is yours.',
+        steps: [mcp('afk_on', () => ({ note: 'back in an hour' }))],
+        say: () => 'You are away: I keep watching and decide nothing that is yours.',
       });
     case 'back':
       return turn({
         steps: [mcp('afk_off')],
         say: (c) => {
-          const a = (resultJson(c[0]) as { account: { summary: string; waitingOnYou: { worker?: string; question?: string }[] } }).account;
-          return [`Welcome back. ${a.summary}`, ...a.waitingOnYou.map((w) => `Waits on you: worker ${w.worker} wrote: "${w.question}"`)].join('\n');
+          const a = (resultJson(c[0]) as { account: { summary: string; waitingOnYou: { question?: string; text: string }[] } }).account;
+          // The account's question is already quoted and attributed (`worker menu-a wrote: "…"`).
+          return [`Welcome back. ${a.summary}`, ...a.waitingOnYou.map((w) => `Waits on you: ${w.question ?? w.text}`)].join('\n');
+        },
+      });
+    case 'pickA':
+      return turn({
+        steps: [mcp('read', () => ({ id: 'menu-a' })), mcp('keys', () => ({ id: 'menu-a', key: 'enter' }))],
+        say: () => 'Sent SQLite to menu-a.',
+      });
+    case 'goodnight':
+      return turn({
+        steps: [mcp('keys', () => ({ id: 'menu-a', key: 'enter' })), mcp('afk_on', () => ({ note: 'until morning' }))],
+        say: () => 'Sent yes to menu-a. Good night: the account waits for you.',
+      });
+    case 'morning':
+      return turn({
+        steps: [
+          { name: 'Monitor', input: () => ({ description: 'fleet needs you', timeout_ms: 1_800_000, command: ctx.watchCommand }) },
+          mcp('survey'),
+          mcp('report', () => ({ id: 'menu-a' })),
+        ],
+        say: (c) => {
+          const s = resultJson(c[1]) as { needsYou: { text: string }[] };
+          return [`Good morning. Waits on you: ${s.needsYou.map((n) => n.text).join('; ') || 'nothing'}.`, resultJson(c[2]).text].join('\n');
         },
       });
   }

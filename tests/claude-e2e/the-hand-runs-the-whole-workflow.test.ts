@@ -1,18 +1,22 @@
 /**
- * Issue 22's "Done means", with the REAL Claude Code 2.1.332 as the Hand in a `hand init`
- * workspace, the fake model scripting the Hand's side (tests/claude-e2e/hand-script.ts: each
- * request answered from what it carries, since the person's messages and the fleet's wake lines
- * interleave) and two mock workers on tmux behind it. One Claude start for the whole exchange:
- * the tests run in order and each says what the previous one left.
+ * Issues 22 and 38, with the REAL Claude Code 2.1.332 as the Hand in a `hand init` workspace, the
+ * fake model scripting the Hand's side (tests/claude-e2e/hand-script.ts: each request answered
+ * from what it carries, since the person's messages and the fleet's wake lines interleave) and two
+ * mock workers on tmux behind it. The tests run in order and each says what the previous one left.
  *
  * The person asks for two tasks; the Hand arms the Monitor on `hand watch --needs-you`, files two
  * backlog items, dispatches both by item and approves both briefs on the person's word; the
- * person's next message is answered while both workers run; worker menu-a's menu wakes the Hand
- * (the wake line is in a later model request) and worker park-b's parked decision wakes it too;
- * the decision goes back with `decide`, the worker finishes, its landing is approved; `survey`
- * shows what is left in the queue; the person goes away, the menu is answered with `keys` on
- * their word, menu-a asks again while they are away, and `afk_off` returns it under "waits on
- * you", its question quoted. No permission prompt on any screen; every tool result is checked.
+ * person's next message is answered while both workers run; menu-a's menu and park-b's parked
+ * decision wake the Hand; park-b's item is held (visible) and the decision goes back with
+ * `decide`; park-b finishes and wakes the Hand by itself; the Hand reads its report with the
+ * `report` tool, gives the worker's page (opened in Chromium) and lands it (the hold cleared);
+ * the Hand's shell is refused a setting of the person's; afk on with menu-a already blocked, afk
+ * off returns it under "waits on you"; the menu is answered with `keys`; the workers' terminal
+ * server freezes and menu-a reads could not tell, then comes back; the person answers and leaves
+ * for the night; a second Claude session the next morning starts on a digest with the away
+ * account and the landing as "landed", and its wake never replays the landing.
+ *
+ * Issue 38's twelve points, each asserted where it happens (point N in the comments).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,6 +34,8 @@ import { makeTempDir, waitFor, waitForEvent } from '../helpers/temp.ts';
 import { removeWhenQuiet } from './e2e-world.ts';
 import { HandScript, resultJson, type HandCall } from './hand-script.ts';
 import { personTurns, wakeTurns, Q1, Q2, PARK_QUESTION, SAY } from './hand-workflow-turns.ts';
+import { launchChromium } from '../helpers/browser.ts';
+import { homePaths } from '../../contract/home.ts';
 
 const PROMPT_MARKERS = ['Do you want to proceed?', 'Do you want to make this edit', 'New MCP server found', 'Use this MCP server', 'requires approval', 'Do you want to allow'];
 
@@ -39,9 +45,20 @@ let pane: TmuxPane | null = null;
 let hand: HandRunner;
 let state: string;
 let repo: string;
+let ws: string;
+let bin: string;
+let env: Record<string, string>;
+/** The scripted Hand of the session running now; `sessions` keeps every one for the last check. */
 let script: HandScript;
+const sessions: HandScript[] = [];
+let newScript: () => HandScript;
 const screens: string[] = [];
 let watching = true;
+/** A tmux server this test stopped with SIGSTOP: let go whatever fails. */
+let frozen: number | null = null;
+/** The second session's digest, for the debug transcript. */
+let digestSeen = '';
+const SERVER_ANSWER_MS = 1000;
 
 /** Resolves once the scripted Hand has closed the turn `key` (said its words), already or later. */
 function saidBy(key: string, timeoutMs = 60_000): Promise<string> {
@@ -59,11 +76,36 @@ async function person(words: string): Promise<void> {
 
 const callsOf = (turn: string): HandCall[] => script.calls.filter((c) => c.turn === turn);
 
+/** Records every screen of the Hand's pane while it is up, for the no-prompt check at the end. */
+function recordScreens(of: TmuxPane): void {
+  void (async () => {
+    while (watching && pane === of) {
+      screens.push(await of.capture().catch(() => ''));
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  })();
+}
+
+/** The body of the first model request made after `from` requests (a session's first: the digest rides in it). */
+function firstRequestAfter(from: number): string {
+  const r = fake.received.slice(from).find((x) => x.kind === 'main');
+  if (!r) throw new Error(`no main request after request ${from}`);
+  return r.raw ?? '';
+}
+
+async function startHandSession(): Promise<void> {
+  script = newScript();
+  sessions.push(script);
+  pane = await launchInTmux({ dir: tmp.path, cwd: ws, env, argv: [bin] });
+  recordScreens(pane);
+  await pane.waitStable('the Hand at its idle box', { accept: showsIdleBox, timeoutMs: 30_000 });
+}
+
 beforeAll(async () => {
-  const bin = requireClaudeBinary();
+  bin = requireClaudeBinary();
   tmp = makeTempDir('hand-workflow');
   const home = join(tmp.path, 'home');
-  const ws = join(tmp.path, 'ws');
+  ws = join(tmp.path, 'ws');
   state = join(tmp.path, 'state');
   repo = join(tmp.path, 'repo');
   mkdirSync(home);
@@ -75,6 +117,7 @@ beforeAll(async () => {
   };
   const briefs = { a: brief('menu-a', 'ASK-TWICE: choose the database with the person.'), b: brief('park-b', 'PARK-AFTER-WORK: set up the queue.'), c: brief('later-c', 'Add a health page.') };
   // The workers' own turns: menu-a asks, and once answered asks again; park-b commits, then parks.
+  const reportA = join(state, 'workers', 'menu-a', 'out', 'report.md');
   const reportB = join(state, 'workers', 'park-b', 'out', 'report.md');
   const scenario = join(tmp.path, 'workers-scenario.json');
   writeFileSync(scenario, JSON.stringify({
@@ -85,6 +128,10 @@ beforeAll(async () => {
         { kind: 'think', ms: 1500 },
         { kind: 'reply', text: 'Using {answer}.' },
         { kind: 'ask', header: 'Migrations', question: Q2, options: [{ label: 'Yes' }, { label: 'No' }] },
+        // Answered as the person leaves for the night: it finishes while they are away.
+        { kind: 'think', ms: 2500 },
+        { kind: 'write', path: reportA, content: '# Report\n\nThe shop uses SQLite, with a migration log.\n' },
+        { kind: 'reply', text: 'Done; the report is written.' },
       ] },
       { match: 'PARK-AFTER-WORK', once: true, steps: [
         { kind: 'think', ms: 6000 },
@@ -95,10 +142,12 @@ beforeAll(async () => {
     ],
   }));
   fake = await startFakeAnthropic({ suggestion: null, keepRawBodies: true, respond: (s, seq) => script.respond(s, seq) });
-  const env = {
+  env = {
     ...claudeTestEnv({ home, baseUrl: fake.url, renderer: 'fullscreen', path: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin` }),
     KH_MOCK_TICK_MS: '200', KH_MOCK_SCENARIO: scenario, KH_MOCK_PERMISSION_MODE: 'auto', KH_MOCK_RUN_BASH: '1',
     GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid',
+    // A frozen terminal server reads could not tell after one second (point 8), not the default five.
+    HAND_SERVER_ANSWER_MS: String(SERVER_ANSWER_MS),
   };
   hand = handRunner(state, env, 60_000);
   const init = await hand(['init', ws, '--json']);
@@ -107,23 +156,22 @@ beforeAll(async () => {
   const annex = await hand(['annex', repo, '--json']);
   expect(annex.code, annex.stderr).toBe(0);
   const watchCommand = /Monitor with `([^`]+)`/.exec(readFileSync(join(ws, 'CLAUDE.md'), 'utf8'))![1]!;
-  script = new HandScript((t) => (t.kind === 'person' ? personTurns(t.text, { watchCommand, briefs, calls: () => script.calls }) : wakeTurns(t.text)));
+  const handCommand = watchCommand.replace(/ watch --needs-you.*$/, '');
+  expect(handCommand, 'the kit names its hand command before "watch --needs-you"').not.toBe(watchCommand);
+  newScript = () => {
+    const own: HandScript = new HandScript((t) => (t.kind === 'person' ? personTurns(t.text, { watchCommand, handCommand, briefs, calls: () => own.calls }) : wakeTurns(t.text)));
+    return own;
+  };
   const { claudeJsonPath } = seedClaudeHome({ home, worktrees: [], renderer: 'fullscreen' });
   expect(await seedTrust({ claudeJsonPath, worktree: ws })).toBe('seeded');
-  pane = await launchInTmux({ dir: tmp.path, cwd: ws, env, argv: [bin] });
-  void (async () => {
-    while (watching && pane) {
-      screens.push(await pane.capture().catch(() => ''));
-      await new Promise((r) => setTimeout(r, 150));
-    }
-  })();
-  await pane.waitStable('the Hand at its idle box', { accept: showsIdleBox, timeoutMs: 30_000 });
+  await startHandSession();
 }, 120_000);
 
 afterAll(async () => {
   watching = false;
+  if (frozen !== null) process.kill(frozen, 'SIGCONT');
   if (pane) screens.push(await pane.capture().catch(() => ''));
-  if (process.env.KH_DEBUG_TRANSCRIPT && pane) writeFileSync(process.env.KH_DEBUG_TRANSCRIPT, `${screens.filter((_, i, a) => i === 0 || a[i - 1] !== a[i]).join('\n=====\n')}\n=====CALLS\n${JSON.stringify(script?.calls, null, 1)}\n=====NOTIFICATIONS\n${script?.notifications.join('\n---\n')}`);
+  if (process.env.KH_DEBUG_TRANSCRIPT && pane) writeFileSync(process.env.KH_DEBUG_TRANSCRIPT, `${screens.filter((_, i, a) => i === 0 || a[i - 1] !== a[i]).join('\n=====\n')}\n=====CALLS\n${JSON.stringify(sessions.flatMap((x) => x.calls), null, 1)}\n=====DIGEST\n${digestSeen}\n=====NOTIFICATIONS\n${sessions.flatMap((x) => x.notifications).join('\n---\n')}`);
   await pane?.kill();
   if (hand) {
     for (const id of ['menu-a', 'park-b']) await hand(['stop', id, '--json'], { timeoutMs: 30_000 });
@@ -133,14 +181,18 @@ afterAll(async () => {
   if (tmp) await removeWhenQuiet(tmp.cleanup);
 }, 90_000);
 
-describe.sequential('the Hand runs the whole workflow in real Claude Code', () => {
+describe.sequential('the Hand runs the whole workflow in real Claude Code, two sessions', () => {
   it('arms the needs-you Monitor, files two items, dispatches both by item and approves both briefs on the person\'s word', async () => {
     await person(SAY.start);
     await saidBy('person:start', 90_000);
     // The session started on the digest (SessionStart hook): the Claude Code line against the corpus is in it.
-    const first = fake.received.find((r) => r.kind === 'main')!.raw ?? '';
+    const first = firstRequestAfter(0);
     expect(first).toContain('=== HAND DIGEST');
     expect(first).toContain("CLAUDE CODE: Claude Code 2.1.332: its screens are in the reader's corpus");
+    // Point 12: the hand tools are offered from the first request, not deferred behind ToolSearch.
+    const tools = (JSON.parse(first) as { tools?: { name: string }[] }).tools?.map((t) => t.name) ?? [];
+    expect(tools).toEqual(expect.arrayContaining(['mcp__hand__dispatch', 'mcp__hand__report', 'mcp__hand__review_url', 'Monitor']));
+    expect(tools).not.toContain('ToolSearch');
     const calls = callsOf('person:start');
     expect(calls.map((c) => c.name)).toEqual(['Monitor', 'mcp__hand__backlog_add', 'mcp__hand__backlog_add', 'mcp__hand__dispatch', 'mcp__hand__dispatch', 'mcp__hand__approve', 'mcp__hand__approve']);
     const monitor = calls[0]!.result!;
@@ -164,7 +216,7 @@ describe.sequential('the Hand runs the whole workflow in real Claude Code', () =
     expect(rows.find((r) => r.id === 'park-b')!.stage).not.toMatch(/parked|done|stopped/);
   }, 60_000);
 
-  it("wakes on menu-a's menu and on park-b's parked decision: each line reaches the session in a later model request", async () => {
+  it("wakes on menu-a's menu and on park-b's parked decision, each question lifted once; a parked worker refuses send", async () => {
     await saidBy('wake:a-q1');
     await saidBy('wake:b-parked');
     const q1 = script.notifications.find((n) => n.includes('menu-a is blocked'))!;
@@ -173,28 +225,78 @@ describe.sequential('the Hand runs the whole workflow in real Claude Code', () =
     expect(script.notifications.find((n) => n.includes('park-b parked on a decision'))).toContain(PARK_QUESTION);
     const decisions = resultJson(callsOf('wake:b-parked')[0]) as { key: string; worker: string; question: string }[];
     expect(decisions).toEqual([expect.objectContaining({ worker: 'park-b', question: PARK_QUESTION, options: ['Redis', 'SQS'] })]);
+    // Point 11: one lifter. wait --json's question is the dialog's, quoted once, as the wake line quoted it.
+    const waited = await hand(['wait', 'menu-a', '--until', 'blocked', '--timeout', '10s', '--json']);
+    expect(waited.json).toMatchObject({ met: true, question: `worker menu-a wrote: "${Q1}"` });
+    expect(waited.json.options.slice(0, 3)).toEqual(['1. SQLite', '2. Postgres', '3. None'].map((o) => `worker menu-a wrote: "${o}"`));
+    expect(waited.json.dialog.question, 'the dialog and the top-level question are one lift').toBe(waited.json.question);
+    expect(q1).toContain(waited.json.question);
+    // Point 5: a parked worker takes no new line; the refusal names decide (and the box override does not lift it).
+    for (const extra of [[], ['--allow-non-empty-box']]) {
+      const sent = await hand(['send', 'park-b', 'Redis', ...extra, '--json']);
+      expect(sent.code, sent.stdout).not.toBe(0);
+      expect(`${sent.stdout}${sent.stderr}`).toMatch(/decide/);
+    }
   }, 90_000);
 
-  it('relays the decision with decide: the worker takes it and finishes; its landing is approved', async () => {
+  it("holds park-b's item on the person's word: the hold shows in the digest's queue and in survey", async () => {
+    await person(SAY.holdB);
+    await saidBy('person:holdB');
+    expect(resultJson(callsOf('person:holdB')[0])).toMatchObject({ id: 'park-b', state: 'in-flight', hold: { kind: 'person' } });
+    // Point 6: visible while the item is in flight.
+    const digest = await hand(['digest', '--workspace', ws]);
+    expect(digest.stdout).toMatch(/QUEUE: \d+ ready, 1 held/);
+    const survey = await hand(['survey', '--json']);
+    expect(JSON.stringify(survey.json)).toMatch(/park-b[^"]*held/);
+  }, 60_000);
+
+  it('relays the decision with decide; park-b finishes and wakes the Hand, which reads the report with its tool, opens the worker page and lands it', async () => {
     await person(SAY.decideB);
     await saidBy('person:decideB');
     expect(resultJson(callsOf('person:decideB')[0])).toMatchObject({ delivery: 'sent' });
     await waitFor(async () => (await hand(['status', 'park-b', '--json'])).json?.[0]?.stage === 'done', { what: 'park-b done after the answer', timeoutMs: 60_000, intervalMs: 500 });
-    // Finished with its report, it wakes the Hand by itself: its landing is the person's next step.
+    // Point 1: finished with its report, it wakes the Hand by itself: its landing is the person's next step.
     await saidBy('wake:park-b finished and wrote its report; landing it is yours to ask for');
     await person(SAY.landB);
     await saidBy('person:landB');
-    expect(resultJson(callsOf('person:landB')[0])).toMatchObject({ id: 'park-b', evidence: { commits: 1 } });
+    const [report, link, land] = callsOf('person:landB');
+    // Point 2: the report through the tool, quoted as the worker's words (no file read, so no prompt: checked at the end).
+    expect(resultJson(report)).toMatchObject({ id: 'park-b', state: 'read' });
+    expect(resultJson(report).text).toContain('│ Done, using Redis as decided');
+    expect(resultJson(report).text).toMatch(/park-b/);
+    expect(resultJson(land)).toMatchObject({ id: 'park-b', evidence: { commits: 1 } });
+    // Point 3: the worker's link opens its page in a real browser, signed in, with the diff.
+    const url = resultJson(link).url as string;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/w\/park-b\?token=/);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const res = await page.goto(url);
+      expect(res?.status()).toBe(200);
+      expect(new URL(page.url()).pathname).toBe('/w/park-b');
+      expect(new URL(page.url()).search, 'the token leaves the address bar').toBe('');
+      const body = await page.locator('body').innerText();
+      expect(body).toContain('park-b');
+      expect(body).toContain('queue.txt');
+    } finally {
+      await browser.close();
+    }
     await person(SAY.approveB);
     await saidBy('person:approveB');
     expect(resultJson(callsOf('person:approveB')[0])).toMatchObject({ id: 'park-b' });
     expect(execFileSync('git', ['log', '--format=%s', '-1', 'main'], { cwd: repo, encoding: 'utf8' }).trim()).toBe('Add the queue setting');
-    // The gate and the landing were printed while the Hand was in a turn: they still reach the model.
+    // The gate was printed while the Hand was in a turn: it still reaches the model.
     expect(script.notifications.some((n) => n.includes('park-b waits at its landing approval'))).toBe(true);
-    // A landing that happened is past: it never wakes the Hand (it is news for audience).
     await waitFor(async () => (await hand(['status', 'park-b', '--json'])).json?.[0]?.stage === 'landed', { what: 'park-b landed', timeoutMs: 30_000, intervalMs: 250 });
+    // Point 6: the hold is cleared with the item's landing, and the journal says so.
+    const shown = await hand(['backlog', 'show', 'park-b', '--json']);
+    expect(shown.json).toMatchObject({ state: 'done', hold: null });
+    const journal = await hand(['journal', '--json']);
+    expect(JSON.stringify(journal.json)).toMatch(/item park-b is done: its hold \(person: [^)]*\) is cleared/);
+    expect((await hand(['digest', '--workspace', ws])).stdout).not.toMatch(/[1-9] held/);
+    // Point 7: a landing that happened is past: it never wakes the Hand.
     expect(script.notifications.filter((n) => /park-b landed/.test(n)), 'no wake for a landing').toEqual([]);
-  }, 120_000);
+  }, 150_000);
 
   it('survey shows the remaining queue', async () => {
     await person(SAY.queueC);
@@ -204,33 +306,128 @@ describe.sequential('the Hand runs the whole workflow in real Claude Code', () =
     expect(JSON.stringify(resultJson(survey))).toContain('item later-c is ready');
   }, 60_000);
 
-  it('goes away, answers the menu with keys on the person\'s word; afk off returns the worker that asked again under "waits on you", its question quoted', async () => {
+  it("refuses the Hand a setting that is the person's: its shell is denied without a prompt, and the daemon refuses its caller", async () => {
+    await person(SAY.phone);
+    const said = await saidBy('person:phone');
+    // Point 10: the kit's deny rule answers the Hand's Bash (an error result, no dialog on the screen).
+    const [bash] = callsOf('person:phone');
+    expect(bash!.result?.isError, bash!.result?.content).toBe(true);
+    expect(bash!.result?.content).toMatch(/denied|deny/i);
+    expect(said).toContain('yours to set');
+    // …and the daemon refuses it to any caller that says it is the Hand's, whatever its shell allowed.
+    const asHand = handRunner(state, { ...env, HAND_CALLER: 'hand' }, 30_000);
+    const refused = await asHand(['notify', 'add', 'ntfy', 'kh-e2e-phone', '--json']);
+    expect(refused.code).not.toBe(0);
+    expect(`${refused.stdout}${refused.stderr}`).toMatch(/person/i);
+    expect((await hand(['notify', 'list', '--json'])).json).toEqual([]);
+  }, 60_000);
+
+  it('afk on with menu-a already blocked; afk off returns it under "waits on you", its question quoted once', async () => {
     await person(SAY.away);
     await saidBy('person:away');
-    const [away, read, key] = callsOf('person:away');
-    expect(resultJson(away)).toMatchObject({ away: true, note: 'back in an hour' });
-    expect(resultJson(read).text).toContain(Q1);
-    expect(resultJson(key)).toMatchObject({ id: 'menu-a' });
+    expect(resultJson(callsOf('person:away')[0])).toMatchObject({ away: true, note: 'back in an hour' });
+    await person(SAY.back);
+    const said = await saidBy('person:back');
+    // Point 4: blocked before the absence, and still blocked: it waits on you; nothing runs, nothing is ready.
+    const { account, wasAway } = resultJson(callsOf('person:back')[0]);
+    expect(wasAway).toBe(true);
+    expect(account.waitingOnYou).toEqual([expect.objectContaining({ worker: 'menu-a', question: `worker menu-a wrote: "${Q1}"` })]);
+    expect(account.readyToLand).toEqual([]);
+    expect(account.stillRunning).toEqual([]);
+    // Nothing happened while away, but something waits: never "Nothing needed you".
+    expect(account.summary).toBe('Nothing new happened while you were away. One thing waits on you.');
+    expect(said).toContain(`Waits on you: worker menu-a wrote: "${Q1}"`);
+    expect(said, 'quoted once').not.toContain('wrote: "worker');
+    await pane!.waitForScreen((s) => s.includes(`"${Q1}"`), 'the account relayed with the question quoted', 30_000);
+  }, 90_000);
+
+  it('answers the menu with keys on the word; the next question wakes the Hand', async () => {
+    await person(SAY.pickA);
+    await saidBy('person:pickA');
+    expect(resultJson(callsOf('person:pickA')[0]).text).toContain(Q1);
     await saidBy('wake:a-q2');
     // The one key went where the person said: the worker took the first option and went on.
     expect((await hand(['read', 'menu-a', '--json'])).json.text).toContain('Using SQLite.');
     expect(script.notifications.some((n) => n.includes(`worker menu-a wrote: "${Q2}"`))).toBe(true);
-    await person(SAY.back);
-    await saidBy('person:back');
-    const { account, wasAway } = resultJson(callsOf('person:back')[0]);
-    expect(wasAway).toBe(true);
-    expect(account.waitingOnYou).toEqual([expect.objectContaining({ worker: 'menu-a', question: `worker menu-a wrote: "${Q2}"` })]);
-    await pane!.waitForScreen((s) => s.includes(`"${Q2}"`), 'the account relayed with the question quoted', 30_000);
   }, 90_000);
 
+  it('a frozen terminal server: menu-a reads could not tell within the bound and wakes the Hand; back to blocked when the server answers', async () => {
+    const socket = homePaths(state).tmuxSocket;
+    const pid = Number(execFileSync('tmux', ['-S', socket, 'display-message', '-p', '#{pid}'], { encoding: 'utf8' }).trim());
+    process.kill(pid, 'SIGSTOP');
+    frozen = pid;
+    // Point 8: never the last reading: could not tell, with the reason, within the bound.
+    const silent = await waitFor(async () => {
+      const row = (await hand(['status', 'menu-a', '--json'])).json?.[0];
+      return row?.couldNotTell ? row : false;
+    }, { what: 'menu-a to read could not tell while its tmux server is stopped', timeoutMs: 10 * SERVER_ANSWER_MS, intervalMs: 100 });
+    expect(silent).toMatchObject({ readable: false, live: null, couldNotTell: 'the tmux server did not answer within 1 s' });
+    await waitForEvent((l) => fake.onRequest(l), () => script.notifications.some((n) => n.includes('menu-a could not tell')), { what: 'the could-not-tell wake line in a model request', timeoutMs: 30_000 });
+    process.kill(pid, 'SIGCONT');
+    frozen = null;
+    const back = await waitFor(async () => {
+      const row = (await hand(['status', 'menu-a', '--json'])).json?.[0];
+      return row?.readable && row.couldNotTell === null ? row : false;
+    }, { what: 'menu-a read live again after SIGCONT', timeoutMs: 10_000, intervalMs: 100 });
+    expect(back).toMatchObject({ live: true, state: 'blocked' });
+  }, 60_000);
+
+  it('the person answers and leaves for the night; menu-a finishes while they are away', async () => {
+    await person(SAY.goodnight);
+    await saidBy('person:goodnight');
+    expect(resultJson(callsOf('person:goodnight')[1])).toMatchObject({ away: true, note: 'until morning' });
+    // The session ends (the terminal closed); the worker goes on without it.
+    await pane!.kill();
+    pane = null;
+    await waitFor(async () => (await hand(['status', 'menu-a', '--json'])).json?.[0]?.stage === 'done', { what: 'menu-a done with its report while the person is away', timeoutMs: 60_000, intervalMs: 500 });
+  }, 90_000);
+
+  it('the next morning a new session starts on a digest with the away account, park-b "landed"; its wake never replays the landing', async () => {
+    const before = fake.received.length;
+    await startHandSession();
+    await person(SAY.morning);
+    const said = await saidBy('person:morning', 90_000);
+    // The digest as the hook printed it: its lines, out of the request body's JSON string.
+    const escaped = /=== HAND DIGEST.*?=== END HAND DIGEST ===/.exec(firstRequestAfter(before))?.[0];
+    expect(escaped, 'the SessionStart digest in the new session\'s first request').toBeDefined();
+    const digest = JSON.parse(`"${escaped}"`) as string;
+    digestSeen = digest;
+    // Point 9: what happened while away reaches the new session first (afk.digest), menu-a under its landing.
+    expect(digest).toMatch(/WHILE YOU WERE AWAY \(since [^)]+\): /);
+    expect(digest).toContain('- ready to land: menu-a finished and wrote its report → hand land menu-a');
+    // Point 6: a landed worker reads landed, never gone; the queue holds later-c and no hold.
+    expect(digest).toContain('WORKERS 2: done menu-a; landed park-b');
+    expect(digest).not.toMatch(/gone park-b/);
+    expect(digest).toMatch(/QUEUE: 1 ready, 0 held/);
+    const [monitor, survey, report] = callsOf('person:morning');
+    expect(monitor!.result?.content).toMatch(/^Monitor started/);
+    const picture = resultJson(survey) as { needsYou: { id: string; text: string }[]; recentlyLanded: { text: string }[]; next: { text: string }[] };
+    expect(picture.needsYou.map((n) => n.text).join('\n')).toMatch(/menu-a/);
+    expect(picture.recentlyLanded.map((n) => n.text).join('\n')).toMatch(/park-b/);
+    expect(picture.next.map((n) => n.text).join('\n')).toContain('item later-c is ready');
+    expect(resultJson(report).text).toContain('The shop uses SQLite, with a migration log.');
+    expect(said).toContain('menu-a');
+    // The new Monitor says what already waits (menu-a's landing), never the landing that already happened.
+    await saidBy('wake:menu-a finished and wrote its report; landing it is yours to ask for');
+    expect(script.notifications.filter((n) => /park-b/.test(n)), 'the second session is not woken for park-b').toEqual([]);
+    // Point 7: the account of what happened is in the page's words: a brief approval, never "blocked".
+    const audience = await hand(['audience', '--since', '2000-01-01T00:00:00Z', '--json']);
+    const words = (audience.json.workers as { id: string; events: { words: string }[] }[]).find((w) => w.id === 'park-b')!.events.map((e) => e.words);
+    expect(words).toEqual(expect.arrayContaining(['brief approval', 'open decision', 'done', 'landing approval', 'landed']));
+    expect(words).not.toContain('exited');
+  }, 120_000);
+
   it('drew no permission prompt on any screen, and every tool call came back without an error', () => {
+    const all = sessions.flatMap((x) => x.calls);
+    const notes = sessions.flatMap((x) => x.notifications);
     // By the end of the run, no wake ever named a landing (it is past, never a need).
-    expect(script.notifications.filter((n) => /\blanded\b/.test(n)), 'no wake for a landing').toEqual([]);
+    expect(notes.filter((n) => /\blanded\b/.test(n)), 'no wake for a landing').toEqual([]);
     expect(screens.length).toBeGreaterThan(10);
     const prompted = screens.filter((s) => PROMPT_MARKERS.some((m) => s.includes(m)));
     expect(prompted, prompted[0]).toHaveLength(0);
     expect(screens.filter((s) => /Deny rule|Allow rule|never matches/.test(s))).toEqual([]);
-    const failed = script.calls.filter((c) => !c.result || c.result.isError);
+    // The one call refused on purpose: the person's setting, denied to the Hand's shell.
+    const failed = all.filter((c) => (!c.result || c.result.isError) && c.turn !== 'person:phone');
     expect(failed.map((c) => `${c.turn} ${c.name}: ${c.result?.content ?? 'no result'}`)).toEqual([]);
   });
 });

@@ -70,7 +70,7 @@ describe('away journal', () => {
     const fleet = { views: () => [] };
     expect(awayAccountIfUnread(db.stores, fleet)).not.toBeNull();
     const acc = awayAccount(db.stores, fleet, { markRead: true });
-    expect(acc.summary).toBe('2 things were recorded while you were away.');
+    expect(acc.summary).toBe('2 things were recorded while you were away. One thing waits on you.');
     expect(acc.landed).toEqual([{ worker: 'w1', text: 'w1 landed', pr: 'https://example.invalid/pr/2' }]);
     expect(acc.broke).toEqual([{ worker: 'w2', text: 'w2 ended unexpectedly' }]);
     expect(acc.decisions.map((d) => d.question)).toEqual(['Delete the old table?']);
