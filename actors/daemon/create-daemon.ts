@@ -17,6 +17,7 @@ import type { BackendName, TerminalHost } from '../../io/terminal/types.ts';
 import { repoTopLevel, resolveBaseRef } from '../../io/git/index.ts';
 import { agentProfile } from '../../io/agent/profiles/index.ts';
 import { agentVersion } from '../../io/agent/agent-version.ts';
+import { createOverlapReader } from './overlaps.ts';
 import { createFleetHost } from '../fleet-host.ts';
 import { createRealPorts } from './real-ports.ts';
 import { probeSandbox } from '../../io/sandbox/availability.ts';
@@ -142,9 +143,12 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   // Hooks that ran while no daemon was here: applied before the socket takes new ones.
   await drainHookQueue(paths.home, fleet, info).catch((err) => warn({ err: String(err) }, 'hook queue drain failed'));
 
+  // Which live workers of one repository touch the same files (issue 40): status, survey, the page.
+  const overlaps = createOverlapReader({ store, placeOf });
   const core = makeHandlers({
     store,
     fleet,
+    overlaps,
     startedAt,
     pid: deps.pid,
     home: paths.home,
@@ -185,7 +189,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     // Claude Code's hooks, the worker's second witness (actors/witness.ts).
     hook: hookHandlers({ fleet, home: paths.home }),
     // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).
-    picture: pictureHandlers({ store, fleet, work: work.stores, env: deps.env }),
+    picture: pictureHandlers({ store, fleet, work: work.stores, env: deps.env, overlaps }),
     review: { review: async (p, ctx) => (await review!).handlers.review(p, ctx) },
     work: work.methods,
     // Machines the fleet reaches over ssh (issue 28), in the same database as the work.

@@ -20,11 +20,10 @@ import { FINAL_KINDS, STATE_WORDS, STEP_WORDS, stateKindOf, type StateKind, type
 import type { WorkStores } from '../../persistence/work/index.ts';
 import { surveyQueue } from './survey-queue.ts';
 import { setupFacts } from '../../io/agent/setup-facts.ts';
+import { overlapPairs, type OverlapReader } from './overlaps.ts';
 
 export type { Audience, AudienceEvent, AudienceKind, Survey, SurveyItem, SurveyWorker } from '../../contract/methods.ts';
 import type { Audience, AudienceEvent, AudienceKind, Survey, SurveyItem, SurveyWorker } from '../../contract/methods.ts';
-
-
 
 /** The last stage of a worker that landed: the only 'gone' that is good news. */
 const isLanded = (stage: string) => meaningOf(stage)?.marks.includes('landed') === true;
@@ -81,12 +80,14 @@ function bucket({ row: w, words }: Surveyed): { to: 'needsYou' | 'recentlyLanded
   return { to: 'next', item: item(w.condition, `${w.id} ${w.condition} (${w.stage})`) };
 }
 
-export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = Date.now(), work?: WorkStores, env?: Record<string, string | undefined>): Promise<Survey> {
+export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = Date.now(), work?: WorkStores, env?: Record<string, string | undefined>, overlaps?: OverlapReader): Promise<Survey> {
   const diagnostics: string[] = [];
   const projects = store.listProjects().map((p) => ({ name: p.name, repo: p.repo, posture: p.posture, yolo: p.yolo, defaultAgent: p.defaultAgent ?? null, pathExists: existsSync(p.repo) }));
   const surveyed = await Promise.all(fleet.views().map((v) => surveyWorker(fleet, v, diagnostics)));
   const workers = surveyed.map((w) => w.row);
-  const out: Survey = { contract: 'hand-survey.v1', generatedAt: new Date(now).toISOString(), projects, workers, needsYou: [], recentlyLanded: [], underway: [], next: [], away: null, setup: null, diagnostics };
+  const out: Survey = { contract: 'hand-survey.v1', generatedAt: new Date(now).toISOString(), projects, workers, needsYou: [], recentlyLanded: [], underway: [], next: [], overlaps: [], away: null, setup: null, diagnostics };
+  // Two live workers touching the same files (issue 40): the second landing will need a rebase.
+  if (overlaps) out.overlaps = overlapPairs(await overlaps.of(fleet.views()).catch(() => new Map()));
   // The daemon's environment is the one that launches workers: the version said is the one they run.
   if (env) out.setup = await setupFacts(env);
   for (const p of projects) if (!p.pathExists) out.needsYou.push({ id: p.name, kind: 'path-missing', text: `project ${p.name}: ${p.repo} is missing` });
@@ -187,10 +188,10 @@ export function buildAudience(store: FleetStore, since: number, now = Date.now()
   return { contract: 'hand-audience.v1', since: new Date(since).toISOString(), until: new Date(now).toISOString(), workers };
 }
 
-export function pictureHandlers(deps: { store: FleetStore; fleet: FleetHostApi; work?: WorkStores; env?: Record<string, string | undefined> }): Pick<MethodTable, 'survey' | 'audience'> {
+export function pictureHandlers(deps: { store: FleetStore; fleet: FleetHostApi; work?: WorkStores; env?: Record<string, string | undefined>; overlaps?: OverlapReader }): Pick<MethodTable, 'survey' | 'audience'> {
   return {
     async survey() {
-      return buildSurvey(deps.store, deps.fleet, Date.now(), deps.work, deps.env);
+      return buildSurvey(deps.store, deps.fleet, Date.now(), deps.work, deps.env, deps.overlaps);
     },
     // `since` was checked at the edge (param-parsers.ts): a time in epoch milliseconds.
     async audience({ since }) {

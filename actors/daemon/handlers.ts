@@ -34,6 +34,7 @@ import { readUntrustedFile, refusalLine } from '../../io/fs/untrusted-file.ts';
 import { askedOf } from '../../io/screen/asked.ts';
 import { REPORT_READ_CAP } from '../../io/brief/worker-layout.ts';
 import { repoAgentSettings } from '../../io/agent/project-settings/index.ts';
+import type { OverlapReader } from './overlaps.ts';
 
 export interface HandlerDeps extends DispatchDeps {
   store: FleetStore;
@@ -47,6 +48,8 @@ export interface HandlerDeps extends DispatchDeps {
   env: Record<string, string | undefined>;
   /** Moves of a base branch outside a landing, for `watch --needs-you` (base-notices.ts). */
   baseNotices?: BaseNotices;
+  /** Which live workers of a repository touch the same files (overlaps.ts); absent: never said. */
+  overlaps?: OverlapReader;
   requestShutdown(): void;
 }
 
@@ -176,10 +179,14 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
       };
     },
     async status({ id }) {
+      const views = id ? [findWorker(fleet, id)] : fleet.views();
+      // Two workers touching the same files (issue 40): asked of git on demand, never failing a status.
+      const overlaps = deps.overlaps ? await deps.overlaps.of(fleet.views(), id).catch(() => new Map<string, never>()) : null;
       // The permission posture comes from the project (it decides the worker's launch settings).
-      const row = (v: WorkerViewLike) => ({ ...statusRow(v), permissions: postureOfProject(store, v.project) });
-      if (id) return [row(findWorker(fleet, id))];
-      return fleet.views().map(row);
+      return views.map((v) => {
+        const shared = overlaps?.get(v.id);
+        return { ...statusRow(v), permissions: postureOfProject(store, v.project), ...(shared ? { overlaps: shared } : {}) };
+      });
     },
     async wait({ id, until = 'any', timeoutMs = 30 * 60_000 }, ctx) {
       findWorker(fleet, id);

@@ -144,8 +144,16 @@ function docHtml(doc: ShownFile | null, none: string): string {
 }
 
 /** The details fragment: report, landing evidence, brief, journal. */
+/** Other live workers touching the same files: named with a link, the files as text (a worker's names). */
+function overlapsHtml(list: WorkerDetails['overlaps']): string {
+  if (!list?.length) return '';
+  const items = list.map((o) => `<li><a href="/w/${encodeURIComponent(o.with)}">${esc(o.with)}</a> also changes ${o.files.map((f) => `<code>${esc(f)}</code>`).join(', ')}${o.count > o.files.length ? ` (+${o.count - o.files.length} more)` : ''}</li>`);
+  return `<section aria-labelledby="h-overlaps" class="callout"><h2 id="h-overlaps">Overlaps</h2><p>Another live worker of this repository touches the same files: the second to land rebases onto the first (<code>hand land &lt;id&gt; --rebase</code>), or steer one away now.</p><ul id="overlaps">${items.join('')}</ul></section>
+`;
+}
+
 export function workerDetailsHtml(d: WorkerDetails): string {
-  return `<section aria-labelledby="h-report"><h2 id="h-report">Report</h2>${docHtml(d.report, 'No report yet.')}</section>
+  return `${overlapsHtml(d.overlaps)}<section aria-labelledby="h-report"><h2 id="h-report">Report</h2>${docHtml(d.report, 'No report yet.')}</section>
 <section aria-labelledby="h-landing"><h2 id="h-landing">Landing evidence</h2>${evidenceHtml(d.evidence, d.stage)}</section>
 <section aria-labelledby="h-brief"><h2 id="h-brief">Brief</h2>${docHtml(d.brief, 'No brief.')}</section>
 <section aria-labelledby="h-journal"><h2 id="h-journal">Journal</h2>${journalHtml(d.journal)}</section>`;

@@ -18,7 +18,7 @@ import { allowedHosts, hostRefusal, loadOrCreateToken, reviewBindAddress, review
 import { asset } from './assets-serve.ts';
 import { fleetPage } from './render-fleet.ts';
 import { workerPage } from './render-worker.ts';
-import { workerDetails } from './worker-details.ts';
+import { overlapsVia, workerDetails } from './worker-details.ts';
 import { openStream, questionsOf, type ScreenSource } from './stream.ts';
 import { esc } from './html.ts';
 import { openDecisionsOf } from './decision-form.ts';
@@ -134,7 +134,7 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
       const id = path.slice(3);
       const view = deps.fleet.view(id);
       if (!view) return send(res, 404, 'text/html; charset=utf-8', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>no such worker · kingshand</title></head><body><p>No worker named ${esc(id)}. <a href="/">Back to the fleet</a>.</p></body></html>`);
-      const [details, screen, decisions] = await Promise.all([workerDetails(view, deps.store), deps.screens.read(view), openDecisionsOf(deps.served, view)]);
+      const [details, screen, decisions] = await Promise.all([workerDetails(view, deps.store, undefined, overlapsVia(deps.served)), deps.screens.read(view), openDecisionsOf(deps.served, view)]);
       return send(res, 200, 'text/html; charset=utf-8', workerPage(view, details, screen.html, session.csrf, screen.question, decisions));
     }
 
@@ -142,7 +142,7 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
       const worker = url.searchParams.get('worker');
       if (worker !== null && !deps.fleet.view(worker)) return sendJson(res, 404, { ok: false, error: { code: 'unknown-worker', message: `no worker named ${worker}` } });
       res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
-      const close = openStream(res, { fleet: deps.fleet, store: deps.store, screens: deps.screens, postureOf, worker, decisionsOf: (v) => openDecisionsOf(deps.served, v) });
+      const close = openStream(res, { fleet: deps.fleet, store: deps.store, screens: deps.screens, postureOf, worker, decisionsOf: (v) => openDecisionsOf(deps.served, v), overlapsOf: overlapsVia(deps.served) });
       streams.add(close);
       let ended = false;
       const end = () => {

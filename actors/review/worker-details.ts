@@ -15,6 +15,8 @@ import { landingAgentSettings } from '../../io/agent/project-settings/index.ts';
 import type { LandingAgentSettings } from '../../contract/methods/agent-settings.ts';
 import type { FleetStore, StoredJournalEntry } from '../../persistence/types.ts';
 import type { WorkerViewLike } from '../fleet-api.ts';
+import type { Overlap } from '../../contract/methods.ts';
+import type { ServedMethods } from '../../contract/protocol.ts';
 
 /** The most of a report the page shows (the daemon's report cap). */
 const FILE_CAP = REPORT_READ_CAP;
@@ -31,6 +33,24 @@ export interface WorkerDetails {
   posture: string | null;
   /** The stage the details were gathered at: before done, an empty branch is simply early. */
   stage: string;
+  /** Other live workers of the repository touching the same files (issue 40). */
+  overlaps: Overlap[];
+}
+
+/** How the page learns a worker's overlaps: the daemon's own `status` row (one answer for every face). */
+export type OverlapsOf = (id: string) => Promise<Overlap[]>;
+
+export function overlapsVia(served: ServedMethods): OverlapsOf {
+  return async (id) => {
+    const status = served.status;
+    if (!status) return [];
+    try {
+      const rows = (await status({ id }, { progress: () => {}, signal: new AbortController().signal })) as { overlaps?: Overlap[] }[];
+      return rows[0]?.overlaps ?? [];
+    } catch {
+      return [];
+    }
+  };
 }
 
 async function readReport(path: string): Promise<ShownFile | null> {
@@ -49,10 +69,10 @@ async function readBrief(path: string): Promise<ShownFile> {
 /** Stages where a branch has nothing yet, or is gone: no evidence to gather. */
 const NO_BRANCH = new Set(['gate.awaitingBriefApproval', 'preparing', 'seeding', 'spawning', 'rejected', 'landed']);
 
-export async function workerDetails(view: WorkerViewLike, store: Pick<FleetStore, 'getWorker' | 'getProject' | 'journal'>, journalLimit = 80): Promise<WorkerDetails> {
+export async function workerDetails(view: WorkerViewLike, store: Pick<FleetStore, 'getWorker' | 'getProject' | 'journal'>, journalLimit = 80, overlapsOf?: OverlapsOf): Promise<WorkerDetails> {
   const row = store.getWorker(view.id);
   const posture = store.getProject(view.project)?.posture ?? null;
-  const [brief, report] = await Promise.all([readBrief(view.briefPath), readReport(view.reportPath)]);
+  const [brief, report, overlaps] = await Promise.all([readBrief(view.briefPath), readReport(view.reportPath), overlapsOf ? overlapsOf(view.id) : Promise.resolve([])]);
   let evidence: WorkerDetails['evidence'] = null;
   if (row && !NO_BRANCH.has(view.stage)) {
     try {
@@ -66,5 +86,5 @@ export async function workerDetails(view: WorkerViewLike, store: Pick<FleetStore
     }
   }
   const all = store.journal({ actorId: `worker:${view.id}` });
-  return { brief, report, evidence, journal: all.slice(-journalLimit).reverse(), posture, stage: view.stage };
+  return { brief, report, evidence, journal: all.slice(-journalLimit).reverse(), posture, stage: view.stage, overlaps };
 }

@@ -16,6 +16,7 @@ import { memoryReport, type MemoryReport } from '../../io/workspace/memory.ts';
 import { indexDrift, type IndexDrift } from '../../io/workspace/data-index.ts';
 import type { SetupFacts } from '../../io/agent/setup-facts.ts';
 import { setupLines } from './picture-text.ts';
+import { overlapLine } from '../../contract/overlap-words.ts';
 
 export interface Digest {
   contract: 'hand-digest.v1';
@@ -28,6 +29,7 @@ export interface Digest {
     workers: Pick<SurveyWorker, 'id' | 'project' | 'host' | 'condition' | 'live' | 'agent' | 'agentVersion'>[];
     waiting: SurveyItem[];
     queue: { ready: number; held: number; blocked: number };
+    overlaps: Survey['overlaps'];
     away: Survey['away'];
   } | null;
   /** The usage window nearest its limit, as one line (null when it could not be read). */
@@ -81,6 +83,7 @@ export async function buildDigest(paths: HomePaths, workspace: string | null, no
             held: [...survey.next, ...survey.needsYou].filter((i) => i.kind === 'held' || i.kind === 'held-for-you').length,
             blocked: survey.next.filter((i) => i.kind === 'blocked-item').length,
           },
+          overlaps: survey.overlaps ?? [],
           away: survey.away ?? null,
         }
       : null,
@@ -119,6 +122,7 @@ export function formatDigest(d: Digest): string {
     if (workers.length) out.push(`AGENTS: ${[...agents.entries()].map(([a, n]) => `${a} ×${n}`).join('; ')}`);
     const q = d.fleet.queue;
     out.push(q.ready + q.held + q.blocked ? `QUEUE: ${q.ready} ready, ${q.held} held, ${q.blocked} blocked (hand backlog ready)` : 'QUEUE: empty');
+    out.push(...capped(d.fleet.overlaps.map((p) => `OVERLAP ${overlapLine(p)}`)));
     if (d.fleet.away?.active) out.push(`AWAY since ${d.fleet.away.since}${d.fleet.away.note ? ` (${d.fleet.away.note})` : ''}: the fleet is held; hand afk off returns the account.`);
   }
   if (d.awayAccount) out.push(...awayLines(d.awayAccount));

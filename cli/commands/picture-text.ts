@@ -1,6 +1,7 @@
 /** Readable text for `hand survey` and `hand audience` (their --json is the daemon's object). */
 import type { Audience, Survey } from '../../contract/methods.ts';
 import type { SetupFacts } from '../../contract/methods/gates.ts';
+import { overlapLine } from '../../contract/overlap-words.ts';
 
 const SECTIONS: [key: 'needsYou' | 'recentlyLanded' | 'underway' | 'next', title: string, empty: string][] = [
   ['needsYou', 'Needs you', 'Nothing needs your action right now.'],
@@ -15,6 +16,8 @@ export function formatSurvey(s: Survey): string {
     const items = s[key];
     out.push(`${title}:`, ...(items.length ? items.map((i) => `- ${i.text}`) : [`  ${empty}`]));
   }
+  // Absent from a survey of an older daemon: said only when there is one.
+  if (s.overlaps?.length) out.push('Overlaps:', ...s.overlaps.map((p) => `- ${overlapLine(p)}`));
   if (s.away?.active) out.push(`You are away since ${s.away.since}${s.away.note ? ` (${s.away.note})` : ''}: no queued item starts; hand afk off returns the account.`);
   out.push(...setupLines(s.setup));
   for (const d of s.diagnostics) out.push(`! ${d}`);

@@ -30,6 +30,9 @@ export function registerStatus(program: Command, ctx: CommandContext): void {
       const missing = r.filter((row) => row.worktreeMissing).map((row) => `${row.id}: its worktree is missing (deleted outside kingshand?)`);
       // A screen that cannot be read now says why (its terminal server did not answer): never the last reading.
       missing.push(...r.filter((row) => row.couldNotTell).map((row) => `${row.id}: could not tell: ${row.couldNotTell} (not gone, not stalled; read again when it answers)`));
+      // Two live workers touching the same files: the second landing will need a rebase (issue 40).
+      const { overlapLine, pairsOfRows } = await import('../../contract/overlap-words.ts');
+      missing.push(...pairsOfRows(r).map((p) => `overlap: ${overlapLine(p)}`));
       const { withWitnessText } = await import('./witness-columns.ts');
       // The host column appears once a worker runs on another machine (a one-machine fleet reads as before).
       const columns = r.some((row) => row.host !== 'local') ? [...STATUS_COLUMNS.slice(0, 9), 'host', ...STATUS_COLUMNS.slice(9)] : STATUS_COLUMNS;

@@ -222,7 +222,17 @@ export interface StatusRow {
   hookReason: string | null;
   disputed: Dispute | null;
   tokens: TokenUsage | null;
+  /**
+   * Other live workers of the same repository whose branches touch some of the same files
+   * (issue 40): the second of them to land will need a rebase. Absent when there are none.
+   */
+  overlaps?: Overlap[];
 }
+
+/** Another live worker of the same repository touching some of the same files: up to five named, `count` in all. */
+export interface Overlap { with: string; files: string[]; count: number }
+/** An overlap once per pair (survey, the digest). */
+export interface OverlapPair { workers: [string, string]; files: string[]; count: number }
 
 export interface DecisionBrief { key: string; state: 'open' | 'answered' | 'declined'; question: string; delivery: 'pending' | 'sent' | null }
 

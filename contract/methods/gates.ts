@@ -6,6 +6,7 @@
 import type { AgentName } from '../vocabulary.ts';
 import type { StateKind, StepKind } from '../state-words.ts';
 import type { LandingAgentSettings } from './agent-settings.ts';
+import type { OverlapPair } from './fleet.ts';
 
 export interface LandParams {
   id: string;
@@ -187,6 +188,8 @@ export interface Survey {
   recentlyLanded: SurveyItem[];
   underway: SurveyItem[];
   next: SurveyItem[];
+  /** Live workers of one repository whose branches touch the same files (issue 40). */
+  overlaps: OverlapPair[];
   /** Away mode (null when the survey was built without the work stores). */
   away: AwayBrief | null;
   /** The Claude Code version workers get against the reader's corpus, and missing prerequisites (null without the daemon's environment). */

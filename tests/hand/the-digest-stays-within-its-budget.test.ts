@@ -33,6 +33,11 @@ function worstDigest(): Digest {
       workers: ids.map((id, i) => ({ id, project: 'shop', host: 'local', condition: i < 5 ? 'blocked' : i < 8 ? 'gate' : i < 11 ? 'parked' : 'working', live: true, agent: i % 2 ? 'codex' : 'claude', agentVersion: i % 2 ? '0.169.0' : '2.1.332' })),
       waiting,
       queue: { ready: 30, held: 12, blocked: 8 },
+      // Two pairs of workers in one repository touching the same files, five named and more counted.
+      overlaps: [
+        { workers: ['worker-1', 'worker-2'] as [string, string], files: ['src/checkout/errors.ts', 'src/checkout/errors.test.ts', 'src/checkout/page.tsx', 'src/checkout/api.ts', 'src/checkout/routes.ts'], count: 9 },
+        { workers: ['worker-3', 'worker-4'] as [string, string], files: ['package.json'], count: 1 },
+      ],
       away: { active: true, since: '2026-12-02T05:00:00.000Z', note: 'back after lunch, only push what blocks a landing' },
     },
     awayAccount: null,

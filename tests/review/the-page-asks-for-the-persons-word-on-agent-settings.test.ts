@@ -48,7 +48,7 @@ describe('the review page asks for the person\'s word on agent settings', () => 
 
   it('the evidence shows each change before and after, flagged, escaped', () => {
     const evidence = { repo: '/repo', branch: 'kh/w1', base: 'main', baseSha: 'a'.repeat(40), headSha: 'b'.repeat(40), diffStat: ' .claude/settings.json | 1 +', log: 'x', commits: [{ sha: 'b'.repeat(40), subject: 'x' }], attributionHits: [], uncommitted: [], verdict: 'ready' } as LandingEvidence;
-    const html = workerDetailsHtml({ brief: { text: '' }, report: null, evidence: { evidence, patch: '', truncated: false, agentSettings: SETTINGS }, journal: [], posture: 'local-only', stage: 'landing.awaitingApproval' });
+    const html = workerDetailsHtml({ brief: { text: '' }, report: null, evidence: { evidence, patch: '', truncated: false, agentSettings: SETTINGS }, journal: [], posture: 'local-only', stage: 'landing.awaitingApproval', overlaps: [] });
     expect(html).toContain('<h3>Agent settings</h3>');
     expect(html).toContain('approving needs your explicit confirmation');
     expect(html).toContain('<li class="bad"><code>.claude/settings.json</code> added (read by Claude Code)<br>before: absent<br>after: runs 1 hook (SessionStart: &quot;&lt;/button&gt;&lt;script&gt;');
