@@ -4,7 +4,7 @@
  * names the reading that screen must get.
  */
 import type { PermissionPosture } from '../../../contract/vocabulary.ts';
-import type { FakeCodexApi } from '../../harness/fake-codex-api.ts';
+import type { FakeCodexApi } from '../../../io/fake-model/codex.ts';
 import type { CapturePane } from '../pty-pane.ts';
 import type { ExpectedReading } from '../scenarios.ts';
 

@@ -1,19 +1,19 @@
 /**
- * A fake OpenAI Responses API on 127.0.0.1 for running the real Codex CLI in tests. Codex is
- * pointed at it by a custom model provider (`base_url = <url>/v1`, `wire_api = "responses"`,
- * see codexTestConfig); it posts every turn to `/v1/responses` with `stream: true`. Scripted by
- * a queue the test fills and by trigger words (MODE:report <path>, MODE:shell <cmd>); records
- * every request so tests can assert on what Codex sent.
+ * A fake OpenAI Responses API on 127.0.0.1 for running the real Codex CLI, in tests and in
+ * `hand doctor --calibrate`. Codex is pointed at it by a custom model provider
+ * (`base_url = <url>/v1`, `wire_api = "responses"`); it posts every turn to `/v1/responses` with
+ * `stream: true`. Scripted by a queue the caller fills and by trigger words (MODE:report <path>,
+ * MODE:shell <cmd>); records every request so a caller can assert on what Codex sent.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody, scriptedFake, sendJson, serveOnLoopback, type ScriptedFake } from './fake-http.ts';
-import { summariseCodexRequest, type RequestSummary } from './fake-codex-api/request-summary.ts';
-import { chooseCodexReply, type CodexScriptItem } from './fake-codex-api/script.ts';
-import { streamCodexReply } from './fake-codex-api/sse.ts';
+import { readBody, scriptedFake, sendJson, serveOnLoopback, type ScriptedFake } from './http.ts';
+import { summariseCodexRequest, type RequestSummary } from './codex/request-summary.ts';
+import { chooseCodexReply, type CodexScriptItem } from './codex/script.ts';
+import { streamCodexReply } from './codex/sse.ts';
 
-export type { CodexScriptItem } from './fake-codex-api/script.ts';
-export type { RequestSummary as CodexRequestSummary } from './fake-codex-api/request-summary.ts';
-export { FAKE_TITLE, fakeCodexReport, writeFileCommand } from './fake-codex-api/script.ts';
+export type { CodexScriptItem } from './codex/script.ts';
+export type { RequestSummary as CodexRequestSummary } from './codex/request-summary.ts';
+export { FAKE_TITLE, fakeCodexReport, writeFileCommand } from './codex/script.ts';
 
 export interface CodexRequestRecord {
   seq: number;
