@@ -36,7 +36,12 @@ export interface FakeCodexApi extends ScriptedFake<CodexScriptItem, CodexRequest
   turns(): CodexRequestRecord[];
 }
 
-export async function startFakeCodexApi(): Promise<FakeCodexApi> {
+export interface FakeCodexOptions {
+  /** Answers an agent-loop request before the queue does (null: the queue and trigger words decide). */
+  respond?: (summary: RequestSummary, seq: number) => CodexScriptItem | null;
+}
+
+export async function startFakeCodexApi(opts: FakeCodexOptions = {}): Promise<FakeCodexApi> {
   const received: CodexRequestRecord[] = [];
   const queued: CodexScriptItem[] = [];
   const listeners = new Set<(r: CodexRequestRecord) => void>();
@@ -69,15 +74,15 @@ export async function startFakeCodexApi(): Promise<FakeCodexApi> {
       return announce();
     }
     const summary = summariseCodexRequest(body);
-    const reply = chooseCodexReply(summary, queued);
-    Object.assign(record, { summary, reply }, reply.kind === 'shell' ? { callId: `call_fake_${record.seq}` } : {});
+    const reply = (summary.side ? null : opts.respond?.(summary, record.seq)) ?? chooseCodexReply(summary, queued);
+    Object.assign(record, { summary, reply }, reply.kind === 'shell' || reply.kind === 'call' ? { callId: `call_fake_${record.seq}` } : {});
     announce();
     if (reply.kind === 'error') {
       sendJson(res, reply.status, { error: { type: 'server_error', message: reply.message } });
       return;
     }
     server.track(res);
-    streamCodexReply(res, reply, { responseId: `resp_fake_${record.seq}`, messageId: `msg_fake_${record.seq}`, callId: `call_fake_${record.seq}` });
+    await streamCodexReply(res, reply, { responseId: `resp_fake_${record.seq}`, messageId: `msg_fake_${record.seq}`, callId: `call_fake_${record.seq}` });
   }
 
   const server = await serveOnLoopback(handle, (err) => ({ error: { type: 'server_error', message: `fake: ${String(err)}` } }));

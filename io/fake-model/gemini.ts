@@ -45,7 +45,12 @@ function sendError(res: ServerResponse, code: number, message: string): void {
 const GENERATE = /^\/v1(?:beta|alpha)?\/models\/[^/:]+:(?:streamGenerateContent|generateContent)$/;
 const COUNT_TOKENS = /^\/v1(?:beta|alpha)?\/models\/[^/:]+:countTokens$/;
 
-export async function startFakeGemini(): Promise<FakeGemini> {
+export interface FakeGeminiOptions {
+  /** Answers an agent-loop request before the queue does (null: the queue and trigger words decide). */
+  respond?: (summary: GeminiRequestSummary, seq: number) => GeminiScriptItem | null;
+}
+
+export async function startFakeGemini(opts: FakeGeminiOptions = {}): Promise<FakeGemini> {
   const received: GeminiRequestRecord[] = [];
   const queued: GeminiScriptItem[] = [];
   const listeners = new Set<(r: GeminiRequestRecord) => void>();
@@ -77,7 +82,7 @@ export async function startFakeGemini(): Promise<FakeGemini> {
     }
     const summary = summariseGeminiRequest(path, parsed);
     const kind = classifyGeminiRequest(summary);
-    const reply = chooseGeminiReply(kind, summary, queued);
+    const reply = (kind === 'main' ? opts.respond?.(summary, record.seq) : null) ?? chooseGeminiReply(kind, summary, queued);
     Object.assign(record, { kind, summary, reply });
     announce();
     if (reply.kind === 'error') return sendError(res, reply.status, reply.message);
