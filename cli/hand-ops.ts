@@ -15,7 +15,7 @@ import { checkSendableText } from '../io/text/sendable-text.ts';
 import { AGENTS, BACKENDS, POSTURES, UNTILS, isOneOf, type AgentName } from '../contract/vocabulary.ts';
 import { badAgent } from '../contract/refusals.ts';
 import type { HomePaths } from '../contract/home.ts';
-import type { WaitProgress, WaitReport } from '../contract/methods.ts';
+import type { CalibrateProgress, CalibrateResult, WaitProgress, WaitReport } from '../contract/methods.ts';
 import { parsePermissionPosture } from '../io/agent/claude/permissions.ts';
 import { cliEnv } from './io.ts';
 import { HAND_CALLER_ENV } from '../contract/hand-caller.ts';
@@ -152,4 +152,14 @@ export const ops = {
   landings: (p: HomePaths) => call(p, 'landings'),
   survey: (p: HomePaths) => call(p, 'survey'),
   audience: (p: HomePaths, a: { since: number }) => call(p, 'audience', { since: a.since }),
+  /** `hand doctor --calibrate`: the daemon drives each agent; its lines come as progress. */
+  calibrate(p: HomePaths, a: { agent?: string; backend?: string; auto?: boolean }, onProgress?: (progress: CalibrateProgress) => void): Promise<CalibrateResult> {
+    const agent = a.agent === undefined || a.agent === 'all' ? 'all' : isOneOf(AGENTS, a.agent) ? a.agent : null;
+    if (agent === null) throw badAgent(a.agent!);
+    if (a.backend !== undefined && a.backend !== 'tmux' && a.backend !== 'pty') {
+      throw new UsageError('bad-backend', `--backend ${JSON.stringify(a.backend)}: a calibration runs its agents in tmux or pty`, { backend: a.backend });
+    }
+    const backend = a.backend as 'tmux' | 'pty' | undefined;
+    return call(p, 'calibrate', { agent, ...(backend && { backend }), ...(a.auto ? { auto: true } : {}) }, onProgress ? { onProgress } : {});
+  },
 };

@@ -46,6 +46,7 @@ import { applyFaultHolds, FAULT_HOLD_ENV, parseFaultHolds } from './fault-holds.
 import { drainHookQueue, hookHandlers } from './hook-handlers.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
 import { COMMIT_BUSY_TIMEOUT_MS } from '../../persistence/commit-queue.ts';
+import { CALIBRATE_AUTO_ENV, createCalibrator } from './calibrate/calibrate-handler.ts';
 
 export type DaemonLog = (level: 'info' | 'warn' | 'error', obj: Record<string, unknown>, msg: string) => void;
 
@@ -169,6 +170,14 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   });
   // Backlog, decisions, away mode, notifications, usage (issue 13), and the rules they put on the fleet's methods.
   const work = installWork({ store, fleet, paths, env: deps.env, baseTips, baseNotices, placeOf, log: (obj, msg) => info(obj, msg) });
+  // The agent CLIs as installed, driven against their fake APIs (issue 39): on request, and at
+  // start when the person turned it on (only the agents whose installed version was not calibrated).
+  const calibrator = createCalibrator({ home: paths.home, env: deps.env, sandbox: () => sandbox, tmuxAvailable });
+  if (deps.env[CALIBRATE_AUTO_ENV] === '1') {
+    void calibrator.calibrate({ auto: true })
+      .then((r) => info({ calibrated: r.agents.map((a) => `${a.agent} ${a.version} ${a.verdict}`), skipped: r.skipped.length }, 'calibration at start'))
+      .catch((err: unknown) => warn({ err: String(err) }, 'calibration at start failed'));
+  }
   // The review page's actions call the finished table (below), so its one method reaches it late.
   let review: ReturnType<typeof hostReview> | null = null;
   const methods: MethodTable = createMethods({
@@ -186,6 +195,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     work: work.methods,
     // Machines the fleet reaches over ssh (issue 28), in the same database as the work.
     hosts: hostHandlers({ hosts: hostStore, store, home: paths.home }),
+    calibration: calibrator.handlers(),
   }, work.rules);
   // The review page on 127.0.0.1: its actions call these same methods (actors/review).
   const served = serveMethods(methods, PARAM_PARSERS);

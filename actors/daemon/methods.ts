@@ -36,6 +36,8 @@ export interface MethodGroups {
   work: WorkMethods;
   /** host.add, host.list, host.check, host.remove (host-handlers.ts) */
   hosts: ReturnType<typeof hostHandlers>;
+  /** calibrate: the agent CLIs driven against their fake APIs (calibrate/calibrate-handler.ts) */
+  calibration: Pick<MethodTable, 'calibrate'>;
 }
 
 export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
@@ -141,5 +143,6 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
     'host.check': g.hosts['host.check'],
     'host.remove': g.hosts['host.remove'],
     'project.host': g.hosts['project.host'],
+    calibrate: g.calibration.calibrate,
   };
 }

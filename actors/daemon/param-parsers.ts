@@ -205,6 +205,14 @@ export const PARAM_PARSERS: ParamParsers = {
     if (!path.startsWith('/')) throw new UsageError('bad-path', `the path on the host must be absolute, got ${JSON.stringify(path)}`, { key: 'path' });
     return { name: text(p, 'name', 'the project name'), host: text(p, 'host', 'the host name'), path, default: flag(p, 'default') };
   },
+  calibrate: (p) => {
+    const agent = p.agent === 'all' ? 'all' : agentParam(p);
+    const backend = str(p, 'backend', false) || undefined;
+    if (backend !== undefined && backend !== 'tmux' && backend !== 'pty') {
+      throw new UsageError('bad-backend', `--backend ${JSON.stringify(backend)}: a calibration runs its agents in tmux or pty (the hosts that run on this machine)`, { backend });
+    }
+    return { ...(agent && { agent }), ...(backend && { backend }), ...(flag(p, 'auto') ? { auto: true } : {}) };
+  },
 };
 
 /** A host's name: short, lower-case, a word a command line and a status column can carry. */
