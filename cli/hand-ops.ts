@@ -5,6 +5,7 @@
  * tool are the same object, and a refusal is the same error with the same text.
  */
 import { UsageError } from '../contract/errors.ts';
+import { EVERY_AGENT } from '../contract/methods/calibration.ts';
 import { parseOneKey } from '../io/terminal/keys.ts';
 import { optionsOf, questionOf } from '../io/screen/question-text.ts';
 import { quotedOrNull, quoteWorker, unquoteScreen } from '../contract/worker-words.ts';
@@ -65,7 +66,7 @@ export function agentArg(value: string | undefined): AgentName | undefined {
 }
 
 export interface AnnexArgs { repo: string; name?: string; posture?: string; yolo?: boolean; permissions?: string; agent?: string }
-export interface DispatchArgs { id?: string; repo?: string; brief?: string; item?: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; unclear?: string; env?: string[]; taskKind?: string; workspace?: string; host?: string }
+export interface DispatchArgs { id?: string; repo?: string; brief?: string; item?: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; unclear?: string; env?: string[]; taskKind?: string; workspace?: string; host?: string; strict?: boolean }
 export interface WaitArgs { id: string; until?: string; timeout?: string }
 
 export const ops = {
@@ -92,6 +93,7 @@ export const ops = {
       taskKind: a.taskKind,
       workspace: a.workspace === undefined ? undefined : pathArg(a.workspace, '--workspace', '--workspace ~/kingshand'),
       host: a.host,
+      ...(a.strict === true && { strict: true }),
     });
   },
 
@@ -154,7 +156,7 @@ export const ops = {
   audience: (p: HomePaths, a: { since: number }) => call(p, 'audience', { since: a.since }),
   /** `hand doctor --calibrate`: the daemon drives each agent; its lines come as progress. */
   calibrate(p: HomePaths, a: { agent?: string; backend?: string; auto?: boolean }, onProgress?: (progress: CalibrateProgress) => void): Promise<CalibrateResult> {
-    const agent = a.agent === undefined || a.agent === 'all' ? 'all' : isOneOf(AGENTS, a.agent) ? a.agent : null;
+    const agent = a.agent === undefined || a.agent === EVERY_AGENT ? EVERY_AGENT : isOneOf(AGENTS, a.agent) ? a.agent : null;
     if (agent === null) throw badAgent(a.agent!);
     if (a.backend !== undefined && a.backend !== 'tmux' && a.backend !== 'pty') {
       throw new UsageError('bad-backend', `--backend ${JSON.stringify(a.backend)}: a calibration runs its agents in tmux or pty`, { backend: a.backend });

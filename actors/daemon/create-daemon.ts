@@ -47,6 +47,7 @@ import { drainHookQueue, hookHandlers } from './hook-handlers.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
 import { COMMIT_BUSY_TIMEOUT_MS } from '../../persistence/commit-queue.ts';
 import { CALIBRATE_AUTO_ENV, createCalibrator } from './calibrate/calibrate-handler.ts';
+import { calibrationStandingOf, calibrationStandings } from '../../io/agent/calibration-standing.ts';
 
 export type DaemonLog = (level: 'info' | 'warn' | 'error', obj: Record<string, unknown>, msg: string) => void;
 
@@ -165,6 +166,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     },
     rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add),
     sandbox: () => sandbox,
+    calibration: (agent) => calibrationStandingOf(agentProfile(agent), deps.env, paths.home),
     defaultHost: (project) => hostStore.defaultHost(project),
     planFar: (p, project) => planFarWorker({ far: farHosts, hosts: hostStore }, p, project),
   });
@@ -190,7 +192,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     // Claude Code's hooks, the worker's second witness (actors/witness.ts).
     hook: hookHandlers({ fleet, home: paths.home }),
     // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).
-    picture: pictureHandlers({ store, fleet, work: work.stores, env: deps.env }),
+    picture: pictureHandlers({ store, fleet, work: work.stores, env: deps.env, home: paths.home }),
     review: { review: async (p, ctx) => (await review!).handlers.review(p, ctx) },
     work: work.methods,
     // Machines the fleet reaches over ssh (issue 28), in the same database as the work.
@@ -200,7 +202,11 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   // The review page on 127.0.0.1: its actions call these same methods (actors/review).
   const served = serveMethods(methods, PARAM_PARSERS);
   // Not awaited: the socket answers (and a resume's first status) without waiting for the page.
-  review = hostReview({ home: paths.home, env: deps.env, fleet, store, served, screens: hostScreens(hosts, (name) => farHosts.terminal(name)), log: (obj, msg) => info(obj, msg) });
+  review = hostReview({
+    home: paths.home, env: deps.env, fleet, store, served, screens: hostScreens(hosts, (name) => farHosts.terminal(name)), log: (obj, msg) => info(obj, msg),
+    // Above the fleet: each agent not calibrated at its installed version, or failed (issue 39).
+    notices: async () => (await calibrationStandings(deps.env, paths.home)).filter((c) => c.standing !== 'calibrated').map((c) => c.line),
+  });
   review.catch((err: unknown) => warn({ err: String(err) }, 'the review page did not start'));
 
   let closing: ReturnType<Daemon['close']> | null = null;

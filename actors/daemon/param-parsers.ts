@@ -6,6 +6,7 @@
  * compile.
  */
 import { UsageError } from '../../contract/errors.ts';
+import { EVERY_AGENT } from '../../contract/methods/calibration.ts';
 import type { ParamParsers, WireObject } from '../../contract/protocol.ts';
 import { HOLD_KINDS, UNTILS, isOneOf } from '../../contract/vocabulary.ts';
 import { badHoldKind, badUntil } from '../../contract/refusals.ts';
@@ -58,6 +59,7 @@ export const PARAM_PARSERS: ParamParsers = {
     env: stringsParam(p.env), envAdd: stringsParam(p.envAdd),
     taskKind: typeof p.taskKind === 'string' ? p.taskKind : undefined, workspace: optText(p, 'workspace'),
     host: optText(p, 'host'),
+    ...(flag(p, 'strict') ? { strict: true } : {}),
   }),
   status: (p) => ({ id: str(p, 'id', false) || undefined }),
   wait: (p) => {
@@ -206,7 +208,7 @@ export const PARAM_PARSERS: ParamParsers = {
     return { name: text(p, 'name', 'the project name'), host: text(p, 'host', 'the host name'), path, default: flag(p, 'default') };
   },
   calibrate: (p) => {
-    const agent = p.agent === 'all' ? 'all' : agentParam(p);
+    const agent = p.agent === EVERY_AGENT ? EVERY_AGENT : agentParam(p);
     const backend = str(p, 'backend', false) || undefined;
     if (backend !== undefined && backend !== 'tmux' && backend !== 'pty') {
       throw new UsageError('bad-backend', `--backend ${JSON.stringify(backend)}: a calibration runs its agents in tmux or pty (the hosts that run on this machine)`, { backend });

@@ -78,9 +78,12 @@ export interface CalibrationSkipped {
   reason: string;
 }
 
+/** `--agent all`: every installed agent with a calibration kit. */
+export const EVERY_AGENT = 'all';
+
 export interface CalibrateParams {
   /** One agent or all (default all installed). */
-  agent?: AgentName | 'all';
+  agent?: AgentName | typeof EVERY_AGENT;
   /** The terminal host the agents run in (default tmux where installed, as `hand dispatch`'s default). */
   backend?: 'tmux' | 'pty';
   /** Only the agents whose installed version differs from the one last calibrated. */

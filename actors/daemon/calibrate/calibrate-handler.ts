@@ -6,7 +6,7 @@
  * daemon: a second call waits for the first, then runs.
  */
 import { join } from 'node:path';
-import type { AgentCalibration, CalibrateParams, CalibrateProgress, CalibrateResult, CalibrationSkipped } from '../../../contract/methods/calibration.ts';
+import { EVERY_AGENT, type AgentCalibration, type CalibrateParams, type CalibrateProgress, type CalibrateResult, type CalibrationSkipped } from '../../../contract/methods/calibration.ts';
 import type { MethodTable } from '../../../contract/protocol.ts';
 import { agentProfile, agentProfiles } from '../../../io/agent/profiles/index.ts';
 import { recordCalibrations } from '../../../io/agent/calibration-record.ts';
@@ -33,7 +33,7 @@ export function createCalibrator(deps: CalibrationDeps) {
   let lane: Promise<unknown> = Promise.resolve();
 
   async function runNow(p: CalibrateParams, progress: (p: CalibrateProgress) => void): Promise<CalibrateResult> {
-    const profiles = p.agent && p.agent !== 'all' ? [agentProfile(p.agent)] : agentProfiles();
+    const profiles = p.agent && p.agent !== EVERY_AGENT ? [agentProfile(p.agent)] : agentProfiles();
     const backend = p.backend ?? (deps.tmuxAvailable ? 'tmux' : 'pty');
     const agents: AgentCalibration[] = [];
     const skipped: CalibrationSkipped[] = [];
