@@ -223,6 +223,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     let live: string[] = [];
     let tmux: TmuxOutcome | string = 'no-tmux';
     await step('review page', async () => (await review)?.close());
+    await step('calibration', () => calibrator.close());
     await step('far tmux servers', () => farHosts.dispose());
     await step('ssh connections', () => closeHostConnections(hostStore, paths.home));
     await step('work watch', () => work.close());

@@ -31,6 +31,10 @@ export interface CalibrateAgentDeps {
   onProgress?(p: CalibrateProgress): void;
   /** The run's bound (default CALIBRATION_BUDGET_MS). */
   budgetMs?: number;
+  /** Stops the run early; what was started is still ended and removed. */
+  signal?: AbortSignal;
+  /** Where the run's scratch directory is made (default the system's temp directory); removed at the end. */
+  scratchParent?: string;
 }
 
 export const defaultReader = (profile: AgentProfile, version: string): ScreenReader => getProfile(screenReaderOf(profile.name, version));
@@ -69,6 +73,7 @@ export async function calibrateAgent(profile: AgentProfile, deps: CalibrateAgent
   try {
     worker = await startScratchWorker({
       profile, kit, version: target.version, fakeUrl: fake.url, daemonEnv: deps.daemonEnv, sandbox: deps.sandbox, backend: deps.backend,
+      ...(deps.scratchParent ? { scratchParent: deps.scratchParent } : {}),
       beforeLaunch: async (stateDir, id) => {
         witness = await listenForWitness(stateDir, id);
       },
@@ -80,6 +85,7 @@ export async function calibrateAgent(profile: AgentProfile, deps: CalibrateAgent
         session, fake, kit, witness: witness!, reader: (deps.readerFor ?? defaultReader)(profile, target.version),
         exitCommand: profile.exitCommand, label: profile.label, backend: deps.backend,
         deadline: started + (deps.budgetMs ?? CALIBRATION_BUDGET_MS),
+        ...(deps.signal ? { signal: deps.signal } : {}),
         onJudged: (j) => say(j.result.situation, lineOf(j.result)),
       }));
     } finally {
@@ -102,7 +108,8 @@ export async function calibrateAgent(profile: AgentProfile, deps: CalibrateAgent
   result.situations = judged.map((j) => j.result);
   result.verdict = result.situations.every((r) => r.outcome === 'right' || r.outcome === 'not-applicable') ? 'pass' : 'fail';
   result.ms = Date.now() - started;
-  if (result.verdict === 'fail') result.evidence = writeEvidence(deps.evidenceRoot, result, judged, failure);
+  // A run stopped halfway says nothing about the agent: no evidence folder for it.
+  if (result.verdict === 'fail' && !deps.signal?.aborted) result.evidence = writeEvidence(deps.evidenceRoot, result, judged, failure);
   say(null, `${profile.label} ${target.version}: ${result.verdict === 'pass' ? 'PASS' : 'FAIL'} in ${(result.ms / 1000).toFixed(1)} s${result.evidence ? `; screens saved in ${result.evidence}` : ''}`);
   return result;
 }

@@ -41,19 +41,21 @@ export interface DriveContext {
   backend: 'tmux' | 'pty';
   /** When the run's budget ends (ms since the epoch). */
   deadline: number;
+  /** Stops the run early (the daemon stopping, the caller gone): every wait ends at once. */
+  signal?: AbortSignal;
   onJudged?(j: Judged): void;
 }
 
 /** Words the fake model streams for the slow reply: the turn has finished when the last ones are on screen. */
 export const SLOW_REPLY = 'This calibration reply arrives slowly so the running turn shows, and it ends here now.';
 const SLOW_END = 'ends here now';
-const SLOW_MS = 4_000;
+const SLOW_MS = 3_000;
 export const PERMISSION_FILE = 'calibration-permission.txt';
 export const ERROR_MESSAGE = 'The fake API refused this turn on purpose (calibration).';
 
 /** How long the reader is given, once a situation is on screen, to say it (it must hold HOLD_MS). */
 const JUDGE_WINDOW_MS = 4_000;
-const HOLD_MS = 500;
+const HOLD_MS = 400;
 /**
  * How long a hook has to arrive after the situation was judged: a hook starts a Node process, and
  * Claude Code 2.1.332 sends its permission Notification about 6 s after the dialog is drawn.
@@ -84,7 +86,7 @@ const lastLines = (s: Screen | null) => (s ? s.lines.map((l) => l.text.trimEnd()
 export async function driveCalibration(ctx: DriveContext): Promise<Judged[]> {
   const { session: s, fake, kit } = ctx;
   const out: Judged[] = [];
-  const left = (bound: number) => Math.max(0, Math.min(bound, ctx.deadline - Date.now()));
+  const left = (bound: number) => (ctx.signal?.aborted ? 0 : Math.max(0, Math.min(bound, ctx.deadline - Date.now())));
 
   /** Types `text`, sees it on screen, presses Enter until the agent's request reaches the fake (three tries). */
   async function submit(text: string): Promise<string | null> {
@@ -117,6 +119,9 @@ export async function driveCalibration(ctx: DriveContext): Promise<Judged[]> {
       out.push(j);
       ctx.onJudged?.(j);
     };
+    if (ctx.signal?.aborted) {
+      return finish({ result: { ...base, outcome: 'not-reached', read: null, witness: null, note: 'the calibration was stopped before it (the daemon stopping, or its caller gone)', ms: 0 }, screen: s.last, reading: null });
+    }
     if (Date.now() >= ctx.deadline) {
       return finish({ result: { ...base, outcome: 'not-reached', read: null, witness: null, note: `the calibration's bound of ${CALIBRATION_BUDGET_MS / 1000} s ran out before it`, ms: 0 }, screen: s.last, reading: null });
     }
@@ -132,13 +137,19 @@ export async function driveCalibration(ctx: DriveContext): Promise<Judged[]> {
       return finish({ result: { ...base, outcome: note ? 'wrong' : 'right', read: brought.byHost, witness, note, ms: 0 }, screen: brought.screen, reading: null });
     }
     // The reader must say it, and keep saying it for HOLD_MS, while what brought it still holds.
+    // The screen kept is the last one on which the situation held (what the reader was wrong about).
     let screen = brought.screen;
     let reading = ctx.reader.analyse(screen);
     let since: number | null = null;
     const windowEnd = Date.now() + left(brought.window ?? JUDGE_WINDOW_MS);
     let right = false;
+    let next: Screen | null = screen;
     for (;;) {
-      const holds = brought.sign === undefined || brought.sign(screen.lines.map((l) => l.text).join('\n'));
+      const holds = next !== null && (brought.sign === undefined || brought.sign(next.lines.map((l) => l.text).join('\n')));
+      if (holds) {
+        screen = next!;
+        reading = ctx.reader.analyse(screen);
+      }
       if (holds && meets(reading, expected)) {
         since ??= Date.now();
         if (Date.now() - since >= HOLD_MS) {
@@ -148,11 +159,7 @@ export async function driveCalibration(ctx: DriveContext): Promise<Judged[]> {
       } else since = null;
       if (Date.now() >= windowEnd) break;
       await sleep(100);
-      const next = await s.read();
-      if (next) {
-        screen = next;
-        reading = ctx.reader.analyse(next);
-      }
+      next = await s.read();
     }
     const witness = await heardWitness(situation, witnessSince);
     const notes: string[] = [];
@@ -167,8 +174,8 @@ export async function driveCalibration(ctx: DriveContext): Promise<Judged[]> {
 
   // first start: the seeded launch lands on its box, with nothing to answer before a prompt.
   await judge('first-start', Date.now(), async () => {
-    const screen = await s.waitQuiet(1_200, left(30_000));
-    return screen ? { screen, window: 8_000 } : { notReached: `the agent's first screen never held still for 1.2 s within 30 s; it ended: ${lastLines(s.last)}` };
+    const screen = await s.waitQuiet(1_000, left(30_000));
+    return screen ? { screen, window: 8_000 } : { notReached: `the agent's first screen never held still for a second within 30 s; it ended: ${lastLines(s.last)}` };
   });
 
   // typed text: a draft in the box, not sent.
@@ -192,7 +199,7 @@ export async function driveCalibration(ctx: DriveContext): Promise<Judged[]> {
     fake.next({ kind: 'slow', text: SLOW_REPLY, ms: SLOW_MS });
     slowSent = await submit('calibration: answer slowly');
     if (slowSent) return { notReached: slowSent };
-    await sleep(1_000); // the agent draws its running turn
+    await sleep(800); // the agent draws its running turn
     const screen = await s.read();
     return screen ? { screen, sign: (t) => !t.includes(SLOW_END), window: 3_500 } : { notReached: 'the screen could not be read' };
   });
@@ -200,7 +207,7 @@ export async function driveCalibration(ctx: DriveContext): Promise<Judged[]> {
   // finished turn: the slow reply's end on screen, and the screen still.
   await judge('finished', submitted, async () => {
     if (slowSent) return { notReached: 'no turn ran (see working)' };
-    const screen = await s.waitQuiet(1_000, left(20_000), (t) => t.includes(SLOW_END));
+    const screen = await s.waitQuiet(800, left(20_000), (t) => t.includes(SLOW_END));
     return screen ? { screen, sign: (t) => t.includes(SLOW_END) } : { notReached: `the reply's last words ${JSON.stringify(SLOW_END)} never showed and held still within 20 s; the screen ended: ${lastLines(s.last)}` };
   });
 
@@ -212,14 +219,14 @@ export async function driveCalibration(ctx: DriveContext): Promise<Judged[]> {
     const failed = await submit('calibration: run a command');
     if (failed) return { notReached: failed };
     const ranItself = () => fake.toolResultAfter(turns) !== null;
-    const screen = await s.waitHeld((t) => t.includes(PERMISSION_FILE), 1_000, left(20_000), ranItself);
+    const screen = await s.waitHeld((t) => t.includes(PERMISSION_FILE), 800, left(20_000), ranItself);
     const ran = fake.toolResultAfter(turns);
     if (ran !== null) return { notReached: `${ctx.label} ran the command without asking the person (its result: ${JSON.stringify(String(ran).slice(0, 120))})` };
-    return screen ? { screen, sign: (t) => t.includes(PERMISSION_FILE) } : { notReached: `the command (${PERMISSION_FILE}) never showed for a second within 20 s; the screen ended: ${lastLines(s.last)}` };
+    return screen ? { screen, sign: (t) => t.includes(PERMISSION_FILE) } : { notReached: `the command (${PERMISSION_FILE}) never held on screen within 20 s; the screen ended: ${lastLines(s.last)}` };
   });
   await keys(kit.allowKeys);
   await until(() => fake.toolResultAfter(turns) !== null, left(10_000));
-  await s.waitQuiet(1_000, left(15_000));
+  await s.waitQuiet(800, left(15_000));
 
   // question menu: a question with choices; left unanswered afterwards.
   turns = fake.turns();
@@ -229,16 +236,16 @@ export async function driveCalibration(ctx: DriveContext): Promise<Judged[]> {
     const failed = await submit('calibration: ask me');
     if (failed) return { notReached: failed };
     const answeredItself = () => fake.toolResultAfter(turns) !== null;
-    const screen = await s.waitHeld((t) => t.includes(kit.question), 1_000, left(20_000), answeredItself);
+    const screen = await s.waitHeld((t) => t.includes(kit.question), 800, left(20_000), answeredItself);
     const answered = fake.toolResultAfter(turns);
     if (answered !== null) return { notApplicable: `${ctx.label} answered its question tool itself, asking nobody: ${JSON.stringify(String(answered).slice(0, 160))}` };
-    return screen ? { screen, sign: (t) => t.includes(kit.question) } : { notReached: `the question never showed for a second within 20 s; the screen ended: ${lastLines(s.last)}` };
+    return screen ? { screen, sign: (t) => t.includes(kit.question) } : { notReached: `the question never held on screen within 20 s; the screen ended: ${lastLines(s.last)}` };
   });
   if (fake.toolResultAfter(turns) === null) {
     await keys(kit.leaveQuestionKeys);
-    await sleep(500);
+    await sleep(300);
   }
-  await s.waitQuiet(1_000, left(15_000));
+  await s.waitQuiet(800, left(15_000));
 
   // API error: the API refuses the turn; the agent is back at its box with the error said.
   turns = fake.turns();
@@ -247,7 +254,7 @@ export async function driveCalibration(ctx: DriveContext): Promise<Judged[]> {
     fake.next({ kind: 'error', message: ERROR_MESSAGE });
     const failed = await submit('calibration: this turn fails');
     if (failed) return { notReached: failed };
-    const screen = await s.waitQuiet(1_200, left(20_000));
+    const screen = await s.waitQuiet(1_000, left(20_000));
     return screen ? { screen } : { notReached: `the screen never held still within 20 s after the API refused the turn; it ended: ${lastLines(s.last)}` };
   });
 

@@ -50,6 +50,8 @@ export interface ScratchWorkerOptions {
   daemonEnv: Env;
   sandbox: SandboxAvailability;
   backend: 'tmux' | 'pty';
+  /** Where the run's private directory is made (default the system's temp directory). */
+  scratchParent?: string;
   /** Called once the state directory exists and before the agent starts (the witness listens then). */
   beforeLaunch?(stateDir: string, workerId: string): Promise<void>;
 }
@@ -82,7 +84,7 @@ async function removeWhenQuiet(path: string): Promise<void> {
 }
 
 export async function startScratchWorker(o: ScratchWorkerOptions): Promise<ScratchWorker> {
-  const root = mkdtempSync(join(tmpdir(), 'kh-calibrate-'));
+  const root = mkdtempSync(join(o.scratchParent ?? tmpdir(), 'kh-calibrate-'));
   const stateDir = join(root, 'state');
   const home = join(root, 'home');
   const repo = join(root, 'repo');
