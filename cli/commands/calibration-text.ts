@@ -9,7 +9,7 @@ function situationLine(r: SituationResult): string {
     ? r.note ?? ''
     : r.outcome === 'right'
       ? `${r.read}${hook}`
-      : `expected ${r.expected}; read ${r.read ?? 'nothing'}${hook}${r.note ? `\n${' '.repeat(33)}${r.note}` : ''}`;
+      : `expected ${r.expected}; read ${r.read ?? 'nothing'}${hook}${r.note ? `\n${' '.repeat(34)}${r.note}` : ''}`;
   return `  ${SITUATION_TITLES[r.situation].padEnd(18)} ${MARK[r.outcome].padEnd(12)} ${what}`;
 }
 

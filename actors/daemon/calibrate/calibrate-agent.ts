@@ -46,7 +46,7 @@ export function isSkipped(r: AgentCalibration | CalibrationSkipped): r is Calibr
 /** Why `profile` cannot be calibrated here, or its binary and version. */
 export async function calibrationTarget(profile: AgentProfile, env: Env): Promise<CalibrationSkipped | { binary: string; version: string }> {
   const skip = (reason: string): CalibrationSkipped => ({ agent: profile.name, label: profile.label, reason });
-  if (!profile.calibration) return skip("kingshand's own mock agent: its screens are kingshand's copy of Claude Code's, nothing of another release to calibrate");
+  if (!profile.calibration) return skip("its screens are kingshand's own copy of Claude Code's: no release of anyone else's to calibrate");
   const binary = profile.binary(env);
   if (binary === null) return skip(`not installed (install it with: ${profile.install})`);
   const version = await profile.version(binary);
