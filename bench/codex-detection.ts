@@ -11,7 +11,7 @@ import { openStore } from '../persistence/sqlite-store.ts';
 import { createFleetHost } from '../actors/fleet-host.ts';
 import { createRealPorts } from '../actors/daemon/real-ports.ts';
 import { firstPrompt } from '../actors/daemon/dispatch.ts';
-import { startFakeCodexApi } from '../tests/harness/fake-codex-api.ts';
+import { startFakeCodexApi } from '../io/fake-model/codex.ts';
 import { FAKE_OPENAI_KEY, FAKE_OPENAI_KEY_ENV, codexTestEnv, seedCodexHome } from '../tests/harness/codex-env.ts';
 import type { BenchResult } from './types.ts';
 import { makeWorld } from './lib/world.ts';

@@ -11,7 +11,7 @@ import { makeHost } from './lib/hosts.ts';
 import { makeFleetWorld, isCondition, until, viewWhen } from './lib/fleet-world.ts';
 import { nowMs, summarise } from './lib/stats.ts';
 import { onCleanup } from './lib/cleanup.ts';
-import { startFakeGemini } from '../tests/harness/fake-gemini-api/server.ts';
+import { startFakeGemini } from '../io/fake-model/gemini.ts';
 import { geminiTestEnv } from '../tests/harness/real-gemini.ts';
 
 export async function run(opts: { trials: number; log?: (m: string) => void }): Promise<BenchResult[]> {

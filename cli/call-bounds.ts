@@ -21,6 +21,11 @@ export const REPLY_MARGIN_MS = 15_000;
 /** Methods that do real work (a worktree, a pane, git evidence, keys read back one by one). */
 const SLOW_METHODS = new Set<MethodName>(['dispatch', 'land', 'relaunch', 'discard', 'answer', 'approve']);
 const SLOW_REPLY_BOUND_MS = 120_000;
+/**
+ * A calibration drives up to three agent CLIs for at most a minute each, after any calibration
+ * already running in the daemon (actors/daemon/calibrate/): its own bound, with room for both.
+ */
+export const CALIBRATE_REPLY_BOUND_MS = 10 * 60_000;
 const isSlow = (method: string): boolean => (SLOW_METHODS as ReadonlySet<string>).has(method);
 
 /** A method's own timeout (wait, watch, stop), or the daemon's default for it. */
@@ -40,6 +45,7 @@ export function replyBoundMs(method: string, params: object, env: NodeJS.Process
   if (method === 'wait') return timeoutOf(params, 30 * 60_000) + REPLY_MARGIN_MS;
   if (method === 'watch') return timeoutOf(params, 60_000) + REPLY_MARGIN_MS;
   if (method === 'stop') return timeoutOf(params, 30_000) + REPLY_MARGIN_MS;
+  if (method === 'calibrate') return CALIBRATE_REPLY_BOUND_MS;
   if (isSlow(method)) return Math.max(ordinary, SLOW_REPLY_BOUND_MS);
   return ordinary;
 }

@@ -5,6 +5,7 @@
  * tool are the same object, and a refusal is the same error with the same text.
  */
 import { UsageError } from '../contract/errors.ts';
+import { EVERY_AGENT } from '../contract/methods/calibration.ts';
 import { parseOneKey } from '../io/terminal/keys.ts';
 import { call } from './client.ts';
 import { parseDuration } from './durations.ts';
@@ -13,7 +14,7 @@ import { checkSendableText } from '../io/text/sendable-text.ts';
 import { AGENTS, BACKENDS, POSTURES, UNTILS, isOneOf, type AgentName } from '../contract/vocabulary.ts';
 import { badAgent } from '../contract/refusals.ts';
 import type { HomePaths } from '../contract/home.ts';
-import type { WaitProgress, WaitReport } from '../contract/methods.ts';
+import type { CalibrateProgress, CalibrateResult, WaitProgress, WaitReport } from '../contract/methods.ts';
 import { parsePermissionPosture } from '../io/agent/claude/permissions.ts';
 import { cliEnv } from './io.ts';
 import { HAND_CALLER_ENV } from '../contract/hand-caller.ts';
@@ -63,7 +64,7 @@ export function agentArg(value: string | undefined): AgentName | undefined {
 }
 
 export interface AnnexArgs { repo: string; name?: string; posture?: string; yolo?: boolean; permissions?: string; agent?: string }
-export interface DispatchArgs { id?: string; repo?: string; brief?: string; item?: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; unclear?: string; env?: string[]; taskKind?: string; workspace?: string; host?: string }
+export interface DispatchArgs { id?: string; repo?: string; brief?: string; item?: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; unclear?: string; env?: string[]; taskKind?: string; workspace?: string; host?: string; strict?: boolean }
 export interface WaitArgs { id: string; until?: string; timeout?: string }
 
 export const ops = {
@@ -90,6 +91,7 @@ export const ops = {
       taskKind: a.taskKind,
       workspace: a.workspace === undefined ? undefined : pathArg(a.workspace, '--workspace', '--workspace ~/kingshand'),
       host: a.host,
+      ...(a.strict === true && { strict: true }),
     });
   },
 
@@ -145,4 +147,14 @@ export const ops = {
   landings: (p: HomePaths) => call(p, 'landings'),
   survey: (p: HomePaths) => call(p, 'survey'),
   audience: (p: HomePaths, a: { since: number }) => call(p, 'audience', { since: a.since }),
+  /** `hand doctor --calibrate`: the daemon drives each agent; its lines come as progress. */
+  calibrate(p: HomePaths, a: { agent?: string; backend?: string; auto?: boolean }, onProgress?: (progress: CalibrateProgress) => void): Promise<CalibrateResult> {
+    const agent = a.agent === undefined || a.agent === EVERY_AGENT ? EVERY_AGENT : isOneOf(AGENTS, a.agent) ? a.agent : null;
+    if (agent === null) throw badAgent(a.agent!);
+    if (a.backend !== undefined && a.backend !== 'tmux' && a.backend !== 'pty') {
+      throw new UsageError('bad-backend', `--backend ${JSON.stringify(a.backend)}: a calibration runs its agents in tmux or pty`, { backend: a.backend });
+    }
+    const backend = a.backend as 'tmux' | 'pty' | undefined;
+    return call(p, 'calibrate', { agent, ...(backend && { backend }), ...(a.auto ? { auto: true } : {}) }, onProgress ? { onProgress } : {});
+  },
 };

@@ -9,12 +9,14 @@ import type * as F from './methods/fleet.ts';
 import type * as G from './methods/gates.ts';
 import type * as W from './methods/work.ts';
 import type * as H from './methods/hosts.ts';
+import type * as C from './methods/calibration.ts';
 
 export type * from './methods/fleet.ts';
 export type * from './methods/gates.ts';
 export type * from './methods/work.ts';
 export type * from './methods/hosts.ts';
 export type * from './methods/agent-settings.ts';
+export type * from './methods/calibration.ts';
 
 /** A method's params (what the client sends), its result, and what it streams before the result. */
 interface Method<P, R, Progress = never> {
@@ -85,6 +87,8 @@ export interface MethodMap {
   'host.check': Method<H.HostNameParams, H.HostCheckResult>;
   'host.remove': Method<H.HostNameParams, H.HostRemoveResult>;
   'project.host': Method<H.ProjectHostParams, H.ProjectHostResult>;
+  // the agent CLIs themselves: are they still read right (issue 39)
+  calibrate: Method<C.CalibrateParams, C.CalibrateResult, C.CalibrateProgress>;
 }
 
 export type MethodName = keyof MethodMap;
@@ -108,6 +112,8 @@ export const METHODS = [
   'usage', 'usage.source', 'work.summary',
   // machines the fleet reaches over ssh
   'host.add', 'host.list', 'host.check', 'host.remove', 'project.host',
+  // the agent CLIs themselves
+  'calibrate',
 ] as const satisfies readonly MethodName[];
 
 // A name in the map but not in METHODS (or the reverse) does not compile.

@@ -48,6 +48,8 @@ import { applyFaultHolds, FAULT_HOLD_ENV, parseFaultHolds } from './fault-holds.
 import { drainHookQueue, hookHandlers } from './hook-handlers.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
 import { COMMIT_BUSY_TIMEOUT_MS } from '../../persistence/commit-queue.ts';
+import { CALIBRATE_AUTO_ENV, createCalibrator } from './calibrate/calibrate-handler.ts';
+import { calibrationStandingOf, calibrationStandings } from '../../io/agent/calibration-standing.ts';
 
 export type DaemonLog = (level: 'info' | 'warn' | 'error', obj: Record<string, unknown>, msg: string) => void;
 
@@ -171,11 +173,20 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     },
     rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add),
     sandbox: () => sandbox,
+    calibration: (agent) => calibrationStandingOf(agentProfile(agent), deps.env, paths.home),
     defaultHost: (project) => hostStore.defaultHost(project),
     planFar: (p, project) => planFarWorker({ far: farHosts, hosts: hostStore }, p, project),
   });
   // Backlog, decisions, away mode, notifications, usage (issue 13), and the rules they put on the fleet's methods.
   const work = installWork({ store, fleet, paths, env: deps.env, baseTips, baseNotices, placeOf, log: (obj, msg) => info(obj, msg) });
+  // The agent CLIs as installed, driven against their fake APIs (issue 39): on request, and at
+  // start when the person turned it on (only the agents whose installed version was not calibrated).
+  const calibrator = createCalibrator({ home: paths.home, env: deps.env, sandbox: () => sandbox, tmuxAvailable });
+  if (deps.env[CALIBRATE_AUTO_ENV] === '1') {
+    void calibrator.calibrate({ auto: true })
+      .then((r) => info({ calibrated: r.agents.map((a) => `${a.agent} ${a.version} ${a.verdict}`), skipped: r.skipped.length }, 'calibration at start'))
+      .catch((err: unknown) => warn({ err: String(err) }, 'calibration at start failed'));
+  }
   // The review page's actions call the finished table (below), so its one method reaches it late.
   let review: ReturnType<typeof hostReview> | null = null;
   const methods: MethodTable = createMethods({
@@ -189,16 +200,21 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     // Claude Code's hooks, the worker's second witness (actors/witness.ts).
     hook: hookHandlers({ fleet, home: paths.home }),
     // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).
-    picture: pictureHandlers({ store, fleet, work: work.stores, env: deps.env, overlaps }),
+    picture: pictureHandlers({ store, fleet, work: work.stores, env: deps.env, home: paths.home, overlaps }),
     review: { review: async (p, ctx) => (await review!).handlers.review(p, ctx) },
     work: work.methods,
     // Machines the fleet reaches over ssh (issue 28), in the same database as the work.
     hosts: hostHandlers({ hosts: hostStore, store, home: paths.home }),
+    calibration: calibrator.handlers(),
   }, work.rules);
   // The review page on 127.0.0.1: its actions call these same methods (actors/review).
   const served = serveMethods(methods, PARAM_PARSERS);
   // Not awaited: the socket answers (and a resume's first status) without waiting for the page.
-  review = hostReview({ home: paths.home, env: deps.env, fleet, store, served, screens: hostScreens(hosts, (name) => farHosts.terminal(name)), log: (obj, msg) => info(obj, msg) });
+  review = hostReview({
+    home: paths.home, env: deps.env, fleet, store, served, screens: hostScreens(hosts, (name) => farHosts.terminal(name)), log: (obj, msg) => info(obj, msg),
+    // Above the fleet: each agent not calibrated at its installed version, or failed (issue 39).
+    notices: async () => (await calibrationStandings(deps.env, paths.home)).filter((c) => c.standing !== 'calibrated').map((c) => c.line),
+  });
   review.catch((err: unknown) => warn({ err: String(err) }, 'the review page did not start'));
 
   let closing: ReturnType<Daemon['close']> | null = null;
@@ -215,6 +231,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     let live: string[] = [];
     let tmux: TmuxOutcome | string = 'no-tmux';
     await step('review page', async () => (await review)?.close());
+    await step('calibration', () => calibrator.close());
     await step('far tmux servers', () => farHosts.dispose());
     await step('ssh connections', () => closeHostConnections(hostStore, paths.home));
     await step('work watch', () => work.close());

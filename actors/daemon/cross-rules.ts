@@ -130,9 +130,14 @@ export function crossRules(deps: { store: FleetStore; fleet: FleetHostApi; store
  * exists, and its staged brief is taken away again when dispatch refused.
  */
 export async function dispatchUnderRules(rules: Pick<CrossRules, 'usageAllowsDispatch' | 'itemForDispatch' | 'itemStarted'>, dispatch: (p: DispatchParams) => Promise<DispatchAnswer>, p: DispatchParams): Promise<DispatchResult> {
-  const warnings = await rules.usageAllowsDispatch();
+  const usage = await rules.usageAllowsDispatch();
+  // An agent that failed its calibration is a warning beside the usage's (issue 39).
+  const warned = (r: DispatchAnswer) => [...usage, ...(r.calibration ? [r.calibration] : [])];
   const itemId = p.item;
-  if (!itemId) return { ...(await dispatch(p)), warnings };
+  if (!itemId) {
+    const r = await dispatch(p);
+    return { ...r, warnings: warned(r) };
+  }
   const { item, params, staged } = rules.itemForDispatch({ ...p, item: itemId });
   let r: DispatchAnswer;
   try {
@@ -142,5 +147,5 @@ export async function dispatchUnderRules(rules: Pick<CrossRules, 'usageAllowsDis
     throw err;
   }
   rules.itemStarted(item, r.id);
-  return { ...r, item: item.id, warnings };
+  return { ...r, item: item.id, warnings: warned(r) };
 }

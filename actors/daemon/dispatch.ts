@@ -29,6 +29,7 @@ import { chooseAgent } from './agent-choice.ts';
 import { validateWorkerId } from '../../io/git/worker-names.ts';
 import type { SandboxAvailability } from '../../io/sandbox/availability.ts';
 import { FAR_HOST_HAS_NO_SANDBOX, sandboxRefusal } from '../../io/sandbox/refusal.ts';
+import type { CalibrationStanding } from '../../contract/methods/calibration.ts';
 
 
 /** The typed request (parsed once at the daemon's edge, params.ts). */
@@ -62,6 +63,11 @@ export interface DispatchDeps {
    * ports that launch nothing): not asked.
    */
   sandbox?(): SandboxAvailability;
+  /**
+   * Where the agent as installed here stands against its last calibration (issue 39); null when it
+   * has none to stand on (the mock, not installed). Absent (test ports): not asked.
+   */
+  calibration?(agent: string): Promise<CalibrationStanding | null>;
   /** The host a project's workers go to when a dispatch names none (null: local). */
   defaultHost?(project: string): string | null;
   /** Where a worker of `project` would live on a far host, or a refusal (far-dispatch.ts). Absent: no far hosts. */
@@ -91,7 +97,7 @@ export function firstPrompt(briefPath: string, reportPath: string): string {
 }
 
 /** The worker as dispatched, with what its ~/.claude.json will get (null for a test's ports that seed nothing). */
-export type DispatchedView = WorkerViewLike & { seeded: ClaudeJsonPlan | null; postureGap?: string; agentChosenBy: AgentChosenBy };
+export type DispatchedView = WorkerViewLike & { seeded: ClaudeJsonPlan | null; postureGap?: string; calibration?: string; agentChosenBy: AgentChosenBy };
 
 export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Promise<DispatchedView> {
   const existing = deps.fleet.view(p.id);
@@ -127,6 +133,16 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   const sandbox = !deps.sandbox ? null : far ? FAR_HOST_HAS_NO_SANDBOX : deps.sandbox();
   const noSandbox = sandboxRefusal(project.permissions ?? 'off', project.name, sandbox);
   if (noSandbox) throw noSandbox;
+  // A far worker runs that host's agent, which this machine did not calibrate.
+  const calibration = far ? null : ((await deps.calibration?.(agent)) ?? null);
+  const misread = calibration?.standing === 'failed' ? calibration : null;
+  if (misread && p.strict) {
+    throw new RefusedError(
+      'calibration-failed',
+      `${misread.line}. --strict refuses an agent kingshand misreads; nothing was created. Calibrate it again (hand doctor --calibrate --agent ${agent}) after an upgrade or a fix, or dispatch without --strict to run it with that warning.`,
+      { agent, version: misread.installed },
+    );
+  }
   const startProblem = far ? null : agentProfile(agent).dispatchProblem(project.permissions ?? 'off', project.name, { ...p.env, ...p.envAdd }, { sandboxed: sandbox?.ok === true });
   if (startProblem) throw startProblem;
   // Said at dispatch, never silently widened: what this agent cannot do of the posture.
@@ -186,7 +202,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     // rests at brief approval with only its brief directory made.
     const briefGate = project.yolo !== true;
     const view = await deps.fleet.dispatch({ intent, stallMs: p.stallMs, unclassifiedMs: p.unclassifiedMs, firstPrompt: far ? firstPrompt(`${far.farDir}/brief.md`, `${far.farDir}/${reportRelativePath(intent)}`) : firstPrompt(briefPath, reportPath), briefGate });
-    return { ...view, seeded, agentChosenBy, ...(postureGap ? { postureGap } : {}) };
+    return { ...view, seeded, agentChosenBy, ...(postureGap ? { postureGap } : {}), ...(misread ? { calibration: `${misread.line} (dispatched anyway; --strict refuses)` } : {}) };
   } catch (err) {
     // Only what this dispatch wrote goes: an earlier worker's brief directory and report stay.
     if (!deps.fleet.view(p.id)) undoBriefWrite(created);

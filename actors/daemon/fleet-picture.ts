@@ -80,7 +80,7 @@ function bucket({ row: w, words }: Surveyed): { to: 'needsYou' | 'recentlyLanded
   return { to: 'next', item: item(w.condition, `${w.id} ${w.condition} (${w.stage})`) };
 }
 
-export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = Date.now(), work?: WorkStores, env?: Record<string, string | undefined>, overlaps?: OverlapReader): Promise<Survey> {
+export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = Date.now(), work?: WorkStores, env?: Record<string, string | undefined>, home?: string, overlaps?: OverlapReader): Promise<Survey> {
   const diagnostics: string[] = [];
   const projects = store.listProjects().map((p) => ({ name: p.name, repo: p.repo, posture: p.posture, yolo: p.yolo, defaultAgent: p.defaultAgent ?? null, pathExists: existsSync(p.repo) }));
   const surveyed = await Promise.all(fleet.views().map((v) => surveyWorker(fleet, v, diagnostics)));
@@ -89,7 +89,8 @@ export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = 
   // Two live workers touching the same files (issue 40): the second landing will need a rebase.
   if (overlaps) out.overlaps = overlapPairs(await overlaps.of(fleet.views()).catch(() => new Map()));
   // The daemon's environment is the one that launches workers: the version said is the one they run.
-  if (env) out.setup = await setupFacts(env);
+  // The daemon's home: what each agent was last calibrated at (calibration.json), beside its installed version.
+  if (env) out.setup = await setupFacts(env, home);
   for (const p of projects) if (!p.pathExists) out.needsYou.push({ id: p.name, kind: 'path-missing', text: `project ${p.name}: ${p.repo} is missing` });
   if (projects.length === 0) out.needsYou.push({ id: '-', kind: 'no-projects', text: 'no projects registered yet (annex a repository)' });
   for (const w of surveyed) {
@@ -188,10 +189,10 @@ export function buildAudience(store: FleetStore, since: number, now = Date.now()
   return { contract: 'hand-audience.v1', since: new Date(since).toISOString(), until: new Date(now).toISOString(), workers };
 }
 
-export function pictureHandlers(deps: { store: FleetStore; fleet: FleetHostApi; work?: WorkStores; env?: Record<string, string | undefined>; overlaps?: OverlapReader }): Pick<MethodTable, 'survey' | 'audience'> {
+export function pictureHandlers(deps: { store: FleetStore; fleet: FleetHostApi; work?: WorkStores; env?: Record<string, string | undefined>; home?: string; overlaps?: OverlapReader }): Pick<MethodTable, 'survey' | 'audience'> {
   return {
     async survey() {
-      return buildSurvey(deps.store, deps.fleet, Date.now(), deps.work, deps.env, deps.overlaps);
+      return buildSurvey(deps.store, deps.fleet, Date.now(), deps.work, deps.env, deps.home, deps.overlaps);
     },
     // `since` was checked at the edge (param-parsers.ts): a time in epoch milliseconds.
     async audience({ since }) {

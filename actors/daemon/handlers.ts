@@ -174,6 +174,7 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
         delivery: readDelivery(view.briefPath),
         seeded: view.seeded,
         ...(view.postureGap ? { postureGap: view.postureGap } : {}),
+        ...(view.calibration ? { calibration: view.calibration } : {}),
         // Names only: the caller's variables the allow-list kept from the worker (issue 24 item 4).
         envLeftOut: allowListEnv(request.env, agentProfile(view.agent).workerEnv).leftOut,
       };

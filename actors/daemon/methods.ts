@@ -38,6 +38,8 @@ export interface MethodGroups {
   hosts: ReturnType<typeof hostHandlers>;
   /** The worker's input lane (actors/input-lane.ts): what types into a worker, one caller at a time. */
   inLane<T>(id: string, fn: () => Promise<T>): Promise<T>;
+  /** calibrate: the agent CLIs driven against their fake APIs (calibrate/calibrate-handler.ts) */
+  calibration: Pick<MethodTable, 'calibrate'>;
 }
 
 export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
@@ -146,5 +148,6 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
     'host.check': g.hosts['host.check'],
     'host.remove': g.hosts['host.remove'],
     'project.host': g.hosts['project.host'],
+    calibrate: g.calibration.calibrate,
   };
 }

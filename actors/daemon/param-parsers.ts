@@ -7,6 +7,7 @@
  */
 import { isPrototypeName, prototypeNameWhy } from '../../contract/plain-name.ts';
 import { UsageError } from '../../contract/errors.ts';
+import { EVERY_AGENT } from '../../contract/methods/calibration.ts';
 import type { ParamParsers, WireObject } from '../../contract/protocol.ts';
 import { HOLD_KINDS, UNTILS, isOneOf } from '../../contract/vocabulary.ts';
 import { badHoldKind, badUntil } from '../../contract/refusals.ts';
@@ -59,6 +60,7 @@ export const PARAM_PARSERS: ParamParsers = {
     env: stringsParam(p.env), envAdd: stringsParam(p.envAdd),
     taskKind: typeof p.taskKind === 'string' ? p.taskKind : undefined, workspace: optText(p, 'workspace'),
     host: optText(p, 'host'),
+    ...(flag(p, 'strict') ? { strict: true } : {}),
   }),
   status: (p) => ({ id: str(p, 'id', false) || undefined }),
   wait: (p) => {
@@ -215,6 +217,14 @@ export const PARAM_PARSERS: ParamParsers = {
     const path = text(p, 'path', 'the checkout path on that host');
     if (!path.startsWith('/')) throw new UsageError('bad-path', `the path on the host must be absolute, got ${JSON.stringify(path)}`, { key: 'path' });
     return { name: text(p, 'name', 'the project name'), host: text(p, 'host', 'the host name'), path, default: flag(p, 'default') };
+  },
+  calibrate: (p) => {
+    const agent = p.agent === EVERY_AGENT ? EVERY_AGENT : agentParam(p);
+    const backend = str(p, 'backend', false) || undefined;
+    if (backend !== undefined && backend !== 'tmux' && backend !== 'pty') {
+      throw new UsageError('bad-backend', `--backend ${JSON.stringify(backend)}: a calibration runs its agents in tmux or pty (the hosts that run on this machine)`, { backend });
+    }
+    return { ...(agent && { agent }), ...(backend && { backend }), ...(flag(p, 'auto') ? { auto: true } : {}) };
   },
 };
 

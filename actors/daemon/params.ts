@@ -154,6 +154,8 @@ export interface DispatchRequest {
   workspace?: string;
   /** --host: where the worker runs (absent: the project's default host, else local). */
   host?: string;
+  /** --strict: an agent that failed its calibration is refused, not only warned about. */
+  strict?: boolean;
 }
 
 /**
@@ -177,5 +179,6 @@ export function dispatchRequest(p: DispatchParams): DispatchRequest {
     taskKind: p.taskKind,
     workspace: p.workspace,
     ...(p.host !== undefined && { host: p.host }),
+    ...(p.strict === true && { strict: true }),
   };
 }

@@ -74,6 +74,12 @@ export function fleetTitle(views: WorkerViewLike[]): string {
   return waiting > 0 ? `(${waiting}) waiting on you · kingshand` : `fleet · kingshand`;
 }
 
-export function fleetPage(views: WorkerViewLike[], postureOf: PostureOf, csrf: string, questions: Map<string, string> = new Map()): string {
-  return shell({ title: fleetTitle(views), csrf, page: 'fleet', body: `<h1>Fleet</h1>\n<div id="fleet">${fleetHtml(views, postureOf, questions)}</div>` });
+/** Lines the person should know above the fleet (an agent not calibrated at its installed version), or nothing. */
+function noticesHtml(notices: readonly string[]): string {
+  if (notices.length === 0) return '';
+  return `<section class="notices" aria-label="Notices"><ul>${notices.map((n) => `<li>${esc(n)}</li>`).join('')}</ul></section>\n`;
+}
+
+export function fleetPage(views: WorkerViewLike[], postureOf: PostureOf, csrf: string, questions: Map<string, string> = new Map(), notices: readonly string[] = []): string {
+  return shell({ title: fleetTitle(views), csrf, page: 'fleet', body: `<h1>Fleet</h1>\n${noticesHtml(notices)}<div id="fleet">${fleetHtml(views, postureOf, questions)}</div>` });
 }

@@ -42,6 +42,11 @@ export interface ReviewDeps {
   screens: ScreenSource;
   env?: Record<string, string | undefined>;
   log?: (obj: Record<string, unknown>, msg: string) => void;
+  /**
+   * What the person should know above the fleet, one line each (an agent whose installed version
+   * was not calibrated, or failed its calibration: calibration-standing.ts). Absent: none.
+   */
+  notices?: () => Promise<string[]>;
   /** The clock login codes, sessions and rate limits go by (tests). */
   now?: () => number;
   /** How long a login code is good for (default CODE_TTL_MS, login-codes.ts). */
@@ -127,7 +132,8 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
 
     if (method === 'GET' && path === '/') {
       const views = deps.fleet.views();
-      return send(res, 200, 'text/html; charset=utf-8', fleetPage(views, postureOf, session.csrf, await questionsOf(deps.screens, views)));
+      const [questions, notices] = await Promise.all([questionsOf(deps.screens, views), deps.notices?.().catch(() => []) ?? []]);
+      return send(res, 200, 'text/html; charset=utf-8', fleetPage(views, postureOf, session.csrf, questions, notices));
     }
 
     if (method === 'GET' && path.startsWith('/w/')) {

@@ -19,6 +19,7 @@ import { compareVersions, newestCorpusVersion, parseClaudeVersion } from '../../
 import { cliEnv } from '../io.ts';
 import { geminiCheck } from '../../io/agent/gemini/standing.ts';
 import { FIX_CLAUDE, FIX_GIT, FIX_TMUX } from '../../io/agent/setup-facts.ts';
+import { CALIBRATE_COMMAND, calibrationStandings } from '../../io/agent/calibration-standing.ts';
 
 export interface Check {
   name: string;
@@ -147,6 +148,12 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
       // Restoring the newest backup keeps the fleet's records; it moves the damaged files aside.
       fix: damage === null ? undefined : `hand daemon restore-db --home ${home}   # restores the newest backup from ${join(home, 'backups')}; the damaged files are moved aside`,
     });
+  }
+  // Whether kingshand still reads each installed agent as installed now (issue 39): a version
+  // never calibrated, or one that failed, is said with the command that calibrates it.
+  for (const c of await calibrationStandings(cliEnv(), home)) {
+    const ok = c.standing === 'calibrated';
+    checks.push({ name: `${c.agent} reading`, ok, optional: true, detail: c.line, ...(ok ? {} : { fix: `${CALIBRATE_COMMAND} --agent ${c.agent}` }) });
   }
   checks.push(freeSpaceCheck(home));
   const writes = await storeWritesCheck(home);

@@ -35,11 +35,13 @@ export function formatAudience(a: Audience): string {
   return out.join('\n');
 }
 
-/** The version line and one line per missing prerequisite (survey and digest say them alike). */
+/** The version line, one line per missing prerequisite and per agent not calibrated at its installed version (survey and digest say them alike). */
 export function setupLines(setup: SetupFacts | null | undefined): string[] {
   if (!setup) return [];
   const missing = setup.missing ?? [];
   // A missing binary is said once, as a missing prerequisite, not again as the version line.
   const version = setup.claude?.standing === 'missing' ? [] : [`CLAUDE CODE: ${setup.claude?.line}`];
-  return [...missing.map((m) => `MISSING ${m.name}: ${m.detail}; fix: ${m.fix}`), ...version];
+  // An agent read right at its installed version goes unsaid; one never calibrated at it, or failed, is said.
+  const calibration = (setup.calibration ?? []).filter((c) => c.standing !== 'calibrated').map((c) => `CALIBRATION: ${c.line}`);
+  return [...missing.map((m) => `MISSING ${m.name}: ${m.detail}; fix: ${m.fix}`), ...version, ...calibration];
 }

@@ -64,4 +64,5 @@ export const MCP_FACE: Record<MethodName, Face> = {
   'host.check': { tool: 'host_check' },
   'host.remove': { cliOnly: 'the person removes a machine from the fleet (hand host remove)' },
   'project.host': { cliOnly: "where the person's checkouts are on each machine is the person's setting (hand project host), never the Hand's" },
+  calibrate: { tool: 'calibrate' },
 };

@@ -7,7 +7,7 @@
  * when the client asked for progress.
  */
 import { HAND_CALLER_ENV } from '../../contract/hand-caller.ts';
-import type { WaitProgress } from '../../contract/methods.ts';
+import type { CalibrateProgress, WaitProgress } from '../../contract/methods.ts';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { readFileSync } from 'node:fs';
@@ -108,6 +108,7 @@ export function makeMcpServer(o: McpOptions): McpServer {
     stall: z.string().optional().describe('stall threshold, e.g. 20m'),
     env: z.array(z.string()).optional().describe('KEY=VALUE pairs for the worker'),
     host: z.string().optional().describe("where it runs: a host from the hosts tool (default: the project's default host, else local)"),
+    strict: z.boolean().optional().describe('refuse an agent whose installed version failed its calibration (default: dispatch with a warning)'),
   }, (a) => ops.dispatch(p, a));
   tool('approve', "Approve a worker's open gate, on the person's word only (hand approve). A landing that changes the repository's agent settings needs the person's own --accept-agent-settings: this tool cannot give it.", { id, accept_agent_settings: acceptAgentSettings }, (a) =>
     withoutTheWord(a.id, a.accept_agent_settings, () => ops.approve(p, { id: a.id })),
@@ -149,6 +150,18 @@ export function makeMcpServer(o: McpOptions): McpServer {
   tool('audience', 'What happened since a time, per worker, newest last (hand audience). since: ISO time, epoch ms or a duration back (2h).', {
     since: z.string().optional().describe('e.g. 2h or 2026-12-01T08:00Z; default: the start of this Hand session'),
   }, (a) => ops.audience(p, { since: a.since ? parseSince(a.since) : sessionStart(p).since }));
+  tool('calibrate', "Whether kingshand still reads each installed agent CLI right (hand doctor --calibrate): drives it, in a scratch worktree against a fake model API on 127.0.0.1, through first start, typed text, idle, working, a finished turn, a permission dialog, a question menu, an API error and exit, and says per situation what the screen reader and the hook witness said. About a minute per agent; sends progress. A failed agent's screens are saved for a bug report, and its dispatch warns.", {
+    agent: z.enum(['claude', 'codex', 'gemini', 'all']).optional().describe('default all installed'),
+    auto: z.boolean().optional().describe('only the agents whose installed version was not calibrated yet'),
+  }, (a, extra) => {
+    const token = extra?._meta?.progressToken;
+    let n = 0;
+    const onProgress = token === undefined ? undefined : (v: CalibrateProgress) => {
+      n += 1;
+      void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: n, message: `${v.agent}: ${v.line}` } }).catch(() => undefined);
+    };
+    return ops.calibrate(p, a, onProgress);
+  });
   // Backlog, decisions, away mode, relaunch, discard, usage, notifications, the review URL.
   registerWorkTools(tool, p);
   return server;

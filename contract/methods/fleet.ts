@@ -95,6 +95,8 @@ export interface DispatchParams {
   workspace?: string;
   /** A host from `hand host list`; absent = the project's default host, else local. */
   host?: string;
+  /** `--strict`: refuse an agent whose installed version failed its calibration (issue 39); without it, a warning. */
+  strict?: boolean;
 }
 
 /** Intent fields of a worker: what we asked for. Liveness comes from the host, state from the actor (persisted as is). */
@@ -145,9 +147,14 @@ export interface DispatchResult extends Pick<WorkerIntent, 'id' | 'repo' | 'work
   envLeftOut: string[];
   /** What the project's permission posture asks that this agent cannot do (absent: all of it). */
   postureGap?: string;
+  /**
+   * The agent as installed here failed its last calibration (issue 39): the line that names the
+   * misread situations; said again in `warnings`. Absent when it passed or was not calibrated.
+   */
+  calibration?: string;
   /** The backlog item dispatched, when one was named. */
   item?: string;
-  /** A usage reading that failed (dispatch went on, fail open). */
+  /** What the person should know that did not stop the dispatch: a usage reading that failed (fail open), an agent that failed its calibration. */
   warnings: string[];
 }
 

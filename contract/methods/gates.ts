@@ -197,6 +197,8 @@ export interface Survey {
   diagnostics: string[];
 }
 
+import type { CalibrationStanding } from './calibration.ts';
+
 /** Where the Claude Code workers will run stands against the screen reader's corpus (io/agent/setup-facts.ts). */
 export interface ClaudeStanding {
   version: string | null;
@@ -218,6 +220,11 @@ export interface MissingPrerequisite {
 export interface SetupFacts {
   claude: ClaudeStanding;
   missing: MissingPrerequisite[];
+  /**
+   * Each installed agent against the version it was last calibrated at (issue 39): absent or
+   * empty where the state directory was not asked (facts read without a daemon's home).
+   */
+  calibration?: CalibrationStanding[];
 }
 
 /** A state a worker came to, or a step of its story (contract/state-words.ts). */

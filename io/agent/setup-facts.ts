@@ -49,13 +49,18 @@ function firstLine(file: string, args: string[], env: Record<string, string | un
   });
 }
 
-export async function setupFacts(env: Record<string, string | undefined>): Promise<SetupFacts> {
+/** `stateDir`: the daemon's home, where calibration.json says what each agent was last calibrated at. */
+export async function setupFacts(env: Record<string, string | undefined>, stateDir?: string): Promise<SetupFacts> {
   const binary = claudeBinary(env);
-  const [version, git, tmux] = await Promise.all([binary ? claudeVersionOf(binary) : Promise.resolve(null), firstLine('git', ['--version'], env), firstLine('tmux', ['-V'], env)]);
+  const [version, git, tmux, calibration] = await Promise.all([
+    binary ? claudeVersionOf(binary) : Promise.resolve(null), firstLine('git', ['--version'], env), firstLine('tmux', ['-V'], env),
+    // Loaded here, not at the top: the agent profiles it reads import this file's fix texts.
+    stateDir ? import('./calibration-standing.ts').then((m) => m.calibrationStandings(env, stateDir)) : Promise.resolve(undefined),
+  ]);
   const claude = claudeStanding(binary, version);
   const missing: MissingPrerequisite[] = [];
   if (git === null) missing.push({ name: 'git', detail: 'git not found: no worktree, no landing', fix: FIX_GIT });
   if (tmux === null) missing.push({ name: 'tmux', detail: 'tmux not found: the default backend cannot host a worker (--backend pty still can)', fix: FIX_TMUX });
   if (binary === null) missing.push({ name: 'claude', detail: 'Claude Code not found: --agent claude cannot start', fix: FIX_CLAUDE });
-  return { claude, missing };
+  return { claude, missing, ...(calibration && { calibration }) };
 }

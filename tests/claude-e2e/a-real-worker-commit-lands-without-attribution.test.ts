@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
+import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { DONE_MEANS_LINE } from '../../actors/daemon/dispatch.ts';
 import { makeE2eWorld, sentToolResult, watermark, type E2eWorld } from './e2e-world.ts';
 

@@ -5,7 +5,7 @@
  * answered). The pty host cannot do this by design (its workers die with the daemon).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
+import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { readFileSync } from 'node:fs';
 import { isProcessAlive } from '../harness/process-alive.ts';
 import { waitFor } from '../helpers/temp.ts';

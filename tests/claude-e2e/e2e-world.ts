@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { claudeTestEnv, seedClaudeHome, type ClaudeRenderer } from '../harness/claude-env.ts';
 import { requireClaudeBinary } from '../harness/claude-binary.ts';
-import { toolUseIdOf, type FakeAnthropic, type RequestRecord } from '../harness/fake-anthropic.ts';
+import { toolUseIdOf, type FakeAnthropic, type RequestRecord } from '../../io/fake-model/anthropic.ts';
 import { writeBrief, type CliWorld, type RunResult } from '../cli/cli-harness.ts';
 import { inProcessHand } from '../helpers/hand-in-process.ts';
 import { makeTestRepo } from '../helpers/git-repo.ts';

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeClaudeSettings } from '../../io/agent/claude/index.ts';
-import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
+import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { fakeRequest, watermark } from './e2e-world.ts';
 import { makeFleetWorld, untilView, type FleetWorld } from './fleet-world.ts';
 

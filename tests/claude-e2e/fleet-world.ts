@@ -15,7 +15,7 @@ import { createTmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
 import { openStore } from '../../persistence/sqlite-store.ts';
 import type { WorkerIntent } from '../../persistence/types.ts';
 import { requireClaudeBinary } from '../harness/claude-binary.ts';
-import type { FakeAnthropic } from '../harness/fake-anthropic.ts';
+import type { FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { makeTempDir, waitForEvent } from '../helpers/temp.ts';
 import { removeWhenQuiet } from './e2e-world.ts';
 import { makeTestRepo } from '../helpers/git-repo.ts';

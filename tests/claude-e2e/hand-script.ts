@@ -6,7 +6,7 @@
  * position in a queue. Every tool call is kept with the result Claude Code sent back, so the
  * test can check each one.
  */
-import type { RequestSummary, ScriptItem, ToolResultSummary } from '../harness/fake-anthropic.ts';
+import type { RequestSummary, ScriptItem, ToolResultSummary } from '../../io/fake-model/anthropic.ts';
 
 export interface HandCall {
   turn: string;

@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { claudeTestEnv, seedClaudeHome } from '../harness/claude-env.ts';
 import { seedTrust } from '../../io/agent/claude/trust-seed.ts';
 import { requireClaudeBinary } from '../harness/claude-binary.ts';
-import { startFakeAnthropic, type FakeAnthropic, type RequestRecord } from '../harness/fake-anthropic.ts';
+import { startFakeAnthropic, type FakeAnthropic, type RequestRecord } from '../../io/fake-model/anthropic.ts';
 import { launchInTmux, type TmuxPane } from '../harness/claude-tmux.ts';
 import { showsIdleBox } from '../harness/real-claude.ts';
 import { handRunner, stopInstallation, type HandRunner } from '../helpers/hand-process.ts';

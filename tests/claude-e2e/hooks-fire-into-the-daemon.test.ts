@@ -5,7 +5,7 @@
  * Stop with the transcript whose usage `hand status --json` then shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
+import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { makeE2eWorld, repliedWithTool, watermark, type E2eWorld } from './e2e-world.ts';
 import { waitFor } from '../helpers/temp.ts';
 import { join } from 'node:path';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
+import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { claudeBinaryFor } from '../harness/claude-versions.ts';
 import { makeE2eWorld, type E2eWorld } from './e2e-world.ts';
 

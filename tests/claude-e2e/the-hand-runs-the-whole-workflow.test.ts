@@ -25,7 +25,7 @@ import { execFileSync } from 'node:child_process';
 import { claudeTestEnv, seedClaudeHome } from '../harness/claude-env.ts';
 import { seedTrust } from '../../io/agent/claude/trust-seed.ts';
 import { requireClaudeBinary } from '../harness/claude-binary.ts';
-import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
+import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { launchInTmux, type TmuxPane } from '../harness/claude-tmux.ts';
 import { showsIdleBox } from '../harness/real-claude.ts';
 import { handRunner, stopInstallation, type HandRunner } from '../helpers/hand-process.ts';

@@ -5,7 +5,7 @@
  * seeds trust where the worker reads it, and no CLI command narrows a pane.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
+import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { makeE2eWorld, sentToolResult, watermark, type E2eWorld } from './e2e-world.ts';
 
 const SUGGESTION = 'run the tests';

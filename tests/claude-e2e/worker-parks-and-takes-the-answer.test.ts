@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
-import { FAKE_PARK_QUESTION } from '../harness/fake-anthropic/park-script.ts';
+import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
+import { FAKE_PARK_QUESTION } from '../../io/fake-model/anthropic/park-script.ts';
 import { makeE2eWorld, type E2eWorld } from './e2e-world.ts';
 import { waitFor } from '../helpers/temp.ts';
 

@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeReportContent, startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
+import { fakeReportContent, startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { makeE2eWorld, repliedWithTool, sentResultOf, sentToolResult, watermark, type E2eWorld } from './e2e-world.ts';
 import { waitStable } from '../helpers/screen-stable.ts';
 

@@ -4,7 +4,7 @@
  * describe block whose beforeAll started them) whatever happened.
  */
 import { afterAll, afterEach } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic, type FakeAnthropicOptions } from '../harness/fake-anthropic.ts';
+import { startFakeAnthropic, type FakeAnthropic, type FakeAnthropicOptions } from '../../io/fake-model/anthropic.ts';
 import { showsIdleBox, startRealClaude, type RealClaude, type RealClaudeOptions } from '../harness/real-claude.ts';
 import type { TmuxPane } from '../harness/claude-tmux.ts';
 import { analyseScreen, parseAnsi, type ScreenReading } from '../../io/screen/index.ts';

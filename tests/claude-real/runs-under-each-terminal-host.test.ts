@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPtyHost } from '../../io/terminal/pty/pty-host.ts';
 import { createTmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
 import type { TerminalHost } from '../../io/terminal/types.ts';
-import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
+import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { prepareClaudeRun, type PreparedClaudeRun } from '../harness/real-claude.ts';
 import { waitFor } from '../helpers/temp.ts';
 import { waitForExit, waitForQuiet, waitForReading } from '../terminal/mock-worker.ts';

@@ -8,7 +8,7 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startFakeGemini, type FakeGemini } from '../harness/fake-gemini-api/server.ts';
+import { startFakeGemini, type FakeGemini } from '../../io/fake-model/gemini.ts';
 import { launchInTmux } from '../harness/claude-tmux.ts';
 import { prepareGeminiRun } from '../harness/real-gemini.ts';
 import { launchInPty, type CapturePane } from './pty-pane.ts';

@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
+import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { launchInTmux } from '../harness/claude-tmux.ts';
 import { prepareClaudeRun } from '../harness/real-claude.ts';
 import { claudeBinaryFor } from '../harness/claude-versions.ts';

@@ -3,7 +3,7 @@
  * session to one screen, proves it got there with words the scenario itself caused (never this
  * project's reader), and names the reading that screen must get.
  */
-import type { FakeGemini } from '../harness/fake-gemini-api/server.ts';
+import type { FakeGemini } from '../../io/fake-model/gemini.ts';
 import type { CapturePane } from './pty-pane.ts';
 import type { ExpectedReading } from './scenarios.ts';
 

@@ -3,9 +3,9 @@
  * sub-agent running and finished, an API error while retrying and after the retries, a usage
  * limit, compaction in progress and after, a two-question form, first-run onboarding, and a
  * finished turn and a blocked dialog at 80×24 and 200×50. Each is driven by the fake model API
- * (tests/harness/fake-anthropic.ts); a witness the scenario itself caused proves the screen.
+ * (io/fake-model/anthropic.ts); a witness the scenario itself caused proves the screen.
  */
-import type { ScriptItem } from '../harness/fake-anthropic.ts';
+import type { ScriptItem } from '../../io/fake-model/anthropic.ts';
 import { contains, INTERRUPT, settle, submit, waitIdle, type Scenario } from './scenarios.ts';
 
 /** The sub-agent tool: `Task` in older releases, `Agent` in newer ones (whichever is offered). */

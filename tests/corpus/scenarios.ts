@@ -4,7 +4,7 @@
  * never our own reader), and names the reading that screen must get. A witness that never holds
  * fails the scenario: no fixture is written for a screen we did not reach.
  */
-import type { FakeAnthropic } from '../harness/fake-anthropic.ts';
+import type { FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import type { CapturePane } from './pty-pane.ts';
 
 export interface ExpectedReading {

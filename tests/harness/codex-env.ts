@@ -1,6 +1,6 @@
 /**
  * The environment and throwaway CODEX_HOME for running the real Codex CLI against the fake
- * Responses API (fake-codex-api.ts). Nothing here reads the caller's own environment or
+ * Responses API (io/fake-model/codex.ts). Nothing here reads the caller's own environment or
  * ~/.codex: the config names one custom provider on 127.0.0.1 and nothing else.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

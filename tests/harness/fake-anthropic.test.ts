@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, fakeReportContent, type FakeAnthropic } from './fake-anthropic.ts';
+import { startFakeAnthropic, fakeReportContent, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { assemble, readSse, type SseEvent } from './sse-client.ts';
 
 const TOOLS = [{ name: 'Bash' }, { name: 'Write' }, { name: 'AskUserQuestion' }];

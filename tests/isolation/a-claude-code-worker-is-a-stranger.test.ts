@@ -14,7 +14,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../harness/fake-anthropic.ts';
+import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { makeE2eWorld, sentResultOf, watermark, type E2eWorld } from '../claude-e2e/e2e-world.ts';
 import { expectAStranger, mainOf, plantSecrets, stateSecrets, writeProbe, type Planted } from './stranger-world.ts';
 

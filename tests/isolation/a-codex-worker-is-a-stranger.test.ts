@@ -6,7 +6,7 @@
  * (tests/isolation/probe-script.ts) finds every way out refused, and nothing secret reaches the model.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeCodexApi, type FakeCodexApi } from '../harness/fake-codex-api.ts';
+import { startFakeCodexApi, type FakeCodexApi } from '../../io/fake-model/codex.ts';
 import { makeCodexWorld, type CodexWorld } from '../agents/codex/codex-world.ts';
 import { expectAStranger, mainOf, plantSecrets, writeProbe, type Planted } from './stranger-world.ts';
 

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGemini, type FakeGemini } from '../harness/fake-gemini-api/server.ts';
+import { startFakeGemini, type FakeGemini } from '../../io/fake-model/gemini.ts';
 import { makeGeminiWorld, type GeminiWorld } from '../agents/gemini/gemini-world.ts';
 import { expectAStranger, mainOf, plantSecrets, writeProbe, type Planted } from './stranger-world.ts';
 

@@ -8,6 +8,7 @@ import { sandboxProblem } from '../claude/sandbox.ts';
 import { claudeConfigDirOf } from '../claude/claude-json-plan.ts';
 import { witnessHooks } from '../claude/hooks.ts';
 import { CLAUDE_PROJECT_SETTINGS } from '../claude/project-settings.ts';
+import { claudeCalibrationKit } from '../claude/calibration-kit.ts';
 import type { AgentProfile, SeedContext } from './types.ts';
 import { seedClaudeFar } from '../claude/far-seed.ts';
 import { claudeSandboxHome } from '../claude/sandbox-home.ts';
@@ -54,5 +55,6 @@ export const claudeProfile: AgentProfile = {
   postureGap: () => null,
   seed: seedClaudeCode,
   sandboxHome: claudeSandboxHome,
+  calibration: claudeCalibrationKit,
   projectSettings: CLAUDE_PROJECT_SETTINGS,
 };

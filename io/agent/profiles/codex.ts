@@ -6,6 +6,7 @@ import { seedCodexFar } from '../codex/far-seed.ts';
 import { codexPostureGaps } from '../codex/postures.ts';
 import { codexConfigPath, seedCodexTrust } from '../codex/trust-seed.ts';
 import { CODEX_PROJECT_SETTINGS } from '../codex/project-settings.ts';
+import { codexCalibrationKit } from '../codex/calibration-kit.ts';
 import type { AgentProfile, SeedContext } from './types.ts';
 import { codexSandboxHome } from '../codex/sandbox-home.ts';
 
@@ -57,5 +58,6 @@ export const codexProfile: AgentProfile = {
   seedsClaudeJson: false,
   seed: seedCodex,
   sandboxHome: codexSandboxHome,
+  calibration: codexCalibrationKit,
   projectSettings: CODEX_PROJECT_SETTINGS,
 };

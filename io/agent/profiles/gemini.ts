@@ -8,6 +8,7 @@ import { seedGeminiFar } from '../gemini/far-seed.ts';
 import { addLocalExcludes, localExcludeFile } from '../../git/local-exclude.ts';
 import { RefusedError } from '../../../contract/errors.ts';
 import { GEMINI_PROJECT_SETTINGS } from '../gemini/project-settings.ts';
+import { geminiCalibrationKit } from '../gemini/calibration-kit.ts';
 import type { AgentProfile, SeedContext } from './types.ts';
 import { geminiSandboxHome } from '../gemini/sandbox-home.ts';
 
@@ -62,6 +63,7 @@ export const geminiProfile: AgentProfile = {
   workerEnv: ['GEMINI_API_KEY', 'GOOGLE_GEMINI_BASE_URL', 'GEMINI_CLI_HOME', 'GEMINI_CLI_TRUSTED_FOLDERS_PATH', 'GEMINI_CLI_NO_RELAUNCH'],
   seed: seedGeminiCli,
   sandboxHome: geminiSandboxHome,
+  calibration: geminiCalibrationKit,
   projectSettings: GEMINI_PROJECT_SETTINGS,
 };
 

@@ -8,6 +8,7 @@
 import type { AgentName, PermissionPosture } from '../../../contract/vocabulary.ts';
 import type { AgentSandboxHome } from '../../sandbox/agent-home.ts';
 import type { ProjectSettingsSource } from '../project-settings/types.ts';
+import type { CalibrationKit } from '../calibration-kit.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -164,4 +165,9 @@ export interface AgentProfile {
    * says what it reads before it can be dispatched into anyone's repository.
    */
   readonly projectSettings: readonly ProjectSettingsSource[];
+  /**
+   * How `hand doctor --calibrate` drives it against a fake model API (io/agent/calibration-kit.ts).
+   * Absent: nothing to calibrate (the mock agent draws kingshand's own copy of Claude Code's screens).
+   */
+  readonly calibration?: CalibrationKit;
 }

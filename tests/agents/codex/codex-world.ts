@@ -11,7 +11,7 @@ import { inProcessHand } from '../../helpers/hand-in-process.ts';
 import { makeTestRepo } from '../../helpers/git-repo.ts';
 import { makeTempDir } from '../../helpers/temp.ts';
 import { explainWorker, handWait, stopWorkersAndRemove } from '../../claude-e2e/e2e-world.ts';
-import type { FakeCodexApi } from '../../harness/fake-codex-api.ts';
+import type { FakeCodexApi } from '../../../io/fake-model/codex.ts';
 import { FAKE_OPENAI_KEY, FAKE_OPENAI_KEY_ENV, codexTestEnv, seedCodexHome, type CodexTestHome } from '../../harness/codex-env.ts';
 
 export interface CodexWorld {

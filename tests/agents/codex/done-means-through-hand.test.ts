@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeCodexApi, writeFileCommand, type FakeCodexApi } from '../../harness/fake-codex-api.ts';
+import { startFakeCodexApi, writeFileCommand, type FakeCodexApi } from '../../../io/fake-model/codex.ts';
 import { waitFor } from '../../helpers/temp.ts';
 import { makeCodexWorld, type CodexWorld } from './codex-world.ts';
 

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import type { PermissionPosture } from '../../../contract/vocabulary.ts';
 import { codexBinary, codexLaunchArgs } from '../../../io/agent/codex/launch.ts';
 import { seedCodexTrust } from '../../../io/agent/codex/trust-seed.ts';
-import { startFakeCodexApi, type FakeCodexApi } from '../../harness/fake-codex-api.ts';
+import { startFakeCodexApi, type FakeCodexApi } from '../../../io/fake-model/codex.ts';
 import { codexTestEnv, seedCodexHome, type CodexTestHome } from '../../harness/codex-env.ts';
 import { launchInTmux, type TmuxPane } from '../../harness/claude-tmux.ts';
 import { makeTempDir } from '../../helpers/temp.ts';

@@ -5,7 +5,7 @@
  * reply (a functionCall part for run_shell_command), and a read brief's trigger words are acted on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGemini, type FakeGemini } from '../../harness/fake-gemini-api/server.ts';
+import { startFakeGemini, type FakeGemini } from '../../../io/fake-model/gemini.ts';
 
 let fake: FakeGemini;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGemini, type FakeGemini, type GeminiRequestRecord } from '../../harness/fake-gemini-api/server.ts';
+import { startFakeGemini, type FakeGemini, type GeminiRequestRecord } from '../../../io/fake-model/gemini.ts';
 import { makeGeminiWorld, watermark, type GeminiWorld } from './gemini-world.ts';
 import { waitFor } from '../../helpers/temp.ts';
 

@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { FakeGemini, GeminiRequestRecord } from '../../harness/fake-gemini-api/server.ts';
+import type { FakeGemini, GeminiRequestRecord } from '../../../io/fake-model/gemini.ts';
 import { geminiTestEnv } from '../../harness/real-gemini.ts';
 import { writeBrief } from '../../cli/cli-harness.ts';
 import type { RunResult } from '../../cli/cli-harness.ts';

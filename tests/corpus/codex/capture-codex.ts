@@ -10,7 +10,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codexLaunchArgs } from '../../../io/agent/codex/launch.ts';
 import { seedCodexTrust } from '../../../io/agent/codex/trust-seed.ts';
-import { startFakeCodexApi } from '../../harness/fake-codex-api.ts';
+import { startFakeCodexApi } from '../../../io/fake-model/codex.ts';
 import { codexTestEnv, seedCodexHome } from '../../harness/codex-env.ts';
 import { codexBinaryFor } from '../../harness/codex-versions.ts';
 import { launchInTmux } from '../../harness/claude-tmux.ts';

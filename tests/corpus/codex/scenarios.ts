@@ -6,7 +6,7 @@
  * that only some releases draw (0.140.0 and older leave no `Worked for …` under a quick turn).
  */
 import type { PermissionPosture } from '../../../contract/vocabulary.ts';
-import type { FakeCodexApi } from '../../harness/fake-codex-api.ts';
+import type { FakeCodexApi } from '../../../io/fake-model/codex.ts';
 import type { CapturePane } from '../pty-pane.ts';
 import { ScenarioSkipped, type ExpectedReading } from '../scenarios.ts';
 

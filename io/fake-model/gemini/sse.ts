@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { GeminiScriptItem } from './script.ts';
-import { pause } from '../fake-http.ts';
+import { pause } from '../http.ts';
 
 const USAGE = { promptTokenCount: 42, candidatesTokenCount: 8, totalTokenCount: 50 };
 

@@ -5,6 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { CodexScriptItem } from './script.ts';
+import { pause } from '../http.ts';
 
 export interface ReplyIds {
   responseId: string;
@@ -40,16 +41,19 @@ export function shellArguments(item: Extract<CodexScriptItem, { kind: 'shell' }>
 }
 
 /** Writes one reply; a `hang` leaves the stream open (the caller ends it on close). */
-export function streamCodexReply(res: ServerResponse, reply: Exclude<CodexScriptItem, { kind: 'error' }>, ids: ReplyIds): void {
+export async function streamCodexReply(res: ServerResponse, reply: Exclude<CodexScriptItem, { kind: 'error' }>, ids: ReplyIds): Promise<void> {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   event(res, 'response.created', { response: { id: ids.responseId } });
+  if (reply.kind === 'text' && reply.delayMs) await pause(res, reply.delayMs);
+  if (res.destroyed || res.writableEnded) return;
   let index = 0;
   if (reply.text !== undefined && reply.text !== '') message(res, index++, ids.messageId, reply.text);
   if (reply.kind === 'hang') return;
-  if (reply.kind === 'shell') {
+  if (reply.kind === 'shell' || reply.kind === 'call') {
+    const [name, args] = reply.kind === 'shell' ? ['exec_command', shellArguments(reply)] : [reply.name, reply.args];
     event(res, 'response.output_item.done', {
       output_index: index,
-      item: { type: 'function_call', id: `fc_${ids.callId}`, call_id: ids.callId, name: 'exec_command', arguments: JSON.stringify(shellArguments(reply)) },
+      item: { type: 'function_call', id: `fc_${ids.callId}`, call_id: ids.callId, name, arguments: JSON.stringify(args) },
     });
   }
   event(res, 'response.completed', { response: { id: ids.responseId, usage: USAGE } });

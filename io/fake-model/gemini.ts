@@ -1,19 +1,20 @@
 /**
- * A fake Gemini API on 127.0.0.1 for running the real Gemini CLI in tests. Gemini CLI 0.61.0
- * takes it with GEMINI_API_KEY (any value) and GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:<port>
- * (plain http is allowed for localhost only). Scripted by trigger words in the prompt
- * (MODE:report <path>, MODE:ask, MODE:bash[[cmd]], MODE:slow, MODE:hang) and by a queue the
- * test fills; records every request so tests can assert on what Gemini CLI sent.
+ * A fake Gemini API on 127.0.0.1 for running the real Gemini CLI, in tests and in
+ * `hand doctor --calibrate`. Gemini CLI 0.61.0 takes it with GEMINI_API_KEY (any value) and
+ * GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:<port> (plain http is allowed for localhost only).
+ * Scripted by trigger words in the prompt (MODE:report <path>, MODE:ask, MODE:bash[[cmd]],
+ * MODE:slow, MODE:hang) and by a queue the caller fills; records every request so a caller can
+ * assert on what Gemini CLI sent.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { classifyGeminiRequest, summariseGeminiRequest, type GeminiRequestKind, type GeminiRequestSummary } from './request-summary.ts';
-import { chooseGeminiReply, type GeminiScriptItem } from './script.ts';
-import { jsonGeminiReply, streamGeminiReply } from './sse.ts';
-import { publicHeaders, readBody, serveOnLoopback, type ScriptedFake, scriptedFake } from '../fake-http.ts';
+import { classifyGeminiRequest, summariseGeminiRequest, type GeminiRequestKind, type GeminiRequestSummary } from './gemini/request-summary.ts';
+import { chooseGeminiReply, type GeminiScriptItem } from './gemini/script.ts';
+import { jsonGeminiReply, streamGeminiReply } from './gemini/sse.ts';
+import { publicHeaders, readBody, serveOnLoopback, type ScriptedFake, scriptedFake } from './http.ts';
 
-export type { GeminiScriptItem } from './script.ts';
-export type { GeminiRequestKind, GeminiRequestSummary } from './request-summary.ts';
-export { fakeGeminiReport, GEMINI_ASK_INPUT, DEFAULT_SHELL_COMMAND } from './script.ts';
+export type { GeminiScriptItem } from './gemini/script.ts';
+export type { GeminiRequestKind, GeminiRequestSummary } from './gemini/request-summary.ts';
+export { fakeGeminiReport, GEMINI_ASK_INPUT, DEFAULT_SHELL_COMMAND } from './gemini/script.ts';
 
 export interface GeminiRequestRecord {
   seq: number;
@@ -44,7 +45,12 @@ function sendError(res: ServerResponse, code: number, message: string): void {
 const GENERATE = /^\/v1(?:beta|alpha)?\/models\/[^/:]+:(?:streamGenerateContent|generateContent)$/;
 const COUNT_TOKENS = /^\/v1(?:beta|alpha)?\/models\/[^/:]+:countTokens$/;
 
-export async function startFakeGemini(): Promise<FakeGemini> {
+export interface FakeGeminiOptions {
+  /** Answers an agent-loop request before the queue does (null: the queue and trigger words decide). */
+  respond?: (summary: GeminiRequestSummary, seq: number) => GeminiScriptItem | null;
+}
+
+export async function startFakeGemini(opts: FakeGeminiOptions = {}): Promise<FakeGemini> {
   const received: GeminiRequestRecord[] = [];
   const queued: GeminiScriptItem[] = [];
   const listeners = new Set<(r: GeminiRequestRecord) => void>();
@@ -76,7 +82,7 @@ export async function startFakeGemini(): Promise<FakeGemini> {
     }
     const summary = summariseGeminiRequest(path, parsed);
     const kind = classifyGeminiRequest(summary);
-    const reply = chooseGeminiReply(kind, summary, queued);
+    const reply = (kind === 'main' ? opts.respond?.(summary, record.seq) : null) ?? chooseGeminiReply(kind, summary, queued);
     Object.assign(record, { kind, summary, reply });
     announce();
     if (reply.kind === 'error') return sendError(res, reply.status, reply.message);

@@ -7,7 +7,8 @@ import type { RequestSummary } from './request-summary.ts';
 
 /** One scripted model reply (one HTTP response). */
 export type CodexScriptItem =
-  | { kind: 'text'; text: string }
+  /** `delayMs`: the response opens and stays quiet this long before its text (a slow model: Codex shows its running turn). */
+  | { kind: 'text'; text: string; delayMs?: number }
   | {
       /**
        * A call of Codex's `exec_command` tool. With `escalate` (the approval question) the call
@@ -19,6 +20,8 @@ export type CodexScriptItem =
       /** Text streamed before the call (Codex shows it as the turn's preamble). */
       text?: string;
     }
+  /** A call of any other Codex tool by name (`request_user_input`, …) with its JSON arguments. */
+  | { kind: 'call'; name: string; args: Record<string, unknown>; text?: string }
   | { kind: 'error'; status: number; message: string }
   /** Opens the stream (text first, if any) and keeps it open until the client or close() ends it. */
   | { kind: 'hang'; text?: string };

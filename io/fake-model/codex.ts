@@ -1,19 +1,19 @@
 /**
- * A fake OpenAI Responses API on 127.0.0.1 for running the real Codex CLI in tests. Codex is
- * pointed at it by a custom model provider (`base_url = <url>/v1`, `wire_api = "responses"`,
- * see codexTestConfig); it posts every turn to `/v1/responses` with `stream: true`. Scripted by
- * a queue the test fills and by trigger words (MODE:report <path>, MODE:shell <cmd>); records
- * every request so tests can assert on what Codex sent.
+ * A fake OpenAI Responses API on 127.0.0.1 for running the real Codex CLI, in tests and in
+ * `hand doctor --calibrate`. Codex is pointed at it by a custom model provider
+ * (`base_url = <url>/v1`, `wire_api = "responses"`); it posts every turn to `/v1/responses` with
+ * `stream: true`. Scripted by a queue the caller fills and by trigger words (MODE:report <path>,
+ * MODE:shell <cmd>); records every request so a caller can assert on what Codex sent.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody, scriptedFake, sendJson, serveOnLoopback, type ScriptedFake } from './fake-http.ts';
-import { summariseCodexRequest, type RequestSummary } from './fake-codex-api/request-summary.ts';
-import { chooseCodexReply, type CodexScriptItem } from './fake-codex-api/script.ts';
-import { streamCodexReply } from './fake-codex-api/sse.ts';
+import { readBody, scriptedFake, sendJson, serveOnLoopback, type ScriptedFake } from './http.ts';
+import { summariseCodexRequest, type RequestSummary } from './codex/request-summary.ts';
+import { chooseCodexReply, type CodexScriptItem } from './codex/script.ts';
+import { streamCodexReply } from './codex/sse.ts';
 
-export type { CodexScriptItem } from './fake-codex-api/script.ts';
-export type { RequestSummary as CodexRequestSummary } from './fake-codex-api/request-summary.ts';
-export { FAKE_TITLE, fakeCodexReport, writeFileCommand } from './fake-codex-api/script.ts';
+export type { CodexScriptItem } from './codex/script.ts';
+export type { RequestSummary as CodexRequestSummary } from './codex/request-summary.ts';
+export { FAKE_TITLE, fakeCodexReport, writeFileCommand } from './codex/script.ts';
 
 export interface CodexRequestRecord {
   seq: number;
@@ -36,7 +36,12 @@ export interface FakeCodexApi extends ScriptedFake<CodexScriptItem, CodexRequest
   turns(): CodexRequestRecord[];
 }
 
-export async function startFakeCodexApi(): Promise<FakeCodexApi> {
+export interface FakeCodexOptions {
+  /** Answers an agent-loop request before the queue does (null: the queue and trigger words decide). */
+  respond?: (summary: RequestSummary, seq: number) => CodexScriptItem | null;
+}
+
+export async function startFakeCodexApi(opts: FakeCodexOptions = {}): Promise<FakeCodexApi> {
   const received: CodexRequestRecord[] = [];
   const queued: CodexScriptItem[] = [];
   const listeners = new Set<(r: CodexRequestRecord) => void>();
@@ -69,15 +74,15 @@ export async function startFakeCodexApi(): Promise<FakeCodexApi> {
       return announce();
     }
     const summary = summariseCodexRequest(body);
-    const reply = chooseCodexReply(summary, queued);
-    Object.assign(record, { summary, reply }, reply.kind === 'shell' ? { callId: `call_fake_${record.seq}` } : {});
+    const reply = (summary.side ? null : opts.respond?.(summary, record.seq)) ?? chooseCodexReply(summary, queued);
+    Object.assign(record, { summary, reply }, reply.kind === 'shell' || reply.kind === 'call' ? { callId: `call_fake_${record.seq}` } : {});
     announce();
     if (reply.kind === 'error') {
       sendJson(res, reply.status, { error: { type: 'server_error', message: reply.message } });
       return;
     }
     server.track(res);
-    streamCodexReply(res, reply, { responseId: `resp_fake_${record.seq}`, messageId: `msg_fake_${record.seq}`, callId: `call_fake_${record.seq}` });
+    await streamCodexReply(res, reply, { responseId: `resp_fake_${record.seq}`, messageId: `msg_fake_${record.seq}`, callId: `call_fake_${record.seq}` });
   }
 
   const server = await serveOnLoopback(handle, (err) => ({ error: { type: 'server_error', message: `fake: ${String(err)}` } }));

@@ -1,18 +1,18 @@
 /**
- * A fake Anthropic Messages API on 127.0.0.1 for running the real Claude Code binary in tests
- * (reference: claude-code.md §3). Scripted by trigger words in the prompt (MODE:report <path>,
- * MODE:ask, MODE:bash, MODE:slow, MODE:hang) and by a queue the test fills; records every
- * request so tests can assert on what Claude Code sent.
+ * A fake Anthropic Messages API on 127.0.0.1 for running the real Claude Code binary, in tests
+ * and in `hand doctor --calibrate` (reference: claude-code.md §3). Scripted by trigger words in
+ * the prompt (MODE:report <path>, MODE:ask, MODE:bash, MODE:slow, MODE:hang) and by a queue the
+ * caller fills; records every request so a caller can assert on what Claude Code sent.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody, sendJson, serveOnLoopback, publicHeaders, type ScriptedFake, scriptedFake } from './fake-http.ts';
-import { classifyRequest, summariseRequest, type RequestKind, type RequestSummary } from './fake-anthropic/request-summary.ts';
-import { chooseReply, type ScriptItem, type ScriptOptions } from './fake-anthropic/script.ts';
-import { jsonReply, streamReply } from './fake-anthropic/sse.ts';
+import { readBody, sendJson, serveOnLoopback, publicHeaders, type ScriptedFake, scriptedFake } from './http.ts';
+import { classifyRequest, summariseRequest, type RequestKind, type RequestSummary } from './anthropic/request-summary.ts';
+import { chooseReply, type ScriptItem, type ScriptOptions } from './anthropic/script.ts';
+import { jsonReply, streamReply } from './anthropic/sse.ts';
 
-export type { ScriptItem } from './fake-anthropic/script.ts';
-export type { RequestKind, RequestSummary, ToolResultSummary } from './fake-anthropic/request-summary.ts';
-export { fakeReportContent, ASK_INPUT, DEFAULT_BASH_COMMAND } from './fake-anthropic/script.ts';
+export type { ScriptItem } from './anthropic/script.ts';
+export type { RequestKind, RequestSummary, ToolResultSummary } from './anthropic/request-summary.ts';
+export { fakeReportContent, ASK_INPUT, DEFAULT_BASH_COMMAND } from './anthropic/script.ts';
 
 export interface RequestRecord {
   seq: number;

@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { ScriptItem } from './script.ts';
-import { pause } from '../fake-http.ts';
+import { pause } from '../http.ts';
 
 export interface ReplyIds {
   messageId: string;

@@ -1,5 +1,5 @@
 /**
- * The HTTP plumbing the fake model APIs share (fake-anthropic.ts, fake-codex-api.ts): a bounded
+ * The HTTP plumbing the fake model APIs share (anthropic.ts, codex.ts, gemini.ts): a bounded
  * body reader, a JSON answer, and a server on an ephemeral 127.0.0.1 port whose close() also ends
  * the streams still open (a hung reply included).
  */

@@ -1,0 +1,74 @@
+/**
+ * What `hand doctor --calibrate` needs to know about one agent CLI to drive it through the
+ * situations a worker meets (contract/methods/calibration.ts), beside what its profile already
+ * says (launch, seed, screen reader): which fake model API it talks to, what a person's finished
+ * setup pointed at that fake looks like in a throwaway HOME, how each scripted reply is said in
+ * that API, what its hook witness says where, and which keys leave its dialogs. The engine that
+ * drives it (actors/daemon/calibrate/) knows no agent: a new CLI brings its own kit.
+ */
+import type { HookWord } from '../../contract/methods/fleet.ts';
+import type { CalibrationSituation } from '../../contract/methods/calibration.ts';
+import type { Key } from '../../contract/keys.ts';
+
+/** A reply the calibration asks the fake model for, said in each API by the kit. */
+export type CalibrationReply =
+  /** Plain text that takes about `ms` to arrive (the agent shows its running turn meanwhile). */
+  | { kind: 'slow'; text: string; ms: number }
+  /** A tool call that needs the person's permission: a shell command that creates `file` in the worktree. */
+  | { kind: 'permission'; file: string }
+  /** A tool call that puts a question with choices to the person. */
+  | { kind: 'question' }
+  /**
+   * The API refuses the turn (HTTP 400) with this message, and every agent-loop request after it
+   * until the next reply is scripted: an agent that retries a refused request is refused again.
+   */
+  | { kind: 'error'; message: string };
+
+/** The fake model API of one calibration run, on 127.0.0.1. */
+export interface CalibrationFake {
+  /** `http://127.0.0.1:<port>`. */
+  readonly url: string;
+  /** Agent-loop requests received so far (side requests such as titles do not count). */
+  turns(): number;
+  /**
+   * The text of the first tool result the agent sent back in an agent-loop request after the
+   * `afterTurn`-th one, or null: how the calibration sees that the agent answered a tool call
+   * itself (ran a command without asking, refused a question tool) instead of asking the person.
+   */
+  toolResultAfter(afterTurn: number): string | null;
+  /** The reply to the next agent-loop request. */
+  next(reply: CalibrationReply): void;
+  close(): Promise<void>;
+}
+
+export interface CalibrationKit {
+  startFake(): Promise<CalibrationFake>;
+  /**
+   * Writes the agent's own files under `home` as a person's who finished its setup, pointed at
+   * the fake (never anything of the person's: `home` is the calibration's throwaway HOME), and
+   * returns the variables its launch needs (key, endpoint, config directory), passed as a
+   * dispatch's `--env` would be.
+   */
+  seedHome(home: string, fakeUrl: string, version: string | null): Record<string, string>;
+  /** The question the `question` reply puts (the calibration waits for these words on screen). */
+  readonly question: string;
+  /** What its hook witness says in each situation where it says something (absent: silent there). */
+  readonly witness: Partial<Record<CalibrationSituation, HookWord>>;
+  /** Keys that take the permission dialog's first choice (allow once). */
+  readonly allowKeys: readonly Key[];
+  /** Keys that leave a question menu unanswered. */
+  readonly leaveQuestionKeys: readonly Key[];
+}
+
+/** The question every kit's fake asks (the fakes' own ASK input), and its choices. */
+export const CALIBRATION_QUESTION = {
+  question: 'Which database should the fake project use?',
+  header: 'Database',
+  options: [
+    { label: 'SQLite', description: 'Single file, zero setup' },
+    { label: 'Postgres', description: 'Full server, more features' },
+  ],
+} as const;
+
+/** Stands in for an API key everywhere a calibration needs one: never a secret, never sent beyond 127.0.0.1. */
+export const CALIBRATION_KEY = 'kh-calibration-not-a-secret';

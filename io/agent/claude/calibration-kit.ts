@@ -1,0 +1,74 @@
+/**
+ * Claude Code against the fake Anthropic Messages API (io/fake-model/anthropic.ts), for
+ * `hand doctor --calibrate`. The throwaway HOME holds what a person who finished onboarding has
+ * (.claude.json with onboarding and the auto-mode notices seen, a theme in settings.json); the
+ * endpoint and a bearer token (no key approval needed) come as launch variables, with the
+ * switches that keep it off every host but the fake (telemetry, updater, error reports).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+// The fake is loaded only when a calibration runs: a profile is read by every command.
+import type { ScriptItem } from '../../fake-model/anthropic.ts';
+import { writePrivateFile } from '../../fs/private-files.ts';
+import { CALIBRATION_KEY, CALIBRATION_QUESTION, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
+
+function itemOf(reply: CalibrationReply): ScriptItem {
+  switch (reply.kind) {
+    case 'slow': {
+      const words = reply.text.split(' ');
+      return { kind: 'text', text: reply.text, wordDelayMs: Math.max(1, Math.round(reply.ms / Math.max(1, words.length - 1))) };
+    }
+    case 'permission':
+      return { kind: 'tool_use', name: 'Bash', text: 'I will run a command.', input: { command: `touch ${reply.file}`, description: 'Create the calibration file' } };
+    case 'question':
+      return { kind: 'tool_use', name: 'AskUserQuestion', text: 'I have a question.', input: { questions: [{ ...CALIBRATION_QUESTION, multiSelect: false }] } };
+    case 'error':
+      return { kind: 'error', status: 400, errorType: 'invalid_request_error', message: reply.message };
+  }
+}
+
+export const claudeCalibrationKit: CalibrationKit = {
+  async startFake() {
+    const { startFakeAnthropic } = await import('../../fake-model/anthropic.ts');
+    // An error stands until the next reply is scripted: an agent that retries a refused turn is refused again.
+    let refusing: ScriptItem | null = null;
+    const fake = await startFakeAnthropic({ suggestion: null, respond: () => refusing });
+    const main = () => fake.received.filter((r) => r.kind === 'main');
+    return {
+      url: fake.url,
+      turns: () => main().length,
+      toolResultAfter: (after) => main().slice(after).find((r) => (r.summary?.toolResults.length ?? 0) > 0)?.summary?.toolResults[0]?.content ?? null,
+      next(reply) {
+        const item = itemOf(reply);
+        refusing = item.kind === 'error' ? item : null;
+        if (refusing === null) fake.queue([item]);
+      },
+      close: () => fake.close(),
+    };
+  },
+  seedHome(home, fakeUrl, version) {
+    mkdirSync(join(home, '.claude'), { recursive: true, mode: 0o700 });
+    const claudeJson = {
+      hasCompletedOnboarding: true,
+      ...(version ? { lastOnboardingVersion: version } : {}),
+      hasSeenAutoDefaultNotice: true,
+      hasSeenAutoDefaultNudge: true,
+      projects: {},
+    };
+    writePrivateFile(join(home, '.claude.json'), `${JSON.stringify(claudeJson, null, 2)}\n`);
+    writePrivateFile(join(home, '.claude', 'settings.json'), `${JSON.stringify({ theme: 'dark' }, null, 2)}\n`);
+    return {
+      ANTHROPIC_BASE_URL: fakeUrl,
+      ANTHROPIC_AUTH_TOKEN: CALIBRATION_KEY,
+      DISABLE_TELEMETRY: '1',
+      DISABLE_AUTOUPDATER: '1',
+      DISABLE_ERROR_REPORTING: '1',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    };
+  },
+  question: CALIBRATION_QUESTION.question,
+  // UserPromptSubmit, Stop, Notification (permission_prompt), StopFailure, SessionEnd (actors/witness.ts).
+  witness: { working: 'working', finished: 'idle', permission: 'needs-input', 'api-error': 'failed', exit: 'ended' },
+  allowKeys: ['enter'],
+  leaveQuestionKeys: ['escape'],
+};

@@ -1,0 +1,53 @@
+/**
+ * Gemini CLI against the fake Gemini API (io/fake-model/gemini.ts), for `hand doctor
+ * --calibrate`. It needs no file of its own in the throwaway HOME: the key and the endpoint come
+ * as launch variables, and dispatch's seed writes the workspace settings that select key auth
+ * and turn off its updater, statistics and telemetry.
+ */
+// The fake is loaded only when a calibration runs: a profile is read by every command.
+import type { GeminiScriptItem } from '../../fake-model/gemini.ts';
+import { CALIBRATION_KEY, CALIBRATION_QUESTION, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
+
+function itemOf(reply: CalibrationReply): GeminiScriptItem {
+  switch (reply.kind) {
+    case 'slow': {
+      const words = reply.text.split(' ');
+      return { kind: 'text', text: reply.text, wordDelayMs: Math.max(1, Math.round(reply.ms / Math.max(1, words.length - 1))) };
+    }
+    case 'permission':
+      return { kind: 'call', name: 'run_shell_command', text: 'I will run a command.', args: { command: `touch ${reply.file}`, description: 'Create the calibration file' } };
+    case 'question':
+      return { kind: 'call', name: 'ask_user', text: 'I have a question.', args: { questions: [{ ...CALIBRATION_QUESTION, type: 'choice' }] } };
+    case 'error':
+      return { kind: 'error', status: 400, message: reply.message };
+  }
+}
+
+export const geminiCalibrationKit: CalibrationKit = {
+  async startFake() {
+    const { startFakeGemini } = await import('../../fake-model/gemini.ts');
+    // An error stands until the next reply is scripted: an agent that retries a refused turn is refused again.
+    let refusing: GeminiScriptItem | null = null;
+    const fake = await startFakeGemini({ respond: () => refusing });
+    const main = () => fake.received.filter((r) => r.kind === 'main');
+    return {
+      url: fake.url,
+      turns: () => main().length,
+      toolResultAfter: (after) => main().slice(after).find((r) => (r.summary?.functionResponses.length ?? 0) > 0)?.summary?.functionResponses[0]?.content ?? null,
+      next(reply) {
+        const item = itemOf(reply);
+        refusing = item.kind === 'error' ? item : null;
+        if (refusing === null) fake.queue([item]);
+      },
+      close: () => fake.close(),
+    };
+  },
+  seedHome(_home, fakeUrl) {
+    return { GEMINI_API_KEY: CALIBRATION_KEY, GOOGLE_GEMINI_BASE_URL: fakeUrl };
+  },
+  question: CALIBRATION_QUESTION.question,
+  // BeforeAgent, AfterAgent and Notification (ToolPermission) in the worktree's settings (actors/witness.ts).
+  witness: { working: 'working', finished: 'idle', permission: 'needs-input' },
+  allowKeys: ['enter'],
+  leaveQuestionKeys: ['escape'],
+};

@@ -1,0 +1,57 @@
+/**
+ * One calibration of a real agent for a test: the product's own calibrateAgent with the pinned
+ * binary, the machine's sandbox where it can be built (as a worker here gets it), its scratch
+ * directory and evidence folder inside a kh-test- temp dir so the test sees that the scratch is
+ * gone afterwards and what evidence was written.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { AgentCalibration, CalibrationSituation, SituationResult } from '../../contract/methods/calibration.ts';
+import { agentProfile } from '../../io/agent/profiles/index.ts';
+import { probeSandbox } from '../../io/sandbox/availability.ts';
+import { calibrateAgent, isSkipped, type CalibrateAgentDeps } from '../../actors/daemon/calibrate/calibrate-agent.ts';
+import { makeTempDir } from '../helpers/temp.ts';
+
+/** The daemon environment a person's daemon has, without the person's own agent variables. */
+export const CALIBRATION_DAEMON_ENV = { PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`, USER: 'kh-tester' };
+
+export interface CalibrationRun {
+  result: AgentCalibration;
+  /** What remained of the scratch directory's contents afterwards (nothing, when cleaned up). */
+  scratchLeft: string[];
+  evidenceRoot: string;
+  cleanup(): void;
+}
+
+export async function runCalibration(agent: string, opts: Partial<Pick<CalibrateAgentDeps, 'backend' | 'readerFor'>> = {}): Promise<CalibrationRun> {
+  const tmp = makeTempDir(`calibrate-${agent}`);
+  const scratch = join(tmp.path, 'scratch');
+  const evidenceRoot = join(tmp.path, 'evidence');
+  try {
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(scratch);
+    const r = await calibrateAgent(agentProfile(agent), {
+      daemonEnv: CALIBRATION_DAEMON_ENV,
+      sandbox: probeSandbox(CALIBRATION_DAEMON_ENV),
+      backend: opts.backend ?? 'tmux',
+      evidenceRoot,
+      scratchParent: scratch,
+      ...(opts.readerFor ? { readerFor: opts.readerFor } : {}),
+    });
+    if (isSkipped(r)) throw new Error(`${agent} was not calibrated: ${r.reason}`);
+    return { result: r, scratchLeft: readdirSync(scratch), evidenceRoot, cleanup: tmp.cleanup };
+  } catch (err) {
+    tmp.cleanup();
+    throw err;
+  }
+}
+
+/** Each situation with its outcome, for one readable assertion. */
+export const outcomes = (r: AgentCalibration): Record<CalibrationSituation, SituationResult['outcome']> =>
+  Object.fromEntries(r.situations.map((s) => [s.situation, s.outcome])) as Record<CalibrationSituation, SituationResult['outcome']>;
+
+/** Every situation said, for a failure message that explains itself. */
+export const explain = (r: AgentCalibration): string =>
+  r.situations.map((s) => `${s.situation}: ${s.outcome} — read ${s.read}; ${s.note ?? ''}${s.witness ? ` (hook ${s.witness.heard.join(',')})` : ''}`).join('\n');
+
+export const evidenceExists = (root: string) => existsSync(root);
