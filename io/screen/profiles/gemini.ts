@@ -119,6 +119,37 @@ function isExited(layout: ScreenLayout): boolean {
   return false;
 }
 
+/**
+ * A turn that ended in an error: Gemini CLI prints its error messages behind `✕ ` (`✕ [API Error:
+ * {…}]`, a quota or auth error alike), often with an `ℹ` hint under them, then returns to an empty
+ * composer — which otherwise reads as a finished turn. Read as the last entry of the transcript:
+ * walking up from the composer, info lines (`ℹ`), wrapped continuations and the right-aligned
+ * hint row are passed over; the first entry found decides. A reply (`✦`), an echoed prompt (`>`)
+ * or a tool's box drawn after the error means the error is history.
+ */
+const ERROR_ENTRY = /^ ?\u2715\s+(\S.*)$/u;
+const INFO_ENTRY = /^ ?\u2139\s/u;
+const OTHER_ENTRY = /^ ?(?:\u2726|>|[╭╰│])/u;
+/** A row pushed to the right (the `? for shortcuts` hint, a hook's note): chrome, not an entry. */
+const RIGHT_HINT = /^\s{20,}\S/;
+const ENTRY_ROWS = 8;
+
+function turnError(layout: ScreenLayout): string | null {
+  if (layout.boxRow < 0) return null;
+  const { texts } = layout;
+  let seen = 0;
+  for (let r = (layout.chromeTop ?? layout.boxRow) - 1; r >= 0 && seen < ENTRY_ROWS; r--) {
+    const text = texts[r]!;
+    if (text.trim() === '' || PADDING.test(text) || RIGHT_HINT.test(text)) continue;
+    seen++;
+    const m = ERROR_ENTRY.exec(text);
+    if (m) return m[1]!.trim();
+    if (INFO_ENTRY.test(text) || /^ {2,}\S/.test(text)) continue;
+    if (OTHER_ENTRY.test(text)) return null;
+  }
+  return null;
+}
+
 export const geminiSpec: ScreenProfileSpec = {
   name: 'gemini',
   aliases: ['gemini-cli'],
@@ -129,4 +160,5 @@ export const geminiSpec: ScreenProfileSpec = {
   findBox,
   normaliseRow,
   readBox,
+  turnError,
 };

@@ -44,6 +44,8 @@ describe('every Gemini CLI corpus capture reads as labelled', () => {
       expect(reading.state, agent).toBe(want.state);
       if (want.promptBox !== undefined) expect(reading.promptBox, agent).toBe(want.promptBox);
       if (want.state === 'blocked' && want.reason !== undefined) expect(reading.blockedReason, agent).toBe(want.reason);
+      // A turn that ended in an error names it; no other screen of the corpus may be read as one.
+      expect(reading.agentError != null, `${agent}: the turn ended in an error`).toBe(want.agentError === true);
       // A person is told what is asked: the dialog's question, word for word.
       if (want.reason === 'permission' || want.reason === 'question') expect(reading.dialog?.question, agent).toMatch(/\?$/);
     }
