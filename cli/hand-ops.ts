@@ -68,6 +68,7 @@ export interface DispatchArgs { id?: string; repo?: string; brief?: string; item
 export interface WaitArgs { id: string; until?: string; timeout?: string }
 
 export const ops = {
+  annexPropose: (p: HomePaths, a: { repo: string }) => call(p, 'annex.propose', { repo: pathArg(a.repo, 'the repository path', 'hand annex ~/src/shop --propose'), env: callerEnv() }),
   annex: (p: HomePaths, a: AnnexArgs) =>
     call(p, 'annex', { repo: pathArg(a.repo, 'the repository path', 'hand annex ~/src/shop'), name: a.name, posture: oneOf(a.posture, POSTURES, 'local-only', 'posture'), yolo: a.yolo === true, permissions: a.permissions ? parsePermissionPosture(a.permissions) : undefined, agent: agentArg(a.agent), env: callerEnv() }),
 

@@ -30,6 +30,7 @@ export interface MethodMap {
   ping: Method<F.NoParams, F.PingResult>;
   shutdown: Method<F.NoParams, F.ShutdownResult>;
   annex: Method<F.AnnexParams, F.AnnexResult>;
+  'annex.propose': Method<F.AnnexProposeParams, F.AnnexProposal>;
   projects: Method<F.NoParams, F.ProjectRecord[]>;
   projectSet: Method<F.ProjectSetParams, F.ProjectSetResult>;
   dispatch: Method<F.DispatchParams, F.DispatchResult>;
@@ -99,7 +100,7 @@ export type ProgressOf<M extends MethodName> = MethodMap[M]['progress'];
 /** The names in the order the daemon lists them; the `satisfies` below keeps it equal to the map. */
 export const METHODS = [
   // the fleet's core
-  'ping', 'shutdown', 'annex', 'projects', 'projectSet', 'dispatch', 'status', 'wait', 'watch', 'read', 'report', 'send', 'keys', 'answer', 'stop',
+  'ping', 'shutdown', 'annex', 'annex.propose', 'projects', 'projectSet', 'dispatch', 'status', 'wait', 'watch', 'read', 'report', 'send', 'keys', 'answer', 'stop',
   // the gates and what follows a worker's turn
   'land', 'approve', 'reject', 'landings', 'discard', 'relaunch',
   // the second witness, the review page, the Hand's read-only views

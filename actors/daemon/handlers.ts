@@ -35,6 +35,7 @@ import { askedOf } from '../../io/screen/asked.ts';
 import { REPORT_READ_CAP } from '../../io/brief/worker-layout.ts';
 import { repoAgentSettings } from '../../io/agent/project-settings/index.ts';
 import type { OverlapReader } from './overlaps.ts';
+import { proposePosture } from '../../io/git/posture-proposal.ts';
 
 export interface HandlerDeps extends DispatchDeps {
   store: FleetStore;
@@ -110,7 +111,7 @@ export function statusRow(v: WorkerViewLike): StatusRow {
 }
 
 /** The fleet's core methods (the rest of the table: landing.ts, work-handlers.ts, …; composed in methods.ts). */
-export type CoreMethods = Pick<MethodTable, 'ping' | 'shutdown' | 'annex' | 'projects' | 'wait' | 'watch' | 'read' | 'report' | 'send' | 'keys' | 'answer' | 'stop'> & {
+export type CoreMethods = Pick<MethodTable, 'ping' | 'shutdown' | 'annex' | 'annex.propose' | 'projects' | 'wait' | 'watch' | 'read' | 'report' | 'send' | 'keys' | 'answer' | 'stop'> & {
   /** Dispatch's own answer: the usage and item rules around it (cross-rules.ts) add warnings and the item. */
   dispatch(params: DispatchParams): Promise<DispatchAnswer>;
   /** The rows before the work rules name each worker's item and decision. */
@@ -158,6 +159,16 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
       // decides whether to trust it, so it is said now, read from the commit, never the checkout.
       const base = await deps.resolveBase(repo).catch(() => null);
       return { ...record, updated: Boolean(previous), agentSettings: await repoAgentSettings(repo, base) };
+    },
+    /** What annex would register, proposed from the repository and this machine; nothing is written. */
+    async 'annex.propose'(req) {
+      if (!existsSync(req.repo)) throw new UsageError('missing-repo', `${resolve(req.repo)} does not exist. Pass the path of a git work tree.`, { repo: req.repo });
+      const repo = await deps.repoTopLevel(realpathSync(req.repo));
+      const name = basename(repo);
+      const registered = store.listProjects().find((p) => p.repo === repo) ?? null;
+      const taken = store.listProjects().find((p) => p.name === name && p.repo !== repo);
+      const proposal = await proposePosture(repo, req.env ?? deps.env);
+      return { repo, name: registered?.name ?? name, nameFree: !taken, registeredAs: registered?.name ?? null, ...proposal, yolo: false as const };
     },
     async projects() {
       return store.listProjects();

@@ -48,6 +48,7 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
     ping: core.ping,
     shutdown: core.shutdown,
     annex: core.annex,
+    'annex.propose': core['annex.propose'],
     projects: core.projects,
     projectSet: g.project.projectSet,
     // The usage limit, then a backlog item's own checks, then dispatch's refusals.

@@ -43,6 +43,7 @@ export const PARAM_PARSERS: ParamParsers = {
     repo: pathStr(p, 'repo'), posture: postureParam(p), name: str(p, 'name', false) || undefined, yolo: flag(p, 'yolo'),
     permissions: permissionsParam(p.permissions), agent: agentParam(p), env: stringsParam(p.env),
   }),
+  'annex.propose': (p) => ({ repo: pathStr(p, 'repo'), env: stringsParam(p.env) }),
   projects: none,
   projectSet: (p) => {
     const name = typeof p.name === 'string' ? p.name : '';

@@ -137,7 +137,7 @@ export function formatDigest(d: Digest): string {
     out.push(`INDEX: ${i.indexed} files listed in data/index.md.`);
     // Counts, not lists: the files are one `hand index check` away, and a list grows the digest.
     if (i.unindexed.length) out.push(`UNINDEXED ${i.unindexed.length} files in data/ - hand index check lists them; index each (hand index add).`);
-    if (i.stale.length) out.push(`STALE ${i.stale.length} index lines name files that are gone - hand index check lists them.`);
+    if (i.stale.length) out.push(`STALE ${i.stale.length} index lines name files that are gone - hand index check lists them, hand index check --prune drops them.`);
   }
   for (const b of d.broken) out.push(`BROKEN ${b}`);
   out.push('=== END HAND DIGEST ===');

@@ -104,29 +104,43 @@ export function registerHandCommands(program: Command, ctx: CommandContext): voi
       emit(ctx.json(cmd), r, () => formatAudience(r));
     });
 
-  const index = program.command('index').description("the workspace's data index (data/index.md)");
+  const index = program.command('index').description("the workspace's data index (data/index.md) and each project's (data/index/<project>.md)");
   index
     .command('add')
     .description('list a file under data/ in the index (re-adding rewrites its line, keeps its date)')
     .argument('<file>', 'a file under data/')
     .requiredOption('--summary <text>', 'what the file holds, at most 160 characters')
+    .option('--project <name>', "the project's own index (data/index/<name>.md), which its briefs' index rule reads beside data/index.md")
     .option('--workspace <dir>', 'the Hand workspace')
-    .action(async (file: string, o: { summary: string; workspace?: string }, cmd: Command) => {
+    .action(async (file: string, o: { summary: string; project?: string; workspace?: string }, cmd: Command) => {
       const { addIndexEntry } = await import('../../io/workspace/data-index.ts');
-      const r = addIndexEntry(requireWorkspace(o.workspace), file, o.summary);
-      emit(ctx.json(cmd), r, () => `${r.updated ? 'updated' : 'indexed'} ${r.path}`);
+      const r = addIndexEntry(requireWorkspace(o.workspace), file, o.summary, undefined, o.project);
+      emit(ctx.json(cmd), r, () => `${r.updated ? 'updated' : 'indexed'} ${r.path} in ${r.index}`);
+    });
+  index
+    .command('remove')
+    .description("drop one file's line from the index (the file itself is not touched)")
+    .argument('<file>', 'the data/ path the index lists')
+    .option('--project <name>', "from the project's own index (data/index/<name>.md)")
+    .option('--workspace <dir>', 'the Hand workspace')
+    .action(async (file: string, o: { project?: string; workspace?: string }, cmd: Command) => {
+      const { removeIndexEntry } = await import('../../io/workspace/data-index.ts');
+      const r = removeIndexEntry(requireWorkspace(o.workspace), file, o.project);
+      emit(ctx.json(cmd), r, () => `removed ${r.path} from ${r.index}`);
     });
   index
     .command('check')
-    .description('index drift: files under data/ listed nowhere (UNINDEXED), entries whose file is gone (STALE)')
+    .description('index drift across every index: files under data/ listed nowhere (UNINDEXED), entries whose file is gone (STALE)')
+    .option('--prune', 'drop the STALE lines from the index that lists them')
     .option('--workspace <dir>', 'the Hand workspace')
-    .action(async (o: { workspace?: string }, cmd: Command) => {
+    .action(async (o: { prune?: boolean; workspace?: string }, cmd: Command) => {
       const { indexDrift } = await import('../../io/workspace/data-index.ts');
-      const r = indexDrift(requireWorkspace(o.workspace));
+      const r = indexDrift(requireWorkspace(o.workspace), { prune: o.prune === true });
       emit(ctx.json(cmd), r, () => [
-        `${r.indexed} files indexed`,
-        ...(r.unindexed.length ? [`UNINDEXED ${r.unindexed.length}: ${r.unindexed.join(', ')}`] : []),
-        ...(r.stale.length ? [`STALE ${r.stale.length}: ${r.stale.join(', ')}`] : []),
+        `${r.indexed} files indexed (${r.indexes.join(', ') || 'no index yet'})`,
+        ...(r.unindexed.length ? [`UNINDEXED ${r.unindexed.length}: ${r.unindexed.join(', ')} (hand index add <file> --summary …)`] : []),
+        ...(r.staleIn.length ? [`STALE ${r.staleIn.length}: ${r.staleIn.map((x) => `${x.path} in ${x.index}`).join(', ')} (hand index check --prune drops them)`] : []),
+        ...(r.pruned?.length ? [`PRUNED ${r.pruned.length}: ${r.pruned.map((x) => `${x.path} from ${x.index}`).join(', ')}`] : []),
       ].join('\n'));
     });
 

@@ -11,6 +11,7 @@ export const MCP_FACE: Record<MethodName, Face> = {
   ping: { cliOnly: 'hand daemon start/status: the daemon itself, not the fleet' },
   shutdown: { cliOnly: 'hand daemon stop: the person stops the daemon, never the Hand' },
   annex: { tool: 'annex' },
+  'annex.propose': { tool: 'annex_propose' },
   projects: { tool: 'projects' },
   projectSet: { tool: 'project_set' },
   dispatch: { tool: 'dispatch' },

@@ -95,6 +95,9 @@ export function makeMcpServer(o: McpOptions): McpServer {
     permissions: z.enum(['off', 'edits', 'ask']).optional().describe("workers' permission prompts (default off; kept on re-annex)"),
     agent: z.enum(AGENTS).optional().describe("the project's default agent: what dispatch runs without agent (default claude; kept on re-annex)"),
   }, (a) => ops.annex(p, a));
+  tool('annex_propose', 'Before annex: the name and posture to propose for a repository (from its origin remote and what this machine can run) and what each posture needs; registers nothing (hand annex --propose).', {
+    repo: z.string().describe('absolute path inside the repository'),
+  }, (a) => ops.annexPropose(p, a));
   tool('projects', 'List registered projects (hand projects).', {}, () => ops.projects(p));
   // With item, the backlog item supplies the worker id, the project and the brief, as `hand dispatch --item`.
   tool('dispatch', 'Start a worker on a brief in its own worktree and terminal (hand dispatch). Give item (a backlog id: its project and brief are used, the item starts now and is done when the worker lands), or id, repo and brief. A non-yolo project holds it at the brief gate until approve.', {

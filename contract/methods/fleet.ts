@@ -53,6 +53,23 @@ export interface AnnexParams { repo: string; name?: string; posture?: Posture; y
 /** `agentSettings`: what the repository's base branch already makes an agent run or allows (issue 37), quoted as its content. */
 export type AnnexResult = ProjectRecord & { updated: boolean; agentSettings: RepoAgentSettings };
 
+/** What `annex` would register, proposed before anything is written (hand annex --propose). */
+export interface AnnexProposeParams { repo: string; env?: Record<string, string> }
+export interface AnnexProposal {
+  repo: string;
+  /** The name annex would give it (the folder's), and whether it is free. */
+  name: string;
+  nameFree: boolean;
+  /** Already registered (as this name): annex would update it. */
+  registeredAs: string | null;
+  origin: string | null;
+  posture: Posture;
+  yolo: false;
+  why: string;
+  /** Each posture: whether it can be registered now, and the refusal and fix when not. */
+  options: { posture: Posture; ready: boolean; problem: string | null; fix: string | null }[];
+}
+
 /** `permissions`, `agent` and `acceptBase` all absent is refused (nothing to change); acceptBase with either of the others too. */
 export interface ProjectSetParams { name: string; permissions?: PermissionPosture; agent?: AgentName; acceptBase?: boolean }
 /** `--accept-base`: the base tips now recorded as the person's own (a move outside a landing accepted). */

@@ -12,6 +12,7 @@ import { HAND_BIN, runProcess } from '../helpers/hand-process.ts';
 import { initWorkspace } from '../../io/workspace/init.ts';
 import { workspacePaths } from '../../io/workspace/layout.ts';
 import { addIndexEntry, indexDrift, readIndex } from '../../io/workspace/data-index.ts';
+import { readIndexFacts } from '../../io/brief/index-rule.ts';
 import { memoryReport } from '../../io/workspace/memory.ts';
 
 const tempDir = useTempDirs();
@@ -80,6 +81,48 @@ describe('data index', () => {
     const long = await hand('index', 'add', join(p.data, 'x.md'), '--summary', 'z'.repeat(200));
     expect(long.code).toBe(2);
     expect(long.json.error.code).toBe('summary-too-long');
+  });
+
+  it("a project's own index (--project) counts as indexed, is read by the project's index rule, and a bad project name is refused", async () => {
+    const { p, hand } = workspace();
+    writeFileSync(join(p.data, 'shop-spec.md'), 's');
+    const add = await hand('index', 'add', join(p.data, 'shop-spec.md'), '--summary', "the shop's checkout spec", '--project', 'shop');
+    expect(add.code, add.stderr).toBe(0);
+    expect(add.json).toMatchObject({ path: 'data/shop-spec.md', index: 'data/index/shop.md', updated: false });
+    expect(readFileSync(join(p.data, 'index', 'shop.md'), 'utf8')).toMatch(/^# Index of shop\n\n- `data\/shop-spec.md` - the shop's checkout spec \(added \d{4}-\d{2}-\d{2}\)\n$/);
+    expect(readIndex(p)).toEqual([]);
+    // The same index file dispatch's index rule reads for the project's briefs.
+    expect(readIndexFacts(p.data, 'shop').project).toMatchObject({ entries: 1, files: ['data/shop-spec.md'] });
+    expect((await hand('index', 'check')).json).toMatchObject({ indexed: 1, unindexed: [], indexes: ['data/index.md', 'data/index/shop.md'] });
+    for (const bad of ['../etc', 'a/b', '.hidden']) {
+      const r = await hand('index', 'add', join(p.data, 'shop-spec.md'), '--summary', 'x', '--project', bad);
+      expect(r.code, bad).toBe(2);
+      expect(r.json.error.code).toBe('bad-project-name');
+    }
+  });
+
+  it('drift can be cleared: --prune drops the STALE lines of every index, remove drops one line; the files are never touched', async () => {
+    const { p, hand } = workspace();
+    for (const f of ['kept.md', 'gone.md', 'gone-shop.md']) writeFileSync(join(p.data, f), f);
+    addIndexEntry(p, join(p.data, 'kept.md'), 'kept');
+    addIndexEntry(p, join(p.data, 'gone.md'), 'gone');
+    addIndexEntry(p, join(p.data, 'gone-shop.md'), 'gone from the shop', undefined, 'shop');
+    rmSync(join(p.data, 'gone.md'));
+    rmSync(join(p.data, 'gone-shop.md'));
+    const seen = await hand('index', 'check');
+    expect(seen.json.staleIn).toEqual([{ path: 'data/gone.md', index: 'data/index.md' }, { path: 'data/gone-shop.md', index: 'data/index/shop.md' }]);
+    const pruned = await hand('index', 'check', '--prune');
+    expect(pruned.code, pruned.stderr).toBe(0);
+    expect(pruned.json).toMatchObject({ stale: [], pruned: [{ path: 'data/gone.md', index: 'data/index.md' }, { path: 'data/gone-shop.md', index: 'data/index/shop.md' }] });
+    expect(readIndex(p).map((e) => e.path)).toEqual(['data/kept.md']);
+    expect(readIndex(p, 'shop')).toEqual([]);
+    const removed = await hand('index', 'remove', 'data/kept.md');
+    expect(removed.json).toEqual({ path: 'data/kept.md', index: 'data/index.md' });
+    expect(readIndex(p)).toEqual([]);
+    expect(readFileSync(join(p.data, 'kept.md'), 'utf8'), 'the file is kept').toBe('kept.md');
+    const again = await hand('index', 'remove', 'data/kept.md');
+    expect(again.code).toBe(2);
+    expect(again.json.error).toMatchObject({ code: 'not-indexed' });
   });
 });
 

@@ -38,6 +38,21 @@ describe('the kit runs the whole workflow', () => {
     expect(read('.claude/skills/survey/SKILL.md')).toContain('ready items');
   });
 
+  it('annex proposes from the remote, never registers around a refusal, keeps the rules file credential-free and indexes per project', async () => {
+    const { read } = await makeKit('kit-annex');
+    const annex = read('.claude/skills/annex/SKILL.md');
+    for (const words of [
+      '`annex_propose` with `repo` registers nothing',
+      'never register around it',
+      'yolo off',
+      '`data/rules-<name>.md`',
+      "Never a credential's value",
+      'if no, write nothing (no placeholder)',
+      '`hand index add <file> --summary "…" --project <name>`',
+      '`+merge`',
+    ]) expect(annex, words).toContain(words);
+  });
+
   it('the Monitor command the kit names is covered by the Bash allow rule, so arming it asks nothing', async () => {
     // Claude Code 2.1.332's Monitor runs its command under the Bash permission rules: a command no
     // allow rule covers draws "This command requires approval" on the Hand's screen (measured;
