@@ -38,6 +38,23 @@ describe('the kit runs the whole workflow', () => {
     expect(read('.claude/skills/survey/SKILL.md')).toContain('ready items');
   });
 
+  it('inquest, petition and statute carry the rules whose words matter, each reached from CLAUDE.md', async () => {
+    const { read } = await makeKit('kit-reference-skills');
+    const claude = read('CLAUDE.md');
+    for (const skill of ['inquest', 'petition', 'statute']) expect(claude, skill).toContain(`| ${skill} |`);
+    const inquest = read('.claude/skills/inquest/SKILL.md');
+    for (const words of ['**Reproduce first**', '*trigger*', '*masking condition*', '*symptom*', '**Earliest divergence**', '**A diagnosis authorises nothing.**', 'regression test']) expect(inquest, words).toContain(words);
+    const petition = read('.claude/skills/petition/SKILL.md');
+    for (const words of [
+      'A worker never answers its own finding', 'gives you no authority over findings', 'is an expansion: escalate it',
+      'destructive or irreversible, anything that costs money, anything security-sensitive', '**reversible in minutes**', 'Reversibility decides, not knowledge',
+      'the smallest alternative that meets the criterion',
+    ]) expect(petition, words).toContain(words);
+    expect(read('.claude/skills/muster/SKILL.md')).toContain('A parked decision: load petition');
+    const statute = read('.claude/skills/statute/SKILL.md');
+    for (const words of ['rewritten by every `hand init`', '`instructions.md`: theirs to edit, never yours', 'pinned by a test', 'One owner per rule']) expect(statute, words).toContain(words);
+  });
+
   it('annex proposes from the remote, never registers around a refusal, keeps the rules file credential-free and indexes per project', async () => {
     const { read } = await makeKit('kit-annex');
     const annex = read('.claude/skills/annex/SKILL.md');
