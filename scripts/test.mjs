@@ -3,8 +3,18 @@
 // time alone, before the first test started). Exits non-zero when either fails; the type-check's
 // errors are printed after the suite's report. Arguments go to vitest.
 import { spawn } from 'node:child_process';
+import { missingPrerequisites } from './test-prerequisites.mjs';
 
 const started = Date.now();
+// The whole suite needs the machine's tmux, Chromium, bubblewrap, sshd…: said now, not after five
+// minutes of failures. A run of named files goes ahead (it may need none of them).
+const files = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const missing = missingPrerequisites();
+if (missing.length && files.length === 0) {
+  process.stderr.write(`${missing.join('\n')}\n`);
+  process.exit(1);
+}
+if (missing.length) process.stderr.write(`${missing.join('\n')}\n(going on: only the named files run)\n`);
 const tsc = spawn('nice', ['-n', '10', process.execPath, 'node_modules/typescript/bin/tsc', '--noEmit'], { stdio: ['ignore', 'pipe', 'pipe'] });
 let tscOut = '';
 tsc.stdout.on('data', (d) => (tscOut += d));
