@@ -130,6 +130,14 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec('ALTER TABLE projects ADD COLUMN default_agent TEXT;');
     },
   },
+  {
+    version: 10,
+    description: 'the state directory a database belongs to (home.id), and where it was last opened: a database from another directory is refused, never adopted (persistence/home-identity.ts, issue 43)',
+    up(db) {
+      db.exec(`ALTER TABLE store_identity ADD COLUMN home_id TEXT;
+        ALTER TABLE store_identity ADD COLUMN home_path TEXT;`);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
