@@ -14,7 +14,7 @@
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { createFileAtomically } from '../io/fs/atomic-create.ts';
+import { renameSync, writeFileSync } from 'node:fs';
 import { readUntrustedFileSync } from '../io/fs/untrusted-file.ts';
 
 export const HOME_ID_FILE = 'home.id';
@@ -32,13 +32,18 @@ export function readHomeId(home: string): string | null {
   }
 }
 
+/** Temp file + rename, as the manifest (the home itself may be a link the person made to another disk). */
 function writeHomeId(home: string, id: string): void {
-  createFileAtomically(join(home, HOME_ID_FILE), `${id}\n`, { durable: true });
+  const path = join(home, HOME_ID_FILE);
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${id}\n`, { mode: 0o600, flag: 'w' });
+  renameSync(tmp, path);
 }
 
 export interface StampedIdentity {
   dbId: string | null;
-  homeId: string;
+  /** Null when it could not be written now (a full disk): the next start writes it. */
+  homeId: string | null;
 }
 
 /**
@@ -51,15 +56,22 @@ export function stampStateIdentity(home: string, dbPath: string): StampedIdentit
   const db = new Database(dbPath, { fileMustExist: true, timeout: 5000 });
   try {
     const row = db.prepare('SELECT db_id, home_id FROM store_identity WHERE id = 1').get() as { db_id: string; home_id: string | null } | undefined;
-    let homeId = readHomeId(home);
-    if (homeId === null) {
-      homeId = row?.home_id && HOME_ID.test(row.home_id) ? row.home_id : randomBytes(16).toString('hex');
-      writeHomeId(home, homeId);
+    const dbId = row?.db_id ?? null;
+    // A full or read-only disk must not keep the fleet from starting: the identity is written
+    // at the next start that can (the check before opening had nothing to hold against it).
+    try {
+      let homeId = readHomeId(home);
+      if (homeId === null) {
+        homeId = row?.home_id && HOME_ID.test(row.home_id) ? row.home_id : randomBytes(16).toString('hex');
+        writeHomeId(home, homeId);
+      }
+      // Only a database that named no directory takes this one: the check before opening refused
+      // one that names another, and nothing here ever renames a database's directory.
+      db.prepare('UPDATE store_identity SET home_id = ?, home_path = ? WHERE id = 1 AND (home_id IS NULL OR home_id = ?)').run(homeId, home, homeId);
+      return { dbId, homeId };
+    } catch {
+      return { dbId, homeId: null };
     }
-    // Only a database that named no directory takes this one: the check before opening refused
-    // one that names another, and nothing here ever renames a database's directory.
-    db.prepare('UPDATE store_identity SET home_id = ?, home_path = ? WHERE id = 1 AND (home_id IS NULL OR home_id = ?)').run(homeId, home, homeId);
-    return { dbId: row?.db_id ?? null, homeId };
   } finally {
     db.close();
   }
