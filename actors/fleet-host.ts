@@ -27,6 +27,7 @@ import { Requests, refusalError } from './requests.ts';
 import { loadFleet, reattachPanes } from './restore.ts';
 import { newRecord, type WorkerRecord, type WorkerSnap } from './worker-record.ts';
 import { waitFor } from './wait-for.ts';
+import { resumeAnswer, type AnswerResume } from './decision-resume.ts';
 import { disputeDueAt, onInput, onNote, onScreen, readingFor, turnEndWitnessed, witnessView } from './witness.ts';
 import type { HookNote } from '../contract/hook-note.ts';
 import { readTranscriptUsage } from '../io/agent/claude/transcript-usage.ts';
@@ -57,7 +58,13 @@ export interface FleetHost extends GateCommands {
   view(id: string): WorkerView | null;
   views(): WorkerView[];
   subscribe(listener: (view: WorkerView) => void): () => void;
-  send(id: string, text: string, opts?: { allowNonEmptyBox?: boolean }): Promise<WorkerView>;
+  /** `decision`: the text is that decision's answer; its Enter is marked first (io/brief/submission-mark.ts). */
+  send(id: string, text: string, opts?: { allowNonEmptyBox?: boolean; decision?: string }): Promise<WorkerView>;
+  /**
+   * Before a decision's answer is typed (again): what an earlier daemon left of it in the pane,
+   * finished or cleared (actors/decision-resume.ts). Call it in the worker's input lane.
+   */
+  resumeAnswer(id: string, answer: string, key: string): Promise<AnswerResume>;
   key(id: string, key: Key, opts?: { allowNonEmptyBox?: boolean }): Promise<WorkerView>;
   /**
    * Runs `fn` in the worker's input lane (actors/input-lane.ts): whatever types into a worker —
@@ -232,8 +239,11 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       const record = records.get(id);
       if (record) onInput(record.witness, clock.now());
     },
-    deliverText: (p) =>
-      requests.settle(p.requestId, deps.ports.sendText(hostOf(p.id), p.paneId, p.text, { allowNonEmptyBox: p.allowNonEmptyBox, label: p.id, agent: readerOfId(p.id) })),
+    deliverText: (p) => {
+      // A decision's answer: its Enter marked first, as the first prompt's (decision-resume.ts).
+      const mark = p.decision !== undefined && deps.ports.markDecision ? { decision: p.decision, beforeEnter: () => deps.ports.markDecision!(intentOf(p.id), p.paneId, p.decision!) } : {};
+      requests.settle(p.requestId, deps.ports.sendText(hostOf(p.id), p.paneId, p.text, { allowNonEmptyBox: p.allowNonEmptyBox, label: p.id, agent: readerOfId(p.id), ...mark }));
+    },
     deliverKey: (p) =>
       requests.settle(p.requestId, deps.ports.sendKey(hostOf(p.id), p.paneId, p.key, { allowNonEmptyBox: p.allowNonEmptyBox, agent: readerOfId(p.id) })),
     refuse: (p) => requests.fail(p.requestId, refusalError(p)),
@@ -343,7 +353,27 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
 
     inLane: (id, fn) => lanes.run(id, fn),
     send: (id, text, opts = {}) =>
-      command(id, (requestId) => ({ type: 'SEND', text, allowNonEmptyBox: opts.allowNonEmptyBox === true, requestId })),
+      command(id, (requestId) => ({ type: 'SEND', text, allowNonEmptyBox: opts.allowNonEmptyBox === true, requestId, ...(opts.decision !== undefined && { decision: opts.decision }) })),
+
+    async resumeAnswer(id, answer, key) {
+      const v = requireWorker(id);
+      if (!v.paneId || v.live !== true) return 'none';
+      const terminal = hostOf(id);
+      const agent = readerOfId(id);
+      const paneId = v.paneId;
+      const resumed = await resumeAnswer({
+        host: terminal, paneId, agent,
+        marked: deps.ports.decisionMarked?.(intentOf(id), paneId) === key,
+        press: async (k) => {
+          const record = records.get(id);
+          if (record) onInput(record.witness, clock.now());
+          await deps.ports.sendKey(terminal, paneId, k, { allowNonEmptyBox: true, agent });
+        },
+      }, answer);
+      // The machine guards the next send on its own reading: it must have seen the cleared box.
+      if (resumed === 'rolled-back') await waitFor(host, id, (x) => x.promptBox === '', { timeoutMs: 5000 });
+      return resumed;
+    },
     key: (id, key, opts = {}) =>
       command(id, (requestId) => ({ type: 'KEYS', key, allowNonEmptyBox: opts.allowNonEmptyBox === true, requestId })),
 

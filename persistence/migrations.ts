@@ -138,6 +138,13 @@ export const MIGRATIONS: readonly Migration[] = [
         ALTER TABLE store_identity ADD COLUMN home_path TEXT;`);
     },
   },
+  {
+    version: 11,
+    description: "decisions.recovery: what a delivery after a daemon's restart found of the answer in the pane (entered, found-sent, rolled-back), so the record says how it ended (actors/decision-resume.ts, issue 43)",
+    up(db) {
+      db.exec("ALTER TABLE decisions ADD COLUMN recovery TEXT CHECK (recovery IN ('entered', 'found-sent', 'rolled-back'));");
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -62,6 +62,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/authority/a-repositorys-agent-settings-are-the-persons-to-trust.test.ts': 6,
   'tests/terminal/herdr-double.test.ts': 7,
   'tests/faults/a-lost-database-is-refused-never-an-empty-fleet.test.ts': 7,
+  'tests/faults/a-decision-killed-at-any-step-of-its-delivery-is-delivered-once.test.ts': 10,
   'tests/review/a-dialog-is-answered-from-the-review-page.test.ts': 6,
   'tests/daemon/the-daemon-runs-in-process.test.ts': 6,
   'tests/work/decisions-relaunch-workers-that-are-not-live.test.ts': 6,

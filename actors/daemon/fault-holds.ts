@@ -6,6 +6,11 @@
  * held; `briefing.sending` types the first prompt and holds before its Enter, the window in
  * which a daemon kill used to orphan the agent. Unset (always, outside tests), nothing changes.
  * A restarted daemon is started without the variable, so a held worker resumes.
+ *
+ * A decision's delivery (issue 43) has four points of its own, not states of the machine: the
+ * answer recorded and nothing typed (`decision.answered`), typed and not yet marked
+ * (`decision.typed`), marked and its Enter not pressed (`decision.marked`), and its Enter pressed
+ * with the delivery not yet recorded (`decision.entered`).
  */
 import type { TerminalHost } from '../../io/terminal/types.ts';
 import type { RealPorts } from './real-ports.ts';
@@ -13,33 +18,54 @@ import type { RealPorts } from './real-ports.ts';
 export const FAULT_HOLD_ENV = 'KH_FAULT_HOLD';
 export const HOLDABLE_STATES = ['preparing', 'seeding', 'spawning', 'briefing.sending'] as const;
 export type HoldableState = (typeof HOLDABLE_STATES)[number];
+export const DELIVERY_HOLDS = ['decision.answered', 'decision.typed', 'decision.marked', 'decision.entered'] as const;
+export type DeliveryHold = (typeof DELIVERY_HOLDS)[number];
+export type HoldPoint = HoldableState | DeliveryHold;
+const HOLD_POINTS: readonly string[] = [...HOLDABLE_STATES, ...DELIVERY_HOLDS];
 
 const never = () => new Promise<never>(() => {});
 
 /** `id=state,…` → id → state; unknown states are ignored (said in the log by the caller). */
-export function parseFaultHolds(raw: string | undefined): Map<string, HoldableState> {
-  const holds = new Map<string, HoldableState>();
+export function parseFaultHolds(raw: string | undefined): Map<string, HoldPoint> {
+  const holds = new Map<string, HoldPoint>();
   for (const part of (raw ?? '').split(',')) {
     const [id, state] = part.split('=');
-    if (id && state && (HOLDABLE_STATES as readonly string[]).includes(state)) holds.set(id, state as HoldableState);
+    if (id && state && HOLD_POINTS.includes(state)) holds.set(id, state as HoldPoint);
   }
   return holds;
 }
 
 /** Wraps the ports and hosts in place so that each held worker stops in its state. */
-export function applyFaultHolds(holds: Map<string, HoldableState>, ports: RealPorts, hosts: Partial<Record<string, TerminalHost>>, log: (obj: Record<string, unknown>, msg: string) => void): void {
+export function applyFaultHolds(holds: Map<string, HoldPoint>, ports: RealPorts, hosts: Partial<Record<string, TerminalHost>>, log: (obj: Record<string, unknown>, msg: string) => void): void {
   if (holds.size === 0) return;
   log({ holds: Object.fromEntries(holds) }, 'fault holds armed (tests only)');
-  const held = (id: string, state: HoldableState) => holds.get(id) === state;
+  const held = (id: string, state: HoldPoint) => holds.get(id) === state;
   const paneOwner = new Map<string, string>();
   const { prepareWorktree, seedAgent, sendText } = ports;
   ports.prepareWorktree = (intent, signal) => (held(intent.id, 'preparing') ? never() : prepareWorktree(intent, signal));
   ports.seedAgent = (intent, signal) => (held(intent.id, 'seeding') ? never() : seedAgent(intent, signal));
   ports.sendText = async (host, paneId, text, o) => {
     const id = paneOwner.get(paneId);
+    if (id !== undefined && o.decision !== undefined) return deliveryHeld(holds.get(id), host, paneId, text, o);
     if (id === undefined || !held(id, 'briefing.sending')) return sendText(host, paneId, text, o);
     await host.typeText(paneId, text);
     return never();
+  };
+  /** A decision's answer, stopped at the worker's delivery point (if it has one). */
+  const deliveryHeld = async (at: HoldPoint | undefined, host: TerminalHost, paneId: string, text: string, o: Parameters<RealPorts['sendText']>[3]): Promise<void> => {
+    if (at === 'decision.answered') return never();
+    if (at === 'decision.typed') {
+      await host.typeText(paneId, text);
+      return never();
+    }
+    if (at === 'decision.marked') {
+      return sendText(host, paneId, text, { ...o, beforeEnter: async () => {
+        await o.beforeEnter?.();
+        await never();
+      } });
+    }
+    await sendText(host, paneId, text, o);
+    if (at === 'decision.entered') return never();
   };
   for (const host of Object.values(hosts)) {
     if (!host) continue;

@@ -50,6 +50,7 @@ export function fakeFleet(store: FleetStore): FakeFleet {
     stopStage: 'stopped',
     storeHealth: () => null,
     inLane: (_id, fn) => fn(),
+    resumeAnswer: async () => 'none',
     stops: [],
     setView(id, patch) {
       const v = { ...views.get(id)!, ...patch };
