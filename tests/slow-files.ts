@@ -27,6 +27,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/faults/a-restore-never-types-a-first-prompt-twice.test.ts': 17,
   'tests/terminal/ssh-tmux-contract.test.ts': 16,
   'tests/claude-e2e/hooks-fire-into-the-daemon.test.ts': 16,
+  'tests/claude-e2e/background-work-keeps-a-real-claude-worker-at-work.test.ts': 17,
   'tests/claude-e2e/fleet-level-real-claude.test.ts': 16,
   'tests/terminal/herdr-contract.test.ts': 16,
   'tests/agents/gemini/gemini-worker-through-hand.test.ts': 15,

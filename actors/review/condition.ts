@@ -6,6 +6,7 @@
 import { conditionOf } from '../wait-report.ts';
 import type { WorkerViewLike } from '../fleet-api.ts';
 import { AGENT_ERROR_PREFIX } from '../../contract/worker-words.ts';
+import { backgroundWords } from '../../contract/methods/fleet.ts';
 
 export type Group = 'attention' | 'running' | 'finished';
 
@@ -45,6 +46,7 @@ export function describe(v: WorkerViewLike): Described {
   if (cond === 'settled' && v.marks.includes('landable')) return { label: 'done', tone: 'finished', group: 'finished', ask: null };
   if (cond === 'settled') return { label: 'idle', tone: 'idle', group: 'running', ask: null };
   const top = v.stage.split('.')[0]!;
+  if (v.background) return { label: backgroundWords(v.background), tone: 'running', group: 'running', ask: null };
   return { label: v.marks.includes('working') ? 'working' : top, tone: 'running', group: 'running', ask: null };
 }
 

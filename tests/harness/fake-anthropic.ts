@@ -1,7 +1,7 @@
 /**
  * A fake Anthropic Messages API on 127.0.0.1 for running the real Claude Code binary in tests
  * (reference: claude-code.md §3). Scripted by trigger words in the prompt (MODE:report <path>,
- * MODE:ask, MODE:bash, MODE:slow, MODE:hang) and by a queue the test fills; records every
+ * MODE:ask, MODE:bash, MODE:background[[cmd]], MODE:slow, MODE:hang) and by a queue the test fills; records every
  * request so tests can assert on what Claude Code sent.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
