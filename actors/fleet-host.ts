@@ -48,6 +48,11 @@ export interface FleetHostDeps {
   analyse?: (screen: Screen, agent: string) => ScreenReading;
   /** Bursts of known repaints go unread (actors/pane-feed.ts); default true. */
   skipRepaints?: boolean;
+  /**
+   * Why a far host cannot be told about now, in the person's words with the fix (its key changed:
+   * actors/daemon/far-hosts.ts), or null: every worker on it says so as its problem.
+   */
+  hostProblem?(host: string): string | null;
 }
 
 export interface FleetHost extends GateCommands {
@@ -83,6 +88,12 @@ export interface FleetHost extends GateCommands {
   storeHealth(): StoreHealth | null;
   /** Tests: resolves once every pane read requested so far has reached its worker. */
   quiesce(): Promise<void>;
+  /**
+   * A far host's connection refused us for a reason of the host's own (its key changed, issue 43):
+   * 'lost' makes every worker on it with a pane could-not-tell now, not only those whose next read
+   * fails; 'back' has each of them read its screen again at once.
+   */
+  hostConnection(host: string, state: 'lost' | 'back'): void;
 }
 
 const defaultAnalyse = (screen: Screen, agent: string): ScreenReading =>
@@ -128,14 +139,17 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     const snap = (workerRef(id)?.getSnapshot() as WorkerSnap | undefined) ?? record.snapshot ?? undefined;
     const failed = entry?.status === 'failed' || snap?.status === 'error';
     const stage = failed || !snap ? 'failed' : stagePath(snap.value);
+    const meaning = failed || !snap ? CRASHED : meaningOfStage(stage);
+    // A far host's own condition (a changed key) is every one of its workers' reason.
+    const hostProblem = record.intent.host && record.intent.host !== 'local' && meaning.condition !== 'gone' ? (deps.hostProblem?.(record.intent.host) ?? null) : null;
     return buildView({
       intent: record.intent,
       stage,
-      meaning: failed || !snap ? CRASHED : meaningOfStage(stage),
+      meaning,
       context: snap?.context ?? null,
       live: record.live,
       updatedAt: record.updatedAt,
-      problem: failed ? (entry?.error ?? 'worker actor failed') : undefined,
+      problem: failed ? (entry?.error ?? 'worker actor failed') : (hostProblem ?? undefined),
       witness: witnessView(record.witness, clock.now()),
     });
   }
@@ -453,6 +467,18 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
           .finally(() => usageReads.delete(note.id));
       }
       return view(note.id)!;
+    },
+
+    hostConnection(name, state) {
+      for (const [id, record] of records) {
+        if (record.intent.host !== name) continue;
+        const v = view(id);
+        // Only a worker with a pane in a state that reads one: a gate, a landing or a stop keep theirs.
+        if (!v || v.condition === 'gone' || !v.paneId || /^(gate|landing|teardown|admission)/.test(v.stage)) continue;
+        if (state === 'lost') route(id, { type: 'PANE_MISSING', serverUp: false, at: clock.now() });
+        else record.feed?.requestRead();
+        publish(id);
+      }
     },
 
     async quiesce() {

@@ -83,6 +83,7 @@ export interface MethodMap {
   'host.add': Method<H.HostAddParams, H.HostRow>;
   'host.list': Method<F.NoParams, H.HostRow[]>;
   'host.check': Method<H.HostNameParams, H.HostCheckResult>;
+  'host.trust': Method<H.HostTrustParams, H.HostTrustResult>;
   'host.remove': Method<H.HostNameParams, H.HostRemoveResult>;
   'project.host': Method<H.ProjectHostParams, H.ProjectHostResult>;
 }
@@ -107,7 +108,7 @@ export const METHODS = [
   'notify.add', 'notify.list', 'notify.remove', 'notify.test', 'notify.log',
   'usage', 'usage.source', 'work.summary',
   // machines the fleet reaches over ssh
-  'host.add', 'host.list', 'host.check', 'host.remove', 'project.host',
+  'host.add', 'host.list', 'host.check', 'host.trust', 'host.remove', 'project.host',
 ] as const satisfies readonly MethodName[];
 
 // A name in the map but not in METHODS (or the reverse) does not compile.
@@ -131,7 +132,7 @@ export const OPEN_METHODS: readonly MethodName[] = ['ping', 'hook'];
  * person's own terminal. The mark is the Hand's honest tooling's, not a proof: the kit's deny
  * rules keep its shell from the same commands.
  */
-export const PERSON_ONLY_METHODS: readonly MethodName[] = ['shutdown', 'notify.add', 'notify.remove', 'usage.source', 'host.add', 'host.remove', 'project.host'];
+export const PERSON_ONLY_METHODS: readonly MethodName[] = ['shutdown', 'notify.add', 'notify.remove', 'usage.source', 'host.add', 'host.trust', 'host.remove', 'project.host'];
 export { HAND_CALLER_ENV } from './hand-caller.ts';
 
 export function isOpenMethod(name: unknown): boolean {

@@ -16,6 +16,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/claude-e2e/the-hand-runs-the-whole-workflow.test.ts': 24,
   'tests/cli/cli-resume.test.ts': 23,
   'tests/ssh/far-workers-survive-faults-on-either-side.test.ts': 21,
+  'tests/ssh/a-far-hosts-changed-key-is-the-hosts-own-condition.test.ts': 14,
   'tests/cli/cli-landing.test.ts': 21,
   'tests/faults/a-first-prompt-held-by-a-full-disk-is-sent-once.test.ts': 20,
   'tests/hand/mcp-server.test.ts': 20,

@@ -34,6 +34,7 @@ function personsCommand(method: string): string {
     'notify.remove': 'hand notify remove <id>',
     'usage.source': 'hand usage source <argv…>',
     'host.add': 'hand host add <name> <user>@<address>',
+    'host.trust': 'hand host trust <name> --known-hosts <file>',
     'host.remove': 'hand host remove <name>',
     'project.host': 'hand project host <project> <host> <path>',
   };

@@ -51,6 +51,7 @@ export function fakeFleet(store: FleetStore): FakeFleet {
     storeHealth: () => null,
     inLane: (_id, fn) => fn(),
     resumeAnswer: async () => 'none',
+    hostConnection: () => {},
     stops: [],
     setView(id, patch) {
       const v = { ...views.get(id)!, ...patch };
