@@ -41,7 +41,8 @@ export interface ScreenReading {
    */
   dialog?: DialogReading | null;
   /**
-   * Background work still running after the turn (issue 43): how many tasks the screen shows
+   * Background work still running after the turn is over (issue 43; not set while the turn
+   * itself runs): how many tasks the screen shows
    * (Claude Code's `✻ Baked for 3s · done 4:21 AM · 1 shell still running`, its footer's
    * `· 2 shells ·`) or the agent's Stop hook listed (actors/witness.ts). A worker with any is at
    * work, never idle or finished. Absent or null: none shown (or a reading from before it).

@@ -36,7 +36,8 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
   const working = !exited && blockedReason === null && spec.isWorking(layout);
 
   // Background work still running after the turn (issue 43): the session is at work, never idle.
-  const background = exited || blockedReason !== null ? 0 : (spec.backgroundTasks?.(layout) ?? 0);
+  // Counted only once the turn itself is over: it is what keeps that screen at work.
+  const background = exited || blockedReason !== null || working ? 0 : (spec.backgroundTasks?.(layout) ?? 0);
 
   let state: AgentState = 'unknown';
   if (exited) state = 'exited';

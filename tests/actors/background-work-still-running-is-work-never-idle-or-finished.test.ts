@@ -60,6 +60,20 @@ describe('background work still running is work, never idle or finished', () => 
     expect(view(h).background ?? null).toBeNull();
   });
 
+  it('a stop of a worker at background work presses no Escape (its turn is over: nothing to interrupt): /exit at once', async () => {
+    const { h, pane } = await harness.working('w1');
+    await h.fleet.hook(stop(h, 1));
+    await show(h, pane, idle);
+    expect(view(h).background).toBe(1);
+    const before = h.host.sent.length;
+    h.host.onSend = (p, rec) => {
+      if (rec.text === '/exit') queueMicrotask(() => h.host.exit(p, 0));
+    };
+    const res = await h.fleet.stop('w1');
+    expect(h.host.sent.slice(before).map((s) => (s.kind === 'key' ? `key:${String(s.key)}` : `text:${s.text}`))).toEqual(['text:/exit']);
+    expect(res.view.stage).toBe('stopped');
+  });
+
   it('the screen alone counts too (no hook): the real capture reads working with one background task', () => {
     const r = analyseScreen(fixtureScreen('observed/2.1.332/13-idle-with-a-background-shell.txt'));
     expect(r).toMatchObject({ state: 'working', background: 1, promptBox: '' });
