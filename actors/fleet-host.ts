@@ -29,6 +29,7 @@ import { Requests, refusalError } from './requests.ts';
 import { loadFleet, reattachPanes } from './restore.ts';
 import { newRecord, type WorkerRecord, type WorkerSnap } from './worker-record.ts';
 import { waitFor } from './wait-for.ts';
+import { resumeAnswer, type AnswerResume } from './decision-resume.ts';
 import { disputeDueAt, onInput, onNote, onScreen, readingFor, turnEndWitnessed, witnessView } from './witness.ts';
 import type { HookNote } from '../contract/hook-note.ts';
 import { readTranscriptUsage } from '../io/agent/claude/transcript-usage.ts';
@@ -49,6 +50,11 @@ export interface FleetHostDeps {
   analyse?: (screen: Screen, agent: string) => ScreenReading;
   /** Bursts of known repaints go unread (actors/pane-feed.ts); default true. */
   skipRepaints?: boolean;
+  /**
+   * Why a far host cannot be told about now, in the person's words with the fix (its key changed:
+   * actors/daemon/far-hosts.ts), or null: every worker on it says so as its problem.
+   */
+  hostProblem?(host: string): string | null;
 }
 
 export interface FleetHost extends GateCommands {
@@ -59,7 +65,13 @@ export interface FleetHost extends GateCommands {
   view(id: string): WorkerView | null;
   views(): WorkerView[];
   subscribe(listener: (view: WorkerView) => void): () => void;
-  send(id: string, text: string, opts?: { allowNonEmptyBox?: boolean }): Promise<WorkerView>;
+  /** `decision`: the text is that decision's answer; its Enter is marked first (io/brief/submission-mark.ts). */
+  send(id: string, text: string, opts?: { allowNonEmptyBox?: boolean; decision?: string }): Promise<WorkerView>;
+  /**
+   * Before a decision's answer is typed (again): what an earlier daemon left of it in the pane,
+   * finished or cleared (actors/decision-resume.ts). Call it in the worker's input lane.
+   */
+  resumeAnswer(id: string, answer: string, key: string): Promise<AnswerResume>;
   key(id: string, key: Key, opts?: { allowNonEmptyBox?: boolean }): Promise<WorkerView>;
   /**
    * Runs `fn` in the worker's input lane (actors/input-lane.ts): whatever types into a worker —
@@ -78,6 +90,12 @@ export interface FleetHost extends GateCommands {
   storeHealth(): StoreHealth | null;
   /** Tests: resolves once every pane read requested so far has reached its worker. */
   quiesce(): Promise<void>;
+  /**
+   * A far host's connection refused us for a reason of the host's own (its key changed, issue 43):
+   * 'lost' makes every worker on it with a pane could-not-tell now, not only those whose next read
+   * fails; 'back' has each of them read its screen again at once.
+   */
+  hostConnection(host: string, state: 'lost' | 'back'): void;
 }
 
 const defaultAnalyse = (screen: Screen, agent: string): ScreenReading =>
@@ -136,14 +154,17 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     const snap = (workerRef(id)?.getSnapshot() as WorkerSnap | undefined) ?? record.snapshot ?? undefined;
     const failed = entry?.status === 'failed' || snap?.status === 'error';
     const stage = failed || !snap ? 'failed' : stagePath(snap.value);
+    const meaning = failed || !snap ? CRASHED : meaningOfStage(stage);
+    // A far host's own condition (a changed key) is every one of its workers' reason.
+    const hostProblem = record.intent.host && record.intent.host !== 'local' && meaning.condition !== 'gone' ? (deps.hostProblem?.(record.intent.host) ?? null) : null;
     return buildView({
       intent: record.intent,
       stage,
-      meaning: failed || !snap ? CRASHED : meaningOfStage(stage),
+      meaning,
       context: snap?.context ?? null,
       live: record.live,
       updatedAt: record.updatedAt,
-      problem: failed ? (entry?.error ?? 'worker actor failed') : undefined,
+      problem: failed ? (entry?.error ?? 'worker actor failed') : (hostProblem ?? undefined),
       witness: witnessView(record.witness, clock.now()),
       couldNotTell: answers.reasonFor(terminalFor(record.intent)),
     });
@@ -255,8 +276,11 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       const record = records.get(id);
       if (record) onInput(record.witness, clock.now());
     },
-    deliverText: (p) =>
-      requests.settle(p.requestId, deps.ports.sendText(hostOf(p.id), p.paneId, p.text, { allowNonEmptyBox: p.allowNonEmptyBox, label: p.id, agent: readerOfId(p.id) })),
+    deliverText: (p) => {
+      // A decision's answer: its Enter marked first, as the first prompt's (decision-resume.ts).
+      const mark = p.decision !== undefined && deps.ports.markDecision ? { decision: p.decision, beforeEnter: () => deps.ports.markDecision!(intentOf(p.id), p.paneId, p.decision!) } : {};
+      requests.settle(p.requestId, deps.ports.sendText(hostOf(p.id), p.paneId, p.text, { allowNonEmptyBox: p.allowNonEmptyBox, label: p.id, agent: readerOfId(p.id), ...mark }));
+    },
     deliverKey: (p) =>
       requests.settle(p.requestId, deps.ports.sendKey(hostOf(p.id), p.paneId, p.key, { allowNonEmptyBox: p.allowNonEmptyBox, agent: readerOfId(p.id) })),
     refuse: (p) => requests.fail(p.requestId, refusalError(p)),
@@ -366,7 +390,27 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
 
     inLane: (id, fn) => lanes.run(id, fn),
     send: (id, text, opts = {}) =>
-      command(id, (requestId) => ({ type: 'SEND', text, allowNonEmptyBox: opts.allowNonEmptyBox === true, requestId })),
+      command(id, (requestId) => ({ type: 'SEND', text, allowNonEmptyBox: opts.allowNonEmptyBox === true, requestId, ...(opts.decision !== undefined && { decision: opts.decision }) })),
+
+    async resumeAnswer(id, answer, key) {
+      const v = requireWorker(id);
+      if (!v.paneId || v.live !== true) return 'none';
+      const terminal = hostOf(id);
+      const agent = readerOfId(id);
+      const paneId = v.paneId;
+      const resumed = await resumeAnswer({
+        host: terminal, paneId, agent,
+        marked: deps.ports.decisionMarked?.(intentOf(id), paneId) === key,
+        press: async (k) => {
+          const record = records.get(id);
+          if (record) onInput(record.witness, clock.now());
+          await deps.ports.sendKey(terminal, paneId, k, { allowNonEmptyBox: true, agent });
+        },
+      }, answer);
+      // The machine guards the next send on its own reading: it must have seen the cleared box.
+      if (resumed === 'rolled-back') await waitFor(host, id, (x) => x.promptBox === '', { timeoutMs: 5000 });
+      return resumed;
+    },
     key: (id, key, opts = {}) =>
       command(id, (requestId) => ({ type: 'KEYS', key, allowNonEmptyBox: opts.allowNonEmptyBox === true, requestId })),
 
@@ -447,6 +491,18 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
           .finally(() => usageReads.delete(note.id));
       }
       return view(note.id)!;
+    },
+
+    hostConnection(name, state) {
+      for (const [id, record] of records) {
+        if (record.intent.host !== name) continue;
+        const v = view(id);
+        // Only a worker with a pane in a state that reads one: a gate, a landing or a stop keep theirs.
+        if (!v || v.condition === 'gone' || !v.paneId || /^(gate|landing|teardown|admission)/.test(v.stage)) continue;
+        if (state === 'lost') route(id, { type: 'PANE_MISSING', serverUp: false, at: clock.now() });
+        else record.feed?.requestRead();
+        publish(id);
+      }
     },
 
     async quiesce() {

@@ -22,17 +22,26 @@ export interface WorkerPorts {
    * Guarded sends (io/terminal/guarded-send.ts): re-read the live box before typing. The machine
    * has already applied the same rule to its latest reading; this is the check at the glass.
    */
-  sendText(host: TerminalHost, paneId: string, text: string, opts: { allowNonEmptyBox: boolean; label?: string; teardown?: boolean; beforeEnter?: () => Promise<void>; agent?: string }): Promise<void>;
+  /** `decision`: the text is that decision's answer (its `beforeEnter` marks it; fault holds see it). */
+  sendText(host: TerminalHost, paneId: string, text: string, opts: { allowNonEmptyBox: boolean; label?: string; teardown?: boolean; beforeEnter?: () => Promise<void>; agent?: string; decision?: string }): Promise<void>;
   /** `agent`: the screen profile the glass check reads the box with (default Claude Code's). */
   sendKey(host: TerminalHost, paneId: string, key: Key, opts: { allowNonEmptyBox: boolean; agent?: string }): Promise<void>;
   /**
-   * The first prompt's submission mark (io/brief/first-prompt-mark.ts): written durably before
+   * The first prompt's submission mark (io/brief/submission-mark.ts): written durably before
    * its Enter, asked by a restore so a prompt that went out is never typed again, cleared when a
    * new pane is made. Absent (test doubles): never marked.
    */
   markFirstPrompt?(intent: WorkerIntent, paneId: string): Promise<void>;
   firstPromptMarked?(intent: WorkerIntent, paneId: string): boolean;
-  clearFirstPromptMark?(intent: WorkerIntent): void;
+  /** Both marks (the first prompt's and a decision's) go when a new pane is made. */
+  clearSubmissionMarks?(intent: WorkerIntent): void;
+  /**
+   * A decision's answer, marked the same way (issue 43): written before its Enter and naming the
+   * decision, asked when an answer is delivered again after a restart (actors/decision-resume.ts).
+   */
+  markDecision?(intent: WorkerIntent, paneId: string, key: string): Promise<void>;
+  /** The decision whose answer was marked in this pane, or null. */
+  decisionMarked?(intent: WorkerIntent, paneId: string): string | null;
 }
 
 /**

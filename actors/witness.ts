@@ -40,12 +40,21 @@ export interface WitnessState {
   turnEnd: { at: number; screen: string | null } | null;
   /** When we last typed or pressed anything into the pane (a word older than that is about an earlier turn). */
   inputAt: number | null;
+  /**
+   * Background tasks the agent's last turn-end hook listed as still in flight (Claude Code's Stop
+   * `background_tasks`, issue 43); 0 when it listed none, or no such hook has spoken. Renewed by
+   * every later Stop (the turn the agent starts when a task ends brings the new list).
+   */
+  background: number;
 }
 
 /** A hook runs as its dialog paints; its note may reach the daemon this much later (a Node start-up). */
 export const LATE_NOTE_MS = 3000;
 
-export const newWitness = (): WitnessState => ({ note: null, word: null, confirmed: false, spent: false, screen: null, disagreeSince: null, lastBlockedAt: null, tokens: null, turnEnd: null, inputAt: null });
+export const newWitness = (): WitnessState => ({ note: null, word: null, confirmed: false, spent: false, screen: null, disagreeSince: null, lastBlockedAt: null, tokens: null, turnEnd: null, inputAt: null, background: 0 });
+
+/** A turn-end hook that lists background work still in flight: the session is paused, not done (issue 43). */
+const leavesBackground = (note: HookNote): boolean => (note.backgroundTasks ?? 0) > 0;
 
 const ASKS = /permission|needs your (?:attention|approval|input)|wants to|approve/i;
 
@@ -68,7 +77,8 @@ export function wordOf(note: HookNote): HookWord | null {
       return 'working';
     case 'Stop':
     case 'AfterAgent': // Gemini CLI: the turn's final answer is out
-      return 'idle';
+      // With background work listed the agent waits for it to wake the session: still at work.
+      return leavesBackground(note) ? 'working' : 'idle';
     // The turn ended in an API error or a usage limit (Claude Code 2.1.78+).
     case 'StopFailure':
       return 'failed';
@@ -101,6 +111,9 @@ function track(w: WitnessState, now: number): void {
 /** The reading to give the machine: the screen's own, or the hook's word when the screen cannot tell. */
 export function readingFor(w: WitnessState): ScreenReading | null {
   const r = w.screen;
+  // The box is back, but the agent said background work it started still runs: at work, never
+  // idle (so never settled or done), with the larger of the two counts.
+  if (r && w.background > 0 && boxBack(r)) return { ...r, state: 'working', background: Math.max(r.background ?? 0, w.background) };
   // The screen shows an empty box after a failed turn: where it names no error, the hook's word does.
   if (r && reportsFailure(w) && r.readable && r.state === 'idle' && !r.agentError) {
     return { ...r, agentError: w.note?.message ?? 'the turn ended in an error (StopFailure hook)' };
@@ -136,7 +149,8 @@ export function onNote(w: WitnessState, note: HookNote, now: number): boolean {
   if (w.note && note.at < w.note.at) return false; // an older note (from the queue) never overrides a newer word
   const word = wordOf(note);
   w.note = note;
-  if (TURN_END_EVENTS.has(note.event)) {
+  if (TURN_END_EVENTS.has(note.event) || note.event === 'StopFailure' || note.event === 'SessionEnd') w.background = note.backgroundTasks ?? 0;
+  if (TURN_END_EVENTS.has(note.event) && !leavesBackground(note)) {
     // About an earlier turn when input went in after it ran: the screen's quiet time decides then.
     const stale = w.inputAt !== null && note.at < w.inputAt;
     w.turnEnd = stale ? null : { at: note.at, screen: boxBack(w.screen) ? w.screen!.fingerprint : null };
@@ -151,7 +165,7 @@ export function onNote(w: WitnessState, note: HookNote, now: number): boolean {
     w.spent = word === 'needs-input' && shown && !showsDialog(w.screen) && !couldNotTell(w.screen);
   }
   track(w, now);
-  return (claimsInput(w) && couldNotTell(w.screen)) || (reportsFailure(w) && w.screen?.state === 'idle') || turnEndWitnessed(w);
+  return (claimsInput(w) && couldNotTell(w.screen)) || (reportsFailure(w) && w.screen?.state === 'idle') || turnEndWitnessed(w) || (w.background > 0 && boxBack(w.screen));
 }
 
 /** The events that say the agent's turn is over: Claude Code's Stop, Gemini CLI's AfterAgent, Codex's notify (`hand hook Stop`). */

@@ -83,8 +83,8 @@ export function provideWorker(rt: WorkerRuntime) {
         // A fresh dispatch of an id whose earlier worker exited: its dead pane (kept by
         // remain-on-exit) still holds the name, and tmux refuses a second session of it.
         const adopted = rt.resumingSpawn(input.id) ? await paneNamed(host, intent.id) : await closeDeadPaneNamed(host, intent.id);
-        // A new pane runs a new agent: no earlier first prompt of this id went into it.
-        if (!adopted) ports.clearFirstPromptMark?.(intent);
+        // A new pane runs a new agent: no earlier first prompt or answer of this id went into it.
+        if (!adopted) ports.clearSubmissionMarks?.(intent);
         const pane = adopted ?? (await host.createPane({ name: intent.id, cwd: intent.worktree, env: spec.env, argv: spec.argv }));
         rt.paneCreated(input.id, pane.paneId);
         return { paneId: pane.paneId, at: clock.now() };

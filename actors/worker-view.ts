@@ -14,7 +14,7 @@ import type { WitnessView } from './witness.ts';
  * Fields copied from the latest reading, the intent and the actor's context keep their sources'
  * types (and docs), so a change there shows up here instead of silently diverging.
  */
-type ReadingFields = Pick<ScreenReading, 'state' | 'awaitingInput' | 'blockedReason' | 'promptBox' | 'promptBoxKind' | 'readable' | 'lastActivity'>;
+type ReadingFields = Pick<ScreenReading, 'state' | 'awaitingInput' | 'blockedReason' | 'promptBox' | 'promptBoxKind' | 'readable' | 'lastActivity' | 'background'>;
 type IntentFields = Pick<WorkerIntent, 'id' | 'project' | 'backend' | 'agent' | 'agentVersion' | 'worktree' | 'branch' | 'base' | 'briefPath' | 'reportPath'>;
 type ContextFields = Pick<WorkerContext, 'lastChangeAt' | 'stallAt' | 'exitCode' | 'waitingOn' | 'paneId' | 'landing' | 'landed' | 'rejection' | 'landingFailure'>;
 
@@ -78,6 +78,8 @@ export function buildView({ intent, stage, meaning, context: c, live, updatedAt,
     promptBox: r?.promptBox ?? null,
     promptBoxKind: r?.promptBoxKind ?? null,
     readable: r?.readable ?? false,
+    // Background work the screen or the agent's Stop hook says still runs (issue 43); null: none.
+    background: meaning.condition !== 'gone' && (r?.background ?? 0) > 0 ? r!.background! : null,
     live: meaning.condition === 'gone' ? false : silent ? null : live,
     backend: intent.backend,
     host: intent.host ?? 'local',

@@ -20,6 +20,11 @@ export interface HookNote {
   sessionId?: string;
   /** The worker's hook capability (io/agent/claude/hook-capability.ts): the note speaks only for that worker. */
   cap?: string;
+  /**
+   * Stop: how many background tasks the agent listed as still in flight (Claude Code 2.1.332's
+   * `background_tasks`, "empty when nothing is in flight"); absent when the payload had no list.
+   */
+  backgroundTasks?: number;
 }
 
 /** Hooks that could not reach the daemon wait here (0600, one JSON note a line); drained at start. */
@@ -48,8 +53,13 @@ export function noteOf(id: string, event: string, payload: unknown, at: number):
   if (transcript) note.transcriptPath = transcript;
   const session = str(p.session_id, 128);
   if (session) note.sessionId = session;
+  // Only the count is kept: the tasks' commands and descriptions are the worker's words.
+  if (Array.isArray(p.background_tasks)) note.backgroundTasks = Math.min(p.background_tasks.length, MAX_BACKGROUND_TASKS);
   return note;
 }
+
+/** A count beyond this says nothing more (a worker's payload is untrusted input). */
+const MAX_BACKGROUND_TASKS = 999;
 
 /** A note read back from the wire or the queue, or null when it is not one. Only known fields, each cut to its cap. */
 export function parseNote(v: unknown): HookNote | null {
@@ -60,5 +70,6 @@ export function parseNote(v: unknown): HookNote | null {
   for (const k of ['message', 'notificationType', 'transcriptPath', 'sessionId', 'cap'] as const) {
     if (typeof o[k] === 'string') note[k] = (o[k] as string).slice(0, NOTE_FIELD_CAPS[k]);
   }
+  if (typeof o.backgroundTasks === 'number' && Number.isInteger(o.backgroundTasks) && o.backgroundTasks >= 0) note.backgroundTasks = Math.min(o.backgroundTasks, MAX_BACKGROUND_TASKS);
   return note;
 }

@@ -86,6 +86,7 @@ export interface MethodMap {
   'host.add': Method<H.HostAddParams, H.HostRow>;
   'host.list': Method<F.NoParams, H.HostRow[]>;
   'host.check': Method<H.HostNameParams, H.HostCheckResult>;
+  'host.trust': Method<H.HostTrustParams, H.HostTrustResult>;
   'host.remove': Method<H.HostNameParams, H.HostRemoveResult>;
   'project.host': Method<H.ProjectHostParams, H.ProjectHostResult>;
   // the agent CLIs themselves: are they still read right (issue 39)
@@ -112,7 +113,7 @@ export const METHODS = [
   'notify.add', 'notify.list', 'notify.remove', 'notify.test', 'notify.log',
   'usage', 'usage.source', 'work.summary',
   // machines the fleet reaches over ssh
-  'host.add', 'host.list', 'host.check', 'host.remove', 'project.host',
+  'host.add', 'host.list', 'host.check', 'host.trust', 'host.remove', 'project.host',
   // the agent CLIs themselves
   'calibrate',
 ] as const satisfies readonly MethodName[];
@@ -138,7 +139,7 @@ export const OPEN_METHODS: readonly MethodName[] = ['ping', 'hook'];
  * person's own terminal. The mark is the Hand's honest tooling's, not a proof: the kit's deny
  * rules keep its shell from the same commands.
  */
-export const PERSON_ONLY_METHODS: readonly MethodName[] = ['shutdown', 'notify.add', 'notify.remove', 'usage.source', 'host.add', 'host.remove', 'project.host'];
+export const PERSON_ONLY_METHODS: readonly MethodName[] = ['shutdown', 'notify.add', 'notify.remove', 'usage.source', 'host.add', 'host.trust', 'host.remove', 'project.host'];
 export { HAND_CALLER_ENV } from './hand-caller.ts';
 
 export function isOpenMethod(name: unknown): boolean {

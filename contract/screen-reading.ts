@@ -40,6 +40,14 @@ export interface ScreenReading {
    * or when its options could not be read. Optional: readings stored before it existed lack it.
    */
   dialog?: DialogReading | null;
+  /**
+   * Background work still running after the turn is over (issue 43; not set while the turn
+   * itself runs): how many tasks the screen shows
+   * (Claude Code's `✻ Baked for 3s · done 4:21 AM · 1 shell still running`, its footer's
+   * `· 2 shells ·`) or the agent's Stop hook listed (actors/witness.ts). A worker with any is at
+   * work, never idle or finished. Absent or null: none shown (or a reading from before it).
+   */
+  background?: number | null;
 }
 
 /** One choice of a dialog, numbered as the screen numbers it (unnumbered lists count from 1). */

@@ -60,9 +60,13 @@ export function boxTextIsPrompt(boxText: string, prompt: string): boolean {
 }
 
 
-/** A turn is running: the screen says `working` (readable, no menu up). Teardown interrupts it first. */
+/**
+ * A turn is running: the screen says `working` (readable, no menu up). Teardown interrupts it
+ * first. Background work alone (the turn over, a shell still running: issue 43) is not a running
+ * turn: an Escape there has nothing to interrupt, and /exit is what a stop sends.
+ */
 export const isTurnRunning = (r: ScreenReading | null): boolean =>
-  r !== null && r.readable && !isBlocked(r) && r.state === 'working';
+  r !== null && r.readable && !isBlocked(r) && r.state === 'working' && !((r.background ?? 0) > 0);
 
 /**
  * Text somebody typed (or an interrupted prompt put back, reference §6.7) sits in the live box.

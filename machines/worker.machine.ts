@@ -93,7 +93,7 @@ export const workerMachine = workerSetup.createMachine({
       { guard: 'noPane', actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'not-accepting-input', box: '', kind: '' }) } },
       // Before the box rule, and not overridden by allowNonEmptyBox: a dialog is answered by keys only.
       { guard: 'textWouldAnswerDialog', actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'awaiting-input', box: '', kind: '', dialog: context.reading?.dialog ?? null, reason: context.reading?.blockedReason ?? null }) } },
-      { guard: 'sendAllowed', actions: { type: 'deliverText', params: ({ context, event }) => ({ id: context.id, paneId: context.paneId!, text: event.text, allowNonEmptyBox: event.allowNonEmptyBox, requestId: event.requestId }) } },
+      { guard: 'sendAllowed', actions: { type: 'deliverText', params: ({ context, event }) => ({ id: context.id, paneId: context.paneId!, text: event.text, allowNonEmptyBox: event.allowNonEmptyBox, requestId: event.requestId, ...(event.decision !== undefined && { decision: event.decision }) }) } },
       { actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'prompt-box-not-empty', box: context.reading?.promptBox ?? '', kind: context.reading?.promptBoxKind ?? 'typed' }) } },
     ],
     KEYS: [

@@ -222,6 +222,14 @@ export const workerSetup = setup({
     /** Only a FIRST key of Enter is guarded: later keys answer a menu the earlier keys moved through. */
     keyAllowed: ({ context, event }) =>
       event.type === 'KEYS' && (event.key !== 'enter' || event.allowNonEmptyBox || boxIsEmpty(context.reading)),
+    /**
+     * Background work still runs after the turn (the screen's count or the Stop hook's, issue 43):
+     * at work whatever the fingerprint — the idle frame it shares with a finished turn is not one.
+     */
+    backgroundRunning: ({ event }) => {
+      const r = screenOf(event)?.reading ?? null;
+      return isBusy(r) && (r!.background ?? 0) > 0;
+    },
     /** A readable screen the reader could not classify (no box, dialog or spinner found). */
     unclassified: ({ event }) => isUnclassified(screenOf(event)?.reading ?? null),
     unclassifiedChanged: screenThat(isUnclassified, 'changed'),

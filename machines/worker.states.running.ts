@@ -18,6 +18,8 @@ const newScreenWakesTheWorker = [
   { guard: 'awaitingInput', target: '#worker.running.blocked', actions: 'noteReading' },
   { guard: 'agentErrorShown', target: '#worker.running.agentError', actions: ['noteChange', 'noteAgentError'] },
   { guard: 'busyChanged', target: '#worker.running.working', actions: 'noteChange' },
+  // Background work the agent said still runs (its Stop came after the rest began): never finished.
+  { guard: 'backgroundRunning', target: '#worker.running.working', actions: 'noteReading' },
   { actions: 'noteReading' },
 ] as const;
 
@@ -70,6 +72,8 @@ export const runningState = workerSetup.createStateConfig({
           { guard: named('settle-quiet'), target: 'finishing', reenter: true },
         ],
         SCREEN: [
+          // The agent's Stop listed background work still running: the quiet time is not its end.
+          { guard: 'backgroundRunning', target: 'working', actions: 'noteReading' },
           { guard: 'agentErrorShown', target: 'agentError', actions: ['noteChange', 'noteAgentError'] },
           // The turn-end word reached us while the quiet time ran: the rest of it is not waited out.
           { guard: 'turnEndWitnessed', target: '#worker.settled', actions: 'noteReading' },

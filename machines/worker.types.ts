@@ -176,7 +176,8 @@ export type WorkerEvent =
   | { type: 'PANE_MISSING'; serverUp: boolean; at: number }
   /** pty: the process died with the previous daemon. */
   | { type: 'LOST'; at: number }
-  | { type: 'SEND'; text: string; allowNonEmptyBox: boolean; requestId: number }
+  /** `decision`: the text is that decision's answer (its Enter is marked first: io/brief/submission-mark.ts). */
+  | { type: 'SEND'; text: string; allowNonEmptyBox: boolean; requestId: number; decision?: string }
   | { type: 'KEYS'; key: Key; allowNonEmptyBox: boolean; requestId: number }
   | { type: 'STOP'; at: number; timeoutMs: number }
   /** A person's `hand approve` at the open gate (brief or landing). */
@@ -190,7 +191,7 @@ export type WorkerEvent =
 export type DeadlineName = 'stall' | 'unclassified' | 'escape-settle' | 'interrupt-settle' | 'clear-settle' | 'stop' | 'resubmit' | 'brief-quiet' | 'brief-confirm' | 'startup-settle' | 'settle-quiet';
 
 /** Parameters of the person-command actions the wiring implements. */
-export interface DeliverTextParams { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; requestId: number }
+export interface DeliverTextParams { id: string; paneId: string; text: string; allowNonEmptyBox: boolean; requestId: number; decision?: string }
 export interface DeliverKeyParams { id: string; paneId: string; key: Key; allowNonEmptyBox: boolean; requestId: number }
 /** `dialog` and `reason`: what an `awaiting-input` refusal quotes (the dialog the reading saw). */
 export interface RefuseParams { id: string; requestId: number; code: string; box: string; kind: string; dialog?: DialogReading | null; reason?: string | null }

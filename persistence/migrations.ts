@@ -130,6 +130,21 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec('ALTER TABLE projects ADD COLUMN default_agent TEXT;');
     },
   },
+  {
+    version: 10,
+    description: 'the state directory a database belongs to (home.id), and where it was last opened: a database from another directory is refused, never adopted (persistence/home-identity.ts, issue 43)',
+    up(db) {
+      db.exec(`ALTER TABLE store_identity ADD COLUMN home_id TEXT;
+        ALTER TABLE store_identity ADD COLUMN home_path TEXT;`);
+    },
+  },
+  {
+    version: 11,
+    description: "decisions.recovery: what a delivery after a daemon's restart found of the answer in the pane (entered, found-sent, rolled-back), so the record says how it ended (actors/decision-resume.ts, issue 43)",
+    up(db) {
+      db.exec("ALTER TABLE decisions ADD COLUMN recovery TEXT CHECK (recovery IN ('entered', 'found-sent', 'rolled-back'));");
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

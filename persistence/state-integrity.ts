@@ -19,6 +19,7 @@ import Database from 'better-sqlite3';
 import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RefusedError } from '../contract/errors.ts';
+import { HOME_ID_FILE, readHomeId } from './home-identity.ts';
 
 export const MANIFEST_FILE = 'fleet.manifest.json';
 export const BACKUP_DIR = 'backups';
@@ -46,7 +47,7 @@ export interface BackupInfo {
 }
 
 export type DbCondition =
-  | { state: 'ok'; dbId: string | null; workers: number; projects: number }
+  | { state: 'ok'; dbId: string | null; workers: number; projects: number; homeId: string | null; homePath: string | null }
   | { state: 'missing' | 'empty' | 'malformed' | 'foreign'; detail: string };
 
 export function readManifest(home: string): Manifest | null {
@@ -110,9 +111,9 @@ export function inspectDatabase(dbPath: string): DbCondition {
     if (check !== 'ok') return { state: 'malformed', detail: `fails SQLite's quick_check (${String(check)})` };
     const has = (t: string) => db!.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(t) !== undefined;
     if (!has('workers') || !has('projects')) return { state: 'foreign', detail: 'holds no kingshand tables' };
-    const dbId = has('store_identity') ? ((db.prepare('SELECT db_id FROM store_identity WHERE id = 1').get() as { db_id?: string } | undefined)?.db_id ?? null) : null;
+    const identity = has('store_identity') ? ((db.prepare('SELECT * FROM store_identity WHERE id = 1').get() as { db_id?: string; home_id?: string | null; home_path?: string | null } | undefined) ?? {}) : {};
     const count = (t: string) => (db!.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n;
-    return { state: 'ok', dbId, workers: count('workers'), projects: count('projects') };
+    return { state: 'ok', dbId: identity.db_id ?? null, workers: count('workers'), projects: count('projects'), homeId: identity.home_id ?? null, homePath: identity.home_path ?? null };
   } catch (err) {
     return { state: 'malformed', detail: `cannot be read as a database (${(err as Error).message})` };
   } finally {
@@ -142,35 +143,52 @@ function heldText(e: ReturnType<typeof evidenceOfState>): string {
 /** The one sentence every refusal ends with: what to run, and which backup it would use. */
 export function restoreHint(home: string): string {
   const newest = listBackups(home)[0];
-  if (!newest) return `No backup exists in ${join(home, BACKUP_DIR)}. Move ${home} aside to start an empty fleet (its worktrees and tmux panes are not touched).`;
+  if (!newest) return `No backup exists in ${join(home, BACKUP_DIR)}. If you have a copy of this directory's own database, \`hand daemon restore-db --home ${home} --from <file>\` puts it back; or move ${home} aside to start an empty fleet (its worktrees and tmux panes are not touched).`;
   return `Restore the newest backup (${newest.path}, taken ${newest.takenAt}) with \`hand daemon restore-db --home ${home}\` (the damaged files are moved aside, never deleted), or move ${home} aside to start an empty fleet.`;
 }
 
 /**
  * Refuses (RefusedError 'state-db-lost') when the database is missing, empty, malformed or not
- * the one the manifest names while the directory shows it held a fleet. Touches nothing.
+ * the one the manifest names while the directory shows it held a fleet; and ('state-db-foreign')
+ * when it is another state directory's database (home-identity.ts). Touches nothing.
  */
 export function checkStateBeforeOpen(p: StatePaths): DbCondition {
   const found = inspectDatabase(p.db);
   const evidence = evidenceOfState(p.home);
   const held = heldText(evidence);
-  const refuse = (what: string): never => {
+  const refuse = (what: string, code = 'state-db-lost'): never => {
     throw new RefusedError(
-      'state-db-lost',
-      `refused to start: the state database ${p.db} ${what}, but this state directory held ${held}. Nothing was changed. ${restoreHint(p.home)}`,
-      { path: p.db, found: found.state, manifest: evidence.manifest, briefs: evidence.briefs, backups: evidence.backups.map((b) => b.path) },
+      code,
+      `refused to start: the state database ${p.db} ${what}, but this state directory held ${held || 'nothing yet'}. Nothing was changed. ${restoreHint(p.home)}`,
+      { path: p.db, found: found.state, manifest: evidence.manifest, briefs: evidence.briefs, backups: evidence.backups.map((b) => b.path), ...(found.state === 'ok' && { from: found.homePath }) },
     );
   };
   if (found.state === 'ok') {
-    const m = evidence.manifest;
-    if (m?.dbId && found.dbId !== m.dbId && (m.workers > 0 || m.projects > 0)) {
-      refuse(`is another database than the one this directory recorded (id ${found.dbId ?? 'none'}, expected ${m.dbId}; it holds ${found.workers} worker(s))`);
-    }
+    const stranger = foreignTo(p.home, found, evidence.manifest, Boolean(held));
+    if (stranger) refuse(stranger, 'state-db-foreign');
     return found;
   }
   if (found.state === 'missing' && !held) return found; // a first start
   if (found.state === 'malformed' || found.state === 'foreign' || held) refuse(found.detail);
   return found;
+}
+
+/**
+ * Why an intact kingshand database is not this directory's (the words for the refusal), or
+ * null. It names another directory's identity; or it names none (a database from before
+ * migration 10, or one stripped of it) and is not the one the manifest names.
+ */
+function foreignTo(home: string, found: Extract<DbCondition, { state: 'ok' }>, m: Manifest | null, held: boolean): string | null {
+  const homeId = readHomeId(home);
+  const from = found.homePath ? ` (last opened as ${found.homePath})` : '';
+  if (found.homeId !== null) {
+    if (homeId !== null && found.homeId !== homeId) return `is the database of another state directory${from}: it records state directory ${found.homeId}, this one is ${homeId} (${HOME_ID_FILE}); it holds ${found.workers} worker(s) and ${found.projects} project(s)`;
+    // This directory lost its home.id: a database that was opened here is still ours.
+    if (homeId === null && held && found.homePath !== home) return `is the database of another state directory${from}, and this directory's ${HOME_ID_FILE} is missing`;
+    return null;
+  }
+  if (m?.dbId && found.dbId !== m.dbId && (m.workers > 0 || m.projects > 0)) return `is another database than the one this directory recorded (id ${found.dbId ?? 'none'}, expected ${m.dbId}; it holds ${found.workers} worker(s))`;
+  return null;
 }
 
 function stamp(d = new Date()): string {
@@ -222,6 +240,18 @@ export function restoreDatabase(p: StatePaths, from?: string): RestoreResult {
     rmSync(`${staged}-wal`, { force: true });
     rmSync(`${staged}-shm`, { force: true });
     throw new RefusedError('backup-unusable', `the backup ${backup} ${checked.state === 'missing' ? 'does not exist' : checked.detail}; nothing was changed. Pass --from <file> to restore another.`, { backup });
+  }
+  // A backup of another state directory is that directory's fleet, not this one's.
+  const homeId = readHomeId(p.home);
+  const manifest = readManifest(p.home);
+  const stranger = checked.homeId !== null ? homeId !== null && checked.homeId !== homeId : Boolean(manifest?.dbId && checked.dbId !== manifest.dbId);
+  if (stranger) {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(staged + suffix, { force: true });
+    throw new RefusedError(
+      'backup-foreign',
+      `the backup ${backup} is the database of another state directory${checked.homePath ? ` (${checked.homePath})` : ''}, not of ${p.home}; nothing was changed. Restore one of this directory's own backups (hand daemon restore-db --home ${p.home} takes the newest in ${join(p.home, BACKUP_DIR)}), or run that fleet from its own state directory.`,
+      { backup, home: p.home, from: checked.homePath },
+    );
   }
   const aside = `${p.db}.damaged-${stamp()}`;
   const movedAside: string[] = [];

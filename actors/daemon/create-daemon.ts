@@ -137,7 +137,14 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     log: (obj) => info(obj),
     // KH_REPAINT_FILTER=0 reads every burst (the bench's baseline for issue 26).
     skipRepaints: deps.env.KH_REPAINT_FILTER !== '0',
+    // A far host whose key changed is every one of its workers' reason (issue 43).
+    hostProblem: (name) => {
+      const k = farHosts.keyChanged(name);
+      return k ? `could not tell — ${k.reason}. Fix: ${k.fix}` : null;
+    },
   });
+  // Its workers could-not-tell at once when the key is found changed; they look again once it is accepted.
+  farHosts.onKeyCondition((name, state) => fleet.hostConnection(name, state === 'changed' ? 'lost' : 'back'));
   const { restored, skipped, took } = await fleet.start();
   // Where a resume's time went: the process's own start, then the store, the actors, the panes.
   info({ restored: restored.length, skipped, ...took, sinceStartMs: Date.now() - startedAt, uptimeMs: Math.round(process.uptime() * 1000) }, 'fleet restored');
@@ -204,7 +211,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     review: { review: async (p, ctx) => (await review!).handlers.review(p, ctx) },
     work: work.methods,
     // Machines the fleet reaches over ssh (issue 28), in the same database as the work.
-    hosts: hostHandlers({ hosts: hostStore, store, home: paths.home }),
+    hosts: hostHandlers({ hosts: hostStore, store, home: paths.home, keys: farHosts }),
     calibration: calibrator.handlers(),
   }, work.rules);
   // The review page on 127.0.0.1: its actions call these same methods (actors/review).

@@ -9,6 +9,7 @@ import { relaunchWorker, type RelaunchDeps, type RelaunchResult } from './relaun
 import type { Decision } from '../../persistence/work/decision-store.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
+import { boxProvesOurAnswer, RECOVERY_WORDS } from '../decision-resume.ts';
 
 export function answerPrompt(d: Decision, reportPath: string): string {
   return (
@@ -46,6 +47,14 @@ export async function deliverByRelaunch(deps: { stores: WorkStores; relaunch: Re
 export type Delivered = { delivered: true } | { delivered: false; why: string };
 
 /**
+ * Whether a live worker's box shows what a delivery can start on: empty, or holding this
+ * answer, typed by an earlier daemon that was killed before its Enter (finished or cleared then).
+ */
+export function boxTakesTheAnswer(d: Decision, promptBox: string | null, reportPath: string): boolean {
+  return promptBox === '' || (promptBox !== null && boxProvesOurAnswer(promptBox, answerPrompt(d, reportPath)));
+}
+
+/**
  * Types an answered decision into its live worker. Called only by the work watch's `deliver`,
  * which owns the delivery (one at a time per worker). Each log line says what reached the pane:
  * a refusal happens before any byte (nothing was typed); any other failure may come after the
@@ -61,9 +70,29 @@ async function deliverInLane(deps: { fleet: FleetHostApi; stores: WorkStores; lo
   if (deps.stores.decisions.get(d.key)?.delivery === 'sent') return { delivered: true };
   const v = deps.fleet.view(d.worker);
   if (!v || v.live !== true) return { delivered: false, why: `worker ${d.worker} is not live` };
-  if (v.promptBox !== '') return { delivered: false, why: v.promptBox === null ? `worker ${d.worker} shows no input box` : `the input box of ${d.worker} holds text` };
+  const text = answerPrompt(d, v.reportPath);
   try {
-    await deps.fleet.send(d.worker, answerPrompt(d, v.reportPath));
+    // What an earlier daemon (killed during this delivery) left in the pane: finished, found
+    // sent, or cleared to be typed again whole (actors/decision-resume.ts, issue 43).
+    const resumed = await deps.fleet.resumeAnswer(d.worker, text, d.key);
+    if (resumed === 'entered' || resumed === 'found-sent') {
+      deps.stores.decisions.markDelivered(d.key, resumed);
+      deps.log({ worker: d.worker, decision: d.key, recovery: resumed }, `decision answer ${RECOVERY_WORDS[resumed]}`);
+      return { delivered: true };
+    }
+    if (resumed === 'rolled-back') {
+      deps.stores.decisions.noteRolledBack(d.key);
+      deps.log({ worker: d.worker, decision: d.key, recovery: resumed }, `decision answer ${RECOVERY_WORDS[resumed]}`);
+    }
+    if (resumed === 'still-held') return { delivered: false, why: `the input box of ${d.worker} still holds the answer an earlier daemon typed after ctrl-u` };
+  } catch (err) {
+    deps.log({ worker: d.worker, decision: d.key, err: (err as Error).message }, 'reading what an earlier delivery left failed; kept pending');
+    return { delivered: false, why: (err as Error).message };
+  }
+  const now = deps.fleet.view(d.worker) ?? v;
+  if (now.promptBox !== '') return { delivered: false, why: now.promptBox === null ? `worker ${d.worker} shows no input box` : `the input box of ${d.worker} holds text` };
+  try {
+    await deps.fleet.send(d.worker, text, { decision: d.key });
     deps.stores.decisions.markDelivered(d.key);
     deps.log({ worker: d.worker, decision: d.key }, 'decision answer delivered');
     return { delivered: true };

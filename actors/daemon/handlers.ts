@@ -67,6 +67,7 @@ export function statusRow(v: WorkerViewLike): StatusRow {
     project: v.project,
     stage: v.stage,
     state: v.state,
+    background: v.background ?? null,
     awaitingInput: v.awaitingInput,
     blockedReason: v.blockedReason,
     // The dialog on screen (question, options, fingerprint): what hand answer takes back. Its

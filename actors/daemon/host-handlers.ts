@@ -4,7 +4,7 @@
  * (`<home>/ssh`, 0700); a host key gets there only from a file the person names at `add`,
  * never by accepting what a server offers.
  */
-import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../../contract/errors.ts';
 import type { MethodTable } from '../../contract/protocol.ts';
@@ -13,7 +13,7 @@ import { checkHost } from '../../io/ssh/host-check.ts';
 import { farAgentProbes } from './far-agents.ts';
 import { closeMaster } from '../../io/ssh/run-remote.ts';
 import type { SshTarget } from '../../io/ssh/ssh-command.ts';
-import { targetFor } from './far-hosts.ts';
+import { targetFor, type FarHosts } from './far-hosts.ts';
 import { LOCAL_HOST, type HostStore } from '../../persistence/host-store.ts';
 import type { FleetStore } from '../../persistence/types.ts';
 import { RefusedError } from '../../contract/errors.ts';
@@ -26,6 +26,23 @@ export interface HostDeps {
   store: Pick<FleetStore, 'getProject' | 'listWorkers'>;
   /** The daemon's state directory. */
   home: string;
+  /** Each host's changed-key condition (far-hosts.ts): a check tells it, a check that gets in or a trust ends it. */
+  keys?: Pick<FarHosts, 'keyChanged' | 'noteKeyChanged' | 'clearKeyChanged'>;
+}
+
+/** The lines of a known_hosts file for this host, from a file the person named; refused with the fix when it has none. */
+function hostKeyLines(file: string, address: string, port: number): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError('bad-known-hosts', `cannot read known_hosts file ${file}: ${(err as Error).message}`);
+  }
+  const lines = knownHostLines(text, address, port);
+  if (lines.length === 0) {
+    throw new UsageError('no-host-key', `${file} has no plain entry for ${port === 22 ? address : `[${address}]:${port}`} (hashed entries cannot be matched); ssh there once yourself and compare the fingerprint, then name that file`);
+  }
+  return lines;
 }
 
 /** Lines of a known_hosts text that name this host (plain entries; hashed ones cannot be matched). */
@@ -42,14 +59,15 @@ export async function closeHostConnections(hosts: HostStore, home: string): Prom
   await Promise.all(hosts.list().map((row) => closeMaster(targetFor(home, row)).catch(() => {})));
 }
 
-export function hostHandlers(deps: HostDeps): Pick<MethodTable, 'host.add' | 'host.list' | 'host.check' | 'host.remove' | 'project.host'> {
+export function hostHandlers(deps: HostDeps): Pick<MethodTable, 'host.add' | 'host.list' | 'host.check' | 'host.trust' | 'host.remove' | 'project.host'> {
   const sshDir = join(deps.home, 'ssh');
   const knownHostsFile = join(sshDir, 'known_hosts');
   const ensureSshDir = () => {
     mkdirSync(sshDir, { recursive: true, mode: 0o700 });
     chmodSync(sshDir, 0o700);
   };
-  const targetOf = (row: HostRow): SshTarget => targetFor(deps.home, row);
+  // A check that meets a changed key tells the host's condition, as every other ssh use does.
+  const targetOf = (row: HostRow): SshTarget => ({ ...targetFor(deps.home, row), onHostKeyChanged: (change) => deps.keys?.noteKeyChanged(row.name, change) });
   const mustGet = (name: string): HostRow => {
     if (name === 'local') throw new UsageError('host-is-local', 'local is this machine: there is nothing to reach over ssh. Name a host from hand host list.');
     const row = deps.hosts.get(name);
@@ -58,6 +76,32 @@ export function hostHandlers(deps: HostDeps): Pick<MethodTable, 'host.add' | 'ho
   };
 
   return {
+    /**
+     * The person accepts a host's new key (issue 43), after verifying it: the daemon's own
+     * known_hosts keeps only the key lines the named file holds for this host (the old ones go),
+     * the master connection made with the old key is closed, and the condition ends — its
+     * workers read their screens again at once.
+     */
+    async 'host.trust'(p) {
+      const row = mustGet(p.name);
+      const lines = hostKeyLines(p.knownHosts, row.address!, row.port!);
+      ensureSshDir();
+      let known = '';
+      try {
+        known = readFileSync(knownHostsFile, 'utf8');
+      } catch {
+        known = '';
+      }
+      const old = new Set(knownHostLines(known, row.address!, row.port!));
+      const kept = known.split('\n').filter((l) => l.trim() !== '' && !old.has(l.trim()));
+      const tmp = `${knownHostsFile}.${process.pid}.tmp`;
+      writeFileSync(tmp, `${[...kept, ...lines].join('\n')}\n`, { mode: 0o600 });
+      renameSync(tmp, knownHostsFile);
+      await closeMaster(targetFor(deps.home, row)).catch(() => {});
+      const was = deps.keys?.keyChanged(row.name) ?? null;
+      deps.keys?.clearKeyChanged(row.name);
+      return { name: row.name, keys: lines.length, replaced: old.size, wasChanged: was !== null };
+    },
     async 'host.add'(p) {
       if (p.name === 'local' || deps.hosts.exists(p.name)) {
         throw new UsageError('host-exists', `a host named ${p.name} already exists; remove it first (hand host remove ${p.name}) or pick another name`);
@@ -69,16 +113,7 @@ export function hostHandlers(deps: HostDeps): Pick<MethodTable, 'host.add' | 'ho
       if (p.identity && !existsSync(p.identity)) throw new UsageError('bad-identity', `identity file ${p.identity} does not exist; give the path of a private key (ssh-keygen -t ed25519 makes one)`);
       // The host key: only from the file the person named, only the lines naming this host.
       if (p.knownHosts !== undefined) {
-        let text: string;
-        try {
-          text = readFileSync(p.knownHosts, 'utf8');
-        } catch (err) {
-          throw new UsageError('bad-known-hosts', `cannot read known_hosts file ${p.knownHosts}: ${(err as Error).message}`);
-        }
-        const lines = knownHostLines(text, address, port);
-        if (lines.length === 0) {
-          throw new UsageError('no-host-key', `${p.knownHosts} has no plain entry for ${port === 22 ? address : `[${address}]:${port}`} (hashed entries cannot be matched); ssh there once yourself and compare the fingerprint, then name that file`);
-        }
+        const lines = hostKeyLines(p.knownHosts, address, port);
         ensureSshDir();
         appendFileSync(knownHostsFile, `${lines.join('\n')}\n`, { mode: 0o600 });
       }
@@ -86,13 +121,15 @@ export function hostHandlers(deps: HostDeps): Pick<MethodTable, 'host.add' | 'ho
       return deps.hosts.get(p.name)!;
     },
     async 'host.list'() {
-      return [LOCAL_HOST, ...deps.hosts.list()];
+      return [LOCAL_HOST, ...deps.hosts.list().map((r) => ({ ...r, keyChanged: deps.keys?.keyChanged(r.name)?.reason ?? null }))];
     },
     async 'host.check'(p) {
       const row = mustGet(p.name);
       ensureSshDir();
-      const checked = await checkHost(targetOf(row), farAgentProbes());
+      const checked = await checkHost(targetOf(row), farAgentProbes(), row.name);
       deps.hosts.recordCheck(row.name, checked.facts, checked.stateDir);
+      // ssh got in with the key we know: whatever changed before, it is this host's key again.
+      if (checked.facts.find((f) => f.what === 'ssh')?.answer === 'yes') deps.keys?.clearKeyChanged(row.name);
       return { name: row.name, ok: hostReady(checked.facts), facts: checked.facts };
     },
     async 'host.remove'(p) {

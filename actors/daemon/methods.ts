@@ -34,7 +34,7 @@ export interface MethodGroups {
   review: Pick<MethodTable, 'review'>;
   /** backlog, decisions, away mode, journal, notifications, usage (work-handlers.ts) */
   work: WorkMethods;
-  /** host.add, host.list, host.check, host.remove (host-handlers.ts) */
+  /** host.add, host.list, host.check, host.trust, host.remove (host-handlers.ts) */
   hosts: ReturnType<typeof hostHandlers>;
   /** The worker's input lane (actors/input-lane.ts): what types into a worker, one caller at a time. */
   inLane<T>(id: string, fn: () => Promise<T>): Promise<T>;
@@ -147,6 +147,7 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
     'host.add': g.hosts['host.add'],
     'host.list': g.hosts['host.list'],
     'host.check': g.hosts['host.check'],
+    'host.trust': g.hosts['host.trust'],
     'host.remove': g.hosts['host.remove'],
     'project.host': g.hosts['project.host'],
     calibrate: g.calibration.calibrate,

@@ -213,6 +213,11 @@ export const PARAM_PARSERS: ParamParsers = {
   },
   'host.list': none,
   'host.check': (p) => ({ name: text(p, 'name', 'the host name') }),
+  'host.trust': (p) => {
+    const knownHosts = text(p, 'knownHosts', 'a known_hosts file holding the host\'s new key (--known-hosts)');
+    if (!knownHosts.startsWith('/')) throw new UsageError('bad-request', `--known-hosts ${JSON.stringify(knownHosts)} must be an absolute path`, { key: 'knownHosts' });
+    return { name: text(p, 'name', 'the host name'), knownHosts };
+  },
   'host.remove': (p) => ({ name: text(p, 'name', 'the host name') }),
   'project.host': (p) => {
     const path = text(p, 'path', 'the checkout path on that host');

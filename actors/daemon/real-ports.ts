@@ -13,7 +13,7 @@ import { launchSpec } from '../../io/agent/launch.ts';
 import { HOOK_HOME_ENV, HOOK_WORKER_ENV, WITNESS_OFF_ENV } from '../../io/agent/claude/hooks.ts';
 import { HOOK_CAP_ENV, hookCapability } from '../../io/agent/claude/hook-capability.ts';
 import { guardedSendKey, guardedSendText } from '../../io/terminal/guarded-send.ts';
-import { clearFirstPromptMark, readFirstPromptMark, writeFirstPromptMark } from '../../io/brief/first-prompt-mark.ts';
+import { clearSubmissionMark, readFirstPromptMark, readSubmissionMark, writeSubmissionMark, type SubmissionKind, type SubmissionMark } from '../../io/brief/submission-mark.ts';
 import type { WorkerPorts } from '../ports.ts';
 import type { WorkerIntent } from '../../persistence/types.ts';
 import { KINGSHAND_ROOT } from '../../io/root.ts';
@@ -66,16 +66,17 @@ const MARK_RETRY_MS = 250;
  * directory that refuses writes) the typed prompt waits, retried every MARK_RETRY_MS, told once;
  * past FIRST_PROMPT_MARK_WAIT_MS the send fails and the worker is blocked with the reason.
  */
-async function markWhenWritable(dir: string, mark: { paneId: string; at: number }, told: (err: unknown) => void): Promise<void> {
+async function markWhenWritable(dir: string, kind: SubmissionKind, mark: SubmissionMark, told: (err: unknown) => void): Promise<void> {
   const deadline = Date.now() + FIRST_PROMPT_MARK_WAIT_MS;
   for (let attempt = 0; ; attempt++) {
     try {
-      writeFirstPromptMark(dir, mark);
+      writeSubmissionMark(dir, kind, mark);
       return;
     } catch (err) {
       if (attempt === 0) told(err);
       if (Date.now() >= deadline) {
-        throw new Error(`the first prompt is typed but not sent: its submission could not be recorded in ${dir} (${(err as NodeJS.ErrnoException).code ?? String(err)}). Free space there, then press Enter for it: hand keys <id> enter`);
+        const what = kind === 'decision' ? `the answer to decision ${mark.key ?? ''}` : 'the first prompt';
+        throw new Error(`${what} is typed but not sent: its submission could not be recorded in ${dir} (${(err as NodeJS.ErrnoException).code ?? String(err)}). Free space there, then press Enter for it: hand keys <id> enter`);
       }
       await new Promise((r) => setTimeout(r, MARK_RETRY_MS));
     }
@@ -210,10 +211,17 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       return { argv: sb.argv, env: sb.env };
     },
     async markFirstPrompt(intent, paneId) {
-      await markWhenWritable(dirname(intent.briefPath), { paneId, at: Date.now() }, (err) => opts.log?.({ msg: 'first prompt held before its Enter: its submission cannot be recorded yet', id: intent.id, err: String(err) }));
+      await markWhenWritable(dirname(intent.briefPath), 'first-prompt', { paneId, at: Date.now() }, (err) => opts.log?.({ msg: 'first prompt held before its Enter: its submission cannot be recorded yet', id: intent.id, err: String(err) }));
     },
     firstPromptMarked: (intent, paneId) => readFirstPromptMark(dirname(intent.briefPath), paneId) !== null,
-    clearFirstPromptMark: (intent) => clearFirstPromptMark(dirname(intent.briefPath)),
+    async markDecision(intent, paneId, key) {
+      await markWhenWritable(dirname(intent.briefPath), 'decision', { paneId, at: Date.now(), key }, (err) => opts.log?.({ msg: 'a decision answer held before its Enter: its submission cannot be recorded yet', id: intent.id, decision: key, err: String(err) }));
+    },
+    decisionMarked: (intent, paneId) => readSubmissionMark(dirname(intent.briefPath), 'decision', paneId)?.key ?? null,
+    clearSubmissionMarks: (intent) => {
+      clearSubmissionMark(dirname(intent.briefPath), 'first-prompt');
+      clearSubmissionMark(dirname(intent.briefPath), 'decision');
+    },
     // The report is the worker's: opened without following a link or blocking on a FIFO, a
     // regular file of ours only (io/fs/untrusted-file.ts). Refused is not absent: it is thrown, so
     // the worker is not done and its problem names the reason.

@@ -5,6 +5,7 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { unlinkSync, existsSync, chmodSync } from 'node:fs';
+import { explainFsError } from '../../io/fs/why-unwritable.ts';
 import { lineSplitter, toWireError, type CallContext, type RawRequest, type ServedMethods, type WireObject } from '../../contract/protocol.ts';
 import { NotTheHandsError, NotThePersonError } from '../../contract/errors.ts';
 import { isOpenMethod, PERSON_ONLY_METHODS } from '../../contract/methods.ts';
@@ -33,6 +34,7 @@ function personsCommand(method: string): string {
     'notify.remove': 'hand notify remove <id>',
     'usage.source': 'hand usage source <argv…>',
     'host.add': 'hand host add <name> <user>@<address>',
+    'host.trust': 'hand host trust <name> --known-hosts <file>',
     'host.remove': 'hand host remove <name>',
     'project.host': 'hand project host <project> <host> <path>',
   };
@@ -119,7 +121,8 @@ export function startSocketServer(
             log({ method: req.method, ms: Date.now() - started }, 'request');
           })
           .catch((err: unknown) => {
-            const wire = toWireError(err);
+            // EROFS, EPERM, EACCES said by their cause and fix, not as an internal error (issue 43).
+            const wire = toWireError(explainFsError(err));
             write({ id: req.id, ok: false, error: wire });
             log({ method: req.method, ms: Date.now() - started, code: wire.code, err: wire.message }, 'request failed');
           });

@@ -11,12 +11,21 @@ import {
 } from '../../persistence/state-integrity.ts';
 
 import { REFUSAL_LINE } from '../../contract/refusal-line.ts';
+import { stampStateIdentity } from '../../persistence/home-identity.ts';
 
 /** Opens the store only after the state directory's database passed the check; refusals name the backup. */
-export function openCheckedStore(p: StatePaths, open: (db: string) => SqliteFleetStore): { store: SqliteFleetStore; found: DbCondition } {
+export function openCheckedStore(p: StatePaths, open: (db: string) => SqliteFleetStore): { store: SqliteFleetStore; found: DbCondition; dbId: string | null } {
   const found = checkStateBeforeOpen(p);
   try {
-    return { store: open(p.db), found };
+    const store = open(p.db);
+    try {
+      // The directory and its database name each other from the first start on (issue 43): the
+      // manifest records the database's id even when there was no database to read before.
+      return { store, found, dbId: stampStateIdentity(p.home, p.db).dbId };
+    } catch (err) {
+      store.close();
+      throw err;
+    }
   } catch (err) {
     // A failed migration or an unopenable file: the same way back as a lost database.
     if (err instanceof RefusedError && !err.message.includes('restore-db')) {
@@ -40,9 +49,8 @@ const BACKUP_AFTER_CHANGE_MS = 2_000;
 export const FIRST_BACKUP_AFTER_MS = 5_000;
 
 /** `first`: what the check before opening found (read once: SQLite's quick_check is not free on a big database). */
-export function keepStateRecord(opened: { store: SqliteFleetStore; found: DbCondition }, p: StatePaths, log: (obj: Record<string, unknown>, msg: string) => void): StateRecord {
-  const { store, found: first } = opened;
-  const dbId = first.state === 'ok' ? first.dbId : null;
+export function keepStateRecord(opened: { store: SqliteFleetStore; found: DbCondition; dbId: string | null }, p: StatePaths, log: (obj: Record<string, unknown>, msg: string) => void): StateRecord {
+  const { store, found: first, dbId } = opened;
   let workers = first.state === 'ok' ? first.workers : store.listWorkers().length;
   let projects = first.state === 'ok' ? first.projects : store.listProjects().length;
   const record = () => {

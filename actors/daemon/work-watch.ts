@@ -14,7 +14,7 @@ import { describe, labelOf, NEEDS_PERSON, type Label } from '../notify/condition
 import { quotedOrNull } from '../../contract/worker-words.ts';
 import type { Notifier } from '../notify/notifier.ts';
 import { readWaitingOn } from './report-question.ts';
-import { deliverAnswer, type Delivered } from './decision-delivery.ts';
+import { boxTakesTheAnswer, deliverAnswer, type Delivered } from './decision-delivery.ts';
 import { journalHoldCleared } from './work-handlers.ts';
 import type { Decision } from '../../persistence/work/decision-store.ts';
 
@@ -97,10 +97,11 @@ export function startWorkWatch(deps: WorkWatchDeps): WorkWatch {
   }
 
   function deliverPending(v: WorkerViewLike, label: Label): void {
-    if (delivering.has(v.id) || v.live !== true || v.promptBox !== '') return;
+    if (delivering.has(v.id) || v.live !== true || v.promptBox === null) return;
     if (label !== 'parked' && label !== 'settled' && label !== 'done') return;
     const [next] = stores.decisions.pendingOf(v.id);
-    if (next) void deliver(next);
+    // An empty box, or our answer left in it by a daemon killed mid-delivery (decision-delivery.ts).
+    if (next && boxTakesTheAnswer(next, v.promptBox, v.reportPath)) void deliver(next);
   }
 
   /**

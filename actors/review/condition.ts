@@ -8,6 +8,7 @@ import { conditionOf } from '../wait-report.ts';
 import type { WorkerViewLike } from '../fleet-api.ts';
 import { AGENT_ERROR_PREFIX } from '../../contract/worker-words.ts';
 import { FINAL_KINDS, STATE_WORDS, stateKindOf } from '../../contract/state-words.ts';
+import { backgroundWords } from '../../contract/methods/fleet.ts';
 
 export type Group = 'attention' | 'running' | 'finished';
 
@@ -43,7 +44,7 @@ export function describe(v: WorkerViewLike): Described {
     return { label: STATE_WORDS['agent-error'], tone: 'bad', group: 'attention', ask: v.problem ?? 'Its last turn ended in an API error or a usage limit.' };
   }
   if (cond === 'stalled') return { label: STATE_WORDS.stalled, tone: 'bad', group: 'attention', ask: 'No change on its screen for too long.' };
-  if (cond === 'wait-failed') return { label: STATE_WORDS['wait-failed'], tone: 'bad', group: 'attention', ask: v.couldNotTell ? `Its screen cannot be read now: ${v.couldNotTell}. It is read again when the server answers.` : 'Its terminal server did not answer when its pane was looked for: its screen could not be read.' };
+  if (cond === 'wait-failed') return { label: STATE_WORDS['wait-failed'], tone: 'bad', group: 'attention', ask: v.couldNotTell ? `Its screen cannot be read now: ${v.couldNotTell}. It is read again when the server answers.` : v.problem ?? 'Its terminal server did not answer when its pane was looked for: its screen could not be read.' };
   if (kind === 'stuck') return { label: STATE_WORDS.stuck, tone: 'bad', group: 'attention', ask: `It did not leave after /exit; its pane and worktree are left alone. Stop it again: hand stop ${v.id}.` };
   if (cond === 'gone') {
     // A process that ended before its machine moved on has exited, whatever state it was in
@@ -53,6 +54,7 @@ export function describe(v: WorkerViewLike): Described {
   }
   if (kind === 'done') return { label: STATE_WORDS.done, tone: 'finished', group: 'finished', ask: null };
   if (cond === 'settled') return { label: STATE_WORDS[kind], tone: 'idle', group: 'running', ask: null };
+  if (v.background) return { label: backgroundWords(v.background), tone: 'running', group: 'running', ask: null };
   return { label: STATE_WORDS[kind], tone: 'running', group: 'running', ask: null };
 }
 

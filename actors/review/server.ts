@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { HandError } from '../../contract/errors.ts';
 import type { FleetStore } from '../../persistence/types.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
+import { explainFsError } from '../../io/fs/why-unwritable.ts';
 import { toWireError, type CallContext, type ServedMethods, type WireObject } from '../../contract/protocol.ts';
 import { allowedHosts, hostRefusal, loadOrCreateToken, reviewBindAddress, reviewPort, TOKEN_HEADER } from './auth.ts';
 import { asset } from './assets-serve.ts';
@@ -190,7 +191,8 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
         deps.log?.({ method: name, via: 'review', ms: Date.now() - started }, 'request');
         return sendJson(res, 200, { ok: true, result });
       } catch (err) {
-        const wire = toWireError(err);
+        // The same words as the socket's for a file system that refused a write (issue 43).
+        const wire = toWireError(explainFsError(err));
         deps.log?.({ method: name, via: 'review', ms: Date.now() - started, code: wire.code, err: wire.message }, 'request failed');
         return sendJson(res, statusOf(err), { ok: false, error: wire });
       }

@@ -18,7 +18,7 @@ function factLines(facts: HostFact[]): string {
 
 function hostText(r: HostRow): HostRow & { where: string; checked: string } {
   const where = r.address ? `${r.user}@${r.address}:${r.port}` : 'this machine';
-  const checked = r.checkedAt ? `${hostReady(r.facts) ? 'ok' : 'problems'} at ${r.checkedAt}` : 'never';
+  const checked = r.keyChanged ? 'HOST KEY CHANGED (hand host check says how to verify and accept it)' : r.checkedAt ? `${hostReady(r.facts) ? 'ok' : 'problems'} at ${r.checkedAt}` : 'never';
   return { ...r, where, checked };
 }
 
@@ -58,6 +58,15 @@ export function registerHostCommands(program: Command, ctx: CommandContext): voi
       // A host that is not ready is a failed check for a script, as doctor's problems are.
       if (!r.ok) setExitCode(1);
       emit(ctx.json(cmd), r, () => `${r.name}: ${r.ok ? 'ready' : 'not ready'}\n${factLines(r.facts)}`);
+    });
+  host
+    .command('trust')
+    .description("accept a host's new key after you verified it: its old key lines in the daemon's known_hosts are replaced by the ones --known-hosts holds for it")
+    .argument('<name>', 'host name (hand host list)')
+    .requiredOption('--known-hosts <file>', 'a known_hosts file holding the new key (e.g. ~/.ssh/known_hosts after you compared its fingerprint with the host\'s)')
+    .action(async (name: string, o: { knownHosts: string }, cmd: Command) => {
+      const r = await call(ctx.paths(cmd), 'host.trust', { name, knownHosts: resolve(o.knownHosts) });
+      emit(ctx.json(cmd), r, () => `${r.name}: ${r.keys} key line(s) accepted${r.replaced ? `, ${r.replaced} old one(s) replaced` : ''}; its workers read their screens again (hand host check ${r.name} checks it)`);
     });
   host
     .command('remove')

@@ -33,6 +33,10 @@ export function registerStatus(program: Command, ctx: CommandContext): void {
       // Two live workers touching the same files: the second landing will need a rebase (issue 40).
       const { overlapLine, pairsOfRows } = await import('../../contract/overlap-words.ts');
       missing.push(...pairsOfRows(r).map((p) => `overlap: ${overlapLine(p)}`));
+      // A far host's changed key is the host's condition (issue 43): said once for its workers.
+      const keyLines = new Map<string, string>();
+      for (const row of r) if (row.host !== 'local' && row.problem?.startsWith('could not tell — host key changed')) keyLines.set(row.host, `${row.problem} (workers: ${r.filter((x) => x.host === row.host).map((x) => x.id).join(', ')})`);
+      missing.push(...keyLines.values());
       const { withWitnessText } = await import('./witness-columns.ts');
       // The host column appears once a worker runs on another machine (a one-machine fleet reads as before).
       const columns = r.some((row) => row.host !== 'local') ? [...STATUS_COLUMNS.slice(0, 9), 'host', ...STATUS_COLUMNS.slice(9)] : STATUS_COLUMNS;

@@ -13,6 +13,7 @@ import { briefFileText } from '../arguments.ts';
 import { emit, table } from '../output.ts';
 import { setExitCode } from '../io.ts';
 import { call as callDaemon, type CallArgs } from '../client.ts';
+import { RECOVERY_WORDS } from '../../contract/methods/work.ts';
 import type { BacklogDoneResult, ItemRow, MethodName, WorkSummary } from '../../contract/methods.ts';
 import type { CommandContext } from './context.ts';
 
@@ -98,7 +99,7 @@ export function registerWorkCommands(program: Command, ctx: CommandContext): voi
       const r = await call(cmd, 'decisions', { all: Boolean(o.all) });
       emit(json(cmd), r, () =>
         r.length
-          ? r.map((d) => `${d.key} · ${d.worker} · ${d.state} · opened ${d.openedAt}\n  ${quoteWorker(d.worker, d.question)}${d.options.length ? `\n  options: ${d.options.map((o) => JSON.stringify(o.slice(0, 80))).join(' | ')}` : ''}${d.answer ? `\n  answer: ${d.answer}` : ''}`).join('\n')
+          ? r.map((d) => `${d.key} · ${d.worker} · ${d.state} · opened ${d.openedAt}\n  ${quoteWorker(d.worker, d.question)}${d.options.length ? `\n  options: ${d.options.map((o) => JSON.stringify(o.slice(0, 80))).join(' | ')}` : ''}${d.answer ? `\n  answer: ${d.answer}${d.delivery ? ` (${d.delivery}${d.recovery ? `; ${RECOVERY_WORDS[d.recovery]}` : ''})` : ''}` : ''}`).join('\n')
           : 'no open decisions');
     });
   program

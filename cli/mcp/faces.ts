@@ -63,6 +63,7 @@ export const MCP_FACE: Record<MethodName, Face> = {
   'host.add': { cliOnly: 'which machines the fleet may reach, and their keys, is the person’s setting (hand host add), never the Hand’s' },
   'host.list': { tool: 'hosts' },
   'host.check': { tool: 'host_check' },
+  'host.trust': { cliOnly: 'accepting a host’s new key is the person’s, after verifying it (hand host trust), never the Hand’s' },
   'host.remove': { cliOnly: 'the person removes a machine from the fleet (hand host remove)' },
   'project.host': { cliOnly: "where the person's checkouts are on each machine is the person's setting (hand project host), never the Hand's" },
   calibrate: { tool: 'calibrate' },

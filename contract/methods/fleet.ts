@@ -211,6 +211,12 @@ export interface StatusRow {
   project: string;
   stage: string;
   state: AgentState;
+  /**
+   * Background work still running after the turn (the screen's count or the agent's Stop hook's,
+   * issue 43): the worker is at work (`working (background: N tasks)`), never idle or finished;
+   * null when none.
+   */
+  background: number | null;
   awaitingInput: boolean;
   blockedReason: BlockedReason | null;
   dialog: DialogReading | null;
@@ -257,6 +263,10 @@ export interface StatusRow {
 export interface Overlap { with: string; files: string[]; count: number }
 /** An overlap once per pair (survey, the digest). */
 export interface OverlapPair { workers: [string, string]; files: string[]; count: number }
+/** How every face says a worker at background work: `working (background: 2 tasks)`. */
+export function backgroundWords(n: number): string {
+  return `working (background: ${n} task${n === 1 ? '' : 's'})`;
+}
 
 export interface DecisionBrief { key: string; state: 'open' | 'answered' | 'declined'; question: string; delivery: 'pending' | 'sent' | null }
 

@@ -42,6 +42,8 @@ export interface HostRow {
   checkedAt: string | null;
   /** The last check's facts (empty before the first). */
   facts: HostFact[];
+  /** `hand host list`: its key changed since it was last accepted (issue 43), in words; null or absent: not seen. */
+  keyChanged?: string | null;
 }
 
 export interface HostAddParams {
@@ -54,6 +56,9 @@ export interface HostAddParams {
   knownHosts?: string;
 }
 export interface HostNameParams { name: string }
+/** `hand host trust <name> --known-hosts <file>`: the person accepts the host's new key, from a file holding it. */
+export interface HostTrustParams { name: string; knownHosts: string }
+export interface HostTrustResult { name: string; keys: number; replaced: number; wasChanged: boolean }
 
 /** Where a project's checkout is on a host (issue 28); `default`: its workers go there when a dispatch names no host. */
 export interface ProjectHost { host: string; path: string; default: boolean }

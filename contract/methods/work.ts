@@ -50,7 +50,21 @@ export interface Decision {
   /** For an answer: 'sent' once typed into the worker, 'pending' while it waits for a live session. */
   delivery: 'pending' | 'sent' | null;
   deliveredAt: number | null;
+  /**
+   * What a delivery after a daemon's restart found of this answer in the worker's pane (issue 43),
+   * null for an ordinary delivery: 'entered' (typed and marked, its Enter pressed once),
+   * 'found-sent' (marked and gone: not typed again), 'rolled-back' (typed, never submitted:
+   * cleared and typed again whole; still pending if the new typing has not gone through).
+   */
+  recovery: 'entered' | 'found-sent' | 'rolled-back' | null;
 }
+
+/** What a decision's record says of a delivery finished after a restart (actors/decision-resume.ts). */
+export const RECOVERY_WORDS: Record<NonNullable<Decision['recovery']>, string> = {
+  entered: 'found typed and marked after a restart: its Enter pressed once',
+  'found-sent': 'found submitted after a restart (marked, box empty): not typed again',
+  'rolled-back': 'found typed but never submitted after a restart: the box was cleared and the answer typed again whole',
+};
 
 export type DecisionRow = Omit<Decision, 'openedAt' | 'closedAt'> & { said: string; openedAt: string; closedAt: string | null };
 

@@ -1,8 +1,9 @@
 /**
  * A fake Anthropic Messages API on 127.0.0.1 for running the real Claude Code binary, in tests
  * and in `hand doctor --calibrate` (reference: claude-code.md §3). Scripted by trigger words in
- * the prompt (MODE:report <path>, MODE:ask, MODE:bash, MODE:slow, MODE:hang) and by a queue the
- * caller fills; records every request so a caller can assert on what Claude Code sent.
+ * the prompt (MODE:report <path>, MODE:ask, MODE:bash, MODE:background[[cmd]], MODE:slow,
+ * MODE:hang) and by a queue the caller fills; records every request so a caller can assert on
+ * what Claude Code sent.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendJson, serveOnLoopback, publicHeaders, type ScriptedFake, scriptedFake } from './http.ts';

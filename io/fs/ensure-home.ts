@@ -4,6 +4,7 @@
  */
 import { accessSync, constants, readdirSync, statSync } from 'node:fs';
 import { makePrivateDir } from './private-files.ts';
+import { whyUnwritable, type WriteBlock } from './why-unwritable.ts';
 import { UsageError } from '../../contract/errors.ts';
 import { homePaths, type HomePaths } from '../../contract/home.ts';
 
@@ -30,16 +31,20 @@ export function ensureHome(home: string): HomePaths {
   try {
     created = makePrivateDir(home);
   } catch (err) {
-    throw new UsageError('home-unusable', `cannot create the state directory ${home}: ${(err as Error).message}. Pass --home <dir> (or set HAND_HOME) to a directory you can write.`, { home });
+    const why = causeOf(err, home);
+    throw new UsageError('home-unusable', `cannot create the state directory ${home}: ${why ? `${why.text}. Fix: ${why.fix}` : `${(err as Error).message}. Pass --home <dir> (or set HAND_HOME) to a directory you can write`}.`, { home, ...(why && { cause: why.cause, where: why.where }) });
   }
   const st = statSync(home);
   if (!st.isDirectory()) {
     throw new UsageError('home-unusable', `the state directory ${home} is not a directory. Pass --home <dir> pointing at a directory.`, { home });
   }
   try {
+    // access(W_OK) answers EROFS for a read-only mount and EPERM for the immutable bit, root or not.
     accessSync(home, constants.R_OK | constants.W_OK | constants.X_OK);
-  } catch {
-    throw new UsageError('home-unusable', `the state directory ${home} is not readable and writable by you. Fix its permissions (chmod 700 ${home}) or pass --home <dir>.`, { home });
+  } catch (err) {
+    // The cause, not always the modes: a read-only file system or the immutable bit are not fixed by chmod (issue 43).
+    const why = causeOf(err, home) ?? whyUnwritable(home, 'EACCES')!;
+    throw new UsageError('home-unusable', `the state directory ${home} cannot be used: ${why.text}. Fix: ${why.fix}, or pass --home <dir>.`, { home, cause: why.cause, where: why.where });
   }
   if (created === undefined) {
     const entries = readdirSync(home);
@@ -51,6 +56,12 @@ export function ensureHome(home: string): HomePaths {
     }
   }
   return paths;
+}
+
+/** The cause of a failed make or access of the home, by its errno (null for another error). */
+function causeOf(err: unknown, home: string): WriteBlock | null {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' ? whyUnwritable(home, code) : null;
 }
 
 /**

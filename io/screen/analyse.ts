@@ -35,10 +35,14 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
   const blockedReason = exited ? null : findBlocker(layout, spec.blockers);
   const working = !exited && blockedReason === null && spec.isWorking(layout);
 
+  // Background work still running after the turn (issue 43): the session is at work, never idle.
+  // Counted only once the turn itself is over: it is what keeps that screen at work.
+  const background = exited || blockedReason !== null || working ? 0 : (spec.backgroundTasks?.(layout) ?? 0);
+
   let state: AgentState = 'unknown';
   if (exited) state = 'exited';
   else if (blockedReason !== null) state = 'blocked';
-  else if (working) state = 'working';
+  else if (working || (background > 0 && box !== null)) state = 'working';
   // A box with a turn above it that may still run is not idle: could not tell (the witness may).
   else if (box !== null && readable && !(spec.turnUndecided?.(layout) ?? false)) state = 'idle';
 
@@ -56,6 +60,7 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
     // Only an idle screen can show a turn that ended in an error (a running one may still retry).
     agentError: state === 'idle' ? (spec.turnError ?? turnEndedInError)(layout) : null,
     dialog: blockedReason === null ? null : readDialog(layout, blockedReason),
+    ...(background > 0 && { background }),
   };
 }
 

@@ -61,6 +61,11 @@ export interface ScreenProfileSpec extends LayoutHooks {
    * or undefined = this spec reads every version.
    */
   forVersion?(version: string): ScreenProfileSpec | undefined;
+  /**
+   * How many background tasks the screen shows still running after the turn (Claude Code's
+   * `· 1 shell still running`); absent: the agent draws none we know of.
+   */
+  backgroundTasks?(layout: ScreenLayout): number;
   /** The box's text and kind, for an agent whose hints are not drawn dim; absent: the core's reader. */
   readBox?(layout: ScreenLayout): PromptBoxReading | null;
 }

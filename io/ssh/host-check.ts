@@ -8,6 +8,7 @@ import type { HostFact } from '../../contract/methods/hosts.ts';
 import { RemoteCommandError, runRemote } from './run-remote.ts';
 import type { SshTarget } from './ssh-command.ts';
 import { farPath } from './far-path.ts';
+import { hostKeyChangedText, hostKeyChangeIn, hostKeyFix } from './host-key.ts';
 
 /** The state directory's name under the remote HOME. */
 export const REMOTE_STATE_DIR = '.kingshand';
@@ -69,7 +70,15 @@ export interface HostCheck {
   stateDir: string | null;
 }
 
-function sshFix(stderr: string, target: SshTarget): string {
+/** What the ssh fact says when ssh did not get in: a changed key in its own words, else ssh's first line. */
+function sshDetail(stderr: string, target: SshTarget, name: string): string {
+  const change = hostKeyChangeIn(stderr);
+  return change ? hostKeyChangedText(name, target, change) : firstLine(stderr);
+}
+
+function sshFix(stderr: string, target: SshTarget, name: string): string {
+  // A key that changed is not a key that was never known: the person verifies the new one.
+  if (hostKeyChangeIn(stderr)) return hostKeyFix(name, target);
   if (/Host key verification failed|No .* host key is known/i.test(stderr)) {
     return `the host key of ${target.address}:${target.port} is not known: ssh there once yourself, compare the fingerprint, then hand host add … --known-hosts ~/.ssh/known_hosts`;
   }
@@ -90,7 +99,8 @@ async function probe(target: SshTarget, what: string, argv: string[], fix: strin
   }
 }
 
-export async function checkHost(target: SshTarget, agents: readonly FarAgentProbe[]): Promise<HostCheck> {
+/** `name`: the host's name in the fleet, for the fixes that name a command. */
+export async function checkHost(target: SshTarget, agents: readonly FarAgentProbe[], name = target.address): Promise<HostCheck> {
   let home: string;
   try {
     home = (await runRemote(target, ['sh', '-c', 'printf %s "$HOME"'])).trim();
@@ -99,7 +109,7 @@ export async function checkHost(target: SshTarget, agents: readonly FarAgentProb
     const unknown = (what: string): HostFact => ({ what, answer: 'could-not-tell', detail: 'ssh did not get in', fix: 'fix ssh first' });
     return {
       facts: [
-        { what: 'ssh', answer: 'no', detail: firstLine(stderr), fix: sshFix(stderr, target) },
+        { what: 'ssh', answer: 'no', detail: sshDetail(stderr, target, name), fix: sshFix(stderr, target, name) },
         unknown('git'), unknown('tmux'), ...agents.map((a) => ({ ...unknown('agent'), agent: a.name })), unknown('state-dir'), { ...unknown('gh'), for: 'direct-PR and no-mistakes projects' }, { ...unknown('no-mistakes'), for: 'no-mistakes projects' },
       ],
       stateDir: null,

@@ -2,7 +2,7 @@
  * Runs one program on the far side over the host's multiplexed ssh connection: argv quoted per
  * element, input over stdin (the only way data such as a worker's environment travels there).
  */
-import { isSshTransportFailure, sshArgv, sshControlArgv, type SshTarget } from './ssh-command.ts';
+import { isSshTransportFailure, noteSshFailure, sshArgv, sshControlArgv, type SshTarget } from './ssh-command.ts';
 
 export class RemoteCommandError extends Error {
   override name = 'RemoteCommandError';
@@ -33,6 +33,7 @@ export async function runRemote(target: SshTarget, argv: readonly string[], inpu
   } catch (err) {
     const e = err as { stderr?: unknown; exitCode?: number; shortMessage?: string; message?: string };
     const stderr = typeof e.stderr === 'string' && e.stderr ? e.stderr : (e.shortMessage ?? e.message ?? String(err));
+    noteSshFailure(target, e.exitCode, stderr);
     throw new RemoteCommandError(argv, stderr, e.exitCode);
   }
 }

@@ -8,6 +8,7 @@
  * builds that string. Secrets never travel in it: a worker's environment goes over stdin into a
  * 0600 file on the far side (see remote-launch-env.ts).
  */
+import { hostKeyChangeIn, type HostKeyChange } from './host-key.ts';
 export interface SshTarget {
   user: string;
   /** Host name or address the ssh client connects to. */
@@ -23,6 +24,11 @@ export interface SshTarget {
   controlPersistSeconds?: number;
   /** ssh executable; default "ssh". */
   sshBin?: string;
+  /**
+   * Told when ssh refused this host because its key changed (io/ssh/host-key.ts): the host's own
+   * condition, kept by whoever made the target (actors/daemon/far-hosts.ts).
+   */
+  onHostKeyChanged?(change: HostKeyChange): void;
 }
 
 /** One POSIX-shell word: single quotes, and each ' as '\'' — nothing inside is ever expanded. */
@@ -74,6 +80,13 @@ export function sshControlArgv(target: SshTarget, operation: 'check' | 'exit'): 
  * ssh itself failed (exit 255 and its own words), as opposed to the remote command failing:
  * the host could not be reached or refused us — a "could not tell", never a "no".
  */
+/** ssh's own failure words, read for a changed host key; the target's owner is told (once per failure). */
+export function noteSshFailure(target: SshTarget, exitCode: number | undefined, stderr: string): void {
+  if (exitCode !== 255 || !target.onHostKeyChanged) return;
+  const change = hostKeyChangeIn(stderr);
+  if (change) target.onHostKeyChanged(change);
+}
+
 export function isSshTransportFailure(exitCode: number | undefined, stderr: string): boolean {
   return exitCode === 255 || /^(ssh: |Host key verification failed|Permission denied \(|Connection (closed|reset|refused)|kex_exchange|mux_client)/m.test(stderr);
 }

@@ -42,6 +42,7 @@ function fromRow(r: Row): Decision {
     closedAt: r.closed_at === null ? null : Number(r.closed_at),
     delivery: (r.delivery as Decision['delivery']) ?? null,
     deliveredAt: r.delivered_at === null ? null : Number(r.delivered_at),
+    recovery: (r.recovery as Decision['recovery'] | undefined) ?? null,
   };
 }
 
@@ -55,7 +56,8 @@ export function createDecisionStore(db: Database.Database, now: () => number = D
     latestOf: db.prepare('SELECT * FROM decisions WHERE worker = ? ORDER BY opened_at DESC, key DESC LIMIT 1'),
     pendingOf: db.prepare("SELECT * FROM decisions WHERE worker = ? AND delivery = 'pending' ORDER BY closed_at"),
     close: db.prepare("UPDATE decisions SET state = ?, answer = ?, closed_at = ?, delivery = ? WHERE key = ? AND state = 'open'"),
-    delivered: db.prepare("UPDATE decisions SET delivery = 'sent', delivered_at = ? WHERE key = ? AND delivery = 'pending'"),
+    delivered: db.prepare("UPDATE decisions SET delivery = 'sent', delivered_at = ?, recovery = coalesce(?, recovery) WHERE key = ? AND delivery = 'pending'"),
+    recovered: db.prepare("UPDATE decisions SET recovery = ? WHERE key = ? AND delivery = 'pending'"),
   };
   const get = (key: string): Decision | null => {
     const r = s.get.get(key) as Row | undefined;
@@ -92,8 +94,14 @@ export function createDecisionStore(db: Database.Database, now: () => number = D
       s.close.run('declined', why, now(), null, key);
       return get(key)!;
     },
-    markDelivered(key: string): Decision {
-      s.delivered.run(now(), key);
+    /** `recovery`: how a delivery after a restart found the answer (null keeps what was noted, e.g. a roll-back). */
+    markDelivered(key: string, recovery: Decision['recovery'] = null): Decision {
+      s.delivered.run(now(), recovery, key);
+      return get(key)!;
+    },
+    /** An answer typed by an earlier daemon and cleared, not yet typed again: said while it is still pending. */
+    noteRolledBack(key: string): Decision {
+      s.recovered.run('rolled-back', key);
       return get(key)!;
     },
   };

@@ -50,6 +50,8 @@ export function fakeFleet(store: FleetStore): FakeFleet {
     stopStage: 'stopped',
     storeHealth: () => null,
     inLane: (_id, fn) => fn(),
+    resumeAnswer: async () => 'none',
+    hostConnection: () => {},
     stops: [],
     setView(id, patch) {
       const v = { ...views.get(id)!, ...patch };

@@ -31,7 +31,8 @@ describe('fault suite: the daemon SIGKILLed at every worker state', () => {
   it('every state of the worker machine has a recipe or a reason to be skipped', () => {
     expect(unknown, 'states of machines/worker.machine.ts with no fault recipe and no reason: add them to tests/faults/worker-states.ts').toEqual([]);
     console.log(`fault suite: ${reached.length} states reached (${reached.map((r) => r.state).join(', ')}); ${skipped.length} skipped:\n${skipped.map((s) => `  ${s.state}: ${s.reason}`).join('\n')}`);
-    expect(reached.length).toBeGreaterThanOrEqual(10);
+    // 12 of 52 before issue 43; each state left out says why in worker-states.ts.
+    expect(reached.length).toBeGreaterThanOrEqual(20);
   });
 
   it('after the kill and a restart, no pane is orphaned, nothing is wiped, every worker stops and its id is free again', async () => {

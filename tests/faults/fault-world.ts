@@ -85,13 +85,21 @@ export async function dispatchIntoStates(w: FaultWorld, planned: Array<{ id: str
   const results = await Promise.all(answered.map(dispatch));
   results.forEach((r, i) => expect(r.code, `dispatch ${answered[i]!.id}: ${r.stdout}${r.stderr}`).toBe(0));
   const stops = planned.filter((p) => p.recipe.thenStop);
+  const heldStops: Promise<unknown>[] = [];
   if (stops.length) {
-    await seenAt(w, new Map(stops.map((p) => [p.id, (s: string) => s.startsWith('settled')])), 'the workers to be stopped to settle');
-    await Promise.all(stops.map(async (p) => expect((await w.hand(['stop', p.id])).code).toBe(0)));
+    await seenAt(w, new Map(stops.map((p) => [p.id, p.recipe.thenStop!.after ?? ((s: string) => s.startsWith('settled'))])), 'the workers to be stopped to reach the stage their stop starts from');
+    const stop = (p: { id: string; recipe: Recipe }) => w.hand(['stop', p.id, ...(p.recipe.thenStop!.timeout ? ['--timeout', p.recipe.thenStop!.timeout] : [])], { timeoutMs: 240_000 });
+    // A stop held at one of its steps answers only when the fault takes its daemon away.
+    heldStops.push(...stops.filter((p) => p.recipe.thenStop!.held).map(stop));
+    await Promise.all(stops.filter((p) => !p.recipe.thenStop!.held).map(async (p) => {
+      const r = await stop(p);
+      // A stop that timed out answers 0 too: its worker is stuck, which is the state asked for.
+      expect(r.code, `hand stop ${p.id}: ${r.stdout}${r.stderr}`).toBe(0);
+    }));
   }
   await seenAt(w, new Map(planned.map((p) => [p.id, p.recipe.reach])), 'every planned worker to reach its state', 120_000);
   // Wrapped: an async function returning a promise would wait for it (and these end only with the fault).
-  return { held: pending };
+  return { held: Promise.all([pending, ...heldStops]) };
 }
 
 export interface PaneRow { paneId: string; name: string; alive: boolean }
@@ -199,7 +207,8 @@ export async function quiesce(w: FaultWorld, ids: string[], atWork: readonly str
 export async function stopEveryLiveWorker(w: FaultWorld): Promise<void> {
   const rows = await statusRows(w);
   const live = rows.filter((r) => !ENDED.has(top(r.stage)));
-  const stops = await Promise.all(live.map((r) => w.hand(['stop', r.id, '--json'])));
+  // --force: a parked worker's stop is refused without it (its decision is still open).
+  const stops = await Promise.all(live.map((r) => w.hand(['stop', r.id, '--force', '--json'])));
   stops.forEach((s, i) => expect(s.code, `hand stop ${live[i]!.id}: ${s.stdout}${s.stderr}`).toBe(0));
   const panes = await workerPanes(w);
   for (const r of live) expect(panes.some((p) => p.name === r.id && p.alive), `${r.id} still runs after hand stop`).toBe(false);

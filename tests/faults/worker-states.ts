@@ -15,8 +15,12 @@ export interface Recipe {
   task: string;
   stall?: string;
   hold?: HoldableState;
-  /** After reaching `reach`, stop the worker (the `stopped` state). */
-  thenStop?: boolean;
+  /**
+   * Stop the worker once it is seen at a stage `after` accepts (default: settled): `held`, the
+   * stop is held on its way (a teardown hold) and its `hand stop` ends only with the fault;
+   * `timeout`, hand stop's --timeout.
+   */
+  thenStop?: { after?: (stage: string) => boolean; held?: boolean; timeout?: string };
   /**
    * At work for the whole run (MODE:hang under the default 20 m stall): it never shows a
    * condition `hand wait` wakes for, so after a restart it has resumed once it is seen at work on
@@ -42,10 +46,16 @@ export function workerStatePaths(): string[] {
 }
 
 const at = (stage: string) => (s: string) => s === stage;
-const HOLD = (hold: HoldableState): Entry => ({ recipe: { project: 'yolo', task: 'work', hold, reach: at(hold) } });
+const HOLD = (hold: HoldableState, task = 'work'): Entry => ({ recipe: { project: 'yolo', task, hold, reach: at(hold) } });
+/** A stop held at one of its steps, from the stage the worker rests in first. */
+const STOP_HELD = (hold: HoldableState, task: string, from: string, timeout?: string): Entry => ({
+  recipe: { project: 'yolo', task, hold, thenStop: { after: (s) => s.startsWith(from), held: timeout === undefined, ...(timeout && { timeout }) }, reach: at(hold) },
+});
 const NO_PORT = 'entered and left on screen readings alone, with no port to hold it; the fault holds on either side bracket it';
 const BRIEF_DETOUR = 'entered only when the agent loses or delays the first Enter in a particular way; no port holds it (tests/actors/first-prompt-submission.test.ts restores it under a simulated clock)';
-const TEARDOWN_STEP = 'teardown step (see teardown.begin)';
+const TRANSIENT = 'an `always` step: decided and left in the same transition, never a resting state (a restore re-enters teardown at its begin)';
+const SETTLE_STEP = (after: string) => `waits only a settle time (a second or less) for the screen to show the ${after} took, then moves on whatever it shows: too short to hold a kill in, and no port to hold it`;
+const NEEDS_LANDING = 'needs a commit of the worker\'s own to land; the mock makes none (a landing across a restart is tests/actors/gates-survive-a-restart.test.ts)';
 
 export const CATALOGUE: Record<string, Entry> = {
   admission: { skip: 'decided in the dispatch call itself (no port, no wait): a worker is never persisted resting there' },
@@ -69,36 +79,36 @@ export const CATALOGUE: Record<string, Entry> = {
   'running.blocked': { recipe: { project: 'yolo', task: 'MODE:ask pick one', reach: at('running.blocked') } },
   'running.stalled': { recipe: { project: 'yolo', task: 'MODE:hang long job', stall: '3s', reach: at('running.stalled') } },
   'running.finishing': { skip: NO_PORT },
-  'running.agentError': { skip: 'needs an API error after retries; the mock draws no error screen (tests/actors/a-turn-that-ended-in-an-api-error-is-agent-error.test.ts)' },
+  'running.agentError': { recipe: { project: 'yolo', task: 'MODE:error', reach: at('running.agentError') } },
   'running.unsure': { skip: 'needs a readable screen no rule can classify; the mock draws only screens the reader knows (the bound itself is tests/actors/could-not-tell-wakes-a-person.test.ts)' },
   'running.unclassified': { skip: 'follows running.unsure after its bound (see running.unsure)' },
   'running.blind': { skip: 'needs an unreadable screen; the mock always draws a readable one at the fixed pane size' },
-  'settled.checking': { skip: 'one report-file check, milliseconds long' },
+  'settled.checking': HOLD('settled.checking'),
   'settled.unconfirmed': { recipe: { project: 'yolo', task: 'work', reach: at('settled.unconfirmed') } },
-  reporting: { skip: 'one report read, milliseconds long' },
+  reporting: HOLD('reporting', 'MODE:report'),
   done: { recipe: { project: 'yolo', task: 'MODE:report', reach: at('done') } },
-  'landing.awaitingApproval': { skip: 'needs a worker commit to land; a landing gate across a restart is tests/actors/gates-survive-a-restart.test.ts' },
-  'landing.applying': { skip: 'needs a worker commit to land (git work of a few ms once approved)' },
-  'landing.cleaning': { skip: 'follows a landing; a few ms of pane close and worktree removal' },
-  parked: { skip: "the mock's report never opens a decision" },
-  'teardown.begin': { skip: 'held only while a stop is in flight; after every fault each live worker is stopped, walking teardown on the restored daemon' },
-  'teardown.escaping': { skip: TEARDOWN_STEP },
-  'teardown.settlingAfterEscape': { skip: TEARDOWN_STEP },
-  'teardown.checkingTurn': { skip: TEARDOWN_STEP },
-  'teardown.interrupting': { skip: TEARDOWN_STEP },
-  'teardown.awaitingInterrupt': { skip: TEARDOWN_STEP },
-  'teardown.checkingBox': { skip: TEARDOWN_STEP },
-  'teardown.clearingBox': { skip: TEARDOWN_STEP },
-  'teardown.awaitingClear': { skip: TEARDOWN_STEP },
-  'teardown.exiting': { skip: TEARDOWN_STEP },
-  'teardown.awaitingExit': { skip: TEARDOWN_STEP },
-  'teardown.timedOut': { skip: 'needs an agent that ignores /exit for the whole stop timeout (30 s)' },
+  'landing.awaitingApproval': { skip: NEEDS_LANDING },
+  'landing.applying': { skip: NEEDS_LANDING },
+  'landing.cleaning': { skip: NEEDS_LANDING },
+  parked: { recipe: { project: 'yolo', task: 'MODE:park', reach: at('parked') } },
+  'teardown.begin': { skip: TRANSIENT },
+  'teardown.escaping': STOP_HELD('teardown.escaping', 'MODE:ask pick one', 'running.blocked'),
+  'teardown.settlingAfterEscape': { skip: SETTLE_STEP('Escape') },
+  'teardown.checkingTurn': { skip: TRANSIENT },
+  'teardown.interrupting': STOP_HELD('teardown.interrupting', 'MODE:hang long job', 'running.working'),
+  'teardown.awaitingInterrupt': { skip: SETTLE_STEP('interrupt') },
+  'teardown.checkingBox': { skip: TRANSIENT },
+  'teardown.clearingBox': { skip: 'needs text typed into the box of a worker being stopped; no recipe types a half line (tests/cli/stop-clears-blanks-typed-into-the-box.test.ts)' },
+  'teardown.awaitingClear': { skip: SETTLE_STEP('ctrl-u') },
+  'teardown.exiting': STOP_HELD('teardown.exiting', 'work', 'settled'),
+  'teardown.awaitingExit': { skip: 'rests only until its stop deadline: with the /exit swallowed it goes on to teardown.timedOut, which is reached' },
+  'teardown.timedOut': STOP_HELD('teardown.timedOut', 'work', 'settled', '2s'),
   waitFailed: { skip: 'the answer to a tmux server that does not answer: produced by the tmux-server fault, not a starting point' },
-  stopped: { recipe: { project: 'yolo', task: 'work', thenStop: true, reach: at('stopped') } },
+  stopped: { recipe: { project: 'yolo', task: 'work', thenStop: {}, reach: at('stopped') } },
   gone: { recipe: { project: 'yolo', task: 'MODE:crash', reach: at('gone') } },
   failed: { skip: 'final, no pane (a crashed actor): nothing to orphan, and no fault puts a healthy worker there' },
   lost: { skip: 'final, pty only (the suite runs tmux, whose panes outlive the daemon)' },
-  landed: { skip: 'final after a landing (see landing.*)' },
+  landed: { skip: NEEDS_LANDING },
   rejected: { skip: 'final, no pane was ever made' },
 };
 

@@ -27,6 +27,7 @@ const PARAMS: Record<string, Record<string, unknown>> = {
   'notify.remove': { id: 'n1' },
   'usage.source': { clear: true },
   'host.add': { name: 'far', destination: 'someone@127.0.0.1' },
+  'host.trust': { name: 'far', knownHosts: '/nowhere/known_hosts' },
   'host.remove': { name: 'far' },
   'project.host': { name: 'repo', host: 'far', path: '/nowhere' },
 };

@@ -9,7 +9,7 @@
  * files, the keys) and is safe to call after a half-finished start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -37,6 +37,12 @@ export interface TestSshd {
   dropConnections(): Promise<void>;
   /** Starts sshd again on the same port with the same host key (nothing when it runs). */
   startServer(): Promise<void>;
+  /**
+   * The server's host key replaced by a new one (a reinstalled host, or a man in the middle):
+   * sshd stopped, its connections dropped, a new key made, sshd started with it. Returns a
+   * known_hosts file holding the new key, as a person has one after comparing its fingerprint.
+   */
+  rotateHostKey(): Promise<{ knownHostsFile: string; fingerprint: string }>;
   stop(): Promise<void>;
 }
 
@@ -196,6 +202,28 @@ export async function startTestSshd(): Promise<TestSshd> {
         }
       },
       startServer,
+      async rotateHostKey() {
+        await stopServer();
+        const ps = await execa('ps', ['-eo', 'pid=,args='], { reject: false });
+        for (const line of ps.stdout.split('\n')) {
+          const m = /^\s*(\d+)\s+sshd: (\S+)/.exec(line);
+          if (!m || !m[2]!.startsWith(user)) continue;
+          try {
+            process.kill(Number(m[1]), 'SIGKILL');
+          } catch {
+            // gone already
+          }
+        }
+        rmSync(hostKey, { force: true });
+        rmSync(`${hostKey}.pub`, { force: true });
+        await execa('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', hostKey]);
+        const pub = readFileSync(`${hostKey}.pub`, 'utf8').trim().split(' ').slice(0, 2).join(' ');
+        const rotated = join(keys, `known_hosts.rotated-${Date.now()}`);
+        writeFileSync(rotated, `[127.0.0.1]:${port} ${pub}\n`, { mode: 0o600 });
+        const fingerprint = (await execa('ssh-keygen', ['-l', '-f', `${hostKey}.pub`])).stdout.split(' ')[1]!;
+        await startServer();
+        return { knownHostsFile: rotated, fingerprint };
+      },
       stop,
     };
   } catch (err) {

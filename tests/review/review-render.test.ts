@@ -82,7 +82,7 @@ describe('the question a blocked worker asks', () => {
 
   it("the page lists the worker's open decisions from the decisions handler, and a Waiting-on line not yet recorded under its future key", async () => {
     const row = (key: string, worker: string, question: string, options: string[], state: DecisionRow['state']): DecisionRow => ({
-      key, worker, question, options, state, project: null, answer: null, delivery: null, deliveredAt: null, said: question, openedAt: '', closedAt: null,
+      key, worker, question, options, state, project: null, answer: null, delivery: null, deliveredAt: null, recovery: null, said: question, openedAt: '', closedAt: null,
     });
     const rows = [row('p1-a', 'p1', 'A?', ['x'], 'open'), row('p1-b', 'p1', 'B?', [], 'answered'), row('p2-c', 'p2', 'C?', [], 'open')];
     const handlers: ServedMethods = { decisions: async (p) => (p.all === true ? rows : rows.filter((r) => r.state === 'open')) };

@@ -75,6 +75,11 @@ const EXPECTED: Record<string, Expected> = {
   'observed/2.1.332/04f-idle-custom-status-line-auto-mode': idle(),
   // --permission-mode bypassPermissions without the consent key (posture off, unseeded): a blocked start
   'observed/2.1.332/03b-bypass-permissions-warning': blocked('bypass-warning'),
+  // issue 43: a finished turn that left a background shell running (`· 1 shell still running`) is work, not idle
+  'observed/2.1.332/13-idle-with-a-background-shell': working,
+  'observed/2.1.332/13-idle-with-a-background-shell-classic': working,
+  'observed/2.1.332/13b-idle-after-the-background-shell-ended': idle(),
+  'observed/2.1.332/13b-idle-after-the-background-shell-ended-classic': idle(),
 };
 
 /** Every capture file below the fixture directory (READMEs aside). */

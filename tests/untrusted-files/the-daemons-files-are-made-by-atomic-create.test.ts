@@ -8,7 +8,7 @@ import { lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync,
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { copyFileAtomically, createFileAtomically } from '../../io/fs/atomic-create.ts';
-import { firstPromptMarkPath, readFirstPromptMark, writeFirstPromptMark } from '../../io/brief/first-prompt-mark.ts';
+import { firstPromptMarkPath, readFirstPromptMark, writeFirstPromptMark } from '../../io/brief/submission-mark.ts';
 import { DENY_POLICY_FILE, writeDenyPolicy } from '../../io/agent/gemini/deny-policy.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 

@@ -131,6 +131,11 @@ export function replyForPrompt(prompt: string, opts: ScriptOptions): ScriptItem 
       input: { command, description: 'Create a fake artifact file' },
     };
   }
+  // A command left running in the background (issue 43): `MODE:background[[sleep 12]]`.
+  if (mode === 'background') {
+    const command = /MODE:background\[\[(.+?)\]\]/.exec(prompt)?.[1] ?? 'sleep 10';
+    return { kind: 'tool_use', name: 'Bash', text: 'I will start it in the background.', input: { command, description: 'Run it in the background', run_in_background: true } };
+  }
   if (mode === 'slow') return { kind: 'text', text: slowText(opts), wordDelayMs: opts.slowWordDelayMs };
   // No text at all: an interrupt then puts the prompt back in the box (claude-code.md §6.7).
   if (mode === 'hang') return { kind: 'hang' };

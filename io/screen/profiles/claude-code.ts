@@ -5,6 +5,7 @@
  */
 import type { BlockerRule, PromptBoxSpec, ScreenProfileSpec } from '../profile-spec.ts';
 import { lastRowsBefore, type ScreenLayout } from '../layout.ts';
+import { claudeBackgroundTasks } from './claude-background.ts';
 import { turnEndedInError } from '../agent-error.ts';
 import { compareVersions, nearestCorpusVersion, parseClaudeVersion, promptGlyphsFor } from './claude-versions.ts';
 
@@ -179,6 +180,7 @@ export const claudeCodeSpec: ScreenProfileSpec = {
   liveFooter: LIVE_FOOTER,
   isWorking,
   isExited,
+  backgroundTasks: claudeBackgroundTasks,
   forVersion(version) {
     if (parseClaudeVersion(version) === null) return undefined;
     const era = nearestCorpusVersion(version);

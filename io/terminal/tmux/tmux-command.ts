@@ -3,7 +3,7 @@
  * (never a shell string). Only this file and the control client spawn tmux.
  */
 import { runArgv } from '../../process/run-argv.ts';
-import { sshArgv, type SshTarget } from '../../ssh/ssh-command.ts';
+import { noteSshFailure, sshArgv, type SshTarget } from '../../ssh/ssh-command.ts';
 
 export interface TmuxContext {
   /** tmux executable (default "tmux"). */
@@ -83,5 +83,7 @@ export async function runTmux(ctx: TmuxContext, args: readonly string[], input?:
   const spawned = tmuxSpawn(ctx, args);
   const r = await runArgv(spawned.file, spawned.args, { input, timeoutMs, env: tmuxClientEnv() });
   if (r.exitCode === 0) return r.stdout;
+  // A far host that refused ssh for a changed key says so to its owner (io/ssh/host-key.ts).
+  if (ctx.ssh) noteSshFailure(ctx.ssh, r.exitCode ?? undefined, r.stderr);
   throw new TmuxCommandError(args, r.stderr || r.error || `exit ${r.exitCode}`, r.exitCode ?? undefined);
 }
