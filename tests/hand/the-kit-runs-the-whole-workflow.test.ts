@@ -55,6 +55,16 @@ describe('the kit runs the whole workflow', () => {
     for (const words of ['rewritten by every `hand init`', '`instructions.md`: theirs to edit, never yours', 'pinned by a test', 'One owner per rule']) expect(statute, words).toContain(words);
   });
 
+  it('setup checks and says the posture out loud without installing; update reports its result and never works around a refusal', async () => {
+    const { read } = await makeKit('kit-setup-update');
+    const claude = read('CLAUDE.md');
+    for (const skill of ['setup', 'update']) expect(claude, skill).toContain(`| ${skill} |`);
+    const setup = read('.claude/skills/setup/SKILL.md');
+    for (const words of ['doctor --json', 'you do not run installs', '**Say the permission posture out loud**', "inside kingshand's sandbox", 'doctor --calibrate']) expect(setup, words).toContain(words);
+    const update = read('.claude/skills/update/SKILL.md');
+    for (const words of ['update --json', '`refused`: lead with `reason` word for word', 'Offer nothing that works around one', 'read `CLAUDE.md` again', 'never report a version the result does not give']) expect(update, words).toContain(words);
+  });
+
   it('annex proposes from the remote, never registers around a refusal, keeps the rules file credential-free and indexes per project', async () => {
     const { read } = await makeKit('kit-annex');
     const annex = read('.claude/skills/annex/SKILL.md');
