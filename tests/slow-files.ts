@@ -10,6 +10,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/landing/the-second-landing-in-a-repository-rebases-on-the-persons-word.test.ts': 13,
   'tests/landing/two-live-workers-touching-the-same-files-are-said-to-overlap.test.ts': 6,
   'tests/cli/hand-update-takes-the-newest-release-or-refuses-touching-nothing.test.ts': 9,
+  'tests/work/the-usage-pulse-speaks-only-when-something-changed.test.ts': 6,
   'tests/ssh/a-far-worker-lives-and-lands-on-its-host.test.ts': 41,
   'tests/relaunch/relaunch.test.ts': 25,
   'tests/review/review-page-in-chromium.test.ts': 25,
