@@ -38,7 +38,7 @@ import type { MethodTable } from '../../contract/protocol.ts';
 import type { LandingEvidence as ShownEvidence, LandingOutcome, RejectResult } from '../../contract/methods.ts';
 import { createdAfterApproval } from './gate-truth.ts';
 import { noMistakesLanding } from './review-gate-landing.ts';
-import { readDelivery } from './review-gate.ts';
+import { isQuickLanding, QUICK_MARKER, readDelivery } from './review-gate.ts';
 import { releaseGateOutwardStep } from './gate-outward.ts';
 import { baseMove, baseMovedRefusal, recordLanded } from './base-watch.ts';
 import type { BaseTips } from '../../persistence/base-tips.ts';
@@ -95,7 +95,10 @@ function projectOf(store: Pick<FleetStore, 'getProject'>, id: string, projectNam
  * it was refused as "not wired here yet", leaving the person to push by hand.
  */
 export function shippingProject(project: ProjectRecord, briefPath: string): ProjectRecord {
-  if (project.posture !== 'no-mistakes-prod-only' || readDelivery(briefPath)?.ships !== 'direct-PR') return project;
+  const delivery = readDelivery(briefPath);
+  // A quick dispatch (parley) on either no-mistakes posture skipped the gate: it ships direct-PR too.
+  const gateSkipped = project.posture === 'no-mistakes-prod-only' || (project.posture === 'no-mistakes' && delivery?.quick === true);
+  if (!gateSkipped || delivery?.ships !== 'direct-PR') return project;
   return { ...project, posture: 'direct-PR' };
 }
 
@@ -154,11 +157,13 @@ export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>;
         if (deps.baseTips) recordLanded(deps.baseTips, intent.repo, landed.target, landed.to, Date.now());
         return { posture: project.posture, detail: { ...landed }, tearDown: true };
       }
-      const plan = await planDirectPr(evidence, env);
+      // A quick dispatch's pull request is a draft: no review gate ran, and a forge merges no draft.
+      const quick = isQuickLanding(intent.briefPath, intent.reportPath);
+      const plan = await planDirectPr(evidence, env, { draft: quick, note: quick ? QUICK_MARKER : null });
       const { url } = await openDirectPr(plan);
       // Torn down only once the branch is confirmed on the remote.
       const pushed = await remoteHasBranch(intent.repo, intent.branch);
-      return { posture: project.posture, detail: { pr: url, pushed }, tearDown: pushed, ...(pushed ? {} : { keptBecause: `${intent.branch} is not on origin yet; the worktree was kept` }) };
+      return { posture: project.posture, detail: { pr: url, pushed, ...(quick ? { draft: true, quick: true } : {}) }, tearDown: pushed, ...(pushed ? {} : { keptBecause: `${intent.branch} is not on origin yet; the worktree was kept` }) };
     },
     async removeWorktree(intent) {
       try {

@@ -62,6 +62,7 @@ export const PARAM_PARSERS: ParamParsers = {
     taskKind: typeof p.taskKind === 'string' ? p.taskKind : undefined, workspace: optText(p, 'workspace'),
     host: optText(p, 'host'),
     ...(flag(p, 'strict') ? { strict: true } : {}),
+    ...(flag(p, 'quick') ? { quick: true } : {}),
   }),
   status: (p) => ({ id: str(p, 'id', false) || undefined }),
   wait: (p) => {

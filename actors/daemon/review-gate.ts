@@ -53,8 +53,24 @@ export function intentLine(brief: string): string {
   return body.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * The quick marker (parley, workflow §7.4): a quick dispatch runs no review gate, and this exact
+ * line in its brief or its report keeps its work from being merged on a forge: its pull request is
+ * opened as a draft (a forge refuses to merge a draft until a person marks it ready).
+ */
+export const QUICK_MARKER = 'PARLEY DISPATCH - NO REVIEW GATE RAN.';
+
+const QUICK_SECTION = [
+  '## Quick dispatch',
+  `- ${QUICK_MARKER}`,
+  '- This is a quick dispatch: no review gate runs on it. Keep the change as small as the brief says. Commit on your branch; do not push or merge.',
+  '- Put the line above, word for word, in your report too.',
+  '',
+].join('\n');
+
 export interface GatePlan {
   ships: Ships;
+  quick?: boolean;
   taskKind: TaskKind | null;
   ci: CiPreflight | null;
   gateCommand: string | null;
@@ -67,8 +83,13 @@ async function gateInitialised(repo: string): Promise<boolean> {
 }
 
 /** Decided before anything is created; a refusal leaves nothing behind. */
-export async function reviewGatePlan(args: { project: ProjectRecord; repo: string; brief: string; taskKind?: TaskKind; env?: Record<string, string | undefined> }): Promise<GatePlan | null> {
+export async function reviewGatePlan(args: { project: ProjectRecord; repo: string; brief: string; taskKind?: TaskKind; env?: Record<string, string | undefined>; quick?: boolean }): Promise<GatePlan | null> {
   const { project } = args;
+  // A quick dispatch skips the gate on every posture: a no-mistakes project ships it direct-PR.
+  if (args.quick) {
+    const ships: Ships = project.posture === 'local-only' ? 'local-only' : 'direct-PR';
+    return { ships, quick: true, taskKind: args.taskKind ?? null, ci: null, gateCommand: null, section: QUICK_SECTION };
+  }
   if (project.posture !== 'no-mistakes' && project.posture !== 'no-mistakes-prod-only') return null;
   const ships = shipsOf(project.posture, args.taskKind);
   const taskKind = args.taskKind ?? null;
@@ -118,7 +139,7 @@ export function withGateSection(brief: string, plan: GatePlan | null): string {
 export function writeGatePlan(briefPath: string, plan: GatePlan): string {
   const path = deliveryPathOf(briefPath);
   makePrivateDir(dirname(path));
-  createFileAtomically(path, `${JSON.stringify({ ships: plan.ships, taskKind: plan.taskKind, ci: plan.ci ? { status: plan.ci.status, signal: plan.ci.signal, detail: plan.ci.detail } : null, gateCommand: plan.gateCommand }, null, 2)}\n`);
+  createFileAtomically(path, `${JSON.stringify({ ships: plan.ships, taskKind: plan.taskKind, ci: plan.ci ? { status: plan.ci.status, signal: plan.ci.signal, detail: plan.ci.detail } : null, gateCommand: plan.gateCommand, ...(plan.quick ? { quick: true } : {}) }, null, 2)}\n`);
   return path;
 }
 
@@ -164,4 +185,18 @@ export async function landingGateCheck(args: { id: string; worktree: string; bra
     throw new RefusedError('gate-not-passed', `the review gate run ${s.runId ?? ''} for ${args.id} has not passed (${s.detail}) Nothing was landed.`, { id: args.id, outcome: s.outcome, runStatus: s.runStatus });
   }
   return s;
+}
+
+/**
+ * Whether a worker's landing is a quick one: its delivery record says so, or the quick marker is
+ * in the daemon's copy of its brief or in its report (a worker can only add the marker, which
+ * makes its pull request a draft: the safe direction). The report is read as a stranger's file.
+ */
+export function isQuickLanding(briefPath: string, reportPath: string): boolean {
+  if (readDelivery(briefPath)?.quick === true) return true;
+  for (const path of [briefCopyPathOf(briefPath), reportPath]) {
+    const r = readUntrustedFileSync(path, { maxBytes: 256 * 1024 });
+    if (r.kind === 'read' && r.text.split('\n').some((l) => l.includes(QUICK_MARKER))) return true;
+  }
+  return false;
 }

@@ -81,7 +81,7 @@ ${actions(v, decisions)}`;
 
 /** What a landing did, in words (the raw detail is JSON, for --json readers only). */
 function landedWords(posture: string, d: Record<string, unknown>): string {
-  if (typeof d.pr === 'string') return `${posture}: pull request ${d.pr}${d.pushed === false ? ' (branch not on origin yet)' : ''}`;
+  if (typeof d.pr === 'string') return `${posture}: pull request ${d.pr}${d.draft === true ? ' (a draft: quick dispatch, no review gate ran)' : ''}${d.pushed === false ? ' (branch not on origin yet)' : ''}`;
   if (typeof d.target === 'string') return `${posture}: ${d.target} fast-forwarded to ${String(d.to ?? '').slice(0, 10)}`;
   return posture;
 }

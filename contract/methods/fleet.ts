@@ -112,6 +112,8 @@ export interface DispatchParams {
   workspace?: string;
   /** A host from `hand host list`; absent = the project's default host, else local. */
   host?: string;
+  /** `--quick` (parley): no review gate runs; the brief and the landing carry the quick marker, and a pull request is opened as a draft. */
+  quick?: boolean;
   /** `--strict`: refuse an agent whose installed version failed its calibration (issue 39); without it, a warning. */
   strict?: boolean;
 }
@@ -200,6 +202,8 @@ export interface Delivery {
   /** The repository's CI, looked at before dispatch: 'no-ci' skips the gate's CI step. */
   ci: { status: 'has-ci' | 'no-ci' | 'unknown'; signal: string; detail: string } | null;
   gateCommand: string | null;
+  /** A quick dispatch (parley): no review gate ran; its pull request is a draft, never merged by kingshand. */
+  quick?: boolean;
 }
 
 /** What dispatch itself answers; the usage and item rules add `warnings` and `item`. */

@@ -66,6 +66,13 @@ describe('the kit runs the whole workflow', () => {
     for (const words of ['update --json', '`refused`: lead with `reason` word for word', 'Offer nothing that works around one', 'read `CLAUDE.md` again', 'never report a version the result does not give']) expect(update, words).toContain(words);
   });
 
+  it('parley: quick mode is ceremony only, its dispatch is quick and its pull request a draft nobody marks ready for the person', async () => {
+    const { read } = await makeKit('kit-parley');
+    expect(read('CLAUDE.md')).toContain('| parley |');
+    const parley = read('.claude/skills/parley/SKILL.md');
+    for (const words of ['`dispatch` with `quick: true`', '`PARLEY DISPATCH - NO REVIEW GATE RAN.`', '**draft**', 'never mark such a pull request ready yourself', 'you still write no code', 'fails safe']) expect(parley, words).toContain(words);
+  });
+
   it('annex proposes from the remote, never registers around a refusal, keeps the rules file credential-free and indexes per project', async () => {
     const { read } = await makeKit('kit-annex');
     const annex = read('.claude/skills/annex/SKILL.md');
