@@ -167,6 +167,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       problem: failed ? (entry?.error ?? 'worker actor failed') : (hostProblem ?? undefined),
       witness: witnessView(record.witness, clock.now()),
       couldNotTell: answers.reasonFor(terminalFor(record.intent)),
+      readOnly: record.readOnly,
     });
   }
 

@@ -34,6 +34,7 @@ export const COMMAND_FILES: readonly CommandFile[] = [
   { names: ['stop'], load: async () => (await import('./commands/stop.ts')).registerStop },
   { names: ['relaunch'], load: async () => (await import('./commands/relaunch.ts')).registerRelaunch },
   { names: ['discard'], load: async () => (await import('./commands/discard.ts')).registerDiscard },
+  { names: ['close'], load: async () => (await import('./commands/close.ts')).registerClose },
   { names: ['land'], load: async () => (await import('./commands/land.ts')).registerLand },
   { names: ['approve'], load: async () => (await import('./commands/approve.ts')).registerApprove },
   { names: ['reject'], load: async () => (await import('./commands/reject.ts')).registerReject },

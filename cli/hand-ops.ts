@@ -64,7 +64,7 @@ export function agentArg(value: string | undefined): AgentName | undefined {
 }
 
 export interface AnnexArgs { repo: string; name?: string; posture?: string; yolo?: boolean; permissions?: string; agent?: string }
-export interface DispatchArgs { id?: string; repo?: string; brief?: string; item?: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; unclear?: string; env?: string[]; taskKind?: string; workspace?: string; host?: string; strict?: boolean; quick?: boolean }
+export interface DispatchArgs { id?: string; repo?: string; brief?: string; item?: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; unclear?: string; env?: string[]; taskKind?: string; workspace?: string; host?: string; strict?: boolean; quick?: boolean; readOnly?: boolean }
 export interface WaitArgs { id: string; until?: string; timeout?: string }
 
 export const ops = {
@@ -94,6 +94,7 @@ export const ops = {
       host: a.host,
       ...(a.strict === true && { strict: true }),
       ...(a.quick === true && { quick: true }),
+      ...(a.readOnly === true && { readOnly: true }),
     });
   },
 

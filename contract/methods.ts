@@ -49,6 +49,7 @@ export interface MethodMap {
   reject: Method<G.RejectParams, G.RejectResult>;
   landings: Method<F.NoParams, G.LandingRow[]>;
   discard: Method<G.DiscardParams, G.DiscardResult>;
+  close: Method<G.CloseParams, G.CloseResult>;
   relaunch: Method<G.RelaunchParams, G.RelaunchResult>;
   // the second witness, the review page, the Hand's read-only views
   hook: Method<F.HookParams, F.HookResult>;
@@ -103,7 +104,7 @@ export const METHODS = [
   // the fleet's core
   'ping', 'shutdown', 'annex', 'annex.propose', 'projects', 'projectSet', 'dispatch', 'status', 'wait', 'watch', 'read', 'report', 'send', 'keys', 'answer', 'stop',
   // the gates and what follows a worker's turn
-  'land', 'approve', 'reject', 'landings', 'discard', 'relaunch',
+  'land', 'approve', 'reject', 'landings', 'discard', 'close', 'relaunch',
   // the second witness, the review page, the Hand's read-only views
   'hook', 'review', 'survey', 'audience',
   // work that outlives a conversation

@@ -11,6 +11,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/landing/two-live-workers-touching-the-same-files-are-said-to-overlap.test.ts': 6,
   'tests/cli/hand-update-takes-the-newest-release-or-refuses-touching-nothing.test.ts': 9,
   'tests/work/the-usage-pulse-speaks-only-when-something-changed.test.ts': 6,
+  'tests/landing/a-read-only-worker-lands-nothing-and-is-closed-with-its-report.test.ts': 8,
   'tests/ssh/a-far-worker-lives-and-lands-on-its-host.test.ts': 41,
   'tests/relaunch/relaunch.test.ts': 25,
   'tests/review/review-page-in-chromium.test.ts': 25,

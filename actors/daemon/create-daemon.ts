@@ -213,6 +213,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     // Machines the fleet reaches over ssh (issue 28), in the same database as the work.
     hosts: hostHandlers({ hosts: hostStore, store, home: paths.home, keys: farHosts }),
     calibration: calibrator.handlers(),
+    workers: { store, fleet },
   }, work.rules);
   // The review page on 127.0.0.1: its actions call these same methods (actors/review).
   const served = serveMethods(methods, PARAM_PARSERS);

@@ -36,6 +36,8 @@ export interface CrossRules {
   discardAllButParked(discard: (p: DiscardParams) => Promise<DiscardedWorker>, p: DiscardParams): Promise<DiscardAll>;
   /** A worker that will never do its item's work gives the item back to the queue (item-requeue.ts). */
   requeueItemOf(worker: string, why: RequeueWhy): { id: string; state: 'queued' } | null;
+  /** A read-only worker closed with its report: its item is done (its report is the work). */
+  itemDoneBy(worker: string, note: string): { id: string; state: 'done' } | null;
 }
 
 export function crossRules(deps: { store: FleetStore; fleet: FleetHostApi; stores: WorkStores; home: string; log: (obj: Record<string, unknown>, msg: string) => void }): CrossRules {
@@ -120,6 +122,13 @@ export function crossRules(deps: { store: FleetStore; fleet: FleetHostApi; store
     },
 
     requeueItemOf: (worker, why) => requeueItemOf({ store: deps.store, stores, log: deps.log }, worker, why),
+    itemDoneBy(worker, note) {
+      const item = stores.backlog.itemOfWorker(worker);
+      if (!item || (item.state !== 'in-flight' && item.state !== 'queued')) return null;
+      stores.backlog.done(item.id, { note });
+      deps.log({ worker, item: item.id }, 'backlog item done (read-only worker closed)');
+      return { id: item.id, state: 'done' };
+    },
   };
   return rules;
 }

@@ -108,6 +108,7 @@ export function statusRow(v: WorkerViewLike): StatusRow {
     hookReason: quotedOrNull(v.id, v.hookReason),
     disputed: v.disputed ?? null,
     tokens: v.tokens ?? null,
+    ...(v.readOnly ? { readOnly: true } : {}),
   };
 }
 

@@ -202,6 +202,10 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
 
   /** Everything `land` refuses on, before any evidence is shown or any gate opened. */
   async function checkedEvidence(row: WorkerRow, project: ProjectRecord, view: WorkerViewLike | null, env: Record<string, string | undefined>): Promise<FullEvidence & { gate: GateRunState | null }> {
+    // A read-only worker (counsel) has nothing to land: its report is the result, and closing it ends it.
+    if (readDelivery(row.briefPath)?.readOnly === true) {
+      throw new RefusedError('read-only-worker', `worker ${row.id} was dispatched read-only: it has nothing to land, its report is the result (hand report ${row.id}). End it with hand close ${row.id}.`, { id: row.id, fix: `hand close ${row.id}` });
+    }
     // First: without its worktree the evidence below would read as "no changes".
     if (await worktreeGone({ marks: view?.marks ?? [], worktree: row.worktree })) throw worktreeMissingError(row);
     if (view?.waitingOn) {

@@ -6,6 +6,7 @@
  * line takes its method's params, already parsed at the edge (param-parsers.ts), and must answer
  * its method's result (contract/methods.ts), or it does not compile.
  */
+import { closeWorker } from './close-handler.ts';
 import type { MethodTable } from '../../contract/protocol.ts';
 import type { DiscardParams, DiscardedWorker } from '../../contract/methods.ts';
 import { dispatchUnderRules, type CrossRules } from './cross-rules.ts';
@@ -14,6 +15,8 @@ import type { LandingMethods } from './landing.ts';
 import type { discardHandlers } from './discard-handlers.ts';
 import type { WorkMethods } from './work-handlers.ts';
 import type { hostHandlers } from './host-handlers.ts';
+import type { FleetStore } from '../../persistence/types.ts';
+import type { FleetHostApi } from '../fleet-api.ts';
 
 export interface MethodGroups {
   /** ping, shutdown, annex, projects, dispatch, status, wait, watch, read, send, keys, answer, stop (handlers.ts) */
@@ -40,6 +43,8 @@ export interface MethodGroups {
   inLane<T>(id: string, fn: () => Promise<T>): Promise<T>;
   /** calibrate: the agent CLIs driven against their fake APIs (calibrate/calibrate-handler.ts) */
   calibration: Pick<MethodTable, 'calibrate'>;
+  /** The workers' records and views, for close (close-handler.ts). */
+  workers: { store: Pick<FleetStore, 'getWorker'>; fleet: Pick<FleetHostApi, 'view'> };
 }
 
 export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
@@ -107,6 +112,16 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
       if (p.allFinished === true) return rules.discardAllButParked(discardOne, p);
       rules.refuseIfParked(p.id ?? '', 'discarded');
       return discardOne(p);
+    },
+    // A read-only worker's close-out (counsel): stopped in its lane, then discarded, its item done.
+    close: async (p, ctx) => {
+      rules.refuseIfParked(p.id, 'closed');
+      return closeWorker(p, ctx, {
+        store: g.workers.store, fleet: g.workers.fleet,
+        stop: (q, c) => g.inLane(q.id, () => core.stop(q, c)),
+        discard: (q) => g.discard.discard(q),
+        itemDoneBy: (w, note) => rules.itemDoneBy(w, note),
+      });
     },
     relaunch: async (p, ctx) => {
       rules.refuseIfParked(p.id, 'relaunched', 'answering it relaunches it when its session is gone');

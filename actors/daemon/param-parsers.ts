@@ -44,6 +44,7 @@ export const PARAM_PARSERS: ParamParsers = {
     permissions: permissionsParam(p.permissions), agent: agentParam(p), env: stringsParam(p.env),
   }),
   'annex.propose': (p) => ({ repo: pathStr(p, 'repo'), env: stringsParam(p.env) }),
+  close: (p) => ({ id: text(p, 'id', 'the worker id'), ...(flag(p, 'force') ? { force: true } : {}) }),
   projects: none,
   projectSet: (p) => {
     const name = typeof p.name === 'string' ? p.name : '';
@@ -63,6 +64,7 @@ export const PARAM_PARSERS: ParamParsers = {
     host: optText(p, 'host'),
     ...(flag(p, 'strict') ? { strict: true } : {}),
     ...(flag(p, 'quick') ? { quick: true } : {}),
+    ...(flag(p, 'readOnly') ? { readOnly: true } : {}),
   }),
   status: (p) => ({ id: str(p, 'id', false) || undefined }),
   wait: (p) => {

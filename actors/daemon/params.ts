@@ -158,6 +158,8 @@ export interface DispatchRequest {
   strict?: boolean;
   /** --quick (parley): no review gate, the quick marker in the brief, a draft pull request. */
   quick?: boolean;
+  /** --read-only (counsel): read and report; nothing lands. */
+  readOnly?: boolean;
 }
 
 /**
@@ -183,5 +185,6 @@ export function dispatchRequest(p: DispatchParams): DispatchRequest {
     ...(p.host !== undefined && { host: p.host }),
     ...(p.strict === true && { strict: true }),
     ...(p.quick === true && { quick: true }),
+    ...(p.readOnly === true && { readOnly: true }),
   };
 }

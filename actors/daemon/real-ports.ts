@@ -16,6 +16,7 @@ import { guardedSendKey, guardedSendText } from '../../io/terminal/guarded-send.
 import { clearSubmissionMark, readFirstPromptMark, readSubmissionMark, writeSubmissionMark, type SubmissionKind, type SubmissionMark } from '../../io/brief/submission-mark.ts';
 import type { WorkerPorts } from '../ports.ts';
 import type { WorkerIntent } from '../../persistence/types.ts';
+import { readDelivery } from '../../io/brief/delivery-record.ts';
 import { KINGSHAND_ROOT } from '../../io/root.ts';
 import { prepareSandbox, sandboxEnv, workerSandbox, type WorkerSandboxPlace } from '../../io/sandbox/worker-sandbox.ts';
 import { gitPlacesOf } from '../../io/sandbox/git-places.ts';
@@ -139,6 +140,8 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
         pinnedRefs: git.commonDir ? [join(git.commonDir, 'refs', 'heads', ...base.split('/'))] : [],
         ...(agentProfile(intent.agent).sandboxHome ? { agentHome: agentProfile(intent.agent).sandboxHome! } : {}),
         needs: [KINGSHAND_ROOT, dirname(process.execPath)],
+        // A read-only dispatch (counsel): its worktree and git read-only, only its report writable.
+        ...(readDelivery(intent.briefPath)?.readOnly === true ? { readOnly: true } : {}),
       },
     };
   };

@@ -17,6 +17,8 @@ import { createFileAtomically } from '../../io/fs/atomic-create.ts';
 import { makePrivateDir } from '../../io/fs/private-files.ts';
 import { readUntrustedFileSync } from '../../io/fs/untrusted-file.ts';
 import { briefCopyPathOf } from '../../io/brief/worker-layout.ts';
+import { deliveryPathOf, readDelivery } from '../../io/brief/delivery-record.ts';
+export { deliveryPathOf, readDelivery };
 import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { runGit } from '../../io/git/run-git.ts';
 import { ciPreflight, type CiPreflight } from '../../io/git/ci-preflight.ts';
@@ -60,6 +62,13 @@ export function intentLine(brief: string): string {
  */
 export const QUICK_MARKER = 'PARLEY DISPATCH - NO REVIEW GATE RAN.';
 
+const READ_ONLY_SECTION = [
+  '## Read-only',
+  '- This worker reads and reports: it changes no file and makes no commit. Its worktree is read-only where kingshand sandboxes it.',
+  '- The read-only scope beats any other section of this brief, "Done means" included: your report is the whole result.',
+  '',
+].join('\n');
+
 const QUICK_SECTION = [
   '## Quick dispatch',
   `- ${QUICK_MARKER}`,
@@ -71,6 +80,7 @@ const QUICK_SECTION = [
 export interface GatePlan {
   ships: Ships;
   quick?: boolean;
+  readOnly?: boolean;
   taskKind: TaskKind | null;
   ci: CiPreflight | null;
   gateCommand: string | null;
@@ -83,8 +93,13 @@ async function gateInitialised(repo: string): Promise<boolean> {
 }
 
 /** Decided before anything is created; a refusal leaves nothing behind. */
-export async function reviewGatePlan(args: { project: ProjectRecord; repo: string; brief: string; taskKind?: TaskKind; env?: Record<string, string | undefined>; quick?: boolean }): Promise<GatePlan | null> {
+export async function reviewGatePlan(args: { project: ProjectRecord; repo: string; brief: string; taskKind?: TaskKind; env?: Record<string, string | undefined>; quick?: boolean; readOnly?: boolean }): Promise<GatePlan | null> {
   const { project } = args;
+  // A read-only worker (counsel) lands nothing: no gate, no delivery path, its report is the result.
+  if (args.readOnly) {
+    const quick = args.quick ? { quick: true, section: `${READ_ONLY_SECTION}\n${QUICK_SECTION}` } : { section: READ_ONLY_SECTION };
+    return { ships: project.posture === 'local-only' ? 'local-only' : 'direct-PR', readOnly: true, taskKind: args.taskKind ?? null, ci: null, gateCommand: null, ...quick };
+  }
   // A quick dispatch skips the gate on every posture: a no-mistakes project ships it direct-PR.
   if (args.quick) {
     const ships: Ships = project.posture === 'local-only' ? 'local-only' : 'direct-PR';
@@ -125,11 +140,6 @@ export async function reviewGatePlan(args: { project: ProjectRecord; repo: strin
   return { ships, taskKind, ci, gateCommand, section };
 }
 
-/** Where the delivery record of the worker whose brief is `briefPath` is kept (beside the daemon's brief copy). */
-export function deliveryPathOf(briefPath: string): string {
-  return briefCopyPathOf(briefPath).replace(/\.md$/, '.delivery.json');
-}
-
 /** The brief with the gate's section (what dispatch writes as the worker's brief and the daemon's copy). */
 export function withGateSection(brief: string, plan: GatePlan | null): string {
   return plan ? `${brief}\n${plan.section}` : brief;
@@ -139,22 +149,10 @@ export function withGateSection(brief: string, plan: GatePlan | null): string {
 export function writeGatePlan(briefPath: string, plan: GatePlan): string {
   const path = deliveryPathOf(briefPath);
   makePrivateDir(dirname(path));
-  createFileAtomically(path, `${JSON.stringify({ ships: plan.ships, taskKind: plan.taskKind, ci: plan.ci ? { status: plan.ci.status, signal: plan.ci.signal, detail: plan.ci.detail } : null, gateCommand: plan.gateCommand, ...(plan.quick ? { quick: true } : {}) }, null, 2)}\n`);
+  createFileAtomically(path, `${JSON.stringify({ ships: plan.ships, taskKind: plan.taskKind, ci: plan.ci ? { status: plan.ci.status, signal: plan.ci.signal, detail: plan.ci.detail } : null, gateCommand: plan.gateCommand, ...(plan.quick ? { quick: true } : {}), ...(plan.readOnly ? { readOnly: true } : {}) }, null, 2)}\n`);
   return path;
 }
 
-/** The delivery record; a worker dispatched before the record moved has it beside its brief. */
-export function readDelivery(briefPath: string): Delivery | null {
-  let r = readUntrustedFileSync(deliveryPathOf(briefPath), { maxBytes: 64 * 1024 });
-  if (r.kind === 'absent') r = readUntrustedFileSync(join(dirname(briefPath), 'delivery.json'), { maxBytes: 64 * 1024 });
-  if (r.kind !== 'read') return null;
-  try {
-    // Written by writeGatePlan above, in this shape.
-    return JSON.parse(r.text) as Delivery;
-  } catch {
-    return null;
-  }
-}
 
 export function findingLine(f: GateRunState['findings'][number]): string {
   return `${f.id} [${f.severity || 'severity ?'}${f.action ? `, ${f.action}` : ''}] ${f.file}${f.line ? `:${f.line}` : ''} — ${f.description}`;

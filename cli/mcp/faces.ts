@@ -29,6 +29,7 @@ export const MCP_FACE: Record<MethodName, Face> = {
   reject: { tool: 'reject' },
   landings: { tool: 'landings' },
   discard: { tool: 'discard' },
+  close: { tool: 'close' },
   relaunch: { tool: 'relaunch' },
   hook: { cliOnly: "hand hook is Claude Code's hook in a worker, the worker's second witness" },
   review: { tool: 'review_url' },

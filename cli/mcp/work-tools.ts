@@ -51,6 +51,9 @@ export function registerWorkTools(tool: Tool, p: HomePaths): void {
   tool('relaunch', 'Give a wedged or gone worker a fresh session in the same worktree and branch, with a progress note (hand relaunch). Refused while it works unless force.', {
     id: worker, note: z.string().optional(), force: z.boolean().optional(), stall: z.string().optional().describe('stall threshold, e.g. 20m'),
   }, (a) => daemon('relaunch', { id: a.id, note: a.note, force: a.force === true, stallMs: a.stall ? parseDuration(a.stall, '--stall') : undefined, env: definedOnly(process.env) }));
+  tool('close', "End a read-only worker (dispatched with readOnly): its report is the result; it is stopped, its worktree removed, brief and report archived, its item done (hand close).", {
+    id: worker, force: z.boolean().optional().describe('without a report, or while it still works'),
+  }, (a) => daemon('close', { id: a.id, ...(a.force === true ? { force: true } : {}) }));
   tool('discard', 'Give up a finished worker: worktree removed through git (never forced), pane closed, brief and report archived (hand discard).', {
     id: worker.optional(), allFinished: z.boolean().optional(), deleteBranch: z.boolean().optional(), discardCommits: z.boolean().optional(), forget: z.boolean().optional().describe("drop the record, leave a worktree git cannot remove on disk"),
   }, (a) => {

@@ -114,6 +114,8 @@ export interface DispatchParams {
   host?: string;
   /** `--quick` (parley): no review gate runs; the brief and the landing carry the quick marker, and a pull request is opened as a draft. */
   quick?: boolean;
+  /** `--read-only` (counsel): the worker reads and reports; its worktree is read-only in the sandbox, nothing lands, `hand close` ends it. */
+  readOnly?: boolean;
   /** `--strict`: refuse an agent whose installed version failed its calibration (issue 39); without it, a warning. */
   strict?: boolean;
 }
@@ -204,6 +206,8 @@ export interface Delivery {
   gateCommand: string | null;
   /** A quick dispatch (parley): no review gate ran; its pull request is a draft, never merged by kingshand. */
   quick?: boolean;
+  /** A read-only dispatch (counsel): its report is the result; nothing lands; `hand close` ends it. */
+  readOnly?: boolean;
 }
 
 /** What dispatch itself answers; the usage and item rules add `warnings` and `item`. */
@@ -261,6 +265,8 @@ export interface StatusRow {
    * (issue 40): the second of them to land will need a rebase. Absent when there are none.
    */
   overlaps?: Overlap[];
+  /** Dispatched read-only (counsel): nothing lands; `hand close` ends it. Absent otherwise. */
+  readOnly?: boolean;
 }
 
 /** Another live worker of the same repository touching some of the same files: up to five named, `count` in all. */

@@ -106,6 +106,9 @@ export interface DiscardedWorker {
   leftBehind?: string[];
   item?: RequeuedItem;
 }
+/** `hand close <id>`: a read-only worker's close-out (counsel); `force`: without a report, or while it works. */
+export interface CloseParams { id: string; force?: boolean }
+export type CloseResult = DiscardedWorker & { closed: true; reportArchived: string | null; itemDone?: { id: string; state: 'done' } };
 export interface DiscardRefusal { id: string; code: string; message: string }
 export interface DiscardAll { all: true; discarded: DiscardedWorker[]; refused: DiscardRefusal[] }
 export type DiscardResult = DiscardedWorker | DiscardAll;

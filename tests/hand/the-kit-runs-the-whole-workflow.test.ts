@@ -73,6 +73,13 @@ describe('the kit runs the whole workflow', () => {
     for (const words of ['`dispatch` with `quick: true`', '`PARLEY DISPATCH - NO REVIEW GATE RAN.`', '**draft**', 'never mark such a pull request ready yourself', 'you still write no code', 'fails safe']) expect(parley, words).toContain(words);
   });
 
+  it('counsel divides a story with one read-only worker and closes it, never lands it', async () => {
+    const { read } = await makeKit('kit-counsel');
+    expect(read('CLAUDE.md')).toContain('| counsel |');
+    const counsel = read('.claude/skills/counsel/SKILL.md');
+    for (const words of ['Only on the person\'s ask; yolo does not authorise one', '`readOnly: true`', '**one** worker', 'a requirement ledger', 'an overlap map', 'the read-only scope beats any "Done means" text', '**Close it** with `close`', 'never landed']) expect(counsel, words).toContain(words);
+  });
+
   it('annex proposes from the remote, never registers around a refusal, keeps the rules file credential-free and indexes per project', async () => {
     const { read } = await makeKit('kit-annex');
     const annex = read('.claude/skills/annex/SKILL.md');
