@@ -20,6 +20,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/claude-e2e/worker-needs-a-person.test.ts': 25,
   'tests/ssh/a-real-claude-worker-runs-on-a-far-host.test.ts': 24,
   'tests/claude-e2e/the-hand-runs-the-whole-workflow.test.ts': 40,
+  'tests/claude-e2e/the-hand-runs-the-seeds-kit.test.ts': 38,
   'tests/cli/cli-resume.test.ts': 23,
   'tests/ssh/far-workers-survive-faults-on-either-side.test.ts': 21,
   'tests/faults/a-silent-terminal-server-is-could-not-tell-within-its-bound.test.ts': 18,
