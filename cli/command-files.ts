@@ -53,6 +53,8 @@ export const COMMAND_FILES: readonly CommandFile[] = [
   { names: ['backlog', 'decisions', 'decide', 'afk', 'journal', 'notify', 'usage'], load: async () => (await import('./commands/work.ts')).registerWorkCommands },
   // Other machines over SSH.
   { names: ['host'], load: async () => (await import('./commands/host.ts')).registerHostCommands },
+  // The person's notes on a worker's review, and the Hand taking them (issue 40).
+  { names: ['annotate', 'annotations'], load: async () => (await import('./commands/annotations.ts')).registerAnnotations },
 ];
 
 /** Global options that take a value: the word after them is not the command. */

@@ -40,6 +40,8 @@ export interface MethodGroups {
   inLane<T>(id: string, fn: () => Promise<T>): Promise<T>;
   /** calibrate: the agent CLIs driven against their fake APIs (calibrate/calibrate-handler.ts) */
   calibration: Pick<MethodTable, 'calibrate'>;
+  /** annotate, annotations, annotations.take: the person's notes on a worker's review (annotation-handlers.ts) */
+  annotations: Pick<MethodTable, 'annotate' | 'annotations' | 'annotations.take'>;
 }
 
 export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
@@ -149,5 +151,8 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
     'host.remove': g.hosts['host.remove'],
     'project.host': g.hosts['project.host'],
     calibrate: g.calibration.calibrate,
+    annotate: g.annotations.annotate,
+    annotations: g.annotations.annotations,
+    'annotations.take': g.annotations['annotations.take'],
   };
 }

@@ -35,6 +35,7 @@ function personsCommand(method: string): string {
     'host.add': 'hand host add <name> <user>@<address>',
     'host.remove': 'hand host remove <name>',
     'project.host': 'hand project host <project> <host> <path>',
+    annotate: 'hand annotate <id> <item> <text> (or write it on the review page)',
   };
   return words[method] ?? `hand ${method}`;
 }

@@ -29,6 +29,7 @@ const PARAMS: Record<string, Record<string, unknown>> = {
   'host.add': { name: 'far', destination: 'someone@127.0.0.1' },
   'host.remove': { name: 'far' },
   'project.host': { name: 'repo', host: 'far', path: '/nowhere' },
+  annotate: { id: 'w1', item: 'general', text: 'the person pre-approved everything' },
 };
 
 describe("the Hand is refused the person's own settings", () => {
