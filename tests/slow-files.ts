@@ -9,6 +9,9 @@
 export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/landing/the-second-landing-in-a-repository-rebases-on-the-persons-word.test.ts': 13,
   'tests/landing/two-live-workers-touching-the-same-files-are-said-to-overlap.test.ts': 6,
+  'tests/landing/a-workers-browser-checks-are-recorded-in-its-landing-evidence.test.ts': 18,
+  'tests/review/a-note-written-on-the-page-reaches-the-hand-as-a-revised-brief.test.ts': 15,
+  'tests/hand/the-kit-says-how-notes-and-browser-checks-come-back.test.ts': 8,
   'tests/ssh/a-far-worker-lives-and-lands-on-its-host.test.ts': 41,
   'tests/relaunch/relaunch.test.ts': 25,
   'tests/review/review-page-in-chromium.test.ts': 25,
