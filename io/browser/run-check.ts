@@ -7,7 +7,8 @@
  * goes in the worker's own /tmp. A browser that is missing or does not start is `not checked`
  * with the reason, never verified; a page that does not load is observed as such (failed).
  */
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import type { Observation } from './checks-record.ts';
 import { fold, OBSERVED_TEXT_CAP } from './checks-record.ts';
 
@@ -43,6 +44,29 @@ export function findChromium(env: Record<string, string | undefined>): { path: s
 
 const firstLine = (err: unknown) => String((err as Error)?.message ?? err).split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? 'unknown error';
 
+/** Why a browser did not start: the launch's first line, and the browser's own fatal line when its log has one. */
+function launchFailure(err: unknown): string {
+  const fatal = /FATAL:[^\]]*\]\s*(.+)/.exec(String((err as Error)?.message ?? ''))?.[1]?.trim().slice(0, 300);
+  return fatal ? `${firstLine(err)} (${fatal})` : firstLine(err);
+}
+
+/**
+ * A temp directory short enough for Chromium's singleton socket: a Unix socket's path holds at most
+ * 107 bytes, and a worker's own temp directory (`<state>/agents/<id>/tmp`, its TMPDIR) can be
+ * longer than that leaves room for (Chromium then stops: "Socket path too long"). Inside the
+ * sandbox /tmp is that same directory, under a short name.
+ */
+export function shortTempDir(env: Record<string, string | undefined>): string {
+  const t = env.TMPDIR || tmpdir();
+  if (t.length <= 48) return t;
+  try {
+    accessSync('/tmp', constants.W_OK);
+    return '/tmp';
+  } catch {
+    return t;
+  }
+}
+
 export async function runBrowserCheck(req: CheckRequest, env: Record<string, string | undefined> = process.env): Promise<CheckRun> {
   const chromium = findChromium(env);
   if ('missing' in chromium) return { notChecked: chromium.missing };
@@ -54,9 +78,10 @@ export async function runBrowserCheck(req: CheckRequest, env: Record<string, str
   }
   let browser: import('playwright-core').Browser;
   try {
-    browser = await pw.chromium.launch({ executablePath: chromium.path, headless: true, timeout: req.timeoutMs, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    const launchEnv: Record<string, string> = { ...(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>), TMPDIR: shortTempDir(env) };
+    browser = await pw.chromium.launch({ executablePath: chromium.path, headless: true, timeout: req.timeoutMs, env: launchEnv, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   } catch (err) {
-    return { notChecked: `Chromium at ${chromium.path} did not start: ${firstLine(err)}` };
+    return { notChecked: `Chromium at ${chromium.path} did not start: ${launchFailure(err)}` };
   }
   try {
     const page = await browser.newPage();
