@@ -12,6 +12,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/landing/a-workers-browser-checks-are-recorded-in-its-landing-evidence.test.ts': 18,
   'tests/review/a-note-written-on-the-page-reaches-the-hand-as-a-revised-brief.test.ts': 15,
   'tests/hand/the-kit-says-how-notes-and-browser-checks-come-back.test.ts': 8,
+  'tests/claude-e2e/the-hand-revises-a-brief-from-a-note-and-lands-checked-work.test.ts': 25,
   'tests/ssh/a-far-worker-lives-and-lands-on-its-host.test.ts': 41,
   'tests/relaunch/relaunch.test.ts': 25,
   'tests/review/review-page-in-chromium.test.ts': 25,
