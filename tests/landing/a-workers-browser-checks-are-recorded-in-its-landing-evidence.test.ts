@@ -114,6 +114,13 @@ describe("a worker's browser checks are recorded in its landing evidence", () =>
     const page = await (await reviewSession(world.hand)).get('/w/w1');
     expect(page.text).toContain('Browser checks: <strong>verified — 3 checks: 3 verified</strong>');
     expect((await world.hand(['landings', '--json'])).json[0].browserChecks.line).toBe('verified — 3 checks: 3 verified');
+    // At the landing gate the review lists its checks and the files of its diff by id, each open to a note.
+    expect(page.text).toContain('<span class="item-id">C-003</span>');
+    expect(page.text).toContain('<span class="item-id">F-001</span> <span class="item-text"><code>shop.txt</code></span>');
+    const note = await world.hand(['annotate', 'w1', 'F-001', 'Call it basket.txt', '--json']);
+    expect(note.code, note.stderr).toBe(0);
+    expect(note.json).toMatchObject({ item: 'F-001', itemText: 'shop.txt', on: 'landing' });
+    expect(note.json.next).toContain('hand reject w1');
   }, 180_000);
 
   it('no Chromium (HAND_CHROMIUM pointing nowhere) is not checked with its reason; a verified claim the worker wrote without an observation is not verified', async () => {

@@ -104,6 +104,9 @@ describe('a note written on the page reaches the Hand as a revised brief', () =>
     expect(listed.json).toHaveLength(1);
     expect(listed.json[0]).toMatchObject({ n: 1, worker: 'w1', item: 'R-002', itemText: 'Empty baskets say so.', on: 'brief', via: 'page', text: NOTE, taken: null });
     expect(listed.json[0].next).toContain('revise the brief');
+    // --since: written within the last hour, yes; since a time to come, none.
+    expect((await world.hand(['annotations', 'w1', '--since', '1h', '--json'])).json).toHaveLength(1);
+    expect((await world.hand(['annotations', '--since', new Date(Date.now() + 3_600_000).toISOString(), '--json'])).json).toEqual([]);
 
     // Loaded afresh, the stored note is shown as text: the page runs none of it.
     await page.reload();
