@@ -158,7 +158,7 @@
           li.append(words, meta);
           list.append(li);
         }
-        say(params_text(r), false);
+        say(savedText(r), false);
       });
       return;
     }
@@ -184,7 +184,7 @@
     act(form.dataset.action, { id: form.dataset.id, reason: reason }, form.querySelector('button'));
   });
 
-  function params_text(r) {
+  function savedText(r) {
     return 'note #' + r.n + ' on ' + r.worker + ' ' + r.item + ' saved: the Hand is told';
   }
 
