@@ -55,6 +55,10 @@ export const COMMAND_FILES: readonly CommandFile[] = [
   { names: ['backlog', 'decisions', 'decide', 'afk', 'journal', 'notify', 'usage'], load: async () => (await import('./commands/work.ts')).registerWorkCommands },
   // Other machines over SSH.
   { names: ['host'], load: async () => (await import('./commands/host.ts')).registerHostCommands },
+  // The person's notes on a worker's review, and the Hand taking them (issue 40).
+  { names: ['annotate', 'annotations'], load: async () => (await import('./commands/annotations.ts')).registerAnnotations },
+  // A worker's browser checks, run inside its sandbox (issue 40: the witness skill).
+  { names: ['browser-check'], load: async () => (await import('./commands/browser-check.ts')).registerBrowserCheck },
 ];
 
 /** Global options that take a value: the word after them is not the command. */

@@ -10,6 +10,7 @@ import type * as G from './methods/gates.ts';
 import type * as W from './methods/work.ts';
 import type * as H from './methods/hosts.ts';
 import type * as C from './methods/calibration.ts';
+import type * as A from './methods/annotations.ts';
 
 export type * from './methods/fleet.ts';
 export type * from './methods/gates.ts';
@@ -17,6 +18,7 @@ export type * from './methods/work.ts';
 export type * from './methods/hosts.ts';
 export type * from './methods/agent-settings.ts';
 export type * from './methods/calibration.ts';
+export type * from './methods/annotations.ts';
 
 /** A method's params (what the client sends), its result, and what it streams before the result. */
 interface Method<P, R, Progress = never> {
@@ -92,6 +94,10 @@ export interface MethodMap {
   'project.host': Method<H.ProjectHostParams, H.ProjectHostResult>;
   // the agent CLIs themselves: are they still read right (issue 39)
   calibrate: Method<C.CalibrateParams, C.CalibrateResult, C.CalibrateProgress>;
+  // the person's annotations on what they decide on, and the Hand taking them (issue 40)
+  annotate: Method<A.AnnotateParams, A.AnnotationRow>;
+  annotations: Method<A.AnnotationsParams, A.AnnotationRow[]>;
+  'annotations.take': Method<A.AnnotationsTakeParams, A.AnnotationRow[]>;
 }
 
 export type MethodName = keyof MethodMap;
@@ -117,6 +123,8 @@ export const METHODS = [
   'host.add', 'host.list', 'host.check', 'host.trust', 'host.remove', 'project.host',
   // the agent CLIs themselves
   'calibrate',
+  // the person's annotations
+  'annotate', 'annotations', 'annotations.take',
 ] as const satisfies readonly MethodName[];
 
 // A name in the map but not in METHODS (or the reverse) does not compile.
@@ -134,13 +142,14 @@ export const OPEN_METHODS: readonly MethodName[] = ['ping', 'hook'];
 
 /**
  * The person's own settings, never the Hand's (issue 38 item 10): where notifications go, which
- * machines the fleet reaches and where its checkouts are, the usage source, stopping the daemon.
+ * machines the fleet reaches and where its checkouts are, the usage source, stopping the daemon,
+ * and an annotation (issue 40: the person's words on the page, never the Hand's in their name).
  * A request that says it comes from the Hand (`via: 'hand'`: its MCP server, or its shell, whose
  * environment the kit marks with HAND_CALLER=hand) is refused them, naming the command for the
  * person's own terminal. The mark is the Hand's honest tooling's, not a proof: the kit's deny
  * rules keep its shell from the same commands.
  */
-export const PERSON_ONLY_METHODS: readonly MethodName[] = ['shutdown', 'notify.add', 'notify.remove', 'usage.source', 'host.add', 'host.trust', 'host.remove', 'project.host'];
+export const PERSON_ONLY_METHODS: readonly MethodName[] = ['shutdown', 'notify.add', 'notify.remove', 'usage.source', 'host.add', 'host.trust', 'host.remove', 'project.host', 'annotate'];
 export { HAND_CALLER_ENV } from './hand-caller.ts';
 
 export function isOpenMethod(name: unknown): boolean {

@@ -3,6 +3,7 @@
  * one vocabulary without the wiring importing the machine's internals.
  */
 import type { LandingAgentSettings } from '../contract/methods/agent-settings.ts';
+import type { BrowserChecksVerdict } from '../contract/browser-checks.ts';
 import type { DialogReading, ScreenReading } from '../contract/screen-reading.ts';
 import type { Key } from '../contract/keys.ts';
 
@@ -52,6 +53,8 @@ export interface LandingSummary {
   agentSettings?: LandingAgentSettings;
   /** The digest of the agent-settings changes the person's explicit word accepted (`--accept-agent-settings`). */
   agentSettingsAccepted?: string;
+  /** The worker's browser checks, judged (issue 40); absent when its brief asks for none. */
+  browserChecks?: BrowserChecksVerdict;
 }
 
 /** What the landing port did. `tearDown: false` = landed, but the worker must be kept. */

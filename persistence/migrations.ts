@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import { RefusedError } from '../contract/errors.ts';
 import { WORK_MIGRATION } from './work/migration.ts';
+import { ANNOTATIONS_MIGRATION } from './annotation-store.ts';
 
 export interface Migration {
   version: number;
@@ -145,6 +146,7 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec("ALTER TABLE decisions ADD COLUMN recovery TEXT CHECK (recovery IN ('entered', 'found-sent', 'rolled-back'));");
     },
   },
+  ANNOTATIONS_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -8,10 +8,16 @@
  */
 export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/landing/the-second-landing-in-a-repository-rebases-on-the-persons-word.test.ts': 13,
+  'tests/hand/several-callers-at-once-reach-a-worker-one-at-a-time.test.ts': 6,
+  'tests/hand/a-finished-worker-wakes-the-hand-and-a-past-landing-never-does.test.ts': 5,
   'tests/landing/two-live-workers-touching-the-same-files-are-said-to-overlap.test.ts': 6,
   'tests/cli/hand-update-takes-the-newest-release-or-refuses-touching-nothing.test.ts': 9,
   'tests/work/the-usage-pulse-speaks-only-when-something-changed.test.ts': 6,
   'tests/landing/a-read-only-worker-lands-nothing-and-is-closed-with-its-report.test.ts': 8,
+  'tests/landing/a-workers-browser-checks-are-recorded-in-its-landing-evidence.test.ts': 18,
+  'tests/review/a-note-written-on-the-page-reaches-the-hand-as-a-revised-brief.test.ts': 15,
+  'tests/hand/the-kit-says-how-notes-and-browser-checks-come-back.test.ts': 8,
+  'tests/claude-e2e/the-hand-revises-a-brief-from-a-note-and-lands-checked-work.test.ts': 25,
   'tests/ssh/a-far-worker-lives-and-lands-on-its-host.test.ts': 41,
   'tests/relaunch/relaunch.test.ts': 25,
   'tests/review/review-page-in-chromium.test.ts': 25,

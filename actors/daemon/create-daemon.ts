@@ -40,6 +40,9 @@ import { installWork } from './work-install.ts';
 import { projectHandlers } from './project-handlers.ts';
 import { openBaseTips } from '../../persistence/base-tips.ts';
 import { createBaseNotices } from './base-notices.ts';
+import { openAnnotationStore } from '../../persistence/annotation-store.ts';
+import { createAnnotationNotices } from './annotation-notices.ts';
+import { annotationHandlers } from './annotation-handlers.ts';
 import { discardHandlers } from './discard-handlers.ts';
 import { relaunchHandlers } from './relaunch-handlers.ts';
 import { liveWorkerIds, shutTmuxIfIdle, type TmuxOutcome } from './daemon-stop.ts';
@@ -109,6 +112,9 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   if (!sandbox.ok) warn({ reason: sandbox.reason, fix: sandbox.fix }, 'workers run without kingshand\'s sandbox: posture off is refused');
   const baseTips = openBaseTips(paths.home);
   const baseNotices = createBaseNotices(baseTips);
+  // The person's notes on what they decide on (issue 40): in the fleet database, each new one a wake.
+  const annotations = openAnnotationStore(paths.db);
+  const annotationNotices = createAnnotationNotices(annotations, (worker) => store.getWorker(worker)?.project ?? '');
   const ports = createRealPorts({
     fallbackEnv: deps.env,
     stateDir: paths.home,
@@ -166,6 +172,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     workersDir: paths.workers,
     requestShutdown: deps.requestShutdown,
     baseNotices,
+    needsYouSources: [annotationNotices],
     repoTopLevel,
     resolveBase: async (repo) => (await resolveBaseRef(repo)).base,
     backendProblem: (backend) => {
@@ -214,6 +221,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     hosts: hostHandlers({ hosts: hostStore, store, home: paths.home, keys: farHosts }),
     calibration: calibrator.handlers(),
     workers: { store, fleet },
+    annotations: annotationHandlers({ annotations, store, fleet, notices: annotationNotices }),
   }, work.rules);
   // The review page on 127.0.0.1: its actions call these same methods (actors/review).
   const served = serveMethods(methods, PARAM_PARSERS);
@@ -252,6 +260,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     await step('state record', () => stateRecord.stop());
     await step('store', () => store.close());
     await step('host store', () => hostStore.close());
+    await step('annotation store', () => annotations.close());
     return { tmux, live };
   };
   return {

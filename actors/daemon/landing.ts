@@ -46,6 +46,7 @@ import type { GateRunState } from '../../io/gate/gate-run.ts';
 import { landingAgentSettings } from '../../io/agent/project-settings/index.ts';
 import type { LandingAgentSettings } from '../../contract/methods/agent-settings.ts';
 import { acceptCommand, agentSettingsNeedWord, wordCovers } from './agent-settings-word.ts';
+import { browserChecksEvidence } from '../../io/browser/checks-evidence.ts';
 
 export { waitingForText } from '../gates.ts';
 
@@ -237,8 +238,9 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
     return { ...evidence, gate };
   }
 
-  const summary = (l: Pick<LandingSummary, 'base' | 'branch' | 'verdict' | 'diffStat' | 'log' | 'commits' | 'agentSettings'>): ShownEvidence => ({
+  const summary = (l: Pick<LandingSummary, 'base' | 'branch' | 'verdict' | 'diffStat' | 'log' | 'commits' | 'agentSettings' | 'browserChecks'>): ShownEvidence => ({
     base: l.base, branch: l.branch, verdict: l.verdict, diffStat: l.diffStat, log: l.log, commits: l.commits, ...(l.agentSettings ? { agentSettings: l.agentSettings } : {}),
+    ...(l.browserChecks ? { browserChecks: l.browserChecks } : {}),
   });
   /** What the open gate waits for: the person's word on agent settings, when the landing changes them. */
   const waitingFor = (id: string, s?: LandingAgentSettings) => (s?.needsWord ? `${acceptCommand(id, 'approve')} | hand reject ${id} --reason <why>` : waitingForText(id));
@@ -298,6 +300,9 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
     if (project.posture === 'local-only') await meetTheBase(row, rebase === true);
     const evidence = await checkedEvidence(row, project, view, env);
     const s = landingSummary(project.posture, evidence);
+    // The browser checks its brief asked for, judged from the worker's record (issue 40): shown, not a refusal.
+    const checks = await browserChecksEvidence(row);
+    if (checks) s.browserChecks = checks;
     // yolo is a boolean in the store: anything but true waits for a person.
     const yolo = project.yolo === true;
     // yolo skips the gate, never the person's word on the repository's agent settings: given

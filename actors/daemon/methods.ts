@@ -45,6 +45,8 @@ export interface MethodGroups {
   calibration: Pick<MethodTable, 'calibrate'>;
   /** The workers' records and views, for close (close-handler.ts). */
   workers: { store: Pick<FleetStore, 'getWorker'>; fleet: Pick<FleetHostApi, 'view'> };
+  /** annotate, annotations, annotations.take: the person's notes on a worker's review (annotation-handlers.ts) */
+  annotations: Pick<MethodTable, 'annotate' | 'annotations' | 'annotations.take'>;
 }
 
 export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
@@ -166,5 +168,8 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
     'host.remove': g.hosts['host.remove'],
     'project.host': g.hosts['project.host'],
     calibrate: g.calibration.calibrate,
+    annotate: g.annotations.annotate,
+    annotations: g.annotations.annotations,
+    'annotations.take': g.annotations['annotations.take'],
   };
 }

@@ -13,7 +13,7 @@ import { fleetHtml, fleetTitle, type PostureOf } from './render-fleet.ts';
 import { workerDetailsHtml, workerHead, workerTitle } from './render-worker.ts';
 import type { PageDecision } from './decision-form.ts';
 import { screenHtml } from './screen-html.ts';
-import { workerDetails, type OverlapsOf } from './worker-details.ts';
+import { workerDetails, type NotesOf, type OverlapsOf } from './worker-details.ts';
 import { esc } from './html.ts';
 import { askedOf } from '../../io/screen/asked.ts';
 import type { Screen } from '../../io/screen/types.ts';
@@ -90,6 +90,8 @@ export interface StreamDeps {
   decisionsOf?: (v: WorkerViewLike) => Promise<PageDecision[]>;
   /** Other live workers touching the same files, shown with the details (worker-details.ts). */
   overlapsOf?: OverlapsOf;
+  /** The person's notes on the worker's review items, shown with the details (annotations-html.ts). */
+  notesOf?: NotesOf;
 }
 
 const KEEPALIVE_MS = 15_000;
@@ -192,7 +194,7 @@ export function openStream(res: ServerResponse, d: StreamDeps): () => void {
       const first = stageOf === null;
       stageOf = v.stage;
       // The page was rendered with the details of this stage; later stages bring new ones.
-      if (!first) void workerDetails(v, d.store, undefined, d.overlapsOf).then((det) => emit('details', { html: workerDetailsHtml(det) })).catch(() => {});
+      if (!first) void workerDetails(v, d.store, undefined, d.overlapsOf, d.notesOf).then((det) => emit('details', { html: workerDetailsHtml(det, v.id) })).catch(() => {});
     }
   };
   offs.push(d.fleet.subscribe(onView));

@@ -21,7 +21,7 @@ export function registerWatch(program: Command, { paths, json }: CommandContext)
   program
     .command('watch')
     .description('stream the fleet: one line per change, or with --needs-you one line per event that needs the person (for Claude Code\'s Monitor)')
-    .option('--needs-you', 'only what needs the person: blocked (question quoted), a gate, a parked decision, stalled, unreadable, disputed, an error, a crash, a landing, a base branch moved outside a landing')
+    .option('--needs-you', 'only what needs the person: blocked (question quoted), a gate, a parked decision, stalled, unreadable, disputed, an error, a crash, a landing, a base branch moved outside a landing, a note the person wrote on a worker\'s review page')
     .option('--timeout <duration>', 'stop after this long (exit 0)', '24h')
     .option('--pulse <duration>', 'also, at this interval, one "pulse:" line when the fleet moved or usage crossed into another ten-point band (nothing when nothing changed)')
     .action(async (o: { needsYou?: boolean; timeout: string; pulse?: string }, cmd: Command) => {

@@ -68,4 +68,7 @@ export const MCP_FACE: Record<MethodName, Face> = {
   'host.remove': { cliOnly: 'the person removes a machine from the fleet (hand host remove)' },
   'project.host': { cliOnly: "where the person's checkouts are on each machine is the person's setting (hand project host), never the Hand's" },
   calibrate: { tool: 'calibrate' },
+  annotate: { cliOnly: "an annotation is the person's own words (the review page, or hand annotate in their terminal), never the Hand's" },
+  annotations: { tool: 'annotations' },
+  'annotations.take': { tool: 'annotations_take' },
 };

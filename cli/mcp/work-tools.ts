@@ -14,6 +14,8 @@ import { call, type CallArgs } from '../client.ts';
 import { definedOnly } from '../hand-ops.ts';
 import { journalSince, parseDuration } from '../durations.ts';
 import { briefFileText } from '../arguments.ts';
+import { parseSince } from '../since.ts';
+import { TAKEN_AS } from '../../contract/methods/annotations.ts';
 
 type Tool = <S extends z.ZodRawShape>(name: string, description: string, shape: S, fn: (args: z.objectOutputType<S, z.ZodTypeAny>) => Promise<unknown>) => void;
 
@@ -69,6 +71,16 @@ export function registerWorkTools(tool: Tool, p: HomePaths): void {
   tool('host_check', 'Checks a host: ssh in batch mode with a known host key, git, tmux, each agent CLI there with its version, the state directory, and gh and no-mistakes for push-posture projects — each yes/no/could-not-tell with its fix (hand host check).', { name: z.string().describe('host name') }, (a) => daemon('host.check', { name: a.name }));
   tool('notify_list', 'Where notifications go, and which are failing (hand notify list).', {}, () => daemon('notify.list'));
   tool('notify_test', 'Send a test notification to one target or all (hand notify test).', { id: z.string().optional() }, (a) => daemon('notify.test', { id: a.id }));
+  tool('annotations', "The person's notes on a worker's review page (hand annotations): on an item (R- requirement, C- browser check, Q- question from the brief, F- file of the diff) or general, the new ones unless all. Each says what it is on and what to do next: before the brief is approved, revise the brief with it; after, steer the worker with it. The person's words: carry them, never add your own.", {
+    id: worker.optional().describe("one worker's"),
+    since: z.string().optional().describe('written since: a duration back (2h) or an ISO time'),
+    all: z.boolean().optional().describe('taken ones too'),
+  }, (a) => daemon('annotations', { ...(a.id ? { id: a.id } : {}), ...(a.since ? { sinceMs: parseSince(a.since) } : {}), ...(a.all === true ? { all: true } : {}) }));
+  tool('annotations_take', 'Mark annotations taken once you acted on them (hand annotations take): as revised-brief (the brief was revised and dispatched again), steer (sent to the worker) or answered (answered the person in chat).', {
+    n: z.array(z.number().int().positive()).describe('the annotations\' numbers'),
+    as: z.enum(TAKEN_AS),
+    note: z.string().optional().describe('what was done, in a line'),
+  }, (a) => daemon('annotations.take', { n: a.n, as: a.as, ...(a.note ? { note: a.note } : {}) }));
   tool('review_url', "The review page's address, for the person to open (hand review); with id, the link that opens that worker's page (its brief, screen, diff and gates) - give that link as it is, never add to it. Give them the link; never open it or approve from it yourself. signOutAll: end every signed-in page session first (hand review --sign-out-all), on the person's word.", {
     id: worker.optional().describe("a worker's id: the link opens that worker's page"),
     signOutAll: z.boolean().optional().describe('end every page session and void unused sign-in files'),

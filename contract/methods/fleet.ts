@@ -323,8 +323,8 @@ export type NeedKind = 'blocked' | 'gate' | 'parked' | 'stalled' | 'unclassified
 export interface NeedsYouEvent {
   worker: string;
   project: string;
-  /** A worker's need, or a base branch moved outside a landing (not any one worker's state). */
-  need: NeedKind | 'base-moved';
+  /** A worker's need, a base branch moved outside a landing, or the person annotated a worker's review (issue 40): not any one worker's state. */
+  need: NeedKind | 'base-moved' | 'annotated';
   /** One line for a person (and for the Hand's session), the worker's words quoted. */
   line: string;
   question: string | null;

@@ -6,6 +6,7 @@
 import type { AgentName } from '../vocabulary.ts';
 import type { StateKind, StepKind } from '../state-words.ts';
 import type { LandingAgentSettings } from './agent-settings.ts';
+import type { BrowserChecksVerdict } from '../browser-checks.ts';
 import type { OverlapPair } from './fleet.ts';
 
 export interface LandParams {
@@ -36,6 +37,8 @@ export interface LandingEvidence {
   commits: number;
   /** What it changes in the repository's own agent settings (absent: a gate opened before kingshand read them). */
   agentSettings?: LandingAgentSettings;
+  /** The worker's browser checks, judged from its record (issue 40); absent when its brief asks for none. */
+  browserChecks?: BrowserChecksVerdict;
 }
 
 /**
