@@ -35,7 +35,7 @@ export function registerStatus(program: Command, ctx: CommandContext): void {
       missing.push(...pairsOfRows(r).map((p) => `overlap: ${overlapLine(p)}`));
       // A far host's changed key is the host's condition (issue 43): said once for its workers.
       const keyLines = new Map<string, string>();
-      for (const row of r) if (row.host !== 'local' && row.problem?.startsWith('could not tell — host key changed')) keyLines.set(row.host, `${row.problem} (workers: ${r.filter((x) => x.host === row.host).map((x) => x.id).join(', ')})`);
+      for (const row of r) if (row.host !== 'local' && row.problem?.startsWith('could not tell — host key changed')) keyLines.set(row.host, `${row.problem} (workers: ${r.filter((x) => x.host === row.host).map((x) => x.id).sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).join(', ')})`);
       missing.push(...keyLines.values());
       const { withWitnessText } = await import('./witness-columns.ts');
       // The host column appears once a worker runs on another machine (a one-machine fleet reads as before).
