@@ -8,6 +8,7 @@
 import type { AgentName, PermissionPosture } from '../../../contract/vocabulary.ts';
 import type { AgentSandboxHome } from '../../sandbox/agent-home.ts';
 import type { ProjectSettingsSource } from '../project-settings/types.ts';
+import type { SessionFormat } from '../sessions/types.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -92,6 +93,15 @@ export interface WorkerPlace {
   witnessHome?: string;
   /** The agent's release as dispatch read it (`--version`): an argument an older release does not know is left out. */
   agentVersion?: string | null;
+  /** Continue this session of the agent's (issue 41: `hand relaunch --resume`) instead of starting a new one. */
+  resumeSession?: string;
+}
+
+/** How an agent keeps its conversations and resumes one by id (io/agent/sessions/). */
+export interface AgentSessions {
+  format: SessionFormat;
+  /** The launch's argv (program first) changed to continue `sessionId`. */
+  resumeArgv(argv: readonly string[], sessionId: string): string[];
 }
 
 export interface AgentProfile {
@@ -164,4 +174,9 @@ export interface AgentProfile {
    * says what it reads before it can be dispatched into anyone's repository.
    */
   readonly projectSettings: readonly ProjectSettingsSource[];
+  /**
+   * Its session record and how it resumes one (issue 41). Absent: its conversations cannot be
+   * resumed (a relaunch starts a fresh session) and its cost is not known.
+   */
+  readonly sessions?: AgentSessions;
 }

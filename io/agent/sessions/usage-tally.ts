@@ -1,0 +1,137 @@
+/**
+ * What one session has spent, read from its record as the agent appends to it: each read takes
+ * only the bytes past the last whole line read before (a session of 50 MB is read once, then a
+ * few KB a turn), so reading every worker's cost costs the daemon next to nothing
+ * (bench/cost-read.ts). The file is the worker's: read as a stranger's (io/fs/untrusted-file.ts),
+ * only numbers and model names are kept. A line that is not a record of the agent's format is
+ * skipped and counted, never guessed at.
+ */
+import { readUntrustedFile } from '../../fs/untrusted-file.ts';
+import type { LineUsage, SessionFormat, TokenCounts } from './types.ts';
+
+/** The most read in one go (a first read of a long session takes several). */
+export const TALLY_CHUNK = 8 * 1024 * 1024;
+/** A line longer than this is not a usage record (a pasted file, an image): skipped whole. */
+const MAX_LINE = 4 * 1024 * 1024;
+
+export interface ModelDay {
+  model: string;
+  day: string;
+}
+
+export interface UsageTally {
+  readonly file: string;
+  readonly format: SessionFormat;
+  /** Bytes read: always just past a newline. */
+  offset: number;
+  read: (line: string) => LineUsage;
+  /** Records the agent may write again, by key: their counts as last written. */
+  keyed: Map<string, ModelDay & { counts: Omit<TokenCounts, 'messages'> }>;
+  /** Totals per model and day (`model\u0000day`). */
+  sums: Map<string, ModelDay & TokenCounts>;
+  /** Lines that were not records of the format (cut, not JSON, a usage of the wrong shape). */
+  skipped: number;
+  /** Skipping a line longer than MAX_LINE: the bytes up to its newline are not records. */
+  skippingLongLine: boolean;
+}
+
+export function newTally(format: SessionFormat, file: string): UsageTally {
+  return { file, format, offset: 0, read: format.usageReader(), keyed: new Map(), sums: new Map(), skipped: 0, skippingLongLine: false };
+}
+
+const zero = (): Omit<TokenCounts, 'messages'> => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0 });
+
+function sumOf(t: UsageTally, model: string, day: string): ModelDay & TokenCounts {
+  const k = `${model}\u0000${day}`;
+  let s = t.sums.get(k);
+  if (!s) t.sums.set(k, (s = { model, day, ...zero(), messages: 0 }));
+  return s;
+}
+
+function add(s: TokenCounts, c: Omit<TokenCounts, 'messages'>, sign: 1 | -1): void {
+  s.input += sign * c.input;
+  s.output += sign * c.output;
+  s.cacheRead += sign * c.cacheRead;
+  s.cacheWrite += sign * c.cacheWrite;
+  s.cacheWrite1h += sign * c.cacheWrite1h;
+}
+
+/** One whole line into the tally. */
+export function tallyLine(t: UsageTally, line: string): void {
+  if (line.trim() === '') return;
+  const u = t.read(line);
+  if (u === 'none') return;
+  if (u === 'malformed') {
+    t.skipped++;
+    return;
+  }
+  if (u.key !== undefined) {
+    const was = t.keyed.get(u.key);
+    if (was) add(sumOf(t, was.model, was.day), was.counts, -1);
+    else sumOf(t, u.model, u.day).messages++;
+    // A reply written again moves its message with it when its model or day changed.
+    if (was && (was.model !== u.model || was.day !== u.day)) {
+      sumOf(t, was.model, was.day).messages--;
+      sumOf(t, u.model, u.day).messages++;
+    }
+    t.keyed.set(u.key, { model: u.model, day: u.day, counts: u.counts });
+  } else {
+    sumOf(t, u.model, u.day).messages++;
+  }
+  add(sumOf(t, u.model, u.day), u.counts, 1);
+}
+
+export type TallyRead = { kind: 'read'; changed: boolean; more: boolean } | { kind: 'absent' } | { kind: 'refused'; reason: string };
+
+/**
+ * Reads what the agent appended since the last read (at most `chunk` bytes; `more` says whether
+ * more is there). A file shorter than what was read was written anew: its tally starts again.
+ */
+export async function readNewUsage(t: UsageTally, chunk = TALLY_CHUNK): Promise<TallyRead> {
+  const r = await readUntrustedFile(t.file, { maxBytes: chunk, offset: t.offset, timeoutMs: 10_000 });
+  if (r.kind === 'absent') return { kind: 'absent' };
+  if (r.kind === 'refused') return { kind: 'refused', reason: r.reason };
+  if (r.size < t.offset) {
+    Object.assign(t, newTally(t.format, t.file));
+    return readNewUsage(t, chunk);
+  }
+  const end = r.text.lastIndexOf('\n');
+  if (end < 0) {
+    // No whole line yet: a line longer than the chunk is skipped whole, never read as two.
+    if (r.text.length >= chunk || r.text.length > MAX_LINE) {
+      t.offset += Buffer.byteLength(r.text);
+      t.skippingLongLine = true;
+      return { kind: 'read', changed: false, more: r.truncated };
+    }
+    return { kind: 'read', changed: false, more: false };
+  }
+  const whole = r.text.slice(0, end + 1);
+  const before = t.sums.size + t.skipped + sumsTotal(t);
+  const lines = whole.split('\n');
+  lines.pop();
+  for (const [i, line] of lines.entries()) {
+    if (i === 0 && t.skippingLongLine) {
+      t.skippingLongLine = false;
+      t.skipped++;
+      continue;
+    }
+    if (line.length > MAX_LINE) {
+      t.skipped++;
+      continue;
+    }
+    tallyLine(t, line);
+  }
+  t.offset += Buffer.byteLength(whole);
+  return { kind: 'read', changed: t.sums.size + t.skipped + sumsTotal(t) !== before, more: r.truncated };
+}
+
+function sumsTotal(t: UsageTally): number {
+  let n = 0;
+  for (const s of t.sums.values()) n += s.input + s.output + s.cacheRead + s.cacheWrite + s.messages;
+  return n;
+}
+
+/** The tally's rows that hold anything. */
+export function tallyRows(t: UsageTally): (ModelDay & TokenCounts)[] {
+  return [...t.sums.values()].filter((s) => s.messages > 0 || s.input + s.output + s.cacheRead + s.cacheWrite > 0);
+}
