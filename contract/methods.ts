@@ -9,11 +9,13 @@ import type * as F from './methods/fleet.ts';
 import type * as G from './methods/gates.ts';
 import type * as W from './methods/work.ts';
 import type * as H from './methods/hosts.ts';
+import type * as S from './methods/sessions.ts';
 
 export type * from './methods/fleet.ts';
 export type * from './methods/gates.ts';
 export type * from './methods/work.ts';
 export type * from './methods/hosts.ts';
+export type * from './methods/sessions.ts';
 export type * from './methods/agent-settings.ts';
 
 /** A method's params (what the client sends), its result, and what it streams before the result. */
@@ -47,6 +49,8 @@ export interface MethodMap {
   landings: Method<F.NoParams, G.LandingRow[]>;
   discard: Method<G.DiscardParams, G.DiscardResult>;
   relaunch: Method<G.RelaunchParams, G.RelaunchResult>;
+  resume: Method<S.ResumeParams, S.ResumeResult>;
+  cost: Method<S.CostParams, S.CostResult>;
   // the second witness, the review page, the Hand's read-only views
   hook: Method<F.HookParams, F.HookResult>;
   review: Method<G.ReviewParams, G.ReviewResult>;
@@ -97,7 +101,7 @@ export const METHODS = [
   // the fleet's core
   'ping', 'shutdown', 'annex', 'projects', 'projectSet', 'dispatch', 'status', 'wait', 'watch', 'read', 'report', 'send', 'keys', 'answer', 'stop',
   // the gates and what follows a worker's turn
-  'land', 'approve', 'reject', 'landings', 'discard', 'relaunch',
+  'land', 'approve', 'reject', 'landings', 'discard', 'relaunch', 'resume', 'cost',
   // the second witness, the review page, the Hand's read-only views
   'hook', 'review', 'survey', 'audience',
   // work that outlives a conversation

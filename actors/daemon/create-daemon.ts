@@ -45,6 +45,11 @@ import { liveWorkerIds, shutTmuxIfIdle, type TmuxOutcome } from './daemon-stop.t
 import { keepStateRecord, openCheckedStore } from './state-record.ts';
 import { applyFaultHolds, FAULT_HOLD_ENV, parseFaultHolds } from './fault-holds.ts';
 import { drainHookQueue, hookHandlers } from './hook-handlers.ts';
+import { createSessionKeeper } from './session-keeper.ts';
+import { sessionHandlers } from './session-handlers.ts';
+import { NO_PROGRESS, resumeLostOfAutoProjects } from './auto-resume.ts';
+import { tmuxServerGone } from '../../io/terminal/tmux/server-gone.ts';
+import type { WorkerIntent } from '../../persistence/types.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
 import { COMMIT_BUSY_TIMEOUT_MS } from '../../persistence/commit-queue.ts';
 
@@ -71,6 +76,12 @@ export interface Daemon {
   fleet: FleetHostApi;
   /** Stops the fleet (tmux panes outlive it), the page, the work watch; closes the store. Idempotent. */
   close(): Promise<{ tmux: TmuxOutcome | string; live: string[] }>;
+}
+
+/** Why a local tmux worker's server is gone for certain (io/terminal/tmux/server-gone.ts), or null. */
+function localTmuxServerGone(intent: WorkerIntent): string | null {
+  if ((intent.host && intent.host !== 'local') || intent.backend !== 'tmux' || !intent.paneServer) return null;
+  return tmuxServerGone(intent.paneServer) ? `its tmux server (${intent.paneServer.split('.')[0]}) no longer runs: the machine restarted or the server was killed; its conversation can be resumed (hand resume ${intent.id})` : null;
 }
 
 function hasTmux(): boolean {
@@ -134,6 +145,8 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     log: (obj) => info(obj),
     // KH_REPAINT_FILTER=0 reads every burst (the bench's baseline for issue 26).
     skipRepaints: deps.env.KH_REPAINT_FILTER !== '0',
+    // A pane whose tmux server no longer runs (a reboot, a killed server) is lost, not "could not tell" (issue 41).
+    serverGone: localTmuxServerGone,
   });
   const { restored, skipped, took } = await fleet.start();
   // Where a resume's time went: the process's own start, then the store, the actors, the panes.
@@ -172,6 +185,17 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   });
   // Backlog, decisions, away mode, notifications, usage (issue 13), and the rules they put on the fleet's methods.
   const work = installWork({ store, fleet, paths, env: deps.env, baseTips, baseNotices, placeOf, log: (obj, msg) => info(obj, msg) });
+  // Each worker's agent session, proved to be its, and what it spent (issue 41).
+  const keeper = createSessionKeeper({
+    store, fleet, sessions: work.stores.sessions, stateDir: paths.home,
+    launchEnvOf: (id) => {
+      const c = ports.callerEnvOf(id);
+      return { ...c.env, ...c.add };
+    },
+    log: (obj, msg) => info(obj, msg),
+  });
+  const relaunchDeps = { store, fleet, rememberCallerEnv: (id: string, env: Record<string, string>, add?: Record<string, string>) => ports.rememberCallerEnv(id, env, add), placeOf, stateDir: paths.home, sandbox: () => sandbox, sessions: keeper };
+  const sessionMethods = sessionHandlers({ store, fleet, keeper, sessions: work.stores.sessions, relaunch: relaunchDeps, inLane: (id, fn) => fleet.inLane(id, fn) });
   // The review page's actions call the finished table (below), so its one method reaches it late.
   let review: ReturnType<typeof hostReview> | null = null;
   const methods: MethodTable = createMethods({
@@ -181,9 +205,19 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     landing: landingHandlers({ store, fleet, env: deps.env, callerPaths, baseTips, placeOf, log: (obj, msg) => info(obj, msg) }),
     project: projectHandlers({ store, fleet, baseTips, placeOf }),
     discard: discardHandlers({ store, fleet, workersDir: paths.workers, placeOf }),
-    relaunch: relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add), placeOf, stateDir: paths.home, sandbox: () => sandbox }),
-    // Claude Code's hooks, the worker's second witness (actors/witness.ts).
-    hook: hookHandlers({ fleet, home: paths.home }),
+    relaunch: relaunchHandlers(relaunchDeps),
+    sessions: { ...sessionMethods.methods, decorate: sessionMethods.decorate },
+    // Claude Code's hooks, the worker's second witness (actors/witness.ts); a note naming its session has the keeper prove it.
+    hook: hookHandlers({
+      fleet: {
+        hook: async (note) => {
+          const v = await fleet.hook(note);
+          keeper.noteHook(note);
+          return v;
+        },
+      },
+      home: paths.home,
+    }),
     // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).
     picture: pictureHandlers({ store, fleet, work: work.stores, env: deps.env }),
     review: { review: async (p, ctx) => (await review!).handlers.review(p, ctx) },
@@ -196,6 +230,9 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   // Not awaited: the socket answers (and a resume's first status) without waiting for the page.
   review = hostReview({ home: paths.home, env: deps.env, fleet, store, served, screens: hostScreens(hosts, (name) => farHosts.terminal(name)), log: (obj, msg) => info(obj, msg) });
   review.catch((err: unknown) => warn({ err: String(err) }, 'the review page did not start'));
+
+  // Projects that said so have their lost workers resumed now, one at a time, each into its own conversation.
+  const resuming = resumeLostOfAutoProjects({ store, fleet, resume: (ids) => methods.resume({ ids, env: deps.env as Record<string, string> }, NO_PROGRESS), log: (obj, msg) => info(obj, msg) });
 
   let closing: ReturnType<Daemon['close']> | null = null;
   const close = async () => {
@@ -210,9 +247,11 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     };
     let live: string[] = [];
     let tmux: TmuxOutcome | string = 'no-tmux';
+    await step('auto resume', () => resuming);
     await step('review page', async () => (await review)?.close());
     await step('far tmux servers', () => farHosts.dispose());
     await step('ssh connections', () => closeHostConnections(hostStore, paths.home));
+    await step('session keeper', () => keeper.close());
     await step('work watch', () => work.close());
     await step('fleet', async () => {
       live = liveWorkerIds(fleet);

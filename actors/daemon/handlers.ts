@@ -103,6 +103,10 @@ export function statusRow(v: WorkerViewLike): StatusRow {
     hookReason: quotedOrNull(v.id, v.hookReason),
     disputed: v.disputed ?? null,
     tokens: v.tokens ?? null,
+    // Filled by the session keeper's rule (session-handlers.ts): the session, a gone worker's resume, the cost.
+    session: null,
+    resume: null,
+    cost: null,
   };
 }
 

@@ -31,8 +31,12 @@ export function registerStatus(program: Command, ctx: CommandContext): void {
       // A screen that cannot be read now says why (its terminal server did not answer): never the last reading.
       missing.push(...r.filter((row) => row.couldNotTell).map((row) => `${row.id}: could not tell: ${row.couldNotTell} (not gone, not stalled; read again when it answers)`));
       const { withWitnessText } = await import('./witness-columns.ts');
+      const { costText } = await import('../../actors/usage/cost-of.ts');
+      const { resumeLine } = await import('../../contract/resume-words.ts');
+      // A gone worker whose conversation can be resumed says so (after a reboot: every lost one), or why not.
+      missing.push(...r.flatMap((row) => (row.resume ? [resumeLine(row.id, row.stage, row.resume)] : [])));
       // The host column appears once a worker runs on another machine (a one-machine fleet reads as before).
       const columns = r.some((row) => row.host !== 'local') ? [...STATUS_COLUMNS.slice(0, 9), 'host', ...STATUS_COLUMNS.slice(9)] : STATUS_COLUMNS;
-      emit(false, r, () => `${r.length ? [table(withWitnessText(r), [...columns, 'disputed', 'tokens', 'item']), ...missing].join('\n') : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}${storeLine(store, ctx.paths(cmd).home)}`);
+      emit(false, r, () => `${r.length ? [table(withWitnessText(r).map((row, i) => ({ ...row, cost: r[i]!.cost ? costText(r[i]!.cost) : null })), [...columns, 'disputed', 'tokens', 'cost', 'item']), ...missing].join('\n') : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}${storeLine(store, ctx.paths(cmd).home)}`);
     });
 }

@@ -29,6 +29,8 @@ export const MCP_FACE: Record<MethodName, Face> = {
   landings: { tool: 'landings' },
   discard: { tool: 'discard' },
   relaunch: { tool: 'relaunch' },
+  resume: { tool: 'resume' },
+  cost: { tool: 'cost' },
   hook: { cliOnly: "hand hook is Claude Code's hook in a worker, the worker's second witness" },
   review: { tool: 'review_url' },
   survey: { tool: 'survey' },

@@ -114,7 +114,11 @@ export type DiscardResult = DiscardedWorker | DiscardAll;
  * daemon under the read-path checks (denied places, credentials by place, inode and shape, /proc,
  * /sys, /dev, regular files only) before anything is done.
  */
-export interface RelaunchParams { id: string; note?: string; noteFile?: string; force?: boolean; stallMs?: number; env?: Record<string, string>; envAdd?: Record<string, string> }
+export interface RelaunchParams {
+  id: string; note?: string; noteFile?: string; force?: boolean; stallMs?: number; env?: Record<string, string>; envAdd?: Record<string, string>;
+  /** Continue the worker's own conversation (its agent session, proved to be its) instead of a fresh session with a progress note (issue 41). */
+  resume?: boolean;
+}
 export interface RelaunchResult {
   id: string;
   stoppedFrom: string;
@@ -127,6 +131,8 @@ export interface RelaunchResult {
   worktree: string;
   branch: string;
   stage: string;
+  /** The agent session continued (`--resume`), or null for a fresh session. */
+  resumedSession: string | null;
 }
 
 /**

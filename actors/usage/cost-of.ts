@@ -1,0 +1,54 @@
+/**
+ * Tokens into a cost at the price table (io/agent/price-table.ts): per model, summed. A model the
+ * table has no price for keeps its tokens and says its cost is unknown (`unpriced`): the total is
+ * then the priced part only, and every face says so — never a guess from a neighbouring model.
+ */
+import type { Cost, CostLine } from '../../contract/methods.ts';
+import { costOf, priceOf } from '../../io/agent/price-table.ts';
+import type { LedgerCounts } from '../../persistence/work/session-store.ts';
+
+type Row = LedgerCounts & { model: string };
+
+export function costOfRows(rows: readonly Row[]): Cost {
+  const byModel = new Map<string, Row>();
+  for (const r of rows) {
+    const m = byModel.get(r.model);
+    if (!m) byModel.set(r.model, { ...r });
+    else for (const k of ['input', 'output', 'cacheRead', 'cacheWrite', 'cacheWrite1h', 'messages'] as const) m[k] += r[k];
+  }
+  const lines: CostLine[] = [...byModel.values()].map((r) => {
+    const p = priceOf(r.model);
+    return { model: r.model, input: r.input, output: r.output, cacheRead: r.cacheRead, cacheWrite: r.cacheWrite, messages: r.messages, usd: p ? costOf(p, r) : null };
+  });
+  const priced = lines.filter((l) => l.usd !== null);
+  const sum = (k: 'input' | 'output' | 'cacheRead' | 'cacheWrite' | 'messages') => lines.reduce((n, l) => n + l[k], 0);
+  return {
+    input: sum('input'), output: sum('output'), cacheRead: sum('cacheRead'), cacheWrite: sum('cacheWrite'), messages: sum('messages'),
+    usd: priced.length ? priced.reduce((n, l) => n + l.usd!, 0) : null,
+    unpriced: lines.filter((l) => l.usd === null).map((l) => l.model),
+    byModel: lines,
+  };
+}
+
+/** `$0.0123` (four decimals below a dollar, two above), with what is unknown said. */
+export function costText(c: Pick<Cost, 'usd' | 'unpriced'> | null): string {
+  if (!c) return '—';
+  const usd = c.usd === null ? null : c.usd < 1 ? `$${c.usd.toFixed(4)}` : `$${c.usd.toFixed(2)}`;
+  if (c.unpriced.length === 0) return usd ?? '$0';
+  const unknown = `unknown for ${c.unpriced.join(', ')}`;
+  return usd ? `${usd} + ${unknown}` : unknown;
+}
+
+/** `1.2k in · 340 out · 12k cache` — a worker's tokens in one short phrase. */
+export function tokensText(c: Pick<Cost, 'input' | 'output' | 'cacheRead' | 'cacheWrite'>): string {
+  const k = (n: number) => (n >= 10_000 ? `${Math.round(n / 1000)}k` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n));
+  const cache = c.cacheRead + c.cacheWrite;
+  return `${k(c.input)} in · ${k(c.output)} out${cache ? ` · ${k(cache)} cache` : ''}`;
+}
+
+/** Today's date in the daemon's time zone (YYYY-MM-DD): what a daily budget counts against. */
+export function today(now = Date.now()): string {
+  const d = new Date(now);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
