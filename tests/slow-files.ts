@@ -10,6 +10,8 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/landing/the-second-landing-in-a-repository-rebases-on-the-persons-word.test.ts': 13,
   'tests/ssh/a-far-worker-lives-and-lands-on-its-host.test.ts': 41,
   'tests/relaunch/relaunch.test.ts': 25,
+  'tests/claude-e2e/a-lost-claude-worker-resumes-its-own-conversation.test.ts': 13,
+  'tests/agents/codex/a-lost-codex-worker-resumes-its-own-conversation.test.ts': 8,
   'tests/review/review-page-in-chromium.test.ts': 25,
   'tests/landing/direct-pr-lands-through-the-approval.test.ts': 25,
   'tests/claude-e2e/worker-needs-a-person.test.ts': 25,

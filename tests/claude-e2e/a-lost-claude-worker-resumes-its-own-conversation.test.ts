@@ -5,9 +5,11 @@
  * its session id, sends the fake API the earlier messages of that conversation with the one line
  * kingshand typed, and nothing else typed; the worker then finishes its task (writes its report).
  * The session was recorded while it ran, proved by its file in the worker's own config directory.
+ * A session file cut short is refused, saying so and offering the fresh relaunch. Item 4: the
+ * worker's tokens, read from its session record, equal what the fake API served its conversation.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeAnthropic, toolUseIdOf, type FakeAnthropic } from '../harness/fake-anthropic.ts';
@@ -20,7 +22,8 @@ import { RESUME_LINE } from '../../actors/daemon/resume-line.ts';
 let fake: FakeAnthropic;
 let w: E2eWorld;
 beforeAll(async () => {
-  fake = await startFakeAnthropic();
+  // Each reply its own usage, so a count that matches is no coincidence.
+  fake = await startFakeAnthropic({ usageOf: (seq) => ({ input: 40 + seq, output: 10 + (seq % 4), cacheRead: 3 * seq, cacheWrite: seq % 2 ? 5 : 0 }) });
   w = await makeE2eWorld('e2e-resume', fake, { daemonProcess: true });
 });
 afterAll(async () => {
@@ -55,6 +58,17 @@ it('killed with its tmux server and the daemon mid-task, it is lost and resumabl
   const text = await w.hand(['status']);
   expect(text.stdout).toContain(`${id}: lost — its conversation can be resumed (hand resume ${id})`);
 
+  // A file cut in the middle of its last record is not resumed: refused, saying which, nothing changed.
+  const whole = readFileSync(sessionFile, 'utf8');
+  writeFileSync(sessionFile, whole.slice(0, whole.length - 20));
+  const cut = await w.hand(['relaunch', id, '--resume', '--json']);
+  expect(cut.code).not.toBe(0);
+  expect(cut.json.error).toMatchObject({ code: 'session-truncated' });
+  expect(cut.json.error.message).toContain('cut short');
+  expect(cut.json.error.message).toContain(`hand relaunch ${id}`);
+  expect((await w.status(id)).stage).toBe('lost');
+  writeFileSync(sessionFile, whole);
+
   // Resumed: the report is written on its next turn (what the model does with the line).
   const reportPath = w.reportPathOf(id);
   const mark = watermark(fake);
@@ -80,6 +94,12 @@ it('killed with its tmux server and the daemon mid-task, it is lost and resumabl
   expect(after).toMatchObject({ live: true, session: running.session, reportExists: true });
   // The same session file carried on (resume appends to it).
   expect(readFileSync(sessionFile, 'utf8')).toContain('done after the restart');
+
+  // Item 4: its tokens are what the fake served its conversation (side requests such as a title are no part of the session's record).
+  const served = fake.received.filter((x) => x.kind === 'main' && x.served).map((x) => x.served!);
+  const sum = (k: 'input' | 'output' | 'cacheRead' | 'cacheWrite') => served.reduce((n, u) => n + u[k], 0);
+  const cost = await until('the cost of every served reply to be read', () => w.status(id), (s) => s.cost?.messages === served.length, 30_000, 200);
+  expect(cost.cost).toMatchObject({ input: sum('input'), output: sum('output'), cacheRead: sum('cacheRead'), cacheWrite: sum('cacheWrite'), messages: served.length });
 }, 150_000);
 
 function isZombie(pid: number): boolean {

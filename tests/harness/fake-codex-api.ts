@@ -9,7 +9,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, scriptedFake, sendJson, serveOnLoopback, type ScriptedFake } from './fake-http.ts';
 import { summariseCodexRequest, type RequestSummary } from './fake-codex-api/request-summary.ts';
 import { chooseCodexReply, type CodexScriptItem } from './fake-codex-api/script.ts';
-import { streamCodexReply } from './fake-codex-api/sse.ts';
+import { DEFAULT_CODEX_USAGE, streamCodexReply, type CodexServedUsage } from './fake-codex-api/sse.ts';
+
+export type { CodexServedUsage } from './fake-codex-api/sse.ts';
 
 export type { CodexScriptItem } from './fake-codex-api/script.ts';
 export type { RequestSummary as CodexRequestSummary } from './fake-codex-api/request-summary.ts';
@@ -29,6 +31,8 @@ export interface CodexRequestRecord {
   callId?: string;
   /** The request body as sent, so a test can prove what never left the machine. */
   body?: string;
+  /** The usage a reply served whole reported (`response.completed`; a hang or an error has none). */
+  served?: CodexServedUsage;
 }
 
 export interface FakeCodexApi extends ScriptedFake<CodexScriptItem, CodexRequestRecord> {
@@ -36,7 +40,8 @@ export interface FakeCodexApi extends ScriptedFake<CodexScriptItem, CodexRequest
   turns(): CodexRequestRecord[];
 }
 
-export async function startFakeCodexApi(): Promise<FakeCodexApi> {
+/** `usageOf`: the usage each reply reports (default 100 in, 10 out): a test of token counts gives each its own. */
+export async function startFakeCodexApi(opts: { usageOf?: (seq: number) => CodexServedUsage } = {}): Promise<FakeCodexApi> {
   const received: CodexRequestRecord[] = [];
   const queued: CodexScriptItem[] = [];
   const listeners = new Set<(r: CodexRequestRecord) => void>();
@@ -77,7 +82,9 @@ export async function startFakeCodexApi(): Promise<FakeCodexApi> {
       return;
     }
     server.track(res);
-    streamCodexReply(res, reply, { responseId: `resp_fake_${record.seq}`, messageId: `msg_fake_${record.seq}`, callId: `call_fake_${record.seq}` });
+    const usage = opts.usageOf?.(record.seq) ?? DEFAULT_CODEX_USAGE;
+    streamCodexReply(res, reply, { responseId: `resp_fake_${record.seq}`, messageId: `msg_fake_${record.seq}`, callId: `call_fake_${record.seq}` }, usage);
+    if (reply.kind !== 'hang') record.served = usage;
   }
 
   const server = await serveOnLoopback(handle, (err) => ({ error: { type: 'server_error', message: `fake: ${String(err)}` } }));

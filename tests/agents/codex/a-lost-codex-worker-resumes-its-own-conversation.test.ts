@@ -3,7 +3,8 @@
  * server and the daemon is listed lost with its conversation resumable, and `hand resume` brings it
  * back with `codex resume <session id>`: the fake Responses API's next request carries the earlier
  * items of that conversation (the first prompt, the command it ran and its output) and the one
- * line kingshand typed; the worker then finishes its task (writes its report).
+ * line kingshand typed; the worker then finishes its task (writes its report). Item 4: its tokens,
+ * read from its rollout, equal what the fake served its conversation.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -21,7 +22,8 @@ import { FAKE_OPENAI_KEY, FAKE_OPENAI_KEY_ENV } from '../../harness/codex-env.ts
 let fake: FakeCodexApi;
 let w: CodexWorld;
 beforeAll(async () => {
-  fake = await startFakeCodexApi();
+  // Each reply its own usage, so a count that matches is no coincidence.
+  fake = await startFakeCodexApi({ usageOf: (seq) => ({ input: 100 + seq, cached: 2 * seq, output: 10 + (seq % 3) }) });
   w = await makeCodexWorld('codex-resume', fake, { daemonProcess: true });
 });
 afterAll(async () => {
@@ -80,6 +82,14 @@ it('killed with its tmux server and the daemon mid-task, it is lost and resumabl
   expect(settled.code, settled.stdout + settled.stderr).toBe(0);
   expect(readFileSync(report, 'utf8')).toContain('done after the restart');
   expect((await w.hand(['status', id, '--json'])).json[0]).toMatchObject({ live: true, session: running.session, reportExists: true });
+
+  // Item 4: the Responses API counts cached tokens inside input; the cost keeps them apart.
+  const served = fake.turns().filter((x) => x.served).map((x) => x.served!);
+  const want = { input: served.reduce((n, u) => n + u.input - u.cached, 0), cacheRead: served.reduce((n, u) => n + u.cached, 0), output: served.reduce((n, u) => n + u.output, 0) };
+  const row = await until('the cost of every served reply to be read', async () => (await w.hand(['status', id, '--json'])).json[0], (s) => s.cost?.output === want.output, 30_000, 200);
+  expect(row.cost).toMatchObject({ ...want, cacheWrite: 0 });
+  // gpt-fake is in no price table: its tokens are shown, its cost unknown, never a guess.
+  expect(row.cost).toMatchObject({ usd: null, unpriced: ['gpt-fake'] });
 }, 150_000);
 
 function zombie(pid: number): boolean {
