@@ -88,25 +88,35 @@ export type TallyRead = { kind: 'read'; changed: boolean; more: boolean } | { ki
  * more is there). A file shorter than what was read was written anew: its tally starts again.
  */
 export async function readNewUsage(t: UsageTally, chunk = TALLY_CHUNK): Promise<TallyRead> {
-  const r = await readUntrustedFile(t.file, { maxBytes: chunk, offset: t.offset, timeoutMs: 10_000 });
-  if (r.kind === 'absent') return { kind: 'absent' };
-  if (r.kind === 'refused') return { kind: 'refused', reason: r.reason };
-  if (r.size < t.offset) {
-    Object.assign(t, newTally(t.format, t.file));
-    return readNewUsage(t, chunk);
-  }
-  const end = r.text.lastIndexOf('\n');
-  if (end < 0) {
-    // No whole line yet: a line longer than the chunk is skipped whole, never read as two.
-    if (r.text.length >= chunk || r.text.length > MAX_LINE) {
+  let max = chunk;
+  for (;;) {
+    const r = await readUntrustedFile(t.file, { maxBytes: max, offset: t.offset, timeoutMs: 10_000 });
+    if (r.kind === 'absent') return { kind: 'absent' };
+    if (r.kind === 'refused') return { kind: 'refused', reason: r.reason };
+    if (r.size < t.offset) {
+      Object.assign(t, newTally(t.format, t.file));
+      return readNewUsage(t, chunk);
+    }
+    const end = r.text.lastIndexOf('\n');
+    if (end < 0) {
+      // No whole line yet: the agent is still writing it (wait), or it is longer than this read.
+      if (!r.truncated) return { kind: 'read', changed: false, more: false };
+      if (max < MAX_LINE) {
+        max = Math.min(MAX_LINE, max * 4);
+        continue;
+      }
+      // Longer than any usage record: skipped whole, never read as two.
       t.offset += Buffer.byteLength(r.text);
       t.skippingLongLine = true;
-      return { kind: 'read', changed: false, more: r.truncated };
+      return { kind: 'read', changed: false, more: true };
     }
-    return { kind: 'read', changed: false, more: false };
+    return { kind: 'read', changed: consume(t, r.text.slice(0, end + 1)), more: r.truncated };
   }
-  const whole = r.text.slice(0, end + 1);
-  const before = t.sums.size + t.skipped + sumsTotal(t);
+}
+
+/** Whole lines into the tally; whether the totals moved. */
+function consume(t: UsageTally, whole: string): boolean {
+  const before = t.skipped + sumsTotal(t);
   const lines = whole.split('\n');
   lines.pop();
   for (const [i, line] of lines.entries()) {
@@ -122,7 +132,7 @@ export async function readNewUsage(t: UsageTally, chunk = TALLY_CHUNK): Promise<
     tallyLine(t, line);
   }
   t.offset += Buffer.byteLength(whole);
-  return { kind: 'read', changed: t.sums.size + t.skipped + sumsTotal(t) !== before, more: r.truncated };
+  return t.skipped + sumsTotal(t) !== before;
 }
 
 function sumsTotal(t: UsageTally): number {
