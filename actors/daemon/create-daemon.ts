@@ -219,7 +219,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
       home: paths.home,
     }),
     // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).
-    picture: pictureHandlers({ store, fleet, work: work.stores, env: deps.env }),
+    picture: pictureHandlers({ store, fleet, work: work.stores, env: deps.env, sessions: sessionMethods.facts }),
     review: { review: async (p, ctx) => (await review!).handlers.review(p, ctx) },
     work: work.methods,
     // Machines the fleet reaches over ssh (issue 28), in the same database as the work.
@@ -228,7 +228,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   // The review page on 127.0.0.1: its actions call these same methods (actors/review).
   const served = serveMethods(methods, PARAM_PARSERS);
   // Not awaited: the socket answers (and a resume's first status) without waiting for the page.
-  review = hostReview({ home: paths.home, env: deps.env, fleet, store, served, screens: hostScreens(hosts, (name) => farHosts.terminal(name)), log: (obj, msg) => info(obj, msg) });
+  review = hostReview({ home: paths.home, env: deps.env, fleet, store, served, screens: hostScreens(hosts, (name) => farHosts.terminal(name)), notesOf: (views) => sessionMethods.facts.pageNotes(views), log: (obj, msg) => info(obj, msg) });
   review.catch((err: unknown) => warn({ err: String(err) }, 'the review page did not start'));
 
   // Projects that said so have their lost workers resumed now, one at a time, each into its own conversation.

@@ -236,7 +236,8 @@ export async function relaunchWorker(id: string, o: RelaunchOptions, deps: Relau
 /** The session a resume continues, proved now; refused with which problem and the fresh relaunch that remains. */
 async function provedSession(id: string, intent: WorkerIntent, o: RelaunchOptions, deps: RelaunchDeps): Promise<string> {
   if (!deps.sessions) throw resumeRefusal(id, { ok: false, why: 'cannot-resume', detail: 'this daemon keeps no agent sessions' });
-  const proof = await deps.sessions.proveForResume(intent, { ...(o.env ?? process.env), ...o.envAdd });
+  // Read afresh (never a proof remembered for the page): this is the file the agent will resume.
+  const proof = await deps.sessions.proveForResume(intent, { ...(o.env ?? process.env), ...o.envAdd }, { fresh: true });
   if (!proof.ok) throw resumeRefusal(id, proof);
   return proof.sessionId;
 }

@@ -5,15 +5,31 @@
  * be resumed (and why not), and its cost.
  */
 import { HandError, UsageError } from '../../contract/errors.ts';
-import type { ResumeStanding, StatusRow, TokenUsage } from '../../contract/methods.ts';
+import type { Cost, ResumeStanding, StatusRow, SurveyCost, TokenUsage } from '../../contract/methods.ts';
 import type { MethodTable } from '../../contract/protocol.ts';
 import { PRICE_TABLE } from '../../io/agent/price-table.ts';
 import type { FleetStore } from '../../persistence/types.ts';
 import type { SessionStore } from '../../persistence/work/session-store.ts';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
-import { costOfRows, today } from '../usage/cost-of.ts';
+import { costOfRows, costText, today, tokensText } from '../usage/cost-of.ts';
+import { resumeLine } from '../../contract/resume-words.ts';
+import type { PageNotes } from '../review/render-fleet.ts';
 import { relaunchWorker, type RelaunchDeps } from './relaunch.ts';
 import type { SessionKeeper } from './session-keeper.ts';
+
+/** What other faces read of sessions and cost. */
+export interface SessionFacts {
+  /** A gone worker's resume standing (null: not gone, or landed/rejected). */
+  standing(v: WorkerViewLike): Promise<ResumeStanding | null>;
+  /** Each worker's own cost. */
+  workerCosts(): Map<string, Cost>;
+  todayCost(): SurveyCost;
+  /** The page's words for each worker's cost and a lost worker's resume (actors/review). */
+  pageNotes(views: WorkerViewLike[]): Promise<PageNotes>;
+}
+
+/** How long the page reuses the workers' costs (it renders on every change of any worker). */
+const PAGE_COSTS_MS = 2000;
 
 /** Gone workers a person already decided about: nothing to resume. */
 const decided = (v: WorkerViewLike) => v.marks.includes('landed') || v.marks.includes('rejected');
@@ -70,8 +86,41 @@ export function sessionHandlers(deps: {
     },
   };
 
+  let pageCosts: { at: number; costs: Map<string, Cost> } | null = null;
+  /** What the survey, the digest and the page say of sessions and cost (fleet-picture.ts, actors/review). */
+  const facts: SessionFacts = {
+    async pageNotes(views) {
+      if (!pageCosts || now() - pageCosts.at > PAGE_COSTS_MS) pageCosts = { at: now(), costs: facts.workerCosts() };
+      const costs = pageCosts.costs;
+      const out: PageNotes = new Map();
+      for (const v of views) {
+        const c = costs.get(v.id);
+        const r = v.marks.includes('lost') ? await standing(v).catch(() => null) : null;
+        if (c || r) out.set(v.id, { cost: c ? `${costText(c)} · ${tokensText(c)}` : null, resume: r ? resumeLine(v.id, v.stage, r) : null });
+      }
+      return out;
+    },
+    standing,
+    workerCosts: () => new Map([...deps.sessions.openUsage()].map(([id, rows]) => [id, costOfRows(rows)])),
+    todayCost() {
+      const day = today(now());
+      const rows = deps.sessions.projectDays(day).filter((r) => r.day === day);
+      const budgets = new Map(deps.store.listProjects().map((p) => [p.name, p.budgetUsdPerDay ?? null]));
+      const names = [...new Set([...rows.map((r) => r.project), ...[...budgets].filter(([, b]) => b !== null).map(([n]) => n)])].sort();
+      return {
+        today: day,
+        total: costOfRows(rows),
+        projects: names.map((project) => {
+          const c = costOfRows(rows.filter((r) => r.project === project));
+          return { project, usd: c.usd, unpriced: c.unpriced, budgetUsd: budgets.get(project) ?? null };
+        }),
+      };
+    },
+  };
+
   return {
     methods,
+    facts,
     /** Status rows with the session, a gone worker's resume standing, and the cost (one ledger query for all rows). */
     async decorate<R extends StatusRow>(rows: R[]): Promise<R[]> {
       const usage = deps.sessions.openUsage();

@@ -15,7 +15,8 @@ import { isAbsolute, join, relative } from 'node:path';
 import { agentProfile } from '../../io/agent/profiles/index.ts';
 import { agentsDirOf } from '../../io/sandbox/worker-sandbox.ts';
 import { findSession, proveSession } from '../../io/agent/sessions/prove.ts';
-import type { SessionProof } from '../../io/agent/sessions/types.ts';
+import type { SessionFormat, SessionProof } from '../../io/agent/sessions/types.ts';
+import { lstat } from 'node:fs/promises';
 import { newTally, readNewUsage, tallyRows, type UsageTally } from '../../io/agent/sessions/usage-tally.ts';
 import type { HookNote } from '../../contract/hook-note.ts';
 import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
@@ -181,6 +182,21 @@ export function createSessionKeeper(deps: SessionKeeperDeps) {
 
   const intentOf = (id: string): WorkerIntent | null => deps.store.getWorker(id);
 
+  /**
+   * A recorded session's proof, read again only when its file changed (size, time, identity): the
+   * page and status ask for a lost worker's on every render.
+   */
+  const proofs = new Map<string, { key: string; proof: SessionProof }>();
+  async function provedOnce(format: SessionFormat, row: SessionRow, worktree: string): Promise<SessionProof> {
+    const st = await lstat(row.file).catch(() => null);
+    const key = st ? `${row.sessionId}\u0000${worktree}\u0000${st.ino}\u0000${st.size}\u0000${st.mtimeMs}` : null;
+    const was = proofs.get(row.file);
+    if (key && was?.key === key) return was.proof;
+    const proof = await proveSession(format, row.file, worktree, row.sessionId);
+    if (key) proofs.set(row.file, { key, proof });
+    return proof;
+  }
+
   /** The conditions at which a turn has begun or ended: the moments a session file has news. */
   const TURN_EDGES = new Set(['busy', 'settled', 'blocked', 'gone', 'stalled']);
   /** Each worker's condition as last seen: only a change costs anything (a streaming worker publishes many views a second). */
@@ -218,7 +234,7 @@ export function createSessionKeeper(deps: SessionKeeperDeps) {
      * (its file re-read: still there, whole, its worktree's), else the newest one of its worktree
      * in its own directory. Never the file a hook or the worker names.
      */
-    async proveForResume(intent: WorkerIntent, launchEnv?: Record<string, string | undefined>): Promise<SessionProof> {
+    async proveForResume(intent: WorkerIntent, launchEnv?: Record<string, string | undefined>, o: { fresh?: boolean } = {}): Promise<SessionProof> {
       const profile = agentProfile(intent.agent);
       if (!profile.sessions) return { ok: false, why: 'cannot-resume', detail: `${profile.label} keeps no session kingshand can resume (it is not a conversation agent)` };
       if (!local(intent)) return { ok: false, why: 'cannot-resume', detail: `worker ${intent.id} runs on ${intent.host}: its session record is on that host, and resume is for workers on this machine` };
@@ -226,7 +242,9 @@ export function createSessionKeeper(deps: SessionKeeperDeps) {
       const row = current(intent);
       // None recorded (no hook, no turn seen): the newest session of its worktree written during this launch.
       const proof = row
-        ? await proveSession(profile.sessions.format, row.file, intent.worktree, row.sessionId)
+        ? o.fresh
+          ? await proveSession(profile.sessions.format, row.file, intent.worktree, row.sessionId)
+          : await provedOnce(profile.sessions.format, row, intent.worktree)
         : ((dir ? await findSession(profile.sessions.format, dir, intent.worktree, { since: intent.createdAt - 1000 }) : null) ??
           ({ ok: false, why: 'missing', detail: `no ${profile.label} session of worker ${intent.id} was recorded, and none that ran in ${intent.worktree} is in ${dir ?? 'its config directory'}` } as const));
       // The resumed agent looks for the session in its config directory: one the session is not in would start it empty.

@@ -18,6 +18,9 @@ import { isProcessAlive } from '../harness/process-alive.ts';
 import { until, waitFor } from '../helpers/temp.ts';
 import { makeE2eWorld, watermark, type E2eWorld } from './e2e-world.ts';
 import { RESUME_LINE } from '../../actors/daemon/resume-line.ts';
+import { costText } from '../../actors/usage/cost-of.ts';
+import { signInWithToken } from '../helpers/review-session.ts';
+import { basename } from 'node:path';
 
 let fake: FakeAnthropic;
 let w: E2eWorld;
@@ -33,6 +36,7 @@ afterAll(async () => {
 
 it('killed with its tmux server and the daemon mid-task, it is lost and resumable; resumed, the model gets the earlier conversation and the one line, and the worker finishes', async () => {
   const id = 'resumer';
+  const project = basename(w.repo);
   const since = watermark(fake);
   // The brief is read with the Read tool, then the model hangs mid-turn: the task is under way.
   await w.dispatch(id, 'tmux', 'MODE:hang');
@@ -55,8 +59,15 @@ it('killed with its tmux server and the daemon mid-task, it is lost and resumabl
   const lost = await w.status(id);
   expect(lost).toMatchObject({ stage: 'lost', live: false, resume: { can: true, session: running.session } });
   expect(lost.problem).toContain('no longer runs');
+  const line = `${id}: lost — its conversation can be resumed (hand resume ${id})`;
   const text = await w.hand(['status']);
-  expect(text.stdout).toContain(`${id}: lost — its conversation can be resumed (hand resume ${id})`);
+  expect(text.stdout).toContain(line);
+  // The same line in the survey's and the digest's "needs you", and on the page.
+  const survey = await w.hand(['survey', '--json']);
+  expect(survey.json.needsYou).toContainEqual({ id, kind: 'resumable', text: line });
+  expect((await w.hand(['digest'])).stdout).toContain(`- ${line}`);
+  const page = await pageSession();
+  expect(await page.html('/')).toContain(line);
 
   // A file cut in the middle of its last record is not resumed: refused, saying which, nothing changed.
   const whole = readFileSync(sessionFile, 'utf8');
@@ -100,7 +111,24 @@ it('killed with its tmux server and the daemon mid-task, it is lost and resumabl
   const sum = (k: 'input' | 'output' | 'cacheRead' | 'cacheWrite') => served.reduce((n, u) => n + u[k], 0);
   const cost = await until('the cost of every served reply to be read', () => w.status(id), (s) => s.cost?.messages === served.length, 30_000, 200);
   expect(cost.cost).toMatchObject({ input: sum('input'), output: sum('output'), cacheRead: sum('cacheRead'), cacheWrite: sum('cacheWrite'), messages: served.length });
+  // claude-opus-5-5 is in the price table: a cost in dollars, per worker, per project and day, on every face.
+  expect(cost.cost.usd).toBeGreaterThan(0);
+  expect(cost.cost.unpriced).toEqual([]);
+  const dollars = costText(cost.cost);
+  expect((await w.hand(['status'])).stdout).toContain(dollars);
+  expect((await w.hand(['digest'])).stdout).toMatch(new RegExp(`COST today: \\$[0-9.]+ · .* \\(${project} ${dollars.replace('$', '\\$')}\\)`));
+  const byDay = (await w.hand(['cost', '--json'])).json;
+  expect(byDay.workers).toContainEqual(expect.objectContaining({ id, usd: cost.cost.usd }));
+  expect(byDay.projectDays[0]).toMatchObject({ project, day: byDay.today, usd: cost.cost.usd });
+  expect(await (await pageSession()).html(`/w/${id}`)).toContain(dollars);
 }, 150_000);
+
+/** A page session as a person's browser has one (the token URL hand review gives). */
+async function pageSession(): Promise<{ html(path: string): Promise<string> }> {
+  const url = new URL((await w.hand(['review', '--json'])).json.url as string);
+  const s = await signInWithToken(url.origin, url.searchParams.get('token')!);
+  return { html: async (path) => (await fetch(`${url.origin}${path}`, { headers: { cookie: s.cookie } })).text() };
+}
 
 function isZombie(pid: number): boolean {
   try {
