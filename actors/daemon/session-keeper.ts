@@ -17,7 +17,7 @@ import { agentsDirOf } from '../../io/sandbox/worker-sandbox.ts';
 import { findSession, proveSession } from '../../io/agent/sessions/prove.ts';
 import type { SessionFormat, SessionProof } from '../../io/agent/sessions/types.ts';
 import { lstat } from 'node:fs/promises';
-import { newTally, readNewUsage, tallyRows, type UsageTally } from '../../io/agent/sessions/usage-tally.ts';
+import { newTally, readNewUsage, releaseTally, tallyRows, type UsageTally } from '../../io/agent/sessions/usage-tally.ts';
 import type { HookNote } from '../../contract/hook-note.ts';
 import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
 import type { SessionRow, SessionStore } from '../../persistence/work/session-store.ts';
@@ -25,6 +25,8 @@ import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 
 /** How often every live worker's session is read even when nothing said a turn ended. */
 export const USAGE_SWEEP_MS = 60_000;
+/** What was read is written to the ledger in one transaction this often (status lags the read by at most this). */
+export const LEDGER_FLUSH_MS = 1000;
 
 export interface SessionKeeperDeps {
   store: FleetStore;
@@ -37,6 +39,8 @@ export interface SessionKeeperDeps {
   now?: () => number;
   /** Tests and the bench: a sweep interval of their own (0: no sweep). */
   sweepMs?: number;
+  /** Tests: the ledger's flush interval (default LEDGER_FLUSH_MS). */
+  flushMs?: number;
 }
 
 interface Kept {
@@ -47,6 +51,8 @@ interface Kept {
   reading: Promise<void> | null;
   /** A read was asked for while one ran: it runs again after. */
   again: boolean;
+  /** The store's session row for this worker, as last read or recorded (undefined: not asked yet this launch). */
+  row?: SessionRow | null;
   /** Looks that found no session yet this launch (the agent writes its file at its first turn): retried, bounded. */
   misses: number;
   retry: NodeJS.Timeout | null;
@@ -87,6 +93,7 @@ export function createSessionKeeper(deps: SessionKeeperDeps) {
     let k = kept.get(intent.id);
     if (!k || k.launchedAt !== intent.createdAt) {
       if (k?.retry) clearTimeout(k.retry);
+      if (k?.tally) releaseTally(k.tally);
       k = { launchedAt: intent.createdAt, tally: null, locating: null, reading: null, again: false, misses: 0, retry: null };
       kept.set(intent.id, k);
     }
@@ -95,7 +102,10 @@ export function createSessionKeeper(deps: SessionKeeperDeps) {
 
   /** The session recorded for the worker's current launch (a resumed launch's is the one it resumed), or null. */
   function current(intent: WorkerIntent): SessionRow | null {
-    const row = deps.sessions.sessionOf(intent.id);
+    // Asked of the store once a launch: only this keeper records sessions (record() below keeps it).
+    const k = keptOf(intent);
+    if (k.row === undefined) k.row = deps.sessions.sessionOf(intent.id);
+    const row = k.row;
     if (!row || row.agent !== intent.agent) return null;
     return row.launchedAt === intent.createdAt || row.sessionId === intent.resumeSession ? row : null;
   }
@@ -113,8 +123,11 @@ export function createSessionKeeper(deps: SessionKeeperDeps) {
       if (!found) return;
       const was = current(intent);
       if (was?.sessionId === found.sessionId && was.file === found.file) return;
-      deps.sessions.record({ worker: intent.id, agent: intent.agent, sessionId: found.sessionId, file: found.file, launchedAt: intent.createdAt });
+      const row = { worker: intent.id, agent: intent.agent, sessionId: found.sessionId, file: found.file, launchedAt: intent.createdAt };
+      deps.sessions.record(row);
+      k.row = { ...row, recordedAt: now() };
       log({ worker: intent.id, session: found.sessionId, file: found.file, was: was?.sessionId ?? null }, 'agent session recorded');
+      if (k.tally) releaseTally(k.tally);
       k.tally = null;
     })()
       .catch((err: unknown) => log({ worker: intent.id, err: String(err) }, 'looking for the agent session failed'))
@@ -134,7 +147,10 @@ export function createSessionKeeper(deps: SessionKeeperDeps) {
     const row = current(intent);
     const format = agentProfile(intent.agent).sessions?.format;
     if (!row || !format) return Promise.resolve();
-    if (!k.tally || k.tally.file !== row.file) k.tally = newTally(format, row.file);
+    if (!k.tally || k.tally.file !== row.file) {
+      if (k.tally) releaseTally(k.tally);
+      k.tally = newTally(format, row.file);
+    }
     const tally = k.tally;
     k.reading = (async () => {
       for (let chunks = 0; chunks < 64; chunks++) {
@@ -143,7 +159,7 @@ export function createSessionKeeper(deps: SessionKeeperDeps) {
           if (r.kind === 'refused') log({ worker: intent.id, file: row.file, why: r.reason }, 'session record not read for usage');
           return;
         }
-        if (r.changed) deps.sessions.writeUsage({ worker: intent.id, project: intent.project, agent: intent.agent, file: row.file }, tallyRows(tally));
+        if (r.changed) markDirty({ worker: intent.id, project: intent.project, agent: intent.agent, file: row.file }, tally);
         if (!r.more) return;
       }
     })()
@@ -181,6 +197,29 @@ export function createSessionKeeper(deps: SessionKeeperDeps) {
   }
 
   const intentOf = (id: string): WorkerIntent | null => deps.store.getWorker(id);
+
+  /** Tallies read since the last flush, by file: written together (one commit for the fleet, not one a read). */
+  const dirty = new Map<string, { who: { worker: string; project: string; agent: string; file: string }; tally: UsageTally }>();
+  let flushTimer: NodeJS.Timeout | null = null;
+  function markDirty(who: { worker: string; project: string; agent: string; file: string }, tally: UsageTally): void {
+    dirty.set(who.file, { who, tally });
+    if (!flushTimer && !closed) {
+      flushTimer = setTimeout(flush, deps.flushMs ?? LEDGER_FLUSH_MS);
+      flushTimer.unref?.();
+    }
+  }
+  function flush(): void {
+    flushTimer = null;
+    if (dirty.size === 0) return;
+    const batch = [...dirty.values()].map(({ who, tally }) => ({ who, rows: tallyRows(tally) }));
+    dirty.clear();
+    try {
+      deps.sessions.writeUsageMany(batch);
+    } catch (err) {
+      // A locked or full database: the tallies stay in memory and are written with the next read.
+      log({ err: String(err), files: batch.length }, 'usage ledger not written');
+    }
+  }
 
   /**
    * A recorded session's proof, read again only when its file changed (size, time, identity): the
@@ -262,12 +301,19 @@ export function createSessionKeeper(deps: SessionKeeperDeps) {
       const intent = intentOf(id);
       if (intent) await touch(intent);
     },
+    /** Writes what was read to the ledger now (the bench, and shutdown). */
+    flush,
     sweepOnce,
     close(): void {
       closed = true;
       unsubscribe();
       if (sweep) clearInterval(sweep);
-      for (const k of kept.values()) if (k.retry) clearTimeout(k.retry);
+      if (flushTimer) clearTimeout(flushTimer);
+      flush();
+      for (const k of kept.values()) {
+        if (k.retry) clearTimeout(k.retry);
+        if (k.tally) releaseTally(k.tally);
+      }
     },
   };
 }

@@ -83,6 +83,11 @@ export function createSessionStore(db: Database.Database, now: () => number) {
       const at = now();
       for (const r of rows) s.write.run({ ...who, ...r, at });
     }),
+    /** Several files' rows in one transaction (the keeper's batch: one commit, not one a read). */
+    writeUsageMany: db.transaction((batch: { who: { worker: string; project: string; agent: string; file: string }; rows: LedgerRow[] }[]) => {
+      const at = now();
+      for (const { who, rows } of batch) for (const r of rows) s.write.run({ ...who, ...r, at });
+    }),
     /** The worker's id goes to new work (or is discarded): its rows stop being its own. */
     closeUsage(worker: string): void {
       s.close.run(worker);

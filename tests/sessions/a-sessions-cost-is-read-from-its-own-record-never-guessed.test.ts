@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { claudeSessions } from '../../io/agent/sessions/claude.ts';
 import { codexSessions } from '../../io/agent/sessions/codex.ts';
 import { geminiSessions } from '../../io/agent/sessions/gemini.ts';
-import { newTally, readNewUsage, tallyRows, type UsageTally } from '../../io/agent/sessions/usage-tally.ts';
+import { newTally, readNewUsage, releaseTally, tallyRows, type UsageTally } from '../../io/agent/sessions/usage-tally.ts';
 import { costOfRows, costText } from '../../actors/usage/cost-of.ts';
 import { priceOf } from '../../io/agent/price-table.ts';
 import { useTempDirs } from '../helpers/use-temp-dir.ts';
@@ -26,10 +26,15 @@ function claudeReply(id: string, model: string, usage: Record<string, unknown>, 
   return out;
 }
 
+/** Reads to the end; the handle is let go after (the next read opens the file again, through the checks). */
 async function readAll(t: UsageTally, chunk?: number): Promise<void> {
-  for (let i = 0; i < 1000; i++) {
-    const r = await readNewUsage(t, chunk);
-    if (r.kind !== 'read' || !r.more) return;
+  try {
+    for (let i = 0; i < 1000; i++) {
+      const r = await readNewUsage(t, chunk);
+      if (r.kind !== 'read' || !r.more) return;
+    }
+  } finally {
+    releaseTally(t);
   }
 }
 

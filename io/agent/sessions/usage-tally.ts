@@ -2,11 +2,11 @@
  * What one session has spent, read from its record as the agent appends to it: each read takes
  * only the bytes past the last whole line read before (a session of 50 MB is read once, then a
  * few KB a turn), so reading every worker's cost costs the daemon next to nothing
- * (bench/cost-read.ts). The file is the worker's: read as a stranger's (io/fs/untrusted-file.ts),
- * only numbers and model names are kept. A line that is not a record of the agent's format is
+ * (bench/cost-read.ts). The file is the worker's: opened as a stranger's and kept open only while
+ * it is still that file (io/fs/untrusted-handle.ts); only numbers and model names are kept. A line that is not a record of the agent's format is
  * skipped and counted, never guessed at.
  */
-import { readUntrustedFile } from '../../fs/untrusted-file.ts';
+import { entryOf, keepUntrustedFile, readKept, stillKept, type KeptFile } from '../../fs/untrusted-handle.ts';
 import type { LineUsage, SessionFormat, TokenCounts } from './types.ts';
 
 /** The most read in one go (a first read of a long session takes several). */
@@ -33,10 +33,12 @@ export interface UsageTally {
   skipped: number;
   /** Skipping a line longer than MAX_LINE: the bytes up to its newline are not records. */
   skippingLongLine: boolean;
+  /** The record kept open between reads (io/fs/untrusted-handle.ts), or null. */
+  kept: KeptFile | null;
 }
 
 export function newTally(format: SessionFormat, file: string): UsageTally {
-  return { file, format, offset: 0, read: format.usageReader(), keyed: new Map(), sums: new Map(), skipped: 0, skippingLongLine: false };
+  return { file, format, offset: 0, read: format.usageReader(), keyed: new Map(), sums: new Map(), skipped: 0, skippingLongLine: false, kept: null };
 }
 
 const zero = (): Omit<TokenCounts, 'messages'> => ({ input: 0, output: 0, cacheRead: 0, cacheWrite: 0, cacheWrite1h: 0 });
@@ -83,34 +85,72 @@ export function tallyLine(t: UsageTally, line: string): void {
 
 export type TallyRead = { kind: 'read'; changed: boolean; more: boolean } | { kind: 'absent' } | { kind: 'refused'; reason: string };
 
+/** Handles kept open at most, across all tallies (a fleet larger than this reads the rest by opening each time). */
+export const MAX_KEPT = 256;
+let keptCount = 0;
+
+/** Lets go of a tally's handle (its worker's launch ended, or the daemon stops). */
+export function releaseTally(t: UsageTally): void {
+  if (!t.kept) return;
+  void t.kept.fh.close().catch(() => undefined);
+  t.kept = null;
+  keptCount--;
+}
+
+/** The bytes past the tally's offset (at most `max`) and the file's size, through its kept handle, opened (again) when needed. */
+async function readPast(t: UsageTally, max: number): Promise<{ kind: 'read'; bytes: Buffer; size: number } | { kind: 'absent' } | { kind: 'refused'; reason: string }> {
+  let st = entryOf(t.file);
+  if (!stillKept(st, t.kept)) {
+    releaseTally(t);
+    const opened = await keepUntrustedFile(t.file);
+    if (opened.kind === 'absent') return { kind: 'absent' };
+    if (opened.kind === 'refused') return { kind: 'refused', reason: opened.reason };
+    t.kept = opened.kept;
+    keptCount++;
+    st = entryOf(t.file);
+    if (!st) return { kind: 'absent' };
+  }
+  const size = st!.size;
+  const bytes = size > t.offset ? await readKept(t.kept!, t.offset, Math.min(max, size - t.offset)) : Buffer.alloc(0);
+  // Over the cap, the handle is not kept: the next read opens the file again.
+  if (keptCount > MAX_KEPT) releaseTally(t);
+  if (bytes === null) return { kind: 'refused', reason: `${t.file} could not be read in time` };
+  return { kind: 'read', bytes, size };
+}
+
 /**
  * Reads what the agent appended since the last read (at most `chunk` bytes; `more` says whether
  * more is there). A file shorter than what was read was written anew: its tally starts again.
  */
 export async function readNewUsage(t: UsageTally, chunk = TALLY_CHUNK): Promise<TallyRead> {
+  // Nothing appended since (the common case of a sweep): one lstat, nothing read.
+  const now = entryOf(t.file);
+  if (now && stillKept(now, t.kept) && now.size === t.offset) return { kind: 'read', changed: false, more: false };
   let max = chunk;
   for (;;) {
-    const r = await readUntrustedFile(t.file, { maxBytes: max, offset: t.offset, timeoutMs: 10_000 });
-    if (r.kind === 'absent') return { kind: 'absent' };
-    if (r.kind === 'refused') return { kind: 'refused', reason: r.reason };
+    const r = await readPast(t, max);
+    if (r.kind !== 'read') return r;
     if (r.size < t.offset) {
+      releaseTally(t);
       Object.assign(t, newTally(t.format, t.file));
       return readNewUsage(t, chunk);
     }
-    const end = r.text.lastIndexOf('\n');
+    const text = r.bytes.toString('utf8');
+    const truncated = r.size - t.offset > r.bytes.length;
+    const end = text.lastIndexOf('\n');
     if (end < 0) {
       // No whole line yet: the agent is still writing it (wait), or it is longer than this read.
-      if (!r.truncated) return { kind: 'read', changed: false, more: false };
+      if (!truncated) return { kind: 'read', changed: false, more: false };
       if (max < MAX_LINE) {
         max = Math.min(MAX_LINE, max * 4);
         continue;
       }
       // Longer than any usage record: skipped whole, never read as two.
-      t.offset += Buffer.byteLength(r.text);
+      t.offset += r.bytes.length;
       t.skippingLongLine = true;
       return { kind: 'read', changed: false, more: true };
     }
-    return { kind: 'read', changed: consume(t, r.text.slice(0, end + 1)), more: r.truncated };
+    return { kind: 'read', changed: consume(t, text.slice(0, end + 1)), more: truncated };
   }
 }
 
