@@ -13,6 +13,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/claude-e2e/a-lost-claude-worker-resumes-its-own-conversation.test.ts': 14,
   'tests/agents/codex/a-lost-codex-worker-resumes-its-own-conversation.test.ts': 8,
   'tests/claude-e2e/a-lost-parked-worker-comes-back-parked-by-its-projects-setting.test.ts': 8,
+  'tests/agents/gemini/a-lost-gemini-worker-resumes-its-own-conversation.test.ts': 13,
   'tests/review/review-page-in-chromium.test.ts': 25,
   'tests/landing/direct-pr-lands-through-the-approval.test.ts': 25,
   'tests/claude-e2e/worker-needs-a-person.test.ts': 25,
