@@ -87,6 +87,8 @@ describe('a session is resumed only when its file proves it is the worker\'s', (
     // Another worktree's session, newer, in the same (shared, unsandboxed) directory.
     claudeFile(config, join(root, 'wt-b'), OTHER, claudeTranscript(OTHER, join(root, 'wt-b')));
     expect(await findSession(claudeSessions, config, worktree, {})).toEqual({ ok: true, sessionId: ID, file: mine });
+    // A hook that names another worktree's session (a worker's word) records nothing.
+    expect(await findSession(claudeSessions, config, worktree, { hint: OTHER })).toBeNull();
     // Written before this launch began: not this launch's session.
     expect(await findSession(claudeSessions, config, worktree, { since: Date.now() + 60_000 })).toBeNull();
   });
