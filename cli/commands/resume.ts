@@ -52,7 +52,7 @@ export function registerCost(program: Command, ctx: CommandContext): void {
             ? table(r.projectDays.map((d) => ({ day: d.day, project: d.project, cost: costText(d), budget: d.budgetUsd ? `$${d.budgetUsd.toFixed(2)}/day` : '', tokens: tokensText(d) })), ['day', 'project', 'cost', 'budget', 'tokens'])
             : 'nothing spent in these days (or no session read yet)',
           '',
-          r.workers.length ? table(r.workers.map((w) => ({ worker: w.id, project: w.project, cost: costText(w), tokens: tokensText(w) })), ['worker', 'project', 'cost', 'tokens']) : '',
+          ...(r.workers.length ? [table(r.workers.map((w) => ({ worker: w.id, project: w.project, cost: costText(w), tokens: tokensText(w) })), ['worker', 'project', 'cost', 'tokens']), ''] : []),
           `prices read ${r.prices.read} from ${r.prices.sources.join(', ')}`,
         ].join('\n'),
       );
