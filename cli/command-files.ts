@@ -33,6 +33,13 @@ export const COMMAND_FILES: readonly CommandFile[] = [
   { names: ['answer'], load: async () => (await import('./commands/answer.ts')).registerAnswer },
   { names: ['stop'], load: async () => (await import('./commands/stop.ts')).registerStop },
   { names: ['relaunch'], load: async () => (await import('./commands/relaunch.ts')).registerRelaunch },
+  { names: ['resume', 'cost'], load: async () => {
+    const m = await import('./commands/resume.ts');
+    return (program, ctx) => {
+      m.registerResume(program, ctx);
+      m.registerCost(program, ctx);
+    };
+  } },
   { names: ['discard'], load: async () => (await import('./commands/discard.ts')).registerDiscard },
   { names: ['close'], load: async () => (await import('./commands/close.ts')).registerClose },
   { names: ['land'], load: async () => (await import('./commands/land.ts')).registerLand },

@@ -37,7 +37,7 @@ function callerEnv(): Record<string, string> {
   return env;
 }
 
-function parseEnvPairs(pairs: string[]): Record<string, string> {
+export function parseEnvPairs(pairs: string[]): Record<string, string> {
   const envAdd: Record<string, string> = {};
   for (const pair of pairs) {
     const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(pair);

@@ -51,7 +51,8 @@ export function noteOf(id: string, event: string, payload: unknown, at: number):
   if (type) note.notificationType = type;
   const transcript = str(p.transcript_path, 4096);
   if (transcript) note.transcriptPath = transcript;
-  const session = str(p.session_id, 128);
+  // Claude Code and Gemini CLI say session_id; Codex's notify says thread-id (0.169.0: the session's id).
+  const session = str(p.session_id, 128) ?? str(p['thread-id'], 128);
   if (session) note.sessionId = session;
   // Only the count is kept: the tasks' commands and descriptions are the worker's words.
   if (Array.isArray(p.background_tasks)) note.backgroundTasks = Math.min(p.background_tasks.length, MAX_BACKGROUND_TASKS);

@@ -11,11 +11,13 @@ import type * as W from './methods/work.ts';
 import type * as H from './methods/hosts.ts';
 import type * as C from './methods/calibration.ts';
 import type * as A from './methods/annotations.ts';
+import type * as S from './methods/sessions.ts';
 
 export type * from './methods/fleet.ts';
 export type * from './methods/gates.ts';
 export type * from './methods/work.ts';
 export type * from './methods/hosts.ts';
+export type * from './methods/sessions.ts';
 export type * from './methods/agent-settings.ts';
 export type * from './methods/calibration.ts';
 export type * from './methods/annotations.ts';
@@ -53,6 +55,8 @@ export interface MethodMap {
   discard: Method<G.DiscardParams, G.DiscardResult>;
   close: Method<G.CloseParams, G.CloseResult>;
   relaunch: Method<G.RelaunchParams, G.RelaunchResult>;
+  resume: Method<S.ResumeParams, S.ResumeResult>;
+  cost: Method<S.CostParams, S.CostResult>;
   // the second witness, the review page, the Hand's read-only views
   hook: Method<F.HookParams, F.HookResult>;
   review: Method<G.ReviewParams, G.ReviewResult>;
@@ -110,7 +114,7 @@ export const METHODS = [
   // the fleet's core
   'ping', 'shutdown', 'annex', 'annex.propose', 'projects', 'projectSet', 'dispatch', 'status', 'wait', 'watch', 'read', 'report', 'send', 'keys', 'answer', 'stop',
   // the gates and what follows a worker's turn
-  'land', 'approve', 'reject', 'landings', 'discard', 'close', 'relaunch',
+  'land', 'approve', 'reject', 'landings', 'discard', 'close', 'relaunch', 'resume', 'cost',
   // the second witness, the review page, the Hand's read-only views
   'hook', 'review', 'survey', 'audience',
   // work that outlives a conversation

@@ -177,8 +177,8 @@ export type WorkerEvent =
   | { type: 'EXITED'; code: number | null; at: number }
   /** herdr: the pane was absent twice; serverUp says whether that proves anything. */
   | { type: 'PANE_MISSING'; serverUp: boolean; at: number }
-  /** pty: the process died with the previous daemon. */
-  | { type: 'LOST'; at: number }
+  /** The agent's process died with the previous daemon (pty) or with its terminal server (`why`: which). */
+  | { type: 'LOST'; at: number; why?: string }
   /** `decision`: the text is that decision's answer (its Enter is marked first: io/brief/submission-mark.ts). */
   | { type: 'SEND'; text: string; allowNonEmptyBox: boolean; requestId: number; decision?: string }
   | { type: 'KEYS'; key: Key; allowNonEmptyBox: boolean; requestId: number }

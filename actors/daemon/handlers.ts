@@ -111,6 +111,10 @@ export function statusRow(v: WorkerViewLike): StatusRow {
     disputed: v.disputed ?? null,
     tokens: v.tokens ?? null,
     ...(v.readOnly ? { readOnly: true } : {}),
+    // Filled by the session keeper's rule (session-handlers.ts): the session, a gone worker's resume, the cost.
+    session: null,
+    resume: null,
+    cost: null,
   };
 }
 

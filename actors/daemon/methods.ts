@@ -8,7 +8,7 @@
  */
 import { closeWorker } from './close-handler.ts';
 import type { MethodTable } from '../../contract/protocol.ts';
-import type { DiscardParams, DiscardedWorker } from '../../contract/methods.ts';
+import type { DiscardParams, DiscardedWorker, StatusRow } from '../../contract/methods.ts';
 import { dispatchUnderRules, type CrossRules } from './cross-rules.ts';
 import type { CoreMethods } from './handlers.ts';
 import type { LandingMethods } from './landing.ts';
@@ -29,6 +29,8 @@ export interface MethodGroups {
   discard: ReturnType<typeof discardHandlers>;
   /** relaunch (relaunch-handlers.ts) */
   relaunch: Pick<MethodTable, 'relaunch'>;
+  /** resume, cost, and what status rows say of sessions and cost (session-handlers.ts) */
+  sessions: Pick<MethodTable, 'resume' | 'cost'> & { decorate<R extends StatusRow>(rows: R[]): Promise<R[]> };
   /** hook (hook-handlers.ts) */
   hook: Pick<MethodTable, 'hook'>;
   /** survey, audience (fleet-picture.ts) */
@@ -60,7 +62,7 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
     projectSet: g.project.projectSet,
     // The usage limit, then a backlog item's own checks, then dispatch's refusals.
     dispatch: async (p) => dispatchUnderRules(rules, core.dispatch, p),
-    status: async (p) => rules.withItemAndDecision(await core.status(p)),
+    status: async (p) => g.sessions.decorate(rules.withItemAndDecision(await core.status(p))),
     wait: core.wait,
     watch: core.watch,
     read: core.read,
@@ -108,6 +110,8 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
       // Each discarded worker gives its backlog item back to the queue.
       const discardOne = async (q: DiscardParams): Promise<DiscardedWorker> => {
         const r = await g.discard.discard(q);
+        // What it spent stays its project's, no longer the id's (a next worker of the id starts at zero).
+        rules.workBegan(r.id);
         const item = rules.requeueItemOf(r.id, 'worker-discarded');
         return item ? { ...r, item } : r;
       };
@@ -126,9 +130,13 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
       });
     },
     relaunch: async (p, ctx) => {
-      rules.refuseIfParked(p.id, 'relaunched', 'answering it relaunches it when its session is gone');
+      // A resume continues the conversation that asked: a parked worker comes back parked on the same question.
+      if (p.resume !== true) rules.refuseIfParked(p.id, 'relaunched', 'answering it relaunches it when its session is gone');
       return g.inLane(p.id, () => g.relaunch.relaunch(p, ctx));
     },
+    // Each worker in its own lane, inside (session-handlers.ts): one at a time, none typed into by two callers.
+    resume: (p, ctx) => g.sessions.resume(p, ctx),
+    cost: (p, ctx) => g.sessions.cost(p, ctx),
 
     hook: g.hook.hook,
     review: g.review.review,

@@ -16,6 +16,7 @@ import { checkSendableText, refuseInvisible } from '../../io/text/sendable-text.
 import { ANNOTATION_MAX_CHARS, GENERAL_ITEM, ITEM_ID, TAKEN_AS } from '../../contract/methods/annotations.ts';
 import { parseOneKey } from '../../io/terminal/keys.ts';
 import { parsePermissionPosture, type PermissionPosture } from '../../io/agent/claude/permissions.ts';
+import { parseBudget } from '../usage/budget.ts';
 import { agentParam, backendParam, flag, idParam, optPositive, optText, pathStr, positiveParam, postureParam, str, stringsParam } from './params.ts';
 
 type Raw = WireObject;
@@ -36,6 +37,18 @@ const stringList = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.m
 /** `--permissions` when given; an unknown word is refused naming the three. */
 const permissionsParam = (v: unknown): PermissionPosture | undefined => (v === undefined || v === null || v === '' ? undefined : parsePermissionPosture(v));
 const itemId = (p: Raw) => ({ id: text(p, 'id', 'the item id') });
+/** `--budget`: `20usd/day` (or a number of dollars a day); `none` removes it; anything else is refused naming the form. */
+function budgetParam(v: unknown): number | null | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  if (v === 'none') return null;
+  const n = typeof v === 'number' ? (v > 0 && Number.isFinite(v) ? v : null) : typeof v === 'string' ? parseBudget(v) : null;
+  if (n === null) throw new UsageError('bad-budget', `--budget ${JSON.stringify(v)} is not a daily budget: write it as 20usd/day (dollars a day, more than 0), or none to remove it.`, { key: 'budget' });
+  return n;
+}
+function badResumeLost(v: unknown): never {
+  throw new UsageError('bad-request', `--resume-lost ${JSON.stringify(v)}: auto (lost workers are resumed when the daemon finds them lost) or ask (the person runs hand resume).`, { key: 'resumeLost' });
+}
+const idList = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : typeof v === 'string' && v !== '' ? [v] : undefined);
 
 export const PARAM_PARSERS: ParamParsers = {
   ping: none,
@@ -49,9 +62,12 @@ export const PARAM_PARSERS: ParamParsers = {
   projects: none,
   projectSet: (p) => {
     const name = typeof p.name === 'string' ? p.name : '';
-    if (!name) throw new UsageError('bad-request', 'missing project name: hand project set <name> --permissions off|edits|ask | --agent <agent>', { key: 'name' });
+    if (!name) throw new UsageError('bad-request', 'missing project name: hand project set <name> --permissions off|edits|ask | --agent <agent> | --budget <n>usd/day | --resume-lost auto|ask', { key: 'name' });
     const agent = agentParam(p);
-    return { name, permissions: permissionsParam(p.permissions), ...(agent && { agent }), ...(p.acceptBase === true ? { acceptBase: true } : {}) };
+    // `budget` as a person writes it (20usd/day), or budgetUsdPerDay as the typed params say it (a number, null to remove).
+    const budget = budgetParam(p.budget ?? (p.budgetUsdPerDay === null ? 'none' : p.budgetUsdPerDay));
+    const resumeLost = p.resumeLost === undefined || p.resumeLost === null ? undefined : p.resumeLost === 'auto' || p.resumeLost === 'ask' ? p.resumeLost : badResumeLost(p.resumeLost);
+    return { name, permissions: permissionsParam(p.permissions), ...(agent && { agent }), ...(p.acceptBase === true ? { acceptBase: true } : {}), ...(budget !== undefined && { budgetUsdPerDay: budget }), ...(resumeLost && { resumeLost }) };
   },
   // Types only: the id, repo and brief may come from a backlog item, so dispatchRequest (params.ts)
   // requires them after the usage and item rules have had their say.
@@ -119,7 +135,8 @@ export const PARAM_PARSERS: ParamParsers = {
   }),
   relaunch: (p) => {
     const id = typeof p.id === 'string' ? p.id : '';
-    if (!id) throw new UsageError('bad-request', 'which worker? hand relaunch <id> [--note <text|file>] [--force]', { key: 'id' });
+    if (!id) throw new UsageError('bad-request', 'which worker? hand relaunch <id> [--note <text|file>] [--force] [--resume]', { key: 'id' });
+    if (p.resume === true && (p.note !== undefined || p.noteFile !== undefined)) throw new UsageError('bad-request', '--resume continues the conversation as it was: it takes no note (a fresh relaunch does: hand relaunch <id> --note …).', { key: 'note' });
     if (p.note !== undefined && typeof p.note !== 'string') throw new UsageError('bad-request', '--note takes text or a file path.', { key: 'note' });
     if (p.noteFile !== undefined && (typeof p.noteFile !== 'string' || p.noteFile === '')) throw new UsageError('bad-request', 'noteFile takes the path of a note file.', { key: 'noteFile' });
     if (p.note !== undefined && p.noteFile !== undefined) throw new UsageError('bad-request', 'give a note as text or as a file, not both.', { key: 'noteFile' });
@@ -128,7 +145,20 @@ export const PARAM_PARSERS: ParamParsers = {
       // the same bounds as dispatch's --stall: a bad value is refused, never ignored
       stallMs: p.stallMs === undefined ? undefined : positiveParam(p, 'stallMs', 0),
       env: stringsParam(p.env), envAdd: stringsParam(p.envAdd),
+      ...(p.resume === true ? { resume: true } : {}),
     };
+  },
+  resume: (p) => {
+    const ids = idList(p.ids);
+    const allLost = flag(p, 'allLost');
+    if (!allLost && !ids?.length) throw new UsageError('bad-request', 'which workers? hand resume <id>…, or hand resume --all-lost.', { key: 'ids' });
+    if (allLost && ids?.length) throw new UsageError('bad-request', 'name workers or pass --all-lost, not both.', { key: 'ids' });
+    return { ...(ids?.length && { ids }), ...(allLost && { allLost: true }), env: stringsParam(p.env), envAdd: stringsParam(p.envAdd) };
+  },
+  cost: (p) => {
+    const days = p.days === undefined ? undefined : positiveParam(p, 'days', 0);
+    if (days !== undefined && (!Number.isInteger(days) || days > 366)) throw new UsageError('bad-request', '--days takes a whole number of days from 1 to 366.', { key: 'days' });
+    return { ...(days !== undefined && { days }) };
   },
 
   hook: (p) => {

@@ -59,9 +59,10 @@ function acceptSettingsButton(id: string, s: LandingAgentSettings): string {
 }
 
 /** The head fragment: condition, what is asked, facts, actions. */
-export function workerHead(v: WorkerViewLike, posture: string | null, question: string | null = null, decisions: PageDecision[] = []): string {
+export function workerHead(v: WorkerViewLike, posture: string | null, question: string | null = null, decisions: PageDecision[] = [], note?: { cost: string | null; resume: string | null }): string {
   const d = describe(v);
   if (question && d.asksOnScreen) d.ask = question;
+  if (note?.resume && !d.ask) d.ask = note.resume;
   /** [label, text] (escaped here), or [label, html] already built from escaped parts. */
   const facts: [string, string | { html: string }][] = [
     ['project', `${v.project}${posture ? ` (${posture})` : ''}`],
@@ -70,6 +71,7 @@ export function workerHead(v: WorkerViewLike, posture: string | null, question: 
     ['agent', `${v.agent}${v.agentVersion ? ` ${v.agentVersion}` : ''} on ${v.backend}`],
     ['host', v.host === 'local' ? 'this machine' : `${v.host} (over ssh)`],
   ];
+  if (note?.cost) facts.push(['cost', note.cost]);
   if (v.rejection) facts.push(['rejected', `${v.rejection.gate}: ${v.rejection.reason}`]);
   if (v.landingFailure) facts.push(['landing refused', v.landingFailure.message]);
   if (v.landed) facts.push(['landed', landedWords(v.landed.posture, v.landed.detail as Record<string, unknown>)]);
@@ -169,8 +171,8 @@ export function workerDetailsHtml(d: WorkerDetails, id = ''): string {
 <section aria-labelledby="h-journal"><h2 id="h-journal">Journal</h2>${journalHtml(d.journal)}</section>`;
 }
 
-export function workerPage(v: WorkerViewLike, details: WorkerDetails, screen: string, csrf: string, question: string | null = null, decisions: PageDecision[] = []): string {
-  const body = `<div id="head">${workerHead(v, details.posture, question, decisions)}</div>
+export function workerPage(v: WorkerViewLike, details: WorkerDetails, screen: string, csrf: string, question: string | null = null, decisions: PageDecision[] = [], note?: { cost: string | null; resume: string | null }): string {
+  const body = `<div id="head">${workerHead(v, details.posture, question, decisions, note)}</div>
 <section aria-labelledby="h-screen"><h2 id="h-screen">${esc(v.id)}'s screen <span class="muted small">(live, read-only: the worker's words, not the page's)</span></h2><pre id="screen" class="term" tabindex="0" aria-label="${esc(v.id)}'s screen">${screen}</pre></section>
 <div id="details">${workerDetailsHtml(details, v.id)}</div>`;
   return shell({ title: workerTitle(v), csrf, page: 'worker', workerId: v.id, body });

@@ -31,6 +31,8 @@ export const MCP_FACE: Record<MethodName, Face> = {
   discard: { tool: 'discard' },
   close: { tool: 'close' },
   relaunch: { tool: 'relaunch' },
+  resume: { tool: 'resume' },
+  cost: { tool: 'cost' },
   hook: { cliOnly: "hand hook is Claude Code's hook in a worker, the worker's second witness" },
   review: { tool: 'review_url' },
   survey: { tool: 'survey' },

@@ -50,9 +50,16 @@ export function registerWorkTools(tool: Tool, p: HomePaths): void {
   tool('journal', 'The away journal since a time (hand journal). since: ISO time or a duration back such as 2h.', { since: z.string().optional() }, (a) =>
     daemon('journal', journalSince(a.since)));
 
-  tool('relaunch', 'Give a wedged or gone worker a fresh session in the same worktree and branch, with a progress note (hand relaunch). Refused while it works unless force.', {
-    id: worker, note: z.string().optional(), force: z.boolean().optional(), stall: z.string().optional().describe('stall threshold, e.g. 20m'),
-  }, (a) => daemon('relaunch', { id: a.id, note: a.note, force: a.force === true, stallMs: a.stall ? parseDuration(a.stall, '--stall') : undefined, env: definedOnly(process.env) }));
+  tool('relaunch', "Give a wedged or gone worker a fresh session in the same worktree and branch, with a progress note (hand relaunch). resume: continue the worker's own conversation instead (hand relaunch --resume), refused with why when it cannot be proved. Refused while it works unless force.", {
+    id: worker, note: z.string().optional(), force: z.boolean().optional(), stall: z.string().optional().describe('stall threshold, e.g. 20m'), resume: z.boolean().optional().describe("continue its own conversation (no note)"),
+  }, (a) => daemon('relaunch', { id: a.id, note: a.note, force: a.force === true, stallMs: a.stall ? parseDuration(a.stall, '--stall') : undefined, env: definedOnly(process.env), ...(a.resume === true && { resume: true }) }));
+  tool('resume', 'Bring lost workers back, one at a time, each into its own conversation in the same worktree and branch, with one line typed saying the machine restarted (hand resume). ids, or allLost for every lost worker; a worker whose session cannot be proved is refused with why and the fresh relaunch that remains.', {
+    ids: z.array(worker).optional(), allLost: z.boolean().optional(),
+  }, (a) => {
+    if (!a.allLost && !a.ids?.length) throw new UsageError('bad-request', 'which workers? hand resume <id>…, or hand resume --all-lost.');
+    return daemon('resume', { ...(a.allLost ? { allLost: true } : { ids: a.ids }), env: definedOnly(process.env) });
+  });
+  tool('cost', "What each worker, project and day spent: tokens from the agents' own session records, USD at the price table; a model it has no price for is unknown, never guessed (hand cost).", { days: z.number().int().min(1).max(366).optional() }, (a) => daemon('cost', { ...(a.days !== undefined && { days: a.days }) }));
   tool('close', "End a read-only worker (dispatched with readOnly): its report is the result; it is stopped, its worktree removed, brief and report archived, its item done (hand close).", {
     id: worker, force: z.boolean().optional().describe('without a report, or while it still works'),
   }, (a) => daemon('close', { id: a.id, ...(a.force === true ? { force: true } : {}) }));
@@ -64,7 +71,9 @@ export function registerWorkTools(tool: Tool, p: HomePaths): void {
     return daemon('discard', { id: a.id, allFinished: a.allFinished === true, deleteBranch: a.deleteBranch === true, discardCommits: a.discardCommits === true, forget: a.forget === true });
   });
   tool('landings', 'Open landing gates waiting for the person (hand landings).', {}, () => daemon('landings'));
-  tool('project_set', "Change a project's permission posture or its default agent (what dispatch runs without agent), or accept a move of its base branch as the person's own (acceptBase), on the person's word (hand project set).", { name: z.string(), permissions: z.enum(['off', 'edits', 'ask']).optional(), agent: z.enum(AGENTS).optional(), acceptBase: z.boolean().optional() }, (a) => daemon('projectSet', a));
+  tool('project_set', "Change a project's permission posture, its default agent (what dispatch runs without agent), its daily budget (budget: 20usd/day, or none) or whether its lost workers are resumed by themselves (resumeLost: auto|ask), or accept a move of its base branch as the person's own (acceptBase), on the person's word (hand project set).", {
+    name: z.string(), permissions: z.enum(['off', 'edits', 'ask']).optional(), agent: z.enum(AGENTS).optional(), acceptBase: z.boolean().optional(), budget: z.string().optional().describe('e.g. 20usd/day; none removes it'), resumeLost: z.enum(['auto', 'ask']).optional(),
+  }, (a) => daemon('projectSet', a));
 
   tool('usage', 'The usage window nearest its limit; dispatch refuses at 90 % or more (hand usage).', {}, () => daemon('usage'));
   tool('hosts', 'Machines the fleet reaches over ssh, local first, with the facts of their last check (hand host list).', {}, () => daemon('host.list'));

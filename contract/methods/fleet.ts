@@ -24,6 +24,10 @@ export interface ProjectRecord {
   permissions?: PermissionPosture;
   /** The agent a dispatch without --agent runs; null/absent = claude (issue 27). */
   defaultAgent?: AgentName | null;
+  /** What its workers may spend a day (USD at the price table); dispatch refuses beyond it, warns from 80 % (issue 41). Absent: no budget. */
+  budgetUsdPerDay?: number;
+  /** 'auto': its lost workers are resumed when the daemon finds them lost (a restart after a reboot); absent: the person says (hand resume). */
+  resumeLost?: 'auto';
 }
 
 /** Why the state database does not take writes now (persistence/commit-queue.ts): null while it does. */
@@ -71,7 +75,13 @@ export interface AnnexProposal {
 }
 
 /** `permissions`, `agent` and `acceptBase` all absent is refused (nothing to change); acceptBase with either of the others too. */
-export interface ProjectSetParams { name: string; permissions?: PermissionPosture; agent?: AgentName; acceptBase?: boolean }
+export interface ProjectSetParams {
+  name: string; permissions?: PermissionPosture; agent?: AgentName; acceptBase?: boolean;
+  /** `--budget 20usd/day`: USD its workers may spend a day; null (`--budget none`) removes it (issue 41). */
+  budgetUsdPerDay?: number | null;
+  /** `--resume-lost auto|ask`: whether its lost workers are resumed by themselves when the daemon finds them lost. */
+  resumeLost?: 'ask' | 'auto';
+}
 /** `--accept-base`: the base tips now recorded as the person's own (a move outside a landing accepted). */
 export type AcceptBaseResult = ProjectRecord & {
   /** `host`: the far host whose checkout this base is in (absent: this machine). */
@@ -144,6 +154,8 @@ export interface WorkerIntent {
   farDir?: string;
   /** The terminal server its pane was made on (tmux: `<pid>.<start time>`), when the host tells. */
   paneServer?: string;
+  /** This launch continues the agent's session of this id (hand relaunch --resume), instead of starting one. */
+  resumeSession?: string;
 }
 
 export interface DispatchResult extends Pick<WorkerIntent, 'id' | 'repo' | 'worktree' | 'branch' | 'base' | 'backend' | 'agent' | 'briefPath' | 'reportPath'> {
@@ -180,6 +192,8 @@ export interface DispatchResult extends Pick<WorkerIntent, 'id' | 'repo' | 'work
 }
 
 export type HookWord = 'needs-input' | 'working' | 'idle' | 'ended' | 'failed';
+
+import type { Cost, ResumeStanding } from './sessions.ts';
 
 export interface TokenUsage {
   input: number;
@@ -260,6 +274,12 @@ export interface StatusRow {
   hookReason: string | null;
   disputed: Dispute | null;
   tokens: TokenUsage | null;
+  /** The agent session of its current launch, proved to be its (issue 41), or null. */
+  session: string | null;
+  /** A gone worker: whether its conversation can be resumed (hand relaunch --resume), or why not; null while it runs. */
+  resume: ResumeStanding | null;
+  /** What it spent, from its agent's session records at the price table (null: nothing read yet, or its agent keeps none). */
+  cost: Cost | null;
   /**
    * Other live workers of the same repository whose branches touch some of the same files
    * (issue 40): the second of them to land will need a rebase. Absent when there are none.

@@ -3,6 +3,7 @@
  * relaunch), and the Hand's read-only views (survey, audience, the review page's URL), on the wire.
  */
 
+import type { Cost, ResumeStanding } from './sessions.ts';
 import type { AgentName } from '../vocabulary.ts';
 import type { StateKind, StepKind } from '../state-words.ts';
 import type { LandingAgentSettings } from './agent-settings.ts';
@@ -121,7 +122,11 @@ export type DiscardResult = DiscardedWorker | DiscardAll;
  * daemon under the read-path checks (denied places, credentials by place, inode and shape, /proc,
  * /sys, /dev, regular files only) before anything is done.
  */
-export interface RelaunchParams { id: string; note?: string; noteFile?: string; force?: boolean; stallMs?: number; env?: Record<string, string>; envAdd?: Record<string, string> }
+export interface RelaunchParams {
+  id: string; note?: string; noteFile?: string; force?: boolean; stallMs?: number; env?: Record<string, string>; envAdd?: Record<string, string>;
+  /** Continue the worker's own conversation (its agent session, proved to be its) instead of a fresh session with a progress note (issue 41). */
+  resume?: boolean;
+}
 export interface RelaunchResult {
   id: string;
   stoppedFrom: string;
@@ -134,6 +139,8 @@ export interface RelaunchResult {
   worktree: string;
   branch: string;
   stage: string;
+  /** The agent session continued (`--resume`), or null for a fresh session. */
+  resumedSession: string | null;
 }
 
 /**
@@ -179,6 +186,17 @@ export interface SurveyWorker {
   reportPath: string;
   reportExists: boolean;
   lastActivity: string;
+  /** Its cost from its agent's session records (null: none read, or the survey was built without them). */
+  cost?: Cost | null;
+  /** A gone worker: whether its conversation can be resumed, or why not (issue 41). */
+  resume?: ResumeStanding | null;
+}
+
+/** What the fleet spent today, and each project against its budget (issue 41). */
+export interface SurveyCost {
+  today: string;
+  total: Cost;
+  projects: { project: string; usd: number | null; unpriced: string[]; budgetUsd: number | null }[];
 }
 
 export interface SurveyItem { id: string; kind: string; text: string }
@@ -200,6 +218,8 @@ export interface Survey {
   away: AwayBrief | null;
   /** The Claude Code version workers get against the reader's corpus, and missing prerequisites (null without the daemon's environment). */
   setup: SetupFacts | null;
+  /** Today's cost (null when the survey was built without the session records). */
+  cost?: SurveyCost | null;
   diagnostics: string[];
 }
 

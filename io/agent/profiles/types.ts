@@ -9,6 +9,7 @@ import type { AgentName, PermissionPosture } from '../../../contract/vocabulary.
 import type { AgentSandboxHome } from '../../sandbox/agent-home.ts';
 import type { ProjectSettingsSource } from '../project-settings/types.ts';
 import type { CalibrationKit } from '../calibration-kit.ts';
+import type { SessionFormat } from '../sessions/types.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -93,6 +94,15 @@ export interface WorkerPlace {
   witnessHome?: string;
   /** The agent's release as dispatch read it (`--version`): an argument an older release does not know is left out. */
   agentVersion?: string | null;
+  /** Continue this session of the agent's (issue 41: `hand relaunch --resume`) instead of starting a new one. */
+  resumeSession?: string;
+}
+
+/** How an agent keeps its conversations and resumes one by id (io/agent/sessions/). */
+export interface AgentSessions {
+  format: SessionFormat;
+  /** The launch's argv (program first) changed to continue `sessionId`. */
+  resumeArgv(argv: readonly string[], sessionId: string): string[];
 }
 
 export interface AgentProfile {
@@ -170,4 +180,9 @@ export interface AgentProfile {
    * Absent: nothing to calibrate (the mock agent draws kingshand's own copy of Claude Code's screens).
    */
   readonly calibration?: CalibrationKit;
+  /**
+   * Its session record and how it resumes one (issue 41). Absent: its conversations cannot be
+   * resumed (a relaunch starts a fresh session) and its cost is not known.
+   */
+  readonly sessions?: AgentSessions;
 }
