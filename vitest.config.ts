@@ -7,7 +7,7 @@ export default defineConfig({
     // Real tmux servers, ptys and git repos on a 2-core machine: three files at once keep both
     // cores busy while one waits on an agent (vmstat: 28 % idle with two, 10 % with three; the
     // suite 526 s → 446 s).
-    maxWorkers: 3,
+    maxWorkers: 4,
     // A worker process runs many files and keeps the modules it loaded: each file paid ~0.5 s of
     // CPU to start a fresh process and transform the daemon's graph again (30 screen and brief
     // files: 28 s of CPU isolated, 9.5 s not). A test restores what it changes (process.env,

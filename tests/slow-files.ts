@@ -132,5 +132,4 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/calibration/claude-code-is-read-right-in-every-situation.test.ts': 33,
   'tests/calibration/codex-cli-is-read-right-in-every-situation-it-has.test.ts': 23,
   'tests/calibration/a-misread-situation-fails-the-calibration-loudly.test.ts': 22,
-  'tests/calibration/the-daemon-calibrates-what-changed-at-start-when-asked.test.ts': 20,
 };
