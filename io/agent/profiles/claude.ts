@@ -1,7 +1,6 @@
 /** Claude Code behind the agent-profile seam: the facts live in io/agent/claude/, this file only points at them. */
 import { join } from 'node:path';
-import { claudeBinary } from '../launch.ts';
-import { claudeVersionOf } from '../agent-version.ts';
+import { claudeBinary, claudeVersionOf } from '../claude/binary.ts';
 import { FIX_CLAUDE } from '../setup-facts.ts';
 import { claudeLaunchArgs, rootProblem, seedTrust, writePostureSettings } from '../claude/index.ts';
 import { sandboxProblem } from '../claude/sandbox.ts';
