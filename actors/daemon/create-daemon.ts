@@ -72,6 +72,8 @@ export interface DaemonDeps {
   requestShutdown(): void;
   /** Whether tmux can run here (detected when not given). */
   tmuxAvailable?: boolean;
+  /** How long the hosting process has run (ms), for the restore's log line; absent in a test world. */
+  processUptimeMs?: () => number;
 }
 
 export interface Daemon {
@@ -166,7 +168,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   farHosts.onKeyCondition((name, state) => fleet.hostConnection(name, state === 'changed' ? 'lost' : 'back'));
   const { restored, skipped, took } = await fleet.start();
   // Where a resume's time went: the process's own start, then the store, the actors, the panes.
-  info({ restored: restored.length, skipped, ...took, sinceStartMs: Date.now() - startedAt, uptimeMs: Math.round(process.uptime() * 1000) }, 'fleet restored');
+  info({ restored: restored.length, skipped, ...took, sinceStartMs: Date.now() - startedAt, ...(deps.processUptimeMs ? { uptimeMs: Math.round(deps.processUptimeMs()) } : {}) }, 'fleet restored');
   for (const s of skipped) warn({ worker: s.id, reason: s.reason }, 'skipped a stored worker that could not be restored');
   // Hooks that ran while no daemon was here: applied before the socket takes new ones.
   await drainHookQueue(paths.home, fleet, info).catch((err) => warn({ err: String(err) }, 'hook queue drain failed'));
