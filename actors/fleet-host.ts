@@ -17,7 +17,7 @@ import { backendUnavailable, dispatchFailed, unknownWorker, workerExists } from 
 import { realClock, type Clock, type LandingPort, type WorkerPorts } from './ports.ts';
 import { gateCommands, type GateCommands } from './gate-commands.ts';
 import { provideWorker } from './worker-logic.ts';
-import { PaneFeed } from './pane-feed.ts';
+import { createWorkerFeeds } from './worker-feeds.ts';
 import { createHostAnswers } from './host-answers.ts';
 import { unreadableReading } from '../io/screen/unreadable.ts';
 import { FleetJournal } from './fleet-journal.ts';
@@ -30,7 +30,7 @@ import { loadFleet, reattachPanes } from './restore.ts';
 import { newRecord, type WorkerRecord, type WorkerSnap } from './worker-record.ts';
 import { waitFor } from './wait-for.ts';
 import { resumeAnswer, type AnswerResume } from './decision-resume.ts';
-import { disputeDueAt, onInput, onNote, onScreen, readingFor, turnEndWitnessed, witnessView } from './witness.ts';
+import { onInput, onNote, readingFor, turnEndWitnessed, witnessView } from './witness.ts';
 import type { HookNote } from '../contract/hook-note.ts';
 import { readTranscriptUsage } from '../io/agent/claude/transcript-usage.ts';
 
@@ -183,51 +183,11 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     workerRef(id)?.send(event);
   }
 
-  /** A reading reaches the worker through its hooks' witness (actors/witness.ts). */
-  function deliverReading(id: string, reading: ScreenReading): void {
-    const record = records.get(id);
-    if (!record) return;
-    const seen = onScreen(record.witness, reading, clock.now());
-    route(id, { type: 'SCREEN', reading: seen, at: clock.now(), ...(turnEndWitnessed(record.witness) ? { turnEnded: true } : {}) });
-    armDispute(id);
-  }
-
-  function attachFeed(id: string, paneId: string): void {
-    const record = recordOf(id);
-    record.feed?.stop();
-    const terminal = hostOf(id);
-    record.feed = new PaneFeed({
-      host: terminal,
-      paneId,
-      agent: readerProfile(record.intent),
-      analyse,
-      log: deps.log,
-      clock,
-      skipRepaints: deps.skipRepaints !== false,
-      onReading: (reading) => deliverReading(id, reading),
-      onMissing: (serverUp) => route(id, { type: 'PANE_MISSING', serverUp, at: clock.now() }),
-      onExit: (code) => {
-        record.live = false;
-        route(id, { type: 'EXITED', code, at: clock.now() });
-      },
-    });
-    record.live = true;
-    record.feed.start();
-    answers.follow(terminal);
-  }
-
-  /**
-   * Notes which server instance the worker's new pane is on (pid.start time), so a restart
-   * re-attaches only to that server's pane: a restarted server reuses pane ids (restore.ts).
-   */
-  async function notePaneServer(id: string): Promise<void> {
-    const record = records.get(id);
-    const identity = record ? await terminalFor(record.intent)?.serverIdentity?.().catch(() => null) : null;
-    // The fleet may have shut down (and its store closed) while tmux answered: nothing to note then.
-    if (!record || !identity || records.get(id) !== record || !fleet) return;
-    record.intent.paneServer = identity;
-    deps.store.setPaneServer?.(id, identity);
-  }
+  /** Each worker's pane feeding its actor through the hooks' witness (actors/worker-feeds.ts). */
+  const { attachFeed, deliverReading, armDispute, notePaneServer } = createWorkerFeeds({
+    records, recordOf, route, hostOf, terminalFor, readerOf: readerProfile, analyse, answers: { follow: (t) => answers.follow(t) },
+    publish: (id) => publish(id), running: () => fleet !== null, store: deps.store, clock, log: deps.log, skipRepaints: deps.skipRepaints,
+  });
 
   const journal = new FleetJournal({ store: deps.store, clock, log: deps.log });
 
@@ -335,19 +295,6 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     const v = view(id);
     if (v) for (const l of listeners) l(v);
   };
-
-  /** A disagreement that lasts becomes a dispute at a time no event marks: wake the listeners then. */
-  function armDispute(id: string): void {
-    const record = records.get(id);
-    if (!record) return;
-    const due = disputeDueAt(record.witness);
-    if (due === null || record.disputeTimer !== null) return;
-    record.disputeTimer = clock.setTimeout(() => {
-      record.disputeTimer = null;
-      publish(id);
-      if (disputeDueAt(record.witness) !== due) armDispute(id);
-    }, Math.max(0, due - clock.now()) + 1);
-  }
 
   const feeds = () => [...records.values()].flatMap((r) => (r.feed ? [r.feed] : []));
 
