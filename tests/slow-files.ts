@@ -62,7 +62,6 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/claude-real/starts-on-the-idle-box.test.ts': 11,
   'tests/authority/the-base-branch-moves-only-through-a-landing.test.ts': 10,
   'tests/hand/survey-and-audience.test.ts': 10,
-  'tests/claude-e2e/a-sandboxed-worker-reads-no-secret-and-cannot-act-as-the-person.test.ts': 9,
   'tests/claude-real/runs-under-each-terminal-host.test.ts': 9,
   'tests/claude-real/bash-in-manual-mode-asks-permission.test.ts': 9,
   'tests/claude-e2e/permission-posture.test.ts': 9,

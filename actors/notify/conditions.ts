@@ -1,6 +1,6 @@
 /**
  * What a worker view means to the person, derived from the daemon's own condition (conditionOf
- * in actors/daemon/wait.ts — the one place conditions are computed) plus the view's plain
+ * in actors/wait-report.ts — the one place conditions are computed) plus the view's plain
  * fields (gate, waitingOn, landed, exitCode). One label per view; a notification or a journal
  * entry is made when a worker's label changes, never per repaint.
  */

@@ -12,7 +12,7 @@
  * It is a guard against a worker that runs git, not a boundary: a worker can unset the
  * variable, pass `-c core.hooksPath=…`, or write the ref file itself. What stops those is the
  * sandbox (writes limited to the worktree) and what notices them is the recorded tip
- * (actors/daemon/base-tips.ts), compared at every settle and at land.
+ * (persistence/base-tips.ts), compared at every settle and at land.
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
