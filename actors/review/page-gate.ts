@@ -67,14 +67,17 @@ export interface PageGate {
   loginFile(loginAction: string, landing?: string): string;
   /** Ends every session and voids every outstanding code. */
   signOutAll(): { sessions: number; codes: number };
-  /** The hosts the page answers to (known once it listens). */
-  setHosts(hosts: Set<string>): void;
+  /** The hosts the page answers to (known once it listens), and the public URL's origin (issue 42). */
+  setHosts(hosts: Set<string>, publicOrigin?: string | null): void;
+  /** Opens a session for a one-time link checked elsewhere (a notification's view link) and moves on to `landing`. */
+  signInByLink(res: ServerResponse, landing: string): void;
   close(): void;
 }
 
 export function createPageGate(o: GateOptions): PageGate {
   const now = o.now ?? Date.now;
   let hosts = new Set<string>();
+  let publicOrigin: string | null = null;
   const streams = new Map<string, Set<() => void>>();
   const perSession = createRateLimit(SESSION_BUDGET, now);
   const unsigned = createRateLimit(UNSIGNED_BUDGET, now);
@@ -153,14 +156,14 @@ export function createPageGate(o: GateOptions): PageGate {
       const session = badHost ? null : sessions.find(cookieValue(facts.cookie));
       if (!session) {
         if (!unsigned.take(UNSIGNED)) tooMany(res, unsigned.retryAfter(UNSIGNED), asJson, "requests without a session: their shared");
-        else forbidden(res, badHost ?? refusal(facts, null, hosts, stateChanging)!, asJson);
+        else forbidden(res, badHost ?? refusal(facts, null, hosts, stateChanging, publicOrigin)!, asJson);
         return null;
       }
       if (stateChanging && !perSession.take(session.id)) {
         tooMany(res, perSession.retryAfter(session.id), asJson, "this session's");
         return null;
       }
-      const why = refusal(facts, session, hosts, stateChanging);
+      const why = refusal(facts, session, hosts, stateChanging, publicOrigin);
       if (why) {
         forbidden(res, why, asJson);
         return null;
@@ -203,8 +206,13 @@ export function createPageGate(o: GateOptions): PageGate {
       return n;
     },
 
-    setHosts(h) {
+    setHosts(h, origin = null) {
       hosts = h;
+      publicOrigin = origin;
+    },
+
+    signInByLink(res, landing) {
+      signedIn(res, 'code', null, landing);
     },
 
     close() {
