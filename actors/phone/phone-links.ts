@@ -99,13 +99,18 @@ export function createPhoneLinks(o: { home: string; env: Record<string, string |
       sweep();
       const p = openCapability(key, cap);
       if (!p) throw new CapabilityRefusal('capability-forged', 403, 'this link is not one kingshand made (forged, or cut short when it was copied)');
-      if (p.r !== runId) throw new CapabilityRefusal('capability-from-an-earlier-run', 410, `this link was made before the daemon restarted (${new Date(startedAt).toISOString()}); links in notifications end with the daemon that sent them`);
-      if (p.e <= now()) throw new CapabilityRefusal('capability-expired', 410, `this link expired at ${new Date(p.e).toISOString()}`);
-      if (p.w !== worker) throw new CapabilityRefusal('capability-for-another-worker', 403, `this link is for worker ${p.w}, not ${worker}`);
+      const refuse = (code: string, status: number, why: string): never => {
+        const r = new CapabilityRefusal(code, status, why);
+        r.payload = p;
+        throw r;
+      };
+      if (p.r !== runId) refuse('capability-from-an-earlier-run', 410, `this link was made before the daemon restarted (${new Date(startedAt).toISOString()}); links in notifications end with the daemon that sent them`);
+      if (p.e <= now()) refuse('capability-expired', 410, `this link expired at ${new Date(p.e).toISOString()}`);
+      if (p.w !== worker) refuse('capability-for-another-worker', 403, `this link is for worker ${p.w}, not ${worker}`);
       const used = spent.get(p.n);
-      if (used) throw new CapabilityRefusal('capability-used', 409, `this link was used already, at ${new Date(used.at).toISOString()}; each is good once`);
+      if (used) refuse('capability-used', 409, `this link was used already, at ${new Date(used.at).toISOString()}; each is good once`);
       const first = p.k === 'view' ? undefined : answered.get(groupOf(p));
-      if (first) throw new CapabilityRefusal('capability-answered', 409, `another answer from the same notification was used first (${first.label}, at ${new Date(first.at).toISOString()})`);
+      if (first) refuse('capability-answered', 409, `another answer from the same notification was used first (${first.label}, at ${new Date(first.at).toISOString()})`);
       return p;
     },
     spend(p, label) {

@@ -88,7 +88,7 @@ export function createPhoneRoute(deps: PhoneRouteDeps) {
     try {
       p = deps.links.check(worker, cap);
     } catch (err) {
-      return refuse(req, res, err, origin, null, worker);
+      return refuse(req, res, err, origin, err instanceof CapabilityRefusal ? err.payload : null, worker);
     }
 
     if (p.k === 'view') {
