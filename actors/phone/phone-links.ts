@@ -5,7 +5,7 @@
  * see one key, one run id and one set of spent capabilities.
  *
  * Single use is kept in memory, as the page's login codes are: a capability names the run that
- * made it, and a later run refuses it (docs/2026-12-06-phone-capabilities-end-with-the-daemon.md),
+ * made it, and a later run refuses it (docs/2026-12-06-answers-from-the-phone.md),
  * so no spent list has to outlive the process for a replay to stay refused.
  */
 import { randomBytes } from 'node:crypto';

@@ -65,6 +65,19 @@ describe("a notification's answer is typed once and every misuse is refused", ()
     expect(all).not.toContain(key);
   });
 
+  it("the view link signs in once on the worker's page, through the public Host", async () => {
+    const view = String(first.headers.click);
+    const opened = await phoneRequest(view, { port, method: 'GET' });
+    expect(opened.status, opened.body).toBe(200);
+    expect(opened.body).toContain('url=/w/q1');
+    const cookie = String(opened.headers['set-cookie']).split(';')[0]!;
+    const page = await phoneRequest(`http://${publicHost}/w/q1`, { port, method: 'GET', headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('data-action="answer"');
+    const again = await phoneRequest(view, { port, method: 'GET' });
+    expect([again.status, again.json.error.code]).toEqual([409, 'capability-used']);
+  });
+
   it('a Host not configured, a forged, a truncated capability and one for another worker are refused, nothing typed', async () => {
     const before = await screen();
     const [one] = ntfyActionsOf(first);
