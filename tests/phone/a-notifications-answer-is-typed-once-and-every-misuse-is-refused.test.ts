@@ -7,7 +7,8 @@
  * ATTACKS, each refused with nothing typed: a Host not configured, a forged and a truncated
  * capability, one used on another worker's address, two phones tapping at once (exactly one
  * answer typed), a replay, an answer after the dialog changed, and a tap after the daemon
- * restarted. (The expiry is in capabilities-expire-and-belong-to-their-run.test.ts, on a clock.)
+ * restarted. And Chromium at 390 px through the configured Host: the view link opens the worker's
+ * page on the question and its options (issue 42 item 4). (The expiry is in capabilities-expire-and-belong-to-their-run.test.ts, on a clock.)
  * On the old code a notification had no actions and /phone/ was a 403 without a session.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ import { dispatchMock, waitUntil } from '../helpers/review-steps.ts';
 import { ntfyActionsOf, ntfyDouble, phoneRequest, type NtfyDouble, type NtfyHit } from '../helpers/phone-client.ts';
 import { waitFor } from '../helpers/temp.ts';
 import { CAPABILITY_KEY_FILE } from '../../actors/phone/capability.ts';
+import { launchChromium } from '../helpers/browser.ts';
 
 let world: CliWorld;
 let ntfy: NtfyDouble;
@@ -141,6 +143,35 @@ describe("a notification's answer is typed once and every misuse is refused", ()
     expect(stale.json.error.message).toContain('Nothing was typed');
     expect(await screen()).toBe(before);
   }, 30_000);
+
+  it('Chromium at 390 px through the public Host: the view link opens on the question and its options, large, the screen below, no sideways scroll; a tap answers', async () => {
+    const third = await nthBlocked(3);
+    const browser = await launchChromium(['--host-resolver-rules=MAP phone.test 127.0.0.1']);
+    try {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.goto(String(third.headers.click));
+      await page.waitForURL(`http://${publicHost}/w/q1`, { timeout: 10_000 });
+      const yes = page.locator('.answer-first button[data-action="answer"][data-option="1"]');
+      await yes.waitFor({ timeout: 10_000 });
+      const button = (await yes.boundingBox())!;
+      const term = (await page.locator('#screen').boundingBox())!;
+      expect(button.y + button.height, 'the first option is on the first screenful').toBeLessThanOrEqual(844);
+      expect(button.height).toBeGreaterThanOrEqual(44);
+      expect(button.width, 'an option spans the phone').toBeGreaterThan(300);
+      expect(term.y, 'the screen is below the options').toBeGreaterThan(button.y);
+      for (const width of [360, 390, 414]) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scroll at ${width} px`).toBeLessThanOrEqual(width);
+      }
+      await page.waitForSelector('#live.on', { timeout: 10_000 });
+      await yes.click();
+      await expect.poll(() => page.textContent('#toast'), { timeout: 15_000 }).toContain('answered 1');
+      await waitUntil(world.hand, 'q1', 'settled');
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 
   it('a tap after the daemon restarted is refused as from an earlier run, nothing typed', async () => {
     const third = await nthBlocked(3);
