@@ -8,7 +8,8 @@
  * capability, one used on another worker's address, two phones tapping at once (exactly one
  * answer typed), a replay, an answer after the dialog changed, and a tap after the daemon
  * restarted. And Chromium at 390 px through the configured Host: the view link opens the worker's
- * page on the question and its options (issue 42 item 4). (The expiry is in capabilities-expire-and-belong-to-their-run.test.ts, on a clock.)
+ * page on the question and its options (issue 42 item 4). A parked worker's notification carries
+ * its `Waiting on:` options, and a tap runs `decide` once (item 5). (The expiry is in capabilities-expire-and-belong-to-their-run.test.ts, on a clock.)
  * On the old code a notification had no actions and /phone/ was a 403 without a session.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -183,4 +184,26 @@ describe("a notification's answer is typed once and every misuse is refused", ()
     expect(late.json.error.message).toContain('before the daemon restarted');
     expect(await screen()).toBe(before);
   }, 30_000);
+
+  it("a parked worker's notification carries its Waiting on options; a tap runs decide once, and the other option is refused", async () => {
+    await dispatchMock(world.hand, 'p1', world.repo, world.brief('p1', 'MODE:park'));
+    const parked = await waitFor(() => ntfy.hits.find((h) => String(h.headers.title).startsWith('p1') && String(h.headers.title).endsWith(': parked')), { what: 'p1 parked notification', timeoutMs: 20_000 });
+    const actions = ntfyActionsOf(parked);
+    expect(actions.map((a) => a.label)).toEqual(['SQLite', 'Postgres']);
+    const both = await Promise.all([tap(actions[1]!.url), tap(actions[0]!.url)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const won = both.find((r) => r.status === 200)!;
+    expect(won.json.result).toMatchObject({ state: 'answered', worker: 'p1' });
+    const answer = won.json.result.answer as string;
+    const report = join(world.home, 'workers', 'p1', 'out', 'report.md');
+    await waitFor(() => readFileSync(report, 'utf8').includes(`using ${answer} as decided`) || undefined, { what: "p1's report after the phone's answer", timeoutMs: 20_000 });
+    expect(both.find((r) => r.status === 409)!.json.error.code).toBe('capability-answered');
+    const db = new Database(join(world.home, 'fleet.db'), { readonly: true });
+    try {
+      const rows = db.prepare("SELECT event_json FROM journal WHERE actor_id = 'worker:p1' AND event_json LIKE '%PHONE_DECIDE%'").all() as { event_json: string }[];
+      expect(rows.map((r) => JSON.parse(r.event_json))).toEqual([expect.objectContaining({ via: 'notification', host: publicHost })]);
+    } finally {
+      db.close();
+    }
+  }, 40_000);
 });
