@@ -55,6 +55,8 @@ function page(title: string, inner: string): string {
 
 export function createPhoneRoute(deps: PhoneRouteDeps) {
   const refused = createRateLimit(REFUSED_BUDGET);
+  /** `<nonce>:<code>` of the refusals already journaled, each until its capability's expiry. */
+  const journaledRefusals = new Map<string, number>();
 
   function record(worker: string, event: Record<string, unknown>): void {
     const v = deps.fleet.view(worker);
@@ -70,7 +72,12 @@ export function createPhoneRoute(deps: PhoneRouteDeps) {
     const wire = toWireError(err);
     const status = err instanceof CapabilityRefusal ? err.status : err instanceof HandError ? (err.exitCode === 2 ? 400 : 409) : 500;
     // Only a capability of ours names its worker truthfully; a forgery's path is the forger's word.
-    if (p) record(p.w, { type: 'PHONE_REFUSED', ...origin, action: p.k, code: wire.code });
+    // Once per capability and reason: a leaked link replayed a thousand times is one row, not a thousand.
+    if (p && !journaledRefusals.has(`${p.n}:${wire.code}`)) {
+      for (const [k, until] of journaledRefusals) if (until <= Date.now()) journaledRefusals.delete(k);
+      journaledRefusals.set(`${p.n}:${wire.code}`, p.e);
+      record(p.w, { type: 'PHONE_REFUSED', ...origin, action: p.k, code: wire.code });
+    }
     deps.log?.({ worker, code: wire.code, ...origin }, 'phone link refused');
     answerWith(req, res, status, false, wire.message, { ok: false, error: wire });
   }

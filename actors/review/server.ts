@@ -227,7 +227,9 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
 
   const server: Server = createServer((req, res) => {
     route(req, res).catch((err: unknown) => {
-      deps.log?.({ err: String(err), url: req.url }, 'review request failed');
+      // A notification's link holds a capability: the log gets its door, never the link.
+      const url = (req.url ?? '').startsWith(PHONE_PREFIX) ? `${PHONE_PREFIX}…` : req.url;
+      deps.log?.({ err: String(err), url }, 'review request failed');
       if (!res.headersSent) sendJson(res, 500, { ok: false, error: toWireError(err) });
       else res.end();
     });

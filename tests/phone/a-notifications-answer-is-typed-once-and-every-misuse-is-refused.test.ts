@@ -66,6 +66,10 @@ describe("a notification's answer is typed once and every misuse is refused", ()
     const all = JSON.stringify(first);
     expect(all).not.toContain(token);
     expect(all).not.toContain(key);
+    // The delivery log (which the Hand may read) says the answers went out, never their capabilities.
+    const logged = (await world.hand(['notify', 'log', '--json'])).stdout;
+    expect(logged).toContain('(capability withheld)');
+    expect(logged).not.toContain('/phone/q1/');
   });
 
   it("the view link signs in once on the worker's page, through the public Host", async () => {
@@ -163,7 +167,7 @@ describe("a notification's answer is typed once and every misuse is refused", ()
       expect(term.y, 'the screen is below the options').toBeGreaterThan(button.y);
       for (const width of [360, 390, 414]) {
         await page.setViewportSize({ width, height: 800 });
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scroll at ${width} px`).toBeLessThanOrEqual(width);
+        expect(Number(await page.evaluate('document.documentElement.scrollWidth')), `no sideways scroll at ${width} px`).toBeLessThanOrEqual(width);
       }
       await page.waitForSelector('#live.on', { timeout: 10_000 });
       await yes.click();
