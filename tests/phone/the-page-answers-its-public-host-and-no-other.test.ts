@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
 import { phoneRequest } from '../helpers/phone-client.ts';
 import { PUBLIC_URL_FILE } from '../../actors/phone/public-url.ts';
+import { HAND_CALLER_ENV } from '../../contract/hand-caller.ts';
 
 const PUBLIC = 'laptop.tailnet-of-the-person.test';
 let world: CliWorld;
@@ -66,4 +67,20 @@ describe('the page answers its public host and no other', () => {
     const after = await phoneRequest(`https://${PUBLIC}/`, { port, method: 'GET', headers: { cookie } });
     expect(after.status).toBe(403);
   }, 60_000);
+
+  it("setting it is the person's own: asked by the Hand, it is refused naming the command, and the Hand may still read the page's address", async () => {
+    // The mark the kit puts on the Hand's shell and its MCP server (the in-process CLI reads it from here).
+    process.env[HAND_CALLER_ENV] = 'hand';
+    try {
+      const refused = await world.hand(['review', '--public-url', `https://${PUBLIC}`, '--json']);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain("review publicUrl is the person's own setting, never the Hand's");
+      expect(refused.stderr).toContain('hand review --public-url <url>|off');
+      const read = await world.hand(['review', '--json']);
+      expect(read.code, read.stderr).toBe(0);
+      expect(read.json.publicUrl).toBeNull();
+    } finally {
+      delete process.env[HAND_CALLER_ENV];
+    }
+  });
 });
