@@ -31,11 +31,16 @@ export interface Notification {
 /** ntfy shows at most three action buttons; the page (the view link, a tap on the notification) has the rest. */
 export const NTFY_MAX_ACTIONS = 3;
 
-/** ntfy's Actions header: `http, "label", url, method=POST, clear=true; …`, labels stripped of its separators. */
+/**
+ * ntfy's Actions header: `http, "label", url, method=POST, clear=true; …`, labels stripped of its
+ * separators; with a button to spare, a `view, "Open page", url` for the view link too (a tap on
+ * the notification opens it as well: Click).
+ */
 export function ntfyActions(n: Notification): string | null {
   const list = (n.actions ?? []).slice(0, NTFY_MAX_ACTIONS);
-  if (list.length === 0) return null;
-  return list.map((a) => `http, "${headerSafe(a.label).replace(/["',;]/g, ' ')}", ${a.url}, method=${a.method}, clear=true`).join('; ');
+  const buttons = list.map((a) => `http, "${headerSafe(a.label).replace(/["',;]/g, ' ')}", ${a.url}, method=${a.method}, clear=true`);
+  if (n.view && buttons.length > 0 && buttons.length < NTFY_MAX_ACTIONS) buttons.push(`view, "Open page", ${n.view}, clear=true`);
+  return buttons.length ? buttons.join('; ') : null;
 }
 
 /** The actions for a command target, in its environment (never its argv: another account reads /proc/<pid>/cmdline). */

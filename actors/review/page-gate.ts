@@ -39,6 +39,8 @@ export const SIGN_IN_BUDGET = { burst: 10, perSecond: 0.2 };
 
 const UNSIGNED = 'unsigned';
 const SIGN_IN = 'sign-in';
+/** How long a session opened by a notification's view link lives, however busy (issue 42). */
+export const PHONE_SESSION_MS = 60 * 60_000;
 /** How often ended sessions are looked for (their open event streams are closed then). */
 const SWEEP_MS = 60_000;
 
@@ -96,8 +98,8 @@ export function createPageGate(o: GateOptions): PageGate {
   sweeper.unref();
 
   /** After a token: 303 to `location`. After a code: 200 with a page that moves on to `landing` itself. */
-  function signedIn(res: ServerResponse, how: 'token' | 'code', location: string | null, landing = '/'): void {
-    const s = sessions.open();
+  function signedIn(res: ServerResponse, how: 'token' | 'code' | 'link', location: string | null, landing = '/', maxAgeMs?: number): void {
+    const s = sessions.open(maxAgeMs === undefined ? undefined : { maxAgeMs });
     o.log?.({ how, sessions: sessions.size() }, 'review sign-in');
     const cookie = { 'set-cookie': sessionCookie(s.id) };
     if (location !== null) return send(res, 303, 'text/plain; charset=utf-8', 'signed in', { location, ...cookie });
@@ -212,7 +214,9 @@ export function createPageGate(o: GateOptions): PageGate {
     },
 
     signInByLink(res, landing) {
-      signedIn(res, 'code', null, landing);
+      // A notification may be read by more eyes than the person's (a lock screen, a shared ntfy
+      // topic): its link opens a session of an hour, not a day.
+      signedIn(res, 'link', null, landing, PHONE_SESSION_MS);
     },
 
     close() {

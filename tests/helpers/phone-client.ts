@@ -76,13 +76,20 @@ export function ntfyDouble(): Promise<NtfyDouble> {
   });
 }
 
-/** The URLs of ntfy's `Actions` header (`http, "label", url, method=POST, clear=true; …`), with their labels. */
+/** The answer buttons of ntfy's `Actions` header (`http, "label", url, method=POST, clear=true; …`), with their labels. */
 export function ntfyActionsOf(hit: NtfyHit): { label: string; url: string }[] {
+  return ntfyButtonsOf(hit).filter((b) => b.kind === 'http');
+}
+
+/** Every button of ntfy's `Actions` header: answers (http) and the page's link (view). */
+export function ntfyButtonsOf(hit: NtfyHit): { kind: 'http' | 'view'; label: string; url: string }[] {
   const raw = hit.headers.actions;
   if (typeof raw !== 'string') return [];
   return raw.split('; ').map((a) => {
-    const m = /^http, "([^"]*)", (\S+), method=POST, clear=true$/.exec(a);
-    if (!m) throw new Error(`not an ntfy http action: ${a}`);
-    return { label: m[1]!, url: m[2]! };
+    const http = /^http, "([^"]*)", (\S+), method=POST, clear=true$/.exec(a);
+    if (http) return { kind: 'http' as const, label: http[1]!, url: http[2]! };
+    const view = /^view, "([^"]*)", (\S+), clear=true$/.exec(a);
+    if (view) return { kind: 'view' as const, label: view[1]!, url: view[2]! };
+    throw new Error(`not an ntfy action of ours: ${a}`);
   });
 }

@@ -18,7 +18,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
 import { dispatchMock, waitUntil } from '../helpers/review-steps.ts';
-import { ntfyActionsOf, ntfyDouble, phoneRequest, type NtfyDouble, type NtfyHit } from '../helpers/phone-client.ts';
+import { ntfyActionsOf, ntfyButtonsOf, ntfyDouble, phoneRequest, type NtfyDouble, type NtfyHit } from '../helpers/phone-client.ts';
 import { waitFor } from '../helpers/temp.ts';
 import { CAPABILITY_KEY_FILE } from '../../actors/phone/capability.ts';
 import { launchChromium } from '../helpers/browser.ts';
@@ -194,6 +194,9 @@ describe("a notification's answer is typed once and every misuse is refused", ()
     const parked = await waitFor(() => ntfy.hits.find((h) => String(h.headers.title).startsWith('p1') && String(h.headers.title).endsWith(': parked')), { what: 'p1 parked notification', timeoutMs: 20_000 });
     const actions = ntfyActionsOf(parked);
     expect(actions.map((a) => a.label)).toEqual(['SQLite', 'Postgres']);
+    // Two answers leave ntfy a button to spare: the page's link.
+    expect(ntfyButtonsOf(parked).map((b) => [b.kind, b.label])).toEqual([['http', 'SQLite'], ['http', 'Postgres'], ['view', 'Open page']]);
+    expect(ntfyButtonsOf(parked)[2]!.url).toBe(String(parked.headers.click));
     const both = await Promise.all([tap(actions[1]!.url), tap(actions[0]!.url)]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     const won = both.find((r) => r.status === 200)!;

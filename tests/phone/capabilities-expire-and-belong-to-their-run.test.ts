@@ -13,6 +13,8 @@ import { createPhoneLinks } from '../../actors/phone/phone-links.ts';
 import { CAPABILITY_KEY_FILE, CAPABILITY_TTL_MS } from '../../actors/phone/capability.ts';
 import { parsePublicUrl } from '../../actors/phone/public-url.ts';
 import type { WorkerViewLike } from '../../actors/fleet-api.ts';
+import { createSessions } from '../../actors/review/sessions.ts';
+import { PHONE_SESSION_MS } from '../../actors/review/page-gate.ts';
 
 const homes = [makeTempDir('phone-caps-a'), makeTempDir('phone-caps-b')];
 afterAll(() => homes.forEach((h) => h.cleanup()));
@@ -64,6 +66,23 @@ describe('capabilities expire and belong to their run', () => {
     const cap = capOf(links.actionsFor(blocked)!.actions[1]!.url);
     t += 60_000;
     expect(codeOf(() => links.check('w1', cap))).toBe('capability-expired');
+  });
+});
+
+describe("a view link's session", () => {
+  it("lives an hour however busy, where a sign-in of the person's own lives a day", () => {
+    let t = 0;
+    const ended: string[] = [];
+    const sessions = createSessions({ now: () => t, onEnd: (id, why) => ended.push(`${id === phone.id ? 'phone' : 'own'}:${why}`) });
+    const own = sessions.open();
+    const phone = sessions.open({ maxAgeMs: PHONE_SESSION_MS });
+    expect(PHONE_SESSION_MS).toBe(60 * 60_000);
+    t = PHONE_SESSION_MS - 1;
+    expect(sessions.find(phone.id)).not.toBeNull();
+    t = PHONE_SESSION_MS;
+    expect(sessions.find(phone.id)).toBeNull();
+    expect(sessions.find(own.id)).not.toBeNull();
+    expect(ended).toEqual(['phone:age']);
   });
 });
 
