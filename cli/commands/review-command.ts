@@ -26,8 +26,10 @@ export function registerReview(program: Command, ctx: CommandContext): void {
       emit(ctx.json(cmd), r, () => {
         const out: string[] = [];
         if (r.signedOut) out.push(`signed out everywhere: ${r.signedOut.sessions} session(s) ended, ${r.signedOut.codes} unused sign-in file(s) voided`);
-        if (o.publicUrl !== undefined) out.push(r.publicUrl ? `public URL: ${r.publicUrl} (notifications' links use it; your tunnel must reach 127.0.0.1:${r.port}, so fix the port with HAND_REVIEW_PORT)` : 'public URL: none (notifications carry no links)');
         out.push(r.url, '(the link carries this state directory\'s token: keep it to yourself; opening it starts a session that ends after 12 h unused, 24 h at most, or at hand review --sign-out-all)');
+        // After the URL: the first line stays the link to open, as scripts read it.
+        if (r.publicUrl) out.push(`public URL: ${r.publicUrl} (notifications' answers and links use it; your tunnel must reach 127.0.0.1:${r.port}, so fix the port with HAND_REVIEW_PORT)`);
+        else if (o.publicUrl !== undefined) out.push('public URL: none (notifications carry no answers or links)');
         return out.join('\n');
       });
     });
