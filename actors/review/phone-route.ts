@@ -58,10 +58,11 @@ export function createPhoneRoute(deps: PhoneRouteDeps) {
   /** `<nonce>:<code>` of the refusals already journaled, each until its capability's expiry. */
   const journaledRefusals = new Map<string, number>();
 
-  function record(worker: string, event: Record<string, unknown>): void {
-    const v = deps.fleet.view(worker);
+  /** One journal row on the worker: `from` the stage it was in when the link came (default: now), to the stage now. */
+  function record(worker: string, event: Record<string, unknown>, from?: string | null): void {
+    const now = deps.fleet.view(worker)?.stage ?? null;
     try {
-      deps.journal({ actorId: `worker:${worker}`, event, from: v?.stage ?? null, to: deps.fleet.view(worker)?.stage ?? null, at: Date.now() });
+      deps.journal({ actorId: `worker:${worker}`, event, from: from === undefined ? now : from, to: now, at: Date.now() });
     } catch (err) {
       deps.log?.({ worker, err: String(err) }, 'could not journal a phone action');
     }
@@ -78,7 +79,7 @@ export function createPhoneRoute(deps: PhoneRouteDeps) {
       journaledRefusals.set(`${p.n}:${wire.code}`, p.e);
       record(p.w, { type: 'PHONE_REFUSED', ...origin, action: p.k, code: wire.code });
     }
-    deps.log?.({ worker, code: wire.code, ...origin }, 'phone link refused');
+    deps.log?.({ worker: worker.slice(0, 80), code: wire.code, ...origin }, 'phone link refused');
     answerWith(req, res, status, false, wire.message, { ok: false, error: wire });
   }
 
@@ -138,10 +139,11 @@ export function createPhoneRoute(deps: PhoneRouteDeps) {
     }
     // Spent before the first await: a second tap, from this phone or another, finds it spent.
     deps.links.spend(p, label);
+    const stageBefore = deps.fleet.view(p.w)?.stage ?? null;
     const started = Date.now();
     try {
       const result = (await call()) as Record<string, unknown>;
-      record(p.w, { type: p.k === 'answer' ? 'PHONE_ANSWER' : 'PHONE_DECIDE', ...origin, option: p.o, ...(p.k === 'decide' ? { key: p.b } : { fingerprint: p.b }), ms: Date.now() - started });
+      record(p.w, { type: p.k === 'answer' ? 'PHONE_ANSWER' : 'PHONE_DECIDE', ...origin, option: p.o, ...(p.k === 'decide' ? { key: p.b } : { fingerprint: p.b }), ms: Date.now() - started }, stageBefore);
       deps.log?.({ worker: p.w, action: p.k, ms: Date.now() - started, host: origin.host }, 'phone link answered');
       const message = typeof result.message === 'string' ? result.message : `${p.w}: decision ${p.b} answered`;
       return answerWith(req, res, 200, true, message, { ok: true, result });
