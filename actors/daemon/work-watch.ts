@@ -61,10 +61,11 @@ export function startWorkWatch(deps: WorkWatchDeps): WorkWatch {
   }
 
   /** A view link always; answers only for a dialog on screen (blocked) or a parked decision's options. */
-  function linksFor(v: WorkerViewLike, decision: Decision | null) {
+  function linksFor(v: WorkerViewLike, label: Label, decision: Decision | null) {
     if (!deps.phoneLinks) return null;
     try {
-      const dialogView = labelOf(v) === 'blocked' ? v : { ...v, dialog: null };
+      // A gate's or a crash's screen may still draw a menu: only a blocked worker's is its question.
+      const dialogView = label === 'blocked' ? v : { ...v, dialog: null };
       return deps.phoneLinks.actionsFor(dialogView, decision && decision.state === 'open' ? decision : null);
     } catch (err) {
       deps.log({ worker: v.id, err: String(err) }, 'could not make the notification\'s links; notifying without them');
@@ -88,7 +89,7 @@ export function startWorkWatch(deps: WorkWatchDeps): WorkWatch {
     if (NEEDS_PERSON.has(label)) {
       // Made now, for this dialog or decision: each action is one answer, good once, for minutes.
       const decision = label === 'parked' && ev.decision ? stores.decisions.get(ev.decision) : null;
-      const phone = label === 'blocked' || label === 'parked' || label === 'gate' || label === 'crashed' || label === 'agent-error' ? linksFor(v, label === 'blocked' ? null : decision) : null;
+      const phone = linksFor(v, label, decision);
       deps.notifier.notify(`${v.id}:${label}:${episode}`, {
         ...(phone && { view: phone.view, ...(phone.actions.length > 0 && { actions: phone.actions }) }),
         worker: ev.worker, project: ev.project, host: ev.host, condition: label, reason: ev.reason,
