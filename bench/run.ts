@@ -15,6 +15,7 @@ import { PartialResults, run as runScale } from './fleet-scale.ts';
 import { run as runAnalysis } from './screen-analysis.ts';
 import { run as runHand } from './hand-digest.ts';
 import { run as runWork } from './work-notify.ts';
+import { run as runPhone } from './phone-notify.ts';
 import { run as runCodex } from './codex-detection.ts';
 import { run as runGemini } from './detection-gemini.ts';
 import { run as runFar } from './far-host.ts';
@@ -24,7 +25,7 @@ import { formatTable } from './lib/table.ts';
 import { round } from './lib/stats.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
-/** BENCH_ONLY=analysis,detection,codex,agents,wait,repaints,scale,cli,resume,hand,work,far runs a subset (its results do not replace latest.json). */
+/** BENCH_ONLY=analysis,detection,codex,agents,wait,repaints,scale,cli,resume,hand,work,phone,far runs a subset (its results do not replace latest.json). */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const wanted = (s: string) => only === null || only.has(s);
 /** A comma list of positive sizes from the environment, or null when unset. */
@@ -90,6 +91,7 @@ try {
   if (wanted('wait')) await section('hand wait detection', () => runCli({ trials: quick ? 2 : 15, log }));
   if (wanted('hand')) await section('the Hand: digest size, MCP wait', () => runHand({ trials: quick ? 3 : 15, log }));
   if (wanted('work')) await section('notifications and backlog (issue 13)', () => runWork({ trials: quick ? 3 : 15, readyTrials: quick ? 3 : 15, items: 1000, log }));
+  if (wanted('phone')) await section('answers from the phone (issue 42)', () => runPhone({ trials: quick ? 3 : 15, log }));
   // Issue 28: far workers over ssh (a real sshd on loopback) against local ones, in one daemon.
   if (wanted('far')) await section('far host over ssh (issue 28)', () => runFar({ trials: quick ? 3 : 15, streaming: quick ? 2 : 5, cpuWindowMs: quick ? 2_000 : 8_000, log }));
   // Issue 26: per streaming worker, every burst read (the old way) beside known repaints unread.

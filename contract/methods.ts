@@ -154,6 +154,14 @@ export const OPEN_METHODS: readonly MethodName[] = ['ping', 'hook'];
  * rules keep its shell from the same commands.
  */
 export const PERSON_ONLY_METHODS: readonly MethodName[] = ['shutdown', 'notify.add', 'notify.remove', 'usage.source', 'host.add', 'host.trust', 'host.remove', 'project.host', 'annotate'];
+/**
+ * Parameters that make a method the person's own setting (issue 42): where the page is reachable
+ * from beyond this machine (`review --public-url`) opens the way to the person's answers, so it
+ * is theirs to set, never the Hand's; the rest of `review` (its URL, a worker's link) stays the Hand's.
+ */
+export const PERSON_ONLY_PARAMS: Partial<Record<MethodName, { params: readonly string[]; command: string }>> = {
+  review: { params: ['publicUrl'], command: 'hand review --public-url <url>|off' },
+};
 export { HAND_CALLER_ENV } from './hand-caller.ts';
 
 export function isOpenMethod(name: unknown): boolean {

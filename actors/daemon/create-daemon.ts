@@ -34,6 +34,8 @@ import { PARAM_PARSERS } from './param-parsers.ts';
 import { createOptionalHerdrHost } from './herdr-option.ts';
 import { createLandingPort, landingHandlers, type CallerPaths } from './landing.ts';
 import { hostReview } from '../review/wiring.ts';
+import { createPhoneLinks } from '../phone/phone-links.ts';
+import { SNAPSHOT_VERSION } from '../snapshot-codec.ts';
 import { hostScreens } from '../review/stream.ts';
 import { pictureHandlers } from './fleet-picture.ts';
 import { installWork } from './work-install.ts';
@@ -207,7 +209,10 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     planFar: (p, project) => planFarWorker({ far: farHosts, hosts: hostStore }, p, project),
   });
   // Backlog, decisions, away mode, notifications, usage (issue 13), and the rules they put on the fleet's methods.
-  const work = installWork({ store, fleet, paths, env: deps.env, baseTips, baseNotices, placeOf, log: (obj, msg) => info(obj, msg) });
+  // The public URL and the capabilities of notifications' actions (issue 42): one per run, shared
+  // by the notifying side (mints) and the review page (redeems).
+  const phoneLinks = createPhoneLinks({ home: paths.home, env: deps.env });
+  const work = installWork({ store, fleet, paths, env: deps.env, baseTips, baseNotices, placeOf, phoneLinks, log: (obj, msg) => info(obj, msg) });
   // The agent CLIs as installed, driven against their fake APIs (issue 39): on request, and at
   // start when the person turned it on (only the agents whose installed version was not calibrated).
   const calibrator = createCalibrator({ home: paths.home, env: deps.env, sandbox: () => sandbox, tmuxAvailable });
@@ -263,7 +268,9 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   const served = serveMethods(methods, PARAM_PARSERS);
   // Not awaited: the socket answers (and a resume's first status) without waiting for the page.
   review = hostReview({
-    home: paths.home, env: deps.env, fleet, store, served, screens: hostScreens(hosts, (name) => farHosts.terminal(name)), log: (obj, msg) => info(obj, msg),
+    home: paths.home, env: deps.env, fleet, store, served,
+    phone: { links: phoneLinks, journal: (entry) => store.commit({ snapshotVersion: SNAPSHOT_VERSION, journal: [entry] }) },
+    screens: hostScreens(hosts, (name) => farHosts.terminal(name)), log: (obj, msg) => info(obj, msg),
     // Above the fleet: each agent not calibrated at its installed version, or failed (issue 39).
     notices: async () => (await calibrationStandings(deps.env, paths.home)).filter((c) => c.standing !== 'calibrated').map((c) => c.line),
     // Each worker's cost and a lost worker's resume (issue 41).

@@ -168,7 +168,8 @@ export const PARAM_PARSERS: ParamParsers = {
   },
   review: (p) => {
     const id = str(p, 'id', false);
-    return { ...(p.login === true ? { login: true } : {}), ...(p.signOutAll === true ? { signOutAll: true } : {}), ...(id ? { id } : {}) };
+    const publicUrl = str(p, 'publicUrl', false);
+    return { ...(p.login === true ? { login: true } : {}), ...(p.signOutAll === true ? { signOutAll: true } : {}), ...(id ? { id } : {}), ...(publicUrl ? { publicUrl } : {}) };
   },
   survey: none,
   audience: (p) => {

@@ -8,7 +8,7 @@ import { unlinkSync, existsSync, chmodSync } from 'node:fs';
 import { explainFsError } from '../../io/fs/why-unwritable.ts';
 import { lineSplitter, toWireError, type CallContext, type RawRequest, type ServedMethods, type WireObject } from '../../contract/protocol.ts';
 import { NotTheHandsError, NotThePersonError } from '../../contract/errors.ts';
-import { isOpenMethod, PERSON_ONLY_METHODS } from '../../contract/methods.ts';
+import { isOpenMethod, PERSON_ONLY_METHODS, PERSON_ONLY_PARAMS, type MethodName } from '../../contract/methods.ts';
 import { presentsAuthority } from '../../io/fs/authority-key.ts';
 
 export { toWireError, type CallContext, type Handler } from '../../contract/protocol.ts';
@@ -105,6 +105,13 @@ export function startSocketServer(
         if (req.via === 'hand' && (PERSON_ONLY_METHODS as readonly unknown[]).includes(req.method)) {
           write({ id, ok: false, error: toWireError(new NotTheHandsError(String(req.method), personsCommand(String(req.method)))) });
           log({ method: req.method, code: 'not-the-hands' }, 'request refused');
+          return;
+        }
+        const ownParams = req.via === 'hand' && typeof req.method === 'string' ? PERSON_ONLY_PARAMS[req.method as MethodName] : undefined;
+        const own = ownParams?.params.find((k) => params[k] !== undefined);
+        if (ownParams && own) {
+          write({ id, ok: false, error: toWireError(new NotTheHandsError(`${String(req.method)} ${own}`, ownParams.command)) });
+          log({ method: req.method, param: own, code: 'not-the-hands' }, 'request refused');
           return;
         }
         const handler = typeof req.method === 'string' ? table.get(req.method) : undefined;

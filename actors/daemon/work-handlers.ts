@@ -167,7 +167,9 @@ export function workHandlers(deps: WorkHandlerDeps): WorkMethods {
       return deps.notifier.test(id);
     },
     async 'notify.log'() {
-      return stores.notify.recent(50).map((d) => ({ ...d, createdAt: new Date(d.createdAt).toISOString(), deliveredAt: d.deliveredAt ? new Date(d.deliveredAt).toISOString() : null }));
+      // A notification's action URLs are capabilities for the person's answers (issue 42): the
+      // log says they were sent, never what they were, so whoever reads it (the Hand) cannot use them.
+      return stores.notify.recent(50).map((d) => ({ ...d, payload: withoutCapabilities(d.payload), createdAt: new Date(d.createdAt).toISOString(), deliveredAt: d.deliveredAt ? new Date(d.deliveredAt).toISOString() : null }));
     },
 
     async usage() {
@@ -204,4 +206,15 @@ export function workHandlers(deps: WorkHandlerDeps): WorkMethods {
 /** A hold goes with its item's end (persistence/work/backlog-store.ts), and the journal says so. */
 export function journalHoldCleared(stores: WorkStores, item: { id: string; state: string; project: string; worker: string | null }, hold: { kind: string; reason: string }): void {
   stores.away.append({ kind: 'note', text: `item ${item.id} is ${item.state}: its hold (${hold.kind}: ${hold.reason}) is cleared`, project: item.project, ...(item.worker ? { worker: item.worker } : {}) });
+}
+
+/** A queued notification's payload with its capability URLs withheld (labels kept). */
+function withoutCapabilities(payload: Record<string, unknown>): Record<string, unknown> {
+  const { actions, view, ...rest } = payload;
+  const withheld = '(capability withheld)';
+  return {
+    ...rest,
+    ...(Array.isArray(actions) && { actions: actions.map((a: Record<string, unknown>) => ({ ...a, url: withheld })) }),
+    ...(typeof view === 'string' && { view: withheld }),
+  };
 }

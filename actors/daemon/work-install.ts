@@ -17,6 +17,7 @@ import { crossRules, type CrossRules } from './cross-rules.ts';
 import type { WorkStores } from '../../persistence/work/index.ts';
 import { awayAccountIfUnread, type AwayAccount } from './away-account.ts';
 import type { PlaceOf } from './landing.ts';
+import type { PhoneLinks } from '../phone/phone-links.ts';
 
 export function installWork(args: {
   store: FleetStore;
@@ -29,12 +30,14 @@ export function installWork(args: {
   baseNotices?: BaseNotices;
   /** Where a worker's git runs: a far worker's base is compared on its host. */
   placeOf?: PlaceOf;
+  /** Actions for notifications (issue 42): answers and a view link, when a public URL is set. */
+  phoneLinks?: PhoneLinks;
 }): { methods: WorkMethods; rules: CrossRules; stores: WorkStores; close(): Promise<void>; awayDigest(): AwayAccount | null } {
   const stores = openWorkStores(args.paths.db);
   const targets = createTargetFile(args.paths.home);
   const sendTimeoutMs = Number(args.env.HAND_NOTIFY_TIMEOUT_MS) > 0 ? Number(args.env.HAND_NOTIFY_TIMEOUT_MS) : 5000;
   const notifier = createNotifier({ store: stores.notify, targets, log: args.log, sendTimeoutMs });
-  const watch = startWorkWatch({ fleet: args.fleet, stores, notifier, log: args.log });
+  const watch = startWorkWatch({ fleet: args.fleet, stores, notifier, log: args.log, ...(args.phoneLinks && { phoneLinks: args.phoneLinks }) });
   const baseWatch = args.baseTips ? startBaseSettleWatch({ store: args.store, fleet: args.fleet, stores, notifier, baseTips: args.baseTips, notices: args.baseNotices, ...(args.placeOf && { placeOf: args.placeOf }), log: args.log }) : null;
   notifier.start();
   const deps = { store: args.store, fleet: args.fleet, stores, notifier, targets, watch, home: args.paths.home, log: args.log };

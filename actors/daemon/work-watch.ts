@@ -17,6 +17,7 @@ import { readWaitingOn } from './report-question.ts';
 import { boxTakesTheAnswer, deliverAnswer, type Delivered } from './decision-delivery.ts';
 import { journalHoldCleared } from './work-handlers.ts';
 import type { Decision } from '../../persistence/work/decision-store.ts';
+import type { PhoneLinks } from '../phone/phone-links.ts';
 
 const JOURNAL_KIND: Partial<Record<Label, JournalKind>> = {
   blocked: 'blocked', gate: 'gate', parked: 'decision', crashed: 'crashed', settled: 'settled', done: 'done', stalled: 'stalled', landed: 'landed',
@@ -26,6 +27,8 @@ export interface WorkWatchDeps {
   fleet: FleetHostApi;
   stores: WorkStores;
   notifier: Notifier;
+  /** Answers and a view link for a notification (issue 42); absent or without a public URL: none. */
+  phoneLinks?: PhoneLinks;
   log: (obj: Record<string, unknown>, msg: string) => void;
 }
 
@@ -57,6 +60,19 @@ export function startWorkWatch(deps: WorkWatchDeps): WorkWatch {
     if (created) deps.log({ worker: v.id, decision: decision.key }, 'decision opened');
   }
 
+  /** A view link always; answers only for a dialog on screen (blocked) or a parked decision's options. */
+  function linksFor(v: WorkerViewLike, label: Label, decision: Decision | null) {
+    if (!deps.phoneLinks) return null;
+    try {
+      // A gate's or a crash's screen may still draw a menu: only a blocked worker's is its question.
+      const dialogView = label === 'blocked' ? v : { ...v, dialog: null };
+      return deps.phoneLinks.actionsFor(dialogView, decision && decision.state === 'open' ? decision : null);
+    } catch (err) {
+      deps.log({ worker: v.id, err: String(err) }, 'could not make the notification\'s links; notifying without them');
+      return null;
+    }
+  }
+
   function onLabel(v: WorkerViewLike, label: Label): void {
     const mark = stores.notify.mark(v.id);
     if (mark && mark.condition === label) return;
@@ -71,7 +87,11 @@ export function startWorkWatch(deps: WorkWatchDeps): WorkWatch {
     if (label === 'busy' || label === 'exited') return;
     const ev = describe(v, label);
     if (NEEDS_PERSON.has(label)) {
+      // Made now, for this dialog or decision: each action is one answer, good once, for minutes.
+      const decision = label === 'parked' && ev.decision ? stores.decisions.get(ev.decision) : null;
+      const phone = linksFor(v, label, decision);
       deps.notifier.notify(`${v.id}:${label}:${episode}`, {
+        ...(phone && { view: phone.view, ...(phone.actions.length > 0 && { actions: phone.actions }) }),
         worker: ev.worker, project: ev.project, host: ev.host, condition: label, reason: ev.reason,
         // The worker's words reach a phone, a webhook or a command quoted and attributed (issue 37).
         question: quotedOrNull(v.id, ev.question), lastLine: quotedOrNull(v.id, ev.lastLine), command: ev.command, at: new Date().toISOString(),

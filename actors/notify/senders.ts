@@ -19,6 +19,41 @@ export interface Notification {
   command: string;
   at: string;
   test?: boolean;
+  /**
+   * Answers the person can give from the notification (issue 42): each URL holds a capability for
+   * that one answer (POST it). Present only with a public URL and a dialog or a parked decision.
+   */
+  actions?: { kind: string; label: string; url: string; method: 'POST' | 'GET' }[];
+  /** A one-time link that signs in on the worker's page (GET it, in a browser). */
+  view?: string;
+}
+
+/** ntfy shows at most three action buttons; the page (the view link, a tap on the notification) has the rest. */
+export const NTFY_MAX_ACTIONS = 3;
+
+/**
+ * ntfy's Actions header: `http, "label", url, method=POST, clear=true; …`, labels stripped of its
+ * separators; with a button to spare, a `view, "Open page", url` for the view link too (a tap on
+ * the notification opens it as well: Click).
+ */
+export function ntfyActions(n: Notification): string | null {
+  const list = (n.actions ?? []).slice(0, NTFY_MAX_ACTIONS);
+  const buttons = list.map((a) => `http, "${headerSafe(a.label).replace(/["',;]/g, ' ')}", ${a.url}, method=${a.method}, clear=true`);
+  if (n.view && buttons.length > 0 && buttons.length < NTFY_MAX_ACTIONS) buttons.push(`view, "Open page", ${n.view}, clear=true`);
+  return buttons.length ? buttons.join('; ') : null;
+}
+
+/** The actions for a command target, in its environment (never its argv: another account reads /proc/<pid>/cmdline). */
+export function actionEnv(n: Notification): Record<string, string> {
+  const env: Record<string, string> = {};
+  (n.actions ?? []).forEach((a, i) => {
+    env[`HAND_ACTION_${i + 1}_LABEL`] = a.label;
+    env[`HAND_ACTION_${i + 1}_URL`] = a.url;
+    env[`HAND_ACTION_${i + 1}_METHOD`] = a.method;
+  });
+  if (n.actions?.length) env.HAND_ACTIONS = String(n.actions.length);
+  if (n.view) env.HAND_VIEW_URL = n.view;
+  return env;
 }
 
 export type SendResult = { ok: true } | { ok: false; error: string };
@@ -62,7 +97,7 @@ async function post(url: string, init: { headers: Record<string, string>; body: 
   }
 }
 
-function runCommand(argv: string[], stdin: string, timeoutMs: number): Promise<SendResult> {
+function runCommand(argv: string[], stdin: string, timeoutMs: number, env: Record<string, string> = {}): Promise<SendResult> {
   return new Promise((resolve) => {
     let done = false;
     const finish = (r: SendResult) => {
@@ -71,7 +106,7 @@ function runCommand(argv: string[], stdin: string, timeoutMs: number): Promise<S
       clearTimeout(timer);
       resolve(r);
     };
-    const child = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'ignore', 'pipe'] });
+    const child = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'ignore', 'pipe'], env: { ...process.env, ...env } });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => {
       stderr = (stderr + d.toString('utf8')).slice(-300);
@@ -90,14 +125,19 @@ function runCommand(argv: string[], stdin: string, timeoutMs: number): Promise<S
 export async function sendTo(t: Target, n: Notification, timeoutMs = 5000): Promise<SendResult> {
   let r: SendResult;
   if (t.kind === 'ntfy') {
+    const actions = ntfyActions(n);
     r = await post(t.url, {
-      headers: { Title: headerSafe(titleOf(n)), Priority: PRIORITY[n.condition] ?? 'default', Tags: TAGS[n.condition] ?? 'robot', 'Content-Type': 'text/plain; charset=utf-8' },
+      headers: {
+        Title: headerSafe(titleOf(n)), Priority: PRIORITY[n.condition] ?? 'default', Tags: TAGS[n.condition] ?? 'robot', 'Content-Type': 'text/plain; charset=utf-8',
+        // Tapping the notification opens the worker's page (a one-time sign-in); the buttons answer.
+        ...(n.view && { Click: n.view }), ...(actions && { Actions: actions }),
+      },
       body: bodyOf(n),
     }, timeoutMs);
   } else if (t.kind === 'webhook') {
     r = await post(t.url, { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title: titleOf(n), ...n }) }, timeoutMs);
   } else {
-    r = await runCommand(t.argv, JSON.stringify({ title: titleOf(n), ...n }), timeoutMs * 2);
+    r = await runCommand(t.argv, JSON.stringify({ title: titleOf(n), ...n }), timeoutMs * 2, actionEnv(n));
   }
   return r.ok ? r : { ok: false, error: scrub(r.error, t) };
 }

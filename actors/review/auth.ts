@@ -96,10 +96,14 @@ export interface RequestFacts {
   tokenHeader: string | undefined;
 }
 
-/** Host names the page answers to: the bound address and, for loopback, localhost. */
-export function allowedHosts(bind: string, port: number): Set<string> {
+/**
+ * Host names the page answers to: the bound address and, for loopback, localhost; and the host of
+ * the person's public URL (issue 42), which their tunnel carries to 127.0.0.1 unchanged.
+ */
+export function allowedHosts(bind: string, port: number, publicHost: string | null = null): Set<string> {
   const hosts = new Set([`${bind.includes(':') ? `[${bind}]` : bind}:${port}`]);
   if (LOOPBACK.test(bind)) for (const h of ['127.0.0.1', 'localhost', '[::1]']) hosts.add(`${h}:${port}`);
+  if (publicHost) hosts.add(publicHost.toLowerCase());
   return hosts;
 }
 
@@ -114,7 +118,7 @@ export function hostRefusal(r: Pick<RequestFacts, 'host'>, hosts: Set<string>): 
  * `stateChanging` requests need that session's header token and a same-origin browser, on top
  * of the cookie.
  */
-export function refusal(r: RequestFacts, session: Pick<Session, 'csrf'> | null, hosts: Set<string>, stateChanging: boolean): string | null {
+export function refusal(r: RequestFacts, session: Pick<Session, 'csrf'> | null, hosts: Set<string>, stateChanging: boolean, publicOrigin: string | null = null): string | null {
   const badHost = hostRefusal(r, hosts);
   if (badHost) return badHost;
   if (!session) return 'no valid session (signed out, expired, or never signed in): run hand review --open, or open the URL hand review prints';
@@ -125,7 +129,8 @@ export function refusal(r: RequestFacts, session: Pick<Session, 'csrf'> | null, 
   let originHost: string;
   try {
     const u = new URL(r.origin);
-    if (u.protocol !== 'http:') return `foreign Origin ${r.origin}`;
+    // https only from the person's public URL (their tunnel ends TLS there); loopback is http.
+    if (u.protocol !== 'http:' && u.origin !== publicOrigin) return `foreign Origin ${r.origin}`;
     originHost = u.host;
   } catch {
     return `malformed Origin ${JSON.stringify(r.origin)}`;

@@ -44,6 +44,10 @@ const EVENT: Record<string, string> = {
   LOST: 'terminal lost',
   PANE_MISSING: 'terminal not found',
   'xstate.init': 'dispatched',
+  PHONE_ANSWER: "answered from a notification's button",
+  PHONE_DECIDE: "decision answered from a notification's button",
+  PHONE_VIEW: "page opened from a notification's link",
+  PHONE_REFUSED: 'a link from a notification was refused',
   'backlog.requeued': 'item back in the queue',
 };
 

@@ -39,6 +39,8 @@ export const SIGN_IN_BUDGET = { burst: 10, perSecond: 0.2 };
 
 const UNSIGNED = 'unsigned';
 const SIGN_IN = 'sign-in';
+/** How long a session opened by a notification's view link lives, however busy (issue 42). */
+export const PHONE_SESSION_MS = 60 * 60_000;
 /** How often ended sessions are looked for (their open event streams are closed then). */
 const SWEEP_MS = 60_000;
 
@@ -67,14 +69,17 @@ export interface PageGate {
   loginFile(loginAction: string, landing?: string): string;
   /** Ends every session and voids every outstanding code. */
   signOutAll(): { sessions: number; codes: number };
-  /** The hosts the page answers to (known once it listens). */
-  setHosts(hosts: Set<string>): void;
+  /** The hosts the page answers to (known once it listens), and the public URL's origin (issue 42). */
+  setHosts(hosts: Set<string>, publicOrigin?: string | null): void;
+  /** Opens a session for a one-time link checked elsewhere (a notification's view link) and moves on to `landing`. */
+  signInByLink(res: ServerResponse, landing: string): void;
   close(): void;
 }
 
 export function createPageGate(o: GateOptions): PageGate {
   const now = o.now ?? Date.now;
   let hosts = new Set<string>();
+  let publicOrigin: string | null = null;
   const streams = new Map<string, Set<() => void>>();
   const perSession = createRateLimit(SESSION_BUDGET, now);
   const unsigned = createRateLimit(UNSIGNED_BUDGET, now);
@@ -93,8 +98,8 @@ export function createPageGate(o: GateOptions): PageGate {
   sweeper.unref();
 
   /** After a token: 303 to `location`. After a code: 200 with a page that moves on to `landing` itself. */
-  function signedIn(res: ServerResponse, how: 'token' | 'code', location: string | null, landing = '/'): void {
-    const s = sessions.open();
+  function signedIn(res: ServerResponse, how: 'token' | 'code' | 'link', location: string | null, landing = '/', maxAgeMs?: number): void {
+    const s = sessions.open(maxAgeMs === undefined ? undefined : { maxAgeMs });
     o.log?.({ how, sessions: sessions.size() }, 'review sign-in');
     const cookie = { 'set-cookie': sessionCookie(s.id) };
     if (location !== null) return send(res, 303, 'text/plain; charset=utf-8', 'signed in', { location, ...cookie });
@@ -153,14 +158,14 @@ export function createPageGate(o: GateOptions): PageGate {
       const session = badHost ? null : sessions.find(cookieValue(facts.cookie));
       if (!session) {
         if (!unsigned.take(UNSIGNED)) tooMany(res, unsigned.retryAfter(UNSIGNED), asJson, "requests without a session: their shared");
-        else forbidden(res, badHost ?? refusal(facts, null, hosts, stateChanging)!, asJson);
+        else forbidden(res, badHost ?? refusal(facts, null, hosts, stateChanging, publicOrigin)!, asJson);
         return null;
       }
       if (stateChanging && !perSession.take(session.id)) {
         tooMany(res, perSession.retryAfter(session.id), asJson, "this session's");
         return null;
       }
-      const why = refusal(facts, session, hosts, stateChanging);
+      const why = refusal(facts, session, hosts, stateChanging, publicOrigin);
       if (why) {
         forbidden(res, why, asJson);
         return null;
@@ -203,8 +208,15 @@ export function createPageGate(o: GateOptions): PageGate {
       return n;
     },
 
-    setHosts(h) {
+    setHosts(h, origin = null) {
       hosts = h;
+      publicOrigin = origin;
+    },
+
+    signInByLink(res, landing) {
+      // A notification may be read by more eyes than the person's (a lock screen, a shared ntfy
+      // topic): its link opens a session of an hour, not a day.
+      signedIn(res, 'link', null, landing, PHONE_SESSION_MS);
     },
 
     close() {

@@ -26,7 +26,7 @@ export function workerTitle(v: WorkerViewLike): string {
   return `${v.id} — ${describe(v).label} · kingshand`;
 }
 
-function actions(v: WorkerViewLike, decisions: PageDecision[]): string {
+function actions(v: WorkerViewLike): string {
   const id = esc(v.id);
   const out: string[] = [];
   if (v.gate) {
@@ -43,11 +43,20 @@ function actions(v: WorkerViewLike, decisions: PageDecision[]): string {
   if (!['gone', 'stopping', 'stuck'].includes(v.condition) && !v.marks.includes('brief-gate')) {
     out.push(`<button type="button" class="btn danger" data-action="stop" data-id="${id}" data-confirm="Stop ${id}? Its agent is asked to exit.">Stop</button>`);
   }
-  // A live dialog's options post to the daemon's `answer` handler (dialog-buttons.ts).
-  if (v.dialog && v.condition !== 'gone') out.push(dialogButtons(v));
-  // Answering an open decision posts to the daemon's `decide` handler (decision-form.ts).
-  if (decisions.length) out.push(decisionForms(v.id, decisions));
   return out.length ? `<div class="actions" role="group" aria-label="Actions">${out.join('')}</div>` : '';
+}
+
+/**
+ * What the worker asks, answerable at once (issue 42 item 3): a live dialog's options (posting to
+ * the daemon's `answer` handler, dialog-buttons.ts) and an open decision's form (`decide`,
+ * decision-form.ts), first on the page under the question, as large targets, so a person who
+ * came from a notification on a phone answers without scrolling past the facts.
+ */
+function answers(v: WorkerViewLike, decisions: PageDecision[]): string {
+  const out: string[] = [];
+  if (v.dialog && v.condition !== 'gone') out.push(dialogButtons(v));
+  if (decisions.length) out.push(decisionForms(v.id, decisions));
+  return out.length ? `<div class="actions answer-first" role="group" aria-label="Answer ${esc(v.id)}">${out.join('')}</div>` : '';
 }
 
 /** The approve button of a landing that changes the repository's agent settings: it asks for the person's word first. */
@@ -79,8 +88,9 @@ export function workerHead(v: WorkerViewLike, posture: string | null, question: 
   if (v.problem) facts.push(['problem', v.problem.startsWith(AGENT_ERROR_PREFIX) ? { html: `${esc(AGENT_ERROR_PREFIX)}${saidHtml(v.id, v.problem.slice(AGENT_ERROR_PREFIX.length))}` } : v.problem]);
   return `<h1><span class="id">${esc(v.id)}</span> <span id="condition" class="badge tone-${d.tone}">${esc(d.label)}</span></h1>
 ${d.ask ? (d.asksOnScreen ? `<p class="ask callout">${saidHtml(v.id, d.ask, ' id="ask"')}</p>` : `<p class="ask callout" id="ask">${esc(d.ask)}</p>`) : ''}
+${answers(v, decisions)}
 <dl class="facts">${facts.map(([k, val]) => `<div><dt>${esc(k)}</dt><dd>${typeof val === 'string' ? esc(val) : val.html}</dd></div>`).join('')}</dl>
-${actions(v, decisions)}`;
+${actions(v)}`;
 }
 
 /** What a landing did, in words (the raw detail is JSON, for --json readers only). */

@@ -25,6 +25,10 @@ import { esc } from './html.ts';
 import { openDecisionsOf } from './decision-form.ts';
 import { annotationsOf } from './annotations-html.ts';
 import { createPageGate } from './page-gate.ts';
+import type { PhoneLinks } from '../phone/phone-links.ts';
+import type { PublicUrl } from '../phone/public-url.ts';
+import type { JournalEntry } from '../../persistence/types.ts';
+import { createPhoneRoute, PHONE_PREFIX } from './phone-route.ts';
 import { BodyTooLarge, forbidden, header, readBody, send, sendJson, SECURITY_HEADERS } from './respond.ts';
 
 export { MAX_BODY_BYTES } from './respond.ts';
@@ -51,6 +55,11 @@ export interface ReviewDeps {
    * was not calibrated, or failed its calibration: calibration-standing.ts). Absent: none.
    */
   notices?: () => Promise<string[]>;
+  /**
+   * The public URL and the capabilities of notifications' actions (issue 42); absent: the page
+   * answers loopback Hosts only and has no /phone/ door.
+   */
+  phone?: { links: PhoneLinks; journal(entry: JournalEntry): void };
   /** The clock login codes, sessions and rate limits go by (tests). */
   now?: () => number;
   /** How long a login code is good for (default CODE_TTL_MS, login-codes.ts). */
@@ -79,6 +88,8 @@ export interface ReviewServer {
   loginFile(worker?: string): string;
   /** Ends every session and voids every outstanding login code. */
   signOutAll(): { sessions: number; codes: number };
+  /** Answers the public URL's Host from now on (null: loopback only again); stored by the caller. */
+  setPublicUrl(url: PublicUrl | null): void;
   close(): Promise<void>;
 }
 
@@ -104,6 +115,7 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
   const postureOf = (project: string) => deps.store.getProject(project)?.posture ?? null;
   let hosts = new Set<string>();
   const streams = new Set<() => void>();
+  const phoneRoute = deps.phone ? createPhoneRoute({ links: deps.phone.links, fleet: deps.fleet, served: deps.served, journal: deps.phone.journal, signIn: (res, landing) => gate.signInByLink(res, landing), ...(deps.log && { log: deps.log }) }) : null;
   const gate = createPageGate({ home: deps.home, token, now: deps.now, loginTtlMs: deps.loginTtlMs, sessionIdleMs: deps.sessionIdleMs, sessionMaxAgeMs: deps.sessionMaxAgeMs, log: deps.log });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -118,6 +130,13 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
     }
     const method = req.method ?? 'GET';
     const facts = { method, host: header(req, 'host'), origin: header(req, 'origin'), secFetchSite: header(req, 'sec-fetch-site'), cookie: header(req, 'cookie'), tokenHeader: header(req, TOKEN_HEADER) };
+
+    // A notification's action: the capability is its authority, no session (phone-route.ts).
+    if (phoneRoute && path.startsWith(PHONE_PREFIX)) {
+      const hostOnly = hostRefusal(facts, hosts);
+      if (hostOnly) return forbidden(res, hostOnly, !(header(req, 'accept') ?? '').includes('text/html'));
+      return phoneRoute(req, res, path, facts.host);
+    }
 
     if (method === 'GET' && path.startsWith('/assets/')) {
       const hostOnly = hostRefusal(facts, hosts);
@@ -208,7 +227,9 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
 
   const server: Server = createServer((req, res) => {
     route(req, res).catch((err: unknown) => {
-      deps.log?.({ err: String(err), url: req.url }, 'review request failed');
+      // A notification's link holds a capability: the log gets its door, never the link.
+      const url = (req.url ?? '').startsWith(PHONE_PREFIX) ? `${PHONE_PREFIX}…` : req.url;
+      deps.log?.({ err: String(err), url }, 'review request failed');
       if (!res.headersSent) sendJson(res, 500, { ok: false, error: toWireError(err) });
       else res.end();
     });
@@ -218,8 +239,11 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
     server.listen(reviewPort(env), bind, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  hosts = allowedHosts(bind, port);
-  gate.setHosts(hosts);
+  const answerHosts = (pub: PublicUrl | null) => {
+    hosts = allowedHosts(bind, port, pub?.host ?? null);
+    gate.setHosts(hosts, pub?.origin ?? null);
+  };
+  answerHosts(deps.phone?.links.publicUrl() ?? null);
   const hostPart = bind.includes(':') ? `[${bind}]` : bind;
   const base = `http://${hostPart}:${port}`;
   const info = reviewInfoPath(deps.home);
@@ -232,6 +256,7 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
     workerUrl: (id) => `${base}${workerPath(id)}?token=${token}`,
     loginFile: (worker) => gate.loginFile(`${base}/login`, worker === undefined ? '/' : workerPath(worker)),
     signOutAll: () => gate.signOutAll(),
+    setPublicUrl: answerHosts,
     close: () =>
       new Promise<void>((resolve) => {
         gate.close();

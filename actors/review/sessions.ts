@@ -27,13 +27,15 @@ export interface Session {
   csrf: string;
   createdAt: number;
   lastSeenAt: number;
+  /** A shorter life than MAX_AGE_MS for this one (a notification's view link, issue 42). */
+  maxAgeMs?: number;
 }
 
 export type SessionEnd = 'idle' | 'age' | 'evicted' | 'signed-out';
 
 export interface Sessions {
-  /** A new session (the oldest-used one ends when MAX_SESSIONS are open). */
-  open(): Session;
+  /** A new session (the oldest-used one ends when MAX_SESSIONS are open); `maxAgeMs` shortens its life. */
+  open(o?: { maxAgeMs?: number }): Session;
   /** The live session with this id, its last use moved to now; null for anything else. */
   find(id: string | null | undefined): Session | null;
   /** Ends every session; returns how many there were. */
@@ -64,12 +66,12 @@ export function createSessions(o: SessionOptions = {}): Sessions {
   const end = (id: string, why: SessionEnd) => {
     if (live.delete(id)) o.onEnd?.(id, why);
   };
-  const expiry = (s: Session, t: number): SessionEnd | null => (t - s.createdAt >= maxAgeMs ? 'age' : t - s.lastSeenAt >= idleMs ? 'idle' : null);
+  const expiry = (s: Session, t: number): SessionEnd | null => (t - s.createdAt >= Math.min(maxAgeMs, s.maxAgeMs ?? Infinity) ? 'age' : t - s.lastSeenAt >= idleMs ? 'idle' : null);
   return {
-    open() {
+    open(opts) {
       while (live.size >= max) end(live.keys().next().value!, 'evicted');
       const t = now();
-      const s: Session = { id: randomBytes(32).toString('hex'), csrf: randomBytes(32).toString('hex'), createdAt: t, lastSeenAt: t };
+      const s: Session = { id: randomBytes(32).toString('hex'), csrf: randomBytes(32).toString('hex'), createdAt: t, lastSeenAt: t, ...(opts?.maxAgeMs !== undefined && { maxAgeMs: opts.maxAgeMs }) };
       live.set(s.id, s);
       return s;
     },

@@ -7,6 +7,7 @@ import { RefusedError } from '../../contract/errors.ts';
 import { unknownWorker } from '../../contract/refusals.ts';
 import type { MethodTable } from '../../contract/protocol.ts';
 import { startReviewServer, type ReviewDeps, type ReviewServer } from './server.ts';
+import { parsePublicUrl } from '../phone/public-url.ts';
 
 export interface ReviewHosting {
   handlers: Pick<MethodTable, 'review'>;
@@ -27,6 +28,14 @@ export async function hostReview(deps: ReviewDeps): Promise<ReviewHosting> {
     handlers: {
       async review(params) {
         if (!server) throw new RefusedError('review-unavailable', `the review page did not start: ${problem}`, {});
+        if (params.publicUrl !== undefined) {
+          if (!deps.phone) throw new RefusedError('public-url-unavailable', 'this daemon has no phone links to set a public URL for', {});
+          // Checked before anything is stored: a bad value leaves the old one in place.
+          const pub = params.publicUrl.trim().toLowerCase() === 'off' ? null : parsePublicUrl(params.publicUrl);
+          deps.phone.links.setPublicUrl(pub);
+          server.setPublicUrl(pub);
+          deps.log?.({ publicHost: pub?.host ?? null }, 'review public URL set');
+        }
         // A worker's link is for a worker the page can show: a wrong id is refused here, plainly,
         // not handed out as a link that opens a "no worker named" page.
         const worker = params.id;
@@ -37,7 +46,8 @@ export async function hostReview(deps: ReviewDeps): Promise<ReviewHosting> {
         // standing token nor the code is in any argv (another account reads /proc/<pid>/cmdline).
         const login = params.login === true ? { loginFile: server.loginFile(worker) } : {};
         const url = worker === undefined ? server.url : server.workerUrl(worker);
-        return { url, host: server.host, port: server.port, ...(worker !== undefined ? { worker } : {}), ...signedOut, ...login };
+        const publicUrl = deps.phone?.links.publicUrl()?.base ?? null;
+        return { url, host: server.host, port: server.port, publicUrl, ...(worker !== undefined ? { worker } : {}), ...signedOut, ...login };
       },
     },
     close: async () => {

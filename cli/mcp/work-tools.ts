@@ -90,7 +90,7 @@ export function registerWorkTools(tool: Tool, p: HomePaths): void {
     as: z.enum(TAKEN_AS),
     note: z.string().optional().describe('what was done, in a line'),
   }, (a) => daemon('annotations.take', { n: a.n, as: a.as, ...(a.note ? { note: a.note } : {}) }));
-  tool('review_url', "The review page's address, for the person to open (hand review); with id, the link that opens that worker's page (its brief, screen, diff and gates) - give that link as it is, never add to it. Give them the link; never open it or approve from it yourself. signOutAll: end every signed-in page session first (hand review --sign-out-all), on the person's word.", {
+  tool('review_url', "The review page's address, for the person to open (hand review); with id, the link that opens that worker's page (its brief, screen, diff and gates) - give that link as it is, never add to it. Give them the link; never open it or approve from it yourself. signOutAll: end every signed-in page session first (hand review --sign-out-all), on the person's word. The result's publicUrl is the address the person's own tunnel reaches the page by (theirs to set: hand review --public-url).", {
     id: worker.optional().describe("a worker's id: the link opens that worker's page"),
     signOutAll: z.boolean().optional().describe('end every page session and void unused sign-in files'),
   }, (a) => daemon('review', { ...(a.id ? { id: a.id } : {}), ...(a.signOutAll === true ? { signOutAll: true } : {}) }));

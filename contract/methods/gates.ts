@@ -153,6 +153,11 @@ export interface ReviewParams {
   signOutAll?: boolean;
   /** A worker's id: `url` (and the sign-in file of `login`) opens that worker's page. */
   id?: string;
+  /**
+   * The address the person's own tunnel reaches the page by (issue 42), stored: notifications'
+   * links use it and the page answers its Host. `off` forgets it.
+   */
+  publicUrl?: string;
 }
 export interface ReviewResult {
   /** The link to open: it signs in and lands on the fleet page, or on the worker's page with `id`. */
@@ -165,6 +170,8 @@ export interface ReviewResult {
   loginFile?: string;
   /** With `signOutAll`: how many sessions ended and how many sign-in files were voided. */
   signedOut?: { sessions: number; codes: number };
+  /** The stored public URL notifications' links use (issue 42), or null: none set, links are not offered. */
+  publicUrl: string | null;
 }
 
 export interface SurveyWorker {

@@ -37,7 +37,9 @@ function handArgv(c: Omit<KitCommand, 'workspace'>): string[] {
 /** The person's own settings, as the words of their commands (contract/methods.ts PERSON_ONLY_METHODS). */
 export const PERSON_ONLY_COMMANDS = ['notify add', 'notify remove', 'usage source', 'host add', 'host trust', 'host remove', 'project host', 'daemon stop',
   // The person's note on a review (issue 40), spaced so `hand annotations` and a brief named annotate-… stay the Hand's.
-  ' annotate '] as const;
+  ' annotate ',
+  // Where the page is reachable from beyond this machine (issue 42): the person's to say.
+  '--public-url'] as const;
 
 /** Where people keep credentials that no Hand needs to read. */
 export const SECRET_READS = [
@@ -73,6 +75,8 @@ export function handSettings(c: KitCommand & { stateDir: string }): Record<strin
         `Read(${abs(c.stateDir)}/fleet.db*)`,
         `Read(${abs(c.stateDir)}/secrets/**)`,
         `Read(${abs(c.stateDir)}/credentials/**)`,
+        // The key that signs the person's answers from the phone (issue 42): with it, any answer could be forged.
+        `Read(${abs(c.stateDir)}/phone-capability.key)`,
         'Edit(/instructions.md)',
         'Edit(/.claude/**)',
         'Edit(/.mcp.json)',

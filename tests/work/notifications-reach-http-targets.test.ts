@@ -96,6 +96,27 @@ describe('notifications', () => {
     expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ worker: 'w1', condition: 'blocked', command: 'hand read w1' });
   });
 
+  it("a notification's answers reach every kind of target: ntfy buttons (three at most) and a Click link, the webhook's JSON, the command's environment", async () => {
+    const { targets, make } = setup('notify-actions');
+    const ntfy = await serve(() => ({ status: 200 }));
+    const hook = await serve(() => ({ status: 200 }));
+    servers.push(ntfy, hook);
+    const out = join(db!.dir, 'command-env.json');
+    targets.add(makeTarget('ntfy', [`${ntfy.url}/kh-topic`], Date.now(), LOOPBACK));
+    targets.add(makeTarget('webhook', [`${hook.url}/hook`], Date.now(), LOOPBACK));
+    const dump = `const e = process.env; require('fs').writeFileSync(process.argv[1], JSON.stringify(Object.fromEntries(Object.entries(e).filter(([k]) => k.startsWith('HAND_')))))`;
+    targets.add(makeTarget('command', [process.execPath, '-e', dump, out]));
+    const actions = [1, 2, 3, 4].map((i) => ({ kind: 'answer', label: `${i}. Option, "${i}"; x`, url: `https://phone.example/phone/w1/cap${i}`, method: 'POST' as const }));
+    make().notify('w1:blocked:9', { ...n('w1'), actions, view: 'https://phone.example/phone/w1/view' });
+    await waitFor(() => ntfy.hits.length === 1 && hook.hits.length === 1 && db!.stores.notify.recent().every((d) => d.state === 'delivered'), { what: 'three deliveries with actions' });
+    expect(ntfy.hits[0]!.headers.click).toBe('https://phone.example/phone/w1/view');
+    // Its separators are taken out of a label: a worker's words cannot add a button of their own.
+    expect(ntfy.hits[0]!.headers.actions).toBe([1, 2, 3].map((i) => `http, "${i}. Option   ${i}   x", https://phone.example/phone/w1/cap${i}, method=POST, clear=true`).join('; '));
+    expect(JSON.parse(hook.hits[0]!.body)).toMatchObject({ actions, view: 'https://phone.example/phone/w1/view' });
+    const env = JSON.parse(readFileSync(out, 'utf8'));
+    expect(env).toMatchObject({ HAND_ACTIONS: '4', HAND_ACTION_4_URL: 'https://phone.example/phone/w1/cap4', HAND_ACTION_1_METHOD: 'POST', HAND_VIEW_URL: 'https://phone.example/phone/w1/view' });
+  });
+
   it('one notification per event and target: the same event queued twice is delivered once', async () => {
     const { targets, make } = setup('notify-once');
     const hook = await serve(() => ({ status: 200 }));
