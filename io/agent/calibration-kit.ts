@@ -9,6 +9,7 @@
 import type { HookWord } from '../../contract/methods/fleet.ts';
 import type { CalibrationSituation } from '../../contract/methods/calibration.ts';
 import type { Key } from '../../contract/keys.ts';
+import { FAKE_QUESTION, FAKE_QUESTION_TWO_CHOICES } from '../../contract/fake-question.ts';
 
 /** A reply the calibration asks the fake model for, said in each API by the kit. */
 export type CalibrationReply =
@@ -61,14 +62,7 @@ export interface CalibrationKit {
 }
 
 /** The question every kit's fake asks (the fakes' own ASK input), and its choices. */
-export const CALIBRATION_QUESTION = {
-  question: 'Which database should the fake project use?',
-  header: 'Database',
-  options: [
-    { label: 'SQLite', description: 'Single file, zero setup' },
-    { label: 'Postgres', description: 'Full server, more features' },
-  ],
-} as const;
+export const CALIBRATION_QUESTION = { question: FAKE_QUESTION.question, header: FAKE_QUESTION.header, options: FAKE_QUESTION_TWO_CHOICES } as const;
 
 /** Stands in for an API key everywhere a calibration needs one: never a secret, never sent beyond 127.0.0.1. */
 export const CALIBRATION_KEY = 'kh-calibration-not-a-secret';
