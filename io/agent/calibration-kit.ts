@@ -42,6 +42,33 @@ export interface CalibrationFake {
   close(): Promise<void>;
 }
 
+/** What a kit reads from its fake: the agent-loop turns and the tool results sent back. */
+export type FakeReadings = Pick<CalibrationFake, 'turns' | 'toolResultAfter'>;
+
+/**
+ * A kit's fake as the calibration drives it, for every API alike: each reply is said in the
+ * API's words (`itemOf`) and queued, except an error, which stands until the next reply is
+ * scripted (an agent that retries a refused turn is refused again).
+ */
+export async function driveFake<Item extends { kind: string }, Fake extends { url: string; queue(items: Item[]): void; close(): Promise<void> }>(
+  start: (respond: () => Item | null) => Promise<Fake>,
+  itemOf: (reply: CalibrationReply) => Item,
+  read: (fake: Fake) => FakeReadings,
+): Promise<CalibrationFake> {
+  let refusing: Item | null = null;
+  const fake = await start(() => refusing);
+  return {
+    url: fake.url,
+    ...read(fake),
+    next(reply) {
+      const item = itemOf(reply);
+      refusing = item.kind === 'error' ? item : null;
+      if (refusing === null) fake.queue([item]);
+    },
+    close: () => fake.close(),
+  };
+}
+
 export interface CalibrationKit {
   startFake(): Promise<CalibrationFake>;
   /**

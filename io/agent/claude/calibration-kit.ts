@@ -10,7 +10,7 @@ import { join } from 'node:path';
 // The fake is loaded only when a calibration runs: a profile is read by every command.
 import type { ScriptItem } from '../../fake-model/anthropic.ts';
 import { writePrivateFile } from '../../fs/private-files.ts';
-import { CALIBRATION_KEY, CALIBRATION_QUESTION, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
+import { CALIBRATION_KEY, CALIBRATION_QUESTION, driveFake, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
 
 function itemOf(reply: CalibrationReply): ScriptItem {
   switch (reply.kind) {
@@ -30,21 +30,13 @@ function itemOf(reply: CalibrationReply): ScriptItem {
 export const claudeCalibrationKit: CalibrationKit = {
   async startFake() {
     const { startFakeAnthropic } = await import('../../fake-model/anthropic.ts');
-    // An error stands until the next reply is scripted: an agent that retries a refused turn is refused again.
-    let refusing: ScriptItem | null = null;
-    const fake = await startFakeAnthropic({ suggestion: null, respond: () => refusing });
-    const main = () => fake.received.filter((r) => r.kind === 'main');
-    return {
-      url: fake.url,
-      turns: () => main().length,
-      toolResultAfter: (after) => main().slice(after).find((r) => (r.summary?.toolResults.length ?? 0) > 0)?.summary?.toolResults[0]?.content ?? null,
-      next(reply) {
-        const item = itemOf(reply);
-        refusing = item.kind === 'error' ? item : null;
-        if (refusing === null) fake.queue([item]);
-      },
-      close: () => fake.close(),
-    };
+    return driveFake((respond) => startFakeAnthropic({ suggestion: null, respond }), itemOf, (fake) => {
+      const main = () => fake.received.filter((r) => r.kind === 'main');
+      return {
+        turns: () => main().length,
+        toolResultAfter: (after) => main().slice(after).find((r) => (r.summary?.toolResults.length ?? 0) > 0)?.summary?.toolResults[0]?.content ?? null,
+      };
+    });
   },
   seedHome(home, fakeUrl, version) {
     mkdirSync(join(home, '.claude'), { recursive: true, mode: 0o700 });
