@@ -84,6 +84,23 @@ export function count(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0;
 }
 
+/** What parseLine gives for a line that is not JSON (a line cut short, or not the agent's). */
+export const NOT_JSON = Symbol('not JSON');
+
+/** One line of a session file parsed, or NOT_JSON: the readers then say skip, malformed or none. */
+export function parseLine(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/** The first record of a file's head, parsed (NOT_JSON when it is not JSON): where Codex and Gemini CLI name the session. */
+export function firstRecord(head: string): unknown {
+  return parseLine(head.split('\n', 1)[0] ?? '');
+}
+
 /** Whether `v` is a record (an object, not an array). */
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
