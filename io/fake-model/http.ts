@@ -130,12 +130,15 @@ export class FakeLog<Item, Rec> {
   }
 }
 
-/** A request as a fake with an API key records it: the key's value and the authorization are never kept. */
-export interface KeyedRequest {
+/** What a request asked for: its method, its path without the query string, and the query. */
+export interface RequestTarget {
   method: string;
-  /** Path without the query string. */
   path: string;
   query: string;
+}
+
+/** A request as a fake with an API key records it: the key's value and the authorization are never kept. */
+export interface KeyedRequest extends RequestTarget {
   /** Headers with `authorization` and the API key's header removed. */
   headers: Record<string, string>;
   /** Which credential came with the request (its value is never kept). */
