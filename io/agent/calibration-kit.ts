@@ -42,6 +42,12 @@ export interface CalibrationFake {
   close(): Promise<void>;
 }
 
+/** The pause between the words of a `slow` reply that makes its text take about its `ms` to arrive. */
+export function slowWordDelayMs(reply: { text: string; ms: number }): number {
+  const words = reply.text.split(' ');
+  return Math.max(1, Math.round(reply.ms / Math.max(1, words.length - 1)));
+}
+
 /** What a kit reads from its fake: the agent-loop turns and the tool results sent back. */
 export type FakeReadings = Pick<CalibrationFake, 'turns' | 'toolResultAfter'>;
 

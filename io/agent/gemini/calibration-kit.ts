@@ -6,14 +6,12 @@
  */
 // The fake is loaded only when a calibration runs: a profile is read by every command.
 import type { GeminiScriptItem } from '../../fake-model/gemini.ts';
-import { CALIBRATION_KEY, CALIBRATION_QUESTION, driveFake, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
+import { CALIBRATION_KEY, CALIBRATION_QUESTION, driveFake, slowWordDelayMs, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
 
 function itemOf(reply: CalibrationReply): GeminiScriptItem {
   switch (reply.kind) {
-    case 'slow': {
-      const words = reply.text.split(' ');
-      return { kind: 'text', text: reply.text, wordDelayMs: Math.max(1, Math.round(reply.ms / Math.max(1, words.length - 1))) };
-    }
+    case 'slow':
+      return { kind: 'text', text: reply.text, wordDelayMs: slowWordDelayMs(reply) };
     case 'permission':
       return { kind: 'call', name: 'run_shell_command', text: 'I will run a command.', args: { command: `touch ${reply.file}`, description: 'Create the calibration file' } };
     case 'question':
