@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateReadPaths } from '../../io/brief/read-paths.ts';
 import { makeTempDir } from '../helpers/temp.ts';
+import { readPathRefusal } from './read-path-refusal.ts';
 
 let tmp: ReturnType<typeof makeTempDir> | undefined;
 afterEach(() => tmp?.cleanup());
@@ -30,15 +31,7 @@ function world() {
   const key = put(join(home, '.ssh', 'id_ed25519'), 'not a real key, only a file in .ssh\n');
   put(join(state, 'review.token'), 'token\n');
   const ctx = { homes: [home], stateDir: state };
-  /** The refusal's message for one read path (fails the test when it was accepted). */
-  const refusal = (path: string): string => {
-    try {
-      validateReadPaths([path], ctx);
-    } catch (err) {
-      return (err as Error).message;
-    }
-    return expect.fail(`${path} was handed to a worker`);
-  };
+  const refusal = readPathRefusal(ctx);
   return { root, home, state, elsewhere, key, put, ctx, refusal };
 }
 

@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateReadPaths } from '../../io/brief/read-paths.ts';
 import { makeTempDir } from '../helpers/temp.ts';
+import { readPathRefusal } from './read-path-refusal.ts';
 
 let tmp: ReturnType<typeof makeTempDir> | undefined;
 afterEach(() => tmp?.cleanup());
@@ -26,14 +27,7 @@ function world() {
   const key = join(home, '.ssh', 'id_ed25519');
   writeFileSync(key, 'not a real key\n');
   const ctx = { homes: [home], stateDir: state };
-  const refusal = (path: string): string => {
-    try {
-      validateReadPaths([path], ctx);
-    } catch (err) {
-      return (err as Error).message;
-    }
-    return expect.fail(`${path} was handed to a worker`);
-  };
+  const refusal = readPathRefusal(ctx);
   return { root, home, key, refusal };
 }
 
