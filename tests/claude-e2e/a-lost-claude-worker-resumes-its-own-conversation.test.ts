@@ -11,12 +11,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFakeAnthropic, toolUseIdOf, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
+import { expect, it } from 'vitest';
+import { toolUseIdOf, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { socketRefuses } from '../helpers/processes.ts';
 import { isProcessAlive } from '../harness/process-alive.ts';
 import { until, waitFor } from '../helpers/temp.ts';
-import { makeE2eWorld, watermark, type E2eWorld } from './e2e-world.ts';
+import { type E2eWorld, useE2eWorld, watermark } from './e2e-world.ts';
 import { RESUME_LINE } from '../../actors/daemon/resume-line.ts';
 import { costText } from '../../actors/usage/cost-of.ts';
 import { signInWithToken } from '../helpers/review-session.ts';
@@ -24,15 +24,8 @@ import { basename } from 'node:path';
 
 let fake: FakeAnthropic;
 let w: E2eWorld;
-beforeAll(async () => {
-  // Each reply its own usage, so a count that matches is no coincidence.
-  fake = await startFakeAnthropic({ usageOf: (seq) => ({ input: 40 + seq, output: 10 + (seq % 4), cacheRead: 3 * seq, cacheWrite: seq % 2 ? 5 : 0 }) });
-  w = await makeE2eWorld('e2e-resume', fake, { daemonProcess: true });
-});
-afterAll(async () => {
-  await w?.cleanup();
-  await fake?.close();
-});
+// Each reply its own usage, so a count that matches is no coincidence.
+useE2eWorld('e2e-resume', { daemonProcess: true }, { usageOf: (seq) => ({ input: 40 + seq, output: 10 + (seq % 4), cacheRead: 3 * seq, cacheWrite: seq % 2 ? 5 : 0 }) }, (made) => void ({ fake, w } = made));
 
 it('killed with its tmux server and the daemon mid-task, it is lost and resumable; resumed, the model gets the earlier conversation and the one line, and the worker finishes', async () => {
   const id = 'resumer';

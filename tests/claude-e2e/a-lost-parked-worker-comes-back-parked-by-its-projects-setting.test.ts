@@ -8,25 +8,18 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
+import { expect, it } from 'vitest';
+import type { FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { FAKE_PARK_QUESTION } from '../../io/fake-model/anthropic/park-script.ts';
 import { socketRefuses } from '../helpers/processes.ts';
 import { isProcessAlive } from '../harness/process-alive.ts';
 import { until, waitFor } from '../helpers/temp.ts';
-import { makeE2eWorld, watermark, type E2eWorld } from './e2e-world.ts';
+import { type E2eWorld, useE2eWorld, watermark } from './e2e-world.ts';
 import { RESUME_LINE_WAITING } from '../../actors/daemon/resume-line.ts';
 
 let fake: FakeAnthropic;
 let w: E2eWorld;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  w = await makeE2eWorld('e2e-auto-resume', fake, { daemonProcess: true });
-});
-afterAll(async () => {
-  await w?.cleanup();
-  await fake?.close();
-});
+useE2eWorld('e2e-auto-resume', { daemonProcess: true }, {}, (made) => void ({ fake, w } = made));
 
 it('its lost workers are resumed when the daemon starts; a parked one comes back parked on the same decision, told only that its question is open', async () => {
   const project = basename(w.repo);

@@ -10,7 +10,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { claudeTestEnv, seedClaudeHome, type ClaudeRenderer } from '../harness/claude-env.ts';
 import { requireClaudeBinary } from '../harness/claude-binary.ts';
-import { toolUseIdOf, type FakeAnthropic, type RequestRecord } from '../../io/fake-model/anthropic.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { startFakeAnthropic, toolUseIdOf, type FakeAnthropic, type FakeAnthropicOptions, type RequestRecord } from '../../io/fake-model/anthropic.ts';
 import { writeBrief, type CliWorld, type RunResult } from '../cli/cli-harness.ts';
 import { inProcessHand } from '../helpers/hand-in-process.ts';
 import { makeTestRepo } from '../helpers/git-repo.ts';
@@ -44,7 +45,34 @@ export interface E2eWorld extends Omit<CliWorld, 'cleanup'> {
  * `env`: more variables for every `hand` call, so the daemon that `annex` starts already runs
  * with them (HAND_CLAUDE_BIN: a second daemon start only to change it cost ~2.5 s).
  */
-export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { renderer?: ClaudeRenderer; permissions?: 'off' | 'edits' | 'ask'; yolo?: boolean; env?: Record<string, string>; daemonProcess?: boolean } = {}): Promise<E2eWorld> {
+export interface E2eOptions {
+  renderer?: ClaudeRenderer;
+  permissions?: 'off' | 'edits' | 'ask';
+  yolo?: boolean;
+  env?: Record<string, string>;
+  daemonProcess?: boolean;
+}
+
+/**
+ * The opening most real-Claude files wrote again: a fake Anthropic API and a world over it, made
+ * before the file's tests (`ready` then takes both, and may prepare more) and undone after them,
+ * the world before the fake it talks to.
+ */
+export function useE2eWorld(label: string, opts: E2eOptions, fakeOptions: FakeAnthropicOptions, ready: (made: { fake: FakeAnthropic; w: E2eWorld }) => void | Promise<void>): void {
+  let fake: FakeAnthropic | undefined;
+  let w: E2eWorld | undefined;
+  beforeAll(async () => {
+    fake = await startFakeAnthropic(fakeOptions);
+    w = await makeE2eWorld(label, fake, opts);
+    await ready({ fake, w });
+  });
+  afterAll(async () => {
+    await w?.cleanup();
+    await fake?.close();
+  });
+}
+
+export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: E2eOptions = {}): Promise<E2eWorld> {
   requireClaudeBinary();
   const tmp = makeTempDir(label);
   const root = tmp.path;
