@@ -53,6 +53,18 @@ export interface E2eOptions {
   daemonProcess?: boolean;
 }
 
+/** A fake Anthropic API for the file's tests: started before them (`ready` takes it), closed after them. */
+export function useFakeAnthropic(ready: (fake: FakeAnthropic) => void, options: FakeAnthropicOptions = {}): void {
+  let fake: FakeAnthropic | undefined;
+  beforeAll(async () => {
+    fake = await startFakeAnthropic(options);
+    ready(fake);
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+}
+
 /**
  * The opening most real-Claude files wrote again: a fake Anthropic API and a world over it, made
  * before the file's tests (`ready` then takes both, and may prepare more) and undone after them,
@@ -72,14 +84,21 @@ export function useE2eWorld(label: string, opts: E2eOptions, fakeOptions: FakeAn
   });
 }
 
-export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: E2eOptions = {}): Promise<E2eWorld> {
-  requireClaudeBinary();
+/**
+ * The places of a real-agent world under one temp root: the state directory, the repository and
+ * the agent's own HOME (made; the repository is the caller's to make).
+ */
+export function agentWorldPlaces(label: string): { tmp: { path: string; cleanup(): void }; root: string; home: string; repo: string; agentHome: string } {
   const tmp = makeTempDir(label);
   const root = tmp.path;
-  const home = join(root, 'state');
-  const repo = join(root, 'repo');
   const agentHome = join(root, 'agent-home');
   mkdirSync(agentHome);
+  return { tmp, root, home: join(root, 'state'), repo: join(root, 'repo'), agentHome };
+}
+
+export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: E2eOptions = {}): Promise<E2eWorld> {
+  requireClaudeBinary();
+  const { tmp, root, home, repo, agentHome } = agentWorldPlaces(label);
   const renderer = opts.renderer ?? 'fullscreen';
   const { claudeJsonPath } = seedClaudeHome({ home: agentHome, worktrees: [], renderer });
   await makeTestRepo(repo, '# e2e repo\n');
