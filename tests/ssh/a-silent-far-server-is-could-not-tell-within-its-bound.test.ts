@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { stopAfter } from '../harness/sshd.ts';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
 import { addFarHost, placeShopOnFar, startFarShop, type FarShop } from '../harness/far-shop.ts';
 import { until } from '../helpers/temp.ts';
@@ -48,13 +49,7 @@ describe('a silent far server is could-not-tell within its bound, and back when 
     stopped = null;
     await far?.sshd.startServer();
   });
-  afterAll(async () => {
-    try {
-      await w?.cleanup();
-    } finally {
-      await far?.sshd.stop();
-    }
-  });
+  afterAll(() => stopAfter(w, far?.sshd));
 
   it('the far tmux server SIGSTOPped: could not tell with the reason, within the bound; SIGCONT: the live reading', async () => {
     const socket = join(far.sshd.home, '.kingshand', 'tmux', 'tmux.sock');
