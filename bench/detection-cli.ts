@@ -9,9 +9,8 @@
 import type { BackendName } from '../io/terminal/types.ts';
 import type { BenchResult } from './types.ts';
 import { makeWorld } from './lib/world.ts';
-import { makeDaemonWorld, type DaemonWorld } from './lib/daemon.ts';
-import { makeHerdrDoubleForBench } from './lib/hosts.ts';
-import { createHerdrHost } from '../io/terminal/herdr/herdr-host.ts';
+import type { DaemonWorld } from './lib/daemon.ts';
+import { makeDaemonForBackends } from './lib/hosts.ts';
 import { awaitEvent } from './lib/mock-events.ts';
 import { nowMs, summarise } from './lib/stats.ts';
 
@@ -51,14 +50,7 @@ async function trials(d: DaemonWorld, backend: BackendName, eventLog: (id: strin
 
 export async function run(opts: { trials: number; log?: (m: string) => void }, backends: BackendName[] = ['pty', 'tmux', 'herdr']): Promise<BenchResult[]> {
   const world = makeWorld('cli-wait');
-  const double = backends.includes('herdr') ? makeHerdrDoubleForBench() : null;
-  if (double) {
-    // The daemon's herdr host attaches to a running herdr server; start the double's as a user would.
-    const starter = createHerdrHost(double.hostOptions());
-    await starter.ensureServer();
-    await starter.dispose();
-  }
-  const d = await makeDaemonWorld(world, double ? { HAND_HERDR_BIN: double.bin, HAND_HERDR_SOCKET: double.socketPath } : {});
+  const d = await makeDaemonForBackends(world, backends);
   const results: BenchResult[] = [];
   for (const b of backends) {
     results.push(await trials(d, b, world.eventLog, (e) => world.workerEnv(e), opts.trials));

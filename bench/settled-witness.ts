@@ -12,9 +12,8 @@ import { join } from 'node:path';
 import type { BackendName } from '../io/terminal/types.ts';
 import type { BenchResult } from './types.ts';
 import { makeWorld } from './lib/world.ts';
-import { makeDaemonWorld, type DaemonWorld } from './lib/daemon.ts';
-import { makeHerdrDoubleForBench } from './lib/hosts.ts';
-import { createHerdrHost } from '../io/terminal/herdr/herdr-host.ts';
+import type { DaemonWorld } from './lib/daemon.ts';
+import { makeDaemonForBackends } from './lib/hosts.ts';
 import { awaitEvent } from './lib/mock-events.ts';
 import { nowMs, summarise } from './lib/stats.ts';
 
@@ -74,14 +73,7 @@ async function measure(d: DaemonWorld, backend: BackendName, workerEnv: (e: Reco
 
 export async function run(opts: { trials: number; log?: (m: string) => void }, backends: BackendName[] = ['pty', 'tmux', 'herdr']): Promise<BenchResult[]> {
   const world = makeWorld('settled-witness');
-  const double = backends.includes('herdr') ? makeHerdrDoubleForBench() : null;
-  if (double) {
-    // The daemon's herdr host attaches to a running herdr server; start the double's as a user would.
-    const starter = createHerdrHost(double.hostOptions());
-    await starter.ensureServer();
-    await starter.dispose();
-  }
-  const d = await makeDaemonWorld(world, double ? { HAND_HERDR_BIN: double.bin, HAND_HERDR_SOCKET: double.socketPath } : {});
+  const d = await makeDaemonForBackends(world, backends);
   const results: BenchResult[] = [];
   for (const b of backends) {
     const s = await measure(d, b, (e) => world.workerEnv(e), opts.trials);

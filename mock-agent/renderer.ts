@@ -83,26 +83,39 @@ function titleSequence(title: string): string {
   return `${ESC}]0;${title}\x07`;
 }
 
-/** Alternate screen, hidden hardware cursor, bracketed paste: the 2.1.332 fullscreen renderer. */
-export class FullscreenRenderer implements Renderer {
+/** What both renderers share: where they write, the terminal's size, the rows painted, the title set. */
+abstract class PaintingRenderer {
   private title = '';
-  private readonly painted = new PaintedRows();
+  protected readonly painted = new PaintedRows();
   constructor(
-    private readonly out: Output,
-    private readonly size: () => TerminalSize,
+    protected readonly out: Output,
+    protected readonly size: () => TerminalSize,
   ) {}
 
+  /** Forgets what was painted and clears the screen, after `lead` (what the real program writes first). */
+  protected clearScreen(lead: string): void {
+    this.painted.forget();
+    this.out.write(`${lead}${HIDE_CURSOR}${PASTE_ON}${ESC}[H${ESC}[2J`);
+  }
+
+  /** The title sequence when the title changed since the last frame, else nothing. */
+  protected titleChange(title: string): string {
+    const t = title !== this.title ? titleSequence(title) : '';
+    this.title = title;
+    return t;
+  }
+}
+
+/** Alternate screen, hidden hardware cursor, bracketed paste: the 2.1.332 fullscreen renderer. */
+export class FullscreenRenderer extends PaintingRenderer implements Renderer {
   start(): void {
     // The real program leaves one line on the main screen before switching: its exit hint then
     // lands on the second row (the first once tmux's remain-on-exit notice has scrolled it).
-    this.painted.forget();
-    this.out.write(`\r\n${ALT_ON}${HIDE_CURSOR}${PASTE_ON}${ESC}[H${ESC}[2J`);
+    this.clearScreen(`\r\n${ALT_ON}`);
   }
 
   draw(frame: Line[], title: string): void {
-    const t = title !== this.title ? titleSequence(title) : '';
-    this.title = title;
-    this.out.write(t + this.painted.paint(frame, 0, this.size()));
+    this.out.write(this.titleChange(title) + this.painted.paint(frame, 0, this.size()));
   }
 
   stop(trailer: string[]): void {
@@ -116,27 +129,18 @@ export class FullscreenRenderer implements Renderer {
  * Main-screen renderer: the frame flows from the top; rows that no longer fit are scrolled into
  * the terminal's history (a line feed on the bottom row), never repainted again.
  */
-export class ClassicRenderer implements Renderer {
+export class ClassicRenderer extends PaintingRenderer implements Renderer {
   private scrolledOut = 0;
   private lastFrameRows = 0;
-  private title = '';
-  private readonly painted = new PaintedRows();
-  constructor(
-    private readonly out: Output,
-    private readonly size: () => TerminalSize,
-  ) {}
 
   start(): void {
-    this.painted.forget();
-    this.out.write(`${HIDE_CURSOR}${PASTE_ON}${ESC}[H${ESC}[2J`);
+    this.clearScreen('');
   }
 
   draw(frame: Line[], title: string): void {
     const size = this.size();
-    const t = title !== this.title ? titleSequence(title) : '';
-    this.title = title;
     const need = Math.max(0, frame.length - size.rows);
-    let out = t;
+    let out = this.titleChange(title);
     if (need > this.scrolledOut) {
       out += paintRows(frame, this.scrolledOut, size);
       out += `${ESC}[${size.rows};1H` + '\n'.repeat(need - this.scrolledOut);

@@ -5,6 +5,7 @@
  */
 import type { QuestionOption } from './layout-dialogs.ts';
 import { parkSteps } from './park-steps.ts';
+import { FAKE_QUESTION } from '../contract/fake-question.ts';
 
 export type Step =
   /** Spinner only, for `ms` real milliseconds. */
@@ -45,13 +46,9 @@ export const SLOW_REPLY =
 
 export const DEFAULT_QUESTION: Extract<Step, { kind: 'ask' }> = {
   kind: 'ask',
-  header: 'Database',
-  question: 'Which database should the fake project use?',
-  options: [
-    { label: 'SQLite', description: 'Single file, zero setup' },
-    { label: 'Postgres', description: 'Full server, more features' },
-    { label: 'None', description: 'Keep everything in memory' },
-  ],
+  header: FAKE_QUESTION.header,
+  question: FAKE_QUESTION.question,
+  options: [...FAKE_QUESTION.options],
 };
 
 export const REPORT_TEXT = (prompt: string): string =>

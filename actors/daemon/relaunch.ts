@@ -39,18 +39,13 @@ import { FAR_HOST_HAS_NO_SANDBOX, sandboxRefusal } from '../../io/sandbox/refusa
 import type { SessionKeeper } from './session-keeper.ts';
 import { resumeLineFor, resumeRefusal } from './resume-line.ts';
 
-export interface RelaunchOptions {
-  /** The person's progress note (text). */
-  note?: string;
-  /** Relaunch even while the worker is working. */
-  force?: boolean;
-  stallMs?: number;
-  /** The environment of the caller (for the agent's launch; memory only). */
-  env?: Record<string, string>;
-  envAdd?: Record<string, string>;
-  /** Continue the worker's own conversation (issue 41): no progress note, one line typed. */
-  resume?: boolean;
-}
+/**
+ * The method's parameters but the worker (given apart) and the note file (read into `note`, the
+ * person's progress note as text, before it gets here). `force` relaunches even while the worker
+ * is working; `env` is the caller's environment (for the agent's launch; memory only); `resume`
+ * continues the worker's own conversation (issue 41): no progress note, one line typed.
+ */
+export type RelaunchOptions = Omit<RelaunchParams, 'id' | 'noteFile'>;
 
 export interface RelaunchDeps {
   store: FleetStore;
@@ -67,7 +62,7 @@ export interface RelaunchDeps {
 }
 
 export type { RelaunchResult } from '../../contract/methods.ts';
-import type { RelaunchResult } from '../../contract/methods.ts';
+import type { RelaunchParams, RelaunchResult } from '../../contract/methods.ts';
 
 /** Stages a relaunch refuses outright: the person already decided about these. */
 /** The person already decided about a landed or rejected worker. */

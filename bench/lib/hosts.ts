@@ -10,6 +10,8 @@ import { createHerdrHost } from '../../io/terminal/herdr/herdr-host.ts';
 import type { BackendName, TerminalHost } from '../../io/terminal/types.ts';
 import { makeHerdrDouble, type HerdrDouble } from '../../tests/doubles/herdr/fixture.ts';
 import { onCleanup } from './cleanup.ts';
+import { makeDaemonWorld, type DaemonWorld } from './daemon.ts';
+import type { BenchWorld } from './world.ts';
 
 export const BACKENDS: BackendName[] = ['pty', 'tmux', 'herdr'];
 
@@ -42,4 +44,18 @@ export function makeHerdrDoubleForBench(): HerdrDouble {
   const double = makeHerdrDouble('bench-herdr');
   onCleanup('herdr double dir', () => double.cleanup());
   return double;
+}
+
+/**
+ * A daemon over `world` that can host the given backends: with herdr among them, the double's
+ * server is started first (the daemon's herdr host attaches to a running one, as a user's does).
+ */
+export async function makeDaemonForBackends(world: BenchWorld, backends: BackendName[]): Promise<DaemonWorld> {
+  const double = backends.includes('herdr') ? makeHerdrDoubleForBench() : null;
+  if (double) {
+    const starter = createHerdrHost(double.hostOptions());
+    await starter.ensureServer();
+    await starter.dispose();
+  }
+  return makeDaemonWorld(world, double ? { HAND_HERDR_BIN: double.bin, HAND_HERDR_SOCKET: double.socketPath } : {});
 }

@@ -30,6 +30,21 @@ export interface McpOptions {
 type ToolResult = { content: { type: 'text'; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
 
 /** The CLI's --json text of a value, as the tool's content; objects also as structured content. */
+/**
+ * A long tool's progress as MCP progress notifications (numbered 1, 2, …, each with `say`'s line),
+ * when the client asked for them with a progress token; undefined when it did not. A notification
+ * that cannot be sent is dropped: progress never fails the call.
+ */
+function progressTo<V>(extra: { _meta?: { progressToken?: string | number }; sendNotification(n: unknown): Promise<void> } | undefined, say: (v: V) => string): ((v: V) => void) | undefined {
+  const token = extra?._meta?.progressToken;
+  if (extra === undefined || token === undefined) return undefined;
+  let n = 0;
+  return (v) => {
+    n += 1;
+    void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: n, message: say(v) } }).catch(() => undefined);
+  };
+}
+
 export function toolResult(value: unknown): ToolResult {
   const res: ToolResult = { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] };
   if (value && typeof value === 'object' && !Array.isArray(value)) res.structuredContent = value as Record<string, unknown>;
@@ -124,15 +139,7 @@ export function makeMcpServer(o: McpOptions): McpServer {
     id,
     until: z.enum(UNTILS).optional().describe('default any'),
     timeout: z.string().optional().describe('default 30m'),
-  }, (a, extra) => {
-    const token = extra?._meta?.progressToken;
-    let n = 0;
-    const onProgress = token === undefined ? undefined : (v: WaitProgress) => {
-      n += 1;
-      void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: n, message: `${a.id} ${v.stage} (${v.state}) · ${v.lastActivity}` } }).catch(() => undefined);
-    };
-    return ops.wait(p, a, onProgress);
-  });
+  }, (a, extra) => ops.wait(p, a, progressTo<WaitProgress>(extra, (v) => `${a.id} ${v.stage} (${v.state}) · ${v.lastActivity}`)));
   tool('read', "The worker's visible screen (hand read).", { id, scrollback: z.number().int().positive().optional() }, (a) => ops.read(p, a));
   tool('report', "The worker's report, quoted as its words (hand report): no file read of your own, no permission prompt. state absent/refused says why there is none.", { id }, (a) => ops.report(p, a));
   tool('send', "Type a line into the worker and press Enter (hand send). Only the person's words. Refused when its input box holds text, and when a menu or dialog waits on the screen: a menu or dialog is answered only with answer or keys (one key per call), with the person's answer only; a parked decision only with hand decide.", {
@@ -158,15 +165,7 @@ export function makeMcpServer(o: McpOptions): McpServer {
   tool('calibrate', "Whether kingshand still reads each installed agent CLI right (hand doctor --calibrate): drives it, in a scratch worktree against a fake model API on 127.0.0.1, through first start, typed text, idle, working, a finished turn, a permission dialog, a question menu, an API error and exit, and says per situation what the screen reader and the hook witness said. About a minute per agent; sends progress. A failed agent's screens are saved for a bug report, and its dispatch warns.", {
     agent: z.enum(['claude', 'codex', 'gemini', 'all']).optional().describe('default all installed'),
     auto: z.boolean().optional().describe('only the agents whose installed version was not calibrated yet'),
-  }, (a, extra) => {
-    const token = extra?._meta?.progressToken;
-    let n = 0;
-    const onProgress = token === undefined ? undefined : (v: CalibrateProgress) => {
-      n += 1;
-      void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: n, message: `${v.agent}: ${v.line}` } }).catch(() => undefined);
-    };
-    return ops.calibrate(p, a, onProgress);
-  });
+  }, (a, extra) => ops.calibrate(p, a, progressTo<CalibrateProgress>(extra, (v) => `${v.agent}: ${v.line}`)));
   // Backlog, decisions, away mode, relaunch, discard, usage, notifications, the review URL.
   registerWorkTools(tool, p);
   return server;

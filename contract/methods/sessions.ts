@@ -4,24 +4,34 @@
  * day has spent (`hand cost`, the cost columns of status, the page, the digest and survey).
  */
 
-/** One model's share of a cost: its tokens, and its USD at the price table (null: the table has no price for it). */
-export interface CostLine {
-  model: string;
+/**
+ * Tokens of one kind of use, as an agent's session record counts them: one shape for the session
+ * readers (io/agent/sessions), the usage ledger (persistence) and the cost on the wire.
+ */
+export interface TokenCounts {
+  /** Prompt tokens read at the full price (cache reads and writes not included). */
   input: number;
   output: number;
   cacheRead: number;
+  /** Prompt tokens written to the cache (priced above plain input). */
   cacheWrite: number;
+  /** Of those, written with Claude's 1-hour lifetime (priced higher again), where the record tells. */
+  cacheWrite1h: number;
+  /** Model replies counted (API messages, not lines of the file). */
   messages: number;
+}
+
+/** The tokens a cost shows (the 1-hour cache writes are inside cacheWrite, priced apart). */
+export type CostTokens = Omit<TokenCounts, 'cacheWrite1h'>;
+
+/** One model's share of a cost: its tokens, and its USD at the price table (null: the table has no price for it). */
+export interface CostLine extends CostTokens {
+  model: string;
   usd: number | null;
 }
 
 /** What some work spent, read from the agents' own session records. */
-export interface Cost {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  messages: number;
+export interface Cost extends CostTokens {
   /** USD of the models the price table has; null when it has none of them. */
   usd: number | null;
   /** Models whose tokens have no price: their share of the cost is unknown, never guessed. */

@@ -9,6 +9,7 @@
 import type { HookWord } from '../../contract/methods/fleet.ts';
 import type { CalibrationSituation } from '../../contract/methods/calibration.ts';
 import type { Key } from '../../contract/keys.ts';
+import { FAKE_QUESTION, FAKE_QUESTION_TWO_CHOICES } from '../../contract/fake-question.ts';
 
 /** A reply the calibration asks the fake model for, said in each API by the kit. */
 export type CalibrationReply =
@@ -41,6 +42,39 @@ export interface CalibrationFake {
   close(): Promise<void>;
 }
 
+/** The pause between the words of a `slow` reply that makes its text take about its `ms` to arrive. */
+export function slowWordDelayMs(reply: { text: string; ms: number }): number {
+  const words = reply.text.split(' ');
+  return Math.max(1, Math.round(reply.ms / Math.max(1, words.length - 1)));
+}
+
+/** What a kit reads from its fake: the agent-loop turns and the tool results sent back. */
+export type FakeReadings = Pick<CalibrationFake, 'turns' | 'toolResultAfter'>;
+
+/**
+ * A kit's fake as the calibration drives it, for every API alike: each reply is said in the
+ * API's words (`itemOf`) and queued, except an error, which stands until the next reply is
+ * scripted (an agent that retries a refused turn is refused again).
+ */
+export async function driveFake<Item extends { kind: string }, Fake extends { url: string; queue(items: Item[]): void; close(): Promise<void> }>(
+  start: (respond: () => Item | null) => Promise<Fake>,
+  itemOf: (reply: CalibrationReply) => Item,
+  read: (fake: Fake) => FakeReadings,
+): Promise<CalibrationFake> {
+  let refusing: Item | null = null;
+  const fake = await start(() => refusing);
+  return {
+    url: fake.url,
+    ...read(fake),
+    next(reply) {
+      const item = itemOf(reply);
+      refusing = item.kind === 'error' ? item : null;
+      if (refusing === null) fake.queue([item]);
+    },
+    close: () => fake.close(),
+  };
+}
+
 export interface CalibrationKit {
   startFake(): Promise<CalibrationFake>;
   /**
@@ -61,14 +95,7 @@ export interface CalibrationKit {
 }
 
 /** The question every kit's fake asks (the fakes' own ASK input), and its choices. */
-export const CALIBRATION_QUESTION = {
-  question: 'Which database should the fake project use?',
-  header: 'Database',
-  options: [
-    { label: 'SQLite', description: 'Single file, zero setup' },
-    { label: 'Postgres', description: 'Full server, more features' },
-  ],
-} as const;
+export const CALIBRATION_QUESTION = { question: FAKE_QUESTION.question, header: FAKE_QUESTION.header, options: FAKE_QUESTION_TWO_CHOICES } as const;
 
 /** Stands in for an API key everywhere a calibration needs one: never a secret, never sent beyond 127.0.0.1. */
 export const CALIBRATION_KEY = 'kh-calibration-not-a-secret';

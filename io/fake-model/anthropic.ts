@@ -6,7 +6,7 @@
  * what Claude Code sent.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody, sendJson, serveOnLoopback, publicHeaders, type ScriptedFake, scriptedFake } from './http.ts';
+import { FakeLog, keyedRequest, readBody, sendJson, serveOnLoopback, type KeyedRequest, type ScriptedFake, scriptedFake } from './http.ts';
 import { classifyRequest, summariseRequest, type RequestKind, type RequestSummary } from './anthropic/request-summary.ts';
 import { chooseReply, type ScriptItem, type ScriptOptions } from './anthropic/script.ts';
 import { DEFAULT_USAGE, jsonReply, streamReply, type ServedUsage } from './anthropic/sse.ts';
@@ -17,16 +17,9 @@ export type { ScriptItem } from './anthropic/script.ts';
 export type { RequestKind, RequestSummary, ToolResultSummary } from './anthropic/request-summary.ts';
 export { fakeReportContent, ASK_INPUT, DEFAULT_BASH_COMMAND } from './anthropic/script.ts';
 
-export interface RequestRecord {
+/** A request to the fake (path `/v1/messages`; key header `x-api-key`). */
+export interface RequestRecord extends KeyedRequest {
   seq: number;
-  method: string;
-  /** Path without the query string (`/v1/messages`). */
-  path: string;
-  query: string;
-  /** Headers with `authorization` and `x-api-key` removed. */
-  headers: Record<string, string>;
-  /** Which credential came with the request (its value is never kept). */
-  auth: 'bearer' | 'api-key' | 'none';
   /** Set for POST /v1/messages only. */
   kind?: RequestKind;
   summary?: RequestSummary;
@@ -82,21 +75,15 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     slowWordDelayMs: opts.slowWordDelayMs ?? 500,
     slowWordCount: opts.slowWordCount ?? 8,
   };
-  const received: RequestRecord[] = [];
-  const queued: ScriptItem[] = [];
-  const listeners = new Set<(r: RequestRecord) => void>();
-  let seq = 0;
+  const log = new FakeLog<ScriptItem, RequestRecord>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const [path = '/', query = ''] = (req.url ?? '/').split('?', 2);
-    const method = req.method ?? 'GET';
-    const auth = req.headers.authorization ? 'bearer' : req.headers['x-api-key'] ? 'api-key' : 'none';
-    const record: RequestRecord = { seq: ++seq, method, path, query, headers: publicHeaders(req, ['authorization', 'x-api-key']), auth };
+    const record: RequestRecord = { seq: log.nextSeq(), ...keyedRequest(req, 'x-api-key') };
+    const { method, path } = record;
     const raw = await readBody(req);
     if (opts.keepRawBodies) record.raw = raw;
     record.body = raw;
-    received.push(record);
-    const announce = () => listeners.forEach((l) => l(record));
+    const announce = log.keep(record);
 
     if (method === 'HEAD') { res.writeHead(200).end(); return announce(); }
     if (method === 'GET' && path === '/v1/models') { sendJson(res, 200, MODELS); return announce(); }
@@ -112,7 +99,7 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     }
     const summary = summariseRequest(body);
     const kind = classifyRequest(summary);
-    const reply = (kind === 'main' ? opts.respond?.(summary, record.seq) : null) ?? chooseReply(kind, summary, queued, script);
+    const reply = (kind === 'main' ? opts.respond?.(summary, record.seq) : null) ?? chooseReply(kind, summary, log.queued, script);
     Object.assign(record, { kind, summary, reply });
     announce();
     const ids = { messageId: `msg_fake_${record.seq}`, toolUseId: toolUseIdOf(record)! };
@@ -133,5 +120,5 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
   }
 
   const server = await serveOnLoopback(handle, (err) => ({ type: 'error', error: { type: 'api_error', message: `fake: ${String(err)}` } }));
-  return scriptedFake(server, received, queued, listeners);
+  return scriptedFake(server, log);
 }

@@ -6,7 +6,7 @@
  * MODE:shell <cmd>); records every request so a caller can assert on what Codex sent.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody, scriptedFake, sendJson, serveOnLoopback, type ScriptedFake } from './http.ts';
+import { FakeLog, readBody, scriptedFake, sendJson, serveOnLoopback, type ScriptedFake } from './http.ts';
 import { summariseCodexRequest, type RequestSummary } from './codex/request-summary.ts';
 import { chooseCodexReply, type CodexScriptItem } from './codex/script.ts';
 import { DEFAULT_CODEX_USAGE, streamCodexReply, type CodexServedUsage } from './codex/sse.ts';
@@ -48,17 +48,14 @@ export interface FakeCodexOptions {
 }
 
 export async function startFakeCodexApi(opts: FakeCodexOptions = {}): Promise<FakeCodexApi> {
-  const received: CodexRequestRecord[] = [];
-  const queued: CodexScriptItem[] = [];
-  const listeners = new Set<(r: CodexRequestRecord) => void>();
-  let seq = 0;
+  const log = new FakeLog<CodexScriptItem, CodexRequestRecord>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?', 1)[0]!;
     const method = req.method ?? 'GET';
     const originator = req.headers.originator;
     const record: CodexRequestRecord = {
-      seq: ++seq,
+      seq: log.nextSeq(),
       method,
       path,
       auth: req.headers.authorization ? 'bearer' : 'none',
@@ -66,8 +63,7 @@ export async function startFakeCodexApi(opts: FakeCodexOptions = {}): Promise<Fa
     };
     const raw = await readBody(req);
     record.body = raw;
-    received.push(record);
-    const announce = () => listeners.forEach((l) => l(record));
+    const announce = log.keep(record);
     if (method !== 'POST' || path !== '/v1/responses') {
       sendJson(res, 404, { error: { type: 'not_found', message: `fake: no ${method} ${path}` } });
       return announce();
@@ -80,7 +76,7 @@ export async function startFakeCodexApi(opts: FakeCodexOptions = {}): Promise<Fa
       return announce();
     }
     const summary = summariseCodexRequest(body);
-    const reply = (summary.side ? null : opts.respond?.(summary, record.seq)) ?? chooseCodexReply(summary, queued);
+    const reply = (summary.side ? null : opts.respond?.(summary, record.seq)) ?? chooseCodexReply(summary, log.queued);
     Object.assign(record, { summary, reply }, reply.kind === 'shell' || reply.kind === 'call' ? { callId: `call_fake_${record.seq}` } : {});
     announce();
     if (reply.kind === 'error') {
@@ -95,7 +91,7 @@ export async function startFakeCodexApi(opts: FakeCodexOptions = {}): Promise<Fa
 
   const server = await serveOnLoopback(handle, (err) => ({ error: { type: 'server_error', message: `fake: ${String(err)}` } }));
   return {
-    ...scriptedFake(server, received, queued, listeners),
-    turns: () => received.filter((r) => r.summary !== undefined && !r.summary.side),
+    ...scriptedFake(server, log),
+    turns: () => log.received.filter((r) => r.summary !== undefined && !r.summary.side),
   };
 }

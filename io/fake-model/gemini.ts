@@ -10,22 +10,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { classifyGeminiRequest, summariseGeminiRequest, type GeminiRequestKind, type GeminiRequestSummary } from './gemini/request-summary.ts';
 import { chooseGeminiReply, type GeminiScriptItem } from './gemini/script.ts';
 import { GEMINI_USAGE, jsonGeminiReply, streamGeminiReply } from './gemini/sse.ts';
-import { publicHeaders, readBody, serveOnLoopback, type ScriptedFake, scriptedFake } from './http.ts';
+import { FakeLog, keyedRequest, readBody, serveOnLoopback, type KeyedRequest, type ScriptedFake, scriptedFake } from './http.ts';
 
 export type { GeminiScriptItem } from './gemini/script.ts';
 export type { GeminiRequestKind, GeminiRequestSummary } from './gemini/request-summary.ts';
 export { fakeGeminiReport, GEMINI_ASK_INPUT, DEFAULT_SHELL_COMMAND } from './gemini/script.ts';
 
-export interface GeminiRequestRecord {
+/** A request to the fake (path `/v1beta/models/<model>:streamGenerateContent`; key header `x-goog-api-key`). */
+export interface GeminiRequestRecord extends KeyedRequest {
   seq: number;
-  method: string;
-  /** Path without the query string (`/v1beta/models/<model>:streamGenerateContent`). */
-  path: string;
-  query: string;
-  /** Headers with the key (`x-goog-api-key`, `authorization`) removed. */
-  headers: Record<string, string>;
-  /** Which credential came with the request (its value is never kept). */
-  auth: 'api-key' | 'bearer' | 'none';
   kind?: GeminiRequestKind;
   summary?: GeminiRequestSummary;
   reply?: GeminiScriptItem;
@@ -53,19 +46,13 @@ export interface FakeGeminiOptions {
 }
 
 export async function startFakeGemini(opts: FakeGeminiOptions = {}): Promise<FakeGemini> {
-  const received: GeminiRequestRecord[] = [];
-  const queued: GeminiScriptItem[] = [];
-  const listeners = new Set<(r: GeminiRequestRecord) => void>();
-  let seq = 0;
+  const log = new FakeLog<GeminiScriptItem, GeminiRequestRecord>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const [path = '/', query = ''] = (req.url ?? '/').split('?', 2);
-    const method = req.method ?? 'GET';
-    const auth = req.headers.authorization ? 'bearer' : req.headers['x-goog-api-key'] !== undefined ? 'api-key' : 'none';
     const body = await readBody(req);
-    const record: GeminiRequestRecord = { seq: ++seq, method, path, query, headers: publicHeaders(req, ['authorization', 'x-goog-api-key']), auth, body };
-    received.push(record);
-    const announce = () => listeners.forEach((l) => l(record));
+    const record: GeminiRequestRecord = { seq: log.nextSeq(), ...keyedRequest(req, 'x-goog-api-key'), body };
+    const { method, path } = record;
+    const announce = log.keep(record);
 
     if (method === 'POST' && COUNT_TOKENS.test(path)) {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ totalTokens: 42 }));
@@ -84,7 +71,7 @@ export async function startFakeGemini(opts: FakeGeminiOptions = {}): Promise<Fak
     }
     const summary = summariseGeminiRequest(path, parsed);
     const kind = classifyGeminiRequest(summary);
-    const reply = (kind === 'main' ? opts.respond?.(summary, record.seq) : null) ?? chooseGeminiReply(kind, summary, queued);
+    const reply = (kind === 'main' ? opts.respond?.(summary, record.seq) : null) ?? chooseGeminiReply(kind, summary, log.queued);
     Object.assign(record, { kind, summary, reply });
     announce();
     if (reply.kind === 'error') return sendError(res, reply.status, reply.message);
@@ -100,5 +87,5 @@ export async function startFakeGemini(opts: FakeGeminiOptions = {}): Promise<Fak
   }
 
   const server = await serveOnLoopback(handle, (err) => ({ error: { code: 500, message: `fake: ${String(err)}`, status: 'INTERNAL' } }));
-  return scriptedFake(server, received, queued, listeners);
+  return scriptedFake(server, log);
 }

@@ -111,8 +111,49 @@ export interface ScriptedFake<Item, Rec> {
   close(): Promise<void>;
 }
 
-/** The test-facing side of a scripted fake over its loopback server and its own lists. */
-export function scriptedFake<Item, Rec>(server: LoopbackServer, received: Rec[], queued: Item[], listeners: Set<(r: Rec) => void>): ScriptedFake<Item, Rec> {
+/** What a scripted fake keeps: the requests in arrival order, the replies queued, who listens. */
+export class FakeLog<Item, Rec> {
+  readonly received: Rec[] = [];
+  readonly queued: Item[] = [];
+  readonly listeners = new Set<(r: Rec) => void>();
+  private seq = 0;
+
+  /** The next request's number (1, 2, …). */
+  nextSeq(): number {
+    return ++this.seq;
+  }
+
+  /** Keeps `record`; returns the call that tells the listeners, once its reply is chosen. */
+  keep(record: Rec): () => void {
+    this.received.push(record);
+    return () => this.listeners.forEach((l) => l(record));
+  }
+}
+
+/** What a request asked for: its method, its path without the query string, and the query. */
+export interface RequestTarget {
+  method: string;
+  path: string;
+  query: string;
+}
+
+/** A request as a fake with an API key records it: the key's value and the authorization are never kept. */
+export interface KeyedRequest extends RequestTarget {
+  /** Headers with `authorization` and the API key's header removed. */
+  headers: Record<string, string>;
+  /** Which credential came with the request (its value is never kept). */
+  auth: 'bearer' | 'api-key' | 'none';
+}
+
+/** The parts of `req` a keyed fake records (`keyHeader`: the API key's header, lower case). */
+export function keyedRequest(req: IncomingMessage, keyHeader: string): KeyedRequest {
+  const [path = '/', query = ''] = (req.url ?? '/').split('?', 2);
+  const auth = req.headers.authorization ? 'bearer' : req.headers[keyHeader] ? 'api-key' : 'none';
+  return { method: req.method ?? 'GET', path, query, headers: publicHeaders(req, ['authorization', keyHeader]), auth };
+}
+
+/** The test-facing side of a scripted fake over its loopback server and its log. */
+export function scriptedFake<Item, Rec>(server: LoopbackServer, { received, queued, listeners }: FakeLog<Item, Rec>): ScriptedFake<Item, Rec> {
   return {
     url: server.url,
     port: server.port,

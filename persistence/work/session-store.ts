@@ -8,6 +8,7 @@
  */
 import type Database from 'better-sqlite3';
 import { asInt, asText } from '../row-codec.ts';
+import type { TokenCounts } from '../../contract/methods/sessions.ts';
 
 export interface SessionRow {
   worker: string;
@@ -18,14 +19,8 @@ export interface SessionRow {
   recordedAt: number;
 }
 
-export interface LedgerCounts {
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  cacheWrite1h: number;
-  messages: number;
-}
+/** A ledger row's numbers: the tokens as the session readers counted them. */
+export type LedgerCounts = TokenCounts;
 
 export interface LedgerRow extends LedgerCounts {
   model: string;

@@ -19,6 +19,15 @@ const stop = (h: Harness, over: Partial<HookNote> = {}): HookNote => ({ id: 'w1'
 const stage = (h: Harness) => h.fleet.view('w1')!.stage;
 const condition = (h: Harness) => conditionOf(h.fleet.view('w1')!);
 
+/** A working worker whose Stop word and idle screen agree: settled at once. */
+async function settledByTheWord() {
+  const { h, pane } = await harness.working('w1');
+  await h.fleet.hook(stop(h));
+  await show(h, pane, idle);
+  expect(condition(h)).toBe('settled');
+  return { h, pane };
+}
+
 describe('a turn end the agent reports and the screen shows settles at once', () => {
   it('hook + agreeing screen settles without the quiet window: the Stop first, then the idle screen', async () => {
     const { h, pane } = await harness.working('w1');
@@ -70,10 +79,7 @@ describe('a turn end the agent reports and the screen shows settles at once', ()
   });
 
   it('a Stop from before the last input speaks of the earlier turn: the next turn waits out the quiet window', async () => {
-    const { h, pane } = await harness.working('w1');
-    await h.fleet.hook(stop(h));
-    await show(h, pane, idle);
-    expect(condition(h)).toBe('settled');
+    const { h, pane } = await settledByTheWord();
     h.clock.increment(5);
     await h.fleet.send('w1', 'and now the tests');
     await show(h, pane, reading({ state: 'working', fingerprint: 'f-next-turn' }));
@@ -88,10 +94,7 @@ describe('a turn end the agent reports and the screen shows settles at once', ()
   });
 
   it('once the screen has moved on from the end the word agreed with, the word no longer counts', async () => {
-    const { h, pane } = await harness.working('w1');
-    await h.fleet.hook(stop(h));
-    await show(h, pane, idle);
-    expect(condition(h)).toBe('settled');
+    const { h, pane } = await settledByTheWord();
     // A person typed a prompt into the pane themselves (no input of ours, no hook): new work shows.
     await show(h, pane, reading({ state: 'working', fingerprint: 'f-their-turn' }));
     expect(stage(h)).toBe('running.working');

@@ -31,31 +31,29 @@ async function settlesWithoutTrustDialog(world: CliWorld, id: string): Promise<v
   expect(settled.json.blockedReason ?? null).toBeNull();
 }
 
+/** The seed `d` says it made at `path`: onboarding done, the dispatched worktree trusted, private as Claude Code's own, and its worker never shows the trust dialog. */
+async function expectSeeded(world: typeof w, d: { json: any }, path: string): Promise<void> {
+  expect(d.json.seeded).toMatchObject({ claudeJson: path, created: true });
+  await settlesWithoutTrustDialog(world, 'fresh');
+  const config = JSON.parse(readFileSync(path, 'utf8'));
+  expect(config.hasCompletedOnboarding).toBe(true);
+  expect(config.projects[realpathSync(d.json.worktree)]).toEqual({ hasTrustDialogAccepted: true });
+  expect(statSync(path).mode & 0o777).toBe(0o600);
+}
+
 describe('dispatch without ~/.claude.json', () => {
   it("in kingshand's sandbox: the worker's own file is made (onboarding done, the worktree trusted), and the person's is not written", async () => {
     const d = await w.hand(['dispatch', 'fresh', '--repo', w.repo, '--brief', w.brief('fresh', 'Say hello.'), '--agent', 'mock', '--json']);
     expect(d.code, d.stdout + d.stderr).toBe(0);
-    const own = join(w.home, 'agents', 'fresh', 'mock', '.claude.json');
-    expect(d.json.seeded).toMatchObject({ claudeJson: own, created: true });
-    await settlesWithoutTrustDialog(w, 'fresh');
-    const config = JSON.parse(readFileSync(own, 'utf8'));
-    expect(config.hasCompletedOnboarding).toBe(true);
-    expect(config.projects[realpathSync(d.json.worktree)]).toEqual({ hasTrustDialogAccepted: true });
-    expect(statSync(own).mode & 0o777).toBe(0o600);
+    await expectSeeded(w, d, join(w.home, 'agents', 'fresh', 'mock', '.claude.json'));
     expect(existsSync(join(w.agentHome, '.claude.json')), "the person's ~/.claude.json").toBe(false);
   });
 
   it('without the sandbox: writes the minimal file (onboarding done, the worktree trusted), says so, and the worker never shows the trust dialog', async () => {
     const d = await bare.hand(['dispatch', 'fresh', '--repo', bare.repo, '--brief', bare.brief('fresh', 'Say hello.'), '--agent', 'mock', '--json']);
     expect(d.code, d.stdout + d.stderr).toBe(0);
-    const path = join(bare.agentHome, '.claude.json');
-    expect(d.json.seeded).toMatchObject({ claudeJson: path, created: true });
-    await settlesWithoutTrustDialog(bare, 'fresh');
-    const config = JSON.parse(readFileSync(path, 'utf8'));
-    expect(config.hasCompletedOnboarding).toBe(true);
-    expect(config.projects[realpathSync(d.json.worktree)]).toEqual({ hasTrustDialogAccepted: true });
-    // The person's config: private, like Claude Code's own.
-    expect(statSync(path).mode & 0o777).toBe(0o600);
+    // The person's config is written: private, like Claude Code's own.
+    await expectSeeded(bare, d, join(bare.agentHome, '.claude.json'));
   });
 
   it('without the sandbox: a config directory that does not exist is refused before anything is created, naming the fix', async () => {

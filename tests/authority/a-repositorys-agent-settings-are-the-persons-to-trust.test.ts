@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { callTool, connectMcp } from '../helpers/mcp-client.ts';
+import { callTool, connectMcp, closeMcpWorld } from '../helpers/mcp-client.ts';
 import type { CliWorld } from '../cli/cli-harness.ts';
 import { makeWorkspaceWorld } from '../helpers/workspace-world.ts';
 
@@ -37,10 +37,7 @@ beforeAll(async () => {
   client = await connectMcp(w, ws);
 }, 60_000);
 
-afterAll(async () => {
-  await client?.close();
-  await w?.cleanup();
-}, 60_000);
+afterAll(() => closeMcpWorld(client, w), 60_000);
 
 async function hand(args: string[], opts: { env?: Record<string, string>; timeoutMs?: number } = {}) {
   return w.hand(args, opts);

@@ -5,6 +5,7 @@
  * gone afterwards and what evidence was written.
  */
 import { existsSync, readdirSync } from 'node:fs';
+import { afterAll } from 'vitest';
 import { dirname, join } from 'node:path';
 import type { AgentCalibration, CalibrationSituation, SituationResult } from '../../contract/methods/calibration.ts';
 import { agentProfile } from '../../io/agent/profiles/index.ts';
@@ -21,6 +22,19 @@ export interface CalibrationRun {
   scratchLeft: string[];
   evidenceRoot: string;
   cleanup(): void;
+}
+
+/** Call once at a file's top: the returned function runs a calibration whose files are removed after the file's tests. */
+export function useCalibrationRuns(): (agent: string, opts?: Parameters<typeof runCalibration>[1]) => Promise<CalibrationRun> {
+  const runs: CalibrationRun[] = [];
+  afterAll(() => {
+    for (const r of runs.splice(0)) r.cleanup();
+  });
+  return async (agent, opts) => {
+    const run = await runCalibration(agent, opts);
+    runs.push(run);
+    return run;
+  };
 }
 
 export async function runCalibration(agent: string, opts: Partial<Pick<CalibrateAgentDeps, 'backend' | 'readerFor'>> = {}): Promise<CalibrationRun> {

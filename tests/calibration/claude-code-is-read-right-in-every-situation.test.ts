@@ -5,17 +5,16 @@
  * says working, idle, needs-input, failed and ended where Claude Code's hooks speak — within the
  * minute, leaving nothing behind and no evidence folder (nothing to report).
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CALIBRATION_SITUATIONS } from '../../contract/methods/calibration.ts';
 import { probeSandbox } from '../../io/sandbox/availability.ts';
-import { CALIBRATION_DAEMON_ENV, evidenceExists, explain, outcomes, runCalibration, type CalibrationRun } from './calibration-run.ts';
+import { CALIBRATION_DAEMON_ENV, evidenceExists, explain, outcomes, useCalibrationRuns } from './calibration-run.ts';
 
-let run: CalibrationRun | undefined;
-afterAll(() => run?.cleanup());
+const calibrate = useCalibrationRuns();
 
 describe('Claude Code 2.1.332 calibrates', () => {
   it('every situation right, the witness heard in each it speaks in, under a minute, nothing left behind', async () => {
-    run = await runCalibration('claude');
+    const run = await calibrate('claude');
     const r = run.result;
     expect(r.version).toBe('2.1.332');
     expect(outcomes(r), explain(r)).toEqual(Object.fromEntries(CALIBRATION_SITUATIONS.map((s) => [s, 'right'])));

@@ -6,15 +6,14 @@
  * the calibration is for: the screen it saved is now in the corpus
  * (tests/fixtures/gemini-corpus/0.61.0/tmux-api-error) and the Gemini profile reads its error line.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { explain, outcomes, runCalibration, type CalibrationRun } from './calibration-run.ts';
+import { describe, expect, it } from 'vitest';
+import { explain, outcomes, useCalibrationRuns } from './calibration-run.ts';
 
-let run: CalibrationRun | undefined;
-afterAll(() => run?.cleanup());
+const calibrate = useCalibrationRuns();
 
 describe('Gemini CLI 0.61.0 calibrates', () => {
   it('every situation right, the API error named; every hook heard', async () => {
-    run = await runCalibration('gemini');
+    const run = await calibrate('gemini');
     const r = run.result;
     expect(r.version).toBe('0.61.0');
     expect(outcomes(r), explain(r)).toEqual({

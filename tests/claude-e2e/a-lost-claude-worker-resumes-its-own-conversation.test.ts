@@ -8,15 +8,13 @@
  * A session file cut short is refused, saying so and offering the fresh relaunch. Item 4: the
  * worker's tokens, read from its session record, equal what the fake API served its conversation.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFakeAnthropic, toolUseIdOf, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
-import { socketRefuses } from '../helpers/processes.ts';
-import { isProcessAlive } from '../harness/process-alive.ts';
-import { until, waitFor } from '../helpers/temp.ts';
-import { makeE2eWorld, watermark, type E2eWorld } from './e2e-world.ts';
+import { expect, it } from 'vitest';
+import { toolUseIdOf, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
+import { killDaemonAndTmux } from '../helpers/processes.ts';
+import { until } from '../helpers/temp.ts';
+import { type E2eWorld, useE2eWorld, watermark } from './e2e-world.ts';
 import { RESUME_LINE } from '../../actors/daemon/resume-line.ts';
 import { costText } from '../../actors/usage/cost-of.ts';
 import { signInWithToken } from '../helpers/review-session.ts';
@@ -24,15 +22,8 @@ import { basename } from 'node:path';
 
 let fake: FakeAnthropic;
 let w: E2eWorld;
-beforeAll(async () => {
-  // Each reply its own usage, so a count that matches is no coincidence.
-  fake = await startFakeAnthropic({ usageOf: (seq) => ({ input: 40 + seq, output: 10 + (seq % 4), cacheRead: 3 * seq, cacheWrite: seq % 2 ? 5 : 0 }) });
-  w = await makeE2eWorld('e2e-resume', fake, { daemonProcess: true });
-});
-afterAll(async () => {
-  await w?.cleanup();
-  await fake?.close();
-});
+// Each reply its own usage, so a count that matches is no coincidence.
+useE2eWorld('e2e-resume', { daemonProcess: true }, { usageOf: (seq) => ({ input: 40 + seq, output: 10 + (seq % 4), cacheRead: 3 * seq, cacheWrite: seq % 2 ? 5 : 0 }) }, (made) => void ({ fake, w } = made));
 
 it('killed with its tmux server and the daemon mid-task, it is lost and resumable; resumed, the model gets the earlier conversation and the one line, and the worker finishes', async () => {
   const id = 'resumer';
@@ -49,11 +40,7 @@ it('killed with its tmux server and the daemon mid-task, it is lost and resumabl
   expect(readFileSync(sessionFile, 'utf8')).toContain(`"cwd":"${w.worktreeOf(id)}"`);
 
   // What a reboot does: the daemon and the terminal server gone at once, the agent with them.
-  const daemonPid = Number((await w.hand(['daemon', 'status', '--json'])).json.pid);
-  process.kill(daemonPid, 'SIGKILL');
-  await waitFor(() => !isProcessAlive(daemonPid) || isZombie(daemonPid), { what: `daemon ${daemonPid} to die`, timeoutMs: 10_000 });
-  await socketRefuses(join(w.home, 'hand.sock'));
-  execFileSync('tmux', ['-S', join(w.home, 'tmux.sock'), 'kill-server']);
+  await killDaemonAndTmux(w);
 
   // Item 3: the next command starts a daemon that finds it lost, its conversation resumable.
   const lost = await w.status(id);
@@ -128,12 +115,4 @@ async function pageSession(): Promise<{ html(path: string): Promise<string> }> {
   const url = new URL((await w.hand(['review', '--json'])).json.url as string);
   const s = await signInWithToken(url.origin, url.searchParams.get('token')!);
   return { html: async (path) => (await fetch(`${url.origin}${path}`, { headers: { cookie: s.cookie } })).text() };
-}
-
-function isZombie(pid: number): boolean {
-  try {
-    return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
 }

@@ -5,28 +5,19 @@
  * the one line typed says its question is still open, nothing else is typed, and it is parked
  * again on the same decision — never a second one, never answered by anyone but the person.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
+import { expect, it } from 'vitest';
+import type { FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { FAKE_PARK_QUESTION } from '../../io/fake-model/anthropic/park-script.ts';
-import { socketRefuses } from '../helpers/processes.ts';
-import { isProcessAlive } from '../harness/process-alive.ts';
-import { until, waitFor } from '../helpers/temp.ts';
-import { makeE2eWorld, watermark, type E2eWorld } from './e2e-world.ts';
+import { killDaemonAndTmux } from '../helpers/processes.ts';
+import { until } from '../helpers/temp.ts';
+import { type E2eWorld, useE2eWorld, watermark } from './e2e-world.ts';
 import { RESUME_LINE_WAITING } from '../../actors/daemon/resume-line.ts';
 
 let fake: FakeAnthropic;
 let w: E2eWorld;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  w = await makeE2eWorld('e2e-auto-resume', fake, { daemonProcess: true });
-});
-afterAll(async () => {
-  await w?.cleanup();
-  await fake?.close();
-});
+useE2eWorld('e2e-auto-resume', { daemonProcess: true }, {}, (made) => void ({ fake, w } = made));
 
 it('its lost workers are resumed when the daemon starts; a parked one comes back parked on the same decision, told only that its question is open', async () => {
   const project = basename(w.repo);
@@ -42,11 +33,7 @@ it('its lost workers are resumed when the daemon starts; a parked one comes back
   expect(decision[0]).toMatchObject({ worker: id, question: FAKE_PARK_QUESTION, state: 'open' });
   const session = (await until('its session', () => w.status(id), (s) => typeof s.session === 'string', 30_000, 200)).session;
 
-  const pid = Number((await w.hand(['daemon', 'status', '--json'])).json.pid);
-  process.kill(pid, 'SIGKILL');
-  await waitFor(() => !isProcessAlive(pid) || zombie(pid), { what: `daemon ${pid} to die`, timeoutMs: 10_000 });
-  await socketRefuses(join(w.home, 'hand.sock'));
-  execFileSync('tmux', ['-S', join(w.home, 'tmux.sock'), 'kill-server']);
+  await killDaemonAndTmux(w);
 
   // Any command starts the daemon; it finds the worker lost and resumes it by the project's word.
   const mark = watermark(fake);
@@ -64,11 +51,3 @@ it('its lost workers are resumed when the daemon starts; a parked one comes back
   expect(readFileSync(w.reportPathOf(id), 'utf8')).toContain(`Waiting on: ${FAKE_PARK_QUESTION}`);
   expect((await w.hand(['decisions', '--json'])).json).toEqual([expect.objectContaining({ key: decision[0].key, state: 'open' })]);
 }, 150_000);
-
-function zombie(pid: number): boolean {
-  try {
-    return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
-}

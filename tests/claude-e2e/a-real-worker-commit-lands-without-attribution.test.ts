@@ -8,10 +8,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
+import { describe, expect, it } from 'vitest';
+import type { FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { DONE_MEANS_LINE } from '../../actors/daemon/dispatch.ts';
-import { makeE2eWorld, sentToolResult, watermark, type E2eWorld } from './e2e-world.ts';
+import { type E2eWorld, sentToolResult, useE2eWorld, watermark } from './e2e-world.ts';
 
 const SANDBOX = { IS_SANDBOX: '1' };
 // No global git identity in this container: the commit names its own, as a worker's git config would.
@@ -19,14 +19,7 @@ const COMMIT = 'echo feature > feature.txt && git add feature.txt && git -c user
 
 let fake: FakeAnthropic;
 let w: E2eWorld;
-beforeAll(async () => {
-  fake = await startFakeAnthropic({ suggestion: null });
-  w = await makeE2eWorld('e2e-attribution', fake, { permissions: 'off', yolo: false });
-});
-afterAll(async () => {
-  await w?.cleanup();
-  await fake?.close();
-});
+useE2eWorld('e2e-attribution', { permissions: 'off', yolo: false }, { suggestion: null }, (made) => void ({ fake, w } = made));
 
 const log = (ref: string) => execFileSync('git', ['-C', w.repo, 'log', '--format=%B', ref], { encoding: 'utf8' });
 

@@ -8,12 +8,12 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { writeClaudeSettings } from '../../io/agent/claude/index.ts';
 import { HandError } from '../../contract/errors.ts';
 import { answerDialog } from '../../actors/daemon/answer.ts';
-import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
-import { fakeRequest, watermark } from './e2e-world.ts';
+import type { FakeAnthropic } from '../../io/fake-model/anthropic.ts';
+import { fakeRequest, watermark, useFakeAnthropic } from './e2e-world.ts';
 import { makeFleetWorld, untilView, type FleetWorld } from './fleet-world.ts';
 import { waitFor } from '../helpers/temp.ts';
 import { waitStable, type WaitForScreen } from '../helpers/screen-stable.ts';
@@ -21,12 +21,7 @@ import { waitStable, type WaitForScreen } from '../helpers/screen-stable.ts';
 const RUNS_A_PROGRAM = `node -e "require('fs').writeFileSync('fake-artifact.txt', 'x')"`;
 
 let fake: FakeAnthropic;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-});
-afterAll(async () => {
-  await fake?.close();
-});
+useFakeAnthropic((f) => (fake = f));
 
 /** The screen as text, less what Claude Code animates by itself (the running tool's bullet blinks). */
 async function stillScreen(w: FleetWorld, id: string): Promise<string> {

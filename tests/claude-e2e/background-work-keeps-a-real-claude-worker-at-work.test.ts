@@ -6,9 +6,9 @@
  * witnesses are seen: the Stop hook's `background_tasks` (its word `working`) and the screen's
  * `· 1 shell still running`. Before, the worker read idle and settled at once on the Stop hook.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
-import { makeE2eWorld, type E2eWorld } from './e2e-world.ts';
+import { describe, expect, it } from 'vitest';
+import type { FakeAnthropic } from '../../io/fake-model/anthropic.ts';
+import { type E2eWorld, useE2eWorld } from './e2e-world.ts';
 import { waitFor } from '../helpers/temp.ts';
 
 /** Long enough to look at the worker meanwhile; the notification turn comes right after. */
@@ -16,15 +16,8 @@ const BACKGROUND_S = 12;
 
 let fake: FakeAnthropic;
 let w: E2eWorld;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  // Posture off: the Bash call runs without a permission dialog.
-  w = await makeE2eWorld('e2e-background', fake, { permissions: 'off' });
-});
-afterAll(async () => {
-  await w?.cleanup();
-  await fake?.close();
-});
+// Posture off: the Bash call runs without a permission dialog.
+useE2eWorld('e2e-background', { permissions: 'off' }, {}, (made) => void ({ fake, w } = made));
 
 describe('background work keeps a real Claude Code worker at work (2.1.332, tmux)', () => {
   it('working (background: 1 task) while the shell runs, Stop listing it settles nothing; settled once it ended', async () => {

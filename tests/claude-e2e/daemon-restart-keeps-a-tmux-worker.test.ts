@@ -4,25 +4,18 @@
  * re-attaches to the same worker: live, and steerable (Escape interrupts, a new prompt is
  * answered). The pty host cannot do this by design (its workers die with the daemon).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
+import { expect, it } from 'vitest';
+import type { FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { readFileSync } from 'node:fs';
 import { isProcessAlive } from '../harness/process-alive.ts';
 import { waitFor } from '../helpers/temp.ts';
-import { makeE2eWorld, watermark, type E2eWorld } from './e2e-world.ts';
+import { type E2eWorld, useE2eWorld, watermark } from './e2e-world.ts';
 import { join } from 'node:path';
 import { socketRefuses } from '../helpers/processes.ts';
 
 let fake: FakeAnthropic;
 let w: E2eWorld;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  w = await makeE2eWorld('e2e-restart', fake, { daemonProcess: true });
-});
-afterAll(async () => {
-  await w?.cleanup();
-  await fake?.close();
-});
+useE2eWorld('e2e-restart', { daemonProcess: true }, {}, (made) => void ({ fake, w } = made));
 
 it('after a daemon SIGKILL mid-turn, hand status restarts it and the same tmux worker is live and steerable', async () => {
   const id = 'survivor';

@@ -10,9 +10,11 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { claudeTestEnv, seedClaudeHome, type ClaudeRenderer } from '../harness/claude-env.ts';
 import { requireClaudeBinary } from '../harness/claude-binary.ts';
-import { toolUseIdOf, type FakeAnthropic, type RequestRecord } from '../../io/fake-model/anthropic.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { startFakeAnthropic, toolUseIdOf, type FakeAnthropic, type FakeAnthropicOptions, type RequestRecord } from '../../io/fake-model/anthropic.ts';
 import { writeBrief, type CliWorld, type RunResult } from '../cli/cli-harness.ts';
 import { inProcessHand } from '../helpers/hand-in-process.ts';
+import { stopInstallation, type HandRunner } from '../helpers/hand-process.ts';
 import { makeTestRepo } from '../helpers/git-repo.ts';
 import { makeTempDir, waitForEvent } from '../helpers/temp.ts';
 import { unquoteScreen } from '../../contract/worker-words.ts';
@@ -44,14 +46,60 @@ export interface E2eWorld extends Omit<CliWorld, 'cleanup'> {
  * `env`: more variables for every `hand` call, so the daemon that `annex` starts already runs
  * with them (HAND_CLAUDE_BIN: a second daemon start only to change it cost ~2.5 s).
  */
-export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: { renderer?: ClaudeRenderer; permissions?: 'off' | 'edits' | 'ask'; yolo?: boolean; env?: Record<string, string>; daemonProcess?: boolean } = {}): Promise<E2eWorld> {
-  requireClaudeBinary();
+export interface E2eOptions {
+  renderer?: ClaudeRenderer;
+  permissions?: 'off' | 'edits' | 'ask';
+  yolo?: boolean;
+  env?: Record<string, string>;
+  daemonProcess?: boolean;
+}
+
+/** A fake Anthropic API for the file's tests: started before them (`ready` takes it), closed after them. */
+export function useFakeAnthropic(ready: (fake: FakeAnthropic) => void, options: FakeAnthropicOptions = {}): void {
+  let fake: FakeAnthropic | undefined;
+  beforeAll(async () => {
+    fake = await startFakeAnthropic(options);
+    ready(fake);
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+}
+
+/**
+ * The opening most real-Claude files wrote again: a fake Anthropic API and a world over it, made
+ * before the file's tests (`ready` then takes both, and may prepare more) and undone after them,
+ * the world before the fake it talks to.
+ */
+export function useE2eWorld(label: string, opts: E2eOptions, fakeOptions: FakeAnthropicOptions, ready: (made: { fake: FakeAnthropic; w: E2eWorld }) => void | Promise<void>): void {
+  let fake: FakeAnthropic | undefined;
+  let w: E2eWorld | undefined;
+  beforeAll(async () => {
+    fake = await startFakeAnthropic(fakeOptions);
+    w = await makeE2eWorld(label, fake, opts);
+    await ready({ fake, w });
+  });
+  afterAll(async () => {
+    await w?.cleanup();
+    await fake?.close();
+  });
+}
+
+/**
+ * The places of a real-agent world under one temp root: the state directory, the repository and
+ * the agent's own HOME (made; the repository is the caller's to make).
+ */
+export function agentWorldPlaces(label: string): { tmp: { path: string; cleanup(): void }; root: string; home: string; repo: string; agentHome: string } {
   const tmp = makeTempDir(label);
   const root = tmp.path;
-  const home = join(root, 'state');
-  const repo = join(root, 'repo');
   const agentHome = join(root, 'agent-home');
   mkdirSync(agentHome);
+  return { tmp, root, home: join(root, 'state'), repo: join(root, 'repo'), agentHome };
+}
+
+export async function makeE2eWorld(label: string, fake: FakeAnthropic, opts: E2eOptions = {}): Promise<E2eWorld> {
+  requireClaudeBinary();
+  const { tmp, root, home, repo, agentHome } = agentWorldPlaces(label);
   const renderer = opts.renderer ?? 'fullscreen';
   const { claudeJsonPath } = seedClaudeHome({ home: agentHome, worktrees: [], renderer });
   await makeTestRepo(repo, '# e2e repo\n');
@@ -117,6 +165,26 @@ export async function stopWorkersAndRemove(hand: CliWorld['hand'], installation:
   await Promise.all(live.map((id: string) => hand(['stop', id, '--json'], { timeoutMs: 30_000 })));
   await installation.cleanup();
   await removeWhenQuiet(tmp.cleanup);
+}
+
+/** What a Hand session in real Claude Code holds, as far as it got before a failure. */
+export interface HandSessionParts {
+  fake?: FakeAnthropic;
+  tmp?: { cleanup(): void };
+  pane?: { kill(): Promise<void> } | null;
+  hand?: HandRunner;
+  state?: string;
+}
+
+/** Ends a Hand session: its pane, then the named workers and the installation, then the fake API, then its files once quiet. */
+export async function endHandSession(s: HandSessionParts, workers: string[]): Promise<void> {
+  await s.pane?.kill();
+  if (s.hand && s.state) {
+    for (const id of workers) await s.hand(['stop', id, '--json'], { timeoutMs: 30_000 });
+    await stopInstallation(s.hand, s.state, 20_000);
+  }
+  await s.fake?.close();
+  if (s.tmp) await removeWhenQuiet(s.tmp.cleanup);
 }
 
 /** `hand wait … --json` with a bound; a wait that did not end as asked carries the screen and status into the assertion message. */

@@ -12,17 +12,12 @@ import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeClaudeSettings } from '../../io/agent/claude/index.ts';
-import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
-import { fakeRequest, watermark } from './e2e-world.ts';
+import type { FakeAnthropic } from '../../io/fake-model/anthropic.ts';
+import { fakeRequest, watermark, useFakeAnthropic } from './e2e-world.ts';
 import { makeFleetWorld, untilView, type FleetWorld } from './fleet-world.ts';
 
 let fake: FakeAnthropic;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-});
-afterAll(async () => {
-  await fake?.close();
-});
+useFakeAnthropic((f) => (fake = f));
 
 /** How long a blocked trust dialog is watched for anything answering it. */
 const UNANSWERED_MS = 4_000;

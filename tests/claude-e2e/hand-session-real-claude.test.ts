@@ -16,10 +16,10 @@ import { requireClaudeBinary } from '../harness/claude-binary.ts';
 import { startFakeAnthropic, type FakeAnthropic, type RequestRecord } from '../../io/fake-model/anthropic.ts';
 import { launchInTmux, type TmuxPane } from '../harness/claude-tmux.ts';
 import { showsIdleBox } from '../harness/real-claude.ts';
-import { handRunner, stopInstallation, type HandRunner } from '../helpers/hand-process.ts';
+import { handRunner, type HandRunner } from '../helpers/hand-process.ts';
 import { makeTestRepo } from '../helpers/git-repo.ts';
 import { makeTempDir } from '../helpers/temp.ts';
-import { fakeRequest, removeWhenQuiet } from './e2e-world.ts';
+import { fakeRequest, endHandSession } from './e2e-world.ts';
 
 const SECRET = 'kh-secret-0c7f-never-leaves-this-machine';
 const QUESTION = 'Which database should the fake project use?';
@@ -91,13 +91,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   watching = false;
-  await pane?.kill();
-  if (hand) {
-    await hand(['stop', 'asker', '--json'], { timeoutMs: 30_000 });
-    await stopInstallation(hand, state, 20_000);
-  }
-  await fake?.close();
-  if (tmp) await removeWhenQuiet(tmp.cleanup);
+  await endHandSession({ pane, hand, state, fake, tmp }, ['asker']);
 }, 90_000);
 
 describe('the Hand in real Claude Code, in a workspace made by hand init', () => {

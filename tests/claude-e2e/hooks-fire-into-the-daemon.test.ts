@@ -4,23 +4,16 @@
  * (needs-input) that agrees with the screen (blocked, no dispute), and a finished turn brings
  * Stop with the transcript whose usage `hand status --json` then shows.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
-import { makeE2eWorld, repliedWithTool, watermark, type E2eWorld } from './e2e-world.ts';
+import { describe, expect, it } from 'vitest';
+import type { FakeAnthropic } from '../../io/fake-model/anthropic.ts';
+import { type E2eWorld, repliedWithTool, useE2eWorld, watermark } from './e2e-world.ts';
 import { waitFor } from '../helpers/temp.ts';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
 let fake: FakeAnthropic;
 let w: E2eWorld;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  w = await makeE2eWorld('e2e-hooks', fake, { permissions: 'ask' });
-});
-afterAll(async () => {
-  await w?.cleanup();
-  await fake?.close();
-});
+useE2eWorld('e2e-hooks', { permissions: 'ask' }, {}, (made) => void ({ fake, w } = made));
 
 // In order: the second test moves the project to the edits posture (a second installation for
 // it only repeated the daemon's start-up and teardown).

@@ -11,9 +11,9 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
-import { makeE2eWorld, sentToolResult, watermark, type E2eWorld } from './e2e-world.ts';
+import { describe, expect, it } from 'vitest';
+import type { FakeAnthropic } from '../../io/fake-model/anthropic.ts';
+import { type E2eWorld, sentToolResult, useE2eWorld, watermark } from './e2e-world.ts';
 
 const SECRET = 'kh-test-private-key-material-7f3a9c';
 const SANDBOX = { IS_SANDBOX: '1' };
@@ -21,15 +21,10 @@ const BASH = 'touch made-by-bash.txt && echo bash-ran';
 
 let fake: FakeAnthropic;
 let w: E2eWorld;
-beforeAll(async () => {
-  fake = await startFakeAnthropic({ suggestion: null });
-  w = await makeE2eWorld('e2e-posture', fake, { permissions: 'off' });
+useE2eWorld('e2e-posture', { permissions: 'off' }, { suggestion: null }, (made) => {
+  ({ fake, w } = made);
   mkdirSync(join(w.agentHome, '.ssh'), { mode: 0o700 });
   writeFileSync(join(w.agentHome, '.ssh', 'id_ed25519'), `-----BEGIN KEY-----\n${SECRET}\n-----END KEY-----\n`, { mode: 0o600 });
-});
-afterAll(async () => {
-  await w?.cleanup();
-  await fake?.close();
 });
 
 describe('permission posture, real Claude Code', () => {

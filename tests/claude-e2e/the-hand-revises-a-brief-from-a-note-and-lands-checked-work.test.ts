@@ -26,11 +26,11 @@ import { requireClaudeBinary } from '../harness/claude-binary.ts';
 import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { launchInTmux, type TmuxPane } from '../harness/claude-tmux.ts';
 import { showsIdleBox } from '../harness/real-claude.ts';
-import { handRunner, stopInstallation, type HandRunner } from '../helpers/hand-process.ts';
+import { handRunner, type HandRunner } from '../helpers/hand-process.ts';
 import { makeTestRepo } from '../helpers/git-repo.ts';
 import { makeTempDir, waitForEvent } from '../helpers/temp.ts';
 import { launchChromium } from '../helpers/browser.ts';
-import { removeWhenQuiet } from './e2e-world.ts';
+import { endHandSession } from './e2e-world.ts';
 import { HandScript, resultJson, type HandCall, type Turn } from './hand-script.ts';
 import { shellCommand } from '../../io/workspace/kit-settings.ts';
 import { KINGSHAND_ROOT } from '../../io/root.ts';
@@ -186,14 +186,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await pane?.kill();
-  if (hand) {
-    await hand(['stop', ID, '--json'], { timeoutMs: 30_000 });
-    await stopInstallation(hand, state, 20_000);
-  }
-  await fake?.close();
   await new Promise<void>((r) => (site ? site.close(() => r()) : r()));
-  if (tmp) await removeWhenQuiet(tmp.cleanup);
+  await endHandSession({ pane, hand, state, fake, tmp }, [ID]);
 }, 90_000);
 
 describe.sequential('the Hand revises a brief from the person\'s note and lands checked work, in real Claude Code', () => {

@@ -19,11 +19,11 @@ import { requireClaudeBinary } from '../harness/claude-binary.ts';
 import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { launchInTmux, type TmuxPane } from '../harness/claude-tmux.ts';
 import { showsIdleBox } from '../harness/real-claude.ts';
-import { handRunner, stopInstallation, type HandRunner } from '../helpers/hand-process.ts';
+import { handRunner, type HandRunner } from '../helpers/hand-process.ts';
 import { makeTestRepo } from '../helpers/git-repo.ts';
 import { binDir } from '../helpers/bin-dir.ts';
 import { makeTempDir, waitFor, waitForEvent } from '../helpers/temp.ts';
-import { removeWhenQuiet } from './e2e-world.ts';
+import { endHandSession } from './e2e-world.ts';
 import { HandScript, resultJson, type HandCall } from './hand-script.ts';
 import { personTurns, wakeTurns, SAY } from './hand-kit-turns.ts';
 
@@ -152,13 +152,7 @@ afterAll(async () => {
   watching = false;
   if (pane) screens.push(await pane.capture().catch(() => ''));
   if (process.env.KH_DEBUG_TRANSCRIPT && pane) writeFileSync(process.env.KH_DEBUG_TRANSCRIPT, `${screens.filter((_, i, a) => i === 0 || a[i - 1] !== a[i]).join('\n=====\n')}\n=====CALLS\n${JSON.stringify(script?.calls, null, 1)}\n=====NOTIFICATIONS\n${script?.notifications.join('\n---\n')}`);
-  await pane?.kill();
-  if (hand) {
-    for (const id of ['split-1', 'q1', 'a1', 'b1']) await hand(['stop', id, '--json'], { timeoutMs: 30_000 });
-    await stopInstallation(hand, state, 20_000);
-  }
-  await fake?.close();
-  if (tmp) await removeWhenQuiet(tmp.cleanup);
+  await endHandSession({ pane, hand, state, fake, tmp }, ['split-1', 'q1', 'a1', 'b1']);
 }, 90_000);
 
 describe.sequential("the Hand runs the seed's kit in real Claude Code", () => {

@@ -4,9 +4,9 @@
  * unreadable screen are at the fleet level (fleet-level-real-claude.test.ts): dispatch always
  * seeds trust where the worker reads it, and no CLI command narrows a pane.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
-import { makeE2eWorld, sentToolResult, watermark, type E2eWorld } from './e2e-world.ts';
+import { describe, expect, it } from 'vitest';
+import type { FakeAnthropic } from '../../io/fake-model/anthropic.ts';
+import { type E2eWorld, sentToolResult, useE2eWorld, watermark } from './e2e-world.ts';
 
 const SUGGESTION = 'run the tests';
 /**
@@ -15,17 +15,10 @@ const SUGGESTION = 'run the tests';
  */
 const STALL_MS = 3_000;
 let fake: FakeAnthropic;
+let w: E2eWorld;
 // One installation (daemon, database, tmux server) for both hosts: each worker has its own id,
 // and dispatch takes the host per worker, so a second installation only repeated the start-up.
-let w: E2eWorld;
-beforeAll(async () => {
-  fake = await startFakeAnthropic({ suggestion: SUGGESTION });
-  w = await makeE2eWorld('e2e-person', fake);
-});
-afterAll(async () => {
-  await w?.cleanup();
-  await fake?.close();
-});
+useE2eWorld('e2e-person', {}, { suggestion: SUGGESTION }, (made) => void ({ fake, w } = made));
 
 for (const backend of ['tmux', 'pty'] as const) {
   describe(`real Claude Code worker waiting on a person, ${backend}`, () => {

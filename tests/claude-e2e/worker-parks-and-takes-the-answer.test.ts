@@ -4,23 +4,16 @@
  * decision record opens with the question and options; `hand decide` types the answer into the
  * live session and the worker writes its final report and ends done.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
+import type { FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { FAKE_PARK_QUESTION } from '../../io/fake-model/anthropic/park-script.ts';
-import { makeE2eWorld, type E2eWorld } from './e2e-world.ts';
+import { type E2eWorld, useE2eWorld } from './e2e-world.ts';
 import { waitFor } from '../helpers/temp.ts';
 
 let fake: FakeAnthropic;
 let w: E2eWorld;
-beforeAll(async () => {
-  fake = await startFakeAnthropic({});
-  w = await makeE2eWorld('e2e-park', fake);
-});
-afterAll(async () => {
-  await w?.cleanup();
-  await fake?.close();
-});
+useE2eWorld('e2e-park', {}, {}, (made) => void ({ fake, w } = made));
 
 describe('real Claude Code worker parks on a decision', () => {
   it('Waiting on in the report parks it; hand decide brings the answer back and it finishes done', async () => {

@@ -11,8 +11,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeReportContent, startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
-import { makeE2eWorld, repliedWithTool, sentResultOf, sentToolResult, watermark, type E2eWorld } from './e2e-world.ts';
+import { fakeReportContent, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
+import { makeE2eWorld, repliedWithTool, sentResultOf, sentToolResult, watermark, type E2eWorld, useFakeAnthropic } from './e2e-world.ts';
 import { waitStable } from '../helpers/screen-stable.ts';
 
 /**
@@ -23,12 +23,7 @@ import { waitStable } from '../helpers/screen-stable.ts';
 const NEEDS_PERMISSION = `node -e "require('fs').writeFileSync('fake-artifact.txt', 'x')"`;
 
 let fake: FakeAnthropic;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-});
-afterAll(async () => {
-  await fake?.close();
-});
+useFakeAnthropic((f) => (fake = f));
 
 // One installation for both hosts: dispatch takes the host per worker.
 let w: E2eWorld;

@@ -10,8 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCliWorld, type CliWorld } from './cli-harness.ts';
-import { waitFor } from '../helpers/temp.ts';
+import { makeCliWorld, type CliWorld, stopDaemonAndWait } from './cli-harness.ts';
 
 let w: CliWorld;
 const undo: Array<() => void> = [];
@@ -33,11 +32,6 @@ function makeImmutable(dir: string): string | null {
   return null;
 }
 
-async function stopDaemon(): Promise<void> {
-  expect((await w.hand(['daemon', 'stop'])).code).toBe(0);
-  await waitFor(() => !existsSync(join(w.home, 'daemon.pid')), { what: 'the stopped daemon to let go of its state directory' });
-}
-
 beforeAll(async () => {
   w = await makeCliWorld('unwritable-home', { daemonProcess: true });
   expect((await w.hand(['annex', w.repo, '--yolo'])).code).toBe(0);
@@ -49,7 +43,7 @@ afterAll(async () => {
 
 describe('a state directory that cannot be written is named by its cause', () => {
   it('a read-only file system: the mount point and remounting it, never chmod', async (ctx) => {
-    await stopDaemon();
+    await stopDaemonAndWait(w);
     const bind = run('mount', ['--bind', w.home, w.home]);
     if (!bind.ok) return ctx.skip(`cannot bind-mount the state directory (${bind.err.trim()}): not root, or no mount namespace of our own`);
     undo.push(() => run('umount', [w.home]));
@@ -67,7 +61,7 @@ describe('a state directory that cannot be written is named by its cause', () =>
   }, 60_000);
 
   it('the immutable bit on the state directory: the attribute and chattr -i, never chmod', async (ctx) => {
-    if (existsSync(join(w.home, 'daemon.pid'))) await stopDaemon();
+    if (existsSync(join(w.home, 'daemon.pid'))) await stopDaemonAndWait(w);
     const why = makeImmutable(w.home);
     if (why) return ctx.skip(why);
     try {

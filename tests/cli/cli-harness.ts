@@ -8,7 +8,9 @@
  * keeps the CLI tests' world and re-exports them for the tests that import from here.
  */
 import { join } from 'node:path';
-import { makeTempDir } from '../helpers/temp.ts';
+import { existsSync } from 'node:fs';
+import { expect } from 'vitest';
+import { makeTempDir, waitFor } from '../helpers/temp.ts';
 import { handRunner, stopInstallation, type HandRun, type HandRunner } from '../helpers/hand-process.ts';
 import { seedWorld, WORKER_WORLD_ENV, worldEnv, writeBrief } from '../helpers/hand-world.ts';
 import { inProcessHand } from '../helpers/hand-in-process.ts';
@@ -37,6 +39,12 @@ export interface CliWorldOptions {
   beforeHome?: (home: string) => void;
   /** More variables for every call and the daemon (HAND_SANDBOX=off: a daemon without kingshand's sandbox). */
   env?: Record<string, string>;
+}
+
+/** `daemon stop` answers before the daemon has finished (its last backup, the lock): it waits until the daemon has let go of its state directory. */
+export async function stopDaemonAndWait(w: CliWorld): Promise<void> {
+  expect((await w.hand(['daemon', 'stop'])).code).toBe(0);
+  await waitFor(() => !existsSync(join(w.home, 'daemon.pid')), { what: 'the stopped daemon to let go of its state directory' });
 }
 
 export async function makeCliWorld(label: string, opts: CliWorldOptions = {}): Promise<CliWorld> {

@@ -12,8 +12,7 @@ const world = useDaemonWorld();
 
 describe('the daemon runs in process', () => {
   it('serves dispatch, status, wait, read, send, keys and stop without a child process per call', async () => {
-    const w = await world('in-process');
-    await w.call('annex', { repo: w.repo, yolo: true });
+    const w = await world('in-process', { annexYolo: true });
     const d = await w.dispatch('a1', 'Write the report.');
     expect(d.id).toBe('a1');
     const settled = await w.call('wait', { id: 'a1', until: 'settled', timeoutMs: 30_000 });

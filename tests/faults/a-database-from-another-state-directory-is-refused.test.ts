@@ -13,18 +13,13 @@ import { copyFileSync, existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import { makeCliWorld, type CliWorld, stopDaemonAndWait } from '../cli/cli-harness.ts';
 import { waitFor } from '../helpers/temp.ts';
 import { killDaemon } from './fault-world.ts';
 import { listBackups } from '../../persistence/state-integrity.ts';
 
 let a: CliWorld;
 let b: CliWorld;
-
-async function stopDaemon(w: CliWorld): Promise<void> {
-  expect((await w.hand(['daemon', 'stop'])).code).toBe(0);
-  await waitFor(() => !existsSync(join(w.home, 'daemon.pid')), { what: 'the stopped daemon to release its state directory' });
-}
 
 /** A's fleet.db replaced by a copy of B's (its -wal and -shm gone with it, as a copy leaves them). */
 function swapInTheOtherDatabase(): void {
@@ -38,7 +33,7 @@ beforeAll(async () => {
   a = await makeCliWorld('db-foreign-a', { daemonProcess: true });
   b = await makeCliWorld('db-foreign-b', { daemonProcess: true });
   expect((await b.hand(['annex', b.repo, '--yolo'])).code).toBe(0);
-  await stopDaemon(b); // its database whole on disk (a clean stop checkpoints it)
+  await stopDaemonAndWait(b); // its database whole on disk (a clean stop checkpoints it)
   expect((await a.hand(['annex', a.repo, '--yolo'])).code).toBe(0);
   const d = await a.hand(['dispatch', 'w1', '--repo', a.repo, '--brief', a.brief('w1', 'MODE:hang long job'), '--agent', 'mock', '--json']);
   expect(d.code, d.stdout + d.stderr).toBe(0);
@@ -78,7 +73,7 @@ describe('a database from another state directory is refused', () => {
     const after = await a.hand(['status', '--json']);
     expect(after.code, after.stdout + after.stderr).toBe(0);
     expect((after.json as Array<{ id: string; live: boolean | null }>).map((x) => [x.id, x.live])).toEqual([['w1', true]]);
-    await stopDaemon(a);
+    await stopDaemonAndWait(a);
   }, 120_000);
 
   it('a backup of another directory is refused by restore-db too, and a database that names no directory is refused where the manifest names another', async () => {

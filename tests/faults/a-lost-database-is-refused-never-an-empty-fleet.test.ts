@@ -8,16 +8,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
-import { waitFor } from '../helpers/temp.ts';
+import { makeCliWorld, type CliWorld, stopDaemonAndWait } from '../cli/cli-harness.ts';
 
 let w: CliWorld;
 
-/** `daemon stop` answers before the daemon has finished (its last backup, the lock): wait for it to be gone. */
-async function stopDaemon(): Promise<void> {
-  expect((await w.hand(['daemon', 'stop'])).code).toBe(0);
-  await waitFor(() => !existsSync(join(w.home, 'daemon.pid')), { what: 'the stopped daemon to release its state directory' });
-}
 beforeAll(async () => {
   w = await makeCliWorld('db-loss', { daemonProcess: true });
   expect((await w.hand(['annex', w.repo, '--yolo'])).code).toBe(0);
@@ -25,7 +19,7 @@ beforeAll(async () => {
   expect(d.code, d.stderr).toBe(0);
   expect((await w.hand(['wait', 'w1', '--until', 'settled', '--timeout', '30s'])).code).toBe(0);
   // A clean stop takes the newest backup.
-  await stopDaemon();
+  await stopDaemonAndWait(w);
 }, 90_000);
 afterAll(async () => {
   await w?.cleanup();
@@ -79,7 +73,7 @@ describe('a lost database is refused, never read as an empty fleet', () => {
       const after = await w.hand(['status', '--json']);
       expect(after.code, after.stderr).toBe(0);
       expect((after.json as Array<{ id: string }>).map((x) => x.id)).toEqual(['w1']);
-      await stopDaemon();
+      await stopDaemonAndWait(w);
     }, 60_000);
   }
 
@@ -88,6 +82,6 @@ describe('a lost database is refused, never read as an empty fleet', () => {
     const r = await w.hand(['daemon', 'restore-db', '--json']);
     expect(r.code).toBe(1);
     expect(r.json.error.code).toBe('daemon-running');
-    await stopDaemon();
+    await stopDaemonAndWait(w);
   }, 60_000);
 });

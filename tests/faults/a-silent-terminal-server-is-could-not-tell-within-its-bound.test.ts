@@ -13,6 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useCliWorld } from '../helpers/cli-world.ts';
 import { until } from '../helpers/temp.ts';
+import { waitOnStoppedServer } from '../helpers/stopped-server.ts';
 import { homePaths } from '../../contract/home.ts';
 import type { CliWorld } from '../cli/cli-harness.ts';
 import { makeHerdrDouble, type HerdrDouble } from '../doubles/herdr/fixture.ts';
@@ -64,13 +65,8 @@ describe('a silent terminal server is could-not-tell within its bound, and back 
     const watch = w.hand(['watch', '--needs-you', '--json', '--timeout', '9s'], { timeoutMs: 30_000 });
     const socket = homePaths(w.home).tmuxSocket;
     const pid = Number(execFileSync('tmux', ['-S', socket, 'display-message', '-p', '#{pid}'], { encoding: 'utf8' }).trim());
-    const t0 = Date.now();
-    process.kill(pid, 'SIGSTOP');
-    stopped = pid;
-
     // hand wait wakes for it: could not tell is a condition a person must hear of, never "working".
-    const waited = await w.hand(['wait', 'busy1', '--until', 'settled', '--timeout', '20s', '--json']);
-    const seenAfter = Date.now() - t0;
+    const { waited, seenAfter } = await waitOnStoppedServer(w, pid, 'busy1', (p) => (stopped = p));
     expect(waited.json).toMatchObject({ reason: 'wait-failed', met: false, readable: false, state: 'unknown', couldNotTell: 'the tmux server did not answer within 1 s' });
     expect(waited.code, 'a wait that could not tell is not met').not.toBe(0);
     expect(seenAfter, `seen ${seenAfter} ms after the stop`).toBeLessThan(SEEN_WITHIN_MS);
@@ -122,11 +118,7 @@ describe('a silent terminal server is could-not-tell within its bound, and back 
     const w = await makeWorld('silent-herdr', { env: { HAND_SERVER_ANSWER_MS: String(BOUND_MS), HAND_HERDR_BIN: double.bin, HAND_HERDR_SOCKET: double.socketPath } });
     await atWorkAndAtRest(w, ['--backend', 'herdr']);
     const pid = serverPid(`${double.bin} server`);
-    const t0 = Date.now();
-    process.kill(pid, 'SIGSTOP');
-    stopped = pid;
-    const waited = await w.hand(['wait', 'busy1', '--until', 'settled', '--timeout', '20s', '--json']);
-    const seenAfter = Date.now() - t0;
+    const { waited, seenAfter } = await waitOnStoppedServer(w, pid, 'busy1', (p) => (stopped = p));
     expect(waited.json).toMatchObject({ reason: 'wait-failed', met: false, readable: false, couldNotTell: 'the herdr server did not answer within 1 s' });
     expect(seenAfter, `seen ${seenAfter} ms after the stop`).toBeLessThan(SEEN_WITHIN_MS);
     const silent = await rows(w);

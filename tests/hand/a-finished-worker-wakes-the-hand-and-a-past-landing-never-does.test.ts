@@ -16,8 +16,7 @@ const world = useDaemonWorld();
 
 describe('a finished worker wakes the Hand; a past landing never does', () => {
   it('done with a report: one wake naming hand land; landed: no wake for a watcher that starts later', async () => {
-    const w = await world('wake-on-done');
-    await w.call('annex', { repo: w.repo, yolo: true });
+    const w = await world('wake-on-done', { annexYolo: true });
     const events: any[] = [];
     let seen: (() => void) | null = null;
     const watching = w.call('watch', { needsYou: true, timeoutMs: 120_000 }, { onProgress: (p) => { events.push(p); seen?.(); } }).catch((err: unknown) => err);

@@ -13,8 +13,7 @@ const world = useDaemonWorld();
 
 describe('a parked worker refuses send and a submitting key', () => {
   it('send (with or without --allow-non-empty-box) and keys enter are refused naming decide; decide still delivers', async () => {
-    const w = await world('parked-send');
-    await w.call('annex', { repo: w.repo, yolo: true });
+    const w = await world('parked-send', { annexYolo: true });
     await w.dispatch('p1', 'MODE:park');
     const parked = await w.call('wait', { id: 'p1', until: 'settled', timeoutMs: 30_000 });
     expect(parked.met, JSON.stringify(parked)).toBe(true);

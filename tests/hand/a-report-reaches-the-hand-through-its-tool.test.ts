@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
-import { callTool, connectMcp } from '../helpers/mcp-client.ts';
+import { callTool, connectMcp, closeMcpWorld } from '../helpers/mcp-client.ts';
 
 let w: CliWorld;
 let client: Client;
@@ -21,10 +21,7 @@ beforeAll(async () => {
   mkdirSync(ws);
   client = await connectMcp(w, ws);
 });
-afterAll(async () => {
-  await client?.close();
-  await w?.cleanup();
-});
+afterAll(() => closeMcpWorld(client, w));
 
 describe('a report reaches the Hand through its tool', () => {
   it('the report tool and hand report return it quoted; none and refused say so', async () => {

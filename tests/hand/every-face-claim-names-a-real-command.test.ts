@@ -41,8 +41,7 @@ describe("every face claim names a real command", () => {
   });
 
   it('hand digest carries the away account the person has not been shown (afk.digest)', async () => {
-    const w = await world('digest-away');
-    await w.call('annex', { repo: w.repo, yolo: true });
+    const w = await world('digest-away', { annexYolo: true });
     await w.call('afk.on', { note: 'lunch' });
     await w.dispatch('a1', 'MODE:ask');
     await w.call('wait', { id: 'a1', until: 'blocked', timeoutMs: 30_000 });

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { callTool, connectMcp } from '../helpers/mcp-client.ts';
+import { callTool, connectMcp, closeMcpWorld } from '../helpers/mcp-client.ts';
 import type { CliWorld } from '../cli/cli-harness.ts';
 import { makeWorkspaceWorld } from '../helpers/workspace-world.ts';
 import { METHODS } from '../../contract/methods.ts';
@@ -24,10 +24,7 @@ beforeAll(async () => {
   client = await connectMcp(w, ws);
 }, 60_000);
 
-afterAll(async () => {
-  await client?.close();
-  await w?.cleanup();
-}, 60_000);
+afterAll(() => closeMcpWorld(client, w), 60_000);
 
 const tool = (name: string, args: Record<string, unknown> = {}) => callTool(client, name, args);
 

@@ -18,8 +18,7 @@ const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
 describe('several callers at once reach a worker one at a time', () => {
   it('three sends at once arrive as three whole prompts', async () => {
-    const w = await world('lane-sends');
-    await w.call('annex', { repo: w.repo, yolo: true });
+    const w = await world('lane-sends', { annexYolo: true });
     const log = join(w.root, 'events.log');
     await w.dispatch('s1', 'Say hello.', { env: { ...w.env, KH_MOCK_EVENT_LOG: log, KH_MOCK_REPLY_MS: '100' } });
     await w.call('wait', { id: 's1', until: 'settled', timeoutMs: 30_000 });
@@ -37,8 +36,7 @@ describe('several callers at once reach a worker one at a time', () => {
   }, 90_000);
 
   it('three identical answers at once: one answers, two are refused naming it, and only one answer is pressed', async () => {
-    const w = await world('lane-answers');
-    await w.call('annex', { repo: w.repo, yolo: true });
+    const w = await world('lane-answers', { annexYolo: true });
     await w.dispatch('q1', 'MODE:ask');
     const blocked = await w.call('wait', { id: 'q1', until: 'blocked', timeoutMs: 30_000 });
     const fp = blocked.dialog.fingerprint as string;

@@ -30,8 +30,7 @@ function collector() {
 
 describe('hand watch --needs-you', () => {
   it('wakes once per need across workers, quotes the question as the worker\'s words, sends what is pending first and ends with the daemon', async () => {
-    const w = await world('watch-needs-you');
-    await w.call('annex', { repo: w.repo, yolo: true });
+    const w = await world('watch-needs-you', { annexYolo: true });
     const early = collector();
     const earlyDone = w.call('watch', { needsYou: true, timeoutMs: 120_000 }, { onProgress: (p) => early.push(p) }).then(() => 'answered', (err: unknown) => err);
     await w.dispatch('q1', 'MODE:ask');

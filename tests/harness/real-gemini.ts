@@ -4,12 +4,12 @@
  * the fake Gemini API's url, and the binary of the wanted version. The terminal is the caller's.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedGeminiTrust, trustedFoldersPathOf, writeGeminiSettings } from '../../io/agent/gemini/index.ts';
 import { geminiBinary, GEMINI_PINNED } from '../../io/agent/gemini/binary.ts';
 import { makeTempDir } from '../helpers/temp.ts';
+import { agentCacheDir, cachedAgentBinary } from './cached-agent-version.ts';
 
 export interface GeminiRunOptions {
   baseUrl: string;
@@ -37,7 +37,7 @@ function gitInit(dir: string): void {
 }
 
 export function geminiCacheDir(version: string): string {
-  return join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'kingshand', 'gemini', version);
+  return agentCacheDir('gemini', version);
 }
 
 /**
@@ -51,17 +51,7 @@ export function geminiBinaryFor(version: string = GEMINI_PINNED, opts: { log?: (
     if (bin === null) throw new Error('node_modules/.bin/gemini is missing: run npm install');
     return bin;
   }
-  const dir = geminiCacheDir(version);
-  const bin = join(dir, 'node_modules', '.bin', 'gemini');
-  if (!existsSync(bin)) {
-    mkdirSync(dir, { recursive: true });
-    opts.log?.(`installing @google/gemini-cli@${version} into ${dir}`);
-    execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', `@google/gemini-cli@${version}`], { stdio: opts.log ? 'inherit' : 'pipe', timeout: 300_000 });
-  }
-  const pkg = join(dir, 'node_modules', '@google', 'gemini-cli', 'package.json');
-  const installed = (JSON.parse(readFileSync(pkg, 'utf8')) as { version?: string }).version;
-  if (installed !== version) throw new Error(`${pkg} says ${String(installed)}, expected ${version}`);
-  return bin;
+  return cachedAgentBinary({ agent: 'gemini', pkg: '@google/gemini-cli', bin: 'gemini', npmFlags: ['--ignore-scripts'], installTimeoutMs: 300_000 }, version, { log: opts.log });
 }
 
 export function geminiTestEnv(home: string, baseUrl: string, apiKey: boolean): Record<string, string> {

@@ -80,6 +80,15 @@ function waitListening(child: ChildProcess, port: number): Promise<void> {
   });
 }
 
+/** Ends a far-host test: its world first (its workers reach through this server), then the server, even when the world's cleanup throws. */
+export async function stopAfter(world: { cleanup(): Promise<void> } | undefined, sshd: TestSshd | undefined): Promise<void> {
+  try {
+    await world?.cleanup();
+  } finally {
+    await sshd?.stop();
+  }
+}
+
 export async function startTestSshd(): Promise<TestSshd> {
   const dir = makeTempDir('sshd');
   // The account's HOME lives inside: the base must be traversable by that account.
@@ -163,6 +172,19 @@ export async function startTestSshd(): Promise<TestSshd> {
     // sshd's privilege-separation directory (Debian's unit makes it; no system sshd runs here).
     mkdirSync('/run/sshd', { recursive: true, mode: 0o755 });
 
+    /** Kills every connection's process: they are titled "sshd: <user>…" (privileged and the user's own). */
+    const dropConnections = async () => {
+      const ps = await execa('ps', ['-eo', 'pid=,args='], { reject: false });
+      for (const line of ps.stdout.split('\n')) {
+        const m = /^\s*(\d+)\s+sshd: (\S+)/.exec(line);
+        if (!m || !m[2]!.startsWith(user)) continue;
+        try {
+          process.kill(Number(m[1]), 'SIGKILL');
+        } catch {
+          // gone already
+        }
+      }
+    };
     const startServer = async () => {
       if (child && child.exitCode === null && child.signalCode === null) return; // running already
       const started = spawn(SSHD, ['-D', '-e', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -188,32 +210,11 @@ export async function startTestSshd(): Promise<TestSshd> {
         controlPath: join(controlDir, 'cm-%C'),
       }),
       stopServer,
-      async dropConnections() {
-        // Per-connection processes are titled "sshd: <user>…" (privileged and the user's own).
-        const ps = await execa('ps', ['-eo', 'pid=,args='], { reject: false });
-        for (const line of ps.stdout.split('\n')) {
-          const m = /^\s*(\d+)\s+sshd: (\S+)/.exec(line);
-          if (!m || !m[2]!.startsWith(user)) continue;
-          try {
-            process.kill(Number(m[1]), 'SIGKILL');
-          } catch {
-            // gone already
-          }
-        }
-      },
+      dropConnections,
       startServer,
       async rotateHostKey() {
         await stopServer();
-        const ps = await execa('ps', ['-eo', 'pid=,args='], { reject: false });
-        for (const line of ps.stdout.split('\n')) {
-          const m = /^\s*(\d+)\s+sshd: (\S+)/.exec(line);
-          if (!m || !m[2]!.startsWith(user)) continue;
-          try {
-            process.kill(Number(m[1]), 'SIGKILL');
-          } catch {
-            // gone already
-          }
-        }
+        await dropConnections();
         rmSync(hostKey, { force: true });
         rmSync(`${hostKey}.pub`, { force: true });
         await execa('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', hostKey]);

@@ -7,7 +7,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+
+/** The gh double (tests/doubles/gh): answers as a logged-in gh would, on 127.0.0.1 only. */
+export const GH_DOUBLE = resolve(import.meta.dirname, '../doubles/gh/gh');
 
 function which(cmd: string): string | null {
   try {
@@ -28,4 +31,12 @@ export function binDir(root: string, name: string, extras: Record<string, string
   symlinkSync(process.execPath, join(dir, 'node'));
   for (const [cmd, target] of Object.entries(extras)) symlinkSync(target, join(dir, cmd));
   return dir;
+}
+
+/**
+ * A caller's environment whose PATH is only `binDir(root, name, extras)` and whose gh token is
+ * `ghToken` (GITHUB_TOKEN empty, so the machine's own never speaks).
+ */
+export function callerEnv(root: string, name: string, extras: Record<string, string> = {}, ghToken = ''): Record<string, string> {
+  return { PATH: binDir(root, name, extras), GH_TOKEN: ghToken, GITHUB_TOKEN: '' };
 }

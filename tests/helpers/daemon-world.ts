@@ -90,7 +90,10 @@ export async function settledMockWorker(w: DaemonWorld, id: string, task: string
 }
 
 /** Registers the teardown of the world a test makes; call once at the top of a test file. */
-export function useDaemonWorld(): (label: string, opts?: Parameters<typeof makeDaemonWorld>[1]) => Promise<DaemonWorld> {
+/** What a world is made with; `annexYolo`: its repository is annexed with --yolo before the test sees it (no gate waits on a person). */
+export type WorldOptions = Parameters<typeof makeDaemonWorld>[1] & { annexYolo?: boolean };
+
+export function useDaemonWorld(): (label: string, opts?: WorldOptions) => Promise<DaemonWorld> {
   let worlds: DaemonWorld[] = [];
   afterEach(async () => {
     for (const w of worlds) await w.cleanup();
@@ -99,6 +102,7 @@ export function useDaemonWorld(): (label: string, opts?: Parameters<typeof makeD
   return async (label, opts) => {
     const w = await makeDaemonWorld(label, opts);
     worlds.push(w);
+    if (opts?.annexYolo) await w.call('annex', { repo: w.repo, yolo: true });
     return w;
   };
 }

@@ -13,6 +13,12 @@ export async function connectMcp(w: CliWorld, ws: string): Promise<Client> {
   return client;
 }
 
+/** Ends a Hand's MCP test: the client first (its server answers through the world), then the world. */
+export async function closeMcpWorld(client: Client | undefined, w: CliWorld | undefined): Promise<void> {
+  await client?.close();
+  await w?.cleanup();
+}
+
 export interface ToolAnswer {
   isError: boolean;
   text: string;

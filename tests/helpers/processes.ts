@@ -3,10 +3,35 @@
  * its lock file, an agent the bench spawned), never by name. Liveness is tests/harness's
  * isProcessAlive, re-exported so a cleanup imports both from one place.
  */
+import { execFileSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isProcessAlive } from '../harness/process-alive.ts';
+import { waitFor } from './temp.ts';
 
-export { isProcessAlive } from '../harness/process-alive.ts';
+export { isProcessAlive };
+
+/** Exited but not reaped yet (or gone already): a SIGKILLed daemon is dead from here on. */
+export function exitedOrGone(pid: number): boolean {
+  try {
+    return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * What a reboot does to an installation: its daemon SIGKILLed and waited out (until its socket
+ * refuses), and its tmux server killed with every agent in it.
+ */
+export async function killDaemonAndTmux(w: { home: string; hand(args: string[]): Promise<{ json: any }> }): Promise<void> {
+  const pid = Number((await w.hand(['daemon', 'status', '--json'])).json.pid);
+  process.kill(pid, 'SIGKILL');
+  await waitFor(() => !isProcessAlive(pid) || exitedOrGone(pid), { what: `daemon ${pid} to die`, timeoutMs: 10_000 });
+  await socketRefuses(join(w.home, 'hand.sock'));
+  execFileSync('tmux', ['-S', join(w.home, 'tmux.sock'), 'kill-server']);
+}
 
 /** SIGKILL, if the process is still there. */
 export function killIfAlive(pid: number): void {

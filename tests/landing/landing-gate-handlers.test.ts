@@ -7,60 +7,31 @@
  */
 import { PARAM_PARSERS } from '../../actors/daemon/param-parsers.ts';
 import type { WireObject } from '../../contract/protocol.ts';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLandingPort, landingHandlers } from '../../actors/daemon/landing.ts';
 import type { CallContext } from '../../actors/daemon/server.ts';
 import { HandError } from '../../contract/errors.ts';
-import { createWorktree, repoTopLevel } from '../../io/git/index.ts';
 import type { Posture } from '../../persistence/types.ts';
-import { commitFile, git, makeRepo, trackFixtures } from '../git/git-fixture.ts';
+import { commitFile, git } from '../git/git-fixture.ts';
 import { makeTempDir } from '../helpers/temp.ts';
-import { makeHarness, intent, settle, STALL_MS, type Harness, showStartScreen, showTurnEnd } from '../actors/helpers/harness.ts';
+import { settle, showTurnEnd } from '../actors/helpers/harness.ts';
 import { reading } from '../actors/helpers/scripted-host.ts';
+import { useDoneWorkers, type DoneWorker } from './done-landing-worker.ts';
 
-const track = trackFixtures();
 const temps: (() => void)[] = [];
 afterEach(() => {
   while (temps.length) temps.pop()!();
 });
 const ctx: CallContext = { progress: () => {}, signal: new AbortController().signal };
 
-interface World { h: Harness; repo: string; worktree: string; briefDir: string; handlers: ReturnType<typeof landingHandlers>; pane: string; env?: Record<string, string> }
+type World = DoneWorker & { env?: Record<string, string> };
+const doneWorkerAt = useDoneWorkers();
 
 /** A real repo and worktree, a worker walked to done (committed `message`, report written). */
 async function doneWorker(opts: { posture?: Posture; yolo?: boolean; message?: string; env?: Record<string, string>; reportCheck?: () => Promise<void> } = {}): Promise<World> {
-  const fx = track(makeRepo({ label: 'land-gate' }));
-  const tmp = makeTempDir('land-gate-home');
-  temps.push(tmp.cleanup);
-  const repo = await repoTopLevel(fx.repo);
-  const briefDir = join(tmp.path, 'workers', 'T-1');
-  mkdirSync(briefDir, { recursive: true });
-  writeFileSync(join(briefDir, 'brief.md'), '# T-1\n');
-  const it = intent('T-1', { project: 'app', repo, worktree: join(repo, '.claude', 'worktrees', 'T-1'), branch: 'worktree-T-1', briefPath: join(briefDir, 'brief.md'), reportPath: join(briefDir, 'report.md') });
-  let h!: Harness;
-  h = makeHarness({
-    ports: { prepareWorktree: async (i) => void (await createWorktree({ repo: i.repo, id: i.id, base: i.base })), reportExists: async (p) => (await opts.reportCheck?.(), existsSync(p)) },
-    landing: createLandingPort({ store: { getProject: (n: string) => h.store.getProject(n) }, env: opts.env ?? process.env }),
-  });
-  h.store.upsertProject({ name: 'app', repo, posture: opts.posture ?? 'local-only', yolo: opts.yolo ?? false, registeredAt: 1 });
-  await h.fleet.start();
-  const v = await h.fleet.dispatch({ intent: it, stallMs: STALL_MS, firstPrompt: 'brief' });
-  const pane = v.paneId!;
-  await showStartScreen(h, pane);
-  h.host.show(pane, reading({ state: 'working', fingerprint: 'f-w' }));
-  await settle(h);
-  commitFile(it.worktree, 'greet.txt', 'hello\n', opts.message ?? 'add a greeting');
-  writeFileSync(it.reportPath, 'Added greet.txt.\n');
-  // A finished turn settles once its screen stays quiet (SETTLE_QUIET_MS).
-  await showTurnEnd(h, pane);
-  expect(h.fleet.view('T-1')!.stage).toBe('done');
-  // The agent leaves on /exit, as the real one does.
-  h.host.onSend = (p, rec) => { if (rec.text === '/exit') queueMicrotask(() => h.host.exit(p, 0)); };
-  const handlers = landingHandlers({ store: h.store, fleet: h.fleet, env: opts.env ?? process.env });
-  temps.push(() => void h.fleet.shutdown());
-  return { h, repo, worktree: it.worktree, briefDir, handlers, pane };
+  const { message, ...rest } = opts;
+  return doneWorkerAt({ label: 'land-gate', ...rest, work: (wt) => commitFile(wt, 'greet.txt', 'hello\n', message ?? 'add a greeting'), report: 'Added greet.txt.\n' });
 }
 
 async function refusal(p: Promise<unknown>): Promise<HandError> {

@@ -26,8 +26,7 @@ async function finishedWith(w: DaemonWorld, id: string, file: string, text: stri
 
 describe('the second landing in a repository', () => {
   it('a clean branch lands after a rebase the person asked for; a conflicting one is refused naming the files; no merge commit ever', async () => {
-    const w = await world('second-landing');
-    await w.call('annex', { repo: w.repo, yolo: true });
+    const w = await world('second-landing', { annexYolo: true });
     await finishedWith(w, 'w1', 'one.txt', 'one\n');
     await finishedWith(w, 'w2', 'two.txt', 'two\n');
     await finishedWith(w, 'w3', 'one.txt', 'three wants this file\n');

@@ -30,13 +30,19 @@ async function start(stopHooks: boolean): Promise<MockRun> {
   return run;
 }
 
+/** A mock (Stop hooks run: `runHooks`) whose settings hold a Stop hook taking `ms`, given one turn; `out` is where the hook writes its payload. */
+async function turnWithAStopHook(runHooks: boolean, ms: number) {
+  const r = await start(runHooks);
+  const out = join(r.dir, 'stop-payload.json');
+  writeStopHook(r.cwd, out, ms);
+  await waitForBox(r.pane);
+  await submit(r.pane, 'say hello');
+  return { r, out };
+}
+
 describe('the mock runs its Stop hook only when asked, spinner up until it exits', () => {
   it('KH_MOCK_STOP_HOOKS=1: the hook gets the Stop payload; the turn reads working while it runs and finishes after', async () => {
-    const r = await start(true);
-    const out = join(r.dir, 'stop-payload.json');
-    writeStopHook(r.cwd, out, 700);
-    await waitForBox(r.pane);
-    await submit(r.pane, 'say hello');
+    const { r, out } = await turnWithAStopHook(true, 700);
     const during = await r.pane.waitForScreen((s) => s.includes('running Stop hook'), 'the spinner while the Stop hook runs');
     expect(analyseScreen(parsePlain(during, { cols: 120, rows: 40 }), 'claude').state).toBe('working');
     await r.pane.waitForScreen((s) => finishedLines(s).length === 1 && s.includes('\u276F\u00A0'), 'the finished turn after the hook');
@@ -50,11 +56,7 @@ describe('the mock runs its Stop hook only when asked, spinner up until it exits
   });
 
   it('without KH_MOCK_STOP_HOOKS no hook runs, whatever the settings hold', async () => {
-    const r = await start(false);
-    const out = join(r.dir, 'stop-payload.json');
-    writeStopHook(r.cwd, out, 0);
-    await waitForBox(r.pane);
-    await submit(r.pane, 'say hello');
+    const { r, out } = await turnWithAStopHook(false, 0);
     await r.pane.waitForScreen((s) => finishedLines(s).length === 1 && s.includes('\u276F\u00A0'), 'the finished turn');
     expect(existsSync(out)).toBe(false);
     expect(readEvents(r.eventLog).some((e) => e.event === 'stop-hook-started')).toBe(false);

@@ -10,10 +10,9 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { binDir } from '../helpers/bin-dir.ts';
+import { callerEnv, GH_DOUBLE } from '../helpers/bin-dir.ts';
 import { useCliWorld } from '../helpers/cli-world.ts';
 
-const GH_DOUBLE = resolve(import.meta.dirname, '../doubles/gh/gh');
 const NO_MISTAKES_DOUBLE = resolve(import.meta.dirname, '../doubles/no-mistakes/no-mistakes');
 
 const makeWorld = useCliWorld();
@@ -21,9 +20,9 @@ const makeWorld = useCliWorld();
 describe('annex proposes the posture its remote and this machine allow', () => {
   it('local-only without origin; direct-PR with origin and gh; no-mistakes-prod-only with the gate too; each option with its refusal; nothing registered', async () => {
     const w = await makeWorld('annex-propose');
-    const bare = { PATH: binDir(w.root, 'bin-bare'), GH_TOKEN: '', GITHUB_TOKEN: '' };
-    const withGh = { PATH: binDir(w.root, 'bin-gh', { gh: GH_DOUBLE }), GH_TOKEN: 'gho_test', GITHUB_TOKEN: '' };
-    const withGate = { PATH: binDir(w.root, 'bin-gate', { gh: GH_DOUBLE, 'no-mistakes': NO_MISTAKES_DOUBLE }), GH_TOKEN: 'gho_test', GITHUB_TOKEN: '' };
+    const bare = callerEnv(w.root, 'bin-bare');
+    const withGh = callerEnv(w.root, 'bin-gh', { gh: GH_DOUBLE }, 'gho_test');
+    const withGate = callerEnv(w.root, 'bin-gate', { gh: GH_DOUBLE, 'no-mistakes': NO_MISTAKES_DOUBLE }, 'gho_test');
     const propose = async (env: Record<string, string>) => {
       const r = await w.hand(['annex', w.repo, '--propose', '--json'], { env });
       expect(r.code, r.stdout + r.stderr).toBe(0);

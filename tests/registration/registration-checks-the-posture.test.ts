@@ -7,12 +7,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { binDir } from '../helpers/bin-dir.ts';
+import { binDir, callerEnv, GH_DOUBLE } from '../helpers/bin-dir.ts';
 import { useCliWorld } from '../helpers/cli-world.ts';
 
-const GH_DOUBLE = resolve(import.meta.dirname, '../doubles/gh/gh');
 
 const makeWorld = useCliWorld();
 
@@ -20,8 +19,8 @@ const makeWorld = useCliWorld();
 describe('registration checks the posture', () => {
   it('refuses direct-PR without origin, without gh, and with gh logged out; accepts it once all are there', async () => {
     const w = await makeWorld('annex-posture');
-    const bare = { PATH: binDir(w.root, 'bin-bare'), GH_TOKEN: '', GITHUB_TOKEN: '' };
-    const withGh = { PATH: binDir(w.root, 'bin-gh', { gh: GH_DOUBLE }), GH_TOKEN: '', GITHUB_TOKEN: '' };
+    const bare = callerEnv(w.root, 'bin-bare');
+    const withGh = callerEnv(w.root, 'bin-gh', { gh: GH_DOUBLE });
     const restart = async (env: Record<string, string>) => {
       await w.hand(['daemon', 'stop']);
       expect((await w.hand(['daemon', 'start'], { env })).code).toBe(0);

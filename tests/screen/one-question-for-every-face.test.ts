@@ -37,8 +37,7 @@ describe('one question for every face', () => {
   });
 
   it("a live worker's question reads the same in wait, watch --needs-you, survey and status's dialog", async () => {
-    const w = await world('one-question');
-    await w.call('annex', { repo: w.repo, yolo: true });
+    const w = await world('one-question', { annexYolo: true });
     const events: any[] = [];
     const watching = w.call('watch', { needsYou: true, timeoutMs: 60_000 }, { onProgress: (p) => events.push(p) }).catch(() => null);
     await w.dispatch('q1', 'MODE:ask');

@@ -8,16 +8,15 @@
 import { execFileSync } from 'node:child_process';
 import { linkSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validateReadPaths } from '../../io/brief/read-paths.ts';
-import { makeTempDir } from '../helpers/temp.ts';
+import { useTempDirs } from '../helpers/use-temp-dir.ts';
+import { readPathRefusal } from './read-path-refusal.ts';
 
-let tmp: ReturnType<typeof makeTempDir> | undefined;
-afterEach(() => tmp?.cleanup());
+const tempDir = useTempDirs();
 
 function world() {
-  tmp = makeTempDir('read-path-inode');
-  const root = realpathSync(tmp.path);
+  const root = realpathSync(tempDir('read-path-inode'));
   const home = join(root, 'home');
   const state = join(root, 'state');
   const elsewhere = join(root, 'elsewhere');
@@ -30,15 +29,7 @@ function world() {
   const key = put(join(home, '.ssh', 'id_ed25519'), 'not a real key, only a file in .ssh\n');
   put(join(state, 'review.token'), 'token\n');
   const ctx = { homes: [home], stateDir: state };
-  /** The refusal's message for one read path (fails the test when it was accepted). */
-  const refusal = (path: string): string => {
-    try {
-      validateReadPaths([path], ctx);
-    } catch (err) {
-      return (err as Error).message;
-    }
-    return expect.fail(`${path} was handed to a worker`);
-  };
+  const refusal = readPathRefusal(ctx);
   return { root, home, state, elsewhere, key, put, ctx, refusal };
 }
 

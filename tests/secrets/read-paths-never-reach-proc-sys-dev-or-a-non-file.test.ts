@@ -9,16 +9,15 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validateReadPaths } from '../../io/brief/read-paths.ts';
-import { makeTempDir } from '../helpers/temp.ts';
+import { useTempDirs } from '../helpers/use-temp-dir.ts';
+import { readPathRefusal } from './read-path-refusal.ts';
 
-let tmp: ReturnType<typeof makeTempDir> | undefined;
-afterEach(() => tmp?.cleanup());
+const tempDir = useTempDirs();
 
 function world() {
-  tmp = makeTempDir('read-path-proc');
-  const root = realpathSync(tmp.path);
+  const root = realpathSync(tempDir('read-path-proc'));
   const home = join(root, 'home');
   const state = join(root, 'state');
   mkdirSync(join(home, '.ssh'), { recursive: true });
@@ -26,14 +25,7 @@ function world() {
   const key = join(home, '.ssh', 'id_ed25519');
   writeFileSync(key, 'not a real key\n');
   const ctx = { homes: [home], stateDir: state };
-  const refusal = (path: string): string => {
-    try {
-      validateReadPaths([path], ctx);
-    } catch (err) {
-      return (err as Error).message;
-    }
-    return expect.fail(`${path} was handed to a worker`);
-  };
+  const refusal = readPathRefusal(ctx);
   return { root, home, key, refusal };
 }
 

@@ -12,6 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stopAfter } from '../harness/sshd.ts';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
 import { killDaemon } from '../faults/fault-world.ts';
 import { addFarHost, placeShopOnFar, startFarShop, type FarShop } from '../harness/far-shop.ts';
@@ -44,13 +45,7 @@ beforeAll(async () => {
   await Promise.all(['w1', 'w2'].map((id) => ok(['dispatch', id, '--repo', w.repo, '--brief', w.brief(id, 'Say hello.'), '--agent', 'mock'])));
   await Promise.all(['w1', 'w2'].map((id) => ok(['wait', id, '--until', 'settled', '--timeout', '30s'])));
 }, 120_000);
-afterAll(async () => {
-  try {
-    await w?.cleanup();
-  } finally {
-    await far?.sshd.stop();
-  }
-});
+afterAll(() => stopAfter(w, far?.sshd));
 
 describe("a far host's changed key is the host's own condition", () => {
   let rotated: { knownHostsFile: string; fingerprint: string };

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
 import { handOk, type HandOk } from '../helpers/cli-world.ts';
-import type { TestSshd } from '../harness/sshd.ts';
+import { stopAfter, type TestSshd } from '../harness/sshd.ts';
 import { addFarHost, startFarShop } from '../harness/far-shop.ts';
 import { reviewSession } from '../helpers/review-session.ts';
 
@@ -39,13 +39,7 @@ describe("a far worker's links lead the daemon nowhere", () => {
     // The far person's key and a file of theirs.
     asFar(sshd, 'sh', '-c', `cd "$HOME" && mkdir -p .ssh && printf '%s\\n' '-----BEGIN OPENSSH PRIVATE KEY-----' '${MARKER}' > .ssh/id_ed25519 && printf 'theirs\\n' > notes.txt`);
   }, 60_000);
-  afterAll(async () => {
-    try {
-      await w?.cleanup();
-    } finally {
-      await sshd?.stop();
-    }
-  });
+  afterAll(() => stopAfter(w, sshd));
 
   it('a far report linked to the far key is refused there, with why; a relaunch writes its note over a planted link, not through it', async () => {
     const d = await ok(['dispatch', 'w1', '--repo', w.repo, '--brief', w.brief('w1', 'Say hi.'), '--agent', 'mock']);

@@ -9,9 +9,11 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { stopAfter } from '../harness/sshd.ts';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
 import { addFarHost, placeShopOnFar, startFarShop, type FarShop } from '../harness/far-shop.ts';
 import { until } from '../helpers/temp.ts';
+import { waitOnStoppedServer } from '../helpers/stopped-server.ts';
 
 const BOUND_MS = 1_000;
 /** The bound, the watch's resolution (a quarter bound) and room for a loaded 2-core machine. */
@@ -48,22 +50,12 @@ describe('a silent far server is could-not-tell within its bound, and back when 
     stopped = null;
     await far?.sshd.startServer();
   });
-  afterAll(async () => {
-    try {
-      await w?.cleanup();
-    } finally {
-      await far?.sshd.stop();
-    }
-  });
+  afterAll(() => stopAfter(w, far?.sshd));
 
   it('the far tmux server SIGSTOPped: could not tell with the reason, within the bound; SIGCONT: the live reading', async () => {
     const socket = join(far.sshd.home, '.kingshand', 'tmux', 'tmux.sock');
     const pid = Number(execFileSync('runuser', ['-u', far.sshd.user, '--', 'tmux', '-S', socket, '-f', '/dev/null', 'display-message', '-p', '#{pid}'], { encoding: 'utf8' }).trim());
-    const t0 = Date.now();
-    process.kill(pid, 'SIGSTOP');
-    stopped = pid;
-    const waited = await w.hand(['wait', 'busy1', '--until', 'settled', '--timeout', '20s', '--json']);
-    const seenAfter = Date.now() - t0;
+    const { waited, seenAfter } = await waitOnStoppedServer(w, pid, 'busy1', (p) => (stopped = p));
     expect(waited.json).toMatchObject({ reason: 'wait-failed', met: false, readable: false, couldNotTell: 'the tmux server on far did not answer within 1 s' });
     expect(seenAfter, `seen ${seenAfter} ms after the stop`).toBeLessThan(SEEN_WITHIN_MS);
     const silent = await rows();

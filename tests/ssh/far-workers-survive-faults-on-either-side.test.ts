@@ -14,6 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stopAfter } from '../harness/sshd.ts';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
 import { killDaemon } from '../faults/fault-world.ts';
 import { addFarHost, placeShopOnFar, startFarShop, type FarShop } from '../harness/far-shop.ts';
@@ -52,13 +53,7 @@ describe('far workers through faults', () => {
     ]);
     await Promise.all([settled('w1'), settled('w2')]);
   }, 90_000);
-  afterAll(async () => {
-    try {
-      await w?.cleanup();
-    } finally {
-      await far?.sshd.stop();
-    }
-  });
+  afterAll(() => stopAfter(w, far?.sshd));
 
   it('a daemon SIGKILLed and started again re-attaches every far worker', async () => {
     await killDaemon(w);

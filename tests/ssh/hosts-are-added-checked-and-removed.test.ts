@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostFact } from '../../contract/methods.ts';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
-import { startTestSshd, type TestSshd } from '../harness/sshd.ts';
+import { startTestSshd, stopAfter, type TestSshd } from '../harness/sshd.ts';
 
 describe('hand host', () => {
   let w: CliWorld;
@@ -26,13 +26,7 @@ describe('hand host', () => {
     sshd = await startTestSshd();
     w = await makeCliWorld('hosts');
   }, 60_000);
-  afterAll(async () => {
-    try {
-      await w?.cleanup();
-    } finally {
-      await sshd?.stop();
-    }
-  });
+  afterAll(() => stopAfter(w, sshd));
 
   it('the default host is local, and it is always listed', async () => {
     const hosts = await ok(['host', 'list']);

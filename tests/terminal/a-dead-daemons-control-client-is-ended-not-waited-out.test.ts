@@ -7,25 +7,23 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { awaitNoControlClients, ensureMonitorSession } from '../../io/terminal/tmux/monitor-session.ts';
 import { runTmux } from '../../io/terminal/tmux/tmux-command.ts';
 import { makeTempDir } from '../helpers/temp.ts';
+import { useCleanups } from '../helpers/cleanups.ts';
 
 describe("a dead daemon's control client", () => {
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const c of cleanups.splice(0).reverse()) await c();
-  });
+  const defer = useCleanups();
 
   it('still attached after a moment is ended, and the wait returns long before its bound', async () => {
     const d = makeTempDir('tmux-leftover-client');
-    cleanups.push(d.cleanup);
+    defer(d.cleanup);
     const ctx = { bin: 'tmux', socketPath: join(d.path, 'tmux.sock') };
-    cleanups.push(() => runTmux(ctx, ['kill-server']).then(() => {}, () => {}));
+    defer(() => runTmux(ctx, ['kill-server']).then(() => {}, () => {}));
     const sessionId = await ensureMonitorSession(ctx, '/usr/bin/env');
     const stuck = spawn('tmux', ['-S', ctx.socketPath, '-C', 'attach-session', '-t', sessionId], { stdio: ['pipe', 'pipe', 'ignore'] });
-    cleanups.push(() => void stuck.kill('SIGKILL'));
+    defer(() => void stuck.kill('SIGKILL'));
     // Its replies are never read: the pipe fills and the client stops reading what it is sent.
     stuck.stdout.pause();
     stuck.stdin.write(`${'capture-pane -p -e -S -2000\n'.repeat(4000)}`);

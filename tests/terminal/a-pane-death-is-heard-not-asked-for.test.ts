@@ -8,12 +8,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { guardedSendText } from '../../io/terminal/guarded-send.ts';
 import { createTmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
 import type { PaneEvent } from '../../io/terminal/types.ts';
-import { makeTempDir } from '../helpers/temp.ts';
 import { startMock, waitForReading } from './mock-worker.ts';
+import { useCleanups } from '../helpers/cleanups.ts';
+import { tmuxInTempDir } from './tmux-in-temp-dir.ts';
 
 /** Resolves after `count` more events of the pane accepted by `accept`, bounded, naming what it awaited. */
 function nextEvents(host: ReturnType<typeof createTmuxHost>, paneId: string, accept: (e: PaneEvent) => boolean, count: number, what: string, timeoutMs = 10_000): Promise<PaneEvent[]> {
@@ -33,17 +34,11 @@ function nextEvents(host: ReturnType<typeof createTmuxHost>, paneId: string, acc
 }
 
 describe('a pane death is heard from its hook, not asked for', () => {
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const c of cleanups.splice(0).reverse()) await c();
-  });
+  const defer = useCleanups();
 
   it('a pane streaming at a steady pace is not asked whether it died, and its death mid-stream is still reported with its status', async () => {
-    const d = makeTempDir('tmux-death-echo');
-    cleanups.push(d.cleanup);
-    const host = createTmuxHost({ socketPath: join(d.path, 'tmux.sock') });
-    cleanups.push(() => host.killServer().catch(() => {}));
-    const { pane } = await startMock(host, { name: 'streamer', dir: d.path });
+    const { dir, host } = tmuxInTempDir(defer, 'tmux-death-echo');
+    const { pane } = await startMock(host, { name: 'streamer', dir });
 
     await guardedSendText(host, pane.paneId, 'MODE:hang keep the spinner going');
     await waitForReading(host, pane.paneId, (r) => r.state === 'working', 'the working spinner');
@@ -67,12 +62,9 @@ describe('a pane death is heard from its hook, not asked for', () => {
   });
 
   it('each pane has a pane-died hook, and a pane id the placeholder echoes is asked about at once', async () => {
-    const d = makeTempDir('tmux-death-echo-hook');
-    cleanups.push(d.cleanup);
-    const socket = join(d.path, 'tmux.sock');
-    const host = createTmuxHost({ socketPath: socket });
-    cleanups.push(() => host.killServer().catch(() => {}));
-    const { pane } = await startMock(host, { name: 'hooked', dir: d.path });
+    const { dir, host } = tmuxInTempDir(defer, 'tmux-death-echo-hook');
+    const socket = join(dir, 'tmux.sock');
+    const { pane } = await startMock(host, { name: 'hooked', dir });
     await waitForReading(host, pane.paneId, (r) => r.promptBox === '', 'the empty box');
     const tmux = (...args: string[]) => execFileSync('tmux', ['-S', socket, ...args], { encoding: 'utf8' });
     const placeholder = tmux('list-panes', '-a', '-F', '#{pane_id} #{@kh_monitor}').split('\n').find((l) => l.endsWith(' 1'))?.split(' ')[0];

@@ -7,31 +7,25 @@
  * bound, with the reason, and "answering" again as soon as it is let go.
  */
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
+import { describe, expect, it } from 'vitest';
 import { guardedSendText } from '../../io/terminal/guarded-send.ts';
 import type { ServerAnswers } from '../../io/terminal/types.ts';
-import { makeTempDir, waitFor } from '../helpers/temp.ts';
+import { waitFor } from '../helpers/temp.ts';
 import { startMock, waitForReading } from './mock-worker.ts';
+import { useCleanups } from '../helpers/cleanups.ts';
+import { tmuxInTempDir } from './tmux-in-temp-dir.ts';
 
 const BOUND_MS = 400;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a terminal server is asked only while it is silent', () => {
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const c of cleanups.splice(0).reverse()) await c();
-  });
+  const defer = useCleanups();
 
   it('streaming: asked nothing; quiet: one question per half bound; SIGSTOP: not answering within the bound; SIGCONT: answering', async () => {
-    const d = makeTempDir('tmux-answers');
-    cleanups.push(d.cleanup);
-    const host = createTmuxHost({ socketPath: join(d.path, 'tmux.sock'), answerBoundMs: BOUND_MS });
-    cleanups.push(() => host.killServer().catch(() => {}));
-    const panes = await Promise.all(['quiet1', 'quiet2', 'quiet3'].map((name) => startMock(host, { name, dir: d.path })));
+    const { dir, host } = tmuxInTempDir(defer, 'tmux-answers', { answerBoundMs: BOUND_MS });
+    const panes = await Promise.all(['quiet1', 'quiet2', 'quiet3'].map((name) => startMock(host, { name, dir })));
     const told: ServerAnswers[] = [];
-    cleanups.push(host.watchAnswers!((a) => told.push(a)));
+    defer(host.watchAnswers!((a) => told.push(a)));
 
     // Three quiet panes for six bounds: the server is asked, at most once per half bound (plus the tick it falls on).
     let from = host.answerChecks().asked;
@@ -54,7 +48,7 @@ describe('a terminal server is asked only while it is silent', () => {
     const pid = Number(execFileSync('tmux', ['-S', host.socketPath, 'display-message', '-p', '#{pid}'], { encoding: 'utf8' }).trim());
     const t0 = Date.now();
     process.kill(pid, 'SIGSTOP');
-    cleanups.push(() => void process.kill(pid, 'SIGCONT'));
+    defer(() => void process.kill(pid, 'SIGCONT'));
     await waitFor(() => told.length > 0, { what: 'the stopped server told silent', timeoutMs: 10_000, intervalMs: 10 });
     const silentAfter = Date.now() - t0;
     expect(told).toEqual([{ answering: false, reason: 'the tmux server did not answer within 400 ms' }]);

@@ -11,11 +11,12 @@
 import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
 import { createPtyHost } from '../../io/terminal/pty/pty-host.ts';
 import type { TerminalHost } from '../../io/terminal/types.ts';
 import { makeTempDir, waitFor } from '../helpers/temp.ts';
+import { useCleanups } from '../helpers/cleanups.ts';
 
 /** A stand-in that appends its argv (NUL-separated, one record per line) to `log`, then runs `real`. */
 function recordingStandIn(dir: string, name: string, real: string, log: string): string {
@@ -46,10 +47,7 @@ function sampleCommandLines(needle: string): { stop(): Promise<string[]> } {
   return { async stop() { running = false; await loop; return hits; } };
 }
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const defer = useCleanups();
 
 interface Case {
   name: string;
@@ -66,7 +64,7 @@ const cases: Case[] = [
         tmuxBin: recordingStandIn(dir, 'tmux', whichSync('tmux'), log),
         envBin: recordingStandIn(dir, 'env', '/usr/bin/env', log),
       });
-      cleanups.push(() => host.killServer().catch(() => {}));
+      defer(() => host.killServer().catch(() => {}));
       return { host, launchDir };
     },
   },
@@ -75,7 +73,7 @@ const cases: Case[] = [
     make(dir, log) {
       const launchDir = join(dir, 'launch');
       const host = createPtyHost({ envBin: recordingStandIn(dir, 'env', '/usr/bin/env', log), launchDir });
-      cleanups.push(() => host.dispose());
+      defer(() => host.dispose());
       return { host, launchDir };
     },
   },
@@ -85,7 +83,7 @@ describe('no secret of a worker environment is ever a process argument', () => {
   for (const c of cases) {
     it(`${c.name}: the worker gets exactly its environment, and no argument of any process held the secret`, async () => {
       const d = makeTempDir(`no-secret-${c.name}`);
-      cleanups.push(d.cleanup);
+      defer(d.cleanup);
       const log = join(d.path, 'argv.log');
       writeFileSync(log, '');
       const { host, launchDir } = c.make(d.path, log);

@@ -3,24 +3,17 @@
  * tmux command as the fallback: both give the same screen, and a failed read (tmux's `%error`)
  * is an error, never a screen made of error text.
  */
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTmuxHost, type TmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
-import { makeTempDir } from '../helpers/temp.ts';
+import { describe, expect, it } from 'vitest';
+import type { TmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
 import { screenText, waitForExit, waitForReading } from './mock-worker.ts';
+import { useCleanups } from '../helpers/cleanups.ts';
+import { tmuxInTempDir } from './tmux-in-temp-dir.ts';
 
 describe('tmux reads over control mode', () => {
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const c of cleanups.splice(0).reverse()) await c();
-  });
+  const defer = useCleanups();
 
   function fresh(label: string): { host: TmuxHost; dir: string } {
-    const d = makeTempDir(label);
-    cleanups.push(d.cleanup);
-    const host = createTmuxHost({ socketPath: join(d.path, 'tmux.sock') });
-    cleanups.push(() => host.killServer().catch(() => {}));
-    return { host, dir: d.path };
+    return tmuxInTempDir(defer, label);
   }
 
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color' };

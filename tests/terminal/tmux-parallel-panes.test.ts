@@ -4,29 +4,22 @@
  * creates 30 panes concurrently through one host — each with its own control client attaching
  * while the others are being made — and checks the server is still up and lists every pane.
  */
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTmuxHost, type TmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
-import { makeTempDir } from '../helpers/temp.ts';
+import { describe, expect, it } from 'vitest';
 import { screenText, waitForReading } from './mock-worker.ts';
+import { useCleanups } from '../helpers/cleanups.ts';
+import { tmuxInTempDir } from './tmux-in-temp-dir.ts';
 
 const PANES = 30;
 
 describe('tmux host under a parallel dispatch', () => {
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const c of cleanups.splice(0).reverse()) await c();
-  });
+  const defer = useCleanups();
 
   it(`creating ${PANES} panes at once keeps the server up and lists every pane, each readable over control mode`, async () => {
-    const dir = makeTempDir('tmux-parallel');
-    cleanups.push(dir.cleanup);
-    const host: TmuxHost = createTmuxHost({ socketPath: join(dir.path, 'tmux.sock') });
-    cleanups.push(() => host.killServer().catch(() => {}));
+    const { dir, host } = tmuxInTempDir(defer, 'tmux-parallel');
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color' };
 
     const created = await Promise.all(
-      Array.from({ length: PANES }, (_, i) => host.createPane({ name: `parallel-${i}`, cwd: dir.path, env, argv: ['cat'] })),
+      Array.from({ length: PANES }, (_, i) => host.createPane({ name: `parallel-${i}`, cwd: dir, env, argv: ['cat'] })),
     );
 
     expect(await host.serverState()).toEqual({ state: 'running' });

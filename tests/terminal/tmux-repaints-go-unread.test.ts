@@ -7,13 +7,13 @@
  * skipped burst ever hid a change.
  */
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PaneFeed } from '../../actors/pane-feed.ts';
 import { analyseScreen, type ScreenReading } from '../../io/screen/index.ts';
 import { guardedSendText } from '../../io/terminal/guarded-send.ts';
-import { createTmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
-import { makeTempDir } from '../helpers/temp.ts';
 import { startMock } from './mock-worker.ts';
+import { useCleanups } from '../helpers/cleanups.ts';
+import { tmuxInTempDir } from './tmux-in-temp-dir.ts';
 
 function nextReading(got: ScreenReading[], accept: (r: ScreenReading) => boolean, what: string, timeoutMs = 15_000): Promise<ScreenReading> {
   const from = got.length;
@@ -30,21 +30,15 @@ function nextReading(got: ScreenReading[], accept: (r: ScreenReading) => boolean
 }
 
 describe('repaints of a tmux pane go unread', () => {
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const c of cleanups.splice(0).reverse()) await c();
-  });
+  const defer = useCleanups();
 
   it('a slow turn is mostly unread, yet its end and the next menu are read at once and nothing is missed', async () => {
-    const d = makeTempDir('tmux-repaints');
-    cleanups.push(d.cleanup);
-    const host = createTmuxHost({ socketPath: join(d.path, 'tmux.sock') });
-    cleanups.push(() => host.killServer().catch(() => {}));
-    const { pane } = await startMock(host, { name: 'spinner', dir: d.path });
+    const { dir, host } = tmuxInTempDir(defer, 'tmux-repaints');
+    const { pane } = await startMock(host, { name: 'spinner', dir });
     const got: ScreenReading[] = [];
     const feed = new PaneFeed({ host, paneId: pane.paneId, agent: 'claude', analyse: (s) => analyseScreen(s, 'claude'), onReading: (r) => got.push(r), onExit: () => {} });
     feed.start();
-    cleanups.push(() => feed.stop());
+    defer(() => feed.stop());
 
     await guardedSendText(host, pane.paneId, 'MODE:slow show the spinner');
     await nextReading(got, (r) => r.state === 'working', 'the working spinner');

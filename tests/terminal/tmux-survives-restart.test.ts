@@ -6,31 +6,29 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { guardedSendText } from '../../io/terminal/guarded-send.ts';
 import { createTmuxHost, type TmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 import { isIdleEmpty, ROOT, screenText, waitForReading } from './mock-worker.ts';
+import { useCleanups } from '../helpers/cleanups.ts';
 
 describe('tmux host survives the death of its owner', () => {
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const c of cleanups.splice(0).reverse()) await c();
-  });
+  const defer = useCleanups();
 
   it('a worker keeps running after SIGKILL of its owner and is re-attached, read and steered by pane id', async () => {
     const dir = makeTempDir('tmux-survival');
-    cleanups.push(dir.cleanup);
+    defer(dir.cleanup);
     const socketPath = join(dir.path, 'tmux.sock');
     const after: TmuxHost = createTmuxHost({ socketPath });
-    cleanups.push(() => after.killServer());
+    defer(() => after.killServer());
 
     const owner = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/terminal/fixtures/tmux-owner.ts'), socketPath, dir.path], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const ownerExit = once(owner, 'exit');
-    cleanups.push(() => {
+    defer(() => {
       if (owner.exitCode === null && owner.signalCode === null) owner.kill('SIGKILL');
     });
     const lines = createInterface({ input: owner.stdout! });

@@ -18,8 +18,7 @@ const makeWorld = useDaemonWorld();
 
 describe('a worker writes only its out directory', () => {
   it('dispatch: the report in out/, the brief copy in briefs/, the sandbox and deny rules to match', async () => {
-    const w = await makeWorld('out-layout');
-    await w.call('annex', { repo: w.repo, yolo: true });
+    const w = await makeWorld('out-layout', { annexYolo: true });
     const d = await w.dispatch('w1', 'Say hi.');
     const briefDir = join(w.home, 'workers', 'w1');
     const out = join(briefDir, 'out');

@@ -19,8 +19,7 @@ const opusRow = (day: string, usd: number) => ({ model: 'claude-opus-5-5', day, 
 
 describe("a project's daily budget", () => {
   it('refuses a dispatch at or above it, warns from 80 %, counts only today and only its own project, and names what it cannot price', async () => {
-    const w = await world('budget');
-    await w.call('annex', { repo: w.repo, yolo: true });
+    const w = await world('budget', { annexYolo: true });
     const project = basename(w.repo);
     const bad = await w.refusal('projectSet', { name: project, budget: 'twenty dollars' });
     expect(bad).toMatchObject({ code: 'bad-budget' });

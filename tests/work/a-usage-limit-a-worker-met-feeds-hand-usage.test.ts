@@ -13,8 +13,7 @@ const world = useDaemonWorld();
 
 describe('a usage limit a worker met feeds hand usage', () => {
   it('hand usage quotes the worker that met the limit; dispatch warns with it and still dispatches', async () => {
-    const w = await world('usage-limit-seen');
-    await w.call('annex', { repo: w.repo, yolo: true });
+    const w = await world('usage-limit-seen', { annexYolo: true });
     const before = await w.call('usage');
     expect(before.limitsSeen).toEqual([]);
     await w.dispatch('lim', 'MODE:limit do the work');

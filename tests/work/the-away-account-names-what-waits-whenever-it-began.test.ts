@@ -15,8 +15,7 @@ const world = useDaemonWorld();
 
 describe('the away account names what waits, whenever it began', () => {
   it('a worker blocked before afk on waits on you with its question; a finished one waits for its landing; only work in progress is still running', async () => {
-    const w = await world('away-account');
-    await w.call('annex', { repo: w.repo, yolo: true });
+    const w = await world('away-account', { annexYolo: true });
     await w.dispatch('q1', 'MODE:ask');
     await w.dispatch('d1', `MODE:report ${join(w.home, 'workers', 'd1', 'out', 'report.md')}`);
     await w.dispatch('r1', 'MODE:hang');

@@ -10,14 +10,12 @@ import { join } from 'node:path';
 // The fake is loaded only when a calibration runs: a profile is read by every command.
 import type { ScriptItem } from '../../fake-model/anthropic.ts';
 import { writePrivateFile } from '../../fs/private-files.ts';
-import { CALIBRATION_KEY, CALIBRATION_QUESTION, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
+import { CALIBRATION_KEY, CALIBRATION_QUESTION, driveFake, slowWordDelayMs, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
 
 function itemOf(reply: CalibrationReply): ScriptItem {
   switch (reply.kind) {
-    case 'slow': {
-      const words = reply.text.split(' ');
-      return { kind: 'text', text: reply.text, wordDelayMs: Math.max(1, Math.round(reply.ms / Math.max(1, words.length - 1))) };
-    }
+    case 'slow':
+      return { kind: 'text', text: reply.text, wordDelayMs: slowWordDelayMs(reply) };
     case 'permission':
       return { kind: 'tool_use', name: 'Bash', text: 'I will run a command.', input: { command: `touch ${reply.file}`, description: 'Create the calibration file' } };
     case 'question':
@@ -30,21 +28,13 @@ function itemOf(reply: CalibrationReply): ScriptItem {
 export const claudeCalibrationKit: CalibrationKit = {
   async startFake() {
     const { startFakeAnthropic } = await import('../../fake-model/anthropic.ts');
-    // An error stands until the next reply is scripted: an agent that retries a refused turn is refused again.
-    let refusing: ScriptItem | null = null;
-    const fake = await startFakeAnthropic({ suggestion: null, respond: () => refusing });
-    const main = () => fake.received.filter((r) => r.kind === 'main');
-    return {
-      url: fake.url,
-      turns: () => main().length,
-      toolResultAfter: (after) => main().slice(after).find((r) => (r.summary?.toolResults.length ?? 0) > 0)?.summary?.toolResults[0]?.content ?? null,
-      next(reply) {
-        const item = itemOf(reply);
-        refusing = item.kind === 'error' ? item : null;
-        if (refusing === null) fake.queue([item]);
-      },
-      close: () => fake.close(),
-    };
+    return driveFake((respond) => startFakeAnthropic({ suggestion: null, respond }), itemOf, (fake) => {
+      const main = () => fake.received.filter((r) => r.kind === 'main');
+      return {
+        turns: () => main().length,
+        toolResultAfter: (after) => main().slice(after).find((r) => (r.summary?.toolResults.length ?? 0) > 0)?.summary?.toolResults[0]?.content ?? null,
+      };
+    });
   },
   seedHome(home, fakeUrl, version) {
     mkdirSync(join(home, '.claude'), { recursive: true, mode: 0o700 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 // The fake is loaded only when a calibration runs: a profile is read by every command.
 import type { CodexScriptItem } from '../../fake-model/codex.ts';
 import { writePrivateFile } from '../../fs/private-files.ts';
-import { CALIBRATION_KEY, CALIBRATION_QUESTION, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
+import { CALIBRATION_KEY, CALIBRATION_QUESTION, driveFake, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
 
 function itemOf(reply: CalibrationReply): CodexScriptItem {
   switch (reply.kind) {
@@ -52,20 +52,10 @@ export function calibrationConfigToml(fakeUrl: string): string {
 export const codexCalibrationKit: CalibrationKit = {
   async startFake() {
     const { startFakeCodexApi } = await import('../../fake-model/codex.ts');
-    // An error stands until the next reply is scripted: an agent that retries a refused turn is refused again.
-    let refusing: CodexScriptItem | null = null;
-    const fake = await startFakeCodexApi({ respond: () => refusing });
-    return {
-      url: fake.url,
+    return driveFake((respond) => startFakeCodexApi({ respond }), itemOf, (fake) => ({
       turns: () => fake.turns().length,
       toolResultAfter: (after) => fake.turns().slice(after).find((r) => r.summary?.lastItem === 'tool-output')?.summary?.toolOutputs.at(-1)?.output ?? null,
-      next(reply) {
-        const item = itemOf(reply);
-        refusing = item.kind === 'error' ? item : null;
-        if (refusing === null) fake.queue([item]);
-      },
-      close: () => fake.close(),
-    };
+    }));
   },
   seedHome(home, fakeUrl) {
     const codexHome = join(home, '.codex');

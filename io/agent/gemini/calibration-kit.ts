@@ -6,14 +6,12 @@
  */
 // The fake is loaded only when a calibration runs: a profile is read by every command.
 import type { GeminiScriptItem } from '../../fake-model/gemini.ts';
-import { CALIBRATION_KEY, CALIBRATION_QUESTION, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
+import { CALIBRATION_KEY, CALIBRATION_QUESTION, driveFake, slowWordDelayMs, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
 
 function itemOf(reply: CalibrationReply): GeminiScriptItem {
   switch (reply.kind) {
-    case 'slow': {
-      const words = reply.text.split(' ');
-      return { kind: 'text', text: reply.text, wordDelayMs: Math.max(1, Math.round(reply.ms / Math.max(1, words.length - 1))) };
-    }
+    case 'slow':
+      return { kind: 'text', text: reply.text, wordDelayMs: slowWordDelayMs(reply) };
     case 'permission':
       return { kind: 'call', name: 'run_shell_command', text: 'I will run a command.', args: { command: `touch ${reply.file}`, description: 'Create the calibration file' } };
     case 'question':
@@ -26,21 +24,13 @@ function itemOf(reply: CalibrationReply): GeminiScriptItem {
 export const geminiCalibrationKit: CalibrationKit = {
   async startFake() {
     const { startFakeGemini } = await import('../../fake-model/gemini.ts');
-    // An error stands until the next reply is scripted: an agent that retries a refused turn is refused again.
-    let refusing: GeminiScriptItem | null = null;
-    const fake = await startFakeGemini({ respond: () => refusing });
-    const main = () => fake.received.filter((r) => r.kind === 'main');
-    return {
-      url: fake.url,
-      turns: () => main().length,
-      toolResultAfter: (after) => main().slice(after).find((r) => (r.summary?.functionResponses.length ?? 0) > 0)?.summary?.functionResponses[0]?.content ?? null,
-      next(reply) {
-        const item = itemOf(reply);
-        refusing = item.kind === 'error' ? item : null;
-        if (refusing === null) fake.queue([item]);
-      },
-      close: () => fake.close(),
-    };
+    return driveFake((respond) => startFakeGemini({ respond }), itemOf, (fake) => {
+      const main = () => fake.received.filter((r) => r.kind === 'main');
+      return {
+        turns: () => main().length,
+        toolResultAfter: (after) => main().slice(after).find((r) => (r.summary?.functionResponses.length ?? 0) > 0)?.summary?.functionResponses[0]?.content ?? null,
+      };
+    });
   },
   seedHome(_home, fakeUrl) {
     return { GEMINI_API_KEY: CALIBRATION_KEY, GOOGLE_GEMINI_BASE_URL: fakeUrl };

@@ -75,6 +75,24 @@ function envGrants(base: string, env: unknown): ReadGrant[] {
   return Object.entries(env).map(([name, v]) => envGrant(base, name, v));
 }
 
+/** A key no list names: a setting it grants, shown with its value. */
+const setting = (key: string, v: unknown): ReadGrant => grant('setting', key, v, `${key}: ${quoted(asText(v))}`);
+
+/** What the keys of one file grant, and which of them are inert. */
+interface Found {
+  grants: ReadGrant[];
+  inert: string[];
+}
+
+/** A JSON object file read key by key: `read` files each top-level key under what it grants or is. */
+function readByKey(text: string, read: (k: string, v: unknown, found: Found) => void): ReaderResult {
+  const parsed = jsonObject(text);
+  if (!parsed.ok) return parsed;
+  const found: Found = { grants: [], inert: [] };
+  for (const [k, v] of Object.entries(parsed.value)) read(k, v, found);
+  return { ok: true, ...found };
+}
+
 /** Claude Code 2.1.332's own list of settings that hold a command it runs (its managed-settings check). */
 export const CLAUDE_COMMAND_KEYS = ['apiKeyHelper', 'awsAuthRefresh', 'awsCredentialExport', 'fileSuggestion', 'gcpAuthRefresh', 'otelHeadersHelper', 'processWrapper', 'policyHelpers', 'proxyAuthHelper', 'statusLine', 'subagentStatusLine'];
 const CLAUDE_PLUGIN_KEYS = ['enabledPlugins', 'extraKnownMarketplaces', 'additionalMarketplaces', 'pluginConfigs'];
@@ -86,11 +104,7 @@ const CLAUDE_INERT = new Set([
 
 /** `.claude/settings.json` (and a committed settings.local.json). */
 export function readClaudeSettings(text: string): ReaderResult {
-  const parsed = jsonObject(text);
-  if (!parsed.ok) return parsed;
-  const grants: ReadGrant[] = [];
-  const inert: string[] = [];
-  for (const [k, v] of Object.entries(parsed.value)) {
+  return readByKey(text, (k, v, { grants, inert }) => {
     if (k === 'hooks') grants.push(...hookGrants('hooks', v));
     else if (k === 'permissions' && isObject(v)) {
       for (const [pk, pv] of Object.entries(v)) {
@@ -108,21 +122,15 @@ export function readClaudeSettings(text: string): ReaderResult {
     else if (CLAUDE_COMMAND_KEYS.includes(k)) grants.push(grant('command', k, v, `${k}: ${quoted(asText(isObject(v) && 'command' in v ? v.command : v))}`));
     else if (CLAUDE_PLUGIN_KEYS.includes(k)) grants.push(grant('plugin', k, v));
     else if (CLAUDE_INERT.has(k)) inert.push(k);
-    else grants.push(grant('setting', k, v, `${k}: ${quoted(asText(v))}`));
-  }
-  return { ok: true, grants, inert };
+    else grants.push(setting(k, v));
+  });
 }
 
 /** A JSON file with one key that matters (`key`, read by `read`); every other key is a setting it grants too. */
 function oneKeyFile(text: string, key: string, read: (name: string, v: unknown) => ReadGrant[]): ReaderResult {
-  const parsed = jsonObject(text);
-  if (!parsed.ok) return parsed;
-  const grants: ReadGrant[] = [];
-  for (const [k, v] of Object.entries(parsed.value)) {
-    if (k === key) grants.push(...read(key, v));
-    else grants.push(grant('setting', k, v, `${k}: ${quoted(asText(v))}`));
-  }
-  return { ok: true, grants, inert: [] };
+  return readByKey(text, (k, v, { grants }) => {
+    grants.push(...(k === key ? read(key, v) : [setting(k, v)]));
+  });
 }
 
 /** `.mcp.json`: every server Claude Code may start from the project (approved per server, or all by the settings). */
@@ -140,11 +148,7 @@ const GEMINI_INERT_GENERAL = new Set(['vimMode', 'enableAutoUpdate', 'enableAuto
 
 /** Gemini CLI 0.61.0's workspace `.gemini/settings.json` (merged whole in a trusted folder: it has no deny list of its own). */
 export function readGeminiSettings(text: string): ReaderResult {
-  const parsed = jsonObject(text);
-  if (!parsed.ok) return parsed;
-  const grants: ReadGrant[] = [];
-  const inert: string[] = [];
-  for (const [k, v] of Object.entries(parsed.value)) {
+  return readByKey(text, (k, v, { grants, inert }) => {
     if (k === 'hooks') grants.push(...hookGrants('hooks', v));
     else if (k === 'mcpServers') grants.push(...mcpServerGrants('mcpServers', v));
     else if (k === 'tools' && isObject(v)) {
@@ -153,16 +157,15 @@ export function readGeminiSettings(text: string): ReaderResult {
         if (tk === 'allowed') grants.push(...each('allow-rule', key, tv));
         else if (tk === 'exclude' || tk === 'core') grants.push(...each('restriction', key, tv));
         else if (tk === 'discoveryCommand' || tk === 'callCommand') grants.push(grant('command', key, tv, `${key}: ${quoted(asText(tv))}`));
-        else grants.push(grant('setting', key, tv, `${key}: ${quoted(asText(tv))}`));
+        else grants.push(setting(key, tv));
       }
     } else if (k === 'policyPaths') grants.push(...each('permission', k, v));
     else if (k === 'general' && isObject(v)) {
       for (const [gk, gv] of Object.entries(v)) {
         if (GEMINI_INERT_GENERAL.has(gk)) inert.push(`general.${gk}`);
-        else grants.push(grant('setting', `general.${gk}`, gv, `general.${gk}: ${quoted(asText(gv))}`));
+        else grants.push(setting(`general.${gk}`, gv));
       }
     } else if (GEMINI_INERT_TOP.has(k)) inert.push(k);
-    else grants.push(grant('setting', k, v, `${k}: ${quoted(asText(v))}`));
-  }
-  return { ok: true, grants, inert };
+    else grants.push(setting(k, v));
+  });
 }

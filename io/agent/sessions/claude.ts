@@ -8,7 +8,7 @@
  * `output_tokens`; `message.model` says whose.
  */
 import { basename, join } from 'node:path';
-import { count, dayOf, isRecord, type LineUsage, type SessionFormat, type SessionIdentity } from './types.ts';
+import { count, dayOf, isRecord, NOT_JSON, parseLine, type LineUsage, type SessionFormat, type SessionIdentity } from './types.ts';
 import { newest, regularFiles, subdirectories } from './list-files.ts';
 
 /** The project directory name Claude Code keeps a cwd's sessions under. */
@@ -33,12 +33,7 @@ export const claudeSessions: SessionFormat = {
     const named = basename(file).replace(/\.jsonl$/, '');
     for (const line of head.split('\n')) {
       if (!line.includes('"cwd"')) continue;
-      let entry: unknown;
-      try {
-        entry = JSON.parse(line);
-      } catch {
-        continue;
-      }
+      const entry = parseLine(line);
       if (!isRecord(entry) || typeof entry.cwd !== 'string' || typeof entry.sessionId !== 'string') continue;
       return { sessionId: entry.sessionId, cwd: entry.cwd };
     }
@@ -49,12 +44,8 @@ export const claudeSessions: SessionFormat = {
   usageReader() {
     return (line): LineUsage => {
       if (!line.includes('"usage"')) return 'none';
-      let entry: unknown;
-      try {
-        entry = JSON.parse(line);
-      } catch {
-        return 'malformed';
-      }
+      const entry = parseLine(line);
+      if (entry === NOT_JSON) return 'malformed';
       if (!isRecord(entry) || entry.type !== 'assistant') return 'none';
       const message = entry.message;
       if (!isRecord(message) || !isRecord(message.usage)) return 'malformed';

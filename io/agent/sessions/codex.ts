@@ -10,7 +10,7 @@
  * Older releases (0.100 …) write the same lines without `cache_write_input_tokens`.
  */
 import { basename, join } from 'node:path';
-import { count, dayOf, isRecord, type LineUsage, type SessionFormat } from './types.ts';
+import { count, dayOf, firstRecord, isRecord, NOT_JSON, parseLine, type LineUsage, type SessionFormat } from './types.ts';
 import { newest, regularFiles, subdirectories } from './list-files.ts';
 
 const ROLLOUT = /^rollout-.+\.jsonl$/;
@@ -39,13 +39,7 @@ export const codexSessions: SessionFormat = {
     return newest(files, max);
   },
   identity(head, file) {
-    const first = head.split('\n', 1)[0] ?? '';
-    let entry: unknown;
-    try {
-      entry = JSON.parse(first);
-    } catch {
-      return null;
-    }
+    const entry = firstRecord(head);
     if (!isRecord(entry) || entry.type !== 'session_meta' || !isRecord(entry.payload)) return null;
     const p = entry.payload;
     const id = typeof p.id === 'string' ? p.id : typeof p.session_id === 'string' ? p.session_id : null;
@@ -59,12 +53,8 @@ export const codexSessions: SessionFormat = {
     return (line): LineUsage => {
       const isTurn = line.includes('"turn_context"');
       if (!isTurn && !line.includes('"token_count"')) return 'none';
-      let entry: unknown;
-      try {
-        entry = JSON.parse(line);
-      } catch {
-        return 'malformed';
-      }
+      const entry = parseLine(line);
+      if (entry === NOT_JSON) return 'malformed';
       if (!isRecord(entry) || !isRecord(entry.payload)) return 'none';
       const p = entry.payload;
       if (entry.type === 'turn_context') {

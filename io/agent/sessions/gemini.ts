@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { count, dayOf, isRecord, type LineUsage, type SessionFormat } from './types.ts';
+import { count, dayOf, firstRecord, isRecord, NOT_JSON, parseLine, type LineUsage, type SessionFormat } from './types.ts';
 import { newest, regularFiles, subdirectories } from './list-files.ts';
 
 const SESSION_FILE = /^session-.+\.jsonl$/;
@@ -25,13 +25,7 @@ export const geminiSessions: SessionFormat = {
     return newest(files, max);
   },
   identity(head) {
-    const first = head.split('\n', 1)[0] ?? '';
-    let meta: unknown;
-    try {
-      meta = JSON.parse(first);
-    } catch {
-      return null;
-    }
+    const meta = firstRecord(head);
     if (!isRecord(meta) || typeof meta.sessionId !== 'string') return null;
     return { sessionId: meta.sessionId, cwd: null, ...(typeof meta.projectHash === 'string' ? { projectHash: meta.projectHash } : {}) };
   },
@@ -39,12 +33,8 @@ export const geminiSessions: SessionFormat = {
   usageReader() {
     return (line): LineUsage => {
       if (!line.includes('"tokens"')) return 'none';
-      let msg: unknown;
-      try {
-        msg = JSON.parse(line);
-      } catch {
-        return 'malformed';
-      }
+      const msg = parseLine(line);
+      if (msg === NOT_JSON) return 'malformed';
       if (!isRecord(msg) || msg.type !== 'gemini' || msg.tokens === null || msg.tokens === undefined) return 'none';
       if (!isRecord(msg.tokens) || typeof msg.id !== 'string') return 'malformed';
       const t = msg.tokens;

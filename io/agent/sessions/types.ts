@@ -8,6 +8,7 @@
  * as a stranger's (io/fs/untrusted-file.ts: never through a link, capped, bounded in time), only
  * its numbers and identifiers are kept, and nothing in it is ever typed back anywhere.
  */
+import type { TokenCounts } from '../../../contract/methods/sessions.ts';
 
 /** What one session file says about itself, from its first records. */
 export interface SessionIdentity {
@@ -32,19 +33,7 @@ export type SessionProof =
  */
 export type SessionProblem = 'missing' | 'truncated' | 'another-worktree' | 'refused' | 'cannot-resume';
 
-/** Tokens of one kind of use, as an agent's record counts them. */
-export interface TokenCounts {
-  /** Prompt tokens read at the full price (cache reads and writes not included). */
-  input: number;
-  output: number;
-  cacheRead: number;
-  /** Prompt tokens written to the cache (priced above plain input). */
-  cacheWrite: number;
-  /** Of those, written with Claude's 1-hour lifetime (priced higher again), where the record tells. */
-  cacheWrite1h: number;
-  /** Model replies counted (API messages, not lines of the file). */
-  messages: number;
-}
+export type { TokenCounts };
 
 /** One usage record: whose model, which day (the daemon's local date, YYYY-MM-DD), how much. */
 export interface UsageRecord {
@@ -93,6 +82,23 @@ export function dayOf(iso: unknown, fallback: number): string {
 /** A count as the record gives it: a finite number ≥ 0, else 0 (never NaN in a total). */
 export function count(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0;
+}
+
+/** What parseLine gives for a line that is not JSON (a line cut short, or not the agent's). */
+export const NOT_JSON = Symbol('not JSON');
+
+/** One line of a session file parsed, or NOT_JSON: the readers then say skip, malformed or none. */
+export function parseLine(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/** The first record of a file's head, parsed (NOT_JSON when it is not JSON): where Codex and Gemini CLI name the session. */
+export function firstRecord(head: string): unknown {
+  return parseLine(head.split('\n', 1)[0] ?? '');
 }
 
 /** Whether `v` is a record (an object, not an array). */

@@ -4,6 +4,7 @@
  */
 import type { RequestKind, RequestSummary } from './request-summary.ts';
 import { parkReply } from './park-script.ts';
+import { FAKE_QUESTION } from '../../../contract/fake-question.ts';
 
 /** One scripted model reply (one HTTP response). */
 export type ScriptItem =
@@ -70,14 +71,10 @@ export function fakeReportContent(path: string): string {
 export const ASK_INPUT = {
   questions: [
     {
-      question: 'Which database should the fake project use?',
-      header: 'Database', // AskUserQuestion allows at most 12 characters here
+      question: FAKE_QUESTION.question,
+      header: FAKE_QUESTION.header, // AskUserQuestion allows at most 12 characters here
       multiSelect: false,
-      options: [
-        { label: 'SQLite', description: 'Single file, zero setup' },
-        { label: 'Postgres', description: 'Full server, more features' },
-        { label: 'None', description: 'Keep everything in memory' },
-      ],
+      options: FAKE_QUESTION.options,
     },
   ],
 };

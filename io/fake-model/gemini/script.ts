@@ -4,6 +4,7 @@
  * written for one agent drives the other). Pure: no sockets, no timers.
  */
 import type { GeminiRequestKind, GeminiRequestSummary } from './request-summary.ts';
+import { FAKE_QUESTION, FAKE_QUESTION_TWO_CHOICES } from '../../../contract/fake-question.ts';
 
 /** One scripted model reply (one HTTP response). */
 export type GeminiScriptItem =
@@ -29,13 +30,10 @@ export function fakeGeminiReport(path: string): string {
 export const GEMINI_ASK_INPUT = {
   questions: [
     {
-      question: 'Which database should the fake project use?',
-      header: 'Database',
+      question: FAKE_QUESTION.question,
+      header: FAKE_QUESTION.header,
       type: 'choice',
-      options: [
-        { label: 'SQLite', description: 'Single file, zero setup' },
-        { label: 'Postgres', description: 'Full server, more features' },
-      ],
+      options: FAKE_QUESTION_TWO_CHOICES,
     },
   ],
 };

@@ -6,14 +6,11 @@
  * line kingshand typed; the worker then finishes its task (writes its report). Item 4: its tokens,
  * read from its rollout, equal what the fake served its conversation.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeCodexApi, writeFileCommand, type FakeCodexApi } from '../../../io/fake-model/codex.ts';
-import { socketRefuses } from '../../helpers/processes.ts';
-import { isProcessAlive } from '../../harness/process-alive.ts';
-import { until, waitFor, waitForEvent } from '../../helpers/temp.ts';
+import { killDaemonAndTmux } from '../../helpers/processes.ts';
+import { until, waitForEvent } from '../../helpers/temp.ts';
 import { makeCodexWorld, type CodexWorld } from './codex-world.ts';
 import { RESUME_LINE } from '../../../actors/daemon/resume-line.ts';
 import type { CodexRequestRecord } from '../../../io/fake-model/codex.ts';
@@ -50,11 +47,7 @@ it('killed with its tmux server and the daemon mid-task, it is lost and resumabl
   const running = await until('the worker\'s session to be recorded', async () => (await w.hand(['status', id, '--json'])).json[0], (s) => typeof s?.session === 'string', 40_000, 200);
   expect(running.session).toMatch(/^[0-9a-f-]{36}$/);
 
-  const daemonPid = Number((await w.hand(['daemon', 'status', '--json'])).json.pid);
-  process.kill(daemonPid, 'SIGKILL');
-  await waitFor(() => !isProcessAlive(daemonPid) || zombie(daemonPid), { what: `daemon ${daemonPid} to die`, timeoutMs: 10_000 });
-  await socketRefuses(join(w.home, 'hand.sock'));
-  execFileSync('tmux', ['-S', join(w.home, 'tmux.sock'), 'kill-server']);
+  await killDaemonAndTmux(w);
 
   const lost = (await w.hand(['status', id, '--json'])).json[0];
   expect(lost).toMatchObject({ stage: 'lost', live: false, resume: { can: true, session: running.session } });
@@ -91,11 +84,3 @@ it('killed with its tmux server and the daemon mid-task, it is lost and resumabl
   // gpt-fake is in no price table: its tokens are shown, its cost unknown, never a guess.
   expect(row.cost).toMatchObject({ usd: null, unpriced: ['gpt-fake'] });
 }, 150_000);
-
-function zombie(pid: number): boolean {
-  try {
-    return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
-}

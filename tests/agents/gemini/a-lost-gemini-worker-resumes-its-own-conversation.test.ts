@@ -7,14 +7,11 @@
  * kingshand typed, and the worker finishes its task (writes its report). Its tokens are what the
  * fake served its conversation.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeGemini, type FakeGemini } from '../../../io/fake-model/gemini.ts';
-import { socketRefuses } from '../../helpers/processes.ts';
-import { isProcessAlive } from '../../harness/process-alive.ts';
-import { until, waitFor } from '../../helpers/temp.ts';
+import { killDaemonAndTmux } from '../../helpers/processes.ts';
+import { until } from '../../helpers/temp.ts';
 import { makeGeminiWorld, watermark, type GeminiWorld } from './gemini-world.ts';
 import { RESUME_LINE } from '../../../actors/daemon/resume-line.ts';
 
@@ -40,11 +37,7 @@ it('killed with its tmux server and the daemon mid-task, it is lost and resumabl
 
   const running = await until('the worker\'s session to be recorded', () => w.status(id), (s) => typeof s.session === 'string', 40_000, 200);
 
-  const pid = Number((await w.hand(['daemon', 'status', '--json'])).json.pid);
-  process.kill(pid, 'SIGKILL');
-  await waitFor(() => !isProcessAlive(pid) || zombie(pid), { what: `daemon ${pid} to die`, timeoutMs: 10_000 });
-  await socketRefuses(join(w.home, 'hand.sock'));
-  execFileSync('tmux', ['-S', join(w.home, 'tmux.sock'), 'kill-server']);
+  await killDaemonAndTmux(w);
 
   const lost = await w.status(id);
   expect(lost).toMatchObject({ stage: 'lost', live: false, resume: { can: true, session: running.session } });
@@ -76,11 +69,3 @@ it('killed with its tmux server and the daemon mid-task, it is lost and resumabl
   expect(row.cost).toMatchObject({ ...want, cacheRead: 0, cacheWrite: 0, usd: null });
   expect(row.cost.unpriced).toHaveLength(1);
 }, 150_000);
-
-function zombie(pid: number): boolean {
-  try {
-    return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
-}

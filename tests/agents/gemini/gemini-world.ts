@@ -5,7 +5,6 @@
  * tests exercise that seed. `hand dispatch` sends its environment (geminiTestEnv) to the daemon,
  * so it is exactly what the real Gemini CLI worker gets.
  */
-import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FakeGemini, GeminiRequestRecord } from '../../../io/fake-model/gemini.ts';
 import { geminiTestEnv } from '../../harness/real-gemini.ts';
@@ -13,8 +12,8 @@ import { writeBrief } from '../../cli/cli-harness.ts';
 import type { RunResult } from '../../cli/cli-harness.ts';
 import { inProcessHand } from '../../helpers/hand-in-process.ts';
 import { makeTestRepo } from '../../helpers/git-repo.ts';
-import { makeTempDir, waitForEvent } from '../../helpers/temp.ts';
-import { explainWorker, handWait, stopWorkersAndRemove } from '../../claude-e2e/e2e-world.ts';
+import { waitForEvent } from '../../helpers/temp.ts';
+import { agentWorldPlaces, explainWorker, handWait, stopWorkersAndRemove } from '../../claude-e2e/e2e-world.ts';
 
 export interface GeminiWorld {
   root: string;
@@ -40,12 +39,7 @@ export const watermark = (fake: FakeGemini): number => fake.received.at(-1)?.seq
 
 /** `daemonProcess`: the daemon is the real `hand daemon run` process (a test that SIGKILLs it). */
 export async function makeGeminiWorld(label: string, fake: FakeGemini, permissions: 'off' | 'edits' | 'ask', opts: { daemonProcess?: boolean } = {}): Promise<GeminiWorld> {
-  const tmp = makeTempDir(label);
-  const root = tmp.path;
-  const home = join(root, 'state');
-  const repo = join(root, 'repo');
-  const agentHome = join(root, 'agent-home');
-  mkdirSync(agentHome);
+  const { tmp, root, home, repo, agentHome } = agentWorldPlaces(label);
   await makeTestRepo(repo, '# gemini e2e repo\n');
   // Gemini CLI relaunches itself with a bigger heap by default: a second Node start per worker, not needed here.
   const env = { ...geminiTestEnv(agentHome, fake.url, true), GEMINI_CLI_NO_RELAUNCH: 'true', PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin` };

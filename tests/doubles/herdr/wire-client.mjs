@@ -1,18 +1,11 @@
 // The client half of the wire: newline-delimited JSON over a Unix socket, one request per line.
 import { createConnection } from 'node:net';
+import { createInterface } from 'node:readline';
 
-/** Calls onLine for every complete line the socket delivers (both halves of the wire use it). */
+/** Calls onLine for every complete line the socket delivers (both halves of the wire use it): node's own line reader, not a copy of the product's splitter, so the double does not share its bugs. */
 export function onLines(socket, onLine) {
-  let buffer = '';
-  socket.on('data', (chunk) => {
-    buffer += chunk.toString('utf8');
-    let nl;
-    while ((nl = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      onLine(line);
-    }
-  });
+  // The socket's own error listeners decide what an error means; the reader only passes it on.
+  createInterface({ input: socket, crlfDelay: Infinity }).on('line', onLine).on('error', () => {});
 }
 
 /** Sends one request and resolves with the first reply line parsed, or null if nobody listens. */
