@@ -5,6 +5,7 @@
  * never polls: the fleet host's subscribe (the feed `hand wait` reads) and the terminal host's
  * pane events. Each fragment is sent only when it differs from the last one sent.
  */
+import { oneRunAtATime } from '../../io/time/one-run-at-a-time.ts';
 import type { ServerResponse } from 'node:http';
 import type { FleetStore } from '../../persistence/types.ts';
 import type { TerminalHost, BackendName } from '../../io/terminal/types.ts';
@@ -143,32 +144,22 @@ export function openStream(res: ServerResponse, d: StreamDeps): () => void {
   // Screen reads: one at a time; a change during a read asks for one more read after it.
   // One read gives the screen and the question the head shows.
   let question: string | null = null;
-  let reading = false;
-  let again = false;
-  const readScreen = async () => {
-    if (reading) {
-      again = true;
-      return;
-    }
-    reading = true;
+  const readScreen = oneRunAtATime(async () => {
+    const v = d.fleet.view(id);
+    if (!v || closed) return false;
     try {
-      do {
-        again = false;
-        const v = d.fleet.view(id);
-        if (!v || closed) return;
-        const read = await d.screens.read(v);
-        emit('screen', { html: read.html });
-        if (read.question !== question) {
-          question = read.question;
-          pushHead(d.fleet.view(id) ?? v);
-        }
-      } while (again && !closed);
+      const read = await d.screens.read(v);
+      emit('screen', { html: read.html });
+      if (read.question !== question) {
+        question = read.question;
+        pushHead(d.fleet.view(id) ?? v);
+      }
     } catch {
       // A failed read shows the last screen; the next change reads again.
-    } finally {
-      reading = false;
+      return false;
     }
-  };
+    return !closed;
+  });
 
   let paneOff: (() => void) | null = null;
   let paneOf: string | null = null;

@@ -2,6 +2,7 @@
  * Test plumbing for terminal hosts: launching the mock agent in a pane and waiting, event by
  * event, for a screen reading that satisfies a condition.
  */
+import { oneRunAtATime } from '../../io/time/one-run-at-a-time.ts';
 import { join, resolve } from 'node:path';
 import { analyseScreen, type Screen, type ScreenReading } from '../../io/screen/index.ts';
 import { buildWorkerEnv } from '../../io/terminal/worker-env.ts';
@@ -58,8 +59,6 @@ export function waitForReading(
 ): Promise<Seen> {
   return new Promise<Seen>((resolvePromise, reject) => {
     let last = '(no screen read yet)';
-    let reading = false;
-    let again = false;
     let finished = false;
     const finish = (err: Error | null, seen?: Seen) => {
       if (finished) return;
@@ -69,29 +68,21 @@ export function waitForReading(
       if (err) reject(err);
       else resolvePromise(seen!);
     };
-    const check = async (): Promise<void> => {
-      if (reading) {
-        again = true;
+    // One read at a time; a change during a read asks for one more after it.
+    const check = oneRunAtATime(async () => {
+      const read = await host.readVisible(paneId);
+      if (finished) return false;
+      if (!read.ok) {
+        last = `(read failed: ${read.error})`;
         return;
       }
-      reading = true;
-      try {
-        do {
-          again = false;
-          const read = await host.readVisible(paneId);
-          if (finished) return;
-          if (!read.ok) {
-            last = `(read failed: ${read.error})`;
-            continue;
-          }
-          last = screenText(read.screen);
-          const r = analyseScreen(read.screen);
-          if (accept(r, read.screen)) return finish(null, { reading: r, screen: read.screen });
-        } while (again);
-      } finally {
-        reading = false;
+      last = screenText(read.screen);
+      const r = analyseScreen(read.screen);
+      if (accept(r, read.screen)) {
+        finish(null, { reading: r, screen: read.screen });
+        return false;
       }
-    };
+    });
     const timer = setTimeout(
       () => finish(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last screen:\n${last}`)),
       timeoutMs,
