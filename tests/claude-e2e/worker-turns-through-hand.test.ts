@@ -87,6 +87,9 @@ for (const backend of ['tmux', 'pty'] as const) {
       const answer = await w.request(id, since, sentResultOf(ask), `the answer of ${id}`);
       expect(answer.summary!.toolResults[0]!.content).toContain('Which database should the fake project use?');
       expect(answer.summary!.toolResults[0]!.content).toContain('Postgres');
+      // The API has the answer, but on a loaded machine Claude Code may still draw its menu a while
+      // (seen: 1.6 s): a wait then rightly says blocked. Settled is asked once the menu is gone.
+      await waitForScreen(w, id, (s) => !/Enter to select/.test(s), 'the menu gone from the screen after the answer', 30_000);
       const settled = await w.wait(id, 'settled', '45s');
       expect(settled.code, settled.stdout + settled.stderr).toBe(0);
       expect(settled.json).toMatchObject({ reason: 'settled', awaitingInput: false, blockedReason: null });
