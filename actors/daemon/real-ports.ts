@@ -196,7 +196,7 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
     launchSpec(intent) {
       // The same rule as the seed's: a witness needs the state directory and is not turned off.
       const witnessOn = Boolean(opts.stateDir) && { ...envOf(intent.id), ...envAdds.get(intent.id) }[WITNESS_OFF_ENV] !== 'off';
-      const where = { worktree: intent.worktree, ...workerDirsOf(intent), agentVersion: intent.agentVersion ?? null, ...(witnessOn && opts.stateDir ? { witnessHome: opts.stateDir } : {}) };
+      const where = { worktree: intent.worktree, ...workerDirsOf(intent), agentVersion: intent.agentVersion ?? null, ...(opts.stateDir ? { stateDir: opts.stateDir } : {}), ...(witnessOn && opts.stateDir ? { witnessHome: opts.stateDir } : {}) };
       const spec = launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id), daemonEnv: opts.fallbackEnv, posture: postureOf(intent), where });
       // The witness hooks (settings.local.json) speak for this worker; their command names the
       // state directory (--home), so HAND_HOME is never in a worker's environment.
