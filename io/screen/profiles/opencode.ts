@@ -33,6 +33,8 @@ export const OPENCODE_BOX: PromptBoxSpec = { prefix: '┃  ', glyphs: '┃', fra
 /** Most specific first: the first matching rule names the reason. */
 export const OPENCODE_BLOCKERS: readonly BlockerRule[] = [
   { reason: 'permission', anyOf: ['Permission required'], allOf: ['Allow once'] },
+  // Allow always asks again before it widens the rules for the rest of the run.
+  { reason: 'permission', anyOf: ['Always allow'], allOf: ['Confirm', 'Cancel'] },
   // The question tool: its footer (`↑↓ select  enter submit  esc dismiss`).
   { reason: 'question', anyOf: ['enter submit', 'esc dismiss'] },
 ];
@@ -175,18 +177,31 @@ const FREE_TEXT = /^Type your own answer$/;
 const NUMBERED = /^\s*┃\s+(\d{1,2})\.\s+(\S.*?)\s*$/;
 /** Key hints after the buttons (`ctrl+f fullscreen  ⇆ select  enter confirm`). */
 const HINT = /^(?:ctrl\+|⇆|enter\b|esc\b|tab\b)/;
+/** A row drawn of block glyphs only (the diff's frame before its lines). */
+const BLOCKS_ONLY = /^[▀▄█▌▐░▒▓\s]+$/;
 
 const unbar = (t: string): string => t.replace(BAR, '$1 ').trim();
 const fingerprintOf = (reason: string, rows: readonly string[]): string => createHash('sha256').update(`${reason}\n${rows.join('\n')}`, 'utf8').digest('hex').slice(0, 16);
+
+/**
+ * The buttons' row: `Allow once   Allow always   Reject`, or, after Allow always, its confirmation
+ * (`△ Always allow`, `This will allow edit until OpenCode is restarted.`, `Confirm   Cancel`).
+ */
+const BUTTON_ROW = /Allow once|\bConfirm {2,}Cancel\b/;
+const TITLE = /△\s+(Permission required|Always allow)\s*$/;
 
 /** The permission dialog: its buttons side by side on one row, the chosen one on a colour of its own. */
 function readPermission(layout: ScreenLayout, reason: string): DialogReading | null {
   const { texts, screen } = layout;
   let buttons = -1;
-  for (let r = texts.length - 1; r >= 0; r--) if (texts[r]!.includes('Allow once') && BAR.test(texts[r]!)) { buttons = r; break; }
+  for (let r = texts.length - 1; r >= 0; r--) if (BUTTON_ROW.test(texts[r]!) && BAR.test(texts[r]!)) { buttons = r; break; }
   if (buttons === -1) return null;
   let title = -1;
-  for (let r = buttons - 1; r >= 0; r--) if (texts[r]!.includes('Permission required')) { title = r; break; }
+  let head = 'Permission required';
+  for (let r = buttons - 1; r >= 0; r--) {
+    const m = TITLE.exec(texts[r]!);
+    if (m) { title = r; head = m[1]!; break; }
+  }
   const row = texts[buttons]!;
   const options: DialogOption[] = [];
   const columns: number[] = [];
@@ -200,12 +215,17 @@ function readPermission(layout: ScreenLayout, reason: string): DialogReading | n
   if (options.length < 2) return null;
   const cursor = screen.hasAttributes ? colouredOne(screen.lines[buttons], columns) : null;
   const body = (title === -1 ? [] : texts.slice(title, buttons + 1)).map(unbar);
-  // What is asked: the kind (`# Shell command`, `→ Edit <path>`) and its command, as drawn.
-  const details = body.slice(1, -1).filter((t) => t !== '' && !/^\d+\s+[+-]/.test(t)).slice(0, 2).map((t) => t.replace(/^#\s+/, ''));
+  // What is asked: the kind (`# Shell command`, `→ Edit <path>`) and its command, as drawn. An
+  // edit's diff is drawn a frame after its title (a row of `▀` first): neither is what is asked.
+  const details = body.slice(1, -1).filter((t) => t !== '' && !/^\d+\s+[+-]/.test(t) && !BLOCKS_ONLY.test(t)).slice(0, 2).map((t) => t.replace(/^#\s+/, ''));
+  const question = details.length ? `${head}: ${details.join(' — ')}` : head;
   return {
-    fingerprint: fingerprintOf(reason, body.length ? body : [row]),
+    // Over what is asked and the buttons, not every row: the diff under an edit's question fills
+    // in after the dialog is first seen, and a fingerprint of it changed between hand wait and
+    // hand answer (seen against 1.18.33), refusing every answer to an edit.
+    fingerprint: fingerprintOf(reason, [question, ...options.map((o) => o.label)]),
     reason,
-    question: details.length ? `Permission required: ${details.join(' — ')}` : 'Permission required',
+    question,
     options,
     numbered: false,
     cursor: cursor === null ? null : cursor + 1,
