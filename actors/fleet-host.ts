@@ -55,6 +55,8 @@ export interface FleetHostDeps {
    * actors/daemon/far-hosts.ts), or null: every worker on it says so as its problem.
    */
   hostProblem?(host: string): string | null;
+  /** Why a restored worker's terminal server is gone for certain, or null (actors/restore.ts). */
+  serverGone?(intent: WorkerIntent): string | null;
 }
 
 export interface FleetHost extends GateCommands {
@@ -167,6 +169,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       problem: failed ? (entry?.error ?? 'worker actor failed') : (hostProblem ?? undefined),
       witness: witnessView(record.witness, clock.now()),
       couldNotTell: answers.reasonFor(terminalFor(record.intent)),
+      readOnly: record.readOnly,
     });
   }
 
@@ -356,7 +359,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       const t1 = performance.now();
       startFleet(loaded.fleetSnapshot);
       const t2 = performance.now();
-      await reattachPanes(loaded.panes, { hostFor: terminalFor, clock, recordOf, route, attachFeed, log: deps.log });
+      await reattachPanes(loaded.panes, { hostFor: terminalFor, clock, recordOf, route, attachFeed, log: deps.log, ...(deps.serverGone && { serverGone: deps.serverGone }) });
       const ms = (a: number, b: number) => Math.round(b - a);
       return { restored: loaded.restored, skipped: loaded.skipped, took: { loadMs: ms(t0, t1), actorsMs: ms(t1, t2), reattachMs: ms(t2, performance.now()) } };
     },

@@ -10,6 +10,8 @@
  *   pane alive            → its feed restarts (and the screen is read again);
  *   pane exited meanwhile → EXITED with the recorded code;
  *   pane gone, pty host   → LOST (a pty child dies with the daemon; the worktree is kept);
+ *   its tmux server gone for certain (its process no longer runs: a reboot, a killed server)
+ *                         → LOST, asked before the server is (issue 41: its conversation can be resumed);
  *   pane gone, tmux/herdr → PANE_MISSING with whether the server answered (down ≠ gone).
  */
 import type { TerminalHost } from '../io/terminal/types.ts';
@@ -82,6 +84,8 @@ export interface ReattachDeps {
   recordOf(id: string): WorkerRecord;
   route(id: string, event: WorkerEvent): void;
   attachFeed(id: string, paneId: string): void;
+  /** Why the server the worker's pane was made on is gone for certain (io/terminal/tmux/server-gone.ts), or null: it runs, or could not tell. */
+  serverGone?(intent: WorkerIntent): string | null;
   log?: (obj: Record<string, unknown>) => void;
 }
 
@@ -109,6 +113,15 @@ export async function reattachPanes(panes: readonly { id: string; paneId: string
     if (!host) {
       record.live = null;
       d.log?.({ msg: 'no terminal host for restored worker', id, backend: record.intent.backend });
+      return;
+    }
+    // The server the pane was made on no longer runs (a reboot, a killed server): the agent went
+    // with it, its conversation is on disk. Lost, never "could not tell" for ever.
+    const gone = d.serverGone?.(record.intent) ?? null;
+    if (gone) {
+      record.live = false;
+      d.log?.({ msg: 'the terminal server of this pane is gone: the worker is lost', id, paneId, why: gone });
+      d.route(id, { type: 'LOST', at: d.clock.now(), why: gone });
       return;
     }
     // A server that restarted while no daemon watched numbers its panes from %0 again: the pane

@@ -5,6 +5,7 @@
  * the stage its feed last re-read for, and whether a restore left it resuming a spawn.
  * Forgetting a worker is dropping its record; nothing is kept in parallel maps.
  */
+import { readDelivery } from '../io/brief/delivery-record.ts';
 import type { WorkerContext } from '../machines/worker.types.ts';
 import type { WorkerIntent } from '../persistence/types.ts';
 import type { PaneFeed } from './pane-feed.ts';
@@ -19,6 +20,8 @@ export interface WorkerSnap {
 
 export interface WorkerRecord {
   readonly intent: WorkerIntent;
+  /** Dispatched read-only (counsel): its delivery record says so; its report is its result. */
+  readOnly: boolean;
   feed: PaneFeed | null;
   /** true = process running, false = exited, null = could not tell (or no pane yet). */
   live: boolean | null;
@@ -40,5 +43,7 @@ export interface WorkerRecord {
 }
 
 export function newRecord(intent: WorkerIntent, over: Partial<Omit<WorkerRecord, 'intent'>> = {}): WorkerRecord {
-  return { intent, feed: null, live: null, snapshot: null, updatedAt: intent.createdAt, lastStage: null, resumingSpawn: false, witness: newWitness(), disputeTimer: null, ...over };
+  // Read once per record (a small file in the daemon's own directory, absent for most workers).
+  const readOnly = readDelivery(intent.briefPath)?.readOnly === true;
+  return { intent, feed: null, live: null, snapshot: null, updatedAt: intent.createdAt, lastStage: null, resumingSpawn: false, witness: newWitness(), disputeTimer: null, readOnly, ...over };
 }

@@ -42,7 +42,8 @@ export interface WorkerView extends ReadingFields, IntentFields, ContextFields, 
    * Why its screen cannot be read now (its terminal server did not answer within its bound), or
    * null: the screen's fields then say could not tell, whatever was read last (issue 38 item 8).
    */
-  couldNotTell?: string | null;
+  couldNotTell?: string | null;  /** Dispatched read-only (counsel): its report is the result; nothing lands, `hand close` ends it. */
+  readOnly?: boolean;
 }
 
 export { stagePath } from './condition.ts';
@@ -59,9 +60,11 @@ export interface ViewParts {
   witness?: WitnessView;
   /** Its terminal server did not answer within its bound: why (actors/host-answers.ts). */
   couldNotTell?: string | null;
+  /** Dispatched read-only (counsel): nothing lands, `hand close` ends it. */
+  readOnly?: boolean;
 }
 
-export function buildView({ intent, stage, meaning, context: c, live, updatedAt, problem, witness, couldNotTell }: ViewParts): WorkerView {
+export function buildView({ intent, stage, meaning, context: c, live, updatedAt, problem, witness, couldNotTell, readOnly }: ViewParts): WorkerView {
   // A silent server makes a pane's screen unreadable now: the last reading is not shown as if it
   // were current (readable, live, a dialog, a box), whatever the machine has noted yet.
   const silent: string | null = couldNotTell && meaning.condition !== 'gone' && c?.paneId ? couldNotTell : null;
@@ -87,6 +90,7 @@ export function buildView({ intent, stage, meaning, context: c, live, updatedAt,
     // The version read at dispatch (its screen profile's era); null when it could not tell.
     agentVersion: intent.agentVersion ?? null,
     worktree: intent.worktree,
+    ...(readOnly ? { readOnly: true } : {}),
     branch: intent.branch,
     base: intent.base,
     briefPath: intent.briefPath,

@@ -19,7 +19,7 @@ export const DEFAULT_REPLY_BOUND_MS = 20_000;
 /** Added to a long method's own timeout: the daemon answers at its bound, then the reply travels. */
 export const REPLY_MARGIN_MS = 15_000;
 /** Methods that do real work (a worktree, a pane, git evidence, keys read back one by one). */
-const SLOW_METHODS = new Set<MethodName>(['dispatch', 'land', 'relaunch', 'discard', 'answer', 'approve']);
+const SLOW_METHODS = new Set<MethodName>(['dispatch', 'land', 'relaunch', 'resume', 'discard', 'answer', 'approve']);
 const SLOW_REPLY_BOUND_MS = 120_000;
 /**
  * A calibration drives up to three agent CLIs for at most a minute each, after any calibration

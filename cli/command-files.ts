@@ -33,7 +33,15 @@ export const COMMAND_FILES: readonly CommandFile[] = [
   { names: ['answer'], load: async () => (await import('./commands/answer.ts')).registerAnswer },
   { names: ['stop'], load: async () => (await import('./commands/stop.ts')).registerStop },
   { names: ['relaunch'], load: async () => (await import('./commands/relaunch.ts')).registerRelaunch },
+  { names: ['resume', 'cost'], load: async () => {
+    const m = await import('./commands/resume.ts');
+    return (program, ctx) => {
+      m.registerResume(program, ctx);
+      m.registerCost(program, ctx);
+    };
+  } },
   { names: ['discard'], load: async () => (await import('./commands/discard.ts')).registerDiscard },
+  { names: ['close'], load: async () => (await import('./commands/close.ts')).registerClose },
   { names: ['land'], load: async () => (await import('./commands/land.ts')).registerLand },
   { names: ['approve'], load: async () => (await import('./commands/approve.ts')).registerApprove },
   { names: ['reject'], load: async () => (await import('./commands/reject.ts')).registerReject },
@@ -44,6 +52,7 @@ export const COMMAND_FILES: readonly CommandFile[] = [
   { names: ['hook'], load: async () => (await import('./commands/hook-command.ts')).registerHook },
   { names: ['mock-agent'], load: async () => (await import('./commands/mock-agent.ts')).registerMockAgent },
   { names: ['doctor'], load: async () => (await import('./commands/doctor-command.ts')).registerDoctor },
+  { names: ['update'], load: async () => (await import('./commands/update.ts')).registerUpdate },
   { names: ['demo'], load: async () => (await import('./commands/demo-command.ts')).registerDemo },
   // One stream for the whole fleet: the Hand's wake (hand watch --needs-you).
   { names: ['watch'], load: async () => (await import('./commands/watch.ts')).registerWatch },
@@ -53,6 +62,10 @@ export const COMMAND_FILES: readonly CommandFile[] = [
   { names: ['backlog', 'decisions', 'decide', 'afk', 'journal', 'notify', 'usage'], load: async () => (await import('./commands/work.ts')).registerWorkCommands },
   // Other machines over SSH.
   { names: ['host'], load: async () => (await import('./commands/host.ts')).registerHostCommands },
+  // The person's notes on a worker's review, and the Hand taking them (issue 40).
+  { names: ['annotate', 'annotations'], load: async () => (await import('./commands/annotations.ts')).registerAnnotations },
+  // A worker's browser checks, run inside its sandbox (issue 40: the witness skill).
+  { names: ['browser-check'], load: async () => (await import('./commands/browser-check.ts')).registerBrowserCheck },
 ];
 
 /** Global options that take a value: the word after them is not the command. */

@@ -37,7 +37,7 @@ function callerEnv(): Record<string, string> {
   return env;
 }
 
-function parseEnvPairs(pairs: string[]): Record<string, string> {
+export function parseEnvPairs(pairs: string[]): Record<string, string> {
   const envAdd: Record<string, string> = {};
   for (const pair of pairs) {
     const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(pair);
@@ -64,7 +64,7 @@ export function agentArg(value: string | undefined): AgentName | undefined {
 }
 
 export interface AnnexArgs { repo: string; name?: string; posture?: string; yolo?: boolean; permissions?: string; agent?: string }
-export interface DispatchArgs { id?: string; repo?: string; brief?: string; item?: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; unclear?: string; env?: string[]; taskKind?: string; workspace?: string; host?: string; strict?: boolean }
+export interface DispatchArgs { id?: string; repo?: string; brief?: string; item?: string; readPaths?: string[]; agent?: string; backend?: string; stall?: string; unclear?: string; env?: string[]; taskKind?: string; workspace?: string; host?: string; strict?: boolean; quick?: boolean; readOnly?: boolean }
 export interface WaitArgs { id: string; until?: string; timeout?: string }
 
 export const ops = {
@@ -93,6 +93,8 @@ export const ops = {
       workspace: a.workspace === undefined ? undefined : pathArg(a.workspace, '--workspace', '--workspace ~/kingshand'),
       host: a.host,
       ...(a.strict === true && { strict: true }),
+      ...(a.quick === true && { quick: true }),
+      ...(a.readOnly === true && { readOnly: true }),
     });
   },
 

@@ -9,7 +9,7 @@ export interface HookNote {
   id: string;
   /** Claude Code's hook_event_name (Notification, Stop, UserPromptSubmit, SessionStart, SessionEnd). */
   event: string;
-  /** When the hook ran (ms since the epoch). */
+  /** When the agent fired the hook, as near as can be told (ms since the epoch): hookFiredAt. */
   at: number;
   /** Notification: what Claude Code says ("Claude needs your permission to use Bash"). */
   message?: string;
@@ -39,6 +39,25 @@ export const NOTE_FIELD_CAPS = { id: 128, event: 64, message: 2000, notification
 
 const str = (v: unknown, max: number = NOTE_FIELD_CAPS.message): string | undefined => (typeof v === 'string' && v !== '' ? v.slice(0, max) : undefined);
 
+/** How far back a hook's own dating may reach: a hook process starts in well under this. */
+export const HOOK_DATING_WINDOW_MS = 5_000;
+
+/**
+ * When the agent fired a hook. Not when `hand hook` got round to reading the clock: under load a
+ * hook process spends 100–500 ms starting, and a word from before our input (a key answering the
+ * dialog that followed it) then reads as newer than that input and settles a turn still going
+ * (Gemini CLI fires AfterAgent after every model reply, a tool call's included). The earliest of
+ * the payload's own `timestamp` (Gemini CLI's ISO time) and this process's start, when either
+ * lies within the window before now; never later than now, so a payload can only make its note
+ * older — staler for its own worker — never fresher.
+ */
+export function hookFiredAt(now: number, payload: unknown, processStart?: number): number {
+  const p = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
+  const stamped = typeof p.timestamp === 'string' && p.timestamp.length <= 40 ? Date.parse(p.timestamp) : NaN;
+  const inWindow = (t: number | undefined): t is number => t !== undefined && Number.isFinite(t) && t <= now && t >= now - HOOK_DATING_WINDOW_MS;
+  return Math.min(now, ...[stamped, processStart].filter(inWindow));
+}
+
 /** The note for a raw payload (anything not JSON yields a note with the event alone). */
 export function noteOf(id: string, event: string, payload: unknown, at: number): HookNote {
   const p = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
@@ -51,7 +70,8 @@ export function noteOf(id: string, event: string, payload: unknown, at: number):
   if (type) note.notificationType = type;
   const transcript = str(p.transcript_path, 4096);
   if (transcript) note.transcriptPath = transcript;
-  const session = str(p.session_id, 128);
+  // Claude Code and Gemini CLI say session_id; Codex's notify says thread-id (0.169.0: the session's id).
+  const session = str(p.session_id, 128) ?? str(p['thread-id'], 128);
   if (session) note.sessionId = session;
   // Only the count is kept: the tasks' commands and descriptions are the worker's words.
   if (Array.isArray(p.background_tasks)) note.backgroundTasks = Math.min(p.background_tasks.length, MAX_BACKGROUND_TASKS);

@@ -10,13 +10,17 @@ import type * as G from './methods/gates.ts';
 import type * as W from './methods/work.ts';
 import type * as H from './methods/hosts.ts';
 import type * as C from './methods/calibration.ts';
+import type * as A from './methods/annotations.ts';
+import type * as S from './methods/sessions.ts';
 
 export type * from './methods/fleet.ts';
 export type * from './methods/gates.ts';
 export type * from './methods/work.ts';
 export type * from './methods/hosts.ts';
+export type * from './methods/sessions.ts';
 export type * from './methods/agent-settings.ts';
 export type * from './methods/calibration.ts';
+export type * from './methods/annotations.ts';
 
 /** A method's params (what the client sends), its result, and what it streams before the result. */
 interface Method<P, R, Progress = never> {
@@ -49,7 +53,10 @@ export interface MethodMap {
   reject: Method<G.RejectParams, G.RejectResult>;
   landings: Method<F.NoParams, G.LandingRow[]>;
   discard: Method<G.DiscardParams, G.DiscardResult>;
+  close: Method<G.CloseParams, G.CloseResult>;
   relaunch: Method<G.RelaunchParams, G.RelaunchResult>;
+  resume: Method<S.ResumeParams, S.ResumeResult>;
+  cost: Method<S.CostParams, S.CostResult>;
   // the second witness, the review page, the Hand's read-only views
   hook: Method<F.HookParams, F.HookResult>;
   review: Method<G.ReviewParams, G.ReviewResult>;
@@ -91,6 +98,10 @@ export interface MethodMap {
   'project.host': Method<H.ProjectHostParams, H.ProjectHostResult>;
   // the agent CLIs themselves: are they still read right (issue 39)
   calibrate: Method<C.CalibrateParams, C.CalibrateResult, C.CalibrateProgress>;
+  // the person's annotations on what they decide on, and the Hand taking them (issue 40)
+  annotate: Method<A.AnnotateParams, A.AnnotationRow>;
+  annotations: Method<A.AnnotationsParams, A.AnnotationRow[]>;
+  'annotations.take': Method<A.AnnotationsTakeParams, A.AnnotationRow[]>;
 }
 
 export type MethodName = keyof MethodMap;
@@ -103,7 +114,7 @@ export const METHODS = [
   // the fleet's core
   'ping', 'shutdown', 'annex', 'annex.propose', 'projects', 'projectSet', 'dispatch', 'status', 'wait', 'watch', 'read', 'report', 'send', 'keys', 'answer', 'stop',
   // the gates and what follows a worker's turn
-  'land', 'approve', 'reject', 'landings', 'discard', 'relaunch',
+  'land', 'approve', 'reject', 'landings', 'discard', 'close', 'relaunch', 'resume', 'cost',
   // the second witness, the review page, the Hand's read-only views
   'hook', 'review', 'survey', 'audience',
   // work that outlives a conversation
@@ -116,6 +127,8 @@ export const METHODS = [
   'host.add', 'host.list', 'host.check', 'host.trust', 'host.remove', 'project.host',
   // the agent CLIs themselves
   'calibrate',
+  // the person's annotations
+  'annotate', 'annotations', 'annotations.take',
 ] as const satisfies readonly MethodName[];
 
 // A name in the map but not in METHODS (or the reverse) does not compile.
@@ -133,13 +146,14 @@ export const OPEN_METHODS: readonly MethodName[] = ['ping', 'hook'];
 
 /**
  * The person's own settings, never the Hand's (issue 38 item 10): where notifications go, which
- * machines the fleet reaches and where its checkouts are, the usage source, stopping the daemon.
+ * machines the fleet reaches and where its checkouts are, the usage source, stopping the daemon,
+ * and an annotation (issue 40: the person's words on the page, never the Hand's in their name).
  * A request that says it comes from the Hand (`via: 'hand'`: its MCP server, or its shell, whose
  * environment the kit marks with HAND_CALLER=hand) is refused them, naming the command for the
  * person's own terminal. The mark is the Hand's honest tooling's, not a proof: the kit's deny
  * rules keep its shell from the same commands.
  */
-export const PERSON_ONLY_METHODS: readonly MethodName[] = ['shutdown', 'notify.add', 'notify.remove', 'usage.source', 'host.add', 'host.trust', 'host.remove', 'project.host'];
+export const PERSON_ONLY_METHODS: readonly MethodName[] = ['shutdown', 'notify.add', 'notify.remove', 'usage.source', 'host.add', 'host.trust', 'host.remove', 'project.host', 'annotate'];
 export { HAND_CALLER_ENV } from './hand-caller.ts';
 
 export function isOpenMethod(name: unknown): boolean {

@@ -87,7 +87,7 @@ export const workerMachine = workerSetup.createMachine({
       // Server down makes every pane look absent: could-not-tell, never gone.
       { target: '.waitFailed', actions: assign({ problem: 'wait-failed' }) },
     ],
-    LOST: { target: '.lost', actions: assign({ problem: 'pty process died with the daemon' }) },
+    LOST: { target: '.lost', actions: assign({ problem: ({ event }) => event.why ?? 'pty process died with the daemon' }) },
     // Person commands, accepted wherever a pane exists (briefing and teardown refuse them below).
     SEND: [
       { guard: 'noPane', actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'not-accepting-input', box: '', kind: '' }) } },

@@ -3,6 +3,7 @@
  * one vocabulary without the wiring importing the machine's internals.
  */
 import type { LandingAgentSettings } from '../contract/methods/agent-settings.ts';
+import type { BrowserChecksVerdict } from '../contract/browser-checks.ts';
 import type { DialogReading, ScreenReading } from '../contract/screen-reading.ts';
 import type { Key } from '../contract/keys.ts';
 
@@ -52,6 +53,8 @@ export interface LandingSummary {
   agentSettings?: LandingAgentSettings;
   /** The digest of the agent-settings changes the person's explicit word accepted (`--accept-agent-settings`). */
   agentSettingsAccepted?: string;
+  /** The worker's browser checks, judged (issue 40); absent when its brief asks for none. */
+  browserChecks?: BrowserChecksVerdict;
 }
 
 /** What the landing port did. `tearDown: false` = landed, but the worker must be kept. */
@@ -174,8 +177,8 @@ export type WorkerEvent =
   | { type: 'EXITED'; code: number | null; at: number }
   /** herdr: the pane was absent twice; serverUp says whether that proves anything. */
   | { type: 'PANE_MISSING'; serverUp: boolean; at: number }
-  /** pty: the process died with the previous daemon. */
-  | { type: 'LOST'; at: number }
+  /** The agent's process died with the previous daemon (pty) or with its terminal server (`why`: which). */
+  | { type: 'LOST'; at: number; why?: string }
   /** `decision`: the text is that decision's answer (its Enter is marked first: io/brief/submission-mark.ts). */
   | { type: 'SEND'; text: string; allowNonEmptyBox: boolean; requestId: number; decision?: string }
   | { type: 'KEYS'; key: Key; allowNonEmptyBox: boolean; requestId: number }

@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import { RefusedError } from '../contract/errors.ts';
 import { WORK_MIGRATION } from './work/migration.ts';
+import { ANNOTATIONS_MIGRATION } from './annotation-store.ts';
 
 export interface Migration {
   version: number;
@@ -143,6 +144,51 @@ export const MIGRATIONS: readonly Migration[] = [
     description: "decisions.recovery: what a delivery after a daemon's restart found of the answer in the pane (entered, found-sent, rolled-back), so the record says how it ended (actors/decision-resume.ts, issue 43)",
     up(db) {
       db.exec("ALTER TABLE decisions ADD COLUMN recovery TEXT CHECK (recovery IN ('entered', 'found-sent', 'rolled-back'));");
+    },
+  },
+  ANNOTATIONS_MIGRATION,
+  {
+    version: 13,
+    description: "a worker's agent session (its id and file, proved to be its) and what each session spent, per model and day; a project's daily budget and whether its lost workers are resumed by themselves (issue 41)",
+    up(db) {
+      db.exec(`
+        -- The session a worker's launch continues (hand relaunch --resume), so a restore during its spawn resumes it too.
+        ALTER TABLE workers ADD COLUMN resume_session TEXT;
+        ALTER TABLE projects ADD COLUMN budget_usd_per_day REAL CHECK (budget_usd_per_day IS NULL OR budget_usd_per_day > 0);
+        ALTER TABLE projects ADD COLUMN resume_lost TEXT CHECK (resume_lost IS NULL OR resume_lost IN ('ask', 'auto'));
+        -- The agent session of a worker's current launch, proved by its file (io/agent/sessions/prove.ts).
+        CREATE TABLE agent_sessions (
+          worker      TEXT PRIMARY KEY,
+          agent       TEXT NOT NULL,
+          session_id  TEXT NOT NULL,
+          file        TEXT NOT NULL,
+          -- the launch it belongs to (the intent's created_at): a later launch's session replaces it
+          launched_at INTEGER NOT NULL,
+          recorded_at INTEGER NOT NULL
+        );
+        -- What each session file spent per model and day, as last read (absolute numbers: a read
+        -- again writes the same row). closed = 1: the worker's id was given to new work or
+        -- discarded; the row still counts for its project's day.
+        CREATE TABLE usage_ledger (
+          session_file  TEXT NOT NULL,
+          model         TEXT NOT NULL,
+          day           TEXT NOT NULL,
+          worker        TEXT NOT NULL,
+          project       TEXT NOT NULL,
+          agent         TEXT NOT NULL,
+          input         INTEGER NOT NULL,
+          output        INTEGER NOT NULL,
+          cache_read    INTEGER NOT NULL,
+          cache_write   INTEGER NOT NULL,
+          cache_write_1h INTEGER NOT NULL,
+          messages      INTEGER NOT NULL,
+          closed        INTEGER NOT NULL DEFAULT 0 CHECK (closed IN (0, 1)),
+          updated_at    INTEGER NOT NULL,
+          PRIMARY KEY (session_file, model, day)
+        );
+        CREATE INDEX usage_by_worker ON usage_ledger(worker, closed);
+        CREATE INDEX usage_by_project_day ON usage_ledger(project, day);
+      `);
     },
   },
 ];

@@ -47,6 +47,9 @@ export function projectFromRow(r: Record<string, unknown>): ProjectRecord {
     permissions: (asText(r.permissions) ?? 'off') as ProjectRecord['permissions'],
     // Stored only through the daemon's edge, which refuses an unknown agent; NULL = no default.
     defaultAgent: (asText(r.default_agent) ?? null) as ProjectRecord['defaultAgent'],
+    // Absent in a row from before migration 10, and NULL when never set: no budget, lost workers wait for the person.
+    ...(typeof r.budget_usd_per_day === 'number' && r.budget_usd_per_day > 0 ? { budgetUsdPerDay: r.budget_usd_per_day } : {}),
+    ...(asText(r.resume_lost) === 'auto' ? { resumeLost: 'auto' as const } : {}),
   };
 }
 
@@ -69,6 +72,8 @@ export function workerFromRow(r: Record<string, unknown>): WorkerRow {
     ...(asText(r.host) !== null ? { host: asText(r.host)! } : {}),
     ...(asText(r.far_dir) !== null ? { farDir: asText(r.far_dir)! } : {}),
     ...(asText(r.pane_server) !== null ? { paneServer: asText(r.pane_server)! } : {}),
+    // present only for a launch that continues an agent session (hand relaunch --resume)
+    ...(asText(r.resume_session) !== null ? { resumeSession: asText(r.resume_session)! } : {}),
     snapshotJson: asText(r.snapshot_json),
     snapshotVersion: asInt(r.snapshot_version),
     updatedAt: asInt(r.updated_at) ?? 0,

@@ -82,14 +82,15 @@ export function openStore(dbPath: string, options: OpenStoreOptions = {}): Sqlit
 
   const s = {
     upsertProject: db.prepare(
-      `INSERT INTO projects (name, repo, posture, yolo, registered_at, permissions, default_agent) VALUES (@name, @repo, @posture, @yolo, @registeredAt, @permissions, @defaultAgent)
-       ON CONFLICT(name) DO UPDATE SET repo = excluded.repo, posture = excluded.posture, yolo = excluded.yolo, registered_at = excluded.registered_at, permissions = excluded.permissions, default_agent = excluded.default_agent`,
+      `INSERT INTO projects (name, repo, posture, yolo, registered_at, permissions, default_agent, budget_usd_per_day, resume_lost) VALUES (@name, @repo, @posture, @yolo, @registeredAt, @permissions, @defaultAgent, @budget, @resumeLost)
+       ON CONFLICT(name) DO UPDATE SET repo = excluded.repo, posture = excluded.posture, yolo = excluded.yolo, registered_at = excluded.registered_at, permissions = excluded.permissions, default_agent = excluded.default_agent,
+         budget_usd_per_day = excluded.budget_usd_per_day, resume_lost = excluded.resume_lost`,
     ),
     getProject: db.prepare('SELECT * FROM projects WHERE name = @key OR repo = @key ORDER BY (name = @key) DESC LIMIT 1'),
     listProjects: db.prepare('SELECT * FROM projects ORDER BY name'),
     insertWorker: db.prepare(
-      `INSERT INTO workers (id, project, repo, worktree, branch, base, backend, agent, agent_version, brief_path, report_path, created_at, updated_at, host, far_dir)
-       VALUES (@id, @project, @repo, @worktree, @branch, @base, @backend, @agent, @agentVersion, @briefPath, @reportPath, @createdAt, @createdAt, @host, @farDir)`,
+      `INSERT INTO workers (id, project, repo, worktree, branch, base, backend, agent, agent_version, brief_path, report_path, created_at, updated_at, host, far_dir, resume_session)
+       VALUES (@id, @project, @repo, @worktree, @branch, @base, @backend, @agent, @agentVersion, @briefPath, @reportPath, @createdAt, @createdAt, @host, @farDir, @resumeSession)`,
     ),
     getWorker: db.prepare('SELECT * FROM workers WHERE id = ?'),
     listWorkers: db.prepare('SELECT * FROM workers ORDER BY created_at, id'),
@@ -142,7 +143,10 @@ export function openStore(dbPath: string, options: OpenStoreOptions = {}): Sqlit
     schemaVersion,
     upsertProject(p: ProjectRecord) {
       try {
-        s.upsertProject.run({ name: p.name, repo: p.repo, posture: p.posture, yolo: p.yolo ? 1 : 0, registeredAt: p.registeredAt, permissions: p.permissions ?? 'off', defaultAgent: p.defaultAgent ?? null });
+        s.upsertProject.run({
+          name: p.name, repo: p.repo, posture: p.posture, yolo: p.yolo ? 1 : 0, registeredAt: p.registeredAt, permissions: p.permissions ?? 'off', defaultAgent: p.defaultAgent ?? null,
+          budget: p.budgetUsdPerDay ?? null, resumeLost: p.resumeLost ?? null,
+        });
       } catch (err) {
         if (sqliteCode(err) === 'SQLITE_CONSTRAINT_UNIQUE') {
           const owner = projectFromRow(s.getProject.get({ key: p.repo }) as Record<string, unknown>);
@@ -169,7 +173,7 @@ export function openStore(dbPath: string, options: OpenStoreOptions = {}): Sqlit
         const { id, project, repo, worktree, branch, base, backend, agent, briefPath, reportPath, createdAt } = w;
         const agentVersion = w.agentVersion ?? null;
         const host = w.host && w.host !== 'local' ? w.host : null;
-        s.insertWorker.run({ id, project, repo, worktree, branch, base, backend, agent, agentVersion, briefPath, reportPath, createdAt, host, farDir: w.farDir ?? null });
+        s.insertWorker.run({ id, project, repo, worktree, branch, base, backend, agent, agentVersion, briefPath, reportPath, createdAt, host, farDir: w.farDir ?? null, resumeSession: w.resumeSession ?? null });
       } catch (err) {
         const code = sqliteCode(err);
         if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {

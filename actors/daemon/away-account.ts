@@ -38,7 +38,8 @@ export function awayAccount(stores: WorkStores, fleet: Pick<FleetHostApi, 'views
       const e = needsYouEvent(v, need!, null, now);
       return { worker: v.id, text: e.line.replace(/ — .*$|\s→ .*$/s, ''), ...(e.question ? { question: e.question } : {}), command: e.command };
     });
-  const readyToLand = needs.filter(({ need }) => need === 'done').map(({ v }) => ({ worker: v.id, text: `${v.id} finished and wrote its report`, command: `hand land ${v.id}` }));
+  const readyToLand = needs.filter(({ need }) => need === 'done').map(({ v }) =>
+    v.readOnly ? { worker: v.id, text: `${v.id} finished its read-only report`, command: `hand close ${v.id}` } : { worker: v.id, text: `${v.id} finished and wrote its report`, command: `hand land ${v.id}` });
   const recorded = ok.filter((e) => e.kind !== 'away-on' && e.kind !== 'away-off').length;
   // What still waits counts whenever it began: "Nothing needed you" over a worker blocked since
   // before the absence was a lie the account told (the e2e run of issue 38 showed it).

@@ -40,12 +40,20 @@ import { installWork } from './work-install.ts';
 import { projectHandlers } from './project-handlers.ts';
 import { openBaseTips } from '../../persistence/base-tips.ts';
 import { createBaseNotices } from './base-notices.ts';
+import { openAnnotationStore } from '../../persistence/annotation-store.ts';
+import { createAnnotationNotices } from './annotation-notices.ts';
+import { annotationHandlers } from './annotation-handlers.ts';
 import { discardHandlers } from './discard-handlers.ts';
 import { relaunchHandlers } from './relaunch-handlers.ts';
 import { liveWorkerIds, shutTmuxIfIdle, type TmuxOutcome } from './daemon-stop.ts';
 import { keepStateRecord, openCheckedStore } from './state-record.ts';
 import { applyFaultHolds, FAULT_HOLD_ENV, parseFaultHolds } from './fault-holds.ts';
 import { drainHookQueue, hookHandlers } from './hook-handlers.ts';
+import { createSessionKeeper } from './session-keeper.ts';
+import { sessionHandlers } from './session-handlers.ts';
+import { NO_PROGRESS, resumeLostOfAutoProjects } from './auto-resume.ts';
+import { tmuxServerGone } from '../../io/terminal/tmux/server-gone.ts';
+import type { WorkerIntent } from '../../persistence/types.ts';
 import type { FleetHostApi } from '../fleet-api.ts';
 import { COMMIT_BUSY_TIMEOUT_MS } from '../../persistence/commit-queue.ts';
 import { CALIBRATE_AUTO_ENV, createCalibrator } from './calibrate/calibrate-handler.ts';
@@ -64,6 +72,8 @@ export interface DaemonDeps {
   requestShutdown(): void;
   /** Whether tmux can run here (detected when not given). */
   tmuxAvailable?: boolean;
+  /** How long the hosting process has run (ms), for the restore's log line; absent in a test world. */
+  processUptimeMs?: () => number;
 }
 
 export interface Daemon {
@@ -74,6 +84,12 @@ export interface Daemon {
   fleet: FleetHostApi;
   /** Stops the fleet (tmux panes outlive it), the page, the work watch; closes the store. Idempotent. */
   close(): Promise<{ tmux: TmuxOutcome | string; live: string[] }>;
+}
+
+/** Why a local tmux worker's server is gone for certain (io/terminal/tmux/server-gone.ts), or null. */
+function localTmuxServerGone(intent: WorkerIntent): string | null {
+  if ((intent.host && intent.host !== 'local') || intent.backend !== 'tmux' || !intent.paneServer) return null;
+  return tmuxServerGone(intent.paneServer) ? `its tmux server (${intent.paneServer.split('.')[0]}) no longer runs: the machine restarted or the server was killed; its conversation can be resumed (hand resume ${intent.id})` : null;
 }
 
 function hasTmux(): boolean {
@@ -109,6 +125,9 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   if (!sandbox.ok) warn({ reason: sandbox.reason, fix: sandbox.fix }, 'workers run without kingshand\'s sandbox: posture off is refused');
   const baseTips = openBaseTips(paths.home);
   const baseNotices = createBaseNotices(baseTips);
+  // The person's notes on what they decide on (issue 40): in the fleet database, each new one a wake.
+  const annotations = openAnnotationStore(paths.db);
+  const annotationNotices = createAnnotationNotices(annotations, (worker) => store.getWorker(worker)?.project ?? '');
   const ports = createRealPorts({
     fallbackEnv: deps.env,
     stateDir: paths.home,
@@ -142,12 +161,14 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
       const k = farHosts.keyChanged(name);
       return k ? `could not tell — ${k.reason}. Fix: ${k.fix}` : null;
     },
+    // A pane whose tmux server no longer runs (a reboot, a killed server) is lost, not "could not tell" (issue 41).
+    serverGone: localTmuxServerGone,
   });
   // Its workers could-not-tell at once when the key is found changed; they look again once it is accepted.
   farHosts.onKeyCondition((name, state) => fleet.hostConnection(name, state === 'changed' ? 'lost' : 'back'));
   const { restored, skipped, took } = await fleet.start();
   // Where a resume's time went: the process's own start, then the store, the actors, the panes.
-  info({ restored: restored.length, skipped, ...took, sinceStartMs: Date.now() - startedAt, uptimeMs: Math.round(process.uptime() * 1000) }, 'fleet restored');
+  info({ restored: restored.length, skipped, ...took, sinceStartMs: Date.now() - startedAt, ...(deps.processUptimeMs ? { uptimeMs: Math.round(deps.processUptimeMs()) } : {}) }, 'fleet restored');
   for (const s of skipped) warn({ worker: s.id, reason: s.reason }, 'skipped a stored worker that could not be restored');
   // Hooks that ran while no daemon was here: applied before the socket takes new ones.
   await drainHookQueue(paths.home, fleet, info).catch((err) => warn({ err: String(err) }, 'hook queue drain failed'));
@@ -166,6 +187,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     workersDir: paths.workers,
     requestShutdown: deps.requestShutdown,
     baseNotices,
+    needsYouSources: [annotationNotices],
     repoTopLevel,
     resolveBase: async (repo) => (await resolveBaseRef(repo)).base,
     backendProblem: (backend) => {
@@ -194,6 +216,17 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
       .then((r) => info({ calibrated: r.agents.map((a) => `${a.agent} ${a.version} ${a.verdict}`), skipped: r.skipped.length }, 'calibration at start'))
       .catch((err: unknown) => warn({ err: String(err) }, 'calibration at start failed'));
   }
+  // Each worker's agent session, proved to be its, and what it spent (issue 41).
+  const keeper = createSessionKeeper({
+    store, fleet, sessions: work.stores.sessions, stateDir: paths.home,
+    launchEnvOf: (id) => {
+      const c = ports.callerEnvOf(id);
+      return { ...c.env, ...c.add };
+    },
+    log: (obj, msg) => info(obj, msg),
+  });
+  const relaunchDeps = { store, fleet, rememberCallerEnv: (id: string, env: Record<string, string>, add?: Record<string, string>) => ports.rememberCallerEnv(id, env, add), placeOf, stateDir: paths.home, sandbox: () => sandbox, sessions: keeper };
+  const sessionMethods = sessionHandlers({ store, fleet, keeper, sessions: work.stores.sessions, relaunch: relaunchDeps, inLane: (id, fn) => fleet.inLane(id, fn) });
   // The review page's actions call the finished table (below), so its one method reaches it late.
   let review: ReturnType<typeof hostReview> | null = null;
   const methods: MethodTable = createMethods({
@@ -203,16 +236,28 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     landing: landingHandlers({ store, fleet, env: deps.env, callerPaths, baseTips, placeOf, log: (obj, msg) => info(obj, msg) }),
     project: projectHandlers({ store, fleet, baseTips, placeOf }),
     discard: discardHandlers({ store, fleet, workersDir: paths.workers, placeOf }),
-    relaunch: relaunchHandlers({ store, fleet, rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add), placeOf, stateDir: paths.home, sandbox: () => sandbox }),
-    // Claude Code's hooks, the worker's second witness (actors/witness.ts).
-    hook: hookHandlers({ fleet, home: paths.home }),
+    relaunch: relaunchHandlers(relaunchDeps),
+    sessions: { ...sessionMethods.methods, decorate: sessionMethods.decorate },
+    // Claude Code's hooks, the worker's second witness (actors/witness.ts); a note naming its session has the keeper prove it.
+    hook: hookHandlers({
+      fleet: {
+        hook: async (note) => {
+          const v = await fleet.hook(note);
+          keeper.noteHook(note);
+          return v;
+        },
+      },
+      home: paths.home,
+    }),
     // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).
-    picture: pictureHandlers({ store, fleet, work: work.stores, env: deps.env, home: paths.home, overlaps }),
+    picture: pictureHandlers({ store, fleet, work: work.stores, env: deps.env, home: paths.home, overlaps, sessions: sessionMethods.facts }),
     review: { review: async (p, ctx) => (await review!).handlers.review(p, ctx) },
     work: work.methods,
     // Machines the fleet reaches over ssh (issue 28), in the same database as the work.
     hosts: hostHandlers({ hosts: hostStore, store, home: paths.home, keys: farHosts }),
     calibration: calibrator.handlers(),
+    workers: { store, fleet },
+    annotations: annotationHandlers({ annotations, store, fleet, notices: annotationNotices }),
   }, work.rules);
   // The review page on 127.0.0.1: its actions call these same methods (actors/review).
   const served = serveMethods(methods, PARAM_PARSERS);
@@ -221,8 +266,13 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     home: paths.home, env: deps.env, fleet, store, served, screens: hostScreens(hosts, (name) => farHosts.terminal(name)), log: (obj, msg) => info(obj, msg),
     // Above the fleet: each agent not calibrated at its installed version, or failed (issue 39).
     notices: async () => (await calibrationStandings(deps.env, paths.home)).filter((c) => c.standing !== 'calibrated').map((c) => c.line),
+    // Each worker's cost and a lost worker's resume (issue 41).
+    standingsOf: (views) => sessionMethods.facts.pageNotes(views),
   });
   review.catch((err: unknown) => warn({ err: String(err) }, 'the review page did not start'));
+
+  // Projects that said so have their lost workers resumed now, one at a time, each into its own conversation.
+  const resuming = resumeLostOfAutoProjects({ store, fleet, resume: (ids) => methods.resume({ ids, env: deps.env as Record<string, string> }, NO_PROGRESS), log: (obj, msg) => info(obj, msg) });
 
   let closing: ReturnType<Daemon['close']> | null = null;
   const close = async () => {
@@ -237,10 +287,12 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     };
     let live: string[] = [];
     let tmux: TmuxOutcome | string = 'no-tmux';
+    await step('auto resume', () => resuming);
     await step('review page', async () => (await review)?.close());
     await step('calibration', () => calibrator.close());
     await step('far tmux servers', () => farHosts.dispose());
     await step('ssh connections', () => closeHostConnections(hostStore, paths.home));
+    await step('session keeper', () => keeper.close());
     await step('work watch', () => work.close());
     await step('fleet', async () => {
       live = liveWorkerIds(fleet);
@@ -251,6 +303,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     await step('state record', () => stateRecord.stop());
     await step('store', () => store.close());
     await step('host store', () => hostStore.close());
+    await step('annotation store', () => annotations.close());
     return { tmux, live };
   };
   return {

@@ -24,6 +24,21 @@ import { findingsToDecisions } from './gate-findings-decisions.ts';
 import { readUsage, REFUSE_AT, usageLine, usageSourceFile } from '../usage/usage.ts';
 import { limitLine, limitsSeen } from '../usage/limit-seen.ts';
 import { requeueItemOf, type RequeueWhy } from './item-requeue.ts';
+import { budgetAllowsDispatch } from '../usage/budget.ts';
+import { realpathSync } from 'node:fs';
+import type { ProjectRecord } from '../../contract/methods.ts';
+
+/** The registered project a dispatch's repo is (or is inside), or null (dispatch refuses that itself). */
+function projectOfRepo(store: FleetStore, repo: string | undefined): ProjectRecord | null {
+  if (!repo) return null;
+  let real = repo;
+  try {
+    real = realpathSync(repo);
+  } catch {
+    // dispatch says what is wrong with it
+  }
+  return store.getProject(repo) ?? store.getProject(real) ?? store.listProjects().find((p) => real.startsWith(`${p.repo}/`)) ?? null;
+}
 
 
 export interface CrossRules {
@@ -36,6 +51,12 @@ export interface CrossRules {
   discardAllButParked(discard: (p: DiscardParams) => Promise<DiscardedWorker>, p: DiscardParams): Promise<DiscardAll>;
   /** A worker that will never do its item's work gives the item back to the queue (item-requeue.ts). */
   requeueItemOf(worker: string, why: RequeueWhy): { id: string; state: 'queued' } | null;
+  /** A read-only worker closed with its report: its item is done (its report is the work). */
+  itemDoneBy(worker: string, note: string): { id: string; state: 'done' } | null;
+  /** The project's daily budget: refused at or above it, warnings from 80 % (actors/usage/budget.ts). */
+  budgetAllowsDispatch(p: Pick<DispatchParams, 'repo'>): string[];
+  /** A new worker takes this id (before its dispatch): what an earlier, gone worker of the id spent is its project's, no longer the id's. */
+  workBegan(worker: string): void;
 }
 
 export function crossRules(deps: { store: FleetStore; fleet: FleetHostApi; stores: WorkStores; home: string; log: (obj: Record<string, unknown>, msg: string) => void }): CrossRules {
@@ -120,6 +141,24 @@ export function crossRules(deps: { store: FleetStore; fleet: FleetHostApi; store
     },
 
     requeueItemOf: (worker, why) => requeueItemOf({ store: deps.store, stores, log: deps.log }, worker, why),
+    itemDoneBy(worker, note) {
+      const item = stores.backlog.itemOfWorker(worker);
+      if (!item || (item.state !== 'in-flight' && item.state !== 'queued')) return null;
+      stores.backlog.done(item.id, { note });
+      deps.log({ worker, item: item.id }, 'backlog item done (read-only worker closed)');
+      return { id: item.id, state: 'done' };
+    },
+
+    budgetAllowsDispatch(p) {
+      return budgetAllowsDispatch(stores.sessions, projectOfRepo(deps.store, p.repo));
+    },
+
+    workBegan(worker) {
+      // Only over a gone worker (dispatch refuses a live one); its session row stays: a session is
+      // known by the launch it belongs to (session-keeper.ts), never by the id alone.
+      const v = deps.fleet.view(worker);
+      if (!v || v.condition === 'gone') stores.sessions.closeUsage(worker);
+    },
   };
   return rules;
 }
@@ -129,18 +168,22 @@ export function crossRules(deps: { store: FleetStore; fleet: FleetHostApi; store
  * (when one is named), then dispatch's own refusals; the item is started only once its worker
  * exists, and its staged brief is taken away again when dispatch refused.
  */
-export async function dispatchUnderRules(rules: Pick<CrossRules, 'usageAllowsDispatch' | 'itemForDispatch' | 'itemStarted'>, dispatch: (p: DispatchParams) => Promise<DispatchAnswer>, p: DispatchParams): Promise<DispatchResult> {
-  const usage = await rules.usageAllowsDispatch();
-  // An agent that failed its calibration is a warning beside the usage's (issue 39).
-  const warned = (r: DispatchAnswer) => [...usage, ...(r.calibration ? [r.calibration] : [])];
+export async function dispatchUnderRules(rules: Pick<CrossRules, 'usageAllowsDispatch' | 'itemForDispatch' | 'itemStarted' | 'budgetAllowsDispatch' | 'workBegan'>, dispatch: (p: DispatchParams) => Promise<DispatchAnswer>, p: DispatchParams): Promise<DispatchResult> {
+  const warnings = await rules.usageAllowsDispatch();
+  // An agent that failed its calibration is a warning beside the usage's and the budget's (issue 39).
+  const warned = (r: DispatchAnswer) => [...warnings, ...(r.calibration ? [r.calibration] : [])];
   const itemId = p.item;
   if (!itemId) {
+    warnings.push(...rules.budgetAllowsDispatch(p));
+    if (p.id) rules.workBegan(p.id);
     const r = await dispatch(p);
     return { ...r, warnings: warned(r) };
   }
   const { item, params, staged } = rules.itemForDispatch({ ...p, item: itemId });
   let r: DispatchAnswer;
   try {
+    warnings.push(...rules.budgetAllowsDispatch(params));
+    if (params.id) rules.workBegan(params.id);
     r = await dispatch(params);
   } catch (err) {
     if (staged) rmSync(staged, { recursive: true, force: true });

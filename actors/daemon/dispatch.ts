@@ -168,7 +168,7 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   // no-mistakes postures: gate initialised (or refused), CI preflight, the gate's brief section.
   // The caller's environment finds gh for the CI preflight (never the daemon's start-time PATH);
   // a far worker's gate is its far checkout's, asked there with the far account's gh.
-  const gatePlan = await onHost(where, () => reviewGatePlan({ project, repo: workRepo, brief: briefText, taskKind, env: { ...p.env, ...p.envAdd } }));
+  const gatePlan = await onHost(where, () => reviewGatePlan({ project, repo: workRepo, brief: briefText, taskKind, env: { ...p.env, ...p.envAdd }, quick: p.quick === true, readOnly: p.readOnly === true }));
   const agentVersion = far ? far.agentVersion : ((await deps.agentVersion?.(agent)) ?? null);
 
   // Validation is over: from here on things are created, and undone if dispatch fails.

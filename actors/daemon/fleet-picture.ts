@@ -21,6 +21,9 @@ import type { WorkStores } from '../../persistence/work/index.ts';
 import { surveyQueue } from './survey-queue.ts';
 import { setupFacts } from '../../io/agent/setup-facts.ts';
 import { overlapPairs, type OverlapReader } from './overlaps.ts';
+import { resumeLine } from '../../contract/resume-words.ts';
+import type { Cost } from '../../contract/methods.ts';
+import type { SessionFacts } from './session-handlers.ts';
 
 export type { Audience, AudienceEvent, AudienceKind, Survey, SurveyItem, SurveyWorker } from '../../contract/methods.ts';
 import type { Audience, AudienceEvent, AudienceKind, Survey, SurveyItem, SurveyWorker } from '../../contract/methods.ts';
@@ -43,7 +46,7 @@ interface Surveyed {
   words: { question: string | null; lastActivity: string };
 }
 
-async function surveyWorker(fleet: FleetHostApi, v: WorkerViewLike, diagnostics: string[]): Promise<Surveyed> {
+async function surveyWorker(fleet: FleetHostApi, v: WorkerViewLike, diagnostics: string[], sessions?: SessionFacts, costs?: Map<string, Cost>): Promise<Surveyed> {
   const condition = conditionOf(v) ?? 'working';
   let question: string | null = null;
   let options: string[] = [];
@@ -60,6 +63,7 @@ async function surveyWorker(fleet: FleetHostApi, v: WorkerViewLike, diagnostics:
   const row: SurveyWorker = {
     id: v.id, project: v.project, host: v.host, agent: v.agent, agentVersion: v.agentVersion ?? null, stage: v.stage, condition, live: v.live, gate: v.gate, waitingOn: v.waitingOn ?? null,
     question: quotedOrNull(v.id, question), options: options.map((o) => quoteWorker(v.id, o)), reportPath: v.reportPath, reportExists: v.reportExists, lastActivity: quotedOrEmpty(v.id, v.lastActivity),
+    ...(sessions && { cost: costs?.get(v.id) ?? null, resume: await sessions.standing(v).catch(() => null) }),
   };
   return { row, words: { question, lastActivity: v.lastActivity } };
 }
@@ -68,6 +72,9 @@ async function surveyWorker(fleet: FleetHostApi, v: WorkerViewLike, diagnostics:
 function bucket({ row: w, words }: Surveyed): { to: 'needsYou' | 'recentlyLanded' | 'underway' | 'next'; item: SurveyItem } {
   const item = (kind: string, text: string) => ({ id: w.id, kind, text });
   if (w.gate) return { to: 'needsYou', item: item('gate', `${w.id} waits for your ${w.gate}`) };
+  // Lost with its terminal (a reboot), a question of its own or not: the person brings it back
+  // into its own conversation first (hand resume), or learns why that cannot be done.
+  if (w.stage === 'lost' && w.resume) return w.resume.can ? { to: 'needsYou', item: item('resumable', resumeLine(w.id, w.stage, w.resume)) } : { to: 'next', item: item('not-resumable', resumeLine(w.id, w.stage, w.resume)) };
   if (w.waitingOn) return { to: 'needsYou', item: item('parked', `${w.id} parked on a decision — ${quoteWorker(w.id, w.waitingOn)}`) };
   if (w.condition === 'blocked') return { to: 'needsYou', item: item('blocked', `${w.id} asks — ${quoteWorker(w.id, words.question ?? words.lastActivity)}`) };
   if (isLanded(w.stage)) return { to: 'recentlyLanded', item: item('landed', `${w.id} landed${w.reportExists ? ` (report ${w.reportPath})` : ''}`) };
@@ -80,10 +87,11 @@ function bucket({ row: w, words }: Surveyed): { to: 'needsYou' | 'recentlyLanded
   return { to: 'next', item: item(w.condition, `${w.id} ${w.condition} (${w.stage})`) };
 }
 
-export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = Date.now(), work?: WorkStores, env?: Record<string, string | undefined>, home?: string, overlaps?: OverlapReader): Promise<Survey> {
+export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = Date.now(), work?: WorkStores, env?: Record<string, string | undefined>, home?: string, overlaps?: OverlapReader, sessions?: SessionFacts): Promise<Survey> {
   const diagnostics: string[] = [];
   const projects = store.listProjects().map((p) => ({ name: p.name, repo: p.repo, posture: p.posture, yolo: p.yolo, defaultAgent: p.defaultAgent ?? null, pathExists: existsSync(p.repo) }));
-  const surveyed = await Promise.all(fleet.views().map((v) => surveyWorker(fleet, v, diagnostics)));
+  const costs = sessions?.workerCosts();
+  const surveyed = await Promise.all(fleet.views().map((v) => surveyWorker(fleet, v, diagnostics, sessions, costs)));
   const workers = surveyed.map((w) => w.row);
   const out: Survey = { contract: 'hand-survey.v1', generatedAt: new Date(now).toISOString(), projects, workers, needsYou: [], recentlyLanded: [], underway: [], next: [], overlaps: [], away: null, setup: null, diagnostics };
   // Two live workers touching the same files (issue 40): the second landing will need a rebase.
@@ -91,6 +99,7 @@ export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = 
   // The daemon's environment is the one that launches workers: the version said is the one they run.
   // The daemon's home: what each agent was last calibrated at (calibration.json), beside its installed version.
   if (env) out.setup = await setupFacts(env, home);
+  if (sessions) out.cost = sessions.todayCost();
   for (const p of projects) if (!p.pathExists) out.needsYou.push({ id: p.name, kind: 'path-missing', text: `project ${p.name}: ${p.repo} is missing` });
   if (projects.length === 0) out.needsYou.push({ id: '-', kind: 'no-projects', text: 'no projects registered yet (annex a repository)' });
   for (const w of surveyed) {
@@ -189,10 +198,10 @@ export function buildAudience(store: FleetStore, since: number, now = Date.now()
   return { contract: 'hand-audience.v1', since: new Date(since).toISOString(), until: new Date(now).toISOString(), workers };
 }
 
-export function pictureHandlers(deps: { store: FleetStore; fleet: FleetHostApi; work?: WorkStores; env?: Record<string, string | undefined>; home?: string; overlaps?: OverlapReader }): Pick<MethodTable, 'survey' | 'audience'> {
+export function pictureHandlers(deps: { store: FleetStore; fleet: FleetHostApi; work?: WorkStores; env?: Record<string, string | undefined>; home?: string; overlaps?: OverlapReader; sessions?: SessionFacts }): Pick<MethodTable, 'survey' | 'audience'> {
   return {
     async survey() {
-      return buildSurvey(deps.store, deps.fleet, Date.now(), deps.work, deps.env, deps.home, deps.overlaps);
+      return buildSurvey(deps.store, deps.fleet, Date.now(), deps.work, deps.env, deps.home, deps.overlaps, deps.sessions);
     },
     // `since` was checked at the edge (param-parsers.ts): a time in epoch milliseconds.
     async audience({ since }) {

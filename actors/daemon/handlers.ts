@@ -24,7 +24,7 @@ import { annexDefaultAgent, annexPermissions, postureOfProject } from './project
 import { gateHeldWorkerIds, liveWorkerIds, stopAdvice } from './daemon-stop.ts';
 import { gatedDispatchFacts } from './gate-truth.ts';
 import { readDelivery } from './review-gate.ts';
-import { watchNeedsYou } from './watch-needs-you.ts';
+import { watchNeedsYou, type NeedsYouSource } from './watch-needs-you.ts';
 import type { BaseNotices } from './base-notices.ts';
 import { registrationProblem } from '../../io/git/posture-checks.ts';
 import { allowListEnv } from '../../io/terminal/worker-env.ts';
@@ -49,6 +49,8 @@ export interface HandlerDeps extends DispatchDeps {
   env: Record<string, string | undefined>;
   /** Moves of a base branch outside a landing, for `watch --needs-you` (base-notices.ts). */
   baseNotices?: BaseNotices;
+  /** Other wakes for `watch --needs-you`: the person's new annotations (annotation-notices.ts). */
+  needsYouSources?: readonly NeedsYouSource[];
   /** Which live workers of a repository touch the same files (overlaps.ts); absent: never said. */
   overlaps?: OverlapReader;
   requestShutdown(): void;
@@ -108,6 +110,11 @@ export function statusRow(v: WorkerViewLike): StatusRow {
     hookReason: quotedOrNull(v.id, v.hookReason),
     disputed: v.disputed ?? null,
     tokens: v.tokens ?? null,
+    ...(v.readOnly ? { readOnly: true } : {}),
+    // Filled by the session keeper's rule (session-handlers.ts): the session, a gone worker's resume, the cost.
+    session: null,
+    resume: null,
+    cost: null,
   };
 }
 
@@ -222,7 +229,7 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
     },
     /** Streams every worker view change as progress until the timeout or until the client leaves. */
     async watch({ timeoutMs = 60_000, needsYou }, ctx) {
-      if (needsYou) return watchNeedsYou(fleet, timeoutMs, ctx, deps.baseNotices);
+      if (needsYou) return watchNeedsYou(fleet, timeoutMs, ctx, deps.baseNotices, deps.needsYouSources);
       for (const v of fleet.views()) ctx.progress(statusRow(v));
       await waitFor(fleet, null, () => false, { timeoutMs, signal: ctx.signal, onView: (v) => ctx.progress(statusRow(v)) });
       return fleet.views().map((v) => statusRow(v));

@@ -38,7 +38,7 @@ import type { MethodTable } from '../../contract/protocol.ts';
 import type { LandingEvidence as ShownEvidence, LandingOutcome, RejectResult } from '../../contract/methods.ts';
 import { createdAfterApproval } from './gate-truth.ts';
 import { noMistakesLanding } from './review-gate-landing.ts';
-import { readDelivery } from './review-gate.ts';
+import { isQuickLanding, QUICK_MARKER, readDelivery } from './review-gate.ts';
 import { releaseGateOutwardStep } from './gate-outward.ts';
 import { baseMove, baseMovedRefusal, recordLanded } from './base-watch.ts';
 import type { BaseTips } from '../../persistence/base-tips.ts';
@@ -46,6 +46,7 @@ import type { GateRunState } from '../../io/gate/gate-run.ts';
 import { landingAgentSettings } from '../../io/agent/project-settings/index.ts';
 import type { LandingAgentSettings } from '../../contract/methods/agent-settings.ts';
 import { acceptCommand, agentSettingsNeedWord, wordCovers } from './agent-settings-word.ts';
+import { browserChecksEvidence } from '../../io/browser/checks-evidence.ts';
 
 export { waitingForText } from '../gates.ts';
 
@@ -95,7 +96,10 @@ function projectOf(store: Pick<FleetStore, 'getProject'>, id: string, projectNam
  * it was refused as "not wired here yet", leaving the person to push by hand.
  */
 export function shippingProject(project: ProjectRecord, briefPath: string): ProjectRecord {
-  if (project.posture !== 'no-mistakes-prod-only' || readDelivery(briefPath)?.ships !== 'direct-PR') return project;
+  const delivery = readDelivery(briefPath);
+  // A quick dispatch (parley) on either no-mistakes posture skipped the gate: it ships direct-PR too.
+  const gateSkipped = project.posture === 'no-mistakes-prod-only' || (project.posture === 'no-mistakes' && delivery?.quick === true);
+  if (!gateSkipped || delivery?.ships !== 'direct-PR') return project;
   return { ...project, posture: 'direct-PR' };
 }
 
@@ -154,11 +158,13 @@ export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>;
         if (deps.baseTips) recordLanded(deps.baseTips, intent.repo, landed.target, landed.to, Date.now());
         return { posture: project.posture, detail: { ...landed }, tearDown: true };
       }
-      const plan = await planDirectPr(evidence, env);
+      // A quick dispatch's pull request is a draft: no review gate ran, and a forge merges no draft.
+      const quick = isQuickLanding(intent.briefPath, intent.reportPath);
+      const plan = await planDirectPr(evidence, env, { draft: quick, note: quick ? QUICK_MARKER : null });
       const { url } = await openDirectPr(plan);
       // Torn down only once the branch is confirmed on the remote.
       const pushed = await remoteHasBranch(intent.repo, intent.branch);
-      return { posture: project.posture, detail: { pr: url, pushed }, tearDown: pushed, ...(pushed ? {} : { keptBecause: `${intent.branch} is not on origin yet; the worktree was kept` }) };
+      return { posture: project.posture, detail: { pr: url, pushed, ...(quick ? { draft: true, quick: true } : {}) }, tearDown: pushed, ...(pushed ? {} : { keptBecause: `${intent.branch} is not on origin yet; the worktree was kept` }) };
     },
     async removeWorktree(intent) {
       try {
@@ -197,6 +203,10 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
 
   /** Everything `land` refuses on, before any evidence is shown or any gate opened. */
   async function checkedEvidence(row: WorkerRow, project: ProjectRecord, view: WorkerViewLike | null, env: Record<string, string | undefined>): Promise<FullEvidence & { gate: GateRunState | null }> {
+    // A read-only worker (counsel) has nothing to land: its report is the result, and closing it ends it.
+    if (readDelivery(row.briefPath)?.readOnly === true) {
+      throw new RefusedError('read-only-worker', `worker ${row.id} was dispatched read-only: it has nothing to land, its report is the result (hand report ${row.id}). End it with hand close ${row.id}.`, { id: row.id, fix: `hand close ${row.id}` });
+    }
     // First: without its worktree the evidence below would read as "no changes".
     if (await worktreeGone({ marks: view?.marks ?? [], worktree: row.worktree })) throw worktreeMissingError(row);
     if (view?.waitingOn) {
@@ -228,8 +238,9 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
     return { ...evidence, gate };
   }
 
-  const summary = (l: Pick<LandingSummary, 'base' | 'branch' | 'verdict' | 'diffStat' | 'log' | 'commits' | 'agentSettings'>): ShownEvidence => ({
+  const summary = (l: Pick<LandingSummary, 'base' | 'branch' | 'verdict' | 'diffStat' | 'log' | 'commits' | 'agentSettings' | 'browserChecks'>): ShownEvidence => ({
     base: l.base, branch: l.branch, verdict: l.verdict, diffStat: l.diffStat, log: l.log, commits: l.commits, ...(l.agentSettings ? { agentSettings: l.agentSettings } : {}),
+    ...(l.browserChecks ? { browserChecks: l.browserChecks } : {}),
   });
   /** What the open gate waits for: the person's word on agent settings, when the landing changes them. */
   const waitingFor = (id: string, s?: LandingAgentSettings) => (s?.needsWord ? `${acceptCommand(id, 'approve')} | hand reject ${id} --reason <why>` : waitingForText(id));
@@ -289,6 +300,9 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
     if (project.posture === 'local-only') await meetTheBase(row, rebase === true);
     const evidence = await checkedEvidence(row, project, view, env);
     const s = landingSummary(project.posture, evidence);
+    // The browser checks its brief asked for, judged from the worker's record (issue 40): shown, not a refusal.
+    const checks = await browserChecksEvidence(row);
+    if (checks) s.browserChecks = checks;
     // yolo is a boolean in the store: anything but true waits for a person.
     const yolo = project.yolo === true;
     // yolo skips the gate, never the person's word on the repository's agent settings: given

@@ -115,7 +115,7 @@ export async function startDaemonService(paths: HomePaths, opts: DaemonServiceOp
     return stopping;
   };
   try {
-    daemon = await createDaemon({ paths, env: opts.env, pid: opts.pid, log, requestShutdown: () => void shutdown('requested') });
+    daemon = await createDaemon({ paths, env: opts.env, pid: opts.pid, log, requestShutdown: () => void shutdown('requested'), processUptimeMs: () => process.uptime() * 1000 });
   } catch (err) {
     if (err instanceof RefusedError) logger.error({ code: err.code, ...err.details }, err.message);
     lock.release();

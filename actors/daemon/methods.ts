@@ -6,14 +6,17 @@
  * line takes its method's params, already parsed at the edge (param-parsers.ts), and must answer
  * its method's result (contract/methods.ts), or it does not compile.
  */
+import { closeWorker } from './close-handler.ts';
 import type { MethodTable } from '../../contract/protocol.ts';
-import type { DiscardParams, DiscardedWorker } from '../../contract/methods.ts';
+import type { DiscardParams, DiscardedWorker, StatusRow } from '../../contract/methods.ts';
 import { dispatchUnderRules, type CrossRules } from './cross-rules.ts';
 import type { CoreMethods } from './handlers.ts';
 import type { LandingMethods } from './landing.ts';
 import type { discardHandlers } from './discard-handlers.ts';
 import type { WorkMethods } from './work-handlers.ts';
 import type { hostHandlers } from './host-handlers.ts';
+import type { FleetStore } from '../../persistence/types.ts';
+import type { FleetHostApi } from '../fleet-api.ts';
 
 export interface MethodGroups {
   /** ping, shutdown, annex, projects, dispatch, status, wait, watch, read, send, keys, answer, stop (handlers.ts) */
@@ -26,6 +29,8 @@ export interface MethodGroups {
   discard: ReturnType<typeof discardHandlers>;
   /** relaunch (relaunch-handlers.ts) */
   relaunch: Pick<MethodTable, 'relaunch'>;
+  /** resume, cost, and what status rows say of sessions and cost (session-handlers.ts) */
+  sessions: Pick<MethodTable, 'resume' | 'cost'> & { decorate<R extends StatusRow>(rows: R[]): Promise<R[]> };
   /** hook (hook-handlers.ts) */
   hook: Pick<MethodTable, 'hook'>;
   /** survey, audience (fleet-picture.ts) */
@@ -40,6 +45,10 @@ export interface MethodGroups {
   inLane<T>(id: string, fn: () => Promise<T>): Promise<T>;
   /** calibrate: the agent CLIs driven against their fake APIs (calibrate/calibrate-handler.ts) */
   calibration: Pick<MethodTable, 'calibrate'>;
+  /** The workers' records and views, for close (close-handler.ts). */
+  workers: { store: Pick<FleetStore, 'getWorker'>; fleet: Pick<FleetHostApi, 'view'> };
+  /** annotate, annotations, annotations.take: the person's notes on a worker's review (annotation-handlers.ts) */
+  annotations: Pick<MethodTable, 'annotate' | 'annotations' | 'annotations.take'>;
 }
 
 export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
@@ -53,7 +62,7 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
     projectSet: g.project.projectSet,
     // The usage limit, then a backlog item's own checks, then dispatch's refusals.
     dispatch: async (p) => dispatchUnderRules(rules, core.dispatch, p),
-    status: async (p) => rules.withItemAndDecision(await core.status(p)),
+    status: async (p) => g.sessions.decorate(rules.withItemAndDecision(await core.status(p))),
     wait: core.wait,
     watch: core.watch,
     read: core.read,
@@ -101,6 +110,8 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
       // Each discarded worker gives its backlog item back to the queue.
       const discardOne = async (q: DiscardParams): Promise<DiscardedWorker> => {
         const r = await g.discard.discard(q);
+        // What it spent stays its project's, no longer the id's (a next worker of the id starts at zero).
+        rules.workBegan(r.id);
         const item = rules.requeueItemOf(r.id, 'worker-discarded');
         return item ? { ...r, item } : r;
       };
@@ -108,10 +119,24 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
       rules.refuseIfParked(p.id ?? '', 'discarded');
       return discardOne(p);
     },
+    // A read-only worker's close-out (counsel): stopped in its lane, then discarded, its item done.
+    close: async (p, ctx) => {
+      rules.refuseIfParked(p.id, 'closed');
+      return closeWorker(p, ctx, {
+        store: g.workers.store, fleet: g.workers.fleet,
+        stop: (q, c) => g.inLane(q.id, () => core.stop(q, c)),
+        discard: (q) => g.discard.discard(q),
+        itemDoneBy: (w, note) => rules.itemDoneBy(w, note),
+      });
+    },
     relaunch: async (p, ctx) => {
-      rules.refuseIfParked(p.id, 'relaunched', 'answering it relaunches it when its session is gone');
+      // A resume continues the conversation that asked: a parked worker comes back parked on the same question.
+      if (p.resume !== true) rules.refuseIfParked(p.id, 'relaunched', 'answering it relaunches it when its session is gone');
       return g.inLane(p.id, () => g.relaunch.relaunch(p, ctx));
     },
+    // Each worker in its own lane, inside (session-handlers.ts): one at a time, none typed into by two callers.
+    resume: (p, ctx) => g.sessions.resume(p, ctx),
+    cost: (p, ctx) => g.sessions.cost(p, ctx),
 
     hook: g.hook.hook,
     review: g.review.review,
@@ -151,5 +176,8 @@ export function createMethods(g: MethodGroups, rules: CrossRules): MethodTable {
     'host.remove': g.hosts['host.remove'],
     'project.host': g.hosts['project.host'],
     calibrate: g.calibration.calibrate,
+    annotate: g.annotations.annotate,
+    annotations: g.annotations.annotations,
+    'annotations.take': g.annotations['annotations.take'],
   };
 }

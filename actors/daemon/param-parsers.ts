@@ -12,9 +12,11 @@ import type { ParamParsers, WireObject } from '../../contract/protocol.ts';
 import { HOLD_KINDS, UNTILS, isOneOf } from '../../contract/vocabulary.ts';
 import { badHoldKind, badUntil } from '../../contract/refusals.ts';
 import { parseNote } from '../../contract/hook-note.ts';
-import { checkSendableText } from '../../io/text/sendable-text.ts';
+import { checkSendableText, refuseInvisible } from '../../io/text/sendable-text.ts';
+import { ANNOTATION_MAX_CHARS, GENERAL_ITEM, ITEM_ID, TAKEN_AS } from '../../contract/methods/annotations.ts';
 import { parseOneKey } from '../../io/terminal/keys.ts';
 import { parsePermissionPosture, type PermissionPosture } from '../../io/agent/claude/permissions.ts';
+import { parseBudget } from '../usage/budget.ts';
 import { agentParam, backendParam, flag, idParam, optPositive, optText, pathStr, positiveParam, postureParam, str, stringsParam } from './params.ts';
 
 type Raw = WireObject;
@@ -35,6 +37,18 @@ const stringList = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.m
 /** `--permissions` when given; an unknown word is refused naming the three. */
 const permissionsParam = (v: unknown): PermissionPosture | undefined => (v === undefined || v === null || v === '' ? undefined : parsePermissionPosture(v));
 const itemId = (p: Raw) => ({ id: text(p, 'id', 'the item id') });
+/** `--budget`: `20usd/day` (or a number of dollars a day); `none` removes it; anything else is refused naming the form. */
+function budgetParam(v: unknown): number | null | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  if (v === 'none') return null;
+  const n = typeof v === 'number' ? (v > 0 && Number.isFinite(v) ? v : null) : typeof v === 'string' ? parseBudget(v) : null;
+  if (n === null) throw new UsageError('bad-budget', `--budget ${JSON.stringify(v)} is not a daily budget: write it as 20usd/day (dollars a day, more than 0), or none to remove it.`, { key: 'budget' });
+  return n;
+}
+function badResumeLost(v: unknown): never {
+  throw new UsageError('bad-request', `--resume-lost ${JSON.stringify(v)}: auto (lost workers are resumed when the daemon finds them lost) or ask (the person runs hand resume).`, { key: 'resumeLost' });
+}
+const idList = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x !== '') : typeof v === 'string' && v !== '' ? [v] : undefined);
 
 export const PARAM_PARSERS: ParamParsers = {
   ping: none,
@@ -44,12 +58,16 @@ export const PARAM_PARSERS: ParamParsers = {
     permissions: permissionsParam(p.permissions), agent: agentParam(p), env: stringsParam(p.env),
   }),
   'annex.propose': (p) => ({ repo: pathStr(p, 'repo'), env: stringsParam(p.env) }),
+  close: (p) => ({ id: text(p, 'id', 'the worker id'), ...(flag(p, 'force') ? { force: true } : {}) }),
   projects: none,
   projectSet: (p) => {
     const name = typeof p.name === 'string' ? p.name : '';
-    if (!name) throw new UsageError('bad-request', 'missing project name: hand project set <name> --permissions off|edits|ask | --agent <agent>', { key: 'name' });
+    if (!name) throw new UsageError('bad-request', 'missing project name: hand project set <name> --permissions off|edits|ask | --agent <agent> | --budget <n>usd/day | --resume-lost auto|ask', { key: 'name' });
     const agent = agentParam(p);
-    return { name, permissions: permissionsParam(p.permissions), ...(agent && { agent }), ...(p.acceptBase === true ? { acceptBase: true } : {}) };
+    // `budget` as a person writes it (20usd/day), or budgetUsdPerDay as the typed params say it (a number, null to remove).
+    const budget = budgetParam(p.budget ?? (p.budgetUsdPerDay === null ? 'none' : p.budgetUsdPerDay));
+    const resumeLost = p.resumeLost === undefined || p.resumeLost === null ? undefined : p.resumeLost === 'auto' || p.resumeLost === 'ask' ? p.resumeLost : badResumeLost(p.resumeLost);
+    return { name, permissions: permissionsParam(p.permissions), ...(agent && { agent }), ...(p.acceptBase === true ? { acceptBase: true } : {}), ...(budget !== undefined && { budgetUsdPerDay: budget }), ...(resumeLost && { resumeLost }) };
   },
   // Types only: the id, repo and brief may come from a backlog item, so dispatchRequest (params.ts)
   // requires them after the usage and item rules have had their say.
@@ -62,6 +80,8 @@ export const PARAM_PARSERS: ParamParsers = {
     taskKind: typeof p.taskKind === 'string' ? p.taskKind : undefined, workspace: optText(p, 'workspace'),
     host: optText(p, 'host'),
     ...(flag(p, 'strict') ? { strict: true } : {}),
+    ...(flag(p, 'quick') ? { quick: true } : {}),
+    ...(flag(p, 'readOnly') ? { readOnly: true } : {}),
   }),
   status: (p) => ({ id: str(p, 'id', false) || undefined }),
   wait: (p) => {
@@ -115,7 +135,8 @@ export const PARAM_PARSERS: ParamParsers = {
   }),
   relaunch: (p) => {
     const id = typeof p.id === 'string' ? p.id : '';
-    if (!id) throw new UsageError('bad-request', 'which worker? hand relaunch <id> [--note <text|file>] [--force]', { key: 'id' });
+    if (!id) throw new UsageError('bad-request', 'which worker? hand relaunch <id> [--note <text|file>] [--force] [--resume]', { key: 'id' });
+    if (p.resume === true && (p.note !== undefined || p.noteFile !== undefined)) throw new UsageError('bad-request', '--resume continues the conversation as it was: it takes no note (a fresh relaunch does: hand relaunch <id> --note …).', { key: 'note' });
     if (p.note !== undefined && typeof p.note !== 'string') throw new UsageError('bad-request', '--note takes text or a file path.', { key: 'note' });
     if (p.noteFile !== undefined && (typeof p.noteFile !== 'string' || p.noteFile === '')) throw new UsageError('bad-request', 'noteFile takes the path of a note file.', { key: 'noteFile' });
     if (p.note !== undefined && p.noteFile !== undefined) throw new UsageError('bad-request', 'give a note as text or as a file, not both.', { key: 'noteFile' });
@@ -124,7 +145,20 @@ export const PARAM_PARSERS: ParamParsers = {
       // the same bounds as dispatch's --stall: a bad value is refused, never ignored
       stallMs: p.stallMs === undefined ? undefined : positiveParam(p, 'stallMs', 0),
       env: stringsParam(p.env), envAdd: stringsParam(p.envAdd),
+      ...(p.resume === true ? { resume: true } : {}),
     };
+  },
+  resume: (p) => {
+    const ids = idList(p.ids);
+    const allLost = flag(p, 'allLost');
+    if (!allLost && !ids?.length) throw new UsageError('bad-request', 'which workers? hand resume <id>…, or hand resume --all-lost.', { key: 'ids' });
+    if (allLost && ids?.length) throw new UsageError('bad-request', 'name workers or pass --all-lost, not both.', { key: 'ids' });
+    return { ...(ids?.length && { ids }), ...(allLost && { allLost: true }), env: stringsParam(p.env), envAdd: stringsParam(p.envAdd) };
+  },
+  cost: (p) => {
+    const days = p.days === undefined ? undefined : positiveParam(p, 'days', 0);
+    if (days !== undefined && (!Number.isInteger(days) || days > 366)) throw new UsageError('bad-request', '--days takes a whole number of days from 1 to 366.', { key: 'days' });
+    return { ...(days !== undefined && { days }) };
   },
 
   hook: (p) => {
@@ -232,7 +266,56 @@ export const PARAM_PARSERS: ParamParsers = {
     }
     return { ...(agent && { agent }), ...(backend && { backend }), ...(flag(p, 'auto') ? { auto: true } : {}) };
   },
+  annotate: (p) => ({ id: idParam(p), item: annotationItem(p), text: annotationText(p), via: p.via === 'page' ? 'page' : 'cli' }),
+  annotations: (p) => {
+    const id = str(p, 'id', false) || undefined;
+    const sinceMs = p.sinceMs === undefined || p.sinceMs === null ? undefined : p.sinceMs;
+    if (sinceMs !== undefined && (typeof sinceMs !== 'number' || !Number.isFinite(sinceMs) || sinceMs < 0)) {
+      throw new UsageError('bad-since', `since must be a time in epoch milliseconds (got ${JSON.stringify(sinceMs)}); the CLI takes --since 2h or an ISO time.`, { key: 'sinceMs' });
+    }
+    return { ...(id && { id }), ...(sinceMs !== undefined && { sinceMs }), ...(flag(p, 'all') ? { all: true } : {}) };
+  },
+  'annotations.take': (p) => {
+    const raw = Array.isArray(p.n) ? p.n : [p.n];
+    const n = raw.map((v) => (typeof v === 'string' && /^\d{1,12}$/.test(v.trim()) ? Number(v) : v));
+    if (n.length === 0 || n.length > 200 || !n.every((v): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0)) {
+      throw new UsageError('bad-annotation-number', `take names annotations by their numbers (hand annotations lists them), e.g. hand annotations take 3 4 --as steer; got ${JSON.stringify(p.n)}.`, { key: 'n' });
+    }
+    const as = text(p, 'as', 'how it was taken (--as revised-brief|steer|answered)');
+    if (!isOneOf(TAKEN_AS, as)) throw new UsageError('bad-taken-as', `--as ${JSON.stringify(as)}: an annotation is taken as ${TAKEN_AS.join(', ')}.`, { key: 'as' });
+    return { n: [...new Set(n)], as, ...(opt(p, 'note') !== undefined && { note: opt(p, 'note')!.slice(0, 500) }) };
+  },
 };
+
+/** An item id as the review shows it (R-001, F-002, C-003, Q-004) or `general`. */
+function annotationItem(p: Raw): string {
+  const item = typeof p.item === 'string' ? p.item.trim() : '';
+  if (!ITEM_ID.test(item)) {
+    throw new UsageError('bad-item', `${JSON.stringify(typeof p.item === 'string' ? p.item.slice(0, 40) : p.item)} is not an item of a review: an id as the page shows it (R-001 a requirement, F-001 a file, C-001 a browser check, Q-001 a question) or ${GENERAL_ITEM}.`, { key: 'item' });
+  }
+  return item;
+}
+
+/**
+ * The person's words: they travel on into a revised brief and, as a steer, into a worker's box,
+ * so they are held to what hand send types (no control character but newline and tab, nothing
+ * invisible) and to ANNOTATION_MAX_CHARS. A page's CRLF is one newline.
+ */
+function annotationText(p: Raw): string {
+  const raw = typeof p.text === 'string' ? p.text.replace(/\r\n?/g, '\n') : '';
+  if (raw.trim() === '') throw new UsageError('empty-annotation', 'an annotation needs words: what should change, in your own words.', { key: 'text' });
+  if (raw.length > ANNOTATION_MAX_CHARS) {
+    throw new UsageError('annotation-too-long', `an annotation holds at most ${ANNOTATION_MAX_CHARS} characters (this one has ${raw.length}); nothing was written. Say it shorter, or put the rest in the brief.`, { key: 'text', max: ANNOTATION_MAX_CHARS, length: raw.length });
+  }
+  // eslint-disable-next-line no-control-regex
+  const bad = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/.exec(raw);
+  if (bad) {
+    const code = `U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    throw new UsageError('control-in-annotation', `an annotation is words, and this one holds the control character ${code} at position ${bad.index}; nothing was written. Write it without one.`, { key: 'text', char: code, position: bad.index });
+  }
+  refuseInvisible(raw, 'the annotation');
+  return raw.trim();
+}
 
 /** A host's name: short, lower-case, a word a command line and a status column can carry. */
 function hostName(p: Raw): string {

@@ -156,6 +156,10 @@ export interface DispatchRequest {
   host?: string;
   /** --strict: an agent that failed its calibration is refused, not only warned about. */
   strict?: boolean;
+  /** --quick (parley): no review gate, the quick marker in the brief, a draft pull request. */
+  quick?: boolean;
+  /** --read-only (counsel): read and report; nothing lands. */
+  readOnly?: boolean;
 }
 
 /**
@@ -180,5 +184,7 @@ export function dispatchRequest(p: DispatchParams): DispatchRequest {
     workspace: p.workspace,
     ...(p.host !== undefined && { host: p.host }),
     ...(p.strict === true && { strict: true }),
+    ...(p.quick === true && { quick: true }),
+    ...(p.readOnly === true && { readOnly: true }),
   };
 }

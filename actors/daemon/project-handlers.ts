@@ -58,7 +58,7 @@ export function projectHandlers(deps: { store: FleetStore; fleet: FleetHostApi; 
     return { ...project, acceptedBase: accepted, describe: accepted.length ? accepted.map((a) => `${a.branch}${a.host ? ` on ${a.host}` : ''} at ${a.to.slice(0, 12)} is recorded as yours${a.from ? ` (was ${a.from.slice(0, 12)})` : ''}`).join('; ') : 'no worker of this project has a base to record' };
   }
   return {
-    async projectSet({ name, permissions, agent, acceptBase }) {
+    async projectSet({ name, permissions, agent, acceptBase, budgetUsdPerDay, resumeLost }) {
       const project = deps.store.getProject(name);
       if (!project || project.name !== name) {
         throw new RefusedError('unknown-project', `no project named ${JSON.stringify(name)}. \`hand projects\` lists them.`, { name });
@@ -67,13 +67,16 @@ export function projectHandlers(deps: { store: FleetStore; fleet: FleetHostApi; 
         if (agent !== undefined) throw new UsageError('one-thing-at-a-time', 'pass --accept-base or --agent, not both.', { name });
         return acceptBase_(project, permissions ?? null);
       }
-      if (permissions === undefined && agent === undefined) {
-        throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask, --agent <agent> or --accept-base.', { name });
+      if (permissions === undefined && agent === undefined && budgetUsdPerDay === undefined && resumeLost === undefined) {
+        throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask, --agent <agent>, --budget <n>usd/day|none, --resume-lost auto|ask or --accept-base.', { name });
       }
       const before = project.permissions ?? 'off';
       const now = permissions ?? before;
       const agentBefore = project.defaultAgent ?? null;
-      const updated: ProjectRecord = { ...project, permissions: now, defaultAgent: agent ?? agentBefore };
+      const { budgetUsdPerDay: _b, resumeLost: _r, ...rest } = project;
+      const budget = budgetUsdPerDay === undefined ? project.budgetUsdPerDay : (budgetUsdPerDay ?? undefined);
+      const resume = resumeLost === undefined ? project.resumeLost : resumeLost === 'auto' ? 'auto' : undefined;
+      const updated: ProjectRecord = { ...rest, permissions: now, defaultAgent: agent ?? agentBefore, ...(budget !== undefined && { budgetUsdPerDay: budget }), ...(resume && { resumeLost: resume }) };
       deps.store.upsertProject(updated);
       const running = deps.fleet
         .views()

@@ -16,6 +16,7 @@ import { guardedSendKey, guardedSendText } from '../../io/terminal/guarded-send.
 import { clearSubmissionMark, readFirstPromptMark, readSubmissionMark, writeSubmissionMark, type SubmissionKind, type SubmissionMark } from '../../io/brief/submission-mark.ts';
 import type { WorkerPorts } from '../ports.ts';
 import type { WorkerIntent } from '../../persistence/types.ts';
+import { readDelivery } from '../../io/brief/delivery-record.ts';
 import { KINGSHAND_ROOT } from '../../io/root.ts';
 import { prepareSandbox, sandboxEnv, workerSandbox, type WorkerSandboxPlace } from '../../io/sandbox/worker-sandbox.ts';
 import { gitPlacesOf } from '../../io/sandbox/git-places.ts';
@@ -139,6 +140,8 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
         pinnedRefs: git.commonDir ? [join(git.commonDir, 'refs', 'heads', ...base.split('/'))] : [],
         ...(agentProfile(intent.agent).sandboxHome ? { agentHome: agentProfile(intent.agent).sandboxHome! } : {}),
         needs: [KINGSHAND_ROOT, dirname(process.execPath)],
+        // A read-only dispatch (counsel): its worktree and git read-only, only its report writable.
+        ...(readDelivery(intent.briefPath)?.readOnly === true ? { readOnly: true } : {}),
       },
     };
   };
@@ -196,7 +199,11 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
     launchSpec(intent) {
       // The same rule as the seed's: a witness needs the state directory and is not turned off.
       const witnessOn = Boolean(opts.stateDir) && { ...envOf(intent.id), ...envAdds.get(intent.id) }[WITNESS_OFF_ENV] !== 'off';
-      const where = { worktree: intent.worktree, ...workerDirsOf(intent), agentVersion: intent.agentVersion ?? null, ...(opts.stateDir ? { stateDir: opts.stateDir } : {}), ...(witnessOn && opts.stateDir ? { witnessHome: opts.stateDir } : {}) };
+      const where = {
+        worktree: intent.worktree, ...workerDirsOf(intent), agentVersion: intent.agentVersion ?? null, ...(opts.stateDir ? { stateDir: opts.stateDir } : {}), ...(witnessOn && opts.stateDir ? { witnessHome: opts.stateDir } : {}),
+        // hand relaunch --resume: the agent continues its own session (proved before this launch was asked for).
+        ...(intent.resumeSession ? { resumeSession: intent.resumeSession } : {}),
+      };
       const spec = launchSpec(intent.agent, { callerEnv: envOf(intent.id), envAdd: envAdds.get(intent.id), daemonEnv: opts.fallbackEnv, posture: postureOf(intent), where });
       // The witness hooks (settings.local.json) speak for this worker; their command names the
       // state directory (--home), so HAND_HOME is never in a worker's environment.

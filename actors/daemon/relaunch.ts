@@ -36,6 +36,8 @@ import { firstPrompt } from './dispatch.ts';
 import { conditionOf } from '../wait-report.ts';
 import type { SandboxAvailability } from '../../io/sandbox/availability.ts';
 import { FAR_HOST_HAS_NO_SANDBOX, sandboxRefusal } from '../../io/sandbox/refusal.ts';
+import type { SessionKeeper } from './session-keeper.ts';
+import { resumeLineFor, resumeRefusal } from './resume-line.ts';
 
 export interface RelaunchOptions {
   /** The person's progress note (text). */
@@ -46,6 +48,8 @@ export interface RelaunchOptions {
   /** The environment of the caller (for the agent's launch; memory only). */
   env?: Record<string, string>;
   envAdd?: Record<string, string>;
+  /** Continue the worker's own conversation (issue 41): no progress note, one line typed. */
+  resume?: boolean;
 }
 
 export interface RelaunchDeps {
@@ -58,6 +62,8 @@ export interface RelaunchDeps {
   placeOf?: PlaceOf;
   /** Whether kingshand's worker sandbox can be built here; absent: not asked. */
   sandbox?(): SandboxAvailability;
+  /** The worker's agent session, proved again now (actors/daemon/session-keeper.ts); absent: no resume. */
+  sessions?: Pick<SessionKeeper, 'proveForResume'>;
 }
 
 export type { RelaunchResult } from '../../contract/methods.ts';
@@ -169,6 +175,9 @@ export async function relaunchWorker(id: string, o: RelaunchOptions, deps: Relau
     if (startProblem) throw startProblem;
   }
 
+  // A resume proves the conversation before anything is stopped or moved: refused, the worker is as it was.
+  const session = o.resume ? await provedSession(id, intent, o, deps) : null;
+
   const stoppedFrom = view.stage;
   if (conditionOf(view) !== 'gone') {
     const stopped = await deps.fleet.stop(id, { timeoutMs: deps.stopTimeoutMs ?? 30_000 });
@@ -180,6 +189,8 @@ export async function relaunchWorker(id: string, o: RelaunchOptions, deps: Relau
   // A dead pane kept by remain-on-exit still holds the worker's tmux session name: close it and
   // free the id (a gone worker's relaunch otherwise fails on "duplicate session").
   await deps.fleet.release(id);
+
+  if (session) return resumeConversation(id, intent, view, stoppedFrom, session, o, deps);
 
   // The old report would make the new session read as done at its first settle.
   const { briefDir } = workerDirsOf(intent);
@@ -218,7 +229,40 @@ export async function relaunchWorker(id: string, o: RelaunchOptions, deps: Relau
     id, stoppedFrom,
     previousReport: previous && 'text' in previous ? previous.text : null,
     previousReportRefused: previous && 'refused' in previous ? previous.refused : null,
-    progressNotePath: notePath, firstPrompt: prompt, worktree: intent.worktree, branch: intent.branch, stage: v.stage,
+    progressNotePath: notePath, firstPrompt: prompt, worktree: intent.worktree, branch: intent.branch, stage: v.stage, resumedSession: null,
+  };
+}
+
+/** The session a resume continues, proved now; refused with which problem and the fresh relaunch that remains. */
+async function provedSession(id: string, intent: WorkerIntent, o: RelaunchOptions, deps: RelaunchDeps): Promise<string> {
+  if (!deps.sessions) throw resumeRefusal(id, { ok: false, why: 'cannot-resume', detail: 'this daemon keeps no agent sessions' });
+  // Read afresh (never a proof remembered for the page): this is the file the agent will resume.
+  const proof = await deps.sessions.proveForResume(intent, { ...(o.env ?? process.env), ...o.envAdd }, { fresh: true });
+  if (!proof.ok) throw resumeRefusal(id, proof);
+  return proof.sessionId;
+}
+
+/**
+ * The same worktree, branch and conversation in a new terminal: the agent resumes its session by
+ * id, and the one line typed says what happened. The report stays where it is (a parked worker's
+ * question is still its question), no note is written, the brief is not touched.
+ */
+async function resumeConversation(id: string, intent: WorkerIntent, view: WorkerViewLike, stoppedFrom: string, sessionId: string, o: RelaunchOptions, deps: RelaunchDeps): Promise<RelaunchResult> {
+  if (o.env) deps.rememberCallerEnv?.(id, allowListEnv(o.env, agentProfile(intent.agent).workerEnv).kept, o.envAdd);
+  const line = resumeLineFor(view);
+  const next: WorkerIntent = {
+    id, project: intent.project, repo: intent.repo, worktree: intent.worktree, branch: intent.branch, base: intent.base, backend: intent.backend, agent: intent.agent, briefPath: intent.briefPath, reportPath: intent.reportPath, createdAt: (deps.now ?? Date.now)(),
+    // The release that wrote the session resumes it: its arguments are chosen by its version.
+    ...(intent.agentVersion !== undefined && { agentVersion: intent.agentVersion }),
+    resumeSession: sessionId,
+  };
+  const v = await deps.fleet.dispatch({ intent: next, stallMs: o.stallMs ?? 20 * 60_000, firstPrompt: line, briefGate: false });
+  deps.store.commit({
+    snapshotVersion: 0,
+    journal: [{ actorId: `worker:${id}`, event: { type: 'RESUMED', session: sessionId, typed: line, forced: o.force === true }, from: stoppedFrom, to: v.stage, at: (deps.now ?? Date.now)() }],
+  });
+  return {
+    id, stoppedFrom, previousReport: null, previousReportRefused: null, progressNotePath: '', firstPrompt: line, worktree: intent.worktree, branch: intent.branch, stage: v.stage, resumedSession: sessionId,
   };
 }
 

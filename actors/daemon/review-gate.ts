@@ -17,6 +17,8 @@ import { createFileAtomically } from '../../io/fs/atomic-create.ts';
 import { makePrivateDir } from '../../io/fs/private-files.ts';
 import { readUntrustedFileSync } from '../../io/fs/untrusted-file.ts';
 import { briefCopyPathOf } from '../../io/brief/worker-layout.ts';
+import { deliveryPathOf, readDelivery } from '../../io/brief/delivery-record.ts';
+export { deliveryPathOf, readDelivery };
 import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { runGit } from '../../io/git/run-git.ts';
 import { ciPreflight, type CiPreflight } from '../../io/git/ci-preflight.ts';
@@ -53,8 +55,32 @@ export function intentLine(brief: string): string {
   return body.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * The quick marker (parley, workflow §7.4): a quick dispatch runs no review gate, and this exact
+ * line in its brief or its report keeps its work from being merged on a forge: its pull request is
+ * opened as a draft (a forge refuses to merge a draft until a person marks it ready).
+ */
+export const QUICK_MARKER = 'PARLEY DISPATCH - NO REVIEW GATE RAN.';
+
+const READ_ONLY_SECTION = [
+  '## Read-only',
+  '- This worker reads and reports: it changes no file and makes no commit. Its worktree is read-only where kingshand sandboxes it.',
+  '- The read-only scope beats any other section of this brief, "Done means" included: your report is the whole result.',
+  '',
+].join('\n');
+
+const QUICK_SECTION = [
+  '## Quick dispatch',
+  `- ${QUICK_MARKER}`,
+  '- This is a quick dispatch: no review gate runs on it. Keep the change as small as the brief says. Commit on your branch; do not push or merge.',
+  '- Put the line above, word for word, in your report too.',
+  '',
+].join('\n');
+
 export interface GatePlan {
   ships: Ships;
+  quick?: boolean;
+  readOnly?: boolean;
   taskKind: TaskKind | null;
   ci: CiPreflight | null;
   gateCommand: string | null;
@@ -67,8 +93,18 @@ async function gateInitialised(repo: string): Promise<boolean> {
 }
 
 /** Decided before anything is created; a refusal leaves nothing behind. */
-export async function reviewGatePlan(args: { project: ProjectRecord; repo: string; brief: string; taskKind?: TaskKind; env?: Record<string, string | undefined> }): Promise<GatePlan | null> {
+export async function reviewGatePlan(args: { project: ProjectRecord; repo: string; brief: string; taskKind?: TaskKind; env?: Record<string, string | undefined>; quick?: boolean; readOnly?: boolean }): Promise<GatePlan | null> {
   const { project } = args;
+  // A read-only worker (counsel) lands nothing: no gate, no delivery path, its report is the result.
+  if (args.readOnly) {
+    const quick = args.quick ? { quick: true, section: `${READ_ONLY_SECTION}\n${QUICK_SECTION}` } : { section: READ_ONLY_SECTION };
+    return { ships: project.posture === 'local-only' ? 'local-only' : 'direct-PR', readOnly: true, taskKind: args.taskKind ?? null, ci: null, gateCommand: null, ...quick };
+  }
+  // A quick dispatch skips the gate on every posture: a no-mistakes project ships it direct-PR.
+  if (args.quick) {
+    const ships: Ships = project.posture === 'local-only' ? 'local-only' : 'direct-PR';
+    return { ships, quick: true, taskKind: args.taskKind ?? null, ci: null, gateCommand: null, section: QUICK_SECTION };
+  }
   if (project.posture !== 'no-mistakes' && project.posture !== 'no-mistakes-prod-only') return null;
   const ships = shipsOf(project.posture, args.taskKind);
   const taskKind = args.taskKind ?? null;
@@ -104,11 +140,6 @@ export async function reviewGatePlan(args: { project: ProjectRecord; repo: strin
   return { ships, taskKind, ci, gateCommand, section };
 }
 
-/** Where the delivery record of the worker whose brief is `briefPath` is kept (beside the daemon's brief copy). */
-export function deliveryPathOf(briefPath: string): string {
-  return briefCopyPathOf(briefPath).replace(/\.md$/, '.delivery.json');
-}
-
 /** The brief with the gate's section (what dispatch writes as the worker's brief and the daemon's copy). */
 export function withGateSection(brief: string, plan: GatePlan | null): string {
   return plan ? `${brief}\n${plan.section}` : brief;
@@ -118,22 +149,10 @@ export function withGateSection(brief: string, plan: GatePlan | null): string {
 export function writeGatePlan(briefPath: string, plan: GatePlan): string {
   const path = deliveryPathOf(briefPath);
   makePrivateDir(dirname(path));
-  createFileAtomically(path, `${JSON.stringify({ ships: plan.ships, taskKind: plan.taskKind, ci: plan.ci ? { status: plan.ci.status, signal: plan.ci.signal, detail: plan.ci.detail } : null, gateCommand: plan.gateCommand }, null, 2)}\n`);
+  createFileAtomically(path, `${JSON.stringify({ ships: plan.ships, taskKind: plan.taskKind, ci: plan.ci ? { status: plan.ci.status, signal: plan.ci.signal, detail: plan.ci.detail } : null, gateCommand: plan.gateCommand, ...(plan.quick ? { quick: true } : {}), ...(plan.readOnly ? { readOnly: true } : {}) }, null, 2)}\n`);
   return path;
 }
 
-/** The delivery record; a worker dispatched before the record moved has it beside its brief. */
-export function readDelivery(briefPath: string): Delivery | null {
-  let r = readUntrustedFileSync(deliveryPathOf(briefPath), { maxBytes: 64 * 1024 });
-  if (r.kind === 'absent') r = readUntrustedFileSync(join(dirname(briefPath), 'delivery.json'), { maxBytes: 64 * 1024 });
-  if (r.kind !== 'read') return null;
-  try {
-    // Written by writeGatePlan above, in this shape.
-    return JSON.parse(r.text) as Delivery;
-  } catch {
-    return null;
-  }
-}
 
 export function findingLine(f: GateRunState['findings'][number]): string {
   return `${f.id} [${f.severity || 'severity ?'}${f.action ? `, ${f.action}` : ''}] ${f.file}${f.line ? `:${f.line}` : ''} — ${f.description}`;
@@ -164,4 +183,18 @@ export async function landingGateCheck(args: { id: string; worktree: string; bra
     throw new RefusedError('gate-not-passed', `the review gate run ${s.runId ?? ''} for ${args.id} has not passed (${s.detail}) Nothing was landed.`, { id: args.id, outcome: s.outcome, runStatus: s.runStatus });
   }
   return s;
+}
+
+/**
+ * Whether a worker's landing is a quick one: its delivery record says so, or the quick marker is
+ * in the daemon's copy of its brief or in its report (a worker can only add the marker, which
+ * makes its pull request a draft: the safe direction). The report is read as a stranger's file.
+ */
+export function isQuickLanding(briefPath: string, reportPath: string): boolean {
+  if (readDelivery(briefPath)?.quick === true) return true;
+  for (const path of [briefCopyPathOf(briefPath), reportPath]) {
+    const r = readUntrustedFileSync(path, { maxBytes: 256 * 1024 });
+    if (r.kind === 'read' && r.text.split('\n').some((l) => l.includes(QUICK_MARKER))) return true;
+  }
+  return false;
 }

@@ -37,6 +37,7 @@ function personsCommand(method: string): string {
     'host.trust': 'hand host trust <name> --known-hosts <file>',
     'host.remove': 'hand host remove <name>',
     'project.host': 'hand project host <project> <host> <path>',
+    annotate: 'hand annotate <id> <item> <text> (or write it on the review page)',
   };
   return words[method] ?? `hand ${method}`;
 }

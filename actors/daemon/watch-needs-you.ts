@@ -16,7 +16,13 @@ export function baseMovedEvent(n: BaseNotice): NeedsYouEvent {
   return { worker: n.worker, project: n.project, need: 'base-moved', line: `${n.text} → ${n.command}`, question: null, options: [], fingerprint: null, command: n.command, at: new Date(n.at).toISOString() };
 }
 
-export async function watchNeedsYou(fleet: FleetHostApi, timeoutMs: number, ctx: CallContext, baseNotices?: BaseNotices): Promise<{ sent: number; pending: NeedsYouEvent[] }> {
+/** Wake events that are not a worker's state (the person's annotations): the open ones, and each new one. */
+export interface NeedsYouSource {
+  open(): NeedsYouEvent[];
+  subscribe(fn: (e: NeedsYouEvent) => void): () => void;
+}
+
+export async function watchNeedsYou(fleet: FleetHostApi, timeoutMs: number, ctx: CallContext, baseNotices?: BaseNotices, sources: readonly NeedsYouSource[] = []): Promise<{ sent: number; pending: NeedsYouEvent[] }> {
   const last = new Map<string, Need | null>();
   let sent = 0;
   // Events go out in the order their views arrived, even when one needs a screen read first.
@@ -43,11 +49,21 @@ export async function watchNeedsYou(fleet: FleetHostApi, timeoutMs: number, ctx:
   };
   for (const n of baseNotices?.open() ?? []) tell(n);
   const unsubscribe = baseNotices?.subscribe(tell);
+  // The person's annotations (issue 40): the ones not taken yet, then each new one.
+  const pass = (e: NeedsYouEvent) => {
+    queue = queue.then(() => {
+      ctx.progress(e);
+      sent += 1;
+    });
+  };
+  for (const src of sources) for (const e of src.open()) pass(e);
+  const unsubscribers = sources.map((src) => src.subscribe(pass));
   await queue;
   try {
     await waitFor(fleet, null, () => false, { timeoutMs, signal: ctx.signal, onView: consider });
   } finally {
     unsubscribe?.();
+    for (const u of unsubscribers) u();
   }
   await queue;
   const pending = [
@@ -56,6 +72,7 @@ export async function watchNeedsYou(fleet: FleetHostApi, timeoutMs: number, ctx:
       return need ? [needsYouEvent(v, need, null, Date.now())] : [];
     }),
     ...(baseNotices?.open() ?? []).map(baseMovedEvent),
+    ...sources.flatMap((src) => src.open()),
   ];
   return { sent, pending };
 }

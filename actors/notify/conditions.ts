@@ -67,7 +67,9 @@ export function describe(v: WorkerViewLike, label: Label): LabelEvent {
     case 'landed':
       return { ...base, reason: `${id} landed${pr ? ` (${pr})` : ''}`, command: `hand status ${id}` };
     case 'done':
-      // Its landing is the person's next step: the command that asks for it.
+      // Its landing is the person's next step: the command that asks for it. A read-only worker
+      // (counsel) lands nothing: its report is the result, and closing it is the next step.
+      if (v.readOnly) return { ...base, reason: `${id} finished its read-only report; closing it is yours to ask for`, command: `hand close ${id}` };
       return { ...base, reason: `${id} finished and wrote its report; landing it is yours to ask for`, command: `hand land ${id}` };
     case 'settled':
       return { ...base, reason: `${id} settled without a report`, command: `hand read ${id}` };

@@ -44,27 +44,32 @@ const GROUP_TITLE: Record<Group, string> = { attention: 'Waiting on you', runnin
 
 export type PostureOf = (project: string) => string | null;
 
-function row(v: WorkerViewLike, postureOf: PostureOf, question: string | undefined): string {
+/** What the page adds to a worker's row from its session (issue 41): its cost, and a lost worker's resume. */
+export type PageStandings = Map<string, { cost: string | null; resume: string | null }>;
+
+function row(v: WorkerViewLike, postureOf: PostureOf, question: string | undefined, note?: { cost: string | null; resume: string | null }): string {
   const d = describe(v);
+  // A lost worker's way back is what it asks of the person (its own words, never quoted as the worker's).
+  if (note?.resume && !d.ask) d.ask = note.resume;
   if (question && d.asksOnScreen) d.ask = question;
   const posture = postureOf(v.project);
   return `<li class="row tone-${d.tone}" data-id="${esc(v.id)}">
 <a class="row-link" href="/w/${encodeURIComponent(v.id)}"><span class="id">${esc(v.id)}</span></a>
 <span class="badge tone-${d.tone}">${esc(d.label)}</span>
-<span class="project">${esc(v.project)}${posture ? ` <span class="posture">${esc(posture)}</span>` : ''}${v.host && v.host !== 'local' ? ` <span class="posture host">on ${esc(v.host)}</span>` : ''}</span>
+<span class="project">${esc(v.project)}${posture ? ` <span class="posture">${esc(posture)}</span>` : ''}${v.host && v.host !== 'local' ? ` <span class="posture host">on ${esc(v.host)}</span>` : ''}${note?.cost ? ` <span class="posture cost">${esc(note.cost)}</span>` : ''}</span>
 ${d.ask ? `<p class="ask">${d.asksOnScreen ? saidHtml(v.id, d.ask) : esc(d.ask)}</p>` : v.lastActivity ? `<p class="activity">${saidHtml(v.id, v.lastActivity)}</p>` : ''}
 </li>`;
 }
 
 /** The fleet's inner HTML (re-sent whole on each change: a fleet is tens of rows, not thousands). */
-export function fleetHtml(views: WorkerViewLike[], postureOf: PostureOf, questions: Map<string, string> = new Map()): string {
+export function fleetHtml(views: WorkerViewLike[], postureOf: PostureOf, questions: Map<string, string> = new Map(), notes: PageStandings = new Map()): string {
   if (views.length === 0) return '<p class="empty">No workers yet. Dispatch one with <code>hand dispatch &lt;id&gt; --repo &lt;dir&gt; --brief &lt;file&gt;</code>.</p>';
   const ordered = fleetOrder(views);
   const out: string[] = [];
   for (const g of ['attention', 'running', 'finished'] as Group[]) {
     const rows = ordered.filter((v) => describe(v).group === g);
     if (rows.length === 0) continue;
-    out.push(`<section class="group group-${g}" aria-labelledby="g-${g}"><h2 id="g-${g}">${GROUP_TITLE[g]} <span class="count">${rows.length}</span></h2><ul class="rows">${rows.map((v) => row(v, postureOf, questions.get(v.id))).join('')}</ul></section>`);
+    out.push(`<section class="group group-${g}" aria-labelledby="g-${g}"><h2 id="g-${g}">${GROUP_TITLE[g]} <span class="count">${rows.length}</span></h2><ul class="rows">${rows.map((v) => row(v, postureOf, questions.get(v.id), notes.get(v.id))).join('')}</ul></section>`);
   }
   return out.join('\n');
 }
@@ -80,6 +85,6 @@ function noticesHtml(notices: readonly string[]): string {
   return `<section class="notices" aria-label="Notices"><ul>${notices.map((n) => `<li>${esc(n)}</li>`).join('')}</ul></section>\n`;
 }
 
-export function fleetPage(views: WorkerViewLike[], postureOf: PostureOf, csrf: string, questions: Map<string, string> = new Map(), notices: readonly string[] = []): string {
-  return shell({ title: fleetTitle(views), csrf, page: 'fleet', body: `<h1>Fleet</h1>\n${noticesHtml(notices)}<div id="fleet">${fleetHtml(views, postureOf, questions)}</div>` });
+export function fleetPage(views: WorkerViewLike[], postureOf: PostureOf, csrf: string, questions: Map<string, string> = new Map(), notices: readonly string[] = [], notes: PageStandings = new Map()): string {
+  return shell({ title: fleetTitle(views), csrf, page: 'fleet', body: `<h1>Fleet</h1>\n${noticesHtml(notices)}<div id="fleet">${fleetHtml(views, postureOf, questions, notes)}</div>` });
 }

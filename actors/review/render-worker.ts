@@ -19,6 +19,8 @@ import { decisionForms, type PageDecision } from './decision-form.ts';
 import { dialogButtons } from './dialog-buttons.ts';
 import { journalWords, stageWords } from './journal-words.ts';
 import type { LandingAgentSettings } from '../../contract/methods/agent-settings.ts';
+import type { BrowserChecksVerdict } from '../../contract/browser-checks.ts';
+import { reviewItemsHtml } from './annotations-html.ts';
 
 export function workerTitle(v: WorkerViewLike): string {
   return `${v.id} — ${describe(v).label} · kingshand`;
@@ -57,9 +59,10 @@ function acceptSettingsButton(id: string, s: LandingAgentSettings): string {
 }
 
 /** The head fragment: condition, what is asked, facts, actions. */
-export function workerHead(v: WorkerViewLike, posture: string | null, question: string | null = null, decisions: PageDecision[] = []): string {
+export function workerHead(v: WorkerViewLike, posture: string | null, question: string | null = null, decisions: PageDecision[] = [], note?: { cost: string | null; resume: string | null }): string {
   const d = describe(v);
   if (question && d.asksOnScreen) d.ask = question;
+  if (note?.resume && !d.ask) d.ask = note.resume;
   /** [label, text] (escaped here), or [label, html] already built from escaped parts. */
   const facts: [string, string | { html: string }][] = [
     ['project', `${v.project}${posture ? ` (${posture})` : ''}`],
@@ -68,6 +71,7 @@ export function workerHead(v: WorkerViewLike, posture: string | null, question: 
     ['agent', `${v.agent}${v.agentVersion ? ` ${v.agentVersion}` : ''} on ${v.backend}`],
     ['host', v.host === 'local' ? 'this machine' : `${v.host} (over ssh)`],
   ];
+  if (note?.cost) facts.push(['cost', note.cost]);
   if (v.rejection) facts.push(['rejected', `${v.rejection.gate}: ${v.rejection.reason}`]);
   if (v.landingFailure) facts.push(['landing refused', v.landingFailure.message]);
   if (v.landed) facts.push(['landed', landedWords(v.landed.posture, v.landed.detail as Record<string, unknown>)]);
@@ -81,7 +85,7 @@ ${actions(v, decisions)}`;
 
 /** What a landing did, in words (the raw detail is JSON, for --json readers only). */
 function landedWords(posture: string, d: Record<string, unknown>): string {
-  if (typeof d.pr === 'string') return `${posture}: pull request ${d.pr}${d.pushed === false ? ' (branch not on origin yet)' : ''}`;
+  if (typeof d.pr === 'string') return `${posture}: pull request ${d.pr}${d.draft === true ? ' (a draft: quick dispatch, no review gate ran)' : ''}${d.pushed === false ? ' (branch not on origin yet)' : ''}`;
   if (typeof d.target === 'string') return `${posture}: ${d.target} fast-forwarded to ${String(d.to ?? '').slice(0, 10)}`;
   return posture;
 }
@@ -135,6 +139,14 @@ function agentSettingsHtml(s: LandingAgentSettings | { error: string } | undefin
   return `<h3>Agent settings</h3>${head}<ul class="agent-settings">${rows.join('')}</ul>`;
 }
 
+/** The browser checks' verdict and each check with what was observed (the worker's record, quoted by the daemon). */
+function browserChecksHtml(v: BrowserChecksVerdict | null): string {
+  if (!v) return '';
+  const tone = v.verdict === 'verified' ? 'ok' : 'bad';
+  const rows = v.checks.map((c) => `<li class="check check-${esc(c.result.replace(' ', '-'))}"><span class="item-id">${esc(c.id)}</span> <strong>${esc(c.result)}</strong> · ${esc(c.text)}<br><span class="muted small">${esc(c.said)}</span></li>`);
+  return `<h3>Browser checks</h3><p class="${tone}" id="browser-checks-verdict">Browser checks: <strong>${esc(v.line)}</strong></p><ul class="checks">${rows.join('')}</ul>`;
+}
+
 function docHtml(doc: ShownFile | null, none: string): string {
   if (doc === null) return `<p class="muted">${esc(none)}</p>`;
   if ('error' in doc) return `<p class="muted">${esc(doc.error)}</p>`;
@@ -152,16 +164,16 @@ function overlapsHtml(list: WorkerDetails['overlaps']): string {
 `;
 }
 
-export function workerDetailsHtml(d: WorkerDetails): string {
-  return `${overlapsHtml(d.overlaps)}<section aria-labelledby="h-report"><h2 id="h-report">Report</h2>${docHtml(d.report, 'No report yet.')}</section>
-<section aria-labelledby="h-landing"><h2 id="h-landing">Landing evidence</h2>${evidenceHtml(d.evidence, d.stage)}</section>
+export function workerDetailsHtml(d: WorkerDetails, id = ''): string {
+  return `${overlapsHtml(d.overlaps)}${d.review ? reviewItemsHtml(id, d.review.items, d.review.notes, d.review.filesCapped) : ''}<section aria-labelledby="h-report"><h2 id="h-report">Report</h2>${docHtml(d.report, 'No report yet.')}</section>
+<section aria-labelledby="h-landing"><h2 id="h-landing">Landing evidence</h2>${browserChecksHtml(d.browserChecks ?? null)}${evidenceHtml(d.evidence, d.stage)}</section>
 <section aria-labelledby="h-brief"><h2 id="h-brief">Brief</h2>${docHtml(d.brief, 'No brief.')}</section>
 <section aria-labelledby="h-journal"><h2 id="h-journal">Journal</h2>${journalHtml(d.journal)}</section>`;
 }
 
-export function workerPage(v: WorkerViewLike, details: WorkerDetails, screen: string, csrf: string, question: string | null = null, decisions: PageDecision[] = []): string {
-  const body = `<div id="head">${workerHead(v, details.posture, question, decisions)}</div>
+export function workerPage(v: WorkerViewLike, details: WorkerDetails, screen: string, csrf: string, question: string | null = null, decisions: PageDecision[] = [], note?: { cost: string | null; resume: string | null }): string {
+  const body = `<div id="head">${workerHead(v, details.posture, question, decisions, note)}</div>
 <section aria-labelledby="h-screen"><h2 id="h-screen">${esc(v.id)}'s screen <span class="muted small">(live, read-only: the worker's words, not the page's)</span></h2><pre id="screen" class="term" tabindex="0" aria-label="${esc(v.id)}'s screen">${screen}</pre></section>
-<div id="details">${workerDetailsHtml(details)}</div>`;
+<div id="details">${workerDetailsHtml(details, v.id)}</div>`;
   return shell({ title: workerTitle(v), csrf, page: 'worker', workerId: v.id, body });
 }

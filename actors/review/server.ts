@@ -12,24 +12,25 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { HandError } from '../../contract/errors.ts';
 import type { FleetStore } from '../../persistence/types.ts';
-import type { FleetHostApi } from '../fleet-api.ts';
+import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
 import { explainFsError } from '../../io/fs/why-unwritable.ts';
 import { toWireError, type CallContext, type ServedMethods, type WireObject } from '../../contract/protocol.ts';
 import { allowedHosts, hostRefusal, loadOrCreateToken, reviewBindAddress, reviewPort, TOKEN_HEADER } from './auth.ts';
 import { asset } from './assets-serve.ts';
-import { fleetPage } from './render-fleet.ts';
+import { fleetPage, type PageStandings } from './render-fleet.ts';
 import { workerPage } from './render-worker.ts';
 import { overlapsVia, workerDetails } from './worker-details.ts';
 import { openStream, questionsOf, type ScreenSource } from './stream.ts';
 import { esc } from './html.ts';
 import { openDecisionsOf } from './decision-form.ts';
+import { annotationsOf } from './annotations-html.ts';
 import { createPageGate } from './page-gate.ts';
 import { BodyTooLarge, forbidden, header, readBody, send, sendJson, SECURITY_HEADERS } from './respond.ts';
 
 export { MAX_BODY_BYTES } from './respond.ts';
 
 /** The daemon handlers the page may call, by the name the CLI uses. */
-export const PAGE_ACTIONS = ['approve', 'reject', 'land', 'stop', 'decide', 'answer'] as const;
+export const PAGE_ACTIONS = ['approve', 'reject', 'land', 'stop', 'decide', 'answer', 'annotate'] as const;
 type PageAction = (typeof PAGE_ACTIONS)[number];
 const isWireObject = (v: unknown): v is WireObject => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isPageAction = (name: string): name is PageAction => (PAGE_ACTIONS as readonly string[]).includes(name);
@@ -40,6 +41,8 @@ export interface ReviewDeps {
   store: Pick<FleetStore, 'getWorker' | 'getProject' | 'journal'>;
   /** The daemon's methods behind their edge parsers (the page posts raw JSON, as the socket does). */
   served: ServedMethods;
+  /** Each worker's cost and a lost worker's resume, for its row and head (issue 41); absent: none shown. */
+  standingsOf?: (views: WorkerViewLike[]) => Promise<PageStandings>;
   screens: ScreenSource;
   env?: Record<string, string | undefined>;
   log?: (obj: Record<string, unknown>, msg: string) => void;
@@ -133,23 +136,23 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
 
     if (method === 'GET' && path === '/') {
       const views = deps.fleet.views();
-      const [questions, notices] = await Promise.all([questionsOf(deps.screens, views), deps.notices?.().catch(() => []) ?? []]);
-      return send(res, 200, 'text/html; charset=utf-8', fleetPage(views, postureOf, session.csrf, questions, notices));
+      const [questions, notices, standings] = await Promise.all([questionsOf(deps.screens, views), deps.notices?.().catch(() => []) ?? [], deps.standingsOf?.(views) ?? new Map()]);
+      return send(res, 200, 'text/html; charset=utf-8', fleetPage(views, postureOf, session.csrf, questions, notices, standings));
     }
 
     if (method === 'GET' && path.startsWith('/w/')) {
       const id = path.slice(3);
       const view = deps.fleet.view(id);
       if (!view) return send(res, 404, 'text/html; charset=utf-8', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>no such worker · kingshand</title></head><body><p>No worker named ${esc(id)}. <a href="/">Back to the fleet</a>.</p></body></html>`);
-      const [details, screen, decisions] = await Promise.all([workerDetails(view, deps.store, undefined, overlapsVia(deps.served)), deps.screens.read(view), openDecisionsOf(deps.served, view)]);
-      return send(res, 200, 'text/html; charset=utf-8', workerPage(view, details, screen.html, session.csrf, screen.question, decisions));
+      const [details, screen, decisions, standings] = await Promise.all([workerDetails(view, deps.store, undefined, overlapsVia(deps.served), (w) => annotationsOf(deps.served, w)), deps.screens.read(view), openDecisionsOf(deps.served, view), deps.standingsOf?.([view]) ?? new Map()]);
+      return send(res, 200, 'text/html; charset=utf-8', workerPage(view, details, screen.html, session.csrf, screen.question, decisions, standings.get(view.id)));
     }
 
     if (method === 'GET' && path === '/events') {
       const worker = url.searchParams.get('worker');
       if (worker !== null && !deps.fleet.view(worker)) return sendJson(res, 404, { ok: false, error: { code: 'unknown-worker', message: `no worker named ${worker}` } });
       res.writeHead(200, { ...SECURITY_HEADERS, 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' });
-      const close = openStream(res, { fleet: deps.fleet, store: deps.store, screens: deps.screens, postureOf, worker, decisionsOf: (v) => openDecisionsOf(deps.served, v), overlapsOf: overlapsVia(deps.served) });
+      const close = openStream(res, { fleet: deps.fleet, store: deps.store, screens: deps.screens, postureOf, worker, decisionsOf: (v) => openDecisionsOf(deps.served, v), overlapsOf: overlapsVia(deps.served), notesOf: (w) => annotationsOf(deps.served, w), ...(deps.standingsOf && { standingsOf: deps.standingsOf }) });
       streams.add(close);
       let ended = false;
       const end = () => {
@@ -169,6 +172,8 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
     if (method === 'POST' && path.startsWith('/api/')) {
       const name = path.slice('/api/'.length);
       const handler: ((raw: WireObject, ctx: CallContext) => Promise<unknown>) | undefined = isPageAction(name) ? deps.served[name] : undefined;
+      // A note written here is the page's (the person's, signed in): whatever the body says of where it came from.
+      const from: WireObject = name === 'annotate' ? { via: 'page' } : {};
       if (!handler) return sendJson(res, 404, { ok: false, error: { code: 'unknown-action', message: `no action ${name}` } });
       if (!(header(req, 'content-type') ?? '').startsWith('application/json')) return sendJson(res, 415, { ok: false, error: { code: 'bad-request', message: 'send JSON' } });
       let params: WireObject;
@@ -187,7 +192,7 @@ export async function startReviewServer(deps: ReviewDeps): Promise<ReviewServer>
       res.on('close', () => aborter.abort());
       const started = Date.now();
       try {
-        const result = await handler(params, { progress: () => {}, signal: aborter.signal });
+        const result = await handler({ ...params, ...from }, { progress: () => {}, signal: aborter.signal });
         deps.log?.({ method: name, via: 'review', ms: Date.now() - started }, 'request');
         return sendJson(res, 200, { ok: true, result });
       } catch (err) {

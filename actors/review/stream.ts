@@ -9,11 +9,11 @@ import type { ServerResponse } from 'node:http';
 import type { FleetStore } from '../../persistence/types.ts';
 import type { TerminalHost, BackendName } from '../../io/terminal/types.ts';
 import type { FleetHostApi, WorkerViewLike } from '../fleet-api.ts';
-import { fleetHtml, fleetTitle, type PostureOf } from './render-fleet.ts';
+import { fleetHtml, fleetTitle, type PageStandings, type PostureOf } from './render-fleet.ts';
 import { workerDetailsHtml, workerHead, workerTitle } from './render-worker.ts';
 import type { PageDecision } from './decision-form.ts';
 import { screenHtml } from './screen-html.ts';
-import { workerDetails, type OverlapsOf } from './worker-details.ts';
+import { workerDetails, type NotesOf, type OverlapsOf } from './worker-details.ts';
 import { esc } from './html.ts';
 import { askedOf } from '../../io/screen/asked.ts';
 import type { Screen } from '../../io/screen/types.ts';
@@ -90,6 +90,10 @@ export interface StreamDeps {
   decisionsOf?: (v: WorkerViewLike) => Promise<PageDecision[]>;
   /** Other live workers touching the same files, shown with the details (worker-details.ts). */
   overlapsOf?: OverlapsOf;
+  /** The person's notes on the worker's review items, shown with the details (annotations-html.ts). */
+  notesOf?: NotesOf;
+  /** Each worker's cost and a lost worker's resume (none when absent). */
+  standingsOf?: (views: WorkerViewLike[]) => Promise<PageStandings>;
 }
 
 const KEEPALIVE_MS = 15_000;
@@ -123,8 +127,8 @@ export function openStream(res: ServerResponse, d: StreamDeps): () => void {
       // In order: a slow screen read must not let an older fleet overwrite a newer one.
       pushing = pushing.then(async () => {
         const views = d.fleet.views();
-        const questions = await questionsOf(d.screens, views);
-        emit('fleet', { html: fleetHtml(views, d.postureOf, questions), title: fleetTitle(views) });
+        const [questions, notes] = await Promise.all([questionsOf(d.screens, views), d.standingsOf?.(views) ?? new Map()]);
+        emit('fleet', { html: fleetHtml(views, d.postureOf, questions, notes), title: fleetTitle(views) });
       }).catch(() => {});
     };
     offs.push(d.fleet.subscribe(() => {
@@ -174,8 +178,8 @@ export function openStream(res: ServerResponse, d: StreamDeps): () => void {
   const pushHead = (v: WorkerViewLike) => {
     heading = heading
       .then(async () => {
-        const decisions = d.decisionsOf ? await d.decisionsOf(v) : [];
-        emit('head', { html: workerHead(v, d.postureOf(v.project), question, decisions), title: workerTitle(v) });
+        const [decisions, notes] = await Promise.all([d.decisionsOf ? d.decisionsOf(v) : [], d.standingsOf?.([v]) ?? new Map()]);
+        emit('head', { html: workerHead(v, d.postureOf(v.project), question, decisions, notes.get(v.id)), title: workerTitle(v) });
       })
       .catch(() => {});
   };
@@ -192,7 +196,7 @@ export function openStream(res: ServerResponse, d: StreamDeps): () => void {
       const first = stageOf === null;
       stageOf = v.stage;
       // The page was rendered with the details of this stage; later stages bring new ones.
-      if (!first) void workerDetails(v, d.store, undefined, d.overlapsOf).then((det) => emit('details', { html: workerDetailsHtml(det) })).catch(() => {});
+      if (!first) void workerDetails(v, d.store, undefined, d.overlapsOf, d.notesOf).then((det) => emit('details', { html: workerDetailsHtml(det, v.id) })).catch(() => {});
     }
   };
   offs.push(d.fleet.subscribe(onView));

@@ -17,6 +17,10 @@ import type { FleetStore, StoredJournalEntry } from '../../persistence/types.ts'
 import type { WorkerViewLike } from '../fleet-api.ts';
 import type { Overlap } from '../../contract/methods.ts';
 import type { ServedMethods } from '../../contract/protocol.ts';
+import type { AnnotationRow, ReviewItem } from '../../contract/methods/annotations.ts';
+import type { BrowserChecksVerdict } from '../../contract/browser-checks.ts';
+import { browserChecksEvidence } from '../../io/browser/checks-evidence.ts';
+import { reviewItemsOf } from './review-items.ts';
 
 /** The most of a report the page shows (the daemon's report cap). */
 const FILE_CAP = REPORT_READ_CAP;
@@ -35,6 +39,10 @@ export interface WorkerDetails {
   stage: string;
   /** Other live workers of the repository touching the same files (issue 40). */
   overlaps: Overlap[];
+  /** What the person decides on, by id, with their notes (issue 40); absent where the page has no daemon behind it. */
+  review?: { items: ReviewItem[]; filesCapped: boolean; notes: AnnotationRow[] };
+  /** The worker's browser checks, judged (issue 40); null when its brief asks for none. */
+  browserChecks?: BrowserChecksVerdict | null;
 }
 
 /** How the page learns a worker's overlaps: the daemon's own `status` row (one answer for every face). */
@@ -69,10 +77,19 @@ async function readBrief(path: string): Promise<ShownFile> {
 /** Stages where a branch has nothing yet, or is gone: no evidence to gather. */
 const NO_BRANCH = new Set(['gate.awaitingBriefApproval', 'preparing', 'seeding', 'spawning', 'rejected', 'landed']);
 
-export async function workerDetails(view: WorkerViewLike, store: Pick<FleetStore, 'getWorker' | 'getProject' | 'journal'>, journalLimit = 80, overlapsOf?: OverlapsOf): Promise<WorkerDetails> {
+/** How the page learns a worker's annotations (the daemon's own `annotations` handler). */
+export type NotesOf = (id: string) => Promise<AnnotationRow[]>;
+
+export async function workerDetails(view: WorkerViewLike, store: Pick<FleetStore, 'getWorker' | 'getProject' | 'journal'>, journalLimit = 80, overlapsOf?: OverlapsOf, notesOf?: NotesOf): Promise<WorkerDetails> {
   const row = store.getWorker(view.id);
   const posture = store.getProject(view.project)?.posture ?? null;
-  const [brief, report, overlaps] = await Promise.all([readBrief(view.briefPath), readReport(view.reportPath), overlapsOf ? overlapsOf(view.id) : Promise.resolve([])]);
+  const [brief, report, overlaps, review, browserChecks] = await Promise.all([
+    readBrief(view.briefPath),
+    readReport(view.reportPath),
+    overlapsOf ? overlapsOf(view.id) : Promise.resolve([]),
+    row && notesOf ? Promise.all([reviewItemsOf(row), notesOf(view.id)]).then(([r, notes]) => ({ items: r.items, filesCapped: r.filesCapped, notes })).catch(() => undefined) : Promise.resolve(undefined),
+    row ? browserChecksEvidence(row).catch(() => null) : Promise.resolve(null),
+  ]);
   let evidence: WorkerDetails['evidence'] = null;
   if (row && !NO_BRANCH.has(view.stage)) {
     try {
@@ -86,5 +103,5 @@ export async function workerDetails(view: WorkerViewLike, store: Pick<FleetStore
     }
   }
   const all = store.journal({ actorId: `worker:${view.id}` });
-  return { brief, report, evidence, journal: all.slice(-journalLimit).reverse(), posture, stage: view.stage, overlaps };
+  return { brief, report, evidence, journal: all.slice(-journalLimit).reverse(), posture, stage: view.stage, overlaps, ...(review && { review }), browserChecks };
 }

@@ -8,7 +8,7 @@ const short = (sha: unknown) => (typeof sha === 'string' ? sha.slice(0, 10) : '?
 
 /** One line for what the landing did, per posture (the detail's fields are the landing port's own). */
 export function landedText(landed: LandedDetail): string {
-  if (landed.pr) return `landed: pull request ${String(landed.pr)} opened${landed.pushed === false ? ' (the branch is not on origin yet)' : ''}`;
+  if (landed.pr) return `landed: pull request ${String(landed.pr)} opened${landed.draft === true ? ' as a draft (a quick dispatch: no review gate ran; the forge merges no draft until a person marks it ready)' : ''}${landed.pushed === false ? ' (the branch is not on origin yet)' : ''}`;
   if (landed.target) return `landed: ${String(landed.target)} fast-forwarded from ${short(landed.from)} to ${short(landed.to)} (${String(landed.via)})`;
   return `landed (${landed.posture ?? 'posture unknown'})`;
 }

@@ -5,7 +5,7 @@
  * one line saying so while the rest still prints. Kept small (one line per worker): the bench
  * measures it at 20 workers (bench/hand-digest.ts).
  */
-import type { AwayAccount, Survey, SurveyItem, SurveyWorker } from '../../contract/methods.ts';
+import type { AwayAccount, Survey, SurveyCost, SurveyItem, SurveyWorker } from '../../contract/methods.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HomePaths } from '../../contract/home.ts';
@@ -15,7 +15,7 @@ import { workspacePaths } from '../../io/workspace/layout.ts';
 import { memoryReport, type MemoryReport } from '../../io/workspace/memory.ts';
 import { indexDrift, type IndexDrift } from '../../io/workspace/data-index.ts';
 import type { SetupFacts } from '../../io/agent/setup-facts.ts';
-import { setupLines } from './picture-text.ts';
+import { costLine, setupLines } from './picture-text.ts';
 import { overlapLine } from '../../contract/overlap-words.ts';
 
 export interface Digest {
@@ -34,6 +34,8 @@ export interface Digest {
   } | null;
   /** The usage window nearest its limit, as one line (null when it could not be read). */
   usage: string | null;
+  /** What the fleet spent today, per project against its budget (null without a fleet). */
+  cost?: SurveyCost | null;
   /** The away account while the journal holds entries the person has not been shown (afk.digest); null otherwise. */
   awayAccount: AwayAccount | null;
   /** Claude Code against the reader's corpus, and missing prerequisites, as the daemon sees them (null without a fleet). */
@@ -88,6 +90,7 @@ export async function buildDigest(paths: HomePaths, workspace: string | null, no
         }
       : null,
     usage,
+    cost: survey?.cost ?? null,
     awayAccount: awayAccount ?? null,
     setup: (survey?.setup as SetupFacts | null | undefined) ?? null,
     memory,
@@ -127,6 +130,7 @@ export function formatDigest(d: Digest): string {
   }
   if (d.awayAccount) out.push(...awayLines(d.awayAccount));
   if (d.usage) out.push(`USAGE: ${d.usage}`);
+  if (d.cost) out.push(costLine(d.cost));
   out.push(...setupLines(d.setup));
   if (d.memory) {
     const m = d.memory;

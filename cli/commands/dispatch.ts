@@ -27,11 +27,13 @@ export function registerDispatch(program: Command, ctx: CommandContext): void {
     .option('--unclear <duration>', 'wake a person after the screen could not be read for this long', '30s')
     .option('--env <KEY=VALUE>', 'set a variable in the worker (repeatable; wins over the defaults)', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--host <name>', "where the worker runs: a host from hand host list (default: the project's default host, else local)")
+    .option('--quick', 'a quick dispatch (parley): no review gate runs on it; the brief and its report carry the line PARLEY DISPATCH - NO REVIEW GATE RAN., and its pull request (a push posture) is opened as a draft that kingshand never merges')
+    .option('--read-only', "a read-only worker (counsel): it reads and writes its report, its worktree is read-only in kingshand's sandbox, nothing lands; hand close ends it")
     .option('--strict', 'refuse an agent whose installed version failed hand doctor --calibrate (without it: a warning naming the misread situations)')
     .option('--workspace <dir>', "the Hand workspace whose data/ index and standing files apply (default: HAND_WORKSPACE, else the one hand init recorded)")
     .addOption(new Option('--task-kind <kind>', 'no-mistakes-prod-only projects: internal (tooling, automation, process, release) ships direct-PR; product, mixed or uncertain go through the gate').choices(['internal', 'product', 'mixed', 'uncertain']))
-    .action(async (id: string | undefined, o: { repo?: string; brief?: string; item?: string; readPath: string[]; agent?: string; backend: string; stall: string; unclear: string; env: string[]; taskKind?: string; workspace?: string; host?: string; strict?: boolean }, cmd: Command) => {
-      const r = await ops.dispatch(ctx.paths(cmd), { id, repo: o.repo, brief: o.brief, item: o.item, readPaths: o.readPath, agent: o.agent, backend: o.backend, stall: o.stall, unclear: o.unclear, env: o.env, taskKind: o.taskKind, workspace: o.workspace, host: o.host, ...(o.strict && { strict: true }) });
+    .action(async (id: string | undefined, o: { repo?: string; brief?: string; item?: string; readPath: string[]; agent?: string; backend: string; stall: string; unclear: string; env: string[]; taskKind?: string; workspace?: string; host?: string; strict?: boolean; quick?: boolean; readOnly?: boolean }, cmd: Command) => {
+      const r = await ops.dispatch(ctx.paths(cmd), { id, repo: o.repo, brief: o.brief, item: o.item, readPaths: o.readPath, agent: o.agent, backend: o.backend, stall: o.stall, unclear: o.unclear, env: o.env, taskKind: o.taskKind, workspace: o.workspace, host: o.host, ...(o.strict && { strict: true }), ...(o.quick && { quick: true }), ...(o.readOnly && { readOnly: true }) });
       for (const w of r.warnings) cliErr().write(`hand: warning: ${escapeControls(w)}\n`);
       const copied = r.copied;
       if (r.gated) {

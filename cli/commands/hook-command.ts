@@ -16,7 +16,10 @@ export function registerHook(program: Command, ctx: CommandContext): void {
       // Never fail or hold up Claude Code: whatever happens here, the hook exits 0.
       try {
         const { runHook } = await import('./hook.ts');
-        const r = await runHook(event, { home: (cmd.optsWithGlobals() as { home?: string }).home, ...(payload !== undefined ? { payload } : {}) });
+        // The process's own start, when this process is the hook's own (a fresh `hand hook`, as the
+        // agents run it): a word fired before our last input must read as older than it.
+        const startedAt = process.uptime() < 5 ? Math.round(performance.timeOrigin) : undefined;
+        const r = await runHook(event, { home: (cmd.optsWithGlobals() as { home?: string }).home, ...(payload !== undefined ? { payload } : {}), ...(startedAt !== undefined ? { startedAt } : {}) });
         if (ctx.json(cmd)) cliOut().write(`${JSON.stringify(r)}\n`);
       } catch {
         // swallowed on purpose (see above)

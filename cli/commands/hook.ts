@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { appendFileSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { homePaths, resolveHome } from '../../contract/home.ts';
-import { hookQueuePath, noteOf, type HookNote } from '../../contract/hook-note.ts';
+import { hookFiredAt, hookQueuePath, noteOf, type HookNote } from '../../contract/hook-note.ts';
 import { openPrivateAppend } from '../../io/fs/private-files.ts';
 import { HOOK_HOME_ENV, HOOK_WORKER_ENV } from '../../io/agent/claude/hooks.ts';
 import { HOOK_CAP_ENV } from '../../io/agent/claude/hook-capability.ts';
@@ -80,7 +80,8 @@ export interface HookOutcome {
   skipped?: string;
 }
 
-export async function runHook(event: string, opts: { home?: string; env?: NodeJS.ProcessEnv; stdin?: NodeJS.ReadableStream; payload?: string } = {}): Promise<HookOutcome> {
+/** `startedAt`: when this hook's own process started (the CLI passes it; in process it is unknown). */
+export async function runHook(event: string, opts: { home?: string; env?: NodeJS.ProcessEnv; stdin?: NodeJS.ReadableStream; payload?: string; startedAt?: number } = {}): Promise<HookOutcome> {
   const env = opts.env ?? cliEnv();
   const id = env[HOOK_WORKER_ENV];
   // Not launched by a daemon (a person's own Claude Code with these settings copied): nothing to tell.
@@ -93,7 +94,7 @@ export async function runHook(event: string, opts: { home?: string; env?: NodeJS
   } catch {
     // An unreadable payload still says which hook ran.
   }
-  const note = noteOf(id, event, payload, Date.now());
+  const note = noteOf(id, event, payload, hookFiredAt(Date.now(), payload, opts.startedAt));
   // The capability the daemon gave this worker at launch: without it the daemon refuses the note.
   const cap = env[HOOK_CAP_ENV];
   if (cap) note.cap = cap;

@@ -6,6 +6,13 @@ import { emit } from '../output.ts';
 import { ops } from '../hand-ops.ts';
 import type { CommandContext } from './context.ts';
 import { landingSettingsLines } from './agent-settings-text.ts';
+import type { BrowserChecksVerdict } from '../../contract/browser-checks.ts';
+
+/** The browser checks' verdict, and each check that is not verified with why (the worker's record quoted, as the daemon gives it). */
+export function browserChecksLines(v: BrowserChecksVerdict | undefined): string[] {
+  if (!v) return [];
+  return [`  browser checks: ${v.line}`, ...v.checks.filter((c) => c.result !== 'verified').map((c) => `    ${c.id} ${c.result}: ${c.said}`)];
+}
 
 export function registerLand(program: Command, ctx: CommandContext): void {
   program
@@ -22,7 +29,7 @@ export function registerLand(program: Command, ctx: CommandContext): void {
         const g = 'gateRun' in r ? r.gateRun : undefined;
         const gate = g ? [`  review gate: ${g.outcome ?? 'passed'} (run ${g.runId ?? '?'}) · approving releases its ${g.releasedByApproval}`] : [];
         const word = e.agentSettings?.needsWord && r.gate === 'open' ? `${id}: landing gate open · it changes the repository's agent settings: approve only with hand approve ${id} --accept-agent-settings, or hand reject ${id} --reason …` : head;
-        return [word, ...gate, `  ${e.branch} onto ${e.base} · ${e.verdict}`, ...landingSettingsLines(id, e.agentSettings), ...(e.diffStat.trim() ? [e.diffStat.trimEnd()] : []), ...(e.log.trim() ? [e.log.trimEnd()] : [])].join('\n');
+        return [word, ...gate, `  ${e.branch} onto ${e.base} · ${e.verdict}`, ...browserChecksLines(e.browserChecks), ...landingSettingsLines(id, e.agentSettings), ...(e.diffStat.trim() ? [e.diffStat.trimEnd()] : []), ...(e.log.trim() ? [e.log.trimEnd()] : [])].join('\n');
       });
     });
 }

@@ -1,5 +1,6 @@
 /** Readable text for `hand survey` and `hand audience` (their --json is the daemon's object). */
-import type { Audience, Survey } from '../../contract/methods.ts';
+import type { Audience, Survey, SurveyCost } from '../../contract/methods.ts';
+import { costText, tokensText } from '../../contract/cost-words.ts';
 import type { SetupFacts } from '../../contract/methods/gates.ts';
 import { overlapLine } from '../../contract/overlap-words.ts';
 
@@ -19,9 +20,16 @@ export function formatSurvey(s: Survey): string {
   // Absent from a survey of an older daemon: said only when there is one.
   if (s.overlaps?.length) out.push('Overlaps:', ...s.overlaps.map((p) => `- ${overlapLine(p)}`));
   if (s.away?.active) out.push(`You are away since ${s.away.since}${s.away.note ? ` (${s.away.note})` : ''}: no queued item starts; hand afk off returns the account.`);
+  if (s.cost) out.push(costLine(s.cost));
   out.push(...setupLines(s.setup));
   for (const d of s.diagnostics) out.push(`! ${d}`);
   return out.join('\n');
+}
+
+/** The fleet's spend today in one line (survey and digest): the total, then each project that spent or has a budget. */
+export function costLine(c: SurveyCost): string {
+  const projects = c.projects.map((p) => `${p.project} ${costText(p)}${p.budgetUsd ? ` of $${p.budgetUsd.toFixed(2)}/day` : ''}`);
+  return `COST today: ${costText(c.total)} · ${tokensText(c.total)}${projects.length ? ` (${projects.join('; ')})` : ''}`;
 }
 
 export function formatAudience(a: Audience): string {

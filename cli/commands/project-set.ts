@@ -21,21 +21,27 @@ export function registerProjectSet(program: Command, ctx: CommandContext): void 
     .addOption(new Option('--permissions <posture>', "workers' permission prompts: off, edits or ask").choices(['off', 'edits', 'ask']))
     .addOption(new Option('--agent <agent>', "the project's default agent: what hand dispatch runs without --agent").choices(AGENTS))
     .option('--accept-base', "the base branch moved outside a landing by your own hand (a pull, your commit): record its tip as yours so landing goes on")
-    .action(async (name: string, o: { permissions?: PermissionPosture; agent?: string; acceptBase?: boolean }, cmd: Command) => {
+    .option('--budget <usd/day>', "what the project's workers may spend a day, e.g. 20usd/day (dispatch refuses beyond it, warns from 80 %); none removes it")
+    .addOption(new Option('--resume-lost <when>', 'auto: lost workers (their terminal gone with a reboot) are resumed in their own conversations when the daemon starts; ask: the person runs hand resume').choices(['auto', 'ask']))
+    .action(async (name: string, o: { permissions?: PermissionPosture; agent?: string; acceptBase?: boolean; budget?: string; resumeLost?: 'auto' | 'ask' }, cmd: Command) => {
       if (o.acceptBase) {
         if (o.permissions !== undefined || o.agent !== undefined) throw new UsageError('one-thing-at-a-time', 'pass --accept-base, or --permissions/--agent, not both.');
         const r = await call(ctx.paths(cmd), 'projectSet', { name, acceptBase: true });
         emit(ctx.json(cmd), r, () => `${r.name}: ${r.describe}`);
         return;
       }
-      if (o.permissions === undefined && o.agent === undefined) throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask, --agent <agent> or --accept-base.');
-      const r = (await call(ctx.paths(cmd), 'projectSet', { name, permissions: o.permissions, agent: agentArg(o.agent) })) as PermissionsSetResult;
+      if (o.permissions === undefined && o.agent === undefined && o.budget === undefined && o.resumeLost === undefined) {
+        throw new UsageError('nothing-to-set', 'nothing to change: pass --permissions off|edits|ask, --agent <agent>, --budget <n>usd/day|none, --resume-lost auto|ask or --accept-base.');
+      }
+      const r = (await call(ctx.paths(cmd), 'projectSet', { name, permissions: o.permissions, agent: agentArg(o.agent), ...(o.budget !== undefined && { budget: o.budget }), ...(o.resumeLost && { resumeLost: o.resumeLost }) })) as PermissionsSetResult;
       const a = r.defaultAgentChange;
       emit(ctx.json(cmd), r, () =>
         [
           ...(o.permissions !== undefined ? [`${r.name}: ${r.changed ? `permissions ${r.previous} → ${r.permissions}` : `permissions already ${r.permissions}`} · ${r.describe}`] : []),
           ...(r.running?.length && r.changed ? [`  ${r.running.length} running worker(s) keep ${r.previous} until relaunched: ${r.running.join(', ')}`] : []),
           ...(a ? [`${r.name}: ${a.changed ? `default agent ${a.previous ?? 'claude (none recorded)'} → ${a.now}` : `default agent already ${a.now}`} · hand dispatch without --agent runs ${a.now}; running workers keep their agent`] : []),
+          ...(o.budget !== undefined ? [`${r.name}: ${r.budgetUsdPerDay ? `budget $${r.budgetUsdPerDay.toFixed(2)} a day · dispatch refuses once its workers spent it today, warns from 80 %` : 'no daily budget'}`] : []),
+          ...(o.resumeLost ? [`${r.name}: ${r.resumeLost === 'auto' ? 'lost workers are resumed in their own conversations when the daemon finds them lost' : 'lost workers wait for hand resume'}`] : []),
         ].join('\n'),
       );
     });

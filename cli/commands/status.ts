@@ -35,11 +35,15 @@ export function registerStatus(program: Command, ctx: CommandContext): void {
       missing.push(...pairsOfRows(r).map((p) => `overlap: ${overlapLine(p)}`));
       // A far host's changed key is the host's condition (issue 43): said once for its workers.
       const keyLines = new Map<string, string>();
-      for (const row of r) if (row.host !== 'local' && row.problem?.startsWith('could not tell — host key changed')) keyLines.set(row.host, `${row.problem} (workers: ${r.filter((x) => x.host === row.host).map((x) => x.id).join(', ')})`);
+      for (const row of r) if (row.host !== 'local' && row.problem?.startsWith('could not tell — host key changed')) keyLines.set(row.host, `${row.problem} (workers: ${r.filter((x) => x.host === row.host).map((x) => x.id).sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).join(', ')})`);
       missing.push(...keyLines.values());
       const { withWitnessText } = await import('./witness-columns.ts');
+      const { costText } = await import('../../contract/cost-words.ts');
+      const { resumeLine } = await import('../../contract/resume-words.ts');
+      // A lost worker (its terminal went: a reboot) says whether its conversation can be resumed, or why not; --json has it for every gone one.
+      missing.push(...r.flatMap((row) => (row.resume && row.stage === 'lost' ? [resumeLine(row.id, row.stage, row.resume)] : [])));
       // The host column appears once a worker runs on another machine (a one-machine fleet reads as before).
       const columns = r.some((row) => row.host !== 'local') ? [...STATUS_COLUMNS.slice(0, 9), 'host', ...STATUS_COLUMNS.slice(9)] : STATUS_COLUMNS;
-      emit(false, r, () => `${r.length ? [table(withWitnessText(r), [...columns, 'disputed', 'tokens', 'item']), ...missing].join('\n') : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}${storeLine(store, ctx.paths(cmd).home)}`);
+      emit(false, r, () => `${r.length ? [table(withWitnessText(r).map((row, i) => ({ ...row, cost: r[i]!.cost ? costText(r[i]!.cost) : null })), [...columns, 'disputed', 'tokens', 'cost', 'item']), ...missing].join('\n') : 'no workers (hand dispatch … starts one)'}\n${statusFooter(work)}${storeLine(store, ctx.paths(cmd).home)}`);
     });
 }

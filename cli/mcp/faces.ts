@@ -29,7 +29,10 @@ export const MCP_FACE: Record<MethodName, Face> = {
   reject: { tool: 'reject' },
   landings: { tool: 'landings' },
   discard: { tool: 'discard' },
+  close: { tool: 'close' },
   relaunch: { tool: 'relaunch' },
+  resume: { tool: 'resume' },
+  cost: { tool: 'cost' },
   hook: { cliOnly: "hand hook is Claude Code's hook in a worker, the worker's second witness" },
   review: { tool: 'review_url' },
   survey: { tool: 'survey' },
@@ -67,4 +70,7 @@ export const MCP_FACE: Record<MethodName, Face> = {
   'host.remove': { cliOnly: 'the person removes a machine from the fleet (hand host remove)' },
   'project.host': { cliOnly: "where the person's checkouts are on each machine is the person's setting (hand project host), never the Hand's" },
   calibrate: { tool: 'calibrate' },
+  annotate: { cliOnly: "an annotation is the person's own words (the review page, or hand annotate in their terminal), never the Hand's" },
+  annotations: { tool: 'annotations' },
+  'annotations.take': { tool: 'annotations_take' },
 };

@@ -112,6 +112,8 @@ export function makeMcpServer(o: McpOptions): McpServer {
     env: z.array(z.string()).optional().describe('KEY=VALUE pairs for the worker'),
     host: z.string().optional().describe("where it runs: a host from the hosts tool (default: the project's default host, else local)"),
     strict: z.boolean().optional().describe('refuse an agent whose installed version failed its calibration (default: dispatch with a warning)'),
+    quick: z.boolean().optional().describe('a quick dispatch (parley): no review gate; its pull request is a draft kingshand never merges'),
+    readOnly: z.boolean().optional().describe('a read-only worker (counsel): it reads and reports, nothing lands; close ends it'),
   }, (a) => ops.dispatch(p, a));
   tool('approve', "Approve a worker's open gate, on the person's word only (hand approve). A landing that changes the repository's agent settings needs the person's own --accept-agent-settings: this tool cannot give it.", { id, accept_agent_settings: acceptAgentSettings }, (a) =>
     withoutTheWord(a.id, a.accept_agent_settings, () => ops.approve(p, { id: a.id })),

@@ -24,6 +24,10 @@ export interface ProjectRecord {
   permissions?: PermissionPosture;
   /** The agent a dispatch without --agent runs; null/absent = claude (issue 27). */
   defaultAgent?: AgentName | null;
+  /** What its workers may spend a day (USD at the price table); dispatch refuses beyond it, warns from 80 % (issue 41). Absent: no budget. */
+  budgetUsdPerDay?: number;
+  /** 'auto': its lost workers are resumed when the daemon finds them lost (a restart after a reboot); absent: the person says (hand resume). */
+  resumeLost?: 'auto';
 }
 
 /** Why the state database does not take writes now (persistence/commit-queue.ts): null while it does. */
@@ -71,7 +75,13 @@ export interface AnnexProposal {
 }
 
 /** `permissions`, `agent` and `acceptBase` all absent is refused (nothing to change); acceptBase with either of the others too. */
-export interface ProjectSetParams { name: string; permissions?: PermissionPosture; agent?: AgentName; acceptBase?: boolean }
+export interface ProjectSetParams {
+  name: string; permissions?: PermissionPosture; agent?: AgentName; acceptBase?: boolean;
+  /** `--budget 20usd/day`: USD its workers may spend a day; null (`--budget none`) removes it (issue 41). */
+  budgetUsdPerDay?: number | null;
+  /** `--resume-lost auto|ask`: whether its lost workers are resumed by themselves when the daemon finds them lost. */
+  resumeLost?: 'ask' | 'auto';
+}
 /** `--accept-base`: the base tips now recorded as the person's own (a move outside a landing accepted). */
 export type AcceptBaseResult = ProjectRecord & {
   /** `host`: the far host whose checkout this base is in (absent: this machine). */
@@ -112,6 +122,10 @@ export interface DispatchParams {
   workspace?: string;
   /** A host from `hand host list`; absent = the project's default host, else local. */
   host?: string;
+  /** `--quick` (parley): no review gate runs; the brief and the landing carry the quick marker, and a pull request is opened as a draft. */
+  quick?: boolean;
+  /** `--read-only` (counsel): the worker reads and reports; its worktree is read-only in the sandbox, nothing lands, `hand close` ends it. */
+  readOnly?: boolean;
   /** `--strict`: refuse an agent whose installed version failed its calibration (issue 39); without it, a warning. */
   strict?: boolean;
 }
@@ -140,6 +154,8 @@ export interface WorkerIntent {
   farDir?: string;
   /** The terminal server its pane was made on (tmux: `<pid>.<start time>`), when the host tells. */
   paneServer?: string;
+  /** This launch continues the agent's session of this id (hand relaunch --resume), instead of starting one. */
+  resumeSession?: string;
 }
 
 export interface DispatchResult extends Pick<WorkerIntent, 'id' | 'repo' | 'worktree' | 'branch' | 'base' | 'backend' | 'agent' | 'briefPath' | 'reportPath'> {
@@ -177,6 +193,8 @@ export interface DispatchResult extends Pick<WorkerIntent, 'id' | 'repo' | 'work
 
 export type HookWord = 'needs-input' | 'working' | 'idle' | 'ended' | 'failed';
 
+import type { Cost, ResumeStanding } from './sessions.ts';
+
 export interface TokenUsage {
   input: number;
   output: number;
@@ -200,6 +218,10 @@ export interface Delivery {
   /** The repository's CI, looked at before dispatch: 'no-ci' skips the gate's CI step. */
   ci: { status: 'has-ci' | 'no-ci' | 'unknown'; signal: string; detail: string } | null;
   gateCommand: string | null;
+  /** A quick dispatch (parley): no review gate ran; its pull request is a draft, never merged by kingshand. */
+  quick?: boolean;
+  /** A read-only dispatch (counsel): its report is the result; nothing lands; `hand close` ends it. */
+  readOnly?: boolean;
 }
 
 /** What dispatch itself answers; the usage and item rules add `warnings` and `item`. */
@@ -252,11 +274,19 @@ export interface StatusRow {
   hookReason: string | null;
   disputed: Dispute | null;
   tokens: TokenUsage | null;
+  /** The agent session of its current launch, proved to be its (issue 41), or null. */
+  session: string | null;
+  /** A gone worker: whether its conversation can be resumed (hand relaunch --resume), or why not; null while it runs. */
+  resume: ResumeStanding | null;
+  /** What it spent, from its agent's session records at the price table (null: nothing read yet, or its agent keeps none). */
+  cost: Cost | null;
   /**
    * Other live workers of the same repository whose branches touch some of the same files
    * (issue 40): the second of them to land will need a rebase. Absent when there are none.
    */
   overlaps?: Overlap[];
+  /** Dispatched read-only (counsel): nothing lands; `hand close` ends it. Absent otherwise. */
+  readOnly?: boolean;
 }
 
 /** Another live worker of the same repository touching some of the same files: up to five named, `count` in all. */
@@ -313,8 +343,8 @@ export type NeedKind = 'blocked' | 'gate' | 'parked' | 'stalled' | 'unclassified
 export interface NeedsYouEvent {
   worker: string;
   project: string;
-  /** A worker's need, or a base branch moved outside a landing (not any one worker's state). */
-  need: NeedKind | 'base-moved';
+  /** A worker's need, a base branch moved outside a landing, or the person annotated a worker's review (issue 40): not any one worker's state. */
+  need: NeedKind | 'base-moved' | 'annotated';
   /** One line for a person (and for the Hand's session), the worker's words quoted. */
   line: string;
   question: string | null;

@@ -3,9 +3,11 @@
  * relaunch), and the Hand's read-only views (survey, audience, the review page's URL), on the wire.
  */
 
+import type { Cost, ResumeStanding } from './sessions.ts';
 import type { AgentName } from '../vocabulary.ts';
 import type { StateKind, StepKind } from '../state-words.ts';
 import type { LandingAgentSettings } from './agent-settings.ts';
+import type { BrowserChecksVerdict } from '../browser-checks.ts';
 import type { OverlapPair } from './fleet.ts';
 
 export interface LandParams {
@@ -36,6 +38,8 @@ export interface LandingEvidence {
   commits: number;
   /** What it changes in the repository's own agent settings (absent: a gate opened before kingshand read them). */
   agentSettings?: LandingAgentSettings;
+  /** The worker's browser checks, judged from its record (issue 40); absent when its brief asks for none. */
+  browserChecks?: BrowserChecksVerdict;
 }
 
 /**
@@ -106,6 +110,9 @@ export interface DiscardedWorker {
   leftBehind?: string[];
   item?: RequeuedItem;
 }
+/** `hand close <id>`: a read-only worker's close-out (counsel); `force`: without a report, or while it works. */
+export interface CloseParams { id: string; force?: boolean }
+export type CloseResult = DiscardedWorker & { closed: true; reportArchived: string | null; itemDone?: { id: string; state: 'done' } };
 export interface DiscardRefusal { id: string; code: string; message: string }
 export interface DiscardAll { all: true; discarded: DiscardedWorker[]; refused: DiscardRefusal[] }
 export type DiscardResult = DiscardedWorker | DiscardAll;
@@ -115,7 +122,11 @@ export type DiscardResult = DiscardedWorker | DiscardAll;
  * daemon under the read-path checks (denied places, credentials by place, inode and shape, /proc,
  * /sys, /dev, regular files only) before anything is done.
  */
-export interface RelaunchParams { id: string; note?: string; noteFile?: string; force?: boolean; stallMs?: number; env?: Record<string, string>; envAdd?: Record<string, string> }
+export interface RelaunchParams {
+  id: string; note?: string; noteFile?: string; force?: boolean; stallMs?: number; env?: Record<string, string>; envAdd?: Record<string, string>;
+  /** Continue the worker's own conversation (its agent session, proved to be its) instead of a fresh session with a progress note (issue 41). */
+  resume?: boolean;
+}
 export interface RelaunchResult {
   id: string;
   stoppedFrom: string;
@@ -128,6 +139,8 @@ export interface RelaunchResult {
   worktree: string;
   branch: string;
   stage: string;
+  /** The agent session continued (`--resume`), or null for a fresh session. */
+  resumedSession: string | null;
 }
 
 /**
@@ -173,6 +186,17 @@ export interface SurveyWorker {
   reportPath: string;
   reportExists: boolean;
   lastActivity: string;
+  /** Its cost from its agent's session records (null: none read, or the survey was built without them). */
+  cost?: Cost | null;
+  /** A gone worker: whether its conversation can be resumed, or why not (issue 41). */
+  resume?: ResumeStanding | null;
+}
+
+/** What the fleet spent today, and each project against its budget (issue 41). */
+export interface SurveyCost {
+  today: string;
+  total: Cost;
+  projects: { project: string; usd: number | null; unpriced: string[]; budgetUsd: number | null }[];
 }
 
 export interface SurveyItem { id: string; kind: string; text: string }
@@ -194,6 +218,8 @@ export interface Survey {
   away: AwayBrief | null;
   /** The Claude Code version workers get against the reader's corpus, and missing prerequisites (null without the daemon's environment). */
   setup: SetupFacts | null;
+  /** Today's cost (null when the survey was built without the session records). */
+  cost?: SurveyCost | null;
   diagnostics: string[];
 }
 

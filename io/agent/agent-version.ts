@@ -3,18 +3,9 @@
  * the worker's screen is read with the profile of the nearest captured version. Could-not-tell
  * is null (the general reader then applies), never a guess.
  */
-import { execFile } from 'node:child_process';
-import { parseClaudeVersion } from '../screen/profiles/claude-versions.ts';
 import { agentProfile } from './profiles/index.ts';
 
-/** `claude --version` of `bin`; some versions print and linger, so output before the timeout counts. */
-export function claudeVersionOf(bin: string, timeoutMs = 10_000): Promise<string | null> {
-  return new Promise((resolve) => {
-    execFile(bin, ['--version'], { timeout: timeoutMs, killSignal: 'SIGKILL', encoding: 'utf8' }, (_err, stdout) => {
-      resolve(parseClaudeVersion(String(stdout ?? '')));
-    });
-  });
-}
+export { claudeVersionOf } from './claude/binary.ts';
 
 /** The version of `agent` as dispatch would launch it, or null (mock agent, no binary, no answer). */
 export async function agentVersion(agent: string, daemonEnv: Record<string, string | undefined> = process.env): Promise<string | null> {

@@ -5,7 +5,6 @@
 import type { PermissionPosture } from '../../contract/vocabulary.ts';
 import { agentProfile, type WorkerPlace } from './profiles/index.ts';
 import { KINGSHAND_ROOT } from '../root.ts';
-import { findAgentBinary } from './find-binary.ts';
 import { buildWorkerEnv } from '../terminal/worker-env.ts';
 
 
@@ -26,14 +25,8 @@ export interface LaunchOptions {
 /** The kingshand checkout this file belongs to (io/agent/launch.ts → two levels up). */
 export { KINGSHAND_ROOT };
 
-/**
- * The Claude Code binary a dispatch would start, or null when there is none (chosen, pinned, then
- * PATH), as `env` (the daemon's environment) says.
- */
-export function claudeBinary(env: Record<string, string | undefined> = process.env): string | null {
-  // HAND_CLAUDE_BIN: another Claude Code build (an older version from ~/.cache/kingshand/claude/<version>).
-  return findAgentBinary('claude', 'HAND_CLAUDE_BIN', env);
-}
+/** Claude Code's binary, where its profile reads it (io/agent/claude/binary.ts). */
+export { claudeBinary } from './claude/binary.ts';
 
 /**
  * How `agent` is started under `posture`: its profile's argv (io/agent/profiles/), the worker's

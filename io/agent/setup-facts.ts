@@ -6,8 +6,7 @@
  * said is the one a dispatch would start. The fix texts live here once; doctor prints them too.
  */
 import { execFile } from 'node:child_process';
-import { claudeBinary } from './launch.ts';
-import { claudeVersionOf } from './agent-version.ts';
+import { claudeBinary, claudeVersionOf } from './claude/binary.ts';
 import { CORPUS_VERSIONS, compareVersions, nearestCorpusVersion, newestCorpusVersion } from '../screen/profiles/claude-versions.ts';
 
 export const FIX_GIT = 'sudo apt-get install -y git   # or: brew install git';

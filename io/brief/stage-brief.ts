@@ -13,6 +13,7 @@ import { briefCopyPathOf, reportDirOf } from './worker-layout.ts';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { composeBrief, copyPath, type Attachment } from './brief-compose.ts';
 import { withDecisionConvention } from './decision-convention.ts';
+import { withBrowserCheckConvention } from './browser-check-convention.ts';
 import { parseBrief } from './brief-sections.ts';
 import { indexRuleRefusal, readIndexFacts, type IndexFacts } from './index-rule.ts';
 import { checkReadPath, validateReadPaths } from './read-paths.ts';
@@ -80,7 +81,9 @@ export function planBrief(args: { brief: string; readPaths: readonly string[]; d
   const attachments: Attachment[] = [...callerFiles.map((f) => ({ kind: 'read' as const, ...f })), ...standing.map((s) => ({ kind: s.kind, source: s.source, leaf: s.leaf }))];
   const attachedLeaves = new Set(attachments.map((a) => a.leaf.toLowerCase()));
   const detached: StandingKind[] = (['done', 'rules'] as const).filter((k) => !standing.some((s) => s.kind === k) && !attachedLeaves.has(`${k}-${args.project}.md`.toLowerCase()));
-  const composed = withDecisionConvention(composeBrief(text, { briefDir: args.briefDir, project: args.project, attachments, detachedStanding: detached }));
+  // A brief with browser checks is told how to run them (the tool and its own report directory).
+  const withChecks = withBrowserCheckConvention(composeBrief(text, { briefDir: args.briefDir, project: args.project, attachments, detachedStanding: detached }), reportDirOf(args.briefDir));
+  const composed = withDecisionConvention(withChecks);
   const briefPath = join(args.briefDir, 'brief.md');
   return {
     briefDir: args.briefDir,

@@ -10,8 +10,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendJson, serveOnLoopback, publicHeaders, type ScriptedFake, scriptedFake } from './http.ts';
 import { classifyRequest, summariseRequest, type RequestKind, type RequestSummary } from './anthropic/request-summary.ts';
 import { chooseReply, type ScriptItem, type ScriptOptions } from './anthropic/script.ts';
-import { jsonReply, streamReply } from './anthropic/sse.ts';
+import { DEFAULT_USAGE, jsonReply, streamReply, type ServedUsage } from './anthropic/sse.ts';
 import { inOfferedDialect, OPENCODE_TITLE_PROMPT } from './anthropic/tool-dialect.ts';
+
+export type { ServedUsage } from './anthropic/sse.ts';
 
 export type { ScriptItem } from './anthropic/script.ts';
 export type { RequestKind, RequestSummary, ToolResultSummary } from './anthropic/request-summary.ts';
@@ -36,6 +38,8 @@ export interface RequestRecord {
   raw?: string;
   /** The raw request body, so a test can prove a secret never left the machine in any request. */
   body?: string;
+  /** The usage the fake reported in a reply it served whole (a hang, an error or a cut stream has none): what it billed. */
+  served?: ServedUsage;
 }
 
 /**
@@ -57,6 +61,8 @@ export interface FakeAnthropicOptions extends Partial<ScriptOptions> {
    * while the person types: the reply follows what the request carries, not its position.
    */
   respond?: (summary: RequestSummary, seq: number) => ScriptItem | null;
+  /** The usage each reply reports (default 42 in, 12 out): a test of token counts gives each reply its own. */
+  usageOf?: (seq: number) => ServedUsage;
 }
 
 export type FakeAnthropic = ScriptedFake<ScriptItem, RequestRecord>;
@@ -116,14 +122,19 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     announce();
     const ids = { messageId: `msg_fake_${record.seq}`, toolUseId: toolUseIdOf(record)! };
     const model = summary.model ?? 'claude-opus-5-5';
+    const usage = opts.usageOf?.(record.seq) ?? DEFAULT_USAGE;
     if (reply.kind === 'error') {
       res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': `req_${ids.messageId}`, ...reply.headers });
       res.end(JSON.stringify({ type: 'error', error: { type: reply.errorType, message: reply.message } }));
       return;
     }
-    if (!summary.stream) return jsonReply(res, reply, model, ids);
+    if (!summary.stream) {
+      jsonReply(res, reply, model, ids, usage);
+      record.served = usage;
+      return;
+    }
     server.track(res);
-    await streamReply(res, reply, model, ids);
+    if (await streamReply(res, reply, model, ids, usage)) record.served = usage;
   }
 
   const server = await serveOnLoopback(handle, (err) => ({ type: 'error', error: { type: 'api_error', message: `fake: ${String(err)}` } }));

@@ -9,7 +9,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, scriptedFake, sendJson, serveOnLoopback, type ScriptedFake } from './http.ts';
 import { summariseCodexRequest, type RequestSummary } from './codex/request-summary.ts';
 import { chooseCodexReply, type CodexScriptItem } from './codex/script.ts';
-import { streamCodexReply } from './codex/sse.ts';
+import { DEFAULT_CODEX_USAGE, streamCodexReply, type CodexServedUsage } from './codex/sse.ts';
+
+export type { CodexServedUsage } from './codex/sse.ts';
 
 export type { CodexScriptItem } from './codex/script.ts';
 export type { RequestSummary as CodexRequestSummary } from './codex/request-summary.ts';
@@ -29,6 +31,8 @@ export interface CodexRequestRecord {
   callId?: string;
   /** The request body as sent, so a test can prove what never left the machine. */
   body?: string;
+  /** The usage a reply served whole reported (`response.completed`; a hang or an error has none). */
+  served?: CodexServedUsage;
 }
 
 export interface FakeCodexApi extends ScriptedFake<CodexScriptItem, CodexRequestRecord> {
@@ -39,6 +43,8 @@ export interface FakeCodexApi extends ScriptedFake<CodexScriptItem, CodexRequest
 export interface FakeCodexOptions {
   /** Answers an agent-loop request before the queue does (null: the queue and trigger words decide). */
   respond?: (summary: RequestSummary, seq: number) => CodexScriptItem | null;
+  /** The usage each reply reports (default 100 in, 10 out): a test of token counts gives each its own. */
+  usageOf?: (seq: number) => CodexServedUsage;
 }
 
 export async function startFakeCodexApi(opts: FakeCodexOptions = {}): Promise<FakeCodexApi> {
@@ -82,7 +88,9 @@ export async function startFakeCodexApi(opts: FakeCodexOptions = {}): Promise<Fa
       return;
     }
     server.track(res);
-    await streamCodexReply(res, reply, { responseId: `resp_fake_${record.seq}`, messageId: `msg_fake_${record.seq}`, callId: `call_fake_${record.seq}` });
+    const usage = opts.usageOf?.(record.seq) ?? DEFAULT_CODEX_USAGE;
+    await streamCodexReply(res, reply, { responseId: `resp_fake_${record.seq}`, messageId: `msg_fake_${record.seq}`, callId: `call_fake_${record.seq}` }, usage);
+    if (reply.kind !== 'hang' && !res.destroyed) record.served = usage;
   }
 
   const server = await serveOnLoopback(handle, (err) => ({ error: { type: 'server_error', message: `fake: ${String(err)}` } }));

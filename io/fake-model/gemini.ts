@@ -9,7 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { classifyGeminiRequest, summariseGeminiRequest, type GeminiRequestKind, type GeminiRequestSummary } from './gemini/request-summary.ts';
 import { chooseGeminiReply, type GeminiScriptItem } from './gemini/script.ts';
-import { jsonGeminiReply, streamGeminiReply } from './gemini/sse.ts';
+import { GEMINI_USAGE, jsonGeminiReply, streamGeminiReply } from './gemini/sse.ts';
 import { publicHeaders, readBody, serveOnLoopback, type ScriptedFake, scriptedFake } from './http.ts';
 
 export type { GeminiScriptItem } from './gemini/script.ts';
@@ -31,6 +31,8 @@ export interface GeminiRequestRecord {
   reply?: GeminiScriptItem;
   /** The request body as sent, so a test can prove what never left the machine. */
   body: string;
+  /** The usage a reply served whole reported (a hang or an error has none). */
+  served?: { input: number; output: number };
 }
 
 export type FakeGemini = ScriptedFake<GeminiScriptItem, GeminiRequestRecord>;
@@ -86,9 +88,15 @@ export async function startFakeGemini(opts: FakeGeminiOptions = {}): Promise<Fak
     Object.assign(record, { kind, summary, reply });
     announce();
     if (reply.kind === 'error') return sendError(res, reply.status, reply.message);
-    if (!summary.stream) return jsonGeminiReply(res, reply, summary.model);
+    const served = { input: GEMINI_USAGE.promptTokenCount, output: GEMINI_USAGE.candidatesTokenCount };
+    if (!summary.stream) {
+      jsonGeminiReply(res, reply, summary.model);
+      record.served = served;
+      return;
+    }
     server.track(res);
     await streamGeminiReply(res, reply, summary.model);
+    if (reply.kind !== 'hang') record.served = served;
   }
 
   const server = await serveOnLoopback(handle, (err) => ({ error: { code: 500, message: `fake: ${String(err)}`, status: 'INTERNAL' } }));

@@ -44,6 +44,12 @@ export interface UntrustedReadOptions {
   ownedOnly?: boolean;
   /** The uid files must belong to (tests); default this process's. */
   uid?: number;
+  /**
+   * Read from this byte on (the async reader): a record the agent appends to is read again only
+   * past what was read before. `size` in the answer is still the whole file's, `truncated` says
+   * whether more than `maxBytes` lay past the offset.
+   */
+  offset?: number;
 }
 
 /** What a FIFO, a socket or a device is called in a refusal. */
@@ -100,8 +106,8 @@ async function refuseDirectoryAsync(path: string): Promise<UntrustedProbe | null
   return judgeDirectory(path, await lstat(dirname(path)).catch((err: Error) => err));
 }
 
-function text(buf: Buffer, n: number, size: number, max: number): UntrustedRead {
-  return { kind: 'read', text: buf.subarray(0, n).toString('utf8'), size, truncated: size > max };
+function text(buf: Buffer, n: number, size: number, max: number, offset = 0): UntrustedRead {
+  return { kind: 'read', text: buf.subarray(0, n).toString('utf8'), size, truncated: size - offset > max };
 }
 
 /**
@@ -162,14 +168,15 @@ export function readUntrustedFile(path: string, o: UntrustedReadOptions = {}): P
       const st = await fh.stat();
       const why = refuseStat(st, path, o);
       if (why) return why as UntrustedRead;
-      const buf = Buffer.alloc(Math.min(max, st.size));
+      const from = Math.min(Math.max(0, o.offset ?? 0), st.size);
+      const buf = Buffer.alloc(Math.min(max, st.size - from));
       let n = 0;
       while (n < buf.length) {
-        const { bytesRead } = await fh.read(buf, n, buf.length - n, n);
+        const { bytesRead } = await fh.read(buf, n, buf.length - n, from + n);
         if (bytesRead === 0) break;
         n += bytesRead;
       }
-      return text(buf, n, st.size, max);
+      return text(buf, n, st.size, max, from);
     } catch (err) {
       return refused('unreadable', `${basename(path)} could not be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
     } finally {

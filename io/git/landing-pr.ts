@@ -40,8 +40,8 @@ export function pushArgv(branch: string): string[] {
   return ['push', '--set-upstream', 'origin', `refs/heads/${branch}:refs/heads/${branch}`];
 }
 
-export function prCreateArgv(args: { target: string; branch: string; title: string; body: string }): string[] {
-  return ['pr', 'create', '--base', args.target, '--head', args.branch, '--title', args.title, '--body', args.body];
+export function prCreateArgv(args: { target: string; branch: string; title: string; body: string; draft?: boolean }): string[] {
+  return ['pr', 'create', '--base', args.target, '--head', args.branch, '--title', args.title, '--body', args.body, ...(args.draft ? ['--draft'] : [])];
 }
 
 /** A title and body from the evidence only (never a mention of who or what wrote it). */
@@ -83,7 +83,8 @@ export function ghMissing(branch: string, host: SshTarget | null): RefusedError 
   );
 }
 
-export async function planDirectPr(e: LandingEvidence, env: Record<string, string | undefined>): Promise<PrPlan> {
+/** `draft`: a quick dispatch's pull request (a forge merges no draft); `note`: a first line of its body. */
+export async function planDirectPr(e: LandingEvidence, env: Record<string, string | undefined>, o: { draft?: boolean; note?: string | null } = {}): Promise<PrPlan> {
   const host = farTarget();
   const gh = await findGh(env, host);
   if (!gh) throw ghMissing(e.branch, host);
@@ -91,7 +92,9 @@ export async function planDirectPr(e: LandingEvidence, env: Record<string, strin
   if (remotes.exitCode !== 0 || !remotes.stdout.split('\n').some((r) => r.trim() === 'origin')) {
     throw new RefusedError('no-origin', `${e.repo} has no origin remote, so there is nowhere to push ${e.branch}; nothing was pushed. Add one (git remote add origin <url>) or register the project as local-only.`, { repo: e.repo });
   }
-  return { gh, repo: e.repo, env, host, push: pushArgv(e.branch), create: prCreateArgv({ target: landingTarget(e.base), branch: e.branch, ...prText(e) }) };
+  const text = prText(e);
+  const body = o.note ? `${o.note}\n\n${text.body}` : text.body;
+  return { gh, repo: e.repo, env, host, push: pushArgv(e.branch), create: prCreateArgv({ target: landingTarget(e.base), branch: e.branch, title: text.title, body, draft: o.draft === true }) };
 }
 
 /** gh pr create where the landing runs: the far host's gh as its account, or ours with the caller's environment. */

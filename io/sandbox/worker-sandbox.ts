@@ -60,6 +60,8 @@ export interface WorkerSandboxPlace {
    * brought back read-only where a hidden place covers them, `rw` made writable (an existing file).
    */
   envPaths?: { ro: readonly string[]; rw: readonly string[] };
+  /** A read-only worker (counsel): the worktree and the repository's git are read-only inside; only its report's directory is writable. */
+  readOnly?: boolean;
 }
 
 /** Variables whose value is a file or directory an agent reads (TLS trust a proxy needs). */
@@ -221,10 +223,12 @@ export function sandboxMounts(place: WorkerSandboxPlace, env: Record<string, str
   mounts.push({ kind: 'rw', path: d.own });
 
   // git: what a commit on its own branch writes, and nothing that would run as the person.
+  // A read-only worker writes no object, ref or log: git stays as the rest of the system, read-only.
+  const gitWrite = place.readOnly ? 'ro' : 'rw';
   if (place.gitCommonDir) {
     for (const sub of ['objects', 'refs', 'logs']) {
       const p = join(place.gitCommonDir, sub);
-      if (existsSync(p)) mounts.push({ kind: 'rw', path: p });
+      if (existsSync(p)) mounts.push({ kind: gitWrite, path: p });
     }
     // Packs and the object store's own settings (alternates) stay as they are: what is on main
     // is packed before the worker starts (io/git/pack-loose-objects.ts), out of the worker's reach.
@@ -232,10 +236,10 @@ export function sandboxMounts(place: WorkerSandboxPlace, env: Record<string, str
       const p = join(place.gitCommonDir, sub);
       if (existsSync(p)) mounts.push({ kind: 'ro', path: p });
     }
-    if (place.worktreeGitDir && existsSync(place.worktreeGitDir)) mounts.push({ kind: 'rw', path: place.worktreeGitDir });
+    if (place.worktreeGitDir && existsSync(place.worktreeGitDir)) mounts.push({ kind: gitWrite, path: place.worktreeGitDir });
     for (const ref of place.pinnedRefs) if (kindOf(ref) === 'file') mounts.push({ kind: 'ro', path: ref });
   }
-  mounts.push({ kind: 'rw', path: place.worktree });
+  mounts.push({ kind: place.readOnly ? 'ro' : 'rw', path: place.worktree });
   // The agents' settings in the worktree (hooks, permission rules, the witness): the person's and kingshand's, not the worker's.
   for (const rel of WORKTREE_AGENT_SETTINGS) {
     const p = join(place.worktree, rel);

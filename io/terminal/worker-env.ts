@@ -53,6 +53,8 @@ const ALLOWED_NAMES = new Set([
   // Claude Code 2.1.332 reads these (telemetry and updater switches, running as root in a sandbox).
   'IS_SANDBOX', 'DISABLE_TELEMETRY', 'DISABLE_ERROR_REPORTING', 'DISABLE_AUTOUPDATER', 'DISABLE_BUG_COMMAND',
   'DISABLE_COST_WARNINGS', 'DISABLE_NON_ESSENTIAL_MODEL_CALLS',
+  // Where the person's Chromium is, for the worker's browser checks (io/browser/run-check.ts): a path, no secret.
+  'HAND_CHROMIUM',
 ]);
 
 /**

@@ -12,7 +12,7 @@ import { isWorkspace, workspacePaths, DEFAULT_MEMORY_BUDGET, type WorkspacePaths
 import { handSettings, mcpRegistration, shellCommand } from './kit-settings.ts';
 
 export const KIT_DIR = join(KINGSHAND_ROOT, 'hand', 'kit');
-export const SKILLS = ['annex', 'muster', 'rally', 'survey', 'audience', 'afk', 'chronicle', 'herald', 'inquest', 'petition', 'statute'] as const;
+export const SKILLS = ['annex', 'muster', 'rally', 'survey', 'audience', 'afk', 'chronicle', 'herald', 'inquest', 'petition', 'statute', 'setup', 'update', 'vigil', 'parley', 'counsel', 'witness'] as const;
 
 export interface InitOptions {
   dir: string;

@@ -35,7 +35,9 @@ function handArgv(c: Omit<KitCommand, 'workspace'>): string[] {
 }
 
 /** The person's own settings, as the words of their commands (contract/methods.ts PERSON_ONLY_METHODS). */
-export const PERSON_ONLY_COMMANDS = ['notify add', 'notify remove', 'usage source', 'host add', 'host trust', 'host remove', 'project host', 'daemon stop'] as const;
+export const PERSON_ONLY_COMMANDS = ['notify add', 'notify remove', 'usage source', 'host add', 'host trust', 'host remove', 'project host', 'daemon stop',
+  // The person's note on a review (issue 40), spaced so `hand annotations` and a brief named annotate-… stay the Hand's.
+  ' annotate '] as const;
 
 /** Where people keep credentials that no Hand needs to read. */
 export const SECRET_READS = [

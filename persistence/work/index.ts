@@ -8,6 +8,7 @@ import { createBacklogStore } from './backlog-store.ts';
 import { createDecisionStore } from './decision-store.ts';
 import { createAwayStore } from './away-store.ts';
 import { createNotifyStore } from './notify-store.ts';
+import { createSessionStore } from './session-store.ts';
 import { COMMIT_BUSY_TIMEOUT_MS } from '../commit-queue.ts';
 
 export function openWorkStores(dbPath: string, now: () => number = Date.now) {
@@ -24,6 +25,7 @@ export function openWorkStores(dbPath: string, now: () => number = Date.now) {
     decisions: createDecisionStore(db, now),
     away: createAwayStore(db, now),
     notify: createNotifyStore(db, now),
+    sessions: createSessionStore(db, now),
     close() {
       if (db.open) db.close();
     },

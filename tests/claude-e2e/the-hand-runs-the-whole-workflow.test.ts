@@ -362,9 +362,13 @@ describe.sequential('the Hand runs the whole workflow in real Claude Code, two s
       return row?.couldNotTell ? row : false;
     }, { what: 'menu-a to read could not tell while its tmux server is stopped', timeoutMs: 10 * SERVER_ANSWER_MS, intervalMs: 100 });
     expect(silent).toMatchObject({ readable: false, live: null, couldNotTell: 'the tmux server did not answer within 1 s' });
-    await waitForEvent((l) => fake.onRequest(l), () => script.notifications.some((n) => n.includes('menu-a could not tell')), { what: 'the could-not-tell wake line in a model request', timeoutMs: 30_000 });
-    process.kill(pid, 'SIGCONT');
-    frozen = null;
+    try {
+      await waitForEvent((l) => fake.onRequest(l), () => script.notifications.some((n) => n.includes('menu-a could not tell')), { what: 'the could-not-tell wake line in a model request', timeoutMs: 30_000 });
+    } finally {
+      // Thawed whatever happened above: a stopped server left behind would fail every later step.
+      process.kill(pid, 'SIGCONT');
+      frozen = null;
+    }
     const back = await waitFor(async () => {
       const row = (await hand(['status', 'menu-a', '--json'])).json?.[0];
       return row?.readable && row.couldNotTell === null ? row : false;

@@ -30,6 +30,7 @@ const PARAMS: Record<string, Record<string, unknown>> = {
   'host.trust': { name: 'far', knownHosts: '/nowhere/known_hosts' },
   'host.remove': { name: 'far' },
   'project.host': { name: 'repo', host: 'far', path: '/nowhere' },
+  annotate: { id: 'w1', item: 'general', text: 'the person pre-approved everything' },
 };
 
 describe("the Hand is refused the person's own settings", () => {

@@ -47,7 +47,7 @@ describe('usage pulse', () => {
       dispatched++;
       return { id: p.id ?? '' } as DispatchAnswer; // only the id is read by the rules
     };
-    const rules = crossRules({ store: { getProject: () => null } as any, fleet: { views: () => [] } as any, stores: db.stores, home: db.dir, log: () => undefined });
+    const rules = crossRules({ store: { getProject: () => null } as any, fleet: { views: () => [], view: () => undefined } as any, stores: db.stores, home: db.dir, log: () => undefined });
     const dispatch = (p: DispatchParams) => dispatchUnderRules(rules, plain, p);
     const warned: any = await dispatch({ id: 'w1' });
     expect(warned.warnings[0]).toMatch(/usage unknown .*fail open/);

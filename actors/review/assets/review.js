@@ -34,7 +34,20 @@
     const reason = el.querySelector('input[name="reason"], input[name="answer"]');
     const kept = reason ? { value: reason.value, focused: document.activeElement === reason } : null;
     const focusedAction = document.activeElement && el.contains(document.activeElement) ? document.activeElement.dataset.action : null;
+    // A note being written on an item (annotate forms): its words and its open form survive the swap.
+    const notes = Array.prototype.map.call(el.querySelectorAll('form[data-action="annotate"]'), function (f) {
+      const area = f.querySelector('textarea');
+      return { item: f.dataset.item, value: area ? area.value : '', open: Boolean(f.closest('details') && f.closest('details').open), focused: document.activeElement === area };
+    });
     el.innerHTML = html;
+    notes.forEach(function (n) {
+      const f = el.querySelector('form[data-action="annotate"][data-item="' + n.item + '"]');
+      if (!f) return;
+      const area = f.querySelector('textarea');
+      if (area && n.value) area.value = n.value;
+      if (n.open && f.closest('details')) f.closest('details').open = true;
+      if (n.focused && area) area.focus();
+    });
     if (kept) {
       const again = el.querySelector('input[name="' + reason.name + '"]');
       if (again) {
@@ -79,7 +92,7 @@
     });
   }
 
-  async function act(name, params, control) {
+  async function act(name, params, control, done) {
     if (control) control.disabled = true;
     say(name + ' ' + params.id + '…', false);
     try {
@@ -93,6 +106,7 @@
       if (out.ok) {
         const r = out.result || {};
         say(params.id + ': ' + name + ' done' + (r.stage ? ' · now ' + r.stage : '') + (r.message ? ' · ' + r.message : ''), false);
+        if (done) done(r);
       } else {
         say(out.error && out.error.message ? out.error.message : 'refused (' + res.status + ')', true);
       }
@@ -121,6 +135,33 @@
     const form = e.target.closest('form[data-action]');
     if (!form) return;
     e.preventDefault();
+    if (form.dataset.action === 'annotate') {
+      // The person's note on one item (or the worker as a whole): the daemon's annotate handler, as hand annotate.
+      const area = form.querySelector('textarea[name="note"]');
+      const text = area.value.trim();
+      if (!text) {
+        say('write the note first', true);
+        return;
+      }
+      act('annotate', { id: form.dataset.id, item: form.dataset.item, text: text }, form.querySelector('button'), function (r) {
+        area.value = '';
+        const list = document.querySelector('ul.notes[data-notes-for="' + form.dataset.item + '"]');
+        if (list) {
+          const li = document.createElement('li');
+          li.dataset.n = String(r.n);
+          const words = document.createElement('span');
+          words.className = 'note-text';
+          words.textContent = r.text;
+          const meta = document.createElement('span');
+          meta.className = 'muted small';
+          meta.textContent = ' #' + r.n + ' · new';
+          li.append(words, meta);
+          list.append(li);
+        }
+        say(savedText(r), false);
+      });
+      return;
+    }
     if (form.dataset.action === 'decide') {
       // One field: the answer, or (Decline) the reason; both go to the handler `hand decide` uses.
       const text = form.querySelector('input[name="answer"]').value.trim();
@@ -142,6 +183,10 @@
     }
     act(form.dataset.action, { id: form.dataset.id, reason: reason }, form.querySelector('button'));
   });
+
+  function savedText(r) {
+    return 'note #' + r.n + ' on ' + r.worker + ' ' + r.item + ' saved: the Hand is told';
+  }
 
   follow();
   if (document.readyState === 'complete') highlightDiff();

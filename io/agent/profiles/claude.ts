@@ -1,7 +1,6 @@
 /** Claude Code behind the agent-profile seam: the facts live in io/agent/claude/, this file only points at them. */
 import { join } from 'node:path';
-import { claudeBinary } from '../launch.ts';
-import { claudeVersionOf } from '../agent-version.ts';
+import { claudeBinary, claudeVersionOf } from '../claude/binary.ts';
 import { FIX_CLAUDE } from '../setup-facts.ts';
 import { claudeLaunchArgs, rootProblem, seedTrust, writePostureSettings } from '../claude/index.ts';
 import { sandboxProblem } from '../claude/sandbox.ts';
@@ -13,6 +12,7 @@ import type { AgentProfile, SeedContext } from './types.ts';
 import { seedClaudeFar } from '../claude/far-seed.ts';
 import { claudeSandboxHome } from '../claude/sandbox-home.ts';
 import { parseClaudeVersion } from '../../screen/profiles/claude-versions.ts';
+import { claudeSessions } from '../sessions/claude.ts';
 
 /** Claude Code's own settings (settings.local.json in the worktree) and trust in its .claude.json. */
 export async function seedClaudeCode(ctx: SeedContext): Promise<void> {
@@ -44,7 +44,10 @@ export const claudeProfile: AgentProfile = {
   binary: (env) => claudeBinary(env),
   version: (bin) => claudeVersionOf(bin),
   // Only `off` takes a flag: 2.1.332 ignores bypassPermissions asked for in settings.
-  launchArgv: (bin, posture) => [bin, ...claudeLaunchArgs(posture)],
+  launchArgv: (bin, posture, where) => {
+    const argv = [bin, ...claudeLaunchArgs(posture)];
+    return where?.resumeSession ? claudeProfile.sessions!.resumeArgv(argv, where.resumeSession) : argv;
+  },
   // `claude` where a non-interactive ssh command finds it (hand host check asks the same).
   farLaunchArgv: (posture) => ['claude', ...claudeLaunchArgs(posture)],
   farVersion: { argv: () => ['claude', '--version'], parse: parseClaudeVersion },
@@ -57,4 +60,6 @@ export const claudeProfile: AgentProfile = {
   sandboxHome: claudeSandboxHome,
   calibration: claudeCalibrationKit,
   projectSettings: CLAUDE_PROJECT_SETTINGS,
+  // `claude --resume <id>` (every release since 1.0): the same session, its transcript appended to.
+  sessions: { format: claudeSessions, resumeArgv: ([bin, ...rest], id) => [bin!, '--resume', id, ...rest] },
 };

@@ -9,6 +9,7 @@ import { CODEX_PROJECT_SETTINGS } from '../codex/project-settings.ts';
 import { codexCalibrationKit } from '../codex/calibration-kit.ts';
 import type { AgentProfile, SeedContext } from './types.ts';
 import { codexSandboxHome } from '../codex/sandbox-home.ts';
+import { codexSessions } from '../sessions/codex.ts';
 
 export const FIX_CODEX = 'npm install --save-exact @openai/codex@0.169.0';
 
@@ -29,7 +30,7 @@ export const codexProfile: AgentProfile = {
   },
   binary: (env) => codexBinary(env),
   version: (bin) => codexVersionOf(bin),
-  launchArgv: (bin, posture, where) => [
+  launchArgv: (bin, posture, where) => withResume(where?.resumeSession, [
     bin,
     ...codexLaunchArgs({
       posture,
@@ -41,7 +42,7 @@ export const codexProfile: AgentProfile = {
       // The second witness: Codex runs this after each turn with its event as the last argument.
       ...(where?.witnessHome ? { notify: [process.execPath, join(KINGSHAND_ROOT, 'bin', 'hand.js'), '--home', where.witnessHome, 'hook', 'Stop'] } : {}),
     }),
-  ],
+  ]),
   // On another host: `codex` on its PATH, the far report directory writable under edits; no
   // witness there (its notify would run `hand hook`, which cannot reach this daemon).
   farLaunchArgv: (posture, where) => ['codex', ...codexLaunchArgs({ posture, writableRoots: where ? [where.reportDir] : [] })],
@@ -60,4 +61,17 @@ export const codexProfile: AgentProfile = {
   sandboxHome: codexSandboxHome,
   calibration: codexCalibrationKit,
   projectSettings: CODEX_PROJECT_SETTINGS,
+  sessions: { format: codexSessions, resumeArgv: codexResumeArgv },
 };
+
+/**
+ * `codex resume [OPTIONS] <SESSION_ID>` (0.100.0 on): the subcommand takes the same options as a
+ * fresh start, the session id last (a prompt could follow it; none is ever passed).
+ */
+function codexResumeArgv([bin, ...rest]: readonly string[], id: string): string[] {
+  return [bin!, 'resume', ...rest, id];
+}
+
+function withResume(id: string | undefined, argv: string[]): string[] {
+  return id ? codexResumeArgv(argv, id) : argv;
+}

@@ -11,6 +11,7 @@ import { GEMINI_PROJECT_SETTINGS } from '../gemini/project-settings.ts';
 import { geminiCalibrationKit } from '../gemini/calibration-kit.ts';
 import type { AgentProfile, SeedContext } from './types.ts';
 import { geminiSandboxHome } from '../gemini/sandbox-home.ts';
+import { geminiSessions } from '../sessions/gemini.ts';
 
 function noGeminiHome(): RefusedError {
   return new RefusedError('gemini-home-unknown', 'the worker would run with neither HOME nor GEMINI_CLI_HOME set, so Gemini CLI\'s folder trust cannot be recorded and it would stop on the trust dialog; nothing was created. Set HOME in the environment you run hand dispatch from.');
@@ -46,7 +47,10 @@ export const geminiProfile: AgentProfile = {
   witness: { kind: 'hooks', note: 'Gemini CLI hooks (the worktree\'s .gemini/settings.json): BeforeAgent, AfterAgent and Notification (ToolPermission) report turns and approval prompts; the screen decides where it can tell.' },
   binary: (env) => geminiBinary(env),
   version: (bin) => geminiVersionOf(bin),
-  launchArgv: (bin, posture) => [bin, ...geminiLaunchArgs(posture)],
+  launchArgv: (bin, posture, where) => {
+    const argv = [bin, ...geminiLaunchArgs(posture)];
+    return where?.resumeSession ? geminiResumeArgv(argv, where.resumeSession) : argv;
+  },
   // On another host: `gemini` on its PATH, seeded there by farSeed (no witness hooks there).
   farLaunchArgv: (posture) => ['gemini', ...geminiLaunchArgs(posture)],
   // Its package.json there when it is an npm install, else --version in a home of kingshand's own
@@ -65,5 +69,11 @@ export const geminiProfile: AgentProfile = {
   sandboxHome: geminiSandboxHome,
   calibration: geminiCalibrationKit,
   projectSettings: GEMINI_PROJECT_SETTINGS,
+  sessions: { format: geminiSessions, resumeArgv: (argv, id) => geminiResumeArgv(argv, id) },
 };
+
+/** `--resume <id>`: 0.61.0 takes a session's id as well as "latest" or an index (resolveSession). */
+function geminiResumeArgv(argv: readonly string[], id: string): string[] {
+  return [...argv, '--resume', id];
+}
 

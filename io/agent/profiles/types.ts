@@ -9,6 +9,7 @@ import type { AgentName, PermissionPosture } from '../../../contract/vocabulary.
 import type { AgentSandboxHome } from '../../sandbox/agent-home.ts';
 import type { ProjectSettingsSource } from '../project-settings/types.ts';
 import type { CalibrationKit } from '../calibration-kit.ts';
+import type { SessionFormat } from '../sessions/types.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -95,6 +96,15 @@ export interface WorkerPlace {
   agentVersion?: string | null;
   /** kingshand's state directory (on the host the worker runs on): on the deny list of an agent told it at launch. */
   stateDir?: string;
+  /** Continue this session of the agent's (issue 41: `hand relaunch --resume`) instead of starting a new one. */
+  resumeSession?: string;
+}
+
+/** How an agent keeps its conversations and resumes one by id (io/agent/sessions/). */
+export interface AgentSessions {
+  format: SessionFormat;
+  /** The launch's argv (program first) changed to continue `sessionId`. */
+  resumeArgv(argv: readonly string[], sessionId: string): string[];
 }
 
 export interface AgentProfile {
@@ -179,4 +189,9 @@ export interface AgentProfile {
    * Absent: nothing to calibrate (the mock agent draws kingshand's own copy of Claude Code's screens).
    */
   readonly calibration?: CalibrationKit;
+  /**
+   * Its session record and how it resumes one (issue 41). Absent: its conversations cannot be
+   * resumed (a relaunch starts a fresh session) and its cost is not known.
+   */
+  readonly sessions?: AgentSessions;
 }

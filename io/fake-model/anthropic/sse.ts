@@ -12,8 +12,17 @@ export interface ReplyIds {
   toolUseId: string;
 }
 
-// Small on purpose: the prompt-suggestion code skips generation once input+output > 10 000.
-const USAGE_IN = 42;
+/** What one reply reports it used (the Messages API's usage fields). */
+export interface ServedUsage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
+export const DEFAULT_USAGE: ServedUsage = { input: 42, output: 12, cacheRead: 0, cacheWrite: 0 };
+
+// Small on purpose (DEFAULT_USAGE): the prompt-suggestion code skips generation once input+output > 10 000.
 
 function chunks(text: string, size: number): string[] {
   const out: string[] = [];
@@ -36,13 +45,14 @@ function send(res: ServerResponse, event: string, data: Record<string, unknown>)
   res.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`);
 }
 
-/** Streams `item`; resolves when the stream has ended (a hang resolves only when the socket closes). */
-export async function streamReply(res: ServerResponse, item: ScriptItem, model: string, ids: ReplyIds): Promise<void> {
+/** Streams `item`; resolves when the stream has ended (a hang resolves only when the socket closes), true when it was served whole. */
+export async function streamReply(res: ServerResponse, item: ScriptItem, model: string, ids: ReplyIds, usage: ServedUsage = DEFAULT_USAGE): Promise<boolean> {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': `req_${ids.messageId}` });
   send(res, 'message_start', {
     message: {
       id: ids.messageId, type: 'message', role: 'assistant', model, content: [],
-      stop_reason: null, stop_sequence: null, usage: { input_tokens: USAGE_IN, output_tokens: 1 },
+      stop_reason: null, stop_sequence: null,
+      usage: { input_tokens: usage.input, cache_read_input_tokens: usage.cacheRead, cache_creation_input_tokens: usage.cacheWrite, output_tokens: 1 },
     },
   });
   let index = 0;
@@ -50,7 +60,7 @@ export async function streamReply(res: ServerResponse, item: ScriptItem, model: 
   if (item.kind === 'hang' && text === '') {
     // Nothing after message_start: to Claude Code this is a turn with no reply text yet.
     await closed(res);
-    return;
+    return false;
   }
   if (text !== '' || item.kind !== 'tool_use') {
     send(res, 'content_block_start', { index, content_block: { type: 'text', text: '' } });
@@ -62,7 +72,7 @@ export async function streamReply(res: ServerResponse, item: ScriptItem, model: 
     }
     if (item.kind === 'hang') {
       await closed(res);
-      return;
+      return false;
     }
     send(res, 'content_block_stop', { index });
     index++;
@@ -75,20 +85,22 @@ export async function streamReply(res: ServerResponse, item: ScriptItem, model: 
     send(res, 'content_block_stop', { index });
   }
   const stopReason = item.kind === 'tool_use' ? 'tool_use' : 'end_turn';
-  send(res, 'message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 12 } });
+  const whole = !res.destroyed && !res.writableEnded;
+  send(res, 'message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.output } });
   send(res, 'message_stop', {});
   if (!res.destroyed) res.end();
+  return whole;
 }
 
 /** The same reply as a single JSON message, for `stream: false` requests. A hang is answered as text. */
-export function jsonReply(res: ServerResponse, item: ScriptItem, model: string, ids: ReplyIds): void {
+export function jsonReply(res: ServerResponse, item: ScriptItem, model: string, ids: ReplyIds, usage: ServedUsage = DEFAULT_USAGE): void {
   const content: Record<string, unknown>[] = [];
   if (item.text) content.push({ type: 'text', text: item.text });
   if (item.kind === 'tool_use') content.push({ type: 'tool_use', id: ids.toolUseId, name: item.name, input: item.input });
   const body = {
     id: ids.messageId, type: 'message', role: 'assistant', model, content,
     stop_reason: item.kind === 'tool_use' ? 'tool_use' : 'end_turn', stop_sequence: null,
-    usage: { input_tokens: USAGE_IN, output_tokens: 12 },
+    usage: { input_tokens: usage.input, cache_read_input_tokens: usage.cacheRead, cache_creation_input_tokens: usage.cacheWrite, output_tokens: usage.output },
   };
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));

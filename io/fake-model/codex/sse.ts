@@ -26,13 +26,18 @@ function message(res: ServerResponse, index: number, id: string, text: string): 
   });
 }
 
-const USAGE = {
-  input_tokens: 100,
-  input_tokens_details: { cached_tokens: 0 },
-  output_tokens: 10,
-  output_tokens_details: { reasoning_tokens: 0 },
-  total_tokens: 110,
-};
+/** What one reply reports it used: `input` counts the cached part too (the Responses API's rule). */
+export interface CodexServedUsage {
+  input: number;
+  cached: number;
+  output: number;
+}
+
+export const DEFAULT_CODEX_USAGE: CodexServedUsage = { input: 100, cached: 0, output: 10 };
+
+function usageBlock(u: CodexServedUsage) {
+  return { input_tokens: u.input, input_tokens_details: { cached_tokens: u.cached }, output_tokens: u.output, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: u.input + u.output };
+}
 
 /** The arguments Codex's exec_command tool takes for one scripted shell call. */
 export function shellArguments(item: Extract<CodexScriptItem, { kind: 'shell' }>): Record<string, unknown> {
@@ -41,7 +46,7 @@ export function shellArguments(item: Extract<CodexScriptItem, { kind: 'shell' }>
 }
 
 /** Writes one reply; a `hang` leaves the stream open (the caller ends it on close). */
-export async function streamCodexReply(res: ServerResponse, reply: Exclude<CodexScriptItem, { kind: 'error' }>, ids: ReplyIds): Promise<void> {
+export async function streamCodexReply(res: ServerResponse, reply: Exclude<CodexScriptItem, { kind: 'error' }>, ids: ReplyIds, usage: CodexServedUsage = DEFAULT_CODEX_USAGE): Promise<void> {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   event(res, 'response.created', { response: { id: ids.responseId } });
   if (reply.kind === 'text' && reply.delayMs) await pause(res, reply.delayMs);
@@ -56,6 +61,6 @@ export async function streamCodexReply(res: ServerResponse, reply: Exclude<Codex
       item: { type: 'function_call', id: `fc_${ids.callId}`, call_id: ids.callId, name, arguments: JSON.stringify(args) },
     });
   }
-  event(res, 'response.completed', { response: { id: ids.responseId, usage: USAGE } });
+  event(res, 'response.completed', { response: { id: ids.responseId, usage: usageBlock(usage) } });
   res.end();
 }

@@ -7,7 +7,9 @@ import type { ServerResponse } from 'node:http';
 import type { GeminiScriptItem } from './script.ts';
 import { pause } from '../http.ts';
 
-const USAGE = { promptTokenCount: 42, candidatesTokenCount: 8, totalTokenCount: 50 };
+/** What each reply reports it used (the last chunk's usageMetadata). */
+export const GEMINI_USAGE = { promptTokenCount: 42, candidatesTokenCount: 8, totalTokenCount: 50 };
+const USAGE = GEMINI_USAGE;
 
 type Part = Record<string, unknown>;
 

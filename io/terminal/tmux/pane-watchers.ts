@@ -12,6 +12,10 @@
  * `pane-died` hook types its id into the monitor's placeholder, whose echo we hear at once
  * (death-echo.ts). That hook runs only once tmux has reaped the agent, which the tmux 3.3a
  * packaged here often does late (the reap workaround below), so the quiet-output ask stays.
+ *
+ * This file keeps the registry of watched panes and their windows, and the connection; when a
+ * quiet pane is asked is exit-pacing.ts's, how a lost connection is retried control-recovery.ts's,
+ * and commands due together are written together by command-batcher.ts.
  */
 import type { PaneEventBus } from '../pane-events.ts';
 import { ControlClosedError, ControlCommandError, TmuxControlClient } from './control-client.ts';
@@ -19,6 +23,9 @@ import { parseDeadValue, quoteControlArg } from './control-protocol.ts';
 import { EchoedDeaths } from './death-echo.ts';
 import { awaitNoControlClients, ensureMonitorSession, linkIntoMonitor } from './monitor-session.ts';
 import { StructureGate } from './structure-gate.ts';
+import { CommandBatcher } from './command-batcher.ts';
+import { recoverControl } from './control-recovery.ts';
+import { newExitPace, noteActivity, onProbeTimer, probeDelay, type ExitPace } from './exit-pacing.ts';
 import { runTmux, TmuxCommandError, type TmuxContext } from './tmux-command.ts';
 
 interface Watch {
@@ -28,45 +35,16 @@ interface Watch {
   title: string | null;
   /** We are closing it: its window closing is not the worker vanishing. */
   closing: boolean;
-  /** Pending "is it dead?" probe after output went quiet, and how many were made since. */
+  /** Pending "is it dead?" probe after output went quiet, and the output rhythm that times it (exit-pacing.ts). */
   probe: ReturnType<typeof setTimeout> | null;
-  probes: number;
-  /** When the current quiet gap began (the last output, or the last probe that found it alive). */
-  gapFrom: number;
-  /** When the current burst of output began, the usual time between bursts, and how many came at that pace in a row. */
-  burstAt: number;
-  rhythm: number;
-  steady: number;
+  pace: ExitPace;
   /** The exit-status wait (reap workaround) is running. */
   reaping: boolean;
   /** Its `pane-died` hook echoes into the current placeholder, which was heard echoing. */
   hooked: boolean;
 }
 
-/** Quiet gaps after the last output at which `#{pane_dead}` is asked (ms, cumulative backoff). */
-const PROBE_DELAYS_MS = [60, 150, 400, 1000];
-/** Output after this much silence starts a new burst (a frame can come as several `%output` lines). */
-const BURST_GAP_MS = 20;
-/** Bursts closer than this are a pace (a spinner's frames); a longer pause is not. */
-const PACE_MAX_MS = 400;
-/** Bursts at a pace in a row before the first probe waits for the pace instead of 60 ms (about 2 s of a spinner). */
-const STEADY_BURSTS = 20;
-/**
- * While a steady pane keeps drawing, its probe timer looks at the gap at most this often: waking
- * 30 ms after every frame to see the next one had come cost a loop wake per frame (a spinner's
- * ten a second, each wake 50–90 µs here) for a check that found activity nine times in ten.
- * A steady pane that stops is still asked within its pace × 1.3 + this.
- */
-const STEADY_RECHECK_MS = 250;
 const DEAD_FORMAT = '#{pane_dead}-#{pane_dead_status}-#{pane_dead_signal}';
-/** Reconnects after the client was lost while the server stayed up, before giving up. */
-const RECONNECT_DELAYS_MS = [50, 200, 1000, 3000];
-/**
- * A server on another machine is lost with its network or sshd, for as long as they are down —
- * which says nothing about the workers (could not tell, never gone): keep trying at this pace
- * after the list above, until the host is reachable again or nobody is watched.
- */
-const REMOTE_RETRY_MS = 3000;
 const WINDOW_NOTIFICATION = /^%(?:window-close|unlinked-window-close|window-renamed|unlinked-window-renamed|layout-change|window-pane-changed) (@\d+)/;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -81,7 +59,7 @@ export class PaneWatchers {
   /** Deaths pushed by each pane's hook through the monitor's placeholder (death-echo.ts). */
   private readonly deaths = new EchoedDeaths({
     run: (args) => this.run(args),
-    command: (line) => this.commandBatched(line),
+    command: (line) => this.batcher.command(line),
     wantsHook: (paneId) => {
       const w = this.watches.get(paneId);
       return w !== undefined && !w.closing && !w.hooked;
@@ -103,6 +81,8 @@ export class PaneWatchers {
     },
     notice: (message, fields) => this.notice(message, fields),
   });
+  /** Commands due in one turn of the event loop, written in one go (command-batcher.ts). */
+  private readonly batcher = new CommandBatcher(() => this.client);
   /** `#{pane_dead}` asked because output went quiet; deaths heard from a hook's echo; times a probe timer woke to look at a gap. */
   readonly exitChecks = { asked: 0, echoed: 0, looked: 0 };
   private connecting: Promise<{ client: TmuxControlClient; sessionId: string }> | null = null;
@@ -212,42 +192,22 @@ export class PaneWatchers {
     return this.monitor;
   }
 
-  /**
-   * The client went away on its own. Server gone: every watched worker is gone, status unknown.
-   * Server up (the monitor session killed by hand, the client killed): reconnect, and report the
-   * panes that no longer exist.
-   */
-  private async recover(): Promise<void> {
-    const delays = function* (remote: boolean) {
-      yield* RECONNECT_DELAYS_MS;
-      while (remote) yield REMOTE_RETRY_MS;
-    };
-    const serverUp = () =>
-      runTmux(this.ctx, ['list-sessions', '-F', '#{session_id}']).then(
-        () => true,
-        (err) => !(err instanceof TmuxCommandError && err.noServer),
-      );
-    for (const delay of delays(this.ctx.ssh !== undefined)) {
-      if (this.disposed || this.watches.size === 0) return;
-      // Asked again after the pause: reconnecting creates the monitor session, and with it a server
-      // when none runs — a server stopped in the pause (`hand daemon stop`, a person's kill-server)
-      // must stay stopped.
-      let up = await serverUp();
-      if (up) {
-        await sleep(delay);
-        if (this.disposed || this.watches.size === 0) return;
-        up = await serverUp();
-      }
-      if (!up) {
+  /** The client went away on its own: reconnect, or report every watched pane gone with its server (control-recovery.ts). */
+  private recover(): Promise<void> {
+    return recoverControl({
+      ctx: this.ctx,
+      over: () => this.disposed || this.watches.size === 0,
+      connect: () => this.ensureMonitor(),
+      sleep,
+      notice: this.notice,
+      serverGone: () => {
         this.notice('tmux server is gone: every watched worker is reported exited, status unknown', { watched: this.watches.size });
         for (const paneId of this.watches.keys()) if (!this.watches.get(paneId)!.closing) this.bus.exit(paneId, null);
         // Nothing of a dead server carries over: the next server numbers its panes from %0
         // again, and a later worker must not inherit a dead pane's watch or window.
         for (const paneId of [...this.watches.keys()]) this.forget(paneId);
-        return;
-      }
-      try {
-        await this.ensureMonitor();
+      },
+      reconnected: () => {
         this.notice('tmux control client reconnected', { watched: this.watches.size });
         for (const paneId of [...this.watches.keys()]) {
           // Output made while no client was attached was never pushed (a far host's turn that
@@ -255,12 +215,8 @@ export class PaneWatchers {
           if (!this.watches.get(paneId)!.closing) this.bus.touch(paneId);
           void this.confirmGone(paneId);
         }
-        return;
-      } catch (err) {
-        this.notice('tmux control client could not reconnect', { error: err instanceof Error ? err.message : String(err) });
-      }
-    }
-    // Still no client: panes stay readable by spawned reads; pushes resume with the next watch.
+      },
+    });
   }
 
   /**
@@ -269,7 +225,7 @@ export class PaneWatchers {
    */
   async watch(paneId: string, known?: { windowId: string; inMonitor: boolean }): Promise<void> {
     let w = this.watches.get(paneId);
-    if (!w) this.watches.set(paneId, (w = { windowId: null, linking: null, title: null, closing: false, probe: null, probes: 0, gapFrom: 0, burstAt: 0, rhythm: 0, steady: 0, reaping: false, hooked: false }));
+    if (!w) this.watches.set(paneId, (w = { windowId: null, linking: null, title: null, closing: false, probe: null, pace: newExitPace(), reaping: false, hooked: false }));
     w.closing = false;
     const { sessionId } = await this.ensureMonitor();
     if (w.windowId) return;
@@ -313,32 +269,14 @@ export class PaneWatchers {
    * (Re)starts the quiet-output probe of one pane; `fresh` = new activity, restart the backoff.
    * Output arrives many times a second while a worker streams, so this only moves the start of
    * the quiet gap; the one pending timer looks at the gap when it fires and waits out the rest
-   * (clearing and setting a timer per `%output` was a visible share of the daemon's CPU).
-   *
-   * A pane that has drawn at a steady pace for a while (a spinner's ten frames a second) is
-   * asked only once a pause is longer than its pace (issue 26: a 60 ms gap came between every
-   * two frames, so each working agent was asked about ten times a second). A pane that was
-   * quiet, or whose pace broke, is asked after 60 ms as before.
+   * (clearing and setting a timer per `%output` was a visible share of the daemon's CPU). When it
+   * asks is exit-pacing.ts's.
    */
   private armProbe(paneId: string, fresh: boolean): void {
     const w = this.watches.get(paneId);
     if (!w || w.closing || this.disposed || this.bus.hasExited(paneId)) return;
-    const now = performance.now();
-    if (fresh) {
-      w.probes = 0;
-      if (now - w.gapFrom >= BURST_GAP_MS) {
-        const interval = now - w.burstAt;
-        if (interval < PACE_MAX_MS) {
-          w.rhythm = w.steady > 0 ? w.rhythm * 0.8 + interval * 0.2 : interval;
-          w.steady++;
-        } else {
-          w.steady = 0;
-        }
-        w.burstAt = now;
-      }
-    }
-    w.gapFrom = now;
-    const delay = this.probeDelay(w);
+    noteActivity(w.pace, performance.now(), fresh);
+    const delay = probeDelay(w.pace);
     if (delay === undefined) return; // quiet and alive: the subscription stays the backstop
     if (!w.probe) this.scheduleProbe(paneId, w, delay);
   }
@@ -348,33 +286,15 @@ export class PaneWatchers {
       w.probe = null;
       if (w.closing || this.disposed || this.bus.hasExited(paneId)) return;
       this.exitChecks.looked++;
-      const delay = this.probeDelay(w);
-      if (delay === undefined) return;
-      const quiet = performance.now() - w.gapFrom;
-      if (quiet < delay) {
-        // Activity since: the gap is not over yet. A steady pane's next look waits a while longer.
-        this.scheduleProbe(paneId, w, this.pacedWait(w) ? Math.max(delay - quiet, STEADY_RECHECK_MS) : delay - quiet);
-        return;
-      }
-      w.probes++;
+      const next = onProbeTimer(w.pace, performance.now());
+      if ('stop' in next) return;
+      if ('waitMs' in next) return this.scheduleProbe(paneId, w, next.waitMs);
       this.exitChecks.asked++;
       void this.probeDead(paneId).then((dead) => {
         if (!dead) this.armProbe(paneId, false);
       });
     }, ms);
     w.probe.unref();
-  }
-
-  /** The quiet gap after which the next probe asks: the first waits out a steady pane's pace. */
-  private probeDelay(w: Watch): number | undefined {
-    const delay = PROBE_DELAYS_MS[w.probes];
-    if (delay === undefined || !this.pacedWait(w)) return delay;
-    return Math.min(Math.max(delay, w.rhythm * 1.3), PACE_MAX_MS);
-  }
-
-  /** The pane draws at a steady pace and has not been asked since its last output: its wait follows that pace. */
-  private pacedWait(w: Watch): boolean {
-    return w.probes === 0 && w.steady >= STEADY_BURSTS;
   }
 
   /** Asks tmux whether the pane is dead, over the control client (else a spawn); true if it is. */
@@ -386,34 +306,9 @@ export class PaneWatchers {
     return parseDeadValue(value).dead;
   }
 
-  private due: Array<{ line: string; resolve(lines: string[]): void; reject(err: unknown): void }> = [];
-
-  /**
-   * One control command, written with every other one due in this turn of the event loop in ONE
-   * write to the control client (issue 26: probes of many streaming panes, and a resume's hooks
-   * for hundreds, each a write of its own, were a large share of the daemon's time). Rejects with
-   * ControlClosedError when no client is up.
-   */
-  private commandBatched(line: string): Promise<string[]> {
-    return new Promise((resolve, reject) => {
-      if (this.due.push({ line, resolve, reject }) === 1) setImmediate(() => this.flushDue());
-    });
-  }
-
-  private flushDue(): void {
-    const due = this.due.splice(0);
-    const client = this.client;
-    if (!client) {
-      for (const d of due) d.reject(new ControlClosedError('no tmux control client is up'));
-      return;
-    }
-    const replies = client.commands(due.map((d) => d.line));
-    due.forEach((d, i) => replies[i]!.then(d.resolve, d.reject));
-  }
-
-  /** The same question as `query`, batched (commandBatched): no later than `query` would. */
+  /** The same question as `query`, batched (command-batcher.ts): no later than `query` would. */
   private queryBatched(paneId: string, format: string): Promise<string | null> {
-    return this.commandBatched(`display-message -p -t ${paneId} ${quoteControlArg(format)}`).then(
+    return this.batcher.command(`display-message -p -t ${paneId} ${quoteControlArg(format)}`).then(
       (lines) => lines.join('\n').trimEnd(),
       // A failure (%error: no such pane any more) is null, never text; a closed client asks again by a spawn.
       (err) => (err instanceof ControlClosedError ? this.query(paneId, format) : null),

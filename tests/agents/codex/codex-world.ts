@@ -29,7 +29,8 @@ export interface CodexWorld {
   cleanup(): Promise<void>;
 }
 
-export async function makeCodexWorld(label: string, fake: FakeCodexApi): Promise<CodexWorld> {
+/** `daemonProcess`: the daemon is the real `hand daemon run` process (a test that SIGKILLs it). */
+export async function makeCodexWorld(label: string, fake: FakeCodexApi, opts: { daemonProcess?: boolean } = {}): Promise<CodexWorld> {
   const tmp = makeTempDir(label);
   const root = tmp.path;
   const home = join(root, 'state');
@@ -39,7 +40,7 @@ export async function makeCodexWorld(label: string, fake: FakeCodexApi): Promise
   appendFileSync(codex.configPath, '\n[sandbox_workspace_write]\nexclude_slash_tmp = true\nexclude_tmpdir_env_var = true\n');
   // The daemon is started by the CLI with this environment too: node must be on PATH for it.
   const env = codexTestEnv(codex, { path: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin` });
-  const installation = inProcessHand(home, env, 90_000);
+  const installation = inProcessHand(home, env, 90_000, { daemonProcess: opts.daemonProcess === true });
   const hand = installation.hand;
   const world: CodexWorld = {
     root, home, codex, hand,

@@ -38,7 +38,8 @@ export interface GeminiWorld {
 
 export const watermark = (fake: FakeGemini): number => fake.received.at(-1)?.seq ?? 0;
 
-export async function makeGeminiWorld(label: string, fake: FakeGemini, permissions: 'off' | 'edits' | 'ask'): Promise<GeminiWorld> {
+/** `daemonProcess`: the daemon is the real `hand daemon run` process (a test that SIGKILLs it). */
+export async function makeGeminiWorld(label: string, fake: FakeGemini, permissions: 'off' | 'edits' | 'ask', opts: { daemonProcess?: boolean } = {}): Promise<GeminiWorld> {
   const tmp = makeTempDir(label);
   const root = tmp.path;
   const home = join(root, 'state');
@@ -48,7 +49,7 @@ export async function makeGeminiWorld(label: string, fake: FakeGemini, permissio
   await makeTestRepo(repo, '# gemini e2e repo\n');
   // Gemini CLI relaunches itself with a bigger heap by default: a second Node start per worker, not needed here.
   const env = { ...geminiTestEnv(agentHome, fake.url, true), GEMINI_CLI_NO_RELAUNCH: 'true', PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin` };
-  const installation = inProcessHand(home, env, 90_000);
+  const installation = inProcessHand(home, env, 90_000, { daemonProcess: opts.daemonProcess === true });
   const hand = installation.hand;
   // Both gates stay (no --yolo): the brief is approved and the landing approved as a person does.
   const annex = await hand(['annex', repo, '--permissions', permissions, '--json']);

@@ -1,0 +1,101 @@
+/**
+ * Rule (issue 41 items 1–3), Codex CLI: a Codex 0.169.0 worker killed mid-task with its terminal
+ * server and the daemon is listed lost with its conversation resumable, and `hand resume` brings it
+ * back with `codex resume <session id>`: the fake Responses API's next request carries the earlier
+ * items of that conversation (the first prompt, the command it ran and its output) and the one
+ * line kingshand typed; the worker then finishes its task (writes its report). Item 4: its tokens,
+ * read from its rollout, equal what the fake served its conversation.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startFakeCodexApi, writeFileCommand, type FakeCodexApi } from '../../../io/fake-model/codex.ts';
+import { socketRefuses } from '../../helpers/processes.ts';
+import { isProcessAlive } from '../../harness/process-alive.ts';
+import { until, waitFor, waitForEvent } from '../../helpers/temp.ts';
+import { makeCodexWorld, type CodexWorld } from './codex-world.ts';
+import { RESUME_LINE } from '../../../actors/daemon/resume-line.ts';
+import type { CodexRequestRecord } from '../../../io/fake-model/codex.ts';
+import { FAKE_OPENAI_KEY, FAKE_OPENAI_KEY_ENV } from '../../harness/codex-env.ts';
+
+let fake: FakeCodexApi;
+let w: CodexWorld;
+beforeAll(async () => {
+  // Each reply its own usage, so a count that matches is no coincidence.
+  fake = await startFakeCodexApi({ usageOf: (seq) => ({ input: 100 + seq, cached: 2 * seq, output: 10 + (seq % 3) }) });
+  w = await makeCodexWorld('codex-resume', fake, { daemonProcess: true });
+});
+afterAll(async () => {
+  await w?.cleanup();
+  await fake?.close();
+});
+
+function turn(after: number, accept: (r: CodexRequestRecord) => boolean, what: string): Promise<CodexRequestRecord> {
+  const take = (r: CodexRequestRecord) => r.seq > after && r.summary !== undefined && !r.summary.side && accept(r);
+  const seen = fake.received.find(take);
+  return seen ? Promise.resolve(seen) : waitForEvent((l) => fake.onRequest(l), take, { what: `the fake Responses API to receive ${what}`, timeoutMs: 60_000 });
+}
+
+it('killed with its tmux server and the daemon mid-task, it is lost and resumable; resumed, the model gets the earlier conversation and the one line, and the worker finishes', async () => {
+  const repo = await w.annex('resumed', 'off');
+  const id = 'cx-resume';
+  // A first step that runs (its output goes back to the model), then the model hangs mid-task.
+  fake.queue([{ kind: 'shell', cmd: 'echo first-step-done', text: 'Starting with the first step.' }, { kind: 'hang', text: 'Thinking about the next step.' }]);
+  await w.dispatch(id, repo, 'Do the task in two steps.');
+  const first = await turn(0, () => true, 'the first turn');
+  const hung = await turn(first.seq, (r) => r.reply?.kind === 'hang', 'the hung request after the first step');
+  expect(hung.summary!.toolOutputs.map((o) => o.callId)).toContain(first.callId);
+
+  const running = await until('the worker\'s session to be recorded', async () => (await w.hand(['status', id, '--json'])).json[0], (s) => typeof s?.session === 'string', 40_000, 200);
+  expect(running.session).toMatch(/^[0-9a-f-]{36}$/);
+
+  const daemonPid = Number((await w.hand(['daemon', 'status', '--json'])).json.pid);
+  process.kill(daemonPid, 'SIGKILL');
+  await waitFor(() => !isProcessAlive(daemonPid) || zombie(daemonPid), { what: `daemon ${daemonPid} to die`, timeoutMs: 10_000 });
+  await socketRefuses(join(w.home, 'hand.sock'));
+  execFileSync('tmux', ['-S', join(w.home, 'tmux.sock'), 'kill-server']);
+
+  const lost = (await w.hand(['status', id, '--json'])).json[0];
+  expect(lost).toMatchObject({ stage: 'lost', live: false, resume: { can: true, session: running.session } });
+
+  const report = w.reportPathOf(id);
+  const mark = fake.received.at(-1)?.seq ?? 0;
+  fake.queue([{ kind: 'shell', cmd: writeFileCommand(report, '# Report\n\nStatus: done after the restart.'), text: 'Carrying on.' }]);
+  // The provider's key went with the daemon's memory: given again, as at dispatch.
+  const r = await w.hand(['resume', id, '--env', `${FAKE_OPENAI_KEY_ENV}=${FAKE_OPENAI_KEY}`, '--json']);
+  expect(r.code, r.stdout + r.stderr).toBe(0);
+  expect(r.json).toMatchObject({ resumed: [{ id, session: running.session, typed: RESUME_LINE }], refused: [] });
+
+  const next = await turn(mark, () => true, 'the first request of the resumed conversation').catch(async (err: Error) => {
+    throw new Error(`${err.message}\n${await w.explain(id)}`);
+  });
+  const body = next.body ?? '';
+  // The earlier items of that conversation: the first prompt, the command it ran, its output.
+  expect(body).toContain('Read the brief at');
+  expect(body).toContain(first.callId!);
+  expect(body).toContain('first-step-done');
+  // Nothing typed beyond the one line.
+  expect(next.summary!.lastUserText).toBe(RESUME_LINE);
+
+  const settled = await w.wait(id, 'settled', '60s');
+  expect(settled.code, settled.stdout + settled.stderr).toBe(0);
+  expect(readFileSync(report, 'utf8')).toContain('done after the restart');
+  expect((await w.hand(['status', id, '--json'])).json[0]).toMatchObject({ live: true, session: running.session, reportExists: true });
+
+  // Item 4: the Responses API counts cached tokens inside input; the cost keeps them apart.
+  const served = fake.turns().filter((x) => x.served).map((x) => x.served!);
+  const want = { input: served.reduce((n, u) => n + u.input - u.cached, 0), cacheRead: served.reduce((n, u) => n + u.cached, 0), output: served.reduce((n, u) => n + u.output, 0) };
+  const row = await until('the cost of every served reply to be read', async () => (await w.hand(['status', id, '--json'])).json[0], (s) => s.cost?.output === want.output, 30_000, 200);
+  expect(row.cost).toMatchObject({ ...want, cacheWrite: 0 });
+  // gpt-fake is in no price table: its tokens are shown, its cost unknown, never a guess.
+  expect(row.cost).toMatchObject({ usd: null, unpriced: ['gpt-fake'] });
+}, 150_000);
+
+function zombie(pid: number): boolean {
+  try {
+    return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}

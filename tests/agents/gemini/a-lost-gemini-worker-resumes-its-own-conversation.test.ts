@@ -1,0 +1,86 @@
+/**
+ * Rule (issue 41 items 1–3), Gemini CLI: 0.61.0 resumes a session by its id (`--resume <id>`), so
+ * a Gemini worker killed mid-task with its terminal server and the daemon is listed lost with its
+ * conversation resumable (its chat file proved: its own, whole, run in its worktree — Gemini
+ * records the directory's hash), and `hand resume` brings it back: the fake Gemini API's next
+ * request carries the earlier turns of that conversation (the brief it read) and the one line
+ * kingshand typed, and the worker finishes its task (writes its report). Its tokens are what the
+ * fake served its conversation.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startFakeGemini, type FakeGemini } from '../../../io/fake-model/gemini.ts';
+import { socketRefuses } from '../../helpers/processes.ts';
+import { isProcessAlive } from '../../harness/process-alive.ts';
+import { until, waitFor } from '../../helpers/temp.ts';
+import { makeGeminiWorld, watermark, type GeminiWorld } from './gemini-world.ts';
+import { RESUME_LINE } from '../../../actors/daemon/resume-line.ts';
+
+let fake: FakeGemini;
+let w: GeminiWorld;
+beforeAll(async () => {
+  fake = await startFakeGemini();
+  w = await makeGeminiWorld('gemini-resume', fake, 'off', { daemonProcess: true });
+});
+afterAll(async () => {
+  await w?.cleanup();
+  await fake?.close();
+});
+
+it('killed with its tmux server and the daemon mid-task, it is lost and resumable; resumed by id, the model gets the earlier conversation and the one line, and the worker finishes', async () => {
+  const id = 'gm-resume';
+  const since = watermark(fake);
+  await w.dispatch(id, 'MODE:hang');
+  const approved = await w.hand(['approve', id, '--json']);
+  expect(approved.code, approved.stdout + approved.stderr).toBe(0);
+  const read = await w.request(id, since, (r) => r.kind === 'main' && r.reply?.kind === 'call' && r.reply.name === 'read_file', 'the brief read');
+  await w.request(id, read.seq, (r) => r.kind === 'main' && r.reply?.kind === 'hang', 'the hung reply mid-task');
+
+  const running = await until('the worker\'s session to be recorded', () => w.status(id), (s) => typeof s.session === 'string', 40_000, 200);
+
+  const pid = Number((await w.hand(['daemon', 'status', '--json'])).json.pid);
+  process.kill(pid, 'SIGKILL');
+  await waitFor(() => !isProcessAlive(pid) || zombie(pid), { what: `daemon ${pid} to die`, timeoutMs: 10_000 });
+  await socketRefuses(join(w.home, 'hand.sock'));
+  execFileSync('tmux', ['-S', join(w.home, 'tmux.sock'), 'kill-server']);
+
+  const lost = await w.status(id);
+  expect(lost).toMatchObject({ stage: 'lost', live: false, resume: { can: true, session: running.session } });
+
+  const report = w.reportPathOf(id);
+  const mark = watermark(fake);
+  fake.queue([{ kind: 'call', name: 'write_file', text: 'Carrying on.', args: { file_path: report, content: '# Report\n\nStatus: done after the restart.\n' } }]);
+  const r = await w.hand(['resume', id, '--json']);
+  expect(r.code, r.stdout + r.stderr).toBe(0);
+  expect(r.json).toMatchObject({ resumed: [{ id, session: running.session, typed: RESUME_LINE }], refused: [] });
+
+  const next = await w.request(id, mark, (x) => x.kind === 'main', 'the first request of the resumed conversation');
+  // The earlier turns: the first prompt and the brief it read (its call and the file's words).
+  expect(next.body).toContain('Read the brief at');
+  expect(next.body).toContain('read_file');
+  expect(next.body).toContain('MODE:hang');
+  expect(next.summary!.lastPromptText).toBe(RESUME_LINE);
+
+  const settled = await w.wait(id, 'settled', '60s');
+  expect(settled.code, settled.stdout + settled.stderr).toBe(0);
+  expect(readFileSync(report, 'utf8')).toContain('done after the restart');
+  expect(await w.status(id)).toMatchObject({ live: true, session: running.session, reportExists: true });
+
+  // Item 4: its tokens, read from its chat record, are what the fake served its conversation
+  // (the model router's side requests are no part of the chat); no Gemini model is priced.
+  const served = fake.received.filter((x) => x.kind === 'main' && x.served).map((x) => x.served!);
+  const want = { input: served.reduce((n, u) => n + u.input, 0), output: served.reduce((n, u) => n + u.output, 0) };
+  const row = await until('the cost of every served reply to be read', () => w.status(id), (s) => s.cost?.messages === served.length, 30_000, 200);
+  expect(row.cost).toMatchObject({ ...want, cacheRead: 0, cacheWrite: 0, usd: null });
+  expect(row.cost.unpriced).toHaveLength(1);
+}, 150_000);
+
+function zombie(pid: number): boolean {
+  try {
+    return /^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
