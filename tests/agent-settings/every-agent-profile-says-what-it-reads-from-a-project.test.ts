@@ -14,7 +14,7 @@ import { projectSettingsSources, sourceFor } from '../../io/agent/project-settin
 import { CLAUDE_COMMAND_KEYS } from '../../io/agent/project-settings/json-readers.ts';
 import { KINGSHAND_ROOT } from '../../io/root.ts';
 import { PERMISSION_POSTURES } from '../../contract/vocabulary.ts';
-import { opencodeBinary } from '../../io/agent/opencode/binary.ts';
+import { opencodeBinaryFor } from '../harness/real-opencode.ts';
 
 const NM = join(KINGSHAND_ROOT, 'node_modules');
 
@@ -93,13 +93,13 @@ describe('every agent profile says what it reads from a project', () => {
   });
 
   it('OpenCode 1.18.33 merges the project\'s opencode.json and every .opencode directory over the person\'s config, and reads skills under .claude and .agents', () => {
-    const bin = opencodeBinary({ HAND_OPENCODE_BIN: process.env.HAND_OPENCODE_BIN, PATH: '' });
-    expect(bin, 'the pinned OpenCode (node_modules, or HAND_OPENCODE_BIN)').not.toBeNull();
+    // The pinned binary: HAND_OPENCODE_BIN, node_modules, else the test cache (~/.cache/kingshand/opencode/<version>).
+    const bin = opencodeBinaryFor();
     // Its config loader: project files unless OPENCODE_DISABLE_PROJECT_CONFIG, then each .opencode directory's.
-    expect(fileContains(bin!, 'if(!k.OPENCODE_DISABLE_PROJECT_CONFIG)for(let G of yield*QW.files("opencode",j.directory,j.worktree)')).toBe(true);
-    expect(fileContains(bin!, 'if(G.endsWith(".opencode")||G===k.OPENCODE_CONFIG_DIR)for(let I of["opencode.json","opencode.jsonc"])')).toBe(true);
-    expect(fileContains(bin!, 'var bA=".claude",xA=".agents",GA="skills/**/SKILL.md"')).toBe(true);
+    expect(fileContains(bin, 'if(!k.OPENCODE_DISABLE_PROJECT_CONFIG)for(let G of yield*QW.files("opencode",j.directory,j.worktree)')).toBe(true);
+    expect(fileContains(bin, 'if(G.endsWith(".opencode")||G===k.OPENCODE_CONFIG_DIR)for(let I of["opencode.json","opencode.jsonc"])')).toBe(true);
+    expect(fileContains(bin, 'var bA=".claude",xA=".agents",GA="skills/**/SKILL.md"')).toBe(true);
     // The worker's own rules are merged over every file's (launch-env.ts): a project cannot widen the posture.
-    expect(fileContains(bin!, 'if(k.OPENCODE_PERMISSION)try{B.permission=$$(B.permission??{},JSON.parse(k.OPENCODE_PERMISSION))}')).toBe(true);
+    expect(fileContains(bin, 'if(k.OPENCODE_PERMISSION)try{B.permission=$$(B.permission??{},JSON.parse(k.OPENCODE_PERMISSION))}')).toBe(true);
   });
 });
