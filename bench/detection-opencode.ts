@@ -14,14 +14,15 @@ import { onCleanup } from './lib/cleanup.ts';
 import { startFakeAnthropic } from '../io/fake-model/anthropic.ts';
 import { fakeProviderSetup } from '../io/agent/opencode/calibration-kit.ts';
 import { OPENCODE_PINNED } from '../io/agent/opencode/binary.ts';
-import { opencodeTestEnv } from '../tests/harness/real-opencode.ts';
+import { opencodeBinaryFor, opencodeTestEnv } from '../tests/harness/real-opencode.ts';
 
 export async function run(opts: { trials: number; log?: (m: string) => void }): Promise<BenchResult[]> {
   const fake = await startFakeAnthropic({ suggestion: null });
   onCleanup('fake Anthropic API', () => fake.close());
   const world = makeWorld('det-opencode');
   const host = await makeHost('tmux', world.root);
-  const { fleet, dispatch } = await makeFleetWorld(world, 'tmux', host);
+  // The daemon finds OpenCode as a person's would be found when not in node_modules: HAND_OPENCODE_BIN.
+  const { fleet, dispatch } = await makeFleetWorld(world, 'tmux', host, { HAND_OPENCODE_BIN: opencodeBinaryFor() });
   const id = 'det-opencode';
   const setup = fakeProviderSetup(world.agentHome, fake.url);
   const env = { ...world.workerEnv(), ...opencodeTestEnv(world.agentHome), ...setup, HAND_WITNESS_HOOKS: 'off' };
