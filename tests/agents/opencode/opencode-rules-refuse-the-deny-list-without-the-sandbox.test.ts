@@ -74,7 +74,7 @@ describe("OpenCode's rules refuse the deny list where kingshand's sandbox is not
     for (const ok of [report!, made!]) expect(ok.isError).toBe(false);
     expect(readFileSync(join(r.reportDir, 'report.md'), 'utf8')).toBe('the report');
     expect(readFileSync(join(r.worktree, 'made.txt'), 'utf8')).toBe('made');
-  });
+  }, 90_000);
 
   it('the same calls without the rules go through (the control: it is the rules that refuse)', async () => {
     const { results, run: r } = await attempt(false);
@@ -82,5 +82,5 @@ describe("OpenCode's rules refuse the deny list where kingshand's sandbox is not
     expect(results.filter((x) => REFUSED.test(x.content))).toEqual([]);
     expect(JSON.stringify(results)).toContain('PRIVATE KEY');
     expect(readFileSync(join(r.briefDir, 'brief.md'), 'utf8')).toBe('rewritten by the worker');
-  });
+  }, 90_000);
 });

@@ -138,8 +138,7 @@ describe('a real OpenCode worker through hand', () => {
       { kind: 'tool_use', name: 'Write', input: { file_path: w.reportPathOf(id), content: REPORT } },
       { kind: 'text', text: 'Done.' },
     ]);
-    // No witness here: this worker is about the posture.
-    const d = await w.dispatch(id, 'Make a file.', ['--env', 'HAND_WITNESS_HOOKS=off']);
+    const d = await w.dispatch(id, 'Make a file.');
     expect(d.json.postureGap ?? null).toBeNull();
     expect((await w.hand(['approve', id, '--json'])).code).toBe(0);
     const ran = await w.request(id, since, sentToolResult, 'the shell result');
