@@ -7,10 +7,12 @@
  * too (1, "Allow once"), the worker
  * settles with its report, its commit lands (hand land + approve), and `hand stop` ends it by
  * `/exit` with status 0. Its witness plugin reaches the daemon and agrees with the screen. Nothing
- * of the person's config is written, and it connects to nothing but the fake on 127.0.0.1. Under `off`: a command runs without asking.
+ * of the person's config is written, and it connects to nothing but the fake on 127.0.0.1. Under `off` a
+ * command runs without asking: the stranger suite (tests/isolation/an-opencode-worker-is-a-stranger.test.ts)
+ * runs its probe that way, so it is not started a second time here.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type FakeAnthropic, type RequestRecord } from '../../../io/fake-model/anthropic.ts';
@@ -126,29 +128,5 @@ describe('a real OpenCode worker through hand', () => {
     expect(seen.peers.length, `OpenCode's connections were seen (${seen.samples} samples)`).toBeGreaterThan(0);
     expect(seen.peers.filter((p) => !isLoopback(p)), 'no connection beyond 127.0.0.1').toEqual([]);
     expect(seen.peers).toContain(`127.0.0.1:${fake.port}`);
-  });
-
-  it("under off: a shell command runs without asking, in kingshand's sandbox (no posture gap to name)", async () => {
-    const set = await w.hand(['project', 'set', w.project, '--permissions', 'off', '--json']);
-    expect(set.code, set.stdout + set.stderr).toBe(0);
-    const id = 'oc-off';
-    const since = watermark(fake);
-    fake.queue([
-      { kind: 'tool_use', name: 'Bash', text: 'I will make a file.', input: { command: 'touch off-made.txt && echo made', description: 'Make a file' } },
-      { kind: 'tool_use', name: 'Write', input: { file_path: w.reportPathOf(id), content: REPORT } },
-      { kind: 'text', text: 'Done.' },
-    ]);
-    const d = await w.dispatch(id, 'Make a file.');
-    expect(d.json.postureGap ?? null).toBeNull();
-    expect((await w.hand(['approve', id, '--json'])).code).toBe(0);
-    const ran = await w.request(id, since, sentToolResult, 'the shell result');
-    expect(ran.summary?.toolResults[0]).toMatchObject({ isError: false });
-    expect(ran.summary?.toolResults[0]?.content).toContain('made');
-    const settled = await w.wait(id, 'settled', '90s');
-    expect(settled.code, settled.stdout + settled.stderr).toBe(0);
-    expect(existsSync(join(w.worktreeOf(id), 'off-made.txt'))).toBe(true);
-    expect(readFileSync(w.reportPathOf(id), 'utf8')).toBe(REPORT);
-    const stop = await w.hand(['stop', id, '--json'], { timeoutMs: 60_000 });
-    expect(stop.json?.exitCode, stop.stdout + stop.stderr).toBe(0);
   });
 });
