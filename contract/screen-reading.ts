@@ -70,6 +70,11 @@ export interface DialogReading {
   cursor: number | null;
   /** The cursor is on a free-text row: typed text goes into its field, and a send is its answer. */
   textField: boolean;
+  /**
+   * The options are drawn side by side on one row (OpenCode's permission buttons): the cursor moves
+   * with left and right, not up and down. Absent: one option a row.
+   */
+  across?: boolean;
 }
 
 /**

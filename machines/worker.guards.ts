@@ -31,9 +31,9 @@ export const boxReadyForBrief = (r: ScreenReading | null): boolean =>
 const squeeze = (s: string): string => s.replace(/[\s\u00a0]+/g, '');
 /**
  * A long paste folded into a marker instead of drawn: Claude Code's `[Pasted text #1 +12 lines]`,
- * Gemini CLI 0.61.0's `[Pasted Text: 681 chars]`.
+ * Gemini CLI 0.61.0's `[Pasted Text: 681 chars]`, OpenCode's `[Pasted ~1 lines]`.
  */
-const PASTE_MARKER = /^\[Pasted [Tt]ext(?: #\d+[^\]]*|: \d+ chars?)\]$/;
+const PASTE_MARKER = /^\[Pasted (?:[Tt]ext(?: #\d+[^\]]*|: \d+ chars?)|~\d+ lines?)\]$/;
 /** Shorter fragments prove nothing about whose text is in the box. */
 const MIN_FRAGMENT = 8;
 

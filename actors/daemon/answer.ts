@@ -1,7 +1,8 @@
 /**
  * `hand answer <id> <option>`: selects one numbered option of the dialog on a worker's screen
  * for the person who chose it. Keys go out one per call and the screen is read back between
- * them (principle 6): the cursor is moved with up/down until the screen shows it on the option,
+ * them (principle 6): the cursor is moved with up/down (left/right for options drawn side by
+ * side) until the screen shows it on the option,
  * then Enter. Refused, before any key, when the dialog on screen is not the one the caller saw
  * (its fingerprint differs); a key whose screen does not show the expected cursor ends the
  * answer there, saying which keys went out. A free-text option is only reached (no Enter): the
@@ -64,9 +65,11 @@ export async function answerDialog(fleet: FleetHostApi, req: AnswerRequest): Pro
   };
 
   let cursor = dialog.cursor;
+  // Options side by side (OpenCode's permission buttons) move with left and right.
+  const [forward, back]: [Key, Key] = dialog.across ? ['right', 'left'] : ['down', 'up'];
   while (cursor !== option) {
     const next = cursor < option ? cursor + 1 : cursor - 1;
-    await press(cursor < option ? 'down' : 'up', (d) => d?.fingerprint === fingerprint && d.cursor === next);
+    await press(cursor < option ? forward : back, (d) => d?.fingerprint === fingerprint && d.cursor === next);
     cursor = next;
   }
   // The label is the worker's words: quoted in the result and its message (issue 37).

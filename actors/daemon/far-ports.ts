@@ -28,7 +28,7 @@ import { RefusedError } from '../../contract/errors.ts';
 import type { PermissionPosture } from '../../contract/vocabulary.ts';
 import { createWorktree, gitCommonDir } from '../../io/git/index.ts';
 import { onHost } from '../../io/git/git-place.ts';
-import { agentProfile, type FarFiles } from '../../io/agent/profiles/index.ts';
+import { agentProfile, type FarFiles, type WorkerPlace } from '../../io/agent/profiles/index.ts';
 import { launchSpec } from '../../io/agent/launch.ts';
 import { makeRemoteDir, readRemoteFile, readRemoteUntrusted, remoteRealDir, writeRemoteFile, writeRemoteOwn } from '../../io/ssh/remote-files.ts';
 import { createFileAtomically } from '../../io/fs/atomic-create.ts';
@@ -69,11 +69,12 @@ export function createFarPorts(local: RealPorts, far: FarHosts, postureOf: (inte
     return intent.farDir;
   };
   /** The environment the agent starts with there: the caller's allow-listed one, the far account's places. */
-  const farEnv = (intent: WorkerIntent & { host: string }, h: FarHost): Record<string, string> => {
+  const farEnv = (intent: WorkerIntent & { host: string }, h: FarHost, where?: WorkerPlace): Record<string, string> => {
     const caller = local.callerEnvOf(intent.id);
     const env = Object.fromEntries(Object.entries(caller.env).filter(([k]) => !THIS_MACHINE.test(k)));
     const there = { HOME: h.home, USER: h.target.user, LOGNAME: h.target.user, PATH: farPath(h.home) };
-    return launchSpec(intent.agent, { callerEnv: { ...env, ...there }, envAdd: caller.add, posture: postureOf(intent) }).env;
+    // `where`: the worker's places there, for an agent that is told them at launch (OpenCode's rules).
+    return launchSpec(intent.agent, { callerEnv: { ...env, ...there }, envAdd: caller.add, posture: postureOf(intent), ...(where ? { where } : {}) }).env;
   };
 
   /** The worker's places there: its brief directory, and the report directory inside it as here (out/, or the brief directory for an old worker). */
@@ -153,8 +154,8 @@ export function createFarPorts(local: RealPorts, far: FarHosts, postureOf: (inte
       if (!isFar(intent)) return local.launchSpec(intent);
       const h = hostOf(intent);
       const { briefDir, reportDir } = farPlacesOf(intent);
-      const where = { worktree: intent.worktree, briefDir, reportDir };
-      return { argv: agentProfile(intent.agent).farLaunchArgv(postureOf(intent), where), env: farEnv(intent, h) };
+      const where = { worktree: intent.worktree, briefDir, reportDir, stateDir: h.stateDir };
+      return { argv: agentProfile(intent.agent).farLaunchArgv(postureOf(intent), where), env: farEnv(intent, h, where) };
     },
     async reportExists(path, intent) {
       if (!intent || !isFar(intent)) return local.reportExists(path, intent);

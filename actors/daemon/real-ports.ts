@@ -200,7 +200,7 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       // The same rule as the seed's: a witness needs the state directory and is not turned off.
       const witnessOn = Boolean(opts.stateDir) && { ...envOf(intent.id), ...envAdds.get(intent.id) }[WITNESS_OFF_ENV] !== 'off';
       const where = {
-        worktree: intent.worktree, ...workerDirsOf(intent), agentVersion: intent.agentVersion ?? null, ...(witnessOn && opts.stateDir ? { witnessHome: opts.stateDir } : {}),
+        worktree: intent.worktree, ...workerDirsOf(intent), agentVersion: intent.agentVersion ?? null, ...(opts.stateDir ? { stateDir: opts.stateDir } : {}), ...(witnessOn && opts.stateDir ? { witnessHome: opts.stateDir } : {}),
         // hand relaunch --resume: the agent continues its own session (proved before this launch was asked for).
         ...(intent.resumeSession ? { resumeSession: intent.resumeSession } : {}),
       };

@@ -20,10 +20,11 @@ export interface FleetWorld {
   dispatch(id: string, env: Record<string, string>, agent?: string): Promise<WorkerView>;
 }
 
-export async function makeFleetWorld(world: BenchWorld, backend: BackendName, host: TerminalHost): Promise<FleetWorld> {
+/** `daemonEnv`: more of the daemon's own environment (an agent found by HAND_<AGENT>_BIN). */
+export async function makeFleetWorld(world: BenchWorld, backend: BackendName, host: TerminalHost, daemonEnv: Record<string, string> = {}): Promise<FleetWorld> {
   const store = openStore(join(world.root, `fleet-${backend}.db`));
   store.upsertProject({ name: 'bench', repo: world.repo, posture: 'local-only', yolo: true, registeredAt: Date.now() });
-  const ports = createRealPorts({ fallbackEnv: world.workerEnv() });
+  const ports = createRealPorts({ fallbackEnv: { ...world.workerEnv(), ...daemonEnv } });
   const fleet = createFleetHost({ store, hosts: { [backend]: host }, ports });
   await fleet.start();
   onCleanup(`in-process fleet (${backend})`, async () => {

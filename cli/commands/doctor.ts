@@ -18,6 +18,7 @@ import { GH_INSTALL, NO_MISTAKES_INSTALL, ghLoggedIn } from '../../io/git/postur
 import { compareVersions, newestCorpusVersion, parseClaudeVersion } from '../../io/screen/profiles/claude-versions.ts';
 import { cliEnv } from '../io.ts';
 import { geminiCheck } from '../../io/agent/gemini/standing.ts';
+import { opencodeCheck } from '../../io/agent/opencode/standing.ts';
 import { FIX_CLAUDE, FIX_GIT, FIX_TMUX } from '../../io/agent/setup-facts.ts';
 import { CALIBRATE_COMMAND, calibrationStandings } from '../../io/agent/calibration-standing.ts';
 
@@ -116,6 +117,7 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
     fix: sandbox.ok ? undefined : sandbox.fix,
   });
   checks.push(await geminiCheck(cliEnv()));
+  checks.push(await opencodeCheck(cliEnv()));
   const newer = claudeNewerThanCorpus(claudeVersion);
   if (newer !== null) checks.push(newer);
   const herdrBin = cliEnv().HAND_HERDR_BIN;

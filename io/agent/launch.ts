@@ -35,7 +35,10 @@ export { claudeBinary } from './claude/binary.ts';
  */
 export function launchSpec(agent: string, opts: LaunchOptions & { posture?: PermissionPosture; where?: WorkerPlace } = {}): LaunchSpec {
   const profile = agentProfile(agent);
-  const env = buildWorkerEnv(opts.callerEnv ?? process.env, { ...(opts.envAdd ? { add: opts.envAdd } : {}), agentNames: profile.workerEnv ?? [] });
+  const posture = opts.posture ?? 'off';
+  const base = buildWorkerEnv(opts.callerEnv ?? process.env, { agentNames: profile.workerEnv ?? [] });
+  // The agent's own per-worker variables over the allow-listed ones; `--env` last, as before.
+  const env = { ...base, ...profile.launchEnv?.(posture, opts.where, base), ...opts.envAdd };
   const bin = profile.binary(opts.daemonEnv ?? process.env) ?? agent;
-  return { argv: profile.launchArgv(bin, opts.posture ?? 'off', opts.where), env };
+  return { argv: profile.launchArgv(bin, posture, opts.where), env };
 }

@@ -3,13 +3,15 @@
  * and in `hand doctor --calibrate` (reference: claude-code.md §3). Scripted by trigger words in
  * the prompt (MODE:report <path>, MODE:ask, MODE:bash, MODE:background[[cmd]], MODE:slow,
  * MODE:hang) and by a queue the caller fills; records every request so a caller can assert on
- * what Claude Code sent.
+ * what Claude Code sent. OpenCode speaks the same API with tools of its own names: a call is said
+ * in the names the request offers (anthropic/tool-dialect.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FakeLog, keyedRequest, readBody, sendJson, serveOnLoopback, type KeyedRequest, type ScriptedFake, scriptedFake } from './http.ts';
 import { classifyRequest, summariseRequest, type RequestKind, type RequestSummary } from './anthropic/request-summary.ts';
 import { chooseReply, type ScriptItem, type ScriptOptions } from './anthropic/script.ts';
 import { DEFAULT_USAGE, jsonReply, streamReply, type ServedUsage } from './anthropic/sse.ts';
+import { inOfferedDialect, OPENCODE_TITLE_PROMPT } from './anthropic/tool-dialect.ts';
 
 export type { ServedUsage } from './anthropic/sse.ts';
 
@@ -99,7 +101,10 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     }
     const summary = summariseRequest(body);
     const kind = classifyRequest(summary);
-    const reply = (kind === 'main' ? opts.respond?.(summary, record.seq) : null) ?? chooseReply(kind, summary, log.queued, script);
+    // OpenCode shows a title reply word for word: the title, not Claude Code's JSON of one.
+    const titled: ScriptItem | null = kind === 'title' && OPENCODE_TITLE_PROMPT.test(summary.systemText) ? { kind: 'text', text: 'Fake session' } : null;
+    // Said in the tool names the request offers (OpenCode's `read`, `bash`… beside Claude Code's).
+    const reply = inOfferedDialect(titled ?? (kind === 'main' ? opts.respond?.(summary, record.seq) : null) ?? chooseReply(kind, summary, log.queued, script), summary.tools);
     Object.assign(record, { kind, summary, reply });
     announce();
     const ids = { messageId: `msg_fake_${record.seq}`, toolUseId: toolUseIdOf(record)! };

@@ -29,6 +29,11 @@ export interface AgentSandboxHome {
   /** Entries bound writable: a login the agent refreshes in place. */
   readonly shared: readonly string[];
   /**
+   * More variables pointed into the worker's directory (name → a subdirectory of it), for an agent
+   * whose homes are several (OpenCode's XDG state and cache beside its data home). Absent: none.
+   */
+  readonly alsoEnv?: Readonly<Record<string, string>>;
+  /**
    * Run before each launch (the directory exists, 0700): what the worker's directory takes from
    * the person's — copies, never links; the profile decides what is made once and what is
    * refreshed.

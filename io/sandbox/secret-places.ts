@@ -20,7 +20,11 @@ export const HOME_CREDENTIALS = [
  * had (transcripts hold whatever was pasted into them). A worker's agent runs from a directory of
  * its own (worker-sandbox.ts), so these are hidden from every worker, whatever its agent.
  */
-export const HOME_AGENT_PLACES = ['.claude', '.claude.json', '.codex', '.gemini'] as const;
+export const HOME_AGENT_PLACES = [
+  '.claude', '.claude.json', '.codex', '.gemini',
+  // OpenCode's sessions, login, prompt history (its config in ~/.config/opencode is settings, read as they are).
+  '.local/share/opencode', '.local/state/opencode',
+] as const;
 
 /** System files only root should read; hidden from a worker even when the person is root. */
 export const SYSTEM_SECRET_FILES = ['/etc/shadow', '/etc/gshadow', '/etc/shadow-', '/etc/gshadow-', '/etc/sudoers', '/etc/sudoers.d', '/etc/ssh/ssh_host_rsa_key', '/etc/ssh/ssh_host_ecdsa_key', '/etc/ssh/ssh_host_ed25519_key', '/etc/ssh/ssh_host_dsa_key'] as const;

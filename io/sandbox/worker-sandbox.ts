@@ -161,7 +161,10 @@ export function sandboxEnv(place: WorkerSandboxPlace, env: Record<string, string
   if (out.GIT_CONFIG_COUNT === undefined) {
     Object.assign(out, { GIT_CONFIG_COUNT: '2', GIT_CONFIG_KEY_0: 'gc.auto', GIT_CONFIG_VALUE_0: '0', GIT_CONFIG_KEY_1: 'maintenance.auto', GIT_CONFIG_VALUE_1: 'false' });
   }
-  if (place.agentHome) out[place.agentHome.env] = d.agent;
+  if (place.agentHome) {
+    out[place.agentHome.env] = d.agent;
+    for (const [name, sub] of Object.entries(place.agentHome.alsoEnv ?? {})) out[name] = join(d.agent, sub);
+  }
   return out;
 }
 
@@ -259,7 +262,7 @@ export function sandboxMounts(place: WorkerSandboxPlace, env: Record<string, str
 }
 
 /** In a worktree, the agents' own settings: read-only inside (a worker cannot grant itself a hook or a permission). */
-export const WORKTREE_AGENT_SETTINGS = ['.claude', '.gemini', '.codex', '.mcp.json'] as const;
+export const WORKTREE_AGENT_SETTINGS = ['.claude', '.gemini', '.codex', '.mcp.json', '.opencode', 'opencode.json', 'opencode.jsonc'] as const;
 
 /**
  * The sandboxed launch: `env` is the launch environment as the person's dispatch made it,

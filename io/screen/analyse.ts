@@ -59,7 +59,7 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
     lastActivity: text === null ? '' : text.lastActivity,
     // Only an idle screen can show a turn that ended in an error (a running one may still retry).
     agentError: state === 'idle' ? (spec.turnError ?? turnEndedInError)(layout) : null,
-    dialog: blockedReason === null ? null : readDialog(layout, blockedReason),
+    dialog: blockedReason === null ? null : (spec.readDialog ?? readDialog)(layout, blockedReason),
     ...(background > 0 && { background }),
   };
 }

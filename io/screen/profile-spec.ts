@@ -3,7 +3,7 @@
  * (layout, prompt box, blockers, fingerprint, state order) knows no agent; adding Codex or Gemini
  * CLI means writing one more spec under profiles/ and registering it.
  */
-import type { AgentScreenProfile, BlockedReason, PromptBoxSpec, Screen } from './types.ts';
+import type { AgentScreenProfile, BlockedReason, DialogReading, PromptBoxSpec, Screen } from './types.ts';
 import type { LayoutHooks, ScreenLayout } from './layout.ts';
 
 export type { PromptBoxSpec } from './types.ts';
@@ -68,6 +68,11 @@ export interface ScreenProfileSpec extends LayoutHooks {
   backgroundTasks?(layout: ScreenLayout): number;
   /** The box's text and kind, for an agent whose hints are not drawn dim; absent: the core's reader. */
   readBox?(layout: ScreenLayout): PromptBoxReading | null;
+  /**
+   * The dialog on a blocked screen, for an agent whose dialogs draw no cursor glyph (OpenCode: its
+   * choices are coloured, its permission buttons side by side); absent: the core's reader (dialog.ts).
+   */
+  readDialog?(layout: ScreenLayout, reason: string): DialogReading | null;
 }
 
 export interface PromptBoxReading {

@@ -14,6 +14,7 @@ import { projectSettingsSources, sourceFor } from '../../io/agent/project-settin
 import { CLAUDE_COMMAND_KEYS } from '../../io/agent/project-settings/json-readers.ts';
 import { KINGSHAND_ROOT } from '../../io/root.ts';
 import { PERMISSION_POSTURES } from '../../contract/vocabulary.ts';
+import { opencodeBinaryFor } from '../harness/real-opencode.ts';
 
 const NM = join(KINGSHAND_ROOT, 'node_modules');
 
@@ -47,6 +48,7 @@ describe('every agent profile says what it reads from a project', () => {
     }
     const paths = (name: string) => agentProfiles().find((p) => p.name === name)!.projectSettings.map((s) => `${s.path} ${s.format}`);
     expect(paths('claude')).toEqual(expect.arrayContaining(['.claude/settings.json claude-settings', '.claude/settings.local.json claude-settings', '.mcp.json mcp-json', '.claude/ opaque']));
+    expect(paths('opencode')).toEqual(expect.arrayContaining(['opencode.json opaque', 'opencode.jsonc opaque', '.opencode/ opaque']));
     expect(paths('codex')).toEqual(expect.arrayContaining(['.codex/config.toml codex-config', '.codex/hooks.json hooks-json', '.codex/ opaque']));
     expect(paths('gemini')).toEqual(expect.arrayContaining(['.gemini/settings.json gemini-settings', '.gemini/.env dotenv', '.env dotenv', '.gemini/ opaque']));
     // The mock agent runs no hooks and starts no server: it reads nothing from a project.
@@ -56,9 +58,11 @@ describe('every agent profile says what it reads from a project', () => {
   it('a file falls under its own source first, else the deepest directory; a shared directory names every agent that reads it', () => {
     const sources = projectSettingsSources();
     expect(sourceFor('.claude/settings.json', sources)).toMatchObject({ format: 'claude-settings' });
-    expect(sourceFor('.claude/skills/x/SKILL.md', sources)).toMatchObject({ format: 'opaque', agents: ['Claude Code'] });
+    expect(sourceFor('.claude/skills/x/SKILL.md', sources)).toMatchObject({ format: 'opaque', agents: ['Claude Code', 'OpenCode'] });
     expect(sourceFor('.gemini/.env', sources)).toMatchObject({ format: 'dotenv' });
-    expect(sourceFor('.agents/skills/a/SKILL.md', sources)!.agents.sort()).toEqual(['Codex CLI', 'Gemini CLI']);
+    expect(sourceFor('.agents/skills/a/SKILL.md', sources)!.agents.sort()).toEqual(['Codex CLI', 'Gemini CLI', 'OpenCode']);
+    expect(sourceFor('.opencode/plugins/x.ts', sources)).toMatchObject({ format: 'opaque', agents: ['OpenCode'] });
+    expect(sourceFor('opencode.json', sources)).toMatchObject({ format: 'opaque', agents: ['OpenCode'] });
     expect(sourceFor('src/.claude/settings.json', sources)).toBeNull();
   });
 
@@ -86,5 +90,16 @@ describe('every agent profile says what it reads from a project', () => {
     expect(text).toContain('const safeWorkspace = isTrusted ? workspace : {};');
     expect(text).toContain('const geminiEnvPath = path3.join(currentDir, GEMINI_DIR, ".env");');
     expect(text).toContain('const envPath = path3.join(currentDir, ".env");');
+  });
+
+  it('OpenCode 1.18.33 merges the project\'s opencode.json and every .opencode directory over the person\'s config, and reads skills under .claude and .agents', () => {
+    // The pinned binary: HAND_OPENCODE_BIN, node_modules, else the test cache (~/.cache/kingshand/opencode/<version>).
+    const bin = opencodeBinaryFor();
+    // Its config loader: project files unless OPENCODE_DISABLE_PROJECT_CONFIG, then each .opencode directory's.
+    expect(fileContains(bin, 'if(!k.OPENCODE_DISABLE_PROJECT_CONFIG)for(let G of yield*QW.files("opencode",j.directory,j.worktree)')).toBe(true);
+    expect(fileContains(bin, 'if(G.endsWith(".opencode")||G===k.OPENCODE_CONFIG_DIR)for(let I of["opencode.json","opencode.jsonc"])')).toBe(true);
+    expect(fileContains(bin, 'var bA=".claude",xA=".agents",GA="skills/**/SKILL.md"')).toBe(true);
+    // The worker's own rules are merged over every file's (launch-env.ts): a project cannot widen the posture.
+    expect(fileContains(bin, 'if(k.OPENCODE_PERMISSION)try{B.permission=$$(B.permission??{},JSON.parse(k.OPENCODE_PERMISSION))}')).toBe(true);
   });
 });

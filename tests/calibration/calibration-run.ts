@@ -37,7 +37,8 @@ export function useCalibrationRuns(): (agent: string, opts?: Parameters<typeof r
   };
 }
 
-export async function runCalibration(agent: string, opts: Partial<Pick<CalibrateAgentDeps, 'backend' | 'readerFor'>> = {}): Promise<CalibrationRun> {
+/** `env`: more of the daemon's environment (an agent found by HAND_<AGENT>_BIN where node_modules has none). */
+export async function runCalibration(agent: string, opts: Partial<Pick<CalibrateAgentDeps, 'backend' | 'readerFor'>> & { env?: Record<string, string> } = {}): Promise<CalibrationRun> {
   const tmp = makeTempDir(`calibrate-${agent}`);
   const scratch = join(tmp.path, 'scratch');
   const evidenceRoot = join(tmp.path, 'evidence');
@@ -45,8 +46,8 @@ export async function runCalibration(agent: string, opts: Partial<Pick<Calibrate
     const { mkdirSync } = await import('node:fs');
     mkdirSync(scratch);
     const r = await calibrateAgent(agentProfile(agent), {
-      daemonEnv: CALIBRATION_DAEMON_ENV,
-      sandbox: probeSandbox(CALIBRATION_DAEMON_ENV),
+      daemonEnv: { ...CALIBRATION_DAEMON_ENV, ...opts.env },
+      sandbox: probeSandbox({ ...CALIBRATION_DAEMON_ENV, ...opts.env }),
       backend: opts.backend ?? 'tmux',
       evidenceRoot,
       scratchParent: scratch,

@@ -18,12 +18,13 @@ export const STRANGER_SUITES: Record<string, string> = {
   claude: 'a-claude-code-worker-is-a-stranger.test.ts',
   codex: 'a-codex-worker-is-a-stranger.test.ts',
   gemini: 'a-gemini-worker-is-a-stranger.test.ts',
+  opencode: 'an-opencode-worker-is-a-stranger.test.ts',
 };
 
 describe('every agent has a stranger suite', () => {
   it.each(agentProfiles().map((p) => [p.name, p.label]))('%s (%s) runs the probe from inside its own worker and is checked as a stranger', (name) => {
     const file = STRANGER_SUITES[name];
-    expect(file, `agent ${name} has no stranger suite: add tests/isolation/a-${name}-worker-is-a-stranger.test.ts and name it in STRANGER_SUITES`).toBeDefined();
+    expect(file, `agent ${name} has no stranger suite: add tests/isolation/a-${name}-worker-is-a-stranger.test.ts (an- before a vowel) and name it in STRANGER_SUITES`).toBeDefined();
     const path = join(HERE, file!);
     expect(existsSync(path), `${path} exists`).toBe(true);
     const text = readFileSync(path, 'utf8');

@@ -5,6 +5,7 @@ import { claudeProfile } from './claude.ts';
 import { codexProfile } from './codex.ts';
 import { mockProfile } from './mock.ts';
 import { geminiProfile } from './gemini.ts';
+import { opencodeProfile } from './opencode.ts';
 import type { AgentProfile } from './types.ts';
 
 export type { AgentProfile, FarFiles, FarSeedContext, SeedContext, WorkerPlace } from './types.ts';
@@ -14,6 +15,7 @@ const PROFILES: Readonly<Record<AgentName, AgentProfile>> = {
   codex: codexProfile,
   mock: mockProfile,
   gemini: geminiProfile,
+  opencode: opencodeProfile,
 };
 
 /** The profile of `name`; an unknown name is the usage error that lists the agents. */

@@ -94,6 +94,8 @@ export interface WorkerPlace {
   witnessHome?: string;
   /** The agent's release as dispatch read it (`--version`): an argument an older release does not know is left out. */
   agentVersion?: string | null;
+  /** kingshand's state directory (on the host the worker runs on): on the deny list of an agent told it at launch. */
+  stateDir?: string;
   /** Continue this session of the agent's (issue 41: `hand relaunch --resume`) instead of starting a new one. */
   resumeSession?: string;
 }
@@ -127,6 +129,13 @@ export interface AgentProfile {
    * line what it may write (Codex CLI); absent when no worker is being launched (doctor).
    */
   launchArgv(binary: string, posture: PermissionPosture, where?: WorkerPlace): string[];
+  /**
+   * Variables its launch needs beside the caller's, for an agent that takes its per-worker setup
+   * from its environment (OpenCode: its config, permission rules and witness plugin). Applied over
+   * the allow-listed environment, before `--env` (the person's explicit word wins). `env`: the
+   * launch environment so far (its HOME). Absent: none.
+   */
+  launchEnv?(posture: PermissionPosture, where: WorkerPlace | undefined, env: Readonly<Record<string, string>>): Record<string, string>;
   /**
    * The same launch on another host (issue 28): the program by its name on that host's PATH.
    * `where`: the worker's directories there (no witness: `hand hook` cannot reach this daemon).

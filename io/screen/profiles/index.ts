@@ -10,8 +10,9 @@ import { readBox } from '../prompt-box.ts';
 import { claudeCodeSpec } from './claude-code.ts';
 import { codexSpec } from './codex.ts';
 import { geminiSpec } from './gemini.ts';
+import { opencodeSpec } from './opencode.ts';
 
-const SPECS: readonly ScreenProfileSpec[] = [claudeCodeSpec, codexSpec, geminiSpec];
+const SPECS: readonly ScreenProfileSpec[] = [claudeCodeSpec, codexSpec, geminiSpec, opencodeSpec];
 
 export function createProfile(spec: ScreenProfileSpec): ScreenProfile {
   return {

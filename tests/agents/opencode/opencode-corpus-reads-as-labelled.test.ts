@@ -1,0 +1,69 @@
+/**
+ * Every capture of the OpenCode corpus (tests/fixtures/opencode-corpus/<version>/, written by
+ * `npm run capture -- --agent opencode --version <v>`) reads as the scenario that produced it
+ * says, plain and SGR, tmux and pty, with the opencode profile. A blocked screen also says what
+ * is asked and its choices; where the cells' colours were captured, which choice the cursor is on
+ * (OpenCode draws no cursor glyph). The label comes from what the scenario did, never from this reader.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyseScreen, parseAnsi, parsePlain } from '../../../io/screen/index.ts';
+import { corpusCaptures, type CorpusMeta } from '../../helpers/corpus-files.ts';
+import { OPENCODE_CORPUS_VERSIONS } from '../../../io/screen/profiles/opencode.ts';
+
+const CORPUS = fileURLToPath(new URL('../../fixtures/opencode-corpus/', import.meta.url));
+
+const CASES = corpusCaptures<CorpusMeta>(CORPUS).flatMap((c) => (['plain', 'ansi'] as const).map((format) => ({ ...c, format })));
+const scores = new Map<string, { right: number; total: number }>();
+
+afterAll(() => {
+  const lines = [...scores.entries()].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true })).map(([k, s]) => `  ${k.padEnd(12)} ${s.right}/${s.total}`);
+  const right = [...scores.values()].reduce((n, s) => n + s.right, 0);
+  const total = [...scores.values()].reduce((n, s) => n + s.total, 0);
+  console.log([`opencode corpus readings: ${right}/${total} right (plain and SGR)`, 'per version:', ...lines].join('\n'));
+});
+
+describe('every OpenCode corpus capture reads as labelled', () => {
+  it('the corpus holds captures of the versions the reader names, under tmux and pty', () => {
+    expect([...new Set(CASES.map((c) => c.meta.version))].sort()).toEqual([...OPENCODE_CORPUS_VERSIONS].sort());
+    expect(OPENCODE_CORPUS_VERSIONS.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(CASES.map((c) => c.meta.backend))).toEqual(new Set(['tmux', 'pty']));
+  });
+
+  it.each(CASES.map((c) => [`${c.name} (${c.format})`, c] as const))('%s', (_name, c) => {
+    const text = readFileSync(`${c.base}${c.format === 'ansi' ? '.ansi.txt' : '.txt'}`, 'utf8');
+    const opts = { cols: c.meta.cols, rows: c.meta.rows };
+    const screen = c.format === 'ansi' ? parseAnsi(text, opts) : parsePlain(text, opts);
+    const want = c.meta.expected;
+    for (const agent of ['opencode', `opencode@${c.meta.version}`]) {
+      const reading = analyseScreen(screen, agent);
+      const right = reading.state === want.state && (want.promptBox === undefined || reading.promptBox === want.promptBox) &&
+        (want.state !== 'blocked' || want.reason === undefined || reading.blockedReason === want.reason);
+      const s = scores.get(c.meta.version) ?? { right: 0, total: 0 };
+      scores.set(c.meta.version, { right: s.right + (right ? 1 : 0), total: s.total + 1 });
+      expect(reading.state, agent).toBe(want.state);
+      if (want.promptBox !== undefined) expect(reading.promptBox, agent).toBe(want.promptBox);
+      if (want.state === 'blocked' && want.reason !== undefined) expect(reading.blockedReason, agent).toBe(want.reason);
+      // The cells' colours (what the daemon always reads: tmux -e, the pty's cells); a plain capture has none.
+      const cursorSeen = c.format === 'ansi';
+      // A turn that ended in an error names it; no other screen of the corpus may be read as one.
+      // Its only mark is its panel's red bar (no words say "error"): without colours it cannot be told.
+      expect(reading.agentError != null, `${agent}: the turn ended in an error`).toBe(want.agentError === true && cursorSeen);
+      if (want.agentError === true && cursorSeen) expect(reading.agentError, agent).toBe('fake: this request is refused');
+      if (want.reason === 'permission') {
+        // What is asked: the command or the file, as drawn; the three buttons, side by side.
+        expect(reading.dialog?.question, agent).toMatch(/^Permission required: .*(touch fake-artifact|notes\.md)/);
+        expect(reading.dialog?.options.map((o) => o.label), agent).toEqual(['Allow once', 'Allow always', 'Reject']);
+        expect(reading.dialog?.across, agent).toBe(true);
+        expect(reading.dialog?.cursor, agent).toBe(cursorSeen ? 1 : null);
+      }
+      if (want.reason === 'question') {
+        expect(reading.dialog?.question, agent).toBe('Which database should the fake project use?');
+        expect(reading.dialog?.options.map((o) => o.label), agent).toEqual(['SQLite', 'Postgres', 'None', 'Type your own answer']);
+        expect(reading.dialog?.options.map((o) => o.freeText), agent).toEqual([false, false, false, true]);
+        expect(reading.dialog?.cursor, agent).toBe(cursorSeen ? (c.meta.scenario === 'question-second-option' ? 2 : 1) : null);
+      }
+    }
+  });
+});
