@@ -380,8 +380,10 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       const v = requireWorker(id);
       if (!v.paneId) return { ok: false, error: `worker ${id} has no pane yet (stage ${v.stage})` };
       const h = hostOf(id);
-      if (opts.scrollback) return h.readScrollback(v.paneId, opts.scrollback);
-      const res = await h.readVisible(v.paneId);
+      // Never past the host's bound: a stopped server makes the read "could not tell", not a hang.
+      const silent = (reason: string) => ({ ok: false as const, error: `could not tell: ${reason}` });
+      if (opts.scrollback) return answers.whileAnswering(h, h.readScrollback(v.paneId, opts.scrollback), silent);
+      const res = await answers.whileAnswering(h, h.readVisible(v.paneId), silent);
       return res.ok ? { ok: true, text: res.screen.lines.map((l) => l.text).join('\n') } : res;
     },
 

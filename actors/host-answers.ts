@@ -28,12 +28,19 @@ export interface HostAnswers {
   follow(host: TerminalHost): void;
   /** Why the host's workers cannot be read now, or null while it answers. */
   reasonFor(host: TerminalHost | undefined): string | null;
+  /**
+   * A read from the host, or — as soon as the host is (or becomes) not answering — `silent(reason)`:
+   * a caller (`hand read`, the Hand's wake) never hangs on a stopped server past its bound.
+   */
+  whileAnswering<T>(host: TerminalHost, read: Promise<T>, silent: (reason: string) => T): Promise<T>;
   dispose(): void;
 }
 
 export function createHostAnswers(deps: HostAnswersDeps): HostAnswers {
   const followed = new Map<TerminalHost, () => void>();
   const reasons = new Map<TerminalHost, string>();
+  /** Reads waiting on each host: told the reason when it stops answering. */
+  const waiting = new Map<TerminalHost, Set<(reason: string) => void>>();
 
   function told(host: TerminalHost, answers: ServerAnswers): void {
     if (answers.answering) {
@@ -44,6 +51,7 @@ export function createHostAnswers(deps: HostAnswersDeps): HostAnswers {
       return;
     }
     reasons.set(host, answers.reason);
+    for (const give of waiting.get(host) ?? []) give(answers.reason);
     const ids = deps.workersOn(host);
     deps.log?.({ msg: 'terminal server does not answer: its workers read could not tell', backend: host.backend, reason: answers.reason, workers: ids.length });
     for (const id of ids) deps.silent(id);
@@ -55,6 +63,21 @@ export function createHostAnswers(deps: HostAnswersDeps): HostAnswers {
       followed.set(host, host.watchAnswers((answers) => told(host, answers)));
     },
     reasonFor: (host) => (host ? (reasons.get(host) ?? null) : null),
+    whileAnswering(host, read, silent) {
+      const now = reasons.get(host);
+      if (now !== undefined) {
+        read.catch(() => undefined); // its answer, when the server wakes, goes nowhere
+        return Promise.resolve(silent(now));
+      }
+      return new Promise((resolve, reject) => {
+        const set = waiting.get(host) ?? new Set<(reason: string) => void>();
+        waiting.set(host, set);
+        const done = () => set.delete(give);
+        const give = (reason: string) => (done(), resolve(silent(reason)));
+        set.add(give);
+        read.then((v) => (done(), resolve(v)), (err: unknown) => (done(), reject(err)));
+      });
+    },
     dispose() {
       for (const stop of followed.values()) stop();
       followed.clear();

@@ -86,6 +86,12 @@ describe('a silent terminal server is could-not-tell within its bound, and back 
     expect(rest.json).toMatchObject({ reason: 'settled', met: true, readable: false, couldNotTell: 'the tmux server did not answer within 1 s' });
     const text = await w.hand(['status']);
     expect(text.stdout).toContain('busy1: could not tell: the tmux server did not answer within 1 s (not gone, not stalled; read again when it answers)');
+    // A read of its screen (hand read, the Hand's read tool) says so at once, never hangs on the stopped server.
+    const readStarted = Date.now();
+    const read = await w.hand(['read', 'busy1', '--json'], { timeoutMs: 10_000 });
+    expect(Date.now() - readStarted, 'hand read answered while the server is stopped').toBeLessThan(BOUND_MS * 3);
+    expect(read.code).not.toBe(0);
+    expect(read.stdout + read.stderr).toContain('could not tell: the tmux server did not answer within 1 s');
 
     // Held silent for three bounds more: never a stall, never gone, never the last reading.
     const seen = new Set<string>();
