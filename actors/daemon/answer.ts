@@ -61,7 +61,13 @@ export async function answerDialog(fleet: FleetHostApi, req: AnswerRequest): Pro
     pressed.push(typeof key === 'string' ? key : key.char);
     const seen = await waitFor(fleet, id, (v) => shows(v.dialog ?? null, v), { timeoutMs: KEY_READBACK_MS, fresh: true, last: sent });
     view = seen.view ?? sent;
-    if (seen.by !== 'accepted') throw dialogChanged(id, view.dialog ?? null, pressed);
+    if (seen.by === 'accepted') return;
+    const now = view.dialog ?? null;
+    // The same dialog, its cursor not yet where the key should have put it: slow, not changed.
+    if (now?.fingerprint === fingerprint) {
+      throw new RefusedError('key-not-seen', `refused: ${id}'s screen did not show what ${pressed.at(-1)} did within ${KEY_READBACK_MS / 1000} s (the dialog is the same, its cursor on ${now.cursor ?? 'no option'}). Keys already pressed: ${pressed.join(', ')}. Read it again (hand read ${id} --json) before pressing anything more.`, { id, dialog: quoteDialog(id, now), pressed });
+    }
+    throw dialogChanged(id, now, pressed);
   };
 
   let cursor = dialog.cursor;
