@@ -138,4 +138,9 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/calibration/opencode-is-read-right-in-every-situation-it-has.test.ts': 37,
   'tests/agents/opencode/opencode-rules-refuse-the-deny-list-without-the-sandbox.test.ts': 42,
   'tests/isolation/an-opencode-worker-is-a-stranger.test.ts': 22,
+  'tests/agent-setup/dispatch-without-claude-json-seeds-it-or-refuses.test.ts': 6,
+  'tests/isolation/a-claude-code-worker-is-a-stranger.test.ts': 6,
+  'tests/isolation/a-gemini-worker-is-a-stranger.test.ts': 6,
+  'tests/landing/a-landing-that-changes-agent-settings-needs-the-persons-word.test.ts': 5,
+  'tests/hand/a-parked-worker-refuses-send-and-a-submitting-key.test.ts': 5,
 };
