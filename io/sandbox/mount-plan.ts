@@ -11,8 +11,10 @@
  */
 
 export type Mount =
-  /** Bound from the host, read-only (a place under a hidden one brought back, or a file pinned). */
-  | { kind: 'ro'; path: string; from?: string }
+  /** Bound from the host, read-only (a place under a hidden one brought back, or a file pinned). `optional`: skipped when gone by the time the sandbox is made. */
+  | { kind: 'ro'; path: string; from?: string; optional?: boolean }
+  /** A symbolic link as the host has it (an entry of a directory rebuilt entry by entry). */
+  | { kind: 'symlink'; path: string; target: string }
   /** Bound from the host, writable. */
   | { kind: 'rw'; path: string; from?: string }
   /** An empty directory (a private tmpfs) where a directory was: nothing of it is reachable. */
@@ -64,7 +66,8 @@ export function bwrapArgs(bwrap: string, spec: SandboxSpec): string[] {
   args.push('--cap-drop', 'ALL');
   args.push('--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc');
   for (const m of orderMounts(spec.mounts)) {
-    if (m.kind === 'ro') args.push('--ro-bind', m.from ?? m.path, m.path);
+    if (m.kind === 'ro') args.push(m.optional ? '--ro-bind-try' : '--ro-bind', m.from ?? m.path, m.path);
+    else if (m.kind === 'symlink') args.push('--symlink', m.target, m.path);
     else if (m.kind === 'rw') args.push('--bind', m.from ?? m.path, m.path);
     else if (m.kind === 'hide-dir') args.push('--perms', '0555', '--size', String(HIDDEN_DIR_BYTES), '--tmpfs', m.path);
     else args.push('--ro-bind', spec.emptyFile, m.path);

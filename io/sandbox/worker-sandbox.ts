@@ -23,7 +23,7 @@
  * loopback can be asked with kingshand's authority from inside, because no secret that carries
  * it exists there.
  */
-import { existsSync, lstatSync, mkdirSync, readlinkSync, realpathSync, writeFileSync, chmodSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, realpathSync, writeFileSync, chmodSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { bwrapArgs, type Mount } from './mount-plan.ts';
 import { homeSecretPlaces, SYSTEM_SECRET_FILES } from './secret-places.ts';
@@ -258,7 +258,44 @@ export function sandboxMounts(place: WorkerSandboxPlace, env: Record<string, str
       if (from) mounts.push({ kind: 'rw', path: join(d.agent, rel), from });
     }
   }
+  mounts.push(...rebuiltParents(mounts));
   return mounts;
+}
+
+/**
+ * A file hidden by binding an empty one over it stays hidden only while the host keeps that very
+ * file: a rename over its path on the host (useradd and passwd rewrite /etc/shadow so; Claude Code
+ * and npm write ~/.claude.json and ~/.npmrc so) puts a new file where the mount no longer is, and
+ * the worker reads it. So each directory holding a hidden file is rebuilt inside as it was when the
+ * sandbox was made: an empty directory with every other entry bound back one by one (links as
+ * links), the hidden files not among them. An entry mounted on its own (the state directory, a
+ * secret directory, the worktree) is left to its own mount.
+ */
+function rebuiltParents(mounts: readonly Mount[]): Mount[] {
+  const taken = new Set(mounts.map((m) => m.path));
+  const parents = [...new Set(mounts.filter((m) => m.kind === 'hide-file').map((m) => dirname(m.path)))];
+  const out: Mount[] = [];
+  for (const parent of parents) {
+    let names: string[];
+    try {
+      if (!lstatSync(parent).isDirectory()) continue;
+      names = readdirSync(parent);
+    } catch {
+      continue;
+    }
+    out.push({ kind: 'hide-dir', path: parent });
+    for (const name of names) {
+      const path = join(parent, name);
+      if (taken.has(path)) continue;
+      try {
+        const st = lstatSync(path);
+        out.push(st.isSymbolicLink() ? { kind: 'symlink', path, target: readlinkSync(path) } : { kind: 'ro', path, optional: true });
+      } catch {
+        // gone since the listing: nothing to bring back
+      }
+    }
+  }
+  return out;
 }
 
 /** In a worktree, the agents' own settings: read-only inside (a worker cannot grant itself a hook or a permission). */
