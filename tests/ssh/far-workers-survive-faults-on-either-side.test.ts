@@ -90,6 +90,9 @@ describe('far workers through faults', () => {
     }
     expect([...seen].filter((s) => s.endsWith(':gone'))).toEqual([]);
     await far.sshd.startServer();
+    // Until the control client is back (it retries every 3 s), w1 could not tell, and a wait says so
+    // at once: the wait for its end is asked once it is read again.
+    await waitFor(async () => (await rows()).find((r) => r.id === 'w1')!.condition !== 'wait-failed', { what: 'w1 read again once sshd is back', timeoutMs: 20_000, intervalMs: 250 });
     await settled('w1');
     expect((await rows()).map((r) => [r.id, r.condition, r.live])).toEqual([['w1', 'settled', true], ['w2', 'settled', true]]);
   }, 60_000);
