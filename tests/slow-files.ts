@@ -143,4 +143,6 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/isolation/a-gemini-worker-is-a-stranger.test.ts': 6,
   'tests/landing/a-landing-that-changes-agent-settings-needs-the-persons-word.test.ts': 5,
   'tests/hand/a-parked-worker-refuses-send-and-a-submitting-key.test.ts': 5,
+  'tests/isolation/a-mock-worker-is-a-stranger.test.ts': 6,
+  'tests/agent-settings/every-agent-profile-says-what-it-reads-from-a-project.test.ts': 5,
 };
