@@ -23,10 +23,12 @@ const NEEDS: ReadonlySet<string> = new Set<Need>(['blocked', 'gate', 'parked', '
 
 /** What a view says now, as the key a watcher de-duplicates on; null when nothing needs the person. */
 export function needOf(v: WorkerViewLike): Need | null {
+  // Could not tell past its bound: the terminal server did not answer (issue 38 item 8). First, as
+  // in conditionOf: a screen that cannot be read disagrees with nothing, and a dispute left from
+  // before the server went silent must not hide that it went silent.
+  if (conditionOf(v) === 'wait-failed') return 'wait-failed';
   if (v.disputed) return 'disputed';
   if (conditionOf(v) === 'unclassified') return 'unclassified';
-  // Could not tell past its bound: the terminal server did not answer (issue 38 item 8).
-  if (conditionOf(v) === 'wait-failed') return 'wait-failed';
   const label = labelOf(v);
   return NEEDS.has(label) ? (label as Need) : null;
 }
