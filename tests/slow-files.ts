@@ -145,4 +145,5 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/hand/a-parked-worker-refuses-send-and-a-submitting-key.test.ts': 5,
   'tests/isolation/a-mock-worker-is-a-stranger.test.ts': 6,
   'tests/agent-settings/every-agent-profile-says-what-it-reads-from-a-project.test.ts': 5,
+  'tests/isolation/a-codex-worker-is-a-stranger.test.ts': 6,
 };
