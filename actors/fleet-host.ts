@@ -74,6 +74,8 @@ export interface FleetHost extends GateCommands {
    * finished or cleared (actors/decision-resume.ts). Call it in the worker's input lane.
    */
   resumeAnswer(id: string, answer: string, key: string): Promise<AnswerResume>;
+  /** A parked worker's answer went in before a restart (resumeAnswer found it entered or sent): it is at work on it. */
+  answerWentIn(id: string): void;
   key(id: string, key: Key, opts?: { allowNonEmptyBox?: boolean }): Promise<WorkerView>;
   /**
    * Runs `fn` in the worker's input lane (actors/input-lane.ts): whatever types into a worker —
@@ -341,6 +343,10 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
     inLane: (id, fn) => lanes.run(id, fn),
     send: (id, text, opts = {}) =>
       command(id, (requestId) => ({ type: 'SEND', text, allowNonEmptyBox: opts.allowNonEmptyBox === true, requestId, ...(opts.decision !== undefined && { decision: opts.decision }) })),
+
+    answerWentIn(id) {
+      route(id, { type: 'ANSWER_IN', at: clock.now() });
+    },
 
     async resumeAnswer(id, answer, key) {
       const v = requireWorker(id);

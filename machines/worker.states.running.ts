@@ -195,6 +195,9 @@ export const parkedState = workerSetup.createStateConfig({
   tags: ['settled', 'parked'],
   on: {
     SCREEN: newScreenWakesTheWorker,
+    // The answer went in before a restart: at work on it, and settled again by the screen (an
+    // idle one after the quiet window) — a turn that ended unseen is never parked for ever.
+    ANSWER_IN: { target: '#worker.running' },
   },
 });
 

@@ -181,6 +181,11 @@ export type WorkerEvent =
   | { type: 'LOST'; at: number; why?: string }
   /** `decision`: the text is that decision's answer (its Enter is marked first: io/brief/submission-mark.ts). */
   | { type: 'SEND'; text: string; allowNonEmptyBox: boolean; requestId: number; decision?: string }
+  /**
+   * A parked worker's answer went in while no daemon watched (a restart's recovery found it
+   * entered or sent): its turn on the answer is under way or already over, whatever the screen.
+   */
+  | { type: 'ANSWER_IN'; at: number }
   | { type: 'KEYS'; key: Key; allowNonEmptyBox: boolean; requestId: number }
   | { type: 'STOP'; at: number; timeoutMs: number }
   /** A person's `hand approve` at the open gate (brief or landing). */

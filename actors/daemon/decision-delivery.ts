@@ -77,6 +77,8 @@ async function deliverInLane(deps: { fleet: FleetHostApi; stores: WorkStores; lo
     const resumed = await deps.fleet.resumeAnswer(d.worker, text, d.key);
     if (resumed === 'entered' || resumed === 'found-sent') {
       deps.stores.decisions.markDelivered(d.key, resumed);
+      // Its turn on the answer may have ended while no daemon watched: no longer parked on it.
+      deps.fleet.answerWentIn(d.worker);
       deps.log({ worker: d.worker, decision: d.key, recovery: resumed }, `decision answer ${RECOVERY_WORDS[resumed]}`);
       return { delivered: true };
     }

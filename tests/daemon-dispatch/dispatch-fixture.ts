@@ -51,6 +51,7 @@ export function fakeFleet(store: FleetStore): FakeFleet {
     storeHealth: () => null,
     inLane: (_id, fn) => fn(),
     resumeAnswer: async () => 'none',
+    answerWentIn: () => {},
     hostConnection: () => {},
     stops: [],
     setView(id, patch) {
