@@ -8,8 +8,8 @@
 import type { BenchResult } from './types.ts';
 import { makeWorld } from './lib/world.ts';
 import { makeHost } from './lib/hosts.ts';
-import { makeFleetWorld, isCondition, until, viewWhen } from './lib/fleet-world.ts';
-import { nowMs, summarise } from './lib/stats.ts';
+import { askAnswerTrials, makeFleetWorld, until } from './lib/fleet-world.ts';
+import { summarise } from './lib/stats.ts';
 import { onCleanup } from './lib/cleanup.ts';
 import { startFakeGemini } from '../io/fake-model/gemini.ts';
 import { geminiTestEnv } from '../tests/harness/real-gemini.ts';
@@ -24,24 +24,7 @@ export async function run(opts: { trials: number; log?: (m: string) => void }): 
   const env = { ...world.workerEnv(), ...geminiTestEnv(world.agentHome, fake.url, true), GEMINI_CLI_NO_RELAUNCH: 'true', HAND_WITNESS_HOOKS: 'off' };
   await dispatch(id, env, 'gemini');
   await until(fleet, id, 'settled');
-  const blocked: number[] = [];
-  const settled: number[] = [];
-  for (let i = 0; i < opts.trials; i++) {
-    // The ask_user reply goes out whole, right after the fake chose it (one SSE event).
-    let servedAt = 0;
-    const off = fake.onRequest((r) => {
-      if (r.reply?.kind === 'call' && r.reply.name === 'ask_user') servedAt = nowMs();
-    });
-    const shown = viewWhen(fleet, id, 'blocked', isCondition('blocked'), 40_000);
-    await fleet.send(id, `MODE:ask question ${i}`);
-    const blockedAt = await shown;
-    off();
-    blocked.push(blockedAt - servedAt);
-    const done = viewWhen(fleet, id, 'settled', isCondition('settled'), 40_000);
-    const answeredAt = nowMs();
-    await fleet.key(id, 'enter');
-    settled.push((await done) - answeredAt);
-  }
+  const { blocked, settled } = await askAnswerTrials(fleet, id, opts.trials, fake, (r) => r.reply?.kind === 'call' && r.reply.name === 'ask_user');
   opts.log?.(`gemini on tmux: ${opts.trials} ask/answer trials done`);
   return [
     summarise('blocked detection, Gemini CLI 0.61.0 on tmux: ask_user reply served → actor blocked', 'ms', blocked, null, "includes the CLI's own drawing of the question (no draw timestamp from a real binary)"),

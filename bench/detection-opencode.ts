@@ -8,8 +8,8 @@
 import type { BenchResult } from './types.ts';
 import { makeWorld } from './lib/world.ts';
 import { makeHost } from './lib/hosts.ts';
-import { makeFleetWorld, isCondition, until, viewWhen } from './lib/fleet-world.ts';
-import { nowMs, summarise } from './lib/stats.ts';
+import { askAnswerTrials, makeFleetWorld, until } from './lib/fleet-world.ts';
+import { summarise } from './lib/stats.ts';
 import { onCleanup } from './lib/cleanup.ts';
 import { startFakeAnthropic } from '../io/fake-model/anthropic.ts';
 import { fakeProviderSetup } from '../io/agent/opencode/calibration-kit.ts';
@@ -28,23 +28,7 @@ export async function run(opts: { trials: number; log?: (m: string) => void }): 
   const env = { ...world.workerEnv(), ...opencodeTestEnv(world.agentHome), ...setup, HAND_WITNESS_HOOKS: 'off' };
   await dispatch(id, env, 'opencode');
   await until(fleet, id, 'settled');
-  const blocked: number[] = [];
-  const settled: number[] = [];
-  for (let i = 0; i < opts.trials; i++) {
-    let servedAt = 0;
-    const off = fake.onRequest((r) => {
-      if (r.reply?.kind === 'tool_use' && r.reply.name === 'question') servedAt = nowMs();
-    });
-    const shown = viewWhen(fleet, id, 'blocked', isCondition('blocked'), 40_000);
-    await fleet.send(id, `MODE:ask question ${i}`);
-    const blockedAt = await shown;
-    off();
-    blocked.push(blockedAt - servedAt);
-    const done = viewWhen(fleet, id, 'settled', isCondition('settled'), 40_000);
-    const answeredAt = nowMs();
-    await fleet.key(id, 'enter');
-    settled.push((await done) - answeredAt);
-  }
+  const { blocked, settled } = await askAnswerTrials(fleet, id, opts.trials, fake, (r) => r.reply?.kind === 'tool_use' && r.reply.name === 'question');
   opts.log?.(`opencode on tmux: ${opts.trials} ask/answer trials done`);
   return [
     summarise(`blocked detection, OpenCode ${OPENCODE_PINNED} on tmux: question reply served → actor blocked`, 'ms', blocked, null, "includes OpenCode's own drawing of the question (no draw timestamp from a real binary)"),

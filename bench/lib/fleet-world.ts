@@ -86,3 +86,29 @@ export async function until(fleet: FleetHost, id: string, c: ReturnType<typeof c
   if (now && conditionOf(now) === c) return;
   await viewWhen(fleet, id, String(c), isCondition(c), timeoutMs);
 }
+
+/**
+ * A real agent's ask/answer trials (bench/detection-gemini.ts, detection-opencode.ts): each trial
+ * sends `MODE:ask`, times the fake's chosen question reply (`isAsk`, the reply then goes out whole)
+ * → the actor blocked, then Enter → the actor settled.
+ */
+export async function askAnswerTrials<R>(fleet: FleetHost, id: string, trials: number, fake: { onRequest(listener: (r: R) => void): () => void }, isAsk: (r: R) => boolean): Promise<{ blocked: number[]; settled: number[] }> {
+  const blocked: number[] = [];
+  const settled: number[] = [];
+  for (let i = 0; i < trials; i++) {
+    let servedAt = 0;
+    const off = fake.onRequest((r) => {
+      if (isAsk(r)) servedAt = nowMs();
+    });
+    const shown = viewWhen(fleet, id, 'blocked', isCondition('blocked'), 40_000);
+    await fleet.send(id, `MODE:ask question ${i}`);
+    const blockedAt = await shown;
+    off();
+    blocked.push(blockedAt - servedAt);
+    const done = viewWhen(fleet, id, 'settled', isCondition('settled'), 40_000);
+    const answeredAt = nowMs();
+    await fleet.key(id, 'enter');
+    settled.push((await done) - answeredAt);
+  }
+  return { blocked, settled };
+}
