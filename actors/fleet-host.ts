@@ -187,7 +187,7 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
 
   /** Each worker's pane feeding its actor through the hooks' witness (actors/worker-feeds.ts). */
   const { attachFeed, deliverReading, armDispute, notePaneServer } = createWorkerFeeds({
-    records, recordOf, route, hostOf, terminalFor, readerOf: readerProfile, analyse, answers: { follow: (t) => answers.follow(t) },
+    records, recordOf, route, hostOf, terminalFor, readerOf: readerProfile, analyse, answers,
     publish: (id) => publish(id), running: () => fleet !== null, store: deps.store, clock, log: deps.log, skipRepaints: deps.skipRepaints,
   });
 

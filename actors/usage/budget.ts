@@ -8,7 +8,8 @@
 import { RefusedError } from '../../contract/errors.ts';
 import type { ProjectRecord } from '../../contract/methods.ts';
 import type { SessionStore } from '../../persistence/work/session-store.ts';
-import { costOfRows, costText, today } from './cost-of.ts';
+import { costOfRows, today } from './cost-of.ts';
+import { costText } from '../../contract/cost-words.ts';
 
 export const BUDGET_WARN_AT = 0.8;
 

@@ -4,8 +4,6 @@
  * then the priced part only, and every face says so — never a guess from a neighbouring model.
  */
 import type { Cost, CostLine } from '../../contract/methods.ts';
-
-export { costText, tokensText } from '../../contract/cost-words.ts';
 import { costOf, priceOf } from '../../io/agent/price-table.ts';
 import type { LedgerCounts } from '../../persistence/work/session-store.ts';
 

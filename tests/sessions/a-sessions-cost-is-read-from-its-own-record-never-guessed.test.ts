@@ -12,7 +12,8 @@ import { claudeSessions } from '../../io/agent/sessions/claude.ts';
 import { codexSessions } from '../../io/agent/sessions/codex.ts';
 import { geminiSessions } from '../../io/agent/sessions/gemini.ts';
 import { newTally, readNewUsage, releaseTally, tallyRows, type UsageTally } from '../../io/agent/sessions/usage-tally.ts';
-import { costOfRows, costText } from '../../actors/usage/cost-of.ts';
+import { costOfRows } from '../../actors/usage/cost-of.ts';
+import { costText } from '../../contract/cost-words.ts';
 import { priceOf } from '../../io/agent/price-table.ts';
 import { useTempDirs } from '../helpers/use-temp-dir.ts';
 
