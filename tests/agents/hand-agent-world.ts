@@ -5,7 +5,9 @@
  * and a throwaway agent HOME the caller fills. The Gemini CLI and OpenCode worlds are this with
  * their own environment and fake API.
  */
+import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
+import { expect } from 'vitest';
 import { writeBrief } from '../cli/cli-harness.ts';
 import type { RunResult } from '../cli/cli-harness.ts';
 import { inProcessHand } from '../helpers/hand-in-process.ts';
@@ -33,6 +35,8 @@ export interface HandAgentWorld<R extends RequestLike> {
   explain(id: string): Promise<string>;
   /** The first request after `since` that `accept` takes, received or arriving; the worker's screen on timeout. */
   request(id: string, since: number, accept: (r: R) => boolean, what: string, timeoutMs?: number): Promise<R>;
+  /** `hand land`, the person's `hand approve` onto main (whose log then holds `subject`), `hand stop` with status 0. */
+  landAndStop(id: string, subject: string): Promise<void>;
   cleanup(): Promise<void>;
 }
 
@@ -86,6 +90,17 @@ export async function makeHandAgentWorld<R extends RequestLike>(o: HandAgentWorl
         const got = o.fake.received.filter((r) => r.seq > since).map((r) => `${r.seq} ${r.kind ?? r.path} ${r.reply?.kind ?? ''}`);
         throw new Error(`${(err as Error).message}\n--- fake received since ${since}: ${got.join('; ') || 'nothing'}\n${await world.explain(id)}`);
       }
+    },
+    async landAndStop(id, subject) {
+      const land = await hand(['land', id, '--json']);
+      expect(land.code, land.stdout + land.stderr).toBe(0);
+      const approve = await hand(['approve', id, '--json'], { timeoutMs: 90_000 });
+      expect(approve.code, approve.stdout + approve.stderr).toBe(0);
+      expect(approve.json).toMatchObject({ stage: 'landed', landed: { target: 'main' } });
+      expect(execFileSync('git', ['-C', repo, 'log', '--format=%s', 'main'], { encoding: 'utf8' })).toContain(subject);
+      const stop = await hand(['stop', id, '--json'], { timeoutMs: 60_000 });
+      expect(stop.code, stop.stdout + stop.stderr).toBe(0);
+      expect(stop.json.exitCode).toBe(0);
     },
     cleanup: () => stopWorkersAndRemove(hand, installation, tmp),
   };

@@ -8,7 +8,6 @@
  * Its hooks (the second witness) reach the daemon and agree with the screen.
  * Nothing is seeded by the test: trust and settings come from dispatch.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,16 +84,7 @@ describe('a real Gemini CLI worker through hand', () => {
     }, { what: `the AfterAgent hook of ${id} in hand status`, timeoutMs: 20_000, intervalMs: 250 });
     expect(row).toMatchObject({ agent: 'gemini', agentVersion: '0.61.0', hook: { word: 'idle' }, disputed: null });
 
-    const land = await w.hand(['land', id, '--json']);
-    expect(land.code, land.stdout + land.stderr).toBe(0);
-    const approve = await w.hand(['approve', id, '--json'], { timeoutMs: 90_000 });
-    expect(approve.code, approve.stdout + approve.stderr).toBe(0);
-    expect(approve.json).toMatchObject({ stage: 'landed', landed: { target: 'main' } });
-    expect(execFileSync('git', ['-C', w.repo, 'log', '--format=%s', 'main'], { encoding: 'utf8' })).toContain('Add the feature file');
-
-    const stop = await w.hand(['stop', id, '--json'], { timeoutMs: 60_000 });
-    expect(stop.code, stop.stdout + stop.stderr).toBe(0);
-    expect(stop.json.exitCode).toBe(0);
+    await w.landAndStop(id, 'Add the feature file');
   });
 
   it("under off: a shell command runs without asking, in kingshand's sandbox (no posture gap to name)", async () => {

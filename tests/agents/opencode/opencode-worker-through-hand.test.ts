@@ -114,16 +114,7 @@ describe('a real OpenCode worker through hand', () => {
     expect(readFileSync(join(w.agentHome, '.config', 'opencode', 'opencode.json'), 'utf8')).toBe(personsConfig);
     expect(execFileSync('git', ['-C', w.worktreeOf(id), 'status', '--porcelain', '--untracked-files=all'], { encoding: 'utf8' })).toBe('');
 
-    const land = await w.hand(['land', id, '--json']);
-    expect(land.code, land.stdout + land.stderr).toBe(0);
-    const approve = await w.hand(['approve', id, '--json'], { timeoutMs: 90_000 });
-    expect(approve.code, approve.stdout + approve.stderr).toBe(0);
-    expect(approve.json).toMatchObject({ stage: 'landed', landed: { target: 'main' } });
-    expect(execFileSync('git', ['-C', w.repo, 'log', '--format=%s', 'main'], { encoding: 'utf8' })).toContain('Add the feature file');
-
-    const stop = await w.hand(['stop', id, '--json'], { timeoutMs: 60_000 });
-    expect(stop.code, stop.stdout + stop.stderr).toBe(0);
-    expect(stop.json.exitCode).toBe(0);
+    await w.landAndStop(id, 'Add the feature file');
     const seen = await connections.stop();
     expect(seen.peers.length, `OpenCode's connections were seen (${seen.samples} samples)`).toBeGreaterThan(0);
     expect(seen.peers.filter((p) => !isLoopback(p)), 'no connection beyond 127.0.0.1').toEqual([]);
