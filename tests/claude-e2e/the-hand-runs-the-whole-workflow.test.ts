@@ -363,7 +363,9 @@ describe.sequential('the Hand runs the whole workflow in real Claude Code, two s
     }, { what: 'menu-a to read could not tell while its tmux server is stopped', timeoutMs: 10 * SERVER_ANSWER_MS, intervalMs: 100 });
     expect(silent).toMatchObject({ readable: false, live: null, couldNotTell: 'the tmux server did not answer within 1 s' });
     try {
-      await waitForEvent((l) => fake.onRequest(l), () => script.notifications.some((n) => n.includes('menu-a could not tell')), { what: 'the could-not-tell wake line in a model request', timeoutMs: 30_000 }).catch(async (err: Error) => {
+      // Heard already (the wake may reach the model while status is still being polled), or later.
+      const heard = () => script.notifications.some((n) => n.includes('menu-a could not tell'));
+      if (!heard()) await waitForEvent((l) => fake.onRequest(l), heard, { what: 'the could-not-tell wake line in a model request', timeoutMs: 30_000 }).catch(async (err: Error) => {
         // Say what was heard instead, and what the daemon says of menu-a, so a failure explains itself.
         const row = (await hand(['status', 'menu-a', '--json'])).json?.[0];
         throw new Error(`${err.message}\nwake lines heard since the freeze began: ${JSON.stringify(script.notifications.slice(-5))}\nmenu-a now: ${JSON.stringify({ condition: row?.condition, couldNotTell: row?.couldNotTell, disputed: row?.disputed, stage: row?.stage })}`);
