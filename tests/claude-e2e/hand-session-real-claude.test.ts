@@ -62,7 +62,11 @@ beforeAll(async () => {
   // KH_MOCK_EVENT_LOG reaches the mock worker only if the Hand's environment flows Claude Code →
   // MCP server → dispatch → worker, as a real worker's API settings must.
   eventLog = join(tmp.path, 'worker-events.jsonl');
-  const env = { ...claudeTestEnv({ home, baseUrl: fake.url, renderer: 'fullscreen', path: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin` }), KH_MOCK_TICK_MS: '200', KH_MOCK_EVENT_LOG: eventLog };
+  // `hand mcp` starts 3 s late, as on a loaded machine (the CI run where the first request offered
+  // no hand tool): Claude Code 2.1.332 asks the first turn without waiting for it, and a call to a
+  // hand tool then must still reach it.
+  const slowMcp = { NODE_OPTIONS: `--require ${join(import.meta.dirname, '..', 'harness', 'slow-hand-mcp.cjs')}`, KH_TEST_SLOW_MCP_MS: '3000' };
+  const env = { ...claudeTestEnv({ home, baseUrl: fake.url, renderer: 'fullscreen', path: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin` }), KH_MOCK_TICK_MS: '200', KH_MOCK_EVENT_LOG: eventLog, ...slowMcp };
   hand = handRunner(state, env, 60_000);
   const init = await hand(['init', ws, '--json']);
   expect(init.code, init.stderr).toBe(0);
@@ -112,10 +116,14 @@ describe('the Hand in real Claude Code, in a workspace made by hand init', () =>
     expect(body).toContain('Never answer a worker');
     for (const skill of ['muster', 'survey', 'audience', 'chronicle']) expect(body).toContain(skill);
     expect(body).toContain('The dispatcher. Load first for any project work'); // muster's description
-    // The hand tools are offered from the first turn, not deferred behind ToolSearch (issue 38 item 12).
-    // No tool is deferred behind ToolSearch (issue 38 item 12): the model has each tool itself, or,
-    // while the hand server still connects, Claude Code's own WaitForMcpServers.
-    expect(first.summary!.tools).not.toContain('ToolSearch');
+    // No tool is deferred behind ToolSearch (issue 38 item 12): the model has each hand tool itself,
+    // or, while the hand server still connects (here: always, it starts 3 s late), Claude Code's own
+    // WaitForMcpServers, which the kit's CLAUDE.md tells the Hand to call. The annex below is called
+    // in that window and still answered.
+    const tools = first.summary!.tools;
+    if (!tools.includes('mcp__hand__dispatch')) expect(tools).toContain('WaitForMcpServers');
+    expect(tools).toContain('Monitor');
+    expect(tools).not.toContain('ToolSearch');
     expect(first.summary!.tools).not.toContain('DeferredToolPlaceholder');
   }, 60_000);
 

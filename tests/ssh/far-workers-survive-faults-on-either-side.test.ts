@@ -90,10 +90,17 @@ describe('far workers through faults', () => {
     }
     expect([...seen].filter((s) => s.endsWith(':gone'))).toEqual([]);
     await far.sshd.startServer();
-    // Until the control client is back (it retries every 3 s), w1 could not tell, and a wait says so
-    // at once: the wait for its end is asked once it is read again.
-    await waitFor(async () => (await rows()).find((r) => r.id === 'w1')!.condition !== 'wait-failed', { what: 'w1 read again once sshd is back', timeoutMs: 20_000, intervalMs: 250 });
-    await settled('w1');
+    // Until the control client is back (it retries every 3 s), w1 may be "could not tell" — from
+    // the moment its host has been quiet for 5 s, which can fall before or after sshd is back — and
+    // a wait then says so at once (wait-failed), as it must: the person asks again, and so does
+    // this test, until a wait sees the turn's end.
+    await waitFor(async () => {
+      const r = await w.hand(['wait', 'w1', '--until', 'settled', '--timeout', '5s', '--json']);
+      const out = r.json as { met?: boolean; reason?: string } | null;
+      if (r.code === 0 && out?.met) return true;
+      if (out?.reason === 'wait-failed') return false;
+      throw new Error(`wait w1 --until settled: neither met nor could-not-tell: ${r.stdout}${r.stderr}`);
+    }, { what: 'a wait on w1 that sees its turn end once sshd is back', timeoutMs: 30_000, intervalMs: 250 });
     expect((await rows()).map((r) => [r.id, r.condition, r.live])).toEqual([['w1', 'settled', true], ['w2', 'settled', true]]);
   }, 60_000);
 
