@@ -23,7 +23,7 @@ import { makeWorld } from './lib/world.ts';
 import { cpuShare, makeDaemonWorld } from './lib/daemon.ts';
 import { pool } from './lib/pool.ts';
 import { onCleanup, runCleanups } from './lib/cleanup.ts';
-import { createSessionKeeper } from '../actors/daemon/session-keeper.ts';
+import { createSessionKeeper } from '../daemon/sessions/session-keeper.ts';
 import { openStore } from '../persistence/sqlite-store.ts';
 import { openWorkStores } from '../persistence/work/index.ts';
 import { claudeProjectSlug } from '../io/agent/sessions/claude.ts';

@@ -16,7 +16,7 @@
 import { chmodSync, chownSync, mkdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { createDaemon, type Daemon } from '../actors/daemon/create-daemon.ts';
+import { createDaemon, type Daemon } from '../daemon/create-daemon.ts';
 import { homePaths } from '../contract/home.ts';
 import type { CallContext } from '../contract/protocol.ts';
 import type { MethodName, ParamsOf, ResultOf } from '../contract/methods.ts';

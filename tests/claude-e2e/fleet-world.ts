@@ -6,8 +6,8 @@
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createFleetHost, type FleetHost, type WorkerView } from '../../actors/fleet-host.ts';
-import { firstPrompt } from '../../actors/daemon/dispatch.ts';
-import { createRealPorts } from '../../actors/daemon/real-ports.ts';
+import { firstPrompt } from '../../daemon/fleet/dispatch.ts';
+import { createRealPorts } from '../../daemon/real-ports.ts';
 import type { WorkerPorts } from '../../actors/ports.ts';
 import { claudeTestEnv, seedClaudeHome } from '../harness/claude-env.ts';
 import { createPtyHost } from '../../io/terminal/pty/pty-host.ts';

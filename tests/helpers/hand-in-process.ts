@@ -10,7 +10,7 @@
 import type { HomePaths } from '../../contract/home.ts';
 import { runCli } from '../../cli/program.ts';
 import type { CliIo, CliStream } from '../../cli/io.ts';
-import { startDaemonService, type DaemonService } from '../../actors/daemon/main.ts';
+import { startDaemonService, type DaemonService } from '../../daemon/main.ts';
 import { clock, handRun, stopInstallation, type HandRunner } from './hand-process.ts';
 
 export interface InProcessHand {
