@@ -1,6 +1,6 @@
 /**
  * The rules that cut across methods, each written once and called by name from the method that
- * obeys it (methods.ts), so a reader of `land` sees the parked refusal there:
+ * obeys it (daemon/<family>/<family>-methods.ts), so a reader of `land` sees the parked refusal there:
  * - a worker parked on an open decision is never stopped, landed, approved, discarded or
  *   relaunched while it is open (reference §3.6);
  * - dispatch refuses at or above the usage limit, and warns (fail open) with no reading;

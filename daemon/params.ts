@@ -1,5 +1,5 @@
 /**
- * The field readers of the daemon's edge: each method's parser (param-parsers.ts) reads its raw
+ * The field readers of the daemon's edge: each method's parser (daemon/<family>/<family>-methods.ts) reads its raw
  * wire params with these, once, into the method's typed params (contract/methods.ts); each
  * refusal names the field and the fix. Past the edge nothing re-checks a type.
  */
@@ -188,3 +188,18 @@ export function dispatchRequest(p: DispatchParams): DispatchRequest {
     ...(p.readOnly === true && { readOnly: true }),
   };
 }
+
+/** A required text field (the work and host methods): its refusal names what it is. */
+export function text(p: Params, key: string, what: string): string {
+  const v = p[key];
+  if (typeof v === 'string' && v.trim()) return v;
+  throw new UsageError('bad-request', `missing ${what} (${key})`, { key });
+}
+
+/** An optional text field (the work and host methods): blank is absent. */
+export const opt = (p: Params, key: string): string | undefined => {
+  const v = p[key];
+  return typeof v === 'string' && v.trim() ? v : undefined;
+};
+
+export const stringList = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.map(String) : undefined);

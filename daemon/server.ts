@@ -1,6 +1,6 @@
 /**
  * The daemon's socket server: routes each request to its method — the method's parser reads the
- * raw params once (param-parsers.ts), then its handler runs — and writes one response.
+ * raw params once (daemon/<family>/<family>-methods.ts), then its handler runs — and writes one response.
  * Handlers throw typed errors; they become wire errors here and exit codes at the CLI.
  */
 import { createServer, type Server, type Socket } from 'node:net';

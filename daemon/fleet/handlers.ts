@@ -118,7 +118,7 @@ export function statusRow(v: WorkerViewLike): StatusRow {
   };
 }
 
-/** The fleet's core methods (the rest of the table: landing.ts, work-handlers.ts, …; composed in methods.ts). */
+/** The fleet's core methods (the rest of the table: landing.ts, work-handlers.ts, …; composed in fleet-methods.ts). */
 export type CoreMethods = Pick<MethodTable, 'ping' | 'shutdown' | 'annex' | 'annex.propose' | 'projects' | 'wait' | 'watch' | 'read' | 'report' | 'send' | 'keys' | 'answer' | 'stop'> & {
   /** Dispatch's own answer: the usage and item rules around it (cross-rules.ts) add warnings and the item. */
   dispatch(params: DispatchParams): Promise<DispatchAnswer>;
@@ -265,7 +265,7 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
     },
     async keys(params) {
       const { id, allowNonEmptyBox } = params;
-      const key = parseOneKey(params.key); // checked at the edge (param-parsers.ts); here it becomes the key itself
+      const key = parseOneKey(params.key); // checked at the edge (fleet-methods.ts); here it becomes the key itself
       const dialogBefore = findWorker(fleet, id).dialog?.fingerprint ?? null;
       const pressed = await fleet.key(id, key, { allowNonEmptyBox });
       // Answer with the screen the key produced, so the next command never acts on the one before

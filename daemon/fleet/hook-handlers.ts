@@ -21,7 +21,7 @@ function refuseForeignNote(home: string | undefined, note: HookNote): void {
 
 export function hookHandlers(deps: { fleet: HookFleet; home?: string }): Pick<MethodTable, 'hook'> {
   return {
-    // The note was parsed at the edge (param-parsers.ts): a note that is none is refused there.
+    // The note was parsed at the edge (fleet-methods.ts): a note that is none is refused there.
     async hook({ note }) {
       refuseForeignNote(deps.home, note);
       const v = await deps.fleet.hook(note);

@@ -8,7 +8,7 @@ import { onHost } from '../../io/git/git-place.ts';
 import type { PlaceOf } from './landing.ts';
 
 /**
- * One worker's discard, before the rules around it (methods.ts): `--all-finished` is the table's
+ * One worker's discard, before the rules around it (gate-methods.ts): `--all-finished` is the table's
  * loop over this (cross-rules.ts discardAllButParked), which leaves the parked alone.
  */
 export function discardHandlers(deps: { store: FleetStore; fleet: FleetHostApi; workersDir: string; placeOf?: PlaceOf }): { discard(params: DiscardParams): Promise<DiscardedWorker> } {

@@ -203,7 +203,7 @@ export function pictureHandlers(deps: { store: FleetStore; fleet: FleetHostApi; 
     async survey() {
       return buildSurvey(deps.store, deps.fleet, Date.now(), deps.work, deps.env, deps.home, deps.overlaps, deps.sessions);
     },
-    // `since` was checked at the edge (param-parsers.ts): a time in epoch milliseconds.
+    // `since` was checked at the edge (gate-methods.ts): a time in epoch milliseconds.
     async audience({ since }) {
       return buildAudience(deps.store, since);
     },

@@ -189,7 +189,7 @@ export function createLandingPort(deps: { store: Pick<FleetStore, 'getProject'>;
   };
 }
 
-/** The landing methods before the rules around them (methods.ts); reject answers before its item is given back. */
+/** The landing methods before the rules around them (gate-methods.ts); reject answers before its item is given back. */
 export type LandingMethods = Pick<MethodTable, 'land' | 'approve' | 'landings'> & { reject(params: Parameters<MethodTable['reject']>[0]): Promise<Omit<RejectResult, 'item'>> };
 
 export function landingHandlers(deps: LandingDeps): LandingMethods {

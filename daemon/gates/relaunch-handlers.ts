@@ -21,7 +21,7 @@ export function relaunchHandlers(deps: {
   sessions?: RelaunchDeps['sessions'];
 }): Pick<MethodTable, 'relaunch'> {
   return {
-    // Params checked at the edge (param-parsers.ts): a missing id, a note that is not text, a bad --stall.
+    // Params checked at the edge (gate-methods.ts): a missing id, a note that is not text, a bad --stall.
     async relaunch({ id, note: text, noteFile, force, stallMs, env, envAdd, resume }) {
       // A note file is handed to the worker as a read path is (its text goes into the progress
       // note): the same checks, before anything is done. The daemon's HOME and the caller's may

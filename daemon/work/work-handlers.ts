@@ -2,7 +2,7 @@
  * Request handlers for the work that outlives a conversation (issue 13): the backlog, held
  * decisions, away mode and its journal, notification targets and the usage pulse. What these
  * rules mean for the fleet's own methods (a parked worker, the usage limit, an item's brief) is
- * in cross-rules.ts, called from each method in methods.ts.
+ * in cross-rules.ts, called from each method in its family's table (work-methods.ts, fleet/fleet-methods.ts, …).
  */
 import { quoteWorker } from '../../contract/worker-words.ts';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
@@ -47,7 +47,7 @@ function itemRow(i: BacklogItem): ItemRow {
 export type WorkMethodName = Extract<MethodName, `backlog.${string}` | `afk.${string}` | `notify.${string}` | `usage${string}` | 'decisions' | 'decide' | 'journal' | 'work.summary'>;
 export type WorkMethods = Pick<MethodTable, WorkMethodName>;
 
-// Each method's params were read at the edge (param-parsers.ts): required text is there and not blank.
+// Each method's params were read at the edge (work-methods.ts): required text is there and not blank.
 export function workHandlers(deps: WorkHandlerDeps): WorkMethods {
   const { stores, fleet } = deps;
   const usageSource = usageSourceFile(deps.home);
@@ -143,7 +143,7 @@ export function workHandlers(deps: WorkHandlerDeps): WorkMethods {
       const s = stores.away.state();
       return { away: s.active, since: s.since ? new Date(s.since).toISOString() : null, note: s.note, unread: Math.max(0, stores.away.lastSeq() - s.readSeq) };
     },
-    // An unreadable --since was refused at the edge (param-parsers.ts).
+    // An unreadable --since was refused at the edge (work-methods.ts).
     async journal({ since, sinceMs }) {
       const sinceAt = since ? Date.parse(since) : sinceMs !== undefined ? Date.now() - sinceMs : 0;
       return stores.away.read({ sinceAt }).map((e) => ({ ...quotedEntry(e), at: new Date(e.at).toISOString() }));

@@ -1,7 +1,7 @@
 /**
  * Wires issue 13 into the daemon with one call from create-daemon.ts: opens the work stores on
  * the fleet database, starts the notifier and the work watch on the fleet's view stream, and
- * returns the work methods and the rules the fleet's methods obey (methods.ts composes them).
+ * returns the work methods and the rules the fleet's methods obey (the families' tables call them by name).
  */
 import type { FleetStore } from '../../persistence/types.ts';
 import { openWorkStores } from '../../persistence/work/index.ts';

@@ -5,7 +5,7 @@
  * worktree remove + prune) to `landed`; refusals open no gate and land nothing. Real git
  * repositories; the terminal is the scripted host (the fleet wiring is what is under test).
  */
-import { PARAM_PARSERS } from '../../daemon/param-parsers.ts';
+import { PARAM_PARSERS } from '../../daemon/method-table.ts';
 import type { WireObject } from '../../contract/protocol.ts';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
