@@ -46,7 +46,7 @@ export interface WorkerPorts {
 
 /**
  * Landing, as the worker machine's `landing` states need it. The daemon implements it with the
- * io/git landing functions (actors/daemon/landing.ts); a daemon without it refuses to land.
+ * io/git landing functions (daemon/gates/landing.ts); a daemon without it refuses to land.
  */
 export interface LandingPort {
   /** Lands the approved branch per the project's posture; throws a typed refusal when it must not. */

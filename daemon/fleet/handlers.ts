@@ -102,7 +102,7 @@ export function statusRow(v: WorkerViewLike): StatusRow {
     rejection: v.rejection ? `${v.rejection.gate}: ${v.rejection.reason}` : null,
     // What the stage means (from the machine's tags): what scripts should test instead of the stage.
     condition: v.condition,
-    // The worktree was deleted outside kingshand (actors/daemon/worktree-presence.ts).
+    // The worktree was deleted outside kingshand (daemon/fleet/worktree-presence.ts).
     worktreeMissing: worktreeMissing(v),
     // The hooks' witness (actors/witness.ts): why the hook says it is blocked, a dispute, token usage.
     // A hook's message is the worker's too (a worker can send notes for itself): quoted.

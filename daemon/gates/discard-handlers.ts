@@ -1,4 +1,4 @@
-/** The daemon side of `hand discard` (actors/daemon/discard.ts does the work). */
+/** The daemon side of `hand discard` (daemon/gates/discard.ts does the work). */
 import { UsageError } from '../../contract/errors.ts';
 import type { DiscardedWorker, DiscardParams } from '../../contract/methods.ts';
 import type { FleetStore } from '../../persistence/types.ts';

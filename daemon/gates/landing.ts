@@ -225,7 +225,7 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
     }
     let gate: GateRunState | null = null;
     if (!LANDABLE_POSTURES.includes(project.posture)) {
-      // The review gate's run decides (actors/daemon/review-gate.ts): findings come back listed; a
+      // The review gate's run decides (daemon/gates/review-gate.ts): findings come back listed; a
       // passed run under yolo names its PR; a passed held run (yolo off) opens the landing gate.
       gate = await noMistakesLanding(row, env, project.yolo === true);
     }
@@ -355,7 +355,7 @@ export function landingHandlers(deps: LandingDeps): LandingMethods {
     }
     // The brief gate (or no gate: the fleet host refuses, naming the stage).
     const v = await fleet.approve(id);
-    // Answer with what now exists, not what was asked for (actors/daemon/gate-truth.ts).
+    // Answer with what now exists, not what was asked for (daemon/gates/gate-truth.ts).
     const created = await createdAfterApproval(fleet, id);
     return { id, gate: 'brief-approved', stage: (created.stage as string | undefined) ?? v.stage, worktree: v.worktree, branch: v.branch, created };
   }

@@ -1,4 +1,4 @@
-/** The daemon side of `hand relaunch` (actors/daemon/relaunch.ts does the work). */
+/** The daemon side of `hand relaunch` (daemon/gates/relaunch.ts does the work). */
 import type { SandboxAvailability } from '../../io/sandbox/availability.ts';
 import type { FleetStore } from '../../persistence/types.ts';
 import type { FleetHostApi } from '../../actors/fleet-api.ts';

@@ -57,7 +57,7 @@ export interface RelaunchDeps {
   placeOf?: PlaceOf;
   /** Whether kingshand's worker sandbox can be built here; absent: not asked. */
   sandbox?(): SandboxAvailability;
-  /** The worker's agent session, proved again now (actors/daemon/session-keeper.ts); absent: no resume. */
+  /** The worker's agent session, proved again now (daemon/sessions/session-keeper.ts); absent: no resume. */
   sessions?: Pick<SessionKeeper, 'proveForResume'>;
 }
 

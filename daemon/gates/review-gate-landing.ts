@@ -4,7 +4,7 @@
  *  - (a task of a prod-only project classified internal ships direct-PR and lands as one:
  *    landing.ts shippingProject; it never reaches here);
  *  - findings or a park: each finding listed; the land guard turns each into a decision record
- *    (actors/daemon/gate-findings-decisions.ts);
+ *    (daemon/gates/gate-findings-decisions.ts);
  *  - a passed run, yolo on: the worker drove it to its PR, merged on the forge by the person;
  *  - a passed run, yolo off: the run held its outward step (--skip push,pr,ci), so the passed
  *    state is returned and `hand land` opens the landing gate; the approval releases the step

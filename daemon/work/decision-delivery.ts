@@ -28,7 +28,7 @@ export function decisionNote(d: Decision): string {
 }
 
 /**
- * A worker whose session is gone takes its answer by a relaunch (actors/daemon/relaunch.ts) whose
+ * A worker whose session is gone takes its answer by a relaunch (daemon/gates/relaunch.ts) whose
  * progress note carries the question and the answer; the decision is then delivered. A refused
  * relaunch (a landed or rejected worker, one at a gate) keeps the answer pending and says why.
  */

@@ -55,7 +55,7 @@ async function build(tmp: ReturnType<typeof makeTempDir>, fake: FakeAnthropic, r
   // default posture `off` launches with bypassPermissions, which Claude Code refuses as root.
   store.upsertProject({ name: 'e2e', repo, posture: 'local-only', yolo: true, registeredAt: Date.now(), permissions: 'edits' });
   const hosts = { tmux: createTmuxHost({ socketPath: join(root, 'tmux.sock') }), pty: createPtyHost() };
-  // The posture comes from the project record, as the daemon wires it (actors/daemon/main.ts).
+  // The posture comes from the project record, as the daemon wires it (daemon/main.ts).
   const real = createRealPorts({ fallbackEnv: env, postureOf: (intent) => store.getProject(intent.project)?.permissions ?? 'off' });
   const fleet = createFleetHost({ store, hosts, ports: { ...real, ...replace } });
   await fleet.start();

@@ -4,7 +4,7 @@
  * answer typed and never submitted, three times in three: the decision read answered/pending,
  * the worker stayed parked with our text in its box, which every later delivery refused.
  *
- * Four parked mock workers, each held by a fault hold (actors/daemon/fault-holds.ts) at one step
+ * Four parked mock workers, each held by a fault hold (daemon/fault-holds.ts) at one step
  * of its delivery, the daemon SIGKILLed with all four there at once, and the next command starts
  * it again without the holds:
  * - answered, nothing typed → delivered as an ordinary answer;
