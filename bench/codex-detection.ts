@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStore } from '../persistence/sqlite-store.ts';
 import { createFleetHost } from '../actors/fleet-host.ts';
-import { createRealPorts } from '../daemon/real-ports.ts';
+import { createRealPorts } from '../io/ports/real-ports.ts';
 import { firstPrompt } from '../daemon/fleet/dispatch.ts';
 import { startFakeCodexApi } from '../io/fake-model/codex.ts';
 import { FAKE_OPENAI_KEY, FAKE_OPENAI_KEY_ENV, codexTestEnv, seedCodexHome } from '../tests/harness/codex-env.ts';

@@ -19,7 +19,8 @@ import { agentProfile } from '../io/agent/profiles/index.ts';
 import { agentVersion } from '../io/agent/agent-version.ts';
 import { createOverlapReader } from './fleet/overlaps.ts';
 import { createFleetHost } from '../actors/fleet-host.ts';
-import { createRealPorts } from './real-ports.ts';
+import { createRealPorts } from '../io/ports/real-ports.ts';
+import { recordBaseIfNew } from './fleet/base-watch.ts';
 import { probeSandbox } from '../io/sandbox/availability.ts';
 import { makeHandlers } from './fleet/handlers.ts';
 import { closeHostConnections, hostHandlers } from './hosts/host-handlers.ts';
@@ -132,7 +133,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   const ports = createRealPorts({
     fallbackEnv: deps.env,
     stateDir: paths.home,
-    baseTips,
+    recordBase: (repo, base) => recordBaseIfNew(baseTips, repo, base, Date.now()),
     onBaseGuard: (repo, g) => {
       if (g.outcome === 'installed') info({ repo, hook: g.path, guarded: g.guarded }, 'base guard installed');
       else if (g.outcome === 'foreign' || g.outcome === 'not-guarded') warn({ repo, hook: g.path, why: g.why }, 'base guard not installed');

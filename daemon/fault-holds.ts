@@ -14,7 +14,7 @@
  * with the delivery not yet recorded (`decision.entered`).
  */
 import type { TerminalHost } from '../io/terminal/types.ts';
-import type { RealPorts } from './real-ports.ts';
+import type { RealPorts } from '../io/ports/real-ports.ts';
 
 export const FAULT_HOLD_ENV = 'KH_FAULT_HOLD';
 export const HOLDABLE_STATES = [

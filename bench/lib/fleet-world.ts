@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStore } from '../../persistence/sqlite-store.ts';
 import { createFleetHost, type FleetHost, type WorkerView } from '../../actors/fleet-host.ts';
-import { createRealPorts } from '../../daemon/real-ports.ts';
+import { createRealPorts } from '../../io/ports/real-ports.ts';
 import { firstPrompt } from '../../daemon/fleet/dispatch.ts';
 import { conditionOf } from '../../actors/wait-report.ts';
 import type { BackendName, TerminalHost } from '../../io/terminal/types.ts';

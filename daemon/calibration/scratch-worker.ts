@@ -2,7 +2,7 @@
  * One agent started for calibration the way a worker starts, so what is calibrated is what the
  * fleet runs: a scratch git repository and worktree, a throwaway HOME and state directory (all
  * under one private temp directory, removed at the end), the daemon's own worker ports
- * (real-ports.ts: the profile's seed, its launch argv and environment, kingshand's sandbox
+ * (io/ports/real-ports.ts: the profile's seed, its launch argv and environment, kingshand's sandbox
  * around it where the machine can build one) under the `ask` posture (the one posture that shows
  * every dialog), in a terminal host of the calibration's own (a private tmux server or a pty),
  * never the fleet's. Nothing of the person's is read or written: HOME, the agent's config and the
@@ -21,7 +21,7 @@ import type { CalibrationKit } from '../../io/agent/calibration-kit.ts';
 import type { SandboxAvailability } from '../../io/sandbox/availability.ts';
 import { reportPathOf, workerDirsOf } from '../../io/brief/worker-layout.ts';
 import type { WorkerIntent } from '../../persistence/types.ts';
-import { createRealPorts } from '../real-ports.ts';
+import { createRealPorts } from '../../io/ports/real-ports.ts';
 
 export type Env = Record<string, string | undefined>;
 

@@ -37,9 +37,9 @@ import { readUntrustedFile, RefusedFileError } from '../../io/fs/untrusted-file.
 import { REPORT_READ_CAP, reportRelativePath, workerDirsOf } from '../../io/brief/worker-layout.ts';
 import { farPath } from '../../io/ssh/far-path.ts';
 import type { WorkerIntent } from '../../persistence/types.ts';
-import type { WorkerPorts } from '../../actors/ports.ts';
+import type { WorkerPorts } from '../../io/ports/worker-ports.ts';
 import type { FarHost, FarHosts } from './far-hosts.ts';
-import type { RealPorts } from '../real-ports.ts';
+import type { RealPorts } from '../../io/ports/real-ports.ts';
 
 /**
  * Variables that describe the daemon's machine and account, never the far one: its paths, and

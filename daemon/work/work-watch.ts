@@ -13,7 +13,7 @@ import type { JournalKind } from '../../persistence/work/away-store.ts';
 import { describe, labelOf, NEEDS_PERSON, type Label } from '../../actors/notify/conditions.ts';
 import { quotedOrNull } from '../../contract/worker-words.ts';
 import type { Notifier } from '../../actors/notify/notifier.ts';
-import { readWaitingOn } from './report-question.ts';
+import { readWaitingOn } from '../../io/brief/report-question.ts';
 import { boxTakesTheAnswer, deliverAnswer, type Delivered } from './decision-delivery.ts';
 import { journalHoldCleared } from './work-handlers.ts';
 import type { Decision } from '../../persistence/work/decision-store.ts';

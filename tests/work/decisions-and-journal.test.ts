@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { useWorkDb } from './work-fixture.ts';
 import { decisionKey } from '../../persistence/work/decision-store.ts';
-import { parseWaitingOn } from '../../daemon/work/report-question.ts';
+import { parseWaitingOn } from '../../io/brief/report-question.ts';
 import { awayAccount, awayAccountIfUnread } from '../../daemon/work/away-account.ts';
 
 const workDb = useWorkDb();

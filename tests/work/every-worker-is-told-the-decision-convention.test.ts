@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstPrompt } from '../../daemon/fleet/dispatch.ts';
 import { DECISION_HEADING, withDecisionConvention } from '../../io/brief/decision-convention.ts';
-import { parseWaitingOn } from '../../daemon/work/report-question.ts';
+import { parseWaitingOn } from '../../io/brief/report-question.ts';
 
 describe('the decision convention', () => {
   it('the first prompt names the report and the Waiting on line, and rules out interactive prompts', () => {

@@ -4,28 +4,26 @@
  * worker, for the launch: it is never persisted or logged.
  */
 import { dirname, join } from 'node:path';
-import { createWorktree, gitCommonDir, installBaseGuard, landingTarget, type WorktreeLane } from '../io/git/index.ts';
-import type { BaseTips } from '../persistence/base-tips.ts';
-import { recordBaseIfNew } from './fleet/base-watch.ts';
-import type { PermissionPosture } from '../io/agent/claude/index.ts';
-import { agentProfile } from '../io/agent/profiles/index.ts';
-import { launchSpec } from '../io/agent/launch.ts';
-import { HOOK_HOME_ENV, HOOK_WORKER_ENV, WITNESS_OFF_ENV } from '../io/agent/claude/hooks.ts';
-import { HOOK_CAP_ENV, hookCapability } from '../io/agent/claude/hook-capability.ts';
-import { guardedSendKey, guardedSendText } from '../io/terminal/guarded-send.ts';
-import { clearSubmissionMark, readFirstPromptMark, readSubmissionMark, writeSubmissionMark, type SubmissionKind, type SubmissionMark } from '../io/brief/submission-mark.ts';
-import type { WorkerPorts } from '../actors/ports.ts';
-import type { WorkerIntent } from '../persistence/types.ts';
-import { readDelivery } from '../io/brief/delivery-record.ts';
-import { KINGSHAND_ROOT } from '../io/root.ts';
-import { prepareSandbox, sandboxEnv, workerSandbox, type WorkerSandboxPlace } from '../io/sandbox/worker-sandbox.ts';
-import { gitPlacesOf } from '../io/sandbox/git-places.ts';
-import { ensureLooseBaseRef } from '../io/git/loose-base-ref.ts';
-import { packLooseObjects } from '../io/git/pack-loose-objects.ts';
-import type { SandboxAvailability } from '../io/sandbox/availability.ts';
-import { probeUntrustedFile, readUntrustedFile, RefusedFileError } from '../io/fs/untrusted-file.ts';
-import { REPORT_READ_CAP, workerDirsOf } from '../io/brief/worker-layout.ts';
-import { parseWaitingOn } from './work/report-question.ts';
+import { createWorktree, gitCommonDir, installBaseGuard, landingTarget, type WorktreeLane } from '../git/index.ts';
+import type { PermissionPosture } from '../agent/claude/index.ts';
+import { agentProfile } from '../agent/profiles/index.ts';
+import { launchSpec } from '../agent/launch.ts';
+import { HOOK_HOME_ENV, HOOK_WORKER_ENV, WITNESS_OFF_ENV } from '../agent/claude/hooks.ts';
+import { HOOK_CAP_ENV, hookCapability } from '../agent/claude/hook-capability.ts';
+import { guardedSendKey, guardedSendText } from '../terminal/guarded-send.ts';
+import { clearSubmissionMark, readFirstPromptMark, readSubmissionMark, writeSubmissionMark, type SubmissionKind, type SubmissionMark } from '../brief/submission-mark.ts';
+import type { WorkerPorts } from './worker-ports.ts';
+import type { WorkerIntent } from '../../contract/methods/fleet.ts';
+import { readDelivery } from '../brief/delivery-record.ts';
+import { KINGSHAND_ROOT } from '../root.ts';
+import { prepareSandbox, sandboxEnv, workerSandbox, type WorkerSandboxPlace } from '../sandbox/worker-sandbox.ts';
+import { gitPlacesOf } from '../sandbox/git-places.ts';
+import { ensureLooseBaseRef } from '../git/loose-base-ref.ts';
+import { packLooseObjects } from '../git/pack-loose-objects.ts';
+import type { SandboxAvailability } from '../sandbox/availability.ts';
+import { probeUntrustedFile, readUntrustedFile, RefusedFileError } from '../fs/untrusted-file.ts';
+import { REPORT_READ_CAP, workerDirsOf } from '../brief/worker-layout.ts';
+import { parseWaitingOn } from '../brief/report-question.ts';
 
 export interface RealPorts extends WorkerPorts {
   /** Remember the environment of the dispatch call that created this worker. */
@@ -38,7 +36,7 @@ export interface RealPorts extends WorkerPorts {
   worktreeLane(key: string): WorktreeLane;
 }
 
-export { claudeConfigDirOf } from '../io/agent/claude/claude-json-plan.ts';
+export { claudeConfigDirOf } from '../agent/claude/claude-json-plan.ts';
 
 export interface RealPortsOptions {
   fallbackEnv: Record<string, string | undefined>;
@@ -46,8 +44,8 @@ export interface RealPortsOptions {
   postureOf?: (intent: { project: string }) => PermissionPosture;
   /** kingshand's state directory: its database and standing files go on the worker's deny list. */
   stateDir?: string;
-  /** The recorded base tips (base-watch.ts): a dispatch records its base's tip if none is. */
-  baseTips?: BaseTips;
+  /** Records the base's tip if none is (the daemon's base watch, daemon/fleet/base-watch.ts): a dispatch's first record of it. */
+  recordBase?: (repo: string, base: string) => Promise<unknown>;
   /** Told what the base guard did (installed, kept, left a foreign hook alone). */
   onBaseGuard?: (repo: string, outcome: Awaited<ReturnType<typeof installBaseGuard>>) => void;
   log?: (obj: Record<string, unknown>) => void;
@@ -108,13 +106,13 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
   /**
    * Before the worker's first command: its git cannot move the base (the hook), and a move by
    * other means is noticed against the tip recorded here (issue 24 item 3). Where git runs: a far
-   * worker's ports call it on its host (far-ports.ts).
+   * worker's ports call it on its host (daemon/hosts/far-ports.ts).
    */
   const guardBase = async (intent: { repo: string; base: string }): Promise<void> => {
     opts.onBaseGuard?.(intent.repo, await installBaseGuard(intent.repo, landingTarget(intent.base)));
     // A file the worker's sandbox pins read-only (a base that is only in packed-refs has none).
     if (opts.sandbox?.().ok) await ensureLooseBaseRef(intent.repo, landingTarget(intent.base));
-    if (opts.baseTips) await recordBaseIfNew(opts.baseTips, intent.repo, intent.base, Date.now());
+    await opts.recordBase?.(intent.repo, intent.base);
   };
   /**
    * Where a local worker's sandbox puts what (io/sandbox/worker-sandbox.ts), from what the daemon

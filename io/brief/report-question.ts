@@ -5,7 +5,7 @@
  * The report is the worker's (issue 37): read through io/fs/untrusted-file.ts, and what is kept
  * of it — the question, the options — is bounded in length and count.
  */
-import { readUntrustedFile } from '../../io/fs/untrusted-file.ts';
+import { readUntrustedFile } from '../fs/untrusted-file.ts';
 
 /** The longest question and option kept, and the most options (a decision is a sentence and a few choices). */
 export const MAX_QUESTION_CHARS = 1000;
