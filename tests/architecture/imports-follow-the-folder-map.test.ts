@@ -1,5 +1,5 @@
 /**
- * The folder map (docs/2026-12-01-daemon-as-a-library.md) as an assertion: every import between
+ * The folder map (docs/2026-12-06-the-daemon-cut-by-method-family.md) as an assertion: every import between
  * product folders points down the list, so the written rule and the real one agree (issue 20 —
  * the map was broken in four of its eight rules and nothing checked it). Type-only imports count:
  * a type from a layer above still couples the lower one to it.
@@ -76,6 +76,8 @@ describe('imports follow the folder map', () => {
   it('reads the whole product tree (the scan itself works)', () => {
     expect(files.length).toBeGreaterThan(200);
     expect(importsOf('daemon/main.ts')).toContain('daemon/create-daemon.ts');
+    expect(files).toContain('daemon/method-table.ts');
+    expect(importsOf('daemon/method-table.ts')).toContain('daemon/gates/gate-methods.ts');
   });
 
   it('no file imports a folder above its own', () => {
