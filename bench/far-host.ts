@@ -60,7 +60,7 @@ function viewWhen(d: Daemon, id: string, what: string, accept: (v: WorkerView) =
 
 /** CPU ms of the ssh clients under `sshDir` (the master and the channels it carries), from /proc. */
 function sshCpuMs(sshDir: string): number {
-  const ps = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
+  const ps = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   let total = 0;
   for (const line of ps.split('\n')) {
     if (!line.includes(sshDir) || !/\bssh\b/.test(line)) continue;
