@@ -16,11 +16,11 @@ export type Posture = (typeof POSTURES)[number];
 /** The postures `hand land` can carry out itself (the no-mistakes ones go through its review gate). */
 export const LANDABLE_POSTURES: readonly Posture[] = ['local-only', 'direct-PR'];
 
-/** Agents a worker can run ('mock' draws Claude Code's screens from a script). */
 /** A project's workers' permission posture: what Claude Code asks a person (io/agent/claude/permissions.ts). */
 export const PERMISSION_POSTURES = ['off', 'edits', 'ask'] as const;
 export type PermissionPosture = (typeof PERMISSION_POSTURES)[number];
 
+/** Agents a worker can run ('mock' draws Claude Code's screens from a script). */
 export const AGENTS = ['claude', 'codex', 'mock', 'gemini', 'opencode'] as const;
 export type AgentName = (typeof AGENTS)[number];
 
@@ -80,3 +80,7 @@ export function isOneOf<T extends string>(words: readonly T[], value: unknown): 
 /** What a held backlog item waits for (hand backlog hold --kind). */
 export const HOLD_KINDS = ['person', 'external', 'load', 'parked', 'future'] as const;
 export type HoldKind = (typeof HOLD_KINDS)[number];
+
+/** How the Hand acted on a person's annotation (hand annotations take --as, the MCP tool's `as`). */
+export const TAKEN_AS = ['revised-brief', 'steer', 'answered'] as const;
+export type TakenAs = (typeof TAKEN_AS)[number];

@@ -9,7 +9,8 @@
 import Database from 'better-sqlite3';
 import type { Migration } from './migrations.ts';
 import { COMMIT_BUSY_TIMEOUT_MS } from './commit-queue.ts';
-import type { AnnotatedPart, TakenAs } from '../contract/methods/annotations.ts';
+import type { AnnotatedPart } from '../contract/methods/annotations.ts';
+import type { TakenAs } from '../contract/vocabulary.ts';
 
 /** Version 11: 10 is the usage ledger's (issue 41), written alongside; the two touch no common table. */
 export const ANNOTATIONS_MIGRATION: Migration = {

@@ -8,7 +8,8 @@ import { Option, type Command } from 'commander';
 import { call } from '../client.ts';
 import { emit } from '../output.ts';
 import { parseSince } from '../since.ts';
-import { TAKEN_AS, type AnnotationRow } from '../../contract/methods/annotations.ts';
+import type { AnnotationRow } from '../../contract/methods/annotations.ts';
+import { TAKEN_AS, type TakenAs } from '../../contract/vocabulary.ts';
 import type { CommandContext } from './context.ts';
 
 function rowText(r: AnnotationRow): string {
@@ -43,7 +44,7 @@ export function registerAnnotations(program: Command, ctx: CommandContext): void
     .argument('<n...>', "the annotations' numbers")
     .addOption(new Option('--as <how>', 'what was done with them').choices([...TAKEN_AS]).makeOptionMandatory())
     .option('--note <text>', 'what was done, in a line')
-    .action(async (ns: string[], o: { as: (typeof TAKEN_AS)[number]; note?: string }, cmd: Command) => {
+    .action(async (ns: string[], o: { as: TakenAs; note?: string }, cmd: Command) => {
       const r = await call(ctx.paths(cmd), 'annotations.take', { n: ns.map((v) => (/^\d+$/.test(v) ? Number(v) : v)) as number[], as: o.as, ...(o.note ? { note: o.note } : {}) });
       emit(ctx.json(cmd), r, () => r.map((a) => `#${a.n} taken as ${a.taken?.as ?? o.as}`).join('\n'));
     });

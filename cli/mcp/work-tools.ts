@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { UsageError } from '../../contract/errors.ts';
-import { AGENTS, HOLD_KINDS } from '../../contract/vocabulary.ts';
+import { AGENTS, HOLD_KINDS, TAKEN_AS } from '../../contract/vocabulary.ts';
 import type { HomePaths } from '../../contract/home.ts';
 import type { MethodName } from '../../contract/methods.ts';
 import { call, type CallArgs } from '../client.ts';
@@ -15,7 +15,6 @@ import { definedOnly } from '../hand-ops.ts';
 import { journalSince, parseDuration } from '../durations.ts';
 import { briefFileText } from '../arguments.ts';
 import { parseSince } from '../since.ts';
-import { TAKEN_AS } from '../../contract/methods/annotations.ts';
 
 type Tool = <S extends z.ZodRawShape>(name: string, description: string, shape: S, fn: (args: z.objectOutputType<S, z.ZodTypeAny>) => Promise<unknown>) => void;
 

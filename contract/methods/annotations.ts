@@ -5,6 +5,7 @@
  * page or with `hand annotate`. The Hand polls what is new (`annotations`), turns it into a
  * revised brief (before the brief is approved) or a steer (after), and marks it taken.
  */
+import type { TakenAs } from '../vocabulary.ts';
 
 /** The kinds of item a worker's review shows, by the letter of their ids. */
 export const ITEM_KINDS = { R: 'requirement', F: 'file', C: 'browser check', Q: 'question' } as const;
@@ -29,10 +30,6 @@ export interface ReviewItem {
 
 /** What an annotation is on, from the worker's stage when it was written. */
 export type AnnotatedPart = 'brief' | 'landing' | 'work';
-
-/** How the Hand acted on an annotation. */
-export const TAKEN_AS = ['revised-brief', 'steer', 'answered'] as const;
-export type TakenAs = (typeof TAKEN_AS)[number];
 
 export interface AnnotateParams {
   /** The worker. */

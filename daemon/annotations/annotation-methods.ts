@@ -3,8 +3,8 @@
  * its edge parser and its handler (method-entry.ts; the bodies are in annotation-handlers.ts).
  */
 import { UsageError } from '../../contract/errors.ts';
-import { ANNOTATION_MAX_CHARS, GENERAL_ITEM, ITEM_ID, TAKEN_AS } from '../../contract/methods/annotations.ts';
-import { isOneOf } from '../../contract/vocabulary.ts';
+import { ANNOTATION_MAX_CHARS, GENERAL_ITEM, ITEM_ID } from '../../contract/methods/annotations.ts';
+import { isOneOf, TAKEN_AS } from '../../contract/vocabulary.ts';
 import type { WireObject } from '../../contract/protocol.ts';
 import { refuseInvisible } from '../../io/text/sendable-text.ts';
 import type { FamilyTable } from '../method-entry.ts';
