@@ -17,6 +17,7 @@ import { formatSurvey, formatAudience } from './picture-text.ts';
 import { parseSince, sessionStart } from '../since.ts';
 import { cliOut } from '../io.ts';
 import type { CommandContext } from './context.ts';
+import { answerAction } from './answer-action.ts';
 
 
 const HAND_BIN = join(KINGSHAND_ROOT, 'bin', 'hand.js');
@@ -88,21 +89,13 @@ export function registerHandCommands(program: Command, ctx: CommandContext): voi
   program
     .command('survey')
     .description('the whole picture, read-only: what needs you, recently landed, underway, next')
-    .action(async (_o, cmd: Command) => {
-      const r = await ops.survey(ctx.paths(cmd));
-      emit(ctx.json(cmd), r, () => formatSurvey(r));
-    });
+    .action(answerAction(ctx, ops.survey, formatSurvey));
 
   program
     .command('audience')
     .description('what happened since a time (default: the start of this Hand session): per worker, newest last')
     .option('--since <time>', 'ISO time, epoch ms, or a duration back from now (2h)')
-    .action(async (o: { since?: string }, cmd: Command) => {
-      const paths = ctx.paths(cmd);
-      const since = o.since ? parseSince(o.since) : sessionStart(paths).since;
-      const r = await ops.audience(paths, { since });
-      emit(ctx.json(cmd), r, () => formatAudience(r));
-    });
+    .action(answerAction(ctx, (paths, o: { since?: string }) => ops.audience(paths, { since: o.since ? parseSince(o.since) : sessionStart(paths).since }), formatAudience));
 
   const index = program.command('index').description("the workspace's data index (data/index.md) and each project's (data/index/<project>.md)");
   index

@@ -11,6 +11,7 @@ import { call } from '../client.ts';
 import { setExitCode } from '../io.ts';
 import { emit, table } from '../output.ts';
 import type { CommandContext } from './context.ts';
+import { answerAction } from './answer-action.ts';
 
 function factLines(facts: HostFact[]): string {
   return facts.map((f) => `  ${f.what}${f.agent ? ` ${f.agent}` : ''}${f.for ? ` (${f.for} only)` : ''}: ${f.answer} — ${f.detail}${f.fix && f.answer !== 'yes' ? `\n    fix: ${f.fix}` : ''}`).join('\n');
@@ -32,23 +33,21 @@ export function registerHostCommands(program: Command, ctx: CommandContext): voi
     .option('--port <n>', 'ssh port (default 22)')
     .option('--identity <file>', 'private key to log in with')
     .option('--known-hosts <file>', 'a known_hosts file holding this host\'s key (e.g. ~/.ssh/known_hosts after you compared its fingerprint)')
-    .action(async (name: string, destination: string, o: { port?: string; identity?: string; knownHosts?: string }, cmd: Command) => {
-      const r = await call(ctx.paths(cmd), 'host.add', {
+    .action(answerAction(
+      ctx,
+      (paths, name: string, destination: string, o: { port?: string; identity?: string; knownHosts?: string }) => call(paths, 'host.add', {
         name,
         destination,
         ...(o.port !== undefined && { port: Number(o.port) }),
         ...(o.identity && { identity: resolve(o.identity) }),
         ...(o.knownHosts && { knownHosts: resolve(o.knownHosts) }),
-      });
-      emit(ctx.json(cmd), r, () => `added ${r.name} (${r.user}@${r.address}:${r.port}); check it with hand host check ${r.name}`);
-    });
+      }),
+      (r) => `added ${r.name} (${r.user}@${r.address}:${r.port}); check it with hand host check ${r.name}`,
+    ));
   host
     .command('list')
     .description('hosts, local first, with the result of their last check')
-    .action(async (_o, cmd: Command) => {
-      const r = await call(ctx.paths(cmd), 'host.list');
-      emit(ctx.json(cmd), r, () => table(r.map(hostText), ['name', 'where', 'stateDir', 'checked']));
-    });
+    .action(answerAction(ctx, (paths) => call(paths, 'host.list'), (r) => table(r.map(hostText), ['name', 'where', 'stateDir', 'checked'])));
   host
     .command('check')
     .description('ssh (batch mode, known host key), git, tmux, the agent and the state directory (0700): yes / no / could-not-tell, each with its fix')
@@ -64,16 +63,14 @@ export function registerHostCommands(program: Command, ctx: CommandContext): voi
     .description("accept a host's new key after you verified it: its old key lines in the daemon's known_hosts are replaced by the ones --known-hosts holds for it")
     .argument('<name>', 'host name (hand host list)')
     .requiredOption('--known-hosts <file>', 'a known_hosts file holding the new key (e.g. ~/.ssh/known_hosts after you compared its fingerprint with the host\'s)')
-    .action(async (name: string, o: { knownHosts: string }, cmd: Command) => {
-      const r = await call(ctx.paths(cmd), 'host.trust', { name, knownHosts: resolve(o.knownHosts) });
-      emit(ctx.json(cmd), r, () => `${r.name}: ${r.keys} key line(s) accepted${r.replaced ? `, ${r.replaced} old one(s) replaced` : ''}; its workers read their screens again (hand host check ${r.name} checks it)`);
-    });
+    .action(answerAction(
+      ctx,
+      (paths, name: string, o: { knownHosts: string }) => call(paths, 'host.trust', { name, knownHosts: resolve(o.knownHosts) }),
+      (r) => `${r.name}: ${r.keys} key line(s) accepted${r.replaced ? `, ${r.replaced} old one(s) replaced` : ''}; its workers read their screens again (hand host check ${r.name} checks it)`,
+    ));
   host
     .command('remove')
     .description('remove a host (its ssh connection is closed; nothing on the far side is touched)')
     .argument('<name>', 'host name')
-    .action(async (name: string, _o, cmd: Command) => {
-      const r = await call(ctx.paths(cmd), 'host.remove', { name });
-      emit(ctx.json(cmd), r, () => `removed ${r.name}`);
-    });
+    .action(answerAction(ctx, (paths, name: string) => call(paths, 'host.remove', { name }), (r) => `removed ${r.name}`));
 }
