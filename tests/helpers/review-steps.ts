@@ -4,7 +4,9 @@
  * the CLI exactly as tests/cli/cli-landing.test.ts drives one. Each step throws, naming what
  * went wrong, so a script and a test read the same failure.
  */
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { HandRun, HandRunner } from './hand-process.ts';
+import { launchChromium } from './browser.ts';
 
 export interface ReviewUrl {
   /** With the token: what `hand review` prints. */
@@ -23,6 +25,13 @@ export async function reviewUrl(hand: HandRunner): Promise<ReviewUrl> {
   const r = ok(await hand(['review', '--json']), 'hand review');
   const url = new URL(r.json.url as string);
   return { url: url.href, origin: url.origin, token: url.searchParams.get('token')! };
+}
+
+/** The page as a person opens it at a desk: its URL as `hand review` prints it, and a headless Chromium with one 1280×900 context (closing the browser closes it). */
+export async function openReviewAtDesk(hand: HandRunner): Promise<{ review: ReviewUrl; browser: Browser; context: BrowserContext }> {
+  const review = await reviewUrl(hand);
+  const browser = await launchChromium();
+  return { review, browser, context: await browser.newContext({ viewport: { width: 1280, height: 900 } }) };
 }
 
 /** Dispatches a mock worker; returns dispatch's JSON (stage is the brief gate on a non-yolo project). */

@@ -13,8 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
-import { launchChromium } from '../helpers/browser.ts';
-import { reviewUrl, type ReviewUrl } from '../helpers/review-steps.ts';
+import { dispatchMock, openReviewAtDesk, type ReviewUrl } from '../helpers/review-steps.ts';
 import { briefCopyPathOf } from '../../io/brief/worker-layout.ts';
 
 let world: CliWorld;
@@ -52,16 +51,11 @@ beforeAll(async () => {
   world = await makeCliWorld('annotate-page');
   expect((await world.hand(['annex', world.repo, '--posture', 'local-only'])).code).toBe(0);
   writeFileSync(join(world.root, 'w1.md'), BRIEF);
-  const d = await world.hand(['dispatch', 'w1', '--repo', world.repo, '--brief', join(world.root, 'w1.md'), '--agent', 'mock', '--json']);
-  expect(d.code, d.stderr).toBe(0);
-  expect(d.json.stage).toBe('gate.awaitingBriefApproval');
-  review = await reviewUrl(world.hand);
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  expect((await dispatchMock(world.hand, 'w1', world.repo, join(world.root, 'w1.md'))).stage).toBe('gate.awaitingBriefApproval');
+  ({ review, browser, context } = await openReviewAtDesk(world.hand));
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
   await browser?.close();
   await world?.cleanup();
 });

@@ -16,8 +16,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
 import { waitFor } from '../helpers/temp.ts';
-import { launchChromium } from '../helpers/browser.ts';
-import { commitAndReport, dispatchMock, reviewUrl, waitUntil, type ReviewUrl } from '../helpers/review-steps.ts';
+import { commitAndReport, dispatchMock, openReviewAtDesk, waitUntil, type ReviewUrl } from '../helpers/review-steps.ts';
 import { signInWithToken } from '../helpers/review-session.ts';
 
 const SCRIPT_BAIT = [
@@ -39,13 +38,10 @@ beforeAll(async () => {
   writeFileSync(brief, `# Brief w1\n\n## Read first\n\nNothing.\n\n## Task\n\nAsk which database to use: MODE:ask\n\n${SCRIPT_BAIT}\n`);
   dispatched = await dispatchMock(world.hand, 'w1', world.repo, brief, { KH_MOCK_RUN_BASH: '1' });
   expect(dispatched.stage).toBe('gate.awaitingBriefApproval');
-  review = await reviewUrl(world.hand);
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  ({ review, browser, context } = await openReviewAtDesk(world.hand));
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
   await browser?.close();
   await world?.cleanup();
 });

@@ -6,48 +6,34 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
-import { makeTempDir } from '../helpers/temp.ts';
-import { startReviewServer, type ReviewServer } from '../../actors/review/server.ts';
 import { TOKEN_HEADER } from '../../actors/review/auth.ts';
-import { signInWithToken, type PageSession } from '../helpers/review-session.ts';
+import { pageWithClock, signInWithToken, type ClockedPage, type PageSession } from '../helpers/review-session.ts';
 import { serveMethods, type Handler, type MethodTable } from '../../contract/protocol.ts';
 import type { ParamsOf } from '../../contract/methods.ts';
 import { PARAM_PARSERS } from '../../daemon/method-table.ts';
 
-let tmp: ReturnType<typeof makeTempDir>;
-let page: ReviewServer;
+let page: ClockedPage;
 let session: PageSession;
 const rejected: ParamsOf<'reject'>[] = [];
 
 beforeAll(async () => {
-  tmp = makeTempDir('review-parsed');
   // Only `reject` is posted here; the rest of the table is never reached.
   const reject: Handler<'reject'> = async (p) => {
     rejected.push(p);
     return { id: p.id, gate: 'rejected', stage: 'done', reason: p.reason };
   };
   const table = { reject } as MethodTable;
-  page = await startReviewServer({
-    home: tmp.path,
-    fleet: { views: () => [], view: () => undefined, subscribe: () => () => undefined } as never,
-    store: { getWorker: () => undefined, getProject: () => undefined, journal: () => [] } as never,
-    served: serveMethods(table, PARAM_PARSERS),
-    screens: { read: async () => ({ html: '', question: null }), question: async () => null, watch: () => () => undefined },
-    env: {},
-  });
-  session = await signInWithToken(`http://127.0.0.1:${page.port}`, new URL(page.url).searchParams.get('token')!);
+  page = await pageWithClock({ served: serveMethods(table, PARAM_PARSERS) });
+  session = await signInWithToken(page.origin, page.token);
 });
-afterAll(async () => {
-  await page.close();
-  tmp.cleanup();
-});
+afterAll(() => page.close());
 
 function post(path: string, body: unknown): Promise<{ status: number; json: { ok: boolean; result?: unknown; error?: { code: string; message: string } } }> {
   const data = Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
-    const origin = `http://127.0.0.1:${page.port}`;
+    const origin = page.origin;
     const headers = { cookie: session.cookie, [TOKEN_HEADER]: session.csrf, origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', 'content-length': String(data.length) };
-    const req = request({ host: '127.0.0.1', port: page.port, method: 'POST', path, headers, timeout: 10_000 }, (res) => {
+    const req = request({ host: '127.0.0.1', port: page.server.port, method: 'POST', path, headers, timeout: 10_000 }, (res) => {
       let text = '';
       res.on('data', (d) => (text += d));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));

@@ -6,39 +6,26 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
-import { makeTempDir } from '../helpers/temp.ts';
-import { MAX_BODY_BYTES, startReviewServer, type ReviewServer } from '../../actors/review/server.ts';
+import { MAX_BODY_BYTES } from '../../actors/review/server.ts';
 import { TOKEN_HEADER } from '../../actors/review/auth.ts';
-import { signInWithToken, type PageSession } from '../helpers/review-session.ts';
+import { pageWithClock, signInWithToken, type ClockedPage, type PageSession } from '../helpers/review-session.ts';
 
-let tmp: ReturnType<typeof makeTempDir>;
-let page: ReviewServer;
+let page: ClockedPage;
 let session: PageSession;
 
 beforeAll(async () => {
-  tmp = makeTempDir('review-junk');
-  page = await startReviewServer({
-    home: tmp.path,
-    fleet: { views: () => [], view: () => undefined, subscribe: () => () => undefined } as any,
-    store: { getWorker: () => undefined, getProject: () => undefined, journal: () => [] } as any,
-    served: { approve: async () => ({ id: 'w', gate: 'brief-approved', stage: 'running.working', worktree: '', branch: '', created: {} }) },
-    screens: { read: async () => ({ html: '', question: null }), question: async () => null, watch: () => () => undefined },
-    env: {},
-  });
-  session = await signInWithToken(`http://127.0.0.1:${page.port}`, new URL(page.url).searchParams.get('token')!);
+  page = await pageWithClock({ served: { approve: async () => ({ id: 'w', gate: 'brief-approved', stage: 'running.working', worktree: '', branch: '', created: {} }) } });
+  session = await signInWithToken(page.origin, page.token);
 });
-afterAll(async () => {
-  await page.close();
-  tmp.cleanup();
-});
+afterAll(() => page.close());
 
 /** One raw request (the path is sent as written, never normalised); resolves with the status, bounded. */
 function hit(method: string, path: string, body?: Buffer): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const origin = `http://127.0.0.1:${page.port}`;
+    const origin = page.origin;
     const headers: Record<string, string> = { cookie: session.cookie, [TOKEN_HEADER]: session.csrf, origin, 'sec-fetch-site': 'same-origin' };
     if (body) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(body.length) });
-    const req = request({ host: '127.0.0.1', port: page.port, method, path, headers, timeout: 10_000 }, (res) => {
+    const req = request({ host: '127.0.0.1', port: page.server.port, method, path, headers, timeout: 10_000 }, (res) => {
       let text = '';
       res.on('data', (d) => (text += d));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
