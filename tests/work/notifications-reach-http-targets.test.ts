@@ -74,16 +74,25 @@ function setup(label: string, sendTimeoutMs = 2000) {
 /** The test's receivers listen on 127.0.0.1: local on purpose, as hand notify add --allow-loopback says. */
 const LOOPBACK = { allowLoopback: true };
 
+/**
+ * One target of each kind: an ntfy topic and a webhook answering 200, and a command that runs
+ * `script` with the file it writes (in the test's directory) as its argument.
+ */
+async function oneTargetOfEachKind(label: string, script: string, outFile: string) {
+  const { targets, make } = setup(label);
+  const ntfy = await serve(() => ({ status: 200 }));
+  const hook = await serve(() => ({ status: 200 }));
+  servers.push(ntfy, hook);
+  const out = join(db!.dir, outFile);
+  targets.add(makeTarget('ntfy', [`${ntfy.url}/kh-topic`], Date.now(), LOOPBACK));
+  targets.add(makeTarget('webhook', [`${hook.url}/hook`], Date.now(), LOOPBACK));
+  targets.add(makeTarget('command', [process.execPath, '-e', script, out]));
+  return { ntfy, hook, out, make };
+}
+
 describe('notifications', () => {
   it('ntfy gets Title, Priority and Tags headers; a webhook gets JSON; a command gets JSON on stdin (argv only)', async () => {
-    const { targets, make } = setup('notify-shapes');
-    const ntfy = await serve(() => ({ status: 200 }));
-    const hook = await serve(() => ({ status: 200 }));
-    servers.push(ntfy, hook);
-    const out = join(db!.dir, 'from-command.json');
-    targets.add(makeTarget('ntfy', [`${ntfy.url}/kh-topic`], Date.now(), LOOPBACK));
-    targets.add(makeTarget('webhook', [`${hook.url}/hook`], Date.now(), LOOPBACK));
-    targets.add(makeTarget('command', [process.execPath, '-e', `require('fs').writeFileSync(process.argv[1], require('fs').readFileSync(0))`, out]));
+    const { ntfy, hook, out, make } = await oneTargetOfEachKind('notify-shapes', `require('fs').writeFileSync(process.argv[1], require('fs').readFileSync(0))`, 'from-command.json');
     const notifier = make();
     expect(notifier.notify('w1:blocked:1', n('w1'))).toBe(3);
     await waitFor(() => ntfy.hits.length === 1 && hook.hits.length === 1 && db!.stores.notify.recent().every((d) => d.state === 'delivered'), { what: 'three deliveries' });
@@ -97,15 +106,8 @@ describe('notifications', () => {
   });
 
   it("a notification's answers reach every kind of target: ntfy buttons (three at most) and a Click link, the webhook's JSON, the command's environment", async () => {
-    const { targets, make } = setup('notify-actions');
-    const ntfy = await serve(() => ({ status: 200 }));
-    const hook = await serve(() => ({ status: 200 }));
-    servers.push(ntfy, hook);
-    const out = join(db!.dir, 'command-env.json');
-    targets.add(makeTarget('ntfy', [`${ntfy.url}/kh-topic`], Date.now(), LOOPBACK));
-    targets.add(makeTarget('webhook', [`${hook.url}/hook`], Date.now(), LOOPBACK));
     const dump = `const e = process.env; require('fs').writeFileSync(process.argv[1], JSON.stringify(Object.fromEntries(Object.entries(e).filter(([k]) => k.startsWith('HAND_')))))`;
-    targets.add(makeTarget('command', [process.execPath, '-e', dump, out]));
+    const { ntfy, hook, out, make } = await oneTargetOfEachKind('notify-actions', dump, 'command-env.json');
     const actions = [1, 2, 3, 4].map((i) => ({ kind: 'answer', label: `${i}. Option, "${i}"; x`, url: `https://phone.example/phone/w1/cap${i}`, method: 'POST' as const }));
     make().notify('w1:blocked:9', { ...n('w1'), actions, view: 'https://phone.example/phone/w1/view' });
     await waitFor(() => ntfy.hits.length === 1 && hook.hits.length === 1 && db!.stores.notify.recent().every((d) => d.state === 'delivered'), { what: 'three deliveries with actions' });
