@@ -51,6 +51,14 @@ const blockedHits = () => ntfy.hits.filter((h) => String(h.headers.title).starts
 const nthBlocked = (n: number) => waitFor(() => blockedHits()[n - 1], { what: `notification ${n} of q1 blocked`, timeoutMs: 20_000 });
 const screen = async () => (await world.hand(['read', 'q1'])).stdout;
 const tap = (url: string, host = publicHost) => phoneRequest(url, { port, host });
+/** A tap refused with this status and code, its message saying why, and nothing typed: the screen is as it was. */
+async function refusedWithNothingTyped(url: string, status: number, code: string, says: string): Promise<void> {
+  const before = await screen();
+  const r = await tap(url);
+  expect([r.status, r.json.error.code]).toEqual([status, code]);
+  expect(r.json.error.message).toContain(says);
+  expect(await screen()).toBe(before);
+}
 let first: NtfyHit;
 
 describe("a notification's answer is typed once and every misuse is refused", () => {
@@ -142,11 +150,7 @@ describe("a notification's answer is typed once and every misuse is refused", ()
     await waitUntil(world.hand, 'q1', 'settled');
     expect((await world.hand(['send', 'q1', 'MODE:bash[[echo from-the-phone]]'])).code).toBe(0);
     await nthBlocked(3);
-    const before = await screen();
-    const stale = await tap(ntfyActionsOf(second)[1]!.url);
-    expect([stale.status, stale.json.error.code]).toEqual([409, 'dialog-changed']);
-    expect(stale.json.error.message).toContain('Nothing was typed');
-    expect(await screen()).toBe(before);
+    await refusedWithNothingTyped(ntfyActionsOf(second)[1]!.url, 409, 'dialog-changed', 'Nothing was typed');
   }, 30_000);
 
   it('Chromium at 390 px through the public Host: the view link opens on the question and its options, large, the screen below, no sideways scroll; a tap answers', async () => {
@@ -182,11 +186,7 @@ describe("a notification's answer is typed once and every misuse is refused", ()
     const third = await nthBlocked(3);
     expect((await world.hand(['daemon', 'stop'])).code).toBe(0);
     port = (await world.hand(['review', '--json'])).json.port;
-    const before = await screen();
-    const late = await tap(ntfyActionsOf(third)[0]!.url);
-    expect([late.status, late.json.error.code]).toEqual([410, 'capability-from-an-earlier-run']);
-    expect(late.json.error.message).toContain('before the daemon restarted');
-    expect(await screen()).toBe(before);
+    await refusedWithNothingTyped(ntfyActionsOf(third)[0]!.url, 410, 'capability-from-an-earlier-run', 'before the daemon restarted');
   }, 30_000);
 
   it("a parked worker's notification carries its Waiting on options; a tap runs decide once, and the other option is refused", async () => {
