@@ -17,6 +17,13 @@ const SUBAGENT_CALL: ScriptItem = {
 type Pane = Parameters<Scenario['drive']>[0];
 type Fake = Parameters<Scenario['drive']>[1];
 
+/** From the first box, a prompt whose turn starts a sub-agent (SUBAGENT_CALL); `then` is the model's next reply. */
+async function startSubagent(pane: Pane, fake: Fake, then: ScriptItem): Promise<void> {
+  await waitIdle(pane, 'first box');
+  fake.queue([SUBAGENT_CALL, then]);
+  await submit(pane, 'survey the repo with a helper');
+}
+
 const times = (n: number, item: ScriptItem): ScriptItem[] => Array.from({ length: n }, () => item);
 
 /** A server error the client retries; `retry-after` holds each wait (seconds). */
@@ -97,9 +104,7 @@ export const ISSUE_21_SCENARIOS: readonly Scenario[] = [
     name: 'subagent-running',
     setup: {},
     async drive(pane, fake) {
-      await waitIdle(pane, 'first box');
-      fake.queue([SUBAGENT_CALL, { kind: 'hang', text: 'Looking around the repository now.' }]);
-      await submit(pane, 'survey the repo with a helper');
+      await startSubagent(pane, fake, { kind: 'hang', text: 'Looking around the repository now.' });
       await settle(pane, 'the sub-agent running', (s) => /Survey the repository/.test(s) && INTERRUPT.test(s));
       return { state: 'working', says: 'a sub-agent is running inside the turn' };
     },
@@ -108,9 +113,7 @@ export const ISSUE_21_SCENARIOS: readonly Scenario[] = [
     name: 'subagent-finished',
     setup: {},
     async drive(pane, fake) {
-      await waitIdle(pane, 'first box');
-      fake.queue([SUBAGENT_CALL, { kind: 'text', text: 'The repository holds one empty commit.' }]);
-      await submit(pane, 'survey the repo with a helper');
+      await startSubagent(pane, fake, { kind: 'text', text: 'The repository holds one empty commit.' });
       // Older releases wait for the sub-agent inside the turn (its result closes it: "The tool
       // finished"); newer ones background it and note it finished ("Agent … finished").
       await waitIdle(pane, 'the turn after the sub-agent', contains(/The tool finished|Agent "Survey the repository" finished/));
