@@ -8,7 +8,7 @@
  * or the file the person's variable names) are read and kept under ours, and its system defaults
  * file stays where it was (its path would otherwise follow ours).
  * Ours: the posture's deny and ask rules (posture.ts), the witness hooks, no auto-update, usage
- * statistics or telemetry, the brief directory as a workspace directory, hooks not disabled.
+ * statistics, telemetry or commit attribution, the brief directory as a workspace directory, hooks not disabled.
  * Beside it, a trust file of the worker's own (QWEN_CODE_TRUSTED_FOLDERS_PATH): the person's
  * entries and the worktree and brief directory, so a person who turned folder trust on is not
  * asked at every start.
@@ -56,6 +56,9 @@ export function qwenWorkerSettings(base: JsonObject, a: QwenWorkerSettingsArgs):
   s.$version = SETTINGS_VERSION;
   const general = child(s, 'general');
   general.enableAutoUpdate = false;
+  // Its shell tool adds `Co-authored-by: Qwen-Coder` to every commit it makes (and a git note):
+  // the landing refuses a commit that names an assistant. 0.15.10's shape (0.15.6 took a boolean).
+  general.gitCoAuthor = { commit: false, pr: false };
   child(s, 'privacy').usageStatisticsEnabled = false;
   child(s, 'telemetry').enabled = false;
   const context = child(s, 'context');
