@@ -55,6 +55,8 @@ export const qwenCalibrationKit: CalibrationKit = {
   question: CALIBRATION_QUESTION.question,
   // Its hooks are Claude Code's: UserPromptSubmit, Stop, Notification (permission_prompt), StopFailure.
   witness: { working: 'working', finished: 'idle', permission: 'needs-input', 'api-error': 'failed' },
+  // Its shell call shows as running before its dialog is drawn (seen 4-7 s later under load).
+  permissionWindowMs: 12_000,
   // "Yes, allow once" is the first option and the one selected; the question leaves with esc.
   allowKeys: ['enter'],
   leaveQuestionKeys: ['escape'],
