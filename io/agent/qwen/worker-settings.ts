@@ -105,8 +105,8 @@ export function personsQwenHome(env: Record<string, string | undefined>): string
  * their paths. `env`: the launch environment (its HOME, the person's Qwen variables).
  */
 export function writeQwenWorkerSettings(a: QwenWorkerSettingsArgs, env: Record<string, string | undefined>): { settings: string; trust: string } {
-  const settings = join(a.briefDir, QWEN_SYSTEM_SETTINGS_FILE);
-  createFileAtomically(settings, `${JSON.stringify(qwenWorkerSettings(readJsonObject(machineSettingsPath(env)), a), null, 2)}\n`, { mode: 0o644 });
+  // Both are read and merged before either is written: a refusal leaves the brief directory as it was.
+  const text = `${JSON.stringify(qwenWorkerSettings(readJsonObject(machineSettingsPath(env)), a), null, 2)}\n`;
   const qwenHome = personsQwenHome(env);
   const theirs = env.QWEN_CODE_TRUSTED_FOLDERS_PATH || (qwenHome ? join(qwenHome, 'trustedFolders.json') : null);
   let entries: JsonObject = {};
@@ -119,7 +119,9 @@ export function writeQwenWorkerSettings(a: QwenWorkerSettingsArgs, env: Record<s
   }
   // Keyed by real paths, as Qwen Code compares them.
   trustFolders(entries, [...new Set([realpathSync(a.worktree), realpathSync(a.briefDir)])], theirs ?? QWEN_TRUST_FILE);
+  const settings = join(a.briefDir, QWEN_SYSTEM_SETTINGS_FILE);
   const trust = join(a.briefDir, QWEN_TRUST_FILE);
+  createFileAtomically(settings, text, { mode: 0o644 });
   createFileAtomically(trust, `${JSON.stringify(entries, null, 2)}\n`, { mode: 0o644 });
   return { settings, trust };
 }
