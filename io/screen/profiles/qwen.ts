@@ -34,8 +34,9 @@ export const QWEN_BLOCKERS: readonly BlockerRule[] = [
   { reason: 'onboarding', anyOf: ['Select Authentication Method'] },
   // ask_user_question: its free-text row and its key hints
   { reason: 'question', anyOf: ['Type something...', 'Enter: Select | Esc: Cancel'] },
-  // every tool confirmation offers these (shell, edit, web fetch)
-  { reason: 'permission', anyOf: ['Yes, allow once', 'Allow execution of', 'Apply this change?', 'No, suggest changes'] },
+  // Every tool confirmation offers these (shell, edit, web fetch). Its question (`Apply this
+  // change?`) alone is not enough: a blocked reading is answered by number, so its options must be drawn.
+  { reason: 'permission', anyOf: ['Yes, allow once', 'No, suggest changes'] },
   { reason: 'menu', anyOf: ['Enter to select', '↑/↓ to navigate', '(Use Enter to select)'] },
   { reason: 'dialog', anyOf: ['Esc to cancel', 'Press Enter to continue'] },
 ];
