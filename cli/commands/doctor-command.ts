@@ -1,7 +1,7 @@
 /**
  * `hand doctor`: check the tools and the state directory, with the fix for each problem (./doctor.ts,
  * loaded when it runs). `--calibrate`: the daemon drives each installed agent CLI against a fake
- * model API and checks that kingshand reads every situation right (actors/daemon/calibrate/).
+ * model API and checks that kingshand reads every situation right (daemon/calibration/).
  */
 import { Option, type Command } from 'commander';
 import { emit } from '../output.ts';

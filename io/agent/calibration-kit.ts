@@ -4,7 +4,7 @@
  * says (launch, seed, screen reader): which fake model API it talks to, what a person's finished
  * setup pointed at that fake looks like in a throwaway HOME, how each scripted reply is said in
  * that API, what its hook witness says where, and which keys leave its dialogs. The engine that
- * drives it (actors/daemon/calibrate/) knows no agent: a new CLI brings its own kit.
+ * drives it (daemon/calibration/) knows no agent: a new CLI brings its own kit.
  */
 import type { HookWord } from '../../contract/methods/fleet.ts';
 import type { CalibrationSituation } from '../../contract/methods/calibration.ts';

@@ -81,7 +81,7 @@ export function agentsDirOf(stateDir: string, id: string): string {
   return join(stateDir, 'agents', id);
 }
 
-/** The directory the daemon's hooks socket lives in, bound read-only into every sandbox (actors/daemon/main.ts listens there). */
+/** The directory the daemon's hooks socket lives in, bound read-only into every sandbox (daemon/main.ts listens there). */
 export function voiceDirOf(stateDir: string): string {
   return join(stateDir, 'voice');
 }
