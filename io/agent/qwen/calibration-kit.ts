@@ -9,7 +9,8 @@ import { join } from 'node:path';
 // The fake is loaded only when a calibration runs: a profile is read by every command.
 import type { ScriptItem } from '../../fake-model/anthropic.ts';
 import { writePrivateFile } from '../../fs/private-files.ts';
-import { CALIBRATION_KEY, CALIBRATION_QUESTION, driveFake, slowWordDelayMs, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
+import { CALIBRATION_KEY, CALIBRATION_QUESTION, driveFake, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
+import { anthropicReply } from '../anthropic-calibration-replies.ts';
 
 export const FAKE_QWEN_MODEL = 'claude-fake';
 
@@ -25,18 +26,7 @@ export function fakeQwenSetup(home: string, fakeUrl: string, key: string = CALIB
   return { ANTHROPIC_BASE_URL: fakeUrl, ANTHROPIC_API_KEY: key, ANTHROPIC_MODEL: FAKE_QWEN_MODEL };
 }
 
-function itemOf(reply: CalibrationReply): ScriptItem {
-  switch (reply.kind) {
-    case 'slow':
-      return { kind: 'text', text: reply.text, wordDelayMs: slowWordDelayMs(reply) };
-    case 'permission':
-      return { kind: 'tool_use', name: 'run_shell_command', text: 'I will run a command.', input: { command: `touch ${reply.file}`, description: 'Create the calibration file' } };
-    case 'question':
-      return { kind: 'tool_use', name: 'ask_user_question', text: 'I have a question.', input: { questions: [{ ...CALIBRATION_QUESTION, multiSelect: false }] } };
-    case 'error':
-      return { kind: 'error', status: 400, errorType: 'invalid_request_error', message: reply.message };
-  }
-}
+const itemOf = (reply: CalibrationReply): ScriptItem => anthropicReply(reply, { shell: 'run_shell_command', ask: 'ask_user_question', oneChoice: { multiSelect: false } });
 
 export const qwenCalibrationKit: CalibrationKit = {
   async startFake() {
