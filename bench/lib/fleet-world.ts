@@ -88,7 +88,7 @@ export async function until(fleet: FleetHost, id: string, c: ReturnType<typeof c
 }
 
 /**
- * A real agent's ask/answer trials (bench/detection-gemini.ts, detection-opencode.ts): each trial
+ * A real agent's ask/answer trials (bench/detection-gemini.ts, detection-opencode.ts, detection-qwen.ts): each trial
  * sends `MODE:ask`, times the fake's chosen question reply (`isAsk`, the reply then goes out whole)
  * → the actor blocked, then Enter → the actor settled.
  */

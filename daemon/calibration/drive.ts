@@ -222,7 +222,7 @@ export async function driveCalibration(ctx: DriveContext): Promise<Judged[]> {
     const screen = await s.waitHeld((t) => t.includes(PERMISSION_FILE), 800, left(20_000), ranItself);
     const ran = fake.toolResultAfter(turns);
     if (ran !== null) return { notReached: `${ctx.label} ran the command without asking the person (its result: ${JSON.stringify(String(ran).slice(0, 120))})` };
-    return screen ? { screen, sign: (t) => t.includes(PERMISSION_FILE) } : { notReached: `the command (${PERMISSION_FILE}) never held on screen within 20 s; the screen ended: ${lastLines(s.last)}` };
+    return screen ? { screen, sign: (t) => t.includes(PERMISSION_FILE), ...(kit.permissionWindowMs ? { window: kit.permissionWindowMs } : {}) } : { notReached: `the command (${PERMISSION_FILE}) never held on screen within 20 s; the screen ended: ${lastLines(s.last)}` };
   });
   await keys(kit.allowKeys);
   await until(() => fake.toolResultAfter(turns) !== null, left(10_000));

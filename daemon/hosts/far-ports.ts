@@ -43,9 +43,10 @@ import type { RealPorts } from '../../io/ports/real-ports.ts';
 
 /**
  * Variables that describe the daemon's machine and account, never the far one: its paths, and
- * the agents' homes here (CODEX_HOME, GEMINI_CLI_HOME, its trust file, CLAUDE_CONFIG_DIR).
+ * the agents' homes here (CODEX_HOME, GEMINI_CLI_HOME, its trust file, CLAUDE_CONFIG_DIR, QWEN_HOME
+ * and Qwen Code's settings and trust files).
  */
-const THIS_MACHINE = /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|XDG_[A-Z_]+|CODEX_HOME|GEMINI_CLI_HOME|GEMINI_CLI_TRUSTED_FOLDERS_PATH|CLAUDE_CONFIG_DIR)$/;
+const THIS_MACHINE = /^(PATH|HOME|USER|LOGNAME|SHELL|TMPDIR|XDG_[A-Z_]+|CODEX_HOME|GEMINI_CLI_HOME|GEMINI_CLI_TRUSTED_FOLDERS_PATH|CLAUDE_CONFIG_DIR|QWEN_HOME|QWEN_CODE_SYSTEM_SETTINGS_PATH|QWEN_CODE_SYSTEM_DEFAULTS_PATH|QWEN_CODE_TRUSTED_FOLDERS_PATH)$/;
 
 const isFar = (intent: Pick<WorkerIntent, 'host'>): intent is WorkerIntent & { host: string } => Boolean(intent.host && intent.host !== 'local');
 

@@ -1,6 +1,6 @@
 /**
  * A calibration's replies said in the Anthropic Messages API (io/fake-model/anthropic.ts), for
- * every agent that talks to it (Claude Code, OpenCode): the same four script items, told apart
+ * every agent that talks to it (Claude Code, OpenCode, Qwen Code): the same four script items, told apart
  * only by the names of the agent's own shell and question tools and how its question tool marks
  * one choice. Each kit names those; the shapes are written once.
  */
@@ -9,7 +9,7 @@ import type { ScriptItem } from '../fake-model/anthropic.ts';
 import { CALIBRATION_QUESTION, slowWordDelayMs, type CalibrationReply } from './calibration-kit.ts';
 
 export interface AnthropicTools {
-  /** The agent's shell tool (`Bash`, `bash`). */
+  /** The agent's shell tool (`Bash`, `bash`, `run_shell_command`). */
   shell: string;
   /** The agent's question tool (`AskUserQuestion`, `question`). */
   ask: string;

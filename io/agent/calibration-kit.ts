@@ -88,6 +88,12 @@ export interface CalibrationKit {
   readonly question: string;
   /** What its hook witness says in each situation where it says something (absent: silent there). */
   readonly witness: Partial<Record<CalibrationSituation, HookWord>>;
+  /**
+   * How long after the command shows the permission dialog may take to be drawn (absent: the
+   * shared window). Qwen Code draws the call first as running (`⊶ Shell touch …`) and its dialog
+   * after its checks, seconds later on a loaded machine.
+   */
+  readonly permissionWindowMs?: number;
   /** Keys that take the permission dialog's first choice (allow once). */
   readonly allowKeys: readonly Key[];
   /** Keys that leave a question menu unanswered. */

@@ -299,7 +299,7 @@ function rebuiltParents(mounts: readonly Mount[]): Mount[] {
 }
 
 /** In a worktree, the agents' own settings: read-only inside (a worker cannot grant itself a hook or a permission). */
-export const WORKTREE_AGENT_SETTINGS = ['.claude', '.gemini', '.codex', '.mcp.json', '.opencode', 'opencode.json', 'opencode.jsonc'] as const;
+export const WORKTREE_AGENT_SETTINGS = ['.claude', '.gemini', '.codex', '.mcp.json', '.opencode', 'opencode.json', 'opencode.jsonc', '.qwen'] as const;
 
 /**
  * The sandboxed launch: `env` is the launch environment as the person's dispatch made it,
