@@ -17,9 +17,7 @@ import { findExecutable } from '../../io/git/landing-pr.ts';
 import { GH_INSTALL, NO_MISTAKES_INSTALL, ghLoggedIn } from '../../io/git/posture-checks.ts';
 import { compareVersions, newestCorpusVersion, parseClaudeVersion } from '../../io/screen/profiles/claude-versions.ts';
 import { cliEnv } from '../io.ts';
-import { geminiCheck } from '../../io/agent/gemini/standing.ts';
-import { opencodeCheck } from '../../io/agent/opencode/standing.ts';
-import { qwenCheck } from '../../io/agent/qwen/standing.ts';
+import { CORPUS_AGENT_NAMES, corpusCheck } from '../../io/agent/corpus-standing.ts';
 import { FIX_CLAUDE, FIX_GIT, FIX_TMUX } from '../../io/agent/setup-facts.ts';
 import { CALIBRATE_COMMAND, calibrationStandings } from '../../io/agent/calibration-standing.ts';
 
@@ -117,9 +115,7 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
       : `kingshand's worker sandbox cannot be built here: ${sandbox.reason}. Posture off is refused (edits and ask work, a person reading each command)`,
     fix: sandbox.ok ? undefined : sandbox.fix,
   });
-  checks.push(await geminiCheck(cliEnv()));
-  checks.push(await opencodeCheck(cliEnv()));
-  checks.push(await qwenCheck(cliEnv()));
+  for (const agent of CORPUS_AGENT_NAMES) checks.push(await corpusCheck(agent, cliEnv()));
   const newer = claudeNewerThanCorpus(claudeVersion);
   if (newer !== null) checks.push(newer);
   const herdrBin = cliEnv().HAND_HERDR_BIN;

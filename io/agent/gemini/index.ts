@@ -4,5 +4,4 @@ export { seedGeminiTrust, trustedFoldersPathOf, geminiHomeOf, type GeminiTrustRe
 export { writeGeminiSettings, mergeGeminiSettings, WORKSPACE_SETTINGS, WITNESS_HOOK_NAME } from './workspace-settings.ts';
 export { writeDenyPolicy, denyPolicyText, DENY_POLICY_FILE } from './deny-policy.ts';
 export { geminiWitnessHooks, GEMINI_WITNESS_EVENTS } from './hooks.ts';
-export { geminiCheck, geminiStanding, type GeminiStanding } from './standing.ts';
 export { geminiApprovalMode, geminiLaunchArgs, geminiPostureGap } from './posture.ts';
