@@ -1,9 +1,8 @@
 /** Gemini CLI behind the agent-profile seam: the facts live in io/agent/gemini/, this file only points at them. */
 import {
-  FIX_GEMINI, geminiBinary, geminiLaunchArgs, geminiPostureGap, geminiVersionOf, geminiWitnessHooks,
-  seedGeminiTrust, trustedFoldersPathOf, writeDenyPolicy, writeGeminiSettings,
+  geminiLaunchArgs, geminiPostureGap, geminiWitnessHooks, seedGeminiTrust, trustedFoldersPathOf, writeDenyPolicy, writeGeminiSettings,
 } from '../gemini/index.ts';
-import { FAR_GEMINI_VERSION, parseGeminiPackageOrVersion } from '../gemini/binary.ts';
+import { GEMINI_CLI } from '../gemini/binary.ts';
 import { seedGeminiFar } from '../gemini/far-seed.ts';
 import { addLocalExcludes, localExcludeFile } from '../../git/local-exclude.ts';
 import { RefusedError } from '../../../contract/errors.ts';
@@ -39,14 +38,14 @@ export async function seedGeminiCli(ctx: SeedContext): Promise<void> {
 export const geminiProfile: AgentProfile = {
   name: 'gemini',
   label: 'Gemini CLI',
-  install: FIX_GEMINI,
+  install: GEMINI_CLI.install,
   screenProfile: 'gemini',
   seedsClaudeJson: false,
   // `/exit` is its alias (0.61.0: quit, altNames exit), so the shared teardown ends it too.
   exitCommand: '/quit',
   witness: { kind: 'hooks', note: 'Gemini CLI hooks (the worktree\'s .gemini/settings.json): BeforeAgent, AfterAgent and Notification (ToolPermission) report turns and approval prompts; the screen decides where it can tell.' },
-  binary: (env) => geminiBinary(env),
-  version: (bin) => geminiVersionOf(bin),
+  binary: (env) => GEMINI_CLI.binary(env),
+  version: (bin) => GEMINI_CLI.versionOf(bin),
   launchArgv: (bin, posture, where) => {
     const argv = [bin, ...geminiLaunchArgs(posture)];
     return where?.resumeSession ? geminiResumeArgv(argv, where.resumeSession) : argv;
@@ -55,10 +54,7 @@ export const geminiProfile: AgentProfile = {
   farLaunchArgv: (posture) => ['gemini', ...geminiLaunchArgs(posture)],
   // Its package.json there when it is an npm install, else --version in a home of kingshand's own
   // (0.61.0 records the project in <home>/.gemini/projects.json even for --version).
-  farVersion: {
-    argv: (stateDir) => ['sh', '-c', FAR_GEMINI_VERSION, 'sh', `${stateDir}/gemini-version`],
-    parse: parseGeminiPackageOrVersion,
-  },
+  farVersion: GEMINI_CLI.farVersion,
   farSeed: seedGeminiFar,
   // Before anything is created: without a home its trust cannot be recorded (seed would refuse later).
   dispatchProblem: (_posture, _project, env) => (trustedFoldersPathOf(env) === null ? noGeminiHome() : null),

@@ -1,5 +1,5 @@
 /** Qwen Code behind the agent-profile seam: the facts live in io/agent/qwen/, this file only points at them. */
-import { FAR_QWEN_VERSION, FIX_QWEN, parseQwenPackageOrVersion, qwenBinary, qwenVersionOf } from '../qwen/binary.ts';
+import { QWEN_CLI } from '../qwen/binary.ts';
 import { qwenCalibrationKit } from '../qwen/calibration-kit.ts';
 import { seedQwenFar } from '../qwen/far-seed.ts';
 import { qwenWitnessHooks } from '../qwen/hooks.ts';
@@ -12,7 +12,7 @@ import type { AgentProfile } from './types.ts';
 export const qwenProfile: AgentProfile = {
   name: 'qwen',
   label: 'Qwen Code',
-  install: FIX_QWEN,
+  install: QWEN_CLI.install,
   screenProfile: 'qwen',
   seedsClaudeJson: false,
   // `/quit` (its alias `/exit`) ends it with status 0 (0.15.6, 0.15.10), as the shared teardown types.
@@ -21,14 +21,15 @@ export const qwenProfile: AgentProfile = {
     kind: 'hooks',
     note: "Qwen Code's hooks, Claude Code's own words (the worker's system settings in its brief directory): UserPromptSubmit, Stop, StopFailure and Notification (permission_prompt) report turns and approval prompts; the screen decides where it can tell.",
   },
-  binary: (env) => qwenBinary(env),
-  version: (bin) => qwenVersionOf(bin),
+  binary: (env) => QWEN_CLI.binary(env),
+  version: (bin) => QWEN_CLI.versionOf(bin),
   // The posture's approval mode on the command line (it wins over any settings file's); the first prompt is typed.
   launchArgv: (bin, posture) => [bin, ...qwenLaunchArgs(posture)],
   // Its settings for this worker (written by seed) and its trust, named by the variables it reads.
   launchEnv: (_posture, where, env) => (where ? qwenLaunchVariables(where.briefDir, env) : {}),
   farLaunchArgv: (posture) => ['qwen', ...qwenLaunchArgs(posture)],
-  farVersion: { argv: (stateDir) => ['sh', '-c', FAR_QWEN_VERSION, 'sh', `${stateDir}/qwen-version`], parse: parseQwenPackageOrVersion },
+  // Its package.json there when it is an npm install, else --version in a home of kingshand's own.
+  farVersion: QWEN_CLI.farVersion,
   farSeed: seedQwenFar,
   dispatchProblem: () => null,
   postureGap: (posture, facts) => (facts?.sandboxed ? null : qwenPostureGap(posture)),
