@@ -62,6 +62,7 @@ export function npmNodeCli(cli: NpmNodeCliFacts) {
    */
   const farScript = `p=$(command -v ${cli.program}) && p=$(readlink -f -- "$p") && cat -- "\${p%/*}/${cli.packageRoot === '..' ? '../' : ''}package.json" 2>/dev/null && exit 0; ${cli.homeVar}=$1 ${cli.noRelaunchVar}=true exec ${cli.program} --version`;
   return {
+    packageName: cli.packageName,
     install: `npm install --save-exact ${cli.packageName}@${cli.pinned}`,
     binary: (env: Record<string, string | undefined> = process.env): string | null => findAgentBinary(cli.program, cli.chosenVar, env),
     packageVersion,

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedGeminiTrust, trustedFoldersPathOf, writeGeminiSettings } from '../../io/agent/gemini/index.ts';
-import { geminiBinary, GEMINI_PINNED } from '../../io/agent/gemini/binary.ts';
+import { GEMINI_CLI, GEMINI_PINNED } from '../../io/agent/gemini/binary.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 import { agentCacheDir, cachedAgentBinary } from './cached-agent-version.ts';
 
@@ -47,7 +47,7 @@ export function geminiCacheDir(version: string): string {
  */
 export function geminiBinaryFor(version: string = GEMINI_PINNED, opts: { log?: (line: string) => void } = {}): string {
   if (version === GEMINI_PINNED) {
-    const bin = geminiBinary({ PATH: '' });
+    const bin = GEMINI_CLI.binary({ PATH: '' });
     if (bin === null) throw new Error('node_modules/.bin/gemini is missing: run npm install');
     return bin;
   }

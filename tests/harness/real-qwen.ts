@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PermissionPosture } from '../../contract/vocabulary.ts';
-import { QWEN_PACKAGE, QWEN_PINNED, qwenBinary, qwenPackageVersion } from '../../io/agent/qwen/binary.ts';
+import { QWEN_CLI, QWEN_PINNED } from '../../io/agent/qwen/binary.ts';
 import { fakeQwenSetup } from '../../io/agent/qwen/calibration-kit.ts';
 import { qwenLaunchArgs } from '../../io/agent/qwen/posture.ts';
 import { qwenLaunchVariables, writeQwenWorkerSettings } from '../../io/agent/qwen/worker-settings.ts';
@@ -22,12 +22,12 @@ import { cachedAgentBinary } from './cached-agent-version.ts';
 /** The qwen executable for `version`, installing it into the cache when no other copy is that version. */
 export function qwenBinaryFor(version: string = QWEN_PINNED, opts: { log?: (line: string) => void } = {}): string {
   const chosen = process.env.HAND_QWEN_BIN;
-  if (chosen && qwenPackageVersion(chosen) === version) return chosen;
+  if (chosen && QWEN_CLI.packageVersion(chosen) === version) return chosen;
   if (version === QWEN_PINNED) {
-    const pinned = qwenBinary({ PATH: '' });
-    if (pinned !== null && qwenPackageVersion(pinned) === version) return pinned;
+    const pinned = QWEN_CLI.binary({ PATH: '' });
+    if (pinned !== null && QWEN_CLI.packageVersion(pinned) === version) return pinned;
   }
-  return cachedAgentBinary({ agent: 'qwen', pkg: QWEN_PACKAGE, bin: 'qwen', npmFlags: ['--ignore-scripts'], installTimeoutMs: 300_000 }, version, { log: opts.log });
+  return cachedAgentBinary({ agent: 'qwen', pkg: QWEN_CLI.packageName, bin: 'qwen', npmFlags: ['--ignore-scripts'], installTimeoutMs: 300_000 }, version, { log: opts.log });
 }
 
 export interface QwenRunOptions {

@@ -6,16 +6,11 @@
  * because `gemini --version` costs a Node start of its bundle (~2 s) and writes into the person's
  * ~/.gemini (0.61.0 records the project in projects.json even for --version).
  */
-import { npmNodeCli, parseNodeCliVersion } from '../npm-node-cli.ts';
+import { npmNodeCli } from '../npm-node-cli.ts';
 
-export const GEMINI_PACKAGE = '@google/gemini-cli';
 export const GEMINI_PINNED = '0.61.0';
 
 export const GEMINI_CLI = npmNodeCli({
-  program: 'gemini', chosenVar: 'HAND_GEMINI_BIN', packageName: GEMINI_PACKAGE, pinned: GEMINI_PINNED,
+  program: 'gemini', chosenVar: 'HAND_GEMINI_BIN', packageName: '@google/gemini-cli', pinned: GEMINI_PINNED,
   packageRoot: '..', homeVar: 'GEMINI_CLI_HOME', noRelaunchVar: 'GEMINI_CLI_NO_RELAUNCH',
 });
-
-export const FIX_GEMINI = GEMINI_CLI.install;
-export const { binary: geminiBinary, versionOf: geminiVersionOf } = GEMINI_CLI;
-export const parseGeminiVersion = parseNodeCliVersion;

@@ -1,5 +1,5 @@
 /** Gemini CLI launch setup: what dispatch writes before the agent starts, and how it is found. */
-export { geminiBinary, geminiVersionOf, parseGeminiVersion, FIX_GEMINI, GEMINI_PINNED } from './binary.ts';
+export { GEMINI_CLI, GEMINI_PINNED } from './binary.ts';
 export { seedGeminiTrust, trustedFoldersPathOf, geminiHomeOf, type GeminiTrustResult } from './trusted-folders.ts';
 export { writeGeminiSettings, mergeGeminiSettings, WORKSPACE_SETTINGS, WITNESS_HOOK_NAME } from './workspace-settings.ts';
 export { writeDenyPolicy, denyPolicyText, DENY_POLICY_FILE } from './deny-policy.ts';

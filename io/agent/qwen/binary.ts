@@ -6,14 +6,10 @@
  */
 import { npmNodeCli } from '../npm-node-cli.ts';
 
-export const QWEN_PACKAGE = '@qwen-code/qwen-code';
 /** The newest release that runs on Node 20 (0.21 and later ask for Node 22). */
 export const QWEN_PINNED = '0.15.10';
 
 export const QWEN_CLI = npmNodeCli({
-  program: 'qwen', chosenVar: 'HAND_QWEN_BIN', packageName: QWEN_PACKAGE, pinned: QWEN_PINNED,
+  program: 'qwen', chosenVar: 'HAND_QWEN_BIN', packageName: '@qwen-code/qwen-code', pinned: QWEN_PINNED,
   packageRoot: '.', homeVar: 'QWEN_HOME', noRelaunchVar: 'QWEN_CODE_NO_RELAUNCH',
 });
-
-export const FIX_QWEN = QWEN_CLI.install;
-export const { binary: qwenBinary, packageVersion: qwenPackageVersion } = QWEN_CLI;

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  geminiBinary, geminiLaunchArgs, geminiPostureGap, geminiVersionOf, GEMINI_PINNED, geminiWitnessHooks, seedGeminiTrust, trustedFoldersPathOf, writeGeminiSettings,
+  GEMINI_CLI, geminiLaunchArgs, geminiPostureGap, GEMINI_PINNED, geminiWitnessHooks, seedGeminiTrust, trustedFoldersPathOf, writeGeminiSettings,
 } from '../../../io/agent/gemini/index.ts';
 import { agentProfile } from '../../../io/agent/profiles/index.ts';
 import { makeTempDir } from '../../helpers/temp.ts';
@@ -134,10 +134,10 @@ describe('each posture is one Gemini CLI approval mode, and what it cannot do is
     expect(agentProfile('gemini').dispatchProblem('ask', 'p', { HOME: home })).toBeNull();
   });
   it("reading the version writes nothing into the person's home: the package's own package.json, else --version under a throwaway GEMINI_CLI_HOME", async () => {
-    expect(await geminiVersionOf(geminiBinary({ PATH: '' })!)).toBe(GEMINI_PINNED);
+    expect(await GEMINI_CLI.versionOf(GEMINI_CLI.binary({ PATH: '' })!)).toBe(GEMINI_PINNED);
     const script = join(tmp.path, 'gemini');
     writeFileSync(script, `#!/bin/sh\necho "$GEMINI_CLI_HOME" > ${join(tmp.path, 'home-used')}\necho 9.9.9\n`, { mode: 0o755 });
-    expect(await geminiVersionOf(script)).toBe('9.9.9');
+    expect(await GEMINI_CLI.versionOf(script)).toBe('9.9.9');
     const used = readFileSync(join(tmp.path, 'home-used'), 'utf8').trim();
     expect(used).toMatch(/kingshand-gemini-version-/);
     expect(existsSync(used), 'the throwaway home is removed').toBe(false);
