@@ -6,7 +6,7 @@
  */
 // Type only: the fake is loaded only when a calibration runs (a profile is read by every command).
 import type { ScriptItem } from '../fake-model/anthropic.ts';
-import { CALIBRATION_QUESTION, slowWordDelayMs, type CalibrationReply } from './calibration-kit.ts';
+import { CALIBRATION_QUESTION, driveFake, slowWordDelayMs, type CalibrationFake, type CalibrationReply } from './calibration-kit.ts';
 
 export interface AnthropicTools {
   /** The agent's shell tool (`Bash`, `bash`, `run_shell_command`). */
@@ -28,4 +28,21 @@ export function anthropicReply(reply: CalibrationReply, tools: AnthropicTools): 
     case 'error':
       return { kind: 'error', status: 400, errorType: 'invalid_request_error', message: reply.message };
   }
+}
+
+/**
+ * The fake Anthropic API a kit's calibration drives, its replies said with `tools`: the
+ * agent-loop requests are its turns, the first tool result in one of them the answer it gave a
+ * tool call itself. Loaded only when a calibration runs.
+ */
+export async function startAnthropicFake(tools: AnthropicTools): Promise<CalibrationFake> {
+  const { startFakeAnthropic } = await import('../fake-model/anthropic.ts');
+  const itemOf = (reply: CalibrationReply): ScriptItem => anthropicReply(reply, tools);
+  return driveFake((respond) => startFakeAnthropic({ suggestion: null, respond }), itemOf, (fake) => {
+    const main = () => fake.received.filter((r) => r.kind === 'main');
+    return {
+      turns: () => main().length,
+      toolResultAfter: (after) => main().slice(after).find((r) => (r.summary?.toolResults.length ?? 0) > 0)?.summary?.toolResults[0]?.content ?? null,
+    };
+  });
 }

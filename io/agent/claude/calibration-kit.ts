@@ -7,26 +7,13 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-// The fake is loaded only when a calibration runs: a profile is read by every command.
-import type { ScriptItem } from '../../fake-model/anthropic.ts';
 import { writePrivateFile } from '../../fs/private-files.ts';
-import { CALIBRATION_KEY, CALIBRATION_QUESTION, driveFake, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
-import { anthropicReply } from '../anthropic-calibration-replies.ts';
-
-/** Claude Code's tools, in the calibration's replies. */
-const itemOf = (reply: CalibrationReply): ScriptItem => anthropicReply(reply, { shell: 'Bash', ask: 'AskUserQuestion', oneChoice: { multiSelect: false } });
+import { CALIBRATION_KEY, CALIBRATION_QUESTION, type CalibrationKit } from '../calibration-kit.ts';
+import { startAnthropicFake } from '../anthropic-calibration-replies.ts';
 
 export const claudeCalibrationKit: CalibrationKit = {
-  async startFake() {
-    const { startFakeAnthropic } = await import('../../fake-model/anthropic.ts');
-    return driveFake((respond) => startFakeAnthropic({ suggestion: null, respond }), itemOf, (fake) => {
-      const main = () => fake.received.filter((r) => r.kind === 'main');
-      return {
-        turns: () => main().length,
-        toolResultAfter: (after) => main().slice(after).find((r) => (r.summary?.toolResults.length ?? 0) > 0)?.summary?.toolResults[0]?.content ?? null,
-      };
-    });
-  },
+  // Claude Code's tools, in the calibration's replies.
+  startFake: () => startAnthropicFake({ shell: 'Bash', ask: 'AskUserQuestion', oneChoice: { multiSelect: false } }),
   seedHome(home, fakeUrl, version) {
     mkdirSync(join(home, '.claude'), { recursive: true, mode: 0o700 });
     const claudeJson = {

@@ -7,11 +7,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-// The fake is loaded only when a calibration runs: a profile is read by every command.
-import type { ScriptItem } from '../../fake-model/anthropic.ts';
 import { writePrivateFile } from '../../fs/private-files.ts';
-import { CALIBRATION_KEY, CALIBRATION_QUESTION, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
-import { anthropicReply } from '../anthropic-calibration-replies.ts';
+import { CALIBRATION_KEY, CALIBRATION_QUESTION, type CalibrationKit } from '../calibration-kit.ts';
+import { startAnthropicFake } from '../anthropic-calibration-replies.ts';
 
 /** The provider and model a fake setup names (`<provider>/<model>`, as OpenCode's footer shows them). */
 export const FAKE_PROVIDER = 'kingshand-fake';
@@ -48,28 +46,9 @@ export function fakeProviderSetup(home: string, fakeUrl: string, key: string = C
   return { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_LSP_DOWNLOAD: '1' };
 }
 
-/** OpenCode's tools, in the calibration's replies (its Anthropic provider talks to the same fake as Claude Code). */
-const itemOf = (reply: CalibrationReply): ScriptItem => anthropicReply(reply, { shell: 'bash', ask: 'question', oneChoice: { multiple: false } });
-
 export const opencodeCalibrationKit: CalibrationKit = {
-  async startFake() {
-    const { startFakeAnthropic } = await import('../../fake-model/anthropic.ts');
-    // An error stands until the next reply is scripted: an agent that retries a refused turn is refused again.
-    let refusing: ScriptItem | null = null;
-    const fake = await startFakeAnthropic({ suggestion: null, respond: () => refusing });
-    const main = () => fake.received.filter((r) => r.kind === 'main');
-    return {
-      url: fake.url,
-      turns: () => main().length,
-      toolResultAfter: (after) => main().slice(after).find((r) => (r.summary?.toolResults.length ?? 0) > 0)?.summary?.toolResults[0]?.content ?? null,
-      next(reply) {
-        const item = itemOf(reply);
-        refusing = item.kind === 'error' ? item : null;
-        if (refusing === null) fake.queue([item]);
-      },
-      close: () => fake.close(),
-    };
-  },
+  // OpenCode's tools, in the calibration's replies (its Anthropic provider talks to the same fake as Claude Code).
+  startFake: () => startAnthropicFake({ shell: 'bash', ask: 'question', oneChoice: { multiple: false } }),
   seedHome(home, fakeUrl) {
     return fakeProviderSetup(home, fakeUrl);
   },

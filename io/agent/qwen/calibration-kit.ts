@@ -6,11 +6,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-// The fake is loaded only when a calibration runs: a profile is read by every command.
-import type { ScriptItem } from '../../fake-model/anthropic.ts';
 import { writePrivateFile } from '../../fs/private-files.ts';
-import { CALIBRATION_KEY, CALIBRATION_QUESTION, driveFake, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
-import { anthropicReply } from '../anthropic-calibration-replies.ts';
+import { CALIBRATION_KEY, CALIBRATION_QUESTION, type CalibrationKit } from '../calibration-kit.ts';
+import { startAnthropicFake } from '../anthropic-calibration-replies.ts';
 
 export const FAKE_QWEN_MODEL = 'claude-fake';
 
@@ -26,19 +24,9 @@ export function fakeQwenSetup(home: string, fakeUrl: string, key: string = CALIB
   return { ANTHROPIC_BASE_URL: fakeUrl, ANTHROPIC_API_KEY: key, ANTHROPIC_MODEL: FAKE_QWEN_MODEL };
 }
 
-const itemOf = (reply: CalibrationReply): ScriptItem => anthropicReply(reply, { shell: 'run_shell_command', ask: 'ask_user_question', oneChoice: { multiSelect: false } });
-
 export const qwenCalibrationKit: CalibrationKit = {
-  async startFake() {
-    const { startFakeAnthropic } = await import('../../fake-model/anthropic.ts');
-    return driveFake((respond) => startFakeAnthropic({ suggestion: null, respond }), itemOf, (fake) => {
-      const main = () => fake.received.filter((r) => r.kind === 'main');
-      return {
-        turns: () => main().length,
-        toolResultAfter: (after) => main().slice(after).find((r) => (r.summary?.toolResults.length ?? 0) > 0)?.summary?.toolResults[0]?.content ?? null,
-      };
-    });
-  },
+  // Qwen Code's tools, in the calibration's replies.
+  startFake: () => startAnthropicFake({ shell: 'run_shell_command', ask: 'ask_user_question', oneChoice: { multiSelect: false } }),
   seedHome(home, fakeUrl) {
     return fakeQwenSetup(home, fakeUrl);
   },
