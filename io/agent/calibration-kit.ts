@@ -105,3 +105,14 @@ export const CALIBRATION_QUESTION = { question: FAKE_QUESTION.question, header: 
 
 /** Stands in for an API key everywhere a calibration needs one: never a secret, never sent beyond 127.0.0.1. */
 export const CALIBRATION_KEY = 'kh-calibration-not-a-secret';
+
+/**
+ * The question every kit's `question` reply puts, and the keys every agent so far takes in its
+ * dialogs: enter takes the permission dialog's first choice (allow once, the one selected), esc
+ * leaves a question unanswered. A kit spreads these and names only what differs.
+ */
+export const USUAL_DIALOGS = {
+  question: CALIBRATION_QUESTION.question,
+  allowKeys: ['enter'],
+  leaveQuestionKeys: ['escape'],
+} as const satisfies Pick<CalibrationKit, 'question' | 'allowKeys' | 'leaveQuestionKeys'>;

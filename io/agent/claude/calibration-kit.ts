@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writePrivateFile } from '../../fs/private-files.ts';
-import { CALIBRATION_KEY, CALIBRATION_QUESTION, type CalibrationKit } from '../calibration-kit.ts';
+import { CALIBRATION_KEY, type CalibrationKit, USUAL_DIALOGS } from '../calibration-kit.ts';
 import { startAnthropicFake } from '../anthropic-calibration-replies.ts';
 
 export const claudeCalibrationKit: CalibrationKit = {
@@ -34,9 +34,7 @@ export const claudeCalibrationKit: CalibrationKit = {
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     };
   },
-  question: CALIBRATION_QUESTION.question,
+  ...USUAL_DIALOGS,
   // UserPromptSubmit, Stop, Notification (permission_prompt), StopFailure, SessionEnd (actors/witness.ts).
   witness: { working: 'working', finished: 'idle', permission: 'needs-input', 'api-error': 'failed', exit: 'ended' },
-  allowKeys: ['enter'],
-  leaveQuestionKeys: ['escape'],
 };

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 // The fake is loaded only when a calibration runs: a profile is read by every command.
 import type { CodexScriptItem } from '../../fake-model/codex.ts';
 import { writePrivateFile } from '../../fs/private-files.ts';
-import { CALIBRATION_KEY, CALIBRATION_QUESTION, driveFake, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
+import { CALIBRATION_KEY, CALIBRATION_QUESTION, driveFake, type CalibrationKit, type CalibrationReply, USUAL_DIALOGS } from '../calibration-kit.ts';
 
 function itemOf(reply: CalibrationReply): CodexScriptItem {
   switch (reply.kind) {
@@ -63,9 +63,7 @@ export const codexCalibrationKit: CalibrationKit = {
     writePrivateFile(join(codexHome, 'config.toml'), calibrationConfigToml(fakeUrl));
     return { CODEX_HOME: codexHome, OPENAI_API_KEY: CALIBRATION_KEY };
   },
-  question: CALIBRATION_QUESTION.question,
+  ...USUAL_DIALOGS,
   // Its notify command runs `hand hook Stop` at each turn's end, its only event.
   witness: { finished: 'idle' },
-  allowKeys: ['enter'],
-  leaveQuestionKeys: ['escape'],
 };

@@ -6,7 +6,7 @@
  */
 // The fake is loaded only when a calibration runs: a profile is read by every command.
 import type { GeminiScriptItem } from '../../fake-model/gemini.ts';
-import { CALIBRATION_KEY, CALIBRATION_QUESTION, driveFake, slowWordDelayMs, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
+import { CALIBRATION_KEY, CALIBRATION_QUESTION, driveFake, slowWordDelayMs, type CalibrationKit, type CalibrationReply, USUAL_DIALOGS } from '../calibration-kit.ts';
 
 function itemOf(reply: CalibrationReply): GeminiScriptItem {
   switch (reply.kind) {
@@ -35,9 +35,7 @@ export const geminiCalibrationKit: CalibrationKit = {
   seedHome(_home, fakeUrl) {
     return { GEMINI_API_KEY: CALIBRATION_KEY, GOOGLE_GEMINI_BASE_URL: fakeUrl };
   },
-  question: CALIBRATION_QUESTION.question,
+  ...USUAL_DIALOGS,
   // BeforeAgent, AfterAgent and Notification (ToolPermission) in the worktree's settings (actors/witness.ts).
   witness: { working: 'working', finished: 'idle', permission: 'needs-input' },
-  allowKeys: ['enter'],
-  leaveQuestionKeys: ['escape'],
 };

@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writePrivateFile } from '../../fs/private-files.ts';
-import { CALIBRATION_KEY, CALIBRATION_QUESTION, type CalibrationKit } from '../calibration-kit.ts';
+import { CALIBRATION_KEY, type CalibrationKit, USUAL_DIALOGS } from '../calibration-kit.ts';
 import { startAnthropicFake } from '../anthropic-calibration-replies.ts';
 
 /** The provider and model a fake setup names (`<provider>/<model>`, as OpenCode's footer shows them). */
@@ -52,10 +52,8 @@ export const opencodeCalibrationKit: CalibrationKit = {
   seedHome(home, fakeUrl) {
     return fakeProviderSetup(home, fakeUrl);
   },
-  question: CALIBRATION_QUESTION.question,
+  // "Allow once" is the first button and the one selected; the question leaves with esc (dismiss).
+  ...USUAL_DIALOGS,
   // Its witness plugin (witness-plugin.mjs): session.status busy, session.idle, permission.asked, session.error.
   witness: { working: 'working', finished: 'idle', permission: 'needs-input', 'api-error': 'failed' },
-  // "Allow once" is the first button and the one selected; the question leaves with esc (dismiss).
-  allowKeys: ['enter'],
-  leaveQuestionKeys: ['escape'],
 };

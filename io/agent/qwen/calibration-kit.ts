@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writePrivateFile } from '../../fs/private-files.ts';
-import { CALIBRATION_KEY, CALIBRATION_QUESTION, type CalibrationKit } from '../calibration-kit.ts';
+import { CALIBRATION_KEY, type CalibrationKit, USUAL_DIALOGS } from '../calibration-kit.ts';
 import { startAnthropicFake } from '../anthropic-calibration-replies.ts';
 
 export const FAKE_QWEN_MODEL = 'claude-fake';
@@ -30,12 +30,10 @@ export const qwenCalibrationKit: CalibrationKit = {
   seedHome(home, fakeUrl) {
     return fakeQwenSetup(home, fakeUrl);
   },
-  question: CALIBRATION_QUESTION.question,
+  // "Yes, allow once" is the first option and the one selected; the question leaves with esc.
+  ...USUAL_DIALOGS,
   // Its hooks are Claude Code's: UserPromptSubmit, Stop, Notification (permission_prompt), StopFailure.
   witness: { working: 'working', finished: 'idle', permission: 'needs-input', 'api-error': 'failed' },
   // Its shell call shows as running before its dialog is drawn (seen 4-7 s later under load).
   permissionWindowMs: 12_000,
-  // "Yes, allow once" is the first option and the one selected; the question leaves with esc.
-  allowKeys: ['enter'],
-  leaveQuestionKeys: ['escape'],
 };
