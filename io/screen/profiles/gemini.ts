@@ -12,21 +12,18 @@
  *    reader (the transcript's own bullet is `✦`, so `●` before a number is always a cursor).
  * While a dialog is up (tool approval, ask_user, trust, auth) the composer is not drawn at all.
  */
-import type { BlockerRule, PromptBoxReading, PromptBoxSpec, ScreenProfileSpec } from '../profile-spec.ts';
+import type { BlockerRule, PromptBoxSpec, ScreenProfileSpec } from '../profile-spec.ts';
 import type { FoundBox, ScreenLayout } from '../layout.ts';
 import { isRule } from '../box-structure.ts';
+import {
+  exitedBySummary, GEMINI_FAMILY_MENUS, GEMINI_FAMILY_PLACEHOLDERS, readPlaceholderBox, turnErrorByLastEntry, workingByCancelHint, type EntryRow,
+} from './gemini-family.ts';
 
 /** The versions whose captures the reader is scored on (tests/fixtures/gemini-corpus/), oldest first. */
 export const GEMINI_CORPUS_VERSIONS: readonly string[] = ['0.55.1', '0.61.0'];
 
 /** Placeholders of the empty box (0.61.0 InputPrompt), anchored at both ends. */
-export const GEMINI_PLACEHOLDERS: readonly RegExp[] = [
-  /^Type your message or @path\/to\/file$/,
-  /^Type your shell command$/,
-  /^Press 'Esc' for NORMAL mode\.$/,
-  /^Press 'i' for INSERT mode\.$/,
-  /^Type your message or .+ \(Esc to exit\)$/,
-];
+export const GEMINI_PLACEHOLDERS: readonly RegExp[] = [...GEMINI_FAMILY_PLACEHOLDERS, /^Type your message or .+ \(Esc to exit\)$/];
 
 export const GEMINI_BOX: PromptBoxSpec = { prefix: '> ', glyphs: '>*!', frame: '', placeholders: GEMINI_PLACEHOLDERS };
 
@@ -38,8 +35,7 @@ export const GEMINI_BLOCKERS: readonly BlockerRule[] = [
   { reason: 'question', anyOf: ['Answer Questions', 'Enter a custom value'] },
   // every tool confirmation offers these (shell, edit, MCP, web fetch)
   { reason: 'permission', anyOf: ['Allow once', 'Allow execution of', 'Apply this change?', 'No, suggest changes'] },
-  { reason: 'menu', anyOf: ['Enter to select', '↑/↓ to navigate', '(Use Enter to select)'] },
-  { reason: 'dialog', anyOf: ['Esc to cancel', 'Press Enter to continue'] },
+  ...GEMINI_FAMILY_MENUS,
 ];
 
 /** The input row: one or two columns of padding, a mode glyph, a space. */
@@ -71,53 +67,11 @@ function normaliseRow(text: string): string {
   return text.includes('●') ? text.replace(/●(?=\s+\d{1,2}\.\s)/u, '❯') : text;
 }
 
-/** The column of the inverse cursor cell on the box row, or -1 (no attributes, or not drawn). */
-function cursorColumn(layout: ScreenLayout): number {
-  const line = layout.screen.lines[layout.boxRow];
-  if (!layout.screen.hasAttributes || line?.spans === undefined) return -1;
-  let col = 0;
-  for (const span of line.spans) {
-    if (span.attrs.inverse) return col;
-    col += span.text.length;
-  }
-  return line.cursorAt ?? -1;
-}
-
-function readBox(layout: ScreenLayout): PromptBoxReading | null {
-  if (layout.boxRow === -1) return null;
-  const parts = [layout.texts[layout.boxRow]!.slice(layout.boxContentStart).trim()];
-  for (let r = layout.boxRow + 1; r <= layout.boxLastRow; r++) parts.push(layout.texts[r]!.trim());
-  const text = parts.join('\n').trim();
-  if (text === '') return { text: '', kind: 'empty' };
-  if (GEMINI_PLACEHOLDERS.some((p) => p.test(text))) {
-    // The empty box draws the cursor first, the hint after it; typed words leave the cursor after them.
-    const cursor = cursorColumn(layout);
-    if (cursor === -1 || cursor <= layout.texts[layout.boxRow]!.indexOf(parts[0]!.slice(0, 1), layout.boxContentStart)) return { text: '', kind: 'placeholder' };
-  }
-  return { text, kind: 'typed' };
-}
-
 /** A running turn: `⠏ Thinking... (esc to cancel, 2s)` just above the composer (or near the bottom without one). */
-const CANCEL_HINT = /\(esc to cancel\b/i;
-const ABOVE_COMPOSER = 3;
-const BOTTOM_WINDOW = 12;
-
-function isWorking(layout: ScreenLayout): boolean {
-  const { texts } = layout;
-  const end = layout.chromeTop ?? texts.length;
-  const window = layout.chromeTop === undefined ? BOTTOM_WINDOW : ABOVE_COMPOSER;
-  for (let r = end - 1; r >= Math.max(0, end - window); r--) if (CANCEL_HINT.test(texts[r]!)) return true;
-  return false;
-}
+const isWorking = workingByCancelHint(/\(esc to cancel\b/i);
 
 /** The exit summary `/quit` draws: `Agent powering down. Goodbye!` … `To resume this session: gemini --resume <id>`. */
-const EXIT_LINES = /^\s*│\s+(?:Agent powering down\. Goodbye!|To resume this session: gemini --resume\b)/;
-
-function isExited(layout: ScreenLayout): boolean {
-  if (layout.boxRow !== -1) return false;
-  for (let r = layout.texts.length - 1; r >= 0; r--) if (EXIT_LINES.test(layout.texts[r]!)) return true;
-  return false;
-}
+const isExited = exitedBySummary(/^\s*│\s+(?:Agent powering down\. Goodbye!|To resume this session: gemini --resume\b)/);
 
 /**
  * A turn that ended in an error: Gemini CLI prints its error messages behind `✕ ` (`✕ [API Error:
@@ -132,23 +86,15 @@ const INFO_ENTRY = /^ ?\u2139\s/u;
 const OTHER_ENTRY = /^ ?(?:\u2726|>|[╭╰│])/u;
 /** A row pushed to the right (the `? for shortcuts` hint, a hook's note): chrome, not an entry. */
 const RIGHT_HINT = /^\s{20,}\S/;
-const ENTRY_ROWS = 8;
 
-function turnError(layout: ScreenLayout): string | null {
-  if (layout.boxRow < 0) return null;
-  const { texts } = layout;
-  let seen = 0;
-  for (let r = (layout.chromeTop ?? layout.boxRow) - 1; r >= 0 && seen < ENTRY_ROWS; r--) {
-    const text = texts[r]!;
-    if (text.trim() === '' || PADDING.test(text) || RIGHT_HINT.test(text)) continue;
-    seen++;
-    const m = ERROR_ENTRY.exec(text);
-    if (m) return m[1]!.trim();
-    if (INFO_ENTRY.test(text) || /^ {2,}\S/.test(text)) continue;
-    if (OTHER_ENTRY.test(text)) return null;
-  }
-  return null;
-}
+const turnError = turnErrorByLastEntry((text): EntryRow => {
+  if (text.trim() === '' || PADDING.test(text) || RIGHT_HINT.test(text)) return 'uncounted';
+  const m = ERROR_ENTRY.exec(text);
+  if (m) return { error: m[1]!.trim() };
+  if (INFO_ENTRY.test(text) || /^ {2,}\S/.test(text)) return 'pass';
+  // A row it does not know (not an entry's first row) is walked past.
+  return OTHER_ENTRY.test(text) ? 'none' : 'pass';
+});
 
 export const geminiSpec: ScreenProfileSpec = {
   name: 'gemini',
@@ -159,6 +105,6 @@ export const geminiSpec: ScreenProfileSpec = {
   isExited,
   findBox,
   normaliseRow,
-  readBox,
+  readBox: readPlaceholderBox(GEMINI_PLACEHOLDERS),
   turnError,
 };
