@@ -6,7 +6,7 @@
  */
 // Type only: the fake is loaded only when a calibration runs (a profile is read by every command).
 import type { ScriptItem } from '../fake-model/anthropic.ts';
-import { CALIBRATION_QUESTION, driveFake, slowWordDelayMs, type CalibrationFake, type CalibrationReply } from './calibration-kit.ts';
+import { CALIBRATION_QUESTION, driveFake, slowWordDelayMs, USUAL_DIALOGS, type CalibrationFake, type CalibrationKit, type CalibrationReply } from './calibration-kit.ts';
 
 export interface AnthropicTools {
   /** The agent's shell tool (`Bash`, `bash`, `run_shell_command`). */
@@ -35,7 +35,7 @@ export function anthropicReply(reply: CalibrationReply, tools: AnthropicTools): 
  * agent-loop requests are its turns, the first tool result in one of them the answer it gave a
  * tool call itself. Loaded only when a calibration runs.
  */
-export async function startAnthropicFake(tools: AnthropicTools): Promise<CalibrationFake> {
+async function startAnthropicFake(tools: AnthropicTools): Promise<CalibrationFake> {
   const { startFakeAnthropic } = await import('../fake-model/anthropic.ts');
   const itemOf = (reply: CalibrationReply): ScriptItem => anthropicReply(reply, tools);
   return driveFake((respond) => startFakeAnthropic({ suggestion: null, respond }), itemOf, (fake) => {
@@ -45,4 +45,13 @@ export async function startAnthropicFake(tools: AnthropicTools): Promise<Calibra
       toolResultAfter: (after) => main().slice(after).find((r) => (r.summary?.toolResults.length ?? 0) > 0)?.summary?.toolResults[0]?.content ?? null,
     };
   });
+}
+
+/**
+ * The kit of an agent that talks to the fake Anthropic API: its fake speaks with the agent's
+ * `tools`, its dialogs are the usual ones, and `kit` says the rest (its setup, its witness, what
+ * else differs).
+ */
+export function anthropicCalibrationKit(tools: AnthropicTools, kit: Omit<CalibrationKit, 'startFake' | keyof typeof USUAL_DIALOGS>): CalibrationKit {
+  return { startFake: () => startAnthropicFake(tools), ...USUAL_DIALOGS, ...kit };
 }

@@ -8,12 +8,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writePrivateFile } from '../../fs/private-files.ts';
-import { CALIBRATION_KEY, type CalibrationKit, USUAL_DIALOGS } from '../calibration-kit.ts';
-import { startAnthropicFake } from '../anthropic-calibration-replies.ts';
+import { CALIBRATION_KEY } from '../calibration-kit.ts';
+import { anthropicCalibrationKit } from '../anthropic-calibration-replies.ts';
 
-export const claudeCalibrationKit: CalibrationKit = {
-  // Claude Code's tools, in the calibration's replies.
-  startFake: () => startAnthropicFake({ shell: 'Bash', ask: 'AskUserQuestion', oneChoice: { multiSelect: false } }),
+// Claude Code's tools, in the calibration's replies.
+export const claudeCalibrationKit = anthropicCalibrationKit({ shell: 'Bash', ask: 'AskUserQuestion', oneChoice: { multiSelect: false } }, {
   seedHome(home, fakeUrl, version) {
     mkdirSync(join(home, '.claude'), { recursive: true, mode: 0o700 });
     const claudeJson = {
@@ -34,7 +33,6 @@ export const claudeCalibrationKit: CalibrationKit = {
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     };
   },
-  ...USUAL_DIALOGS,
   // UserPromptSubmit, Stop, Notification (permission_prompt), StopFailure, SessionEnd (actors/witness.ts).
   witness: { working: 'working', finished: 'idle', permission: 'needs-input', 'api-error': 'failed', exit: 'ended' },
-};
+});

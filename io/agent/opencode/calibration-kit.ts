@@ -8,8 +8,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writePrivateFile } from '../../fs/private-files.ts';
-import { CALIBRATION_KEY, type CalibrationKit, USUAL_DIALOGS } from '../calibration-kit.ts';
-import { startAnthropicFake } from '../anthropic-calibration-replies.ts';
+import { CALIBRATION_KEY } from '../calibration-kit.ts';
+import { anthropicCalibrationKit } from '../anthropic-calibration-replies.ts';
 
 /** The provider and model a fake setup names (`<provider>/<model>`, as OpenCode's footer shows them). */
 export const FAKE_PROVIDER = 'kingshand-fake';
@@ -46,14 +46,11 @@ export function fakeProviderSetup(home: string, fakeUrl: string, key: string = C
   return { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_LSP_DOWNLOAD: '1' };
 }
 
-export const opencodeCalibrationKit: CalibrationKit = {
-  // OpenCode's tools, in the calibration's replies (its Anthropic provider talks to the same fake as Claude Code).
-  startFake: () => startAnthropicFake({ shell: 'bash', ask: 'question', oneChoice: { multiple: false } }),
-  seedHome(home, fakeUrl) {
-    return fakeProviderSetup(home, fakeUrl);
-  },
-  // "Allow once" is the first button and the one selected; the question leaves with esc (dismiss).
-  ...USUAL_DIALOGS,
+// OpenCode's tools, in the calibration's replies (its Anthropic provider talks to the same fake as
+// Claude Code). "Allow once" is the first button and the one selected; the question leaves with
+// esc (dismiss): the usual dialog keys.
+export const opencodeCalibrationKit = anthropicCalibrationKit({ shell: 'bash', ask: 'question', oneChoice: { multiple: false } }, {
+  seedHome: (home, fakeUrl) => fakeProviderSetup(home, fakeUrl),
   // Its witness plugin (witness-plugin.mjs): session.status busy, session.idle, permission.asked, session.error.
   witness: { working: 'working', finished: 'idle', permission: 'needs-input', 'api-error': 'failed' },
-};
+});

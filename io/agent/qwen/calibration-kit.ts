@@ -7,8 +7,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writePrivateFile } from '../../fs/private-files.ts';
-import { CALIBRATION_KEY, type CalibrationKit, USUAL_DIALOGS } from '../calibration-kit.ts';
-import { startAnthropicFake } from '../anthropic-calibration-replies.ts';
+import { CALIBRATION_KEY } from '../calibration-kit.ts';
+import { anthropicCalibrationKit } from '../anthropic-calibration-replies.ts';
 
 export const FAKE_QWEN_MODEL = 'claude-fake';
 
@@ -24,16 +24,12 @@ export function fakeQwenSetup(home: string, fakeUrl: string, key: string = CALIB
   return { ANTHROPIC_BASE_URL: fakeUrl, ANTHROPIC_API_KEY: key, ANTHROPIC_MODEL: FAKE_QWEN_MODEL };
 }
 
-export const qwenCalibrationKit: CalibrationKit = {
-  // Qwen Code's tools, in the calibration's replies.
-  startFake: () => startAnthropicFake({ shell: 'run_shell_command', ask: 'ask_user_question', oneChoice: { multiSelect: false } }),
-  seedHome(home, fakeUrl) {
-    return fakeQwenSetup(home, fakeUrl);
-  },
-  // "Yes, allow once" is the first option and the one selected; the question leaves with esc.
-  ...USUAL_DIALOGS,
+// Qwen Code's tools, in the calibration's replies. "Yes, allow once" is the first option of its
+// permission dialog and the one selected; its question leaves with esc: the usual dialog keys.
+export const qwenCalibrationKit = anthropicCalibrationKit({ shell: 'run_shell_command', ask: 'ask_user_question', oneChoice: { multiSelect: false } }, {
+  seedHome: (home, fakeUrl) => fakeQwenSetup(home, fakeUrl),
   // Its hooks are Claude Code's: UserPromptSubmit, Stop, Notification (permission_prompt), StopFailure.
   witness: { working: 'working', finished: 'idle', permission: 'needs-input', 'api-error': 'failed' },
   // Its shell call shows as running before its dialog is drawn (seen 4-7 s later under load).
   permissionWindowMs: 12_000,
-};
+});
