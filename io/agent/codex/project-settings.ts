@@ -12,10 +12,11 @@
  * `--dangerously-bypass-hook-trust`, which kingshand never passes.
  */
 import type { ProjectSettingsSource } from '../project-settings/types.ts';
+import { AGENTS_SKILLS } from '../project-settings/shared-sources.ts';
 
 export const CODEX_PROJECT_SETTINGS: readonly ProjectSettingsSource[] = [
   { path: '.codex/config.toml', format: 'codex-config', reads: 'project config layer: MCP servers, hooks, sandbox and approval settings' },
   { path: '.codex/hooks.json', format: 'hooks-json', reads: 'project hooks' },
   { path: '.codex/', format: 'opaque', reads: 'exec-policy rules (.codex/rules/*.rules allow commands), skills, agents' },
-  { path: '.agents/', format: 'opaque', reads: 'skills (.agents/skills)' },
+  AGENTS_SKILLS,
 ];

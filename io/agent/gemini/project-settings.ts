@@ -8,11 +8,12 @@
  * (`.gemini/policies`), commands, skills and agents under `.gemini/`, and skills under `.agents/`.
  */
 import type { ProjectSettingsSource } from '../project-settings/types.ts';
+import { AGENTS_SKILLS } from '../project-settings/shared-sources.ts';
 
 export const GEMINI_PROJECT_SETTINGS: readonly ProjectSettingsSource[] = [
   { path: '.gemini/settings.json', format: 'gemini-settings', reads: 'workspace settings: hooks, MCP servers, allowed tools, tool discovery commands, policy files' },
   { path: '.gemini/.env', format: 'dotenv', reads: 'variables loaded into its environment (trusted folder)' },
   { path: '.env', format: 'dotenv', reads: 'variables loaded into its environment when .gemini/.env is absent' },
   { path: '.gemini/', format: 'opaque', reads: 'workspace policies (allow rules), custom commands with shell injection, skills, agents, system prompt' },
-  { path: '.agents/', format: 'opaque', reads: 'skills (.agents/skills)' },
+  AGENTS_SKILLS,
 ];

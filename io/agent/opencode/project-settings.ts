@@ -10,11 +10,12 @@
  * (permission.ts); what the files run is not: read opaquely, so any change needs the person's word.
  */
 import type { ProjectSettingsSource } from '../project-settings/types.ts';
+import { AGENTS_SKILLS } from '../project-settings/shared-sources.ts';
 
 export const OPENCODE_PROJECT_SETTINGS: readonly ProjectSettingsSource[] = [
   { path: 'opencode.json', format: 'opaque', reads: 'project config: MCP servers, plugins, permission rules, agents, commands, formatters and LSP servers it starts' },
   { path: 'opencode.jsonc', format: 'opaque', reads: 'project config (JSON with comments), same keys as opencode.json' },
   { path: '.opencode/', format: 'opaque', reads: 'a config directory: its opencode.json, plugins and tools (code it imports), agents, commands, skills; npm installs into it' },
-  { path: '.agents/', format: 'opaque', reads: 'skills (.agents/skills)' },
+  AGENTS_SKILLS,
   { path: '.claude/', format: 'opaque', reads: 'skills (.claude/skills), read unless OPENCODE_DISABLE_CLAUDE_CODE_SKILLS' },
 ];
