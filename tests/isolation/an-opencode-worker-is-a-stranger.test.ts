@@ -6,40 +6,16 @@
  * review token: every way out is refused, and nothing secret reaches the model. The repository
  * commits an opencode.json, so the probe also tries to rewrite the agent's own project config.
  */
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
-import { makeOpencodeWorld, type OpencodeWorld } from '../agents/opencode/opencode-world.ts';
-import { expectAStranger, mainOf, plantSecrets, writeProbe, type Planted } from './stranger-world.ts';
+import { startFakeAnthropic } from '../../io/fake-model/anthropic.ts';
+import { makeOpencodeWorld } from '../agents/opencode/opencode-world.ts';
+import { anthropicProbeCalls, realAgentStrangerSuite } from './real-agent-stranger-suite.ts';
 
-let fake: FakeAnthropic;
-let w: OpencodeWorld;
-let planted: Planted;
-beforeAll(async () => {
-  fake = await startFakeAnthropic({ suggestion: null });
-  w = await makeOpencodeWorld('stranger-opencode', fake, 'off');
-  planted = plantSecrets(w.agentHome, w.home);
-});
-afterAll(async () => {
-  planted?.cleanup();
-  await w?.cleanup();
-  await fake?.close();
-});
-
-describe('an OpenCode worker is a stranger', () => {
-  it('its shell and file tools reach nothing of the person or of kingshand; nothing secret reaches the model', async () => {
-    const id = 'stranger';
-    await writeProbe({ state: w.home, home: w.agentHome, repo: w.repo, id, hand: w.hand, planted }, { 'opencode.json': '{ "$schema": "https://opencode.ai/config.json" }\n' });
-    const mainBefore = mainOf(w.repo);
-    fake.queue([
-      { kind: 'tool_use', name: 'Bash', text: 'I will run the probe.', input: { command: 'sh probe.sh', description: 'Run the probe' } },
-      { kind: 'tool_use', name: 'Read', input: { file_path: join(w.home, 'review.token') } },
-      { kind: 'text', text: 'Done.' },
-    ]);
-    await w.dispatch(id, 'Run the probe.', ['--env', 'HAND_WITNESS_HOOKS=off']);
-    expect((await w.hand(['approve', id, '--json'])).code, 'the brief approved').toBe(0);
-    const settled = await w.wait(id, 'settled', '120s');
-    expect(settled.code, settled.stdout + settled.stderr).toBe(0);
-    await expectAStranger({ worktree: w.worktreeOf(id), repo: w.repo, mainBefore, hand: w.hand, planted, state: w.home, bodies: fake.received.map((r) => r.body ?? '') });
-  }, 240_000);
+realAgentStrangerSuite({
+  title: 'an OpenCode worker is a stranger',
+  startFake: () => startFakeAnthropic({ suggestion: null }),
+  makeWorld: (fake) => makeOpencodeWorld('stranger-opencode', fake, 'off'),
+  calls: anthropicProbeCalls,
+  ownSettings: { 'opencode.json': '{ "$schema": "https://opencode.ai/config.json" }\n' },
+  settleWithin: '120s',
+  testTimeoutMs: 240_000,
 });
