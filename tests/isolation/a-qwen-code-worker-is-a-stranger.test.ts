@@ -7,16 +7,12 @@
  * the model. The repository commits a .qwen/settings.json, so the probe also tries to rewrite the
  * agent's own workspace settings.
  */
-import { startFakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { makeQwenWorld } from '../agents/qwen/qwen-world.ts';
-import { anthropicProbeCalls, realAgentStrangerSuite } from './real-agent-stranger-suite.ts';
+import { ON_THE_FAKE_ANTHROPIC_API, realAgentStrangerSuite } from './real-agent-stranger-suite.ts';
 
 realAgentStrangerSuite({
   title: 'a Qwen Code worker is a stranger',
-  startFake: () => startFakeAnthropic({ suggestion: null }),
+  ...ON_THE_FAKE_ANTHROPIC_API,
   makeWorld: (fake) => makeQwenWorld('stranger-qwen', fake, 'off'),
-  calls: anthropicProbeCalls,
   ownSettings: { '.qwen/settings.json': '{}\n' },
-  settleWithin: '120s',
-  testTimeoutMs: 240_000,
 });

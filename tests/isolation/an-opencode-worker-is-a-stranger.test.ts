@@ -6,16 +6,12 @@
  * review token: every way out is refused, and nothing secret reaches the model. The repository
  * commits an opencode.json, so the probe also tries to rewrite the agent's own project config.
  */
-import { startFakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { makeOpencodeWorld } from '../agents/opencode/opencode-world.ts';
-import { anthropicProbeCalls, realAgentStrangerSuite } from './real-agent-stranger-suite.ts';
+import { ON_THE_FAKE_ANTHROPIC_API, realAgentStrangerSuite } from './real-agent-stranger-suite.ts';
 
 realAgentStrangerSuite({
   title: 'an OpenCode worker is a stranger',
-  startFake: () => startFakeAnthropic({ suggestion: null }),
+  ...ON_THE_FAKE_ANTHROPIC_API,
   makeWorld: (fake) => makeOpencodeWorld('stranger-opencode', fake, 'off'),
-  calls: anthropicProbeCalls,
   ownSettings: { 'opencode.json': '{ "$schema": "https://opencode.ai/config.json" }\n' },
-  settleWithin: '120s',
-  testTimeoutMs: 240_000,
 });

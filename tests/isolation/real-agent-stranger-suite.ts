@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScriptItem } from '../../io/fake-model/anthropic.ts';
+import { startFakeAnthropic, type FakeAnthropic, type ScriptItem } from '../../io/fake-model/anthropic.ts';
 import type { HandAgentWorld } from '../agents/hand-agent-world.ts';
 import { expectAStranger, mainOf, plantSecrets, writeProbe, type Planted } from './stranger-world.ts';
 
@@ -64,11 +64,18 @@ export function realAgentStrangerSuite<Item, Fake extends ScriptedFake<Item>>(s:
 }
 
 /**
- * The probe's calls for an agent on the fake Anthropic API (OpenCode, Qwen Code), in Claude Code's
- * tool names: the fake says them in the agent's own (io/fake-model/anthropic/tool-dialect.ts).
+ * What the suite is for an agent on the fake Anthropic API (OpenCode, Qwen Code): the probe's
+ * calls in Claude Code's tool names, which the fake says in the agent's own
+ * (io/fake-model/anthropic/tool-dialect.ts), and a settle bound of 120 s (a Node or 185 MB binary
+ * start, then two tool calls).
  */
-export const anthropicProbeCalls = (token: string): ScriptItem[] => [
-  { kind: 'tool_use', name: 'Bash', text: 'I will run the probe.', input: { command: 'sh probe.sh', description: 'Run the probe' } },
-  { kind: 'tool_use', name: 'Read', input: { file_path: token } },
-  { kind: 'text', text: 'Done.' },
-];
+export const ON_THE_FAKE_ANTHROPIC_API = {
+  startFake: () => startFakeAnthropic({ suggestion: null }),
+  calls: (token: string): ScriptItem[] => [
+    { kind: 'tool_use', name: 'Bash', text: 'I will run the probe.', input: { command: 'sh probe.sh', description: 'Run the probe' } },
+    { kind: 'tool_use', name: 'Read', input: { file_path: token } },
+    { kind: 'text', text: 'Done.' },
+  ],
+  settleWithin: '120s',
+  testTimeoutMs: 240_000,
+} satisfies Omit<RealAgentStranger<ScriptItem, FakeAnthropic>, 'title' | 'makeWorld'>;
