@@ -1,9 +1,7 @@
 /**
  * `npm run capture -- --claude <version> [--backend tmux|pty|both] [--only a,b]`
- * `npm run capture -- --agent gemini --version <version> […]` (capture-gemini.ts)
+ * `npm run capture -- --agent gemini|opencode|qwen --version <version> […]` (capture-fake-api-agents.ts)
  * `npm run capture -- --agent codex --version <version> …` (Codex CLI: codex/capture-codex.ts)
- * `npm run capture -- --agent opencode --version <version> […]` (capture-opencode.ts)
- * `npm run capture -- --agent qwen --version <version> […]` (capture-qwen.ts)
  *
  * Installs @anthropic-ai/claude-code@<version> into ~/.cache/kingshand/claude/<version> (outside
  * the repository; the pinned version comes from node_modules), runs the scripted scenarios of
@@ -23,9 +21,7 @@ import { launchInPty, type CapturePane } from './pty-pane.ts';
 import { SCENARIOS, ScenarioSkipped, type Scenario } from './scenarios.ts';
 import { ISSUE_21_SCENARIOS } from './scenarios-issue-21.ts';
 import { captureCodex } from './codex/capture-codex.ts';
-import { captureGemini } from './capture-gemini.ts';
-import { captureOpencode } from './capture-opencode.ts';
-import { captureQwen } from './capture-qwen.ts';
+import { captureFakeApiAgent, isFakeApiAgent, type FakeApiAgent } from './capture-fake-api-agents.ts';
 import { withRequests, writeFixture } from './fixture-file.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -93,9 +89,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { claude: { type: 'string' }, agent: { type: 'string', default: 'claude' }, version: { type: 'string' }, backend: { type: 'string', default: 'both' }, only: { type: 'string' } },
   });
-  if (values.agent === 'gemini') return captureOther(values.version, values.backend, values.only, captureGemini);
-  if (values.agent === 'opencode') return captureOther(values.version, values.backend, values.only, captureOpencode);
-  if (values.agent === 'qwen') return captureOther(values.version, values.backend, values.only, captureQwen);
+  if (isFakeApiAgent(values.agent)) return captureOther(values.agent, values.version, values.backend, values.only);
   if (values.agent === 'codex') {
     if (values.version === undefined || !/^\d+\.\d+\.\d+$/.test(values.version)) {
       console.error('usage: npm run capture -- --agent codex --version <version> [--backend tmux|pty|both] [--only scenario,…]');
@@ -143,13 +137,13 @@ async function main(): Promise<void> {
 }
 
 /** Another agent's corpus: the same flags, its own scenarios and fake API. */
-async function captureOther(version: string | undefined, backend: string | undefined, only: string | undefined, capture: (v: string, b: readonly ('tmux' | 'pty')[], o?: readonly string[]) => Promise<number>): Promise<void> {
+async function captureOther(agent: FakeApiAgent, version: string | undefined, backend: string | undefined, only: string | undefined): Promise<void> {
   const backends = backend === 'both' || backend === undefined ? (['tmux', 'pty'] as const) : [backend];
   if (version === undefined || !/^\d+\.\d+\.\d+$/.test(version) || !backends.every((b) => b === 'tmux' || b === 'pty')) {
     console.error('usage: npm run capture -- --agent <agent> --version <version> [--backend tmux|pty|both] [--only scenario,…]');
     process.exit(2);
   }
-  if ((await capture(version, backends as readonly ('tmux' | 'pty')[], only?.split(','))) > 0) process.exitCode = 1;
+  if ((await captureFakeApiAgent(agent, version, backends as readonly ('tmux' | 'pty')[], only?.split(','))) > 0) process.exitCode = 1;
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) void main();

@@ -1,5 +1,5 @@
 /**
- * Writing one corpus capture, shared by every agent's capture (capture.ts, capture-gemini.ts).
+ * Writing one corpus capture, shared by every agent's capture (capture.ts, capture-fake-api-agents.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
