@@ -23,8 +23,8 @@ import { launchInPty, type CapturePane } from './pty-pane.ts';
 import { GEMINI_SCENARIOS, type GeminiScenario } from './gemini-scenarios.ts';
 import { OPENCODE_SCENARIOS, type OpencodeScenario } from './opencode-scenarios.ts';
 import { QWEN_SCENARIOS, type QwenScenario } from './qwen-scenarios.ts';
-import type { ExpectedReading } from './scenarios.ts';
-import { withRequests, writeFixture } from './fixture-file.ts';
+import type { AgentScenario as AgentScenarioOf } from './agent-scenarios.ts';
+import { captureEach, withRequests, writeFixture } from './fixture-file.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 type Backend = 'tmux' | 'pty';
@@ -45,12 +45,7 @@ interface Fake {
   close(): Promise<void>;
 }
 
-interface AgentScenario<F, R> {
-  name: string;
-  setup: { cols?: number; rows?: number };
-  backends?: readonly Backend[];
-  drive(pane: CapturePane, fake: F, run: R): Promise<ExpectedReading>;
-}
+type AgentScenario<F, R> = AgentScenarioOf<{ cols: number; rows: number }, F, R>;
 
 /** One agent's corpus: its scenarios, its fake, how a run of `version` is prepared for a scenario, and its fake's word for a tool call. */
 interface CorpusAgent<F extends Fake, R extends Run, S extends AgentScenario<F, R>> {
@@ -120,22 +115,9 @@ async function runOne(agent: FakeApiAgent, version: string, backend: Backend, sc
 /** Captures `agent` at `version` on each backend (the scenarios named in `only`, else all); the number that failed. */
 export async function captureFakeApiAgent(agent: FakeApiAgent, version: string, backends: readonly Backend[], only?: readonly string[]): Promise<number> {
   const fake = await AGENTS[agent].startFake();
-  let failed = 0;
   try {
-    for (const scenario of AGENTS[agent].scenarios) {
-      if (only && !only.includes(scenario.name)) continue;
-      for (const backend of backends) {
-        if (scenario.backends && !scenario.backends.includes(backend)) continue;
-        try {
-          await runOne(agent, version, backend, scenario, fake);
-        } catch (err) {
-          failed++;
-          console.error(`FAIL ${agent} ${version} ${backend} ${scenario.name}: ${(err as Error).message.slice(0, 3000)}`);
-        }
-      }
-    }
+    return await captureEach(`${agent} ${version}`, AGENTS[agent].scenarios, backends, only, (scenario, backend) => runOne(agent, version, backend, scenario, fake));
   } finally {
     await fake.close();
   }
-  return failed;
 }

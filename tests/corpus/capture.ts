@@ -18,11 +18,11 @@ import { launchInTmux } from '../harness/claude-tmux.ts';
 import { prepareClaudeRun } from '../harness/real-claude.ts';
 import { claudeBinaryFor } from '../harness/claude-versions.ts';
 import { launchInPty, type CapturePane } from './pty-pane.ts';
-import { SCENARIOS, ScenarioSkipped, type Scenario } from './scenarios.ts';
+import { SCENARIOS, type Scenario } from './scenarios.ts';
 import { ISSUE_21_SCENARIOS } from './scenarios-issue-21.ts';
 import { captureCodex } from './codex/capture-codex.ts';
 import { captureFakeApiAgent, isFakeApiAgent, type FakeApiAgent } from './capture-fake-api-agents.ts';
-import { withRequests, writeFixture } from './fixture-file.ts';
+import { captureEach, withRequests, writeFixture } from './fixture-file.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CORPUS_DIR = join(ROOT, 'tests', 'fixtures', 'claude-corpus');
@@ -112,28 +112,12 @@ async function main(): Promise<void> {
   const only = values.only?.split(',');
   const bin = binaryFor(version);
   const fake = await startFakeAnthropic({ suggestion: null, slowWordDelayMs: 700, slowWordCount: 40 });
-  let failed = 0;
   try {
-    for (const scenario of [...SCENARIOS, ...ISSUE_21_SCENARIOS]) {
-      if (only && !only.includes(scenario.name)) continue;
-      for (const backend of backends) {
-        if (scenario.backends && !scenario.backends.includes(backend)) continue;
-        try {
-          await runOne(version, bin, backend, scenario, fake);
-        } catch (err) {
-          if (err instanceof ScenarioSkipped) {
-            console.error(`skip ${version} ${backend} ${scenario.name}: ${err.message}`);
-            continue;
-          }
-          failed++;
-          console.error(`FAIL ${version} ${backend} ${scenario.name}: ${(err as Error).message.slice(0, 3000)}`);
-        }
-      }
-    }
+    const failed = await captureEach(version, [...SCENARIOS, ...ISSUE_21_SCENARIOS], backends, only, (scenario, backend) => runOne(version, bin, backend, scenario, fake));
+    if (failed > 0) process.exitCode = 1;
   } finally {
     await fake.close();
   }
-  if (failed > 0) process.exitCode = 1;
 }
 
 /** Another agent's corpus: the same flags, its own scenarios and fake API. */

@@ -5,7 +5,8 @@
  */
 import type { FakeGemini } from '../../io/fake-model/gemini.ts';
 import type { CapturePane } from './pty-pane.ts';
-import type { ExpectedReading } from './scenarios.ts';
+import { contains, typeAndSubmit } from './scenarios.ts';
+import { agentScenarios, type AgentScenario } from './agent-scenarios.ts';
 
 export interface GeminiSetup {
   trusted: boolean;
@@ -16,12 +17,7 @@ export interface GeminiSetup {
   mode: 'default' | 'auto_edit' | 'yolo';
 }
 
-export interface GeminiScenario {
-  name: string;
-  setup: Partial<GeminiSetup>;
-  drive(pane: CapturePane, fake: FakeGemini): Promise<ExpectedReading>;
-  backends?: readonly ('tmux' | 'pty')[];
-}
+export type GeminiScenario = AgentScenario<GeminiSetup, FakeGemini>;
 
 const CANCEL = /\(esc to cancel/i;
 const rows = (s: string) => s.split('\n').map((r) => r.replace(/\s+$/u, ''));
@@ -42,29 +38,20 @@ export async function waitGeminiIdle(pane: CapturePane, what: string, extra: (s:
 
 /** Types the text, then Enter until it has left the input row (a dropped Enter is pressed again). */
 export async function geminiSubmit(pane: CapturePane, text: string): Promise<void> {
-  await pane.type(text);
   const inBox = (s: string) => rows(s).some((r) => /^ {0,2}[>*!] /.test(r) && r.trimEnd().endsWith(text));
-  await pane.waitForScreen(inBox, `the typed text ${JSON.stringify(text)} in the box`);
-  await new Promise((r) => setTimeout(r, 300));
-  for (let i = 0; i < 3; i++) {
-    await pane.keys('Enter');
-    try {
-      await pane.waitForScreen((s) => !composer(s) || rows(s).every((r) => !(/^ {0,2}[>*!] /.test(r) && r.endsWith(text)) || r.includes('Type your')) || CANCEL.test(s), 'the submitted text to leave the box', 2_500);
-      return;
-    } catch {
-      /* pressed again below */
-    }
-  }
-  throw new Error(`Enter did not submit ${JSON.stringify(text)}`);
+  const left = (s: string) => !composer(s) || rows(s).every((r) => !(/^ {0,2}[>*!] /.test(r) && r.endsWith(text)) || r.includes('Type your')) || CANCEL.test(s);
+  await typeAndSubmit(pane, text, inBox, left);
 }
 
-const contains = (re: RegExp) => (s: string) => re.test(s);
-
-async function settle(pane: CapturePane, what: string, accept: (s: string) => boolean): Promise<void> {
-  await pane.waitForScreen(accept, what, 40_000);
-  await new Promise((r) => setTimeout(r, 1_000));
-  await pane.waitForScreen(accept, `${what}, still up a second later`, 5_000);
-}
+const shared = agentScenarios({
+  idle: waitGeminiIdle,
+  submit: geminiSubmit,
+  dialogWithinMs: 40_000,
+  running: { hint: CANCEL, what: 'the spinner with its cancel hint' },
+  permission: contains(/Allow once/),
+  typed: (s, text) => rows(s).some((r) => /^ {0,2}> /.test(r) && r.replace(/^ {0,2}> /, '') === text),
+  reply: /fake Gemini model/,
+});
 
 export const GEMINI_SCENARIOS: readonly GeminiScenario[] = [
   {
@@ -83,137 +70,17 @@ export const GEMINI_SCENARIOS: readonly GeminiScenario[] = [
       return { state: 'blocked', reason: 'onboarding', says: 'no auth type selected and no key: the login choice' };
     },
   },
-  {
-    name: 'idle',
-    setup: {},
-    async drive(pane) {
-      await waitGeminiIdle(pane, 'first box');
-      return { state: 'idle', promptBox: '' };
-    },
-  },
-  {
-    name: 'idle-yolo',
-    setup: { mode: 'yolo' },
-    async drive(pane) {
-      await waitGeminiIdle(pane, 'first box in yolo mode', contains(/YOLO/));
-      return { state: 'idle', promptBox: '', says: 'the box glyph is * in yolo mode' };
-    },
-  },
-  {
-    name: 'idle-auto-edit',
-    setup: { mode: 'auto_edit' },
-    async drive(pane) {
-      await waitGeminiIdle(pane, 'first box in auto_edit mode', contains(/auto-accept edits/));
-      return { state: 'idle', promptBox: '' };
-    },
-  },
-  {
-    name: 'typed-text',
-    setup: {},
-    async drive(pane) {
-      await waitGeminiIdle(pane, 'first box');
-      await pane.type('half typed');
-      await pane.waitStable('typed text in the box', { quietMs: 800, accept: (s) => rows(s).some((r) => /^ {0,2}> half typed$/.test(r)) });
-      return { state: 'idle', promptBox: 'half typed' };
-    },
-  },
-  {
-    name: 'working',
-    setup: {},
-    async drive(pane) {
-      await waitGeminiIdle(pane, 'first box');
-      await geminiSubmit(pane, 'MODE:slow show the spinner');
-      await pane.waitForScreen(contains(/streamed slowly/), 'the slow reply streaming', 30_000);
-      await pane.waitForScreen(contains(CANCEL), 'the spinner with its cancel hint', 30_000);
-      return { state: 'working' };
-    },
-  },
-  {
-    name: 'working-shell',
-    setup: { mode: 'yolo' },
-    async drive(pane) {
-      await waitGeminiIdle(pane, 'first box');
-      await geminiSubmit(pane, 'MODE:bash[[sleep 6 && echo slept]]');
-      await pane.waitForScreen((s) => /sleep 6/.test(s) && CANCEL.test(s), 'the shell command running', 30_000);
-      return { state: 'working', says: 'a shell command runs under yolo, nothing asked' };
-    },
-  },
-  {
-    name: 'permission-shell',
-    setup: {},
-    async drive(pane) {
-      await waitGeminiIdle(pane, 'first box');
-      await geminiSubmit(pane, 'MODE:bash make a file');
-      await settle(pane, 'the shell approval', contains(/Allow once/));
-      return { state: 'blocked', reason: 'permission' };
-    },
-  },
-  {
-    name: 'after-permission-yes',
-    setup: {},
-    backends: ['tmux'],
-    async drive(pane) {
-      await waitGeminiIdle(pane, 'first box');
-      await geminiSubmit(pane, 'MODE:bash make a file');
-      await settle(pane, 'the shell approval', contains(/Allow once/));
-      await pane.keys('Enter'); // "Allow once" is preselected
-      await waitGeminiIdle(pane, 'the finished tool turn', contains(/The tool finished/));
-      return { state: 'idle', promptBox: '' };
-    },
-  },
-  {
-    name: 'ask-user',
-    setup: {},
-    async drive(pane) {
-      await waitGeminiIdle(pane, 'first box');
-      await geminiSubmit(pane, 'MODE:ask which db');
-      await settle(pane, 'the ask_user question', contains(/SQLite/));
-      return { state: 'blocked', reason: 'question' };
-    },
-  },
-  {
-    name: 'after-ask-answered',
-    setup: {},
-    backends: ['tmux'],
-    async drive(pane) {
-      await waitGeminiIdle(pane, 'first box');
-      await geminiSubmit(pane, 'MODE:ask which db');
-      await settle(pane, 'the ask_user question', contains(/SQLite/));
-      await pane.keys('Enter');
-      await waitGeminiIdle(pane, 'the answered question', contains(/The tool finished/));
-      return { state: 'idle', promptBox: '' };
-    },
-  },
-  {
-    name: 'finished-turn-80x24',
-    setup: { cols: 80, rows: 24 },
-    async drive(pane) {
-      await waitGeminiIdle(pane, 'first box in an 80×24 pane');
-      await geminiSubmit(pane, 'say hello please');
-      await waitGeminiIdle(pane, 'the finished turn in 80×24', contains(/fake Gemini model/));
-      return { state: 'idle', promptBox: '' };
-    },
-  },
-  {
-    name: 'after-exit',
-    setup: {},
-    backends: ['tmux'],
-    async drive(pane) {
-      await waitGeminiIdle(pane, 'first box');
-      await geminiSubmit(pane, '/quit');
-      await pane.waitDead(20_000);
-      return { state: 'exited' };
-    },
-  },
-  {
-    name: 'after-exit-80x24',
-    setup: { cols: 80, rows: 24 },
-    backends: ['tmux'],
-    async drive(pane) {
-      await waitGeminiIdle(pane, 'first box in an 80×24 pane');
-      await geminiSubmit(pane, '/quit');
-      await pane.waitDead(20_000);
-      return { state: 'exited' };
-    },
-  },
+  shared.idle,
+  shared.idleWith('idle-yolo', { mode: 'yolo' as const }, 'first box in yolo mode', /YOLO/, 'the box glyph is * in yolo mode'),
+  shared.idleWith('idle-auto-edit', { mode: 'auto_edit' as const }, 'first box in auto_edit mode', /auto-accept edits/),
+  shared.typedText,
+  shared.working,
+  shared.workingShell({ mode: 'yolo' as const }, 6, 'a shell command runs under yolo, nothing asked'),
+  shared.permissionShell,
+  shared.afterPermissionYes,
+  shared.question('ask-user', 'the ask_user question', contains(/SQLite/)),
+  shared.questionAnswered('after-ask-answered', 'the ask_user question', contains(/SQLite/)),
+  shared.finishedTurn(true),
+  shared.exit('/quit', false),
+  shared.exit('/quit', true),
 ];

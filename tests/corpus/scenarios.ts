@@ -65,19 +65,27 @@ export async function waitIdle(pane: CapturePane, what: string, extra: (s: strin
 }
 
 export async function submit(pane: CapturePane, text: string): Promise<void> {
-  await pane.type(text);
-  await pane.waitForScreen((s) => s.includes(text.slice(0, 20)), `the typed text ${JSON.stringify(text)} to show`);
-  await new Promise((r) => setTimeout(r, 300)); // the app draws before it takes Enter (a dropped Enter otherwise)
-  // An Enter can still be dropped while the app repaints (herdr #1878): press again until the
-  // text has left the box row (prompt glyph + NBSP), at most three times.
+  // The text has left the box row (prompt glyph + NBSP).
   const inBox = (s: string) => {
     const r = rows(s);
     return r.some((row, i) => i > 0 && /^[ \u00a0│]*[❯>][\u00a0 ]/.test(row) && row.replace(/[\s│]+$/u, '').endsWith(text) && /^\s*[─╭]/.test(r[i - 1]!));
   };
+  await typeAndSubmit(pane, text, (s) => s.includes(text.slice(0, 20)), (s) => !inBox(s));
+}
+
+/**
+ * Types `text`, waits until it `shows`, then presses Enter until it has `left` the box: the app
+ * draws before it takes Enter, and an Enter can still be dropped while it repaints (herdr #1878),
+ * so it is pressed again, at most three times. Every agent's corpus submits this way.
+ */
+export async function typeAndSubmit(pane: CapturePane, text: string, shows: (s: string) => boolean, left: (s: string) => boolean, leftWithinMs = 2_500): Promise<void> {
+  await pane.type(text);
+  await pane.waitForScreen(shows, `the typed text ${JSON.stringify(text)} in the box`);
+  await new Promise((r) => setTimeout(r, 300));
   for (let i = 0; i < 3; i++) {
     await pane.keys('Enter');
     try {
-      await pane.waitForScreen((s) => !inBox(s), 'the submitted text to leave the box', 2_500);
+      await pane.waitForScreen(left, 'the submitted text to leave the box', leftWithinMs);
       return;
     } catch {
       /* pressed again below */
@@ -92,8 +100,8 @@ export const contains = (re: RegExp) => (s: string) => re.test(s);
  * Dialogs animate (2.1.332 repaints its permission dialog continuously), so a quiet screen is
  * never seen: wait for the witness, give the dialog a second to finish drawing, check again.
  */
-export async function settle(pane: CapturePane, what: string, accept: (s: string) => boolean): Promise<void> {
-  await pane.waitForScreen(accept, what, 40_000);
+export async function settle(pane: CapturePane, what: string, accept: (s: string) => boolean, withinMs = 40_000): Promise<void> {
+  await pane.waitForScreen(accept, what, withinMs);
   await new Promise((r) => setTimeout(r, 1_000));
   await pane.waitForScreen(accept, `${what}, still up a second later`, 5_000);
 }

@@ -17,7 +17,7 @@ import { launchInTmux } from '../../harness/claude-tmux.ts';
 import { makeTempDir } from '../../helpers/temp.ts';
 import { launchInPty, type CapturePane } from '../pty-pane.ts';
 import { CODEX_SCENARIOS, type CodexScenario } from './scenarios.ts';
-import { ScenarioSkipped } from '../scenarios.ts';
+import { captureEach } from '../fixture-file.ts';
 import { execFileSync } from 'node:child_process';
 import type { PermissionPosture } from '../../../contract/vocabulary.ts';
 
@@ -94,22 +94,5 @@ async function runOne(version: string, bin: string, backend: 'tmux' | 'pty', sce
 
 export async function captureCodex(version: string, backends: readonly ('tmux' | 'pty')[], only: readonly string[] | undefined): Promise<number> {
   const bin = codexBinaryFor(version, { log: (line) => console.error(line) });
-  let failed = 0;
-  for (const scenario of CODEX_SCENARIOS) {
-    if (only && !only.includes(scenario.name)) continue;
-    for (const backend of backends) {
-      if (scenario.backends && !scenario.backends.includes(backend)) continue;
-      try {
-        await runOne(version, bin, backend, scenario);
-      } catch (err) {
-        if (err instanceof ScenarioSkipped) {
-          console.error(`skip codex ${version} ${backend} ${scenario.name}: ${err.message}`);
-          continue;
-        }
-        failed++;
-        console.error(`FAIL codex ${version} ${backend} ${scenario.name}: ${(err as Error).message.slice(0, 3000)}`);
-      }
-    }
-  }
-  return failed;
+  return captureEach(`codex ${version}`, CODEX_SCENARIOS, backends, only, (scenario, backend) => runOne(version, bin, backend, scenario));
 }
