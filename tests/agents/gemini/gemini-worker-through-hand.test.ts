@@ -13,10 +13,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGemini, type FakeGemini, type GeminiRequestRecord } from '../../../io/fake-model/gemini.ts';
 import { makeGeminiWorld, watermark, type GeminiWorld } from './gemini-world.ts';
-import { waitFor } from '../../helpers/temp.ts';
+import { answer, blockedOnPermission, dispatchAndApprove, expectNeedsInputHeard, THE_WORK, witnessSaid } from '../through-hand-steps.ts';
 
-const COMMIT = 'echo feature > feature.txt && git add feature.txt && git -c user.name=w -c user.email=w@example.invalid commit -q -m "Add the feature file" && echo committed';
-const REPORT = '# Report\n\nStatus: done. The feature file is committed.\n';
 
 let fake: FakeGemini;
 let w: GeminiWorld;
@@ -33,22 +31,11 @@ const sentResultOf = (tool: string) => (r: GeminiRequestRecord) => r.kind === 'm
 
 /** Waits until blocked, checks the dialog, answers option 1 with keys through hand, returns the question. */
 async function answerApproval(id: string, witness = false): Promise<string> {
-  const blocked = await w.wait(id, 'blocked', '60s');
-  expect(blocked.code, blocked.stdout + blocked.stderr).toBe(0);
-  expect(blocked.json).toMatchObject({ reason: 'blocked', blockedReason: 'permission', awaitingInput: true });
-  if (witness) {
-    const row = await waitFor(async () => {
-      const s = await w.status(id);
-      return s.hook?.event === 'Notification' ? s : false;
-    }, { what: `the Notification hook of ${id} in hand status`, timeoutMs: 20_000, intervalMs: 250 });
-    expect(row.hook).toMatchObject({ word: 'needs-input' });
-    expect(row.disputed).toBeNull();
-  }
-  const dialog = blocked.json.dialog as { question: string; fingerprint: string; options: { label: string }[] };
+  const dialog = await blockedOnPermission(w, id, '60s');
+  if (witness) await expectNeedsInputHeard(w, id);
   // The dialog's words are the worker's: quoted and attributed on the wire (issue 37).
   expect(dialog.options[0]!.label).toBe(`worker ${id} wrote: "Allow once"`);
-  const answered = await w.hand(['answer', id, '1', '--fingerprint', dialog.fingerprint, '--json']);
-  expect(answered.code, answered.stdout + answered.stderr).toBe(0);
+  await answer(w, id, 1, dialog);
   return dialog.question;
 }
 
@@ -57,15 +44,12 @@ describe('a real Gemini CLI worker through hand', () => {
     const id = 'gem-ask';
     const since = watermark(fake);
     fake.queue([
-      { kind: 'call', name: 'run_shell_command', text: 'I will commit.', args: { command: COMMIT, description: 'Commit the feature' } },
-      { kind: 'call', name: 'write_file', text: 'I will write the report.', args: { file_path: w.reportPathOf(id), content: REPORT } },
+      { kind: 'call', name: 'run_shell_command', text: 'I will commit.', args: { command: THE_WORK.commit, description: 'Commit the feature' } },
+      { kind: 'call', name: 'write_file', text: 'I will write the report.', args: { file_path: w.reportPathOf(id), content: THE_WORK.report } },
       { kind: 'text', text: 'Done.' },
     ]);
-    const d = await w.dispatch(id, 'Commit the feature file, then write your report.');
-    expect(d.json).toMatchObject({ agent: 'gemini', permissions: 'ask', seeded: null, stage: 'gate.awaitingBriefApproval' });
+    const d = await dispatchAndApprove(w, id, 'gemini');
     expect(d.json.postureGap ?? null).toBeNull();
-    const approved = await w.hand(['approve', id, '--json']);
-    expect(approved.code, approved.stdout + approved.stderr).toBe(0);
 
     const first = await w.request(id, since, (r) => r.kind === 'main', 'the first agent-loop request');
     expect(first.auth).toBe('api-key');
@@ -77,11 +61,8 @@ describe('a real Gemini CLI worker through hand', () => {
 
     const settled = await w.wait(id, 'settled', '60s');
     expect(settled.code, settled.stdout + settled.stderr).toBe(0);
-    expect(readFileSync(w.reportPathOf(id), 'utf8')).toBe(REPORT);
-    const row = await waitFor(async () => {
-      const s = await w.status(id);
-      return s.hook?.event === 'AfterAgent' ? s : false;
-    }, { what: `the AfterAgent hook of ${id} in hand status`, timeoutMs: 20_000, intervalMs: 250 });
+    expect(readFileSync(w.reportPathOf(id), 'utf8')).toBe(THE_WORK.report);
+    const row = await witnessSaid(w, id, 'AfterAgent');
     expect(row).toMatchObject({ agent: 'gemini', agentVersion: '0.61.0', hook: { word: 'idle' }, disputed: null });
 
     await w.landAndStop(id, 'Add the feature file');
@@ -94,7 +75,7 @@ describe('a real Gemini CLI worker through hand', () => {
     const since = watermark(fake);
     fake.queue([
       { kind: 'call', name: 'run_shell_command', text: 'I will make a file.', args: { command: 'touch off-made.txt && echo made', description: 'Make a file' } },
-      { kind: 'call', name: 'write_file', args: { file_path: w.reportPathOf(id), content: REPORT } },
+      { kind: 'call', name: 'write_file', args: { file_path: w.reportPathOf(id), content: THE_WORK.report } },
       { kind: 'text', text: 'Done.' },
     ]);
     // No witness hooks here (each is a Node start per turn): this worker is about the posture.

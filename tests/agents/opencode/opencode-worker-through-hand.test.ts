@@ -14,49 +14,27 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic, type RequestRecord } from '../../../io/fake-model/anthropic.ts';
-import { makeOpencodeWorld, type OpencodeWorld } from './opencode-world.ts';
-import { waitFor } from '../../helpers/temp.ts';
+import { describe, expect, it } from 'vitest';
+import { startFakeAnthropic } from '../../../io/fake-model/anthropic.ts';
+import { makeOpencodeWorld } from './opencode-world.ts';
+import {
+  answer, blockedOnPermission, dispatchAndApprove, expectNeedsInputHeard, sentToolResult, THE_WORK, theWorkOnAnthropic, useAgentWorld, witnessSaid, type SeenDialog,
+} from '../through-hand-steps.ts';
 import { watermark } from '../../claude-e2e/e2e-world.ts';
 import { isLoopback, watchConnections } from '../../helpers/outside-connections.ts';
 
-const COMMIT = 'echo feature > feature.txt && git add feature.txt && git -c user.name=w -c user.email=w@example.invalid commit -q -m "Add the feature file" && echo committed';
-const REPORT = '# Report\n\nStatus: done. The feature file is committed.\n';
 /** What a repository could commit to widen a worker's posture: OpenCode's own permission config. */
 const WIDENING = { $schema: 'https://opencode.ai/config.json', permission: { bash: 'allow', edit: 'allow', external_directory: 'allow' } };
 
-let fake: FakeAnthropic;
-let w: OpencodeWorld;
-beforeAll(async () => {
-  fake = await startFakeAnthropic({ suggestion: null });
-  w = await makeOpencodeWorld('e2e-opencode', fake, 'ask');
-});
-afterAll(async () => {
-  await w?.cleanup();
-  await fake?.close();
-});
-
-/** The agent-loop request that carries the result of a tool call (OpenCode sends it back by the call's id). */
-const sentToolResult = (r: RequestRecord) => r.kind === 'main' && (r.summary?.toolResults.length ?? 0) > 0;
+const the = useAgentWorld(() => startFakeAnthropic({ suggestion: null }), (fake) => makeOpencodeWorld('e2e-opencode', fake, 'ask'));
 
 /** Waits until blocked on a permission, answers `option` by number through hand, returns the dialog as seen. */
-async function answerByNumber(id: string, option: number, witness = false): Promise<{ question: string; options: { label: string }[] }> {
-  const blocked = await w.wait(id, 'blocked', '90s');
-  expect(blocked.code, blocked.stdout + blocked.stderr).toBe(0);
-  expect(blocked.json).toMatchObject({ reason: 'blocked', blockedReason: 'permission', awaitingInput: true });
-  const dialog = blocked.json.dialog as { question: string; fingerprint: string; options: { label: string }[]; cursor: number; across: boolean };
+async function answerByNumber(id: string, option: number, witness = false): Promise<SeenDialog> {
+  const { w } = the;
+  const dialog = await blockedOnPermission(w, id, '90s');
   expect(dialog).toMatchObject({ cursor: 1, across: true });
-  if (witness) {
-    const row = await waitFor(async () => {
-      const s = await w.status(id);
-      return s.hook?.event === 'Notification' ? s : false;
-    }, { what: `the witness plugin's Notification of ${id} in hand status`, timeoutMs: 20_000, intervalMs: 250 });
-    expect(row.hook).toMatchObject({ word: 'needs-input' });
-    expect(row.disputed).toBeNull();
-  }
-  const answered = await w.hand(['answer', id, String(option), '--fingerprint', dialog.fingerprint, '--json']);
-  expect(answered.code, answered.stdout + answered.stderr).toBe(0);
+  if (witness) await expectNeedsInputHeard(w, id, 'witness plugin word');
+  const answered = await answer(w, id, option, dialog);
   // Option 1 is where the cursor stands: Enter alone; another is reached with the arrow across.
   expect(answered.json.keys).toEqual([...Array<string>(option - 1).fill('right'), 'enter']);
   return dialog;
@@ -64,6 +42,7 @@ async function answerByNumber(id: string, option: number, witness = false): Prom
 
 describe('a real OpenCode worker through hand', () => {
   it("under ask: the repository's own rules cannot widen it; blocks on its approval, answered by number, reports, lands and stops with status 0", async () => {
+    const { w, fake } = the;
     // The repository allows every command and edit in its own opencode.json, committed on main.
     writeFileSync(join(w.repo, 'opencode.json'), `${JSON.stringify(WIDENING, null, 2)}\n`);
     execFileSync('git', ['-C', w.repo, 'add', 'opencode.json']);
@@ -74,15 +53,8 @@ describe('a real OpenCode worker through hand', () => {
     const since = watermark(fake);
     // Every socket OpenCode holds, sampled through the whole run: the fake's, and nothing else.
     const connections = watchConnections('opencode');
-    fake.queue([
-      { kind: 'tool_use', name: 'Bash', text: 'I will commit.', input: { command: COMMIT, description: 'Commit the feature' } },
-      { kind: 'tool_use', name: 'Write', text: 'I will write the report.', input: { file_path: w.reportPathOf(id), content: REPORT } },
-      { kind: 'text', text: 'Done.' },
-    ]);
-    const d = await w.dispatch(id, 'Commit the feature file, then write your report.');
-    expect(d.json).toMatchObject({ agent: 'opencode', permissions: 'ask', seeded: null, stage: 'gate.awaitingBriefApproval' });
-    const approved = await w.hand(['approve', id, '--json']);
-    expect(approved.code, approved.stdout + approved.stderr).toBe(0);
+    fake.queue(theWorkOnAnthropic(w.reportPathOf(id)));
+    await dispatchAndApprove(w, id, 'opencode');
 
     const first = await w.request(id, since, (r) => r.kind === 'main', 'the first agent-loop request');
     expect(first.body).toContain(`Read the brief at ${join(w.home, 'workers', id)}`);
@@ -103,11 +75,8 @@ describe('a real OpenCode worker through hand', () => {
 
     const settled = await w.wait(id, 'settled', '90s');
     expect(settled.code, settled.stdout + settled.stderr).toBe(0);
-    expect(readFileSync(w.reportPathOf(id), 'utf8')).toBe(REPORT);
-    const row = await waitFor(async () => {
-      const s = await w.status(id);
-      return s.hook?.event === 'Stop' ? s : false;
-    }, { what: `the witness plugin's Stop of ${id} in hand status`, timeoutMs: 20_000, intervalMs: 250 });
+    expect(readFileSync(w.reportPathOf(id), 'utf8')).toBe(THE_WORK.report);
+    const row = await witnessSaid(w, id, 'Stop', 'witness plugin word');
     expect(row).toMatchObject({ agent: 'opencode', agentVersion: '1.18.33', hook: { word: 'idle' }, disputed: null });
 
     // Nothing of the person's was written, nothing of the worker's setup is in its worktree.

@@ -13,53 +13,32 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeAnthropic, type FakeAnthropic, type RequestRecord } from '../../../io/fake-model/anthropic.ts';
-import { makeQwenWorld, type QwenWorld } from './qwen-world.ts';
-import { waitFor } from '../../helpers/temp.ts';
+import { describe, expect, it } from 'vitest';
+import { startFakeAnthropic } from '../../../io/fake-model/anthropic.ts';
+import { makeQwenWorld } from './qwen-world.ts';
+import {
+  answer, blockedOnPermission, dispatchAndApprove, expectNeedsInputHeard, sentToolResult, THE_WORK, theWorkOnAnthropic, useAgentWorld, witnessSaid, type SeenDialog,
+} from '../through-hand-steps.ts';
 import { watermark } from '../../claude-e2e/e2e-world.ts';
 
-const COMMIT = 'echo feature > feature.txt && git add feature.txt && git -c user.name=w -c user.email=w@example.invalid commit -q -m "Add the feature file" && echo committed';
-const REPORT = '# Report\n\nStatus: done. The feature file is committed.\n';
 /** What a repository could commit to widen a worker's posture: Qwen Code's own workspace settings. */
 const WIDENING = { permissions: { allow: ['Bash', 'Edit', 'Write'] }, tools: { approvalMode: 'yolo' }, disableAllHooks: true };
 
-let fake: FakeAnthropic;
-let w: QwenWorld;
-beforeAll(async () => {
-  fake = await startFakeAnthropic({ suggestion: null });
-  w = await makeQwenWorld('e2e-qwen', fake, 'ask');
-});
-afterAll(async () => {
-  await w?.cleanup();
-  await fake?.close();
-});
-
-/** The agent-loop request that carries the result of a tool call. */
-const sentToolResult = (r: RequestRecord) => r.kind === 'main' && (r.summary?.toolResults.length ?? 0) > 0;
+const the = useAgentWorld(() => startFakeAnthropic({ suggestion: null }), (fake) => makeQwenWorld('e2e-qwen', fake, 'ask'));
 
 /** Waits until blocked on a permission, answers `option` by number through hand, returns the dialog as seen. */
-async function answerByNumber(id: string, option: number, witness = false): Promise<{ question: string; options: { label: string }[] }> {
-  const blocked = await w.wait(id, 'blocked', '90s');
-  expect(blocked.code, blocked.stdout + blocked.stderr).toBe(0);
-  expect(blocked.json).toMatchObject({ reason: 'blocked', blockedReason: 'permission', awaitingInput: true });
-  const dialog = blocked.json.dialog as { question: string; fingerprint: string; options: { label: string }[]; cursor: number };
+async function answerByNumber(id: string, option: number, witness = false): Promise<SeenDialog> {
+  const { w } = the;
+  const dialog = await blockedOnPermission(w, id, '90s');
   expect(dialog).toMatchObject({ cursor: 1, numbered: true });
-  if (witness) {
-    const row = await waitFor(async () => {
-      const s = await w.status(id);
-      return s.hook?.event === 'Notification' ? s : false;
-    }, { what: `the Notification hook of ${id} in hand status`, timeoutMs: 20_000, intervalMs: 250 });
-    expect(row.hook).toMatchObject({ word: 'needs-input' });
-    expect(row.disputed).toBeNull();
-  }
-  const answered = await w.hand(['answer', id, String(option), '--fingerprint', dialog.fingerprint, '--json']);
-  expect(answered.code, answered.stdout + answered.stderr).toBe(0);
+  if (witness) await expectNeedsInputHeard(w, id);
+  await answer(w, id, option, dialog);
   return dialog;
 }
 
 describe('a real Qwen Code worker through hand', () => {
   it("under ask: the repository's own settings cannot widen it; blocks on its approval, answered by number, reports, lands and stops with status 0", async () => {
+    const { w, fake } = the;
     // The repository allows every command and edit, asks for yolo and turns hooks off, committed on main.
     mkdirSync(join(w.repo, '.qwen'));
     writeFileSync(join(w.repo, '.qwen', 'settings.json'), `${JSON.stringify(WIDENING, null, 2)}\n`);
@@ -69,15 +48,8 @@ describe('a real Qwen Code worker through hand', () => {
 
     const id = 'qw-ask';
     const since = watermark(fake);
-    fake.queue([
-      { kind: 'tool_use', name: 'Bash', text: 'I will commit.', input: { command: COMMIT, description: 'Commit the feature' } },
-      { kind: 'tool_use', name: 'Write', text: 'I will write the report.', input: { file_path: w.reportPathOf(id), content: REPORT } },
-      { kind: 'text', text: 'Done.' },
-    ]);
-    const d = await w.dispatch(id, 'Commit the feature file, then write your report.');
-    expect(d.json).toMatchObject({ agent: 'qwen', permissions: 'ask', seeded: null, stage: 'gate.awaitingBriefApproval' });
-    const approved = await w.hand(['approve', id, '--json']);
-    expect(approved.code, approved.stdout + approved.stderr).toBe(0);
+    fake.queue(theWorkOnAnthropic(w.reportPathOf(id)));
+    await dispatchAndApprove(w, id, 'qwen');
 
     const first = await w.request(id, since, (r) => r.kind === 'main', 'the first agent-loop request');
     expect(first.body).toContain(`Read the brief at ${join(w.home, 'workers', id)}`);
@@ -98,11 +70,8 @@ describe('a real Qwen Code worker through hand', () => {
 
     const settled = await w.wait(id, 'settled', '90s');
     expect(settled.code, settled.stdout + settled.stderr).toBe(0);
-    expect(readFileSync(w.reportPathOf(id), 'utf8')).toBe(REPORT);
-    const row = await waitFor(async () => {
-      const s = await w.status(id);
-      return s.hook?.event === 'Stop' ? s : false;
-    }, { what: `the Stop hook of ${id} in hand status`, timeoutMs: 20_000, intervalMs: 250 });
+    expect(readFileSync(w.reportPathOf(id), 'utf8')).toBe(THE_WORK.report);
+    const row = await witnessSaid(w, id, 'Stop');
     expect(row).toMatchObject({ agent: 'qwen', agentVersion: '0.15.10', hook: { word: 'idle' }, disputed: null });
 
     // Nothing of the person's was written, nothing of the worker's setup is in its worktree.
