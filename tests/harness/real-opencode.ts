@@ -17,7 +17,7 @@ import type { PermissionPosture } from '../../contract/vocabulary.ts';
 import { OPENCODE_PINNED, opencodeBinary, opencodePackageVersion } from '../../io/agent/opencode/binary.ts';
 import { opencodeLaunchEnv } from '../../io/agent/opencode/launch-env.ts';
 import { fakeProviderSetup } from '../../io/agent/opencode/calibration-kit.ts';
-import { makeTempDir } from '../helpers/temp.ts';
+import { inRealRunPlaces, realAgentEnv, type RealRunPlaces } from './real-run-places.ts';
 
 export function opencodeCacheDir(version: string): string {
   return join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'kingshand', 'opencode', version);
@@ -54,52 +54,22 @@ export interface OpencodeRunOptions {
   underState?: boolean;
 }
 
-export interface PreparedOpencodeRun {
-  root: string;
-  home: string;
-  worktree: string;
-  briefDir: string;
-  reportDir: string;
-  /** The state directory the brief directory is in (with `underState`). */
-  stateDir?: string;
+/** Its places (real-run-places.ts), the environment it starts with and its binary. */
+export interface PreparedOpencodeRun extends RealRunPlaces {
   env: Record<string, string>;
   bin: string;
-  cleanup(): void;
 }
 
-function gitInit(dir: string): void {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore', env: { PATH: '/usr/bin:/bin', HOME: dir } });
-  git('init', '-q', '-b', 'main');
-  git('-c', 'user.name=kh', '-c', 'user.email=kh@example.invalid', 'commit', '-q', '--allow-empty', '-m', 'start');
-}
-
-export function opencodeTestEnv(home: string): Record<string, string> {
-  return {
-    PATH: `${join(process.execPath, '..')}:/usr/local/bin:/usr/bin:/bin`,
-    HOME: home,
-    TERM: 'xterm-256color',
-    LANG: 'C.UTF-8',
-  };
-}
+/** What the test's OpenCode starts with (its provider and launch variables come on top). */
+export const opencodeTestEnv = realAgentEnv;
 
 export async function prepareOpencodeRun(opts: OpencodeRunOptions): Promise<PreparedOpencodeRun> {
   const bin = opencodeBinaryFor(opts.version, { log: (l) => console.error(l) });
-  const tmp = makeTempDir('opencode-real');
-  const home = join(tmp.path, 'home');
-  const worktree = join(tmp.path, 'repo');
-  const stateDir = opts.underState ? join(tmp.path, 'state') : undefined;
-  const briefDir = stateDir ? join(stateDir, 'workers', 'w1') : join(tmp.path, 'worker');
-  const reportDir = join(briefDir, 'out');
-  try {
-    for (const d of [home, worktree, reportDir]) mkdirSync(d, { recursive: true });
-    gitInit(worktree);
-    const base = opencodeTestEnv(home);
+  return inRealRunPlaces('opencode-real', (places) => {
+    const { home, worktree, briefDir, reportDir, stateDir } = places;
     // The person's setup, then what the product adds for a worker under the posture.
     const setup = fakeProviderSetup(home, opts.baseUrl);
     const launch = opencodeLaunchEnv({ posture: opts.posture ?? 'ask', worktree, briefDir, reportDir, home, ...(stateDir ? { stateDir } : {}), ...(opts.witnessHome ? { witnessHome: opts.witnessHome } : {}) });
-    return { root: tmp.path, home, worktree, briefDir, reportDir, ...(stateDir ? { stateDir } : {}), env: { ...base, ...setup, ...launch }, bin, cleanup: tmp.cleanup };
-  } catch (err) {
-    tmp.cleanup();
-    throw err;
-  }
+    return { ...places, env: { ...opencodeTestEnv(home), ...setup, ...launch }, bin };
+  }, { underState: opts.underState === true });
 }

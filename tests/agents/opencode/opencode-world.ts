@@ -7,17 +7,13 @@
  * these tests exercise that. `hand dispatch` sends its environment to the daemon, so it is
  * exactly what the real OpenCode worker gets; HAND_OPENCODE_BIN picks the pinned binary.
  */
-import type { FakeAnthropic, RequestRecord } from '../../../io/fake-model/anthropic.ts';
+import type { FakeAnthropic } from '../../../io/fake-model/anthropic.ts';
 import { fakeProviderSetup } from '../../../io/agent/opencode/calibration-kit.ts';
-import { opencodeBinaryFor, opencodeTestEnv } from '../../harness/real-opencode.ts';
-import { makeHandAgentWorld, type HandAgentWorld } from '../hand-agent-world.ts';
+import { opencodeBinaryFor } from '../../harness/real-opencode.ts';
+import { makeAnthropicAgentWorld, type AnthropicAgentWorld } from '../anthropic-agent-world.ts';
 
-export type OpencodeWorld = HandAgentWorld<RequestRecord>;
+export type OpencodeWorld = AnthropicAgentWorld;
 
 export function makeOpencodeWorld(label: string, fake: FakeAnthropic, permissions: 'off' | 'edits' | 'ask'): Promise<OpencodeWorld> {
-  const bin = opencodeBinaryFor();
-  return makeHandAgentWorld({
-    label, agent: 'opencode', permissions, fake, fakeName: 'the fake Anthropic API', requestTimeoutMs: 60_000,
-    env: (agentHome) => ({ ...opencodeTestEnv(agentHome), ...fakeProviderSetup(agentHome, fake.url), HAND_OPENCODE_BIN: bin }),
-  });
+  return makeAnthropicAgentWorld({ agent: 'opencode', setup: (home, url) => fakeProviderSetup(home, url), bin: opencodeBinaryFor(), binVar: 'HAND_OPENCODE_BIN' }, label, fake, permissions);
 }

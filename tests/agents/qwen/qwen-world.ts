@@ -6,17 +6,13 @@
  * posture rules, trust and witness hooks come from dispatch's seed, so these tests exercise that.
  * HAND_QWEN_BIN picks the pinned binary (node_modules, else the test cache).
  */
-import type { FakeAnthropic, RequestRecord } from '../../../io/fake-model/anthropic.ts';
+import type { FakeAnthropic } from '../../../io/fake-model/anthropic.ts';
 import { fakeQwenSetup } from '../../../io/agent/qwen/calibration-kit.ts';
-import { qwenBinaryFor, qwenTestEnv } from '../../harness/real-qwen.ts';
-import { makeHandAgentWorld, type HandAgentWorld } from '../hand-agent-world.ts';
+import { qwenBinaryFor } from '../../harness/real-qwen.ts';
+import { makeAnthropicAgentWorld, type AnthropicAgentWorld } from '../anthropic-agent-world.ts';
 
-export type QwenWorld = HandAgentWorld<RequestRecord>;
+export type QwenWorld = AnthropicAgentWorld;
 
 export function makeQwenWorld(label: string, fake: FakeAnthropic, permissions: 'off' | 'edits' | 'ask'): Promise<QwenWorld> {
-  const bin = qwenBinaryFor();
-  return makeHandAgentWorld({
-    label, agent: 'qwen', permissions, fake, fakeName: 'the fake Anthropic API', requestTimeoutMs: 60_000,
-    env: (agentHome) => ({ ...qwenTestEnv(agentHome), ...fakeQwenSetup(agentHome, fake.url), HAND_QWEN_BIN: bin }),
-  });
+  return makeAnthropicAgentWorld({ agent: 'qwen', setup: (home, url) => fakeQwenSetup(home, url), bin: qwenBinaryFor(), binVar: 'HAND_QWEN_BIN' }, label, fake, permissions);
 }
