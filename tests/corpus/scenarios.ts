@@ -98,6 +98,16 @@ export async function settle(pane: CapturePane, what: string, accept: (s: string
   await pane.waitForScreen(accept, `${what}, still up a second later`, 5_000);
 }
 
+/** Sends /exit from the first box (`what`: which box) and waits for Claude Code to be gone: the screen it leaves reads exited. */
+function exitFromFirstBox(what: string): Scenario['drive'] {
+  return async (pane) => {
+    await waitIdle(pane, what);
+    await submit(pane, '/exit');
+    await pane.waitDead(20_000);
+    return { state: 'exited' };
+  };
+}
+
 export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'trust-dialog',
@@ -233,12 +243,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'after-exit',
     setup: {},
     backends: ['tmux'],
-    async drive(pane) {
-      await waitIdle(pane, 'first box');
-      await submit(pane, '/exit');
-      await pane.waitDead(20_000);
-      return { state: 'exited' };
-    },
+    drive: exitFromFirstBox('first box'),
   },
   {
     // issue 21: the turn-end line and the box at a small terminal (the reader's structural rules)
@@ -256,12 +261,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'after-exit-200x50',
     setup: { cols: 200, rows: 50 },
     backends: ['tmux'],
-    async drive(pane) {
-      await waitIdle(pane, 'first box in a 200×50 pane');
-      await submit(pane, '/exit');
-      await pane.waitDead(20_000);
-      return { state: 'exited' };
-    },
+    drive: exitFromFirstBox('first box in a 200×50 pane'),
   },
   {
     name: 'narrow-pane',
