@@ -3,7 +3,7 @@
  * CliWorld per test torn down after it, a `hand … --json` runner that must succeed, a project
  * annexed, workers parked on the mock agent's decision, and a webhook that records its posts.
  */
-import { afterEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
@@ -23,6 +23,27 @@ export function useCliWorld(defaults: CliWorldOptions = {}): (label: string, opt
   });
   return async (label, opts = defaults) => (world = await makeCliWorld(label, opts));
 }
+
+/**
+ * One CliWorld for the whole file (or describe block), its repository annexed with `annexArgs`,
+ * made before the tests and removed after them; `ready` takes it and the time it was ready (an
+ * audience `--since` that holds what the tests do).
+ */
+export function useAnnexedWorld(label: string, annexArgs: string[], ready: (w: CliWorld, since: number) => void): void {
+  let world: CliWorld | undefined;
+  beforeAll(async () => {
+    world = await makeCliWorld(label);
+    const annex = await world.hand(['annex', world.repo, ...annexArgs]);
+    expect(annex.code, annex.stdout + annex.stderr).toBe(0);
+    ready(world, Date.now());
+  }, 60_000);
+  afterAll(async () => {
+    await world?.cleanup();
+  }, 60_000);
+}
+
+/** One worker's events in `hand audience --json`'s answer (none when it is not there). */
+export const audienceEventsOf = (audience: any, id: string): { kind: string; words: string }[] => audience.workers.find((x: any) => x.id === id)?.events ?? [];
 
 export type HandOk = (args: string[], timeoutMs?: number) => Promise<any>;
 
