@@ -3,13 +3,14 @@
  * CliWorld per test torn down after it, a `hand … --json` runner that must succeed, a project
  * annexed, workers parked on the mock agent's decision, and a webhook that records its posts.
  */
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeCliWorld, type CliWorld, type CliWorldOptions } from '../cli/cli-harness.ts';
 import { waitFor } from './temp.ts';
+import { useWorldForAll } from './cleanups.ts';
 
 /**
  * Registers the teardown of the world a test makes; call once at the top of a test file. The
@@ -30,16 +31,11 @@ export function useCliWorld(defaults: CliWorldOptions = {}): (label: string, opt
  * audience `--since` that holds what the tests do).
  */
 export function useAnnexedWorld(label: string, annexArgs: string[], ready: (w: CliWorld, since: number) => void): void {
-  let world: CliWorld | undefined;
-  beforeAll(async () => {
-    world = await makeCliWorld(label);
-    const annex = await world.hand(['annex', world.repo, ...annexArgs]);
+  useWorldForAll(() => makeCliWorld(label), async (w) => {
+    const annex = await w.hand(['annex', w.repo, ...annexArgs]);
     expect(annex.code, annex.stdout + annex.stderr).toBe(0);
-    ready(world, Date.now());
-  }, 60_000);
-  afterAll(async () => {
-    await world?.cleanup();
-  }, 60_000);
+    ready(w, Date.now());
+  });
 }
 
 /** One worker's events in `hand audience --json`'s answer (none when it is not there). */
