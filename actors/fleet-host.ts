@@ -14,7 +14,8 @@ import type { BackendName, Key, TerminalHost } from '../io/terminal/types.ts';
 import type { FleetStore, WorkerIntent } from '../persistence/types.ts';
 import { RefusedError } from '../contract/errors.ts';
 import { backendUnavailable, dispatchFailed, unknownWorker, workerExists } from '../contract/refusals.ts';
-import { realClock, type Clock, type LandingPort, type WorkerPorts } from './ports.ts';
+import { realClock, type Clock, type LandingPort } from './ports.ts';
+import type { WorkerPorts } from '../io/ports/worker-ports.ts';
 import { gateCommands, type GateCommands } from './gate-commands.ts';
 import { provideWorker } from './worker-logic.ts';
 import { createWorkerFeeds } from './worker-feeds.ts';
@@ -42,7 +43,7 @@ export interface FleetHostDeps {
   /** The terminal host on a machine reached over ssh, by host name (issue 28); undefined when there is none such. */
   farHost?(name: string): TerminalHost | undefined;
   ports: WorkerPorts;
-  /** How approved landings are performed (io/git through actors/daemon/landing.ts). */
+  /** How approved landings are performed (io/git through daemon/gates/landing.ts). */
   landing?: LandingPort;
   clock?: Clock;
   log?: (obj: Record<string, unknown>) => void;
@@ -52,7 +53,7 @@ export interface FleetHostDeps {
   skipRepaints?: boolean;
   /**
    * Why a far host cannot be told about now, in the person's words with the fix (its key changed:
-   * actors/daemon/far-hosts.ts), or null: every worker on it says so as its problem.
+   * daemon/hosts/far-hosts.ts), or null: every worker on it says so as its problem.
    */
   hostProblem?(host: string): string | null;
   /** Why a restored worker's terminal server is gone for certain, or null (actors/restore.ts). */

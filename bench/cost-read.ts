@@ -4,7 +4,7 @@
  *  baseline — a real daemon (tmux) with 200 mock workers streaming (MODE:hang, a 100 ms tick):
  *    its CPU, % of one core, over a window (/proc/<pid>/stat deltas);
  *  cost read — in the same run, with the 200 still streaming (the machine as loaded), the session
- *    keeper's own code (actors/daemon/session-keeper.ts) on 200 Claude Code transcripts of 256 KB
+ *    keeper's own code (daemon/sessions/session-keeper.ts) on 200 Claude Code transcripts of 256 KB
  *    in 200 workers' own config directories, a child process appending a 4 KB reply to each every
  *    2 s (a busy agent's transcript grows about so): the CPU of each read (proof once, then the
  *    incremental tally and the ledger's write), and the share of a core at two rates —
@@ -23,7 +23,7 @@ import { makeWorld } from './lib/world.ts';
 import { cpuShare, makeDaemonWorld } from './lib/daemon.ts';
 import { pool } from './lib/pool.ts';
 import { onCleanup, runCleanups } from './lib/cleanup.ts';
-import { createSessionKeeper } from '../actors/daemon/session-keeper.ts';
+import { createSessionKeeper } from '../daemon/sessions/session-keeper.ts';
 import { openStore } from '../persistence/sqlite-store.ts';
 import { openWorkStores } from '../persistence/work/index.ts';
 import { claudeProjectSlug } from '../io/agent/sessions/claude.ts';

@@ -16,7 +16,7 @@
 import { chmodSync, chownSync, mkdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { createDaemon, type Daemon } from '../actors/daemon/create-daemon.ts';
+import { createDaemon, type Daemon } from '../daemon/create-daemon.ts';
 import { homePaths } from '../contract/home.ts';
 import type { CallContext } from '../contract/protocol.ts';
 import type { MethodName, ParamsOf, ResultOf } from '../contract/methods.ts';
@@ -60,7 +60,7 @@ function viewWhen(d: Daemon, id: string, what: string, accept: (v: WorkerView) =
 
 /** CPU ms of the ssh clients under `sshDir` (the master and the channels it carries), from /proc. */
 function sshCpuMs(sshDir: string): number {
-  const ps = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
+  const ps = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   let total = 0;
   for (const line of ps.split('\n')) {
     if (!line.includes(sshDir) || !/\bssh\b/.test(line)) continue;

@@ -19,6 +19,7 @@ import { run as runPhone } from './phone-notify.ts';
 import { run as runCodex } from './codex-detection.ts';
 import { run as runGemini } from './detection-gemini.ts';
 import { run as runOpencode } from './detection-opencode.ts';
+import { run as runQwen } from './detection-qwen.ts';
 import { run as runFar } from './far-host.ts';
 import { run as runRepaints } from './repaints.ts';
 import { run as runWitness } from './settled-witness.ts';
@@ -90,6 +91,7 @@ try {
   // The real Gemini CLI on tmux (issue 27).
   if (wanted('agents')) await section('blocked detection per agent CLI (Gemini CLI on tmux)', () => runGemini({ trials: quick ? 2 : 10, log }));
   if (wanted('agents')) await section('blocked detection per agent CLI (OpenCode on tmux)', () => runOpencode({ trials: quick ? 2 : 10, log }));
+  if (wanted('agents')) await section('blocked detection per agent CLI (Qwen Code on tmux)', () => runQwen({ trials: quick ? 2 : 10, log }));
   if (wanted('wait')) await section('hand wait detection', () => runCli({ trials: quick ? 2 : 15, log }));
   if (wanted('hand')) await section('the Hand: digest size, MCP wait', () => runHand({ trials: quick ? 3 : 15, log }));
   if (wanted('work')) await section('notifications and backlog (issue 13)', () => runWork({ trials: quick ? 3 : 15, readyTrials: quick ? 3 : 15, items: 1000, log }));

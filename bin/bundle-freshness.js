@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 
 /** Every top-level folder whose .ts files end up in dist/ (package.json's build script). */
-export const SOURCE_DIRS = ['cli', 'actors', 'machines', 'io', 'persistence', 'contract', 'mock-agent'];
+export const SOURCE_DIRS = ['cli', 'daemon', 'actors', 'machines', 'io', 'persistence', 'contract', 'mock-agent'];
 
 function newestSource(dir, newest) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -23,7 +23,7 @@ const SLOW_METHODS = new Set<MethodName>(['dispatch', 'land', 'relaunch', 'resum
 const SLOW_REPLY_BOUND_MS = 120_000;
 /**
  * A calibration drives up to three agent CLIs for at most a minute each, after any calibration
- * already running in the daemon (actors/daemon/calibrate/): its own bound, with room for both.
+ * already running in the daemon (daemon/calibration/): its own bound, with room for both.
  */
 export const CALIBRATE_REPLY_BOUND_MS = 10 * 60_000;
 const isSlow = (method: string): boolean => (SLOW_METHODS as ReadonlySet<string>).has(method);
@@ -41,7 +41,7 @@ function timeoutOf(params: object, fallback: number): number {
 export function replyBoundMs(method: string, params: object, env: NodeJS.ProcessEnv = cliEnv()): number {
   const override = Number(env.HAND_REPLY_BOUND_MS);
   const ordinary = Number.isFinite(override) && override > 0 ? override : DEFAULT_REPLY_BOUND_MS;
-  // The same defaults the daemon applies (actors/daemon/params.ts, handlers.ts).
+  // The same defaults the daemon applies (daemon/params.ts, handlers.ts).
   if (method === 'wait') return timeoutOf(params, 30 * 60_000) + REPLY_MARGIN_MS;
   if (method === 'watch') return timeoutOf(params, 60_000) + REPLY_MARGIN_MS;
   if (method === 'stop') return timeoutOf(params, 30_000) + REPLY_MARGIN_MS;

@@ -19,7 +19,7 @@ export interface Request<M extends MethodName = MethodName> {
 
 /**
  * A request as the server reads it off the socket, before anything is known of it: the edge
- * (actors/daemon/server.ts) checks the shape, then the method's parser turns `params` into ParamsOf<M>.
+ * (daemon/server.ts) checks the shape, then the method's parser turns `params` into ParamsOf<M>.
  */
 export interface RawRequest {
   id?: unknown;

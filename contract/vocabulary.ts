@@ -21,7 +21,7 @@ export const LANDABLE_POSTURES: readonly Posture[] = ['local-only', 'direct-PR']
 export const PERMISSION_POSTURES = ['off', 'edits', 'ask'] as const;
 export type PermissionPosture = (typeof PERMISSION_POSTURES)[number];
 
-export const AGENTS = ['claude', 'codex', 'mock', 'gemini', 'opencode'] as const;
+export const AGENTS = ['claude', 'codex', 'mock', 'gemini', 'opencode', 'qwen'] as const;
 export type AgentName = (typeof AGENTS)[number];
 
 /**

@@ -2,7 +2,7 @@
  * The tip each guarded base branch had when kingshand last saw it move by its own hand (a
  * landing), first saw it (a dispatch), or the person accepted it (`hand project set
  * --accept-base`). A tip that differs from the record was moved by something else
- * (actors/daemon/base-watch.ts). Kept in the state directory, which a worker's sandbox cannot
+ * (daemon/fleet/base-watch.ts). Kept in the state directory, which a worker's sandbox cannot
  * read or write — the repository's own refs would be the worker's to rewrite. A small 0600 JSON
  * file written whole and renamed, not a table: one daemon writes it, a few rows per repository.
  */

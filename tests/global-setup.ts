@@ -22,7 +22,7 @@ function leftovers(since: number, prefix: string): string[] {
   }
   let ps = '';
   try {
-    ps = execFileSync('ps', ['-eo', 'pid=,etimes=,args='], { encoding: 'utf8' });
+    ps = execFileSync('ps', ['-eo', 'pid=,etimes=,args='], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   } catch {
     return found;
   }

@@ -138,6 +138,10 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/calibration/opencode-is-read-right-in-every-situation-it-has.test.ts': 37,
   'tests/agents/opencode/opencode-rules-refuse-the-deny-list-without-the-sandbox.test.ts': 42,
   'tests/isolation/an-opencode-worker-is-a-stranger.test.ts': 22,
+  // Qwen Code (issue 45): one file at a time on this 2-core machine at a load of 10-15 (2026-12-06 09:10).
+  'tests/agents/qwen/qwen-worker-through-hand.test.ts': 38,
+  'tests/calibration/qwen-code-is-read-right-in-every-situation-it-has.test.ts': 40,
+  'tests/isolation/a-qwen-code-worker-is-a-stranger.test.ts': 27,
   'tests/agent-setup/dispatch-without-claude-json-seeds-it-or-refuses.test.ts': 6,
   'tests/isolation/a-claude-code-worker-is-a-stranger.test.ts': 6,
   'tests/isolation/a-gemini-worker-is-a-stranger.test.ts': 6,

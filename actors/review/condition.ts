@@ -1,6 +1,6 @@
 /**
  * What the review page says about a worker: one label for its condition, and which group of the
- * fleet view it belongs to. Built on conditionOf (actors/daemon/wait.ts), the one place that
+ * fleet view it belongs to. Built on conditionOf (actors/wait-report.ts), the one place that
  * reads a stage as a condition, so the page and `hand wait` never disagree; the labels are the
  * words of contract/state-words.ts, which `hand audience` and the page's journal say too.
  */

@@ -6,8 +6,8 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStore } from '../../persistence/sqlite-store.ts';
 import { createFleetHost, type FleetHost, type WorkerView } from '../../actors/fleet-host.ts';
-import { createRealPorts } from '../../actors/daemon/real-ports.ts';
-import { firstPrompt } from '../../actors/daemon/dispatch.ts';
+import { createRealPorts } from '../../io/ports/real-ports.ts';
+import { firstPrompt } from '../../daemon/fleet/dispatch.ts';
 import { conditionOf } from '../../actors/wait-report.ts';
 import type { BackendName, TerminalHost } from '../../io/terminal/types.ts';
 import { onCleanup } from './cleanup.ts';
@@ -88,7 +88,7 @@ export async function until(fleet: FleetHost, id: string, c: ReturnType<typeof c
 }
 
 /**
- * A real agent's ask/answer trials (bench/detection-gemini.ts, detection-opencode.ts): each trial
+ * A real agent's ask/answer trials (bench/detection-gemini.ts, detection-opencode.ts, detection-qwen.ts): each trial
  * sends `MODE:ask`, times the fake's chosen question reply (`isAsk`, the reply then goes out whole)
  * → the actor blocked, then Enter → the actor settled.
  */

@@ -51,7 +51,7 @@ export function registerDaemon(program: Command, ctx: CommandContext): void {
     .command('run', { hidden: true })
     .description('run the daemon in the foreground (what `daemon start` launches)')
     .action(async (_o, cmd: Command) => {
-      const { runDaemon } = await import('../../actors/daemon/main.ts');
+      const { runDaemon } = await import('../../daemon/main.ts');
       await runDaemon(ctx.paths(cmd));
     });
 }

@@ -1,7 +1,7 @@
 /**
  * `hand doctor`: check the tools and the state directory, with the fix for each problem (./doctor.ts,
  * loaded when it runs). `--calibrate`: the daemon drives each installed agent CLI against a fake
- * model API and checks that kingshand reads every situation right (actors/daemon/calibrate/).
+ * model API and checks that kingshand reads every situation right (daemon/calibration/).
  */
 import { Option, type Command } from 'commander';
 import { emit } from '../output.ts';
@@ -16,7 +16,7 @@ export function registerDoctor(program: Command, ctx: CommandContext): void {
     .command('doctor')
     .description('check node, git, tmux, agent binaries and the state directory; print the fix for each problem')
     .option('--calibrate', 'drive each installed agent CLI through the situations a worker meets, against a fake model API on 127.0.0.1, and check kingshand reads each one right (about a minute per agent; exits 1 when one is misread)')
-    .addOption(new Option('--agent <agent>', 'with --calibrate: one agent, or all installed').choices(['claude', 'codex', 'gemini', 'opencode', 'all']).default('all'))
+    .addOption(new Option('--agent <agent>', 'with --calibrate: one agent, or all installed').choices(['claude', 'codex', 'gemini', 'opencode', 'qwen', 'all']).default('all'))
     .addOption(new Option('--backend <backend>', 'with --calibrate: the terminal host the agents run in (default tmux where installed)').choices(['tmux', 'pty']))
     .option('--auto', 'with --calibrate: only the agents whose installed version has not been calibrated yet')
     .action(async (o: { calibrate?: boolean; agent: string; backend?: string; auto?: boolean }, cmd: Command) => {

@@ -19,6 +19,7 @@ import { compareVersions, newestCorpusVersion, parseClaudeVersion } from '../../
 import { cliEnv } from '../io.ts';
 import { geminiCheck } from '../../io/agent/gemini/standing.ts';
 import { opencodeCheck } from '../../io/agent/opencode/standing.ts';
+import { qwenCheck } from '../../io/agent/qwen/standing.ts';
 import { FIX_CLAUDE, FIX_GIT, FIX_TMUX } from '../../io/agent/setup-facts.ts';
 import { CALIBRATE_COMMAND, calibrationStandings } from '../../io/agent/calibration-standing.ts';
 
@@ -118,6 +119,7 @@ export async function runDoctor(home: string): Promise<{ ok: boolean; checks: Ch
   });
   checks.push(await geminiCheck(cliEnv()));
   checks.push(await opencodeCheck(cliEnv()));
+  checks.push(await qwenCheck(cliEnv()));
   const newer = claudeNewerThanCorpus(claudeVersion);
   if (newer !== null) checks.push(newer);
   const herdrBin = cliEnv().HAND_HERDR_BIN;

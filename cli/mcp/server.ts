@@ -163,7 +163,7 @@ export function makeMcpServer(o: McpOptions): McpServer {
     since: z.string().optional().describe('e.g. 2h or 2026-12-01T08:00Z; default: the start of this Hand session'),
   }, (a) => ops.audience(p, { since: a.since ? parseSince(a.since) : sessionStart(p).since }));
   tool('calibrate', "Whether kingshand still reads each installed agent CLI right (hand doctor --calibrate): drives it, in a scratch worktree against a fake model API on 127.0.0.1, through first start, typed text, idle, working, a finished turn, a permission dialog, a question menu, an API error and exit, and says per situation what the screen reader and the hook witness said. About a minute per agent; sends progress. A failed agent's screens are saved for a bug report, and its dispatch warns.", {
-    agent: z.enum(['claude', 'codex', 'gemini', 'opencode', 'all']).optional().describe('default all installed'),
+    agent: z.enum(['claude', 'codex', 'gemini', 'opencode', 'qwen', 'all']).optional().describe('default all installed'),
     auto: z.boolean().optional().describe('only the agents whose installed version was not calibrated yet'),
   }, (a, extra) => ops.calibrate(p, a, progressTo<CalibrateProgress>(extra, (v) => `${v.agent}: ${v.line}`)));
   // Backlog, decisions, away mode, relaunch, discard, usage, notifications, the review URL.

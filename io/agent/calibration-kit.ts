@@ -4,7 +4,7 @@
  * says (launch, seed, screen reader): which fake model API it talks to, what a person's finished
  * setup pointed at that fake looks like in a throwaway HOME, how each scripted reply is said in
  * that API, what its hook witness says where, and which keys leave its dialogs. The engine that
- * drives it (actors/daemon/calibrate/) knows no agent: a new CLI brings its own kit.
+ * drives it (daemon/calibration/) knows no agent: a new CLI brings its own kit.
  */
 import type { HookWord } from '../../contract/methods/fleet.ts';
 import type { CalibrationSituation } from '../../contract/methods/calibration.ts';
@@ -88,6 +88,12 @@ export interface CalibrationKit {
   readonly question: string;
   /** What its hook witness says in each situation where it says something (absent: silent there). */
   readonly witness: Partial<Record<CalibrationSituation, HookWord>>;
+  /**
+   * How long after the command shows the permission dialog may take to be drawn (absent: the
+   * shared window). Qwen Code draws the call first as running (`⊶ Shell touch …`) and its dialog
+   * after its checks, seconds later on a loaded machine.
+   */
+  readonly permissionWindowMs?: number;
   /** Keys that take the permission dialog's first choice (allow once). */
   readonly allowKeys: readonly Key[];
   /** Keys that leave a question menu unanswered. */

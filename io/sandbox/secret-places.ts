@@ -21,7 +21,7 @@ export const HOME_CREDENTIALS = [
  * its own (worker-sandbox.ts), so these are hidden from every worker, whatever its agent.
  */
 export const HOME_AGENT_PLACES = [
-  '.claude', '.claude.json', '.codex', '.gemini',
+  '.claude', '.claude.json', '.codex', '.gemini', '.qwen',
   // OpenCode's sessions, login, prompt history (its config in ~/.config/opencode is settings, read as they are).
   '.local/share/opencode', '.local/state/opencode',
 ] as const;

@@ -81,7 +81,7 @@ export function agentsDirOf(stateDir: string, id: string): string {
   return join(stateDir, 'agents', id);
 }
 
-/** The directory the daemon's hooks socket lives in, bound read-only into every sandbox (actors/daemon/main.ts listens there). */
+/** The directory the daemon's hooks socket lives in, bound read-only into every sandbox (daemon/main.ts listens there). */
 export function voiceDirOf(stateDir: string): string {
   return join(stateDir, 'voice');
 }
@@ -299,7 +299,7 @@ function rebuiltParents(mounts: readonly Mount[]): Mount[] {
 }
 
 /** In a worktree, the agents' own settings: read-only inside (a worker cannot grant itself a hook or a permission). */
-export const WORKTREE_AGENT_SETTINGS = ['.claude', '.gemini', '.codex', '.mcp.json', '.opencode', 'opencode.json', 'opencode.jsonc'] as const;
+export const WORKTREE_AGENT_SETTINGS = ['.claude', '.gemini', '.codex', '.mcp.json', '.opencode', 'opencode.json', 'opencode.jsonc', '.qwen'] as const;
 
 /**
  * The sandboxed launch: `env` is the launch environment as the person's dispatch made it,

@@ -18,8 +18,8 @@ const NUMBERED = /^\s*([❯>›▶▸►→]\s*)?(\d{1,2})[.)]\s+(\S.*?)\s*$/u;
 const CURSOR_ROW = /^(\s+)[❯›] (\S.*?)\s*$/u;
 /** A full-width solid rule: Claude Code draws every dialog under one (the command box uses ╌). */
 const SOLID_RULE = /^\s*─{8,}\s*$/;
-/** Rows that take typed text when the cursor is on them (AskUserQuestion's own answer row). */
-const FREE_TEXT = /^Type something\.?$/;
+/** Rows that take typed text when the cursor is on them (AskUserQuestion's own answer row; Qwen Code's `Type something...`). */
+const FREE_TEXT = /^Type something(?:\.|\.\.\.)?$/;
 
 interface Row { index: number; option: DialogOption; cursor: boolean }
 

@@ -26,7 +26,7 @@ export interface SshTarget {
   sshBin?: string;
   /**
    * Told when ssh refused this host because its key changed (io/ssh/host-key.ts): the host's own
-   * condition, kept by whoever made the target (actors/daemon/far-hosts.ts).
+   * condition, kept by whoever made the target (daemon/hosts/far-hosts.ts).
    */
   onHostKeyChanged?(change: HostKeyChange): void;
 }

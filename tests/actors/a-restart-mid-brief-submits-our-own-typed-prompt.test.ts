@@ -10,7 +10,7 @@ import { dispatchBrief, settle, showStartScreen, type Harness, useHarness } from
 import { reading, type ScriptedHost } from './helpers/scripted-host.ts';
 import { PromptBoxNotEmptyError } from '../../contract/errors.ts';
 import { conditionOf } from '../../actors/wait-report.ts';
-import type { WorkerPorts } from '../../actors/ports.ts';
+import type { WorkerPorts } from '../../io/ports/worker-ports.ts';
 
 const PROMPT = 'Read /data/w1/brief.md and follow it; write your report to /data/w1/report.md when done.';
 

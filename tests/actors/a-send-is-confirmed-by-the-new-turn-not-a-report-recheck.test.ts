@@ -11,7 +11,7 @@ import { settle, showTurnEnd, toWorking, type Harness, useHarness, show } from '
 import { reading } from './helpers/scripted-host.ts';
 import { waitFor } from '../../actors/wait-for.ts';
 import { tookThePrompt } from '../../actors/took-the-prompt.ts';
-import { makeHandlers, type HandlerDeps } from '../../actors/daemon/handlers.ts';
+import { makeHandlers, type HandlerDeps } from '../../daemon/fleet/handlers.ts';
 import type { CallContext } from '../../contract/protocol.ts';
 
 let h: Harness;

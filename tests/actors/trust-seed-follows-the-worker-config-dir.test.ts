@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRealPorts } from '../../actors/daemon/real-ports.ts';
+import { createRealPorts } from '../../io/ports/real-ports.ts';
 import { useTempDirs } from '../helpers/use-temp-dir.ts';
 import { intent } from './helpers/harness.ts';
 

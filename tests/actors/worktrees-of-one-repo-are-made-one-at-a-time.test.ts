@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRealPorts } from '../../actors/daemon/real-ports.ts';
+import { createRealPorts } from '../../io/ports/real-ports.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 import { intent } from './helpers/harness.ts';
 

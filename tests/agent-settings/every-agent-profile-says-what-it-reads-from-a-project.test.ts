@@ -51,6 +51,7 @@ describe('every agent profile says what it reads from a project', () => {
     expect(paths('opencode')).toEqual(expect.arrayContaining(['opencode.json opaque', 'opencode.jsonc opaque', '.opencode/ opaque']));
     expect(paths('codex')).toEqual(expect.arrayContaining(['.codex/config.toml codex-config', '.codex/hooks.json hooks-json', '.codex/ opaque']));
     expect(paths('gemini')).toEqual(expect.arrayContaining(['.gemini/settings.json gemini-settings', '.gemini/.env dotenv', '.env dotenv', '.gemini/ opaque']));
+    expect(paths('qwen')).toEqual(expect.arrayContaining(['.qwen/settings.json opaque', '.qwen/.env dotenv', '.env dotenv', '.qwen/ opaque']));
     // The mock agent runs no hooks and starts no server: it reads nothing from a project.
     expect(paths('mock')).toEqual([]);
   });
@@ -63,6 +64,7 @@ describe('every agent profile says what it reads from a project', () => {
     expect(sourceFor('.agents/skills/a/SKILL.md', sources)!.agents.sort()).toEqual(['Codex CLI', 'Gemini CLI', 'OpenCode']);
     expect(sourceFor('.opencode/plugins/x.ts', sources)).toMatchObject({ format: 'opaque', agents: ['OpenCode'] });
     expect(sourceFor('opencode.json', sources)).toMatchObject({ format: 'opaque', agents: ['OpenCode'] });
+    expect(sourceFor('.qwen/settings.json', sources)).toMatchObject({ format: 'opaque', agents: ['Qwen Code'] });
     expect(sourceFor('src/.claude/settings.json', sources)).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 /**
- * The folder map (docs/2026-12-01-daemon-as-a-library.md) as an assertion: every import between
+ * The folder map (docs/2026-12-06-the-daemon-cut-by-method-family.md) as an assertion: every import between
  * product folders points down the list, so the written rule and the real one agree (issue 20 —
  * the map was broken in four of its eight rules and nothing checked it). Type-only imports count:
  * a type from a layer above still couples the lower one to it.
@@ -14,7 +14,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Each folder and the folders it may import (besides itself and node/npm packages). */
 const MAY_IMPORT: Record<string, string[]> = {
   cli: ['contract', 'io', 'machines'],
-  'actors/daemon': ['actors', 'machines', 'io', 'persistence', 'contract'],
+  daemon: ['actors', 'machines', 'io', 'persistence', 'contract'],
   actors: ['machines', 'io', 'persistence', 'contract'],
   machines: ['contract'],
   persistence: ['contract', 'io/fs'],
@@ -29,7 +29,7 @@ const MAY_IMPORT: Record<string, string[]> = {
  * `doctor`, `restore-db`) read the state directory when no daemon may be asked.
  */
 const EXCEPTIONS: { from: RegExp; to: string; why: string }[] = [
-  { from: /^cli\/commands\/daemon\.ts$/, to: 'actors/daemon/main.ts', why: 'hand daemon run starts the daemon (dynamic import)' },
+  { from: /^cli\/commands\/daemon\.ts$/, to: 'daemon/main.ts', why: 'hand daemon run starts the daemon (dynamic import)' },
   { from: /^cli\/commands\/mock-agent-entry\.ts$/, to: 'mock-agent/main.ts', why: 'hand mock-agent runs the mock agent program' },
   { from: /^cli\//, to: 'persistence/lock-holder.ts', why: 'who holds the state directory, asked without a daemon' },
   { from: /^cli\/commands\/restore-db\.ts$/, to: 'persistence/home-lock.ts', why: 'restore-db takes the lock of a stopped daemon' },
@@ -41,7 +41,6 @@ const EXCEPTIONS: { from: RegExp; to: string; why: string }[] = [
 const FOLDERS = Object.keys(MAY_IMPORT);
 
 function layerOf(file: string): string | null {
-  if (file.startsWith('actors/daemon/')) return 'actors/daemon';
   const top = file.split('/')[0]!;
   return FOLDERS.includes(top) ? top : null;
 }
@@ -72,11 +71,13 @@ function allowed(from: string, to: string): boolean {
 }
 
 describe('imports follow the folder map', () => {
-  const files = ['cli', 'actors', 'machines', 'io', 'persistence', 'contract', 'mock-agent'].flatMap((d) => [...sources(d)]);
+  const files = ['cli', 'daemon', 'actors', 'machines', 'io', 'persistence', 'contract', 'mock-agent'].flatMap((d) => [...sources(d)]);
 
   it('reads the whole product tree (the scan itself works)', () => {
     expect(files.length).toBeGreaterThan(200);
-    expect(importsOf('actors/daemon/main.ts')).toContain('actors/daemon/create-daemon.ts');
+    expect(importsOf('daemon/main.ts')).toContain('daemon/create-daemon.ts');
+    expect(files).toContain('daemon/method-table.ts');
+    expect(importsOf('daemon/method-table.ts')).toContain('daemon/gates/gate-methods.ts');
   });
 
   it('no file imports a folder above its own', () => {

@@ -20,9 +20,9 @@ function sources(dir: string): string[] {
 }
 
 describe('the daemon asks an agent profile, never an agent name', () => {
-  it('no file under actors/, machines/ or cli/ compares an agent with a name', () => {
+  it('no file under daemon/, actors/, machines/ or cli/ compares an agent with a name', () => {
     const named = /\bagent\s*[!=]==\s*'[a-z]+'/;
-    const offenders = ['actors', 'machines', 'cli']
+    const offenders = ['daemon', 'actors', 'machines', 'cli']
       .flatMap((dir) => sources(join(ROOT, dir)))
       .filter((file) => named.test(readFileSync(file, 'utf8')))
       .map((file) => file.slice(ROOT.length + 1));

@@ -14,7 +14,7 @@ import type { AgentCalibration } from '../../contract/methods/calibration.ts';
 
 const world = useCliWorld();
 
-function passed(agent: 'claude' | 'codex' | 'opencode', version: string): AgentCalibration {
+function passed(agent: 'claude' | 'codex' | 'opencode' | 'qwen', version: string): AgentCalibration {
   return { agent, label: agent, version, binary: `/opt/${agent}`, verdict: 'pass', situations: [], evidence: null, backend: 'tmux', sandboxed: true, sandboxNote: null, at: '2026-11-30T10:00:00.000Z', ms: 20_000 };
 }
 
@@ -25,8 +25,8 @@ describe('a version not calibrated is said on every face', () => {
   it('doctor, survey, digest and the review page name the version and the command; the calibrated agent only doctor names, as passed', async () => {
     const w = await world('calibration-faces');
     expect((await w.hand(['status'])).code).toBe(0); // the daemon and its home exist
-    // OpenCode, calibrated at its version, is said only by doctor, as Claude Code is.
-    recordCalibrations(w.home, [passed('claude', '2.1.332'), passed('codex', '0.160.1'), passed('opencode', '1.18.33')]);
+    // OpenCode and Qwen Code, calibrated at their versions, are said only by doctor, as Claude Code is.
+    recordCalibrations(w.home, [passed('claude', '2.1.332'), passed('codex', '0.160.1'), passed('opencode', '1.18.33'), passed('qwen', '0.15.10')]);
 
     const doctor = await w.hand(['doctor', '--json']);
     const reading = Object.fromEntries(doctor.json.checks.filter((c: { name: string }) => c.name.endsWith(' reading')).map((c: { name: string; ok: boolean; detail: string }) => [c.name, [c.ok, c.detail]]));
@@ -35,12 +35,13 @@ describe('a version not calibrated is said on every face', () => {
       'codex reading': [false, CODEX],
       'gemini reading': [false, GEMINI],
       'opencode reading': [true, 'opencode 1.18.33 calibrated 2026-11-30: every situation read right'],
+      'qwen reading': [true, 'qwen 0.15.10 calibrated 2026-11-30: every situation read right'],
     });
     expect(doctor.code).toBe(0); // optional checks: a notice, not a failure of the machine
     expect((await w.hand(['doctor'])).stdout).toContain(`! codex reading   ${CODEX}\n    fix: hand doctor --calibrate --agent codex`);
 
     const survey = await w.hand(['survey', '--json']);
-    expect(survey.json.setup.calibration.map((c: { agent: string; standing: string }) => `${c.agent} ${c.standing}`)).toEqual(['claude calibrated', 'codex not-calibrated', 'gemini not-calibrated', 'opencode calibrated']);
+    expect(survey.json.setup.calibration.map((c: { agent: string; standing: string }) => `${c.agent} ${c.standing}`)).toEqual(['claude calibrated', 'codex not-calibrated', 'gemini not-calibrated', 'opencode calibrated', 'qwen calibrated']);
     const surveyText = (await w.hand(['survey'])).stdout;
     expect(surveyText).toContain(`CALIBRATION: ${CODEX}`);
     expect(surveyText).toContain(`CALIBRATION: ${GEMINI}`);

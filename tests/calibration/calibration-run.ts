@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import type { AgentCalibration, CalibrationSituation, SituationResult } from '../../contract/methods/calibration.ts';
 import { agentProfile } from '../../io/agent/profiles/index.ts';
 import { probeSandbox } from '../../io/sandbox/availability.ts';
-import { calibrateAgent, isSkipped, type CalibrateAgentDeps } from '../../actors/daemon/calibrate/calibrate-agent.ts';
+import { calibrateAgent, isSkipped, type CalibrateAgentDeps } from '../../daemon/calibration/calibrate-agent.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 
 /** The daemon environment a person's daemon has, without the person's own agent variables. */

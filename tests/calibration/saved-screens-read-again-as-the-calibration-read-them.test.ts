@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getProfile, parseAnsi } from '../../io/screen/index.ts';
-import { screenToAnsi, screenToPlain } from '../../actors/daemon/calibrate/evidence.ts';
+import { screenToAnsi, screenToPlain } from '../../daemon/calibration/evidence.ts';
 import { corpusCaptures, type CorpusMeta } from '../helpers/corpus-files.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures');

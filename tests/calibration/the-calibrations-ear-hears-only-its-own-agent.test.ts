@@ -11,7 +11,7 @@ import { homePaths } from '../../contract/home.ts';
 import { callUnchecked, RemoteError } from '../../cli/client.ts';
 import { runHook } from '../../cli/commands/hook.ts';
 import { hookCapability } from '../../io/agent/claude/hook-capability.ts';
-import { listenForWitness } from '../../actors/daemon/calibrate/witness-listener.ts';
+import { listenForWitness } from '../../daemon/calibration/witness-listener.ts';
 import { useTempDirs } from '../helpers/use-temp-dir.ts';
 
 const tempDir = useTempDirs();

@@ -17,7 +17,7 @@ import { waitFor } from '../helpers/temp.ts';
 
 const world = useCliWorld();
 
-function passed(agent: 'claude' | 'codex' | 'gemini' | 'opencode', version: string): AgentCalibration {
+function passed(agent: 'claude' | 'codex' | 'gemini' | 'opencode' | 'qwen', version: string): AgentCalibration {
   return { agent, label: agent, version, binary: `/opt/${agent}`, verdict: 'pass', situations: [], evidence: null, backend: 'tmux', sandboxed: true, sandboxNote: null, at: '2026-11-30T10:00:00.000Z', ms: 20_000 };
 }
 
@@ -29,14 +29,14 @@ describe('the daemon calibrates what changed at start, when asked', () => {
     // A first daemon without the switch makes the home and calibrates nothing.
     expect((await w.hand(['status'])).code).toBe(0);
     expect(readCalibrationRecord(w.home)).toEqual({});
-    recordCalibrations(w.home, [passed('claude', '2.1.332'), passed('codex', '0.169.0'), passed('gemini', '0.61.0'), passed('opencode', '1.18.33')]);
+    recordCalibrations(w.home, [passed('claude', '2.1.332'), passed('codex', '0.169.0'), passed('gemini', '0.61.0'), passed('opencode', '1.18.33'), passed('qwen', '0.15.10')]);
     expect((await w.hand(['daemon', 'stop'])).code).toBe(0);
     expect(startLine(w.home)).toBeUndefined();
     // The next daemon starts with the switch on, and with it the calibration of what changed.
     const start = await w.hand(['status'], { env: { HAND_CALIBRATE_AUTO: '1' } });
     expect(start.code, start.stderr).toBe(0);
     const log = await waitFor(() => startLine(w.home) ?? false, { what: 'the daemon log line of the calibration at start', timeoutMs: 30_000, intervalMs: 100 });
-    expect(JSON.parse(log)).toMatchObject({ calibrated: [], skipped: 5 });
+    expect(JSON.parse(log)).toMatchObject({ calibrated: [], skipped: 6 });
     // Nothing ran: the record is the one written above, untouched.
     expect(readCalibrationRecord(w.home)).toMatchObject({ claude: { at: '2026-11-30T10:00:00.000Z' }, codex: { at: '2026-11-30T10:00:00.000Z' }, gemini: { at: '2026-11-30T10:00:00.000Z' } });
   }, 60_000);

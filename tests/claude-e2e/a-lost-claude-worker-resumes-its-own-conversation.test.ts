@@ -15,7 +15,7 @@ import { toolUseIdOf, type FakeAnthropic } from '../../io/fake-model/anthropic.t
 import { killDaemonAndTmux } from '../helpers/processes.ts';
 import { until } from '../helpers/temp.ts';
 import { type E2eWorld, useE2eWorld, watermark } from './e2e-world.ts';
-import { RESUME_LINE } from '../../actors/daemon/resume-line.ts';
+import { RESUME_LINE } from '../../daemon/sessions/resume-line.ts';
 import { costText } from '../../contract/cost-words.ts';
 import { signInWithToken } from '../helpers/review-session.ts';
 import { basename } from 'node:path';

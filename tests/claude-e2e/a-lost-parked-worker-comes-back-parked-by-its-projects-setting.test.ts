@@ -13,7 +13,7 @@ import { FAKE_PARK_QUESTION } from '../../io/fake-model/anthropic/park-script.ts
 import { killDaemonAndTmux } from '../helpers/processes.ts';
 import { until } from '../helpers/temp.ts';
 import { type E2eWorld, useE2eWorld, watermark } from './e2e-world.ts';
-import { RESUME_LINE_WAITING } from '../../actors/daemon/resume-line.ts';
+import { RESUME_LINE_WAITING } from '../../daemon/sessions/resume-line.ts';
 
 let fake: FakeAnthropic;
 let w: E2eWorld;

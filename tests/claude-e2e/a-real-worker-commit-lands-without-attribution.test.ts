@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FakeAnthropic } from '../../io/fake-model/anthropic.ts';
-import { DONE_MEANS_LINE } from '../../actors/daemon/dispatch.ts';
+import { DONE_MEANS_LINE } from '../../daemon/fleet/dispatch.ts';
 import { type E2eWorld, sentToolResult, useE2eWorld, watermark } from './e2e-world.ts';
 
 const SANDBOX = { IS_SANDBOX: '1' };

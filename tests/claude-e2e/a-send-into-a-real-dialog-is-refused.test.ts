@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeClaudeSettings } from '../../io/agent/claude/index.ts';
 import { HandError } from '../../contract/errors.ts';
-import { answerDialog } from '../../actors/daemon/answer.ts';
+import { answerDialog } from '../../daemon/fleet/answer.ts';
 import type { FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { fakeRequest, watermark, useFakeAnthropic } from './e2e-world.ts';
 import { makeFleetWorld, untilView, type FleetWorld } from './fleet-world.ts';

@@ -24,7 +24,7 @@ export type Backend = 'tmux' | 'pty';
 /** The CLI world of tests/cli (home = hand's --home, agentHome = the worker's HOME), plus Claude's config. */
 export interface E2eWorld extends Omit<CliWorld, 'cleanup'> {
   claudeJsonPath: string;
-  /** Where dispatch puts a worker's report (the same rule as actors/daemon/dispatch.ts). */
+  /** Where dispatch puts a worker's report (the same rule as daemon/fleet/dispatch.ts). */
   reportPathOf(id: string): string;
   worktreeOf(id: string): string;
   /** `hand dispatch … --json`; throws with the CLI's output when it does not exit 0. */

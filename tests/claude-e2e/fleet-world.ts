@@ -6,9 +6,9 @@
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createFleetHost, type FleetHost, type WorkerView } from '../../actors/fleet-host.ts';
-import { firstPrompt } from '../../actors/daemon/dispatch.ts';
-import { createRealPorts } from '../../actors/daemon/real-ports.ts';
-import type { WorkerPorts } from '../../actors/ports.ts';
+import { firstPrompt } from '../../daemon/fleet/dispatch.ts';
+import { createRealPorts } from '../../io/ports/real-ports.ts';
+import type { WorkerPorts } from '../../io/ports/worker-ports.ts';
 import { claudeTestEnv, seedClaudeHome } from '../harness/claude-env.ts';
 import { createPtyHost } from '../../io/terminal/pty/pty-host.ts';
 import { createTmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
@@ -55,7 +55,7 @@ async function build(tmp: ReturnType<typeof makeTempDir>, fake: FakeAnthropic, r
   // default posture `off` launches with bypassPermissions, which Claude Code refuses as root.
   store.upsertProject({ name: 'e2e', repo, posture: 'local-only', yolo: true, registeredAt: Date.now(), permissions: 'edits' });
   const hosts = { tmux: createTmuxHost({ socketPath: join(root, 'tmux.sock') }), pty: createPtyHost() };
-  // The posture comes from the project record, as the daemon wires it (actors/daemon/main.ts).
+  // The posture comes from the project record, as the daemon wires it (daemon/main.ts).
   const real = createRealPorts({ fallbackEnv: env, postureOf: (intent) => store.getProject(intent.project)?.permissions ?? 'off' });
   const fleet = createFleetHost({ store, hosts, ports: { ...real, ...replace } });
   await fleet.start();

@@ -6,10 +6,10 @@
  * saying who answered.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bundleIsFresh } from '../../bin/bundle-freshness.js';
+import { bundleIsFresh, SOURCE_DIRS } from '../../bin/bundle-freshness.js';
 import { makeTempDir } from '../helpers/temp.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -68,5 +68,27 @@ describe('a stale bundle answers nothing', () => {
     expect(bundleIsFresh(`${root}/`, 'cli/main.js')).toBe(true);
     expect(bundleIsFresh(`${root}/`, ['cli/main.js', 'quick.js'])).toBe(false);
     expect(run(root)).toBe('sources\n');
+  });
+
+  it('every folder whose sources the bundle imports is one the freshness check watches', () => {
+    // The folders the bundled entries reach: every top-level folder named in an import (static or
+    // dynamic) of a product source (tests/, bench/ and scripts/ are not bundled). A new room (daemon/ was one)
+    // missing from SOURCE_DIRS would let a stale bundle answer after an edit only there.
+    const rooms = new Set<string>();
+    const walk = (dir: string) => {
+      for (const e of readdirSync(join(REPO, dir), { withFileTypes: true })) {
+        const rel = `${dir}/${e.name}`;
+        if (e.isDirectory()) walk(rel);
+        else if (e.name.endsWith('.ts')) for (const m of readFileSync(join(REPO, rel), 'utf8').matchAll(/(?:from |import\()'((?:\.\.\/)+|\.\/)([a-z-]+)\//g)) {
+          const top = resolve(join(REPO, dir), `${m[1]}${m[2]}`).slice(REPO.length + 1).split('/')[0]!;
+          rooms.add(top);
+        }
+      }
+    };
+    for (const entry of ['cli', 'mock-agent']) walk(entry);
+    for (const room of [...rooms]) if (readdirSync(REPO).includes(room)) walk(room);
+    const bundled = [...rooms].filter((r) => readdirSync(REPO).includes(r) && !['tests', 'bench', 'scripts', 'node_modules'].includes(r));
+    expect(bundled.length).toBeGreaterThan(4);
+    expect(bundled.filter((r) => !SOURCE_DIRS.includes(r)), 'folders the bundle is built from that bin/bundle-freshness.js does not watch').toEqual([]);
   });
 });

@@ -9,7 +9,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { METHODS, type MethodName, type ParamsOf, type ResultOf, type WaitReport, type WorkerStatus } from '../../contract/methods.ts';
 import { servedMethod, serveMethods, type CallContext, type Handler, type MethodTable, type ParamParsers } from '../../contract/protocol.ts';
-import { PARAM_PARSERS } from '../../actors/daemon/param-parsers.ts';
+import { PARAM_PARSERS } from '../../daemon/method-table.ts';
 import type { call } from '../../cli/client.ts';
 import { HandError } from '../../contract/errors.ts';
 

@@ -3,6 +3,7 @@
  * `npm run capture -- --agent gemini --version <version> […]` (capture-gemini.ts)
  * `npm run capture -- --agent codex --version <version> …` (Codex CLI: codex/capture-codex.ts)
  * `npm run capture -- --agent opencode --version <version> […]` (capture-opencode.ts)
+ * `npm run capture -- --agent qwen --version <version> […]` (capture-qwen.ts)
  *
  * Installs @anthropic-ai/claude-code@<version> into ~/.cache/kingshand/claude/<version> (outside
  * the repository; the pinned version comes from node_modules), runs the scripted scenarios of
@@ -24,6 +25,7 @@ import { ISSUE_21_SCENARIOS } from './scenarios-issue-21.ts';
 import { captureCodex } from './codex/capture-codex.ts';
 import { captureGemini } from './capture-gemini.ts';
 import { captureOpencode } from './capture-opencode.ts';
+import { captureQwen } from './capture-qwen.ts';
 import { withRequests, writeFixture } from './fixture-file.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -93,6 +95,7 @@ async function main(): Promise<void> {
   });
   if (values.agent === 'gemini') return captureOther(values.version, values.backend, values.only, captureGemini);
   if (values.agent === 'opencode') return captureOther(values.version, values.backend, values.only, captureOpencode);
+  if (values.agent === 'qwen') return captureOther(values.version, values.backend, values.only, captureQwen);
   if (values.agent === 'codex') {
     if (values.version === undefined || !/^\d+\.\d+\.\d+$/.test(values.version)) {
       console.error('usage: npm run capture -- --agent codex --version <version> [--backend tmux|pty|both] [--only scenario,…]');

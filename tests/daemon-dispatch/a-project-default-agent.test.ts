@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENTS } from '../../contract/vocabulary.ts';
-import { chooseAgent } from '../../actors/daemon/agent-choice.ts';
+import { chooseAgent } from '../../daemon/fleet/agent-choice.ts';
 import { makeDaemonWorld, type DaemonWorld } from '../helpers/daemon-world.ts';
 
 /** A dispatch as `hand dispatch` sends it when the person typed no --agent. */

@@ -13,7 +13,7 @@ import type { FleetStore, Posture, WorkerIntent } from '../../persistence/types.
 import { createWorktree, repoTopLevel, resolveBaseRef } from '../../io/git/index.ts';
 import { writeClaudeSettings } from '../../io/agent/claude/index.ts';
 import type { FleetHostApi, WorkerViewLike } from '../../actors/fleet-api.ts';
-import { dispatchWorker, type DispatchDeps, type DispatchParams } from '../../actors/daemon/dispatch.ts';
+import { dispatchWorker, type DispatchDeps, type DispatchParams } from '../../daemon/fleet/dispatch.ts';
 import { git, makeRepo, type Fixture } from '../git/git-fixture.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 

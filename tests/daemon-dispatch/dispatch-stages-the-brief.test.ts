@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LEAD_IN, parseBrief } from '../../io/brief/index.ts';
-import { dataDirOf } from '../../actors/daemon/dispatch.ts';
+import { dataDirOf } from '../../daemon/fleet/dispatch.ts';
 import { git, makeClonedRepo, commitFile } from '../git/git-fixture.ts';
 import { trackWorlds } from './dispatch-fixture.ts';
 

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Server } from 'node:net';
 import { authorityKeyPath, ensureAuthorityKey } from '../../io/fs/authority-key.ts';
-import { startSocketServer } from '../../actors/daemon/server.ts';
+import { startSocketServer } from '../../daemon/server.ts';
 import { RefusedError } from '../../contract/errors.ts';
 import { homePaths } from '../../contract/home.ts';
 import { call } from '../../cli/client.ts';

@@ -10,7 +10,7 @@ import { connect, type Server } from 'node:net';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { makeTempDir } from '../helpers/temp.ts';
-import { MAX_REQUEST_LINE, startSocketServer } from '../../actors/daemon/server.ts';
+import { MAX_REQUEST_LINE, startSocketServer } from '../../daemon/server.ts';
 
 let tmp: ReturnType<typeof makeTempDir>;
 let server: Server;

@@ -4,7 +4,7 @@
  * answer typed and never submitted, three times in three: the decision read answered/pending,
  * the worker stayed parked with our text in its box, which every later delivery refused.
  *
- * Four parked mock workers, each held by a fault hold (actors/daemon/fault-holds.ts) at one step
+ * Four parked mock workers, each held by a fault hold (daemon/fault-holds.ts) at one step
  * of its delivery, the daemon SIGKILLed with all four there at once, and the next command starts
  * it again without the holds:
  * - answered, nothing typed → delivered as an ordinary answer;
@@ -20,8 +20,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../cli/client.ts';
 import { homePaths } from '../../contract/home.ts';
-import { FAULT_HOLD_ENV, type DeliveryHold } from '../../actors/daemon/fault-holds.ts';
-import { answerPrompt } from '../../actors/daemon/decision-delivery.ts';
+import { FAULT_HOLD_ENV, type DeliveryHold } from '../../daemon/fault-holds.ts';
+import { answerPrompt } from '../../daemon/work/decision-delivery.ts';
 import type { Decision, DecisionRow } from '../../contract/methods/work.ts';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
 import { writeParkBrief } from '../helpers/cli-world.ts';

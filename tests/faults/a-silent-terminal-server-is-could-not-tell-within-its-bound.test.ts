@@ -142,7 +142,7 @@ describe('a silent terminal server is could-not-tell within its bound, and back 
 
 /** The pid of the one process whose command line ends with `tail` (the double's server). */
 function serverPid(tail: string): number {
-  const found = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n').filter((l) => l.trimEnd().endsWith(tail));
+  const found = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).split('\n').filter((l) => l.trimEnd().endsWith(tail));
   expect(found, `one process running ${tail}`).toHaveLength(1);
   return Number(found[0]!.trim().split(/\s+/)[0]);
 }

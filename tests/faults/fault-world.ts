@@ -14,7 +14,7 @@ import { makeTestRepo } from '../helpers/git-repo.ts';
 import { waitFor } from '../helpers/temp.ts';
 import { call } from '../../cli/client.ts';
 import { homePaths } from '../../contract/home.ts';
-import { FAULT_HOLD_ENV } from '../../actors/daemon/fault-holds.ts';
+import { FAULT_HOLD_ENV } from '../../daemon/fault-holds.ts';
 import type { Recipe } from './worker-states.ts';
 
 export interface FaultWorld extends CliWorld {

@@ -6,7 +6,7 @@
  * suite's first test, so a new state is never silently left out.
  */
 import { workerMachine } from '../../machines/worker.machine.ts';
-import type { HoldableState } from '../../actors/daemon/fault-holds.ts';
+import type { HoldableState } from '../../daemon/fault-holds.ts';
 
 export interface Recipe {
   /** The gated project (brief gate) or the yolo one. */

@@ -15,7 +15,7 @@ import { meaningOfStage } from '../../actors/condition.ts';
 import { buildView } from '../../actors/worker-view.ts';
 import { describe as badgeOf } from '../../actors/review/condition.ts';
 import { stageWords } from '../../actors/review/journal-words.ts';
-import { audienceWords, kindOf } from '../../actors/daemon/fleet-picture.ts';
+import { audienceWords, kindOf } from '../../daemon/gates/fleet-picture.ts';
 import { FINAL_KINDS, STATE_WORDS, stateKindOf, type StateKind } from '../../contract/state-words.ts';
 import type { WorkerIntent } from '../../persistence/types.ts';
 import type { WorkerContext } from '../../machines/worker.types.ts';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { optionsOf, questionOf } from '../../io/screen/question-text.ts';
-import { kindOf } from '../../actors/daemon/fleet-picture.ts';
+import { kindOf } from '../../daemon/gates/fleet-picture.ts';
 
 const capture = (name: string) => readFileSync(fileURLToPath(new URL(`../fixtures/claude-code/2.1.332/${name}.txt`, import.meta.url)), 'utf8');
 

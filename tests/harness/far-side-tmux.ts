@@ -18,7 +18,7 @@ export const FAR_NODE = '/usr/bin/node';
 /**
  * The mock agent's bundle in the far account's HOME, and `kh-mock-agent` on its PATH
  * (`~/.local/bin`, where a far worker's PATH looks first): what a far host needs to run
- * `--agent mock` (actors/daemon/far-ports.ts). Returns the program's argv for a direct start.
+ * `--agent mock` (daemon/hosts/far-ports.ts). Returns the program's argv for a direct start.
  */
 export function installFarMock(sshd: TestSshd): string[] {
   const mockDir = join(sshd.home, 'kh-mock');

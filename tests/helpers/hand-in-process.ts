@@ -2,7 +2,7 @@
  * `hand` in process (issue 20): the same commander program the binary runs (cli/program.ts),
  * with the call's own streams, environment and exit code (cli/io.ts), and a daemon started in
  * this process when nothing answers on the home's socket — the same service `hand daemon run`
- * runs (actors/daemon/main.ts: its lock, its log, its socket), without the Node start. A call
+ * runs (daemon/main.ts: its lock, its log, its socket), without the Node start. A call
  * costs a socket round trip instead of two Node start-ups (the CLI's, and the daemon's on the
  * first call). What only the binary shows — its exit, auto-start as a process and the start
  * race, signals, a daemon killed with SIGKILL — stays with the binary runner (hand-process.ts).
@@ -10,7 +10,7 @@
 import type { HomePaths } from '../../contract/home.ts';
 import { runCli } from '../../cli/program.ts';
 import type { CliIo, CliStream } from '../../cli/io.ts';
-import { startDaemonService, type DaemonService } from '../../actors/daemon/main.ts';
+import { startDaemonService, type DaemonService } from '../../daemon/main.ts';
 import { clock, handRun, stopInstallation, type HandRunner } from './hand-process.ts';
 
 export interface InProcessHand {

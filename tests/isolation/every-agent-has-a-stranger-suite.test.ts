@@ -19,6 +19,7 @@ export const STRANGER_SUITES: Record<string, string> = {
   codex: 'a-codex-worker-is-a-stranger.test.ts',
   gemini: 'a-gemini-worker-is-a-stranger.test.ts',
   opencode: 'an-opencode-worker-is-a-stranger.test.ts',
+  qwen: 'a-qwen-code-worker-is-a-stranger.test.ts',
 };
 
 describe('every agent has a stranger suite', () => {

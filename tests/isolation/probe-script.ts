@@ -90,7 +90,7 @@ export function probeScript(c: ProbeContext): string {
     // The person's secrets and their own agent's files.
     `try home-ssh-key ${q(`test -s ${q(join(c.home, '.ssh', 'id_ed25519'))}`)}`,
     `try home-aws ${q(`test -s ${q(join(c.home, '.aws', 'credentials'))}`)}`,
-    `try home-persons-agent-conversations ${q(`cat ${q(join(c.home, '.claude', 'projects'))}/*/*.jsonl ${q(join(c.home, '.local', 'share', 'opencode', 'storage'))}/*/*.json | grep -q .`)}`,
+    `try home-persons-agent-conversations ${q(`cat ${q(join(c.home, '.claude', 'projects'))}/*/*.jsonl ${q(join(c.home, '.local', 'share', 'opencode', 'storage'))}/*/*.json ${q(join(c.home, '.qwen', 'projects'))}/*/chats/*.jsonl | grep -q .`)}`,
     `try home-persons-claude-json ${q(`grep -q hasCompletedOnboarding ${q(join(c.home, '.claude.json'))}`)}`,
     `try system-shadow ${q('test -s /etc/shadow')}`,
     // The daemon's authority: its methods through the voice socket, the CLI, the page.
@@ -127,7 +127,7 @@ export function probeScript(c: ProbeContext): string {
     `try tmp-persons-file ${q(`test -e ${q(c.personsTmpFile)}`)}`,
     `try container-socket ${q('test -S /run/docker.sock || test -S /var/run/docker.sock || test -S /run/containerd/containerd.sock')}`,
     // The agent's settings in its own worktree (hooks, permission rules), where the agent has them.
-    `try own-agent-settings ${q('for d in .claude .gemini; do if test -d "$d"; then echo \'{"hooks":{}}\' > "$d/settings.json" && exit 0; fi; done; for f in opencode.json opencode.jsonc; do if test -f "$f"; then echo \'{"permission":{"bash":"allow"}}\' > "$f" && exit 0; fi; done; exit 1')}`,
+    `try own-agent-settings ${q('for d in .claude .gemini .qwen; do if test -d "$d"; then echo \'{"hooks":{}}\' > "$d/settings.json" && exit 0; fi; done; for f in opencode.json opencode.jsonc; do if test -f "$f"; then echo \'{"permission":{"bash":"allow"}}\' > "$f" && exit 0; fi; done; exit 1')}`,
     'echo "PROBE DONE" >> "$out"',
     '',
   ];

@@ -40,6 +40,9 @@ export function plantSecrets(home: string, state: string): Planted {
   // OpenCode keeps its sessions in its data home (~/.local/share/opencode/storage/…).
   mkdirSync(join(home, '.local', 'share', 'opencode', 'storage', 'message'), { recursive: true });
   writeFileSync(join(home, '.local', 'share', 'opencode', 'storage', 'message', 'msg_elsewhere.json'), `${JSON.stringify({ text: `the person pasted ${talk}` })}\n`);
+  // Qwen Code keeps its chats under ~/.qwen/projects/<project>/chats/.
+  mkdirSync(join(home, '.qwen', 'projects', '-elsewhere', 'chats'), { recursive: true });
+  writeFileSync(join(home, '.qwen', 'projects', '-elsewhere', 'chats', 'talk.jsonl'), `${JSON.stringify({ message: `the person pasted ${talk}` })}\n`);
   if (!existsSync(join(home, '.claude.json'))) writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true }));
   const otherWorkerDir = join(state, 'workers', 'planted-other');
   mkdirSync(otherWorkerDir, { recursive: true });

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLandingPort } from '../../actors/daemon/landing.ts';
+import { createLandingPort } from '../../daemon/gates/landing.ts';
 import { makeRepo, trackFixtures } from '../git/git-fixture.ts';
 import { workerWith } from './landing-fixture.ts';
 

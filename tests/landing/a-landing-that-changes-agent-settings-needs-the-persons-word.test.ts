@@ -12,9 +12,9 @@
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CallContext } from '../../actors/daemon/server.ts';
+import type { CallContext } from '../../daemon/server.ts';
 import { HandError } from '../../contract/errors.ts';
-import { PARAM_PARSERS } from '../../actors/daemon/param-parsers.ts';
+import { PARAM_PARSERS } from '../../daemon/method-table.ts';
 import { commitFile, git } from '../git/git-fixture.ts';
 import { useDoneWorkers, type DoneWorker } from './done-landing-worker.ts';
 

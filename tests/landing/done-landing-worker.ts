@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
-import { createLandingPort, landingHandlers } from '../../actors/daemon/landing.ts';
+import { createLandingPort, landingHandlers } from '../../daemon/gates/landing.ts';
 import { createWorktree, repoTopLevel } from '../../io/git/index.ts';
 import type { Posture } from '../../persistence/types.ts';
 import { commitFile, makeRepo, trackFixtures } from '../git/git-fixture.ts';

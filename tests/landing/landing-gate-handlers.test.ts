@@ -5,12 +5,12 @@
  * worktree remove + prune) to `landed`; refusals open no gate and land nothing. Real git
  * repositories; the terminal is the scripted host (the fleet wiring is what is under test).
  */
-import { PARAM_PARSERS } from '../../actors/daemon/param-parsers.ts';
+import { PARAM_PARSERS } from '../../daemon/method-table.ts';
 import type { WireObject } from '../../contract/protocol.ts';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CallContext } from '../../actors/daemon/server.ts';
+import type { CallContext } from '../../daemon/server.ts';
 import { HandError } from '../../contract/errors.ts';
 import type { Posture } from '../../persistence/types.ts';
 import { commitFile, git } from '../git/git-fixture.ts';

@@ -1,7 +1,7 @@
 /**
  * Rule (issue 40): the page's annotate action goes through the same door as its other actions
  * (page-gate.ts: a session cookie, the session's header token, the page's own origin) and the
- * daemon's edge (param-parsers.ts): each way in below is tried and refused, and nothing is stored
+ * daemon's edge (daemon/annotations/annotation-methods.ts): each way in below is tried and refused, and nothing is stored
  * — without a session, with a wrong header token, from another origin, a body past the page's
  * bound, a note past ANNOTATION_MAX_CHARS, a control or an invisible character, an unknown worker,
  * an item the worker's review does not have. The person's note is theirs: the Hand's shell

@@ -12,7 +12,7 @@ import { TOKEN_HEADER } from '../../actors/review/auth.ts';
 import { signInWithToken, type PageSession } from '../helpers/review-session.ts';
 import { serveMethods, type Handler, type MethodTable } from '../../contract/protocol.ts';
 import type { ParamsOf } from '../../contract/methods.ts';
-import { PARAM_PARSERS } from '../../actors/daemon/param-parsers.ts';
+import { PARAM_PARSERS } from '../../daemon/method-table.ts';
 
 let tmp: ReturnType<typeof makeTempDir>;
 let page: ReviewServer;

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildWorkerEnv, allowListEnv } from '../../io/terminal/worker-env.ts';
-import { createRealPorts } from '../../actors/daemon/real-ports.ts';
+import { createRealPorts } from '../../io/ports/real-ports.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 import { intent } from '../actors/helpers/harness.ts';
 

@@ -10,7 +10,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hookQueuePath, NOTE_FIELD_CAPS, parseNote, type HookNote } from '../../contract/hook-note.ts';
-import { drainHookQueue, HOOK_QUEUE_CAP } from '../../actors/daemon/hook-handlers.ts';
+import { drainHookQueue, HOOK_QUEUE_CAP } from '../../daemon/fleet/hook-handlers.ts';
 import { hookCapability } from '../../io/agent/claude/hook-capability.ts';
 import { readTranscriptUsage } from '../../io/agent/claude/transcript-usage.ts';
 import { makeTempDir } from '../helpers/temp.ts';

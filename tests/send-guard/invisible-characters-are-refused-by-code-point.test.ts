@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkSendableText } from '../../io/text/sendable-text.ts';
 import { assertKey } from '../../io/terminal/keys.ts';
-import { PARAM_PARSERS } from '../../actors/daemon/param-parsers.ts';
+import { PARAM_PARSERS } from '../../daemon/method-table.ts';
 
 describe('invisible characters are refused by code point', () => {
   it('send text: U+202E and U+200B are named, with the first position', () => {

@@ -53,7 +53,7 @@ describe("a far host's changed key is the host's own condition", () => {
   it('after a resume with the key changed, every worker there reads could not tell — host key changed, with how to verify and accept it', async () => {
     await killDaemon(w);
     // The master made with the old key goes too: the resume needs a new connection.
-    const masters = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n').filter((l) => l.includes(`${join(w.home, 'ssh')}/cm-`) && l.includes('[mux]'));
+    const masters = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).split('\n').filter((l) => l.includes(`${join(w.home, 'ssh')}/cm-`) && l.includes('[mux]'));
     for (const m of masters) process.kill(Number(m.trim().split(/\s+/)[0]), 'SIGKILL');
     rotated = await far.sshd.rotateHostKey();
     const after = await waitFor(async () => {

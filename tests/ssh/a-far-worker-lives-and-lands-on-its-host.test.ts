@@ -166,7 +166,7 @@ describe('a worker on another host', () => {
     expect(farGit(farRepo, 'log', '--format=%s', 'main')).toContain('Add the feature file');
     expect(existsSync(join(farRepo, '.claude', 'worktrees', 'w1'))).toBe(false);
     // The agent left by /exit and its pane is gone from the far account's tmux.
-    const panes = execFileSync('ps', ['-u', sshd.user, '-o', 'args='], { encoding: 'utf8' });
+    const panes = execFileSync('ps', ['-u', sshd.user, '-o', 'args='], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
     expect(panes).not.toContain('kh-mock');
   }, 60_000);
 

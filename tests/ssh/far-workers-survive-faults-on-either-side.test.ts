@@ -66,7 +66,7 @@ describe('far workers through faults', () => {
   }, 60_000);
 
   it('the ssh master killed: every worker keeps its state, and the next command reconnects', async () => {
-    const masters = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+    const masters = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
       .split('\n')
       .filter((l) => l.includes(`${join(w.home, 'ssh')}/cm-`) && l.includes('[mux]'));
     expect(masters).toHaveLength(1);

@@ -58,13 +58,14 @@ describe('hand host', () => {
     // No agent CLI on the PATH a far worker starts with: one "no" per CLI, each with its fix,
     // and a host without any agent is not ready.
     const agents = facts.filter((f: HostFact) => f.what === 'agent');
-    expect(agents.map((f: HostFact) => [f.agent, f.answer])).toEqual([['claude', 'no'], ['codex', 'no'], ['gemini', 'no'], ['opencode', 'no']]);
-    expect(agents.map((f: HostFact) => f.detail)).toEqual(['claude', 'codex', 'gemini', 'opencode'].map((p) => `${p} is not on ${sshd.home}/.local/bin:/usr/local/bin:/usr/bin:/bin`));
+    expect(agents.map((f: HostFact) => [f.agent, f.answer])).toEqual([['claude', 'no'], ['codex', 'no'], ['gemini', 'no'], ['opencode', 'no'], ['qwen', 'no']]);
+    expect(agents.map((f: HostFact) => f.detail)).toEqual(['claude', 'codex', 'gemini', 'opencode', 'qwen'].map((p) => `${p} is not on ${sshd.home}/.local/bin:/usr/local/bin:/usr/bin:/bin`));
     expect(agents.map((f: HostFact) => f.fix)).toEqual([
       expect.stringMatching(/^npm install -g @anthropic-ai\/claude-code@2\.1\.332 — on /),
       expect.stringMatching(/^npm install -g @openai\/codex@0\.169\.0 — on /),
       expect.stringMatching(/^npm install -g @google\/gemini-cli@0\.61\.0 — on /),
       expect.stringMatching(/^npm install -g opencode-ai@1\.18\.33 — on /),
+      expect.stringMatching(/^npm install -g @qwen-code\/qwen-code@0\.15\.10 — on /),
     ]);
     expect(r.json.ok).toBe(false);
     expect(r.code).toBe(1);

@@ -87,7 +87,7 @@ describe('tmux host server', () => {
       argv: ['cat'],
     });
     expect(await host.attach(pane.paneId)).toMatchObject({ alive: true });
-    const commandLines = execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' });
+    const commandLines = execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
     expect(commandLines).toContain(dir); // the server's own command line names the socket…
     expect(commandLines).not.toContain(secret); // …but not what the worker was given
   });

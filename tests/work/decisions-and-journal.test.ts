@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { useWorkDb } from './work-fixture.ts';
 import { decisionKey } from '../../persistence/work/decision-store.ts';
-import { parseWaitingOn } from '../../actors/daemon/report-question.ts';
-import { awayAccount, awayAccountIfUnread } from '../../actors/daemon/away-account.ts';
+import { parseWaitingOn } from '../../io/brief/report-question.ts';
+import { awayAccount, awayAccountIfUnread } from '../../daemon/work/away-account.ts';
 
 const workDb = useWorkDb();
 

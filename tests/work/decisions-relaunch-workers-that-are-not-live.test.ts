@@ -13,7 +13,7 @@ import { handOk, parkWorkers, useCliWorld } from '../helpers/cli-world.ts';
 import { makeTempDir, waitFor } from '../helpers/temp.ts';
 import { openStore } from '../../persistence/sqlite-store.ts';
 import { openWorkStores } from '../../persistence/work/index.ts';
-import { deliverByRelaunch } from '../../actors/daemon/decision-delivery.ts';
+import { deliverByRelaunch } from '../../daemon/work/decision-delivery.ts';
 import type { FleetHostApi, WorkerViewLike } from '../../actors/fleet-api.ts';
 import type { FleetStore, WorkerIntent } from '../../persistence/types.ts';
 

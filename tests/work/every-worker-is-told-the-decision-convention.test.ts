@@ -4,9 +4,9 @@
  * interactive prompt. The brief section is added once, however often a brief is staged.
  */
 import { describe, expect, it } from 'vitest';
-import { firstPrompt } from '../../actors/daemon/dispatch.ts';
+import { firstPrompt } from '../../daemon/fleet/dispatch.ts';
 import { DECISION_HEADING, withDecisionConvention } from '../../io/brief/decision-convention.ts';
-import { parseWaitingOn } from '../../actors/daemon/report-question.ts';
+import { parseWaitingOn } from '../../io/brief/report-question.ts';
 
 describe('the decision convention', () => {
   it('the first prompt names the report and the Waiting on line, and rules out interactive prompts', () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseUsage, readUsage, usageLine, usageSourceFile } from '../../actors/usage/usage.ts';
-import { crossRules, dispatchUnderRules } from '../../actors/daemon/cross-rules.ts';
+import { crossRules, dispatchUnderRules } from '../../daemon/cross-rules.ts';
 import { useWorkDb } from './work-fixture.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/usage/${name}`, import.meta.url));

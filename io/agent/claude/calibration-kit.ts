@@ -10,20 +10,11 @@ import { join } from 'node:path';
 // The fake is loaded only when a calibration runs: a profile is read by every command.
 import type { ScriptItem } from '../../fake-model/anthropic.ts';
 import { writePrivateFile } from '../../fs/private-files.ts';
-import { CALIBRATION_KEY, CALIBRATION_QUESTION, driveFake, slowWordDelayMs, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
+import { CALIBRATION_KEY, CALIBRATION_QUESTION, driveFake, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
+import { anthropicReply } from '../anthropic-calibration-replies.ts';
 
-function itemOf(reply: CalibrationReply): ScriptItem {
-  switch (reply.kind) {
-    case 'slow':
-      return { kind: 'text', text: reply.text, wordDelayMs: slowWordDelayMs(reply) };
-    case 'permission':
-      return { kind: 'tool_use', name: 'Bash', text: 'I will run a command.', input: { command: `touch ${reply.file}`, description: 'Create the calibration file' } };
-    case 'question':
-      return { kind: 'tool_use', name: 'AskUserQuestion', text: 'I have a question.', input: { questions: [{ ...CALIBRATION_QUESTION, multiSelect: false }] } };
-    case 'error':
-      return { kind: 'error', status: 400, errorType: 'invalid_request_error', message: reply.message };
-  }
-}
+/** Claude Code's tools, in the calibration's replies. */
+const itemOf = (reply: CalibrationReply): ScriptItem => anthropicReply(reply, { shell: 'Bash', ask: 'AskUserQuestion', oneChoice: { multiSelect: false } });
 
 export const claudeCalibrationKit: CalibrationKit = {
   async startFake() {

@@ -68,7 +68,7 @@ export interface DenyListArgs {
 }
 
 /** The daemon's files in a brief directory (io/brief/worker-layout.ts): read by the worker, written by the daemon alone. */
-export const DAEMON_FILES_IN_BRIEF_DIR = ['brief.md', 'progress-note.md', 'read-first/**', 'first-prompt.sent', 'delivery.json', 'gemini-deny-policy.toml'];
+export const DAEMON_FILES_IN_BRIEF_DIR = ['brief.md', 'progress-note.md', 'read-first/**', 'first-prompt.sent', 'delivery.json', 'gemini-deny-policy.toml', 'qwen-system-settings.json', 'qwen-trusted-folders.json'];
 
 /** Secrets a worker never reads, relative to a home directory. */
 const SECRET_DIRS = ['.ssh/**', '.aws/**', '.config/gcloud/**', '.azure/**', '.kube/**', '.docker/config.json', '.netrc', '.git-credentials', '.claude/.credentials.json'];

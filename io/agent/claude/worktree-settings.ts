@@ -56,7 +56,7 @@ function isDirectory(p: string): boolean {
 
 /**
  * The settings object alone (no file): what writeClaudeSettings writes here, and what a far
- * worker's seed writes on its host (actors/daemon/far-ports.ts), whose directories cannot be
+ * worker's seed writes on its host (daemon/hosts/far-ports.ts), whose directories cannot be
  * checked from this machine.
  */
 export function claudeSettings(args: { briefDir: string; permissionMode: ClaudePermissionMode; posture?: PostureExtras; hooks?: WitnessHooks }): WorktreeSettings {

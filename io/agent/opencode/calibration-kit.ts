@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { ScriptItem } from '../../fake-model/anthropic.ts';
 import { writePrivateFile } from '../../fs/private-files.ts';
 import { CALIBRATION_KEY, CALIBRATION_QUESTION, type CalibrationKit, type CalibrationReply } from '../calibration-kit.ts';
+import { anthropicReply } from '../anthropic-calibration-replies.ts';
 
 /** The provider and model a fake setup names (`<provider>/<model>`, as OpenCode's footer shows them). */
 export const FAKE_PROVIDER = 'kingshand-fake';
@@ -47,20 +48,8 @@ export function fakeProviderSetup(home: string, fakeUrl: string, key: string = C
   return { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_LSP_DOWNLOAD: '1' };
 }
 
-function itemOf(reply: CalibrationReply): ScriptItem {
-  switch (reply.kind) {
-    case 'slow': {
-      const words = reply.text.split(' ');
-      return { kind: 'text', text: reply.text, wordDelayMs: Math.max(1, Math.round(reply.ms / Math.max(1, words.length - 1))) };
-    }
-    case 'permission':
-      return { kind: 'tool_use', name: 'bash', text: 'I will run a command.', input: { command: `touch ${reply.file}`, description: 'Create the calibration file' } };
-    case 'question':
-      return { kind: 'tool_use', name: 'question', text: 'I have a question.', input: { questions: [{ ...CALIBRATION_QUESTION, multiple: false }] } };
-    case 'error':
-      return { kind: 'error', status: 400, errorType: 'invalid_request_error', message: reply.message };
-  }
-}
+/** OpenCode's tools, in the calibration's replies (its Anthropic provider talks to the same fake as Claude Code). */
+const itemOf = (reply: CalibrationReply): ScriptItem => anthropicReply(reply, { shell: 'bash', ask: 'question', oneChoice: { multiple: false } });
 
 export const opencodeCalibrationKit: CalibrationKit = {
   async startFake() {

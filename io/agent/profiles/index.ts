@@ -6,6 +6,7 @@ import { codexProfile } from './codex.ts';
 import { mockProfile } from './mock.ts';
 import { geminiProfile } from './gemini.ts';
 import { opencodeProfile } from './opencode.ts';
+import { qwenProfile } from './qwen.ts';
 import type { AgentProfile } from './types.ts';
 
 export type { AgentProfile, FarFiles, FarSeedContext, SeedContext, WorkerPlace } from './types.ts';
@@ -16,6 +17,7 @@ const PROFILES: Readonly<Record<AgentName, AgentProfile>> = {
   mock: mockProfile,
   gemini: geminiProfile,
   opencode: opencodeProfile,
+  qwen: qwenProfile,
 };
 
 /** The profile of `name`; an unknown name is the usage error that lists the agents. */

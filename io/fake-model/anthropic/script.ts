@@ -92,7 +92,7 @@ function slowText(opts: ScriptOptions): string {
 }
 
 /**
- * The first prompt `hand dispatch` types (actors/daemon/dispatch.ts firstPrompt) names the brief
+ * The first prompt `hand dispatch` types (daemon/fleet/dispatch.ts firstPrompt) names the brief
  * file: the fake reads it with the Read tool, as a model would, and the trigger words in the
  * brief then decide what it does (replyAfterTools).
  */

@@ -11,8 +11,9 @@ import { claudeCodeSpec } from './claude-code.ts';
 import { codexSpec } from './codex.ts';
 import { geminiSpec } from './gemini.ts';
 import { opencodeSpec } from './opencode.ts';
+import { qwenSpec } from './qwen.ts';
 
-const SPECS: readonly ScreenProfileSpec[] = [claudeCodeSpec, codexSpec, geminiSpec, opencodeSpec];
+const SPECS: readonly ScreenProfileSpec[] = [claudeCodeSpec, codexSpec, geminiSpec, opencodeSpec, qwenSpec];
 
 export function createProfile(spec: ScreenProfileSpec): ScreenProfile {
   return {

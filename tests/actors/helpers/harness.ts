@@ -2,7 +2,8 @@
 import { afterEach } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { createFleetHost, type FleetHost, type WorkerView } from '../../../actors/fleet-host.ts';
-import type { LandingPort, WorkerPorts } from '../../../actors/ports.ts';
+import type { LandingPort } from '../../../actors/ports.ts';
+import type { WorkerPorts } from '../../../io/ports/worker-ports.ts';
 import type { WorkerIntent } from '../../../persistence/types.ts';
 import { MemoryStore } from './memory-store.ts';
 import { ScriptedHost, scriptedAnalyse, reading } from './scripted-host.ts';

@@ -12,7 +12,7 @@ import { startFakeCodexApi, writeFileCommand, type FakeCodexApi } from '../../..
 import { killDaemonAndTmux } from '../../helpers/processes.ts';
 import { until, waitForEvent } from '../../helpers/temp.ts';
 import { makeCodexWorld, type CodexWorld } from './codex-world.ts';
-import { RESUME_LINE } from '../../../actors/daemon/resume-line.ts';
+import { RESUME_LINE } from '../../../daemon/sessions/resume-line.ts';
 import type { CodexRequestRecord } from '../../../io/fake-model/codex.ts';
 import { FAKE_OPENAI_KEY, FAKE_OPENAI_KEY_ENV } from '../../harness/codex-env.ts';
 

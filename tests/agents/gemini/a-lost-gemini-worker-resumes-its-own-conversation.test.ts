@@ -13,7 +13,7 @@ import { startFakeGemini, type FakeGemini } from '../../../io/fake-model/gemini.
 import { killDaemonAndTmux } from '../../helpers/processes.ts';
 import { until } from '../../helpers/temp.ts';
 import { makeGeminiWorld, watermark, type GeminiWorld } from './gemini-world.ts';
-import { RESUME_LINE } from '../../../actors/daemon/resume-line.ts';
+import { RESUME_LINE } from '../../../daemon/sessions/resume-line.ts';
 
 let fake: FakeGemini;
 let w: GeminiWorld;

@@ -4,7 +4,8 @@
  * included: the real OpenCode 1.18.33, told to read kingshand's state directory and the person's
  * SSH key and to overwrite its own brief, is refused each time by the rules (and asks nobody:
  * `off` draws no dialog), while it reads its brief, writes its report and its worktree. The same
- * calls without the rules all go through: it is the rules that refuse.
+ * refusals quote the rules that refused, each a deny of the worker's own OPENCODE_PERMISSION (OpenCode
+ * denies none of these by itself): it is kingshand's rules that refuse.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,7 +30,7 @@ afterEach(async () => {
 const BRIEF = '# Brief\n\nThe daemon wrote this.\n';
 
 /** Each call's result as OpenCode sent it back, in order. */
-async function attempt(withRules: boolean): Promise<{ results: { content: string; isError: boolean }[]; run: PreparedOpencodeRun }> {
+async function attempt(): Promise<{ results: { content: string; isError: boolean }[]; run: PreparedOpencodeRun }> {
   fake = await startFakeAnthropic({ suggestion: null });
   run = await prepareOpencodeRun({ baseUrl: fake.url, posture: 'off', underState: true });
   const { home, briefDir, reportDir, worktree, stateDir } = run;
@@ -47,10 +48,7 @@ async function attempt(withRules: boolean): Promise<{ results: { content: string
     { kind: 'text', text: 'All six tried.' },
   ];
   fake.queue(calls);
-  // The control: OpenCode's own defaults with paths outside the worktree allowed (by default it
-  // asks about each, which would be a dialog), none of kingshand's rules.
-  const env = withRules ? run.env : { ...run.env, OPENCODE_PERMISSION: JSON.stringify({ external_directory: 'allow' }) };
-  pane = await launchInTmux({ dir: run.root, cwd: worktree, env, argv: [run.bin], cols: 120, rows: 40 });
+  pane = await launchInTmux({ dir: run.root, cwd: worktree, env: run.env, argv: [run.bin], cols: 120, rows: 40 });
   await waitOpencodeIdle(pane, 'the first box');
   await opencodeSubmit(pane, 'try them all');
   // No dialog is ever drawn under off: the turn runs to its end by itself.
@@ -61,12 +59,28 @@ async function attempt(withRules: boolean): Promise<{ results: { content: string
 
 const REFUSED = /rule which prevents you from using this specific tool call/;
 
+/** The deny rules quoted in OpenCode's refusal that the worker's OPENCODE_PERMISSION itself says. */
+function kingshandDenies(refusal: string, permission: string): string[] {
+  const quoted = JSON.parse(refusal.slice(refusal.indexOf('relevant rules ') + 'relevant rules '.length)) as { permission: string; pattern: string; action: string }[];
+  const ours = JSON.parse(permission) as Record<string, string | Record<string, string>>;
+  return quoted
+    .filter((q) => q.action === 'deny')
+    .filter((q) => {
+      const rule = ours[q.permission];
+      return typeof rule === 'string' ? rule === 'deny' && q.pattern === '*' : rule?.[q.pattern] === 'deny';
+    })
+    .map((q) => `${q.permission} ${q.pattern}`);
+}
+
 describe("OpenCode's rules refuse the deny list where kingshand's sandbox is not around it", () => {
   it('under off: the state directory, the SSH key and its own brief are refused; its brief is read, its report and worktree written', async () => {
-    const { results, run: r } = await attempt(true);
+    const { results, run: r } = await attempt();
     expect(results).toHaveLength(6);
     const [db, key, overwrite, brief, report, made] = results;
     for (const refused of [db!, key!, overwrite!]) expect(refused.content).toMatch(REFUSED);
+    // Each refusal quotes the rules that refused it: a deny that kingshand's OPENCODE_PERMISSION
+    // wrote (OpenCode's own defaults deny none of these: a path outside the worktree is asked about).
+    for (const refused of [db!, key!, overwrite!]) expect(kingshandDenies(refused.content, r.env.OPENCODE_PERMISSION!), refused.content).not.toEqual([]);
     expect(JSON.stringify(results)).not.toContain('PRIVATE KEY');
     expect(JSON.stringify(results)).not.toContain('the daemon\'s database');
     expect(brief!.content).toContain('The daemon wrote this.');
@@ -74,13 +88,5 @@ describe("OpenCode's rules refuse the deny list where kingshand's sandbox is not
     for (const ok of [report!, made!]) expect(ok.isError).toBe(false);
     expect(readFileSync(join(r.reportDir, 'report.md'), 'utf8')).toBe('the report');
     expect(readFileSync(join(r.worktree, 'made.txt'), 'utf8')).toBe('made');
-  }, 90_000);
-
-  it('the same calls without the rules go through (the control: it is the rules that refuse)', async () => {
-    const { results, run: r } = await attempt(false);
-    expect(results).toHaveLength(6);
-    expect(results.filter((x) => REFUSED.test(x.content))).toEqual([]);
-    expect(JSON.stringify(results)).toContain('PRIVATE KEY');
-    expect(readFileSync(join(r.briefDir, 'brief.md'), 'utf8')).toBe('rewritten by the worker');
   }, 90_000);
 });
