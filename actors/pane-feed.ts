@@ -28,12 +28,19 @@
  * forgotten whenever the reading changes. And while bursts go unread, the pane is read anyway at
  * least every REPAINT_READ_MS, so a key that would have lied (two frames of one key, one of them
  * changing the reading) costs at most that long — and is logged (`repaint skipped a change`).
+ *
+ * A read may wait its turn at the host (tmux bounds the reads queued in the server, issue 46):
+ * a read nobody waits on goes after the others — the once-a-second look at a pane whose bursts
+ * went unread, and a burst smaller than a question (SMALL_BURST_BYTES: a spinner tick is ~170
+ * bytes as tmux sends it, the mock's question ~1-1.6 KB). A read asked for, a first or failed
+ * read, a burst of unknown size and any larger burst are read first.
  */
 import type { ScreenReading } from '../io/screen/types.ts';
 import type { Screen } from '../io/screen/types.ts';
 import type { TerminalHost } from '../io/terminal/types.ts';
 import { unreadableReading } from '../io/screen/unreadable.ts';
 import { realClock, type Clock } from './ports.ts';
+import { trace } from '../io/terminal/trace-timing.ts';
 
 /** Pause before the confirming second read of a pane whose read failed. */
 export const RECHECK_MS = 1_500;
@@ -41,6 +48,8 @@ export const RECHECK_MS = 1_500;
 export const RETRY_MS = 15_000;
 /** While repaints go unread, the pane is still read at least this often. */
 export const REPAINT_READ_MS = 1_000;
+/** A burst smaller than this (as the host sent it) is read in the background: it cannot hold a question. */
+export const SMALL_BURST_BYTES = 512;
 /** Repaint keys remembered per reading (a screen with more distinct repaints is simply read). */
 const MAX_REPAINT_KEYS = 64;
 
@@ -80,6 +89,8 @@ export class PaneFeed {
   /** Repaint keys that read as the delivered reading; the keys the next read covers (null: unknown). */
   private readonly repaints = new Set<number>();
   private covering: Set<number> | null = new Set();
+  /** The largest burst (bytes as the host sent it) the next read covers; null: one of unknown size. */
+  private largestBurst: number | null = 0;
   /** A burst went unread since the last read; the timer that reads anyway. */
   private skippedSinceRead = false;
   private repaintTimer: unknown = null;
@@ -94,7 +105,7 @@ export class PaneFeed {
       this.o.paneId,
       (ev) => {
         if (this.closed) return;
-        if (ev.type === 'changed') this.onChanged(ev.repaints);
+        if (ev.type === 'changed') this.onChanged(ev.repaints, ev.bytes);
         else if (ev.type === 'exited') this.o.onExit(ev.code);
       },
       // A host can drop a frame of a known key before it arms a timer or sends an event.
@@ -120,8 +131,9 @@ export class PaneFeed {
     this.armRepaintRead();
   }
 
-  private onChanged(keys: readonly number[] | undefined): void {
+  private onChanged(keys: readonly number[] | undefined, bytes: number | undefined): void {
     if (keys && keys.every((k) => this.knows(k))) return this.skipped();
+    this.largestBurst = bytes === undefined || this.largestBurst === null ? null : Math.max(this.largestBurst, bytes);
     if (!keys) this.covering = null;
     else if (this.covering) for (const k of keys) this.covering.add(k);
     this.schedule();
@@ -168,14 +180,34 @@ export class PaneFeed {
       do {
         this.dirty = false;
         // What this read covers: the keys of the bursts that asked for it, and any skipped ones.
-        const covering = this.covering;
-        const onlySkips = this.byRepaintTimer && covering !== null && covering.size === 0;
+        let covering = this.covering;
+        let largest = this.largestBurst;
+        const byTimer = this.byRepaintTimer;
+        this.largestBurst = 0;
         this.byRepaintTimer = false;
         this.covering = new Set();
         this.skippedSinceRead = false;
         this.clearRepaintRead();
         this.counts.read++;
-        const res = await this.o.host.readVisible(this.o.paneId);
+        // Nobody waits on it while every burst it covers is smaller than a question (or it is only
+        // the look after skipped repaints) and no read was asked for: asked again while it waits.
+        const background = () => {
+          const most = largest === null || this.largestBurst === null ? null : Math.max(largest, this.largestBurst);
+          return !this.mustDeliver && most !== null && (most > 0 ? most < SMALL_BURST_BYTES : byTimer);
+        };
+        // A read that waited for its turn covers what came meanwhile: no second read for it.
+        const started = () => {
+          if (!this.dirty) return;
+          this.dirty = false;
+          covering = covering === null || this.covering === null ? null : new Set([...covering, ...this.covering]);
+          largest = largest === null || this.largestBurst === null ? null : Math.max(largest, this.largestBurst);
+          this.covering = new Set();
+          this.largestBurst = 0;
+          this.skippedSinceRead = false;
+          this.clearRepaintRead();
+        };
+        const res = await this.o.host.readVisible(this.o.paneId, { background, started });
+        const onlySkips = byTimer && covering !== null && covering.size === 0;
         if (this.closed) return;
         let reading: ScreenReading;
         if (res.ok) {
@@ -206,6 +238,7 @@ export class PaneFeed {
         if (!this.mustDeliver && same) continue;
         this.mustDeliver = false;
         this.delivered = reading;
+        trace(this.o.paneId, 'deliver', { state: reading.state, awaiting: reading.awaitingInput });
         this.o.onReading(reading);
       } while (this.dirty && !this.closed);
     } catch (err) {

@@ -16,7 +16,7 @@ import type { BenchResult } from './types.ts';
 import { makeWorld } from './lib/world.ts';
 import { CLK_TCK, HAND_BIN, makeDaemonWorld, procUsage, runProcess, type DaemonWorld, type StatusRow } from './lib/daemon.ts';
 import { pool } from './lib/pool.ts';
-import { GROW_CONCURRENCY, growTo, measureResume, resumeResult } from './resume.ts';
+import { GROW_CONCURRENCY, growTo, measureResume, restartDaemon, resumeResult } from './resume.ts';
 import { awaitEvent } from './lib/mock-events.ts';
 import { nowMs, single, summarise } from './lib/stats.ts';
 
@@ -28,6 +28,8 @@ export interface ScaleOptions {
   /** Fleet sizes to measure resume at, on the way up (a size below the fleet already built means that fleet). */
   resumeSizes: number[];
   resumeTrials: number;
+  /** Levels at which blocked detection is measured again on the same fleet with the daemon restarted as before issue 46 (KH_READ_LANES=0: reads unbounded, unordered), beside the figure. */
+  readBaselineLevels?: number[];
   /** Which parts to run (BENCH_ONLY=scale,cli,resume); resume alone grows an idle fleet. */
   parts: { scale: boolean; cli: boolean; resume: boolean };
   log?: (m: string) => void;
@@ -178,7 +180,18 @@ async function scale(o: ScaleOptions, d: DaemonWorld, out: BenchResult[], probeL
     out.push(single(`fleet scale ${level} streaming: daemon CPU per streaming worker`, '% of a core', perCpu, level === 1 ? 1 : 0.3, undefined, 2));
     out.push(single(`fleet scale ${level} streaming: daemon RSS per streaming worker`, 'MB', perRss, 10, `daemon RSS ${load.rssMb.toFixed(1)} MB, idle baseline ${base.rssMb.toFixed(1)} MB`));
     const lat = await probeBlocked(d, 'probe', probeLog, o.probeTrials);
-    out.push(summarise(`fleet scale ${level} streaming: menu drawn → blocked pushed on the socket`, 'ms', lat, level >= 200 ? 50 : level >= 50 ? 500 : null));
+    const target = level >= 200 ? 50 : level >= 50 ? 500 : null;
+    out.push(summarise(`fleet scale ${level} streaming: menu drawn → blocked pushed on the socket`, 'ms', lat, target, `machine ${load.machinePct.toFixed(0)} % busy over the CPU window`));
+    if (o.readBaselineLevels?.includes(level)) {
+      // The same fleet, the same run: the daemon restarted with reads unbounded (before issue 46), then back.
+      const total = (await d.rpc('status')).length;
+      await restartDaemon(d, total, { KH_READ_LANES: '0' });
+      await sleep(2_000);
+      const before = await probeBlocked(d, 'probe', probeLog, o.probeTrials);
+      out.push(summarise(`fleet scale ${level} streaming: menu drawn → blocked pushed, BASELINE reads unbounded (KH_READ_LANES=0, before issue 46)`, 'ms', before, null, `same fleet and run; with read lanes: p50 ${out.at(-1)!.p50} / p95 ${out.at(-1)!.p95} ms`));
+      await restartDaemon(d, total);
+      await sleep(2_000);
+    }
     o.log?.(`fleet scale ${level}: cpu ${load.cpuPct.toFixed(1)} %, rss ${load.rssMb.toFixed(0)} MB, blocked p50 ${out.at(-1)!.p50} ms`);
   }
   // Quiet the fleet (Escape ends a hang) so the round trip and resume are measured without the

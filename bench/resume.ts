@@ -38,22 +38,25 @@ export async function growTo(d: DaemonWorld, size: number, env: () => Record<str
 /** `trials` SIGKILL + start cycles of the daemon; ms from `hand daemon start` to all `total` live. */
 export async function measureResume(d: DaemonWorld, total: number, trials: number): Promise<number[]> {
   const samples: number[] = [];
-  for (let i = 0; i < trials; i++) {
-    const pid = await d.pid();
-    process.kill(pid, 'SIGKILL');
-    for (let k = 0; k < 200 && alive(pid); k++) await sleep(25);
-    const t0 = nowMs();
-    const started = await d.hand(['daemon', 'start', '--json']);
-    if (started.code !== 0) throw new Error(`daemon restart failed: ${started.stderr}`);
-    for (;;) {
-      const list = await d.rpc('status');
-      if (list.length === total && list.every((r) => r.live === true)) break;
-      if (nowMs() - t0 > 60_000) throw new Error(`resume: after 60 s only ${list.filter((r) => r.live).length}/${total} workers live`);
-      await sleep(20);
-    }
-    samples.push(nowMs() - t0);
-  }
+  for (let i = 0; i < trials; i++) samples.push(await restartDaemon(d, total));
   return samples;
+}
+
+/** SIGKILLs the daemon and starts it again (with `env` added to its environment): ms from `hand daemon start` to all `total` live. */
+export async function restartDaemon(d: DaemonWorld, total: number, env?: Record<string, string>): Promise<number> {
+  const pid = await d.pid();
+  process.kill(pid, 'SIGKILL');
+  for (let k = 0; k < 200 && alive(pid); k++) await sleep(25);
+  const t0 = nowMs();
+  const started = await d.hand(['daemon', 'start', '--json'], env ? { env } : {});
+  if (started.code !== 0) throw new Error(`daemon restart failed: ${started.stderr}`);
+  for (;;) {
+    const list = await d.rpc('status');
+    if (list.length === total && list.every((r) => r.live === true)) break;
+    if (nowMs() - t0 > 60_000) throw new Error(`resume: after 60 s only ${list.filter((r) => r.live).length}/${total} workers live`);
+    await sleep(20);
+  }
+  return nowMs() - t0;
 }
 
 export function resumeResult(total: number, samples: number[]): BenchResult {

@@ -110,6 +110,8 @@ try {
       statusTrials: quick ? 3 : 15,
       resumeSizes: sizesFromEnv('BENCH_RESUME_SIZES') ?? (quick ? [6] : [50, 100, 500]),
       resumeTrials: quick ? 1 : 3,
+      // Issue 46: blocked at these levels again as before the read lanes, same fleet (BENCH_READ_BASELINE=200,…).
+      readBaselineLevels: sizesFromEnv('BENCH_READ_BASELINE') ?? (quick ? [] : [200]),
       parts,
       log,
     }),

@@ -115,7 +115,9 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   const tmuxAvailable = deps.tmuxAvailable ?? hasTmux();
   // How long a terminal server may stay silent before its workers read "could not tell" (HAND_SERVER_ANSWER_MS).
   const answerBoundMs = answerBoundOf(deps.env);
-  const tmuxHost = tmuxAvailable ? createTmuxHost({ socketPath: paths.tmuxSocket, answerBoundMs, onNotice: (msg, fields) => warn(fields, msg) }) : undefined;
+  // KH_READ_LANES=0: every read straight to tmux, unordered (the bench's baseline for issue 46).
+  const readsInFlight = deps.env.KH_READ_LANES === '0' ? Infinity : undefined;
+  const tmuxHost = tmuxAvailable ? createTmuxHost({ socketPath: paths.tmuxSocket, answerBoundMs, readsInFlight, onNotice: (msg, fields) => warn(fields, msg) }) : undefined;
   if (tmuxHost) hosts.tmux = tmuxHost;
   // Its launch files wait in the state directory, as tmux's do: a daemon killed with SIGKILL
   // cannot remove a private temp directory, and each left one behind in /tmp.

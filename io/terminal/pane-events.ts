@@ -11,13 +11,14 @@
  * it folds (`repaints`). One output whose key is unknown makes the whole event's list unknown.
  */
 import type { PaneEvent, PaneSubscribeOptions } from './types.ts';
+import { trace } from './trace-timing.ts';
 
 export type PaneListener = (event: PaneEvent) => void;
 
 export class PaneEventBus {
   /** Each pane's listeners, with what each can tell of known repaints (PaneSubscribeOptions), if anything. */
   private readonly listeners = new Map<string, Map<PaneListener, PaneSubscribeOptions['repaints']>>();
-  private readonly pending = new Map<string, { timer: NodeJS.Timeout; repaints: number[] | null }>();
+  private readonly pending = new Map<string, { timer: NodeJS.Timeout; repaints: number[] | null; bytes: number | null }>();
   /** `exited` is sticky: a listener that subscribes after the fact still hears it. */
   private readonly exits = new Map<string, PaneEvent>();
 
@@ -39,18 +40,19 @@ export class PaneEventBus {
     };
   }
 
-  /** Output arrived (`repaint`: the key of what it drew, if known): emit `changed` at most once per coalescing window. */
-  touch(paneId: string, repaint?: number): void {
+  /** Output arrived (`repaint`: the key of what it drew, if known; `bytes`: its length, if known): emit `changed` at most once per coalescing window. */
+  touch(paneId: string, repaint?: number, bytes?: number): void {
     const waiting = this.pending.get(paneId);
-    if (!waiting && repaint !== undefined && this.allKnow(paneId, repaint)) return;
+    if (!waiting && repaint !== undefined && this.allKnow(paneId, repaint)) return void trace(paneId, 'skip-known');
     if (waiting) {
+      waiting.bytes = bytes === undefined || waiting.bytes === null ? null : waiting.bytes + bytes;
       if (repaint === undefined) waiting.repaints = null;
       else if (waiting.repaints && !waiting.repaints.includes(repaint)) waiting.repaints.push(repaint);
       return;
     }
     const timer = setTimeout(() => this.flush(paneId), this.coalesceMs);
     timer.unref?.();
-    this.pending.set(paneId, { timer, repaints: repaint === undefined ? null : [repaint] });
+    this.pending.set(paneId, { timer, repaints: repaint === undefined ? null : [repaint], bytes: bytes ?? null });
   }
 
   /**
@@ -71,7 +73,8 @@ export class PaneEventBus {
     if (!waiting) return;
     clearTimeout(waiting.timer);
     this.pending.delete(paneId);
-    this.emit(paneId, waiting.repaints ? { type: 'changed', repaints: waiting.repaints } : { type: 'changed' });
+    trace(paneId, 'changed');
+    this.emit(paneId, { type: 'changed', ...(waiting.repaints && { repaints: waiting.repaints }), ...(waiting.bytes !== null && { bytes: waiting.bytes }) });
   }
 
   hasExited(paneId: string): boolean {

@@ -50,7 +50,9 @@ export type ListResult = { ok: true; panes: PaneInfo[] } | { ok: false; error: s
 /**
  * Events pushed per pane. `changed` says the screen may differ: read it to learn more. Its
  * `repaints`, when the host can tell, are the keys of the frames it folds (tmux/repaint-key.ts):
- * frames that differ only by spinner glyphs and counters share a key. Absent: unknown.
+ * frames that differ only by spinner glyphs and counters share a key. Absent: unknown. Its
+ * `bytes`, when the host can tell, is how much the pane wrote in the burst (a question drawn is
+ * many rows; a spinner tick is one).
  */
 /**
  * A listener that can tell a repaint it already knows (pane-feed.ts) lets a host drop a burst of
@@ -68,13 +70,20 @@ export interface PaneSubscribeOptions {
 }
 
 export type PaneEvent =
-  | { type: 'changed'; repaints?: readonly number[] }
+  | { type: 'changed'; repaints?: readonly number[]; bytes?: number }
   | { type: 'exited'; code: number | null }
   | { type: 'title'; title: string };
 
 export { KEY_NAMES } from '../../contract/keys.ts';
 export type { NamedKey, Key } from '../../contract/keys.ts';
 import type { Key } from '../../contract/keys.ts';
+
+export interface ReadOptions {
+  /** Asked while the read waits: true = nobody waits on it (a pane that likely only repainted), serve it after the others. */
+  background?: () => boolean;
+  /** Called just before the screen is asked for: what the pane drew until now is in this read. */
+  started?: () => void;
+}
 
 export interface SendTextOptions {
   beforeEnter?: () => Promise<void>;
@@ -95,8 +104,11 @@ export interface TerminalHost {
    * now, so each attach need not ask again. Optional; a failure only means each attach asks itself.
    */
   prepareAttach?(paneIds: readonly string[]): Promise<void>;
-  /** The visible viewport only. A failed read is {ok:false}, never a screen made of error text. */
-  readVisible(paneId: string): Promise<ReadResult>;
+  /**
+   * The visible viewport only. A failed read is {ok:false}, never a screen made of error text.
+   * A host that bounds its reads (tmux/read-lanes.ts) may make one wait; see ReadOptions.
+   */
+  readVisible(paneId: string, opts?: ReadOptions): Promise<ReadResult>;
   /** For people only: never classified. */
   readScrollback(paneId: string, lines: number): Promise<TextResult>;
   /**

@@ -10,11 +10,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { parseControlLine } from './control-protocol.ts';
 import { repaintKey } from './repaint-key.ts';
+import { counts, trace, tracing } from '../trace-timing.ts';
 import { tmuxClientEnv, tmuxSpawn, type TmuxContext } from './tmux-command.ts';
 
 export interface ControlHandlers {
-  /** A pane drew something; `repaint` is the frame's key (repaint-key.ts), absent when unknown. */
-  onOutput(paneId: string, repaint?: number): void;
+  /** A pane drew something; `repaint` is the frame's key (repaint-key.ts), absent when unknown; `bytes` the length of what tmux sent of it. */
+  onOutput(paneId: string, repaint?: number, bytes?: number): void;
   /** What the `textPane` drew, as tmux escaped it (bytes below 32 and the backslash as octal escapes), instead of `onOutput`. */
   onOutputText?(paneId: string, text: string): void;
   /** Any other notification (%window-renamed, %layout-change, …): a hint that a pane may have changed state. */
@@ -157,6 +158,7 @@ export class TmuxControlClient {
 
   private onData(chunk: Buffer): void {
     this.received++;
+    if (tracing) { counts.chunks++; counts.chunkBytes += chunk.length; }
     let data = this.partial.length > 0 ? Buffer.concat([this.partial, chunk]) : chunk;
     let start = 0;
     for (;;) {
@@ -166,7 +168,11 @@ export class TmuxControlClient {
       if (end > start && data[end - 1] === 0x0d) end--;
       const pane = this.block ? null : outputPane(data, start, end);
       if (pane !== null && pane.paneId === this.textPane && this.handlers.onOutputText) this.handlers.onOutputText(pane.paneId, data.toString('latin1', pane.payloadFrom, end));
-      else if (pane !== null) this.handlers.onOutput(pane.paneId, repaintKey(data, pane.payloadFrom, end));
+      else if (pane !== null) {
+        if (tracing) { counts.outputs++; counts.outputBytes += end - pane.payloadFrom; }
+        if (tracing) trace(pane.paneId, 'output', { bytes: end - pane.payloadFrom, menu: data.toString('latin1', pane.payloadFrom, end).includes('Postgres') });
+        this.handlers.onOutput(pane.paneId, repaintKey(data, pane.payloadFrom, end), end - pane.payloadFrom);
+      }
       else this.onLine(data.toString('utf8', start, end));
       start = nl + 1;
     }

@@ -27,6 +27,7 @@ import { CommandBatcher } from './command-batcher.ts';
 import { recoverControl } from './control-recovery.ts';
 import { newExitPace, noteActivity, onProbeTimer, probeDelay, type ExitPace } from './exit-pacing.ts';
 import { runTmux, TmuxCommandError, type TmuxContext } from './tmux-command.ts';
+import { counts } from '../trace-timing.ts';
 
 interface Watch {
   /** The pane's window once linked into the monitor session. */
@@ -154,9 +155,9 @@ export class PaneWatchers {
     // from the child's exit handler is uncaught in the daemon).
     let opened: TmuxControlClient | null = null;
     const client = await TmuxControlClient.open(this.ctx, sessionId, {
-      onOutput: (paneId, repaint) => {
+      onOutput: (paneId, repaint, bytes) => {
         if (!this.watches.has(paneId)) return; // the placeholder, or a pane nobody asked about
-        this.bus.touch(paneId, repaint);
+        this.bus.touch(paneId, repaint, bytes);
         this.armProbe(paneId, true);
       },
       onOutputText: (_paneId, text) => this.deaths.onEcho(text),
@@ -308,6 +309,7 @@ export class PaneWatchers {
 
   /** The same question as `query`, batched (command-batcher.ts): no later than `query` would. */
   private queryBatched(paneId: string, format: string): Promise<string | null> {
+    counts.probes++;
     return this.batcher.command(`display-message -p -t ${paneId} ${quoteControlArg(format)}`).then(
       (lines) => lines.join('\n').trimEnd(),
       // A failure (%error: no such pane any more) is null, never text; a closed client asks again by a spawn.

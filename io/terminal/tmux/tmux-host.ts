@@ -19,10 +19,12 @@ import { assertKey, tmuxSendKeysArgs, typeThenSubmit } from '../keys.ts';
 import { PaneEventBus } from '../pane-events.ts';
 import { checkPaneSpec, findEnvBin } from '../pane-spec.ts';
 import { launchEnvFiles } from '../launch-env-file.ts';
-import type { Key, ListResult, PaneEvent, PaneInfo, PaneSubscribeOptions, PaneSpec, ReadResult, SendTextOptions, ServerState, TerminalHost, TextResult } from '../types.ts';
+import type { Key, ListResult, PaneEvent, PaneInfo, PaneSubscribeOptions, PaneSpec, ReadOptions, ReadResult, SendTextOptions, ServerState, TerminalHost, TextResult } from '../types.ts';
 import { ATTACH_FORMAT, describePane, NAME_OPTION, PANE_FORMAT, parseAttachList, parsePaneList, publicInfo, serverSettingsArgs, sessionNameFor, type TmuxPane } from './pane-info.ts';
 import { ControlClosedError } from './control-client.ts';
+import { counts, trace } from '../trace-timing.ts';
 import { PaneWatchers } from './pane-watchers.ts';
+import { ReadLanes } from './read-lanes.ts';
 import { runTmux, TmuxCommandError, tmuxLiteral, type TmuxContext } from './tmux-command.ts';
 import type { SshTarget } from '../../ssh/ssh-command.ts';
 import { closeMaster, runRemote } from '../../ssh/run-remote.ts';
@@ -55,6 +57,8 @@ export interface TmuxHostOptions {
   answerBoundMs?: number;
   /** What the reason calls the server; default "the tmux server". */
   serverName?: string;
+  /** Screen reads queued in the server at once (read-lanes.ts); default READS_IN_FLIGHT. Infinity: unbounded and unordered, as before issue 46 (the bench's baseline). */
+  readsInFlight?: number;
 }
 
 export interface TmuxHost extends TerminalHost {
@@ -85,6 +89,8 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
   const pasteThreshold = options.pasteThreshold ?? 512;
   const bus = new PaneEventBus(options.coalesceMs ?? 20);
   const watchers = new PaneWatchers(ctx, bus, envBin, options.onNotice);
+  /** Reads waiting in tmux's reply queue, bounded, foreground first (read-lanes.ts). */
+  const lanes = new ReadLanes(options.readsInFlight);
   let disposed = false;
   let pasteCounter = 0;
   /** What prepareAttach learnt of each pane, taken (once, within PREPARED_MS) by its attach. */
@@ -141,9 +147,13 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
     const client = watchers.client;
     if (!client) return null;
     try {
+      counts.reads++;
+      trace(paneId, 'read-sent');
       const [sizeLines, screenLines] = await Promise.all(
         client.commands([`display-message -p -t ${paneId} '#{pane_width} #{pane_height}'`, `capture-pane -p -e -t ${paneId}`]),
       );
+      trace(paneId, 'read-reply', { menu: screenLines.some((l) => l.includes('Postgres')) });
+      counts.replyBytes += screenLines.reduce((a, l) => a + l.length + 1, 0);
       const size = parseSize(sizeLines[0]);
       if (!size || sizeLines.length !== 1) return { ok: false, error: `unexpected tmux reply for ${paneId}: ${JSON.stringify(sizeLines)}` };
       // Same text as the spawned read: every row ends in a newline (without the last one, an
@@ -285,10 +295,11 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
       for (const [paneId, entry] of found ?? []) prepared.set(paneId, { ...entry, at });
     },
 
-    async readVisible(paneId: string): Promise<ReadResult> {
+    async readVisible(paneId: string, opts?: ReadOptions): Promise<ReadResult> {
       try {
         checkPaneId(paneId);
-        const raw = (await readOverControl(paneId)) ?? (await readBySpawn(paneId));
+        const background = opts?.background ?? (() => false);
+        const raw = (await lanes.run(background, () => (opts?.started?.(), readOverControl(paneId)))) ?? (await readBySpawn(paneId));
         if (!raw.ok) return raw;
         return { ok: true, screen: parseAnsi(raw.text, raw.size) };
       } catch (err) {
