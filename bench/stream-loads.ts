@@ -49,13 +49,15 @@ export async function streamLoads(o: StreamLoadOptions, d: DaemonWorld, out: Ben
       const lat = await probeBlocked(d, 'probe', probeLog, o.probeTrials);
       const note = `machine ${load.machinePct.toFixed(0)} % busy, tmux server ${load.tmuxPct?.toFixed(1) ?? '?'} % of a core, the mock agents ${load.agentsPct.toFixed(0)} %; daemon ${load.cpuPct.toFixed(1)} % over ${o.cpuWindowMs / 1000} s, idle ${idleCpuPct.toFixed(1)} %`;
       figures[kind] = { perCpu, lat: summarise('', 'ms', lat, null), note };
-      // Quiet the pool (Escape ends a hang) before the other load is measured.
+      // Quiet the pool (Escape ends a hang) before the other load is measured; the interrupted
+      // prompt comes back into the box, and ctrl+u empties it for the next level's send.
       for (const id of ids) await d.rpc('keys', { id, key: 'escape' });
       await pool(ids, 10, async (id) => void (await d.rpc('wait', { id, until: 'settled', timeoutMs: 60_000 })));
+      for (const id of ids) await d.rpc('keys', { id, key: 'ctrl+u' });
     }
     const s = figures.spinner!, r = figures.real!;
     out.push(single(`stream loads ${level}: daemon CPU per worker, spinner load`, '% of a core', s.perCpu, null, s.note, 2));
-    out.push(single(`stream loads ${level}: daemon CPU per worker, Claude Code's real byte rate (KH_MOCK_STREAM=real)`, '% of a core', r.perCpu, 0.3, `${r.note}; spinner load, same run: ${s.perCpu.toFixed(2)} %`, 2));
+    out.push(single(`stream loads ${level}: daemon CPU per worker, Claude Code's real byte rate (KH_MOCK_STREAM=real)`, '% of a core', r.perCpu, level >= 20 ? 0.3 : null, `${r.note}; spinner load, same run: ${s.perCpu.toFixed(2)} %`, 2));
     out.push({ ...s.lat, name: `stream loads ${level}: menu drawn → blocked pushed, spinner load`, note: s.note });
     out.push({ ...r.lat, name: `stream loads ${level}: menu drawn → blocked pushed, Claude Code's real byte rate`, target: 100, note: `${r.note}; spinner load, same run: p50 ${s.lat.p50} / p95 ${s.lat.p95} ms` });
     o.log?.(`stream loads ${level}: CPU/worker spinner ${s.perCpu.toFixed(2)} % real ${r.perCpu.toFixed(2)} %; blocked p95 spinner ${s.lat.p95} real ${r.lat.p95} ms`);

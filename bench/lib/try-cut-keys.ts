@@ -33,7 +33,8 @@ try {
   await d.dispatch('probe', 'tmux', world.workerEnv({ KH_MOCK_EVENT_LOG: probeLog }));
   const ids = Array.from({ length: n }, (_, k) => `s${k}`);
   const t0 = performance.now();
-  await pool(ids, 4, (id) => d.dispatch(id, 'tmux', d.env));
+  // TRY_MOCK_STREAM=real: the workers write at Claude Code's real byte rate (mock-agent/real-stream.ts).
+  await pool(ids, 4, (id) => d.dispatch(id, 'tmux', { ...d.env, ...(process.env.TRY_MOCK_STREAM && { KH_MOCK_STREAM: process.env.TRY_MOCK_STREAM }) }));
   console.error(`dispatched ${n} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   for (const id of ids) await d.rpc('send', { id, text: stream });
   const total = n + 1;
@@ -60,7 +61,7 @@ try {
       rows.push(row);
     }
   }
-  console.log(`\n${n} workers on ${stream}, ${trials} trials per arm:\n${rows.join('\n')}`);
+  console.log(`\n${n} workers on ${stream} (KH_MOCK_STREAM=${process.env.TRY_MOCK_STREAM ?? 'spinner'}), ${trials} trials per arm:\n${rows.join('\n')}`);
 } finally {
   await runCleanups(console.error);
 }
