@@ -14,7 +14,6 @@ import { afterAll, beforeAll } from 'vitest';
 import { startFakeAnthropic, toolUseIdOf, type FakeAnthropic, type FakeAnthropicOptions, type RequestRecord } from '../../io/fake-model/anthropic.ts';
 import { writeBrief, type CliWorld, type RunResult } from '../cli/cli-harness.ts';
 import { inProcessHand } from '../helpers/hand-in-process.ts';
-import { stopInstallation, type HandRunner } from '../helpers/hand-process.ts';
 import { makeTestRepo } from '../helpers/git-repo.ts';
 import { makeTempDir, waitForEvent } from '../helpers/temp.ts';
 import { unquoteScreen } from '../../contract/worker-words.ts';
@@ -165,26 +164,6 @@ export async function stopWorkersAndRemove(hand: CliWorld['hand'], installation:
   await Promise.all(live.map((id: string) => hand(['stop', id, '--json'], { timeoutMs: 30_000 })));
   await installation.cleanup();
   await removeWhenQuiet(tmp.cleanup);
-}
-
-/** What a Hand session in real Claude Code holds, as far as it got before a failure. */
-export interface HandSessionParts {
-  fake?: FakeAnthropic;
-  tmp?: { cleanup(): void };
-  pane?: { kill(): Promise<void> } | null;
-  hand?: HandRunner;
-  state?: string;
-}
-
-/** Ends a Hand session: its pane, then the named workers and the installation, then the fake API, then its files once quiet. */
-export async function endHandSession(s: HandSessionParts, workers: string[]): Promise<void> {
-  await s.pane?.kill();
-  if (s.hand && s.state) {
-    for (const id of workers) await s.hand(['stop', id, '--json'], { timeoutMs: 30_000 });
-    await stopInstallation(s.hand, s.state, 20_000);
-  }
-  await s.fake?.close();
-  if (s.tmp) await removeWhenQuiet(s.tmp.cleanup);
 }
 
 /** `hand wait … --json` with a bound; a wait that did not end as asked carries the screen and status into the assertion message. */

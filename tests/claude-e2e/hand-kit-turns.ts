@@ -4,7 +4,7 @@
  * The Hand's own words quote the tools' results; the steps are what each skill of the kit says.
  */
 import type { HandCall, Turn } from './hand-script.ts';
-import { resultJson } from './hand-script.ts';
+import { fleetLineTurn, handTurns, mcp, monitorStep, resultJson } from './hand-script.ts';
 
 export const SAY = {
   setup: 'Set it up.',
@@ -31,55 +31,52 @@ export interface KitContext {
   calls: () => HandCall[];
 }
 
-const mcp = (name: string, input: (earlier: HandCall[]) => Record<string, unknown> = () => ({})) => ({ name: `mcp__hand__${name}`, input });
 const bash = (command: () => string, description: string) => ({ name: 'Bash', input: () => ({ command: command(), description }) });
 
-export function personTurns(text: string, ctx: KitContext): { key: string; turn: Turn }[] {
-  const name = (Object.keys(SAY) as (keyof typeof SAY)[]).find((k) => text.includes(SAY[k]));
-  if (!name) return [];
-  const turn = (t: Turn) => [{ key: `person:${name}`, turn: t }];
+/** The Hand's turn for each thing the person says: what the kit's skills tell it to do. */
+function kitTurn(name: keyof typeof SAY, ctx: KitContext): Turn {
   switch (name) {
     case 'setup':
-      return turn({
+      return {
         steps: [
-          { name: 'Monitor', input: () => ({ description: 'fleet needs you', timeout_ms: 1_800_000, command: ctx.watchCommand }) },
+          monitorStep(ctx.watchCommand),
           bash(() => `${ctx.handCommand} doctor --json`, 'Check this machine'),
         ],
         say: (c) => {
           const d = JSON.parse(c[1]!.result!.content) as { checks: { ok: boolean }[] };
           return `${d.checks.filter((x) => x.ok).length} of ${d.checks.length} checks pass. Workers run under posture off in kingshand's sandbox; hand project set changes it.`;
         },
-      });
+      };
     case 'update':
-      return turn({
+      return {
         steps: [bash(() => `${ctx.handCommand} update --json --checkout ${ctx.checkout}`, 'Update kingshand')],
         // A refusal exits 1: Claude Code hands back "Exit code 1" before the command's output.
         say: (c) => {
           const out = c[0]!.result!.content;
           return `Not updated: ${(JSON.parse(out.slice(out.indexOf('{'))) as { reason: string }).reason}`;
         },
-      });
+      };
     case 'counsel':
-      return turn({
+      return {
         steps: [
           mcp('backlog_add', () => ({ id: 'split-1', title: 'Divide the checkout stories', project: 'shop', brief: ctx.briefs.split })),
           mcp('dispatch', () => ({ item: 'split-1', readOnly: true, agent: 'mock', backend: 'tmux' })),
           mcp('approve', () => ({ id: 'split-1' })),
         ],
         say: () => 'One read-only worker divides the stories; I bring you its map.',
-      });
+      };
     case 'close':
-      return turn({ steps: [mcp('close', () => ({ id: 'split-1' }))], say: (c) => `Closed split-1; its report is kept in ${resultJson(c[0]).reportArchived}.` });
+      return { steps: [mcp('close', () => ({ id: 'split-1' }))], say: (c) => `Closed split-1; its report is kept in ${resultJson(c[0]).reportArchived}.` };
     case 'quick':
-      return turn({
+      return {
         steps: [
           mcp('dispatch', () => ({ id: 'q1', repo: ctx.siteRepo, brief: ctx.briefs.quick, quick: true, agent: 'mock', backend: 'tmux' })),
           mcp('approve', () => ({ id: 'q1' })),
         ],
         say: () => 'q1 started, quick: no review gate.',
-      });
+      };
     case 'landQuick':
-      return turn({ steps: [mcp('land', () => ({ id: 'q1' })), mcp('approve', () => ({ id: 'q1' }))], say: () => 'q1 landed as a draft pull request.' });
+      return { steps: [mcp('land', () => ({ id: 'q1' })), mcp('approve', () => ({ id: 'q1' }))], say: () => 'q1 landed as a draft pull request.' };
     case 'pulse': {
       const monitorTask = () => {
         const started = ctx.calls().find((c) => c.name === 'Monitor' && c.result && !c.result.isError);
@@ -87,16 +84,16 @@ export function personTurns(text: string, ctx: KitContext): { key: string; turn:
         if (!id) throw new Error('no Monitor task to stop');
         return id;
       };
-      return turn({
+      return {
         steps: [
           { name: 'TaskStop', input: () => ({ task_id: monitorTask() }) },
-          { name: 'Monitor', input: () => ({ description: 'fleet needs you', timeout_ms: 1_800_000, command: ctx.watchCommand.replace('--pulse 10m', '--pulse 2s') }) },
+          monitorStep(ctx.watchCommand.replace('--pulse 10m', '--pulse 2s')),
         ],
         say: () => 'The pulse now comes every two seconds, when something changed.',
-      });
+      };
     }
     case 'two':
-      return turn({
+      return {
         steps: [
           mcp('dispatch', () => ({ id: 'a1', repo: ctx.shopRepo, brief: ctx.briefs.a, agent: 'mock', backend: 'tmux' })),
           mcp('dispatch', () => ({ id: 'b1', repo: ctx.shopRepo, brief: ctx.briefs.b, agent: 'mock', backend: 'tmux' })),
@@ -104,31 +101,26 @@ export function personTurns(text: string, ctx: KitContext): { key: string; turn:
           mcp('approve', () => ({ id: 'b1' })),
         ],
         say: () => 'a1 and b1 started.',
-      });
+      };
     case 'landA':
-      return turn({ steps: [mcp('land', () => ({ id: 'a1' })), mcp('approve', () => ({ id: 'a1' }))], say: () => 'a1 landed on main.' });
+      return { steps: [mcp('land', () => ({ id: 'a1' })), mcp('approve', () => ({ id: 'a1' }))], say: () => 'a1 landed on main.' };
     case 'landB':
-      return turn({
+      return {
         steps: [mcp('land', () => ({ id: 'b1' }))],
         // The refusal says how it applies now: quoted to the person, the rebase is theirs to say.
         say: (c) => `b1 cannot land as it is: ${c[0]!.result!.content.slice(0, 200)} Rebase it?`,
-      });
+      };
     case 'rebaseB':
-      return turn({ steps: [mcp('land', () => ({ id: 'b1', rebase: true })), mcp('approve', () => ({ id: 'b1' }))], say: () => 'b1 rebased onto main and landed.' });
+      return { steps: [mcp('land', () => ({ id: 'b1', rebase: true })), mcp('approve', () => ({ id: 'b1' }))], say: () => 'b1 rebased onto main and landed.' };
   }
 }
 
-/** The events of one notification text (one <event> per Monitor line). */
-function eventsOf(text: string): string[] {
-  return [...text.matchAll(/<event>([\s\S]*?)<\/event>/g)].map((m) => m[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
+function wakeTurn(event: string): { key: string; turn: Turn } {
+  if (event.includes('split-1 finished its read-only report')) {
+    return { key: 'wake:split-1 done', turn: { steps: [mcp('report', () => ({ id: 'split-1' }))], say: (c: HandCall[]) => `${resultJson(c[0]).text}\nClose it?` } };
+  }
+  return fleetLineTurn(event);
 }
 
-export function wakeTurns(text: string): { key: string; turn: Turn }[] {
-  return eventsOf(text).map((event) => {
-    if (event.includes('split-1 finished its read-only report')) {
-      return { key: 'wake:split-1 done', turn: { steps: [mcp('report', () => ({ id: 'split-1' }))], say: (c: HandCall[]) => `${resultJson(c[0]).text}\nClose it?` } };
-    }
-    const line = event.replace(/ → .*$/s, '');
-    return { key: `wake:${line}`, turn: { steps: [], say: () => `Fleet: ${line}.` } };
-  });
-}
+/** The scripted Hand's reactions: one turn per thing the person says, one per wake line. */
+export const kitTurns = handTurns(SAY, kitTurn, wakeTurn);

@@ -119,3 +119,37 @@ export function resultJson(call: HandCall | undefined): any {
   if (call.result.isError) throw new Error(`${call.turn}: ${call.name} failed: ${call.result.content}`);
   return JSON.parse(call.result.content);
 }
+
+/** A call of one of the hand MCP tools, its input from the turn's earlier calls. */
+export const mcp = (name: string, input: (earlier: HandCall[]) => Record<string, unknown> = () => ({})): TurnStep => ({ name: `mcp__hand__${name}`, input });
+
+/** Arms the kit's Monitor on `command` (its CLAUDE.md's `hand watch --needs-you …`). */
+export const monitorStep = (command: string): TurnStep => ({ name: 'Monitor', input: () => ({ description: 'fleet needs you', timeout_ms: 1_800_000, command }) });
+
+/**
+ * A HandScript's reactions from the test's table: what the person types starts the turn of the
+ * first name in `say` whose words it contains (key `person:<name>`; words the test never says
+ * start nothing), and each event of a wake line (one <event> per Monitor line) the turn
+ * `wakeTurnOf` gives it. `ctx` is what the turns need of the test (paths, the script's calls).
+ */
+export function handTurns<K extends string, C>(say: Record<K, string>, personTurnOf: (name: K, ctx: C) => Turn, wakeTurnOf: (event: string, ctx: C) => { key: string; turn: Turn }): (ctx: C) => React {
+  return (ctx) => (t) => {
+    if (t.kind === 'wake') return eventsOf(t.text).map((event) => wakeTurnOf(event, ctx));
+    const name = (Object.keys(say) as K[]).find((k) => t.text.includes(say[k]));
+    return name === undefined ? [] : [{ key: `person:${name}`, turn: personTurnOf(name, ctx) }];
+  };
+}
+
+/**
+ * The events of one notification text: Claude Code puts each Monitor line in its own <event>, and
+ * lines that arrive together (a gate and a landing during one turn) come in one message.
+ */
+function eventsOf(text: string): string[] {
+  return [...text.matchAll(/<event>([\s\S]*?)<\/event>/g)].map((m) => m[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
+}
+
+/** The turn for a wake line the test has no turn of its own for: said to the person as the fleet printed it. */
+export function fleetLineTurn(event: string): { key: string; turn: Turn } {
+  const line = event.replace(/ → .*$/s, '');
+  return { key: `wake:${line}`, turn: { steps: [], say: () => `Fleet: ${line}.` } };
+}

@@ -4,7 +4,7 @@
  * words from the tool results, attributed, as the kit tells it to.
  */
 import type { HandCall, Turn } from './hand-script.ts';
-import { resultJson } from './hand-script.ts';
+import { fleetLineTurn, handTurns, mcp, monitorStep, resultJson } from './hand-script.ts';
 
 export const Q1 = 'Which database should the shop use?';
 export const Q2 = 'Should the schema keep a migration log?';
@@ -35,17 +35,13 @@ export interface TurnContext {
   calls: () => HandCall[];
 }
 
-const mcp = (name: string, input: (earlier: HandCall[]) => Record<string, unknown> = () => ({})) => ({ name: `mcp__hand__${name}`, input });
-
-export function personTurns(text: string, ctx: TurnContext): { key: string; turn: Turn }[] {
-  const name = (Object.keys(SAY) as (keyof typeof SAY)[]).find((k) => text.includes(SAY[k]));
-  if (!name) return [];
-  const turn = (t: Turn) => [{ key: `person:${name}`, turn: t }];
+/** The Hand's turn for each thing the person says. */
+function workflowTurn(name: keyof typeof SAY, ctx: TurnContext): Turn {
   switch (name) {
     case 'start':
-      return turn({
+      return {
         steps: [
-          { name: 'Monitor', input: () => ({ description: 'fleet needs you', timeout_ms: 1_800_000, command: ctx.watchCommand }) },
+          monitorStep(ctx.watchCommand),
           mcp('backlog_add', () => ({ id: 'menu-a', title: 'Pick the database', project: 'repo', brief: ctx.briefs.a })),
           mcp('backlog_add', () => ({ id: 'park-b', title: 'Set up the queue', project: 'repo', brief: ctx.briefs.b })),
           mcp('dispatch', () => ({ item: 'menu-a', agent: 'mock', backend: 'tmux' })),
@@ -54,37 +50,37 @@ export function personTurns(text: string, ctx: TurnContext): { key: string; turn
           mcp('approve', () => ({ id: 'park-b' })),
         ],
         say: () => 'Both started: menu-a picks the database, park-b sets up the queue. The fleet wakes me when one needs you.',
-      });
+      };
     case 'meanwhile':
-      return turn({
+      return {
         steps: [mcp('status')],
         say: (c) => (resultJson(c[0]) as { id: string; stage: string; state: string }[]).map((r) => `${r.id}: ${r.stage} (${r.state})`).join('; '),
-      });
+      };
     case 'holdB':
-      return turn({
+      return {
         steps: [mcp('backlog_hold', () => ({ id: 'park-b', kind: 'person', reason: 'the person decides on the queue after lunch' }))],
         say: () => "park-b's item is held for you; the worker keeps its open decision.",
-      });
+      };
     case 'decideB':
-      return turn({
+      return {
         steps: [mcp('decide', () => ({ key: openDecision(ctx.calls()).key, answer: 'Redis' }))],
         say: () => 'Sent Redis to park-b.',
-      });
+      };
     case 'landB':
       // The report through the tool (a file read of the state directory would ask permission), the
       // worker's page for the diff, then the landing's evidence.
-      return turn({
+      return {
         steps: [mcp('report', () => ({ id: 'park-b' })), mcp('review_url', () => ({ id: 'park-b' })), mcp('land', () => ({ id: 'park-b' }))],
         say: (c) => {
           const report = resultJson(c[0]) as { text: string };
           const e = resultJson(c[2]).evidence as { commits: number; branch: string; diffStat: string };
           return [report.text, `park-b: ${e.commits} commit on ${e.branch} (${e.diffStat.trim().split('\n').at(-1)}); the diff: ${resultJson(c[1]).url}. Approve the landing?`].join('\n');
         },
-      });
+      };
     case 'approveB':
-      return turn({ steps: [mcp('approve', () => ({ id: 'park-b' }))], say: () => 'Landed park-b on main.' });
+      return { steps: [mcp('approve', () => ({ id: 'park-b' }))], say: () => 'Landed park-b on main.' };
     case 'queueC':
-      return turn({
+      return {
         steps: [
           mcp('backlog_add', () => ({ id: 'later-c', title: 'Add a health page', project: 'repo', brief: ctx.briefs.c })),
           mcp('survey'),
@@ -93,41 +89,41 @@ export function personTurns(text: string, ctx: TurnContext): { key: string; turn
           const s = resultJson(c[1]) as { next?: { text: string }[] };
           return `Left: ${(s.next ?? []).map((n) => n.text).join('; ') || 'nothing'}`;
         },
-      });
+      };
     case 'phone':
       // Where alerts go is the person's setting: the kit denies it to the Hand's shell (no prompt).
-      return turn({
+      return {
         steps: [{ name: 'Bash', input: () => ({ command: `${ctx.handCommand} notify add ntfy kh-e2e-phone`, description: 'Add the phone as a notification target' }) }],
         say: (c) => (c[0]!.result?.isError ? `That one is yours to set: run \`hand notify add ntfy kh-e2e-phone\` yourself.` : 'Added.'),
-      });
+      };
     case 'away':
-      return turn({
+      return {
         steps: [mcp('afk_on', () => ({ note: 'back in an hour' }))],
         say: () => 'You are away: I keep watching and decide nothing that is yours.',
-      });
+      };
     case 'back':
-      return turn({
+      return {
         steps: [mcp('afk_off')],
         say: (c) => {
           const a = (resultJson(c[0]) as { account: { summary: string; waitingOnYou: { question?: string; text: string }[] } }).account;
           // The account's question is already quoted and attributed (`worker menu-a wrote: "…"`).
           return [`Welcome back. ${a.summary}`, ...a.waitingOnYou.map((w) => `Waits on you: ${w.question ?? w.text}`)].join('\n');
         },
-      });
+      };
     case 'pickA':
-      return turn({
+      return {
         steps: [mcp('read', () => ({ id: 'menu-a' })), mcp('keys', () => ({ id: 'menu-a', key: 'enter' }))],
         say: () => 'Sent SQLite to menu-a.',
-      });
+      };
     case 'goodnight':
-      return turn({
+      return {
         steps: [mcp('keys', () => ({ id: 'menu-a', key: 'enter' })), mcp('afk_on', () => ({ note: 'until morning' }))],
         say: () => 'Sent yes to menu-a. Good night: the account waits for you.',
-      });
+      };
     case 'morning':
-      return turn({
+      return {
         steps: [
-          { name: 'Monitor', input: () => ({ description: 'fleet needs you', timeout_ms: 1_800_000, command: ctx.watchCommand }) },
+          monitorStep(ctx.watchCommand),
           mcp('survey'),
           mcp('report', () => ({ id: 'menu-a' })),
         ],
@@ -135,7 +131,7 @@ export function personTurns(text: string, ctx: TurnContext): { key: string; turn
           const s = resultJson(c[1]) as { needsYou: { text: string }[] };
           return [`Good morning. Waits on you: ${s.needsYou.map((n) => n.text).join('; ') || 'nothing'}.`, resultJson(c[2]).text].join('\n');
         },
-      });
+      };
   }
 }
 
@@ -146,19 +142,7 @@ function openDecision(calls: HandCall[]): { key: string } {
   return open;
 }
 
-/**
- * The events of one notification text: Claude Code puts each Monitor line in its own <event>, and
- * lines that arrive together (a gate and a landing during one turn) come in one message.
- */
-function eventsOf(text: string): string[] {
-  return [...text.matchAll(/<event>([\s\S]*?)<\/event>/g)].map((m) => m[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>'));
-}
-
 /** A wake line names its worker and what it needs; the Hand's turn for each event it knows. */
-export function wakeTurns(text: string): { key: string; turn: Turn }[] {
-  return eventsOf(text).map((event) => wakeTurn(event));
-}
-
 function wakeTurn(event: string): { key: string; turn: Turn } {
   if (event.includes('menu-a is blocked') && event.includes(Q1)) {
     return { key: 'wake:a-q1', turn: { steps: [], say: () => `worker menu-a wrote: "${Q1}" — 1. SQLite, 2. Postgres, 3. None. Which one?` } };
@@ -179,6 +163,8 @@ function wakeTurn(event: string): { key: string; turn: Turn } {
     };
   }
   // Any other event (a gate opened, a landing done) is said to the person as the fleet printed it.
-  const line = event.replace(/ → .*$/s, '');
-  return { key: `wake:${line}`, turn: { steps: [], say: () => `Fleet: ${line}.` } };
+  return fleetLineTurn(event);
 }
+
+/** The scripted Hand's reactions: one turn per thing the person says, one per event of a wake line. */
+export const workflowTurns = handTurns(SAY, workflowTurn, wakeTurn);

@@ -15,23 +15,15 @@
  *     "verified — 3 checks: 3 verified".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { claudeTestEnv, seedClaudeHome } from '../harness/claude-env.ts';
-import { seedTrust } from '../../io/agent/claude/trust-seed.ts';
-import { requireClaudeBinary } from '../harness/claude-binary.ts';
-import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
-import { launchInTmux, type TmuxPane } from '../harness/claude-tmux.ts';
-import { showsIdleBox } from '../harness/real-claude.ts';
-import { handRunner, type HandRunner } from '../helpers/hand-process.ts';
 import { makeTestRepo } from '../helpers/git-repo.ts';
-import { makeTempDir, waitForEvent } from '../helpers/temp.ts';
 import { launchChromium } from '../helpers/browser.ts';
-import { endHandSession } from './e2e-world.ts';
-import { HandScript, resultJson, type HandCall, type Turn } from './hand-script.ts';
+import { HandSession, mockWorkersEnv } from './hand-session-world.ts';
+import { fleetLineTurn, handTurns, HandScript, mcp, monitorStep, resultJson, type HandCall, type Turn } from './hand-script.ts';
 import { shellCommand } from '../../io/workspace/kit-settings.ts';
 import { KINGSHAND_ROOT } from '../../io/root.ts';
 import { briefCopyPathOf } from '../../io/brief/worker-layout.ts';
@@ -44,31 +36,10 @@ const SAY = {
   land: 'Land basket-w.',
 } as const;
 
-let fake: FakeAnthropic;
-let tmp: { path: string; cleanup: () => void };
-let pane: TmuxPane | null = null;
-let hand: HandRunner;
-let state: string;
-let ws: string;
-let script: HandScript;
+const s = new HandSession();
 let browser: Browser | null = null;
 let site: Server;
 let briefPath: string;
-
-const mcp = (name: string, input: (earlier: HandCall[]) => Record<string, unknown> = () => ({})) => ({ name: `mcp__hand__${name}`, input });
-const callsOf = (turn: string): HandCall[] => script.calls.filter((c) => c.turn === turn);
-
-function saidBy(key: string, timeoutMs = 90_000): Promise<string> {
-  const done = () => script.said.get(key);
-  if (done()) return Promise.resolve(done()!);
-  return waitForEvent((l) => fake.onRequest(l), () => done() !== undefined, { what: `the Hand to finish its turn for ${key} (started: ${script.started.join(', ')}; wake lines: ${script.notifications.map((n) => n.slice(0, 120)).join(' | ')})`, timeoutMs }).then(() => done()!);
-}
-
-async function person(words: string): Promise<void> {
-  await pane!.type(words);
-  await pane!.waitForScreen((s) => s.includes(words.slice(0, 40)), `the person's words "${words}" in the Hand's box`);
-  await pane!.keys('Enter');
-}
 
 const BRIEF = (extra = '') => `# basket-w
 
@@ -92,61 +63,57 @@ Nothing: index checked.
 - C-003: the page's footer says "Made in Lyon"
 `;
 
-/** The Hand's turns: one per thing the person says, one per wake line it knows. */
-function turns(t: { kind: 'person' | 'wake'; text: string }, ctx: { watchCommand: string; revisedPath: string }): { key: string; turn: Turn }[] {
-  if (t.kind === 'person') {
-    if (t.text.includes(SAY.start)) {
-      return [{ key: 'person:start', turn: {
+/** The Hand's turn for a wake line: the person's note revises the brief; any other line is relayed. */
+function wakeTurnOf(event: string, ctx: { revisedPath: string }): { key: string; turn: Turn } {
+  if (event.includes(`the person annotated ${ID}'s brief`)) {
+    // muster step 4: the person's words into the brief, the gate rejected, the item dispatched again with it, the note taken.
+    return { key: 'wake:annotated', turn: {
+      steps: [
+        mcp('annotations', () => ({ id: ID })),
+        { name: 'Write', input: (c: HandCall[]) => {
+          const n = (resultJson(c[0]) as { item: string; text: string }[])[0]!;
+          return { file_path: ctx.revisedPath, content: BRIEF(`\n  The person, on ${n.item}: ${n.text}`) };
+        } },
+        mcp('reject', () => ({ id: ID, reason: 'revised brief follows' })),
+        mcp('dispatch', () => ({ item: ID, brief: ctx.revisedPath, agent: 'mock', backend: 'tmux' })),
+        mcp('annotations_take', (c) => ({ n: [(resultJson(c[0]) as { n: number }[])[0]!.n], as: 'revised-brief' })),
+      ],
+      say: (c) => `Your note on ${(resultJson(c[0]) as { item: string }[])[0]!.item} is in the brief; basket-w waits at its gate again with it.`,
+    } };
+  }
+  return fleetLineTurn(event);
+}
+
+/** The Hand's turn for each thing the person says. */
+function personTurnOf(name: keyof typeof SAY, ctx: { watchCommand: string; revisedPath: string }): Turn {
+  switch (name) {
+    case 'start':
+      return {
         steps: [
-          { name: 'Monitor', input: () => ({ description: 'fleet needs you', timeout_ms: 1_800_000, command: ctx.watchCommand }) },
+          monitorStep(ctx.watchCommand),
           mcp('backlog_add', () => ({ id: ID, title: 'The basket page', project: 'repo', brief: briefPath })),
           mcp('dispatch', () => ({ item: ID, agent: 'mock', backend: 'tmux' })),
           mcp('review_url', () => ({ id: ID })),
         ],
         say: (c) => `basket-w waits for your review: ${resultJson(c[3]).url}`,
-      } }];
-    }
-    if (t.text.includes(SAY.approve)) return [{ key: 'person:approve', turn: { steps: [mcp('approve', () => ({ id: ID }))], say: () => 'Approved: basket-w starts.' } }];
-    if (t.text.includes(SAY.land)) {
-      return [{ key: 'person:land', turn: {
+      };
+    case 'approve':
+      return { steps: [mcp('approve', () => ({ id: ID }))], say: () => 'Approved: basket-w starts.' };
+    case 'land':
+      return {
         steps: [mcp('report', () => ({ id: ID })), mcp('land', () => ({ id: ID }))],
         say: (c) => `${resultJson(c[0]).text.trim()}\nBrowser checks: ${resultJson(c[1]).evidence.browserChecks.line}. Approve the landing?`,
-      } }];
-    }
-    return [];
+      };
   }
-  return [...t.text.matchAll(/<event>([\s\S]*?)<\/event>/g)].map((m) => m[1]!).map((event) => {
-    if (event.includes(`the person annotated ${ID}'s brief`)) {
-      // muster step 4: the person's words into the brief, the gate rejected, the item dispatched again with it, the note taken.
-      return { key: 'wake:annotated', turn: {
-        steps: [
-          mcp('annotations', () => ({ id: ID })),
-          { name: 'Write', input: (c: HandCall[]) => {
-            const n = (resultJson(c[0]) as { item: string; text: string }[])[0]!;
-            return { file_path: ctx.revisedPath, content: BRIEF(`\n  The person, on ${n.item}: ${n.text}`) };
-          } },
-          mcp('reject', () => ({ id: ID, reason: 'revised brief follows' })),
-          mcp('dispatch', () => ({ item: ID, brief: ctx.revisedPath, agent: 'mock', backend: 'tmux' })),
-          mcp('annotations_take', (c) => ({ n: [(resultJson(c[0]) as { n: number }[])[0]!.n], as: 'revised-brief' })),
-        ],
-        say: (c) => `Your note on ${(resultJson(c[0]) as { item: string }[])[0]!.item} is in the brief; basket-w waits at its gate again with it.`,
-      } };
-    }
-    const line = event.replace(/ → .*$/s, '');
-    return { key: `wake:${line}`, turn: { steps: [], say: () => `Fleet: ${line}.` } };
-  });
 }
 
+const turns = handTurns(SAY, personTurnOf, wakeTurnOf);
+
 beforeAll(async () => {
-  const bin = requireClaudeBinary();
-  tmp = makeTempDir('hand-notes');
-  const home = join(tmp.path, 'home');
-  ws = join(tmp.path, 'ws');
-  state = join(tmp.path, 'state');
-  const repo = join(tmp.path, 'repo');
-  mkdirSync(home);
+  await s.open('hand-notes');
+  const repo = s.path('repo');
   makeTestRepo(repo, '# a project\n');
-  briefPath = join(tmp.path, 'basket-w.md');
+  briefPath = s.path('basket-w.md');
   writeFileSync(briefPath, BRIEF());
   site = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -155,52 +122,41 @@ beforeAll(async () => {
   await new Promise<void>((r) => site.listen(0, '127.0.0.1', () => r()));
   const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
   // The worker's turn: build, run its three checks with the tool its brief names, report.
-  const out = join(state, 'workers', ID, 'out');
+  const out = dirname(s.reportPathOf(ID));
   const tool = `${shellCommand([process.execPath, join(KINGSHAND_ROOT, 'bin', 'hand.js'), 'browser-check'])}`;
   const check = (id: string, expect: string) => ({ kind: 'bash', command: `${tool} ${id} --out ${shellCommand([out])} --url ${origin}/ --expect '${expect}'`, description: `Browser check ${id}` });
-  const scenario = join(tmp.path, 'worker-scenario.json');
-  writeFileSync(scenario, JSON.stringify({ turns: [{ match: 'BASKET-CHECKS', once: true, steps: [
+  const scenario = s.workerScenario([{ match: 'BASKET-CHECKS', once: true, steps: [
     { kind: 'think', ms: 600 },
     { kind: 'bash', command: 'echo basket > basket.txt && git add basket.txt && git commit -q -m "Add the basket page"', description: 'Commit the basket page' },
     check('C-001', 'Your basket'), check('C-002', 'Your basket is empty'), check('C-003', 'Made in Lyon'),
-    { kind: 'write', path: join(out, 'report.md'), content: '# Report\n\nThe basket page is in; its three browser checks ran.\n' },
+    { kind: 'write', path: s.reportPathOf(ID), content: '# Report\n\nThe basket page is in; its three browser checks ran.\n' },
     { kind: 'reply', text: 'Done; the report is written.' },
-  ] }] }));
-  fake = await startFakeAnthropic({ suggestion: null, keepRawBodies: true, respond: (s, seq) => script.respond(s, seq) });
-  const env = {
-    ...claudeTestEnv({ home, baseUrl: fake.url, renderer: 'fullscreen', path: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin` }),
-    KH_MOCK_TICK_MS: '200', KH_MOCK_SCENARIO: scenario, KH_MOCK_PERMISSION_MODE: 'auto', KH_MOCK_RUN_BASH: '1',
-    GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid',
-  };
-  hand = handRunner(state, env, 60_000);
-  expect((await hand(['init', ws, '--json'])).code).toBe(0);
-  expect((await hand(['annex', repo, '--json'])).code).toBe(0);
-  const watchCommand = /Monitor with `([^`]+)`/.exec(readFileSync(join(ws, 'CLAUDE.md'), 'utf8'))![1]!;
-  const revisedPath = join(ws, 'data', 'briefs', `${ID}.md`);
-  script = new HandScript((t) => turns(t, { watchCommand, revisedPath }));
-  const { claudeJsonPath } = seedClaudeHome({ home, worktrees: [], renderer: 'fullscreen' });
-  expect(await seedTrust({ claudeJsonPath, worktree: ws })).toBe('seeded');
-  pane = await launchInTmux({ dir: tmp.path, cwd: ws, env, argv: [bin] });
-  await pane.waitStable('the Hand at its idle box', { accept: showsIdleBox, timeoutMs: 30_000 });
+  ] }]);
+  await s.init(mockWorkersEnv(scenario));
+  expect((await s.hand(['annex', repo, '--json'])).code).toBe(0);
+  const { watchCommand } = s.kitCommands();
+  const revisedPath = join(s.ws, 'data', 'briefs', `${ID}.md`);
+  await s.startClaude(new HandScript(turns({ watchCommand, revisedPath })));
+  await s.atIdleBox();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   await new Promise<void>((r) => (site ? site.close(() => r()) : r()));
-  await endHandSession({ pane, hand, state, fake, tmp }, [ID]);
+  await s.close([ID]);
 }, 90_000);
 
 describe.sequential('the Hand revises a brief from the person\'s note and lands checked work, in real Claude Code', () => {
   it('dispatches the task and gives the worker\'s page', async () => {
-    await person(SAY.start);
-    const said = await saidBy('person:start');
-    expect(callsOf('person:start').map((c) => c.name)).toEqual(['Monitor', 'mcp__hand__backlog_add', 'mcp__hand__dispatch', 'mcp__hand__review_url']);
-    expect(resultJson(callsOf('person:start')[2])).toMatchObject({ id: ID, stage: 'gate.awaitingBriefApproval' });
+    await s.person(SAY.start);
+    const said = await s.saidBy('person:start', 90_000);
+    expect(s.callsOf('person:start').map((c) => c.name)).toEqual(['Monitor', 'mcp__hand__backlog_add', 'mcp__hand__dispatch', 'mcp__hand__review_url']);
+    expect(resultJson(s.callsOf('person:start')[2])).toMatchObject({ id: ID, stage: 'gate.awaitingBriefApproval' });
     expect(said).toContain(`/w/${ID}?token=`);
   }, 120_000);
 
   it("the person's note written on the page in Chromium reaches the Hand, which revises the brief with it and takes it", async () => {
-    const url = resultJson(callsOf('person:start')[3]).url as string;
+    const url = resultJson(s.callsOf('person:start')[3]).url as string;
     browser = await launchChromium();
     const page = await (await browser.newContext()).newPage();
     await page.goto(url);
@@ -210,10 +166,10 @@ describe.sequential('the Hand revises a brief from the person\'s note and lands 
     await page.click('#item-R-002 button[type="submit"]');
     await page.waitForSelector('#item-R-002 .notes li', { timeout: 10_000 });
 
-    const said = await saidBy('wake:annotated', 120_000);
-    const wake = script.notifications.find((n) => n.includes('the person annotated'))!;
+    const said = await s.saidBy('wake:annotated', 120_000);
+    const wake = s.script.notifications.find((n) => n.includes('the person annotated'))!;
     expect(wake).toContain(`the person annotated ${ID}'s brief, R-002 ("Empty baskets say so."): ${JSON.stringify(NOTE).replace(/"/g, '"')}`);
-    const calls = callsOf('wake:annotated');
+    const calls = s.callsOf('wake:annotated');
     expect(calls.map((c) => c.name)).toEqual(['mcp__hand__annotations', 'Write', 'mcp__hand__reject', 'mcp__hand__dispatch', 'mcp__hand__annotations_take']);
     expect(resultJson(calls[0])).toEqual([expect.objectContaining({ item: 'R-002', text: NOTE, on: 'brief', via: 'page', taken: null })]);
     expect(calls[1]!.result?.isError, calls[1]!.result?.content).toBe(false);
@@ -222,17 +178,17 @@ describe.sequential('the Hand revises a brief from the person\'s note and lands 
     expect(said).toContain('Your note on R-002 is in the brief');
     // The worker's brief as dispatched now carries the person's words; nothing of theirs is left untaken.
     expect(readFileSync(briefCopyPathOf(resultJson(calls[3]).briefPath), 'utf8')).toContain(`The person, on R-002: ${NOTE}`);
-    expect((await hand(['annotations', ID, '--json'])).json).toEqual([]);
+    expect((await s.hand(['annotations', ID, '--json'])).json).toEqual([]);
   }, 180_000);
 
   it('approved, the worker runs its browser checks in Chromium; landing, the Hand says "verified — 3 checks: 3 verified"', async () => {
-    await person(SAY.approve);
-    await saidBy('person:approve');
-    const done = await hand(['wait', ID, '--until', 'settled', '--timeout', '120s', '--json'], { timeoutMs: 150_000 });
+    await s.person(SAY.approve);
+    await s.saidBy('person:approve', 90_000);
+    const done = await s.hand(['wait', ID, '--until', 'settled', '--timeout', '120s', '--json'], { timeoutMs: 150_000 });
     expect(done.code, done.stdout + done.stderr).toBe(0);
-    await person(SAY.land);
-    const said = await saidBy('person:land', 120_000);
-    const land = resultJson(callsOf('person:land')[1]);
+    await s.person(SAY.land);
+    const said = await s.saidBy('person:land', 120_000);
+    const land = resultJson(s.callsOf('person:land')[1]);
     expect(land, JSON.stringify(land.evidence.browserChecks?.checks)).toMatchObject({ gate: 'open', evidence: { browserChecks: { verdict: 'verified', line: 'verified — 3 checks: 3 verified' } } });
     expect(said).toContain('Browser checks: verified — 3 checks: 3 verified.');
   }, 240_000);

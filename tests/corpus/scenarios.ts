@@ -98,6 +98,26 @@ export async function settle(pane: CapturePane, what: string, accept: (s: string
   await pane.waitForScreen(accept, `${what}, still up a second later`, 5_000);
 }
 
+/**
+ * From the first box, a slow turn (`prompt`: MODE:slow …) sent and running: the spinner line with
+ * its elapsed timer (2.1.12 draws `(ctrl+c to interrupt)` instead of a timer).
+ */
+async function slowTurnRunning(pane: CapturePane, prompt: string): Promise<void> {
+  await waitIdle(pane, 'first box');
+  await submit(pane, prompt);
+  await pane.waitForScreen(contains(/…\s*\((?:\d+s|ctrl\+c to interrupt|esc to interrupt)/), 'the spinner with its status', 30_000);
+}
+
+/** Sends /exit from the first box (`what`: which box) and waits for Claude Code to be gone: the screen it leaves reads exited. */
+function exitFromFirstBox(what: string): Scenario['drive'] {
+  return async (pane) => {
+    await waitIdle(pane, what);
+    await submit(pane, '/exit');
+    await pane.waitDead(20_000);
+    return { state: 'exited' };
+  };
+}
+
 export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'trust-dialog',
@@ -129,10 +149,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'working',
     setup: {},
     async drive(pane) {
-      await waitIdle(pane, 'first box');
-      await submit(pane, 'MODE:slow show the spinner');
-      // the spinner line with its elapsed timer (2.1.12 draws `(ctrl+c to interrupt)` instead of a timer)
-      await pane.waitForScreen(contains(/…\s*\((?:\d+s|ctrl\+c to interrupt|esc to interrupt)/), 'the spinner with its status', 30_000);
+      await slowTurnRunning(pane, 'MODE:slow show the spinner');
       return { state: 'working' };
     },
   },
@@ -219,9 +236,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'interrupted',
     setup: {},
     async drive(pane) {
-      await waitIdle(pane, 'first box');
-      await submit(pane, 'MODE:slow interrupt me');
-      await pane.waitForScreen(contains(/…\s*\((?:\d+s|ctrl\+c to interrupt|esc to interrupt)/), 'the spinner with its status', 30_000);
+      await slowTurnRunning(pane, 'MODE:slow interrupt me');
       await new Promise((r) => setTimeout(r, 1_500));
       await pane.keys('Escape');
       // Esc before any reply text puts the prompt back into the box (claude-code.md §6.7)
@@ -233,12 +248,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'after-exit',
     setup: {},
     backends: ['tmux'],
-    async drive(pane) {
-      await waitIdle(pane, 'first box');
-      await submit(pane, '/exit');
-      await pane.waitDead(20_000);
-      return { state: 'exited' };
-    },
+    drive: exitFromFirstBox('first box'),
   },
   {
     // issue 21: the turn-end line and the box at a small terminal (the reader's structural rules)
@@ -256,12 +266,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'after-exit-200x50',
     setup: { cols: 200, rows: 50 },
     backends: ['tmux'],
-    async drive(pane) {
-      await waitIdle(pane, 'first box in a 200×50 pane');
-      await submit(pane, '/exit');
-      await pane.waitDead(20_000);
-      return { state: 'exited' };
-    },
+    drive: exitFromFirstBox('first box in a 200×50 pane'),
   },
   {
     name: 'narrow-pane',

@@ -6,7 +6,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useWorldForAll } from '../helpers/cleanups.ts';
 import { AGENTS } from '../../contract/vocabulary.ts';
 import { chooseAgent } from '../../daemon/fleet/agent-choice.ts';
 import { makeDaemonWorld, type DaemonWorld } from '../helpers/daemon-world.ts';
@@ -27,12 +28,9 @@ describe('a project default agent', () => {
   // The rules below build on each other in order (one daemon, one project), as a person would run them.
   let w: DaemonWorld;
   let name: string;
-  beforeAll(async () => {
-    w = await makeDaemonWorld('default-agent');
+  useWorldForAll(() => makeDaemonWorld('default-agent'), (made) => {
+    w = made;
   }, 20_000);
-  afterAll(async () => {
-    await w?.cleanup();
-  });
 
   it('annex records the default agent (its answer, hand projects, the survey)', async () => {
     const annexed = await w.call('annex', { repo: w.repo, yolo: true, agent: 'mock' });

@@ -8,7 +8,7 @@
  * Walked over every leaf state of the worker machine, then through a real daemon and mock
  * workers: one rejected at its brief gate, one carried through both gates to its landing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
 import { workerMachine } from '../../machines/worker.machine.ts';
 import { meaningOfStage } from '../../actors/condition.ts';
@@ -19,7 +19,8 @@ import { audienceWords, kindOf } from '../../daemon/gates/fleet-picture.ts';
 import { FINAL_KINDS, STATE_WORDS, stateKindOf, type StateKind } from '../../contract/state-words.ts';
 import type { WorkerIntent } from '../../persistence/types.ts';
 import type { WorkerContext } from '../../machines/worker.types.ts';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import type { CliWorld } from '../cli/cli-harness.ts';
+import { audienceEventsOf, useAnnexedWorld } from '../helpers/cli-world.ts';
 import { commitAndReport, dispatchMock, reviewUrl, waitUntil } from '../helpers/review-steps.ts';
 import { signInWithToken } from '../helpers/review-session.ts';
 
@@ -89,16 +90,10 @@ describe('every state reads the same on the badge, in the journal and in hand au
 describe('through the daemon: a rejected worker and a landed one', () => {
   let w: CliWorld;
   let t0: number;
-  beforeAll(async () => {
-    w = await makeCliWorld('audience-words');
-    expect((await w.hand(['annex', w.repo, '--posture', 'local-only'])).code).toBe(0);
-    t0 = Date.now();
-  }, 60_000);
-  afterAll(async () => {
-    await w?.cleanup();
-  }, 60_000);
-
-  const eventsOf = (a: any, id: string): { kind: string; words: string }[] => a.workers.find((x: any) => x.id === id)?.events ?? [];
+  useAnnexedWorld('audience-words', ['--posture', 'local-only'], (world, since) => {
+    w = world;
+    t0 = since;
+  });
 
   it('hand audience and the page tell a rejection as rejected and a landing as landed, a gate as its gate', async () => {
     await dispatchMock(w.hand, 'rej', w.repo, w.brief('rej', 'Say hello.'));
@@ -121,10 +116,10 @@ describe('through the daemon: a rejected worker and a landed one', () => {
 
     const a = await w.hand(['audience', '--since', String(t0), '--json']);
     expect(a.code, a.stderr).toBe(0);
-    expect(eventsOf(a.json, 'rej').map((e) => [e.kind, e.words])).toEqual([
+    expect(audienceEventsOf(a.json, 'rej').map((e) => [e.kind, e.words])).toEqual([
       ['dispatched', 'dispatched'], ['brief-gate', 'brief approval'], ['rejected', 'rejected'],
     ]);
-    const story = eventsOf(a.json, 'lands').map((e) => e.words);
+    const story = audienceEventsOf(a.json, 'lands').map((e) => e.words);
     expect(story.slice(0, 3)).toEqual(['dispatched', 'brief approval', 'started after the brief was approved']);
     expect(story.slice(-3)).toEqual(['done', 'landing approval', 'landed']);
     for (const wrong of ['exited', 'settled']) expect(story, `no "${wrong}"`).not.toContain(wrong);

@@ -4,26 +4,22 @@
  * worker, de-duplicated, newest last), read from the journal so it reads the same after a
  * daemon restart; without --since it starts at the session start the SessionStart hook recorded.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
+import type { CliWorld } from '../cli/cli-harness.ts';
+import { audienceEventsOf, useAnnexedWorld } from '../helpers/cli-world.ts';
 
 const QUESTION = 'Which database should the fake project use?';
 let w: CliWorld;
 let t0: number;
 
-beforeAll(async () => {
-  w = await makeCliWorld('hand-survey');
-  expect((await w.hand(['annex', w.repo, '--yolo', '--json'])).code).toBe(0);
-  t0 = Date.now();
-}, 60_000);
+useAnnexedWorld('hand-survey', ['--yolo', '--json'], (world, since) => {
+  w = world;
+  t0 = since;
+});
 
-afterAll(async () => {
-  await w?.cleanup();
-}, 60_000);
-
-const kinds = (a: any, id: string): string[] => (a.workers.find((x: any) => x.id === id)?.events ?? []).map((e: any) => e.kind);
+const kinds = (a: any, id: string): string[] => audienceEventsOf(a, id).map((e) => e.kind);
 
 describe('hand survey and hand audience', () => {
   it('survey puts a blocked worker under needsYou with its question and options', async () => {

@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeCliWorld, type CliWorld, type CliWorldOptions } from '../cli/cli-harness.ts';
 import { waitFor } from './temp.ts';
+import { useWorldForAll } from './cleanups.ts';
 
 /**
  * Registers the teardown of the world a test makes; call once at the top of a test file. The
@@ -23,6 +24,22 @@ export function useCliWorld(defaults: CliWorldOptions = {}): (label: string, opt
   });
   return async (label, opts = defaults) => (world = await makeCliWorld(label, opts));
 }
+
+/**
+ * One CliWorld for the whole file (or describe block), its repository annexed with `annexArgs`,
+ * made before the tests and removed after them; `ready` takes it and the time it was ready (an
+ * audience `--since` that holds what the tests do).
+ */
+export function useAnnexedWorld(label: string, annexArgs: string[], ready: (w: CliWorld, since: number) => void): void {
+  useWorldForAll(() => makeCliWorld(label), async (w) => {
+    const annex = await w.hand(['annex', w.repo, ...annexArgs]);
+    expect(annex.code, annex.stdout + annex.stderr).toBe(0);
+    ready(w, Date.now());
+  });
+}
+
+/** One worker's events in `hand audience --json`'s answer (none when it is not there). */
+export const audienceEventsOf = (audience: any, id: string): { kind: string; words: string }[] => audience.workers.find((x: any) => x.id === id)?.events ?? [];
 
 export type HandOk = (args: string[], timeoutMs?: number) => Promise<any>;
 

@@ -6,7 +6,8 @@
  * listens on 127.0.0.1 only: the "phone" here is a second client on loopback carrying the
  * tunnel's Host, as the tunnel does. On the old code the public Host was refused like any other.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useWorldForAll } from '../helpers/cleanups.ts';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeCliWorld, type CliWorld } from '../cli/cli-harness.ts';
@@ -16,12 +17,8 @@ import { HAND_CALLER_ENV } from '../../contract/hand-caller.ts';
 
 const PUBLIC = 'laptop.tailnet-of-the-person.test';
 let world: CliWorld;
-
-beforeAll(async () => {
-  world = await makeCliWorld('public-url');
-}, 60_000);
-afterAll(async () => {
-  await world?.cleanup();
+useWorldForAll(() => makeCliWorld('public-url'), (made) => {
+  world = made;
 });
 
 describe('the page answers its public host and no other', () => {

@@ -20,14 +20,17 @@ describe('a Codex version is placed against the corpus, never guessed', () => {
   });
 
   it('what a turn without a status line means follows the captured releases, and "cannot tell" where they disagree', () => {
-    expect(openTurnTailFor('0.140.0')).toBe('finished');
-    expect(openTurnTailFor('0.130.0')).toBe('finished');
-    expect(openTurnTailFor('0.150.0')).toBe('cannot-tell');
-    expect(openTurnTailFor('0.145.0')).toBe('cannot-tell');
-    expect(openTurnTailFor('0.152.0')).toBe('cannot-tell');
-    expect(openTurnTailFor('0.169.0')).toBe('running');
-    expect(openTurnTailFor('0.180.0')).toBe('running');
-    expect(openTurnTailFor('0.90.0')).toBe('cannot-tell');
-    expect(openTurnTailFor(null)).toBe('running');
+    const tails: [string | null, ReturnType<typeof openTurnTailFor>][] = [
+      ['0.140.0', 'finished'],
+      ['0.130.0', 'finished'],
+      ['0.150.0', 'cannot-tell'],
+      ['0.145.0', 'cannot-tell'],
+      ['0.152.0', 'cannot-tell'],
+      ['0.169.0', 'running'],
+      ['0.180.0', 'running'],
+      ['0.90.0', 'cannot-tell'],
+      [null, 'running'],
+    ];
+    for (const [version, tail] of tails) expect(openTurnTailFor(version), `codex ${version}`).toBe(tail);
   });
 });

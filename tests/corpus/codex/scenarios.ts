@@ -57,6 +57,19 @@ export async function codexSubmit(pane: CapturePane, text: string): Promise<void
   await pane.waitForScreen((s) => RUNNING.test(s) || /^[•■⚠◦] /mu.test(s) || s.includes('Would you like to'), `${JSON.stringify(text)} to be submitted`);
 }
 
+/**
+ * One turn answered in words: `answer` queued (one reply at a time, so a side request of an
+ * earlier turn cannot take a later one's), `question` sent, the turn finished by Codex's own word
+ * (its `n`th in the session, whatever line it draws under the turn, if any), the box at rest
+ * under the answer.
+ */
+async function answeredTurn(pane: CapturePane, fake: FakeCodexApi, ctx: CodexScenarioContext, turn: { n: number; question: string; answer: string; what: string }): Promise<void> {
+  fake.queue([{ kind: 'text', text: turn.answer }]);
+  await codexSubmit(pane, turn.question);
+  await ctx.turnsCompleted(turn.n, turn.what);
+  await codexIdle(pane, `after ${turn.what}`, (s) => s.includes(turn.answer));
+}
+
 export const CODEX_SCENARIOS: readonly CodexScenario[] = [
   {
     name: 'idle',
@@ -78,11 +91,7 @@ export const CODEX_SCENARIOS: readonly CodexScenario[] = [
     name: 'after-reply',
     async drive(pane, fake, ctx) {
       await codexIdle(pane, 'start');
-      fake.queue([{ kind: 'text', text: 'The answer is forty-two.' }]);
-      await codexSubmit(pane, 'what is the answer');
-      // Finished by Codex's own word, whatever line (if any) it draws under the turn.
-      await ctx.turnsCompleted(1, 'the reply');
-      await codexIdle(pane, 'after the reply', (s) => s.includes('The answer is forty-two.'));
+      await answeredTurn(pane, fake, ctx, { n: 1, question: 'what is the answer', answer: 'The answer is forty-two.', what: 'the reply' });
       return { state: 'idle', promptBox: '', says: 'a finished turn, the empty box under it', turnEndWord: true };
     },
   },
@@ -126,15 +135,8 @@ export const CODEX_SCENARIOS: readonly CodexScenario[] = [
     name: 'second-turn-finished',
     async drive(pane, fake, ctx) {
       await codexIdle(pane, 'start');
-      // One reply queued at a time: a side request of the first turn must not take the second's.
-      fake.queue([{ kind: 'text', text: 'First answer.' }]);
-      await codexSubmit(pane, 'first question');
-      await ctx.turnsCompleted(1, 'the first reply');
-      await codexIdle(pane, 'after the first reply', (s) => s.includes('First answer.'));
-      fake.queue([{ kind: 'text', text: 'Second answer.' }]);
-      await codexSubmit(pane, 'second question');
-      await ctx.turnsCompleted(2, 'the second reply');
-      await codexIdle(pane, 'after the second reply', (s) => s.includes('Second answer.'));
+      await answeredTurn(pane, fake, ctx, { n: 1, question: 'first question', answer: 'First answer.', what: 'the first reply' });
+      await answeredTurn(pane, fake, ctx, { n: 2, question: 'second question', answer: 'Second answer.', what: 'the second reply' });
       return { state: 'idle', promptBox: '', says: 'two finished turns, the empty box under the second', turnEndWord: true };
     },
   },
