@@ -8,44 +8,39 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { guardedSendText } from '../../io/terminal/guarded-send.ts';
-import { createPtyHost, type PtyHost } from '../../io/terminal/pty/pty-host.ts';
-import { makeTempDir, waitFor } from '../helpers/temp.ts';
+import { waitFor } from '../helpers/temp.ts';
 import { waitForReading } from './mock-worker.ts';
+import { usePtyPanes } from './pty-panes.ts';
 
 const AGENT = join(import.meta.dirname, 'fixtures', 'slow-echo-agent.mjs');
 const IDLE = join(import.meta.dirname, '..', 'fixtures', 'claude-code', '2.1.332', '04-idle-box.txt');
 
 describe('an Enter follows the text the agent has drawn', () => {
-  let host: PtyHost | undefined;
-  const dirs: Array<() => void> = [];
-  afterEach(async () => {
-    await host?.dispose();
-    for (const c of dirs.splice(0)) c();
-  });
+  const panes = usePtyPanes('slow-echo', { submitDelayMs: 50 });
 
   async function slowAgent() {
-    host = createPtyHost({ submitDelayMs: 50 });
-    const dir = makeTempDir('slow-echo');
-    dirs.push(dir.cleanup);
-    const log = join(dir.path, 'enters.log');
-    writeFileSync(log, '');
-    const pane = await host.createPane({ name: 'slow', cwd: dir.path, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, argv: [process.execPath, AGENT, IDLE, log, '600'], cols: 120, rows: 40 });
-    await waitForReading(host, pane.paneId, (r) => r.state === 'idle' && r.promptBox === '', 'the idle, empty box');
-    return { paneId: pane.paneId, log };
+    let log = '';
+    const { paneId } = await panes.pane((dir) => {
+      log = join(dir, 'enters.log');
+      writeFileSync(log, '');
+      return [process.execPath, AGENT, IDLE, log, '600'];
+    });
+    await waitForReading(panes.host(), paneId, (r) => r.state === 'idle' && r.promptBox === '', 'the idle, empty box');
+    return { paneId, log };
   }
 
   it("with the agent's reader: the Enter comes once the text is in the box", async () => {
     const { paneId, log } = await slowAgent();
-    await guardedSendText(host!, paneId, 'carry on', { agent: 'claude' });
+    await guardedSendText(panes.host(), paneId, 'carry on', { agent: 'claude' });
     const enters = await waitFor(() => readFileSync(log, 'utf8').trim() || undefined, { what: 'the Enter to reach the agent', timeoutMs: 5_000 });
     expect(enters).toBe('enter-after-echo carry on');
   });
 
   it('without a reader to ask (no agent named): the Enter follows the first redraw, as before', async () => {
     const { paneId, log } = await slowAgent();
-    await guardedSendText(host!, paneId, 'carry on');
+    await guardedSendText(panes.host(), paneId, 'carry on');
     const enters = await waitFor(() => readFileSync(log, 'utf8').trim() || undefined, { what: 'the Enter to reach the agent', timeoutMs: 5_000 });
     expect(enters).toBe('enter-before-echo');
   });
