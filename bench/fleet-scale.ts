@@ -19,6 +19,7 @@ import { pool } from './lib/pool.ts';
 import { GROW_CONCURRENCY, growTo, measureResume, restartDaemon, resumeResult } from './resume.ts';
 import { awaitEvent } from './lib/mock-events.ts';
 import { nowMs, single, summarise } from './lib/stats.ts';
+import { streamLoads } from './stream-loads.ts';
 
 export interface ScaleOptions {
   levels: number[];
@@ -30,8 +31,10 @@ export interface ScaleOptions {
   resumeTrials: number;
   /** Levels at which blocked detection is measured again on the same fleet with the daemon restarted as before issue 46 (KH_READ_LANES=0: reads unbounded, unordered), beside the figure. */
   readBaselineLevels?: number[];
-  /** Which parts to run (BENCH_ONLY=scale,cli,resume); resume alone grows an idle fleet. */
-  parts: { scale: boolean; cli: boolean; resume: boolean };
+  /** Levels at which the spinner load and Claude Code's real byte rate are measured beside each other (stream-loads.ts). */
+  streamLevels?: number[];
+  /** Which parts to run (BENCH_ONLY=scale,cli,resume,streams); resume alone grows an idle fleet. */
+  parts: { scale: boolean; cli: boolean; resume: boolean; streams?: boolean };
   log?: (m: string) => void;
 }
 
@@ -66,7 +69,7 @@ function agentTicks(): Map<number, number> {
  * daemon was starved: the whole machine's busy share, the tmux server's CPU and the mock agents'
  * own CPU (the load generator competes for the same two cores).
  */
-async function cpuAndRss(pid: number, windowMs: number, tmuxPid: number | null = null): Promise<{ cpuPct: number; rssMb: number; machinePct: number; tmuxPct: number | null; agentsPct: number }> {
+export async function cpuAndRss(pid: number, windowMs: number, tmuxPid: number | null = null): Promise<{ cpuPct: number; rssMb: number; machinePct: number; tmuxPct: number | null; agentsPct: number }> {
   const a = procUsage(pid);
   const ta = tmuxPid ? procUsage(tmuxPid) : null;
   const agentsA = agentTicks();
@@ -131,6 +134,8 @@ async function measure(o: ScaleOptions, out: BenchResult[]): Promise<BenchResult
   await d.dispatch('probe', 'tmux', env({ KH_MOCK_EVENT_LOG: probeLog }));
   d.noteTmuxServer();
 
+  // First, on a daemon with no fleet yet: the two loads beside each other (issue 46, item 3).
+  if (o.parts.streams) await streamLoads({ levels: o.streamLevels ?? [1, 20], probeTrials: o.probeTrials, cpuWindowMs: o.cpuWindowMs, log: o.log }, d, out, probeLog);
   if (o.parts.scale) await scale(o, d, out, probeLog);
   if (o.parts.cli) await roundTrip(o, d, out);
   if (o.parts.resume) {

@@ -27,7 +27,7 @@ import { formatTable } from './lib/table.ts';
 import { round } from './lib/stats.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
-/** BENCH_ONLY=analysis,detection,codex,agents,wait,repaints,scale,cli,resume,hand,work,phone,far runs a subset (its results do not replace latest.json). */
+/** BENCH_ONLY=analysis,detection,codex,agents,wait,repaints,scale,streams,cli,resume,hand,work,phone,far runs a subset (its results do not replace latest.json). */
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const wanted = (s: string) => only === null || only.has(s);
 /** A comma list of positive sizes from the environment, or null when unset. */
@@ -100,8 +100,8 @@ try {
   if (wanted('far')) await section('far host over ssh (issue 28)', () => runFar({ trials: quick ? 3 : 15, streaming: quick ? 2 : 5, cpuWindowMs: quick ? 2_000 : 8_000, log }));
   // Issue 26: per streaming worker, every burst read (the old way) beside known repaints unread.
   if (wanted('repaints')) await section('repaints read or not (issue 26)', () => runRepaints({ levels: quick ? [1] : [1, 10], windowMs: quick ? 2_000 : 8_000, rounds: quick ? 1 : 3, log }));
-  const parts = { scale: wanted('scale'), cli: wanted('cli'), resume: wanted('resume') };
-  if (parts.scale || parts.cli || parts.resume) await section(`${Object.keys(parts).filter((k) => parts[k as keyof typeof parts]).join(', ')} (one daemon)`, () =>
+  const parts = { scale: wanted('scale'), cli: wanted('cli'), resume: wanted('resume'), streams: wanted('streams') };
+  if (parts.scale || parts.cli || parts.resume || parts.streams) await section(`${Object.keys(parts).filter((k) => parts[k as keyof typeof parts]).join(', ')} (one daemon)`, () =>
     runScale({
       // BENCH_LEVELS / BENCH_RESUME_SIZES (comma lists) choose other sizes, e.g. 200 streaming or 500 idle.
       levels: sizesFromEnv('BENCH_LEVELS') ?? (quick ? [1, 3] : [1, 10, 50, 200]),
@@ -112,6 +112,8 @@ try {
       resumeTrials: quick ? 1 : 3,
       // Issue 46: blocked at these levels again as before the read lanes, same fleet (BENCH_READ_BASELINE=200,…).
       readBaselineLevels: sizesFromEnv('BENCH_READ_BASELINE') ?? (quick ? [] : [200]),
+      // Issue 46: the spinner load beside Claude Code's real byte rate at these levels (BENCH_STREAM_LEVELS=1,20,200).
+      streamLevels: sizesFromEnv('BENCH_STREAM_LEVELS') ?? (quick ? [1] : [1, 20]),
       parts,
       log,
     }),

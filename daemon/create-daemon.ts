@@ -117,7 +117,9 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   const answerBoundMs = answerBoundOf(deps.env);
   // KH_READ_LANES=0: every read straight to tmux, unordered (the bench's baseline for issue 46).
   const readsInFlight = deps.env.KH_READ_LANES === '0' ? Infinity : undefined;
-  const tmuxHost = tmuxAvailable ? createTmuxHost({ socketPath: paths.tmuxSocket, answerBoundMs, readsInFlight, onNotice: (msg, fields) => warn(fields, msg) }) : undefined;
+  // KH_REPAINT_KEY=line: a repaint key per %output line, as tmux cut it (the bench's baseline for issue 46's cut frames).
+  const repaintKeyPerLine = deps.env.KH_REPAINT_KEY === 'line';
+  const tmuxHost = tmuxAvailable ? createTmuxHost({ socketPath: paths.tmuxSocket, answerBoundMs, readsInFlight, repaintKeyPerLine, onNotice: (msg, fields) => warn(fields, msg) }) : undefined;
   if (tmuxHost) hosts.tmux = tmuxHost;
   // Its launch files wait in the state directory, as tmux's do: a daemon killed with SIGKILL
   // cannot remove a private temp directory, and each left one behind in /tmp.

@@ -17,6 +17,7 @@ import { trustKey } from './menu-keys.ts';
 import { openDialog, type OpenDialog } from './open-dialog.ts';
 import type { ResolvedConfig } from './options.ts';
 import { ClassicRenderer, FullscreenRenderer, type Renderer, type TerminalSize } from './renderer.ts';
+import { RealStream, type StreamTarget } from './real-stream.ts';
 import { ScenarioPlayer } from './scenario.ts';
 import { builtInSteps } from './steps.ts';
 import { withBrief } from './brief-reader.ts';
@@ -54,6 +55,7 @@ export class MockAgentApp {
   private readonly parser = new KeyParser();
   private readonly events: EventLog;
   private readonly renderer: Renderer;
+  private readonly stream: RealStream | null;
   private readonly scenario: ScenarioPlayer;
   private readonly turns: TurnRunner;
   private readonly sessionId = randomUUID();
@@ -67,6 +69,7 @@ export class MockAgentApp {
     this.mode = cfg.mode;
     this.events = new EventLog(cfg.eventLogPath);
     this.renderer = cfg.classic ? new ClassicRenderer(term.output, term.size) : new FullscreenRenderer(term.output, term.size);
+    this.stream = cfg.stream === 'real' ? new RealStream(this.streamTarget(), () => term.size().cols) : null;
     this.scenario = new ScenarioPlayer(cfg.scenario);
     this.turns = new TurnRunner(cfg, this.events, {
       entries: () => this.entries,
@@ -222,9 +225,11 @@ export class MockAgentApp {
     const acted = withBrief(prompt);
     const steps = this.scenario.next(acted) ?? builtInSteps(acted, this.cfg.timings);
     this.turns.start(prompt, box, steps);
+    this.stream?.start();
   }
 
   private turnEnded(end: TurnEnd): void {
+    this.stream?.stop();
     if (end.kind === 'exit') return this.exit(end.code, 'crash');
     if (end.kind === 'finished') {
       this.finishedTurns++;
@@ -267,6 +272,14 @@ export class MockAgentApp {
     if (this.renderPending) clearImmediate(this.renderPending);
     this.renderPending = null;
     if (this.phase === 'done' || this.turns.frozen) return;
+    const { frame, title } = this.composeNow();
+    // The event line is written before the frame it announces, so a reader never sees it late.
+    this.events.flush();
+    this.renderer.draw(frame, title);
+  }
+
+  /** The frame and title as they stand now. */
+  private composeNow(): { frame: Line[]; title: string } {
     const size = this.term.size();
     const turn = this.turns.active;
     const slash = slashMenuOf(this.box);
@@ -287,9 +300,20 @@ export class MockAgentApp {
             hint: this.hint,
           });
     const title = turn ? `${TITLE_FRAMES[turn.ticks % TITLE_FRAMES.length]} Claude Code` : IDLE_TITLE;
-    // The event line is written before the frame it announces, so a reader never sees it late.
-    this.events.flush();
-    this.renderer.draw(frame, title);
+    return { frame, title };
+  }
+
+  /** KH_MOCK_STREAM=real: the frame written again at Claude Code's byte rate while a turn works (real-stream.ts). */
+  private streamTarget(): StreamTarget {
+    // Only what stands on the screen is written again: a pending frame is drawn first, a frozen one never.
+    const ready = () => {
+      if (this.renderPending) this.renderNow();
+      return this.phase === 'main' && !this.turns.frozen && this.turns.active !== null;
+    };
+    return {
+      rewrite: () => (ready() ? this.renderer.rewrite(this.composeNow().frame) : 0),
+      redraw: (transcript) => (ready() ? this.renderer.redraw(this.composeNow().frame, transcript) : 0),
+    };
   }
 
   /** The last frame composed, what it showed but the spinner's tick, and the spinner's row. */

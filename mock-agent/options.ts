@@ -36,6 +36,8 @@ export interface ResolvedConfig {
   suggestion: string | null;
   /** KH_MOCK_STOP_HOOKS=1: run the Stop hooks of <cwd>/.claude/settings.local.json at a turn's end (stop-hooks.ts). */
   stopHooks: boolean;
+  /** KH_MOCK_STREAM=real: a working turn writes at Claude Code's peak byte rate (real-stream.ts); default `spinner`, the spinner's ticks alone. */
+  stream: 'spinner' | 'real';
   home: string;
   /** Where its .claude.json is read (the trust check). */
   configDir: string;
@@ -49,6 +51,12 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new UsageError('bad-env', `${name} must be a positive integer (milliseconds), got ${JSON.stringify(raw)}`);
   return n;
+}
+
+function streamKind(value: string | undefined): 'spinner' | 'real' {
+  if (value === undefined || value === '' || value === 'spinner') return 'spinner';
+  if (value === 'real') return 'real';
+  throw new UsageError('bad-env', `KH_MOCK_STREAM must be spinner or real, got ${JSON.stringify(value)}`);
 }
 
 function permissionMode(value: string | undefined): PermissionMode {
@@ -105,6 +113,7 @@ export function resolveConfig(opts: MockAgentOptions, env: NodeJS.ProcessEnv, cw
     startFile: env.KH_MOCK_START_FILE || undefined,
     suggestion: suggestionOn ? (scenario?.suggestion ?? env.KH_MOCK_SUGGESTION ?? 'run the tests') : null,
     stopHooks: env.KH_MOCK_STOP_HOOKS === '1',
+    stream: streamKind(env.KH_MOCK_STREAM),
     home,
     // As Claude Code 2.1.332: $CLAUDE_CONFIG_DIR/.claude.json when that is set, else $HOME/.claude.json.
     configDir: env.CLAUDE_CONFIG_DIR || home,

@@ -29,6 +29,10 @@ export interface Renderer {
   draw(frame: Line[], title: string): void;
   /** Leaves the screen as the real program does and prints `trailer` (already encoded rows). */
   stop(trailer: string[]): void;
+  /** Every row of the frame written again whole (KH_MOCK_STREAM=real); the bytes written. */
+  rewrite(frame: Line[]): number;
+  /** The screen cleared, `transcript` written through it, then every row of the frame; the bytes written. */
+  redraw(frame: Line[], transcript: string): number;
 }
 
 /** One row as written: the line, and an erase to its end unless it fills the width. */
@@ -98,6 +102,25 @@ abstract class PaintingRenderer {
     this.out.write(`${lead}${HIDE_CURSOR}${PASTE_ON}${ESC}[H${ESC}[2J`);
   }
 
+  /** The first frame row on the screen's top row (the classic renderer's rows scrolled out). */
+  protected firstRow(): number {
+    return 0;
+  }
+
+  rewrite(frame: Line[]): number {
+    this.painted.forget();
+    const out = this.painted.paint(frame, this.firstRow(), this.size());
+    this.out.write(out);
+    return Buffer.byteLength(out);
+  }
+
+  redraw(frame: Line[], transcript: string): number {
+    this.painted.forget();
+    const out = `${ESC}[2J${ESC}[H${transcript}${this.painted.paint(frame, this.firstRow(), this.size())}`;
+    this.out.write(out);
+    return Buffer.byteLength(out);
+  }
+
   /** The title sequence when the title changed since the last frame, else nothing. */
   protected titleChange(title: string): string {
     const t = title !== this.title ? titleSequence(title) : '';
@@ -132,6 +155,10 @@ export class FullscreenRenderer extends PaintingRenderer implements Renderer {
 export class ClassicRenderer extends PaintingRenderer implements Renderer {
   private scrolledOut = 0;
   private lastFrameRows = 0;
+
+  protected override firstRow(): number {
+    return this.scrolledOut;
+  }
 
   start(): void {
     this.clearScreen('');

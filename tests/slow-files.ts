@@ -42,6 +42,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/hand/mcp-server.test.ts': 20,
   'tests/faults/tmux-server-killed-at-every-worker-state.test.ts': 18,
   'tests/mock-agent/screens-classify-like-real-captures.test.ts': 18,
+  'tests/mock-agent/a-mock-streaming-at-the-real-rate-writes-about-0.3-mb-a-second-and-still-reads-working.test.ts': 11,
   'tests/claude-e2e/worker-turns-through-hand.test.ts': 18,
   'tests/faults/daemon-killed-at-every-worker-state.test.ts': 18,
   'tests/terminal/ssh-tmux-host.test.ts': 17,

@@ -72,12 +72,41 @@ async function assertNoDialog(host: TerminalHost, paneId: string, opts: GuardOpt
   if (box.state === 'holds' && !opts.allowNonEmptyBox) throw new PromptBoxNotEmptyError(opts.label ?? paneId, box.text, box.kind);
 }
 
+/** Longest wait for typed text to show in the box before its Enter goes anyway (see waitForTextInBox). */
+export const TEXT_IN_BOX_WAIT_MS = 2_000;
+
+/**
+ * Until the box shows text (or a dialog, or cannot be read), at most `ms`. The box was read empty
+ * before our text went in, so text there now is ours. An agent busy loading (Gemini CLI resuming
+ * a long conversation on a loaded machine) took our text and its Enter in one read, treated the
+ * Enter as part of a paste, and drew the line in its box unsubmitted after the worker had been
+ * read as settled; an Enter pressed once the text is drawn is one the agent takes as a key.
+ */
+async function waitForTextInBox(host: TerminalHost, paneId: string, agent: string, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const redraw = nextRedraw((p, l) => host.subscribe(p, l), paneId, Math.max(0, until - Date.now()));
+    const box = await checkPromptBox(host, paneId, agent);
+    if (box.state !== 'empty' || Date.now() >= until) return redraw.cancel();
+    await redraw.promise;
+    if (Date.now() >= until) return;
+  }
+}
+
 /** Text then Enter, refused (nothing sent) if the box already holds text. */
 export async function guardedSendText(host: TerminalHost, paneId: string, text: string, opts: GuardOptions = {}): Promise<void> {
   // Text is text on every path: a control byte or a paste end marker never reaches the pane.
   checkSendableText(text, opts.label);
   await assertNoDialog(host, paneId, opts);
-  await host.sendText(paneId, text, opts.beforeEnter ? { beforeEnter: opts.beforeEnter } : undefined);
+  // Only where the box was read empty first (so what shows there is ours) and its reader is known.
+  const echoed = opts.agent !== undefined && !opts.allowNonEmptyBox && text.trim() !== '';
+  const beforeEnter = echoed
+    ? async () => {
+        await waitForTextInBox(host, paneId, opts.agent!, TEXT_IN_BOX_WAIT_MS);
+        await opts.beforeEnter?.();
+      }
+    : opts.beforeEnter;
+  await host.sendText(paneId, text, beforeEnter ? { beforeEnter } : undefined);
 }
 
 export interface KeyGuardOptions extends GuardOptions {

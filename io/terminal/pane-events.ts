@@ -9,6 +9,12 @@
  * A host that can tell what each burst drew (tmux: the key of every `%output` frame,
  * tmux/repaint-key.ts) passes it to `touch`; the `changed` event then lists the keys of the frames
  * it folds (`repaints`). One output whose key is unknown makes the whole event's list unknown.
+ *
+ * A host whose output comes cut into pieces it did not choose (tmux at load, issue 46) passes
+ * each `piece` instead, and gives the key of the whole burst when its window ends (`burstKey`):
+ * a burst made only of keys every listener knows is then counted skipped and emits nothing.
+ * That decision waits for the window (a piece cannot tell whether the frame is whole), so every
+ * burst arms the timer; it is the same window and wait as an unknown frame had.
  */
 import type { PaneEvent, PaneSubscribeOptions } from './types.ts';
 import { trace } from './trace-timing.ts';
@@ -18,11 +24,15 @@ export type PaneListener = (event: PaneEvent) => void;
 export class PaneEventBus {
   /** Each pane's listeners, with what each can tell of known repaints (PaneSubscribeOptions), if anything. */
   private readonly listeners = new Map<string, Map<PaneListener, PaneSubscribeOptions['repaints']>>();
-  private readonly pending = new Map<string, { timer: NodeJS.Timeout; repaints: number[] | null; bytes: number | null }>();
+  private readonly pending = new Map<string, { timer: NodeJS.Timeout; repaints: number[] | null; bytes: number | null; pieces: boolean }>();
   /** `exited` is sticky: a listener that subscribes after the fact still hears it. */
   private readonly exits = new Map<string, PaneEvent>();
 
-  constructor(private readonly coalesceMs = 20) {}
+  /** `burstKey`: the key of what a pane drew since it was last asked (undefined: unknown), for bursts that came as `piece`s. */
+  constructor(
+    private readonly coalesceMs = 20,
+    private readonly burstKey?: (paneId: string) => number | undefined,
+  ) {}
 
   subscribe(paneId: string, listener: PaneListener, options?: PaneSubscribeOptions): () => void {
     let set = this.listeners.get(paneId);
@@ -43,26 +53,42 @@ export class PaneEventBus {
   /** Output arrived (`repaint`: the key of what it drew, if known; `bytes`: its length, if known): emit `changed` at most once per coalescing window. */
   touch(paneId: string, repaint?: number, bytes?: number): void {
     const waiting = this.pending.get(paneId);
-    if (!waiting && repaint !== undefined && this.allKnow(paneId, repaint)) return void trace(paneId, 'skip-known');
+    if (!waiting && repaint !== undefined && this.allKnow(paneId, [repaint])) return void trace(paneId, 'skip-known');
     if (waiting) {
       waiting.bytes = bytes === undefined || waiting.bytes === null ? null : waiting.bytes + bytes;
       if (repaint === undefined) waiting.repaints = null;
       else if (waiting.repaints && !waiting.repaints.includes(repaint)) waiting.repaints.push(repaint);
       return;
     }
-    const timer = setTimeout(() => this.flush(paneId), this.coalesceMs);
-    timer.unref?.();
-    this.pending.set(paneId, { timer, repaints: repaint === undefined ? null : [repaint], bytes: bytes ?? null });
+    this.arm(paneId, repaint === undefined ? null : [repaint], bytes, false);
   }
 
   /**
-   * Every listener of the pane knows this frame's key (and there is one): each is told it was
+   * A piece of output whose key the host gives when the burst ends (`burstKey`): folded into the
+   * waiting burst, or the start of one. Whether it was a known repaint is asked at the window's end.
+   */
+  piece(paneId: string, bytes?: number): void {
+    const waiting = this.pending.get(paneId);
+    if (!waiting) return this.arm(paneId, this.burstKey ? [] : null, bytes, true);
+    waiting.bytes = bytes === undefined || waiting.bytes === null ? null : waiting.bytes + bytes;
+    if (!this.burstKey) waiting.repaints = null;
+    waiting.pieces = true;
+  }
+
+  private arm(paneId: string, repaints: number[] | null, bytes: number | undefined, pieces: boolean): void {
+    const timer = setTimeout(() => this.flush(paneId), this.coalesceMs);
+    timer.unref?.();
+    this.pending.set(paneId, { timer, repaints, bytes: bytes ?? null, pieces });
+  }
+
+  /**
+   * Every listener of the pane knows these frames' keys (and there is one): each is told it was
    * skipped, and no `changed` is armed for it. A burst already waiting is never cut short here.
    */
-  private allKnow(paneId: string, key: number): boolean {
+  private allKnow(paneId: string, keys: readonly number[]): boolean {
     const set = this.listeners.get(paneId);
     if (!set || set.size === 0) return false;
-    for (const repaints of set.values()) if (!repaints?.known(key)) return false;
+    for (const repaints of set.values()) if (!repaints || !keys.every((k) => repaints.known(k))) return false;
     for (const repaints of set.values()) repaints!.skipped();
     return true;
   }
@@ -73,6 +99,13 @@ export class PaneEventBus {
     if (!waiting) return;
     clearTimeout(waiting.timer);
     this.pending.delete(paneId);
+    if (waiting.pieces) {
+      // The burst is over: its pieces' key, however the host cut them; a burst of only known keys is skipped.
+      const key = this.burstKey?.(paneId);
+      if (key === undefined) waiting.repaints = null;
+      else if (waiting.repaints && !waiting.repaints.includes(key)) waiting.repaints.push(key);
+      if (waiting.repaints && waiting.repaints.length > 0 && this.allKnow(paneId, waiting.repaints)) return void trace(paneId, 'skip-known');
+    }
     trace(paneId, 'changed');
     this.emit(paneId, { type: 'changed', ...(waiting.repaints && { repaints: waiting.repaints }), ...(waiting.bytes !== null && { bytes: waiting.bytes }) });
   }
@@ -104,6 +137,7 @@ export class PaneEventBus {
   forget(paneId: string): void {
     const waiting = this.pending.get(paneId);
     if (waiting) clearTimeout(waiting.timer);
+    if (waiting?.pieces) this.burstKey?.(paneId); // the dropped burst's key is not the start of the next
     this.pending.delete(paneId);
     this.exits.delete(paneId);
   }

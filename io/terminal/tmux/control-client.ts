@@ -9,13 +9,16 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { parseControlLine } from './control-protocol.ts';
-import { repaintKey } from './repaint-key.ts';
 import { counts, trace, tracing } from '../trace-timing.ts';
 import { tmuxClientEnv, tmuxSpawn, type TmuxContext } from './tmux-command.ts';
 
 export interface ControlHandlers {
-  /** A pane drew something; `repaint` is the frame's key (repaint-key.ts), absent when unknown; `bytes` the length of what tmux sent of it. */
-  onOutput(paneId: string, repaint?: number, bytes?: number): void;
+  /**
+   * A pane drew something: `data[start..end)` is the piece tmux sent (escaped as tmux sends it,
+   * valid only during the call; repaint-key.ts hashes it), absent when the line was not read off
+   * the bytes.
+   */
+  onOutput(paneId: string, data?: Uint8Array, start?: number, end?: number): void;
   /** What the `textPane` drew, as tmux escaped it (bytes below 32 and the backslash as octal escapes), instead of `onOutput`. */
   onOutputText?(paneId: string, text: string): void;
   /** Any other notification (%window-renamed, %layout-change, …): a hint that a pane may have changed state. */
@@ -171,7 +174,7 @@ export class TmuxControlClient {
       else if (pane !== null) {
         if (tracing) { counts.outputs++; counts.outputBytes += end - pane.payloadFrom; }
         if (tracing) trace(pane.paneId, 'output', { bytes: end - pane.payloadFrom, menu: data.toString('latin1', pane.payloadFrom, end).includes('Postgres') });
-        this.handlers.onOutput(pane.paneId, repaintKey(data, pane.payloadFrom, end), end - pane.payloadFrom);
+        this.handlers.onOutput(pane.paneId, data, pane.payloadFrom, end);
       }
       else this.onLine(data.toString('utf8', start, end));
       start = nl + 1;

@@ -28,6 +28,7 @@ import { recoverControl } from './control-recovery.ts';
 import { newExitPace, noteActivity, onProbeTimer, probeDelay, type ExitPace } from './exit-pacing.ts';
 import { runTmux, TmuxCommandError, type TmuxContext } from './tmux-command.ts';
 import { counts } from '../trace-timing.ts';
+import { RepaintKeyStream, repaintKey } from './repaint-key.ts';
 
 interface Watch {
   /** The pane's window once linked into the monitor session. */
@@ -43,6 +44,8 @@ interface Watch {
   reaping: boolean;
   /** Its `pane-died` hook echoes into the current placeholder, which was heard echoing. */
   hooked: boolean;
+  /** What it drew since its burst began, hashed across tmux's pieces (repaint-key.ts); taken when the burst ends. */
+  keys: RepaintKeyStream;
 }
 
 const DEAD_FORMAT = '#{pane_dead}-#{pane_dead_status}-#{pane_dead_signal}';
@@ -94,7 +97,14 @@ export class PaneWatchers {
     private readonly bus: PaneEventBus,
     private readonly envBin: string,
     private readonly notice: (message: string, fields: Record<string, unknown>) => void = () => {},
+    /** A key per `%output` line, as before issue 46 (the bench's baseline). */
+    private readonly keyPerLine = false,
   ) {}
+
+  /** The key of what the pane drew since its burst began (undefined: unknown), and a fresh start. */
+  takeBurstKey(paneId: string): number | undefined {
+    return this.watches.get(paneId)?.keys.take();
+  }
 
   isWatching(paneId: string): boolean {
     return this.watches.has(paneId);
@@ -155,9 +165,15 @@ export class PaneWatchers {
     // from the child's exit handler is uncaught in the daemon).
     let opened: TmuxControlClient | null = null;
     const client = await TmuxControlClient.open(this.ctx, sessionId, {
-      onOutput: (paneId, repaint, bytes) => {
-        if (!this.watches.has(paneId)) return; // the placeholder, or a pane nobody asked about
-        this.bus.touch(paneId, repaint, bytes);
+      onOutput: (paneId, data, start, end) => {
+        const w = this.watches.get(paneId);
+        if (!w) return; // the placeholder, or a pane nobody asked about
+        if (this.keyPerLine) this.bus.touch(paneId, data ? repaintKey(data, start!, end!) : undefined, data ? end! - start! : undefined);
+        else {
+          if (data) w.keys.add(data, start!, end!);
+          else w.keys.poison();
+          this.bus.piece(paneId, data ? end! - start! : undefined);
+        }
         this.armProbe(paneId, true);
       },
       onOutputText: (_paneId, text) => this.deaths.onEcho(text),
@@ -226,7 +242,7 @@ export class PaneWatchers {
    */
   async watch(paneId: string, known?: { windowId: string; inMonitor: boolean }): Promise<void> {
     let w = this.watches.get(paneId);
-    if (!w) this.watches.set(paneId, (w = { windowId: null, linking: null, title: null, closing: false, probe: null, pace: newExitPace(), reaping: false, hooked: false }));
+    if (!w) this.watches.set(paneId, (w = { windowId: null, linking: null, title: null, closing: false, probe: null, pace: newExitPace(), reaping: false, hooked: false, keys: new RepaintKeyStream() }));
     w.closing = false;
     const { sessionId } = await this.ensureMonitor();
     if (w.windowId) return;

@@ -59,6 +59,8 @@ export interface TmuxHostOptions {
   serverName?: string;
   /** Screen reads queued in the server at once (read-lanes.ts); default READS_IN_FLIGHT. Infinity: unbounded and unordered, as before issue 46 (the bench's baseline). */
   readsInFlight?: number;
+  /** Key each `%output` line on its own, as before issue 46 (the bench's baseline); default: a key per burst, across tmux's pieces (repaint-key.ts). */
+  repaintKeyPerLine?: boolean;
 }
 
 export interface TmuxHost extends TerminalHost {
@@ -87,8 +89,9 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
   const envBin = options.envBin ?? (ssh ? '/usr/bin/env' : findEnvBin());
   const submitDelayMs = options.submitDelayMs ?? 200;
   const pasteThreshold = options.pasteThreshold ?? 512;
-  const bus = new PaneEventBus(options.coalesceMs ?? 20);
-  const watchers = new PaneWatchers(ctx, bus, envBin, options.onNotice);
+  // A burst's key is taken from its pane's watch when the burst ends: the same frame, however tmux cut it.
+  const bus: PaneEventBus = new PaneEventBus(options.coalesceMs ?? 20, (paneId): number | undefined => watchers.takeBurstKey(paneId));
+  const watchers: PaneWatchers = new PaneWatchers(ctx, bus, envBin, options.onNotice, options.repaintKeyPerLine);
   /** Reads waiting in tmux's reply queue, bounded, foreground first (read-lanes.ts). */
   const lanes = new ReadLanes(options.readsInFlight);
   let disposed = false;
