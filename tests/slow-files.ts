@@ -141,7 +141,8 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   // Qwen Code (issue 45): one file at a time on this 2-core machine at a load of 10-15 (2026-12-06 09:10).
   'tests/agents/qwen/qwen-worker-through-hand.test.ts': 38,
   // OpenCode's (37 s) and Qwen Code's (40 s) calibrations, one file since issue 44.
-  'tests/calibration/opencode-and-qwen-code-are-read-right-in-every-situation-they-have.test.ts': 77,
+  'tests/calibration/opencode-is-read-right-in-every-situation-it-has.test.ts': 37,
+  'tests/calibration/qwen-code-is-read-right-in-every-situation-it-has.test.ts': 40,
   'tests/isolation/a-qwen-code-worker-is-a-stranger.test.ts': 27,
   'tests/agent-setup/dispatch-without-claude-json-seeds-it-or-refuses.test.ts': 6,
   'tests/isolation/a-claude-code-worker-is-a-stranger.test.ts': 6,

@@ -5,7 +5,7 @@
  * gone afterwards and what evidence was written.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { afterAll } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { dirname, join } from 'node:path';
 import type { AgentCalibration, CalibrationSituation, SituationResult } from '../../contract/methods/calibration.ts';
 import { agentProfile } from '../../io/agent/profiles/index.ts';
@@ -70,3 +70,38 @@ export const explain = (r: AgentCalibration): string =>
   r.situations.map((s) => `${s.situation}: ${s.outcome} — read ${s.read}; ${s.note ?? ''}${s.witness ? ` (hook ${s.witness.heard.join(',')})` : ''}`).join('\n');
 
 export const evidenceExists = (root: string) => existsSync(root);
+
+/** An Anthropic-speaking agent whose pinned release must calibrate (OpenCode, Qwen Code). */
+export interface PinnedAgent {
+  agent: string;
+  label: string;
+  pinned: string;
+  /** What its second witness is called (its plugin, its hooks). */
+  witness: string;
+  /** The daemon's environment that finds its binary. */
+  env: () => Record<string, string>;
+}
+
+/**
+ * The one test of a pinned agent's calibration: every situation it has read right, its witness
+ * heard, nothing left behind. One file an agent, so the suite runs them side by side.
+ */
+export function calibratesAsPinned(a: PinnedAgent): void {
+  const calibrate = useCalibrationRuns();
+  describe(`${a.label} ${a.pinned} calibrates`, () => {
+    it(`every situation it has read right; its ${a.witness} heard`, async () => {
+      const run = await calibrate(a.agent, { env: a.env() });
+      const r = run.result;
+      expect(r.version).toBe(a.pinned);
+      const got = outcomes(r);
+      expect(Object.values(got).every((o) => o === 'right'), explain(r)).toBe(true);
+      expect(Object.keys(got), explain(r)).toEqual(expect.arrayContaining(['typed-text', 'idle', 'working', 'finished', 'permission', 'question', 'exit']));
+      const heard = r.situations.filter((s) => s.witness);
+      expect(heard.length, explain(r)).toBeGreaterThan(0);
+      expect(heard.every((s) => s.witness!.ok), explain(r)).toBe(true);
+      expect(r.verdict).toBe('pass');
+      expect(r.evidence).toBeNull();
+      expect(run.scratchLeft).toEqual([]);
+    }, 120_000);
+  });
+}
