@@ -150,6 +150,10 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/landing/a-landing-that-changes-agent-settings-needs-the-persons-word.test.ts': 5,
   'tests/hand/a-parked-worker-refuses-send-and-a-submitting-key.test.ts': 5,
   'tests/isolation/a-mock-worker-is-a-stranger.test.ts': 6,
+  // Named by the full run of 2026-12-06 10:16 (5 s each there).
+  'tests/work/the-away-account-names-what-waits-whenever-it-began.test.ts': 5,
+  'tests/cli/stop-clears-blanks-typed-into-the-box.test.ts': 5,
+  'tests/machines/gate-model-paths.test.ts': 5,
   // Named by the CI run of 2026-12-06 08:25 (8 s there).
   'tests/faults/a-database-from-another-state-directory-is-refused.test.ts': 8,
   'tests/agent-settings/every-agent-profile-says-what-it-reads-from-a-project.test.ts': 5,
