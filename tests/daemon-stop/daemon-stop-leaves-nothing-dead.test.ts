@@ -24,6 +24,18 @@ function controlClients(home: string): Promise<string[]> {
   );
 }
 
+/**
+ * The daemon has finished stopping: none answers and none holds the home. Its socket stops taking
+ * calls at the start of its shutdown, while it still lets go of tmux; a status then says a daemon
+ * holds the home but does not answer (its pid in the error), which is not gone yet.
+ */
+async function daemonGone(w: { hand: (args: string[]) => Promise<{ code: number | null; json: unknown }> }): Promise<void> {
+  await waitFor(async () => {
+    const r = await w.hand(['daemon', 'status', '--json']);
+    return (r.code === 3 && (r.json as { error?: { pid?: number } } | null)?.error?.pid === undefined) || undefined;
+  }, { what: 'the daemon to be gone (no answer, no holder)', timeoutMs: 15_000 });
+}
+
 describe('hand daemon stop', () => {
   it('keeps a live worker and its tmux server, says so; stops the server once no worker lives', async () => {
     const w = await makeWorld('daemon-stop');
@@ -32,7 +44,7 @@ describe('hand daemon stop', () => {
     const withLive = await w.hand(['daemon', 'stop']);
     expect(withLive.code, withLive.stderr).toBe(0);
     expect(withLive.stdout).toMatch(/1 worker\(s\) keep running: s1\. Stop each with hand stop <id>/);
-    await waitFor(async () => (await w.hand(['daemon', 'status', '--json'])).code === 3 || undefined, { what: 'the daemon to be gone', timeoutMs: 15_000 });
+    await daemonGone(w);
     expect(await tmuxServerUp(w.home)).toBe(true);
     // The stopped daemon let go of the server: no control client of its stays attached (one left
     // attached in a process that lives on reconnected later, and started a server after the
@@ -53,7 +65,7 @@ describe('hand daemon stop', () => {
     const r = await w.hand(['daemon', 'stop']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('no live workers');
-    await waitFor(async () => (await w.hand(['daemon', 'status', '--json'])).code === 3 || undefined, { what: 'the daemon to be gone', timeoutMs: 15_000 });
+    await daemonGone(w);
     expect(await tmuxServerUp(w.home)).toBe(false);
   });
 
@@ -70,7 +82,7 @@ describe('hand daemon stop', () => {
     expect(r.stdout).toContain('1 worker(s) keep running: live1.');
     expect(r.stdout).not.toMatch(/keep running: [^.]*held1/);
     expect(r.stdout).toContain('1 worker(s) wait at their brief gate with no terminal yet: held1');
-    await waitFor(async () => (await w.hand(['daemon', 'status', '--json'])).code === 3 || undefined, { what: 'the daemon to be gone', timeoutMs: 15_000 });
+    await daemonGone(w);
     expect((await w.hand(['stop', 'live1', '--json'])).code).toBe(0);
   });
 });
