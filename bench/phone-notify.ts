@@ -6,14 +6,13 @@
  * path issue 13 measured; and (3) a phone's tap → its answer's response (the capability checked,
  * the keys pressed one per call with the screen read back, the journal row written).
  */
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
+import { startLoopbackSink } from './lib/loopback-sink.ts';
 import type { BenchResult } from './types.ts';
 import { makeWorld } from './lib/world.ts';
 import { makeDaemonWorld } from './lib/daemon.ts';
 import { awaitEvent } from './lib/mock-events.ts';
 import { nowMs, summarise } from './lib/stats.ts';
-import { onCleanup } from './lib/cleanup.ts';
 
 interface Arrival { t: number; title: string; actions: string | null }
 
@@ -33,16 +32,9 @@ function tap(url: string, port: number): Promise<number> {
 export async function run(opts: { trials: number; log?: (m: string) => void }): Promise<BenchResult[]> {
   const world = makeWorld('phone');
   const arrivals: Arrival[] = [];
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      arrivals.push({ t: nowMs(), title: String(req.headers.title ?? ''), actions: typeof req.headers.actions === 'string' ? req.headers.actions : null });
-      res.end('{}');
-    });
+  const ntfyPort = await startLoopbackSink('ntfy double', (_body, headers) => {
+    arrivals.push({ t: nowMs(), title: String(headers.title ?? ''), actions: typeof headers.actions === 'string' ? headers.actions : null });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  onCleanup('ntfy double', () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
-  const ntfyPort = (server.address() as AddressInfo).port;
   const d = await makeDaemonWorld(world);
   await d.rpc('notify.add', { kind: 'ntfy', args: [`http://127.0.0.1:${ntfyPort}/bench`], allowLoopback: true });
   const pagePort = (await d.rpc('review', {})).port;

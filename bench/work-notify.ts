@@ -5,8 +5,7 @@
  * queue in SQLite → HTTP POST). (2) `hand backlog ready` with 1,000 items (a third of them
  * blocked, some held), timed from process spawn to exit, as a person or a script runs it.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startLoopbackSink } from './lib/loopback-sink.ts';
 import type { BenchResult } from './types.ts';
 import { makeWorld } from './lib/world.ts';
 import { makeDaemonWorld } from './lib/daemon.ts';
@@ -14,22 +13,11 @@ import { awaitEvent } from './lib/mock-events.ts';
 import { nowMs, percentile, single, summarise } from './lib/stats.ts';
 import { ensureBundle } from './lib/bundle.ts';
 import { runProcess } from './lib/daemon.ts';
-import { onCleanup } from './lib/cleanup.ts';
 
 export async function run(opts: { trials: number; readyTrials: number; items: number; log?: (m: string) => void }): Promise<BenchResult[]> {
   const world = makeWorld('work');
   const arrivals: { t: number; body: { worker: string; condition: string } }[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      arrivals.push({ t: nowMs(), body: JSON.parse(body) });
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  onCleanup('webhook server', () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
-  const port = (server.address() as AddressInfo).port;
+  const port = await startLoopbackSink('webhook server', (body) => arrivals.push({ t: nowMs(), body: JSON.parse(body) }), 'ok');
   const d = await makeDaemonWorld(world);
   await d.rpc('notify.add', { kind: 'webhook', args: [`http://127.0.0.1:${port}/hook`], allowLoopback: true });
 
