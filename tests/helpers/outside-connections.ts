@@ -56,24 +56,32 @@ function read(path: string): string {
 
 /** The peers of every connected socket held by a process named `program` now. */
 export function peersOfProgram(program: string): string[] {
-  const out: string[] = [];
+  // Socket inodes of the program's processes, by network namespace: each namespace's tables are
+  // read once, however many of the program's processes share it (OpenCode runs several).
+  const byNamespace = new Map<string, { pid: string; inodes: Set<string> }>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid) || read(`/proc/${pid}/comm`).trim() !== program) continue;
-    const inodes = new Set<string>();
     let fds: string[] = [];
+    let ns = '';
     try {
       fds = readdirSync(`/proc/${pid}/fd`);
+      ns = readlinkSync(`/proc/${pid}/ns/net`);
     } catch {
       continue; // gone meanwhile
     }
+    const entry = byNamespace.get(ns) ?? { pid, inodes: new Set<string>() };
+    byNamespace.set(ns, entry);
     for (const fd of fds) {
       try {
         const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
-        if (m) inodes.add(m[1]!);
+        if (m) entry.inodes.add(m[1]!);
       } catch {
         /* closed meanwhile */
       }
     }
+  }
+  const out: string[] = [];
+  for (const { pid, inodes } of byNamespace.values()) {
     if (inodes.size === 0) continue;
     for (const table of ['tcp', 'tcp6', 'udp', 'udp6']) {
       for (const [inode, peer] of peersByInode(read(`/proc/${pid}/net/${table}`))) if (inodes.has(inode)) out.push(peer);
