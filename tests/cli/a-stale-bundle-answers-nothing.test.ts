@@ -74,20 +74,25 @@ describe('a stale bundle answers nothing', () => {
     // The folders the bundled entries reach: every top-level folder named in an import (static or
     // dynamic) of a product source (tests/, bench/ and scripts/ are not bundled). A new room (daemon/ was one)
     // missing from SOURCE_DIRS would let a stale bundle answer after an edit only there.
-    const rooms = new Set<string>();
+    const top = new Set(readdirSync(REPO));
+    const rooms = new Set<string>(['cli', 'mock-agent']);
     const walk = (dir: string) => {
       for (const e of readdirSync(join(REPO, dir), { withFileTypes: true })) {
         const rel = `${dir}/${e.name}`;
         if (e.isDirectory()) walk(rel);
         else if (e.name.endsWith('.ts')) for (const m of readFileSync(join(REPO, rel), 'utf8').matchAll(/(?:from |import\()'((?:\.\.\/)+|\.\/)([a-z-]+)\//g)) {
-          const top = resolve(join(REPO, dir), `${m[1]}${m[2]}`).slice(REPO.length + 1).split('/')[0]!;
-          rooms.add(top);
+          const room = resolve(join(REPO, dir), `${m[1]}${m[2]}`).slice(REPO.length + 1).split('/')[0]!;
+          if (top.has(room) && !['tests', 'bench', 'scripts', 'node_modules'].includes(room)) rooms.add(room);
         }
       }
     };
-    for (const entry of ['cli', 'mock-agent']) walk(entry);
-    for (const room of [...rooms]) if (readdirSync(REPO).includes(room)) walk(room);
-    const bundled = [...rooms].filter((r) => readdirSync(REPO).includes(r) && !['tests', 'bench', 'scripts', 'node_modules'].includes(r));
+    // Every room the entries reach, and every room those reach, each walked once.
+    const walked = new Set<string>();
+    for (let next = [...rooms].find((r) => !walked.has(r)); next; next = [...rooms].find((r) => !walked.has(r))) {
+      walked.add(next);
+      walk(next);
+    }
+    const bundled = [...rooms];
     expect(bundled.length).toBeGreaterThan(4);
     expect(bundled.filter((r) => !SOURCE_DIRS.includes(r)), 'folders the bundle is built from that bin/bundle-freshness.js does not watch').toEqual([]);
   });
