@@ -59,7 +59,11 @@ export async function answerDialog(fleet: FleetHostApi, req: AnswerRequest): Pro
   const press = async (key: Key, shows: (d: DialogReading | null, v: WorkerViewLike) => boolean): Promise<void> => {
     const sent = await fleet.key(id, key);
     pressed.push(typeof key === 'string' ? key : key.char);
-    const seen = await waitFor(fleet, id, (v) => shows(v.dialog ?? null, v), { timeoutMs: KEY_READBACK_MS, fresh: true, last: sent });
+    // The current view counts too: its reading may have landed while the key's request was still
+    // finishing, and no later one comes for a screen that then holds still. A view from before
+    // the key never passes `shows` (its cursor is the old one, its dialog the one answered, and
+    // the screen readable).
+    const seen = await waitFor(fleet, id, (v) => shows(v.dialog ?? null, v), { timeoutMs: KEY_READBACK_MS, last: sent });
     view = seen.view ?? sent;
     if (seen.by === 'accepted') return;
     const now = view.dialog ?? null;
@@ -86,8 +90,9 @@ export async function answerDialog(fleet: FleetHostApi, req: AnswerRequest): Pro
       message: `${id}: the cursor is on option ${option}, ${label}; type the person's words with hand send ${id} "<their answer>".`,
     };
   }
-  // Enter picks the row: the dialog it answered is gone from the screen (or another one came).
-  await press('enter', (d) => d?.fingerprint !== fingerprint);
+  // Enter picks the row: the dialog it answered is gone from a screen that could be read (or
+  // another one came). An unreadable one (a capture mid-redraw) shows no dialog and proves nothing.
+  await press('enter', (d, v) => v.readable && d?.fingerprint !== fingerprint);
   done.set(`${id}:${fingerprint}`, { option, label, at: Date.now() });
   // A bound, not a history: the oldest answers go first.
   for (const k of done.keys()) {
