@@ -18,6 +18,8 @@ import { quoteDialog, quoteWorker } from '../../contract/worker-words.ts';
 
 /** How long one key's screen may take to show; a dialog redraws within a frame or two. */
 export const KEY_READBACK_MS = 3000;
+/** How long the dialog must stay gone after Enter before the answer is told done. */
+export const ENTER_HOLD_MS = 300;
 
 export type { AnswerParams as AnswerRequest, AnswerResult } from '../../contract/methods.ts';
 import type { AnswerParams as AnswerRequest, AnswerResult } from '../../contract/methods.ts';
@@ -74,6 +76,42 @@ export async function answerDialog(fleet: FleetHostApi, req: AnswerRequest): Pro
     throw dialogChanged(id, now, pressed);
   };
 
+  /**
+   * Enter, then its effect: a readable screen without the answered dialog that no reading shows
+   * back within ENTER_HOLD_MS. A reading taken while the agent redraws the dialog (Ink erases
+   * and rewrites its whole live region, and under load tmux hands the bytes over in pieces) can
+   * show it cut short or gone for one frame; the rest of the frame brings it back, the agent not
+   * having taken the key yet (seen with Qwen Code in a full run: answered, then blocked on the
+   * same dialog 50 ms later).
+   */
+  const pressEnter = async (): Promise<void> => {
+    const gone = (v: WorkerViewLike) => v.readable && v.dialog?.fingerprint !== fingerprint;
+    const deadline = Date.now() + KEY_READBACK_MS;
+    let firstWait = true;
+    for (;;) {
+      if (firstWait) {
+        firstWait = false;
+        await press('enter', (d, v) => gone(v));
+      } else {
+        const seen = await waitFor(fleet, id, gone, { timeoutMs: Math.max(0, deadline - Date.now()), last: view });
+        view = seen.view ?? view;
+        if (seen.by !== 'accepted') {
+          const now = view.dialog ?? null;
+          if (now?.fingerprint === fingerprint) {
+            throw new RefusedError('key-not-seen', `refused: ${id}'s screen still showed the dialog ${KEY_READBACK_MS / 1000} s after enter (its cursor on ${now.cursor ?? 'no option'}). Keys already pressed: ${pressed.join(', ')}. Read it again (hand read ${id} --json) before pressing anything more.`, { id, dialog: quoteDialog(id, now), pressed });
+          }
+          throw dialogChanged(id, now, pressed);
+        }
+      }
+      const back = await waitFor(fleet, id, (v) => v.dialog?.fingerprint === fingerprint, { timeoutMs: ENTER_HOLD_MS, fresh: true, last: view });
+      if (back.by !== 'accepted') {
+        view = back.view ?? view;
+        return;
+      }
+      view = back.view ?? view;
+    }
+  };
+
   let cursor = dialog.cursor;
   // Options side by side (OpenCode's permission buttons) move with left and right.
   const [forward, back]: [Key, Key] = dialog.across ? ['right', 'left'] : ['down', 'up'];
@@ -91,8 +129,9 @@ export async function answerDialog(fleet: FleetHostApi, req: AnswerRequest): Pro
     };
   }
   // Enter picks the row: the dialog it answered is gone from a screen that could be read (or
-  // another one came). An unreadable one (a capture mid-redraw) shows no dialog and proves nothing.
-  await press('enter', (d, v) => v.readable && d?.fingerprint !== fingerprint);
+  // another one came), and stays gone. An unreadable one (a capture mid-redraw) shows no dialog
+  // and proves nothing; nor does one reading without it that the next reading contradicts.
+  await pressEnter();
   done.set(`${id}:${fingerprint}`, { option, label, at: Date.now() });
   // A bound, not a history: the oldest answers go first.
   for (const k of done.keys()) {
