@@ -86,6 +86,12 @@ export interface FleetHost extends GateCommands {
   inLane<T>(id: string, fn: () => Promise<T>): Promise<T>;
   stop(id: string, opts?: { timeoutMs?: number }): Promise<{ view: WorkerView; exitCode: number | null; paneReusable: boolean }>;
   readScreen(id: string, opts?: { scrollback?: number }): Promise<{ ok: true; text: string } | { ok: false; error: string }>;
+  /**
+   * The worker's view after a reading of its pane taken now (at most `boundMs` awaited): what a
+   * caller is told at once must not be a reading the screen has since left behind (under load a
+   * feed's read of a small burst waits its turn; `hand wait` said blocked on a menu already gone).
+   */
+  freshView(id: string, boundMs?: number): Promise<WorkerView | null>;
   /** Closes a finished worker's pane (if any) and frees its id; the journal stays (hand discard). */
   release(id: string): Promise<{ paneClosed: boolean }>;
   shutdown(): Promise<void>;
@@ -102,6 +108,9 @@ export interface FleetHost extends GateCommands {
    */
   hostConnection(host: string, state: 'lost' | 'back'): void;
 }
+
+/** How long a caller waits for a reading taken for it (freshView): a read takes a few ms, a loaded tmux more. */
+export const FRESH_READ_MS = 1000;
 
 const defaultAnalyse = (screen: Screen, agent: string): ScreenReading =>
   analyseScreen(screen, profileNames().includes(agent.split('@')[0]!) ? agent : 'claude');
@@ -381,6 +390,17 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
         await hostOf(id).close(end.paneId).catch((err) => deps.log?.({ msg: 'closing pane failed', id, err: String(err) }));
       }
       return { view: end, exitCode: end.exitCode, paneReusable };
+    },
+
+    async freshView(id, boundMs = FRESH_READ_MS) {
+      const feed = records.get(id)?.feed;
+      if (feed) {
+        feed.requestRead();
+        let timer: unknown;
+        await Promise.race([feed.settled(), new Promise<void>((r) => (timer = clock.setTimeout(r, boundMs)))]);
+        clock.clearTimeout(timer);
+      }
+      return view(id);
     },
 
     async readScreen(id, opts = {}) {

@@ -42,7 +42,9 @@ function dialogChanged(id: string, now: DialogReading | null, pressed: string[],
 
 export async function answerDialog(fleet: FleetHostApi, req: AnswerRequest): Promise<AnswerResult> {
   const { id, option, fingerprint } = req;
-  const first = fleet.view(id);
+  if (!fleet.view(id)) throw unknownWorker(id);
+  // The dialog is checked on a reading taken now: a key never goes to a screen the view is behind.
+  const first = await fleet.freshView(id);
   if (!first) throw unknownWorker(id);
   const dialog = first.dialog ?? null;
   const wasAnswered = answered.get(fleet)?.get(`${id}:${fingerprint}`);

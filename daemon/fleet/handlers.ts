@@ -210,6 +210,8 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
     },
     async wait({ id, until = 'any', timeoutMs = 30 * 60_000 }, ctx) {
       findWorker(fleet, id);
+      // A condition already met is said from a reading taken now, not one the screen has left.
+      await fleet.freshView(id);
       let lastSent = 0;
       const r = await waitForWorker(fleet, id, until, timeoutMs, {
         signal: ctx.signal,

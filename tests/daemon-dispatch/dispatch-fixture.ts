@@ -86,6 +86,8 @@ export function fakeFleet(store: FleetStore): FakeFleet {
       return { view: v, exitCode: stopped ? 0 : null, paneReusable: stopped };
     },
     readScreen: unsupported('readScreen'),
+    // No pane behind this fleet: the view it holds is the reading.
+    freshView: async (id) => views.get(id) ?? null,
     release: unsupported('release'),
     approve: unsupported('approve'),
     reject: unsupported('reject'),

@@ -33,6 +33,7 @@ function eagerFleet(o: { afterEnter?: 'answered' | 'unreadable' | 'torn-then-tak
   }, ms);
   const fleet = {
     view: (id: string) => (id === 'w1' ? view : null),
+    freshView: async (id: string) => (id === 'w1' ? view : null),
     subscribe(l: (v: typeof view) => void) {
       listeners.add(l);
       return () => listeners.delete(l);
