@@ -5,7 +5,7 @@
  */
 import { readTranscriptUsage } from '../io/agent/claude/transcript-usage.ts';
 import type { Clock } from './ports.ts';
-import type { FleetHost } from './fleet-host.ts';
+import type { FleetHost } from './fleet-host-interface.ts';
 import type { FleetRegistry } from './fleet-registry.ts';
 import type { WorkerFeeds } from './worker-feeds.ts';
 import { onNote, readingFor, turnEndWitnessed } from './witness.ts';

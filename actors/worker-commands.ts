@@ -10,7 +10,7 @@ import type { WorkerRuntime } from './worker-logic.ts';
 import { RefusedError } from '../contract/errors.ts';
 import type { WorkerPorts } from '../io/ports/worker-ports.ts';
 import type { Clock } from './ports.ts';
-import type { FleetHost } from './fleet-host.ts';
+import type { FleetHost } from './fleet-host-interface.ts';
 import type { FleetRegistry } from './fleet-registry.ts';
 import type { HostAnswers } from './host-answers.ts';
 import { createInputLanes } from './input-lane.ts';
