@@ -69,6 +69,17 @@ export const outcomes = (r: AgentCalibration): Record<CalibrationSituation, Situ
 export const explain = (r: AgentCalibration): string =>
   r.situations.map((s) => `${s.situation}: ${s.outcome} — read ${s.read}; ${s.note ?? ''}${s.witness ? ` (hook ${s.witness.heard.join(',')})` : ''}`).join('\n');
 
+/** Where the hook witness spoke, whether it said what the situation is: `{ working: true, … }`. */
+export const witnessHeard = (r: AgentCalibration): Partial<Record<CalibrationSituation, boolean>> =>
+  Object.fromEntries(r.situations.filter((s) => s.witness).map((s) => [s.situation, s.witness!.ok]));
+
+/** One situation's result (the calibration has it: a missing one fails here, naming it). */
+export function situationOf(r: AgentCalibration, situation: CalibrationSituation): SituationResult {
+  const found = r.situations.find((s) => s.situation === situation);
+  if (!found) throw new Error(`the calibration has no ${situation} situation:\n${explain(r)}`);
+  return found;
+}
+
 export const evidenceExists = (root: string) => existsSync(root);
 
 /** An Anthropic-speaking agent whose pinned release must calibrate (OpenCode, Qwen Code). */

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { CALIBRATION_SITUATIONS } from '../../contract/methods/calibration.ts';
 import { probeSandbox } from '../../io/sandbox/availability.ts';
-import { CALIBRATION_DAEMON_ENV, evidenceExists, explain, outcomes, useCalibrationRuns } from './calibration-run.ts';
+import { CALIBRATION_DAEMON_ENV, evidenceExists, explain, outcomes, situationOf, useCalibrationRuns, witnessHeard } from './calibration-run.ts';
 
 const calibrate = useCalibrationRuns();
 
@@ -18,10 +18,9 @@ describe('Claude Code 2.1.332 calibrates', () => {
     const r = run.result;
     expect(r.version).toBe('2.1.332');
     expect(outcomes(r), explain(r)).toEqual(Object.fromEntries(CALIBRATION_SITUATIONS.map((s) => [s, 'right'])));
-    const heard = Object.fromEntries(r.situations.filter((s) => s.witness).map((s) => [s.situation, s.witness!.ok]));
-    expect(heard, explain(r)).toEqual({ working: true, finished: true, permission: true, 'api-error': true, exit: true });
-    expect(r.situations.find((s) => s.situation === 'typed-text')!.read).toBe('idle, box holds "calibration draft 42"');
-    expect(r.situations.find((s) => s.situation === 'api-error')!.read).toMatch(/^idle, box empty, error "API Error: 400/);
+    expect(witnessHeard(r), explain(r)).toEqual({ working: true, finished: true, permission: true, 'api-error': true, exit: true });
+    expect(situationOf(r, 'typed-text').read).toBe('idle, box holds "calibration draft 42"');
+    expect(situationOf(r, 'api-error').read).toMatch(/^idle, box empty, error "API Error: 400/);
     expect(r.verdict).toBe('pass');
     expect(r.sandboxed).toBe(probeSandbox(CALIBRATION_DAEMON_ENV).ok);
     expect(r.ms).toBeLessThan(60_000);

@@ -7,7 +7,7 @@
  * (tests/fixtures/gemini-corpus/0.61.0/tmux-api-error) and the Gemini profile reads its error line.
  */
 import { describe, expect, it } from 'vitest';
-import { explain, outcomes, useCalibrationRuns } from './calibration-run.ts';
+import { explain, outcomes, situationOf, useCalibrationRuns, witnessHeard } from './calibration-run.ts';
 
 const calibrate = useCalibrationRuns();
 
@@ -20,9 +20,8 @@ describe('Gemini CLI 0.61.0 calibrates', () => {
       'first-start': 'right', 'typed-text': 'right', idle: 'right', working: 'right', finished: 'right',
       permission: 'right', question: 'right', 'api-error': 'right', exit: 'right',
     });
-    const heard = Object.fromEntries(r.situations.filter((s) => s.witness).map((s) => [s.situation, s.witness!.ok]));
-    expect(heard, explain(r)).toEqual({ working: true, finished: true, permission: true });
-    expect(r.situations.find((s) => s.situation === 'api-error')!.read).toMatch(/^idle, box empty, error "\[API Error: /);
+    expect(witnessHeard(r), explain(r)).toEqual({ working: true, finished: true, permission: true });
+    expect(situationOf(r, 'api-error').read).toMatch(/^idle, box empty, error "\[API Error: /);
     expect(r.verdict).toBe('pass');
     expect(r.evidence).toBeNull();
     expect(r.ms).toBeLessThan(60_000);
