@@ -34,7 +34,7 @@ export interface ReapNudge {
 export async function nudgeUntilReaped(n: ReapNudge): Promise<void> {
   const started = Date.now();
   for (let i = 0; !n.over() && Date.now() - started < REAP_NUDGE_MS; i++) {
-    // Every half second for the first ten asks, then once a second.
+    // A nudge before the first ask, then before every twentieth (about once a second).
     if (i % (i < 10 ? 10 : 20) === 0) await runTmux(n.ctx, ['run-shell', '-b', 'true']).catch(() => {});
     await n.sleep(ASK_EVERY_MS);
     const value = await n.askDead();
