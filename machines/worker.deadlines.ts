@@ -33,6 +33,14 @@ export const armDeadline = <N extends DeadlineName>(name: N) => ({
 });
 
 /**
+ * The two guards every deadline is read with: `reached` (the DEADLINE for `name` at or after its
+ * time in context: spend it) and `named` (the DEADLINE for `name` at all: met after `reached`, it
+ * was early or its time moved on, and the state arms it again instead of spending it, issue 21).
+ */
+export const reached = (name: DeadlineName) => ({ type: 'deadlineReached' as const, params: { name } });
+export const named = (name: DeadlineName) => ({ type: 'isDeadline' as const, params: { name } });
+
+/**
  * The longest each deadline can lie ahead of the moment it was armed (null: not bounded here,
  * e.g. a stop's timeout, which the person chose). A restored deadline further ahead than this
  * was armed on a clock that has since been set back (a restart after the wall clock moved):

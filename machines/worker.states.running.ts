@@ -5,10 +5,8 @@
  */
 import { assign } from 'xstate';
 import { workerSetup } from './worker.setup.ts';
-import { armDeadline } from './worker.deadlines.ts';
+import { armDeadline, named, reached } from './worker.deadlines.ts';
 
-const reached = (name: 'stall' | 'unclassified' | 'settle-quiet') => ({ type: 'deadlineReached' as const, params: { name } });
-const named = (name: 'stall' | 'unclassified' | 'settle-quiet') => ({ type: 'isDeadline' as const, params: { name } });
 
 /**
  * A resting worker (settled, done, parked) on a new screen: a dialog blocks it, fresh work sends

@@ -4,12 +4,10 @@
  */
 import { and, assign, not, stateIn } from 'xstate';
 import { workerSetup } from './worker.setup.ts';
-import { armDeadline } from './worker.deadlines.ts';
+import { armDeadline, named, reached } from './worker.deadlines.ts';
 
 /** The fingerprint no screen has: a first prompt found already submitted at a restore. */
 const ALREADY_SENT = 'already-sent';
-const reached = (name: 'stall' | 'startup-settle') => ({ type: 'deadlineReached' as const, params: { name } });
-const named = (name: 'stall' | 'startup-settle') => ({ type: 'isDeadline' as const, params: { name } });
 import {
   STARTUP_SETTLE_MS, BRIEF_QUIET_MS, RESUBMIT_AFTER_MS, BRIEF_CONFIRM_MS, BRIEF_NOT_TAKEN_UP,
 } from './worker.constants.ts';
@@ -95,7 +93,7 @@ export const startingState = workerSetup.createStateConfig({
         SCREEN: { guard: 'idleReadyForBrief', actions: 'noteChange' },
         DEADLINE: [
           { guard: 'startupSettled', target: '#worker.briefing' },
-          { guard: { type: 'isDeadline', params: { name: 'startup-settle' } }, target: 'waiting' },
+          { guard: named('startup-settle'), target: 'waiting' },
         ],
       },
     },
@@ -160,7 +158,7 @@ export const briefingState = workerSetup.createStateConfig({
       },
       on: {
         DEADLINE: {
-          guard: { type: 'isDeadline', params: { name: 'brief-confirm' } },
+          guard: named('brief-confirm'),
           target: 'blocked',
           actions: assign({ problem: BRIEF_NOT_TAKEN_UP }),
         },
@@ -187,7 +185,7 @@ export const briefingState = workerSetup.createStateConfig({
         DEADLINE: [
           { guard: 'briefQuietHeld', target: '#worker.settled' },
           // Something else showed meanwhile (no box, an unreadable screen): keep confirming.
-          { guard: { type: 'isDeadline', params: { name: 'brief-quiet' } }, target: 'confirming' },
+          { guard: named('brief-quiet'), target: 'confirming' },
         ],
       },
     },
@@ -201,7 +199,7 @@ export const briefingState = workerSetup.createStateConfig({
         SCREEN: { guard: 'promptInBox', actions: 'noteReading' },
         DEADLINE: [
           { guard: 'resubmitDue', target: 'resubmitting' },
-          { guard: { type: 'isDeadline', params: { name: 'resubmit' } }, target: 'blocked', actions: 'promptNotSubmitted' },
+          { guard: named('resubmit'), target: 'blocked', actions: 'promptNotSubmitted' },
         ],
       },
     },

@@ -5,6 +5,7 @@
 import { assign, and } from 'xstate';
 import { workerSetup } from './worker.setup.ts';
 import type { WorkerContext } from './worker.types.ts';
+import { named } from './worker.deadlines.ts';
 import { ESCAPE_SETTLE_MS, INTERRUPT_SETTLE_MS, CLEAR_SETTLE_MS, BOX_NOT_CLEARED } from './worker.constants.ts';
 
 type SettleField = 'escapeSettleAt' | 'interruptSettleAt' | 'clearSettleAt';
@@ -47,8 +48,8 @@ function pressThenSettle(o: {
       SCREEN: { guard: o.took, target: o.next, actions: 'noteReading' },
       DEADLINE: [
         ...failed,
-        { guard: { type: 'isDeadline', params: { name: o.deadline } }, target: o.next },
-        { guard: { type: 'isDeadline', params: { name: 'stop' } }, target: 'timedOut' },
+        { guard: named(o.deadline), target: o.next },
+        { guard: named('stop'), target: 'timedOut' },
       ],
     },
   });
@@ -78,7 +79,7 @@ export const teardownState = workerSetup.createStateConfig({
       { guard: 'serverUp', target: 'stopped' },
       { actions: assign({ problem: 'wait-failed' }) },
     ],
-    DEADLINE: { guard: { type: 'isDeadline', params: { name: 'stop' } }, target: '.timedOut' },
+    DEADLINE: { guard: named('stop'), target: '.timedOut' },
     SEND: { actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'stopping', box: '', kind: '' }) } },
     KEYS: { actions: { type: 'refuse', params: ({ context, event }) => ({ id: context.id, requestId: event.requestId, code: 'stopping', box: '', kind: '' }) } },
   },

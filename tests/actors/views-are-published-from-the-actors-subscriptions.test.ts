@@ -73,7 +73,8 @@ describe('views are published from the actors subscriptions', () => {
     const callbacks = [...options.matchAll(/^\s*(\w+)\??\s*(?:\(|:\s*\()/gm)].map((m) => m[1]);
     // Its log, and the database's health (locked, full): neither ever carries a worker's view.
     expect(callbacks, 'callbacks the journal is given').toEqual(['log', 'onStoreHealth']);
-    const host = readFileSync(join(ROOT, 'actors', 'fleet-host.ts'), 'utf8');
-    expect(host).toMatch(/followWorkers\(fleet,/);
+    // The fleet host's registry owns the fleet actor and follows it (fleet-host.ts assembles it).
+    const registry = readFileSync(join(ROOT, 'actors', 'fleet-registry.ts'), 'utf8');
+    expect(registry).toMatch(/followWorkers\(fleet,/);
   });
 });

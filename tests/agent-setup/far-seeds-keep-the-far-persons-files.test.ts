@@ -9,23 +9,18 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { agentProfile, type FarSeedContext } from '../../io/agent/profiles/index.ts';
-import { makeTempDir } from '../helpers/temp.ts';
+import { useWorkerPlaces } from '../helpers/worker-places.ts';
 
-let tmp: { path: string; cleanup: () => void };
+const places = useWorkerPlaces('far-seed');
 let ctx: (agent: string) => FarSeedContext;
 let writes: string[];
 let home: string;
 let worktree: string;
 let briefDir: string;
 beforeEach(() => {
-  tmp = makeTempDir('far-seed');
-  home = join(tmp.path, 'home');
-  worktree = join(tmp.path, 'repo');
-  briefDir = join(home, '.kingshand', 'workers', 'w1');
-  for (const d of [home, worktree, briefDir]) mkdirSync(d, { recursive: true });
-  execFileSync('git', ['init', '-q', worktree]);
+  ({ home, worktree, briefDir } = places());
   writes = [];
   ctx = () => ({
     host: 'build',
@@ -53,7 +48,6 @@ beforeEach(() => {
     },
   });
 });
-afterEach(() => tmp.cleanup());
 
 const seed = (agent: string) => agentProfile(agent).farSeed(ctx(agent));
 

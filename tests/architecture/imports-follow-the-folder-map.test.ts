@@ -86,6 +86,19 @@ describe('imports follow the folder map', () => {
     expect(up, `imports that point up the folder map:\n  ${up.join('\n  ')}`).toEqual([]);
   });
 
+  it("the fleet host's parts never import its assembly: only actors/fleet-host.ts imports them", () => {
+    // actors/fleet-host.ts was one closure doing every job; its parts (the record in the design
+    // record's "the two files that did four jobs each") reach each other through the registry and
+    // the interface, so the assembly stays the one file that knows them all.
+    const parts = ['actors/fleet-registry.ts', 'actors/worker-commands.ts', 'actors/hooks-and-host-connections.ts', 'actors/fleet-host-interface.ts'];
+    for (const part of parts) expect(files, `${part} is scanned`).toContain(part);
+    expect(importsOf('actors/fleet-host.ts')).toEqual(expect.arrayContaining(parts.filter((p) => p !== 'actors/fleet-host-interface.ts')));
+    const back = parts.flatMap((f) => importsOf(f).filter((t) => t === 'actors/fleet-host.ts').map(() => f));
+    expect(back, 'parts that import actors/fleet-host.ts').toEqual([]);
+    const importers = files.filter((f) => parts.slice(0, 3).some((p) => importsOf(f).includes(p)));
+    expect(importers.filter((f) => !parts.includes(f) && f !== 'actors/fleet-host.ts'), 'product files that reach a part past the assembly').toEqual([]);
+  });
+
   it('the map has no circle: each folder may import only folders below it in the list', () => {
     const below = (a: string, b: string) => FOLDERS.indexOf(b.split('/')[0] === 'io' ? 'io' : b) > FOLDERS.indexOf(a);
     const circles = FOLDERS.flatMap((a) => MAY_IMPORT[a]!.filter((b) => !below(a, b)).map((b) => `${a} → ${b}`));

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dirname, join } from 'node:path';
-import type { AgentCalibration, CalibrationSituation, SituationResult } from '../../contract/methods/calibration.ts';
+import { CALIBRATION_SITUATIONS, type AgentCalibration, type CalibrationSituation, type SituationResult } from '../../contract/methods/calibration.ts';
 import { agentProfile } from '../../io/agent/profiles/index.ts';
 import { probeSandbox } from '../../io/sandbox/availability.ts';
 import { calibrateAgent, isSkipped, type CalibrateAgentDeps } from '../../daemon/calibration/calibrate-agent.ts';
@@ -69,7 +69,37 @@ export const outcomes = (r: AgentCalibration): Record<CalibrationSituation, Situ
 export const explain = (r: AgentCalibration): string =>
   r.situations.map((s) => `${s.situation}: ${s.outcome} — read ${s.read}; ${s.note ?? ''}${s.witness ? ` (hook ${s.witness.heard.join(',')})` : ''}`).join('\n');
 
+/** Where the hook witness spoke, whether it said what the situation is: `{ working: true, … }`. */
+export const witnessHeard = (r: AgentCalibration): Partial<Record<CalibrationSituation, boolean>> =>
+  Object.fromEntries(r.situations.filter((s) => s.witness).map((s) => [s.situation, s.witness!.ok]));
+
+/** One situation's result (the calibration has it: a missing one fails here, naming it). */
+export function situationOf(r: AgentCalibration, situation: CalibrationSituation): SituationResult {
+  const found = r.situations.find((s) => s.situation === situation);
+  if (!found) throw new Error(`the calibration has no ${situation} situation:\n${explain(r)}`);
+  return found;
+}
+
 export const evidenceExists = (root: string) => existsSync(root);
+
+/**
+ * What a full pass is for an agent that has every situation: its pinned version, every situation
+ * read right, the hook witness heard exactly where `heard` says (and right there), a pass, no
+ * evidence written, under a minute, nothing left in the scratch directory. Gives the result for
+ * the agent's own checks.
+ */
+export function expectAFullPass(run: CalibrationRun, a: { pinned: string; heard: Partial<Record<CalibrationSituation, boolean>> }): AgentCalibration {
+  const r = run.result;
+  expect(r.version).toBe(a.pinned);
+  expect(outcomes(r), explain(r)).toEqual(Object.fromEntries(CALIBRATION_SITUATIONS.map((s) => [s, 'right'])));
+  expect(witnessHeard(r), explain(r)).toEqual(a.heard);
+  expect(r.verdict).toBe('pass');
+  expect(r.evidence).toBeNull();
+  expect(evidenceExists(run.evidenceRoot)).toBe(false);
+  expect(r.ms).toBeLessThan(60_000);
+  expect(run.scratchLeft).toEqual([]);
+  return r;
+}
 
 /** An Anthropic-speaking agent whose pinned release must calibrate (OpenCode, Qwen Code). */
 export interface PinnedAgent {

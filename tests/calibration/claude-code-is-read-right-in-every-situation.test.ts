@@ -6,27 +6,16 @@
  * minute, leaving nothing behind and no evidence folder (nothing to report).
  */
 import { describe, expect, it } from 'vitest';
-import { CALIBRATION_SITUATIONS } from '../../contract/methods/calibration.ts';
 import { probeSandbox } from '../../io/sandbox/availability.ts';
-import { CALIBRATION_DAEMON_ENV, evidenceExists, explain, outcomes, useCalibrationRuns } from './calibration-run.ts';
+import { CALIBRATION_DAEMON_ENV, expectAFullPass, situationOf, useCalibrationRuns } from './calibration-run.ts';
 
 const calibrate = useCalibrationRuns();
 
 describe('Claude Code 2.1.332 calibrates', () => {
   it('every situation right, the witness heard in each it speaks in, under a minute, nothing left behind', async () => {
-    const run = await calibrate('claude');
-    const r = run.result;
-    expect(r.version).toBe('2.1.332');
-    expect(outcomes(r), explain(r)).toEqual(Object.fromEntries(CALIBRATION_SITUATIONS.map((s) => [s, 'right'])));
-    const heard = Object.fromEntries(r.situations.filter((s) => s.witness).map((s) => [s.situation, s.witness!.ok]));
-    expect(heard, explain(r)).toEqual({ working: true, finished: true, permission: true, 'api-error': true, exit: true });
-    expect(r.situations.find((s) => s.situation === 'typed-text')!.read).toBe('idle, box holds "calibration draft 42"');
-    expect(r.situations.find((s) => s.situation === 'api-error')!.read).toMatch(/^idle, box empty, error "API Error: 400/);
-    expect(r.verdict).toBe('pass');
+    const r = expectAFullPass(await calibrate('claude'), { pinned: '2.1.332', heard: { working: true, finished: true, permission: true, 'api-error': true, exit: true } });
+    expect(situationOf(r, 'typed-text').read).toBe('idle, box holds "calibration draft 42"');
+    expect(situationOf(r, 'api-error').read).toMatch(/^idle, box empty, error "API Error: 400/);
     expect(r.sandboxed).toBe(probeSandbox(CALIBRATION_DAEMON_ENV).ok);
-    expect(r.ms).toBeLessThan(60_000);
-    expect(r.evidence).toBeNull();
-    expect(evidenceExists(run.evidenceRoot)).toBe(false);
-    expect(run.scratchLeft).toEqual([]);
   }, 90_000);
 });

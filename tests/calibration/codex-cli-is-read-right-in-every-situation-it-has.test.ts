@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { useCliWorld } from '../helpers/cli-world.ts';
 import { readCalibrationRecord, recordCalibrations } from '../../io/agent/calibration-record.ts';
 import type { AgentCalibration, CalibrateResult } from '../../contract/methods/calibration.ts';
-import { explain, outcomes } from './calibration-run.ts';
+import { explain, outcomes, situationOf } from './calibration-run.ts';
 
 const world = useCliWorld();
 
@@ -37,8 +37,8 @@ describe('Codex CLI 0.169.0 calibrates', () => {
       'first-start': 'right', 'typed-text': 'right', idle: 'right', working: 'right', finished: 'right',
       permission: 'right', question: 'not-applicable', 'api-error': 'right', exit: 'right',
     });
-    expect(r.situations.find((s) => s.situation === 'question')!.note).toMatch(/answered its question tool itself, asking nobody: "request_user_input is unavailable in Default mode"/);
-    expect(r.situations.find((s) => s.situation === 'finished')!.witness).toMatchObject({ expected: 'idle', ok: true });
+    expect(situationOf(r, 'question').note).toMatch(/answered its question tool itself, asking nobody: "request_user_input is unavailable in Default mode"/);
+    expect(situationOf(r, 'finished').witness).toMatchObject({ expected: 'idle', ok: true });
     expect(r.verdict).toBe('pass');
     expect(r.ms).toBeLessThan(60_000);
     expect(r.evidence).toBeNull();

@@ -11,11 +11,12 @@
  * with backoff, as does any other tmux notification about its window; and each pane's
  * `pane-died` hook types its id into the monitor's placeholder, whose echo we hear at once
  * (death-echo.ts). That hook runs only once tmux has reaped the agent, which the tmux 3.3a
- * packaged here often does late (the reap workaround below), so the quiet-output ask stays.
+ * packaged here often does late (the reap workaround, reap-nudge.ts), so the quiet-output ask stays.
  *
  * This file keeps the registry of watched panes and their windows, and the connection; when a
  * quiet pane is asked is exit-pacing.ts's, how a lost connection is retried control-recovery.ts's,
- * and commands due together are written together by command-batcher.ts.
+ * how a pane dead without a status is brought to one reap-nudge.ts's, and commands due together
+ * are written together by command-batcher.ts.
  */
 import type { PaneEventBus } from '../pane-events.ts';
 import { ControlClosedError, ControlCommandError, TmuxControlClient } from './control-client.ts';
@@ -26,6 +27,7 @@ import { StructureGate } from './structure-gate.ts';
 import { CommandBatcher } from './command-batcher.ts';
 import { recoverControl } from './control-recovery.ts';
 import { newExitPace, noteActivity, onProbeTimer, probeDelay, type ExitPace } from './exit-pacing.ts';
+import { nudgeUntilReaped } from './reap-nudge.ts';
 import { runTmux, TmuxCommandError, type TmuxContext } from './tmux-command.ts';
 import { counts } from '../trace-timing.ts';
 import { RepaintKeyStream, repaintKey } from './repaint-key.ts';
@@ -357,32 +359,19 @@ export class PaneWatchers {
     }
   }
 
-  /**
-   * "Dead, status unknown": tmux saw the pty close but has not reaped the process. Usually that
-   * is a moment; but tmux built with libutempter sets SIGCHLD to SIG_DFL while its utmp helper
-   * runs — and it runs exactly when a pane's pty closes — so the worker's SIGCHLD can be lost and
-   * the zombie stays unreaped until some other child of the server exits (measured here: 1 exit
-   * in 4 never got a status). We make one exit: a constant `run-shell -b true` job, whose
-   * SIGCHLD makes tmux reap every zombie it has, then ask for the status directly (the
-   * subscription repeats only on its one-second tick). It keeps nudging, once a second after the
-   * first half second, for as long as the pane is watched (bounded at 2 min): a status that
-   * appears later is otherwise never reported (docs/2026-11-30-tmux-workarounds.md §3).
-   * No "could not tell" fallback: a process that has not exited has not exited.
-   */
+  /** Dead without a status: tmux may have lost the agent's SIGCHLD; nudged until it reaps (reap-nudge.ts). */
   private async awaitExitStatus(paneId: string): Promise<void> {
     const w = this.watches.get(paneId);
     if (!w || w.reaping) return;
     w.reaping = true;
     try {
-      const started = Date.now();
-      for (let i = 0; !this.bus.hasExited(paneId) && !w.closing && !this.disposed && Date.now() - started < 120_000; i++) {
-        if (i % (i < 10 ? 10 : 20) === 0) await runTmux(this.ctx, ['run-shell', '-b', 'true']).catch(() => {});
-        await sleep(50);
-        const value = await this.query(paneId, DEAD_FORMAT);
-        if (value === null) continue;
-        const dead = parseDeadValue(value);
-        if (dead.dead && dead.code !== null) this.bus.exit(paneId, dead.code);
-      }
+      await nudgeUntilReaped({
+        ctx: this.ctx,
+        askDead: () => this.query(paneId, DEAD_FORMAT),
+        over: () => this.bus.hasExited(paneId) || w.closing || this.disposed,
+        exited: (code) => this.bus.exit(paneId, code),
+        sleep,
+      });
     } finally {
       w.reaping = false;
     }

@@ -11,7 +11,8 @@ import { inProcessHand } from '../../helpers/hand-in-process.ts';
 import { makeTestRepo } from '../../helpers/git-repo.ts';
 import { makeTempDir } from '../../helpers/temp.ts';
 import { explainWorker, handWait, stopWorkersAndRemove } from '../../claude-e2e/e2e-world.ts';
-import type { FakeCodexApi } from '../../../io/fake-model/codex.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { startFakeCodexApi, type FakeCodexApi } from '../../../io/fake-model/codex.ts';
 import { FAKE_OPENAI_KEY, FAKE_OPENAI_KEY_ENV, codexTestEnv, seedCodexHome, type CodexTestHome } from '../../harness/codex-env.ts';
 
 export interface CodexWorld {
@@ -67,4 +68,34 @@ export async function makeCodexWorld(label: string, fake: FakeCodexApi, opts: { 
     cleanup: () => stopWorkersAndRemove(hand, installation, tmp),
   };
   return world;
+}
+
+/**
+ * The fake Responses API and a world on it for one test file: made before its tests, closed after
+ * them, the world first (its workers talk to the API until they stop). Read `fake` and `w` inside
+ * tests; `alsoCleanup` runs before both (what a test planted around the world).
+ */
+export function useCodexWorld(
+  label: string,
+  opts: { api?: Parameters<typeof startFakeCodexApi>[0]; daemonProcess?: boolean; alsoCleanup?: () => void } = {},
+): { readonly fake: FakeCodexApi; readonly w: CodexWorld } {
+  let fake: FakeCodexApi | undefined;
+  let w: CodexWorld | undefined;
+  beforeAll(async () => {
+    fake = await startFakeCodexApi(opts.api);
+    w = await makeCodexWorld(label, fake, { daemonProcess: opts.daemonProcess === true });
+  });
+  afterAll(async () => {
+    opts.alsoCleanup?.();
+    await w?.cleanup();
+    await fake?.close();
+  });
+  const made = <T>(what: string, v: T | undefined): T => {
+    if (v === undefined) throw new Error(`the codex world ${label} has no ${what}: read it inside a test, after beforeAll`);
+    return v;
+  };
+  return {
+    get fake() { return made('fake API', fake); },
+    get w() { return made('world', w); },
+  };
 }

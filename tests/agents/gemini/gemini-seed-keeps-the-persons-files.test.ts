@@ -9,26 +9,21 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   GEMINI_CLI, geminiLaunchArgs, geminiPostureGap, GEMINI_PINNED, geminiWitnessHooks, seedGeminiTrust, trustedFoldersPathOf, writeGeminiSettings,
 } from '../../../io/agent/gemini/index.ts';
 import { agentProfile } from '../../../io/agent/profiles/index.ts';
-import { makeTempDir } from '../../helpers/temp.ts';
+import { useWorkerPlaces } from '../../helpers/worker-places.ts';
 
-let tmp: { path: string; cleanup: () => void };
+const places = useWorkerPlaces('gemini-seed');
+let root: string;
 let worktree: string;
 let briefDir: string;
 let home: string;
 beforeEach(() => {
-  tmp = makeTempDir('gemini-seed');
-  worktree = join(tmp.path, 'repo');
-  briefDir = join(tmp.path, 'worker');
-  home = join(tmp.path, 'home');
-  for (const d of [worktree, briefDir, home]) mkdirSync(d);
-  execFileSync('git', ['init', '-q', worktree]);
+  ({ root, worktree, briefDir, home } = places());
 });
-afterEach(() => tmp.cleanup());
 
 const read = (p: string) => JSON.parse(readFileSync(p, 'utf8')) as Record<string, any>;
 
@@ -43,7 +38,7 @@ describe("Gemini CLI's trust is added to the person's trustedFolders.json, nothi
   });
 
   it("the person's own entries are kept; GEMINI_CLI_TRUSTED_FOLDERS_PATH and GEMINI_CLI_HOME are followed", async () => {
-    const path = join(tmp.path, 'elsewhere.json');
+    const path = join(root, 'elsewhere.json');
     writeFileSync(path, JSON.stringify({ '/home/p/code': 'TRUST_PARENT', '/home/p/Code': 'DO_NOT_TRUST' }), { mode: 0o640 });
     expect(trustedFoldersPathOf({ HOME: home, GEMINI_CLI_TRUSTED_FOLDERS_PATH: path })).toBe(path);
     expect(trustedFoldersPathOf({ HOME: home, GEMINI_CLI_HOME: '/g' })).toBe('/g/.gemini/trustedFolders.json');
@@ -82,7 +77,7 @@ describe("the worktree's .gemini/settings.json gets kingshand's keys only", () =
     });
     await writeGeminiSettings({ worktree: worktree, briefDir, env: { HOME: home } });
     expect(settings().security.auth.selectedType).toBe('gemini-api-key'); // kept from before, never removed
-    const fresh = join(tmp.path, 'other');
+    const fresh = join(root, 'other');
     mkdirSync(fresh);
     execFileSync('git', ['init', '-q', fresh]);
     await writeGeminiSettings({ worktree: fresh, briefDir, env: { HOME: home } });
@@ -135,10 +130,10 @@ describe('each posture is one Gemini CLI approval mode, and what it cannot do is
   });
   it("reading the version writes nothing into the person's home: the package's own package.json, else --version under a throwaway GEMINI_CLI_HOME", async () => {
     expect(await GEMINI_CLI.versionOf(GEMINI_CLI.binary({ PATH: '' })!)).toBe(GEMINI_PINNED);
-    const script = join(tmp.path, 'gemini');
-    writeFileSync(script, `#!/bin/sh\necho "$GEMINI_CLI_HOME" > ${join(tmp.path, 'home-used')}\necho 9.9.9\n`, { mode: 0o755 });
+    const script = join(root, 'gemini');
+    writeFileSync(script, `#!/bin/sh\necho "$GEMINI_CLI_HOME" > ${join(root, 'home-used')}\necho 9.9.9\n`, { mode: 0o755 });
     expect(await GEMINI_CLI.versionOf(script)).toBe('9.9.9');
-    const used = readFileSync(join(tmp.path, 'home-used'), 'utf8').trim();
+    const used = readFileSync(join(root, 'home-used'), 'utf8').trim();
     expect(used).toMatch(/kingshand-gemini-version-/);
     expect(existsSync(used), 'the throwaway home is removed').toBe(false);
   });
