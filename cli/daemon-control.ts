@@ -50,7 +50,11 @@ export async function stopDaemon(paths: HomePaths, waitMs = 15_000): Promise<Shu
     // A stopped daemon cannot answer `shutdown`: go straight to the signal, never wait a reply bound.
     const held = silentHolder(paths);
     if (held !== null && isStopped(held)) throw new DaemonUnreachableError(`daemon pid ${held} is stopped`);
-    return await call(paths, 'shutdown', {}, { autostart: false });
+    const stopping = await call(paths, 'shutdown', {}, { autostart: false });
+    // "Stopped" means the state directory is free: the next command (restore-db, a start on the
+    // same home) must not meet the daemon still closing its lock (seen 44 ms after a stop).
+    await untilLetGo(paths, stopping.pid, waitMs);
+    return stopping;
   } catch (err) {
     if (!(err instanceof DaemonUnreachableError)) throw err;
     const pid = silentHolder(paths);
@@ -63,5 +67,19 @@ export async function stopDaemon(paths: HomePaths, waitMs = 15_000): Promise<Shu
       throw new RefusedError('daemon-did-not-stop', `daemon pid ${pid} holds ${paths.home}, does not answer on its socket, and did not stop within ${waitMs / 1000}s of SIGTERM.${frozen}`, { pid });
     }
     return { stopping: true, pid, signalled: 'SIGTERM' as const };
+  }
+}
+
+/** How often a stop looks whether the daemon has let go of the state directory. */
+const LET_GO_POLL_MS = 25;
+
+/** Resolves once no daemon holds `paths.home` (its lock probed from outside), or refuses at the bound. */
+async function untilLetGo(paths: HomePaths, pid: number, waitMs: number): Promise<void> {
+  const start = Date.now();
+  while (homeLockHeld(paths.home)) {
+    if (Date.now() - start >= waitMs) {
+      throw new RefusedError('daemon-did-not-stop', `daemon pid ${pid} said it was stopping but still holds ${paths.home} ${waitMs / 1000}s later. Look at ${paths.home}/daemon.log; end it yourself with kill ${pid} (live tmux workers keep running).`, { pid });
+    }
+    await new Promise((r) => setTimeout(r, LET_GO_POLL_MS));
   }
 }

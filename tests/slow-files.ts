@@ -7,6 +7,7 @@
  * reporter names a file of 5 s or more that is missing here, so a new slow file gets its line.
  */
 export const SLOW_FILES: Readonly<Record<string, number>> = {
+  'tests/daemon-stop/hand-daemon-stop-returns-once-the-state-directory-is-free.test.ts': 7,
   'tests/hand/an-answers-key-seen-before-its-call-returns-counts.test.ts': 7,
   'tests/work/notifications-reach-http-targets.test.ts': 5,
   'tests/phone/a-notifications-answer-is-typed-once-and-every-misuse-is-refused.test.ts': 12,
