@@ -117,7 +117,7 @@ export class HandSession {
       this.script = script;
       this.scripts.push(script);
     }
-    const pane = await launchInTmux({ dir: this.tmp.path, cwd: this.ws, env: this.env, argv: [this.bin] });
+    const pane = await launchInTmux({ dir: this.tmp.path, cwd: this.ws, env: this.env, argv: [this.bin], control: true });
     this.pane = pane;
     void (async () => {
       while (this.watching && this.pane === pane) {
