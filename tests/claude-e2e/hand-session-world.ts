@@ -23,6 +23,9 @@ import { launchInTmux, type TmuxPane } from '../harness/claude-tmux.ts';
 import { showsIdleBox } from '../harness/real-claude.ts';
 import { handRunner, stopInstallation, type HandRunner } from '../helpers/hand-process.ts';
 import { makeTempDir, waitForEvent } from '../helpers/temp.ts';
+import { call } from '../../cli/client.ts';
+import { homePaths } from '../../contract/home.ts';
+import type { WorkerStatus } from '../../contract/methods/fleet.ts';
 import { removeWhenQuiet } from './e2e-world.ts';
 import type { HandCall, HandScript } from './hand-script.ts';
 
@@ -81,6 +84,15 @@ export class HandSession {
     expect(await seedTrust({ claudeJsonPath, worktree: this.ws })).toBe('seeded');
   }
 
+  /**
+   * The worker's row as `hand status <id> --json` prints it, asked over the daemon's socket (never
+   * starting one): the waits poll it every 100–500 ms, and each `hand` process was a Node start
+   * (~0.07 s of CPU) on the machine the Hand and its workers share.
+   */
+  async row(id: string): Promise<WorkerStatus | undefined> {
+    return (await call(homePaths(this.state), 'status', { id }, { autostart: false }))[0];
+  }
+
   /** A file under the temp root. */
   path(...parts: string[]): string {
     return join(this.tmp.path, ...parts);
@@ -117,7 +129,7 @@ export class HandSession {
       this.script = script;
       this.scripts.push(script);
     }
-    const pane = await launchInTmux({ dir: this.tmp.path, cwd: this.ws, env: this.env, argv: [this.bin] });
+    const pane = await launchInTmux({ dir: this.tmp.path, cwd: this.ws, env: this.env, argv: [this.bin], control: true });
     this.pane = pane;
     void (async () => {
       while (this.watching && this.pane === pane) {

@@ -31,7 +31,7 @@ let usageFile: string;
 let ticks: string;
 let ghLog: string;
 
-const statusOf = async (id: string) => (await s.hand(['status', id, '--json'])).json?.[0];
+const statusOf = (id: string) => s.row(id);
 const setUsage = (percent: number) => writeFileSync(usageFile, JSON.stringify({ windows: [{ id: 'five_hour', window: 'session', percent, resets_at: '2099-01-01T00:00:00Z' }] }));
 
 beforeAll(async () => {

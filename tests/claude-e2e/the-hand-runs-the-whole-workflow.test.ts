@@ -175,7 +175,7 @@ describe.sequential('the Hand runs the whole workflow in real Claude Code, two s
     await s.person(SAY.decideB);
     await s.saidBy('person:decideB');
     expect(resultJson(s.callsOf('person:decideB')[0])).toMatchObject({ delivery: 'sent' });
-    await waitFor(async () => (await s.hand(['status', 'park-b', '--json'])).json?.[0]?.stage === 'done', { what: 'park-b done after the answer', timeoutMs: 60_000, intervalMs: 500 });
+    await waitFor(async () => (await s.row('park-b'))?.stage === 'done', { what: 'park-b done after the answer', timeoutMs: 60_000, intervalMs: 500 });
     // Point 1: finished with its report, it wakes the Hand by itself: its landing is the person's next step.
     await s.saidBy('wake:park-b finished and wrote its report; landing it is yours to ask for');
     await s.person(SAY.landB);
@@ -208,7 +208,7 @@ describe.sequential('the Hand runs the whole workflow in real Claude Code, two s
     expect(execFileSync('git', ['log', '--format=%s', '-1', 'main'], { cwd: repo, encoding: 'utf8' }).trim()).toBe('Add the queue setting');
     // The gate was printed while the Hand was in a turn: it still reaches the model.
     expect(s.script.notifications.some((n) => n.includes('park-b waits at its landing approval'))).toBe(true);
-    await waitFor(async () => (await s.hand(['status', 'park-b', '--json'])).json?.[0]?.stage === 'landed', { what: 'park-b landed', timeoutMs: 30_000, intervalMs: 250 });
+    await waitFor(async () => (await s.row('park-b'))?.stage === 'landed', { what: 'park-b landed', timeoutMs: 30_000, intervalMs: 250 });
     // Point 6: the hold is cleared with the item's landing, and the journal says so.
     const shown = await s.hand(['backlog', 'show', 'park-b', '--json']);
     expect(shown.json).toMatchObject({ state: 'done', hold: null });
@@ -279,7 +279,7 @@ describe.sequential('the Hand runs the whole workflow in real Claude Code, two s
     frozen = pid;
     // Point 8: never the last reading: could not tell, with the reason, within the bound.
     const silent = await waitFor(async () => {
-      const row = (await s.hand(['status', 'menu-a', '--json'])).json?.[0];
+      const row = await s.row('menu-a');
       return row?.couldNotTell ? row : false;
     }, { what: 'menu-a to read could not tell while its tmux server is stopped', timeoutMs: 10 * SERVER_ANSWER_MS, intervalMs: 100 });
     expect(silent).toMatchObject({ readable: false, live: null, couldNotTell: 'the tmux server did not answer within 1 s' });
@@ -288,7 +288,7 @@ describe.sequential('the Hand runs the whole workflow in real Claude Code, two s
       const heard = () => s.script.notifications.some((n) => n.includes('menu-a could not tell'));
       if (!heard()) await waitForEvent((l) => s.fake.onRequest(l), heard, { what: 'the could-not-tell wake line in a model request', timeoutMs: 30_000 }).catch(async (err: Error) => {
         // Say what was heard instead, and what the daemon says of menu-a, so a failure explains itself.
-        const row = (await s.hand(['status', 'menu-a', '--json'])).json?.[0];
+        const row = await s.row('menu-a');
         throw new Error(`${err.message}\nwake lines heard since the freeze began: ${JSON.stringify(s.script.notifications.slice(-5))}\nmenu-a now: ${JSON.stringify({ condition: row?.condition, couldNotTell: row?.couldNotTell, disputed: row?.disputed, stage: row?.stage })}`);
       });
     } finally {
@@ -297,7 +297,7 @@ describe.sequential('the Hand runs the whole workflow in real Claude Code, two s
       frozen = null;
     }
     const back = await waitFor(async () => {
-      const row = (await s.hand(['status', 'menu-a', '--json'])).json?.[0];
+      const row = await s.row('menu-a');
       return row?.readable && row.couldNotTell === null ? row : false;
     }, { what: 'menu-a read live again after SIGCONT', timeoutMs: 10_000, intervalMs: 100 });
     expect(back).toMatchObject({ live: true, state: 'blocked' });
@@ -310,7 +310,7 @@ describe.sequential('the Hand runs the whole workflow in real Claude Code, two s
     // The session ends (the terminal closed); the worker goes on without it.
     await s.pane!.kill();
     s.pane = null;
-    await waitFor(async () => (await s.hand(['status', 'menu-a', '--json'])).json?.[0]?.stage === 'done', { what: 'menu-a done with its report while the person is away', timeoutMs: 60_000, intervalMs: 500 });
+    await waitFor(async () => (await s.row('menu-a'))?.stage === 'done', { what: 'menu-a done with its report while the person is away', timeoutMs: 60_000, intervalMs: 500 });
   }, 90_000);
 
   it('the next morning a new session starts on a digest with the away account, park-b "landed"; its wake never replays the landing', async () => {

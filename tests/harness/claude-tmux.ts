@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { waitFor } from '../helpers/temp.ts';
 import { isProcessAlive } from './process-alive.ts';
+import { TmuxControlClient } from '../../io/terminal/tmux/control-client.ts';
 
 const run = promisify(execFile);
 
@@ -21,6 +22,13 @@ export interface TmuxLaunch {
   argv: string[];
   cols?: number;
   rows?: number;
+  /**
+   * Reads the screen through one tmux control client kept for the pane's life (the product's own,
+   * io/terminal/tmux/control-client.ts), not a tmux process per read, and reads it again only
+   * after the pane drew (`%output`): a screen tmux did not redraw is the screen read last. A read
+   * was a process start (~3 ms of CPU) every 100–150 ms of a test's every wait and screen watch.
+   */
+  control?: boolean;
 }
 
 export interface PaneStatus {
@@ -92,8 +100,35 @@ export async function launchInTmux(spec: TmuxLaunch): Promise<TmuxPane> {
     return { dead: dead === '1', status: dead === '1' && code !== '' ? Number(code) : null, pid: Number(pid) };
   };
   const { pid } = await status();
-  const capture = async (opts: { ansi?: boolean } = {}) =>
+  const spawnCapture = async (opts: { ansi?: boolean } = {}) =>
     (await tmux('capture-pane', '-p', ...(opts.ansi ? ['-e'] : []), '-t', target)).stdout;
+  let control: TmuxControlClient | null = null;
+  /** The pane drew since the plain screen was last read (true until the first read). */
+  let drew = true;
+  let plain: string | null = null;
+  if (spec.control) {
+    // Manual: the control client's own size (80x24) must never resize the program's window.
+    await tmux('set-option', '-w', '-t', 'claude:0', 'window-size', 'manual');
+    control = await TmuxControlClient.open({ bin: 'tmux', socketPath: socket }, 'claude', {
+      onOutput: () => { drew = true; },
+      onSubscription: () => {},
+      onClose: () => { drew = true; },
+    });
+  }
+  const capture = async (opts: { ansi?: boolean } = {}): Promise<string> => {
+    if (!control?.alive) return spawnCapture(opts);
+    if (opts.ansi) return (await control.command(`capture-pane -p -e -t ${target}`)).map((l) => `${l}\n`).join('');
+    if (!drew && plain !== null) return plain;
+    drew = false; // before the read: output that lands while it is answered makes the next read read again
+    try {
+      plain = (await control.command(`capture-pane -p -t ${target}`)).map((l) => `${l}\n`).join('');
+    } catch (err) {
+      drew = true;
+      if (control.alive) throw err;
+      return spawnCapture(opts);
+    }
+    return plain;
+  };
   let lastScreen = '';
   const watch = async (accept: (s: string) => boolean): Promise<string | false> => {
     lastScreen = await capture();
@@ -156,6 +191,7 @@ export async function launchInTmux(spec: TmuxLaunch): Promise<TmuxPane> {
     async kill() {
       if (killed) return;
       killed = true;
+      await control?.close();
       await tmux('kill-server').catch(() => undefined); // already gone is fine
       // The program gets SIGHUP from the closing pty; make sure it really left.
       try {

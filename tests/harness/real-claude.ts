@@ -90,7 +90,7 @@ export async function startRealClaude(opts: RealClaudeOptions): Promise<RealClau
   const run = await prepareClaudeRun(opts);
   let pane: TmuxPane;
   try {
-    pane = await launchInTmux({ dir: run.root, cwd: run.worktree, env: run.env, argv: run.argv });
+    pane = await launchInTmux({ dir: run.root, cwd: run.worktree, env: run.env, argv: run.argv, control: true });
   } catch (err) {
     run.cleanup();
     throw err;

@@ -55,6 +55,7 @@ export async function startRealCodex(opts: { posture: PermissionPosture; cols?: 
       argv: [pinnedCodex(), ...codexLaunchArgs({ posture: opts.posture, ...(opts.notify ? { notify: opts.notify } : {}) })],
       cols: opts.cols ?? 100,
       rows: opts.rows ?? 30,
+      control: true,
     });
   } catch (err) {
     await fake.close();
