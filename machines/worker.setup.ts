@@ -191,6 +191,13 @@ export const workerSetup = setup({
     resubmitDue: ({ context, event }) =>
       event.type === 'DEADLINE' && event.name === 'resubmit' && !isBlocked(context.reading) &&
       boxHoldsPrompt(context.reading, context.firstPrompt) && context.briefRetries < MAX_BRIEF_RETRIES,
+    /**
+     * The resubmit time came and the latest reading does not show our prompt in the box: it left
+     * (the box read empty, even on the very screen we briefed from) or nothing can be told (an
+     * unreadable screen). Other text or a dialog moved the worker on when they were read.
+     */
+    promptNotSeenAtResubmit: ({ context, event }) =>
+      event.type === 'DEADLINE' && event.name === 'resubmit' && !boxHoldsPrompt(context.reading, context.firstPrompt),
     /** Latest reading: a menu or dialog is up (teardown must Escape it first). */
     menuUp: ({ context }) => isBlocked(context.reading),
     /** Latest reading: a turn runs (an agent mid-turn does not execute /exit; teardown interrupts it). */

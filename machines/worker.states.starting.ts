@@ -189,7 +189,15 @@ export const briefingState = workerSetup.createStateConfig({
         ],
       },
     },
-    /** Our prompt sits in the box: give a slow TUI its moment, then press Enter again. */
+    /**
+     * Our prompt sits in the box: give a slow TUI its moment, then press Enter again. "Not
+     * submitted" is said only of a box still read holding our prompt once the retries are spent;
+     * a latest reading that no longer shows it there (the box empty again, or a screen that
+     * cannot be read) goes back to confirming, whose deadline still bounds the wait. OpenCode
+     * under load takes the Enter late, empties its box on the start view we briefed from (no sign
+     * by itself), then blanks the whole screen while it opens the session the Enter began: either
+     * one, read last before this deadline, blocked a worker on a prompt it had taken.
+     */
     unsubmitted: {
       tags: ['busy'],
       entry: assign({ resubmitAt: ({ context }) => context.lastEventAt + RESUBMIT_AFTER_MS }),
@@ -199,6 +207,7 @@ export const briefingState = workerSetup.createStateConfig({
         SCREEN: { guard: 'promptInBox', actions: 'noteReading' },
         DEADLINE: [
           { guard: 'resubmitDue', target: 'resubmitting' },
+          { guard: 'promptNotSeenAtResubmit', target: 'confirming' },
           { guard: named('resubmit'), target: 'blocked', actions: 'promptNotSubmitted' },
         ],
       },
