@@ -60,20 +60,21 @@ async function pastedAndUnsubmitted(): Promise<string> {
 }
 
 describe('the captured screens read as what they are', () => {
-  it('the pasted prompt is ours in the box; the view between is could-not-tell; the session view holds our prompt in its transcript, not in its box', () => {
+  it('the pasted prompt is ours in the box; the view between is could-not-tell; the session view holds our prompt in its transcript, not in its box, a turn still pending', () => {
     expect(boxHoldsPrompt(screens.pasted, PROMPT)).toBe(true);
     expect(screens.enterTaken).toMatchObject({ readable: true, state: 'idle', promptBox: '' });
     expect(screens.betweenViews).toMatchObject({ readable: false, state: 'unknown', promptBox: null });
     // What the failure report read as "the whole prompt still inside its input box, then blank rows":
     // the transcript's message panel at the top, the empty composer at the bottom.
-    expect(screens.sessionOpened).toMatchObject({ readable: true, state: 'idle', promptBox: '', awaitingInput: false });
+    // No spinner yet, but our prompt is the transcript's last message: a turn still pending (working).
+    expect(screens.sessionOpened).toMatchObject({ readable: true, state: 'working', promptBox: '', awaitingInput: false });
     expect(boxHoldsPrompt(screens.sessionOpened, PROMPT)).toBe(false);
     expect(screens.working).toMatchObject({ readable: true, state: 'working' });
   });
 });
 
 describe('a first prompt is never called unsubmitted on a screen that cannot be read', () => {
-  it('the resubmit time falling on the blank between two views keeps confirming; the session view then settles it or work shows', async () => {
+  it('the resubmit time falling on the blank between two views keeps confirming; the session view then shows the turn taken', async () => {
     const pane = await pastedAndUnsubmitted();
     // As in the run: OpenCode empties its box 1.7 s later and blanks the screen 0.2 s after
     // that; under load the daemon's next read of the pane is the blank one.
@@ -86,7 +87,7 @@ describe('a first prompt is never called unsubmitted on a screen that cannot be 
     // Nothing pressed on a screen nobody could read.
     expect(automaticEnters()).toHaveLength(0);
     await show(h, pane, screens.sessionOpened);
-    expect(stage()).toBe('briefing.quieting');
+    expect(stage()).toBe('running.working');
     await show(h, pane, screens.working);
     expect(stage()).toBe('running.working');
   });

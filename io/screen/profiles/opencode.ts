@@ -21,6 +21,8 @@ import { createHash } from 'node:crypto';
 import type { BlockerRule, PromptBoxReading, PromptBoxSpec, ScreenProfileSpec } from '../profile-spec.ts';
 import type { FoundBox, ScreenLayout } from '../layout.ts';
 import type { DialogOption, DialogReading, ScreenRow } from '../types.ts';
+import { attrsAt, isRed } from './opencode-cells.ts';
+import { turnPending } from './opencode-turn-pending.ts';
 
 /** The versions whose captures the reader is scored on (tests/fixtures/opencode-corpus/), oldest first. */
 export const OPENCODE_CORPUS_VERSIONS: readonly string[] = ['1.17.19', '1.18.33'];
@@ -82,7 +84,8 @@ function isWorking(layout: ScreenLayout): boolean {
   const edge = bottomEdge(texts);
   if (edge !== -1) {
     const status = texts[edge + 1] ?? '';
-    return RUNNING.test(status) || SPINNER.test(status);
+    // Taken but not begun: the prompt is the transcript's last message before any spinner shows.
+    return RUNNING.test(status) || SPINNER.test(status) || turnPending(layout);
   }
   for (let r = texts.length - 1; r >= Math.max(0, texts.length - 4); r--) if (RUNNING.test(texts[r]!)) return true;
   return false;
@@ -124,37 +127,6 @@ function turnError(layout: ScreenLayout): string | null {
 function barIsError(line: ScreenRow): boolean {
   const fg = attrsAt(line, line.text.indexOf('┃'))?.fg;
   return fg !== undefined && isRed(fg);
-}
-
-/** SGR colour text (`31`, `91`, `38;5;196`, `38;2;r;g;b`) → whether it is a red. */
-export function isRed(sgr: string): boolean {
-  if (sgr === '31' || sgr === '91') return true;
-  const parts = sgr.split(';').map(Number);
-  if (parts[1] === 2 && parts.length >= 5) {
-    const [r, g, b] = [parts[2]!, parts[3]!, parts[4]!];
-    return r >= 150 && g < r * 0.6 && b < r * 0.6;
-  }
-  if (parts[1] === 5) {
-    const n = parts[2]!;
-    if (n === 1 || n === 9) return true;
-    if (n >= 16 && n <= 231) {
-      const c = n - 16;
-      const [r, g, b] = [Math.floor(c / 36), Math.floor(c / 6) % 6, c % 6];
-      return r >= 3 && g <= r - 2 && b <= r - 2;
-    }
-  }
-  return false;
-}
-
-/** The attributes of the cell at column `col` of `line` (spans are in UTF-16 offsets), or null. */
-function attrsAt(line: ScreenRow, col: number): { fg?: string; bg?: string } | null {
-  if (col < 0 || line.spans === undefined) return null;
-  let at = 0;
-  for (const span of line.spans) {
-    if (col < at + span.text.length) return span.attrs;
-    at += span.text.length;
-  }
-  return null;
 }
 
 /**
