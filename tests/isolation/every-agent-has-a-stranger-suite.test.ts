@@ -33,6 +33,8 @@ describe('every agent has a stranger suite', () => {
     const suite = text.includes('realAgentStrangerSuite(');
     expect(suite || text.includes('writeProbe('), `${file} runs the probe`).toBe(true);
     expect(suite || text.includes('expectAStranger('), `${file} checks the worker as a stranger`).toBe(true);
-    expect(text, `${file} dispatches a worker of agent ${name}`).toMatch(new RegExp(`'--agent', '${name}'|make${name === 'claude' ? 'E2e' : name[0]!.toUpperCase() + name.slice(1)}World\\(`));
+    // Its agent's world, made directly (makeXWorld) or once for the file (useXWorld).
+    const world = name === 'claude' ? 'E2e' : name[0]!.toUpperCase() + name.slice(1);
+    expect(text, `${file} dispatches a worker of agent ${name}`).toMatch(new RegExp(`'--agent', '${name}'|(make|use)${world}World\\(`));
   });
 });
