@@ -12,35 +12,16 @@
  * The screens are real tmux captures of that run (tests/fixtures/opencode-first-prompt/), read by
  * the real OpenCode reader and shown to the worker in the order and at the times they came.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyseScreen } from '../../io/screen/index.ts';
-import { parseAnsi } from '../../io/screen/parse-ansi.ts';
 import type { ScreenReading } from '../../io/screen/types.ts';
 import { boxHoldsPrompt } from '../../machines/worker.guards.ts';
 import { BRIEF_CONFIRM_MS, BRIEF_NOT_TAKEN_UP, RESUBMIT_AFTER_MS } from '../../machines/worker.machine.ts';
 import { conditionOf } from '../../actors/wait-report.ts';
+import { capturedOpencodeScreen, opencodeFirstPromptScreens } from './helpers/opencode-first-prompt-screens.ts';
 import { advance, dispatchBrief, show, showStartScreen, type Harness, useHarness } from './helpers/harness.ts';
 
-const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'opencode-first-prompt');
-/** A capture of a 120x40 tmux pane, read as the daemon reads it. */
-const captured = (name: string): ScreenReading =>
-  analyseScreen(parseAnsi(readFileSync(join(FIXTURES, `${name}.ansi.txt`), 'utf8'), { cols: 120, rows: 40 }), 'opencode@1.18.33');
-
 const PROMPT = 'Read the brief at /tmp/kh-test-32291b-repro-oc-hcXtOZ/state/workers/oc0/brief.md in full before you start, then do the work it describes.';
-const screens = {
-  /** The start view, our paste folded into its marker, the Enter not yet taken. */
-  pasted: captured('tmux-pasted-prompt'),
-  /** The start view with its box emptied: OpenCode took the Enter. */
-  enterTaken: captured('tmux-enter-taken'),
-  /** Every row blank: the start view gone, the session view not yet drawn. */
-  betweenViews: captured('tmux-between-views'),
-  /** The session view: our prompt is the transcript's first message, the composer empty. */
-  sessionOpened: captured('tmux-session-opened'),
-  /** The session view with the turn's spinner. */
-  working: captured('tmux-working'),
-};
+const screens = opencodeFirstPromptScreens();
 
 let h: Harness;
 const harness = useHarness();
@@ -52,7 +33,7 @@ async function pastedAndUnsubmitted(): Promise<string> {
   h = await harness.start();
   const v = await dispatchBrief(h, 'w1', PROMPT);
   const pane = v.paneId!;
-  await showStartScreen(h, pane, captured('tmux-enter-taken'));
+  await showStartScreen(h, pane, capturedOpencodeScreen('tmux-enter-taken'));
   expect(stage()).toBe('briefing.confirming');
   await show(h, pane, screens.pasted);
   expect(stage()).toBe('briefing.unsubmitted');

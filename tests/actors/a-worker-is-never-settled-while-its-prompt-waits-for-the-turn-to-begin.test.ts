@@ -10,30 +10,17 @@
  * The screens are the real tmux captures of that run (tests/fixtures/opencode-first-prompt/),
  * read by the real OpenCode reader and shown to the worker in the order they came.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyseScreen } from '../../io/screen/index.ts';
-import { parseAnsi } from '../../io/screen/parse-ansi.ts';
 import type { ScreenReading } from '../../io/screen/types.ts';
 import { BRIEF_QUIET_MS, SETTLE_QUIET_MS } from '../../machines/worker.constants.ts';
 import { conditionOf } from '../../actors/wait-report.ts';
 import { waitFor } from '../../actors/wait-for.ts';
 import { tookThePrompt } from '../../actors/took-the-prompt.ts';
+import { opencodeFirstPromptScreens } from './helpers/opencode-first-prompt-screens.ts';
 import { advance, dispatchBrief, show, showStartScreen, showTurnEnd, toWorking, type Harness, useHarness } from './helpers/harness.ts';
 
-const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'opencode-first-prompt');
-const captured = (name: string): ScreenReading =>
-  analyseScreen(parseAnsi(readFileSync(join(FIXTURES, `${name}.ansi.txt`), 'utf8'), { cols: 120, rows: 40 }), 'opencode@1.18.33');
-
 const PROMPT = 'Read the brief at /tmp/kh-test-04a181-repro-oc-5GJbsr/state/workers/oc1/brief.md in full before you start, then do the work it describes.';
-const screens = {
-  pasted: captured('tmux-pasted-prompt'),
-  enterTaken: captured('tmux-enter-taken'),
-  betweenViews: captured('tmux-between-views'),
-  sessionOpened: captured('tmux-session-opened'),
-  working: captured('tmux-working'),
-};
+const screens = opencodeFirstPromptScreens();
 /** Longer than measured (1.6 s) and than the quiet time, as a loaded daemon's reads see it. */
 const HELD_MS = BRIEF_QUIET_MS + 1_000;
 
