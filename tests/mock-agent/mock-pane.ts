@@ -56,7 +56,7 @@ export async function launchMock(opts: MockLaunch = {}): Promise<MockRun> {
   };
   let pane: TmuxPane;
   try {
-    pane = await launchInTmux({ dir: tmp.path, cwd, env, argv: [process.execPath, MOCK_BIN, ...(opts.args ?? [])], cols: opts.cols ?? 120, rows: opts.rows ?? 40, control: true });
+    pane = await launchInTmux({ dir: tmp.path, cwd, env, argv: [process.execPath, MOCK_BIN, ...(opts.args ?? [])], cols: opts.cols ?? 120, rows: opts.rows ?? 40 });
   } catch (err) {
     tmp.cleanup();
     throw err;
