@@ -30,7 +30,13 @@ export async function killDaemonAndTmux(w: { home: string; hand(args: string[]):
   process.kill(pid, 'SIGKILL');
   await waitFor(() => !isProcessAlive(pid) || exitedOrGone(pid), { what: `daemon ${pid} to die`, timeoutMs: 10_000 });
   await socketRefuses(join(w.home, 'hand.sock'));
-  execFileSync('tmux', ['-S', join(w.home, 'tmux.sock'), 'kill-server']);
+  // As after a reboot, the terminal server is gone, not going: kill-server returns before the
+  // server has exited, and a daemon started meanwhile met a socket that neither answered nor
+  // refused (could not tell, under load, where the test reads lost).
+  const sock = join(w.home, 'tmux.sock');
+  const serverPid = Number(execFileSync('tmux', ['-S', sock, 'display-message', '-p', '#{pid}'], { encoding: 'utf8' }).trim());
+  execFileSync('tmux', ['-S', sock, 'kill-server']);
+  await waitFor(() => !isProcessAlive(serverPid) || exitedOrGone(serverPid), { what: `tmux server ${serverPid} to exit`, timeoutMs: 10_000 });
 }
 
 /** SIGKILL, if the process is still there. */
