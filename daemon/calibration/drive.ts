@@ -5,6 +5,7 @@
  * screen showed instead; the whole run is bounded (CALIBRATION_BUDGET_MS) and the situations left
  * when it runs out are said not reached, never skipped silently.
  */
+import { held, holdAfter, NO_HOLD, type Hold } from './hold.ts';
 import { SITUATION_TITLES, type CalibrationSituation, type SituationResult } from '../../contract/methods/calibration.ts';
 import type { Key } from '../../contract/keys.ts';
 import type { ScreenReading } from '../../contract/screen-reading.ts';
@@ -140,23 +141,24 @@ export async function driveCalibration(ctx: DriveContext): Promise<Judged[]> {
     // The screen kept is the last one on which the situation held (what the reader was wrong about).
     let screen = brought.screen;
     let reading = ctx.reader.analyse(screen);
-    let since: number | null = null;
     const windowEnd = Date.now() + left(brought.window ?? JUDGE_WINDOW_MS);
     let right = false;
     let next: Screen | null = screen;
+    let hold: Hold = NO_HOLD;
     for (;;) {
-      const holds = next !== null && (brought.sign === undefined || brought.sign(next.lines.map((l) => l.text).join('\n')));
-      if (holds) {
-        screen = next!;
-        reading = ctx.reader.analyse(screen);
-      }
-      if (holds && meets(reading, expected)) {
-        since ??= Date.now();
-        if (Date.now() - since >= HOLD_MS) {
-          right = true;
-          break;
+      // A read that failed shows nothing and is left out of the hold (hold.ts).
+      if (next !== null) {
+        const holds = brought.sign === undefined || brought.sign(next.lines.map((l) => l.text).join('\n'));
+        if (holds) {
+          screen = next;
+          reading = ctx.reader.analyse(screen);
         }
-      } else since = null;
+        hold = holdAfter(hold, holds && meets(reading, expected), Date.now());
+      }
+      if (held(hold, Date.now(), HOLD_MS)) {
+        right = true;
+        break;
+      }
       if (Date.now() >= windowEnd) break;
       await sleep(100);
       next = await s.read();
