@@ -124,7 +124,9 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   // Its launch files wait in the state directory, as tmux's do: a daemon killed with SIGKILL
   // cannot remove a private temp directory, and each left one behind in /tmp.
   hosts.pty = createPtyHost({ launchDir: join(paths.home, 'launch', 'pty') });
-  const herdr = await createOptionalHerdrHost(deps.env);
+  // In the state directory beside the pty host's: a daemon that is killed leaves no private
+  // directory in the machine's temp dir behind (its dispose removes only one it made there).
+  const herdr = await createOptionalHerdrHost(deps.env, join(paths.home, 'launch', 'herdr'));
   if (herdr) hosts.herdr = herdr;
   // kingshand's worker sandbox (issue 37): asked of the machine once, at start.
   const sandbox = probeSandbox(deps.env);
