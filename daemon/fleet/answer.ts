@@ -59,16 +59,16 @@ export async function answerDialog(fleet: FleetHostApi, req: AnswerRequest): Pro
 
   const pressed: string[] = [];
   let view: WorkerViewLike = first;
-  /** One key, then the first screen that shows what it did (or the refusal that it did not). */
-  const press = async (key: Key, shows: (d: DialogReading | null, v: WorkerViewLike) => boolean): Promise<void> => {
-    const sent = await fleet.key(id, key);
-    pressed.push(typeof key === 'string' ? key : key.char);
-    // The current view counts too: its reading may have landed while the key's request was still
-    // finishing, and no later one comes for a screen that then holds still. A view from before
-    // the key never passes `shows` (its cursor is the old one, its dialog the one answered, and
-    // the screen readable).
-    const seen = await waitFor(fleet, id, (v) => shows(v.dialog ?? null, v), { timeoutMs: KEY_READBACK_MS, last: sent });
-    view = seen.view ?? sent;
+  /**
+   * The first view from `last` on that `shows` what the last key did, within `timeoutMs`, or the
+   * refusal that the screen did not. The current view counts too: its reading may have landed
+   * while the key's request was still finishing, and no later one comes for a screen that then
+   * holds still. A view from before the key never passes `shows` (its cursor is the old one, its
+   * dialog the one answered, and the screen readable).
+   */
+  const readBack = async (shows: (v: WorkerViewLike) => boolean, last: WorkerViewLike, timeoutMs = KEY_READBACK_MS): Promise<void> => {
+    const seen = await waitFor(fleet, id, shows, { timeoutMs, last });
+    view = seen.view ?? last;
     if (seen.by === 'accepted') return;
     const now = view.dialog ?? null;
     // The same dialog, its cursor not yet where the key should have put it: slow, not changed.
@@ -77,6 +77,12 @@ export async function answerDialog(fleet: FleetHostApi, req: AnswerRequest): Pro
     }
     throw dialogChanged(id, now, pressed);
   };
+  /** One key, then the first screen that shows what it did (or the refusal that it did not). */
+  const press = async (key: Key, shows: (v: WorkerViewLike) => boolean): Promise<void> => {
+    const sent = await fleet.key(id, key);
+    pressed.push(typeof key === 'string' ? key : key.char);
+    await readBack(shows, sent);
+  };
 
   /**
    * Enter, then its effect: a readable screen without the answered dialog that no reading shows
@@ -84,33 +90,18 @@ export async function answerDialog(fleet: FleetHostApi, req: AnswerRequest): Pro
    * and rewrites its whole live region, and under load tmux hands the bytes over in pieces) can
    * show it cut short or gone for one frame; the rest of the frame brings it back, the agent not
    * having taken the key yet (seen with Qwen Code in a full run: answered, then blocked on the
-   * same dialog 50 ms later).
+   * same dialog 50 ms later). A dialog that comes back is waited out within the same read-back
+   * bound as the Enter itself.
    */
   const pressEnter = async (): Promise<void> => {
     const gone = (v: WorkerViewLike) => v.readable && v.dialog?.fingerprint !== fingerprint;
     const deadline = Date.now() + KEY_READBACK_MS;
-    let firstWait = true;
+    await press('enter', gone);
     for (;;) {
-      if (firstWait) {
-        firstWait = false;
-        await press('enter', (d, v) => gone(v));
-      } else {
-        const seen = await waitFor(fleet, id, gone, { timeoutMs: Math.max(0, deadline - Date.now()), last: view });
-        view = seen.view ?? view;
-        if (seen.by !== 'accepted') {
-          const now = view.dialog ?? null;
-          if (now?.fingerprint === fingerprint) {
-            throw new RefusedError('key-not-seen', `refused: ${id}'s screen still showed the dialog ${KEY_READBACK_MS / 1000} s after enter (its cursor on ${now.cursor ?? 'no option'}). Keys already pressed: ${pressed.join(', ')}. Read it again (hand read ${id} --json) before pressing anything more.`, { id, dialog: quoteDialog(id, now), pressed });
-          }
-          throw dialogChanged(id, now, pressed);
-        }
-      }
       const back = await waitFor(fleet, id, (v) => v.dialog?.fingerprint === fingerprint, { timeoutMs: ENTER_HOLD_MS, fresh: true, last: view });
-      if (back.by !== 'accepted') {
-        view = back.view ?? view;
-        return;
-      }
       view = back.view ?? view;
+      if (back.by !== 'accepted') return;
+      await readBack(gone, view, Math.max(0, deadline - Date.now()));
     }
   };
 
@@ -119,7 +110,7 @@ export async function answerDialog(fleet: FleetHostApi, req: AnswerRequest): Pro
   const [forward, back]: [Key, Key] = dialog.across ? ['right', 'left'] : ['down', 'up'];
   while (cursor !== option) {
     const next = cursor < option ? cursor + 1 : cursor - 1;
-    await press(cursor < option ? forward : back, (d) => d?.fingerprint === fingerprint && d.cursor === next);
+    await press(cursor < option ? forward : back, (v) => v.dialog?.fingerprint === fingerprint && v.dialog.cursor === next);
     cursor = next;
   }
   // The label is the worker's words: quoted in the result and its message (issue 37).
