@@ -60,9 +60,7 @@ export async function stopDaemon(paths: HomePaths, waitMs = 15_000): Promise<Shu
     const pid = silentHolder(paths);
     if (pid === null) throw err;
     process.kill(pid, 'SIGTERM');
-    const start = Date.now();
-    while (pidAlive(pid) && Date.now() - start < waitMs) await new Promise((r) => setTimeout(r, 50));
-    if (pidAlive(pid)) {
+    if (!(await clearsWithin(() => pidAlive(pid), waitMs, 50))) {
       const frozen = isStopped(pid) ? ` It is stopped (SIGSTOP): \`kill -CONT ${pid}\` lets it take the SIGTERM, or \`kill -9 ${pid}\` ends it now.` : ` End it yourself: kill ${pid}`;
       throw new RefusedError('daemon-did-not-stop', `daemon pid ${pid} holds ${paths.home}, does not answer on its socket, and did not stop within ${waitMs / 1000}s of SIGTERM.${frozen}`, { pid });
     }
@@ -73,13 +71,18 @@ export async function stopDaemon(paths: HomePaths, waitMs = 15_000): Promise<Shu
 /** How often a stop looks whether the daemon has let go of the state directory. */
 const LET_GO_POLL_MS = 25;
 
+/** Whether `busy` stops holding within `waitMs`, looked at every `everyMs`. */
+async function clearsWithin(busy: () => boolean, waitMs: number, everyMs: number): Promise<boolean> {
+  const start = Date.now();
+  while (busy()) {
+    if (Date.now() - start >= waitMs) return false;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  return true;
+}
+
 /** Resolves once no daemon holds `paths.home` (its lock probed from outside), or refuses at the bound. */
 async function untilLetGo(paths: HomePaths, pid: number, waitMs: number): Promise<void> {
-  const start = Date.now();
-  while (homeLockHeld(paths.home)) {
-    if (Date.now() - start >= waitMs) {
-      throw new RefusedError('daemon-did-not-stop', `daemon pid ${pid} said it was stopping but still holds ${paths.home} ${waitMs / 1000}s later. Look at ${paths.home}/daemon.log; end it yourself with kill ${pid} (live tmux workers keep running).`, { pid });
-    }
-    await new Promise((r) => setTimeout(r, LET_GO_POLL_MS));
-  }
+  if (await clearsWithin(() => homeLockHeld(paths.home), waitMs, LET_GO_POLL_MS)) return;
+  throw new RefusedError('daemon-did-not-stop', `daemon pid ${pid} said it was stopping but still holds ${paths.home} ${waitMs / 1000}s later. Look at ${paths.home}/daemon.log; end it yourself with kill ${pid} (live tmux workers keep running).`, { pid });
 }
