@@ -4,10 +4,11 @@
  * to an address of this machine that is not loopback is reported with its peer, a loopback one
  * too, and another program's is not.
  */
+import { spawn } from 'node:child_process';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isLoopback, peersOfProgram, procAddress, watchConnections } from '../helpers/outside-connections.ts';
+import { isLoopback, peersOfProgram, procAddress, tableOfNamespace, watchConnections } from '../helpers/outside-connections.ts';
 
 const open: (Server | Socket)[] = [];
 afterEach(() => {
@@ -44,6 +45,13 @@ describe('the connection watch', () => {
     expect(peers).toContain(`${outward}:${far}`);
     expect(peers.filter((p) => !isLoopback(p))).toContain(`${outward}:${far}`);
     expect(peers).toContain(`127.0.0.1:${near}`);
+  });
+
+  it('reads a namespace\'s tables through a process still alive when the first listed has exited', async () => {
+    const child = spawn(process.execPath, ['-e', '']);
+    const gone = String(child.pid);
+    await new Promise((r) => child.once('exit', r));
+    expect(tableOfNamespace([gone, String(process.pid)], 'tcp')).toMatch(/^\s*sl\s+local_address/);
   });
 
   it("does not count another program's connections", async () => {

@@ -54,11 +54,25 @@ function read(path: string): string {
   }
 }
 
+/**
+ * One of /proc/net's tables as a namespace's processes see it: read through the first of `pids`
+ * still alive. Any of them will do (they share the namespace), and any of them may have exited
+ * since it was listed: a full suite starts and ends node processes all the time, and a table read
+ * through a pid just gone came back empty and took every peer of the namespace with it.
+ */
+export function tableOfNamespace(pids: readonly string[], table: string): string {
+  for (const pid of pids) {
+    const text = read(`/proc/${pid}/net/${table}`);
+    if (text) return text;
+  }
+  return '';
+}
+
 /** The peers of every connected socket held by a process named `program` now. */
 export function peersOfProgram(program: string): string[] {
   // Socket inodes of the program's processes, by network namespace: each namespace's tables are
   // read once, however many of the program's processes share it (OpenCode runs several).
-  const byNamespace = new Map<string, { pid: string; inodes: Set<string> }>();
+  const byNamespace = new Map<string, { pids: string[]; inodes: Set<string> }>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid) || read(`/proc/${pid}/comm`).trim() !== program) continue;
     let fds: string[] = [];
@@ -69,7 +83,8 @@ export function peersOfProgram(program: string): string[] {
     } catch {
       continue; // gone meanwhile
     }
-    const entry = byNamespace.get(ns) ?? { pid, inodes: new Set<string>() };
+    const entry = byNamespace.get(ns) ?? { pids: [], inodes: new Set<string>() };
+    entry.pids.push(pid);
     byNamespace.set(ns, entry);
     for (const fd of fds) {
       try {
@@ -81,10 +96,10 @@ export function peersOfProgram(program: string): string[] {
     }
   }
   const out: string[] = [];
-  for (const { pid, inodes } of byNamespace.values()) {
+  for (const { pids, inodes } of byNamespace.values()) {
     if (inodes.size === 0) continue;
     for (const table of ['tcp', 'tcp6', 'udp', 'udp6']) {
-      for (const [inode, peer] of peersByInode(read(`/proc/${pid}/net/${table}`))) if (inodes.has(inode)) out.push(peer);
+      for (const [inode, peer] of peersByInode(tableOfNamespace(pids, table))) if (inodes.has(inode)) out.push(peer);
     }
   }
   return out;
