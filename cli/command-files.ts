@@ -53,7 +53,7 @@ export const COMMAND_FILES: readonly CommandFile[] = [
   { names: ['mock-agent'], load: async () => (await import('./commands/mock-agent.ts')).registerMockAgent },
   { names: ['doctor'], load: async () => (await import('./commands/doctor-command.ts')).registerDoctor },
   { names: ['update'], load: async () => (await import('./commands/update.ts')).registerUpdate },
-  { names: ['demo'], load: async () => (await import('./commands/demo-command.ts')).registerDemo },
+  { names: ['demo'], load: async () => (await import('./commands/demo.ts')).registerDemo },
   // One stream for the whole fleet: the Hand's wake (hand watch --needs-you).
   { names: ['watch'], load: async () => (await import('./commands/watch.ts')).registerWatch },
   // The Hand's workspace and its views.

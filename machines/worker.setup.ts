@@ -280,3 +280,9 @@ export const workerSetup = setup({
     },
   },
 });
+
+/**
+ * A question on the screen blocks whichever phase shows it (starting and running each have a
+ * `.blocked` child that returns to where it was once the question is gone): one rule for both.
+ */
+export const blockedByAQuestion = { guard: 'awaitingInput', target: '.blocked', actions: 'noteReading' } as const;

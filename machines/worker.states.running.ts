@@ -4,7 +4,7 @@
  * waitFailed (could-not-tell). Every resting state goes back to running on new work.
  */
 import { assign } from 'xstate';
-import { workerSetup } from './worker.setup.ts';
+import { blockedByAQuestion, workerSetup } from './worker.setup.ts';
 import { armDeadline, named, reached } from './worker.deadlines.ts';
 
 
@@ -26,7 +26,7 @@ export const runningState = workerSetup.createStateConfig({
   on: {
     SCREEN: [
       { guard: 'unreadable', target: '.blind', actions: 'noteReading' },
-      { guard: 'awaitingInput', target: '.blocked', actions: 'noteReading' },
+      blockedByAQuestion,
       // A turn that ended in an API error or a usage limit is never settled (agentError).
       { guard: 'agentErrorShown', target: '.agentError', actions: ['noteChange', 'noteAgentError'] },
       // The agent said its turn ended and this screen agrees: settled now, no quiet time.

@@ -3,7 +3,7 @@
  * (starting) and typing the first prompt and confirming it was submitted (briefing).
  */
 import { and, assign, not, stateIn } from 'xstate';
-import { workerSetup } from './worker.setup.ts';
+import { blockedByAQuestion, workerSetup } from './worker.setup.ts';
 import { armDeadline, named, reached } from './worker.deadlines.ts';
 
 /** The fingerprint no screen has: a first prompt found already submitted at a restore. */
@@ -16,7 +16,7 @@ export const startingState = workerSetup.createStateConfig({
   initial: 'waiting',
   on: {
     SCREEN: [
-      { guard: 'awaitingInput', target: '.blocked', actions: 'noteReading' },
+      blockedByAQuestion,
       // Not typed yet: the start screen is still being redrawn (see settling).
       { guard: 'idleReadyForBrief', target: '.settling', actions: 'noteChange' },
       // Our own first prompt, typed by an earlier daemon whose transitions were lost (a locked

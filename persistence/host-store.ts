@@ -48,10 +48,10 @@ export function createHostStore(db: Database.Database, now: () => number = Date.
     add: db.prepare('INSERT INTO hosts (name, user, address, port, identity, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
     all: db.prepare('SELECT * FROM hosts ORDER BY name'),
     one: db.prepare('SELECT * FROM hosts WHERE name = ?'),
-    remove: db.prepare('DELETE FROM hosts WHERE name = ?'),
-    checked: db.prepare('UPDATE hosts SET facts_json = ?, state_dir = COALESCE(?, state_dir), checked_at = ? WHERE name = ?'),
     placeProject: db.prepare(`INSERT INTO project_hosts (project, host, path, is_default) VALUES (?, ?, ?, 0)
       ON CONFLICT(project, host) DO UPDATE SET path = excluded.path`),
+    remove: db.prepare('DELETE FROM hosts WHERE name = ?'),
+    checked: db.prepare('UPDATE hosts SET facts_json = ?, state_dir = COALESCE(?, state_dir), checked_at = ? WHERE name = ?'),
     clearDefault: db.prepare('UPDATE project_hosts SET is_default = 0 WHERE project = ?'),
     setDefault: db.prepare('UPDATE project_hosts SET is_default = 1 WHERE project = ? AND host = ?'),
     projectHosts: db.prepare('SELECT host, path, is_default FROM project_hosts WHERE project = ? ORDER BY host'),

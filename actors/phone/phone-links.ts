@@ -16,9 +16,6 @@ import { CapabilityRefusal } from './capability-refusal.ts';
 
 /** At most this many answers ride in one notification (ntfy shows three buttons: see senders.ts). */
 export const MAX_ANSWER_ACTIONS = 4;
-/** A button's label: the option's first words. */
-const LABEL_CHARS = 40;
-
 export interface PhoneAction {
   kind: CapabilityKind;
   label: string;
@@ -26,6 +23,10 @@ export interface PhoneAction {
   /** POST for an answer (a GET is never a state change: link previews fetch links); GET for view. */
   method: 'POST' | 'GET';
 }
+
+/** A button's label: the option's first words, at most this many characters. */
+const LABEL_CHARS = 40;
+const buttonLabel = (s: string) => (s.length > LABEL_CHARS ? `${s.slice(0, LABEL_CHARS - 1)}…` : s);
 
 export interface PhoneLinks {
   publicUrl(): PublicUrl | null;
@@ -69,7 +70,6 @@ export function createPhoneLinks(o: { home: string; env: Record<string, string |
     const cap = signCapability(key, { v: 1, ...p, e: now() + ttl, n: newNonce(), r: runId });
     return `${pub!.base}/phone/${encodeURIComponent(p.w)}/${cap}`;
   };
-  const short = (s: string) => (s.length > LABEL_CHARS ? `${s.slice(0, LABEL_CHARS - 1)}…` : s);
 
   return {
     runId,
@@ -86,11 +86,11 @@ export function createPhoneLinks(o: { home: string; env: Record<string, string |
       if (v.dialog && v.dialog.options.length > 0) {
         // A free-text option needs the person's words: the page (view) has the field for them.
         for (const opt of v.dialog.options.filter((x) => !x.freeText).slice(0, MAX_ANSWER_ACTIONS)) {
-          actions.push({ kind: 'answer', label: short(`${opt.n}. ${opt.label}`), url: link({ k: 'answer', w: v.id, b: v.dialog.fingerprint, o: opt.n, g }), method: 'POST' });
+          actions.push({ kind: 'answer', label: buttonLabel(`${opt.n}. ${opt.label}`), url: link({ k: 'answer', w: v.id, b: v.dialog.fingerprint, o: opt.n, g }), method: 'POST' });
         }
       } else if (decision && decision.options.length > 0) {
         decision.options.slice(0, MAX_ANSWER_ACTIONS).forEach((text, i) => {
-          actions.push({ kind: 'decide', label: short(text), url: link({ k: 'decide', w: v.id, b: decision.key, o: i, g }), method: 'POST' });
+          actions.push({ kind: 'decide', label: buttonLabel(text), url: link({ k: 'decide', w: v.id, b: decision.key, o: i, g }), method: 'POST' });
         });
       }
       return { actions, view: link({ k: 'view', w: v.id, b: '', o: 0, g }) };

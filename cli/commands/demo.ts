@@ -4,6 +4,8 @@
  * then where everything is and how to clean up. Runs against its own state directory so a
  * person's real fleet is never touched.
  */
+import type { Command } from 'commander';
+import type { CommandContext } from './context.ts';
 import { probeSandbox } from '../../io/sandbox/availability.ts';
 import { definedOnly } from '../hand-ops.ts';
 import { mkdtempSync, writeFileSync, realpathSync } from 'node:fs';
@@ -133,4 +135,17 @@ export async function runDemo(opts: { home?: string; json?: boolean; keep?: bool
     out(`clean up   ${summary.cleanup.join(' && ')}`);
   }
   if (!ok) setExitCode(1);
+}
+
+/** `hand demo [--keep]`, registered here: the router loads this file only for `demo` and for help. */
+export function registerDemo(program: Command, ctx: CommandContext): void {
+  program
+    .command('demo')
+    .description('make a throwaway repository, dispatch three mock workers and show the fleet live')
+    .option('--keep', 'leave the demo daemon running at the end')
+    .action(async (o: { keep?: boolean }, cmd: Command) => {
+      // Not ctx.paths(cmd): without --home the demo's state lives in its own throwaway directory.
+      const { home } = cmd.optsWithGlobals() as { home?: string };
+      await runDemo({ home, json: ctx.json(cmd), keep: o.keep });
+    });
 }
