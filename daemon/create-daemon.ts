@@ -21,7 +21,7 @@ import { createOverlapReader } from './fleet/overlaps.ts';
 import { createFleetHost } from '../actors/fleet-host.ts';
 import { createRealPorts } from '../io/ports/real-ports.ts';
 import { recordBaseIfNew } from './fleet/base-watch.ts';
-import { probeSandbox } from '../io/sandbox/availability.ts';
+import { probeSandbox, type SandboxAvailability } from '../io/sandbox/availability.ts';
 import { makeHandlers } from './fleet/handlers.ts';
 import { closeHostConnections, hostHandlers } from './hosts/host-handlers.ts';
 import { openHostStore } from '../persistence/host-store.ts';
@@ -128,9 +128,16 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   // directory in the machine's temp dir behind (its dispose removes only one it made there).
   const herdr = await createOptionalHerdrHost(deps.env, join(paths.home, 'launch', 'herdr'));
   if (herdr) hosts.herdr = herdr;
-  // kingshand's worker sandbox (issue 37): asked of the machine once, at start.
-  const sandbox = probeSandbox(deps.env);
-  if (!sandbox.ok) warn({ reason: sandbox.reason, fix: sandbox.fix }, 'workers run without kingshand\'s sandbox: posture off is refused');
+  // kingshand's worker sandbox (issue 37): asked of the machine once, when a dispatch, a relaunch
+  // or a calibration first needs the answer, not at start: a trial sandbox is two bubblewrap runs,
+  // and a daemon started for a status, a landing or a stop never needs it.
+  let probed: SandboxAvailability | null = null;
+  const sandbox = (): SandboxAvailability => {
+    if (probed) return probed;
+    probed = probeSandbox(deps.env);
+    if (!probed.ok) warn({ reason: probed.reason, fix: probed.fix }, 'workers run without kingshand\'s sandbox: posture off is refused');
+    return probed;
+  };
   const baseTips = openBaseTips(paths.home);
   const baseNotices = createBaseNotices(baseTips);
   // The person's notes on what they decide on (issue 40): in the fleet database, each new one a wake.
@@ -146,7 +153,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     },
     postureOf: (intent) => store.getProject(intent.project)?.permissions ?? 'off',
     log: (obj) => warn(obj, String(obj.msg ?? 'first prompt')),
-    sandbox: () => sandbox,
+    sandbox,
   });
   applyFaultHolds(parseFaultHolds(deps.env[FAULT_HOLD_ENV]), ports, hosts, warn);
   // Machines the fleet reaches over ssh (issue 28): their rows, their connections and tmux servers.
@@ -209,7 +216,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
       return profile.binary(deps.env) === null ? `${profile.label} is not installed. Install it (${profile.install}) or use --agent mock.` : null;
     },
     rememberCallerEnv: (id, env, add) => ports.rememberCallerEnv(id, env, add),
-    sandbox: () => sandbox,
+    sandbox,
     calibration: (agent) => calibrationStandingOf(agentProfile(agent), deps.env, paths.home),
     defaultHost: (project) => hostStore.defaultHost(project),
     planFar: (p, project) => planFarWorker({ far: farHosts, hosts: hostStore }, p, project),
@@ -221,7 +228,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   const work = installWork({ store, fleet, paths, env: deps.env, baseTips, baseNotices, placeOf, phoneLinks, log: (obj, msg) => info(obj, msg) });
   // The agent CLIs as installed, driven against their fake APIs (issue 39): on request, and at
   // start when the person turned it on (only the agents whose installed version was not calibrated).
-  const calibrator = createCalibrator({ home: paths.home, env: deps.env, sandbox: () => sandbox, tmuxAvailable });
+  const calibrator = createCalibrator({ home: paths.home, env: deps.env, sandbox, tmuxAvailable });
   if (deps.env[CALIBRATE_AUTO_ENV] === '1') {
     void calibrator.calibrate({ auto: true })
       .then((r) => info({ calibrated: r.agents.map((a) => `${a.agent} ${a.version} ${a.verdict}`), skipped: r.skipped.length }, 'calibration at start'))
@@ -236,7 +243,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     },
     log: (obj, msg) => info(obj, msg),
   });
-  const relaunchDeps = { store, fleet, rememberCallerEnv: (id: string, env: Record<string, string>, add?: Record<string, string>) => ports.rememberCallerEnv(id, env, add), placeOf, stateDir: paths.home, sandbox: () => sandbox, sessions: keeper };
+  const relaunchDeps = { store, fleet, rememberCallerEnv: (id: string, env: Record<string, string>, add?: Record<string, string>) => ports.rememberCallerEnv(id, env, add), placeOf, stateDir: paths.home, sandbox, sessions: keeper };
   const sessionMethods = sessionHandlers({ store, fleet, keeper, sessions: work.stores.sessions, relaunch: relaunchDeps, inLane: (id, fn) => fleet.inLane(id, fn) });
   // The review page's actions call the finished table (below), so its one method reaches it late.
   let review: ReturnType<typeof hostReview> | null = null;
