@@ -33,6 +33,8 @@ export function registerStatus(program: Command, ctx: CommandContext): void {
       // Two live workers touching the same files: the second landing will need a rebase (issue 40).
       const { overlapLine, pairsOfRows } = await import('../../contract/overlap-words.ts');
       missing.push(...pairsOfRows(r).map((p) => `overlap: ${overlapLine(p)}`));
+      const unread = r.filter((row) => row.overlapsUnread).length;
+      if (unread > 0) missing.push(`overlaps: the files of ${unread} worker${unread === 1 ? ' were' : 's were'} still being read; the next status says any`);
       // A far host's changed key is the host's condition (issue 43): said once for its workers.
       const keyLines = new Map<string, string>();
       for (const row of r) if (row.host !== 'local' && row.problem?.startsWith('could not tell — host key changed')) keyLines.set(row.host, `${row.problem} (workers: ${r.filter((x) => x.host === row.host).map((x) => x.id).sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).join(', ')})`);

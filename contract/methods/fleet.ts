@@ -285,6 +285,12 @@ export interface StatusRow {
    * (issue 40): the second of them to land will need a rebase. Absent when there are none.
    */
   overlaps?: Overlap[];
+  /**
+   * Its repository's files were still being read when this status was answered (hundreds of live
+   * workers in one repository, or just after a restart): an overlap of its may not be said yet; the
+   * next status has it. Absent otherwise.
+   */
+  overlapsUnread?: true;
   /** Dispatched read-only (counsel): nothing lands; `hand close` ends it. Absent otherwise. */
   readOnly?: boolean;
 }

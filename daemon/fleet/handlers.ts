@@ -37,6 +37,9 @@ import { repoAgentSettings } from '../../io/agent/project-settings/index.ts';
 import type { OverlapReader } from './overlaps.ts';
 import { proposePosture } from '../../io/git/posture-proposal.ts';
 
+/** How long a status waits for the overlap reads (overlaps.ts) before it answers without the ones still running. */
+export const STATUS_OVERLAP_WAIT_MS = 300;
+
 export interface HandlerDeps extends DispatchDeps {
   store: FleetStore;
   fleet: FleetHostApi;
@@ -201,11 +204,12 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
     async status({ id }) {
       const views = id ? [findWorker(fleet, id)] : fleet.views();
       // Two workers touching the same files (issue 40): asked of git on demand, never failing a status.
-      const overlaps = deps.overlaps ? await deps.overlaps.of(fleet.views(), id).catch(() => new Map<string, never>()) : null;
+      // Waited for a bounded time: hundreds of workers in one repository are read a few at a time.
+      const overlaps = deps.overlaps ? await deps.overlaps.of(fleet.views(), id, STATUS_OVERLAP_WAIT_MS).catch(() => null) : null;
       // The permission posture comes from the project (it decides the worker's launch settings).
       return views.map((v) => {
-        const shared = overlaps?.get(v.id);
-        return { ...statusRow(v), permissions: postureOfProject(store, v.project), ...(shared ? { overlaps: shared } : {}) };
+        const shared = overlaps?.byWorker.get(v.id);
+        return { ...statusRow(v), permissions: postureOfProject(store, v.project), ...(shared ? { overlaps: shared } : {}), ...(overlaps?.unread.has(v.id) ? { overlapsUnread: true as const } : {}) };
       });
     },
     async wait({ id, until = 'any', timeoutMs = 30 * 60_000 }, ctx) {

@@ -7,7 +7,10 @@
  * Read on demand (a status, a survey, a page load), never per screen event: two git calls per
  * worker, only for repositories with two or more live workers, each worker's answer kept for a
  * second so a page and a status in the same moment share it (an overlap shows up to a second late). A worker whose files git could
- * not read is left out of every overlap (could not tell is not "no overlap": its row says so).
+ * not read is left out of every overlap. A status waits for the reads a bounded time: past it, each
+ * worker's previous answer stands in while the new read runs, and a repository with a worker never
+ * read yet (a fleet just restarted, hundreds of workers) is answered without, each of its rows
+ * saying so (`overlapsUnread`), never as "no overlap".
  */
 import type { WorkerViewLike } from '../../actors/fleet-api.ts';
 import type { FleetStore } from '../../persistence/types.ts';
@@ -21,13 +24,29 @@ import { worktreeMissing } from './worktree-presence.ts';
 export const OVERLAP_FILES_SHOWN = 5;
 /** A status, a survey and a page load in the same second share one answer; a file written now shows within it. */
 export const OVERLAP_TTL_MS = 1000;
+/**
+ * Worktrees read at once. Each read is two git processes, and starting a process blocks the
+ * daemon's one thread while it forks (a few ms, more as the daemon grows): 500 workers of one
+ * repository read all at once held the first status after a restart for 3.8 s.
+ */
+export const OVERLAP_READS_AT_ONCE = 4;
+
+export interface OverlapReading {
+  /** Each live worker's overlaps with the others of its repository (workers with none are absent). */
+  byWorker: Map<string, Overlap[]>;
+  /**
+   * Workers whose repository's files were still being read when `waitMs` ran out: an overlap of
+   * theirs may exist that is not said yet (the reads go on; a later ask has them).
+   */
+  unread: Set<string>;
+}
 
 export interface OverlapReader {
   /**
-   * Each live worker's overlaps with the others of its repository (workers with none are absent);
-   * with `focus`, only the repository of that worker is asked.
+   * The overlaps of every live worker; with `focus`, only the repository of that worker is asked.
+   * With `waitMs`, a repository whose reads take longer is left out and named in `unread`.
    */
-  of(views: readonly WorkerViewLike[], focus?: string): Promise<Map<string, Overlap[]>>;
+  of(views: readonly WorkerViewLike[], focus?: string, waitMs?: number): Promise<OverlapReading>;
 }
 
 /** Pairs once each (a before b by id), for survey and the digest. */
@@ -40,20 +59,50 @@ export function overlapPairs(byWorker: Map<string, Overlap[]>): OverlapPair[] {
 /** Who may still change its branch: a state that owns a worktree, not final, the directory there. */
 const isCandidate = (v: WorkerViewLike) => v.condition !== 'gone' && !v.marks.includes('no-worktree') && !worktreeMissing(v);
 
-export function createOverlapReader(deps: { store: Pick<FleetStore, 'getWorker'>; placeOf?: PlaceOf; now?: () => number }): OverlapReader {
+export function createOverlapReader(deps: {
+  store: Pick<FleetStore, 'getWorker'>;
+  placeOf?: PlaceOf;
+  now?: () => number;
+  /** One worker's touched files (default: git in its worktree, on its host). */
+  read?: (v: WorkerViewLike) => Promise<Touched | null>;
+}): OverlapReader {
   const now = deps.now ?? Date.now;
-  const cache = new Map<string, { at: number; touched: Promise<Touched | null> }>();
+  const read = deps.read ?? ((v: WorkerViewLike) => onHost(deps.placeOf?.(v) ?? null, () => touchedFiles(v.worktree, v.base)));
+  // `at`: when the read ended (null while it runs): an answer is fresh for OVERLAP_TTL_MS after it.
+  const cache = new Map<string, { at: number | null; touched: Promise<Touched | null> }>();
+  // Each worker's last answer read to the end: what a bounded ask says while a newer read runs.
+  const lastRead = new Map<string, Touched | null>();
+  const queue: Array<() => void> = [];
+  let reading = 0;
+  const nextRead = () => {
+    if (reading >= OVERLAP_READS_AT_ONCE) return;
+    const start = queue.shift();
+    if (start) start();
+  };
 
   function touchedOf(v: WorkerViewLike): Promise<Touched | null> {
     const hit = cache.get(v.id);
-    if (hit && now() - hit.at < OVERLAP_TTL_MS) return hit.touched;
-    const touched = onHost(deps.placeOf?.(v) ?? null, () => touchedFiles(v.worktree, v.base)).catch(() => null);
-    cache.set(v.id, { at: now(), touched });
-    return touched;
+    if (hit && (hit.at === null || now() - hit.at < OVERLAP_TTL_MS)) return hit.touched;
+    const entry: { at: number | null; touched: Promise<Touched | null> } = { at: null, touched: Promise.resolve(null) };
+    entry.touched = new Promise<Touched | null>((resolve) => {
+      queue.push(() => {
+        reading++;
+        void read(v).catch(() => null).then((t) => {
+          reading--;
+          entry.at = now();
+          lastRead.set(v.id, t);
+          resolve(t);
+          nextRead();
+        });
+      });
+      nextRead();
+    });
+    cache.set(v.id, entry);
+    return entry.touched;
   }
 
   return {
-    async of(views, focus) {
+    async of(views, focus, waitMs) {
       const groups = new Map<string, WorkerViewLike[]>();
       for (const v of views) {
         if (!isCandidate(v)) continue;
@@ -65,10 +114,23 @@ export function createOverlapReader(deps: { store: Pick<FleetStore, 'getWorker'>
       // Forget workers that are gone from the fleet (landed, discarded): the cache stays small.
       const known = new Set(views.map((v) => v.id));
       for (const id of cache.keys()) if (!known.has(id)) cache.delete(id);
+      for (const id of lastRead.keys()) if (!known.has(id)) lastRead.delete(id);
       const result = new Map<string, Overlap[]>();
-      for (const members of groups.values()) {
-        if (members.length < 2 || (focus !== undefined && !members.some((v) => v.id === focus))) continue;
-        const touched = await Promise.all(members.map(async (v) => ({ id: v.id, t: await touchedOf(v) })));
+      const unread = new Set<string>();
+      const asked = [...groups.values()].filter((members) => members.length >= 2 && (focus === undefined || members.some((v) => v.id === focus)));
+      // Every read is queued before any is awaited: the wait bounds them all together.
+      const reads = asked.map((members) => Promise.all(members.map(async (v) => ({ id: v.id, t: await touchedOf(v) }))));
+      let timer: NodeJS.Timeout | undefined;
+      const outOfTime = waitMs === undefined ? null : new Promise<null>((r) => (timer = setTimeout(() => r(null), waitMs)));
+      for (let g = 0; g < asked.length; g++) {
+        let touched = outOfTime ? await Promise.race([reads[g]!, outOfTime]) : await reads[g]!;
+        // Out of time: the answers read before (a second or so old) stand in while the new reads
+        // run; a repository with a worker never read yet (a restart, a new worker) is unread.
+        if (touched === null && asked[g]!.every((v) => lastRead.has(v.id))) touched = asked[g]!.map((v) => ({ id: v.id, t: lastRead.get(v.id)! }));
+        if (touched === null) {
+          for (const v of asked[g]!) unread.add(v.id);
+          continue;
+        }
         for (let i = 0; i < touched.length; i++) {
           for (let j = i + 1; j < touched.length; j++) {
             const a = touched[i]!;
@@ -83,7 +145,8 @@ export function createOverlapReader(deps: { store: Pick<FleetStore, 'getWorker'>
           }
         }
       }
-      return result;
+      clearTimeout(timer);
+      return { byWorker: result, unread };
     },
   };
 }

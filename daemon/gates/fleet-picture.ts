@@ -95,7 +95,7 @@ export async function buildSurvey(store: FleetStore, fleet: FleetHostApi, now = 
   const workers = surveyed.map((w) => w.row);
   const out: Survey = { contract: 'hand-survey.v1', generatedAt: new Date(now).toISOString(), projects, workers, needsYou: [], recentlyLanded: [], underway: [], next: [], overlaps: [], away: null, setup: null, diagnostics };
   // Two live workers touching the same files (issue 40): the second landing will need a rebase.
-  if (overlaps) out.overlaps = overlapPairs(await overlaps.of(fleet.views()).catch(() => new Map()));
+  if (overlaps) out.overlaps = overlapPairs(await overlaps.of(fleet.views()).then((r) => r.byWorker, () => new Map()));
   // The daemon's environment is the one that launches workers: the version said is the one they run.
   // The daemon's home: what each agent was last calibrated at (calibration.json), beside its installed version.
   if (env) out.setup = await setupFacts(env, home);
