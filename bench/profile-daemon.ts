@@ -3,7 +3,8 @@
  * NODE_OPTIONS, so the profile is written when `hand daemon stop` ends it), streams N tmux mock
  * workers for a while, and prints the top functions by self time, grouped by file.
  * (`--cpu-prof` is refused in NODE_OPTIONS, so the daemon is started directly under it.)
- * Run: `npx tsx bench/profile-daemon.ts [workers=10] [seconds=10]` (not part of npm run bench).
+ * Run: `npx tsx bench/profile-daemon.ts [workers=10] [seconds=10]` (not part of npm run bench);
+ * PROFILE_MOCK_STREAM=real streams at Claude Code's real byte rate instead of the spinner.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -44,7 +45,8 @@ try {
   const d = await makeDaemonWorld(world);
   const pid = await d.pid();
   for (let i = 0; i < workers; i++) {
-    await d.dispatch(`s${i}`, 'tmux', world.workerEnv());
+    // PROFILE_MOCK_STREAM=real: the workers write at Claude Code's real byte rate (mock-agent/real-stream.ts).
+    await d.dispatch(`s${i}`, 'tmux', world.workerEnv(process.env.PROFILE_MOCK_STREAM ? { KH_MOCK_STREAM: process.env.PROFILE_MOCK_STREAM } : {}));
     await d.rpc('send', { id: `s${i}`, text: 'MODE:hang stream' });
   }
   const a = procUsage(pid);
