@@ -68,10 +68,11 @@ export function createOverlapReader(deps: {
 }): OverlapReader {
   const now = deps.now ?? Date.now;
   const read = deps.read ?? ((v: WorkerViewLike) => onHost(deps.placeOf?.(v) ?? null, () => touchedFiles(v.worktree, v.base)));
-  // `at`: when the read ended (null while it runs): an answer is fresh for OVERLAP_TTL_MS after it.
-  const cache = new Map<string, { at: number | null; touched: Promise<Touched | null> }>();
-  // Each worker's last answer read to the end: what a bounded ask says while a newer read runs.
-  const lastRead = new Map<string, Touched | null>();
+  // Per worker: its newest read, when it ended (`at`, null while it runs: an answer is fresh for
+  // OVERLAP_TTL_MS after it), and the last answer read to the end (`last`: what a bounded ask
+  // says while a newer read runs).
+  interface Entry { at: number | null; touched: Promise<Touched | null>; last?: { t: Touched | null } }
+  const cache = new Map<string, Entry>();
   const queue: Array<() => void> = [];
   let reading = 0;
   const nextRead = () => {
@@ -83,14 +84,14 @@ export function createOverlapReader(deps: {
   function touchedOf(v: WorkerViewLike): Promise<Touched | null> {
     const hit = cache.get(v.id);
     if (hit && (hit.at === null || now() - hit.at < OVERLAP_TTL_MS)) return hit.touched;
-    const entry: { at: number | null; touched: Promise<Touched | null> } = { at: null, touched: Promise.resolve(null) };
+    const entry = { at: null, last: hit?.last } as Entry;
     entry.touched = new Promise<Touched | null>((resolve) => {
       queue.push(() => {
         reading++;
         void read(v).catch(() => null).then((t) => {
           reading--;
           entry.at = now();
-          lastRead.set(v.id, t);
+          entry.last = { t };
           resolve(t);
           nextRead();
         });
@@ -109,12 +110,13 @@ export function createOverlapReader(deps: {
         const repo = deps.store.getWorker(v.id)?.repo;
         if (!repo) continue;
         const key = `${v.host}\0${repo}`;
-        groups.set(key, [...(groups.get(key) ?? []), v]);
+        const group = groups.get(key);
+        if (group) group.push(v);
+        else groups.set(key, [v]);
       }
       // Forget workers that are gone from the fleet (landed, discarded): the cache stays small.
       const known = new Set(views.map((v) => v.id));
       for (const id of cache.keys()) if (!known.has(id)) cache.delete(id);
-      for (const id of lastRead.keys()) if (!known.has(id)) lastRead.delete(id);
       const result = new Map<string, Overlap[]>();
       const unread = new Set<string>();
       const asked = [...groups.values()].filter((members) => members.length >= 2 && (focus === undefined || members.some((v) => v.id === focus)));
@@ -126,17 +128,22 @@ export function createOverlapReader(deps: {
         let touched = outOfTime ? await Promise.race([reads[g]!, outOfTime]) : await reads[g]!;
         // Out of time: the answers read before (a second or so old) stand in while the new reads
         // run; a repository with a worker never read yet (a restart, a new worker) is unread.
-        if (touched === null && asked[g]!.every((v) => lastRead.has(v.id))) touched = asked[g]!.map((v) => ({ id: v.id, t: lastRead.get(v.id)! }));
+        if (touched === null) {
+          const before = asked[g]!.map((v) => ({ id: v.id, last: cache.get(v.id)?.last }));
+          if (before.every((b) => b.last)) touched = before.map((b) => ({ id: b.id, t: b.last!.t }));
+        }
         if (touched === null) {
           for (const v of asked[g]!) unread.add(v.id);
           continue;
         }
+        // Each worker's files as a set once, not once per pair (hundreds of workers make tens of thousands of pairs).
+        const sets = touched.map((x) => (x.t ? new Set(x.t.files) : null));
         for (let i = 0; i < touched.length; i++) {
           for (let j = i + 1; j < touched.length; j++) {
             const a = touched[i]!;
             const b = touched[j]!;
-            if (!a.t || !b.t) continue;
-            const other = new Set(b.t.files);
+            const other = sets[j];
+            if (!a.t || !other) continue;
             const shared = a.t.files.filter((f) => other.has(f));
             if (shared.length === 0) continue;
             const files = shared.slice(0, OVERLAP_FILES_SHOWN);
