@@ -54,6 +54,13 @@ describe('the captured screens read as what they are', () => {
   });
 });
 
+/** The resubmit time has passed and the worker still waits for a sign: no problem said, no Enter pressed by itself. */
+function expectStillConfirming(): void {
+  expect(stage()).toBe('briefing.confirming');
+  expect(h.fleet.view('w1')!.problem).toBe(null);
+  expect(automaticEnters()).toHaveLength(0);
+}
+
 describe('a first prompt is never called unsubmitted on a screen that cannot be read', () => {
   it('the resubmit time falling on the blank between two views keeps confirming; the session view then shows the turn taken', async () => {
     const pane = await pastedAndUnsubmitted();
@@ -62,11 +69,9 @@ describe('a first prompt is never called unsubmitted on a screen that cannot be 
     await advance(h, 1_700);
     await show(h, pane, screens.betweenViews);
     await advance(h, RESUBMIT_AFTER_MS - 1_700);
-    expect(stage(), 'could not tell is not "not submitted"').toBe('briefing.confirming');
-    expect(h.fleet.view('w1')!.problem).toBe(null);
+    // Could not tell is not "not submitted", and nothing is pressed on a screen nobody could read.
+    expectStillConfirming();
     expect(conditionOf(h.fleet.view('w1')!)).toBe(null);
-    // Nothing pressed on a screen nobody could read.
-    expect(automaticEnters()).toHaveLength(0);
     await show(h, pane, screens.sessionOpened);
     expect(stage()).toBe('running.working');
     await show(h, pane, screens.working);
@@ -78,9 +83,7 @@ describe('a first prompt is never called unsubmitted on a screen that cannot be 
     // The same start view as before the paste (its fingerprint too): the prompt left the box.
     await show(h, pane, screens.enterTaken);
     await advance(h, RESUBMIT_AFTER_MS);
-    expect(stage()).toBe('briefing.confirming');
-    expect(h.fleet.view('w1')!.problem).toBe(null);
-    expect(automaticEnters()).toHaveLength(0);
+    expectStillConfirming();
     await show(h, pane, screens.betweenViews);
     await show(h, pane, screens.working);
     expect(stage()).toBe('running.working');
@@ -90,7 +93,7 @@ describe('a first prompt is never called unsubmitted on a screen that cannot be 
     const pane = await pastedAndUnsubmitted();
     await show(h, pane, screens.betweenViews);
     await advance(h, RESUBMIT_AFTER_MS);
-    expect(stage()).toBe('briefing.confirming');
+    expectStillConfirming();
     h.host.onSend = (p, rec) => {
       if (rec.key === 'enter') queueMicrotask(() => h.host.show(p, screens.working));
     };
@@ -105,7 +108,7 @@ describe('a first prompt is never called unsubmitted on a screen that cannot be 
     const pane = await pastedAndUnsubmitted();
     await show(h, pane, screens.betweenViews);
     await advance(h, RESUBMIT_AFTER_MS);
-    expect(stage()).toBe('briefing.confirming');
+    expectStillConfirming();
     await advance(h, BRIEF_CONFIRM_MS);
     expect(stage()).toBe('briefing.blocked');
     expect(h.fleet.view('w1')!.problem).toBe(BRIEF_NOT_TAKEN_UP);
