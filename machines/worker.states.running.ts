@@ -7,7 +7,6 @@ import { assign } from 'xstate';
 import { blockedByAQuestion, workerSetup } from './worker.setup.ts';
 import { armDeadline, named, reached } from './worker.deadlines.ts';
 
-
 /**
  * A resting worker (settled, done, parked) on a new screen: a dialog blocks it, fresh work sends
  * it back to running, anything else is only noted. One list, shared by the three states.

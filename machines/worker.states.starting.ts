@@ -5,12 +5,12 @@
 import { and, assign, not, stateIn } from 'xstate';
 import { blockedByAQuestion, workerSetup } from './worker.setup.ts';
 import { armDeadline, named, reached } from './worker.deadlines.ts';
-
-/** The fingerprint no screen has: a first prompt found already submitted at a restore. */
-const ALREADY_SENT = 'already-sent';
 import {
   STARTUP_SETTLE_MS, BRIEF_QUIET_MS, RESUBMIT_AFTER_MS, BRIEF_CONFIRM_MS, BRIEF_NOT_TAKEN_UP,
 } from './worker.constants.ts';
+
+/** The fingerprint no screen has: a first prompt found already submitted at a restore. */
+const ALREADY_SENT = 'already-sent';
 
 export const startingState = workerSetup.createStateConfig({
   initial: 'waiting',
