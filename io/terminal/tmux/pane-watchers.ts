@@ -4,53 +4,36 @@
  * one client per worker). `%output` becomes `changed`, the `pane_dead` subscription `exited
  * {code}`, `%window-close` of a watched window (the pane killed under us) `exited {code: null}`.
  *
- * Exit is learnt three ways. The `refresh-client -B` subscription is the backstop, but tmux 3.3a
- * reports subscription changes at most once a second, so an exit alone took 0–1000 ms to be
- * seen. The fast paths: when a pane's output goes quiet (an agent's last frame before it
- * exits), ask `#{pane_dead}` over the control connection — a command, not a process — a few times
- * with backoff, as does any other tmux notification about its window; and each pane's
- * `pane-died` hook types its id into the monitor's placeholder, whose echo we hear at once
- * (death-echo.ts). That hook runs only once tmux has reaped the agent, which the tmux 3.3a
- * packaged here often does late (the reap workaround, reap-nudge.ts), so the quiet-output ask stays.
- *
  * This file keeps the registry of watched panes and their windows, and the connection; when a
- * quiet pane is asked is exit-pacing.ts's, how a lost connection is retried control-recovery.ts's,
- * how a pane dead without a status is brought to one reap-nudge.ts's, and commands due together
- * are written together by command-batcher.ts.
+ * watched pane exited is pane-exit-watch.ts's (its quiet-output asks paced by exit-pacing.ts, the
+ * hook's echo death-echo.ts's, the reap workaround reap-nudge.ts's), how a lost connection is
+ * retried control-recovery.ts's, and commands due together are written together by
+ * command-batcher.ts.
  */
 import type { PaneEventBus } from '../pane-events.ts';
 import { ControlClosedError, ControlCommandError, TmuxControlClient } from './control-client.ts';
-import { parseDeadValue, quoteControlArg } from './control-protocol.ts';
-import { EchoedDeaths } from './death-echo.ts';
+import { quoteControlArg } from './control-protocol.ts';
 import { awaitNoControlClients, ensureMonitorSession, linkIntoMonitor } from './monitor-session.ts';
 import { StructureGate } from './structure-gate.ts';
 import { CommandBatcher } from './command-batcher.ts';
 import { recoverControl } from './control-recovery.ts';
-import { newExitPace, noteActivity, onProbeTimer, probeDelay, type ExitPace } from './exit-pacing.ts';
-import { nudgeUntilReaped } from './reap-nudge.ts';
+import { DEAD_FORMAT, newPaneExit, PaneExitWatch, stopProbe, type PaneExit, type WatchedForExit } from './pane-exit-watch.ts';
 import { runTmux, TmuxCommandError, type TmuxContext } from './tmux-command.ts';
-import { counts } from '../trace-timing.ts';
 import { RepaintKeyStream, repaintKey } from './repaint-key.ts';
 
-interface Watch {
+interface Watch extends WatchedForExit {
   /** The pane's window once linked into the monitor session. */
   windowId: string | null;
   linking: Promise<void> | null;
   title: string | null;
   /** We are closing it: its window closing is not the worker vanishing. */
   closing: boolean;
-  /** Pending "is it dead?" probe after output went quiet, and the output rhythm that times it (exit-pacing.ts). */
-  probe: ReturnType<typeof setTimeout> | null;
-  pace: ExitPace;
-  /** The exit-status wait (reap workaround) is running. */
-  reaping: boolean;
-  /** Its `pane-died` hook echoes into the current placeholder, which was heard echoing. */
-  hooked: boolean;
+  /** Its probe timer, reap wait and death hook (pane-exit-watch.ts). */
+  exit: PaneExit;
   /** What it drew since its burst began, hashed across tmux's pieces (repaint-key.ts); taken when the burst ends. */
   keys: RepaintKeyStream;
 }
 
-const DEAD_FORMAT = '#{pane_dead}-#{pane_dead_status}-#{pane_dead_signal}';
 const WINDOW_NOTIFICATION = /^%(?:window-close|unlinked-window-close|window-renamed|unlinked-window-renamed|layout-change|window-pane-changed) (@\d+)/;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -62,35 +45,12 @@ export class PaneWatchers {
   /** Structural tmux commands vs the control client's connect (structure-gate.ts). */
   readonly gate = new StructureGate();
   private monitor: { client: TmuxControlClient; sessionId: string } | null = null;
-  /** Deaths pushed by each pane's hook through the monitor's placeholder (death-echo.ts). */
-  private readonly deaths = new EchoedDeaths({
-    run: (args) => this.run(args),
-    command: (line) => this.batcher.command(line),
-    wantsHook: (paneId) => {
-      const w = this.watches.get(paneId);
-      return w !== undefined && !w.closing && !w.hooked;
-    },
-    hooked: (paneId) => {
-      this.watches.get(paneId)!.hooked = true;
-      void this.probeDead(paneId); // a death before the hook was set would never echo
-    },
-    died: (paneId) => {
-      const w = this.watches.get(paneId);
-      if (!w || w.closing || this.bus.hasExited(paneId)) return;
-      this.exitChecks.echoed++;
-      void this.probeDead(paneId).then((dead) => {
-        if (!dead) this.armProbe(paneId, false); // echoed, yet not dead to tmux: keep asking as after quiet output
-      });
-    },
-    echoing: () => {
-      for (const paneId of this.watches.keys()) this.deaths.hook(paneId);
-    },
-    notice: (message, fields) => this.notice(message, fields),
-  });
+  /** When a watched pane exited (pane-exit-watch.ts). */
+  private readonly exits: PaneExitWatch;
   /** Commands due in one turn of the event loop, written in one go (command-batcher.ts). */
   private readonly batcher = new CommandBatcher(() => this.client);
   /** `#{pane_dead}` asked because output went quiet; deaths heard from a hook's echo; times a probe timer woke to look at a gap. */
-  readonly exitChecks = { asked: 0, echoed: 0, looked: 0 };
+  readonly exitChecks: PaneExitWatch['checks'];
   private connecting: Promise<{ client: TmuxControlClient; sessionId: string }> | null = null;
   private disposed = false;
 
@@ -101,7 +61,19 @@ export class PaneWatchers {
     private readonly notice: (message: string, fields: Record<string, unknown>) => void = () => {},
     /** A key per `%output` line, as before issue 46 (the bench's baseline). */
     private readonly keyPerLine = false,
-  ) {}
+  ) {
+    this.exits = new PaneExitWatch({
+      ctx,
+      bus,
+      watched: (paneId) => this.watches.get(paneId),
+      paneIds: () => this.watches.keys(),
+      disposed: () => this.disposed,
+      run: (args) => this.run(args),
+      command: (line) => this.batcher.command(line),
+      notice: (message, fields) => this.notice(message, fields),
+    });
+    this.exitChecks = this.exits.checks;
+  }
 
   /** The key of what the pane drew since its burst began (undefined: unknown), and a fresh start. */
   takeBurstKey(paneId: string): number | undefined {
@@ -176,9 +148,9 @@ export class PaneWatchers {
           else w.keys.poison();
           this.bus.piece(paneId, data ? end! - start! : undefined);
         }
-        this.armProbe(paneId, true);
+        this.exits.stirred(paneId);
       },
-      onOutputText: (_paneId, text) => this.deaths.onEcho(text),
+      onOutputText: (_paneId, text) => this.exits.onEcho(text),
       onOtherNotification: (line) => this.onWindowNotification(line),
       onSubscription: (name, paneId, value) => this.onSubscription(name, paneId, value),
       onClose: (expected, detail) => {
@@ -202,12 +174,12 @@ export class PaneWatchers {
     this.monitor = { client, sessionId };
     // After a reconnect (the monitor session may have been recreated): link the watched again.
     for (const [paneId, w] of this.watches) {
-      w.hooked = false;
+      w.exit.hooked = false;
       if (w.closing) continue;
       w.windowId = await linkIntoMonitor(this.run, paneId, sessionId).catch(() => w.windowId);
       if (w.windowId) this.windows.set(w.windowId, paneId);
     }
-    await this.deaths.listen(client, sessionId);
+    await this.exits.listen(client, sessionId);
     return this.monitor;
   }
 
@@ -232,7 +204,7 @@ export class PaneWatchers {
           // Output made while no client was attached was never pushed (a far host's turn that
           // ended during an outage): every watched pane is read once again, as if it had changed.
           if (!this.watches.get(paneId)!.closing) this.bus.touch(paneId);
-          void this.confirmGone(paneId);
+          void this.exits.confirmGone(paneId);
         }
       },
     });
@@ -244,7 +216,7 @@ export class PaneWatchers {
    */
   async watch(paneId: string, known?: { windowId: string; inMonitor: boolean }): Promise<void> {
     let w = this.watches.get(paneId);
-    if (!w) this.watches.set(paneId, (w = { windowId: null, linking: null, title: null, closing: false, probe: null, pace: newExitPace(), reaping: false, hooked: false, keys: new RepaintKeyStream() }));
+    if (!w) this.watches.set(paneId, (w = { windowId: null, linking: null, title: null, closing: false, exit: newPaneExit(), keys: new RepaintKeyStream() }));
     w.closing = false;
     const { sessionId } = await this.ensureMonitor();
     if (w.windowId) return;
@@ -259,121 +231,25 @@ export class PaneWatchers {
         entry.linking = null;
       });
     await entry.linking;
-    this.deaths.hook(paneId);
+    this.exits.hook(paneId);
   }
 
   private onWindowNotification(line: string): void {
     const match = WINDOW_NOTIFICATION.exec(line);
     const paneId = match ? this.windows.get(match[1]!) : undefined;
     if (!paneId) return;
-    if (line.startsWith('%window-close') || line.startsWith('%unlinked-window-close')) void this.confirmGone(paneId);
-    else this.armProbe(paneId, true); // the pane's command changed, a layout change: cheap to ask
-  }
-
-  /** The pane's window closed, or we reconnected: if the pane no longer exists, it is gone. */
-  private async confirmGone(paneId: string): Promise<void> {
-    const w = this.watches.get(paneId);
-    if (!w || w.closing || this.bus.hasExited(paneId)) return;
-    // Over the control client, a pane being destroyed can still be addressed and answer empty
-    // formats; only tmux's own "can't find pane" from a fresh command is proof it is gone.
-    if ((await this.query(paneId, '#{pane_id}')) === paneId) return;
-    const gone = await runTmux(this.ctx, ['display-message', '-p', '-t', paneId, '#{pane_id}']).then(
-      (out) => out.trim() === '',
-      (err) => err instanceof TmuxCommandError && (err.noTarget || err.noServer),
-    );
-    if (gone && !w.closing) this.bus.exit(paneId, null);
-  }
-
-  /**
-   * (Re)starts the quiet-output probe of one pane; `fresh` = new activity, restart the backoff.
-   * Output arrives many times a second while a worker streams, so this only moves the start of
-   * the quiet gap; the one pending timer looks at the gap when it fires and waits out the rest
-   * (clearing and setting a timer per `%output` was a visible share of the daemon's CPU). When it
-   * asks is exit-pacing.ts's.
-   */
-  private armProbe(paneId: string, fresh: boolean): void {
-    const w = this.watches.get(paneId);
-    if (!w || w.closing || this.disposed || this.bus.hasExited(paneId)) return;
-    noteActivity(w.pace, performance.now(), fresh);
-    const delay = probeDelay(w.pace);
-    if (delay === undefined) return; // quiet and alive: the subscription stays the backstop
-    if (!w.probe) this.scheduleProbe(paneId, w, delay);
-  }
-
-  private scheduleProbe(paneId: string, w: Watch, ms: number): void {
-    w.probe = setTimeout(() => {
-      w.probe = null;
-      if (w.closing || this.disposed || this.bus.hasExited(paneId)) return;
-      this.exitChecks.looked++;
-      const next = onProbeTimer(w.pace, performance.now());
-      if ('stop' in next) return;
-      if ('waitMs' in next) return this.scheduleProbe(paneId, w, next.waitMs);
-      this.exitChecks.asked++;
-      void this.probeDead(paneId).then((dead) => {
-        if (!dead) this.armProbe(paneId, false);
-      });
-    }, ms);
-    w.probe.unref();
-  }
-
-  /** Asks tmux whether the pane is dead, over the control client (else a spawn); true if it is. */
-  private async probeDead(paneId: string): Promise<boolean> {
-    if (this.bus.hasExited(paneId)) return true;
-    const value = await this.queryBatched(paneId, DEAD_FORMAT);
-    if (value === null) return false;
-    this.onDeadValue(paneId, value);
-    return parseDeadValue(value).dead;
-  }
-
-  /** The same question as `query`, batched (command-batcher.ts): no later than `query` would. */
-  private queryBatched(paneId: string, format: string): Promise<string | null> {
-    counts.probes++;
-    return this.batcher.command(`display-message -p -t ${paneId} ${quoteControlArg(format)}`).then(
-      (lines) => lines.join('\n').trimEnd(),
-      // A failure (%error: no such pane any more) is null, never text; a closed client asks again by a spawn.
-      (err) => (err instanceof ControlClosedError ? this.query(paneId, format) : null),
-    );
-  }
-
-  /** One `display-message -p` format about a pane; null if it could not be asked. */
-  private query(paneId: string, format: string): Promise<string | null> {
-    // A failure (%error: no such pane any more) is null, never text.
-    return this.run(['display-message', '-p', '-t', paneId, format]).then((out) => out.trimEnd(), () => null);
-  }
-
-  private onDeadValue(paneId: string, value: string): void {
-    const dead = parseDeadValue(value);
-    if (!dead.dead || this.bus.hasExited(paneId) || !this.watches.has(paneId)) return;
-    if (dead.code !== null) this.bus.exit(paneId, dead.code);
-    else void this.awaitExitStatus(paneId);
+    if (line.startsWith('%window-close') || line.startsWith('%unlinked-window-close')) void this.exits.confirmGone(paneId);
+    else this.exits.stirred(paneId); // the pane's command changed, a layout change: cheap to ask
   }
 
   private onSubscription(name: string, paneId: string, value: string): void {
     if (name === 'kh-dead') {
-      this.onDeadValue(paneId, value);
+      this.exits.onDeadValue(paneId, value);
     } else if (name === 'kh-title') {
       const watch = this.watches.get(paneId);
       if (!watch || watch.title === value) return;
       watch.title = value;
       this.bus.emit(paneId, { type: 'title', title: value });
-    }
-  }
-
-  /** Dead without a status: tmux may have lost the agent's SIGCHLD; nudged until it reaps (reap-nudge.ts). */
-  private async awaitExitStatus(paneId: string): Promise<void> {
-    const w = this.watches.get(paneId);
-    if (!w || w.reaping) return;
-    w.reaping = true;
-    try {
-      await nudgeUntilReaped({
-        ctx: this.ctx,
-        askDead: () => this.query(paneId, DEAD_FORMAT),
-        over: () => this.bus.hasExited(paneId) || w.closing || this.disposed,
-        exited: (code) => this.bus.exit(paneId, code),
-        sleep,
-      });
-    } finally {
-      w.reaping = false;
     }
   }
 
@@ -385,7 +261,7 @@ export class PaneWatchers {
     const w = this.watches.get(paneId);
     if (!w) return;
     w.closing = true;
-    if (w.probe) clearTimeout(w.probe);
+    stopProbe(w.exit);
     if (w.windowId && this.windows.get(w.windowId) === paneId) this.windows.delete(w.windowId);
     this.watches.delete(paneId);
   }
@@ -395,7 +271,7 @@ export class PaneWatchers {
     const w = this.watches.get(paneId);
     if (!w) return;
     w.closing = true;
-    if (w.probe) clearTimeout(w.probe);
+    stopProbe(w.exit);
     await w.linking?.catch(() => {});
     if (w.windowId && this.windows.get(w.windowId) === paneId) this.windows.delete(w.windowId);
     this.watches.delete(paneId);
@@ -406,7 +282,7 @@ export class PaneWatchers {
     this.disposed = true;
     for (const w of this.watches.values()) {
       w.closing = true;
-      if (w.probe) clearTimeout(w.probe);
+      stopProbe(w.exit);
     }
     await Promise.all([...this.watches.values()].map((w) => w.linking?.catch(() => {})));
     this.watches.clear();
