@@ -1,8 +1,8 @@
 /**
  * The control client went away on its own. Server gone: every watched worker is gone, status
  * unknown. Server up (the monitor session killed by hand, the client killed): reconnect. What
- * either means for the watched panes is the caller's (pane-watchers.ts); when and how often to
- * try is here.
+ * either means for the watched panes is the registry's (pane-watchers.ts, told by
+ * monitor-connection.ts, which calls this); when and how often to try is here.
  */
 import { runTmux, TmuxCommandError, type TmuxContext } from './tmux-command.ts';
 

@@ -1,5 +1,5 @@
 /**
- * When to ask tmux whether a quiet pane has died (pane-watchers.ts asks; this decides when), as
+ * When to ask tmux whether a quiet pane has died (pane-exit-watch.ts asks; this decides when), as
  * pure functions of one pane's output rhythm and a clock.
  *
  * After a pane's output goes quiet (an agent's last frame before it exits), `#{pane_dead}` is asked

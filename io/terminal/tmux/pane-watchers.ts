@@ -121,6 +121,7 @@ export class PaneWatchers {
     return this.connection.ensureMonitor();
   }
 
+  /** A pane drew: the piece goes into its burst's key (or a key per line), its bus is told, and its exit probe moves on. */
   private onOutput(paneId: string, data?: Uint8Array, start?: number, end?: number): void {
     const w = this.watches.get(paneId);
     if (!w) return; // the placeholder, or a pane nobody asked about

@@ -10,7 +10,7 @@
  * appears later is otherwise never reported (docs/2026-11-30-tmux-workarounds.md §3).
  * No "could not tell" fallback: a process that has not exited has not exited.
  *
- * pane-watchers.ts calls it for a pane tmux reports dead without a status.
+ * pane-exit-watch.ts calls it for a pane tmux reports dead without a status.
  */
 import { parseDeadValue } from './control-protocol.ts';
 import { runTmux, type TmuxContext } from './tmux-command.ts';
