@@ -4,6 +4,7 @@
 // errors are printed after the suite's report. Arguments go to vitest.
 import { spawn } from 'node:child_process';
 import { missingPrerequisites } from './test-prerequisites.mjs';
+import { inSuiteTmpfs } from './suite-tmpfs.mjs';
 
 const started = Date.now();
 // The whole suite needs the machine's tmux, Chromium, bubblewrap, sshd…: said now, not after five
@@ -20,7 +21,11 @@ let tscOut = '';
 tsc.stdout.on('data', (d) => (tscOut += d));
 tsc.stderr.on('data', (d) => (tscOut += d));
 const tscDone = new Promise((resolve) => tsc.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
-const vitest = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
+const vitestArgv = [process.execPath, 'node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)];
+// /tmp in memory for the run where the machine allows it (suite-tmpfs.mjs says why and when).
+const wrapped = inSuiteTmpfs(vitestArgv);
+process.stdout.write(wrapped ? 'temp files: a tmpfs /tmp of the run\'s own (KH_SUITE_TMP=disk: the machine\'s /tmp)\n' : '');
+const vitest = wrapped ? spawn(wrapped.command, wrapped.args, { stdio: 'inherit' }) : spawn(vitestArgv[0], vitestArgv.slice(1), { stdio: 'inherit' });
 const vitestDone = new Promise((resolve) => vitest.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => (tsc.kill(sig), vitest.kill(sig)));
 const [tscCode, vitestCode] = await Promise.all([tscDone, vitestDone]);

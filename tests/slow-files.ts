@@ -8,6 +8,7 @@
  */
 export const SLOW_FILES: Readonly<Record<string, number>> = {
   'tests/daemon-stop/hand-daemon-stop-returns-once-the-state-directory-is-free.test.ts': 7,
+  'tests/machines/no-deadline-is-ever-spent-whatever-the-timer-error.test.ts': 6,
   'tests/hand/an-answers-key-seen-before-its-call-returns-counts.test.ts': 7,
   'tests/work/notifications-reach-http-targets.test.ts': 5,
   'tests/phone/a-notifications-answer-is-typed-once-and-every-misuse-is-refused.test.ts': 12,
