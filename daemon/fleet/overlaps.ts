@@ -7,7 +7,8 @@
  * Read on demand (a status, a survey, a page load), never per screen event: two git calls per
  * worker, only for repositories with two or more live workers, each worker's answer kept for a
  * second so a page and a status in the same moment share it (an overlap shows up to a second late). A worker whose files git could
- * not read is left out of every overlap. A status waits for the reads a bounded time: past it, each
+ * not read is left out of every overlap. A status waits for the reads a bounded time (not at all
+ * when the reads ahead of it, at the pace they have been going, would outlast it): past it, each
  * worker's previous answer stands in while the new read runs, and a repository with a worker never
  * read yet (a fleet just restarted, hundreds of workers) is answered without, each of its rows
  * saying so (`overlapsUnread`), never as "no overlap".
@@ -30,6 +31,11 @@ export const OVERLAP_TTL_MS = 1000;
  * repository read all at once held the first status after a restart for 3.8 s.
  */
 export const OVERLAP_READS_AT_ONCE = 4;
+/**
+ * What one worktree's read is taken to cost before any was timed (two git processes): with it, a
+ * bounded ask judges whether the reads ahead of it can end within its bound at all.
+ */
+export const READ_MS_PRIOR = 50;
 
 export interface OverlapReading {
   /** Each live worker's overlaps with the others of its repository (workers with none are absent). */
@@ -75,6 +81,8 @@ export function createOverlapReader(deps: {
   const cache = new Map<string, Entry>();
   const queue: Array<() => void> = [];
   let reading = 0;
+  // How long a read takes here, smoothed over the last few (the machine's speed and load).
+  let readMs = READ_MS_PRIOR;
   const nextRead = () => {
     if (reading >= OVERLAP_READS_AT_ONCE) return;
     const start = queue.shift();
@@ -88,8 +96,10 @@ export function createOverlapReader(deps: {
     entry.touched = new Promise<Touched | null>((resolve) => {
       queue.push(() => {
         reading++;
+        const began = performance.now();
         void read(v).catch(() => null).then((t) => {
           reading--;
+          readMs += (performance.now() - began - readMs) / 4;
           entry.at = now();
           entry.last = { t };
           resolve(t);
@@ -123,7 +133,11 @@ export function createOverlapReader(deps: {
       // Every read is queued before any is awaited: the wait bounds them all together.
       const reads = asked.map((members) => Promise.all(members.map(async (v) => ({ id: v.id, t: await touchedOf(v) }))));
       let timer: NodeJS.Timeout | undefined;
-      const outOfTime = waitMs === undefined ? null : new Promise<null>((r) => (timer = setTimeout(() => r(null), waitMs)));
+      // Reads that cannot end within the bound are not waited for at all: a fleet just restarted
+      // with hundreds of workers to read would hold every status the whole bound, for nothing.
+      const roundsAhead = Math.ceil((reading + queue.length) / OVERLAP_READS_AT_ONCE);
+      const hopeless = waitMs !== undefined && roundsAhead * readMs > waitMs;
+      const outOfTime = waitMs === undefined ? null : hopeless ? Promise.resolve(null) : new Promise<null>((r) => (timer = setTimeout(() => r(null), waitMs)));
       for (let g = 0; g < asked.length; g++) {
         let touched = outOfTime ? await Promise.race([reads[g]!, outOfTime]) : await reads[g]!;
         // Out of time: the answers read before (a second or so old) stand in while the new reads

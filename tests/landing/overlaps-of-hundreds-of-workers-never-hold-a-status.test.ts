@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { WorkerViewLike } from '../../actors/fleet-api.ts';
-import { createOverlapReader, OVERLAP_READS_AT_ONCE } from '../../daemon/fleet/overlaps.ts';
+import { createOverlapReader, OVERLAP_READS_AT_ONCE, READ_MS_PRIOR } from '../../daemon/fleet/overlaps.ts';
 import type { Touched } from '../../io/git/touched-files.ts';
 
 // Worktrees that exist (a missing one is never read: worktree-presence.ts).
@@ -78,5 +78,25 @@ describe('overlap reads at the scale of a large fleet', () => {
     expect(fifth.byWorker.get('w0')).toEqual([{ with: 'w1', files: ['shared.ts'], count: 1 }]);
     hold = false;
     for (const done of waiting.splice(0)) done();
+  });
+
+  it('an ask does not wait at all for reads that cannot end within its bound: hundreds of workers never read answer at once, a few are waited for', async () => {
+    const many = Array.from({ length: 500 }, (_, i) => ({ ...views[0]!, id: `m${i}` }) as WorkerViewLike);
+    const slow = (ms: number) => (v: WorkerViewLike) => new Promise<Touched>((resolve) => setTimeout(() => resolve({ files: v.id.endsWith('0') ? ['shared.ts'] : [`${v.id}.ts`], capped: false }), ms));
+    const cold = createOverlapReader({ store, read: slow(READ_MS_PRIOR) });
+    const asked = performance.now();
+    const answer = await cold.of(many, undefined, 300);
+    const took = performance.now() - asked;
+    // 500 reads, 4 at a time, at ~50 ms each: ~6 s ahead of the ask, so its 300 ms bound is not spent.
+    expect(took, 'answered without waiting out the bound').toBeLessThan(100);
+    expect(answer.unread.size).toBe(500);
+    expect(answer.byWorker.size).toBe(0);
+
+    // A few workers whose reads end within the bound are waited for, and their overlaps said.
+    const few = many.slice(0, 3).map((v, i) => ({ ...v, id: `f${i}0` }) as WorkerViewLike);
+    const small = createOverlapReader({ store, read: slow(5) });
+    const said = await small.of(few, undefined, 300);
+    expect(said.unread.size).toBe(0);
+    expect(said.byWorker.get('f00')?.map((o) => o.with).sort()).toEqual(['f10', 'f20']);
   });
 });
