@@ -1,6 +1,6 @@
 // The suite's temp files in memory. Every test makes a git repository, worktrees, a database and
-// sockets under /tmp and removes them: tens of thousands of files a run. On this project's CI machine
-// (ext4, 2 cores) the same files cost a quarter more CPU on disk than in a tmpfs — inodes chosen and
+// sockets under /tmp and removes them: tens of thousands of files a run. On the machine the suite is
+// measured on (ext4, 2 cores) the same files cost a quarter more CPU on disk than in a tmpfs — inodes chosen and
 // freed, the journal, writeback, fsyncs (measured on 19 files: 150 → 113 CPU-s, 76 → 59 s) — on a
 // suite whose budget is its CPU. So, where it can, `npm test` runs vitest in a mount namespace of
 // its own whose /tmp is a fresh tmpfs: the tests still write real files through the kernel, only not
