@@ -34,6 +34,12 @@ interface Watch extends WatchedForExit {
   keys: RepaintKeyStream;
 }
 
+/** We are closing it: what it does from now on is not the worker's, and its exit probe stops. */
+function closeWatch(w: Watch): void {
+  w.closing = true;
+  stopProbe(w.exit);
+}
+
 const WINDOW_NOTIFICATION = /^%(?:window-close|unlinked-window-close|window-renamed|unlinked-window-renamed|layout-change|window-pane-changed) (@\d+)/;
 
 export class PaneWatchers {
@@ -213,19 +219,21 @@ export class PaneWatchers {
   forget(paneId: string): void {
     const w = this.watches.get(paneId);
     if (!w) return;
-    w.closing = true;
-    stopProbe(w.exit);
-    if (w.windowId && this.windows.get(w.windowId) === paneId) this.windows.delete(w.windowId);
-    this.watches.delete(paneId);
+    closeWatch(w);
+    this.drop(paneId, w);
   }
 
   /** Stops watching one pane (we are closing it). Its window leaves the monitor when killed. */
   async unwatch(paneId: string): Promise<void> {
     const w = this.watches.get(paneId);
     if (!w) return;
-    w.closing = true;
-    stopProbe(w.exit);
+    closeWatch(w);
     await w.linking?.catch(() => {});
+    this.drop(paneId, w);
+  }
+
+  /** The pane and its window leave the registry. */
+  private drop(paneId: string, w: Watch): void {
     if (w.windowId && this.windows.get(w.windowId) === paneId) this.windows.delete(w.windowId);
     this.watches.delete(paneId);
   }
@@ -233,10 +241,7 @@ export class PaneWatchers {
   /** Stops every watch and detaches the client; the monitor session stays for the next process. */
   async dispose(): Promise<void> {
     this.disposed = true;
-    for (const w of this.watches.values()) {
-      w.closing = true;
-      stopProbe(w.exit);
-    }
+    for (const w of this.watches.values()) closeWatch(w);
     await Promise.all([...this.watches.values()].map((w) => w.linking?.catch(() => {})));
     this.watches.clear();
     this.windows.clear();
