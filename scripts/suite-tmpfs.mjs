@@ -1,8 +1,8 @@
 // The suite's temp files in memory. Every test makes a git repository, worktrees, a database and
 // sockets under /tmp and removes them: tens of thousands of files a run. On the machine the suite is
-// measured on (ext4, 2 cores) the same files cost a quarter more CPU on disk than in a tmpfs — inodes chosen and
-// freed, the journal, writeback, fsyncs (measured on 19 files: 150 → 113 CPU-s, 76 → 59 s) — on a
-// suite whose budget is its CPU. So, where it can, `npm test` runs vitest in a mount namespace of
+// measured on (ext4, 2 cores) the same files cost a quarter more CPU on disk than in a tmpfs — inodes
+// chosen and freed, the journal, writeback, fsyncs (measured on 19 files: 150 → 113 CPU-s, 76 → 59 s)
+// — on a suite whose budget is its CPU. So, where it can, `npm test` runs vitest in a mount namespace of
 // its own whose /tmp is a fresh tmpfs: the tests still write real files through the kernel, only not
 // to a disk, and nothing outside the run sees that /tmp (it goes with the run's last process).
 //
@@ -15,11 +15,11 @@ import { spawnSync } from 'node:child_process';
 const IN_TMPFS = 'mount -t tmpfs -o mode=1777 kh-suite-tmp /tmp && exec "$@"';
 const PREFIX = ['--mount', '--propagation', 'private', '--', '/bin/sh', '-c', IN_TMPFS, 'sh'];
 
-/** `argv` to run with /tmp in memory, or null when this machine cannot (then run `argv` itself). */
+/** What to run for `argv`: inside a tmpfs /tmp of its own when this machine allows it, else `argv` itself. */
 export function inSuiteTmpfs(argv) {
-  if (process.env.KH_SUITE_TMP === 'disk' || process.platform !== 'linux' || process.getuid?.() !== 0) return null;
+  if (process.env.KH_SUITE_TMP === 'disk' || process.platform !== 'linux' || process.getuid?.() !== 0) return { argv, inMemory: false };
   // Tried once, in a few milliseconds: a container without CAP_SYS_ADMIN refuses the mount.
   const trial = spawnSync('unshare', [...PREFIX, 'true'], { stdio: 'ignore', timeout: 5000 });
-  if (trial.status !== 0) return null;
-  return { command: 'unshare', args: [...PREFIX, ...argv] };
+  if (trial.status !== 0) return { argv, inMemory: false };
+  return { argv: ['unshare', ...PREFIX, ...argv], inMemory: true };
 }

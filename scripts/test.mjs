@@ -21,11 +21,10 @@ let tscOut = '';
 tsc.stdout.on('data', (d) => (tscOut += d));
 tsc.stderr.on('data', (d) => (tscOut += d));
 const tscDone = new Promise((resolve) => tsc.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
-const vitestArgv = [process.execPath, 'node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)];
 // /tmp in memory for the run where the machine allows it (suite-tmpfs.mjs says why and when).
-const wrapped = inSuiteTmpfs(vitestArgv);
-process.stdout.write(wrapped ? 'temp files: a tmpfs /tmp of the run\'s own (KH_SUITE_TMP=disk: the machine\'s /tmp)\n' : '');
-const vitest = wrapped ? spawn(wrapped.command, wrapped.args, { stdio: 'inherit' }) : spawn(vitestArgv[0], vitestArgv.slice(1), { stdio: 'inherit' });
+const run = inSuiteTmpfs([process.execPath, 'node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)]);
+if (run.inMemory) process.stdout.write('temp files: a tmpfs /tmp of the run\'s own (KH_SUITE_TMP=disk: the machine\'s /tmp)\n');
+const vitest = spawn(run.argv[0], run.argv.slice(1), { stdio: 'inherit' });
 const vitestDone = new Promise((resolve) => vitest.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => (tsc.kill(sig), vitest.kill(sig)));
 const [tscCode, vitestCode] = await Promise.all([tscDone, vitestDone]);
