@@ -20,6 +20,7 @@ import { boxLeftBehind } from './box-left-behind.ts';
 import { unreadableReading } from './unreadable.ts';
 import { turnEndedInError } from './agent-error.ts';
 import { readDialog } from './dialog.ts';
+import { dialogStillDrawing } from './dialog-drawing.ts';
 
 export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenReading {
   const layout = layoutScreen(screen, spec.box, spec);
@@ -32,19 +33,23 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
   const exited = spec.isExited(layout) || hostShowsExit(layout, lastRow) || boxLeftBehind(layout, spec.liveFooter);
   // After exit the box on screen is a leftover drawing, not an input anyone can write to.
   const box = exited ? null : spec.readBox ? spec.readBox(layout) : readBox(layout, spec.box);
-  const blockedReason = exited ? null : findBlocker(layout, spec.blockers);
-  const working = !exited && blockedReason === null && spec.isWorking(layout);
+  const found = exited ? null : findBlocker(layout, spec.blockers);
+  const dialog = found === null ? null : (spec.readDialog ?? readDialog)(layout, found);
+  // A dialog caught before its choices are drawn is not yet a question: could not tell (dialog-drawing.ts).
+  const drawing = found !== null && dialog === null && dialogStillDrawing(layout, spec.blockers, found);
+  const blockedReason = drawing ? null : found;
+  const working = !exited && found === null && spec.isWorking(layout);
 
   // Background work still running after the turn (issue 43): the session is at work, never idle.
   // Counted only once the turn itself is over: it is what keeps that screen at work.
-  const background = exited || blockedReason !== null || working ? 0 : (spec.backgroundTasks?.(layout) ?? 0);
+  const background = exited || found !== null || working ? 0 : (spec.backgroundTasks?.(layout) ?? 0);
 
   let state: AgentState = 'unknown';
   if (exited) state = 'exited';
   else if (blockedReason !== null) state = 'blocked';
   else if (working || (background > 0 && box !== null)) state = 'working';
   // A box with a turn above it that may still run is not idle: could not tell (the witness may).
-  else if (box !== null && readable && !(spec.turnUndecided?.(layout) ?? false)) state = 'idle';
+  else if (box !== null && readable && !drawing && !(spec.turnUndecided?.(layout) ?? false)) state = 'idle';
 
   // Fail closed (§3.6): an unreadable screen carries no fingerprint, so it can never look frozen.
   const text = readable ? progressText(layout.texts, transcriptEnd(layout)) : null;
@@ -59,7 +64,7 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
     lastActivity: text === null ? '' : text.lastActivity,
     // Only an idle screen can show a turn that ended in an error (a running one may still retry).
     agentError: state === 'idle' ? (spec.turnError ?? turnEndedInError)(layout) : null,
-    dialog: blockedReason === null ? null : (spec.readDialog ?? readDialog)(layout, blockedReason),
+    dialog,
     ...(background > 0 && { background }),
   };
 }

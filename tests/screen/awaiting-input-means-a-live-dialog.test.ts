@@ -1,7 +1,9 @@
 /**
  * Awaiting input = a prompt, menu or dialog on the live part of the viewport (control-plane
  * §3.2), startup dialogs included. A blank screen is never awaiting input; dialog phrases in the
- * transcript above a live box are history, not a prompt.
+ * transcript above a live box are history, not a prompt. A dialog that offers choices counts once
+ * its end is drawn (its options, a key hint, its closing border or rule): its words alone are a
+ * frame caught part way (a-dialog-caught-before-its-choices-are-drawn-is-not-yet-a-question).
  */
 import { describe, expect, it } from 'vitest';
 import { analyseScreen, parsePlain, UNREADABLE_READING } from '../../io/screen/index.ts';
@@ -19,11 +21,21 @@ describe('the reference signatures each mark a screen as awaiting input', () => 
     ['Esc to cancel', 'dialog'],
     ['↑/↓ to navigate', 'menu'],
   ];
-  it.each(signatures)('%j alone on a dialog screen → blocked (%s)', (phrase, reason) => {
-    const reading = analyseScreen(screenOf(WIDE, RULE, ` ${phrase}`));
+  it.each(signatures)('%j alone on a dialog screen, under its rule, → blocked (%s)', (phrase, reason) => {
+    const reading = analyseScreen(screenOf(WIDE, RULE, ` ${phrase}`, RULE));
     expect(reading.awaitingInput).toBe(true);
     expect(reading.blockedReason).toBe(reason);
     expect(reading.state).toBe('blocked');
+  });
+
+  it('the words of a permission with nothing drawn under them yet are not yet a question: could not tell', () => {
+    const reading = analyseScreen(screenOf(WIDE, RULE, ' Do you want to proceed?'));
+    expect([reading.state, reading.awaitingInput, reading.blockedReason, reading.dialog]).toEqual(['unknown', false, null, null]);
+    // Its first option drawn, the second not yet: still being drawn.
+    expect(analyseScreen(screenOf(WIDE, RULE, ' Do you want to proceed?', ` ${CARET} 1. Yes`)).state).toBe('unknown');
+    // The rest of the frame makes it the question, with its options.
+    const whole = analyseScreen(screenOf(WIDE, RULE, ' Do you want to proceed?', ` ${CARET} 1. Yes`, '   2. No'));
+    expect([whole.state, whole.blockedReason, whole.dialog?.options.length]).toEqual(['blocked', 'permission', 2]);
   });
 
   it('signatures are case-sensitive, as in the reference (`enter to select` in prose is not one)', () => {
@@ -46,7 +58,7 @@ describe('startup dialogs are blocked with their own reason, never idle', () => 
   });
 
   it('the ≤2.1.12 folder trust wording is folder-trust', () => {
-    const reading = analyseScreen(screenOf(WIDE, ' Do you trust the files in this folder?', ` ${CARET} 1. Yes, proceed`));
+    const reading = analyseScreen(screenOf(WIDE, ' Do you trust the files in this folder?', ` ${CARET} 1. Yes, proceed`, '   2. No, exit'));
     expect(reading.blockedReason).toBe('folder-trust');
   });
 
@@ -79,7 +91,7 @@ describe('only the live part of the screen can await input', () => {
   });
 
   it('with no box on screen, the whole viewport is live', () => {
-    const reading = analyseScreen(screenOf('● I will run a command.', RULE, ' Do you want to make this edit to parser.ts?', ` ${CARET} 1. Yes`));
+    const reading = analyseScreen(screenOf('● I will run a command.', RULE, ' Do you want to make this edit to parser.ts?', ` ${CARET} 1. Yes`, '   2. No'));
     expect(reading.blockedReason).toBe('permission');
   });
 });

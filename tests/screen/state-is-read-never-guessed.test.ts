@@ -54,7 +54,7 @@ describe('working: the interrupt hint or a live spinner line', () => {
 
 describe('blocked beats working, exited beats everything', () => {
   it('a permission form under a running footer is blocked', () => {
-    const reading = analyseScreen(screenOf(RULE, ' Do you want to proceed?', ` ${CARET} 1. Yes`, '  esc to interrupt'));
+    const reading = analyseScreen(screenOf(RULE, ' Do you want to proceed?', ` ${CARET} 1. Yes`, '   2. No', '  esc to interrupt'));
     expect(reading.state).toBe('blocked');
   });
 
