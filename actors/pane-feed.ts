@@ -50,6 +50,8 @@ export const RETRY_MS = 15_000;
 export const REPAINT_READ_MS = 1_000;
 /** A burst smaller than this (as the host sent it) is read in the background: it cannot hold a question. */
 export const SMALL_BURST_BYTES = 512;
+/** How long a could-not-tell reading after one that could tell waits for the rest of its frame. */
+export const UNSURE_HOLD_MS = 250;
 /** Repaint keys remembered per reading (a screen with more distinct repaints is simply read). */
 const MAX_REPAINT_KEYS = 64;
 
@@ -97,6 +99,9 @@ export class PaneFeed {
   /** The next read was started by that timer alone. */
   private byRepaintTimer = false;
   readonly counts: RepaintCounts = { read: 0, skipped: 0, missed: 0 };
+  /** A could-not-tell reading waiting for the rest of its frame, and the timer that delivers it. */
+  private held: ScreenReading | null = null;
+  private holdTimer: unknown = null;
 
   constructor(private readonly o: PaneFeedOptions) {}
 
@@ -235,17 +240,54 @@ export class PaneFeed {
           }
           this.repaints.clear();
         }
-        if (!this.mustDeliver && same) continue;
-        this.mustDeliver = false;
-        this.delivered = reading;
-        trace(this.o.paneId, 'deliver', { state: reading.state, awaiting: reading.awaitingInput });
-        this.o.onReading(reading);
+        if (!this.mustDeliver && same) {
+          this.release(false);
+          continue;
+        }
+        if (!this.mustDeliver && this.mayBeHalfDrawn(reading)) {
+          this.hold(reading);
+          continue;
+        }
+        this.release(false);
+        this.deliver(reading);
       } while (this.dirty && !this.closed);
     } catch (err) {
       this.o.log?.({ msg: 'pane read failed', paneId: this.o.paneId, err: String(err) });
     } finally {
       this.reading = false;
     }
+  }
+
+  private deliver(reading: ScreenReading): void {
+    this.mustDeliver = false;
+    this.delivered = reading;
+    trace(this.o.paneId, 'deliver', { state: reading.state, awaiting: reading.awaitingInput });
+    this.o.onReading(reading);
+  }
+
+  /** Could not tell, just after a reading that could: maybe a frame caught half drawn. */
+  private mayBeHalfDrawn(reading: ScreenReading): boolean {
+    const last = this.delivered;
+    return reading.state === 'unknown' && !reading.awaitingInput && last !== null && last.state !== 'unknown';
+  }
+
+  /** Keeps the latest such reading; the bound runs from the first, so a lasting one is late by at most UNSURE_HOLD_MS. */
+  private hold(reading: ScreenReading): void {
+    this.held = reading;
+    if (this.holdTimer !== null) return;
+    this.holdTimer = (this.o.clock ?? realClock).setTimeout(() => {
+      this.holdTimer = null;
+      this.release(!this.closed);
+    }, UNSURE_HOLD_MS);
+  }
+
+  /** Ends a hold: its reading delivered (the bound passed) or dropped (a newer reading replaced it). */
+  private release(deliverHeld: boolean): void {
+    if (this.holdTimer !== null) (this.o.clock ?? realClock).clearTimeout(this.holdTimer);
+    this.holdTimer = null;
+    const held = this.held;
+    this.held = null;
+    if (deliverHeld && held !== null) this.deliver(held);
   }
 
   private later(ms: number, f: () => Promise<void> | void): void {
@@ -282,6 +324,7 @@ export class PaneFeed {
   stop(): void {
     this.closed = true;
     this.clearRepaintRead();
+    this.release(false);
     if (this.timer !== null) this.o.clock?.clearTimeout(this.timer);
     this.timer = null;
     this.unsubscribe?.();

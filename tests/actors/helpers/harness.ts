@@ -1,4 +1,5 @@
 /** Builds the real fleet wiring around a scripted host, an in-memory store and a simulated clock. */
+import { UNSURE_HOLD_MS } from '../../../actors/pane-feed.ts';
 import { afterEach } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { createFleetHost, type FleetHost, type WorkerView } from '../../../actors/fleet-host.ts';
@@ -112,10 +113,15 @@ export function useHarness(): {
   };
 }
 
-/** Show `pane` a reading and let what it causes run to completion. */
+/**
+ * Show `pane` a reading and let what it causes run to completion. A could-not-tell reading right
+ * after one that could tell is held by the feed for the rest of its frame (UNSURE_HOLD_MS): shown
+ * here as a screen that stays, so the clock moves on by the hold and the worker gets it.
+ */
 export async function show(h: Harness, pane: string, r: ScreenReading): Promise<void> {
   h.host.show(pane, r);
   await settle(h);
+  if (r.state === 'unknown' && !r.awaitingInput) await advance(h, UNSURE_HOLD_MS);
 }
 
 /** Move the simulated clock and let what it fired run to completion. */

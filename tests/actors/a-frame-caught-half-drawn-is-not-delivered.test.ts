@@ -1,0 +1,108 @@
+/**
+ * A read can fall between two pieces of one frame: a full-screen redraw between its clear and its
+ * repaint, a dialog before its choices. Such a screen reads "could not tell". At Claude Code's
+ * real byte rate (issue 46) a working pane was delivered as working and unknown by turns, several
+ * times a second: every face saw the state flicker, and each flicker was a machine step, a view
+ * and a journal row. The feed holds a could-not-tell reading that follows one that could tell for
+ * up to UNSURE_HOLD_MS; the rest of the frame replaces it. One that lasts is delivered, late by at
+ * most the hold; a read asked for and a failed read are never held.
+ */
+import { describe, expect, it } from 'vitest';
+import { PaneFeed, UNSURE_HOLD_MS } from '../../actors/pane-feed.ts';
+import type { PaneEvent, ReadResult, TerminalHost } from '../../io/terminal/types.ts';
+import type { Screen, ScreenReading } from '../../io/screen/types.ts';
+import { reading } from './helpers/scripted-host.ts';
+import { fakeClock } from './helpers/fake-clock.ts';
+
+/** A pane whose screen is a label; `changed` pushes it like %output does; a read of `fail` fails. */
+function pane() {
+  let label = 'working';
+  let listener: ((e: PaneEvent) => void) | null = null;
+  const host = {
+    survivesRestart: true,
+    subscribe: (_id: string, l: (e: PaneEvent) => void) => ((listener = l), () => (listener = null)),
+    readVisible: async (): Promise<ReadResult> =>
+      label === 'fail' ? { ok: false, error: 'no answer' } : { ok: true, screen: { rows: [], cols: 120, label } as unknown as Screen },
+  } as unknown as TerminalHost;
+  return {
+    host,
+    draw(next: string) {
+      label = next;
+      listener?.({ type: 'changed' } as PaneEvent);
+    },
+    /** The screen changes; its %output has not been heard yet. */
+    set(next: string) {
+      label = next;
+    },
+  };
+}
+
+const analyse = (screen: Screen): ScreenReading => {
+  const label = (screen as unknown as { label: string }).label;
+  if (label === 'working') return reading({ state: 'working', fingerprint: 'f-work' });
+  if (label === 'blocked') return reading({ state: 'blocked', awaitingInput: true, blockedReason: 'permission', fingerprint: 'f-menu' });
+  // half drawn: the screen cleared, the transcript scrolling through it, no box and no spinner yet
+  return reading({ state: 'unknown', fingerprint: `f-${label}`, promptBox: null });
+};
+
+function feedOn() {
+  const p = pane();
+  const c = fakeClock();
+  const got: string[] = [];
+  const feed = new PaneFeed({ host: p.host, paneId: '%1', agent: 'claude', analyse, clock: c.clock, onReading: (r) => got.push(r.state), onExit: () => {} });
+  feed.start();
+  const draw = async (label: string) => {
+    p.draw(label);
+    await feed.settled();
+  };
+  return { feed, got, draw, set: p.set, advance: c.advance };
+}
+
+describe('a frame caught half drawn is not delivered', () => {
+  it('a redraw read between its clear and its repaint never reaches the worker: the frame after it replaces it', async () => {
+    const f = feedOn();
+    await f.feed.settled();
+    for (let i = 0; i < 5; i++) {
+      await f.draw(`cleared-${i}`);
+      await f.draw(`scrolling-${i}`);
+      await f.draw('working');
+    }
+    f.advance(UNSURE_HOLD_MS * 2);
+    expect(f.got).toEqual(['working']);
+    // A dialog caught before its choices, then drawn whole: blocked once, nothing in between.
+    await f.draw('half-dialog');
+    await f.draw('blocked');
+    f.advance(UNSURE_HOLD_MS * 2);
+    expect(f.got).toEqual(['working', 'blocked']);
+    f.feed.stop();
+  });
+
+  it('a screen that stays could-not-tell is delivered once the hold is over, the latest of it', async () => {
+    const f = feedOn();
+    await f.feed.settled();
+    await f.draw('cleared');
+    f.advance(UNSURE_HOLD_MS - 1);
+    await f.draw('still-cleared');
+    expect(f.got, 'within the hold').toEqual(['working']);
+    // The bound runs from the first: one more millisecond and the latest is delivered.
+    f.advance(1);
+    expect(f.got).toEqual(['working', 'unknown']);
+    // Now nothing is held: could-not-tell after could-not-tell is delivered as it comes.
+    await f.draw('cleared-again');
+    expect(f.got).toEqual(['working', 'unknown', 'unknown']);
+    f.feed.stop();
+  });
+
+  it('a read asked for and a failed read are delivered at once', async () => {
+    const f = feedOn();
+    await f.feed.settled();
+    await f.draw('fail');
+    expect(f.got, 'a failed read is could-not-tell at once').toEqual(['working', 'unknown']);
+    await f.draw('working');
+    f.set('cleared');
+    f.feed.requestRead();
+    await f.feed.settled();
+    expect(f.got).toEqual(['working', 'unknown', 'working', 'unknown']);
+    f.feed.stop();
+  });
+});
