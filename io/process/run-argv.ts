@@ -6,6 +6,7 @@
  * when first needed.
  */
 import { execFile } from 'node:child_process';
+import { commandRunner, type RawRun } from './runner.ts';
 
 export interface RunOptions {
   cwd?: string;
@@ -28,22 +29,27 @@ export interface RunResult {
 }
 
 export function runArgv(file: string, args: readonly string[], o: RunOptions): Promise<RunResult> {
+  const timeoutMs = o.timeoutMs ?? 0;
+  const maxBuffer = o.maxBuffer ?? 64 * 1024 * 1024;
+  // The daemon's commands are started by its runner process (runner.ts says why).
+  const runner = commandRunner();
+  if (runner) return runner.run({ file, args, cwd: o.cwd, env: o.env, input: o.input, timeoutMs, maxBuffer }).then((raw) => resultOf(raw, timeoutMs));
   return new Promise((resolve) => {
-    const child = execFile(
-      file,
-      [...args],
-      { cwd: o.cwd, env: o.env, encoding: 'utf8', timeout: o.timeoutMs ?? 0, killSignal: 'SIGKILL', maxBuffer: o.maxBuffer ?? 64 * 1024 * 1024, shell: false, windowsHide: true },
-      (err, stdout, stderr) => {
-        const e = err as (NodeJS.ErrnoException & { code?: number | string; killed?: boolean; signal?: string | null }) | null;
-        if (!e) return resolve({ exitCode: 0, stdout, stderr });
-        if (typeof e.code === 'number') return resolve({ exitCode: e.code, stdout, stderr });
-        const why = e.killed ? `killed (${e.signal ?? 'timeout'}) after ${o.timeoutMs ?? 0} ms` : typeof e.code === 'string' ? e.code : e.message;
-        resolve({ exitCode: null, stdout: stdout ?? '', stderr: stderr ?? '', error: why });
-      },
-    );
+    const child = execFile(file, [...args], { cwd: o.cwd, env: o.env, encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer, shell: false, windowsHide: true }, (err, stdout, stderr) => {
+      const e = err as (NodeJS.ErrnoException & { code?: number | string; killed?: boolean; signal?: string | null }) | null;
+      resolve(resultOf({ err: e ? { code: e.code, killed: e.killed, signal: e.signal, message: e.message } : null, stdout: stdout ?? '', stderr: stderr ?? '' }, timeoutMs));
+    });
     // A child that exits before reading its stdin must not crash us with EPIPE.
     child.stdin?.on('error', () => {});
     if (o.input !== undefined) child.stdin?.end(o.input);
     else child.stdin?.end();
   });
+}
+
+/** What execFile said, as a result: the same for a command started here or by the runner. */
+function resultOf({ err, stdout, stderr }: RawRun, timeoutMs: number): RunResult {
+  if (!err) return { exitCode: 0, stdout, stderr };
+  if (typeof err.code === 'number') return { exitCode: err.code, stdout, stderr };
+  const why = err.killed ? `killed (${err.signal ?? 'timeout'}) after ${timeoutMs} ms` : typeof err.code === 'string' ? err.code : (err.message ?? 'failed');
+  return { exitCode: null, stdout, stderr, error: why };
 }
