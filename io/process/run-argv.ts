@@ -6,7 +6,7 @@
  * when first needed.
  */
 import { execFile } from 'node:child_process';
-import { commandRunner, type RawRun } from './runner.ts';
+import { commandRunnerFor, type RawRun } from './runner.ts';
 
 export interface RunOptions {
   cwd?: string;
@@ -31,8 +31,8 @@ export interface RunResult {
 export function runArgv(file: string, args: readonly string[], o: RunOptions): Promise<RunResult> {
   const timeoutMs = o.timeoutMs ?? 0;
   const maxBuffer = o.maxBuffer ?? 64 * 1024 * 1024;
-  // The daemon's commands are started by its runner process (runner.ts says why).
-  const runner = commandRunner();
+  // The daemon's git commands are started by its runner process (runner.ts says why and why git only).
+  const runner = commandRunnerFor(file);
   if (runner) return runner.run({ file, args, cwd: o.cwd, env: o.env, input: o.input, timeoutMs, maxBuffer }).then((raw) => resultOf(raw, timeoutMs));
   return new Promise((resolve) => {
     const child = execFile(file, [...args], { cwd: o.cwd, env: o.env, encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer, shell: false, windowsHide: true }, (err, stdout, stderr) => {

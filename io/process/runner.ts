@@ -1,6 +1,6 @@
 /**
- * The daemon's short commands (git, tmux, ssh: run-argv.ts) started by a small Node process of its
- * own (runner-child.mjs) instead of by the daemon itself.
+ * The daemon's git commands (run-argv.ts) started by a small Node process of its own
+ * (runner-child.mjs) instead of by the daemon itself.
  *
  * Why: Node starts a child by forking itself and waiting until the copy has exec'd, and a fork
  * copies the parent's page tables; the copy's exec then tears them down. For the daemon, a process
@@ -8,6 +8,11 @@
  * (bench/profile-resume.ts at 150 workers: 146 git starts, 2.1 s of `ChildProcess.spawn`), time in
  * which no screen was read and no request answered. The runner is small: its forks are cheap, and
  * they block only it. A dozen milliseconds of the daemon's thread become a line written to a pipe.
+ *
+ * Git only: git is the daemon's bursts (a status's overlap reads, two a worker; a landing's checks).
+ * tmux's commands (its control client carries most of them) and ssh stay in the daemon, so a
+ * tmux command about a pane's exit never queues behind hundreds of git starts in the runner's one
+ * thread, and what tells a worker's end keeps its own path.
  *
  * Only where it pays: a process turns it on (`useCommandRunner`) when it is long-lived and runs
  * many commands (the daemon); a `hand` command runs its few itself. A runner that cannot start, or
@@ -40,15 +45,26 @@ export interface RunnerRequest {
 
 let wanted = false;
 let runner: CommandRunner | null = null;
+/** Which programs go through it (the daemon: git; see above). */
+let through: (file: string) => boolean = (file) => file === 'git';
 
-/** From now on this process's short commands go through a runner, or (`on` false) not (the daemon turns it on). */
-export function useCommandRunner(on = true): void {
+/**
+ * From now on this process's git commands go through a runner, or (`on` false) none. `which`
+ * names other programs to send there too (a test sends every kind of ending through it).
+ */
+export function useCommandRunner(on = true, which: (file: string) => boolean = (file) => file === 'git'): void {
   wanted = on && process.env.KH_COMMAND_RUNNER !== '0';
+  through = which;
   // Started now, so its Node start overlaps the daemon's own (a restore's first git commands wait for it otherwise).
   commandRunner();
 }
 
-/** The runner to send a command to, started when needed; null when this process runs its own. */
+/** The runner to send `file` to, started when needed; null when this process runs it itself. */
+export function commandRunnerFor(file: string): CommandRunner | null {
+  return through(file) ? commandRunner() : null;
+}
+
+/** The runner, started when needed; null when this process runs its own commands. */
 export function commandRunner(): CommandRunner | null {
   if (!wanted) return null;
   if (runner?.alive) return runner;

@@ -1,6 +1,7 @@
 /**
- * The daemon's short commands are started by a small runner process of its own (io/process/runner.ts:
- * a fork of the daemon held its thread ~15 ms a command). What a caller gets must not depend on
+ * The daemon's git commands are started by a small runner process of its own (io/process/runner.ts:
+ * a fork of the daemon held its thread ~15 ms a command); tmux and ssh stay in the daemon. What a
+ * caller gets must not depend on
  * who started the command: exit status, output, a missing program, a timeout, input on stdin (text
  * and bytes), a bad working directory — each the same both ways. And a runner that ends while a
  * command runs makes that command a failure, never a second run: the command may have run.
@@ -9,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runArgv, type RunOptions } from '../../io/process/run-argv.ts';
-import { commandRunner, useCommandRunner } from '../../io/process/runner.ts';
+import { commandRunner, commandRunnerFor, useCommandRunner } from '../../io/process/runner.ts';
 import { makeTempDir, waitFor } from '../helpers/temp.ts';
 
 const dir = makeTempDir('runner');
@@ -31,16 +32,28 @@ describe('a command started by the runner answers as one started by the daemon',
     useCommandRunner(false); // a daemon made in this process before turned it on
     expect(commandRunner()).toBeNull();
     const direct = await run();
-    useCommandRunner();
+    // Every kind of ending, sent through the runner (the daemon sends git alone).
+    useCommandRunner(true, () => true);
     expect(commandRunner()).not.toBeNull();
     const viaRunner = await run();
+    useCommandRunner();
     CASES.forEach(([what], i) => expect(viaRunner[i], what).toEqual(direct[i]));
     expect(direct[1]).toEqual({ exitCode: 3, stdout: 'out\n', stderr: 'err\n' });
     expect(direct[3]!.error).toContain('killed');
   });
 
-  it('a runner that ends mid-command fails that command once, and the next command gets a new runner', async () => {
+  it("the daemon's runner takes git and nothing else: a tmux or shell command is started by the daemon itself", async () => {
     useCommandRunner();
+    const parent = await runArgv('sh', ['-c', 'echo $PPID'], { env: process.env });
+    expect(Number(parent.stdout.trim())).toBe(process.pid);
+    expect(commandRunnerFor('tmux')).toBeNull();
+    expect(commandRunnerFor('ssh')).toBeNull();
+    expect(commandRunnerFor('git')).toBe(commandRunner());
+    expect(commandRunner()).not.toBeNull();
+  });
+
+  it('a runner that ends mid-command fails that command once, and the next command gets a new runner', async () => {
+    useCommandRunner(true, () => true);
     const marks = join(dir.path, 'marks');
     const first = commandRunner()!;
     const running = runArgv('sh', ['-c', 'echo ran >> "$1"; sleep 1', 'sh', marks], { env: process.env });
@@ -53,5 +66,6 @@ describe('a command started by the runner answers as one started by the daemon',
     const next = await runArgv('git', ['--version'], { env: process.env });
     expect(next.exitCode).toBe(0);
     expect(commandRunner()!.pid).not.toBe(first.pid);
+    useCommandRunner();
   });
 });
