@@ -9,7 +9,7 @@ import { workerMachine } from '../../machines/worker.machine.ts';
 import type { WorkerEvent } from '../../machines/worker.types.ts';
 import type { ScreenReading } from '../../io/screen/types.ts';
 import { stagePath } from '../../actors/worker-view.ts';
-import { makeHarness, settle, intent, STALL_MS, T0 } from '../actors/helpers/harness.ts';
+import { makeHarness, settle, show, intent, STALL_MS, T0 } from '../actors/helpers/harness.ts';
 import { reading } from '../actors/helpers/scripted-host.ts';
 import { UNREADABLE_READING } from '../../io/screen/unreadable.ts';
 import { ESCAPE_SETTLE_MS, RESUBMIT_AFTER_MS, BRIEF_QUIET_MS, BRIEF_CONFIRM_MS, STARTUP_SETTLE_MS, SETTLE_QUIET_MS, MAX_BRIEF_RETRIES, INTERRUPT_SETTLE_MS, CLEAR_SETTLE_MS, UNCLASSIFIED_MS } from '../../machines/worker.machine.ts';
@@ -192,7 +192,8 @@ describe(`worker model paths replayed against the real wiring (${paths.length} p
         if (type === 'xstate.init' || isAuto(ev)) {
           // resolved by the fake ports
         } else if (type === 'SCREEN') {
-          hh.host.show(pane, (ev as Extract<WorkerEvent, { type: 'SCREEN' }>).reading);
+          // (a could-not-tell screen after one that could tell reaches the machine once the feed's hold is over: show waits it out)
+          await show(hh, pane, (ev as Extract<WorkerEvent, { type: 'SCREEN' }>).reading);
         } else if (type === 'EXITED') {
           hh.host.exit(pane, 0);
         } else if (type === 'DEADLINE') {
