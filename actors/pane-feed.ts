@@ -111,7 +111,11 @@ export class PaneFeed {
       (ev) => {
         if (this.closed) return;
         if (ev.type === 'changed') this.onChanged(ev.repaints, ev.bytes);
-        else if (ev.type === 'exited') this.o.onExit(ev.code);
+        else if (ev.type === 'exited') {
+          // The end speaks for the pane now: a half-drawn screen held before it is not delivered after it.
+          this.release(false);
+          this.o.onExit(ev.code);
+        }
       },
       // A host can drop a frame of a known key before it arms a timer or sends an event.
       { repaints: { known: (key) => this.knows(key), skipped: () => this.skipped() } },

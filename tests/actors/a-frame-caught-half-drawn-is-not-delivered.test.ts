@@ -30,6 +30,9 @@ function pane() {
       label = next;
       listener?.({ type: 'changed' } as PaneEvent);
     },
+    exit(code: number) {
+      listener?.({ type: 'exited', code } as PaneEvent);
+    },
     /** The screen changes; its %output has not been heard yet. */
     set(next: string) {
       label = next;
@@ -49,13 +52,13 @@ function feedOn() {
   const p = pane();
   const c = fakeClock();
   const got: string[] = [];
-  const feed = new PaneFeed({ host: p.host, paneId: '%1', agent: 'claude', analyse, clock: c.clock, onReading: (r) => got.push(r.state), onExit: () => {} });
+  const feed = new PaneFeed({ host: p.host, paneId: '%1', agent: 'claude', analyse, clock: c.clock, onReading: (r) => got.push(r.state), onExit: (code) => got.push(`exit ${code}`) });
   feed.start();
   const draw = async (label: string) => {
     p.draw(label);
     await feed.settled();
   };
-  return { feed, got, draw, set: p.set, advance: c.advance };
+  return { feed, got, draw, set: p.set, exit: p.exit, advance: c.advance };
 }
 
 describe('a frame caught half drawn is not delivered', () => {
@@ -90,6 +93,16 @@ describe('a frame caught half drawn is not delivered', () => {
     // Now nothing is held: could-not-tell after could-not-tell is delivered as it comes.
     await f.draw('cleared-again');
     expect(f.got).toEqual(['working', 'unknown', 'unknown']);
+    f.feed.stop();
+  });
+
+  it('a pane that ends while a half-drawn screen is held: the end is the last word, the screen is never delivered after it', async () => {
+    const f = feedOn();
+    await f.feed.settled();
+    await f.draw('cleared');
+    f.exit(0);
+    f.advance(UNSURE_HOLD_MS * 2);
+    expect(f.got).toEqual(['working', 'exit 0']);
     f.feed.stop();
   });
 
