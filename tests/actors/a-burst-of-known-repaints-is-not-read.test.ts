@@ -9,46 +9,20 @@
 import { describe, expect, it } from 'vitest';
 import { PaneFeed, REPAINT_READ_MS } from '../../actors/pane-feed.ts';
 import type { Clock } from '../../actors/ports.ts';
-import type { PaneEvent, ReadResult, TerminalHost } from '../../io/terminal/types.ts';
 import type { Screen, ScreenReading } from '../../io/screen/types.ts';
+import { labelOf, labelPane } from './helpers/label-pane.ts';
 import { repaintKey } from '../../io/terminal/tmux/repaint-key.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { fakeClock } from './helpers/fake-clock.ts';
 
 
-/** A pane whose screen is a label; `burst(keys)` pushes `changed` as tmux's %output would. */
-function pane() {
-  let label = 'work';
-  let reads = 0;
-  let listener: ((e: PaneEvent) => void) | null = null;
-  const host = {
-    survivesRestart: true,
-    subscribe: (_id: string, l: (e: PaneEvent) => void) => ((listener = l), () => (listener = null)),
-    readVisible: async (): Promise<ReadResult> => {
-      reads++;
-      return { ok: true, screen: { rows: [], cols: 120, label } as unknown as Screen };
-    },
-  } as unknown as TerminalHost;
-  return {
-    host,
-    get reads() {
-      return reads;
-    },
-    draw(next: string) {
-      label = next;
-    },
-    burst(keys?: number[]) {
-      listener?.(keys ? { type: 'changed', repaints: keys } : { type: 'changed' });
-    },
-  };
-}
 
 const analyse = (screen: Screen): ScreenReading => {
-  const label = (screen as unknown as { label: string }).label;
+  const label = labelOf(screen);
   return label === 'menu' ? reading({ state: 'blocked', awaitingInput: true, blockedReason: 'permission', fingerprint: 'f-menu' }) : reading({ state: 'working', fingerprint: `f-${label}` });
 };
 
-function feedOn(p: ReturnType<typeof pane>, opts: { clock?: Clock; skipRepaints?: boolean; log?: (o: Record<string, unknown>) => void } = {}) {
+function feedOn(p: ReturnType<typeof labelPane>, opts: { clock?: Clock; skipRepaints?: boolean; log?: (o: Record<string, unknown>) => void } = {}) {
   const got: ScreenReading[] = [];
   const feed = new PaneFeed({ host: p.host, paneId: '%1', agent: 'claude', analyse, onReading: (r) => got.push(r), onExit: () => {}, ...opts });
   return { feed, got };
@@ -56,29 +30,29 @@ function feedOn(p: ReturnType<typeof pane>, opts: { clock?: Clock; skipRepaints?
 
 describe('a burst of known repaints is not read', () => {
   it('learns a key once it reads the same, skips it after, reads a new key at once, and forgets on a change', async () => {
-    const p = pane();
+    const p = labelPane('work');
     const { feed, got } = feedOn(p, { clock: fakeClock().clock });
     feed.start();
     await feed.settled();
     expect(p.reads).toBe(1);
-    p.burst([7]); // a key not known yet: read, and it reads the same → learnt
+    p.changed([7]); // a key not known yet: read, and it reads the same → learnt
     await feed.settled();
     expect(p.reads).toBe(2);
     for (let i = 0; i < 5; i++) {
-      p.burst([7]);
+      p.changed([7]);
       await feed.settled();
     }
     expect(p.reads, 'five bursts of a learnt repaint').toBe(2);
     expect(feed.counts.skipped).toBe(5);
-    p.draw('menu');
-    p.burst([9]); // the menu: a key never seen
+    p.set('menu');
+    p.changed([9]); // the menu: a key never seen
     await feed.settled();
     expect(p.reads).toBe(3);
     expect(got.map((r) => r.state)).toEqual(['working', 'blocked']);
-    p.burst([7]); // known in the last reading only: read again in this one
+    p.changed([7]); // known in the last reading only: read again in this one
     await feed.settled();
     expect(p.reads, 'keys are forgotten when the reading changes').toBe(4);
-    p.burst(); // a burst whose keys are unknown is always read
+    p.changed(); // a burst whose keys are unknown is always read
     await feed.settled();
     expect(p.reads).toBe(5);
     feed.requestRead();
@@ -88,16 +62,16 @@ describe('a burst of known repaints is not read', () => {
   });
 
   it('while bursts go unread the pane is read anyway within REPAINT_READ_MS, and a key that lied is logged', async () => {
-    const p = pane();
+    const p = labelPane('work');
     const { clock, advance } = fakeClock();
     const logged: Array<Record<string, unknown>> = [];
     const { feed, got } = feedOn(p, { clock, log: (o) => logged.push(o) });
     feed.start();
     await feed.settled();
-    p.burst([7]);
+    p.changed([7]);
     await feed.settled();
-    p.draw('menu'); // drawn by a frame whose key collides with the learnt repaint
-    p.burst([7]);
+    p.set('menu'); // drawn by a frame whose key collides with the learnt repaint
+    p.changed([7]);
     await feed.settled();
     expect(p.reads).toBe(2);
     advance(REPAINT_READ_MS - 1);
@@ -116,12 +90,12 @@ describe('a burst of known repaints is not read', () => {
   });
 
   it('with skipRepaints off every burst is read', async () => {
-    const p = pane();
+    const p = labelPane('work');
     const { feed } = feedOn(p, { skipRepaints: false });
     feed.start();
     await feed.settled();
     for (let i = 0; i < 4; i++) {
-      p.burst([7]);
+      p.changed([7]);
       await feed.settled();
     }
     expect(p.reads).toBe(5);

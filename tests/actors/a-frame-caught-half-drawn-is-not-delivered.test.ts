@@ -9,39 +9,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PaneFeed, UNSURE_HOLD_MS } from '../../actors/pane-feed.ts';
-import type { PaneEvent, ReadResult, TerminalHost } from '../../io/terminal/types.ts';
 import type { Screen, ScreenReading } from '../../io/screen/types.ts';
+import { labelOf, labelPane } from './helpers/label-pane.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { fakeClock } from './helpers/fake-clock.ts';
 
-/** A pane whose screen is a label; `changed` pushes it like %output does; a read of `fail` fails. */
-function pane() {
-  let label = 'working';
-  let listener: ((e: PaneEvent) => void) | null = null;
-  const host = {
-    survivesRestart: true,
-    subscribe: (_id: string, l: (e: PaneEvent) => void) => ((listener = l), () => (listener = null)),
-    readVisible: async (): Promise<ReadResult> =>
-      label === 'fail' ? { ok: false, error: 'no answer' } : { ok: true, screen: { rows: [], cols: 120, label } as unknown as Screen },
-  } as unknown as TerminalHost;
-  return {
-    host,
-    draw(next: string) {
-      label = next;
-      listener?.({ type: 'changed' } as PaneEvent);
-    },
-    exit(code: number) {
-      listener?.({ type: 'exited', code } as PaneEvent);
-    },
-    /** The screen changes; its %output has not been heard yet. */
-    set(next: string) {
-      label = next;
-    },
-  };
-}
 
 const analyse = (screen: Screen): ScreenReading => {
-  const label = (screen as unknown as { label: string }).label;
+  const label = labelOf(screen);
   if (label === 'working') return reading({ state: 'working', fingerprint: 'f-work' });
   if (label === 'blocked') return reading({ state: 'blocked', awaitingInput: true, blockedReason: 'permission', fingerprint: 'f-menu' });
   // half drawn: the screen cleared, the transcript scrolling through it, no box and no spinner yet
@@ -49,7 +24,7 @@ const analyse = (screen: Screen): ScreenReading => {
 };
 
 function feedOn() {
-  const p = pane();
+  const p = labelPane('working');
   const c = fakeClock();
   const got: string[] = [];
   const feed = new PaneFeed({ host: p.host, paneId: '%1', agent: 'claude', analyse, clock: c.clock, onReading: (r) => got.push(r.state), onExit: (code) => got.push(`exit ${code}`) });

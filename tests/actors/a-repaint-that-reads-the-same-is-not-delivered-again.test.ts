@@ -7,37 +7,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PaneFeed } from '../../actors/pane-feed.ts';
-import type { PaneEvent, ReadResult, TerminalHost } from '../../io/terminal/types.ts';
 import type { Screen, ScreenReading } from '../../io/screen/types.ts';
+import { labelOf, labelPane } from './helpers/label-pane.ts';
 import { reading } from './helpers/scripted-host.ts';
 
-/** A pane whose screen is a label; `changed` pushes it like %output does. */
-function pane() {
-  let label = 'spinner-a';
-  let listener: ((e: PaneEvent) => void) | null = null;
-  const host = {
-    survivesRestart: true,
-    subscribe: (_id: string, l: (e: PaneEvent) => void) => ((listener = l), () => (listener = null)),
-    readVisible: async (): Promise<ReadResult> => ({ ok: true, screen: { rows: [], cols: 120, label } as unknown as Screen }),
-  } as unknown as TerminalHost;
-  return {
-    host,
-    draw(next: string) {
-      label = next;
-      listener?.({ type: 'changed' } as PaneEvent);
-    },
-  };
-}
 
 /** Spinner frames read alike (the normalised working screen); a menu reads otherwise. */
 const analyse = (screen: Screen): ScreenReading =>
-  (screen as unknown as { label: string }).label.startsWith('spinner')
+  labelOf(screen).startsWith('spinner')
     ? reading({ state: 'working', fingerprint: 'f-work', lastActivity: 'Thinking' })
     : reading({ state: 'blocked', awaitingInput: true, blockedReason: 'permission', fingerprint: 'f-menu' });
 
 describe('a repaint that reads the same is not delivered again', () => {
   it('spinner frames after the first are dropped, the menu is delivered, and a requested read always is', async () => {
-    const p = pane();
+    const p = labelPane('spinner-a');
     const got: ScreenReading[] = [];
     const feed = new PaneFeed({ host: p.host, paneId: '%1', agent: 'claude', analyse, onReading: (r) => got.push(r), onExit: () => {} });
     feed.start();
