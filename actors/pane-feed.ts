@@ -34,6 +34,16 @@
  * went unread, and a burst smaller than a question (SMALL_BURST_BYTES: a spinner tick is ~170
  * bytes as tmux sends it, the mock's question ~1-1.6 KB). A read asked for, a first or failed
  * read, a burst of unknown size and any larger burst are read first.
+ *
+ * A "could not tell" reading right after a working one (a frame caught half drawn: a full-screen
+ * redraw between its clear and its repaint, a dialog before its choices) is held, not delivered,
+ * for up to UNSURE_HOLD_MS: the rest of the frame, read a moment later, replaces it. At Claude
+ * Code's real byte rate (issue 46) a working pane read as working and unknown by turns, several
+ * times a second: a state that flickered on every face, a machine step, a view and a journal row
+ * each time. Only after a working reading: at start-up a screen that stops being idle for a moment
+ * (an agent loading a resumed conversation clears and redraws) must reach the machine, whose
+ * first prompt waits for the start screen to hold still. A screen that stays unreadable is
+ * delivered once the hold is over; a failed read and a read asked for are never held.
  */
 import type { ScreenReading } from '../io/screen/types.ts';
 import type { Screen } from '../io/screen/types.ts';
@@ -50,7 +60,7 @@ export const RETRY_MS = 15_000;
 export const REPAINT_READ_MS = 1_000;
 /** A burst smaller than this (as the host sent it) is read in the background: it cannot hold a question. */
 export const SMALL_BURST_BYTES = 512;
-/** How long a could-not-tell reading after one that could tell waits for the rest of its frame. */
+/** How long a could-not-tell reading after a working one waits for the rest of its frame. */
 export const UNSURE_HOLD_MS = 250;
 /** Repaint keys remembered per reading (a screen with more distinct repaints is simply read). */
 const MAX_REPAINT_KEYS = 64;
@@ -269,10 +279,9 @@ export class PaneFeed {
     this.o.onReading(reading);
   }
 
-  /** Could not tell, just after a reading that could: maybe a frame caught half drawn. */
+  /** Could not tell, just after a working reading: maybe a frame caught half drawn. */
   private mayBeHalfDrawn(reading: ScreenReading): boolean {
-    const last = this.delivered;
-    return reading.state === 'unknown' && !reading.awaitingInput && last !== null && last.state !== 'unknown';
+    return reading.state === 'unknown' && !reading.awaitingInput && this.delivered?.state === 'working';
   }
 
   /** Keeps the latest such reading; the bound runs from the first, so a lasting one is late by at most UNSURE_HOLD_MS. */

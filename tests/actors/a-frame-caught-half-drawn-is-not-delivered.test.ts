@@ -3,9 +3,11 @@
  * repaint, a dialog before its choices. Such a screen reads "could not tell". At Claude Code's
  * real byte rate (issue 46) a working pane was delivered as working and unknown by turns, several
  * times a second: every face saw the state flicker, and each flicker was a machine step, a view
- * and a journal row. The feed holds a could-not-tell reading that follows one that could tell for
- * up to UNSURE_HOLD_MS; the rest of the frame replaces it. One that lasts is delivered, late by at
- * most the hold; a read asked for and a failed read are never held.
+ * and a journal row. The feed holds a could-not-tell reading that follows a working one for up to
+ * UNSURE_HOLD_MS; the rest of the frame replaces it. One that lasts is delivered, late by at most
+ * the hold; a read asked for and a failed read are never held, nor one after an idle screen (the
+ * first prompt waits for a start screen that holds still: an agent loading a resumed conversation
+ * clears and redraws it, and the machine must see that).
  */
 import { describe, expect, it } from 'vitest';
 import { PaneFeed, UNSURE_HOLD_MS } from '../../actors/pane-feed.ts';
@@ -18,6 +20,7 @@ import { fakeClock } from './helpers/fake-clock.ts';
 const analyse = (screen: Screen): ScreenReading => {
   const label = labelOf(screen);
   if (label === 'working') return reading({ state: 'working', fingerprint: 'f-work' });
+  if (label === 'idle') return reading({ state: 'idle', fingerprint: 'f-idle' });
   if (label === 'blocked') return reading({ state: 'blocked', awaitingInput: true, blockedReason: 'permission', fingerprint: 'f-menu' });
   // half drawn: the screen cleared, the transcript scrolling through it, no box and no spinner yet
   return reading({ state: 'unknown', fingerprint: `f-${label}`, promptBox: null });
@@ -78,6 +81,16 @@ describe('a frame caught half drawn is not delivered', () => {
     f.exit(0);
     f.advance(UNSURE_HOLD_MS * 2);
     expect(f.got).toEqual(['working', 'exit 0']);
+    f.feed.stop();
+  });
+
+  it('after an idle screen a could-not-tell one is delivered at once: a start screen cleared while the agent loads is not a still one', async () => {
+    const f = feedOn();
+    await f.feed.settled();
+    await f.draw('idle');
+    await f.draw('loading');
+    await f.draw('idle');
+    expect(f.got).toEqual(['working', 'idle', 'unknown', 'idle']);
     f.feed.stop();
   });
 
