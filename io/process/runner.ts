@@ -53,10 +53,11 @@ let through: (file: string) => boolean = (file) => file === 'git';
  * names other programs to send there too (a test sends every kind of ending through it).
  */
 export function useCommandRunner(on = true, which: (file: string) => boolean = (file) => file === 'git'): void {
+  // Not started here: its Node start at the daemon's own competed with the restore (all 150 workers
+  // live after a restart 368–378 ms without a runner, 448–452 with one started here, 333–439 with
+  // one started by the first git command).
   wanted = on && process.env.KH_COMMAND_RUNNER !== '0';
   through = which;
-  // Started now, so its Node start overlaps the daemon's own (a restore's first git commands wait for it otherwise).
-  commandRunner();
 }
 
 /** The runner to send `file` to, started when needed; null when this process runs it itself. */
