@@ -39,9 +39,20 @@ describe('a terminal server is asked only while it is silent', () => {
     const paneId = panes[0]!.pane.paneId;
     await guardedSendText(host, paneId, 'MODE:hang keep spinning');
     await waitForReading(host, paneId, (r) => r.state === 'working', 'the spinner');
+    // What the pane drew, as the host heard it: under a loaded machine the spinner itself can go
+    // half a bound without a frame, and then the server is rightly asked. So the rule is checked as
+    // it is written: a question only after half a bound heard from nobody, and none while the
+    // frames keep coming (every gap shorter than that: nothing asked at all).
+    const frames: number[] = [];
+    defer(host.subscribe(paneId, () => frames.push(Date.now())));
     from = host.answerChecks().asked;
+    const streamFrom = Date.now();
     await pause(6 * BOUND_MS);
-    expect(host.answerChecks().asked - from, 'a streaming server is asked nothing').toBe(0);
+    const asked = host.answerChecks().asked - from;
+    const times = [streamFrom, ...frames.filter((t) => t >= streamFrom), Date.now()];
+    const silences = times.slice(1).filter((t, i) => t - times[i]! >= BOUND_MS / 2).length;
+    expect(frames.length, 'the spinner streams').toBeGreaterThan(3);
+    expect(asked, `a streaming server is asked only after half a bound of silence (${silences} such gaps among ${frames.length} frames)`).toBeLessThanOrEqual(silences);
     expect(told).toEqual([]);
 
     // Stopped: told within the bound (and its quarter), with the reason; let go: told at once.
