@@ -45,14 +45,16 @@ export interface RunnerRequest {
 
 let wanted = false;
 let runner: CommandRunner | null = null;
-/** Which programs go through it (the daemon: git; see above). */
-let through: (file: string) => boolean = (file) => file === 'git';
+/** What the daemon sends there: git (see above). */
+const GIT_ONLY = (file: string): boolean => file === 'git';
+/** Which programs go through it. */
+let through = GIT_ONLY;
 
 /**
  * From now on this process's git commands go through a runner, or (`on` false) none. `which`
- * names other programs to send there too (a test sends every kind of ending through it).
+ * chooses other programs instead (a test sends every kind of ending through it).
  */
-export function useCommandRunner(on = true, which: (file: string) => boolean = (file) => file === 'git'): void {
+export function useCommandRunner(on = true, which: (file: string) => boolean = GIT_ONLY): void {
   // Not started here: its Node start at the daemon's own competed with the restore (all 150 workers
   // live after a restart 368–378 ms without a runner, 448–452 with one started here, 333–439 with
   // one started by the first git command).
