@@ -109,7 +109,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   const info = (obj: Record<string, unknown>, msg?: string) => deps.log('info', obj, msg ?? String(obj.msg ?? obj.event ?? 'event'));
   const warn = (obj: Record<string, unknown>, msg: string) => deps.log('warn', obj, msg);
   const startedAt = Date.now();
-  // Its git and tmux commands are started by a small process of its own: a fork of the daemon held its thread ~15 ms each (io/process/runner.ts).
+  // Its git commands are started by a small process of its own: a fork of the daemon held its thread ~15 ms each (io/process/runner.ts).
   useCommandRunner();
   // A lost or damaged database is refused (naming the backup), never read as an empty fleet.
   const stateRecord = keepStateRecord(openCheckedStore({ home: paths.home, db: paths.db }, (db) => openStore(db, { busyTimeoutMs: COMMIT_BUSY_TIMEOUT_MS })), { home: paths.home, db: paths.db }, warn);

@@ -1,5 +1,5 @@
 // The process runner's far side (io/process/runner.ts): a small Node process that starts the
-// daemon's short commands (git, tmux, ssh) for it. One request a line on stdin, one answer a line
+// daemon's git commands for it (whatever runner.ts sends). One request a line on stdin, one answer a line
 // on stdout, both JSON; each command with an argv array and never a shell, as execFile runs it.
 // The answer carries what execFile said (the error's fields, not a verdict): run-argv.ts turns it
 // into a result the same way for a command started here or in the daemon itself. Ends when its
