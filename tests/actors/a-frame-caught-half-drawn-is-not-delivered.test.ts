@@ -16,7 +16,6 @@ import { labelOf, labelPane } from './helpers/label-pane.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { fakeClock } from './helpers/fake-clock.ts';
 
-
 const analyse = (screen: Screen): ScreenReading => {
   const label = labelOf(screen);
   if (label === 'working') return reading({ state: 'working', fingerprint: 'f-work' });

@@ -192,7 +192,7 @@ describe(`worker model paths replayed against the real wiring (${paths.length} p
         if (type === 'xstate.init' || isAuto(ev)) {
           // resolved by the fake ports
         } else if (type === 'SCREEN') {
-          // (a could-not-tell screen after one that could tell reaches the machine once the feed's hold is over: show waits it out)
+          // (a could-not-tell screen after a working one reaches the machine once the feed's hold is over: show waits it out)
           await show(hh, pane, (ev as Extract<WorkerEvent, { type: 'SCREEN' }>).reading);
         } else if (type === 'EXITED') {
           hh.host.exit(pane, 0);

@@ -115,13 +115,14 @@ export function useHarness(): {
 
 /**
  * Show `pane` a reading and let what it causes run to completion. A could-not-tell reading right
- * after one that could tell is held by the feed for the rest of its frame (UNSURE_HOLD_MS): shown
- * here as a screen that stays, so the clock moves on by the hold and the worker gets it.
+ * after a working one is held by the feed for the rest of its frame (UNSURE_HOLD_MS): shown here
+ * as a screen that stays, so the clock moves on by the hold and the worker gets it.
  */
 export async function show(h: Harness, pane: string, r: ScreenReading): Promise<void> {
+  const held = r.state === 'unknown' && !r.awaitingInput && h.host.current(pane).state === 'working';
   h.host.show(pane, r);
   await settle(h);
-  if (r.state === 'unknown' && !r.awaitingInput) await advance(h, UNSURE_HOLD_MS);
+  if (held) await advance(h, UNSURE_HOLD_MS);
 }
 
 /** Move the simulated clock and let what it fired run to completion. */
