@@ -349,6 +349,6 @@ export class PaneFeed {
 export function sameReading(a: ScreenReading, b: ScreenReading): boolean {
   return a.fingerprint === b.fingerprint && a.state === b.state && a.readable === b.readable && a.awaitingInput === b.awaitingInput &&
     a.blockedReason === b.blockedReason && a.promptBox === b.promptBox && a.promptBoxKind === b.promptBoxKind &&
-    a.lastActivity === b.lastActivity && (a.agentError ?? null) === (b.agentError ?? null) &&
+    a.lastActivity === b.lastActivity && (a.agentError ?? null) === (b.agentError ?? null) && (a.startingUp ?? false) === (b.startingUp ?? false) &&
     JSON.stringify(a.dialog ?? null) === JSON.stringify(b.dialog ?? null);
 }

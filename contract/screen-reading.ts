@@ -48,6 +48,13 @@ export interface ScreenReading {
    * work, never idle or finished. Absent or null: none shown (or a reading from before it).
    */
   background?: number | null;
+  /**
+   * Idle, but the agent drew its box before the rest of its start screen: it has not finished
+   * starting (Gemini CLI before its configuration is loaded — a prompt typed then is queued, and
+   * one typed before a resumed conversation is loaded is lost). Only the first prompt waits on
+   * it, and only so long (machines/worker.states.starting.ts). Absent: not starting, or not known.
+   */
+  startingUp?: boolean;
 }
 
 /** One choice of a dialog, numbered as the screen numbers it (unnumbered lists count from 1). */

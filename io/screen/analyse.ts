@@ -66,6 +66,7 @@ export function analyseWith(screen: Screen, spec: ScreenProfileSpec): ScreenRead
     agentError: state === 'idle' ? (spec.turnError ?? turnEndedInError)(layout) : null,
     dialog,
     ...(background > 0 && { background }),
+    ...(state === 'idle' && spec.startingUp?.(layout) === true && { startingUp: true }),
   };
 }
 

@@ -66,6 +66,11 @@ export interface ScreenProfileSpec extends LayoutHooks {
    * `· 1 shell still running`); absent: the agent draws none we know of.
    */
   backgroundTasks?(layout: ScreenLayout): number;
+  /**
+   * On an idle screen: the agent drew its box before the rest of its start screen, so it has not
+   * finished starting (ScreenReading.startingUp). Absent: the agent draws nothing of the kind.
+   */
+  startingUp?(layout: ScreenLayout): boolean;
   /** The box's text and kind, for an agent whose hints are not drawn dim; absent: the core's reader. */
   readBox?(layout: ScreenLayout): PromptBoxReading | null;
   /**

@@ -13,6 +13,7 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
 import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { startFakeGemini, type FakeGemini } from '../../io/fake-model/gemini.ts';
 import { launchInTmux } from '../harness/claude-tmux.ts';
@@ -64,6 +65,7 @@ const AGENTS = {
     startFake: () => startFakeGemini(),
     async prepare(scenario, fake, version) {
       const run = await prepareGeminiRun({ baseUrl: fake.url, trusted: scenario.setup.trusted ?? true, apiKey: scenario.setup.apiKey ?? true, version });
+      if (scenario.setup.heldStart === true) await execa('mkfifo', [join(run.worktree, 'GEMINI.md')]);
       return { ...run, argv: [run.bin, '--approval-mode', scenario.setup.mode ?? 'default'] };
     },
     callKind: 'call',

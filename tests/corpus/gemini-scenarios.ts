@@ -15,6 +15,11 @@ export interface GeminiSetup {
   rows: number;
   /** `--approval-mode` (default: default). */
   mode: 'default' | 'auto_edit' | 'yolo';
+  /**
+   * The start held before the configuration is loaded: the worktree's GEMINI.md is a named pipe
+   * nobody writes, so the read of it while Gemini CLI loads never ends (the pane is killed after).
+   */
+  heldStart: boolean;
 }
 
 export type GeminiScenario = AgentScenario<GeminiSetup, FakeGemini>;
@@ -68,6 +73,16 @@ export const GEMINI_SCENARIOS: readonly GeminiScenario[] = [
     async drive(pane) {
       await pane.waitStable('the authentication dialog', { quietMs: 1_000, timeoutMs: 40_000, accept: contains(/How would you like to authenticate/) });
       return { state: 'blocked', reason: 'onboarding', says: 'no auth type selected and no key: the login choice' };
+    },
+  },
+  {
+    name: 'starting-up',
+    setup: { heldStart: true },
+    async drive(pane) {
+      // The composer is drawn; the header and the tips, which open the transcript, never are.
+      const screen = await waitGeminiIdle(pane, 'the box drawn while the start is held');
+      if (/Tips for getting started|Gemini CLI v/.test(screen)) throw new Error('the start was not held: the transcript is drawn');
+      return { state: 'idle', promptBox: '', startingUp: true, says: 'the box is up but the configuration is still loading' };
     },
   },
   shared.idle,

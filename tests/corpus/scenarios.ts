@@ -23,6 +23,8 @@ export interface ExpectedReading {
    * cannot tell alone is read with it, as a worker's is.
    */
   turnEndWord?: boolean;
+  /** Idle, but the agent has not finished starting (the reading's startingUp is set); absent = not checked. */
+  startingUp?: boolean;
 }
 
 /** A situation a release cannot be brought to against the fake API: the scenario says so instead of faking it. */

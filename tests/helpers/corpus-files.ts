@@ -12,7 +12,7 @@ export interface CorpusMeta {
   cols: number;
   rows: number;
   scenario: string;
-  expected: { state: string; promptBox?: string; reason?: string; agentError?: boolean };
+  expected: { state: string; promptBox?: string; reason?: string; agentError?: boolean; startingUp?: boolean };
 }
 
 export interface CorpusCapture<Meta> {

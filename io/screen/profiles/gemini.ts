@@ -96,6 +96,29 @@ const turnError = turnErrorByLastEntry((text): EntryRow => {
   return OTHER_ENTRY.test(text) ? 'none' : 'pass';
 });
 
+/** A startup notice (`⚠  Warning: True color …`, `ℹ …`) drawn under the transcript; its wrapped rows are indented. */
+const NOTICE = /^ ?[\u26a0\u2139]\s/u;
+
+/**
+ * Gemini CLI draws its composer at once but its transcript only once its configuration is loaded
+ * (0.61.0: MainContent renders nothing before then); the transcript always opens with the header
+ * or the tips, and a resumed conversation is loaded into it after. So a composer with nothing
+ * above it but startup notices and right-pushed hints is a start not yet finished. (With the
+ * banner and the tips both hidden by a person's settings, a fresh start looks the same for good:
+ * the machine waits on this sign only so long.)
+ */
+function startingUp(layout: ScreenLayout): boolean {
+  if (layout.boxRow < 0 || layout.chromeTop === undefined) return false;
+  let inNotice = false;
+  for (let r = 0; r < layout.chromeTop; r++) {
+    const text = layout.texts[r]!;
+    if (text.trim() === '' || PADDING.test(text)) inNotice = false;
+    else if (NOTICE.test(text)) inNotice = true;
+    else if (!(inNotice && /^ {2,}\S/.test(text)) && !RIGHT_HINT.test(text)) return false;
+  }
+  return true;
+}
+
 export const geminiSpec: ScreenProfileSpec = {
   name: 'gemini',
   aliases: ['gemini-cli'],
@@ -107,4 +130,5 @@ export const geminiSpec: ScreenProfileSpec = {
   normaliseRow,
   readBox: readPlaceholderBox(GEMINI_PLACEHOLDERS),
   turnError,
+  startingUp,
 };
