@@ -34,6 +34,14 @@ export const BRIEF_QUIET_MS = 1_800;
  * drops keys). Measured from that first screen, not re-armed by its redraws.
  */
 export const STARTUP_SETTLE_MS = 1_000;
+/**
+ * How long the first prompt waits instead when the first idle screen says the agent has not
+ * finished starting (ScreenReading.startingUp: Gemini CLI draws its box before it has loaded its
+ * configuration, and a resumed conversation loaded after that drops a line typed before). A
+ * screen that no longer says so brings the prompt in to STARTUP_SETTLE_MS from it; a start that
+ * keeps saying so (a person's settings hide everything it draws first) is typed into after this.
+ */
+export const STARTING_UP_WAIT_MS = 15_000;
 /** Enters pressed again for a first prompt left in the box before a person is asked. */
 export const MAX_BRIEF_RETRIES = 3;
 export const PROMPT_NOT_SUBMITTED = 'first prompt not submitted';

@@ -8,7 +8,7 @@
  */
 import type { DeadlineName, WorkerContext } from './worker.types.ts';
 import {
-  STARTUP_SETTLE_MS, SETTLE_QUIET_MS, RESUBMIT_AFTER_MS, BRIEF_QUIET_MS, BRIEF_CONFIRM_MS, ESCAPE_SETTLE_MS, INTERRUPT_SETTLE_MS, CLEAR_SETTLE_MS,
+  STARTUP_SETTLE_MS, STARTING_UP_WAIT_MS, SETTLE_QUIET_MS, RESUBMIT_AFTER_MS, BRIEF_QUIET_MS, BRIEF_CONFIRM_MS, ESCAPE_SETTLE_MS, INTERRUPT_SETTLE_MS, CLEAR_SETTLE_MS,
 } from './worker.constants.ts';
 
 export const DEADLINE_AT: Record<DeadlineName, (c: WorkerContext) => number> = {
@@ -49,7 +49,7 @@ export const named = (name: DeadlineName) => ({ type: 'isDeadline' as const, par
 export const DEADLINE_MAX_MS: Record<DeadlineName, (c: WorkerContext) => number | null> = {
   stall: (c) => c.stallMs,
   unclassified: (c) => c.unclassifiedMs,
-  'startup-settle': () => STARTUP_SETTLE_MS,
+  'startup-settle': () => STARTING_UP_WAIT_MS,
   'settle-quiet': () => SETTLE_QUIET_MS,
   resubmit: () => RESUBMIT_AFTER_MS,
   'brief-quiet': () => BRIEF_QUIET_MS,

@@ -146,6 +146,11 @@ export const workerSetup = setup({
       const r = screenOf(event)?.reading ?? null;
       return isIdle(r) && boxReadyForBrief(r);
     },
+    /** Idle with an empty box, no longer saying the agent is starting, after a screen that did. */
+    finishedStartingUp: ({ context, event }) => {
+      const r = screenOf(event)?.reading ?? null;
+      return context.reading?.startingUp === true && isIdle(r) && boxReadyForBrief(r) && r!.startingUp !== true;
+    },
     /** The settle time ran out and the latest reading is still idle with an empty live box. */
     startupSettled: ({ context, event }) =>
       event.type === 'DEADLINE' && event.name === 'startup-settle' && isIdle(context.reading) && boxReadyForBrief(context.reading),

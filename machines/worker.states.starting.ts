@@ -6,7 +6,7 @@ import { and, assign, not, stateIn } from 'xstate';
 import { blockedByAQuestion, workerSetup } from './worker.setup.ts';
 import { armDeadline, named, reached } from './worker.deadlines.ts';
 import {
-  STARTUP_SETTLE_MS, BRIEF_QUIET_MS, RESUBMIT_AFTER_MS, BRIEF_CONFIRM_MS, BRIEF_NOT_TAKEN_UP,
+  STARTUP_SETTLE_MS, STARTING_UP_WAIT_MS, BRIEF_QUIET_MS, RESUBMIT_AFTER_MS, BRIEF_CONFIRM_MS, BRIEF_NOT_TAKEN_UP,
 } from './worker.constants.ts';
 
 /** The fingerprint no screen has: a first prompt found already submitted at a restore. */
@@ -82,15 +82,20 @@ export const startingState = workerSetup.createStateConfig({
      * (an absolute deadline, kept across redraws and restores) and is typed only if the
      * latest reading then is still idle with an empty box. A dialog meanwhile is
      * `blocked`, a box holding text or any other screen is `waiting` (the parent's
-     * transitions), so the deadline never types into either.
+     * transitions), so the deadline never types into either. A screen that says the agent
+     * has not finished starting waits STARTING_UP_WAIT_MS instead, until one that does not.
      */
     settling: {
       tags: ['busy'],
-      entry: assign({ startupSettleAt: ({ context }) => context.lastEventAt + STARTUP_SETTLE_MS }),
+      entry: assign({ startupSettleAt: ({ context }) => context.lastEventAt + (context.reading?.startingUp === true ? STARTING_UP_WAIT_MS : STARTUP_SETTLE_MS) }),
       invoke: armDeadline('startup-settle'),
       on: {
-        // A redraw of the start screen: noted (briefing compares against it), deadline unchanged.
-        SCREEN: { guard: 'idleReadyForBrief', actions: 'noteChange' },
+        SCREEN: [
+          // The agent has just finished starting: STARTUP_SETTLE_MS from this screen (re-entered).
+          { guard: 'finishedStartingUp', target: 'settling', reenter: true, actions: 'noteChange' },
+          // A redraw of the start screen: noted (briefing compares against it), deadline unchanged.
+          { guard: 'idleReadyForBrief', actions: 'noteChange' },
+        ],
         DEADLINE: [
           { guard: 'startupSettled', target: '#worker.briefing' },
           { guard: named('startup-settle'), target: 'waiting' },

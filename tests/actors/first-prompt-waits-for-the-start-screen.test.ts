@@ -4,12 +4,18 @@
  * and a prompt typed into it then can be lost entirely (a dialog opening drops keys). So the
  * first idle, empty-box screen arms an absolute deadline (STARTUP_SETTLE_MS); the prompt goes
  * out when it fires and only if the latest reading is still idle with an empty box.
+ *
+ * A start screen that says the agent has not finished starting (startingUp: Gemini CLI draws its
+ * box before it loads its configuration, and loads a resumed conversation after that, dropping a
+ * line typed before) waits STARTING_UP_WAIT_MS instead, until a screen that no longer says so:
+ * from that one, STARTUP_SETTLE_MS. One that says so for good is typed into at the bound.
  */
 import { describe, it, expect } from 'vitest';
 import { dispatchBrief, settle, type Harness, useHarness, show } from './helpers/harness.ts';
 import { reading } from './helpers/scripted-host.ts';
 import { conditionOf } from '../../actors/wait-report.ts';
 import { STARTUP_SETTLE_MS } from '../../machines/worker.machine.ts';
+import { STARTING_UP_WAIT_MS } from '../../machines/worker.constants.ts';
 import { UNREADABLE_READING } from '../../io/screen/unreadable.ts';
 
 const PROMPT = 'Read /data/w1/brief.md and follow it.';
@@ -108,5 +114,50 @@ describe('the first prompt waits for the start screen to settle', () => {
     await settle(h);
     expect(typed(h).map((s) => s.text)).toEqual([PROMPT]);
     expect(stage(h)).toBe('briefing.confirming');
+  });
+
+  it('a start screen that says the agent is still starting is not typed into at the settle time; the first screen that no longer says so settles from its own time', async () => {
+    const { h, pane } = await started();
+    await show(h, pane, reading({ fingerprint: 'f-bare1', startingUp: true }));
+    expect(stage(h)).toBe('starting.settling');
+    h.clock.increment(3 * STARTUP_SETTLE_MS);
+    await show(h, pane, reading({ fingerprint: 'f-bare2', startingUp: true }));
+    expect(typed(h)).toEqual([]);
+    // Started: the transcript is drawn. The prompt waits STARTUP_SETTLE_MS from this screen.
+    await show(h, pane, reading({ fingerprint: 'f-started' }));
+    h.clock.increment(STARTUP_SETTLE_MS - 1);
+    await settle(h);
+    expect(typed(h)).toEqual([]);
+    // Its redraws do not push the deadline out again.
+    await show(h, pane, reading({ fingerprint: 'f-started2' }));
+    h.clock.increment(1);
+    await settle(h);
+    expect(typed(h).map((s) => s.text)).toEqual([PROMPT]);
+    expect(typed(h)[0]!.reading).toMatchObject({ fingerprint: 'f-started2' });
+  });
+
+  it('a start screen that keeps saying the agent is still starting is typed into once STARTING_UP_WAIT_MS has passed, never before', async () => {
+    const { h, pane } = await started();
+    await show(h, pane, reading({ fingerprint: 'f-bare1', startingUp: true }));
+    h.clock.increment(STARTING_UP_WAIT_MS - 1);
+    await show(h, pane, reading({ fingerprint: 'f-bare2', startingUp: true }));
+    expect(typed(h)).toEqual([]);
+    h.clock.increment(1);
+    await settle(h);
+    expect(typed(h).map((s) => s.text)).toEqual([PROMPT]);
+  });
+
+  it('a still-starting start screen held across a restore keeps its longer deadline', async () => {
+    const { h, pane } = await started();
+    await show(h, pane, reading({ fingerprint: 'f-bare1', startingUp: true }));
+    h.clock.increment(2 * STARTUP_SETTLE_MS);
+    await settle(h);
+    await h.restart();
+    await settle(h);
+    expect(stage(h)).toBe('starting.settling');
+    expect(typed(h)).toEqual([]);
+    h.clock.increment(STARTING_UP_WAIT_MS - 2 * STARTUP_SETTLE_MS);
+    await settle(h);
+    expect(typed(h).map((s) => s.text)).toEqual([PROMPT]);
   });
 });
