@@ -6,8 +6,19 @@
  * request carries the earlier turns of that conversation (the brief it read) and the one line
  * kingshand typed, and the worker finishes its task (writes its report). Its tokens are what the
  * fake served its conversation.
+ *
+ * The line waits for the resumed conversation: Gemini CLI draws its box before it has loaded its
+ * configuration and loads the conversation after that, dropping a line typed before (this test
+ * failed 3 of 9 full runs so, when the start was slow). Here the start is held open on purpose —
+ * a GEMINI.md that is a named pipe, which Gemini reads while it loads and which gives nothing
+ * until this test writes to it — and while it is held, with the box drawn and read idle and
+ * empty, past the time the first line would have gone, nothing is typed.
  */
 import { readFileSync } from 'node:fs';
+import { open, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { STARTUP_SETTLE_MS } from '../../../machines/worker.constants.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeGemini, type FakeGemini } from '../../../io/fake-model/gemini.ts';
 import { killDaemonAndTmux } from '../../helpers/processes.ts';
@@ -45,9 +56,25 @@ it('killed with its tmux server and the daemon mid-task, it is lost and resumabl
   const report = w.reportPathOf(id);
   const mark = watermark(fake);
   fake.queue([{ kind: 'call', name: 'write_file', text: 'Carrying on.', args: { file_path: report, content: '# Report\n\nStatus: done after the restart.\n' } }]);
+  const pipe = join(w.worktreeOf(id), 'GEMINI.md');
+  await execa('mkfifo', [pipe]);
   const r = await w.hand(['resume', id, '--json']);
   expect(r.code, r.stdout + r.stderr).toBe(0);
   expect(r.json).toMatchObject({ resumed: [{ id, session: running.session, typed: RESUME_LINE }], refused: [] });
+
+  // Held at its start: the box drawn, read idle and empty, the transcript not drawn yet.
+  await until('the resumed worker\'s box to be read while its start is held', () => w.status(id), (s) => s.stage === 'starting.settling' && s.state === 'idle' && s.promptBox === '', 40_000, 100);
+  // Past the time the line would have gone on a start that had finished (STARTUP_SETTLE_MS): nothing typed.
+  await new Promise((resolve) => setTimeout(resolve, 3 * STARTUP_SETTLE_MS));
+  expect(await w.status(id)).toMatchObject({ stage: 'starting.settling', promptBox: '' });
+  expect(fake.received.filter((x) => x.seq > mark && x.kind === 'main')).toEqual([]);
+  // Let the start go on: a plain file takes the pipe's name first (a later read of it gets the
+  // file), then the read that holds the start gets the same words through the pipe.
+  const held = await open(pipe, 'w');
+  await writeFile(`${pipe}.plain`, 'Carry on as briefed.\n');
+  await rename(`${pipe}.plain`, pipe);
+  await held.write('Carry on as briefed.\n');
+  await held.close();
 
   const next = await w.request(id, mark, (x) => x.kind === 'main', 'the first request of the resumed conversation');
   // The earlier turns: the first prompt and the brief it read (its call and the file's words).
