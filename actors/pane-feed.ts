@@ -35,15 +35,18 @@
  * bytes as tmux sends it, the mock's question ~1-1.6 KB). A read asked for, a first or failed
  * read, a burst of unknown size and any larger burst are read first.
  *
- * A "could not tell" reading right after a working one (a frame caught half drawn: a full-screen
- * redraw between its clear and its repaint, a dialog before its choices) is held, not delivered,
- * for up to UNSURE_HOLD_MS: the rest of the frame, read a moment later, replaces it. At Claude
- * Code's real byte rate (issue 46) a working pane read as working and unknown by turns, several
- * times a second: a state that flickered on every face, a machine step, a view and a journal row
- * each time. Only after a working reading: at start-up a screen that stops being idle for a moment
- * (an agent loading a resumed conversation clears and redraws) must reach the machine, whose
- * first prompt waits for the start screen to hold still. A screen that stays unreadable is
- * delivered once the hold is over; a failed read and a read asked for are never held.
+ * A "could not tell" reading right after a working or a blocked one (a frame caught half drawn: a
+ * full-screen redraw between its clear and its repaint, a dialog redrawn and caught before its
+ * choices) is held, not delivered, for up to UNSURE_HOLD_MS: the rest of the frame, read a moment
+ * later, replaces it. At Claude Code's real byte rate (issue 46) a working pane read as working and
+ * unknown by turns, several times a second: a state that flickered on every face, a machine step,
+ * a view and a journal row each time; a Qwen Code dialog redrawn under load knocked a blocked
+ * worker to "unsure" just as a person answered it. Not after an idle reading: at start-up a screen
+ * that stops being idle for a moment (an agent loading a resumed conversation clears and redraws)
+ * must reach the machine, whose first prompt waits for the start screen to hold still. A screen
+ * that stays unreadable is delivered once the hold is over; a failed read is never held. A read
+ * asked for (a caller wants the screen as it is now) is not held either: caught half drawn, the
+ * pane is read again at once, up to HALF_DRAWN_REREADS times, and the last is delivered.
  */
 import type { ScreenReading } from '../io/screen/types.ts';
 import type { Screen } from '../io/screen/types.ts';
@@ -52,6 +55,8 @@ import { unreadableReading } from '../io/screen/unreadable.ts';
 import { realClock, type Clock } from './ports.ts';
 import { trace } from '../io/terminal/trace-timing.ts';
 
+/** How many times a read asked for, caught half drawn, is read again before it is delivered as it is. */
+export const HALF_DRAWN_REREADS = 3;
 /** Pause before the confirming second read of a pane whose read failed. */
 export const RECHECK_MS = 1_500;
 /** While a pane cannot be told apart from a missing one, how often it is looked for again. */
@@ -195,6 +200,7 @@ export class PaneFeed {
   }
 
   private async loop(): Promise<void> {
+    let rereads = 0;
     try {
       do {
         this.dirty = false;
@@ -258,10 +264,19 @@ export class PaneFeed {
           this.release(false);
           continue;
         }
-        if (!this.mustDeliver && this.mayBeHalfDrawn(reading)) {
-          this.hold(reading);
-          continue;
+        if (res.ok && this.mayBeHalfDrawn(reading)) {
+          if (!this.mustDeliver) {
+            this.hold(reading);
+            continue;
+          }
+          // Asked for: the rest of the frame is read now, a bounded number of times.
+          if (rereads < HALF_DRAWN_REREADS) {
+            rereads++;
+            this.dirty = true;
+            continue;
+          }
         }
+        rereads = 0;
         this.release(false);
         this.deliver(reading);
       } while (this.dirty && !this.closed);
@@ -279,9 +294,8 @@ export class PaneFeed {
     this.o.onReading(reading);
   }
 
-  /** Could not tell, just after a working reading: maybe a frame caught half drawn. */
   private mayBeHalfDrawn(reading: ScreenReading): boolean {
-    return reading.state === 'unknown' && !reading.awaitingInput && this.delivered?.state === 'working';
+    return mayBeHalfDrawn(this.delivered, reading);
   }
 
   /** Keeps the latest such reading; the bound runs from the first, so a lasting one is late by at most UNSURE_HOLD_MS. */
@@ -343,6 +357,11 @@ export class PaneFeed {
     this.unsubscribe?.();
     this.unsubscribe = null;
   }
+}
+
+/** Could not tell, just after a working or blocked reading: maybe a frame caught half drawn (held or read again). */
+export function mayBeHalfDrawn(delivered: ScreenReading | null, reading: ScreenReading): boolean {
+  return reading.state === 'unknown' && !reading.awaitingInput && (delivered?.state === 'working' || delivered?.state === 'blocked');
 }
 
 /** Two readings that tell a worker the same thing, field by field (the dialog compared whole). */

@@ -3,14 +3,16 @@
  * repaint, a dialog before its choices. Such a screen reads "could not tell". At Claude Code's
  * real byte rate (issue 46) a working pane was delivered as working and unknown by turns, several
  * times a second: every face saw the state flicker, and each flicker was a machine step, a view
- * and a journal row. The feed holds a could-not-tell reading that follows a working one for up to
- * UNSURE_HOLD_MS; the rest of the frame replaces it. One that lasts is delivered, late by at most
- * the hold; a read asked for and a failed read are never held, nor one after an idle screen (the
- * first prompt waits for a start screen that holds still: an agent loading a resumed conversation
- * clears and redraws it, and the machine must see that).
+ * and a journal row. The feed holds a could-not-tell reading that follows a working or a blocked
+ * one for up to UNSURE_HOLD_MS; the rest of the frame replaces it (a Qwen Code dialog redrawn under
+ * load, caught before its choices, knocked a blocked worker to "unsure" as a person answered it).
+ * One that lasts is delivered, late by at most the hold; a failed read is never held, nor one after
+ * an idle screen (the first prompt waits for a start screen that holds still: an agent loading a
+ * resumed conversation clears and redraws it, and the machine must see that). A read asked for is
+ * not held: caught half drawn, the pane is read again at once (a bounded number of times).
  */
 import { describe, expect, it } from 'vitest';
-import { PaneFeed, UNSURE_HOLD_MS } from '../../actors/pane-feed.ts';
+import { HALF_DRAWN_REREADS, PaneFeed, UNSURE_HOLD_MS } from '../../actors/pane-feed.ts';
 import type { Screen, ScreenReading } from '../../io/screen/types.ts';
 import { labelOf, labelPane } from './helpers/label-pane.ts';
 import { reading } from './helpers/scripted-host.ts';
@@ -35,7 +37,7 @@ function feedOn() {
     p.draw(label);
     await feed.settled();
   };
-  return { feed, got, draw, set: p.set, exit: p.exit, advance: c.advance };
+  return { feed, got, draw, set: p.set, exit: p.exit, advance: c.advance, pane: p };
 }
 
 describe('a frame caught half drawn is not delivered', () => {
@@ -93,16 +95,38 @@ describe('a frame caught half drawn is not delivered', () => {
     f.feed.stop();
   });
 
-  it('a read asked for and a failed read are delivered at once', async () => {
+  it('a dialog redrawn and caught before its choices never takes a blocked worker out of blocked', async () => {
+    const f = feedOn();
+    await f.feed.settled();
+    await f.draw('blocked');
+    for (let i = 0; i < 3; i++) {
+      await f.draw(`half-dialog-${i}`);
+      await f.draw('blocked');
+    }
+    f.advance(UNSURE_HOLD_MS * 2);
+    expect(f.got).toEqual(['working', 'blocked']);
+    f.feed.stop();
+  });
+
+  it('a failed read is delivered at once; a read asked for is never held: caught half drawn it is read again, and one that stays so is delivered after the rereads', async () => {
     const f = feedOn();
     await f.feed.settled();
     await f.draw('fail');
     expect(f.got, 'a failed read is could-not-tell at once').toEqual(['working', 'unknown']);
     await f.draw('working');
+    // Caught half drawn, finished just after: the read asked for delivers the finished frame.
+    f.set('cleared');
+    f.pane.drawnAfterRead('working');
+    f.feed.requestRead();
+    await f.feed.settled();
+    expect(f.got).toEqual(['working', 'unknown', 'working', 'working']);
+    // Half drawn for good: delivered as it is, after HALF_DRAWN_REREADS more reads, with no clock moved.
+    const before = f.pane.reads;
     f.set('cleared');
     f.feed.requestRead();
     await f.feed.settled();
-    expect(f.got).toEqual(['working', 'unknown', 'working', 'unknown']);
+    expect(f.got).toEqual(['working', 'unknown', 'working', 'working', 'unknown']);
+    expect(f.pane.reads - before).toBe(1 + HALF_DRAWN_REREADS);
     f.feed.stop();
   });
 });

@@ -1,5 +1,5 @@
 /** Builds the real fleet wiring around a scripted host, an in-memory store and a simulated clock. */
-import { UNSURE_HOLD_MS } from '../../../actors/pane-feed.ts';
+import { mayBeHalfDrawn, UNSURE_HOLD_MS } from '../../../actors/pane-feed.ts';
 import { afterEach } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { createFleetHost, type FleetHost, type WorkerView } from '../../../actors/fleet-host.ts';
@@ -115,11 +115,11 @@ export function useHarness(): {
 
 /**
  * Show `pane` a reading and let what it causes run to completion. A could-not-tell reading right
- * after a working one is held by the feed for the rest of its frame (UNSURE_HOLD_MS): shown here
- * as a screen that stays, so the clock moves on by the hold and the worker gets it.
+ * after a working or blocked one is held by the feed for the rest of its frame (UNSURE_HOLD_MS):
+ * shown here as a screen that stays, so the clock moves on by the hold and the worker gets it.
  */
 export async function show(h: Harness, pane: string, r: ScreenReading): Promise<void> {
-  const held = r.state === 'unknown' && !r.awaitingInput && h.host.current(pane).state === 'working';
+  const held = mayBeHalfDrawn(h.host.current(pane), r);
   h.host.show(pane, r);
   await settle(h);
   if (held) await advance(h, UNSURE_HOLD_MS);
