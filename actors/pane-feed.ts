@@ -127,9 +127,14 @@ export class PaneFeed {
         if (this.closed) return;
         if (ev.type === 'changed') this.onChanged(ev.repaints, ev.bytes);
         else if (ev.type === 'exited') {
-          // The end speaks for the pane now: a half-drawn screen held before it is not delivered after it.
+          // The end speaks for the pane now: a half-drawn screen held before it is not delivered
+          // after it. The screen the agent left is read once more and told first: the worker's
+          // feed stops when it is gone, and a read still pending then was lost, leaving its last
+          // reading a frame caught half drawn (a Codex worker's goodbye read "unknown").
           this.release(false);
-          this.o.onExit(ev.code);
+          void this.lastLook().then(() => {
+            if (!this.closed) this.o.onExit(ev.code);
+          });
         }
       },
       // A host can drop a frame of a known key before it arms a timer or sends an event.
@@ -306,6 +311,21 @@ export class PaneFeed {
       this.holdTimer = null;
       this.release(!this.closed);
     }, UNSURE_HOLD_MS);
+  }
+
+  /** The screen the host kept after the pane's end, read whole and delivered if it says anything new. */
+  private async lastLook(): Promise<void> {
+    await this.idle;
+    if (this.closed) return;
+    const res = await this.o.host.readVisible(this.o.paneId).catch(() => null);
+    if (this.closed || !res?.ok) return;
+    let reading: ScreenReading;
+    try {
+      reading = this.o.analyse(res.screen, this.o.agent);
+    } catch {
+      return;
+    }
+    if (this.delivered === null || !sameReading(this.delivered, reading)) this.deliver(reading);
   }
 
   /** Ends a hold: its reading delivered (the bound passed) or dropped (a newer reading replaced it). */

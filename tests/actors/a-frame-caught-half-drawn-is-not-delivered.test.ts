@@ -9,9 +9,10 @@
  * One that lasts is delivered, late by at most the hold; a failed read is never held, nor one after
  * an idle screen (the first prompt waits for a start screen that holds still: an agent loading a
  * resumed conversation clears and redraws it, and the machine must see that). A read asked for is
- * not held: caught half drawn, the pane is read again at once (a bounded number of times).
+ * not held: caught half drawn, the pane is read again at once (a bounded number of times). At the
+ * pane's end the held screen is dropped and the screen the agent left is read and told first.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HALF_DRAWN_REREADS, PaneFeed, UNSURE_HOLD_MS } from '../../actors/pane-feed.ts';
 import type { Screen, ScreenReading } from '../../io/screen/types.ts';
 import { labelOf, labelPane } from './helpers/label-pane.ts';
@@ -23,6 +24,7 @@ const analyse = (screen: Screen): ScreenReading => {
   if (label === 'working') return reading({ state: 'working', fingerprint: 'f-work' });
   if (label === 'idle') return reading({ state: 'idle', fingerprint: 'f-idle' });
   if (label === 'blocked') return reading({ state: 'blocked', awaitingInput: true, blockedReason: 'permission', fingerprint: 'f-menu' });
+  if (label === 'goodbye') return reading({ state: 'exited', fingerprint: 'f-goodbye', promptBox: null });
   // half drawn: the screen cleared, the transcript scrolling through it, no box and no spinner yet
   return reading({ state: 'unknown', fingerprint: `f-${label}`, promptBox: null });
 };
@@ -75,12 +77,25 @@ describe('a frame caught half drawn is not delivered', () => {
     f.feed.stop();
   });
 
-  it('a pane that ends while a half-drawn screen is held: the end is the last word, the screen is never delivered after it', async () => {
+  it('a pane that ends while a half-drawn screen is held: the held screen is dropped, the screen the agent left is read and told before the end, and the end is the last word', async () => {
     const f = feedOn();
     await f.feed.settled();
     await f.draw('cleared');
+    // The goodbye drawn, its burst not yet read, and the pane ends.
+    f.set('goodbye');
     f.exit(0);
+    await f.feed.settled();
+    await vi.waitFor(() => expect(f.got.at(-1), 'the end told').toBe('exit 0'), { timeout: 2_000 });
     f.advance(UNSURE_HOLD_MS * 2);
+    expect(f.got).toEqual(['working', 'exited', 'exit 0']);
+    f.feed.stop();
+  });
+
+  it('a pane that ends with a screen that says nothing new: the end alone is told', async () => {
+    const f = feedOn();
+    await f.feed.settled();
+    f.exit(0);
+    await vi.waitFor(() => expect(f.got.at(-1), 'the end told').toBe('exit 0'), { timeout: 2_000 });
     expect(f.got).toEqual(['working', 'exit 0']);
     f.feed.stop();
   });
