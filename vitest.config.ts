@@ -14,6 +14,10 @@ export default defineConfig({
     // files: 28 s of CPU isolated, 9.5 s not). A test restores what it changes (process.env,
     // timers) and never relies on a module's first use happening in its own file.
     isolate: false,
+    // Transformed modules kept on disk between runs (node_modules/.experimental-vitest-cache, keyed
+    // by each file's content): a run after a small change transforms what changed, not the whole
+    // graph again in every worker (tests/screen + tests/actors: 14.8 → 12.3 CPU-s, 10.2 → 7.8 s).
+    experimental: { fsModuleCache: true },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     globalSetup: ['tests/global-setup.ts'],

@@ -16,7 +16,9 @@ if (missing.length && files.length === 0) {
   process.exit(1);
 }
 if (missing.length) process.stderr.write(`${missing.join('\n')}\n(going on: only the named files run)\n`);
-const tsc = spawn('nice', ['-n', '10', process.execPath, 'node_modules/typescript/bin/tsc', '--noEmit'], { stdio: ['ignore', 'pipe', 'pipe'] });
+// Incremental: the last check's state in node_modules/.cache (it goes with the install), so a run
+// after a small change re-checks what it touched (~4 CPU-s) instead of everything (~19).
+const tsc = spawn('nice', ['-n', '10', process.execPath, 'node_modules/typescript/bin/tsc', '--noEmit', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/kingshand/tsc.tsbuildinfo'], { stdio: ['ignore', 'pipe', 'pipe'] });
 let tscOut = '';
 tsc.stdout.on('data', (d) => (tscOut += d));
 tsc.stderr.on('data', (d) => (tscOut += d));
