@@ -58,13 +58,21 @@ export function readPlaceholderBox(placeholders: readonly RegExp[], clean: (text
 const ABOVE_COMPOSER = 3;
 const BOTTOM_WINDOW = 12;
 
-/** A running turn: a line with its `cancelHint` just above the composer (or near the bottom without one). */
+/**
+ * A running turn: a line with its `cancelHint` just above the composer (or near the bottom without
+ * one). The line is a spinner, a witty phrase of any length and the hint in brackets: a long phrase
+ * wraps the hint onto the next row (Qwen Code 0.15.10 under a 120-column pane: `… (0s · ↓ 13 tokens
+ * · esc to` over an indented `cancel)`), so a row is also read joined to the one under it.
+ */
 export function workingByCancelHint(cancelHint: RegExp) {
   return (layout: ScreenLayout): boolean => {
     const { texts } = layout;
     const end = layout.chromeTop ?? texts.length;
     const window = layout.chromeTop === undefined ? BOTTOM_WINDOW : ABOVE_COMPOSER;
-    for (let r = end - 1; r >= Math.max(0, end - window); r--) if (cancelHint.test(texts[r]!)) return true;
+    for (let r = end - 1; r >= Math.max(0, end - window); r--) {
+      if (cancelHint.test(texts[r]!)) return true;
+      if (r + 1 < end && cancelHint.test(`${texts[r]!.trimEnd()} ${texts[r + 1]!.trim()}`)) return true;
+    }
     return false;
   };
 }
