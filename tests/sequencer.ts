@@ -31,6 +31,33 @@ export default class LongestFirstSequencer extends BaseSequencer {
       };
     });
     rows.sort((a, b) => Number(b.failed) - Number(a.failed) || b.expectedMs - a.expectedMs || b.size - a.size);
-    return rows.map((r) => r.spec);
+    return spreadFamilies(rows.map((r) => ({ spec: r.spec, family: familyOf(relative(root, r.spec.moduleId)) })), this.ctx.config.maxWorkers).map((r) => r.spec);
   }
+}
+
+/**
+ * The heavy agents whose files should not start side by side: an OpenCode start alone is ~7 CPU-s
+ * of its JIT, and three OpenCode files started together at the head of the list (with the Qwen
+ * calibration beside them) pushed OpenCode's calibration past its one-minute bound on two cores.
+ */
+const FAMILIES: readonly [RegExp, string][] = [[/opencode/i, 'opencode'], [/qwen/i, 'qwen'], [/gemini/i, 'gemini'], [/codex/i, 'codex']];
+
+function familyOf(file: string): string | null {
+  return FAMILIES.find(([re]) => re.test(file))?.[1] ?? null;
+}
+
+/**
+ * The list in its order, except that a file of a family with one among the last `width - 1` taken
+ * waits for the next file that has none (files go to the workers in this order as they free up, so
+ * neighbours run together). Nothing is dropped; a family with nothing else left goes as it comes.
+ */
+export function spreadFamilies<T extends { family: string | null }>(rows: readonly T[], width: number): T[] {
+  const left = [...rows];
+  const out: T[] = [];
+  const near = (f: string | null) => f !== null && out.slice(-(Math.max(1, width) - 1)).some((r) => r.family === f);
+  while (left.length > 0) {
+    const i = left.findIndex((r) => !near(r.family));
+    out.push(left.splice(i === -1 ? 0 : i, 1)[0]!);
+  }
+  return out;
 }
