@@ -14,6 +14,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
+import { releaseHeldStart } from '../helpers/held-start.ts';
 import { startFakeAnthropic, type FakeAnthropic } from '../../io/fake-model/anthropic.ts';
 import { startFakeGemini, type FakeGemini } from '../../io/fake-model/gemini.ts';
 import { launchInTmux } from '../harness/claude-tmux.ts';
@@ -36,6 +37,8 @@ interface Run {
   env: Record<string, string>;
   /** The launch argv, program first. */
   argv: string[];
+  /** Lets a start held open go on (before the pane is killed: a Gemini CLI held in its start outlived the kill). */
+  release?(): void;
   cleanup(): void;
 }
 
@@ -65,8 +68,9 @@ const AGENTS = {
     startFake: () => startFakeGemini(),
     async prepare(scenario, fake, version) {
       const run = await prepareGeminiRun({ baseUrl: fake.url, trusted: scenario.setup.trusted ?? true, apiKey: scenario.setup.apiKey ?? true, version });
-      if (scenario.setup.heldStart === true) await execa('mkfifo', [join(run.worktree, 'GEMINI.md')]);
-      return { ...run, argv: [run.bin, '--approval-mode', scenario.setup.mode ?? 'default'] };
+      const pipe = join(run.worktree, 'GEMINI.md');
+      if (scenario.setup.heldStart === true) await execa('mkfifo', [pipe]);
+      return { ...run, argv: [run.bin, '--approval-mode', scenario.setup.mode ?? 'default'], ...(scenario.setup.heldStart === true && { release: () => releaseHeldStart(pipe) }) };
     },
     callKind: 'call',
   }),
@@ -109,6 +113,7 @@ async function runOne(agent: FakeApiAgent, version: string, backend: Backend, sc
     await writeFixture(pane, join(ROOT, 'tests', 'fixtures', `${agent}-corpus`, version), run.root, { agent, version, backend, cols, rows, scenario: scenario.name, expected });
     console.error(`ok   ${agent} ${version} ${backend} ${scenario.name} → ${expected.state}`);
   } finally {
+    run.release?.();
     await pane?.kill();
     run.cleanup();
   }

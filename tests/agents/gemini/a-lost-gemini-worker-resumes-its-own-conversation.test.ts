@@ -25,6 +25,7 @@ import { killDaemonAndTmux } from '../../helpers/processes.ts';
 import { until } from '../../helpers/temp.ts';
 import { makeGeminiWorld, watermark, type GeminiWorld } from './gemini-world.ts';
 import { RESUME_LINE } from '../../../daemon/sessions/resume-line.ts';
+import { releaseHeldStart } from '../../helpers/held-start.ts';
 
 let fake: FakeGemini;
 let w: GeminiWorld;
@@ -32,7 +33,10 @@ beforeAll(async () => {
   fake = await startFakeGemini();
   w = await makeGeminiWorld('gemini-resume', fake, 'off', { daemonProcess: true });
 });
+let pipe: string | undefined;
 afterAll(async () => {
+  // A test that failed while the start was held lets it go before the workers are stopped.
+  if (pipe) releaseHeldStart(pipe);
   await w?.cleanup();
   await fake?.close();
 });
@@ -56,7 +60,7 @@ it('killed with its tmux server and the daemon mid-task, it is lost and resumabl
   const report = w.reportPathOf(id);
   const mark = watermark(fake);
   fake.queue([{ kind: 'call', name: 'write_file', text: 'Carrying on.', args: { file_path: report, content: '# Report\n\nStatus: done after the restart.\n' } }]);
-  const pipe = join(w.worktreeOf(id), 'GEMINI.md');
+  pipe = join(w.worktreeOf(id), 'GEMINI.md');
   await execa('mkfifo', [pipe]);
   const r = await w.hand(['resume', id, '--json']);
   expect(r.code, r.stdout + r.stderr).toBe(0);
