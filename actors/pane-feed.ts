@@ -65,7 +65,7 @@ export const RETRY_MS = 15_000;
 export const REPAINT_READ_MS = 1_000;
 /** A burst smaller than this (as the host sent it) is read in the background: it cannot hold a question. */
 export const SMALL_BURST_BYTES = 512;
-/** How long a could-not-tell reading after a working one waits for the rest of its frame. */
+/** How long a could-not-tell reading after a working or blocked one waits for the rest of its frame. */
 export const UNSURE_HOLD_MS = 250;
 /** Repaint keys remembered per reading (a screen with more distinct repaints is simply read). */
 const MAX_REPAINT_KEYS = 64;
@@ -241,12 +241,7 @@ export class PaneFeed {
         if (this.closed) return;
         let reading: ScreenReading;
         if (res.ok) {
-          try {
-            reading = this.o.analyse(res.screen, this.o.agent);
-          } catch (err) {
-            this.o.log?.({ msg: 'screen analysis failed', paneId: this.o.paneId, err: String(err) });
-            reading = unreadableReading();
-          }
+          reading = this.analyse(res.screen) ?? unreadableReading();
         } else {
           // A failed read is "could not tell", never a screen made of error text.
           reading = unreadableReading();
@@ -319,13 +314,18 @@ export class PaneFeed {
     if (this.closed) return;
     const res = await this.o.host.readVisible(this.o.paneId).catch(() => null);
     if (this.closed || !res?.ok) return;
-    let reading: ScreenReading;
+    const reading = this.analyse(res.screen);
+    if (reading !== null && (this.delivered === null || !sameReading(this.delivered, reading))) this.deliver(reading);
+  }
+
+  /** The profile's reading of a screen; null (logged) when the analysis throws. */
+  private analyse(screen: Screen): ScreenReading | null {
     try {
-      reading = this.o.analyse(res.screen, this.o.agent);
-    } catch {
-      return;
+      return this.o.analyse(screen, this.o.agent);
+    } catch (err) {
+      this.o.log?.({ msg: 'screen analysis failed', paneId: this.o.paneId, err: String(err) });
+      return null;
     }
-    if (this.delivered === null || !sameReading(this.delivered, reading)) this.deliver(reading);
   }
 
   /** Ends a hold: its reading delivered (the bound passed) or dropped (a newer reading replaced it). */
