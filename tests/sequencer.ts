@@ -54,7 +54,8 @@ function familyOf(file: string): string | null {
 export function spreadFamilies<T extends { family: string | null }>(rows: readonly T[], width: number): T[] {
   const left = [...rows];
   const out: T[] = [];
-  const near = (f: string | null) => f !== null && out.slice(-(Math.max(1, width) - 1)).some((r) => r.family === f);
+  const window = Math.max(0, width - 1);
+  const near = (f: string | null) => f !== null && window > 0 && out.slice(-window).some((r) => r.family === f);
   while (left.length > 0) {
     const i = left.findIndex((r) => !near(r.family));
     out.push(left.splice(i === -1 ? 0 : i, 1)[0]!);

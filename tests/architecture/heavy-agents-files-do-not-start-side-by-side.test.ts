@@ -28,4 +28,9 @@ describe('heavy agents\' files do not start side by side', () => {
     expect(new Set(names(got))).toEqual(new Set(names(input)));
     expect(names(got)).toEqual(['a:opencode', 'd', 'b:opencode', 'c:opencode']);
   });
+
+  it('one file at a time: nothing runs beside anything, and the order is kept', () => {
+    const input = rows(['a:opencode', 'b:opencode', 'c', 'd:opencode']);
+    expect(names(spreadFamilies(input, 1))).toEqual(names(input));
+  });
 });
