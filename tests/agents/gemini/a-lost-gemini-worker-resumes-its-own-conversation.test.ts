@@ -14,8 +14,7 @@
  * until this test writes to it — and while it is held, with the box drawn and read idle and
  * empty, past the time the first line would have gone, nothing is typed.
  */
-import { readFileSync } from 'node:fs';
-import { open, rename, writeFile } from 'node:fs/promises';
+import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { STARTUP_SETTLE_MS } from '../../../machines/worker.constants.ts';
@@ -72,13 +71,8 @@ it('killed with its tmux server and the daemon mid-task, it is lost and resumabl
   await new Promise((resolve) => setTimeout(resolve, 3 * STARTUP_SETTLE_MS));
   expect(await w.status(id)).toMatchObject({ stage: 'starting.settling', promptBox: '' });
   expect(fake.received.filter((x) => x.seq > mark && x.kind === 'main')).toEqual([]);
-  // Let the start go on: a plain file takes the pipe's name first (a later read of it gets the
-  // file), then the read that holds the start gets the same words through the pipe.
-  const held = await open(pipe, 'w');
-  await writeFile(`${pipe}.plain`, 'Carry on as briefed.\n');
-  await rename(`${pipe}.plain`, pipe);
-  await held.write('Carry on as briefed.\n');
-  await held.close();
+  releaseHeldStart(pipe);
+  expect(lstatSync(pipe).isFIFO(), 'the start let go: a plain file in the pipe\'s place').toBe(false);
 
   const next = await w.request(id, mark, (x) => x.kind === 'main', 'the first request of the resumed conversation');
   // The earlier turns: the first prompt and the brief it read (its call and the file's words).
