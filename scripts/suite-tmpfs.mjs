@@ -8,8 +8,10 @@
 //
 // Only as root on Linux (making a mount namespace needs CAP_SYS_ADMIN; a user namespace instead would
 // change who owns what, which the SSH tests' second local user and the sandbox depend on). Elsewhere,
-// or with KH_SUITE_TMP=disk, the suite runs as before on the machine's own /tmp.
+// or with KH_SUITE_TMP=disk, the suite runs as before on the machine's own /tmp. Nor for a checkout
+// under /tmp: the fresh /tmp would hide the checkout itself (every test file "not found").
 import { spawnSync } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 
 // A constant script (no input in it): mount the tmpfs, then run the given argv as it is.
 const IN_TMPFS = 'mount -t tmpfs -o mode=1777 kh-suite-tmp /tmp && exec "$@"';
@@ -18,6 +20,8 @@ const PREFIX = ['--mount', '--propagation', 'private', '--', '/bin/sh', '-c', IN
 /** What to run for `argv`: inside a tmpfs /tmp of its own when this machine allows it, else `argv` itself. */
 export function inSuiteTmpfs(argv) {
   if (process.env.KH_SUITE_TMP === 'disk' || process.platform !== 'linux' || process.getuid?.() !== 0) return { argv, inMemory: false };
+  const root = realpathSync(process.cwd());
+  if (root === '/tmp' || root.startsWith('/tmp/')) return { argv, inMemory: false, why: `the checkout is under /tmp (${root}), which a tmpfs /tmp would hide` };
   // Tried once, in a few milliseconds: a container without CAP_SYS_ADMIN refuses the mount.
   const trial = spawnSync('unshare', [...PREFIX, 'true'], { stdio: 'ignore', timeout: 5000 });
   if (trial.status !== 0) return { argv, inMemory: false };

@@ -26,6 +26,7 @@ const tscDone = new Promise((resolve) => tsc.on('close', (code, signal) => resol
 // /tmp in memory for the run where the machine allows it (suite-tmpfs.mjs says why and when).
 const run = inSuiteTmpfs([process.execPath, 'node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)]);
 if (run.inMemory) process.stdout.write('temp files: a tmpfs /tmp of the run\'s own (KH_SUITE_TMP=disk: the machine\'s /tmp)\n');
+else if (run.why) process.stdout.write(`temp files: the machine's /tmp (${run.why})\n`);
 const vitest = spawn(run.argv[0], run.argv.slice(1), { stdio: 'inherit' });
 const vitestDone = new Promise((resolve) => vitest.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => (tsc.kill(sig), vitest.kill(sig)));
