@@ -8,6 +8,10 @@ import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installClaudeShim, makeHerdrDouble, type HerdrDouble } from '../doubles/herdr/fixture.ts';
 import { waitFor } from '../helpers/temp.ts';
+// @ts-expect-error the double is plain JavaScript without types
+import { Pane } from '../doubles/herdr/pane.mjs';
+// @ts-expect-error the double is plain JavaScript without types
+import { readPane } from '../doubles/herdr/screen.mjs';
 
 let double: HerdrDouble;
 let server: ChildProcess | null = null;
@@ -128,6 +132,40 @@ describe('herdr double with a server', () => {
       expect(double.cli(['agent', 'read', 'probe-agent', '--source', 'visible']).stdout).toContain('\u276f');
     } finally {
       socket.destroy();
+    }
+  });
+});
+
+describe('herdr double frames', () => {
+  it('sends a frame only once its bytes are on the screen a read returns', async () => {
+    // A client reads the pane when a frame comes (ours does). A frame sent before the emulator had
+    // parsed its bytes (xterm parses on a later tick, a long burst over several) left that read a
+    // screen behind — under load a cleared pane — and a pane that then went quiet was not read
+    // again. So: at the moment each frame is written to an observer, a read holds its bytes.
+    const herd = { emit() {}, paneExited() {}, names: new Map(), nextSeq: () => 1 };
+    const ids = { pane_id: 'w1:p1', terminal_id: 'term_1', workspace_id: 'w1', tab_id: 'w1:t1' };
+    const pane = new Pane(herd, ids, { cwd: double.dir, env: { ...double.env, PS1: '$ ' }, cols: 80, rows: 24 });
+    const marker = 'end-of-42-marker';
+    let streamed = '';
+    const screensAtFrames: string[] = [];
+    const observer = {
+      on() {},
+      end() {},
+      write(line: string) {
+        const frame = JSON.parse(line);
+        if (frame.full) return;
+        streamed += Buffer.from(frame.bytes, 'base64').toString('utf8');
+        if (streamed.includes(marker)) screensAtFrames.push(readPane(pane.term, { source: 'visible' }));
+      },
+    };
+    try {
+      pane.observe(observer);
+      // Typed as arithmetic, so only the output holds the marker, never the echoed command.
+      pane.write('printf "end-of-%s-marker\\n" $((40+2))\r');
+      await waitFor(() => screensAtFrames.length > 0, { what: 'a frame holding the marker' });
+      expect(screensAtFrames[0]).toContain(marker);
+    } finally {
+      await pane.kill();
     }
   });
 });

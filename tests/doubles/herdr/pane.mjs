@@ -38,10 +38,14 @@ export class Pane {
     const shell = process.env.HERDR_DOUBLE_SHELL || '/bin/sh';
     this.pty = pty.spawn(shell, ['-i'], { name: env.TERM || 'xterm-256color', cols, rows, cwd, env });
     this.pty.onData((data) => {
+      // A frame goes out once the emulator has parsed its bytes, as a frame of herdr's own
+      // emulator does: xterm parses a long write across several ticks, and a client reading on a
+      // frame sent before that (a clear parsed, the redraw not yet) read a blank pane, with no
+      // later frame to make it read again.
       this.term.write(data, () => {
         this.revision++;
+        this.broadcast(Buffer.from(data, 'utf8').toString('base64'), false);
       });
-      this.broadcast(Buffer.from(data, 'utf8').toString('base64'), false);
     });
     this.pty.onExit(({ exitCode }) => {
       this.alive = false;
@@ -61,13 +65,23 @@ export class Pane {
   }
 
   observe(socket) {
-    this.observers.add(socket);
-    socket.on('close', () => this.observers.delete(socket));
-    const frame = {
-      type: 'terminal.frame', seq: ++this.frameSeq, encoding: 'ansi', width: this.term.cols, height: this.term.rows,
-      full: true, bytes: Buffer.from(fullFrame(this.term), 'utf8').toString('base64'), final: true,
-    };
-    socket.write(`${JSON.stringify(frame)}\n`);
+    // The full repaint is taken once the bytes already received are parsed (an empty write's
+    // callback runs after them), and the observer joins then: every later frame is of bytes the
+    // repaint does not hold.
+    let closed = false;
+    socket.on('close', () => {
+      closed = true;
+      this.observers.delete(socket);
+    });
+    this.term.write('', () => {
+      if (closed || !this.alive) return;
+      this.observers.add(socket);
+      const frame = {
+        type: 'terminal.frame', seq: ++this.frameSeq, encoding: 'ansi', width: this.term.cols, height: this.term.rows,
+        full: true, bytes: Buffer.from(fullFrame(this.term), 'utf8').toString('base64'), final: true,
+      };
+      socket.write(`${JSON.stringify(frame)}\n`);
+    });
   }
 
   write(bytes) {
