@@ -21,7 +21,7 @@ import { FleetJournal } from './fleet-journal.ts';
 import { createFleetRegistry, readerProfile } from './fleet-registry.ts';
 import { createWorkerCommands } from './worker-commands.ts';
 import { hooksAndHostConnections } from './hooks-and-host-connections.ts';
-import { loadFleet, reattachPanes } from './restore.ts';
+import { loadFleet, beginReattach, reattachPanes } from './restore.ts';
 import { newRecord } from './worker-record.ts';
 
 export type { WorkerView } from './worker-view.ts';
@@ -122,10 +122,12 @@ export function createFleetHost(deps: FleetHostDeps): FleetHost {
       const t0 = performance.now();
       const loaded = loadFleet(deps.store, deps.log, clock.now());
       for (const record of loaded.records) records.set(record.intent.id, record);
+      // The hosts' questions go out before the actors are made (restore.ts beginReattach says why).
+      const begun = beginReattach(loaded.panes, { hostFor: terminalFor, recordOf });
       const t1 = performance.now();
       registry.startFleet(logic, loaded.fleetSnapshot);
       const t2 = performance.now();
-      await reattachPanes(loaded.panes, { hostFor: terminalFor, clock, recordOf, route, attachFeed: feeds.attachFeed, log: deps.log, ...(deps.serverGone && { serverGone: deps.serverGone }) });
+      await reattachPanes(loaded.panes, { hostFor: terminalFor, clock, recordOf, route, attachFeed: feeds.attachFeed, log: deps.log, ...(deps.serverGone && { serverGone: deps.serverGone }) }, begun);
       const ms = (a: number, b: number) => Math.round(b - a);
       return { restored: loaded.restored, skipped: loaded.skipped, took: { loadMs: ms(t0, t1), actorsMs: ms(t1, t2), reattachMs: ms(t2, performance.now()) } };
     },

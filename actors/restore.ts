@@ -89,24 +89,46 @@ export interface ReattachDeps {
   log?: (obj: Record<string, unknown>) => void;
 }
 
-export async function reattachPanes(panes: readonly { id: string; paneId: string }[], d: ReattachDeps): Promise<void> {
-  // Re-attach a few workers at a time: each attach is a round trip to the terminal host (tmux
-  // starts a client per session), and one after another made resuming 100 workers take 3.7 s.
-  // One identity question per host, not one per worker: each is a tmux (or ssh) process, and a
-  // hundred of them sat on the path of every resume (issue 26).
+/** What the hosts were asked before the attaches (beginReattach): each host's identity, and their listings done. */
+export interface ReattachBegun {
+  identityOf(host: TerminalHost): Promise<string | null>;
+  ready: Promise<void>;
+}
+
+/**
+ * Asks each host what a resume's attaches need — its identity (one question a host, not one a
+ * worker: each is a tmux or ssh process, and a hundred of them sat on the path of every resume,
+ * issue 26) and all its panes in one listing (tmux: one list-panes) — and returns at once. Called
+ * as soon as the stored records are known, before the actors are made: the processes those
+ * questions start are forked while the daemon is still small (a fork copies the daemon's page
+ * tables; at 500 restored actors two tmux starts held its thread ~80 ms) and answer while the
+ * actors are being made.
+ */
+export function beginReattach(panes: readonly { id: string; paneId: string }[], d: Pick<ReattachDeps, 'hostFor' | 'recordOf'>): ReattachBegun {
   const identities = new Map<object, Promise<string | null>>();
-  const identityOf = (host: NonNullable<ReturnType<ReattachDeps['hostFor']>>): Promise<string | null> => {
+  const identityOf = (host: TerminalHost): Promise<string | null> => {
     let known = identities.get(host);
     if (!known) identities.set(host, (known = host.serverIdentity ? host.serverIdentity().catch(() => null) : Promise.resolve(null)));
     return known;
   };
-  // Each host may learn about all its panes in one question first (tmux: one list-panes).
   const byHost = new Map<TerminalHost, string[]>();
   for (const { id, paneId } of panes) {
-    const host = d.hostFor(d.recordOf(id).intent);
-    if (host?.prepareAttach) byHost.set(host, [...(byHost.get(host) ?? []), paneId]);
+    const record = d.recordOf(id);
+    const host = d.hostFor(record.intent);
+    if (!host) continue;
+    if (record.intent.paneServer) void identityOf(host);
+    if (host.prepareAttach) byHost.set(host, [...(byHost.get(host) ?? []), paneId]);
   }
-  await Promise.all([...byHost].map(([host, ids]) => host.prepareAttach!(ids).catch(() => {})));
+  const ready = Promise.all([...byHost].map(([host, ids]) => host.prepareAttach!(ids).catch(() => {}))).then(() => {});
+  return { identityOf, ready };
+}
+
+/** Re-attaches every restored pane (`begun`: what beginReattach already asked, else asked now). */
+export async function reattachPanes(panes: readonly { id: string; paneId: string }[], d: ReattachDeps, begun: ReattachBegun = beginReattach(panes, d)): Promise<void> {
+  // Re-attach a few workers at a time: each attach is a round trip to the terminal host (tmux
+  // starts a client per session), and one after another made resuming 100 workers take 3.7 s.
+  const { identityOf } = begun;
+  await begun.ready;
   await forEachBounded(panes, ATTACH_CONCURRENCY, async ({ id, paneId }) => {
     const record = d.recordOf(id);
     const host = d.hostFor(record.intent);
