@@ -4,11 +4,11 @@
  */
 import { connect, type Socket } from 'node:net';
 import { spawn } from 'node:child_process';
-import { closeSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { closeSync, readFileSync, existsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { openPrivateAppend } from '../io/fs/private-files.ts';
 import { pidAlive, readLockHolder } from '../persistence/lock-holder.ts';
 import { REFUSAL_LINE } from '../contract/refusal-line.ts';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { KINGSHAND_ROOT } from '../io/root.ts';
 import { DaemonUnreachableError, HandError, type ExitCode } from '../contract/errors.ts';
 import { lineSplitter, type Reply } from '../contract/protocol.ts';
@@ -110,32 +110,66 @@ export async function startDaemon(paths: HomePaths, timeoutMs = 15_000): Promise
     exited = code ?? 1;
   });
   child.unref();
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    const sock = await tryConnect(paths.socket);
-    if (sock) return sock;
-    if (exited !== null) {
-      // Several starts at once: every loser of the race for the lock exits, while the winner may
-      // still be opening its database and socket. Connecting once, at once, was too early (6 of
-      // 30 concurrent starts failed): wait for the winner while it lives.
-      if (otherDaemonHolds(paths.home, child.pid)) heldAt = Date.now();
-      else heldAt ??= lostLockRace(writtenSince(paths.daemonOut, outStart, 50)) ? Date.now() : null;
-      if (heldAt !== null && Date.now() - heldAt < LOCK_RACE_GRACE_MS) {
-        await new Promise((r) => setTimeout(r, 30));
-        continue;
+  // Woken the moment the socket file appears (the daemon binds it as it listens), not only every
+  // 30 ms: a resume's clock runs until this connect.
+  const appeared = socketAppearance(paths.socket);
+  try {
+    const start = Date.now();
+    while (Date.now() - start < timeoutMs) {
+      const sock = await tryConnect(paths.socket);
+      if (sock) return sock;
+      if (exited !== null) {
+        // Several starts at once: every loser of the race for the lock exits, while the winner may
+        // still be opening its database and socket. Connecting once, at once, was too early (6 of
+        // 30 concurrent starts failed): wait for the winner while it lives.
+        if (otherDaemonHolds(paths.home, child.pid)) heldAt = Date.now();
+        else heldAt ??= lostLockRace(writtenSince(paths.daemonOut, outStart, 50)) ? Date.now() : null;
+        if (heldAt !== null && Date.now() - heldAt < LOCK_RACE_GRACE_MS) {
+          await appeared.nap(30);
+          continue;
+        }
+        // A daemon that refused to start (a lost database) said why: the same refusal, exit 1.
+        const refusal = refusalSince(paths.daemonOut, outStart);
+        if (refusal) throw new RemoteError(refusal.code, refusal.message, 1, refusal.details);
+        // The daemon's own refusal (its last line, "hand: …") is the cause: it leads the message.
+        const said = writtenSince(paths.daemonOut, outStart, 5);
+        const cause = said.split('\n').filter((l) => l.startsWith('hand: ')).at(-1)?.slice('hand: '.length);
+        const head = cause ? `the daemon could not start: ${cause}` : `the daemon exited with status ${exited} while starting${said ? `:\n${said}` : ' and said nothing'}`;
+        throw new DaemonUnreachableError(`${head}\nSee ${paths.daemonOut}; \`hand doctor\` checks the setup.`, { home: paths.home, daemonExit: exited });
       }
-      // A daemon that refused to start (a lost database) said why: the same refusal, exit 1.
-      const refusal = refusalSince(paths.daemonOut, outStart);
-      if (refusal) throw new RemoteError(refusal.code, refusal.message, 1, refusal.details);
-      // The daemon's own refusal (its last line, "hand: …") is the cause: it leads the message.
-      const said = writtenSince(paths.daemonOut, outStart, 5);
-      const cause = said.split('\n').filter((l) => l.startsWith('hand: ')).at(-1)?.slice('hand: '.length);
-      const head = cause ? `the daemon could not start: ${cause}` : `the daemon exited with status ${exited} while starting${said ? `:\n${said}` : ' and said nothing'}`;
-      throw new DaemonUnreachableError(`${head}\nSee ${paths.daemonOut}; \`hand doctor\` checks the setup.`, { home: paths.home, daemonExit: exited });
+      await appeared.nap(30);
     }
-    await new Promise((r) => setTimeout(r, 30));
+    throw new DaemonUnreachableError(`the daemon did not open ${paths.socket} within ${timeoutMs / 1000}s. See ${paths.daemonOut} and ${paths.log}.`, { home: paths.home });
+  } finally {
+    appeared.close();
   }
-  throw new DaemonUnreachableError(`the daemon did not open ${paths.socket} within ${timeoutMs / 1000}s. See ${paths.daemonOut} and ${paths.log}.`, { home: paths.home });
+}
+
+/** Naps that end early when `socket`'s file is made (a directory watch; without one, plain naps). */
+export function socketAppearance(socket: string): { nap(ms: number): Promise<void>; close(): void } {
+  let wake: (() => void) | null = null;
+  let watcher: FSWatcher | null = null;
+  try {
+    watcher = watch(dirname(socket), (_event, name) => {
+      if (name === basename(socket)) wake?.();
+    });
+    watcher.on('error', () => watcher?.close());
+  } catch {
+    watcher = null; // no watch here (a limit reached): the naps still end on their timer
+  }
+  return {
+    nap: (ms) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(done, ms);
+        wake = done;
+        function done(): void {
+          clearTimeout(timer);
+          wake = null;
+          resolve();
+        }
+      }),
+    close: () => watcher?.close(),
+  };
 }
 
 export interface CallOptions<M extends MethodName = MethodName> {
