@@ -99,10 +99,10 @@ export interface ReattachBegun {
  * Asks each host what a resume's attaches need — its identity (one question a host, not one a
  * worker: each is a tmux or ssh process, and a hundred of them sat on the path of every resume,
  * issue 26) and all its panes in one listing (tmux: one list-panes) — and returns at once. Called
- * as soon as the stored records are known, before the actors are made: the processes those
- * questions start are forked while the daemon is still small (a fork copies the daemon's page
- * tables; at 500 restored actors two tmux starts held its thread ~80 ms) and answer while the
- * actors are being made.
+ * as soon as the stored records are known, before the actors are made: the first process each
+ * question starts is forked while the daemon is still small (a fork copies the daemon's page
+ * tables; at 500 restored actors two tmux starts held its thread ~80 ms) and answers while the
+ * actors are being made (docs/2026-12-07-a-resume-asks-its-hosts-before-making-its-actors.md).
  */
 export function beginReattach(panes: readonly { id: string; paneId: string }[], d: Pick<ReattachDeps, 'hostFor' | 'recordOf'>): ReattachBegun {
   const identities = new Map<object, Promise<string | null>>();
