@@ -100,7 +100,7 @@ export async function run(opts: FarHostOptions): Promise<BenchResult[]> {
 
   await call('host.add', { name: 'far', destination: `${sshd.user}@127.0.0.1`, port: sshd.port, identity: sshd.identityFile, knownHosts: sshd.knownHostsFile });
   await call('host.check', { name: 'far' });
-  await call('annex', { repo: world.repo, name: 'bench', yolo: true });
+  await call('annex', { repo: world.repo, name: 'bench', yolo: true, permissions: 'edits' });
   await call('project.host', { name: 'bench', host: 'far', path: farRepo });
   const dispatch = async (id: string, host: string, env: Record<string, string>) => {
     const settled = viewWhen(daemon, id, 'settled', (v) => conditionOf(v) === 'settled');
