@@ -47,6 +47,17 @@ export interface DriveContext {
   onJudged?(j: Judged): void;
 }
 
+/**
+ * A situation's outcome: right when the reader held the right reading for its hold and the hook
+ * witness (if it speaks there) agreed. One whose judging the run's bound (or a stop) cut short is
+ * not reached, never wrong: the reader was not given its window, and "wrong" would blame it for
+ * the clock (an OpenCode run on a loaded machine read its exit right and was failed for it).
+ */
+export function judgedOutcome(held: boolean, witnessOk: boolean | undefined, cutShort: boolean): 'right' | 'wrong' | 'not-reached' {
+  if (held && witnessOk !== false) return 'right';
+  return cutShort ? 'not-reached' : 'wrong';
+}
+
 /** Words the fake model streams for the slow reply: the turn has finished when the last ones are on screen. */
 export const SLOW_REPLY = 'This calibration reply arrives slowly so the running turn shows, and it ends here now.';
 const SLOW_END = 'ends here now';
@@ -141,7 +152,9 @@ export async function driveCalibration(ctx: DriveContext): Promise<Judged[]> {
     // The screen kept is the last one on which the situation held (what the reader was wrong about).
     let screen = brought.screen;
     let reading = ctx.reader.analyse(screen);
-    const windowEnd = Date.now() + left(brought.window ?? JUDGE_WINDOW_MS);
+    const window = brought.window ?? JUDGE_WINDOW_MS;
+    const allowed = left(window);
+    const windowEnd = Date.now() + allowed;
     let right = false;
     let next: Screen | null = screen;
     let hold: Hold = NO_HOLD;
@@ -164,10 +177,14 @@ export async function driveCalibration(ctx: DriveContext): Promise<Judged[]> {
       next = await s.read();
     }
     const witness = await heardWitness(situation, witnessSince);
+    // Cut short: the reader's window by the bound (it never held), or the witness's wait (it held).
+    const cut = ctx.signal?.aborted === true || (right ? Date.now() >= ctx.deadline : allowed < window);
+    const outcome = judgedOutcome(right, witness?.ok, cut);
     const notes: string[] = [];
-    if (!right) notes.push(`the screen reader said ${describeReading(reading)} where the screen shows ${SITUATION_TITLES[situation]}`);
-    if (witness && !witness.ok) notes.push(`the hook witness did not say ${witness.expected} (heard: ${witness.heard.join(', ') || 'nothing'})`);
-    finish({ result: { ...base, outcome: right && witness?.ok !== false ? 'right' : 'wrong', read: describeReading(reading), witness, note: notes.join('; ') || null, ms: 0 }, screen, reading });
+    if (outcome === 'not-reached') notes.push(`the calibration's bound of ${CALIBRATION_BUDGET_MS / 1000} s ran out while this was judged (the screen reader said ${describeReading(reading)})`);
+    else if (!right) notes.push(`the screen reader said ${describeReading(reading)} where the screen shows ${SITUATION_TITLES[situation]}`);
+    if (outcome !== 'not-reached' && witness && !witness.ok) notes.push(`the hook witness did not say ${witness.expected} (heard: ${witness.heard.join(', ') || 'nothing'})`);
+    finish({ result: { ...base, outcome, read: describeReading(reading), witness, note: notes.join('; ') || null, ms: 0 }, screen, reading });
   }
 
   const keys = async (list: readonly Key[]) => {
