@@ -38,7 +38,7 @@ export function useCalibrationRuns(): (agent: string, opts?: Parameters<typeof r
 }
 
 /** `env`: more of the daemon's environment (an agent found by HAND_<AGENT>_BIN where node_modules has none). */
-export async function runCalibration(agent: string, opts: Partial<Pick<CalibrateAgentDeps, 'backend' | 'readerFor'>> & { env?: Record<string, string> } = {}): Promise<CalibrationRun> {
+export async function runCalibration(agent: string, opts: Partial<Pick<CalibrateAgentDeps, 'backend' | 'readerFor' | 'budgetMs'>> & { env?: Record<string, string> } = {}): Promise<CalibrationRun> {
   const tmp = makeTempDir(`calibrate-${agent}`);
   const scratch = join(tmp.path, 'scratch');
   const evidenceRoot = join(tmp.path, 'evidence');
@@ -52,6 +52,7 @@ export async function runCalibration(agent: string, opts: Partial<Pick<Calibrate
       evidenceRoot,
       scratchParent: scratch,
       ...(opts.readerFor ? { readerFor: opts.readerFor } : {}),
+      ...(opts.budgetMs ? { budgetMs: opts.budgetMs } : {}),
     });
     if (isSkipped(r)) throw new Error(`${agent} was not calibrated: ${r.reason}`);
     return { result: r, scratchLeft: readdirSync(scratch), evidenceRoot, cleanup: tmp.cleanup };
@@ -101,6 +102,9 @@ export function expectAFullPass(run: CalibrationRun, a: { pinned: string; heard:
   return r;
 }
 
+/** The pinned agents' bound in the suite: inside the test's own 120 s, twice the product's minute. */
+const PINNED_BUDGET_MS = 110_000;
+
 /** An Anthropic-speaking agent whose pinned release must calibrate (OpenCode, Qwen Code). */
 export interface PinnedAgent {
   agent: string;
@@ -120,7 +124,10 @@ export function calibratesAsPinned(a: PinnedAgent): void {
   const calibrate = useCalibrationRuns();
   describe(`${a.label} ${a.pinned} calibrates`, () => {
     it(`every situation it has read right; its ${a.witness} heard`, async () => {
-      const run = await calibrate(a.agent, { env: a.env() });
+      // What is judged here is the readings, not the clock: the product's bound (one minute, what
+      // a person waits) cut OpenCode's run at its last situation when it ran beside four other
+      // heavy files on two cores (25 s alone, 52–61 s there), and the run ended failed.
+      const run = await calibrate(a.agent, { env: a.env(), budgetMs: PINNED_BUDGET_MS });
       const r = run.result;
       expect(r.version).toBe(a.pinned);
       const got = outcomes(r);
