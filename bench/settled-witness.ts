@@ -49,7 +49,7 @@ async function oneTurn(d: DaemonWorld, id: string, log: string, i: number, hooke
  * the state directory its sandbox binds writable (io/sandbox/worker-sandbox.ts); a path under the
  * bench's temp dir does not exist in there.
  */
-const eventLogIn = (d: DaemonWorld) => (id: string) => join(d.home, 'workers', id, 'events.jsonl');
+const eventLogIn = (d: DaemonWorld) => (id: string) => join(d.home, 'workers', id, 'out', 'events.jsonl');
 
 async function measure(d: DaemonWorld, backend: BackendName, workerEnv: (e: Record<string, string>) => Record<string, string>, trials: number): Promise<Samples> {
   const eventLog = eventLogIn(d);
