@@ -181,7 +181,10 @@ export async function driveCalibration(ctx: DriveContext): Promise<Judged[]> {
     const cut = ctx.signal?.aborted === true || (right ? Date.now() >= ctx.deadline : allowed < window);
     const outcome = judgedOutcome(right, witness?.ok, cut);
     const notes: string[] = [];
-    if (outcome === 'not-reached') notes.push(`the calibration's bound of ${CALIBRATION_BUDGET_MS / 1000} s ran out while this was judged (the screen reader said ${describeReading(reading)})`);
+    if (outcome === 'not-reached') {
+      const why = ctx.signal?.aborted ? 'the calibration was stopped' : `the calibration's bound of ${CALIBRATION_BUDGET_MS / 1000} s ran out`;
+      notes.push(`${why} while this was judged (the screen reader said ${describeReading(reading)})`);
+    }
     else if (!right) notes.push(`the screen reader said ${describeReading(reading)} where the screen shows ${SITUATION_TITLES[situation]}`);
     if (outcome !== 'not-reached' && witness && !witness.ok) notes.push(`the hook witness did not say ${witness.expected} (heard: ${witness.heard.join(', ') || 'nothing'})`);
     finish({ result: { ...base, outcome, read: describeReading(reading), witness, note: notes.join('; ') || null, ms: 0 }, screen, reading });
