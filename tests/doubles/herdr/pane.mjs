@@ -74,7 +74,7 @@ export class Pane {
       this.observers.delete(socket);
     });
     this.term.write('', () => {
-      if (closed || !this.alive) return;
+      if (closed) return;
       this.observers.add(socket);
       const frame = {
         type: 'terminal.frame', seq: ++this.frameSeq, encoding: 'ansi', width: this.term.cols, height: this.term.rows,
