@@ -9,7 +9,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PaneEventBus } from '../../io/terminal/pane-events.ts';
-import { RepaintKeyStream, repaintKey } from '../../io/terminal/tmux/repaint-key.ts';
+import { HASHED_BYTES, RepaintKeyStream, repaintKey } from '../../io/terminal/tmux/repaint-key.ts';
 import { PaneFeed } from '../../actors/pane-feed.ts';
 import type { ReadResult, TerminalHost } from '../../io/terminal/types.ts';
 import type { Screen, ScreenReading } from '../../io/screen/types.ts';
@@ -83,6 +83,48 @@ describe('a frame tmux cut into pieces keeps its repaint key', () => {
     expect(s.take(), 'nothing drawn since').toBeUndefined();
     s.add(b, 0, b.length);
     expect(s.take()).toBe(repaintKey(b, 0, b.length));
+  });
+});
+
+describe('a burst larger than what is hashed (a pour, a full-screen redraw)', () => {
+  /** A redraw as tmux sends it: rows of styled text, `bytes` long or a little more. */
+  const redraw = (bytes: number) => {
+    let s = '';
+    for (let k = 0; s.length < bytes; k++) s += `\\033[38;5;246mRead line ${k} of the module\\033[39m\\033[K\\015\\012`;
+    return s;
+  };
+
+  it('has no key, so it is read, never taken for a repaint already seen', () => {
+    const big = Buffer.from(redraw(HASHED_BYTES + 100));
+    const s = new RepaintKeyStream();
+    s.add(big, 0, big.length);
+    expect(s.take()).toBeUndefined();
+    for (const at of cutPoints(redraw(HASHED_BYTES + 100)).filter((_, k) => k % 997 === 0)) {
+      for (const part of pieces(redraw(HASHED_BYTES + 100), [at])) s.add(part, 0, part.length);
+      expect(s.take(), `cut at ${at}`).toBeUndefined();
+    }
+    const small = Buffer.from(redraw(HASHED_BYTES - 200));
+    s.add(small, 0, small.length);
+    expect(s.take(), 'a burst within the bound keeps its key').toBe(repaintKey(small, 0, small.length));
+  });
+
+  it('the burst after one is keyed as if the whole had been hashed, wherever it ended: inside a sequence, a title, or text', () => {
+    const spin = spinner('✢', 3);
+    const title = '\\033]0;✳ Claude Code\\007';
+    for (const tail of ['\\033[38;5', '\\033]0;✳ Claude', '\\033', 'plain text', '\\033[39m', `${title}\\033[2`]) {
+      const big = Buffer.from(redraw(HASHED_BYTES + 500) + tail);
+      const rest = Buffer.from(`;1H${spin}`);
+      const followed = new RepaintKeyStream();
+      followed.add(big, 0, big.length);
+      followed.take();
+      followed.add(rest, 0, rest.length);
+      // The same two bursts through a stream that hashed everything: the parser's state at the cut is what matters.
+      const hashedAll = new RepaintKeyStream();
+      hashedAll.add(Buffer.from(tail), 0, Buffer.byteLength(tail));
+      hashedAll.take();
+      hashedAll.add(rest, 0, rest.length);
+      expect(followed.take(), `a burst ending in ${JSON.stringify(tail)}`).toBe(hashedAll.take());
+    }
   });
 });
 

@@ -169,18 +169,42 @@ export class TmuxControlClient {
       if (nl < 0) break;
       let end = nl;
       if (end > start && data[end - 1] === 0x0d) end--;
-      const pane = this.block ? null : outputPane(data, start, end);
-      if (pane !== null && pane.paneId === this.textPane && this.handlers.onOutputText) this.handlers.onOutputText(pane.paneId, data.toString('latin1', pane.payloadFrom, end));
-      else if (pane !== null) {
-        if (tracing) { counts.outputs++; counts.outputBytes += end - pane.payloadFrom; }
-        if (tracing) trace(pane.paneId, 'output', { bytes: end - pane.payloadFrom, menu: data.toString('latin1', pane.payloadFrom, end).includes('Postgres') });
-        this.handlers.onOutput(pane.paneId, data, pane.payloadFrom, end);
+      const from = this.block ? -1 : this.outputPane(data, start, end);
+      const paneId = this.outputPaneId;
+      if (from >= 0 && paneId === this.textPane && this.handlers.onOutputText) this.handlers.onOutputText(paneId, data.toString('latin1', from, end));
+      else if (from >= 0) {
+        if (tracing) { counts.outputs++; counts.outputBytes += end - from; }
+        if (tracing) trace(paneId, 'output', { bytes: end - from, menu: data.toString('latin1', from, end).includes('Postgres') });
+        this.handlers.onOutput(paneId, data, from, end);
       }
       else this.onLine(data.toString('utf8', start, end));
       start = nl + 1;
     }
     this.partial = start < data.length ? Buffer.from(data.subarray(start)) : Buffer.alloc(0);
     data = Buffer.alloc(0);
+  }
+
+  /** `%<n>` by n: a pane's id made once, not once per line of its output (tens of thousands a second at load). */
+  private readonly paneIds: string[] = [];
+  /** The pane of the line outputPane last recognised. */
+  private outputPaneId = '';
+
+  /**
+   * Where the data of a `%output %<n> <data>` line starts (its pane in outputPaneId), read off
+   * the bytes; -1 for any other line.
+   */
+  private outputPane(data: Buffer, start: number, end: number): number {
+    if (end - start <= OUTPUT_BYTES.length) return -1;
+    for (let k = 0; k < OUTPUT_BYTES.length; k++) if (data[start + k] !== OUTPUT_BYTES[k]) return -1;
+    let i = start + OUTPUT_BYTES.length;
+    const digitsFrom = i;
+    let n = 0;
+    while (i < end && data[i]! >= 0x30 && data[i]! <= 0x39) n = n * 10 + data[i++]! - 0x30;
+    if (i === digitsFrom || i - digitsFrom > 9 || (i < end && data[i] !== 0x20)) return -1;
+    const cached = data[digitsFrom] === 0x30 && i - digitsFrom > 1 ? undefined : this.paneIds[n]; // "%07" is not "%7"
+    this.outputPaneId = cached ?? `%${data.toString('latin1', digitsFrom, i)}`;
+    if (cached === undefined && data[digitsFrom] !== 0x30) this.paneIds[n] = this.outputPaneId;
+    return Math.min(i + 1, end);
   }
 
   private onLine(line: string): void {
@@ -231,12 +255,5 @@ export class TmuxControlClient {
   }
 }
 
-/** The pane of a `%output %<n> <data>` line and where its data starts, read off the bytes; null for any other line. */
-function outputPane(data: Buffer, start: number, end: number): { paneId: string; payloadFrom: number } | null {
-  if (end - start <= OUTPUT_PREFIX.length || data.compare(OUTPUT_PREFIX, 0, OUTPUT_PREFIX.length, start, start + OUTPUT_PREFIX.length) !== 0) return null;
-  let i = start + OUTPUT_PREFIX.length;
-  const digitsFrom = i;
-  while (i < end && data[i]! >= 0x30 && data[i]! <= 0x39) i++;
-  if (i === digitsFrom || i - digitsFrom > 9 || (i < end && data[i] !== 0x20)) return null;
-  return { paneId: `%${data.toString('latin1', digitsFrom, i)}`, payloadFrom: Math.min(i + 1, end) };
-}
+/** The bytes of `%output %`, as a line of output begins. */
+const OUTPUT_BYTES = [...OUTPUT_PREFIX];
