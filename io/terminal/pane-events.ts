@@ -15,23 +15,45 @@
  * a burst made only of keys every listener knows is then counted skipped and emits nothing.
  * That decision waits for the window (a piece cannot tell whether the frame is whole), so every
  * burst arms the timer; it is the same window and wait as an unknown frame had.
+ *
+ * A pane that pours (issue 46: Claude Code at its real byte rate rewrites its live area sixty
+ * times a second and never pauses for a window) is not announced every window: each `changed`
+ * costs its listener a screen read, and at twenty such panes the reads were most of the daemon's
+ * time. A burst that ends within POUR_MS of the pane's last `changed`, while the pane is still
+ * drawing, waits until the pane pauses for PAUSE_MS (a question is drawn and then waits; a
+ * renderer's next frame comes sooner) or until POUR_MS has passed since that `changed`. A pane
+ * that was quiet is announced after the window as before, and a pane that keeps drawing is still
+ * announced every POUR_MS.
  */
 import type { PaneEvent, PaneSubscribeOptions } from './types.ts';
 import { trace } from './trace-timing.ts';
 
 export type PaneListener = (event: PaneEvent) => void;
 
+/** A pane announced less than this long ago that is still drawing waits for a pause (or this long) before the next `changed`. */
+export const POUR_MS = 250;
+/** Silence after a burst that counts as a pause in the drawing: longer than a renderer's gap between frames (30 a second). */
+export const PAUSE_MS = 50;
+
 export class PaneEventBus {
   /** Each pane's listeners, with what each can tell of known repaints (PaneSubscribeOptions), if anything. */
   private readonly listeners = new Map<string, Map<PaneListener, PaneSubscribeOptions['repaints']>>();
-  private readonly pending = new Map<string, { timer: NodeJS.Timeout; repaints: number[] | null; bytes: number | null; pieces: boolean }>();
+  private readonly pending = new Map<string, Burst>();
+  /** When each pane's last `changed` was emitted (performance.now()). */
+  private readonly announced = new Map<string, number>();
   /** `exited` is sticky: a listener that subscribes after the fact still hears it. */
   private readonly exits = new Map<string, PaneEvent>();
 
-  /** `burstKey`: the key of what a pane drew since it was last asked (undefined: unknown), for bursts that came as `piece`s. */
+  /**
+   * `burstKey`: the key of what a pane drew since it was last asked (undefined: unknown), for
+   * bursts that came as `piece`s. `onAnnounce`: told of each `changed` as it goes out, and whether
+   * the pane poured (it waited for POUR_MS and was still drawing): the tmux host hushes such a
+   * pane until its next read (tmux/pour-hush.ts).
+   */
   constructor(
     private readonly coalesceMs = 20,
     private readonly burstKey?: (paneId: string) => number | undefined,
+    private readonly onAnnounce?: (paneId: string, poured: boolean) => void,
   ) {}
 
   subscribe(paneId: string, listener: PaneListener, options?: PaneSubscribeOptions): () => void {
@@ -55,6 +77,7 @@ export class PaneEventBus {
     const waiting = this.pending.get(paneId);
     if (!waiting && repaint !== undefined && this.allKnow(paneId, [repaint])) return void trace(paneId, 'skip-known');
     if (waiting) {
+      waiting.last = performance.now();
       waiting.bytes = bytes === undefined || waiting.bytes === null ? null : waiting.bytes + bytes;
       if (repaint === undefined) waiting.repaints = null;
       else if (waiting.repaints && !waiting.repaints.includes(repaint)) waiting.repaints.push(repaint);
@@ -70,15 +93,59 @@ export class PaneEventBus {
   piece(paneId: string, bytes?: number): void {
     const waiting = this.pending.get(paneId);
     if (!waiting) return this.arm(paneId, this.burstKey ? [] : null, bytes, true);
+    waiting.last = performance.now();
     waiting.bytes = bytes === undefined || waiting.bytes === null ? null : waiting.bytes + bytes;
     if (!this.burstKey) waiting.repaints = null;
     waiting.pieces = true;
   }
 
   private arm(paneId: string, repaints: number[] | null, bytes: number | undefined, pieces: boolean): void {
-    const timer = setTimeout(() => this.flush(paneId), this.coalesceMs);
+    const timer = setTimeout(() => this.due(paneId), this.coalesceMs);
     timer.unref?.();
-    this.pending.set(paneId, { timer, repaints, bytes: bytes ?? null, pieces });
+    this.pending.set(paneId, { timer, repaints, bytes: bytes ?? null, pieces, last: performance.now(), stretched: false });
+  }
+
+  /**
+   * The burst's window is over: skipped if every listener knows what it drew, else announced —
+   * now, unless the pane pours (announced a moment ago and still drawing): then it waits for a
+   * pause, and what comes meanwhile joins it.
+   */
+  private due(paneId: string): void {
+    const waiting = this.pending.get(paneId);
+    if (!waiting || this.skipKnown(paneId, waiting)) return;
+    const now = performance.now();
+    const sinceAnnounced = now - (this.announced.get(paneId) ?? -Infinity);
+    const quietFor = now - waiting.last;
+    if (sinceAnnounced < POUR_MS && quietFor < PAUSE_MS) {
+      waiting.timer = setTimeout(() => this.due(paneId), Math.min(PAUSE_MS - quietFor, POUR_MS - sinceAnnounced));
+      waiting.timer.unref?.();
+      waiting.stretched = true;
+      return;
+    }
+    this.announce(paneId, waiting, waiting.stretched && quietFor < PAUSE_MS);
+  }
+
+  /** A burst that came in pieces has its key now, however the host cut them; one of only known keys is dropped (true). */
+  private skipKnown(paneId: string, waiting: Burst): boolean {
+    if (!waiting.pieces) return false;
+    waiting.pieces = false;
+    const key = this.burstKey?.(paneId);
+    if (key === undefined) waiting.repaints = null;
+    else if (waiting.repaints && !waiting.repaints.includes(key)) waiting.repaints.push(key);
+    if (!waiting.repaints || waiting.repaints.length === 0 || !this.allKnow(paneId, waiting.repaints)) return false;
+    clearTimeout(waiting.timer);
+    this.pending.delete(paneId);
+    trace(paneId, 'skip-known');
+    return true;
+  }
+
+  private announce(paneId: string, waiting: Burst, poured = false): void {
+    clearTimeout(waiting.timer);
+    this.pending.delete(paneId);
+    trace(paneId, 'changed');
+    this.announced.set(paneId, performance.now());
+    this.onAnnounce?.(paneId, poured);
+    this.emit(paneId, { type: 'changed', ...(waiting.repaints && { repaints: waiting.repaints }), ...(waiting.bytes !== null && { bytes: waiting.bytes }) });
   }
 
   /**
@@ -96,18 +163,7 @@ export class PaneEventBus {
   /** Emit any `changed` still waiting now (used before `exited`, so order is changed → exited). */
   flush(paneId: string): void {
     const waiting = this.pending.get(paneId);
-    if (!waiting) return;
-    clearTimeout(waiting.timer);
-    this.pending.delete(paneId);
-    if (waiting.pieces) {
-      // The burst is over: its pieces' key, however the host cut them; a burst of only known keys is skipped.
-      const key = this.burstKey?.(paneId);
-      if (key === undefined) waiting.repaints = null;
-      else if (waiting.repaints && !waiting.repaints.includes(key)) waiting.repaints.push(key);
-      if (waiting.repaints && waiting.repaints.length > 0 && this.allKnow(paneId, waiting.repaints)) return void trace(paneId, 'skip-known');
-    }
-    trace(paneId, 'changed');
-    this.emit(paneId, { type: 'changed', ...(waiting.repaints && { repaints: waiting.repaints }), ...(waiting.bytes !== null && { bytes: waiting.bytes }) });
+    if (waiting && !this.skipKnown(paneId, waiting)) this.announce(paneId, waiting);
   }
 
   hasExited(paneId: string): boolean {
@@ -139,13 +195,26 @@ export class PaneEventBus {
     if (waiting) clearTimeout(waiting.timer);
     if (waiting?.pieces) this.burstKey?.(paneId); // the dropped burst's key is not the start of the next
     this.pending.delete(paneId);
+    this.announced.delete(paneId);
     this.exits.delete(paneId);
   }
 
   clear(): void {
     for (const waiting of this.pending.values()) clearTimeout(waiting.timer);
     this.pending.clear();
+    this.announced.clear();
     this.exits.clear();
     this.listeners.clear();
   }
+}
+
+/** Output waiting to be announced: what it drew (keys, bytes), whether it came in pieces, and when the last of it came. */
+interface Burst {
+  timer: NodeJS.Timeout;
+  repaints: number[] | null;
+  bytes: number | null;
+  pieces: boolean;
+  last: number;
+  /** It waited past its window because the pane pours. */
+  stretched: boolean;
 }

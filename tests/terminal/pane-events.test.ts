@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PaneEventBus } from '../../io/terminal/pane-events.ts';
+import { PAUSE_MS, POUR_MS, PaneEventBus } from '../../io/terminal/pane-events.ts';
 import type { PaneEvent } from '../../io/terminal/types.ts';
 
+const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'] });
+
 describe('pane events', () => {
-  beforeEach(() => vi.useFakeTimers());
+  beforeEach(() => fakeClock());
   afterEach(() => vi.useRealTimers());
 
   it('a burst of output is one changed event, carrying nothing', () => {
@@ -15,15 +17,51 @@ describe('pane events', () => {
     expect(seen).toEqual([{ type: 'changed' }]);
   });
 
-  it('continuous output still yields a changed event every window (a throttle, not a debounce)', () => {
+  it('continuous output is still announced, every POUR_MS (a throttle, not a debounce)', () => {
     const bus = new PaneEventBus(20);
-    let changed = 0;
-    bus.subscribe('p', () => changed++);
+    const at: number[] = [];
+    bus.subscribe('p', () => at.push(performance.now()));
+    const t0 = performance.now();
+    for (let t = 0; t < 1000; t += 5) {
+      bus.touch('p');
+      vi.advanceTimersByTime(5);
+    }
+    const gaps = at.map((t, i) => t - (i === 0 ? t0 : at[i - 1]!));
+    expect(gaps[0], 'the first burst of a quiet pane waits one window').toBe(20);
+    expect(gaps.slice(1).every((g) => g === POUR_MS), `gaps between announcements of a pouring pane: ${gaps.join(', ')}`).toBe(true);
+  });
+
+  it('a pouring pane that pauses (a question drawn, then waiting) is announced PAUSE_MS after its last output', () => {
+    const bus = new PaneEventBus(20);
+    const at: number[] = [];
+    bus.subscribe('p', () => at.push(performance.now()));
     for (let t = 0; t < 200; t += 5) {
       bus.touch('p');
       vi.advanceTimersByTime(5);
     }
-    expect(changed).toBeGreaterThanOrEqual(9);
+    const lastBefore = at.at(-1)!;
+    vi.advanceTimersByTime(10); // a short pause, the gap between two frames of a renderer
+    bus.touch('p'); // the question
+    const drawn = performance.now();
+    vi.advanceTimersByTime(POUR_MS);
+    expect(at.length).toBeGreaterThan(1);
+    const next = at.find((t) => t > lastBefore)!;
+    expect(next - drawn).toBe(Math.min(PAUSE_MS, POUR_MS - (drawn - lastBefore)));
+    expect(next - drawn).toBeLessThanOrEqual(PAUSE_MS);
+  });
+
+  it('a frame of a pane announced a while ago waits only its window (a spinner tick, a question on an idle pane)', () => {
+    const bus = new PaneEventBus(20);
+    const at: number[] = [];
+    bus.subscribe('p', () => at.push(performance.now()));
+    bus.touch('p');
+    vi.advanceTimersByTime(20);
+    vi.advanceTimersByTime(POUR_MS);
+    const drawn = performance.now();
+    bus.touch('p');
+    vi.advanceTimersByTime(40);
+    expect(at).toHaveLength(2);
+    expect(at[1]! - drawn).toBe(20);
   });
 
   it('exit is reported once, after any pending change, and replayed to late subscribers', async () => {
@@ -57,7 +95,7 @@ describe('pane events', () => {
 });
 
 describe('a frame every listener knows is dropped before it costs a timer', () => {
-  beforeEach(() => vi.useFakeTimers());
+  beforeEach(() => fakeClock());
   afterEach(() => vi.useRealTimers());
 
   function knowing(keys: number[]) {
