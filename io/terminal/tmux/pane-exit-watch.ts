@@ -122,6 +122,18 @@ export class PaneExitWatch {
     this.deaths.hook(paneId);
   }
 
+  /**
+   * The pane's output is paused for our client (pour-hush.ts): its silence says nothing, so no
+   * probe asks about it until it draws again. Its death still comes by the subscription and the
+   * hook, as for any pane.
+   */
+  hushed(paneId: string): void {
+    const w = this.port.watched(paneId);
+    if (!w?.exit.probe) return;
+    clearTimeout(w.exit.probe);
+    w.exit.probe = null;
+  }
+
   /** The pane drew, or a notification named its window: it may be about to exit, so ask once it is quiet. */
   stirred(paneId: string): void {
     this.armProbe(paneId, true);

@@ -20,6 +20,7 @@ import { newPaneExit, PaneExitWatch, stopProbe, type PaneExit, type WatchedForEx
 import type { StructureGate } from './structure-gate.ts';
 import type { TmuxContext } from './tmux-command.ts';
 import { RepaintKeyStream, repaintKey } from './repaint-key.ts';
+import { PourHush } from './pour-hush.ts';
 
 interface Watch extends WatchedForExit {
   /** The pane's window once linked into the monitor session. */
@@ -96,6 +97,27 @@ export class PaneWatchers {
       notice: (message, fields) => this.notice(message, fields),
     });
     this.exitChecks = this.exits.checks;
+    this.hush = new PourHush({
+      command: (line) => connection.command(line),
+      hushed: (paneId) => this.exits.hushed(paneId),
+      unseenOutput: (paneId) => {
+        const w = this.watches.get(paneId);
+        if (!w) return;
+        w.keys.skipped();
+        this.bus.piece(paneId);
+        this.exits.stirred(paneId);
+      },
+      watching: (paneId) => this.watches.get(paneId)?.closing === false,
+      notice: (message, fields) => this.notice(message, fields ?? {}),
+    });
+  }
+
+  /** Pouring panes hushed between their reads (pour-hush.ts). */
+  readonly hush: PourHush;
+
+  /** The bus announced a pane (`poured`: it kept drawing since its last announcement): a pane that pours is hushed until its next read. */
+  announced(paneId: string, poured: boolean): void {
+    if (!this.keyPerLine) this.hush.announced(paneId, poured);
   }
 
   /** The key of what the pane drew since its burst began (undefined: unknown), and a fresh start. */
@@ -136,12 +158,14 @@ export class PaneWatchers {
       if (data) w.keys.add(data, start!, end!);
       else w.keys.poison();
       this.bus.piece(paneId, data ? end! - start! : undefined);
+      this.hush.drew(paneId);
     }
     this.exits.stirred(paneId);
   }
 
   /** A new client: the monitor session may have been recreated, so every watched window is linked again. */
   private async relink(client: TmuxControlClient, sessionId: string): Promise<void> {
+    this.hush.reset(); // the new client sends every pane's output
     for (const [paneId, w] of this.watches) {
       w.exit.hooked = false; // its hook echoes into the old placeholder, if any
       if (w.closing) continue;
@@ -234,6 +258,7 @@ export class PaneWatchers {
 
   /** The pane and its window leave the registry. */
   private drop(paneId: string, w: Watch): void {
+    this.hush.drop(paneId);
     if (w.windowId && this.windows.get(w.windowId) === paneId) this.windows.delete(w.windowId);
     this.watches.delete(paneId);
   }
@@ -241,6 +266,7 @@ export class PaneWatchers {
   /** Stops every watch and detaches the client; the monitor session stays for the next process. */
   async dispose(): Promise<void> {
     this.disposed = true;
+    this.hush.reset();
     for (const w of this.watches.values()) closeWatch(w);
     await Promise.all([...this.watches.values()].map((w) => w.linking?.catch(() => {})));
     this.watches.clear();

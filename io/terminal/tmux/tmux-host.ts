@@ -70,6 +70,8 @@ export interface TmuxHost extends TerminalHost {
   killServer(): Promise<void>;
   /** How pane exits were looked for: `#{pane_dead}` asked after quiet output, deaths heard from a hook's echo, and probe timer wakes. */
   exitChecks(): { asked: number; echoed: number; looked: number };
+  /** How many times a pouring pane's output was paused for our client (pour-hush.ts). */
+  hushes(): number;
   /** How many times the server was asked whether it answers (server-answers.ts): only while it was silent. */
   answerChecks(): { asked: number };
 }
@@ -90,7 +92,11 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
   const submitDelayMs = options.submitDelayMs ?? 200;
   const pasteThreshold = options.pasteThreshold ?? 512;
   // A burst's key is taken from its pane's watch when the burst ends: the same frame, however tmux cut it.
-  const bus: PaneEventBus = new PaneEventBus(options.coalesceMs ?? 20, (paneId): number | undefined => watchers.takeBurstKey(paneId));
+  const bus: PaneEventBus = new PaneEventBus(
+    options.coalesceMs ?? 20,
+    (paneId): number | undefined => watchers.takeBurstKey(paneId),
+    (paneId, poured) => watchers.announced(paneId, poured),
+  );
   const watchers: PaneWatchers = new PaneWatchers(ctx, bus, envBin, options.onNotice, options.repaintKeyPerLine);
   /** Reads waiting in tmux's reply queue, bounded, foreground first (read-lanes.ts). */
   const lanes = new ReadLanes(options.readsInFlight);
@@ -383,6 +389,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
     },
 
     exitChecks: () => ({ ...watchers.exitChecks }),
+    hushes: () => watchers.hush.paused,
     answerChecks: () => ({ asked: answers.asked }),
 
     async killServer(): Promise<void> {

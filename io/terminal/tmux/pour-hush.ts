@@ -1,0 +1,115 @@
+/**
+ * A pane that pours is hushed between its reads (issue 46). At Claude Code's real byte rate
+ * (~0.3 MB/s a worker) taking in the control client's `%output` alone — reading the pipe and
+ * cutting it into lines, nothing else done with them — was 0.26 % of a core per worker, nearly
+ * the whole budget; and every byte was one tmux had to escape and write. Yet a pane that pours is
+ * read at most every POUR_MS (pane-events.ts): between two reads its bytes only say "still
+ * drawing", which the next read learns anyway.
+ *
+ * So when the bus announces a pane that poured (it was announced a moment ago and kept drawing),
+ * its output to our control client is paused (`refresh-client -A %N:pause`, tmux 3.2): tmux keeps
+ * reading the pane and its screen stays current for the next read, it only stops sending us the
+ * bytes and drops those it had queued. After POUR_MS the output continues (`…:continue`: tmux
+ * starts again from what the pane writes next, the paused bytes skipped) and the pane is told to
+ * the bus as output of unknown content, so it is read again, one window later, whatever it drew
+ * meanwhile. If it draws again straight away it still pours: it is hushed again at its first
+ * byte, and that read goes on. If it stays quiet (a question drawn, then waiting; the turn's end)
+ * that read is the one that sees it, at most POUR_MS and one window after the drawing stopped.
+ *
+ * Only our client is paused: a person attached to the worker's session sees every byte. A
+ * pane's death still comes (the `pane_dead` subscription and window notifications are not
+ * output). A tmux that refuses the command (older than 3.2, or a far host's) turns hushing off
+ * for that connection; the pane is then read as it pours, as before.
+ */
+import { POUR_MS } from '../pane-events.ts';
+import { ControlClosedError } from './control-client.ts';
+
+export interface PourHushPort {
+  /** One control-mode command over the live control client (rejects when none is up or tmux refuses it). */
+  command(line: string): Promise<string[]>;
+  /** The pane's output is paused: its silence says nothing (no exit probe asks about it). */
+  hushed(paneId: string): void;
+  /** The pane drew something we did not see: its burst's key is unknown, it is read, and its exit probe moves on. */
+  unseenOutput(paneId: string): void;
+  /** Whether the pane is still watched and not being closed. */
+  watching(paneId: string): boolean;
+  notice(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** A tmux pane id: all a command line here is built from (quoted, as tmux's parser reads `%` otherwise). */
+const PANE_ID = /^%\d+$/;
+
+type Hush = { state: 'paused'; timer: NodeJS.Timeout } | { state: 'resumed' };
+
+export class PourHush {
+  private readonly panes = new Map<string, Hush>();
+  /** The connection's tmux refused a pause: nothing is hushed until the next connection. */
+  private refused = false;
+  /** Pauses made: how often a pane was hushed (the bench reads it). */
+  paused = 0;
+
+  constructor(private readonly port: PourHushPort) {}
+
+  /** The pane drew (a piece of `%output`): just after a resume, it still pours, and is hushed again at once. */
+  drew(paneId: string): void {
+    if (this.panes.get(paneId)?.state === 'resumed') this.pause(paneId);
+  }
+
+  /** The bus announced the pane (a read follows); `poured`: it had been announced a moment ago and kept drawing. */
+  announced(paneId: string, poured: boolean): void {
+    if (this.panes.get(paneId)?.state === 'paused') return;
+    if (poured) this.pause(paneId);
+    else this.panes.delete(paneId); // quiet since its resume: read as any pane
+  }
+
+  private pause(paneId: string): void {
+    if (this.refused || !PANE_ID.test(paneId) || !this.port.watching(paneId)) return void this.panes.delete(paneId);
+    this.paused++;
+    const timer = setTimeout(() => this.resume(paneId), POUR_MS);
+    timer.unref?.();
+    this.panes.set(paneId, { state: 'paused', timer });
+    this.port.hushed(paneId);
+    this.port.command(`refresh-client -A '${paneId}:pause'`).catch((err: unknown) => this.failed(paneId, err));
+  }
+
+  private resume(paneId: string): void {
+    const h = this.panes.get(paneId);
+    if (h?.state !== 'paused') return;
+    this.panes.set(paneId, { state: 'resumed' });
+    this.port.command(`refresh-client -A '${paneId}:continue'`).catch((err: unknown) => this.failed(paneId, err));
+    if (this.port.watching(paneId)) this.port.unseenOutput(paneId);
+  }
+
+  /**
+   * A pause or a continue that failed: tmux refused it (hushing is off for this connection), or
+   * the client went away (a new one starts with every pane's output on). Either way the pane is
+   * read as it comes: told to the bus as unseen output.
+   */
+  private failed(paneId: string, err: unknown): void {
+    const h = this.panes.get(paneId);
+    if (h?.state === 'paused') clearTimeout(h.timer);
+    this.panes.delete(paneId);
+    if (!this.refused && !(err instanceof ControlClosedError)) {
+      // tmux is silent about a pane it does not know: what it refuses is the command itself.
+      this.refused = true;
+      this.port.notice('tmux does not pause a pane for its control client: pouring panes are read as they pour', { err: err instanceof Error ? err.message : String(err) });
+    }
+    if (this.port.watching(paneId)) this.port.unseenOutput(paneId);
+  }
+
+  /** The pane is no longer watched: its timer goes. */
+  drop(paneId: string): void {
+    const h = this.panes.get(paneId);
+    if (h?.state === 'paused') clearTimeout(h.timer);
+    this.panes.delete(paneId);
+  }
+
+  /**
+   * A new control client (or none): every pane's output is on again there. A pane paused on the
+   * old client may have drawn unseen; the caller reads every pane after a reconnect anyway.
+   */
+  reset(): void {
+    for (const paneId of [...this.panes.keys()]) this.drop(paneId);
+    this.refused = false;
+  }
+}
