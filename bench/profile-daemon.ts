@@ -14,7 +14,7 @@ import { CLK_TCK, HAND_BIN, makeDaemonWorld, procUsage } from './lib/daemon.ts';
 import { killIfAlive, onCleanup, runCleanups, cleanUpWhenCutShort } from './lib/cleanup.ts';
 
 cleanUpWhenCutShort((msg) => process.stderr.write(`${msg}\n`));
-import { printSelfTime, type CpuProfile } from './lib/cpu-profile.ts';
+import { printInclusive, printSelfTime, type CpuProfile } from './lib/cpu-profile.ts';
 
 
 const workers = Number(process.argv[2] ?? 10);
@@ -98,6 +98,7 @@ try {
   printSelfTime(prof, 8, 6);
   console.log(`-- the ${seconds} s streaming window only:`);
   printSelfTime(prof, 20, 12, [w0, w1]);
+  if (process.env.PROFILE_INCLUSIVE) printInclusive(prof, Number(process.env.PROFILE_INCLUSIVE) || 40, [w0, w1]);
 } finally {
   await runCleanups(console.error);
 }

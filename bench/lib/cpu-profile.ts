@@ -72,3 +72,36 @@ export function printCallers(profile: CpuProfile, top = 3, depth = 4, paths = 4)
     for (const [chain, v] of [...via.get(fn)!].sort((a, b) => b[1] - a[1]).slice(0, paths)) console.log(`  ${(v / 1000).toFixed(0).padStart(6)} ms  ← ${chain}`);
   }
 }
+
+/**
+ * Inclusive time (a function and everything it called) as shares of the busy time: which paths
+ * cost, where self time scatters over helpers. `window` as in printSelfTime.
+ */
+export function printInclusive(profile: CpuProfile, top = 25, window?: [number, number]): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const label = (id: number) => {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    return `${functionName || '(anonymous)'} ${url.replace(/^.*\/(node_modules|dist|io|actors|daemon)\//, '$1/')}:${lineNumber + 1}`;
+  };
+  const incl = new Map<string, number>();
+  let busy = 0;
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    at += dt;
+    if (window && (at < window[0] || at > window[1])) return;
+    if (IDLE.has(byId.get(id)!.callFrame.functionName)) return;
+    busy += dt;
+    const seen = new Set<string>();
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      const l = label(n);
+      if (seen.has(l)) continue;
+      seen.add(l);
+      incl.set(l, (incl.get(l) ?? 0) + dt);
+    }
+  });
+  console.log(`inclusive time (share of busy ${(busy / 1000).toFixed(0)} ms):`);
+  for (const [l, t] of [...incl].sort((x, y) => y[1] - x[1]).slice(0, top)) console.log(`  ${((t / busy) * 100).toFixed(1).padStart(5)} %  ${l}`);
+}
