@@ -19,11 +19,12 @@
  * A pane that pours (issue 46: Claude Code at its real byte rate rewrites its live area sixty
  * times a second and never pauses for a window) is not announced every window: each `changed`
  * costs its listener a screen read, and at twenty such panes the reads were most of the daemon's
- * time. A burst that ends within POUR_MS of the pane's last `changed`, while the pane is still
- * drawing, waits until the pane pauses for PAUSE_MS (a question is drawn and then waits; a
- * renderer's next frame comes sooner) or until POUR_MS has passed since that `changed`. A pane
- * that was quiet is announced after the window as before, and a pane that keeps drawing is still
- * announced every POUR_MS.
+ * time. A burst that drew through its whole window within POUR_MS of the pane's last `changed`,
+ * the pane still drawing, waits until the pane pauses for PAUSE_MS (a question is drawn and then
+ * waits; a renderer's next frame comes sooner) or until POUR_MS has passed since that `changed`.
+ * A pane that was quiet, and a frame drawn at once (a question just after the working frame), are
+ * announced after the window as before; a pane that keeps drawing is still announced every
+ * POUR_MS.
  */
 import type { PaneEvent, PaneSubscribeOptions } from './types.ts';
 import { trace } from './trace-timing.ts';
@@ -34,6 +35,12 @@ export type PaneListener = (event: PaneEvent) => void;
 export const POUR_MS = 250;
 /** Silence after a burst that counts as a pause in the drawing: longer than a renderer's gap between frames (30 a second). */
 export const PAUSE_MS = 50;
+/**
+ * A burst whose output went on for this share of its window or more pours (a renderer's frames
+ * 16 ms apart); one drawn at once (a question after the working frame, a spinner tick) does not,
+ * and is announced after its window however recently the pane was.
+ */
+const POUR_SPAN = 0.75;
 
 export class PaneEventBus {
   /** Each pane's listeners, with what each can tell of known repaints (PaneSubscribeOptions), if anything. */
@@ -102,7 +109,8 @@ export class PaneEventBus {
   private arm(paneId: string, repaints: number[] | null, bytes: number | undefined, pieces: boolean): void {
     const timer = setTimeout(() => this.due(paneId), this.coalesceMs);
     timer.unref?.();
-    this.pending.set(paneId, { timer, repaints, bytes: bytes ?? null, pieces, last: performance.now(), stretched: false });
+    const now = performance.now();
+    this.pending.set(paneId, { timer, repaints, bytes: bytes ?? null, pieces, first: now, last: now, stretched: false });
   }
 
   /**
@@ -116,7 +124,9 @@ export class PaneEventBus {
     const now = performance.now();
     const sinceAnnounced = now - (this.announced.get(paneId) ?? -Infinity);
     const quietFor = now - waiting.last;
-    if (sinceAnnounced < POUR_MS && quietFor < PAUSE_MS) {
+    // Pouring: drawing through (nearly) the whole window, or already waiting for a pause.
+    const pours = waiting.stretched || waiting.last - waiting.first >= this.coalesceMs * POUR_SPAN;
+    if (pours && sinceAnnounced < POUR_MS && quietFor < PAUSE_MS) {
       waiting.timer = setTimeout(() => this.due(paneId), Math.min(PAUSE_MS - quietFor, POUR_MS - sinceAnnounced));
       waiting.timer.unref?.();
       waiting.stretched = true;
@@ -137,6 +147,17 @@ export class PaneEventBus {
     this.pending.delete(paneId);
     trace(paneId, 'skip-known');
     return true;
+  }
+
+  /**
+   * The pane drew what the host did not hear (its output was paused, tmux/pour-hush.ts): announced
+   * now, as output of unknown content, with any burst still waiting folded in.
+   */
+  unseen(paneId: string): void {
+    const waiting = this.pending.get(paneId);
+    if (waiting) clearTimeout(waiting.timer);
+    const now = performance.now();
+    this.announce(paneId, { ...(waiting ?? { pieces: false, first: now, last: now, stretched: false }), timer: undefined, repaints: null, bytes: null });
   }
 
   private announce(paneId: string, waiting: Burst, poured = false): void {
@@ -210,10 +231,12 @@ export class PaneEventBus {
 
 /** Output waiting to be announced: what it drew (keys, bytes), whether it came in pieces, and when the last of it came. */
 interface Burst {
-  timer: NodeJS.Timeout;
+  timer: NodeJS.Timeout | undefined;
   repaints: number[] | null;
   bytes: number | null;
   pieces: boolean;
+  /** When its first and its last output came. */
+  first: number;
   last: number;
   /** It waited past its window because the pane pours. */
   stretched: boolean;

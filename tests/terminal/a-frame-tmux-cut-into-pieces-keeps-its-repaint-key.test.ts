@@ -8,7 +8,7 @@
  * drawn, cut anywhere, is never a known key: it is read.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAUSE_MS, PaneEventBus } from '../../io/terminal/pane-events.ts';
+import { PaneEventBus } from '../../io/terminal/pane-events.ts';
 import { HASHED_BYTES, RepaintKeyStream, repaintKey } from '../../io/terminal/tmux/repaint-key.ts';
 import { PaneFeed } from '../../actors/pane-feed.ts';
 import type { ReadResult, TerminalHost } from '../../io/terminal/types.ts';
@@ -169,7 +169,7 @@ describe('pieces on the pane event bus', () => {
     t.send([a!]);
     vi.advanceTimersByTime(20);
     t.send([b!]);
-    vi.advanceTimersByTime(PAUSE_MS); // announced a moment ago, so the rest waits for a pause (pane-events.ts)
+    vi.advanceTimersByTime(20);
     expect(t.seen).toHaveLength(2);
     expect(t.skipped()).toBe(0);
   });

@@ -50,6 +50,25 @@ describe('pane events', () => {
     expect(next - drawn).toBeLessThanOrEqual(PAUSE_MS);
   });
 
+  it('a frame drawn at once just after an announcement (a question after the working frame) waits only its window', () => {
+    const bus = new PaneEventBus(20);
+    const at: number[] = [];
+    bus.subscribe('p', () => at.push(performance.now()));
+    bus.touch('p'); // the working frame
+    vi.advanceTimersByTime(20);
+    vi.advanceTimersByTime(40);
+    const drawn = performance.now();
+    for (let k = 0; k < 4; k++) {
+      bus.touch('p'); // the question, in pieces over 3 ms
+      vi.advanceTimersByTime(1);
+    }
+    vi.advanceTimersByTime(10); // a spinner tick comes while it waits: still the same burst
+    bus.touch('p');
+    vi.advanceTimersByTime(40);
+    expect(at).toHaveLength(2);
+    expect(at[1]! - drawn).toBe(20);
+  });
+
   it('a frame of a pane announced a while ago waits only its window (a spinner tick, a question on an idle pane)', () => {
     const bus = new PaneEventBus(20);
     const at: number[] = [];
@@ -62,6 +81,17 @@ describe('pane events', () => {
     vi.advanceTimersByTime(40);
     expect(at).toHaveLength(2);
     expect(at[1]! - drawn).toBe(20);
+  });
+
+  it('output the host did not hear (a hushed pane) is announced at once, unknown, with a waiting burst folded in', () => {
+    const bus = new PaneEventBus(20);
+    const seen: PaneEvent[] = [];
+    bus.subscribe('p', (e) => seen.push(e));
+    bus.touch('p', 7, 100);
+    bus.unseen('p');
+    expect(seen).toEqual([{ type: 'changed' }]);
+    vi.advanceTimersByTime(100);
+    expect(seen, 'the folded burst is not announced again').toHaveLength(1);
   });
 
   it('exit is reported once, after any pending change, and replayed to late subscribers', async () => {
