@@ -4,8 +4,8 @@
  * tests/terminal/a-pouring-pane-is-hushed-between-its-reads.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { POUR_MS } from '../../io/terminal/pane-events.ts';
-import { PourHush } from '../../io/terminal/tmux/pour-hush.ts';
+import { PAUSE_MS, POUR_MS } from '../../io/terminal/pane-events.ts';
+import { POURING_READ_MS, PourHush } from '../../io/terminal/tmux/pour-hush.ts';
 import { ControlClosedError, ControlCommandError } from '../../io/terminal/tmux/control-client.ts';
 
 function world(reply: (line: string) => Promise<string[]> = async () => []) {
@@ -30,32 +30,45 @@ describe('a pouring pane hushed between its reads', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('a pane announced as poured is paused, continued after POUR_MS and told to the bus as unseen output', async () => {
+  it('a pane announced as poured is paused, its in-flight output dropped, and continued after POUR_MS', () => {
     const w = world();
     w.hush.announced('%3', true);
     expect(w.sent).toEqual(["refresh-client -A '%3:pause'"]);
     expect(w.told).toEqual(['hushed %3']);
-    w.hush.drew('%3'); // a piece tmux had sent before the pause: nothing more
+    expect(w.hush.drew('%3'), 'a piece tmux sent before it took the pause is the hush\'s').toBe(true);
     w.hush.announced('%3', false); // the read of that announcement: still paused
     vi.advanceTimersByTime(POUR_MS - 1);
     expect(w.sent).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(w.sent).toEqual(["refresh-client -A '%3:pause'", "refresh-client -A '%3:continue'"]);
-    expect(w.told).toEqual(['hushed %3', 'unseen %3']);
     expect(w.hush.paused).toBe(1);
   });
 
-  it('after a resume, its first byte hushes it again; a pane quiet since is read as any other and left alone', () => {
+  it('a pane that still pours after a resume is hushed again at its first byte, and read at a resume every POURING_READ_MS', () => {
+    const w = world();
+    w.hush.announced('%3', true); // read then (the bus's announcement)
+    const reads: number[] = [];
+    for (let t = 0; t < 2_000; t += 5) {
+      if (w.hush.drew('%3') === false) throw new Error(`a byte at ${t} ms reached the bus`);
+      const told = w.told.length;
+      vi.advanceTimersByTime(5);
+      if (w.told.slice(told).includes('unseen %3')) reads.push(t + 5);
+    }
+    expect(w.hush.paused, 'pauses over 2 s of pouring').toBeGreaterThanOrEqual(Math.floor(2_000 / (POUR_MS + 5)));
+    const gaps = reads.map((t, i) => t - (i === 0 ? 0 : reads[i - 1]!));
+    expect(gaps.every((g) => g >= POURING_READ_MS && g < POURING_READ_MS + POUR_MS + 10), `reads at ${reads.join(', ')}`).toBe(true);
+  });
+
+  it('a pane quiet after a resume (a question, the turn\'s end) is read PAUSE_MS later, then left alone', () => {
     const w = world();
     w.hush.announced('%3', true);
-    w.hush.announced('%4', true);
     vi.advanceTimersByTime(POUR_MS);
-    w.hush.drew('%3');
-    expect(w.sent.filter((l) => l.includes('%3'))).toEqual(["refresh-client -A '%3:pause'", "refresh-client -A '%3:continue'", "refresh-client -A '%3:pause'"]);
-    w.hush.announced('%4', false); // the read after its resume, with nothing drawn: a question, the turn's end
-    w.hush.drew('%4');
+    expect(w.told).toEqual(['hushed %3']);
+    vi.advanceTimersByTime(PAUSE_MS);
+    expect(w.told).toEqual(['hushed %3', 'unseen %3']);
+    expect(w.hush.drew('%3'), 'a byte after: the bus\'s, read as any pane').toBe(false);
     vi.advanceTimersByTime(POUR_MS * 4);
-    expect(w.sent.filter((l) => l.includes('%4'))).toEqual(["refresh-client -A '%4:pause'", "refresh-client -A '%4:continue'"]);
+    expect(w.sent).toEqual(["refresh-client -A '%3:pause'", "refresh-client -A '%3:continue'"]);
   });
 
   it('a pane not announced as poured, or no longer watched, or with an id that is not a pane id, is never paused', () => {
@@ -77,6 +90,7 @@ describe('a pouring pane hushed between its reads', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(w.notices).toHaveLength(1);
     expect(w.told).toEqual(['hushed %3', 'unseen %3']);
+    expect(w.hush.drew('%3')).toBe(false);
     w.hush.announced('%4', true);
     vi.advanceTimersByTime(POUR_MS);
     expect(w.sent).toEqual(["refresh-client -A '%3:pause'"]);
@@ -106,6 +120,7 @@ describe('a pouring pane hushed between its reads', () => {
     w.hush.announced('%4', true);
     w.hush.drop('%3');
     expect(vi.getTimerCount()).toBe(1);
+    expect(w.hush.drew('%3')).toBe(false);
     w.hush.reset();
     expect(vi.getTimerCount()).toBe(0);
     vi.advanceTimersByTime(POUR_MS);

@@ -104,7 +104,7 @@ export class PaneWatchers {
         const w = this.watches.get(paneId);
         if (!w) return;
         w.keys.skipped();
-        this.bus.piece(paneId);
+        this.bus.unseen(paneId);
         this.exits.stirred(paneId);
       },
       watching: (paneId) => this.watches.get(paneId)?.closing === false,
@@ -153,12 +153,12 @@ export class PaneWatchers {
   private onOutput(paneId: string, data?: Uint8Array, start?: number, end?: number): void {
     const w = this.watches.get(paneId);
     if (!w) return; // the placeholder, or a pane nobody asked about
+    if (this.hush.drew(paneId)) return; // a hushed pane's: its next read covers it
     if (this.keyPerLine) this.bus.touch(paneId, data ? repaintKey(data, start!, end!) : undefined, data ? end! - start! : undefined);
     else {
       if (data) w.keys.add(data, start!, end!);
       else w.keys.poison();
       this.bus.piece(paneId, data ? end! - start! : undefined);
-      this.hush.drew(paneId);
     }
     this.exits.stirred(paneId);
   }

@@ -10,26 +10,31 @@
  * its output to our control client is paused (`refresh-client -A %N:pause`, tmux 3.2): tmux keeps
  * reading the pane and its screen stays current for the next read, it only stops sending us the
  * bytes and drops those it had queued. After POUR_MS the output continues (`…:continue`: tmux
- * starts again from what the pane writes next, the paused bytes skipped) and the pane is told to
- * the bus as output of unknown content, so it is read again, one window later, whatever it drew
- * meanwhile. If it draws again straight away it still pours: it is hushed again at its first
- * byte, and that read goes on. If it stays quiet (a question drawn, then waiting; the turn's end)
- * that read is the one that sees it, at most POUR_MS and one window after the drawing stopped.
+ * starts again from what the pane writes next, the paused bytes skipped). If the pane draws
+ * again within PAUSE_MS it still pours, and is hushed again at its first byte; while it pours it
+ * is read at a resume at most every POURING_READ_MS (a question drawn while a pane keeps
+ * drawing is seen within that). If it stays quiet (a question drawn, then waiting; the turn's
+ * end), it is read then, and read as any pane from then on: a pour's end is seen at most
+ * POUR_MS + PAUSE_MS after the drawing stopped. A read for the hush is told to the bus as output
+ * of unknown content, announced at once.
  *
  * Only our client is paused: a person attached to the worker's session sees every byte. A
  * pane's death still comes (the `pane_dead` subscription and window notifications are not
  * output). A tmux that refuses the command (older than 3.2, or a far host's) turns hushing off
  * for that connection; the pane is then read as it pours, as before.
  */
-import { POUR_MS } from '../pane-events.ts';
+import { PAUSE_MS, POUR_MS } from '../pane-events.ts';
 import { ControlClosedError } from './control-client.ts';
+
+/** While a pane keeps pouring it is read at its resumes at most this often; at the first resume that finds it quiet, always. */
+export const POURING_READ_MS = 500;
 
 export interface PourHushPort {
   /** One control-mode command over the live control client (rejects when none is up or tmux refuses it). */
   command(line: string): Promise<string[]>;
   /** The pane's output is paused: its silence says nothing (no exit probe asks about it). */
   hushed(paneId: string): void;
-  /** The pane drew something we did not see: its burst's key is unknown, it is read, and its exit probe moves on. */
+  /** The pane drew what we did not see: it is announced now (a read), its key unknown, and its exit probe moves on. */
   unseenOutput(paneId: string): void;
   /** Whether the pane is still watched and not being closed. */
   watching(paneId: string): boolean;
@@ -39,10 +44,13 @@ export interface PourHushPort {
 /** A tmux pane id: all a command line here is built from (quoted, as tmux's parser reads `%` otherwise). */
 const PANE_ID = /^%\d+$/;
 
-type Hush = { state: 'paused'; timer: NodeJS.Timeout } | { state: 'resumed' };
+/** Paused until its timer; or continued a moment ago (read then or not), waiting to see whether it still pours. */
+type Hush = { state: 'paused'; timer: NodeJS.Timeout } | { state: 'resumed'; read: boolean; timer: NodeJS.Timeout };
 
 export class PourHush {
   private readonly panes = new Map<string, Hush>();
+  /** When each hushed pane was last read for the hush. */
+  private readonly lastRead = new Map<string, number>();
   /** The connection's tmux refused a pause: nothing is hushed until the next connection. */
   private refused = false;
   /** Pauses made: how often a pane was hushed (the bench reads it). */
@@ -50,20 +58,30 @@ export class PourHush {
 
   constructor(private readonly port: PourHushPort) {}
 
-  /** The pane drew (a piece of `%output`): just after a resume, it still pours, and is hushed again at once. */
-  drew(paneId: string): void {
-    if (this.panes.get(paneId)?.state === 'resumed') this.pause(paneId);
+  /**
+   * The pane drew (a piece of `%output`). True: the piece is the hush's, not the bus's — it came
+   * while the pane was paused (sent before tmux took the pause), or just after a resume, when the
+   * pane still pours and is hushed again at once.
+   */
+  drew(paneId: string): boolean {
+    const h = this.panes.get(paneId);
+    if (!h) return false;
+    if (h.state === 'resumed') {
+      clearTimeout(h.timer);
+      this.pause(paneId);
+    }
+    return true;
   }
 
   /** The bus announced the pane (a read follows); `poured`: it had been announced a moment ago and kept drawing. */
   announced(paneId: string, poured: boolean): void {
-    if (this.panes.get(paneId)?.state === 'paused') return;
-    if (poured) this.pause(paneId);
-    else this.panes.delete(paneId); // quiet since its resume: read as any pane
+    if (this.panes.has(paneId) || !poured) return;
+    this.lastRead.set(paneId, performance.now());
+    this.pause(paneId);
   }
 
   private pause(paneId: string): void {
-    if (this.refused || !PANE_ID.test(paneId) || !this.port.watching(paneId)) return void this.panes.delete(paneId);
+    if (this.refused || !PANE_ID.test(paneId) || !this.port.watching(paneId)) return this.drop(paneId);
     this.paused++;
     const timer = setTimeout(() => this.resume(paneId), POUR_MS);
     timer.unref?.();
@@ -72,36 +90,51 @@ export class PourHush {
     this.port.command(`refresh-client -A '${paneId}:pause'`).catch((err: unknown) => this.failed(paneId, err));
   }
 
+  /** POUR_MS later: the output continues, and the pane is read if it was not for a while; whether it still pours, its next byte says. */
   private resume(paneId: string): void {
-    const h = this.panes.get(paneId);
-    if (h?.state !== 'paused') return;
-    this.panes.set(paneId, { state: 'resumed' });
+    if (this.panes.get(paneId)?.state !== 'paused') return;
     this.port.command(`refresh-client -A '${paneId}:continue'`).catch((err: unknown) => this.failed(paneId, err));
+    const read = performance.now() - (this.lastRead.get(paneId) ?? -Infinity) >= POURING_READ_MS;
+    if (read) this.read(paneId);
+    const timer = setTimeout(() => this.quiet(paneId), PAUSE_MS);
+    timer.unref?.();
+    this.panes.set(paneId, { state: 'resumed', read, timer });
+  }
+
+  /** Nothing came for PAUSE_MS after a resume: the pane stopped pouring (a question, the turn's end) and is read as any pane from now on. */
+  private quiet(paneId: string): void {
+    const h = this.panes.get(paneId);
+    if (h?.state !== 'resumed') return;
+    this.drop(paneId);
+    if (!h.read) this.read(paneId);
+  }
+
+  private read(paneId: string): void {
+    this.lastRead.set(paneId, performance.now());
     if (this.port.watching(paneId)) this.port.unseenOutput(paneId);
   }
 
   /**
    * A pause or a continue that failed: tmux refused it (hushing is off for this connection), or
    * the client went away (a new one starts with every pane's output on). Either way the pane is
-   * read as it comes: told to the bus as unseen output.
+   * read now and as it comes from then on.
    */
   private failed(paneId: string, err: unknown): void {
-    const h = this.panes.get(paneId);
-    if (h?.state === 'paused') clearTimeout(h.timer);
-    this.panes.delete(paneId);
+    this.drop(paneId);
     if (!this.refused && !(err instanceof ControlClosedError)) {
       // tmux is silent about a pane it does not know: what it refuses is the command itself.
       this.refused = true;
       this.port.notice('tmux does not pause a pane for its control client: pouring panes are read as they pour', { err: err instanceof Error ? err.message : String(err) });
     }
-    if (this.port.watching(paneId)) this.port.unseenOutput(paneId);
+    this.read(paneId);
   }
 
-  /** The pane is no longer watched: its timer goes. */
+  /** The pane is no longer hushed (or watched): its timer goes. */
   drop(paneId: string): void {
     const h = this.panes.get(paneId);
-    if (h?.state === 'paused') clearTimeout(h.timer);
+    if (h) clearTimeout(h.timer);
     this.panes.delete(paneId);
+    this.lastRead.delete(paneId);
   }
 
   /**
