@@ -181,6 +181,15 @@ export class PaneEventBus {
     return true;
   }
 
+  /**
+   * Someone shows the pane as it draws: a listener that cannot tell repaints (the review page's
+   * live screen, a key waiting for its echo). Such a pane is not hushed (tmux/pour-hush.ts).
+   */
+  shownLive(paneId: string): boolean {
+    for (const repaints of this.listeners.get(paneId)?.values() ?? []) if (!repaints) return true;
+    return false;
+  }
+
   /** Emit any `changed` still waiting now (used before `exited`, so order is changed → exited). */
   flush(paneId: string): void {
     const waiting = this.pending.get(paneId);

@@ -94,6 +94,16 @@ describe('pane events', () => {
     expect(seen, 'the folded burst is not announced again').toHaveLength(1);
   });
 
+  it('a pane is shown live while a listener that cannot tell repaints (a page) listens', () => {
+    const bus = new PaneEventBus(20);
+    bus.subscribe('p', () => {}, { repaints: { known: () => false, skipped: () => {} } });
+    expect(bus.shownLive('p')).toBe(false);
+    const off = bus.subscribe('p', () => {});
+    expect(bus.shownLive('p')).toBe(true);
+    off();
+    expect(bus.shownLive('p')).toBe(false);
+  });
+
   it('exit is reported once, after any pending change, and replayed to late subscribers', async () => {
     const bus = new PaneEventBus(20);
     const seen: PaneEvent[] = [];

@@ -13,6 +13,7 @@ function world(reply: (line: string) => Promise<string[]> = async () => []) {
   const told: string[] = [];
   const notices: string[] = [];
   const watched = new Set(['%3', '%4']);
+  const live = new Set<string>();
   const hush = new PourHush({
     command: (line) => {
       sent.push(line);
@@ -21,9 +22,10 @@ function world(reply: (line: string) => Promise<string[]> = async () => []) {
     hushed: (paneId) => told.push(`hushed ${paneId}`),
     unseenOutput: (paneId) => told.push(`unseen ${paneId}`),
     watching: (paneId) => watched.has(paneId),
+    shownLive: (paneId) => live.has(paneId),
     notice: (message) => notices.push(message),
   });
-  return { hush, sent, told, notices, watched };
+  return { hush, sent, told, notices, watched, live };
 }
 
 describe('a pouring pane hushed between its reads', () => {
@@ -80,6 +82,18 @@ describe('a pouring pane hushed between its reads', () => {
     w.hush.announced("%5'; kill-server; '", true);
     w.hush.announced('%5 ', true);
     expect(w.sent).toEqual([]);
+  });
+
+  it('a pane someone shows live (the review page) is not hushed, and one that comes on screen mid-pour is not hushed again', () => {
+    const w = world();
+    w.live.add('%4');
+    w.hush.announced('%4', true);
+    expect(w.sent).toEqual([]);
+    w.hush.announced('%3', true);
+    w.live.add('%3');
+    vi.advanceTimersByTime(POUR_MS);
+    expect(w.hush.drew('%3'), 'the first byte after the resume: the page\'s, through the bus').toBe(false);
+    expect(w.sent).toEqual(["refresh-client -A '%3:pause'", "refresh-client -A '%3:continue'"]);
   });
 
   it('a tmux that refuses the command turns hushing off until the next connection, and the pane is read', async () => {

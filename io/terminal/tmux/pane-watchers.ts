@@ -108,6 +108,7 @@ export class PaneWatchers {
         this.exits.stirred(paneId);
       },
       watching: (paneId) => this.watches.get(paneId)?.closing === false,
+      shownLive: (paneId) => this.bus.shownLive(paneId),
       notice: (message, fields) => this.notice(message, fields ?? {}),
     });
   }

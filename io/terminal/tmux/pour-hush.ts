@@ -13,12 +13,14 @@
  * starts again from what the pane writes next, the paused bytes skipped). If the pane draws
  * again within PAUSE_MS it still pours, and is hushed again at its first byte; while it pours it
  * is read at a resume at most every POURING_READ_MS (a question drawn while a pane keeps
- * drawing is seen within that). If it stays quiet (a question drawn, then waiting; the turn's
+ * drawing is seen within that and one hush). If it stays quiet (a question drawn, then waiting; the turn's
  * end), it is read then, and read as any pane from then on: a pour's end is seen at most
  * POUR_MS + PAUSE_MS after the drawing stopped. A read for the hush is told to the bus as output
  * of unknown content, announced at once.
  *
- * Only our client is paused: a person attached to the worker's session sees every byte. A
+ * A pane someone shows as it draws (the review page's live screen) is not hushed: the page is told
+ * of it every POUR_MS. Only our client is paused: a person attached to the worker's session sees
+ * every byte. A
  * pane's death still comes (the `pane_dead` subscription and window notifications are not
  * output). A tmux that refuses the command (older than 3.2, or a far host's) turns hushing off
  * for that connection; the pane is then read as it pours, as before.
@@ -38,6 +40,8 @@ export interface PourHushPort {
   unseenOutput(paneId: string): void;
   /** Whether the pane is still watched and not being closed. */
   watching(paneId: string): boolean;
+  /** Someone shows the pane as it draws (the review page): it is not hushed, so the page sees every frame it is told of. */
+  shownLive(paneId: string): boolean;
   notice(message: string, fields?: Record<string, unknown>): void;
 }
 
@@ -66,11 +70,10 @@ export class PourHush {
   drew(paneId: string): boolean {
     const h = this.panes.get(paneId);
     if (!h) return false;
-    if (h.state === 'resumed') {
-      clearTimeout(h.timer);
-      this.pause(paneId);
-    }
-    return true;
+    if (h.state !== 'resumed') return true;
+    clearTimeout(h.timer);
+    return this.pause(paneId); // not hushed after all (shown live now, refused): the piece is the bus's
+
   }
 
   /** The bus announced the pane (a read follows); `poured`: it had been announced a moment ago and kept drawing. */
@@ -80,14 +83,19 @@ export class PourHush {
     this.pause(paneId);
   }
 
-  private pause(paneId: string): void {
-    if (this.refused || !PANE_ID.test(paneId) || !this.port.watching(paneId)) return this.drop(paneId);
+  /** Pauses the pane's output; false (and no longer hushed) when it may not be. */
+  private pause(paneId: string): boolean {
+    if (this.refused || !PANE_ID.test(paneId) || !this.port.watching(paneId) || this.port.shownLive(paneId)) {
+      this.drop(paneId);
+      return false;
+    }
     this.paused++;
     const timer = setTimeout(() => this.resume(paneId), POUR_MS);
     timer.unref?.();
     this.panes.set(paneId, { state: 'paused', timer });
     this.port.hushed(paneId);
     this.port.command(`refresh-client -A '${paneId}:pause'`).catch((err: unknown) => this.failed(paneId, err));
+    return true;
   }
 
   /** POUR_MS later: the output continues, and the pane is read if it was not for a while; whether it still pours, its next byte says. */
