@@ -18,23 +18,10 @@ import { POUR_MS } from '../../io/terminal/pane-events.ts';
 import { startMock } from './mock-worker.ts';
 import { useCleanups } from '../helpers/cleanups.ts';
 import { tmuxInTempDir } from './tmux-in-temp-dir.ts';
+import { nextReading } from './next-reading.ts';
 
 type Timed = ScreenReading & { at: number };
 const now = () => performance.timeOrigin + performance.now();
-
-function nextReading(got: Timed[], accept: (r: ScreenReading) => boolean, what: string, timeoutMs = 15_000): Promise<Timed> {
-  const from = got.length;
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const look = () => {
-      const hit = got.slice(from).find(accept);
-      if (hit) return resolve(hit);
-      if (Date.now() - started > timeoutMs) return reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; readings since: ${got.slice(from).map((r) => r.state).join(', ')}`));
-      setTimeout(look, 10);
-    };
-    look();
-  });
-}
 
 /** When the mock drew `event` last (its event log: the moment just before the frame was written). */
 function drawnAt(log: string, event: string): number {

@@ -14,20 +14,7 @@ import { guardedSendText } from '../../io/terminal/guarded-send.ts';
 import { startMock } from './mock-worker.ts';
 import { useCleanups } from '../helpers/cleanups.ts';
 import { tmuxInTempDir } from './tmux-in-temp-dir.ts';
-
-function nextReading(got: ScreenReading[], accept: (r: ScreenReading) => boolean, what: string, timeoutMs = 15_000): Promise<ScreenReading> {
-  const from = got.length;
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const look = () => {
-      const hit = got.slice(from).find(accept);
-      if (hit) return resolve(hit);
-      if (Date.now() - started > timeoutMs) return reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; readings since: ${got.slice(from).map((r) => r.state).join(', ')}`));
-      setTimeout(look, 10);
-    };
-    look();
-  });
-}
+import { nextReading } from './next-reading.ts';
 
 describe('repaints of a tmux pane go unread', () => {
   const defer = useCleanups();
