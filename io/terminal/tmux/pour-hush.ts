@@ -73,7 +73,6 @@ export class PourHush {
     if (h.state !== 'resumed') return true;
     clearTimeout(h.timer);
     return this.pause(paneId); // not hushed after all (shown live now, refused): the piece is the bus's
-
   }
 
   /** The bus announced the pane (a read follows); `poured`: it had been announced a moment ago and kept drawing. */
@@ -103,7 +102,10 @@ export class PourHush {
     if (this.panes.get(paneId)?.state !== 'paused') return;
     this.port.command(`refresh-client -A '${paneId}:continue'`).catch((err: unknown) => this.failed(paneId, err));
     const read = performance.now() - (this.lastRead.get(paneId) ?? -Infinity) >= POURING_READ_MS;
-    if (read) this.read(paneId);
+    if (read) {
+      this.lastRead.set(paneId, performance.now());
+      this.read(paneId);
+    }
     const timer = setTimeout(() => this.quiet(paneId), PAUSE_MS);
     timer.unref?.();
     this.panes.set(paneId, { state: 'resumed', read, timer });
@@ -117,8 +119,8 @@ export class PourHush {
     if (!h.read) this.read(paneId);
   }
 
+  /** The pane is read: told to the bus as output it did not hear. */
   private read(paneId: string): void {
-    this.lastRead.set(paneId, performance.now());
     if (this.port.watching(paneId)) this.port.unseenOutput(paneId);
   }
 
