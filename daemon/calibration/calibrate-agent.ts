@@ -81,10 +81,12 @@ export async function calibrateAgent(profile: AgentProfile, deps: CalibrateAgent
     result.sandboxNote = worker.sandboxNote;
     const session = paneSession(worker.host, worker.paneId);
     try {
+      const budgetMs = deps.budgetMs ?? CALIBRATION_BUDGET_MS;
       judged.push(...await driveCalibration({
         session, fake, kit, witness: witness!, reader: (deps.readerFor ?? defaultReader)(profile, target.version),
         exitCommand: profile.exitCommand, label: profile.label, backend: deps.backend,
-        deadline: started + (deps.budgetMs ?? CALIBRATION_BUDGET_MS),
+        deadline: started + budgetMs,
+        budgetMs,
         ...(deps.signal ? { signal: deps.signal } : {}),
         onJudged: (j) => say(j.result.situation, lineOf(j.result)),
       }));

@@ -40,8 +40,9 @@ export interface DriveContext {
   exitCommand: string;
   label: string;
   backend: 'tmux' | 'pty';
-  /** When the run's budget ends (ms since the epoch). */
+  /** When the run's budget ends (ms since the epoch), and how long that budget was (what a situation it cut short says). */
   deadline: number;
+  budgetMs: number;
   /** Stops the run early (the daemon stopping, the caller gone): every wait ends at once. */
   signal?: AbortSignal;
   onJudged?(j: Judged): void;
@@ -135,7 +136,7 @@ export async function driveCalibration(ctx: DriveContext): Promise<Judged[]> {
       return finish({ result: { ...base, outcome: 'not-reached', read: null, witness: null, note: 'the calibration was stopped before it (the daemon stopping, or its caller gone)', ms: 0 }, screen: s.last, reading: null });
     }
     if (Date.now() >= ctx.deadline) {
-      return finish({ result: { ...base, outcome: 'not-reached', read: null, witness: null, note: `the calibration's bound of ${CALIBRATION_BUDGET_MS / 1000} s ran out before it`, ms: 0 }, screen: s.last, reading: null });
+      return finish({ result: { ...base, outcome: 'not-reached', read: null, witness: null, note: `the calibration's bound of ${ctx.budgetMs / 1000} s ran out before it`, ms: 0 }, screen: s.last, reading: null });
     }
     const brought = await bring();
     if ('notApplicable' in brought) return finish({ result: { ...base, outcome: 'not-applicable', read: null, witness: null, note: brought.notApplicable, ms: 0 }, screen: s.last, reading: null });
@@ -182,7 +183,7 @@ export async function driveCalibration(ctx: DriveContext): Promise<Judged[]> {
     const outcome = judgedOutcome(right, witness?.ok, cut);
     const notes: string[] = [];
     if (outcome === 'not-reached') {
-      const why = ctx.signal?.aborted ? 'the calibration was stopped' : `the calibration's bound of ${CALIBRATION_BUDGET_MS / 1000} s ran out`;
+      const why = ctx.signal?.aborted ? 'the calibration was stopped' : `the calibration's bound of ${ctx.budgetMs / 1000} s ran out`;
       notes.push(`${why} while this was judged (the screen reader said ${describeReading(reading)})`);
     }
     else if (!right) notes.push(`the screen reader said ${describeReading(reading)} where the screen shows ${SITUATION_TITLES[situation]}`);
