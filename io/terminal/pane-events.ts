@@ -154,19 +154,17 @@ export class PaneEventBus {
    * now, as output of unknown content, with any burst still waiting folded in.
    */
   unseen(paneId: string): void {
-    const waiting = this.pending.get(paneId);
-    if (waiting) clearTimeout(waiting.timer);
-    const now = performance.now();
-    this.announce(paneId, { ...(waiting ?? { pieces: false, first: now, last: now, stretched: false }), timer: undefined, repaints: null, bytes: null });
+    this.announce(paneId, { repaints: null, bytes: null });
   }
 
-  private announce(paneId: string, waiting: Burst, poured = false): void {
-    clearTimeout(waiting.timer);
+  /** `changed` with what the burst drew, and any burst still waiting for the pane dropped (it is in this one). */
+  private announce(paneId: string, drew: Pick<Burst, 'repaints' | 'bytes'>, poured = false): void {
+    clearTimeout(this.pending.get(paneId)?.timer);
     this.pending.delete(paneId);
     trace(paneId, 'changed');
     this.announced.set(paneId, performance.now());
     this.onAnnounce?.(paneId, poured);
-    this.emit(paneId, { type: 'changed', ...(waiting.repaints && { repaints: waiting.repaints }), ...(waiting.bytes !== null && { bytes: waiting.bytes }) });
+    this.emit(paneId, { type: 'changed', ...(drew.repaints && { repaints: drew.repaints }), ...(drew.bytes !== null && { bytes: drew.bytes }) });
   }
 
   /**
@@ -240,7 +238,7 @@ export class PaneEventBus {
 
 /** Output waiting to be announced: what it drew (keys, bytes), whether it came in pieces, and when the last of it came. */
 interface Burst {
-  timer: NodeJS.Timeout | undefined;
+  timer: NodeJS.Timeout;
   repaints: number[] | null;
   bytes: number | null;
   pieces: boolean;
