@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseControlLine, parseDeadValue } from '../../io/terminal/tmux/control-protocol.ts';
+import { TmuxControlClient } from '../../io/terminal/tmux/control-client.ts';
 import { tmuxLiteral } from '../../io/terminal/tmux/tmux-command.ts';
 
 describe('tmux control-mode lines', () => {
@@ -31,5 +32,21 @@ describe('tmux control-mode lines', () => {
     expect(tmuxLiteral('a;b')).toBe('a;b');
     expect(tmuxLiteral('end;')).toBe('end\\;');
     expect(tmuxLiteral(';')).toBe('\\;');
+  });
+});
+
+describe('%output lines read off the bytes by the control client', () => {
+  it('names each line\'s pane and hands on its payload, the same pane by the same id every time, "%07" never taken for "%7"', () => {
+    const seen: Array<[string, string]> = [];
+    // The client's line reader alone, without a tmux behind it (its constructor spawns one).
+    const client = Object.assign(Object.create(TmuxControlClient.prototype) as object, {
+      paneIds: [], outputPaneId: '', partial: Buffer.alloc(0), received: 0, block: null, textPane: null, sawFirstBlock: true, pending: [],
+      handlers: { onOutput: (paneId: string, data: Buffer, start: number, end: number) => seen.push([paneId, data.toString('latin1', start, end)]), onSubscription() {}, onClose() {} },
+    }) as unknown as { onData(chunk: Buffer): void };
+    const lines = ['%output %0 a', '%output %12 b\\033[K', '%output %12 c', '%output %07 d', '%output %7 e', '%output %7 f', '%output %0 g'];
+    const bytes = Buffer.from(lines.map((l) => `${l}\n`).join(''));
+    client.onData(bytes.subarray(0, 20)); // a line cut between two reads
+    client.onData(bytes.subarray(20));
+    expect(seen).toEqual([['%0', 'a'], ['%12', 'b\\033[K'], ['%12', 'c'], ['%07', 'd'], ['%7', 'e'], ['%7', 'f'], ['%0', 'g']]);
   });
 });

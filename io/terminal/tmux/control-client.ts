@@ -201,9 +201,13 @@ export class TmuxControlClient {
     let n = 0;
     while (i < end && data[i]! >= 0x30 && data[i]! <= 0x39) n = n * 10 + data[i++]! - 0x30;
     if (i === digitsFrom || i - digitsFrom > 9 || (i < end && data[i] !== 0x20)) return -1;
-    const cached = data[digitsFrom] === 0x30 && i - digitsFrom > 1 ? undefined : this.paneIds[n]; // "%07" is not "%7"
-    this.outputPaneId = cached ?? `%${data.toString('latin1', digitsFrom, i)}`;
-    if (cached === undefined && data[digitsFrom] !== 0x30) this.paneIds[n] = this.outputPaneId;
+    const canonical = data[digitsFrom] !== 0x30 || i - digitsFrom === 1; // "%07" is not "%7": only canonical numbers are kept
+    let paneId = canonical ? this.paneIds[n] : undefined;
+    if (paneId === undefined) {
+      paneId = `%${data.toString('latin1', digitsFrom, i)}`;
+      if (canonical) this.paneIds[n] = paneId;
+    }
+    this.outputPaneId = paneId;
     return Math.min(i + 1, end);
   }
 
