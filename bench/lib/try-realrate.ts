@@ -23,7 +23,7 @@ try {
   const pid = await d.pid();
   const countsAt = () => readFileSync(traceFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((e) => e.stage === 'counts').at(-1);
   const a = countsAt();
-  const [daemonPct] = await Promise.all([cpuShare(pid, windowMs), tmuxPid ? cpuShare(tmuxPid, windowMs) : Promise.resolve(0)]);
+  const [daemonPct, tmuxPct] = await Promise.all([cpuShare(pid, windowMs), tmuxPid ? cpuShare(tmuxPid, windowMs) : Promise.resolve(null)]);
   await sleep(5200);
   const b = countsAt();
   const dt = (b.t - a.t) / 1000;
@@ -32,7 +32,7 @@ try {
   const stages: Record<string, number> = {};
   for (const e of readFileSync(traceFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l))) if (e.t >= a.t && e.t <= b.t && e.stage !== 'counts') stages[e.stage] = (stages[e.stage] ?? 0) + 1;
   console.error('pane %1 stages over the window:', JSON.stringify(stages));
-  console.log(`daemon ${daemonPct.toFixed(1)} % of a core for ${n} (${(daemonPct / n).toFixed(2)} % per worker); per second:`, rate);
+  console.log(`daemon ${daemonPct.toFixed(1)} % of a core for ${n} (${(daemonPct / n).toFixed(2)} % per worker), tmux server ${tmuxPct?.toFixed(1) ?? '?'} %; per second:`, rate);
 } finally {
   await runCleanups(console.error);
 }
