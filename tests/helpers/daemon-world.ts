@@ -10,7 +10,7 @@
  */
 import { afterEach, expect } from 'vitest';
 import { join } from 'node:path';
-import { execFile } from 'node:child_process';
+import { endTerminalServer } from './hand-process.ts';
 import { type HomePaths } from '../../contract/home.ts';
 import { ensureHome } from '../../io/fs/ensure-home.ts';
 import type { Daemon } from '../../daemon/create-daemon.ts';
@@ -75,7 +75,7 @@ export async function makeDaemonWorld(label: string, opts: { env?: Record<string
     async cleanup() {
       await stop();
       // The private tmux server outlives a daemon with live workers by design; a test leaves none.
-      await new Promise<void>((r) => execFile('tmux', ['-S', paths.tmuxSocket, 'kill-server'], () => r()));
+      await endTerminalServer(paths.tmuxSocket);
       tmp.cleanup();
     },
   };

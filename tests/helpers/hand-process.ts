@@ -9,7 +9,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { homePaths } from '../../contract/home.ts';
 import { readLockHolder } from '../../persistence/home-lock.ts';
-import { isProcessAlive, killIfAlive } from './processes.ts';
+import { exitedOrGone, isProcessAlive, killIfAlive } from './processes.ts';
+import { waitFor } from './temp.ts';
 
 export const HAND_BIN = fileURLToPath(new URL('../../bin/hand.js', import.meta.url));
 
@@ -76,6 +77,38 @@ export async function startDaemon(hand: HandRunner): Promise<number> {
 }
 
 const quietly = (cmd: string, args: string[]) => new Promise<void>((r) => execFile(cmd, args, () => r()));
+const output = (cmd: string, args: string[]) => new Promise<string>((r) => execFile(cmd, args, (err, stdout) => r(err ? '' : stdout)));
+
+/** The tmux server at `socket` and every process of its panes' sessions (each pane is a session leader). */
+async function terminalProcesses(socket: string): Promise<number[]> {
+  const server = Number((await output('tmux', ['-S', socket, 'display-message', '-p', '#{pid}'])).trim());
+  const leaders = new Set((await output('tmux', ['-S', socket, 'list-panes', '-a', '-F', '#{pane_pid}'])).split('\n').filter(Boolean).map(Number));
+  const inPanes = (await output('ps', ['-e', '-o', 'pid=,sid=']))
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/).map(Number))
+    .filter(([pid, sid]) => pid !== undefined && sid !== undefined && leaders.has(sid))
+    .map(([pid]) => pid!);
+  return [...(server > 0 ? [server] : []), ...inPanes];
+}
+
+/** Waits until none of `pids` runs (a hang-up ends them all); the failure names the ones left. */
+async function allGone(pids: number[], what: string): Promise<void> {
+  const left = () => pids.filter((pid) => isProcessAlive(pid) && !exitedOrGone(pid));
+  await waitFor(() => left().length === 0, { what, timeoutMs: 10_000 }).catch((err: Error) => {
+    throw new Error(`${err.message}; still running: ${left().join(' ')}`);
+  });
+}
+
+/**
+ * Kills the tmux server at `socket` and waits until it and every process of its panes have exited:
+ * kill-server returns before they have, and a sandbox still starting makes its mount points in the
+ * worker's /tmp while the caller removes the temp directory (ENOTEMPTY, seen in CI).
+ */
+export async function endTerminalServer(socket: string): Promise<void> {
+  const running = await terminalProcesses(socket);
+  await quietly('tmux', ['-S', socket, 'kill-server']);
+  await allGone(running, `the tmux server at ${socket} and its panes' processes to exit`);
+}
 
 /**
  * Stops the daemon of `home` (asking first), then ends what would outlive the caller: a daemon
@@ -91,7 +124,7 @@ export async function stopInstallation(hand: HandRunner, home: string, daemonSto
   // (never the caller itself: a daemon run in this process is shut down by its own world first)
   if (wasAlive && holder.pid !== process.pid && isProcessAlive(holder.pid)) killIfAlive(holder.pid);
   const { tmuxSocket } = homePaths(home);
-  if (existsSync(tmuxSocket)) await quietly('tmux', ['-S', tmuxSocket, 'kill-server']);
+  if (existsSync(tmuxSocket)) await endTerminalServer(tmuxSocket);
   // a daemon killed mid-start never wrote daemon.pid; its argv still names this (private, temp) home
   await quietly('pkill', ['-f', `--home ${home}`]);
 }
