@@ -46,9 +46,28 @@ export function fakeCodexReport(prompt: string): string {
   return `# Report\n\nDone: ${prompt.slice(0, 60).replace(/\s+/g, ' ')}\n`;
 }
 
+/**
+ * Codex's exec_command answers after its yield time (10 s by default) with the command still
+ * running in the background ("Process running with session ID 3"). A model waits for it before
+ * its next step, and so does the fake: on a busy machine a probe of a few seconds outlived the
+ * yield and the turn ended before it had (its output read half-written).
+ */
+const RUNNING = /Process running with session ID (\d+)/;
+/** How long one wait for a running command lasts (Codex's most for a yield). */
+export const WAIT_FOR_COMMAND_MS = 30_000;
+
+/** The session of the command the last tool output left running, or null. */
+export function runningSessionOf(summary: RequestSummary): number | null {
+  if (summary.lastItem !== 'tool-output') return null;
+  const m = RUNNING.exec(summary.toolOutputs.at(-1)?.output ?? '');
+  return m ? Number(m[1]) : null;
+}
+
 export function chooseCodexReply(summary: RequestSummary, queued: CodexScriptItem[]): CodexScriptItem {
   // A side request (the task title, offered no tools) never takes a reply the test queued.
   if (summary.side) return { kind: 'text', text: JSON.stringify({ title: FAKE_TITLE }) };
+  const running = runningSessionOf(summary);
+  if (running !== null) return { kind: 'call', name: 'write_stdin', args: { session_id: running, chars: '', yield_time_ms: WAIT_FOR_COMMAND_MS } };
   const next = queued.shift();
   if (next !== undefined) return next;
   if (summary.lastItem === 'tool-output') return { kind: 'text', text: 'Done.' };
