@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { homePaths } from '../../contract/home.ts';
 import { readLockHolder } from '../../persistence/home-lock.ts';
-import { exitedOrGone, isProcessAlive, killIfAlive } from './processes.ts';
+import { exitedOrGone, isProcessAlive, killIfAlive, processTable } from './processes.ts';
 import { waitFor } from './temp.ts';
 
 export const HAND_BIN = fileURLToPath(new URL('../../bin/hand.js', import.meta.url));
@@ -77,18 +77,15 @@ export async function startDaemon(hand: HandRunner): Promise<number> {
 }
 
 const quietly = (cmd: string, args: string[]) => new Promise<void>((r) => execFile(cmd, args, () => r()));
-const output = (cmd: string, args: string[]) => new Promise<string>((r) => execFile(cmd, args, (err, stdout) => r(err ? '' : stdout)));
-
-/** The tmux server at `socket` and every process of its panes' sessions (each pane is a session leader). */
-async function terminalProcesses(socket: string): Promise<number[]> {
-  const server = Number((await output('tmux', ['-S', socket, 'display-message', '-p', '#{pid}'])).trim());
-  const leaders = new Set((await output('tmux', ['-S', socket, 'list-panes', '-a', '-F', '#{pane_pid}'])).split('\n').filter(Boolean).map(Number));
-  const inPanes = (await output('ps', ['-e', '-o', 'pid=,sid=']))
-    .split('\n')
-    .map((l) => l.trim().split(/\s+/).map(Number))
-    .filter(([pid, sid]) => pid !== undefined && sid !== undefined && leaders.has(sid))
-    .map(([pid]) => pid!);
-  return [...(server > 0 ? [server] : []), ...inPanes];
+/**
+ * The tmux server at `socket` and every process of its panes' sessions (each pane's first process
+ * leads a session of its own), read from /proc: no `tmux` or `ps` started for it.
+ */
+function terminalProcesses(socket: string): number[] {
+  const rows = processTable((r) => r.comm === 'tmux: server');
+  const servers = new Set(rows.filter((r) => r.comm === 'tmux: server' && ` ${r.cmdline} `.includes(` ${socket} `)).map((r) => r.pid));
+  const leaders = new Set(rows.filter((r) => servers.has(r.ppid) && r.sid === r.pid).map((r) => r.pid));
+  return [...servers, ...rows.filter((r) => leaders.has(r.sid)).map((r) => r.pid)];
 }
 
 /** Waits until none of `pids` runs (a hang-up ends them all); the failure names the ones left. */
@@ -105,7 +102,7 @@ async function allGone(pids: number[], what: string): Promise<void> {
  * worker's /tmp while the caller removes the temp directory (ENOTEMPTY, seen in CI).
  */
 export async function endTerminalServer(socket: string): Promise<void> {
-  const running = await terminalProcesses(socket);
+  const running = terminalProcesses(socket);
   await quietly('tmux', ['-S', socket, 'kill-server']);
   await allGone(running, `the tmux server at ${socket} and its panes' processes to exit`);
 }
@@ -126,5 +123,6 @@ export async function stopInstallation(hand: HandRunner, home: string, daemonSto
   const { tmuxSocket } = homePaths(home);
   if (existsSync(tmuxSocket)) await endTerminalServer(tmuxSocket);
   // a daemon killed mid-start never wrote daemon.pid; its argv still names this (private, temp) home
-  await quietly('pkill', ['-f', `--home ${home}`]);
+  const named = ` --home ${home} `;
+  for (const r of processTable(() => true)) if (r.pid !== process.pid && ` ${r.cmdline} `.includes(named)) killIfAlive(r.pid, 'SIGTERM');
 }

@@ -39,10 +39,10 @@ export async function killDaemonAndTmux(w: { home: string; hand(args: string[]):
   await waitFor(() => !isProcessAlive(serverPid) || exitedOrGone(serverPid), { what: `tmux server ${serverPid} to exit`, timeoutMs: 10_000 });
 }
 
-/** SIGKILL, if the process is still there. */
-export function killIfAlive(pid: number): void {
+/** SIGKILL (or `signal`), if the process is still there. */
+export function killIfAlive(pid: number, signal: NodeJS.Signals = 'SIGKILL'): void {
   try {
-    process.kill(pid, 'SIGKILL');
+    process.kill(pid, signal);
   } catch {
     // already gone
   }
@@ -83,3 +83,36 @@ export function pidsWithEnv(text: string): number[] {
   }
   return out;
 }
+
+export interface ProcessRow {
+  pid: number;
+  ppid: number;
+  /** The session: every process of a tmux pane has the pane's first process's pid here. */
+  sid: number;
+  comm: string;
+  cmdline: string;
+}
+
+/**
+ * This machine's processes read from /proc, without starting `ps` (a test process forking itself
+ * costs milliseconds a fork). `withCmdline`: only rows it accepts read their command line.
+ */
+export function processTable(withCmdline: (row: Omit<ProcessRow, 'cmdline'>) => boolean = () => false): ProcessRow[] {
+  const rows: ProcessRow[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      const f = stat.slice(close + 2).split(' ');
+      const row = { pid: Number(name), ppid: Number(f[1]), sid: Number(f[3]), comm };
+      const cmdline = withCmdline(row) ? readFileSync(`/proc/${name}/cmdline`, 'latin1').split('\0').join(' ') : '';
+      rows.push({ ...row, cmdline });
+    } catch {
+      // gone since the listing
+    }
+  }
+  return rows;
+}
+
