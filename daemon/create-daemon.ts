@@ -21,7 +21,7 @@ import { createOverlapReader } from './fleet/overlaps.ts';
 import { createFleetHost } from '../actors/fleet-host.ts';
 import { createRealPorts } from '../io/ports/real-ports.ts';
 import { recordBaseIfNew } from './fleet/base-watch.ts';
-import { probeSandbox, type SandboxAvailability } from '../io/sandbox/availability.ts';
+import { probeSandboxOnce, type SandboxAvailability } from '../io/sandbox/availability.ts';
 import { makeHandlers } from './fleet/handlers.ts';
 import { closeHostConnections, hostHandlers } from './hosts/host-handlers.ts';
 import { openHostStore } from '../persistence/host-store.ts';
@@ -95,13 +95,21 @@ function localTmuxServerGone(intent: WorkerIntent): string | null {
   return tmuxServerGone(intent.paneServer) ? `its tmux server (${intent.paneServer.split('.')[0]}) no longer runs: the machine restarted or the server was killed; its conversation can be resumed (hand resume ${intent.id})` : null;
 }
 
+/** Whether `tmux` runs from this process's PATH; asked once a process and PATH (a start forks the process). */
+const tmuxFound = new Map<string, boolean>();
 function hasTmux(): boolean {
-  try {
-    execFileSync('tmux', ['-V'], { stdio: 'ignore', timeout: 5000 });
-    return true;
-  } catch {
-    return false;
+  const path = process.env.PATH ?? '';
+  let found = tmuxFound.get(path);
+  if (found === undefined) {
+    try {
+      execFileSync('tmux', ['-V'], { stdio: 'ignore', timeout: 5000 });
+      found = true;
+    } catch {
+      found = false;
+    }
+    tmuxFound.set(path, found);
   }
+  return found;
 }
 
 export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
@@ -137,7 +145,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
   let probed: SandboxAvailability | null = null;
   const sandbox = (): SandboxAvailability => {
     if (probed) return probed;
-    probed = probeSandbox(deps.env);
+    probed = probeSandboxOnce(deps.env);
     if (!probed.ok) warn({ reason: probed.reason, fix: probed.fix }, 'workers run without kingshand\'s sandbox: posture off is refused');
     return probed;
   };

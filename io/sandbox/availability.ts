@@ -89,3 +89,17 @@ export function probeSandbox(env: Record<string, string | undefined> = process.e
   const version = /bubblewrap\s+(\S+)/.exec(v.stdout ?? '')?.[1] ?? null;
   return { ok: true, bwrap, version };
 }
+
+const answers = new Map<string, SandboxAvailability>();
+
+/**
+ * probeSandbox, asked once a process for the same switch, bubblewrap and PATH: the daemon keeps
+ * one answer, and a process hosting many (the test suite's) need not fork for a trial sandbox each.
+ */
+export function probeSandboxOnce(env: Record<string, string | undefined> = process.env): SandboxAvailability {
+  const key = [env[SANDBOX_SWITCH_ENV] ?? '', env.HAND_BWRAP ?? '', env.PATH ?? ''].join('\0');
+  let answer = answers.get(key);
+  if (answer === undefined) answers.set(key, (answer = probeSandbox(env)));
+  return answer;
+}
+
