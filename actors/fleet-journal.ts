@@ -44,9 +44,13 @@ function timerKey(snapshot: unknown): string {
 /** Drop bulky or volatile parts of an event before it is journaled. */
 function journalEvent(event: { type: string } & Record<string, unknown>): unknown {
   if (event.type === 'SCREEN') {
-    const r = event.reading as { state?: string; readable?: boolean; fingerprint?: string; awaitingInput?: boolean } | undefined;
+    const r = event.reading as { state?: string; readable?: boolean; fingerprint?: string; awaitingInput?: boolean; pouring?: boolean } | undefined;
     // turnEnded: the agent's own turn-end word came with this screen (the witness settled it, not the quiet window).
-    return { type: 'SCREEN', at: event.at, state: r?.state, readable: r?.readable, awaitingInput: r?.awaitingInput, fingerprint: r?.fingerprint, ...(event.turnEnded === true ? { turnEnded: true } : {}) };
+    // pouring: read while its pane still drew (no quiet time ran from it).
+    return {
+      type: 'SCREEN', at: event.at, state: r?.state, readable: r?.readable, awaitingInput: r?.awaitingInput, fingerprint: r?.fingerprint,
+      ...(event.turnEnded === true ? { turnEnded: true } : {}), ...(r?.pouring === true ? { pouring: true } : {}),
+    };
   }
   // What `hand send` typed may be a secret (issue 24 item 7: one stayed in fleet.db and every
   // backup for good): the journal keeps its length and a hash prefix, enough to tell two sends apart.

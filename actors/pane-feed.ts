@@ -242,6 +242,7 @@ export class PaneFeed {
         let reading: ScreenReading;
         if (res.ok) {
           reading = this.analyse(res.screen) ?? unreadableReading();
+          if (res.pouring) reading = { ...reading, pouring: true };
         } else {
           // A failed read is "could not tell", never a screen made of error text.
           reading = unreadableReading();
@@ -389,5 +390,6 @@ export function sameReading(a: ScreenReading, b: ScreenReading): boolean {
   return a.fingerprint === b.fingerprint && a.state === b.state && a.readable === b.readable && a.awaitingInput === b.awaitingInput &&
     a.blockedReason === b.blockedReason && a.promptBox === b.promptBox && a.promptBoxKind === b.promptBoxKind &&
     a.lastActivity === b.lastActivity && (a.agentError ?? null) === (b.agentError ?? null) && (a.startingUp ?? false) === (b.startingUp ?? false) &&
+    (a.pouring ?? false) === (b.pouring ?? false) &&
     JSON.stringify(a.dialog ?? null) === JSON.stringify(b.dialog ?? null);
 }

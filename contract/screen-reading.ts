@@ -55,6 +55,12 @@ export interface ScreenReading {
    * it, and only so long (machines/worker.states.starting.ts). Absent: not starting, or not known.
    */
   startingUp?: boolean;
+  /**
+   * The pane was still pouring when this was read: tmux hushes a pane that keeps drawing between
+   * its reads (io/terminal/tmux/pour-hush.ts), so whatever it shows, the screen is moving and no
+   * quiet time runs from it. Absent: read while the pane was not pouring, or by a host that cannot tell.
+   */
+  pouring?: boolean;
 }
 
 /** One choice of a dialog, numbered as the screen numbers it (unnumbered lists count from 1). */

@@ -159,6 +159,13 @@ export const workerSetup = setup({
     busyUnchanged: screenThat(isBusy, 'unchanged'),
     idleUnchanged: screenThat(isIdle, 'unchanged'),
     idleChanged: screenThat(isIdle, 'changed'),
+    /** The latest reading was taken while the pane poured (its screen still moving): a deadline's check. */
+    readingPouring: ({ context }) => context.reading?.pouring === true,
+    /** Idle, read while the pane pours or just after a reading that was: the screen has not held still. */
+    idlePouringOrAfterPour: ({ event, context }) => {
+      const r = screenOf(event)?.reading ?? null;
+      return isIdle(r) && (r!.pouring === true || context.reading?.pouring === true);
+    },
     /**
      * The turn ran between two reads: idle again on a screen that differs from the one we briefed,
      * with the live box shown EMPTY — our prompt left it. A box not visible proves nothing.

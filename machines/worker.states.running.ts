@@ -65,6 +65,9 @@ export const runningState = workerSetup.createStateConfig({
       invoke: armDeadline('settle-quiet'),
       on: {
         DEADLINE: [
+          // The latest reading was of a pane still pouring: its next reading (one comes when the
+          // pour ends) starts the quiet time, none runs out before it.
+          { guard: 'readingPouring' },
           { guard: reached('settle-quiet'), target: '#worker.settled' },
           { guard: named('settle-quiet'), target: 'finishing', reenter: true },
         ],
@@ -74,6 +77,8 @@ export const runningState = workerSetup.createStateConfig({
           { guard: 'agentErrorShown', target: 'agentError', actions: ['noteChange', 'noteAgentError'] },
           // The turn-end word reached us while the quiet time ran: the rest of it is not waited out.
           { guard: 'turnEndWitnessed', target: '#worker.settled', actions: 'noteReading' },
+          // Read while the pane pours, or the first reading after a pour: the quiet time starts again.
+          { guard: 'idlePouringOrAfterPour', target: 'finishing', reenter: true, actions: 'noteChange' },
           { guard: 'idleUnchanged', actions: 'noteReading' },
           { guard: 'idleChanged', target: 'finishing', reenter: true, actions: 'noteChange' },
         ],

@@ -43,7 +43,8 @@ export interface PaneInfo {
   survivesRestart?: boolean;
 }
 
-export type ReadResult = { ok: true; screen: Screen } | { ok: false; error: string };
+/** `pouring`: the pane was still drawing when read (tmux hushes such a pane between reads): its screen is moving. */
+export type ReadResult = { ok: true; screen: Screen; pouring?: boolean } | { ok: false; error: string };
 export type TextResult = { ok: true; text: string } | { ok: false; error: string };
 export type ListResult = { ok: true; panes: PaneInfo[] } | { ok: false; error: string };
 

@@ -73,6 +73,25 @@ describe('a pouring pane hushed between its reads', () => {
     expect(w.sent).toEqual(["refresh-client -A '%3:pause'", "refresh-client -A '%3:continue'"]);
   });
 
+  it('a pane read at a resume and found quiet after it is read again then: that read is the first of a pane no longer pouring', () => {
+    const w = world();
+    w.hush.announced('%3', true);
+    expect(w.hush.pouring('%3'), 'paused').toBe(true);
+    // It pours on past POURING_READ_MS, so a resume reads it, still pouring.
+    for (let t = 0; t < POURING_READ_MS + POUR_MS; t += 5) {
+      w.hush.drew('%3');
+      vi.advanceTimersByTime(5);
+    }
+    const before = w.told.filter((x) => x === 'unseen %3').length;
+    expect(before, 'read at a resume while it poured').toBeGreaterThanOrEqual(1);
+    expect(w.hush.pouring('%3'), 'resumed, not yet found quiet').toBe(true);
+    // Then it stops: read once more, and no longer pouring.
+    vi.advanceTimersByTime(POUR_MS + PAUSE_MS);
+    expect(w.hush.pouring('%3')).toBe(false);
+    expect(w.told.filter((x) => x === 'unseen %3').length, 'read when found quiet').toBe(before + 1);
+    expect(w.told.at(-1)).toBe('unseen %3');
+  });
+
   it('a pane not announced as poured, or no longer watched, or with an id that is not a pane id, is never paused', () => {
     const w = world();
     w.hush.announced('%3', false);

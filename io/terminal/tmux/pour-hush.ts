@@ -16,7 +16,10 @@
  * drawing is seen within that and one hush). If it stays quiet (a question drawn, then waiting; the turn's
  * end), it is read then, and read as any pane from then on: a pour's end is seen at most
  * POUR_MS + PAUSE_MS after the drawing stopped. A read for the hush is told to the bus as output
- * of unknown content, announced at once.
+ * of unknown content, announced at once. A reading taken while the pane is hushed says so
+ * (`pouring`): no quiet time runs from a screen that is still moving, so a worker is never
+ * settled between two reads of a pane that kept drawing (a Codex worker was, under load: its
+ * quiet window and these reads were both 500 ms).
  *
  * A pane someone shows as it draws (the review page's live screen) is not hushed: the page is told
  * of it every POUR_MS. Only our client is paused: a person attached to the worker's session sees
@@ -49,7 +52,7 @@ export interface PourHushPort {
 const PANE_ID = /^%\d+$/;
 
 /** Paused until its timer; or continued a moment ago (read then or not), waiting to see whether it still pours. */
-type Hush = { state: 'paused'; timer: NodeJS.Timeout } | { state: 'resumed'; read: boolean; timer: NodeJS.Timeout };
+type Hush = { state: 'paused' | 'resumed'; timer: NodeJS.Timeout };
 
 export class PourHush {
   private readonly panes = new Map<string, Hush>();
@@ -101,22 +104,29 @@ export class PourHush {
   private resume(paneId: string): void {
     if (this.panes.get(paneId)?.state !== 'paused') return;
     this.port.command(`refresh-client -A '${paneId}:continue'`).catch((err: unknown) => this.failed(paneId, err));
-    const read = performance.now() - (this.lastRead.get(paneId) ?? -Infinity) >= POURING_READ_MS;
-    if (read) {
+    if (performance.now() - (this.lastRead.get(paneId) ?? -Infinity) >= POURING_READ_MS) {
       this.lastRead.set(paneId, performance.now());
       this.read(paneId);
     }
     const timer = setTimeout(() => this.quiet(paneId), PAUSE_MS);
     timer.unref?.();
-    this.panes.set(paneId, { state: 'resumed', read, timer });
+    this.panes.set(paneId, { state: 'resumed', timer });
   }
 
-  /** Nothing came for PAUSE_MS after a resume: the pane stopped pouring (a question, the turn's end) and is read as any pane from now on. */
+  /**
+   * Nothing came for PAUSE_MS after a resume: the pane stopped pouring (a question, the turn's
+   * end) and is read as any pane from now on — read now even if it was at the resume, since that
+   * reading was of a pane still pouring, from which no quiet time runs.
+   */
   private quiet(paneId: string): void {
-    const h = this.panes.get(paneId);
-    if (h?.state !== 'resumed') return;
+    if (this.panes.get(paneId)?.state !== 'resumed') return;
     this.drop(paneId);
-    if (!h.read) this.read(paneId);
+    this.read(paneId);
+  }
+
+  /** Whether the pane is hushed now (paused, or resumed a moment ago and not yet found quiet): it is still drawing. */
+  pouring(paneId: string): boolean {
+    return this.panes.has(paneId);
   }
 
   /** The pane is read: told to the bus as output it did not hear. */

@@ -310,7 +310,8 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
         const background = opts?.background ?? (() => false);
         const raw = (await lanes.run(background, () => (opts?.started?.(), readOverControl(paneId)))) ?? (await readBySpawn(paneId));
         if (!raw.ok) return raw;
-        return { ok: true, screen: parseAnsi(raw.text, raw.size) };
+        const screen = parseAnsi(raw.text, raw.size);
+        return watchers.hush.pouring(paneId) ? { ok: true, screen, pouring: true } : { ok: true, screen };
       } catch (err) {
         return { ok: false, error: errorText(err) };
       }

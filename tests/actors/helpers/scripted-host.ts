@@ -58,8 +58,10 @@ export class ScriptedHost implements TerminalHost {
     const p = this.panes.get(paneId);
     if (!p) return { ok: false, error: `no pane ${paneId}` };
     const screen: Screen = { cols: 120, rows: 40, lines: [{ text: p.reading.lastActivity }], hasAttributes: false };
-    readings.set(screen, p.reading);
-    return { ok: true, screen };
+    // `pouring` is the host's word about the pane, not the screen's: it comes with the read, as tmux's does.
+    const { pouring, ...onScreen } = p.reading;
+    readings.set(screen, onScreen);
+    return pouring ? { ok: true, screen, pouring: true } : { ok: true, screen };
   }
   async readScrollback(): Promise<TextResult> { return { ok: true, text: '' }; }
   async sendText(paneId: string, text: string, o?: SendTextOptions): Promise<void> {
