@@ -203,7 +203,9 @@ describe('on one herdr server', () => {
 
     it('sends one key per pane.send_keys request', async () => {
       const pane = await host.createPane(spec(double, ['sh', '-c', 'stty raw -echo; echo keys-ready; dd bs=1 count=3 2>/dev/null | od -c; sleep 30']));
-      await screenShows(host, pane.paneId, (t) => /^keys-ready/m.test(t), 'the raw-mode reader');
+      // At the end of its line, not its start: typed before the shell drew its prompt, the launch
+      // line is echoed first and the prompt lands in front of the program's output ("# keys-ready").
+      await screenShows(host, pane.paneId, (t) => /keys-ready$/m.test(t), 'the raw-mode reader');
       for (const key of [{ char: 'a' }, 'tab', { char: 'b' }] as const) await host.sendKey(pane.paneId, key);
       await screenShows(host, pane.paneId, (t) => /a\s+\\t\s+b/.test(t), 'the three keys echoed by od');
       const keyCalls = world.socketRequests('pane.send_keys');
