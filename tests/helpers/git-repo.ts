@@ -3,8 +3,10 @@
  * dispatch into it. The identity comes from the environment: CI has no global git config.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const GIT_TEST_ENV: NodeJS.ProcessEnv = {
   ...process.env,
@@ -14,17 +16,34 @@ export const GIT_TEST_ENV: NodeJS.ProcessEnv = {
   GIT_COMMITTER_EMAIL: 't@example.invalid',
 };
 
-/**
- * Creates `repo` with a README committed on `main`. Synchronous because the bench builds its
- * world synchronously (bench/lib/world.ts); three short git runs block a test for a moment only,
- * and a test's `await` of it still reads the same.
- */
-export function makeTestRepo(repo: string, readme: string): void {
-  mkdirSync(repo, { recursive: true });
+/** Where the repositories makeTestRepo copies are kept: made once a README, beside the suite's other caches. */
+const TEMPLATES = fileURLToPath(new URL('../../node_modules/.cache/kingshand/git-templates/', import.meta.url));
+
+/** The repository of `readme` that makeTestRepo copies, made with git the first time (a rename makes it whole at once). */
+function templateOf(readme: string): string {
+  const dir = join(TEMPLATES, createHash('sha256').update(readme).digest('hex').slice(0, 16));
+  if (existsSync(join(dir, '.git', 'HEAD'))) return dir;
+  mkdirSync(TEMPLATES, { recursive: true });
+  const making = mkdtempSync(join(TEMPLATES, 'making-'));
   // piped stderr: a failing git names its complaint in the thrown error
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env: GIT_TEST_ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: making, env: GIT_TEST_ENV, stdio: ['ignore', 'pipe', 'pipe'] });
   git('init', '-q', '-b', 'main');
-  writeFileSync(join(repo, 'README.md'), readme);
+  writeFileSync(join(making, 'README.md'), readme);
   git('add', 'README.md');
   git('commit', '-q', '-m', 'init');
+  try {
+    renameSync(making, dir);
+  } catch {
+    rmSync(making, { recursive: true, force: true }); // another test process made it first
+  }
+  return dir;
+}
+
+/**
+ * Creates `repo` with a README committed on `main`: a copy of a repository git made once for that
+ * README (three git runs a world, each a fork of the test process, were seconds of the suite's CPU).
+ * Synchronous because the bench builds its world synchronously (bench/lib/world.ts).
+ */
+export function makeTestRepo(repo: string, readme: string): void {
+  cpSync(templateOf(readme), repo, { recursive: true });
 }
