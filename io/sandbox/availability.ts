@@ -60,7 +60,7 @@ function userNamespaceBlocker(): { reason: string; fix: string } | null {
 
 /**
  * Asks the machine (a trial sandbox, ~10 ms). `env`: the daemon's environment (PATH, HAND_BWRAP
- * for another bubblewrap, HAND_SANDBOX=off). Not cached here: the daemon keeps one answer.
+ * for another bubblewrap, HAND_SANDBOX=off). Asked anew at each call: probeSandboxOnce keeps the answer.
  */
 export function probeSandbox(env: Record<string, string | undefined> = process.env, platform: NodeJS.Platform = process.platform, uid = process.getuid?.() ?? -1): SandboxAvailability {
   if (env[SANDBOX_SWITCH_ENV] === 'off') {
