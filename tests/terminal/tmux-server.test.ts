@@ -3,7 +3,8 @@
  * list, a server started earlier never leaking its environment, and panes outliving dispose().
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTmuxHost, type TmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
@@ -36,6 +37,23 @@ describe('tmux host server', () => {
     expect(await host.list()).toEqual({ ok: true, panes: [] });
     await host.killServer();
     expect(await host.serverState()).toEqual({ state: 'stopped' });
+  });
+
+  it('a start while the server before is still going away (the socket answers, then closes) tries again and starts a server', async () => {
+    const { host, dir } = fresh('tmux-going');
+    const socket = join(dir, 'state', 'tmux.sock');
+    mkdirSync(join(dir, 'state'), { recursive: true, mode: 0o700 });
+    // What a killed server does to the next client for a moment: takes the connection and goes.
+    let taken = 0;
+    const going = createServer((c) => {
+      taken++;
+      c.destroy();
+      going.close();
+    });
+    await new Promise<void>((r) => going.listen(socket, r));
+    await host.ensureServer();
+    expect(taken, 'the first start reached the going server').toBe(1);
+    expect(await host.serverState()).toEqual({ state: 'running' });
   });
 
   it('a probe that fails for another reason is unknown, never stopped, and list() is an error, never empty', async () => {

@@ -31,6 +31,9 @@ import { closeMaster, runRemote } from '../../ssh/run-remote.ts';
 import { remoteLaunchEnv } from '../../ssh/remote-launch-env.ts';
 import { ANSWER_BOUND_MS, createAnswerWatch, NoAnswer } from '../server-answers.ts';
 
+/** start-server tries while the server before it is still going away (ensureServer). */
+const START_ATTEMPTS = 3;
+
 export interface TmuxHostOptions {
   /** Socket of the private server, e.g. `<state dir>/tmux.sock` (its directory is created). */
   socketPath: string;
@@ -214,7 +217,19 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
     async ensureServer() {
       if (ssh) await runRemote(ssh, ['mkdir', '-p', '-m', '700', '--', dirname(options.socketPath)]);
       else mkdirSync(dirname(options.socketPath), { recursive: true, mode: 0o700 });
-      await tmux(['start-server', ';', ...serverSettingsArgs().slice(0, -1)]);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await tmux(['start-server', ';', ...serverSettingsArgs().slice(0, -1)]);
+          return;
+        } catch (err) {
+          // A server killed a moment ago may still hold the socket as it goes: the new client
+          // reaches it and it exits under it ("server exited unexpectedly"). The next start finds
+          // the socket free (seen over ssh, a far server killed by its own account just before).
+          const going = err instanceof TmuxCommandError && /server exited unexpectedly/i.test(err.stderr);
+          if (!going || attempt >= START_ATTEMPTS) throw err;
+          await new Promise((r) => setTimeout(r, 50 * attempt));
+        }
+      }
     },
 
     async serverIdentity(): Promise<string | null> {
