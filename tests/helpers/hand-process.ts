@@ -77,6 +77,7 @@ export async function startDaemon(hand: HandRunner): Promise<number> {
 }
 
 const quietly = (cmd: string, args: string[]) => new Promise<void>((r) => execFile(cmd, args, () => r()));
+
 /**
  * The tmux server at `socket` and every process of its panes' sessions (each pane's first process
  * leads a session of its own), read from /proc: no `tmux` or `ps` started for it.
