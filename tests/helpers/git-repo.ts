@@ -19,9 +19,13 @@ export const GIT_TEST_ENV: NodeJS.ProcessEnv = {
 /** Where the repositories makeTestRepo copies are kept: made once a README, beside the suite's other caches. */
 const TEMPLATES = fileURLToPath(new URL('../../node_modules/.cache/kingshand/git-templates/', import.meta.url));
 
+/** Bump when the steps below change. */
+const TEMPLATE_RECIPE = 'init main, README committed as "init" by t <t@example.invalid>, v1';
+
 /** The repository of `readme` that makeTestRepo copies, made with git the first time (a rename makes it whole at once). */
 function templateOf(readme: string): string {
-  const dir = join(TEMPLATES, createHash('sha256').update(readme).digest('hex').slice(0, 16));
+  // The recipe's version is in the name: a changed recipe never reuses a repository the old one made.
+  const dir = join(TEMPLATES, createHash('sha256').update(`${TEMPLATE_RECIPE}\0${readme}`).digest('hex').slice(0, 16));
   if (existsSync(join(dir, '.git', 'HEAD'))) return dir;
   mkdirSync(TEMPLATES, { recursive: true });
   const making = mkdtempSync(join(TEMPLATES, 'making-'));
