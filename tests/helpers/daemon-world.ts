@@ -10,7 +10,7 @@
  */
 import { afterEach, expect } from 'vitest';
 import { join } from 'node:path';
-import { endTerminalServer } from './hand-process.ts';
+import { endTerminalServer } from './processes.ts';
 import { type HomePaths } from '../../contract/home.ts';
 import { ensureHome } from '../../io/fs/ensure-home.ts';
 import type { Daemon } from '../../daemon/create-daemon.ts';

@@ -9,8 +9,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { homePaths } from '../../contract/home.ts';
 import { readLockHolder } from '../../persistence/home-lock.ts';
-import { exitedOrGone, isProcessAlive, killIfAlive, processTable } from './processes.ts';
-import { waitFor } from './temp.ts';
+import { endTerminalServer, isProcessAlive, killIfAlive, processTable } from './processes.ts';
 
 export const HAND_BIN = fileURLToPath(new URL('../../bin/hand.js', import.meta.url));
 
@@ -74,38 +73,6 @@ export async function startDaemon(hand: HandRunner): Promise<number> {
   const r = await hand(['daemon', 'start', '--json']);
   if (r.code !== 0) throw new Error(`hand daemon start exited ${r.code}: ${r.stderr}${r.stdout}`);
   return r.json.pid as number;
-}
-
-const quietly = (cmd: string, args: string[]) => new Promise<void>((r) => execFile(cmd, args, () => r()));
-
-/**
- * The tmux server at `socket` and every process of its panes' sessions (each pane's first process
- * leads a session of its own), read from /proc: no `tmux` or `ps` started for it.
- */
-function terminalProcesses(socket: string): number[] {
-  const rows = processTable((r) => r.comm === 'tmux: server');
-  const servers = new Set(rows.filter((r) => r.comm === 'tmux: server' && ` ${r.cmdline} `.includes(` ${socket} `)).map((r) => r.pid));
-  const leaders = new Set(rows.filter((r) => servers.has(r.ppid) && r.sid === r.pid).map((r) => r.pid));
-  return [...servers, ...rows.filter((r) => leaders.has(r.sid)).map((r) => r.pid)];
-}
-
-/** Waits until none of `pids` runs (a hang-up ends them all); the failure names the ones left. */
-async function allGone(pids: number[], what: string): Promise<void> {
-  const left = () => pids.filter((pid) => isProcessAlive(pid) && !exitedOrGone(pid));
-  await waitFor(() => left().length === 0, { what, timeoutMs: 10_000 }).catch((err: Error) => {
-    throw new Error(`${err.message}; still running: ${left().join(' ')}`);
-  });
-}
-
-/**
- * Kills the tmux server at `socket` and waits until it and every process of its panes have exited:
- * kill-server returns before they have, and a sandbox still starting makes its mount points in the
- * worker's /tmp while the caller removes the temp directory (ENOTEMPTY, seen in CI).
- */
-export async function endTerminalServer(socket: string): Promise<void> {
-  const running = terminalProcesses(socket);
-  await quietly('tmux', ['-S', socket, 'kill-server']);
-  await allGone(running, `the tmux server at ${socket} and its panes' processes to exit`);
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * Ending a process by its pid, for cleanups that end only what they started (a daemon named by
- * its lock file, an agent the bench spawned), never by name. Liveness is tests/harness's
- * isProcessAlive, re-exported so a cleanup imports both from one place.
+ * its lock file, an agent the bench spawned), never by name; and a test's private tmux server
+ * with its panes' processes, waited out. Liveness is tests/harness's isProcessAlive, re-exported
+ * so a cleanup imports both from one place.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,9 +35,7 @@ export async function killDaemonAndTmux(w: { home: string; hand(args: string[]):
   // server has exited, and a daemon started meanwhile met a socket that neither answered nor
   // refused (could not tell, under load, where the test reads lost).
   const sock = join(w.home, 'tmux.sock');
-  const serverPid = Number(execFileSync('tmux', ['-S', sock, 'display-message', '-p', '#{pid}'], { encoding: 'utf8' }).trim());
-  execFileSync('tmux', ['-S', sock, 'kill-server']);
-  await waitFor(() => !isProcessAlive(serverPid) || exitedOrGone(serverPid), { what: `tmux server ${serverPid} to exit`, timeoutMs: 10_000 });
+  if ((await endTerminalServer(sock)).length === 0) throw new Error(`no tmux server at ${sock} to kill`);
 }
 
 /** SIGKILL (or `signal`), if the process is still there. */
@@ -67,14 +66,16 @@ export async function socketRefuses(socket: string, timeoutMs = 10_000): Promise
   }
 }
 
+/** The pid directories of /proc now. */
+const pidNames = (): string[] => readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+
 /**
  * Pids of the processes whose environment holds `text` (this machine's /proc; a sandboxed worker's
  * agent has a pid of its own only inside its sandbox, so a test finds it by what it was given).
  */
 export function pidsWithEnv(text: string): number[] {
   const out: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
+  for (const name of pidNames()) {
     try {
       if (readFileSync(`/proc/${name}/environ`, 'latin1').includes(text)) out.push(Number(name));
     } catch {
@@ -99,8 +100,7 @@ export interface ProcessRow {
  */
 export function processTable(withCmdline: (row: Omit<ProcessRow, 'cmdline'>) => boolean = () => false): ProcessRow[] {
   const rows: ProcessRow[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
+  for (const name of pidNames()) {
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
       const close = stat.lastIndexOf(')');
@@ -116,3 +116,34 @@ export function processTable(withCmdline: (row: Omit<ProcessRow, 'cmdline'>) => 
   return rows;
 }
 
+/**
+ * The tmux server at `socket` and every process of its panes' sessions (each pane's first process
+ * leads a session of its own), read from /proc: no `tmux` or `ps` started for it.
+ */
+function terminalProcesses(socket: string): number[] {
+  const rows = processTable((r) => r.comm === 'tmux: server');
+  const servers = new Set(rows.filter((r) => r.comm === 'tmux: server' && ` ${r.cmdline} `.includes(` ${socket} `)).map((r) => r.pid));
+  const leaders = new Set(rows.filter((r) => servers.has(r.ppid) && r.sid === r.pid).map((r) => r.pid));
+  return [...servers, ...rows.filter((r) => leaders.has(r.sid)).map((r) => r.pid)];
+}
+
+/** Waits until none of `pids` runs (a hang-up ends them all); the failure names the ones left. */
+async function allGone(pids: number[], what: string): Promise<void> {
+  const left = () => pids.filter((pid) => isProcessAlive(pid) && !exitedOrGone(pid));
+  await waitFor(() => left().length === 0, { what, timeoutMs: 10_000 }).catch((err: Error) => {
+    throw new Error(`${err.message}; still running: ${left().join(' ')}`);
+  });
+}
+
+/**
+ * Kills the tmux server at `socket` and waits until it and every process of its panes have exited:
+ * kill-server returns before they have, and a sandbox still starting makes its mount points in the
+ * worker's /tmp while the caller removes the temp directory (ENOTEMPTY, seen in CI). Gives the
+ * processes it waited out (none: no server was there).
+ */
+export async function endTerminalServer(socket: string): Promise<number[]> {
+  const running = terminalProcesses(socket);
+  await new Promise<void>((r) => execFile('tmux', ['-S', socket, 'kill-server'], () => r()));
+  await allGone(running, `the tmux server at ${socket} and its panes' processes to exit`);
+  return running;
+}
