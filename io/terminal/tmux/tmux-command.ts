@@ -32,7 +32,11 @@ export class TmuxCommandError extends Error {
    * gets "server exited unexpectedly" — read as up, it made the reconnect start a new server.
    */
   get noServer(): boolean {
-    return /no server running|server exited unexpectedly|error connecting to .*\((No such file or directory|Connection refused)\)/i.test(this.stderr);
+    return this.serverWentAway || /no server running|error connecting to .*\((No such file or directory|Connection refused)\)/i.test(this.stderr);
+  }
+  /** The server the client reached exited under it: one killed a moment ago, still going away. */
+  get serverWentAway(): boolean {
+    return /server exited unexpectedly/i.test(this.stderr);
   }
   /** The target pane/window/session does not exist (any more). */
   get noTarget(): boolean {

@@ -225,8 +225,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
           // A server killed a moment ago may still hold the socket as it goes: the new client
           // reaches it and it exits under it ("server exited unexpectedly"). The next start finds
           // the socket free (seen over ssh, a far server killed by its own account just before).
-          const going = err instanceof TmuxCommandError && /server exited unexpectedly/i.test(err.stderr);
-          if (!going || attempt >= START_ATTEMPTS) throw err;
+          if (!(err instanceof TmuxCommandError && err.serverWentAway) || attempt >= START_ATTEMPTS) throw err;
           await new Promise((r) => setTimeout(r, 50 * attempt));
         }
       }
