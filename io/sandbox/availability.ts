@@ -102,4 +102,3 @@ export function probeSandboxOnce(env: Record<string, string | undefined> = proce
   if (answer === undefined) answers.set(key, (answer = probeSandbox(env)));
   return answer;
 }
-

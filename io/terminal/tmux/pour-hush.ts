@@ -12,9 +12,9 @@
  * bytes and drops those it had queued. After POUR_MS the output continues (`…:continue`: tmux
  * starts again from what the pane writes next, the paused bytes skipped). If the pane draws
  * again within PAUSE_MS it still pours, and is hushed again at its first byte; while it pours it
- * is read at a resume at most every POURING_READ_MS (a question drawn while a pane keeps
- * drawing is seen within that and one hush). If it stays quiet (a question drawn, then waiting; the turn's
- * end), it is read then, and read as any pane from then on: a pour's end is seen at most
+ * is read at a resume at most every POURING_READ_MS (a question drawn while a pane keeps drawing
+ * is seen within that and one hush). If it stays quiet (a question drawn, then waiting; the
+ * turn's end), it is read then, and read as any pane from then on: a pour's end is seen at most
  * POUR_MS + PAUSE_MS after the drawing stopped. A read for the hush is told to the bus as output
  * of unknown content, announced at once. A reading taken while the pane is hushed says so
  * (`pouring`): no quiet time runs from a screen that is still moving, so a worker is never
@@ -23,15 +23,14 @@
  *
  * A pane someone shows as it draws (the review page's live screen) is not hushed: the page is told
  * of it every POUR_MS. Only our client is paused: a person attached to the worker's session sees
- * every byte. A
- * pane's death still comes (the `pane_dead` subscription and window notifications are not
- * output). A tmux that refuses the command (older than 3.2, or a far host's) turns hushing off
- * for that connection; the pane is then read as it pours, as before.
+ * every byte. A pane's death still comes (the `pane_dead` subscription and window notifications
+ * are not output). A tmux that refuses the command (older than 3.2, or a far host's) turns
+ * hushing off for that connection; the pane is then read as it pours, as before.
  */
 import { PAUSE_MS, POUR_MS } from '../pane-events.ts';
 import { ControlClosedError } from './control-client.ts';
 
-/** While a pane keeps pouring it is read at its resumes at most this often; at the first resume that finds it quiet, always. */
+/** While a pane keeps pouring it is read at its resumes at most this often; once it is found quiet, always. */
 export const POURING_READ_MS = 500;
 
 export interface PourHushPort {
