@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { RequestRecord, ScriptItem } from '../../io/fake-model/anthropic.ts';
-import { waitFor } from '../helpers/temp.ts';
+import { until } from '../helpers/temp.ts';
 import type { HandAgentWorld } from './hand-agent-world.ts';
 
 type World = HandAgentWorld<any>;
@@ -70,12 +70,15 @@ export async function blockedOnPermission(w: World, id: string, within: string):
   return blocked.json.dialog as SeenDialog;
 }
 
-/** `id`'s row in `hand status` once its witness (`witness`: what it is called) has said `event`. */
-export function witnessSaid(w: World, id: string, event: string, witness = 'hook'): Promise<Record<string, any>> {
-  return waitFor(async () => {
-    const s = await w.status(id);
-    return s.hook?.event === event ? s : false;
-  }, { what: `the ${event} ${witness} of ${id} in hand status`, timeoutMs: 20_000, intervalMs: 250 });
+/**
+ * `id`'s row in `hand status` once its witness (`witness`: what it is called) has said `event` (or
+ * one of several: status shows the last note only, and an agent may say one thing twice — Qwen
+ * Code follows its Stop with an idle_prompt Notification a fraction of a second later).
+ */
+export function witnessSaid(w: World, id: string, event: string | string[], witness = 'hook', word?: string): Promise<Record<string, any>> {
+  const events = [event].flat();
+  const what = `the ${events.join(' or ')} ${witness}${word ? ` saying ${word}` : ''} of ${id} in hand status`;
+  return until(what, () => w.status(id), (s) => events.includes(s.hook?.event) && (!word || s.hook.word === word), 20_000, 250);
 }
 
 /** The witness said needs-input, and the screen agrees. */

@@ -71,7 +71,9 @@ describe('a real Qwen Code worker through hand', () => {
     const settled = await w.wait(id, 'settled', '90s');
     expect(settled.code, settled.stdout + settled.stderr).toBe(0);
     expect(readFileSync(w.reportPathOf(id), 'utf8')).toBe(THE_WORK.report);
-    const row = await witnessSaid(w, id, 'Stop');
+    // Its turn's end as Qwen Code says it: Stop, then an idle_prompt Notification ~0.2 s later
+    // (status shows the last; a slow poll sees only the second). Both are the word idle.
+    const row = await witnessSaid(w, id, ['Stop', 'Notification'], 'hook', 'idle');
     expect(row).toMatchObject({ agent: 'qwen', agentVersion: '0.15.10', hook: { word: 'idle' }, disputed: null });
 
     // Nothing of the person's was written, nothing of the worker's setup is in its worktree.
