@@ -27,7 +27,7 @@ export interface HookNote {
   backgroundTasks?: number;
 }
 
-/** Hooks that could not reach the daemon wait here (0600, one JSON note a line); drained at start. */
+/** Hooks that could not reach the daemon wait here (0600, one JSON note a line); drained at start and while it runs. */
 export const hookQueuePath = (home: string): string => join(home, 'hook-queue.jsonl');
 
 /**

@@ -50,7 +50,8 @@ import { relaunchHandlers } from './gates/relaunch-handlers.ts';
 import { liveWorkerIds, shutTmuxIfIdle, type TmuxOutcome } from './daemon-stop.ts';
 import { keepStateRecord, openCheckedStore } from './state-record.ts';
 import { applyFaultHolds, FAULT_HOLD_ENV, parseFaultHolds } from './fault-holds.ts';
-import { drainHookQueue, hookHandlers } from './fleet/hook-handlers.ts';
+import { drainHookQueue, hookHandlers, watchHookQueue } from './fleet/hook-handlers.ts';
+import type { HookNote } from '../contract/hook-note.ts';
 import { createSessionKeeper } from './sessions/session-keeper.ts';
 import { sessionHandlers } from './sessions/session-handlers.ts';
 import { NO_PROGRESS, resumeLostOfAutoProjects } from './sessions/auto-resume.ts';
@@ -254,6 +255,16 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     },
     log: (obj, msg) => info(obj, msg),
   });
+  // A worker's hook note, heard over the socket or read from the queue while running: its session is the keeper's to prove.
+  const hookFleet = {
+    hook: async (note: HookNote) => {
+      const v = await fleet.hook(note);
+      keeper.noteHook(note);
+      return v;
+    },
+  };
+  // Notes a hook queued because this daemon did not answer in time: applied within a second, not at the next start.
+  const hookQueue = watchHookQueue(paths.home, hookFleet, info);
   const relaunchDeps = { store, fleet, rememberCallerEnv: (id: string, env: Record<string, string>, add?: Record<string, string>) => ports.rememberCallerEnv(id, env, add), placeOf, stateDir: paths.home, sandbox, sessions: keeper };
   const sessionMethods = sessionHandlers({ store, fleet, keeper, sessions: work.stores.sessions, relaunch: relaunchDeps, inLane: (id, fn) => fleet.inLane(id, fn) });
   // The review page's actions call the finished table (below), so its one method reaches it late.
@@ -268,16 +279,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     relaunch: relaunchHandlers(relaunchDeps),
     sessions: { ...sessionMethods.methods, decorate: sessionMethods.decorate },
     // Claude Code's hooks, the worker's second witness (actors/witness.ts); a note naming its session has the keeper prove it.
-    hook: hookHandlers({
-      fleet: {
-        hook: async (note) => {
-          const v = await fleet.hook(note);
-          keeper.noteHook(note);
-          return v;
-        },
-      },
-      home: paths.home,
-    }),
+    hook: hookHandlers({ fleet: hookFleet, home: paths.home }),
     // The Hand's read-only views: survey (the whole picture) and audience (the journal since a time).
     picture: pictureHandlers({ store, fleet, work: work.stores, env: deps.env, home: paths.home, overlaps, sessions: sessionMethods.facts }),
     review: { review: async (p, ctx) => (await review!).handlers.review(p, ctx) },
@@ -325,6 +327,7 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     await step('ssh connections', () => closeHostConnections(hostStore, paths.home));
     await step('session keeper', () => keeper.close());
     await step('work watch', () => work.close());
+    await step('hook queue', () => hookQueue.close());
     await step('fleet', async () => {
       live = liveWorkerIds(fleet);
       await fleet.shutdown();

@@ -4,8 +4,7 @@
  * Claude Code: every step is bounded, it always exits 0, and when the daemon cannot be reached
  * the note is appended to the 0600 queue the daemon drains at start (queued, not lost).
  */
-import { existsSync } from 'node:fs';
-import { appendFileSync, closeSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, fstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { homePaths, resolveHome } from '../../contract/home.ts';
 import { hookFiredAt, hookQueuePath, noteOf, type HookNote } from '../../contract/hook-note.ts';
@@ -65,13 +64,30 @@ function completeJson(chunks: Buffer[]): boolean {
 /** Only a kingshand state directory takes the queue: a hook run with any other HAND_HOME wrote a queue file there (issue 43). */
 function queue(home: string, note: HookNote): boolean {
   if (!existsSync(home) || !existsSync(join(home, 'fleet.db'))) return false;
-  const fd = openPrivateAppend(hookQueuePath(home));
-  try {
-    appendFileSync(fd, `${JSON.stringify(note)}\n`);
-  } finally {
-    closeSync(fd);
-  }
+  appendToQueue(hookQueuePath(home), `${JSON.stringify(note)}\n`);
   return true;
+}
+
+/**
+ * Appends one line to the queue at `path`, and again to the queue there now when the file it
+ * wrote to was taken away meanwhile: a running daemon drains the queue by renaming it first
+ * (daemon/fleet/hook-handlers.ts), and a line written just after that rename may come after its
+ * read. Twice at most: a note read twice is the same word again, a note lost is a word never said.
+ */
+export function appendToQueue(path: string, line: string, open: (path: string) => number = openPrivateAppend): void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const fd = open(path);
+    let kept: boolean;
+    try {
+      appendFileSync(fd, line);
+      const wrote = fstatSync(fd);
+      const now = statSync(path, { throwIfNoEntry: false });
+      kept = now !== undefined && now.ino === wrote.ino && now.dev === wrote.dev;
+    } finally {
+      closeSync(fd);
+    }
+    if (kept) return;
+  }
 }
 
 export interface HookOutcome {

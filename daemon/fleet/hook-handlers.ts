@@ -1,9 +1,12 @@
 /**
- * The daemon's side of `hand hook`: the `hook` method, and the queue of notes written while the
- * daemon was down, applied in order at start (before the socket opens, so they come before
- * anything new). A note for a worker the daemon no longer has is dropped and logged.
+ * The daemon's side of `hand hook`: the `hook` method, and the queue of notes a hook could not
+ * hand over — written while the daemon was down (applied in order at start, before the socket
+ * opens, so they come before anything new) or while it was too busy to answer within the hook's
+ * bound (applied within a second, by `watchHookQueue`). A note for a worker the daemon no longer
+ * has is dropped and logged.
  */
 import { existsSync, renameSync, unlinkSync } from 'node:fs';
+import { oneRunAtATime } from '../../io/time/one-run-at-a-time.ts';
 import { readUntrustedFileSync, refusalLine } from '../../io/fs/untrusted-file.ts';
 import { RefusedError } from '../../contract/errors.ts';
 import { isWorkersCapability } from '../../io/agent/claude/hook-capability.ts';
@@ -84,4 +87,33 @@ export async function drainHookQueue(home: string, fleet: HookFleet, log: (obj: 
   unlinkSync(draining);
   log({ applied, dropped }, 'hook queue drained');
   return { applied, dropped };
+}
+
+/** How often a running daemon looks for notes queued beside it: a hook's own bound is 2 s. */
+export const HOOK_QUEUE_LOOK_MS = 1000;
+
+/**
+ * Drains the queue while the daemon runs. A hook that could not hand its note over within its
+ * bound (the daemon busy, its socket slow) queues it; without this the note waited for the next
+ * restart, and a worker's word — its Stop, its question — was lost to this daemon. A look is an
+ * existence check; the drain is the start's (the rename first, so a hook appending meanwhile
+ * starts a new queue, and `appendToQueue` writes again a line that landed after it).
+ */
+export function watchHookQueue(home: string, fleet: HookFleet, log: (obj: Record<string, unknown>, msg?: string) => void, everyMs = HOOK_QUEUE_LOOK_MS): { close(): Promise<void> } {
+  const queue = hookQueuePath(home);
+  let running: Promise<void> = Promise.resolve();
+  const drain = oneRunAtATime(async () => {
+    if (!existsSync(queue) && !existsSync(`${queue}.draining`)) return;
+    await drainHookQueue(home, fleet, log).catch((err: unknown) => log({ err: String(err) }, 'hook queue drain failed'));
+  });
+  const timer = setInterval(() => {
+    running = drain();
+  }, everyMs);
+  timer.unref();
+  return {
+    async close() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -2,7 +2,8 @@
  * `hand hook <event>` is what a worker's Claude Code hooks run (dispatch writes them into the
  * worktree's settings.local.json). It never blocks or fails Claude Code: it exits 0 within its
  * bound whether or not a daemon is there, and a note the daemon could not take is queued (0600)
- * and applied when the daemon next starts — hooks survive a daemon restart.
+ * and applied when the daemon next starts — hooks survive a daemon restart — or, when the daemon
+ * was up but did not answer in time, within a second while it runs.
  * The hook is run here as Claude Code runs it: the payload on stdin, HAND_WORKER_ID and
  * HAND_HOME in the environment, no --home.
  */
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { HAND_BIN, makeCliWorld, type CliWorld } from './cli-harness.ts';
 import { makeTempDir, waitFor } from '../helpers/temp.ts';
 import { hookQueuePath } from '../../contract/hook-note.ts';
+import { appendToQueue } from '../../cli/commands/hook.ts';
 import { hookCapability } from '../../io/agent/claude/hook-capability.ts';
 
 let world: CliWorld | null = null;
@@ -102,6 +104,10 @@ describe('hand hook never blocks or fails Claude Code', () => {
     expect([live.code, JSON.parse(live.stdout)]).toEqual([0, { delivered: true, queued: false }]);
     const row = async () => ((await w.hand(['status', 'hw', '--json'])).json as Array<Record<string, any>>)[0]!;
     expect((await row()).hook).toMatchObject({ event: 'Stop', word: 'idle' });
+    // A hook that timed out against the running daemon queued its note: applied within seconds, no restart.
+    appendToQueue(hookQueuePath(w.home), `${JSON.stringify({ id: 'hw', event: 'UserPromptSubmit', at: Date.now(), cap: hookCapability(w.home, 'hw') })}\n`);
+    await waitFor(async () => (await row()).hook?.event === 'UserPromptSubmit', { what: 'the note queued beside the running daemon in hand status', timeoutMs: 10_000, intervalMs: 200 });
+    expect(existsSync(hookQueuePath(w.home))).toBe(false);
 
     expect((await w.hand(['daemon', 'stop'])).code).toBe(0);
     const down = await runHook('Notification', asks, env);

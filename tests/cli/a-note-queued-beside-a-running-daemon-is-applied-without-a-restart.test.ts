@@ -1,0 +1,84 @@
+/**
+ * A hook that could not hand its note to a running daemon within its bound (the daemon busy)
+ * queues it; the daemon drains that queue while it runs (daemon/fleet/hook-handlers.ts
+ * `watchHookQueue`), not only at its next start. And a line the hook appends just after the drain
+ * renamed the queue away is written again to the queue there now (`appendToQueue`), so the
+ * rename cannot swallow it.
+ */
+import { readFileSync, renameSync, existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { appendToQueue } from '../../cli/commands/hook.ts';
+import { hookQueuePath, type HookNote } from '../../contract/hook-note.ts';
+import { watchHookQueue } from '../../daemon/fleet/hook-handlers.ts';
+import { openPrivateAppend } from '../../io/fs/private-files.ts';
+import { hookCapability } from '../../io/agent/claude/hook-capability.ts';
+import { makeTempDir, waitFor } from '../helpers/temp.ts';
+
+const temps: Array<{ cleanup(): void }> = [];
+afterEach(() => {
+  for (const t of temps.splice(0)) t.cleanup();
+});
+
+function stateDir(): string {
+  const tmp = makeTempDir('hook-queue-live');
+  temps.push(tmp);
+  writeFileSync(join(tmp.path, 'fleet.db'), '');
+  return tmp.path;
+}
+
+/** A note as `hand hook` queues it: with its worker's capability (a queued note without one is refused). */
+const note = (event: string, at: number, home?: string): HookNote => ({ id: 'w1', event, at, ...(home ? { cap: hookCapability(home, 'w1') } : {}) });
+
+describe('a note queued beside a running daemon', () => {
+  it('is applied within a look of the watch, in the order the hooks fired, and the queue is gone', async () => {
+    const home = stateDir();
+    const heard: HookNote[] = [];
+    const watch = watchHookQueue(home, { hook: async (n) => { heard.push(n); return { id: n.id, condition: 'settled' } as never; } }, () => {}, 20);
+    try {
+      appendToQueue(hookQueuePath(home), `${JSON.stringify(note('Stop', 2000, home))}\n`);
+      appendToQueue(hookQueuePath(home), `${JSON.stringify(note('UserPromptSubmit', 1000, home))}\n`);
+      await waitFor(() => heard.length === 2, { what: 'both queued notes applied by the watch', timeoutMs: 5000 });
+      expect(heard.map((n) => n.event)).toEqual(['UserPromptSubmit', 'Stop']);
+      expect(existsSync(hookQueuePath(home))).toBe(false);
+      // A later note is taken by a later look.
+      appendToQueue(hookQueuePath(home), `${JSON.stringify(note('Notification', 3000, home))}\n`);
+      await waitFor(() => heard.length === 3, { what: 'the later queued note applied', timeoutMs: 5000 });
+    } finally {
+      await watch.close();
+    }
+    // Closed: nothing more is read.
+    appendToQueue(hookQueuePath(home), `${JSON.stringify(note('Stop', 4000, home))}\n`);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(heard).toHaveLength(3);
+    expect(existsSync(hookQueuePath(home))).toBe(true);
+  });
+
+  it('a line written after the drain renamed the queue away is written again to the queue there now', () => {
+    const home = stateDir();
+    const queue = hookQueuePath(home);
+    let renamed = false;
+    // The drain's rename lands between the hook's open and its write.
+    const openThenRenamed = (path: string): number => {
+      const fd = openPrivateAppend(path);
+      if (!renamed) {
+        renameSync(path, `${path}.draining`);
+        renamed = true;
+      }
+      return fd;
+    };
+    const line = `${JSON.stringify(note('Stop', 1000))}\n`;
+    appendToQueue(queue, line, openThenRenamed);
+    expect(readFileSync(queue, 'utf8')).toBe(line);
+    // Without the check it would be only here, in the file the drain may have read already.
+    expect(readFileSync(`${queue}.draining`, 'utf8')).toBe(line);
+  });
+
+  it('a line the queue kept is written once', () => {
+    const home = stateDir();
+    const line = `${JSON.stringify(note('Stop', 1000))}\n`;
+    appendToQueue(hookQueuePath(home), line);
+    appendToQueue(hookQueuePath(home), line);
+    expect(readFileSync(hookQueuePath(home), 'utf8')).toBe(line + line);
+  });
+});
