@@ -180,6 +180,17 @@ export function describeHostContract(name: string, makeHost: () => Promise<HostU
       expect(screenText(done.screen).split('\n')).toContain(`❯ ${text}`);
     });
 
+    it("text a command parser would read arrives as typed: quotes, a `;` at its end, formats, `$`, `~`, a leading `-`, a backslash", async () => {
+      const { paneId } = await launch();
+      const text = `-x it's "quoted" #{pane_id} $HOME ~ a\\b \\; end;`;
+      await host.typeText(paneId, text);
+      const typed = await waitForReading(host, paneId, (r) => r.promptBoxKind === 'typed' && r.promptBox === text, `the typed text ${JSON.stringify(text)}`);
+      expect(typed.reading.promptBox).toBe(text);
+      for (const key of [{ char: ';' }, { char: "'" }] as const) await host.sendKey(paneId, key);
+      const keyed = await waitForReading(host, paneId, (r) => r.promptBox === `${text};'`, 'the two literal keys after the text');
+      expect(keyed.reading.promptBox).toBe(`${text};'`);
+    });
+
     it('every pane is its own full-width terminal: at least 100 columns, never split', async () => {
       const first = await launch();
       const second = await launch();

@@ -17,7 +17,7 @@ import { recoverControl } from './control-recovery.ts';
 import { awaitNoControlClients, ensureMonitorSession } from './monitor-session.ts';
 import { DEAD_FORMAT } from './pane-exit-watch.ts';
 import { StructureGate } from './structure-gate.ts';
-import { runTmux, TmuxCommandError, type TmuxContext } from './tmux-command.ts';
+import { runTmux, TmuxCommandError, tmuxLiteral, type TmuxContext } from './tmux-command.ts';
 
 export interface Monitor {
   client: TmuxControlClient;
@@ -42,6 +42,9 @@ export interface MonitorConnectionPort {
   reconnected(): void;
 }
 
+/** A command's bound, as a spawned tmux client's (runTmux). */
+const RUN_TIMEOUT_MS = 15_000;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class MonitorConnection {
@@ -65,22 +68,34 @@ export class MonitorConnection {
   }
 
   /**
-   * Runs one tmux command over the control client when it is up (no process spawned: restoring
-   * 100 workers used to spawn 200 tmux processes), else as its own tmux process. A `%error` reply
-   * becomes the same TmuxCommandError a spawned command gives.
+   * Runs ONE tmux command (never a `;` list), its arguments as meant, over the control client
+   * when it is up (no process spawned: restoring 100 workers used to spawn 200 tmux processes;
+   * keys and listings spawned one each), else as its own tmux process, where an argument that
+   * ends in `;` is escaped (tmuxLiteral). A `%error` reply becomes the same TmuxCommandError a
+   * spawned command gives; an answer that does not come within `timeoutMs` is one too, as a
+   * spawned command killed at its bound (the command may still have run).
    */
-  readonly run = async (args: readonly string[]): Promise<string> => {
+  readonly run = async (args: readonly string[], timeoutMs = RUN_TIMEOUT_MS): Promise<string> => {
     const client = this.client;
-    if (client) {
+    // A line break cannot travel in a control-mode line: such a command is spawned.
+    if (client && !args.some((a) => /[\n\r]/.test(a))) {
+      let timer: NodeJS.Timeout | undefined;
       try {
-        const lines = await client.command(args.map(quoteControlArg).join(' '));
+        const lines = await Promise.race([
+          client.command(args.map(quoteControlArg).join(' ')),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new TmuxCommandError(args, `killed (timeout) after ${timeoutMs} ms: no answer over the control client`, undefined)), timeoutMs);
+          }),
+        ]);
         return lines.map((line) => `${line}\n`).join('');
       } catch (err) {
         if (err instanceof ControlCommandError) throw new TmuxCommandError(args, err.message, 1);
         if (!(err instanceof ControlClosedError)) throw err;
+      } finally {
+        clearTimeout(timer);
       }
     }
-    return runTmux(this.port.ctx, args);
+    return runTmux(this.port.ctx, args.map(tmuxLiteral), undefined, timeoutMs);
   };
 
   /** One control command, written with the others due in this turn; rejects with ControlClosedError when no client is up. */

@@ -193,7 +193,8 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
     checkPaneId(paneId);
     if (text.length === 0) return;
     if (text.length <= pasteThreshold && !/[\r\n]/.test(text)) {
-      await tmux(['send-keys', '-t', paneId, '-l', '--', tmuxLiteral(text)]);
+      // Over the control client when it is up, in order with the reads of the same pane.
+      await watchers.run(['send-keys', '-t', paneId, '-l', '--', text]);
       return;
     }
     // Large or multi-line text: a tmux client message is limited (~16 KB), so the text goes in
@@ -206,7 +207,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
   async function sendKey(paneId: string, key: Key): Promise<void> {
     checkPaneId(paneId);
     assertKey(key);
-    await tmux(['send-keys', '-t', paneId, ...tmuxSendKeysArgs(key).map(tmuxLiteral)]);
+    await watchers.run(['send-keys', '-t', paneId, ...tmuxSendKeysArgs(key)]);
   }
 
   const host: TmuxHost = {
@@ -233,7 +234,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
 
     async serverIdentity(): Promise<string | null> {
       try {
-        const first = (await tmux(['list-sessions', '-F', '#{pid}.#{start_time}'])).split('\n')[0]?.trim() ?? '';
+        const first = (await watchers.run(['list-sessions', '-F', '#{pid}.#{start_time}'])).split('\n')[0]?.trim() ?? '';
         return /^\d+\.\d+$/.test(first) ? first : null;
       } catch {
         return null;
@@ -242,7 +243,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
 
     async serverState(): Promise<ServerState> {
       try {
-        await tmux(['list-sessions', '-F', '#{session_id}']);
+        await watchers.run(['list-sessions', '-F', '#{session_id}']);
         return { state: 'running' };
       } catch (err) {
         if (err instanceof TmuxCommandError && err.noServer) return { state: 'stopped' };
@@ -358,7 +359,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
       await watchers.unwatch(paneId);
       bus.forget(paneId);
       try {
-        await watchers.gate.shared(() => tmux(['kill-pane', '-t', paneId]));
+        await watchers.gate.shared(() => watchers.run(['kill-pane', '-t', paneId]));
       } catch (err) {
         if (!(err instanceof TmuxCommandError && (err.noTarget || err.noServer))) throw err;
       }
@@ -366,7 +367,7 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
 
     async list(): Promise<ListResult> {
       try {
-        const out = await tmux(['list-panes', '-a', '-F', PANE_FORMAT]);
+        const out = await watchers.run(['list-panes', '-a', '-F', PANE_FORMAT]);
         const panes = parsePaneList(out);
         if (!Array.isArray(panes)) return { ok: false, error: `unexpected tmux list line ${JSON.stringify(panes.badLine)}` };
         return { ok: true, panes: panes.map(publicInfo) };
