@@ -254,10 +254,10 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
     async createPane(spec: PaneSpec): Promise<PaneInfo> {
       const checked = checkPaneSpec(spec, { localCwd: !ssh });
       // The server first, on its own: a tmux server keeps the argv of the client that forked it
-      // as its command line for life, and the new-session below carries the worker's whole
-      // environment (API keys included) — `ps` must not show that for as long as the server runs.
-      // The settings are repeated with the new-session in case the server restarted in between.
-      await host.ensureServer();
+      // as its command line for life, and `ps` must show no worker's launch there for as long as
+      // the server runs. A live control client means the server runs already (no tmux started to
+      // say so). The settings are repeated with the new-session in case the server restarted in between.
+      if (!watchers.client) await host.ensureServer();
       // The monitor client first (once per host): no session may be created while it connects.
       await watchers.ensureMonitor();
       // The environment travels in a 0600 file the pane's launcher reads and deletes: as
