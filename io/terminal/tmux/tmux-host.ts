@@ -31,8 +31,12 @@ import { closeMaster, runRemote } from '../../ssh/run-remote.ts';
 import { remoteLaunchEnv } from '../../ssh/remote-launch-env.ts';
 import { ANSWER_BOUND_MS, createAnswerWatch, NoAnswer } from '../server-answers.ts';
 
-/** start-server tries while the server before it is still going away (ensureServer). */
-const START_ATTEMPTS = 3;
+/**
+ * How long start-server tries again while the server before it is still going away
+ * (ensureServer): a far server killed under load held its socket for more than the 150 ms that
+ * three tries gave it. Only that one answer is tried again.
+ */
+const START_RETRY_MS = 5_000;
 
 export interface TmuxHostOptions {
   /** Socket of the private server, e.g. `<state dir>/tmux.sock` (its directory is created). */
@@ -218,16 +222,17 @@ export function createTmuxHost(options: TmuxHostOptions): TmuxHost {
     async ensureServer() {
       if (ssh) await runRemote(ssh, ['mkdir', '-p', '-m', '700', '--', dirname(options.socketPath)]);
       else mkdirSync(dirname(options.socketPath), { recursive: true, mode: 0o700 });
-      for (let attempt = 1; ; attempt++) {
+      const giveUpAt = Date.now() + START_RETRY_MS;
+      for (let pause = 50; ; pause = Math.min(pause * 2, 400)) {
         try {
           await tmux(['start-server', ';', ...serverSettingsArgs().slice(0, -1)]);
           return;
         } catch (err) {
           // A server killed a moment ago may still hold the socket as it goes: the new client
-          // reaches it and it exits under it ("server exited unexpectedly"). The next start finds
+          // reaches it and it exits under it ("server exited unexpectedly"). A later start finds
           // the socket free (seen over ssh, a far server killed by its own account just before).
-          if (!(err instanceof TmuxCommandError && err.serverWentAway) || attempt >= START_ATTEMPTS) throw err;
-          await new Promise((r) => setTimeout(r, 50 * attempt));
+          if (!(err instanceof TmuxCommandError && err.serverWentAway) || Date.now() + pause > giveUpAt) throw err;
+          await new Promise((r) => setTimeout(r, pause));
         }
       }
     },
