@@ -18,6 +18,16 @@ const cx = useCodexWorld('codex-e2e');
 
 const QUESTION = 'May I commit feature.txt and write the report?';
 
+/** The report is there once the worker settled; when it is not, the failure shows the screen it settled on (a flake seen once). */
+async function expectReport(id: string): Promise<void> {
+  const path = cx.w.reportPathOf(id);
+  if (!existsSync(path)) {
+    const screen = await cx.w.hand(['read', id, '--scrollback', '60']).then((r) => r.stdout, (err: unknown) => String(err));
+    expect.fail(`${id} settled without its report at ${path}; its screen:\n${screen}`);
+  }
+  expect(readFileSync(path, 'utf8')).toContain('Status: done.');
+}
+
 describe('a Codex CLI worker through hand', () => {
   it('ask: blocked with the question quoted, answered with a key, settles with its report, lands its commit and ends by /exit with status 0', async () => {
     const repo = await cx.w.annex('asked', 'ask');
@@ -50,7 +60,7 @@ describe('a Codex CLI worker through hand', () => {
     expect(key.code, key.stdout + key.stderr).toBe(0);
     const settled = await cx.w.wait(id, 'settled', '60s');
     expect(settled.code, settled.stdout + settled.stderr).toBe(0);
-    expect(readFileSync(cx.w.reportPathOf(id), 'utf8')).toContain('Status: done.');
+    await expectReport(id);
 
     // Landing ends the worker the way stop does: its exit command, never a kill.
     const land = await cx.w.hand(['land', id, '--json'], { timeoutMs: 60_000 });
@@ -93,7 +103,7 @@ describe('a Codex CLI worker through hand', () => {
     expect(d.json.postureGap).toContain('shell commands do not ask');
     const settled = await cx.w.wait(id, 'settled', '60s');
     expect(settled.code, settled.stdout + settled.stderr).toBe(0);
-    expect(readFileSync(cx.w.reportPathOf(id), 'utf8')).toContain('Status: done.');
+    await expectReport(id);
     expect(readFileSync(join(cx.w.worktreeOf(repo, id), 'edit.txt'), 'utf8')).toBe('edit\n');
   }, 60_000);
 });
