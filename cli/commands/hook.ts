@@ -2,7 +2,8 @@
  * `hand hook <event>`: run by Claude Code's hooks inside a worker (io/agent/claude/hooks.ts).
  * Reads the JSON payload on stdin and hands it to the daemon. It must never hold up or fail
  * Claude Code: every step is bounded, it always exits 0, and when the daemon cannot be reached
- * the note is appended to the 0600 queue the daemon drains at start (queued, not lost).
+ * (or does not answer in time) the note is appended to the 0600 queue the daemon drains at start
+ * and, while it runs, within a second (queued, not lost).
  */
 import { appendFileSync, closeSync, existsSync, fstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';

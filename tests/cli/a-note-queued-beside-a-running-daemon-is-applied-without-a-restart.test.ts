@@ -54,6 +54,23 @@ describe('a note queued beside a running daemon', () => {
     expect(existsSync(hookQueuePath(home))).toBe(true);
   });
 
+  it("a note without its worker's capability, queued beside the running daemon, is dropped: the queue is no way around the capability", async () => {
+    const home = stateDir();
+    const heard: HookNote[] = [];
+    const logged: string[] = [];
+    const watch = watchHookQueue(home, { hook: async (n) => { heard.push(n); return { id: n.id, condition: 'settled' } as never; } }, (_obj, msg) => logged.push(msg ?? ''), 20);
+    try {
+      const forged = { ...note('Notification', 1000, home), cap: '0'.repeat(32) };
+      const bare = note('Notification', 1001);
+      appendToQueue(hookQueuePath(home), `${JSON.stringify(forged)}\n${JSON.stringify(bare)}\n${JSON.stringify(note('Stop', 1002, home))}\n`);
+      await waitFor(() => heard.length === 1 && !existsSync(hookQueuePath(home)), { what: 'the drain of the queue with two forged notes', timeoutMs: 5000 });
+      expect(heard.map((n) => n.event)).toEqual(['Stop']);
+      expect(logged.filter((m) => m === 'queued hook note dropped')).toHaveLength(2);
+    } finally {
+      await watch.close();
+    }
+  });
+
   it('a line written after the drain renamed the queue away is written again to the queue there now', () => {
     const home = stateDir();
     const queue = hookQueuePath(home);
