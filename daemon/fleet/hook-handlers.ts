@@ -6,7 +6,6 @@
  * has is dropped and logged.
  */
 import { existsSync, renameSync, unlinkSync } from 'node:fs';
-import { oneRunAtATime } from '../../io/time/one-run-at-a-time.ts';
 import { readUntrustedFileSync, refusalLine } from '../../io/fs/untrusted-file.ts';
 import { RefusedError } from '../../contract/errors.ts';
 import { isWorkersCapability } from '../../io/agent/claude/hook-capability.ts';
@@ -101,13 +100,15 @@ export const HOOK_QUEUE_LOOK_MS = 1000;
  */
 export function watchHookQueue(home: string, fleet: HookFleet, log: (obj: Record<string, unknown>, msg?: string) => void, everyMs = HOOK_QUEUE_LOOK_MS): { close(): Promise<void> } {
   const queue = hookQueuePath(home);
-  let running: Promise<void> = Promise.resolve();
-  const drain = oneRunAtATime(async () => {
-    if (!existsSync(queue) && !existsSync(`${queue}.draining`)) return;
-    await drainHookQueue(home, fleet, log).catch((err: unknown) => log({ err: String(err) }, 'hook queue drain failed'));
-  });
+  // The drain under way, if any: a look during it waits for the next; close waits for it.
+  let running: Promise<void> | null = null;
   const timer = setInterval(() => {
-    running = drain();
+    if (running || (!existsSync(queue) && !existsSync(`${queue}.draining`))) return;
+    running = drainHookQueue(home, fleet, log)
+      .then(() => {}, (err: unknown) => log({ err: String(err) }, 'hook queue drain failed'))
+      .finally(() => {
+        running = null;
+      });
   }, everyMs);
   timer.unref();
   return {

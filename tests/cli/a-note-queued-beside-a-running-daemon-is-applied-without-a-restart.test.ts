@@ -54,6 +54,25 @@ describe('a note queued beside a running daemon', () => {
     expect(existsSync(hookQueuePath(home))).toBe(true);
   });
 
+  it('close waits for a drain under way: the daemon does not close its store under a note being applied', async () => {
+    const home = stateDir();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let calls = 0;
+    const watch = watchHookQueue(home, { hook: async (n) => { calls++; await held; return { id: n.id, condition: 'settled' } as never; } }, () => {}, 20);
+    appendToQueue(hookQueuePath(home), `${JSON.stringify(note('Stop', 1000, home))}\n`);
+    await waitFor(() => calls === 1, { what: 'the drain to reach the fleet', timeoutMs: 5000 });
+    // Looks go on while the drain is held (three of them at 20 ms).
+    await new Promise((r) => setTimeout(r, 60));
+    let closed = false;
+    const closing = watch.close().then(() => (closed = true));
+    await new Promise((r) => setImmediate(r));
+    expect(closed, 'close returned while a drain was still applying a note').toBe(false);
+    release();
+    await closing;
+    expect(calls).toBe(1);
+  });
+
   it("a note without its worker's capability, queued beside the running daemon, is dropped: the queue is no way around the capability", async () => {
     const home = stateDir();
     const heard: HookNote[] = [];
