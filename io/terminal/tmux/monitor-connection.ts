@@ -17,7 +17,7 @@ import { recoverControl } from './control-recovery.ts';
 import { awaitNoControlClients, ensureMonitorSession } from './monitor-session.ts';
 import { DEAD_FORMAT } from './pane-exit-watch.ts';
 import { StructureGate } from './structure-gate.ts';
-import { runTmux, TmuxCommandError, tmuxLiteral, type TmuxContext } from './tmux-command.ts';
+import { runTmux, TMUX_COMMAND_BOUND_MS, TmuxCommandError, tmuxLiteral, type TmuxContext } from './tmux-command.ts';
 
 export interface Monitor {
   client: TmuxControlClient;
@@ -41,9 +41,6 @@ export interface MonitorConnectionPort {
   /** The client was lost and is back. */
   reconnected(): void;
 }
-
-/** A command's bound, as a spawned tmux client's (runTmux). */
-const RUN_TIMEOUT_MS = 15_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -75,7 +72,7 @@ export class MonitorConnection {
    * spawned command gives; an answer that does not come within `timeoutMs` is one too, as a
    * spawned command killed at its bound (the command may still have run).
    */
-  readonly run = async (args: readonly string[], timeoutMs = RUN_TIMEOUT_MS): Promise<string> => {
+  readonly run = async (args: readonly string[], timeoutMs = TMUX_COMMAND_BOUND_MS): Promise<string> => {
     const client = this.client;
     // A line break cannot travel in a control-mode line: such a command is spawned.
     if (client && !args.some((a) => /[\n\r]/.test(a))) {

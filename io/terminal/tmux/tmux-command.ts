@@ -82,8 +82,11 @@ export function tmuxSpawn(ctx: TmuxContext, args: readonly string[]): { file: st
   return sshArgv(ctx.ssh, ['env', '-i', REMOTE_PATH, ctx.bin, ...tmuxArgv(ctx, args)]);
 }
 
-/** Runs one tmux invocation (possibly several `;`-separated commands); resolves with stdout. Killed after `timeoutMs` (default 15 s). */
-export async function runTmux(ctx: TmuxContext, args: readonly string[], input?: string | Uint8Array, timeoutMs = 15_000): Promise<string> {
+/** How long a tmux command may take before it is given up: a spawned client is killed then. */
+export const TMUX_COMMAND_BOUND_MS = 15_000;
+
+/** Runs one tmux invocation (possibly several `;`-separated commands); resolves with stdout. Killed after `timeoutMs` (default TMUX_COMMAND_BOUND_MS). */
+export async function runTmux(ctx: TmuxContext, args: readonly string[], input?: string | Uint8Array, timeoutMs = TMUX_COMMAND_BOUND_MS): Promise<string> {
   const spawned = tmuxSpawn(ctx, args);
   const r = await runArgv(spawned.file, spawned.args, { input, timeoutMs, env: tmuxClientEnv() });
   if (r.exitCode === 0) return r.stdout;
