@@ -38,10 +38,13 @@ export function hookHandlers(deps: { fleet: HookFleet; home?: string }): Pick<Me
  */
 export const HOOK_QUEUE_CAP = 8 << 20;
 
+/** Where a drain moves the queue before reading it (a drain a crash interrupted is finished from there). */
+export const drainingPathOf = (queue: string): string => `${queue}.draining`;
+
 /** Applies the queued notes (a drain interrupted by a crash is finished first); returns counts. */
 export async function drainHookQueue(home: string, fleet: HookFleet, log: (obj: Record<string, unknown>, msg?: string) => void): Promise<{ applied: number; dropped: number }> {
   const queue = hookQueuePath(home);
-  const draining = `${queue}.draining`;
+  const draining = drainingPathOf(queue);
   // Renamed first: a hook appending now starts a new queue instead of racing this read.
   if (existsSync(queue) && !existsSync(draining)) renameSync(queue, draining);
   if (!existsSync(draining)) return { applied: 0, dropped: 0 };
@@ -103,7 +106,7 @@ export function watchHookQueue(home: string, fleet: HookFleet, log: (obj: Record
   // The drain under way, if any: a look during it waits for the next; close waits for it.
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
-    if (running || (!existsSync(queue) && !existsSync(`${queue}.draining`))) return;
+    if (running || (!existsSync(queue) && !existsSync(drainingPathOf(queue)))) return;
     running = drainHookQueue(home, fleet, log)
       .then(() => {}, (err: unknown) => log({ err: String(err) }, 'hook queue drain failed'))
       .finally(() => {
