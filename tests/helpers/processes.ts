@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isProcessAlive } from '../harness/process-alive.ts';
-import { waitFor } from './temp.ts';
+import { until, waitFor } from './temp.ts';
 
 export { isProcessAlive };
 
@@ -129,10 +129,7 @@ function terminalProcesses(socket: string): number[] {
 
 /** Waits until none of `pids` runs (a hang-up ends them all); the failure names the ones left. */
 async function allGone(pids: number[], what: string): Promise<void> {
-  const left = () => pids.filter((pid) => isProcessAlive(pid) && !exitedOrGone(pid));
-  await waitFor(() => left().length === 0, { what, timeoutMs: 10_000 }).catch((err: Error) => {
-    throw new Error(`${err.message}; still running: ${left().join(' ')}`);
-  });
+  await until(`${what} (last: the pids still running)`, () => pids.filter((pid) => isProcessAlive(pid) && !exitedOrGone(pid)), (left) => left.length === 0, 10_000, 25);
 }
 
 /**
