@@ -8,22 +8,32 @@
 //
 // Only as root on Linux (making a mount namespace needs CAP_SYS_ADMIN; a user namespace instead would
 // change who owns what, which the SSH tests' second local user and the sandbox depend on). Elsewhere,
-// or with KH_SUITE_TMP=disk, the suite runs as before on the machine's own /tmp. Nor for a checkout
-// under /tmp: the fresh /tmp would hide the checkout itself (every test file "not found").
+// or with KH_SUITE_TMP=disk, the suite runs as before on the machine's own /tmp.
+//
+// A checkout under /tmp (a fresh clone made there) would be hidden by the fresh /tmp (every test
+// file "not found"): it is carried over. Its directory is bind-mounted aside on /mnt first, the
+// tmpfs goes over /tmp, the same path is made in it and the checkout bound there again, so the run
+// sees its checkout where it was and every other name under /tmp in memory. All of it in the run's
+// own mount namespace: the machine's /mnt and /tmp are untouched.
 import { spawnSync } from 'node:child_process';
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 
-// A constant script (no input in it): mount the tmpfs, then run the given argv as it is.
+// Constant scripts (no input in them): mount the tmpfs, then run the given argv as it is. The
+// second takes the checkout's path as its first argument (an argument, never part of the script).
 const IN_TMPFS = 'mount -t tmpfs -o mode=1777 kh-suite-tmp /tmp && exec "$@"';
-const PREFIX = ['--mount', '--propagation', 'private', '--', '/bin/sh', '-c', IN_TMPFS, 'sh'];
+const IN_TMPFS_KEEPING = 'mount --bind "$1" /mnt && mount -t tmpfs -o mode=1777 kh-suite-tmp /tmp && mkdir -p "$1" && mount --bind /mnt "$1" && umount /mnt && cd "$1" && shift && exec "$@"';
+const unshare = (script) => ['--mount', '--propagation', 'private', '--', '/bin/sh', '-c', script, 'sh'];
 
 /** What to run for `argv`: inside a tmpfs /tmp of its own when this machine allows it, else `argv` itself. */
-export function inSuiteTmpfs(argv) {
+export function inSuiteTmpfs(argv, root = realpathSync(process.cwd())) {
   if (process.env.KH_SUITE_TMP === 'disk' || process.platform !== 'linux' || process.getuid?.() !== 0) return { argv, inMemory: false };
-  const root = realpathSync(process.cwd());
-  if (root === '/tmp' || root.startsWith('/tmp/')) return { argv, inMemory: false, why: `the checkout is under /tmp (${root}), which a tmpfs /tmp would hide` };
-  // Tried once, in a few milliseconds: a container without CAP_SYS_ADMIN refuses the mount.
-  const trial = spawnSync('unshare', [...PREFIX, 'true'], { stdio: 'ignore', timeout: 5000 });
-  if (trial.status !== 0) return { argv, inMemory: false };
-  return { argv: ['unshare', ...PREFIX, ...argv], inMemory: true };
+  if (root === '/tmp') return { argv, inMemory: false, why: 'the checkout is /tmp itself, which a tmpfs /tmp would hide' };
+  const underTmp = root.startsWith('/tmp/');
+  if (underTmp && !existsSync('/mnt')) return { argv, inMemory: false, why: `the checkout is under /tmp (${root}) and there is no /mnt to carry it over on` };
+  const prefix = underTmp ? [...unshare(IN_TMPFS_KEEPING), root] : unshare(IN_TMPFS);
+  // Tried once, in a few milliseconds: a container without CAP_SYS_ADMIN refuses the mount. The
+  // trial checks that the run would find its own package.json where it is.
+  const trial = spawnSync('unshare', [...prefix, 'test', '-f', `${root}/package.json`], { stdio: 'ignore', timeout: 5000 });
+  if (trial.status !== 0) return { argv, inMemory: false, ...(underTmp ? { why: `the checkout under /tmp (${root}) could not be carried into a tmpfs /tmp` } : {}) };
+  return { argv: ['unshare', ...prefix, ...argv], inMemory: true };
 }
