@@ -66,12 +66,14 @@ export async function ensureMonitorSession(ctx: TmuxContext, envBin: string): Pr
  * Waits (bounded) until no control client is attached to the monitor session. After a restart
  * the previous process's client is still leaving (its stdin closed when that process died), and
  * its departure notifies every control client — a crash if ours is identifying at that moment.
- * A client still there after DETACH_AFTER_MS is ended: the lock on our state directory says no
- * other daemon of ours is alive, and the client of a daemon killed in the middle of a burst of
- * commands (a resume's reads and hooks) otherwise lingers for seconds, deaf to `detach-client`
- * while tmux works through what it was sent (issue 26: the next resume of 500 workers waited out
- * the whole bound, 3 s). On this machine its process is killed (only a process whose name says
- * tmux); a far host's is asked to detach.
+ * A client found there is ended at once: the lock on our state directory says no other daemon of
+ * ours is alive, so it is a dead daemon's (or our own dead one's, on a reconnect), and the client
+ * of a daemon killed in the middle of a burst of commands (a resume's reads and hooks) lingers for
+ * seconds, deaf to `detach-client` while tmux works through what it was sent (issue 26: the next
+ * resume of 500 workers waited out the whole bound, 3 s). It used to be left 250 ms to leave on its
+ * own first: after a SIGKILL it never had, and every such resume of 500 waited those 250 ms
+ * (issue 46). On this machine its process is killed (only a process whose name says tmux); a far
+ * host's is asked to detach. We connect only once the listing shows none.
  * Returns false if one is still there after `timeoutMs` (then we connect anyway).
  */
 export async function awaitNoControlClients(ctx: TmuxContext, sessionId: string, timeoutMs = 3000): Promise<boolean> {
@@ -82,7 +84,7 @@ export async function awaitNoControlClients(ctx: TmuxContext, sessionId: string,
     const leftover = out.split('\n').map((line) => line.split('\t')).filter(([control, session, name]) => control === '1' && session === sessionId && name);
     if (leftover.length === 0) return true;
     if (Date.now() - started >= timeoutMs) return false;
-    if (!detached && Date.now() - started >= DETACH_AFTER_MS) {
+    if (!detached) {
       detached = true;
       for (const [, , name, pid] of leftover) {
         if (!ctx.ssh && isTmuxProcess(Number(pid)) && killed(Number(pid))) continue;
@@ -92,9 +94,6 @@ export async function awaitNoControlClients(ctx: TmuxContext, sessionId: string,
     await sleep(25);
   }
 }
-
-/** How long a dead daemon's control client is left to leave on its own before it is ended. */
-const DETACH_AFTER_MS = 250;
 
 function killed(pid: number): boolean {
   try {
