@@ -202,10 +202,12 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
       };
     },
     async status({ id }) {
-      const views = id ? [findWorker(fleet, id)] : fleet.views();
+      // Every view is built once (the overlaps need them all): 500 of them are ~15 ms on a cold daemon.
+      const all = fleet.views();
+      const views = id ? [findWorker(fleet, id)] : all;
       // Two workers touching the same files (issue 40): asked of git on demand, never failing a status.
       // Waited for a bounded time: hundreds of workers in one repository are read a few at a time.
-      const overlaps = deps.overlaps ? await deps.overlaps.of(fleet.views(), id, STATUS_OVERLAP_WAIT_MS).catch(() => null) : null;
+      const overlaps = deps.overlaps ? await deps.overlaps.of(all, id, STATUS_OVERLAP_WAIT_MS).catch(() => null) : null;
       // The permission posture comes from the project (it decides the worker's launch settings).
       return views.map((v) => {
         const shared = overlaps?.byWorker.get(v.id);

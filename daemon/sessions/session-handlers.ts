@@ -128,7 +128,8 @@ export function sessionHandlers(deps: {
       return Promise.all(
         rows.map(async (r) => {
           const intent = deps.store.getWorker(r.id);
-          const view = deps.fleet.view(r.id);
+          // Only a gone worker has a resume standing: the rest need no view built again (500 rows).
+          const view = r.condition === 'gone' ? deps.fleet.view(r.id) : null;
           const cost = usage.has(r.id) ? costOfRows(usage.get(r.id)!) : null;
           // The witness's reading of a Claude transcript stands only where the ledger has nothing yet.
           const tokens: TokenUsage | null = cost ? { input: cost.input, output: cost.output, cacheRead: cost.cacheRead, cacheCreation: cost.cacheWrite, costUSD: cost.usd, messages: cost.messages } : r.tokens;
