@@ -128,6 +128,17 @@ export async function reattachPanes(panes: readonly { id: string; paneId: string
   // Re-attach a few workers at a time: each attach is a round trip to the terminal host (tmux
   // starts a client per session), and one after another made resuming 100 workers take 3.7 s.
   const { identityOf } = begun;
+  // A server not found gone is not asked again in this pass: 500 restored workers share one, and
+  // each question is three /proc reads (~18 ms a resume of 500, issue 46). One found gone is asked
+  // per worker (its words name the worker), and the next resume asks afresh.
+  const running = new Set<string>();
+  const serverGone = (intent: WorkerIntent): string | null => {
+    const key = intent.paneServer ? `${intent.host ?? 'local'}\0${intent.backend}\0${intent.paneServer}` : null;
+    if (key && running.has(key)) return null;
+    const why = d.serverGone?.(intent) ?? null;
+    if (key && why === null) running.add(key);
+    return why;
+  };
   await begun.ready;
   await forEachBounded(panes, ATTACH_CONCURRENCY, async ({ id, paneId }) => {
     const record = d.recordOf(id);
@@ -139,7 +150,7 @@ export async function reattachPanes(panes: readonly { id: string; paneId: string
     }
     // The server the pane was made on no longer runs (a reboot, a killed server): the agent went
     // with it, its conversation is on disk. Lost, never "could not tell" for ever.
-    const gone = d.serverGone?.(record.intent) ?? null;
+    const gone = serverGone(record.intent);
     if (gone) {
       record.live = false;
       d.log?.({ msg: 'the terminal server of this pane is gone: the worker is lost', id, paneId, why: gone });

@@ -90,25 +90,10 @@ export interface Daemon {
   close(): Promise<{ tmux: TmuxOutcome | string; live: string[] }>;
 }
 
-/**
- * Whether the tmux server of `identity` is gone, asked of /proc once a second at most: a resume
- * asks it for every restored worker, and 500 workers share one server (three /proc reads each,
- * ~18 ms of a resume of 500, issue 46).
- */
-const serverAnswers = new Map<string, { at: number; gone: boolean | null }>();
-function serverGoneNow(identity: string): boolean | null {
-  const now = Date.now();
-  const known = serverAnswers.get(identity);
-  if (known && now - known.at < 1000) return known.gone;
-  const gone = tmuxServerGone(identity);
-  serverAnswers.set(identity, { at: now, gone });
-  return gone;
-}
-
 /** Why a local tmux worker's server is gone for certain (io/terminal/tmux/server-gone.ts), or null. */
 function localTmuxServerGone(intent: WorkerIntent): string | null {
   if ((intent.host && intent.host !== 'local') || intent.backend !== 'tmux' || !intent.paneServer) return null;
-  return serverGoneNow(intent.paneServer) ? `its tmux server (${intent.paneServer.split('.')[0]}) no longer runs: the machine restarted or the server was killed; its conversation can be resumed (hand resume ${intent.id})` : null;
+  return tmuxServerGone(intent.paneServer) ? `its tmux server (${intent.paneServer.split('.')[0]}) no longer runs: the machine restarted or the server was killed; its conversation can be resumed (hand resume ${intent.id})` : null;
 }
 
 /** Whether `tmux` runs from this process's PATH; asked once a process and PATH (a start forks the process). */
