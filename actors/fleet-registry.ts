@@ -154,7 +154,8 @@ export function createFleetRegistry(d: FleetRegistryDeps) {
     d.journal.fleetRef = fleet;
     fleet.subscribe({ error: (err) => d.log?.({ msg: 'fleet actor error', err: String(err) }) });
     d.journal.enable();
-    fleet.start();
+    // A restored fleet starts every worker's actor here: their first rows go in one transaction.
+    d.journal.batch(() => fleet!.start());
     unfollow = followWorkers(fleet, {
       workerIdOf: (ref) => workerIdOfSystemId((ref as { systemId?: string }).systemId),
       onSnapshot: (id, snapshot) => onWorkerSnapshot(id, snapshot as WorkerSnap),
