@@ -94,6 +94,7 @@ export function openStore(dbPath: string, options: OpenStoreOptions = {}): Sqlit
     ),
     getWorker: db.prepare('SELECT * FROM workers WHERE id = ?'),
     listWorkers: db.prepare('SELECT * FROM workers ORDER BY created_at, id'),
+    workerRepos: db.prepare('SELECT id, repo FROM workers'),
     deleteWorker: db.prepare('DELETE FROM workers WHERE id = ?'),
     setPaneServer: db.prepare('UPDATE workers SET pane_server = ? WHERE id = ?'),
     writeWorkerSnapshot: db.prepare('UPDATE workers SET snapshot_json = ?, snapshot_version = ?, updated_at = ? WHERE id = ?'),
@@ -194,6 +195,9 @@ export function openStore(dbPath: string, options: OpenStoreOptions = {}): Sqlit
     },
     listWorkers() {
       return (s.listWorkers.all() as Record<string, unknown>[]).map(workerFromRow);
+    },
+    workerRepos() {
+      return new Map((s.workerRepos.all() as { id: string; repo: string }[]).map((r) => [r.id, r.repo]));
     },
     deleteWorker(id: string) {
       s.deleteWorker.run(id);

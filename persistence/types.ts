@@ -46,6 +46,8 @@ export interface FleetStore {
   insertWorker(intent: WorkerIntent): void;
   getWorker(id: string): WorkerRow | null;
   listWorkers(): WorkerRow[];
+  /** Every worker's repository by id, in one read: a status groups hundreds by it, and a row of getWorker carries its whole snapshot. */
+  workerRepos(): Map<string, string>;
   deleteWorker(id: string): void;
   /** The tmux server (pid.start time) the worker's pane was made on: a restart never re-attaches to another server's pane of the same id. */
   setPaneServer?(id: string, server: string): void;

@@ -208,10 +208,13 @@ export function makeHandlers(deps: HandlerDeps): CoreMethods {
       // Two workers touching the same files (issue 40): asked of git on demand, never failing a status.
       // Waited for a bounded time: hundreds of workers in one repository are read a few at a time.
       const overlaps = deps.overlaps ? await deps.overlaps.of(all, id, STATUS_OVERLAP_WAIT_MS).catch(() => null) : null;
-      // The permission posture comes from the project (it decides the worker's launch settings).
+      // The permission posture comes from the project (it decides the worker's launch settings):
+      // asked once a project, not once a row.
+      const postures = new Map<string, PermissionPosture>();
+      const postureOf = (project: string) => postures.get(project) ?? postures.set(project, postureOfProject(store, project)).get(project)!;
       return views.map((v) => {
         const shared = overlaps?.byWorker.get(v.id);
-        return { ...statusRow(v), permissions: postureOfProject(store, v.project), ...(shared ? { overlaps: shared } : {}), ...(overlaps?.unread.has(v.id) ? { overlapsUnread: true as const } : {}) };
+        return { ...statusRow(v), permissions: postureOf(v.project), ...(shared ? { overlaps: shared } : {}), ...(overlaps?.unread.has(v.id) ? { overlapsUnread: true as const } : {}) };
       });
     },
     async wait({ id, until = 'any', timeoutMs = 30 * 60_000 }, ctx) {

@@ -66,7 +66,7 @@ export function overlapPairs(byWorker: Map<string, Overlap[]>): OverlapPair[] {
 const isCandidate = (v: WorkerViewLike) => v.condition !== 'gone' && !v.marks.includes('no-worktree') && !worktreeMissing(v);
 
 export function createOverlapReader(deps: {
-  store: Pick<FleetStore, 'getWorker'>;
+  store: Pick<FleetStore, 'workerRepos'>;
   placeOf?: PlaceOf;
   now?: () => number;
   /** One worker's touched files (default: git in its worktree, on its host). */
@@ -115,9 +115,11 @@ export function createOverlapReader(deps: {
   return {
     async of(views, focus, waitMs) {
       const groups = new Map<string, WorkerViewLike[]>();
+      // One read for every worker's repository (one a worker was ~30 ms of a first status of 500).
+      const repos = deps.store.workerRepos();
       for (const v of views) {
         if (!isCandidate(v)) continue;
-        const repo = deps.store.getWorker(v.id)?.repo;
+        const repo = repos.get(v.id);
         if (!repo) continue;
         const key = `${v.host}\0${repo}`;
         const group = groups.get(key);

@@ -20,7 +20,8 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const N = 40;
 const views = Array.from({ length: N }, (_, i) => ({ id: `w${i}`, host: 'local', condition: 'working', marks: [], worktree: root, base: 'main' }) as unknown as WorkerViewLike);
-const store = { getWorker: () => ({ repo: '/repo' }) } as never;
+// Every worker asked of is of one repository.
+const store = { workerRepos: () => ({ get: () => '/repo' }) as unknown as Map<string, string> };
 
 describe('overlap reads at the scale of a large fleet', () => {
   it(`reads ${OVERLAP_READS_AT_ONCE} worktrees at a time, answers a bounded ask without the unread ones, and has them at the next ask`, async () => {

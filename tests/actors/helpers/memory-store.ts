@@ -18,6 +18,7 @@ export class MemoryStore implements FleetStore {
   }
   getWorker(id: string): WorkerRow | null { return this.workers.get(id) ?? null; }
   listWorkers(): WorkerRow[] { return [...this.workers.values()].map((w) => ({ ...w })); }
+  workerRepos(): Map<string, string> { return new Map([...this.workers.values()].map((w) => [w.id, w.repo])); }
   deleteWorker(id: string): void { this.workers.delete(id); }
   commit(args: { fleetSnapshotJson?: string; snapshots?: Record<string, string>; snapshotVersion: number; journal: JournalEntry[] }): void {
     for (const id of Object.keys(args.snapshots ?? {})) if (!this.workers.has(id)) throw new Error(`commit for unknown worker ${id}`);
