@@ -14,7 +14,7 @@ import { useCliWorld } from '../helpers/cli-world.ts';
 import { formatCalibration } from '../../cli/commands/calibration-text.ts';
 import { signInWithToken } from '../helpers/review-session.ts';
 import type { AgentCalibration, CalibrateResult } from '../../contract/methods/calibration.ts';
-import { explain, outcomes } from './calibration-run.ts';
+import { explain, outcomes, unrightScreens } from './calibration-run.ts';
 
 const world = useCliWorld({ env: { KH_CALIBRATE_MISREAD: 'codex:working=idle' } });
 
@@ -34,6 +34,10 @@ describe('a misread situation fails the calibration loudly', () => {
     expect(working).toMatchObject({ expected: 'working', read: 'idle, box empty' });
     expect(working.note).toContain('the screen reader said idle, box empty where the screen shows working');
     expect(codex.verdict).toBe('fail');
+    // A failure's message can carry the screen of what went wrong, and only that one.
+    const shown = unrightScreens(codex);
+    expect(shown).toMatch(/^\n--- \d+-working\.txt\n.*OpenAI Codex/);
+    expect(shown.match(/^--- /gm)).toHaveLength(1);
 
     // The folder to attach: every situation's screen, plain and ANSI, the result and a README.
     expect(codex.evidence!.startsWith(join(w.home, 'calibration', 'codex-0.169.0-'))).toBe(true);

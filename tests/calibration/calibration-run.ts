@@ -4,7 +4,7 @@
  * directory and evidence folder inside a kh-test- temp dir so the test sees that the scratch is
  * gone afterwards and what evidence was written.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dirname, join } from 'node:path';
 import { CALIBRATION_SITUATIONS, type AgentCalibration, type CalibrationSituation, type SituationResult } from '../../contract/methods/calibration.ts';
@@ -70,6 +70,20 @@ export const outcomes = (r: AgentCalibration): Record<CalibrationSituation, Situ
 export const explain = (r: AgentCalibration): string =>
   r.situations.map((s) => `${s.situation}: ${s.outcome} — read ${s.read}; ${s.note ?? ''}${s.witness ? ` (hook ${s.witness.heard.join(',')})` : ''}`).join('\n');
 
+/**
+ * The screens a failed calibration kept (its evidence folder) of every situation read wrong or not reached,
+ * each as the agent left it: what a flaky failure in the suite needs to be understood afterwards.
+ */
+export function unrightScreens(r: AgentCalibration): string {
+  const dir = r.evidence;
+  if (!dir || !existsSync(dir)) return '';
+  const wrong = new Set(r.situations.filter((x) => x.outcome === 'wrong' || x.outcome === 'not-reached').map((x) => x.situation));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.txt') && !f.endsWith('.ansi.txt') && wrong.has(f.replace(/^\d+-/, '').replace(/\.txt$/, '') as CalibrationSituation))
+    .map((f) => `\n--- ${f}\n${readFileSync(join(dir, f), 'utf8').split('\n').map((l) => l.trimEnd()).filter(Boolean).join('\n').slice(0, 4000)}`)
+    .join('');
+}
+
 /** Where the hook witness spoke, whether it said what the situation is: `{ working: true, … }`. */
 export const witnessHeard = (r: AgentCalibration): Partial<Record<CalibrationSituation, boolean>> =>
   Object.fromEntries(r.situations.filter((s) => s.witness).map((s) => [s.situation, s.witness!.ok]));
@@ -131,7 +145,7 @@ export function calibratesAsPinned(a: PinnedAgent): void {
       const r = run.result;
       expect(r.version).toBe(a.pinned);
       const got = outcomes(r);
-      expect(Object.values(got).every((o) => o === 'right'), explain(r)).toBe(true);
+      expect(Object.values(got).every((o) => o === 'right'), explain(r) + unrightScreens(r)).toBe(true);
       expect(Object.keys(got), explain(r)).toEqual(expect.arrayContaining(['typed-text', 'idle', 'working', 'finished', 'permission', 'question', 'exit']));
       const heard = r.situations.filter((s) => s.witness);
       expect(heard.length, explain(r)).toBeGreaterThan(0);
