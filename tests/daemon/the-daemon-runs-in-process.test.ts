@@ -5,31 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import { useDaemonWorld, type DaemonWorld } from '../helpers/daemon-world.ts';
+import { useDaemonWorld } from '../helpers/daemon-world.ts';
+import { waitFor } from '../../actors/wait-for.ts';
 import { METHODS } from '../../contract/methods.ts';
-
-/**
- * Until the daemon reads `id`'s box empty: `keys` returns after the next redraw or half a second,
- * and on a loaded machine the agent may draw a key's effect later (a send before it is refused,
- * rightly, for the text still in the box).
- */
-function boxEmptied(w: DaemonWorld, id: string, ms = 10_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let off = () => {};
-    const timer = setTimeout(() => {
-      off();
-      reject(new Error(`${id}'s box still held ${JSON.stringify(w.daemon.fleet.view(id)?.promptBox)} ${ms / 1000} s after the backspace`));
-    }, ms);
-    const look = (v: { id: string; promptBox: string | null } | null) => {
-      if (v?.id !== id || v.promptBox) return;
-      clearTimeout(timer);
-      off();
-      resolve();
-    };
-    off = w.daemon.fleet.subscribe(look);
-    look(w.daemon.fleet.view(id));
-  });
-}
 
 const world = useDaemonWorld();
 
@@ -47,7 +25,10 @@ describe('the daemon runs in process', () => {
     const key = await w.call('keys', { id: 'a1', key: 'x' });
     expect(key.promptBox, 'the box holds the typed key').toBe('x');
     await w.call('keys', { id: 'a1', key: 'backspace' });
-    await boxEmptied(w, 'a1');
+    // `keys` answers after the next redraw or half a second; on a loaded machine the agent may draw
+    // the key's effect later, and a send before it is refused, rightly, for the text still in the box.
+    const emptied = await waitFor(w.daemon.fleet, 'a1', (v) => !v.promptBox, { timeoutMs: 10_000 });
+    expect(emptied.by, `a1's box still held ${JSON.stringify(emptied.view?.promptBox)} 10 s after the backspace`).toBe('accepted');
     const sent = await w.call('send', { id: 'a1', text: 'Say done.' });
     expect(sent.sent).toBe(true);
     await w.call('wait', { id: 'a1', until: 'settled', timeoutMs: 30_000 });
