@@ -237,18 +237,11 @@ export class FleetJournal {
  * worker's snapshot as the last of them left it, every journal row in its order.
  */
 export function mergeCommits(list: readonly CommitArgs[]): CommitArgs {
-  const out: CommitArgs = { snapshotVersion: SNAPSHOT_VERSION, journal: [] };
-  const snapshots: Record<string, string> = {};
-  let anySnapshot = false;
+  const out: CommitArgs = { snapshotVersion: list.at(-1)?.snapshotVersion ?? SNAPSHOT_VERSION, snapshots: {}, journal: [] };
   for (const c of list) {
     if (c.fleetSnapshotJson !== undefined) out.fleetSnapshotJson = c.fleetSnapshotJson;
-    for (const [id, json] of Object.entries(c.snapshots ?? {})) {
-      snapshots[id] = json;
-      anySnapshot = true;
-    }
+    Object.assign(out.snapshots!, c.snapshots);
     out.journal.push(...c.journal);
-    out.snapshotVersion = c.snapshotVersion;
   }
-  if (anySnapshot) out.snapshots = snapshots;
   return out;
 }
