@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { missingPrerequisites } from './test-prerequisites.mjs';
 import { inSuiteTmpfs } from './suite-tmpfs.mjs';
+import { suiteEnv } from './suite-env.mjs';
 
 const started = Date.now();
 // The whole suite needs the machine's tmux, Chromium, bubblewrap, sshd…: said now, not after five
@@ -16,9 +17,11 @@ if (missing.length && files.length === 0) {
   process.exit(1);
 }
 if (missing.length) process.stderr.write(`${missing.join('\n')}\n(going on: only the named files run)\n`);
+// The suite's environment (suite-env.mjs: why NODE_EXTRA_CA_CERTS is left out).
+const { env, movedCa } = suiteEnv();
 // Incremental: the last check's state in node_modules/.cache (it goes with the install), so a run
 // after a small change re-checks what it touched (~4 CPU-s) instead of everything (~19).
-const tsc = spawn('nice', ['-n', '10', process.execPath, 'node_modules/typescript/bin/tsc', '--noEmit', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/kingshand/tsc.tsbuildinfo'], { stdio: ['ignore', 'pipe', 'pipe'] });
+const tsc = spawn('nice', ['-n', '10', process.execPath, 'node_modules/typescript/bin/tsc', '--noEmit', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/kingshand/tsc.tsbuildinfo'], { stdio: ['ignore', 'pipe', 'pipe'], env });
 let tscOut = '';
 tsc.stdout.on('data', (d) => (tscOut += d));
 tsc.stderr.on('data', (d) => (tscOut += d));
@@ -27,7 +30,8 @@ const tscDone = new Promise((resolve) => tsc.on('close', (code, signal) => resol
 const run = inSuiteTmpfs([process.execPath, 'node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)]);
 if (run.inMemory) process.stdout.write('temp files: a tmpfs /tmp of the run\'s own (KH_SUITE_TMP=disk: the machine\'s /tmp)\n');
 else if (run.why) process.stdout.write(`temp files: the machine's /tmp (${run.why})\n`);
-const vitest = spawn(run.argv[0], run.argv.slice(1), { stdio: 'inherit' });
+if (movedCa) process.stdout.write('NODE_EXTRA_CA_CERTS: left out of the suite\'s processes (no test reaches the network; an npm install into the agent cache gets it back; KH_SUITE_CA=keep keeps it)\n');
+const vitest = spawn(run.argv[0], run.argv.slice(1), { stdio: 'inherit', env });
 const vitestDone = new Promise((resolve) => vitest.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => (tsc.kill(sig), vitest.kill(sig)));
 const [tscCode, vitestCode] = await Promise.all([tscDone, vitestDone]);

@@ -13,6 +13,16 @@ export function agentCacheDir(agent: string, version: string): string {
   return join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'kingshand', agent, version);
 }
 
+/**
+ * The environment npm installs into the cache with: the suite's, with the machine's
+ * NODE_EXTRA_CA_CERTS back when `npm test` moved it aside (scripts/suite-env.mjs) — the registry
+ * is the one place the suite reaches past 127.0.0.1, and a proxy's CA may be needed to reach it.
+ */
+export function registryEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const ca = env.KH_MACHINE_NODE_EXTRA_CA_CERTS;
+  return ca === undefined || env.NODE_EXTRA_CA_CERTS !== undefined ? env : { ...env, NODE_EXTRA_CA_CERTS: ca };
+}
+
 /** An agent CLI's npm package, as the cache installs it. */
 export interface AgentPackage {
   /** The cache's folder name (claude, codex, gemini). */
@@ -39,6 +49,7 @@ export function cachedAgentBinary(p: AgentPackage, version: string, opts: { log?
     opts.log?.(`installing ${p.pkg}@${version} into ${dir}`);
     execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', ...(p.npmFlags ?? []), `${p.pkg}@${version}`], {
       stdio: opts.log ? 'inherit' : 'pipe',
+      env: registryEnv(),
       timeout: opts.timeoutMs ?? p.installTimeoutMs,
     });
   }

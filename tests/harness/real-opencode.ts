@@ -18,6 +18,7 @@ import { OPENCODE_PINNED, opencodeBinary, opencodePackageVersion } from '../../i
 import { opencodeLaunchEnv } from '../../io/agent/opencode/launch-env.ts';
 import { fakeProviderSetup } from '../../io/agent/opencode/calibration-kit.ts';
 import { inRealRunPlaces, realAgentEnv, type RealRunPlaces } from './real-run-places.ts';
+import { registryEnv } from './cached-agent-version.ts';
 
 export function opencodeCacheDir(version: string): string {
   return join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'kingshand', 'opencode', version);
@@ -36,7 +37,7 @@ export function opencodeBinaryFor(version: string = OPENCODE_PINNED, opts: { log
   if (bin === null) {
     mkdirSync(dir, { recursive: true });
     opts.log?.(`installing opencode-ai@${version} into ${dir}`);
-    execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', `opencode-ai@${version}`], { stdio: opts.log ? 'inherit' : 'pipe', timeout: 600_000 });
+    execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', `opencode-ai@${version}`], { stdio: opts.log ? 'inherit' : 'pipe', env: registryEnv(), timeout: 600_000 });
     bin = opencodeBinary({ PATH: '' }, dir);
   }
   const installed = bin === null ? null : opencodePackageVersion(bin);
