@@ -20,7 +20,8 @@ export const FAKE_MODEL = 'claude-fake';
  * `~/.config/opencode/opencode.json` naming one provider (OpenCode's bundled Anthropic SDK, the
  * fake's URL, a stand-in key) and its model; and the plugin kit OpenCode installs beside the
  * config on its first run (package.json, its lock, node_modules) — without it, 1.18.33 runs npm
- * against the registry in the background at every start (`@opencode-ai/plugin`). Returns the
+ * against the registry in the background at every start (`@opencode-ai/plugin`) — and the model
+ * catalog it caches (empty: the provider is the config's own). Returns the
  * launch variables that keep it off every other host: no model catalog fetch, no LSP download.
  */
 export function fakeProviderSetup(home: string, fakeUrl: string, key: string = CALIBRATION_KEY): Record<string, string> {
@@ -43,6 +44,12 @@ export function fakeProviderSetup(home: string, fakeUrl: string, key: string = C
   writePrivateFile(join(dir, 'package.json'), `${JSON.stringify({ dependencies: deps }, null, 2)}\n`);
   writePrivateFile(join(dir, 'package-lock.json'), `${JSON.stringify({ lockfileVersion: 3, packages: { '': { dependencies: deps } } }, null, 2)}\n`);
   writePrivateFile(join(dir, '.gitignore'), 'node_modules\npackage.json\npackage-lock.json\nbun.lock\n.gitignore\n');
+  // The model catalog OpenCode keeps in its cache after a fetch, here empty: the one provider is
+  // the config's own. Without a catalog file 1.18.33 decodes the one bundled in it, every provider
+  // and model there is, at each start: ~3.5 CPU-s of a start's ~8, seconds before its server answers.
+  const cache = join(home, '.cache', 'opencode');
+  mkdirSync(cache, { recursive: true, mode: 0o700 });
+  writePrivateFile(join(cache, 'models.json'), '{}\n');
   return { OPENCODE_DISABLE_MODELS_FETCH: '1', OPENCODE_DISABLE_LSP_DOWNLOAD: '1' };
 }
 
