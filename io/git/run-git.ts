@@ -74,12 +74,21 @@ export async function gitOrRefuse(cwd: string, args: readonly string[], code: st
   });
 }
 
-/** True when `ref` names a commit. `--end-of-options` keeps a ref that starts with '-' from being read as a flag. */
-export async function commitExists(cwd: string, ref: string): Promise<boolean | 'unknown'> {
+/**
+ * The commit `ref` names: its sha, null when it names none, 'unknown' when git could not tell.
+ * `--end-of-options` keeps a ref that starts with '-' from being read as a flag.
+ */
+export async function commitOf(cwd: string, ref: string): Promise<string | null | 'unknown'> {
   const r = await runGit(cwd, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`]);
-  if (r.exitCode === 0) return true;
-  if (r.exitCode === 1) return false;
+  if (r.exitCode === 0 && r.stdout.trim()) return r.stdout.trim();
+  if (r.exitCode === 1) return null;
   return 'unknown';
+}
+
+/** True when `ref` names a commit. */
+export async function commitExists(cwd: string, ref: string): Promise<boolean | 'unknown'> {
+  const sha = await commitOf(cwd, ref);
+  return sha === 'unknown' ? 'unknown' : sha !== null;
 }
 
 /** What a ref line of `cat-file --batch-check` may not hold (a ref name never does). */

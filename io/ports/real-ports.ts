@@ -169,19 +169,19 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       // In kingshand's sandbox the agent reads its config from a directory of its own: the seed
       // writes trust there, where the agent will look, and never into the person's files.
       const sandboxed = sandboxPlaceOf(intent);
+      // The sandbox (posture off) lets a commit write the repository's git directory, nothing else of it.
+      const gitDir = (await gitCommonDir(intent.repo)) ?? undefined;
       if (sandboxed) {
         prepareSandbox(sandboxed.place, callerEnv);
         // What is on main is packed before the worker starts (the sandbox shows packs read-only),
         // one repository's repack at a time.
-        const packed = await worktreeLane(`pack:${intent.repo}`)(() => packLooseObjects(intent.repo));
+        const packed = await worktreeLane(`pack:${intent.repo}`)(() => packLooseObjects(intent.repo, gitDir));
         if (typeof packed === 'object') opts.log?.({ msg: 'the repository\'s loose objects could not be packed before the worker started', id: intent.id, repo: intent.repo, err: packed.failed });
       }
       const env = sandboxed ? sandboxEnv(sandboxed.place, callerEnv) : callerEnv;
       // A Stop hook makes Claude Code 2.1.332 draw no prompt suggestions; a person who wants them
       // (or a test of the suggestion guard) turns the witness off for that worker (docs/2026-12-01-structural-screen-reading.md).
       const witness = Boolean(opts.stateDir) && env[WITNESS_OFF_ENV] !== 'off';
-      // The sandbox (posture off) lets a commit write the repository's git directory, nothing else of it.
-      const gitDir = (await gitCommonDir(intent.repo)) ?? undefined;
       await agentProfile(intent.agent).seed({
         id: intent.id,
         worktree: intent.worktree,

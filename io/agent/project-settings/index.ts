@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { agentProfiles } from '../profiles/index.ts';
 import { mergeBase, readBlob, settingsTree, type TreeEntry } from '../../git/agent-settings-tree.ts';
-import { commitExists, gitOrRefuse } from '../../git/run-git.ts';
+import { commitOf } from '../../git/run-git.ts';
 import { SHOWN_CHANGES, SHOWN_GRANTS, type AgentSettingsChange, type AgentSettingsFile, type LandingAgentSettings, type RepoAgentSettings } from '../../../contract/methods/agent-settings.ts';
 import type { ProjectSettingsSource, ReadGrant, SettingsFormat, SettingsReader } from './types.ts';
 import { readClaudeSettings, readGeminiSettings, readHooksJson, readMcpJson } from './json-readers.ts';
@@ -165,8 +165,10 @@ export async function landingAgentSettings(repo: string, baseSha: string, headSh
 export async function repoAgentSettings(repo: string, ref: string | null): Promise<RepoAgentSettings> {
   if (ref === null) return { ref: null, sha: null, files: [], couldNotTell: 'no branch to read: the repository has no base workers would be cut from yet' };
   try {
-    if ((await commitExists(repo, ref)) !== true) return { ref, sha: null, files: [], couldNotTell: `${ref} does not name a commit in ${repo}` };
-    const sha = (await gitOrRefuse(repo, ['rev-parse', '--verify', '--end-of-options', `${ref}^{commit}`], 'git-rev-parse', `resolving ${ref}`)).trim();
+    // One git process both checks and resolves the ref.
+    const sha = await commitOf(repo, ref);
+    if (sha === null) return { ref, sha: null, files: [], couldNotTell: `${ref} does not name a commit in ${repo}` };
+    if (sha === 'unknown') return { ref, sha: null, files: [], couldNotTell: `git could not resolve ${ref} in ${repo}` };
     const shown = bounded((await readAgentSettingsAt(repo, sha)).map(publicFile));
     return { ref, sha, files: shown.list, ...(shown.more ? { more: shown.more } : {}), couldNotTell: null };
   } catch (err) {
