@@ -12,6 +12,7 @@ import { getProfile } from '../../io/screen/index.ts';
 import type { SandboxAvailability } from '../../io/sandbox/availability.ts';
 import { CALIBRATION_BUDGET_MS, driveCalibration, type Judged, type ScreenReader } from './drive.ts';
 import { writeEvidence } from './evidence.ts';
+import { agentLogTail } from './agent-log.ts';
 import { paneSession } from './pane-session.ts';
 import { startScratchWorker, type Env } from './scratch-worker.ts';
 import { listenForWitness, type WitnessListener } from './witness-listener.ts';
@@ -67,6 +68,7 @@ export async function calibrateAgent(profile: AgentProfile, deps: CalibrateAgent
   say(null, `${profile.label} ${target.version} (${target.binary}): calibrating on ${deps.backend}${deps.sandbox.ok ? " in kingshand's sandbox" : ''}`);
   const judged: Judged[] = [];
   let failure: string | null = null;
+  let agentLog: string | null = null;
   const fake = await kit.startFake();
   let witness: WitnessListener | null = null;
   let worker: Awaited<ReturnType<typeof startScratchWorker>> | null = null;
@@ -98,6 +100,9 @@ export async function calibrateAgent(profile: AgentProfile, deps: CalibrateAgent
     say(null, failure);
   } finally {
     await (witness as WitnessListener | null)?.close();
+    // What the agent logged, read before its HOME goes, kept only when something went wrong.
+    const missed = failure !== null || judged.length < CALIBRATION_SITUATIONS.length || judged.some((j) => j.result.outcome === 'wrong' || j.result.outcome === 'not-reached');
+    if (missed && worker && kit.agentLogDir) agentLog = agentLogTail(kit.agentLogDir(worker.home));
     await worker?.cleanup().catch(() => undefined);
     await fake.close();
   }
@@ -111,7 +116,7 @@ export async function calibrateAgent(profile: AgentProfile, deps: CalibrateAgent
   result.verdict = result.situations.every((r) => r.outcome === 'right' || r.outcome === 'not-applicable') ? 'pass' : 'fail';
   result.ms = Date.now() - started;
   // A run stopped halfway says nothing about the agent: no evidence folder for it.
-  if (result.verdict === 'fail' && !deps.signal?.aborted) result.evidence = writeEvidence(deps.evidenceRoot, result, judged, failure);
+  if (result.verdict === 'fail' && !deps.signal?.aborted) result.evidence = writeEvidence(deps.evidenceRoot, result, judged, failure, agentLog);
   say(null, `${profile.label} ${target.version}: ${result.verdict === 'pass' ? 'PASS' : 'FAIL'} in ${(result.ms / 1000).toFixed(1)} s${result.evidence ? `; screens saved in ${result.evidence}` : ''}`);
   return result;
 }

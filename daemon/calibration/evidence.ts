@@ -36,9 +36,13 @@ export function screenToAnsi(screen: Screen): string {
 
 export const screenToPlain = (screen: Screen): string => screen.lines.map((l) => l.text).join('\n') + '\n';
 
+/** The evidence file holding the end of the agent's own log. */
+export const AGENT_LOG_FILE = 'agent-log.txt';
+
 const stamp = (iso: string) => iso.replace(/[:.]/g, '-').replace(/-\d+Z$/, 'Z');
 
-export function writeEvidence(root: string, result: AgentCalibration, judged: readonly Judged[], extra: string | null = null): string {
+/** `agentLog`: the end of the agent's own log (agent-log.ts), kept as agent-log.txt. */
+export function writeEvidence(root: string, result: AgentCalibration, judged: readonly Judged[], extra: string | null = null, agentLog: string | null = null): string {
   const dir = join(root, `${result.agent}-${result.version ?? 'unknown'}-${stamp(result.at)}`);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const write = (name: string, text: string) => writeFileSync(join(dir, name), text, { mode: 0o600 });
@@ -51,6 +55,7 @@ export function writeEvidence(root: string, result: AgentCalibration, judged: re
     files.push(`${base}.txt / .ansi.txt  ${SITUATION_TITLES[j.result.situation]}: ${j.result.outcome}${j.result.read ? `, read ${j.result.read}` : ''}`);
   });
   write('result.json', `${JSON.stringify({ ...result, evidence: dir }, null, 2)}\n`);
+  if (agentLog !== null) write(AGENT_LOG_FILE, agentLog);
   const agentAt = `${result.agent}${result.version ? `@${result.version}` : ''}`;
   write('README.txt', [
     `kingshand calibration of ${result.label} ${result.version ?? '(version unknown)'} (${result.binary ?? 'no binary'}), ${result.at}`,
@@ -61,6 +66,7 @@ export function writeEvidence(root: string, result: AgentCalibration, judged: re
     '',
     `Read one again as the calibration did:  hand screen inspect <file>.ansi.txt --agent ${agentAt}`,
     'result.json holds every situation: what it should read as, what was read, what the hook witness said.',
+    ...(agentLog !== null ? [`${AGENT_LOG_FILE} holds the end of the agent's own log of the run.`] : []),
     ...(extra ? ['', extra] : []),
     '',
   ].join('\n'));

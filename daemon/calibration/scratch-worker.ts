@@ -32,6 +32,8 @@ export interface ScratchWorker {
   intent: WorkerIntent;
   /** The throwaway state directory (the witness listens in its voice directory). */
   stateDir: string;
+  /** The agent's throwaway HOME (its own files: config, log). */
+  home: string;
   host: TerminalHost;
   paneId: string;
   sandboxed: boolean;
@@ -143,6 +145,7 @@ export async function startScratchWorker(o: ScratchWorkerOptions): Promise<Scrat
     return {
       intent,
       stateDir,
+      home,
       host,
       paneId,
       sandboxed: o.sandbox.ok,

@@ -98,6 +98,11 @@ export interface CalibrationKit {
   readonly allowKeys: readonly Key[];
   /** Keys that leave a question menu unanswered. */
   readonly leaveQuestionKeys: readonly Key[];
+  /**
+   * Where the agent writes its own log under `home` (absent: none worth keeping). A failed
+   * calibration keeps the newest log's end beside its screens (daemon/calibration/agent-log.ts).
+   */
+  agentLogDir?(home: string): string;
 }
 
 /** The question every kit's fake asks (the fakes' own ASK input), and its choices. */

@@ -11,6 +11,7 @@ import { CALIBRATION_SITUATIONS, type AgentCalibration, type CalibrationSituatio
 import { agentProfile } from '../../io/agent/profiles/index.ts';
 import { probeSandbox } from '../../io/sandbox/availability.ts';
 import { calibrateAgent, isSkipped, type CalibrateAgentDeps } from '../../daemon/calibration/calibrate-agent.ts';
+import { AGENT_LOG_FILE } from '../../daemon/calibration/evidence.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 
 /** The daemon environment a person's daemon has, without the person's own agent variables. */
@@ -78,10 +79,14 @@ export function unrightScreens(r: AgentCalibration): string {
   const dir = r.evidence;
   if (!dir || !existsSync(dir)) return '';
   const wrong = new Set(r.situations.filter((x) => x.outcome === 'wrong' || x.outcome === 'not-reached').map((x) => x.situation));
-  return readdirSync(dir)
+  const screens = readdirSync(dir)
     .filter((f) => f.endsWith('.txt') && !f.endsWith('.ansi.txt') && wrong.has(f.replace(/^\d+-/, '').replace(/\.txt$/, '') as CalibrationSituation))
     .map((f) => `\n--- ${f}\n${readFileSync(join(dir, f), 'utf8').split('\n').map((l) => l.trimEnd()).filter(Boolean).join('\n').slice(0, 4000)}`)
     .join('');
+  // And what the agent logged meanwhile (its last lines), where its kit keeps its log.
+  const log = join(dir, AGENT_LOG_FILE);
+  const tail = existsSync(log) ? `\n--- ${AGENT_LOG_FILE} (last lines)\n${readFileSync(log, 'utf8').trimEnd().split('\n').slice(-60).join('\n')}` : '';
+  return screens + tail;
 }
 
 /** Where the hook witness spoke, whether it said what the situation is: `{ working: true, … }`. */

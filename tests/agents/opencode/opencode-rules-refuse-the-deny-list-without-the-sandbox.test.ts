@@ -14,6 +14,8 @@ import { startFakeAnthropic, type FakeAnthropic, type ScriptItem } from '../../.
 import { launchInTmux, type TmuxPane } from '../../harness/claude-tmux.ts';
 import { prepareOpencodeRun, type PreparedOpencodeRun } from '../../harness/real-opencode.ts';
 import { opencodeSubmit, waitOpencodeIdle } from '../../corpus/opencode-scenarios.ts';
+import { agentLogTail } from '../../../daemon/calibration/agent-log.ts';
+import { opencodeCalibrationKit } from '../../../io/agent/opencode/calibration-kit.ts';
 
 let fake: FakeAnthropic | undefined;
 let run: PreparedOpencodeRun | undefined;
@@ -88,5 +90,7 @@ describe("OpenCode's rules refuse the deny list where kingshand's sandbox is not
     for (const ok of [report!, made!]) expect(ok.isError).toBe(false);
     expect(readFileSync(join(r.reportDir, 'report.md'), 'utf8')).toBe('the report');
     expect(readFileSync(join(r.worktree, 'made.txt'), 'utf8')).toBe('made');
+    // It logged its run where its calibration kit says, which a failed calibration keeps (daemon/calibration/agent-log.ts).
+    expect(agentLogTail(opencodeCalibrationKit.agentLogDir!(r.home))).toMatch(/^\S+\.log:\n[\s\S]*creating instance/);
   }, 90_000);
 });
