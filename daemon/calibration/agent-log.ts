@@ -18,7 +18,7 @@ const AGENT_LOG_READ = 512 * 1024;
 export function agentLogTail(dir: string): string | null {
   let newest: string | null = null;
   try {
-    // Names sort by time for the agents that keep one file a run (OpenCode: an ISO stamp or `opencode.log`).
+    // The last name in order: an agent that keeps one file a run names it by its time; OpenCode 1.18.33 keeps one file.
     const logs = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.log')).map((e) => e.name).sort();
     newest = logs.at(-1) ?? null;
   } catch {

@@ -60,6 +60,6 @@ export const opencodeCalibrationKit = anthropicCalibrationKit({ shell: 'bash', a
   seedHome: (home, fakeUrl) => fakeProviderSetup(home, fakeUrl),
   // Its witness plugin (witness-plugin.mjs): session.status busy, session.idle, permission.asked, session.error.
   witness: { working: 'working', finished: 'idle', permission: 'needs-input', 'api-error': 'failed' },
-  // One file a run (~/.local/share/opencode/log/<ISO time>.log): its server's steps, its errors.
+  // Its log (1.18.33: ~/.local/share/opencode/log/opencode.log, each run appended): its server's steps, its errors.
   agentLogDir: (home) => join(home, '.local', 'share', 'opencode', 'log'),
 });
