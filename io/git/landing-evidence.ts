@@ -6,7 +6,7 @@
  * never as a pass.
  */
 import { RefusedError } from '../../contract/errors.ts';
-import { commitExists, gitOrRefuse, runGit } from './run-git.ts';
+import { commitOf, gitOrRefuse, runGit } from './run-git.ts';
 import { pathThere } from './git-place.ts';
 
 /** Commit messages mentioning any of these are refused (control-plane §4.1 Step 7). */
@@ -62,10 +62,11 @@ export function landingVerdict(e: Pick<LandingEvidence, 'attributionHits' | 'unc
 }
 
 async function mustResolve(repo: string, ref: string, code: string, message: string): Promise<string> {
-  const answer = await commitExists(repo, ref);
-  if (answer === 'unknown') throw new RefusedError('git-unavailable', `could not ask git whether ${ref} exists in ${repo}; check that git works there.`, { repo, ref });
-  if (!answer) throw new RefusedError(code, message, { repo, ref });
-  return (await gitOrRefuse(repo, ['rev-parse', '--verify', '--end-of-options', `${ref}^{commit}`], 'git-rev-parse', `resolving ${ref}`)).trim();
+  // One git process both checks and resolves the ref.
+  const sha = await commitOf(repo, ref);
+  if (sha === 'unknown') throw new RefusedError('git-unavailable', `could not ask git whether ${ref} exists in ${repo}; check that git works there.`, { repo, ref });
+  if (sha === null) throw new RefusedError(code, message, { repo, ref });
+  return sha;
 }
 
 export async function gatherLandingEvidence(args: { repo: string; branch: string; base: string; worktree?: string }): Promise<LandingEvidence> {

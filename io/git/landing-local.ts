@@ -4,7 +4,7 @@
  * that moved on is refused with the fix, never reconciled on the person's behalf.
  */
 import { RefusedError } from '../../contract/errors.ts';
-import { commitExists, gitOrRefuse, runGit } from './run-git.ts';
+import { commitExists, commitOf, gitOrRefuse, runGit } from './run-git.ts';
 import { listWorktrees } from './worktree-list.ts';
 
 export interface LocalLanding {
@@ -48,10 +48,11 @@ async function behindOrigin(repo: string, target: string): Promise<number | null
 export async function landLocalOnly(args: { repo: string; branch: string; base: string; worktree?: string }): Promise<LocalLanding> {
   const { repo, branch } = args;
   const target = landingTarget(args.base);
-  if ((await commitExists(repo, `refs/heads/${target}`)) !== true) {
+  // One git process both checks and resolves the target.
+  const from = await commitOf(repo, `refs/heads/${target}`);
+  if (from === null || from === 'unknown') {
     throw new RefusedError('landing-target-missing', `there is no local branch ${target} to land into; nothing was landed. Create it from the base (git branch ${target} ${args.base}) and land again.`, { target });
   }
-  const from = await sha(repo, `refs/heads/${target}`);
   const to = await sha(repo, `refs/heads/${branch}`);
   const anc = await runGit(repo, ['merge-base', '--is-ancestor', from, to]);
   if (anc.exitCode === 1) {
