@@ -7,6 +7,9 @@
  * reporter names a file of 5 s or more that is missing here, so a new slow file gets its line.
  */
 export const SLOW_FILES: Readonly<Record<string, number>> = {
+  'tests/hand/index-and-memory.test.ts': 7,
+  'tests/screen/a-dialog-caught-before-its-choices-are-drawn-is-not-yet-a-question.test.ts': 5,
+  'tests/discard/a-worktree-git-cannot-remove-names-the-way-out.test.ts': 5,
   'tests/daemon-stop/hand-daemon-stop-returns-once-the-state-directory-is-free.test.ts': 7,
   'tests/machines/no-deadline-is-ever-spent-whatever-the-timer-error.test.ts': 6,
   'tests/hand/an-answers-key-seen-before-its-call-returns-counts.test.ts': 7,
