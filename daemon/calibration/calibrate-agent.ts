@@ -102,7 +102,8 @@ export async function calibrateAgent(profile: AgentProfile, deps: CalibrateAgent
     await (witness as WitnessListener | null)?.close();
     // What the agent logged, read before its HOME goes, kept only when something went wrong.
     const missed = failure !== null || judged.length < CALIBRATION_SITUATIONS.length || judged.some((j) => j.result.outcome === 'wrong' || j.result.outcome === 'not-reached');
-    if (missed && worker && kit.agentLogDir) agentLog = agentLogTail(kit.agentLogDir(worker.home));
+    const logDir = missed && worker ? kit.agentLogDir?.(worker.launchEnv) : null;
+    if (logDir) agentLog = agentLogTail(logDir);
     await worker?.cleanup().catch(() => undefined);
     await fake.close();
   }

@@ -34,6 +34,8 @@ export interface ScratchWorker {
   stateDir: string;
   /** The agent's throwaway HOME (its own files: config, log). */
   home: string;
+  /** The environment the agent was launched with (in kingshand's sandbox: its own data homes). */
+  launchEnv: Record<string, string>;
   host: TerminalHost;
   paneId: string;
   sandboxed: boolean;
@@ -146,6 +148,7 @@ export async function startScratchWorker(o: ScratchWorkerOptions): Promise<Scrat
       intent,
       stateDir,
       home,
+      launchEnv: spec.env,
       host,
       paneId,
       sandboxed: o.sandbox.ok,

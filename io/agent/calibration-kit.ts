@@ -99,10 +99,12 @@ export interface CalibrationKit {
   /** Keys that leave a question menu unanswered. */
   readonly leaveQuestionKeys: readonly Key[];
   /**
-   * Where the agent writes its own log under `home` (absent: none worth keeping). A failed
-   * calibration keeps the newest log's end beside its screens (daemon/calibration/agent-log.ts).
+   * Where the agent writes its own log, given the environment it was launched with (absent, or
+   * null: none worth keeping). In kingshand's sandbox an agent's data home is the worker's own,
+   * not under HOME. A failed calibration keeps the newest log's end beside its screens
+   * (daemon/calibration/agent-log.ts).
    */
-  agentLogDir?(home: string): string;
+  agentLogDir?(launchEnv: Readonly<Record<string, string>>): string | null;
 }
 
 /** The question every kit's fake asks (the fakes' own ASK input), and its choices. */

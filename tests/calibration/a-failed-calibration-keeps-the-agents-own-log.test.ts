@@ -3,6 +3,8 @@
  * (daemon/calibration/agent-log.ts): a situation not reached shows on screen only as nothing
  * happening, and the log says what the agent was doing meanwhile. The log is the agent's file in
  * a throwaway HOME, read as a stranger's: a link is not followed, only the newest log's end is kept.
+ * It is looked for where the agent wrote it: in kingshand's sandbox OpenCode's data home is the
+ * worker's own, not under HOME (a failed sandboxed calibration found no log under HOME).
  */
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +12,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AGENT_LOG_TAIL, agentLogTail } from '../../daemon/calibration/agent-log.ts';
 import { AGENT_LOG_FILE, writeEvidence } from '../../daemon/calibration/evidence.ts';
 import type { AgentCalibration } from '../../contract/methods/calibration.ts';
+import { opencodeCalibrationKit } from '../../io/agent/opencode/calibration-kit.ts';
+import { opencodeSandboxHome } from '../../io/agent/opencode/sandbox-home.ts';
+import { agentsDirOf, sandboxEnv } from '../../io/sandbox/worker-sandbox.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 
 let cleanup: (() => void) | undefined;
@@ -61,6 +66,25 @@ describe("a failed calibration keeps the agent's own log", () => {
     symlinkSync(elsewhere, linkedDir);
     expect(agentLogTail(linkedDir)).toMatch(/^x\.log: not read \(/);
     expect(JSON.stringify([agentLogTail(dir), agentLogTail(linkedDir)])).not.toContain("the person's secret");
+  });
+
+  it("is looked for where the agent writes it: OpenCode's data home, the worker's own in the sandbox", () => {
+    const root = tempDir('agent-log-place');
+    const home = join(root, 'home');
+    const person = { HOME: home, PATH: '/usr/bin:/bin' };
+    // Without the sandbox: under HOME, or where the person's XDG_DATA_HOME points.
+    expect(opencodeCalibrationKit.agentLogDir!(person)).toBe(join(home, '.local', 'share', 'opencode', 'log'));
+    expect(opencodeCalibrationKit.agentLogDir!({ ...person, XDG_DATA_HOME: join(root, 'data') })).toBe(join(root, 'data', 'opencode', 'log'));
+    expect(opencodeCalibrationKit.agentLogDir!({ PATH: '/usr/bin' })).toBeNull();
+    // In the sandbox: the launch environment the worker gets points OpenCode's data home at its own directory.
+    const stateDir = join(root, 'state');
+    const launched = sandboxEnv({
+      id: 'cal-1', agent: 'opencode', worktree: join(root, 'wt'), briefDir: join(root, 'brief'), reportDir: join(root, 'brief'), stateDir,
+      repo: join(root, 'repo'), gitCommonDir: null, worktreeGitDir: null, pinnedRefs: [], agentHome: opencodeSandboxHome, needs: [],
+    }, person);
+    const dir = opencodeCalibrationKit.agentLogDir!(launched)!;
+    expect(dir.startsWith(`${agentsDirOf(stateDir, 'cal-1')}/`)).toBe(true);
+    expect(dir.startsWith(`${home}/`)).toBe(false);
   });
 
   it('the evidence folder holds it as agent-log.txt, and its README says so', () => {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { writePrivateFile } from '../../fs/private-files.ts';
 import { CALIBRATION_KEY } from '../calibration-kit.ts';
 import { anthropicCalibrationKit } from '../anthropic-calibration-replies.ts';
+import { opencodeDataHome } from './sandbox-home.ts';
 
 /** The provider and model a fake setup names (`<provider>/<model>`, as OpenCode's footer shows them). */
 export const FAKE_PROVIDER = 'kingshand-fake';
@@ -60,6 +61,10 @@ export const opencodeCalibrationKit = anthropicCalibrationKit({ shell: 'bash', a
   seedHome: (home, fakeUrl) => fakeProviderSetup(home, fakeUrl),
   // Its witness plugin (witness-plugin.mjs): session.status busy, session.idle, permission.asked, session.error.
   witness: { working: 'working', finished: 'idle', permission: 'needs-input', 'api-error': 'failed' },
-  // Its log (1.18.33: ~/.local/share/opencode/log/opencode.log, each run appended): its server's steps, its errors.
-  agentLogDir: (home) => join(home, '.local', 'share', 'opencode', 'log'),
+  // Its log (1.18.33: <data home>/opencode/log/opencode.log, each run appended): its server's steps,
+  // its errors. Its data home is XDG_DATA_HOME, else ~/.local/share: the worker's own in the sandbox.
+  agentLogDir: (launchEnv) => {
+    const data = opencodeDataHome(launchEnv);
+    return data === null ? null : join(data, 'opencode', 'log');
+  },
 });

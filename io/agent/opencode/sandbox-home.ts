@@ -11,14 +11,17 @@
 import { join } from 'node:path';
 import type { AgentSandboxHome, Env } from '../../sandbox/agent-home.ts';
 
-/** The person's XDG data home for this launch environment (where OpenCode's `opencode/` data directory is). */
-export function personsDataHome(env: Env): string | null {
+/**
+ * OpenCode's XDG data home for a launch environment (where its `opencode/` data directory is): the
+ * person's for the person's environment, the worker's own for a sandboxed worker's.
+ */
+export function opencodeDataHome(env: Env): string | null {
   return env.XDG_DATA_HOME || (env.HOME ? join(env.HOME, '.local', 'share') : null);
 }
 
 export const opencodeSandboxHome: AgentSandboxHome = {
   env: 'XDG_DATA_HOME',
-  personsDir: personsDataHome,
+  personsDir: opencodeDataHome,
   readOnly: [],
   shared: ['opencode/auth.json'],
   alsoEnv: { XDG_STATE_HOME: 'state', XDG_CACHE_HOME: 'cache' },

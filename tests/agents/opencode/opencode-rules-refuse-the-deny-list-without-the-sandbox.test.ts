@@ -91,6 +91,6 @@ describe("OpenCode's rules refuse the deny list where kingshand's sandbox is not
     expect(readFileSync(join(r.reportDir, 'report.md'), 'utf8')).toBe('the report');
     expect(readFileSync(join(r.worktree, 'made.txt'), 'utf8')).toBe('made');
     // It logged its run where its calibration kit says, which a failed calibration keeps (daemon/calibration/agent-log.ts).
-    expect(agentLogTail(opencodeCalibrationKit.agentLogDir!(r.home))).toMatch(/^\S+\.log:\n[\s\S]*creating instance/);
+    expect(agentLogTail(opencodeCalibrationKit.agentLogDir!(r.env)!)).toMatch(/^\S+\.log:\n[\s\S]*creating instance/);
   }, 90_000);
 });
