@@ -100,7 +100,7 @@ export async function calibrateAgent(profile: AgentProfile, deps: CalibrateAgent
     say(null, failure);
   } finally {
     await (witness as WitnessListener | null)?.close();
-    // What the agent logged, read before its HOME goes, kept only when something went wrong.
+    // What the agent logged, read before its files go, kept only when something went wrong.
     const missed = failure !== null || judged.length < CALIBRATION_SITUATIONS.length || judged.some((j) => j.result.outcome === 'wrong' || j.result.outcome === 'not-reached');
     const logDir = missed && worker ? kit.agentLogDir?.(worker.launchEnv) : null;
     if (logDir) agentLog = agentLogTail(logDir);
