@@ -32,8 +32,6 @@ export interface ScratchWorker {
   intent: WorkerIntent;
   /** The throwaway state directory (the witness listens in its voice directory). */
   stateDir: string;
-  /** The agent's throwaway HOME (its config; in kingshand's sandbox its data homes are the worker's own: see launchEnv). */
-  home: string;
   /** The environment the agent was launched with (in kingshand's sandbox: its own data homes). */
   launchEnv: Record<string, string>;
   host: TerminalHost;
@@ -147,7 +145,6 @@ export async function startScratchWorker(o: ScratchWorkerOptions): Promise<Scrat
     return {
       intent,
       stateDir,
-      home,
       launchEnv: spec.env,
       host,
       paneId,
