@@ -6,9 +6,9 @@
  */
 import { chmodSync, chownSync, cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import type { SshTarget } from '../../io/ssh/ssh-command.ts';
 import { createTmuxHost, type TmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
+import { killIfAlive, processTable } from '../helpers/processes.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 import { ROOT } from '../terminal/mock-worker.ts';
 import { isProcessAlive } from './process-alive.ts';
@@ -99,27 +99,12 @@ export async function startFarSideTmux(options: { sshBin?: string; onNotice?: (m
  * opened that connection, so it ends it.
  */
 async function endMasters(controlDir: string): Promise<void> {
-  const ps = await execa('ps', ['-eo', 'pid=,args='], { reject: false });
   const own = `ssh: ${controlDir}/`;
-  const pids = ps.stdout.split('\n').flatMap((line) => {
-    const m = /^\s*(\d+)\s+(.*)$/.exec(line);
-    return m && m[2]!.startsWith(own) && m[2]!.endsWith('[mux]') ? [Number(m[1])] : [];
-  });
-  for (const pid of pids) {
-    try {
-      process.kill(pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
+  const pids = processTable((r) => r.comm === 'ssh')
+    .filter((r) => r.cmdline.startsWith(own) && r.cmdline.trimEnd().endsWith('[mux]'))
+    .map((r) => r.pid);
+  for (const pid of pids) killIfAlive(pid, 'SIGTERM');
   const deadline = Date.now() + 5_000;
   while (pids.some(isProcessAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  for (const pid of pids.filter(isProcessAlive)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // gone meanwhile
-    }
-  }
+  for (const pid of pids.filter(isProcessAlive)) killIfAlive(pid);
 }
-
