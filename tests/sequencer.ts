@@ -11,13 +11,17 @@
  *
  * So the order is planned: the files are laid out on the workers as vitest will take them (each
  * free worker takes the next file), with each file's expected time, and a free worker takes the
- * longest heavy file while fewer than `cap` heavy files run, else the longest light one. `cap` is
- * two thirds of the workers (four of six). Fewer stretched the heavy files to the run's very end,
- * where one that ran long (a heavy file's time varies up to threefold between runs: OpenCode's
- * stranger test 17–54 s) finished alone with the cores idle; more stacked them at the head again.
+ * longest heavy file while the heavy files running leave it a place under `cap`, else the longest
+ * light one. `cap` is two thirds of the workers (four of six). Fewer stretched the heavy files to
+ * the run's very end, where one that ran long (a heavy file's time varies up to threefold between
+ * runs: OpenCode's stranger test 17–54 s) finished alone with the cores idle; more stacked them at
+ * the head again.
  * With four of six they end around four fifths into the run, and its last part is left to light
  * files, short and many. Two files of one heavy agent (OpenCode, Qwen Code, Gemini CLI, Codex)
- * never run side by side in the plan while another heavy file could go instead.
+ * never run side by side in the plan while another heavy file could go instead. An OpenCode file
+ * takes two of the four places: while its agent runs, its terminal UI and its server thread keep
+ * nearly both cores busy by themselves (~1.8 cores, sampled each second), and with three other
+ * heavy files beside it on a loaded machine its flow through `hand` ran past its one-minute bound.
  *
  * A file's expected time is what vitest's cache recorded for it on this machine, else its line in
  * tests/slow-files.ts, else nothing. A file that failed last time gets no place of its own (vitest
@@ -83,6 +87,16 @@ export function familyOf(file: string): string | null {
   return FAMILIES.find(([re]) => re.test(file))?.[1] ?? null;
 }
 
+/**
+ * How many of the heavy places a file takes: an OpenCode file two (its agent alone keeps ~1.8
+ * cores busy while it runs: the terminal UI's thread and its server's), another heavy file one, a
+ * light file none.
+ */
+export function weightOf(row: Pick<PlanRow, 'heavy' | 'family'>): number {
+  if (!row.heavy) return 0;
+  return row.family === 'opencode' ? 2 : 1;
+}
+
 export interface PlanRow {
   expectedMs: number;
   heavy: boolean;
@@ -91,9 +105,9 @@ export interface PlanRow {
 
 /**
  * `rows` longest first. Lays them out on `width` workers, each free worker taking the next file:
- * the longest heavy file while fewer than `cap` heavy ones run (and none of its family), else the
- * longest light one; when one kind is used up, the other. Returns the order taken, when the plan
- * ends and when its last heavy file does.
+ * the longest heavy file whose weight still fits under `cap` beside the heavy ones running (and
+ * none of its family runs), else the longest light one; when one kind is used up, the other.
+ * Returns the order taken, when the plan ends and when its last heavy file does.
  */
 export function layOut<T extends PlanRow>(rows: readonly T[], width: number, cap: number): { order: T[]; endsAt: number; heavyEndsAt: number } {
   const left = [...rows];
@@ -108,11 +122,13 @@ export function layOut<T extends PlanRow>(rows: readonly T[], width: number, cap
     const now = free[w]!;
     for (let i = running.length - 1; i >= 0; i--) if (running[i]!.endsAt <= now) running.splice(i, 1);
     const heavyNow = running.filter((r) => r.row.heavy);
+    const load = heavyNow.reduce((n, r) => n + weightOf(r.row), 0);
     const familyRuns = (r: T) => r.family !== null && heavyNow.some((x) => x.row.family === r.family);
+    const fitIdx = left.findIndex((r) => r.heavy && !familyRuns(r) && load + Math.min(weightOf(r), cap) <= cap);
     const heavyIdx = left.findIndex((r) => r.heavy && !familyRuns(r));
     const lightIdx = left.findIndex((r) => !r.heavy);
     let i: number;
-    if (heavyIdx !== -1 && (heavyNow.length < cap || lightIdx === -1)) i = heavyIdx;
+    if (fitIdx !== -1) i = fitIdx;
     else if (lightIdx !== -1) i = lightIdx;
     else i = heavyIdx !== -1 ? heavyIdx : 0;
     const row = left.splice(i, 1)[0]!;

@@ -1,13 +1,14 @@
 /**
  * Rule: the suite's files start in a planned order (tests/sequencer.ts). The longest go first, so
  * none ends the run late (the plan ends within 2 % of longest-first); the heavy ones (a real agent,
- * a browser, an sshd) are spread over the run instead of stacked at its head, at most `cap` at once
- * while a light file could go instead (`cap`: two thirds of the workers), and two files of one heavy
- * agent never side by side while another heavy file could go; on a suite shaped like ours they are
- * done before the run's last part, left to light files. Nothing is dropped.
+ * a browser, an sshd) are spread over the run instead of stacked at its head, taking at most `cap`
+ * places at once while a light file could go instead (`cap`: two thirds of the workers; an OpenCode
+ * file takes two, its agent keeping nearly both cores busy), and two files of one heavy agent never
+ * side by side while another heavy file could go; on a suite shaped like ours they are done before
+ * the run's last part, left to light files. Nothing is dropped.
  */
 import { describe, expect, it } from 'vitest';
-import { familyOf, heavyCap, isHeavy, layOut, planOrder, type PlanRow } from '../sequencer.ts';
+import { familyOf, heavyCap, isHeavy, layOut, planOrder, weightOf, type PlanRow } from '../sequencer.ts';
 
 type Row = PlanRow & { name: string };
 const row = (name: string, seconds: number, heavy = false, family: string | null = null): Row => ({ name, expectedMs: seconds * 1000, heavy, family });
@@ -59,12 +60,32 @@ describe('heavy files are spread over the whole run', () => {
     const runs = timeline(plan.order, 6);
     for (const t of runs) {
       const beside = runs.filter((o) => o !== t && o.row.heavy && o.start <= t.start && o.end > t.start);
-      if (t.row.heavy && t.start < lastLight) expect(beside.length, `${t.row.name} at ${t.start} ms`).toBeLessThan(plan.cap);
+      const load = beside.reduce((n, o) => n + weightOf(o.row), 0) + weightOf(t.row);
+      if (t.row.heavy && t.start < lastLight) expect(load, `${t.row.name} at ${t.start} ms`).toBeLessThanOrEqual(plan.cap);
       if (t.row.family !== null) expect(beside.filter((o) => o.row.family === t.row.family).map((o) => o.row.name), t.row.name).toEqual([]);
     }
     // longest-first alone would start all six of the longest heavy files together at the head
     expect(names(suite.slice(0, 6)).every((n) => suite.find((r) => r.name === n)!.heavy)).toBe(true);
-    expect(plan.order.slice(0, 6).filter((r) => r.heavy).length).toBe(plan.cap);
+    expect(plan.order.slice(0, 6).reduce((n, r) => n + weightOf(r), 0)).toBe(plan.cap);
+  });
+
+  it('an OpenCode file takes two places: beside it at most two other heavy files, while a light file could go', () => {
+    expect([row('x', 1), row('y', 1, true), row('z', 1, true, 'opencode'), row('q', 1, true, 'qwen')].map(weightOf)).toEqual([0, 1, 2, 1]);
+    // An OpenCode file and four other heavy ones first in longest-first order, a cap of four: counted
+    // by files, the OpenCode file would start beside three heavy ones; counted by places, beside two,
+    // and the rest of the head is light.
+    const head = [row('oc', 60, true, 'opencode'), row('h1', 59, true), row('h2', 58, true), row('h3', 57, true), row('h4', 56, true), ...Array.from({ length: 30 }, (_, i) => row(`l${i}`, 20 - i / 10))];
+    const first = layOut(head, 6, 4).order.slice(0, 6);
+    expect(names(first)).toEqual(['oc', 'h1', 'h2', 'l0', 'l1', 'l2']);
+    // the rest of the heavy files start as places free up, never above the cap while light files are left
+    const runs = timeline(layOut(head, 6, 4).order, 6);
+    const lastLight = Math.max(...runs.filter((t) => !t.row.heavy).map((t) => t.start));
+    for (const t of runs.filter((x) => x.row.heavy && x.start < lastLight)) {
+      const load = runs.filter((o) => o.row.heavy && o.start <= t.start && o.end > t.start).reduce((n, o) => n + weightOf(o.row), 0);
+      expect(load, `${t.row.name} at ${t.start} ms`).toBeLessThanOrEqual(4);
+    }
+    // an OpenCode file never waits for ever: with one worker, or a cap below its weight, it still runs
+    expect(names(layOut(head.slice(0, 2), 1, 1).order)).toEqual(['oc', 'h1']);
   });
 
   it('the heavy files are not stacked at the head, and all are done before the run\'s last part', () => {
