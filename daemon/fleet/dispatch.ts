@@ -41,7 +41,7 @@ export interface DispatchDeps {
   workersDir: string;
   /** Real path of the top-level work tree containing `path`, or a typed refusal. */
   repoTopLevel(path: string): Promise<string>;
-  /** The base ref to cut the worktree from, or a typed refusal (never an invented ref). */
+  /** The base ref to cut the worktree from, or a typed refusal (never an invented ref). `repo` is a top level (repoTopLevel's answer). */
   resolveBase(repo: string): Promise<string>;
   /** Backends this daemon can host, with the reason one is missing. */
   backendProblem(backend: string): string | null;
