@@ -4,7 +4,7 @@
  * worker, for the launch: it is never persisted or logged.
  */
 import { dirname, join } from 'node:path';
-import { createWorktree, gitCommonDir, installBaseGuard, landingTarget, type WorktreeLane } from '../git/index.ts';
+import { createWorktree, gitCommonDir, installBaseGuard, landingTarget, repoFacts, type WorktreeLane } from '../git/index.ts';
 import type { PermissionPosture } from '../agent/claude/index.ts';
 import { agentProfile } from '../agent/profiles/index.ts';
 import { launchSpec } from '../agent/launch.ts';
@@ -30,8 +30,11 @@ export interface RealPorts extends WorkerPorts {
   rememberCallerEnv(id: string, env: Record<string, string>, add?: Record<string, string>): void;
   /** That environment (the daemon's own when none was kept) and its `--env` additions: a far host's launch is built from them. */
   callerEnvOf(id: string): { env: Record<string, string>; add?: Record<string, string> };
-  /** The base guard and the recorded base tip for a worker's repository (where git runs now: onHost for a far one). */
-  guardBase(intent: { repo: string; base: string }): Promise<void>;
+  /**
+   * The base guard and the recorded base tip for a worker's repository (where git runs now: onHost
+   * for a far one); `commonDir`: its common git directory when already asked (else asked here).
+   */
+  guardBase(intent: { repo: string; base: string }, commonDir?: string): Promise<void>;
   /** The lane one repository's worktree metadata steps take one at a time (`key`: its path, or host and path for a far one). */
   worktreeLane(key: string): WorktreeLane;
 }
@@ -108,10 +111,10 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
    * other means is noticed against the tip recorded here (issue 24 item 3). Where git runs: a far
    * worker's ports call it on its host (daemon/hosts/far-ports.ts).
    */
-  const guardBase = async (intent: { repo: string; base: string }): Promise<void> => {
+  const guardBase = async (intent: { repo: string; base: string }, commonDir?: string): Promise<void> => {
     opts.onBaseGuard?.(intent.repo, await installBaseGuard(intent.repo, landingTarget(intent.base)));
     // A file the worker's sandbox pins read-only (a base that is only in packed-refs has none).
-    if (opts.sandbox?.().ok) await ensureLooseBaseRef(intent.repo, landingTarget(intent.base));
+    if (opts.sandbox?.().ok) await ensureLooseBaseRef(intent.repo, landingTarget(intent.base), commonDir);
     await opts.recordBase?.(intent.repo, intent.base);
   };
   /**
@@ -156,9 +159,11 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
     },
     callerEnvOf: (id) => ({ env: envOf(id), ...(envAdds.has(id) && { add: envAdds.get(id) }) }),
     async prepareWorktree(intent) {
+      // The repository's top level and git directory, asked once for the whole preparation, then only read.
+      const facts = await repoFacts(intent.repo);
       // Only the worktree metadata steps wait their turn (the probes before them run at once).
-      await createWorktree({ repo: intent.repo, id: intent.id, base: intent.base }, worktreeLane(intent.repo));
-      await guardBase(intent);
+      await createWorktree({ repo: intent.repo, id: intent.id, base: intent.base, facts }, worktreeLane(intent.repo));
+      await guardBase(intent, facts.commonDir ?? undefined);
     },
     guardBase,
     async seedAgent(intent) {
