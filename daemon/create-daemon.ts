@@ -14,7 +14,7 @@ import { createTmuxHost } from '../io/terminal/tmux/tmux-host.ts';
 import { answerBoundOf } from '../io/terminal/server-answers.ts';
 import { createPtyHost } from '../io/terminal/pty/pty-host.ts';
 import type { BackendName, TerminalHost } from '../io/terminal/types.ts';
-import { repoTopLevel, resolveBaseRefAt } from '../io/git/index.ts';
+import { repoFacts, repoTopLevel, resolveBaseRefAt } from '../io/git/index.ts';
 import { agentProfile } from '../io/agent/profiles/index.ts';
 import { agentVersion } from '../io/agent/agent-version.ts';
 import { createOverlapReader } from './fleet/overlaps.ts';
@@ -216,6 +216,8 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     baseNotices,
     needsYouSources: [annotationNotices],
     repoTopLevel,
+    repoFacts,
+    withRepoFacts: (id, facts, during) => ports.withRepoFacts(id, facts, during),
     // Annex and dispatch pass the top level they have just asked git for: it is not asked again.
     resolveBase: async (repo) => (await resolveBaseRefAt(repo)).base,
     backendProblem: (backend) => {

@@ -4,7 +4,7 @@
  * worker, for the launch: it is never persisted or logged.
  */
 import { dirname, join } from 'node:path';
-import { createWorktree, gitCommonDir, installBaseGuard, landingTarget, repoFacts, type WorktreeLane } from '../git/index.ts';
+import { createWorktree, gitCommonDir, installBaseGuard, landingTarget, repoFacts, type RepoFacts, type WorktreeLane } from '../git/index.ts';
 import type { PermissionPosture } from '../agent/claude/index.ts';
 import { agentProfile } from '../agent/profiles/index.ts';
 import { launchSpec } from '../agent/launch.ts';
@@ -35,6 +35,14 @@ export interface RealPorts extends WorkerPorts {
    * for a far one); `commonDir`: its common git directory when already asked (else asked here).
    */
   guardBase(intent: { repo: string; base: string }, commonDir?: string): Promise<void>;
+  /**
+   * Runs `during` (the dispatch's wait for its worker's worktree, seed and pane) with what the
+   * dispatch asked git of the worker's repository handed to that worker's preparation, so the
+   * preparation does not ask it again. Only while `during` runs: a preparation after it (an
+   * approval at the brief gate, a restore, a relaunch) asks git afresh, since a repository can
+   * move or go in between. Facts of another repository than the worker's are never used.
+   */
+  withRepoFacts<T>(id: string, facts: RepoFacts, during: () => Promise<T>): Promise<T>;
   /** The lane one repository's worktree metadata steps take one at a time (`key`: its path, or host and path for a far one). */
   worktreeLane(key: string): WorktreeLane;
 }
@@ -96,6 +104,12 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
   const repoQueues = new Map<string, Promise<unknown>>();
   const envAdds = new Map<string, Record<string, string>>();
   const envOf = (id: string) => callerEnvs.get(id) ?? (opts.fallbackEnv as Record<string, string>);
+  /** What a dispatch still waiting on its worker asked git of the worker's repository (withRepoFacts). */
+  const dispatchFacts = new Map<string, RepoFacts>();
+  const handedFacts = (intent: WorkerIntent): RepoFacts | null => {
+    const facts = dispatchFacts.get(intent.id);
+    return facts && facts.top === intent.repo ? facts : null;
+  };
   const worktreeLane = (key: string): WorktreeLane => async (steps) => {
     const previous = repoQueues.get(key) ?? Promise.resolve();
     const mine = previous.catch(() => undefined).then(steps);
@@ -158,9 +172,19 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       if (add) envAdds.set(id, add);
     },
     callerEnvOf: (id) => ({ env: envOf(id), ...(envAdds.has(id) && { add: envAdds.get(id) }) }),
+    async withRepoFacts(id, facts, during) {
+      dispatchFacts.set(id, facts);
+      try {
+        return await during();
+      } finally {
+        // A later dispatch of the same id may have handed its own meanwhile: that one stays its.
+        if (dispatchFacts.get(id) === facts) dispatchFacts.delete(id);
+      }
+    },
     async prepareWorktree(intent) {
-      // The repository's top level and git directory, asked once for the whole preparation, then only read.
-      const facts = await repoFacts(intent.repo);
+      // The repository's top level and git directory, asked once for the whole preparation (or
+      // handed by the dispatch that asked them a moment ago), then only read.
+      const facts = handedFacts(intent) ?? (await repoFacts(intent.repo));
       // Only the worktree metadata steps wait their turn (the probes before them run at once).
       await createWorktree({ repo: intent.repo, id: intent.id, base: intent.base, facts }, worktreeLane(intent.repo));
       await guardBase(intent, facts.commonDir ?? undefined);
@@ -175,7 +199,7 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       // writes trust there, where the agent will look, and never into the person's files.
       const sandboxed = sandboxPlaceOf(intent);
       // The sandbox (posture off) lets a commit write the repository's git directory, nothing else of it.
-      const gitDir = (await gitCommonDir(intent.repo)) ?? undefined;
+      const gitDir = handedFacts(intent)?.commonDir ?? (await gitCommonDir(intent.repo)) ?? undefined;
       if (sandboxed) {
         prepareSandbox(sandboxed.place, callerEnv);
         // What is on main is packed before the worker starts (the sandbox shows packs read-only),
