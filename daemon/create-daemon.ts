@@ -14,7 +14,7 @@ import { createTmuxHost } from '../io/terminal/tmux/tmux-host.ts';
 import { answerBoundOf } from '../io/terminal/server-answers.ts';
 import { createPtyHost } from '../io/terminal/pty/pty-host.ts';
 import type { BackendName, TerminalHost } from '../io/terminal/types.ts';
-import { repoTopLevel, resolveBaseRef } from '../io/git/index.ts';
+import { repoFacts, repoTopLevel, resolveBaseRefAt } from '../io/git/index.ts';
 import { agentProfile } from '../io/agent/profiles/index.ts';
 import { agentVersion } from '../io/agent/agent-version.ts';
 import { createOverlapReader } from './fleet/overlaps.ts';
@@ -216,7 +216,10 @@ export async function createDaemon(deps: DaemonDeps): Promise<Daemon> {
     baseNotices,
     needsYouSources: [annotationNotices],
     repoTopLevel,
-    resolveBase: async (repo) => (await resolveBaseRef(repo)).base,
+    repoFacts,
+    withRepoFacts: (id, facts, during) => ports.withRepoFacts(id, facts, during),
+    // Annex and dispatch pass the top level they have just asked git for: it is not asked again.
+    resolveBase: async (repo) => (await resolveBaseRefAt(repo)).base,
     backendProblem: (backend) => {
       if (backend === 'tmux' && !tmuxAvailable) return 'tmux is not installed, so --backend tmux cannot run. Install it (sudo apt-get install -y tmux) or use --backend pty.';
       if (backend === 'herdr' && !hosts.herdr) return 'herdr is not configured. Set HAND_HERDR_BIN to the herdr binary before the daemon starts, or use --backend tmux.';

@@ -23,6 +23,7 @@ import { workspaceFor } from '../../io/workspace/recorded.ts';
 import { planClaudeJson, planSandboxedClaudeJson, type ClaudeJsonPlan } from '../../io/agent/claude/claude-json-plan.ts';
 import { agentsDirOf } from '../../io/sandbox/worker-sandbox.ts';
 import { onHost } from '../../io/git/git-place.ts';
+import type { RepoFacts } from '../../io/git/work-tree.ts';
 import type { FarPlace } from '../hosts/far-dispatch.ts';
 import type { AgentChosenBy } from '../../contract/methods/fleet.ts';
 import { chooseAgent } from './agent-choice.ts';
@@ -41,7 +42,17 @@ export interface DispatchDeps {
   workersDir: string;
   /** Real path of the top-level work tree containing `path`, or a typed refusal. */
   repoTopLevel(path: string): Promise<string>;
-  /** The base ref to cut the worktree from, or a typed refusal (never an invented ref). */
+  /**
+   * The same answer with the repository's common git directory, from the same git process
+   * (io/git/work-tree.ts repoFacts). Absent (test deps): dispatch asks repoTopLevel.
+   */
+  repoFacts?(path: string): Promise<RepoFacts>;
+  /**
+   * Runs `during` with what this dispatch asked git of the worker's repository handed to the
+   * worker's preparation (io/ports/real-ports.ts), so it is not asked again. Absent: not handed.
+   */
+  withRepoFacts?<T>(id: string, facts: RepoFacts, during: () => Promise<T>): Promise<T>;
+  /** The base ref to cut the worktree from, or a typed refusal (never an invented ref). `repo` is a top level (repoTopLevel's answer). */
   resolveBase(repo: string): Promise<string>;
   /** Backends this daemon can host, with the reason one is missing. */
   backendProblem(backend: string): string | null;
@@ -111,7 +122,10 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
   validateReadPaths(p.readPaths, { homes: [homedir(), ...(p.env.HOME ? [p.env.HOME] : [])], stateDir: dirname(deps.workersDir) });
   const taskKind = parseTaskKind(p.taskKind);
   if (!existsSync(p.repo)) throw new UsageError('missing-repo', `repository ${resolve(p.repo)} does not exist. Pass --repo <path> to a registered git work tree.`, { repo: p.repo });
-  const repo = await deps.repoTopLevel(realpathSync(p.repo));
+  // The top level and the git directory, asked of git once: everything after takes them from here.
+  const repoPath = realpathSync(p.repo);
+  const facts: RepoFacts = deps.repoFacts ? await deps.repoFacts(repoPath) : { top: await deps.repoTopLevel(repoPath), commonDir: null };
+  const repo = facts.top;
   const project = deps.store.listProjects().find((pr) => pr.repo === repo);
   if (!project) {
     throw new RefusedError('unregistered-repo', `repository ${repo} is not registered. Register it first: hand annex ${repo}`, { repo });
@@ -201,7 +215,9 @@ export async function dispatchWorker(p: DispatchParams, deps: DispatchDeps): Pro
     // The dispatch gate: read from the stored project (a boolean), never guessed. A non-yolo worker
     // rests at brief approval with only its brief directory made.
     const briefGate = project.yolo !== true;
-    const view = await deps.fleet.dispatch({ intent, stallMs: p.stallMs, unclassifiedMs: p.unclassifiedMs, firstPrompt: far ? firstPrompt(`${far.farDir}/brief.md`, `${far.farDir}/${reportRelativePath(intent)}`) : firstPrompt(briefPath, reportPath), briefGate });
+    const start = () => deps.fleet.dispatch({ intent, stallMs: p.stallMs, unclassifiedMs: p.unclassifiedMs, firstPrompt: far ? firstPrompt(`${far.farDir}/brief.md`, `${far.farDir}/${reportRelativePath(intent)}`) : firstPrompt(briefPath, reportPath), briefGate });
+    // A local worker's preparation takes the facts asked above (a far one's repository is its host's: asked there).
+    const view = !far && deps.withRepoFacts ? await deps.withRepoFacts(p.id, facts, start) : await start();
     return { ...view, seeded, agentChosenBy, ...(postureGap ? { postureGap } : {}), ...(misread ? { calibration: `${misread.line} (dispatched anyway; --strict refuses)` } : {}) };
   } catch (err) {
     // Only what this dispatch wrote goes: an earlier worker's brief directory and report stay.

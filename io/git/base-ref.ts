@@ -53,7 +53,14 @@ async function resolves(repo: string, ref: string, known?: Map<string, boolean> 
 }
 
 export async function resolveBaseRef(repoPath: string): Promise<BaseRefResolution> {
-  const repo = await repoTopLevel(repoPath);
+  return resolveBaseRefAt(await repoTopLevel(repoPath));
+}
+
+/**
+ * The same resolution for a repository whose top level the caller has just asked git for
+ * (dispatch and annex have: repoTopLevel), so it is not asked again.
+ */
+export async function resolveBaseRefAt(repo: string): Promise<BaseRefResolution> {
   const origin = await hasOrigin(repo);
   const warnings: string[] = [];
   const rejected: string[] = [];

@@ -1,6 +1,6 @@
 /** io/git's public surface: what dispatch, landing and teardown call. */
-export { isGitWorkTree, repoTopLevel, type WorkTreeAnswer } from './work-tree.ts';
-export { resolveBaseRef, isWorkerBranchName, type BaseRefResolution, type BaseRefSource } from './base-ref.ts';
+export { isGitWorkTree, repoFacts, repoTopLevel, type RepoFacts, type WorkTreeAnswer } from './work-tree.ts';
+export { resolveBaseRef, resolveBaseRefAt, isWorkerBranchName, type BaseRefResolution, type BaseRefSource } from './base-ref.ts';
 export { parseDeclaredBaseBranch, readDeclaredBaseBranch, NO_MISTAKES_FILE, type DeclaredBaseBranch } from './declared-base-branch.ts';
 export { createWorktree, type WorkerWorktree, type WorktreeAction, type WorktreeLane } from './worktree-create.ts';
 export { checkWorktreeSlot } from './worktree-slot.ts';

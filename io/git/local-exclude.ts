@@ -24,7 +24,12 @@ export async function ensureLocalExcludes(repo: string, patterns: readonly strin
 /** Where the repository's local exclude file is (`<common git dir>/info/exclude`): one git call, read-only. */
 export async function localExcludeFile(repo: string): Promise<string> {
   const common = (await gitOrRefuse(repo, ['rev-parse', '--git-common-dir'], 'git-common-dir', 'finding the git directory')).trim();
-  return join(isAbsolute(common) ? common : join(repo, common), 'info', 'exclude');
+  return excludeFileIn(isAbsolute(common) ? common : join(repo, common));
+}
+
+/** The local exclude file of a repository whose common git directory (absolute) is known: no git call. */
+export function excludeFileIn(commonDir: string): string {
+  return join(commonDir, 'info', 'exclude');
 }
 
 /**

@@ -17,10 +17,11 @@ export type LooseRefOutcome = 'loose' | 'written' | 'absent' | 'not-files-backen
 
 const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
-export async function ensureLooseBaseRef(repo: string, branch: string): Promise<LooseRefOutcome> {
+/** `commonDir`: the repository's common git directory when the caller has asked git for it already (undefined: asked here). */
+export async function ensureLooseBaseRef(repo: string, branch: string, commonDir?: string): Promise<LooseRefOutcome> {
   // A far worker runs without kingshand's sandbox: nothing there pins the file.
   if (farTarget()) return 'far';
-  const common = await gitCommonDir(repo);
+  const common = commonDir ?? (await gitCommonDir(repo));
   if (!common) return 'absent';
   const storage = await runGit(repo, ['config', '--get', 'extensions.refStorage']);
   if (storage.exitCode === 0 && storage.stdout.trim() !== '' && storage.stdout.trim() !== 'files') return 'not-files-backend';

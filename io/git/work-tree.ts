@@ -3,6 +3,7 @@
  * fail: a git that could not run, or a path we may not enter, is "unknown", never "no".
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { runGit } from './run-git.ts';
 import { farTarget } from './git-place.ts';
@@ -26,12 +27,32 @@ export async function isGitWorkTree(path: string): Promise<WorkTreeAnswer> {
 }
 
 /**
+ * What one dispatch asks git of its repository once and hands on (daemon/fleet/dispatch.ts):
+ * never kept beyond it, because a repository can move or go between two dispatches.
+ */
+export interface RepoFacts {
+  /** Real path of the top-level work tree. */
+  top: string;
+  /** The common git directory (shared by its worktrees), absolute; null when git did not say (a far host is not asked). */
+  commonDir: string | null;
+}
+
+/**
  * Real path of the top-level work tree containing `path`; refuses when there is none. One git
  * process answers both questions (`--is-inside-work-tree` prints `false` and stops with 128
  * inside a `.git` directory or a bare repository); dispatch, annex and landing each ask this.
  */
 export async function repoTopLevel(path: string): Promise<string> {
-  if (farTarget()) return farTopLevel(path);
+  return (await repoFacts(path)).top;
+}
+
+/**
+ * The top level (as repoTopLevel, with its refusals) and the common git directory, from the same
+ * git process: `--git-common-dir` is answered after the top level, relative to `path` when git
+ * prints it relative. On a far host only the top level is asked, as before.
+ */
+export async function repoFacts(path: string): Promise<RepoFacts> {
+  if (farTarget()) return { top: await farTopLevel(path), commonDir: null };
   if (!existsSync(path)) {
     throw new UsageError('repo-not-found', `repository path ${path} does not exist; pass the path of a git checkout.`, { path });
   }
@@ -41,9 +62,11 @@ export async function repoTopLevel(path: string): Promise<string> {
   } catch {
     isDir = null;
   }
-  const r = isDir === false ? null : await runGit(path, ['rev-parse', '--is-inside-work-tree', '--show-toplevel']);
-  const [inside, top] = r ? r.stdout.split('\n') : [];
-  if (r && r.exitCode === 0 && inside === 'true' && top) return realpathSync(top);
+  const r = isDir === false ? null : await runGit(path, ['rev-parse', '--is-inside-work-tree', '--show-toplevel', '--git-common-dir']);
+  const [inside, top, common] = r ? r.stdout.split('\n') : [];
+  if (r && r.exitCode === 0 && inside === 'true' && top) {
+    return { top: realpathSync(top), commonDir: common ? (isAbsolute(common) ? common : join(path, common)) : null };
+  }
   if (isDir === false || (r && (inside === 'false' || (r.exitCode === 128 && /not a git repository/i.test(r.stderr))))) {
     throw new UsageError(
       'not-a-git-work-tree',

@@ -10,11 +10,11 @@ import { worktreeNotOwned } from './worktree-slot.ts';
 import { pathThere } from './git-place.ts';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
 import { isWorkerBranchName } from './base-ref.ts';
-import { addLocalExcludes, localExcludeFile } from './local-exclude.ts';
+import { addLocalExcludes, excludeFileIn, localExcludeFile } from './local-exclude.ts';
 import { commitExists, commitsExist, gitOrRefuse } from './run-git.ts';
 import { validateWorkerId, workerBranch, workerWorktreePath } from './worker-names.ts';
 import { findRegisteredWorktree, pruneWorktrees } from './worktree-list.ts';
-import { repoTopLevel } from './work-tree.ts';
+import { repoFacts, type RepoFacts } from './work-tree.ts';
 
 export type WorktreeAction = 'created' | 'reused' | 'branch-checked-out';
 
@@ -37,9 +37,15 @@ function branchAnswer(answer: boolean | 'unknown', repo: string, branch: string)
  */
 export type WorktreeLane = <T>(steps: () => Promise<T>) => Promise<T>;
 
-export async function createWorktree(args: { repo: string; id: string; base: string }, lane: WorktreeLane = (steps) => steps()): Promise<WorkerWorktree> {
+/**
+ * `facts`: what the caller has just asked git of `repo` (repoFacts: its top level and common git
+ * directory, asked for this one preparation), so neither is asked again; without them both are
+ * asked here, by one git process.
+ */
+export async function createWorktree(args: { repo: string; id: string; base: string; facts?: RepoFacts }, lane: WorktreeLane = (steps) => steps()): Promise<WorkerWorktree> {
   validateWorkerId(args.id);
-  const repo = await repoTopLevel(args.repo);
+  const facts = args.facts?.top === args.repo ? args.facts : await repoFacts(args.repo);
+  const repo = facts.top;
   const branch = workerBranch(args.id);
   const worktree = workerWorktreePath(repo, args.id);
   // Read-only probes of refs and of the git directory, asked at once and outside the lane: no
@@ -48,7 +54,7 @@ export async function createWorktree(args: { repo: string; id: string; base: str
   // instead of two (tests/faults: twelve workers, one repository, seconds of dispatch each).
   // Both refs in one git process where it can (commitsExist), else one each.
   const refs = [`refs/heads/${branch}`, args.base];
-  const [excludeFile, known] = await Promise.all([localExcludeFile(repo), commitsExist(repo, refs)]);
+  const [excludeFile, known] = await Promise.all([facts.commonDir ? excludeFileIn(facts.commonDir) : localExcludeFile(repo), commitsExist(repo, refs)]);
   const [branchThere, baseThere] = await Promise.all(refs.map((ref) => known?.get(ref) ?? commitExists(repo, ref)));
   return lane(async () => {
     let registered = await findRegisteredWorktree(repo, worktree);

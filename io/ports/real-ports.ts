@@ -4,7 +4,7 @@
  * worker, for the launch: it is never persisted or logged.
  */
 import { dirname, join } from 'node:path';
-import { createWorktree, gitCommonDir, installBaseGuard, landingTarget, type WorktreeLane } from '../git/index.ts';
+import { createWorktree, gitCommonDir, installBaseGuard, landingTarget, repoFacts, type RepoFacts, type WorktreeLane } from '../git/index.ts';
 import type { PermissionPosture } from '../agent/claude/index.ts';
 import { agentProfile } from '../agent/profiles/index.ts';
 import { launchSpec } from '../agent/launch.ts';
@@ -30,8 +30,19 @@ export interface RealPorts extends WorkerPorts {
   rememberCallerEnv(id: string, env: Record<string, string>, add?: Record<string, string>): void;
   /** That environment (the daemon's own when none was kept) and its `--env` additions: a far host's launch is built from them. */
   callerEnvOf(id: string): { env: Record<string, string>; add?: Record<string, string> };
-  /** The base guard and the recorded base tip for a worker's repository (where git runs now: onHost for a far one). */
-  guardBase(intent: { repo: string; base: string }): Promise<void>;
+  /**
+   * The base guard and the recorded base tip for a worker's repository (where git runs now: onHost
+   * for a far one); `commonDir`: its common git directory when already asked (else asked here).
+   */
+  guardBase(intent: { repo: string; base: string }, commonDir?: string): Promise<void>;
+  /**
+   * Runs `during` (the dispatch's wait for its worker's worktree, seed and pane) with what the
+   * dispatch asked git of the worker's repository handed to that worker's preparation, so the
+   * preparation does not ask it again. Only while `during` runs: a preparation after it (an
+   * approval at the brief gate, a restore, a relaunch) asks git afresh, since a repository can
+   * move or go in between. Facts of another repository than the worker's are never used.
+   */
+  withRepoFacts<T>(id: string, facts: RepoFacts, during: () => Promise<T>): Promise<T>;
   /** The lane one repository's worktree metadata steps take one at a time (`key`: its path, or host and path for a far one). */
   worktreeLane(key: string): WorktreeLane;
 }
@@ -93,6 +104,12 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
   const repoQueues = new Map<string, Promise<unknown>>();
   const envAdds = new Map<string, Record<string, string>>();
   const envOf = (id: string) => callerEnvs.get(id) ?? (opts.fallbackEnv as Record<string, string>);
+  /** What a dispatch still waiting on its worker asked git of the worker's repository (withRepoFacts). */
+  const dispatchFacts = new Map<string, RepoFacts>();
+  const handedFacts = (intent: WorkerIntent): RepoFacts | null => {
+    const facts = dispatchFacts.get(intent.id);
+    return facts && facts.top === intent.repo ? facts : null;
+  };
   const worktreeLane = (key: string): WorktreeLane => async (steps) => {
     const previous = repoQueues.get(key) ?? Promise.resolve();
     const mine = previous.catch(() => undefined).then(steps);
@@ -108,10 +125,10 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
    * other means is noticed against the tip recorded here (issue 24 item 3). Where git runs: a far
    * worker's ports call it on its host (daemon/hosts/far-ports.ts).
    */
-  const guardBase = async (intent: { repo: string; base: string }): Promise<void> => {
+  const guardBase = async (intent: { repo: string; base: string }, commonDir?: string): Promise<void> => {
     opts.onBaseGuard?.(intent.repo, await installBaseGuard(intent.repo, landingTarget(intent.base)));
     // A file the worker's sandbox pins read-only (a base that is only in packed-refs has none).
-    if (opts.sandbox?.().ok) await ensureLooseBaseRef(intent.repo, landingTarget(intent.base));
+    if (opts.sandbox?.().ok) await ensureLooseBaseRef(intent.repo, landingTarget(intent.base), commonDir);
     await opts.recordBase?.(intent.repo, intent.base);
   };
   /**
@@ -155,10 +172,22 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       if (add) envAdds.set(id, add);
     },
     callerEnvOf: (id) => ({ env: envOf(id), ...(envAdds.has(id) && { add: envAdds.get(id) }) }),
+    async withRepoFacts(id, facts, during) {
+      dispatchFacts.set(id, facts);
+      try {
+        return await during();
+      } finally {
+        // A later dispatch of the same id may have handed its own meanwhile: that one stays its.
+        if (dispatchFacts.get(id) === facts) dispatchFacts.delete(id);
+      }
+    },
     async prepareWorktree(intent) {
+      // The repository's top level and git directory, asked once for the whole preparation (or
+      // handed by the dispatch that asked them a moment ago), then only read.
+      const facts = handedFacts(intent) ?? (await repoFacts(intent.repo));
       // Only the worktree metadata steps wait their turn (the probes before them run at once).
-      await createWorktree({ repo: intent.repo, id: intent.id, base: intent.base }, worktreeLane(intent.repo));
-      await guardBase(intent);
+      await createWorktree({ repo: intent.repo, id: intent.id, base: intent.base, facts }, worktreeLane(intent.repo));
+      await guardBase(intent, facts.commonDir ?? undefined);
     },
     guardBase,
     async seedAgent(intent) {
@@ -170,7 +199,7 @@ export function createRealPorts(opts: RealPortsOptions): RealPorts {
       // writes trust there, where the agent will look, and never into the person's files.
       const sandboxed = sandboxPlaceOf(intent);
       // The sandbox (posture off) lets a commit write the repository's git directory, nothing else of it.
-      const gitDir = (await gitCommonDir(intent.repo)) ?? undefined;
+      const gitDir = handedFacts(intent)?.commonDir ?? (await gitCommonDir(intent.repo)) ?? undefined;
       if (sandboxed) {
         prepareSandbox(sandboxed.place, callerEnv);
         // What is on main is packed before the worker starts (the sandbox shows packs read-only),
