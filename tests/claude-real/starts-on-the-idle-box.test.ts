@@ -2,9 +2,17 @@
  * A Claude Code start on a seeded HOME from its first screen to /exit, once per renderer: the
  * idle box (read only, first), for the classic start the approved API key's use, then /exit.
  * One start per renderer serves all three rules (the /exit tests had two starts of their own,
- * ~2 s of CPU and 3-5 s of start-up each, for a screen these starts already reach).
+ * ~2 s of CPU and 3-5 s of start-up each, for a screen these starts already reach). The
+ * fullscreen start runs with git and ssh on its PATH logging what it asks of them: from its
+ * start to its exit it reaches no host (no test reaches beyond the machine), no clone of the
+ * official plugin marketplace from github.com, which Claude Code begins at every start unless
+ * told not to (claude-env.ts).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PATH } from '../harness/claude-env.ts';
+import { makeTempDir } from '../helpers/temp.ts';
 import { LIVE_BOX, WORKING_HINT } from '../harness/real-claude.ts';
 import { waitFor } from '../helpers/temp.ts';
 import { readPane, submit, useRealClaude, waitIdle, type Started } from './real-claude-fixture.ts';
@@ -45,12 +53,29 @@ async function exitsWithStatus0(started: Started): Promise<void> {
 
 const EXIT = '/exit ends Claude Code with status 0 and the pane stays readable';
 
+/**
+ * A directory of `git` and `ssh` that log each call (program and arguments, one line) to `log`
+ * and run the real one: put first on a PATH, it shows what a program asks of them.
+ */
+function loggingShims(dir: string, log: string): void {
+  for (const program of ['git', 'ssh']) {
+    const real = ['/usr/bin', '/usr/local/bin', '/bin'].map((d) => join(d, program)).find((p) => existsSync(p));
+    if (!real) throw new Error(`no ${program} in /usr/bin, /usr/local/bin or /bin to put a logging shim in front of`);
+    writeFileSync(join(dir, program), `#!/bin/sh\nprintf '%s\\n' "${program} $*" >> '${log}'\nexec '${real}' "$@"\n`);
+    chmodSync(join(dir, program), 0o755);
+  }
+}
+
 describe.sequential('a seeded HOME starts Claude Code straight on the idle input box (fullscreen, bearer token)', () => {
   const start = useRealClaude('all');
+  const shims = makeTempDir('claude-shims');
+  const log = join(shims.path, 'calls.log');
   let started: Started;
   beforeAll(async () => {
-    started = await start({ renderer: 'fullscreen' });
+    loggingShims(shims.path, log);
+    started = await start({ renderer: 'fullscreen', path: `${shims.path}:${DEFAULT_PATH}` });
   });
+  afterAll(() => shims.cleanup());
 
   it(`fullscreen ${IDLE}`, async () => {
     await showsTheIdleBox(started, 'fullscreen');
@@ -58,6 +83,13 @@ describe.sequential('a seeded HOME starts Claude Code straight on the idle input
 
   it(`${EXIT}: fullscreen renderer`, async () => {
     await exitsWithStatus0(started);
+  });
+
+  it('from its start to its exit it reached no host: no ssh, no clone of a plugin marketplace', () => {
+    const calls = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
+    // The shims were in its way: it ran git on its worktree at start (status, config, files).
+    expect(calls.filter((c) => c.startsWith('git ')).length, calls.join('\n')).toBeGreaterThan(0);
+    expect(calls.filter((c) => c.startsWith('ssh ') || /\bclone\b|github\.com|marketplace/.test(c)), calls.join('\n')).toEqual([]);
   });
 });
 

@@ -27,7 +27,7 @@ export interface ClaudeTestEnvOptions {
 }
 
 export const DEFAULT_TEST_AUTH_TOKEN = 'kh-fake-token-not-a-secret';
-const DEFAULT_PATH = '/usr/local/bin:/usr/bin:/bin';
+export const DEFAULT_PATH = '/usr/local/bin:/usr/bin:/bin';
 
 /** Where Claude Code's temp files and messaging socket go, instead of the shared /tmp. */
 export function claudeScratchDirs(home: string): { tmpDir: string; runtimeDir: string } {
@@ -54,6 +54,10 @@ export function claudeTestEnv(opts: ClaudeTestEnvOptions): Record<string, string
     DISABLE_AUTOUPDATER: '1',
     DISABLE_ERROR_REPORTING: '1',
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    // Without it every start clones the official plugin marketplace from github.com in the
+    // background (ssh, git: six more processes a start, failing offline), the switch above
+    // notwithstanding.
+    CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1',
     CLAUDE_CODE_TMPDIR: tmpDir,
     XDG_RUNTIME_DIR: runtimeDir,
     // Claude Code reads this as a boolean: "0" pins suggestions off rather than leaving it to a flag.

@@ -21,6 +21,8 @@ export interface RealClaudeOptions {
   promptSuggestions?: boolean;
   /** Use ANTHROPIC_API_KEY (approved in the seed) instead of the default bearer token. */
   apiKey?: string;
+  /** PATH of the run (claude-env.ts DEFAULT_PATH when absent). */
+  path?: string;
 }
 
 export interface RealClaude {
@@ -76,7 +78,7 @@ export async function prepareClaudeRun(opts: RealClaudeOptions): Promise<Prepare
       if (result !== 'seeded') throw new Error(`seedTrust(${worktree}) returned ${result}, expected 'seeded'`);
     }
     const env = claudeTestEnv({
-      home, baseUrl: opts.baseUrl, renderer: opts.renderer, apiKey: opts.apiKey, promptSuggestions: opts.promptSuggestions,
+      home, baseUrl: opts.baseUrl, renderer: opts.renderer, apiKey: opts.apiKey, promptSuggestions: opts.promptSuggestions, path: opts.path,
     });
     return { root: tmp.path, home, worktree, claudeJsonPath: seeded.claudeJsonPath, env, argv: [bin], cleanup: tmp.cleanup };
   } catch (err) {

@@ -31,6 +31,9 @@ export const claudeCalibrationKit = anthropicCalibrationKit({ shell: 'Bash', ask
       DISABLE_AUTOUPDATER: '1',
       DISABLE_ERROR_REPORTING: '1',
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      // A scratch run against a fake: no clone of the official plugin marketplace from github.com
+      // (Claude Code starts one in the background at every start, the switch above notwithstanding).
+      CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1',
     };
   },
   // UserPromptSubmit, Stop, Notification (permission_prompt), StopFailure, SessionEnd (actors/witness.ts).
