@@ -127,20 +127,38 @@ function terminalProcesses(socket: string): number[] {
   return [...servers, ...rows.filter((r) => leaders.has(r.sid)).map((r) => r.pid)];
 }
 
-/** Waits until none of `pids` runs (a hang-up ends them all); the failure names the ones left. */
-async function allGone(pids: number[], what: string): Promise<void> {
-  await until(`${what} (last: the pids still running)`, () => pids.filter((pid) => isProcessAlive(pid) && !exitedOrGone(pid)), (left) => left.length === 0, 10_000, 25);
+const stillRunning = (pids: readonly number[]): number[] => pids.filter((pid) => isProcessAlive(pid) && !exitedOrGone(pid));
+
+/** Waits until none of `pids` runs; the failure names the ones left. */
+async function allGone(pids: number[], what: string, boundMs = 10_000): Promise<void> {
+  await until(`${what} (last: the pids still running)`, () => stillRunning(pids), (left) => left.length === 0, boundMs, 25);
 }
+
+/** A pane's process that outlives the hang-up this long is killed. */
+const HANG_UP_GRACE_MS = 5_000;
 
 /**
  * Kills the tmux server at `socket` and waits until it and every process of its panes have exited:
  * kill-server returns before they have, and a sandbox still starting makes its mount points in the
- * worker's /tmp while the caller removes the temp directory (ENOTEMPTY, seen in CI). Gives the
- * processes it waited out (none: no server was there).
+ * worker's /tmp while the caller removes the temp directory (ENOTEMPTY, seen in CI). The server's
+ * end hangs up its panes, which ends what they run — but not a process that holds SIGHUP blocked:
+ * a bubblewrap whose child died while it set the sandbox up waits for it, signals blocked, before
+ * the loop that would have seen it go (docs/2026-12-07-the-suite-spreads-its-heavy-files-over-the-run.md),
+ * and it failed a run's cleanup once. What is left after HANG_UP_GRACE_MS is killed, and said.
+ * Gives the processes it waited out (none: no server was there).
  */
 export async function endTerminalServer(socket: string): Promise<number[]> {
   const running = terminalProcesses(socket);
   await new Promise<void>((r) => execFile('tmux', ['-S', socket, 'kill-server'], () => r()));
-  await allGone(running, `the tmux server at ${socket} and its panes' processes to exit`);
+  const what = `the tmux server at ${socket} and its panes' processes to exit`;
+  try {
+    await allGone(running, what, HANG_UP_GRACE_MS);
+  } catch {
+    const left = stillRunning(running);
+    const names = processTable().filter((r) => left.includes(r.pid)).map((r) => `${r.pid} (${r.comm})`);
+    console.warn(`${left.length} process(es) of ${socket} outlived its hang-up by ${HANG_UP_GRACE_MS / 1000} s and were killed: ${names.join(', ')}`);
+    for (const pid of left) killIfAlive(pid, 'SIGKILL');
+    await allGone(left, `${what} after SIGKILL`, HANG_UP_GRACE_MS);
+  }
   return running;
 }
