@@ -1,7 +1,7 @@
 // `npm test` after the build: the type-check and the suite at once, the type-check niced so it
 // takes the cores only when the suite's tests are waiting on their agents (run before the suite it
-// delayed the first test: 17 s with TypeScript 5.9, ~4 s with 7). Exits non-zero when either fails; the type-check's
-// errors are printed after the suite's report. Arguments go to vitest.
+// delayed the first test: 17 s with TypeScript 5.9, ~4 s with 7). Exits non-zero when either
+// fails; the type-check's errors are printed after the suite's report. Arguments go to vitest.
 import { spawn } from 'node:child_process';
 import { missingPrerequisites } from './test-prerequisites.mjs';
 import { inSuiteTmpfs } from './suite-tmpfs.mjs';
