@@ -15,8 +15,8 @@
  * (persistence/base-tips.ts), compared at every settle and at land.
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join } from 'node:path';
-import { runGit } from './run-git.ts';
+import { dirname, join } from 'node:path';
+import { gitPrintedPath, runGit } from './run-git.ts';
 import { farTarget } from './git-place.ts';
 import { readRemoteFile } from '../ssh/remote-files.ts';
 import { runRemote } from '../ssh/run-remote.ts';
@@ -62,9 +62,7 @@ export async function installBaseGuard(repo: string, branch: string): Promise<Ba
   if (!PLAIN_BRANCH.test(branch)) return { outcome: 'not-guarded', path: null, why: `the branch name ${JSON.stringify(branch)} has characters the hook does not quote` };
   const r = await runGit(repo, ['rev-parse', '--git-path', 'hooks']);
   if (r.exitCode !== 0) return { outcome: 'not-guarded', path: null, why: `git rev-parse --git-path hooks failed: ${r.stderr.trim()}` };
-  const raw = r.stdout.trim();
-  const dir = isAbsolute(raw) ? raw : join(repo, raw);
-  const path = join(dir, HOOK);
+  const path = join(gitPrintedPath(repo, r.stdout.trim()), HOOK);
   const ref = `refs/heads/${branch}`;
   let refs = [ref];
   const hooks = hookFiles(farTarget());

@@ -10,8 +10,8 @@
 import { closeSync, constants, mkdirSync, openSync, writeSync } from 'node:fs';
 import { RefusedError } from '../../contract/errors.ts';
 import { readUntrustedFile, refusalLine } from '../fs/untrusted-file.ts';
-import { dirname, isAbsolute, join } from 'node:path';
-import { gitOrRefuse } from './run-git.ts';
+import { dirname, join } from 'node:path';
+import { gitOrRefuse, gitPrintedPath } from './run-git.ts';
 import { farTarget } from './git-place.ts';
 import { runRemote } from '../ssh/run-remote.ts';
 
@@ -24,7 +24,7 @@ export async function ensureLocalExcludes(repo: string, patterns: readonly strin
 /** Where the repository's local exclude file is (`<common git dir>/info/exclude`): one git call, read-only. */
 export async function localExcludeFile(repo: string): Promise<string> {
   const common = (await gitOrRefuse(repo, ['rev-parse', '--git-common-dir'], 'git-common-dir', 'finding the git directory')).trim();
-  return excludeFileIn(isAbsolute(common) ? common : join(repo, common));
+  return excludeFileIn(gitPrintedPath(repo, common));
 }
 
 /** The local exclude file of a repository whose common git directory (absolute) is known: no git call. */

@@ -3,6 +3,7 @@
  * rejects on a non-zero exit: every caller decides what an exit code means, because a
  * failed probe ("is there such a branch?") is an ordinary answer, not an error.
  */
+import { isAbsolute, join } from 'node:path';
 import { runArgv } from '../process/run-argv.ts';
 import { RefusedError } from '../../contract/errors.ts';
 import { sshArgv } from '../ssh/ssh-command.ts';
@@ -15,6 +16,14 @@ export interface GitResult {
   stderr: string;
   /** Set when the git binary could not be run (ENOENT, EACCES…): the answer is "could not tell". */
   spawnError?: string;
+}
+
+/**
+ * A path git printed (`rev-parse --git-common-dir`, `--git-path …`): as printed when absolute, else
+ * relative to `cwd`, the directory git ran in.
+ */
+export function gitPrintedPath(cwd: string, printed: string): string {
+  return isAbsolute(printed) ? printed : join(cwd, printed);
 }
 
 const GIT_ENV = {

@@ -3,9 +3,8 @@
  * fail: a git that could not run, or a path we may not enter, is "unknown", never "no".
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
 import { RefusedError, UsageError } from '../../contract/errors.ts';
-import { runGit } from './run-git.ts';
+import { gitPrintedPath, runGit } from './run-git.ts';
 import { farTarget } from './git-place.ts';
 
 export type WorkTreeAnswer = 'yes' | 'no' | 'unknown';
@@ -65,7 +64,7 @@ export async function repoFacts(path: string): Promise<RepoFacts> {
   const r = isDir === false ? null : await runGit(path, ['rev-parse', '--is-inside-work-tree', '--show-toplevel', '--git-common-dir']);
   const [inside, top, common] = r ? r.stdout.split('\n') : [];
   if (r && r.exitCode === 0 && inside === 'true' && top) {
-    return { top: realpathSync(top), commonDir: common ? (isAbsolute(common) ? common : join(path, common)) : null };
+    return { top: realpathSync(top), commonDir: common ? gitPrintedPath(path, common) : null };
   }
   if (isDir === false || (r && (inside === 'false' || (r.exitCode === 128 && /not a git repository/i.test(r.stderr))))) {
     throw new UsageError(
