@@ -8,10 +8,9 @@ import { chmodSync, chownSync, cpSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import type { SshTarget } from '../../io/ssh/ssh-command.ts';
 import { createTmuxHost, type TmuxHost } from '../../io/terminal/tmux/tmux-host.ts';
-import { killIfAlive, processTable } from '../helpers/processes.ts';
+import { killIfAlive, outlastOrKill, processTable } from '../helpers/processes.ts';
 import { makeTempDir } from '../helpers/temp.ts';
 import { ROOT } from '../terminal/mock-worker.ts';
-import { isProcessAlive } from './process-alive.ts';
 import { startTestSshd, type TestSshd } from './sshd.ts';
 
 /** The node the far-side account runs: the system's, which every account can execute. */
@@ -104,7 +103,5 @@ async function endMasters(controlDir: string): Promise<void> {
     .filter((r) => r.cmdline.startsWith(own) && r.cmdline.trimEnd().endsWith('[mux]'))
     .map((r) => r.pid);
   for (const pid of pids) killIfAlive(pid, 'SIGTERM');
-  const deadline = Date.now() + 5_000;
-  while (pids.some(isProcessAlive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  for (const pid of pids.filter(isProcessAlive)) killIfAlive(pid);
+  await outlastOrKill(pids, `the ssh masters under ${controlDir} to exit`, 5_000);
 }

@@ -130,8 +130,26 @@ function terminalProcesses(socket: string): number[] {
 const stillRunning = (pids: readonly number[]): number[] => pids.filter((pid) => isProcessAlive(pid) && !exitedOrGone(pid));
 
 /** Waits until none of `pids` runs; the failure names the ones left. */
-async function allGone(pids: number[], what: string, boundMs = 10_000): Promise<void> {
+async function allGone(pids: number[], what: string, boundMs: number): Promise<void> {
   await until(`${what} (last: the pids still running)`, () => stillRunning(pids), (left) => left.length === 0, boundMs, 25);
+}
+
+/**
+ * Waits up to `graceMs` for `pids` to end once asked (a hang-up, a SIGTERM), then SIGKILLs those
+ * left and waits `graceMs` more for them. Gives the ones it had to kill, as `pid (comm)`.
+ */
+export async function outlastOrKill(pids: number[], what: string, graceMs: number): Promise<string[]> {
+  try {
+    await allGone(pids, what, graceMs);
+    return [];
+  } catch {
+    // asked and still running: killed below
+  }
+  const left = stillRunning(pids);
+  const killed = processTable().filter((r) => left.includes(r.pid)).map((r) => `${r.pid} (${r.comm})`);
+  for (const pid of left) killIfAlive(pid, 'SIGKILL');
+  await allGone(left, `${what} after SIGKILL`, graceMs);
+  return killed;
 }
 
 /** A pane's process that outlives the hang-up this long is killed. */
@@ -150,15 +168,7 @@ const HANG_UP_GRACE_MS = 5_000;
 export async function endTerminalServer(socket: string): Promise<number[]> {
   const running = terminalProcesses(socket);
   await new Promise<void>((r) => execFile('tmux', ['-S', socket, 'kill-server'], () => r()));
-  const what = `the tmux server at ${socket} and its panes' processes to exit`;
-  try {
-    await allGone(running, what, HANG_UP_GRACE_MS);
-  } catch {
-    const left = stillRunning(running);
-    const names = processTable().filter((r) => left.includes(r.pid)).map((r) => `${r.pid} (${r.comm})`);
-    console.warn(`${left.length} process(es) of ${socket} outlived its hang-up by ${HANG_UP_GRACE_MS / 1000} s and were killed: ${names.join(', ')}`);
-    for (const pid of left) killIfAlive(pid, 'SIGKILL');
-    await allGone(left, `${what} after SIGKILL`, HANG_UP_GRACE_MS);
-  }
+  const killed = await outlastOrKill(running, `the tmux server at ${socket} and its panes' processes to exit`, HANG_UP_GRACE_MS);
+  if (killed.length > 0) console.warn(`${killed.length} process(es) of ${socket} outlived its hang-up by ${HANG_UP_GRACE_MS / 1000} s and were killed: ${killed.join(', ')}`);
   return running;
 }
